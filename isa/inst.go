@@ -241,6 +241,11 @@ type Inst struct {
 	Words   [3]uint32 // the instruction's words (with the literal, if any)
 	Args    []Operand // in the order LLVM prints them: destinations first
 	Mods    Modifiers
+
+	Form   *Form  // the table row the instruction was decoded with (nil when invalid)
+	Target Target // the generation it was decoded for
+
+	hasLit bool // a literal has been read (Words[Len/4-1]); later 255 sources share it
 }
 
 // Op is an opcode across all encodings and generations; its constants,
