@@ -1,0 +1,463 @@
+package tui
+
+import (
+	"fmt"
+	"math/bits"
+	"strconv"
+	"strings"
+
+	"charm.land/lipgloss/v2"
+)
+
+// This file holds the pure rendering helpers: each takes a view model, the
+// styles and the space available and returns lines (not yet padded to the
+// pane's width; frame does that).
+
+// disasmRow is one screen row of the disassembly: a label or an instruction.
+type disasmRow struct {
+	label string
+	inst  int // index into DisasmView.Lines, or -1 for a label row
+}
+
+// disasmRows flattens the disassembly into screen rows.
+func disasmRows(v *DisasmView) []disasmRow {
+	rows := make([]disasmRow, 0, len(v.Lines)+8)
+	for i, l := range v.Lines {
+		if l.Label != "" {
+			rows = append(rows, disasmRow{label: l.Label, inst: -1})
+		}
+		rows = append(rows, disasmRow{inst: i})
+	}
+	return rows
+}
+
+// renderDisasm draws rows[top:top+h] of the disassembly.
+func renderDisasm(v *DisasmView, rows []disasmRow, st *Styles, top, h, w int) []string {
+	out := make([]string, 0, h)
+	for r := top; r < len(rows) && len(out) < h; r++ {
+		row := rows[r]
+		if row.inst < 0 {
+			out = append(out, st.render(st.Label, row.label+":"))
+			continue
+		}
+		l := &v.Lines[row.inst]
+		bp := " "
+		if en, ok := v.Breaks[l.Addr]; ok {
+			if en {
+				bp = st.render(st.Break, "●")
+			} else {
+				bp = st.render(st.BreakOff, "○")
+			}
+		}
+		pc := " "
+		if v.HasPC && l.Addr == v.PC {
+			pc = st.render(st.PC, "▶")
+		}
+		text := l.Text
+		if l.Target != "" {
+			text += " <" + l.Target + ">"
+		}
+		if v.ShowEnc {
+			text = pad(text, 40, false) + " ; " + l.Enc
+		}
+		addr := hexN(l.Addr, 6)
+		if row.inst == v.Cursor {
+			out = append(out, bp+pc+st.render(st.Cursor, fit(" "+addr+"  "+text, w-2)))
+			continue
+		}
+		body := st.highlight(text)
+		if v.HasPC && l.Addr == v.PC {
+			body = st.render(st.PC, text)
+		}
+		out = append(out, bp+pc+" "+st.render(st.Addr, addr)+"  "+body)
+	}
+	return out
+}
+
+// regMark is the one-character marker after a value: changed by the last
+// step or pending a load. It carries the information when colour is off.
+func regMark(changed, pending bool) string {
+	switch {
+	case pending:
+		return "~"
+	case changed:
+		return "*"
+	}
+	return " "
+}
+
+func (st *Styles) regValue(s string, changed, pending bool) string {
+	switch {
+	case pending:
+		return st.render(st.Pending, s)
+	case changed:
+		return st.render(st.Changed, s)
+	}
+	return s
+}
+
+// renderSGPRs lays the scalar registers out in as many columns as fit w.
+func renderSGPRs(v *SGPRView, st *Styles, w int) []string {
+	nameW := 2
+	for _, r := range v.Regs {
+		nameW = max(nameW, len(r.Name))
+	}
+	cellW := nameW + 1 + valueWidth(v.Format) + 1
+	cols := max(1, (w+1)/(cellW+1))
+	rows := (len(v.Regs) + cols - 1) / cols
+	out := make([]string, rows)
+	for i, r := range v.Regs {
+		row, col := i%rows, i/rows
+		name := st.render(st.RegName, pad(r.Name, nameW, false))
+		val := formatValue(r.Value, v.Format)
+		cell := name + " " + st.regValue(val, r.Changed, r.Pending) + regMark(r.Changed, r.Pending)
+		if i == v.Cursor {
+			cell = st.render(st.Selected, pad(r.Name, nameW, false)+" "+val) + regMark(r.Changed, r.Pending)
+		}
+		if col > 0 {
+			out[row] += " "
+		}
+		out[row] += cell
+	}
+	return out
+}
+
+// renderMask draws a 64-lane mask, lane 0 first, in groups of 16 (wrapping
+// to two rows when w is narrow).
+func renderMask(name string, m uint64, st *Styles, w int) []string {
+	label := pad(name, 5, false)
+	perRow := 64
+	if w < 5+64+3 {
+		perRow = 32
+	}
+	if w < 5+32+1 {
+		perRow = 16
+	}
+	var out []string
+	for start := 0; start < 64; start += perRow {
+		var b strings.Builder
+		if start == 0 {
+			b.WriteString(st.render(st.RegName, label))
+		} else {
+			b.WriteString(strings.Repeat(" ", len(label)))
+		}
+		for l := start; l < start+perRow; l++ {
+			if l > start && l%16 == 0 {
+				b.WriteByte(' ')
+			}
+			if m>>l&1 != 0 {
+				b.WriteString(st.render(st.BitOn, "█"))
+			} else {
+				b.WriteString(st.render(st.BitOff, "·"))
+			}
+		}
+		out = append(out, b.String())
+	}
+	out[0] += fmt.Sprintf(" %2d", bits.OnesCount64(m))
+	return out
+}
+
+// vgprColumns says how many lanes fit in w next to the register names.
+func vgprColumns(f NumFormat, w int) int {
+	return max(1, (w-5)/(compactWidth(f)+1))
+}
+
+// renderVGPRs draws registers [regTop, regTop+h-1) × lanes [laneLeft, …) as
+// a grid with a lane header; in all-lanes mode it draws one register's 64
+// lanes eight to a row.
+func renderVGPRs(v *VGPRView, st *Styles, regTop, laneLeft, h, w int) []string {
+	if len(v.Values) == 0 {
+		return []string{"no VGPRs"}
+	}
+	cw := compactWidth(v.Format)
+	if v.AllLanes {
+		return renderOneVGPR(v, st, w)
+	}
+	n := vgprColumns(v.Format, w)
+	var hb strings.Builder
+	hb.WriteString("     ")
+	for l := laneLeft; l < laneLeft+n && l < 64; l++ {
+		h := pad("L"+strconv.Itoa(l), cw, true)
+		switch {
+		case l == v.LaneCursor:
+			h = st.render(st.LaneCursor, h)
+		case v.Exec>>l&1 == 0:
+			h = st.render(st.Dim, pad("-L"+strconv.Itoa(l), cw, true))
+		default:
+			h = st.render(st.Header, h)
+		}
+		hb.WriteString(" " + h)
+	}
+	out := []string{hb.String()}
+	for r := regTop; r < len(v.Values) && len(out) < h; r++ {
+		var b strings.Builder
+		name := pad("v"+strconv.Itoa(r), 4, false)
+		if r == v.RegCursor {
+			b.WriteString(st.render(st.Selected, name))
+		} else {
+			b.WriteString(st.render(st.RegName, name))
+		}
+		pend := r < len(v.Pending) && v.Pending[r]
+		var ch uint64
+		if r < len(v.Changed) {
+			ch = v.Changed[r]
+		}
+		b.WriteString(regMark(ch != 0, pend))
+		for l := laneLeft; l < laneLeft+n && l < 64; l++ {
+			s := formatCompact(v.Values[r][l], v.Format)
+			switch {
+			case r == v.RegCursor && l == v.LaneCursor:
+				s = st.render(st.Selected, s)
+			case v.Exec>>l&1 == 0:
+				s = st.render(st.Dim, s)
+			default:
+				s = st.regValue(s, ch>>l&1 != 0, pend)
+			}
+			b.WriteString(" " + s)
+		}
+		out = append(out, b.String())
+	}
+	return out
+}
+
+func renderOneVGPR(v *VGPRView, st *Styles, w int) []string {
+	r := v.RegCursor
+	cw := compactWidth(v.Format)
+	per := 8
+	for per > 1 && 6+per*(cw+1) > w {
+		per /= 2
+	}
+	var ch uint64
+	if r < len(v.Changed) {
+		ch = v.Changed[r]
+	}
+	pend := r < len(v.Pending) && v.Pending[r]
+	out := []string{st.render(st.Header, "v"+strconv.Itoa(r)+" across all lanes") + " " + regMark(ch != 0, pend)}
+	for l0 := 0; l0 < 64; l0 += per {
+		b := pad("L"+strconv.Itoa(l0), 5, false)
+		for l := l0; l < l0+per; l++ {
+			s := formatCompact(v.Values[r][l], v.Format)
+			switch {
+			case l == v.LaneCursor:
+				s = st.render(st.Selected, s)
+			case v.Exec>>l&1 == 0:
+				s = st.render(st.Dim, s)
+			default:
+				s = st.regValue(s, ch>>l&1 != 0, pend)
+			}
+			b += " " + s
+		}
+		out = append(out, b)
+	}
+	return out
+}
+
+// renderCounters draws the counter values, the in-flight operations and
+// which of them the s_waitcnt at PC waits for.
+func renderCounters(v *CountersView, st *Styles, w int) []string {
+	out := []string{
+		fmt.Sprintf("cycle %d   %s %d  %s %d  %s %d", v.Cycle,
+			st.render(st.RegName, "vm_cnt"), v.VM,
+			st.render(st.RegName, "lgkm_cnt"), v.LGKM,
+			st.render(st.RegName, "exp_cnt"), v.EXP),
+	}
+	if v.Wait != "" {
+		line := st.highlight(v.Wait)
+		if v.Stalled {
+			line += st.render(st.Stall, fmt.Sprintf("  stalls until cycle %d", v.StallUntil))
+		} else {
+			line += "  satisfied"
+		}
+		out = append(out, line)
+	}
+	if len(v.Ops) == 0 {
+		return append(out, st.render(st.Dim, "nothing in flight"))
+	}
+	out = append(out, st.render(st.Header, "   cnt  done  dest        instruction"))
+	for _, op := range v.Ops {
+		mark := "  "
+		if op.Blocks {
+			mark = st.render(st.Stall, "⧗ ")
+		}
+		out = append(out, fmt.Sprintf("%s %-4s %5d  %-10s  %s", mark, op.Counter, op.Done, op.Dests, st.highlight(op.Inst)))
+	}
+	return out
+}
+
+// renderCache draws the scalar-cache lines.
+func renderCache(v *CacheView, st *Styles, w int) []string {
+	out := []string{
+		fmt.Sprintf("%d-byte lines  hits %d  misses %d  evictions %d", v.LineSize, v.Hits, v.Misses, v.Evicts),
+		st.render(st.Header, "  #  tag               V D Vol age"),
+	}
+	for _, l := range v.Lines {
+		if !l.Valid && l.Event == "" {
+			continue
+		}
+		flag := func(b bool, c string) string {
+			if b {
+				return c
+			}
+			return "."
+		}
+		line := fmt.Sprintf("%3d  0x%014x  %s %s %s  %3d", l.Index, l.Tag,
+			flag(l.Valid, "V"), flag(l.Dirty, "D"), flag(l.Volatile, "v"), l.Age)
+		switch l.Event {
+		case "hit":
+			line = st.render(st.Hit, line) + " hit"
+		case "miss":
+			line = st.render(st.Miss, line) + " miss"
+		case "evict":
+			line = st.render(st.Evict, line) + " evict"
+		}
+		out = append(out, line)
+	}
+	for _, t := range v.Evicted {
+		out = append(out, st.render(st.Evict, fmt.Sprintf("evicted 0x%014x", t)))
+	}
+	if len(out) == 2 {
+		out = append(out, st.render(st.Dim, "empty"))
+	}
+	return out
+}
+
+// renderAddr draws the address decoder.
+func renderAddr(v *AddrView, st *Styles, w int) []string {
+	if v.Inst == "" {
+		return []string{st.render(st.Dim, "no memory instruction yet")}
+	}
+	out := []string{st.render(st.Header, v.Kind) + "  " + st.highlight(v.Inst)}
+	for _, f := range v.Fields {
+		out = append(out, "  "+st.render(st.RegName, pad(f.Name, 14, false))+" "+f.Value)
+	}
+	for _, s := range v.Steps {
+		out = append(out, "  "+s)
+	}
+	if len(v.Lanes) > 0 {
+		out = append(out, st.render(st.Header, "lane  address"))
+		for _, la := range v.Lanes {
+			a := "0x" + hexN(la.Addr, 12)
+			switch {
+			case !la.Active:
+				a = st.render(st.Dim, a+"  off")
+			case la.InRange:
+				a = st.render(st.InRange, a)
+			default:
+				a = st.render(st.OutRange, a+"  out of range")
+			}
+			out = append(out, fmt.Sprintf("%4d  %s", la.Lane, a))
+		}
+	}
+	if len(v.Lines) > 0 {
+		var b strings.Builder
+		for i, l := range v.Lines {
+			if i > 0 {
+				b.WriteString(" ")
+			}
+			b.WriteString("0x" + hexN(l, 12))
+		}
+		out = append(out, st.render(st.Header, fmt.Sprintf("%d cache line(s): ", len(v.Lines)))+b.String())
+	}
+	return out
+}
+
+// renderMemory draws h rows of memory from v.Base (which the caller aligns).
+func renderMemory(v *MemView, st *Styles, h, w int) []string {
+	out := []string{st.render(st.Header, v.Title) + fmt.Sprintf(" @ 0x%x (%s)", v.Base, v.Format)}
+	per := 16
+	if w < 6+16*3+17 {
+		per = 8
+	}
+	if v.Dwords || v.Format != FmtHex {
+		per = 4 * max(1, (w-14)/(valueWidth(v.Format)+1))
+		per = min(per, 32)
+	}
+	for off := 0; off < len(v.Data) && len(out) < h; off += per {
+		var b strings.Builder
+		b.WriteString(st.render(st.Addr, hexN(v.Base+uint64(off), 12)) + " ")
+		if v.Dwords || v.Format != FmtHex {
+			for i := off; i+4 <= len(v.Data) && i < off+per; i += 4 {
+				d := uint32(v.Data[i]) | uint32(v.Data[i+1])<<8 | uint32(v.Data[i+2])<<16 | uint32(v.Data[i+3])<<24
+				s := formatValue(d, v.Format)
+				if v.Valid != nil && !v.Valid[i] {
+					s = pad("??", len(s), true)
+				}
+				if v.Mark[v.Base+uint64(i)] {
+					s = st.render(st.Changed, s)
+				}
+				b.WriteString(" " + s)
+			}
+			out = append(out, b.String())
+			continue
+		}
+		var asc strings.Builder
+		for i := off; i < off+per && i < len(v.Data); i++ {
+			s := hexN(uint64(v.Data[i]), 2)
+			c := v.Data[i]
+			if v.Valid != nil && !v.Valid[i] {
+				s, c = "??", '.'
+			}
+			if v.Mark[v.Base+uint64(i)] {
+				s = st.render(st.Changed, s)
+			}
+			b.WriteString(" " + s)
+			if c < 32 || c > 126 {
+				c = '.'
+			}
+			asc.WriteByte(c)
+		}
+		out = append(out, b.String()+"  "+asc.String())
+	}
+	return out
+}
+
+// renderWaves draws the wave list.
+func renderWaves(v *WavesView, st *Styles, w int) []string {
+	out := []string{st.render(st.Header, "  id  group     wave  pc      state")}
+	for i, r := range v.Rows {
+		line := fmt.Sprintf("%4d  %-8s %4d  %06x  %s", r.ID,
+			fmt.Sprintf("%d,%d,%d", r.Group[0], r.Group[1], r.Group[2]), r.Wave, r.PC, r.State)
+		if i == v.Selected {
+			line = st.render(st.Selected, "▸"+line[1:])
+		}
+		out = append(out, line)
+	}
+	return out
+}
+
+// frame draws a pane: a border with the title set into its top edge around
+// content, exactly w×h cells.
+func frame(title string, content []string, st *Styles, w, h int, focused bool) string {
+	if w < 2 || h < 2 {
+		return strings.Repeat(strings.Repeat(" ", max(w, 0))+"\n", max(h-1, 0)) + strings.Repeat(" ", max(w, 0))
+	}
+	bs, ts := st.Border, st.Title
+	if focused {
+		bs, ts = st.BorderFocused, st.TitleFocused
+	}
+	b := bs.GetBorderStyle()
+	edge := bs.UnsetBorderStyle().UnsetForeground().Foreground(bs.GetBorderTopForeground())
+	paint := func(s string) string { return st.render(edge, s) }
+	inner := w - 2
+	t := title
+	if lipgloss.Width(t) > inner-2 {
+		t = fit(t, max(inner-2, 0))
+	}
+	top := b.TopLeft
+	if t != "" && inner >= 3 {
+		top = paint(b.TopLeft+b.Top) + st.render(ts, t) + paint(strings.Repeat(b.Top, max(inner-1-lipgloss.Width(t), 0))+b.TopRight)
+	} else {
+		top = paint(b.TopLeft + strings.Repeat(b.Top, inner) + b.TopRight)
+	}
+	var sb strings.Builder
+	sb.WriteString(top)
+	for i := 0; i < h-2; i++ {
+		line := ""
+		if i < len(content) {
+			line = content[i]
+		}
+		sb.WriteString("\n" + paint(b.Left) + fit(line, inner) + paint(b.Right))
+	}
+	sb.WriteString("\n" + paint(b.BottomLeft+strings.Repeat(b.Bottom, inner)+b.BottomRight))
+	return sb.String()
+}

@@ -1,0 +1,151 @@
+package tui
+
+// This file holds the view models: small plain structs, one per pane, that
+// the pure rendering helpers draw. The adapter over package emu fills them;
+// tests fill them by hand.
+
+// NumFormat is how register and memory values are shown.
+type NumFormat uint8
+
+const (
+	FmtHex NumFormat = iota
+	FmtSigned
+	FmtUnsigned
+	FmtFloat
+	numFormats
+)
+
+func (f NumFormat) String() string {
+	return [...]string{"hex", "signed", "unsigned", "float"}[f]
+}
+
+// DisasmLine is one instruction in the disassembly pane.
+type DisasmLine struct {
+	Addr   uint64
+	Text   string // LLVM syntax
+	Enc    string // encoding words in hex, shown on demand
+	Label  string // a label defined at Addr, if any
+	Target string // the branch target's label, if a branch
+}
+
+// DisasmView is the disassembly pane's model.
+type DisasmView struct {
+	Lines   []DisasmLine
+	PC      uint64
+	HasPC   bool // false once the wave has ended
+	Cursor  int  // index into Lines
+	Breaks  map[uint64]bool
+	ShowEnc bool
+}
+
+// RegCell is one named 32-bit register value.
+type RegCell struct {
+	Name    string
+	Value   uint32
+	Changed bool // written by the last step
+	Pending bool // a load in flight will write it
+}
+
+// SGPRView is the scalar-register pane's model.
+type SGPRView struct {
+	Regs   []RegCell
+	Format NumFormat
+	Cursor int
+	Exec   uint64
+	VCC    uint64
+}
+
+// VGPRView is the vector-register pane's model: Values[reg][lane].
+type VGPRView struct {
+	Values     [][]uint32
+	Exec       uint64
+	Changed    []uint64 // per register: lanes the last step wrote
+	Pending    []bool   // per register: a load in flight will write it
+	Format     NumFormat
+	RegCursor  int
+	LaneCursor int
+	AllLanes   bool // show RegCursor across all 64 lanes
+}
+
+// InFlight is an operation that has been issued and not yet completed.
+type InFlight struct {
+	Inst    string // instruction text
+	Counter string // "vm", "lgkm" or "exp"
+	Dests   string // destination registers
+	Done    uint64 // cycle it completes
+	Blocks  bool   // the current s_waitcnt waits for it
+}
+
+// CountersView is the counters pane's model.
+type CountersView struct {
+	Cycle         uint64
+	VM, LGKM, EXP int
+	Ops           []InFlight
+	Wait          string // the s_waitcnt at PC, if any
+	Stalled       bool   // the s_waitcnt at PC cannot retire yet
+	StallUntil    uint64 // cycle it can retire
+}
+
+// CacheLine is one scalar-cache line.
+type CacheLine struct {
+	Index                  int
+	Tag                    uint64 // line address
+	Valid, Dirty, Volatile bool
+	Age                    int    // LRU age, 0 = most recent
+	Event                  string // "hit", "miss", "evict" by the last step
+}
+
+// CacheView is the scalar-cache pane's model.
+type CacheView struct {
+	LineSize             int
+	Lines                []CacheLine
+	Hits, Misses, Evicts uint64
+	Evicted              []uint64 // tags evicted by the last step
+}
+
+// Field is a named value in the address decoder.
+type Field struct{ Name, Value string }
+
+// LaneAddr is one lane's computed address.
+type LaneAddr struct {
+	Lane    int
+	Addr    uint64
+	Active  bool
+	InRange bool
+}
+
+// AddrView is the address-decoder pane's model.
+type AddrView struct {
+	Inst   string
+	Kind   string // SMEM, MUBUF, MTBUF, FLAT, GLOBAL, SCRATCH, DS
+	Fields []Field
+	Steps  []string // the address formula, one step a line, with values
+	Lanes  []LaneAddr
+	Lines  []uint64 // distinct cache lines touched
+}
+
+// MemView is the memory pane's model.
+type MemView struct {
+	Title  string // buffer name, register followed, or "LDS"
+	Base   uint64
+	Data   []byte
+	Valid  []bool // per byte; nil means all valid
+	Format NumFormat
+	Dwords bool // dword columns instead of bytes
+	Mark   map[uint64]bool
+}
+
+// WaveRow is one wave in the waves pane.
+type WaveRow struct {
+	ID    int
+	Group [3]int
+	Wave  int
+	PC    uint64
+	State string
+}
+
+// WavesView is the waves pane's model.
+type WavesView struct {
+	Rows     []WaveRow
+	Selected int
+}
