@@ -1,0 +1,293 @@
+package main
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/wavedbg/wavedbg/loader"
+)
+
+func init() {
+	register(command{name: "info", summary: "summarise a code object, bundle or fat binary", run: runInfo})
+}
+
+func runInfo(args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("info", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	jsonOut := fs.Bool("json", false, "print JSON for scripts")
+	list := fs.Bool("list-bundles", false, "list the code objects a bundle or fat binary holds")
+	target := fs.String("target", "", "choose a code object by `gfxNNN` or target ID (default: the first GCN one)")
+	fs.Usage = func() {
+		fmt.Fprintf(stderr, "Usage: wavedbg info FILE [--json] [--list-bundles] [--target gfxNNN]\n\n"+
+			"Summarise an AMDGPU code object (.co/.hsaco/.o), an offload bundle (plain or\n"+
+			"compressed) or a host ELF with a .hip_fatbin section.\n\n")
+		fs.PrintDefaults()
+	}
+	// Allow flags after FILE.
+	var files []string
+	for rest := args; ; {
+		if err := fs.Parse(rest); err != nil {
+			if err == flag.ErrHelp {
+				return err
+			}
+			return usageError{err.Error()}
+		}
+		if fs.NArg() == 0 {
+			break
+		}
+		files = append(files, fs.Arg(0))
+		rest = fs.Args()[1:]
+	}
+	if len(files) != 1 {
+		fs.Usage()
+		return usageError{"info: want exactly one FILE"}
+	}
+	c, err := loader.OpenContainer(files[0])
+	if err != nil {
+		return err
+	}
+	defer c.Close()
+	if *list {
+		if *jsonOut {
+			return writeJSON(stdout, listing(c))
+		}
+		printBundles(stdout, c)
+		return nil
+	}
+	co, err := loader.LoadFrom(c, loader.LoadOptions{Target: *target})
+	if err != nil {
+		return err
+	}
+	if *jsonOut {
+		return writeJSON(stdout, summary(co))
+	}
+	printInfo(stdout, co)
+	return nil
+}
+
+func writeJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(v)
+}
+
+type bundleListing struct {
+	File    string
+	Kind    string
+	Bundles int
+	Entries []loader.BundleEntry
+}
+
+func listing(c *loader.Container) bundleListing {
+	return bundleListing{File: c.Name, Kind: c.Kind.String(), Bundles: c.Bundles, Entries: c.Entries}
+}
+
+func printBundles(w io.Writer, c *loader.Container) {
+	fmt.Fprintf(w, "%s: %s, %d bundles, %d entries\n", c.Name, c.Kind, c.Bundles, len(c.Entries))
+	tw := tabwriter.NewWriter(w, 0, 8, 2, ' ', 0)
+	fmt.Fprintf(tw, "BUNDLE\tAT\tOFFSET\tSIZE\tCOMPRESSION\tID\n")
+	for _, e := range c.Entries {
+		comp := e.Compression
+		if comp == "" {
+			comp = "-"
+		}
+		fmt.Fprintf(tw, "%d\t%#x\t%#x\t%d\t%s\t%s\n", e.Bundle, e.BundleOffset, e.Offset, e.Size, comp, e.ID)
+	}
+	tw.Flush()
+}
+
+// infoJSON is the --json document: stable field names for scripts.
+type infoJSON struct {
+	File              string
+	Container         string
+	Entry             *loader.BundleEntry `json:",omitempty"`
+	Target            string
+	Processor         string
+	Mach              int
+	XNACK             string
+	SRAMECC           string
+	CodeObjectVersion int
+	OSABI             string
+	Type              string
+	Text              *textJSON `json:",omitempty"`
+	Metadata          *metaJSON `json:",omitempty"`
+	Kernels           []kernelJSON
+}
+
+type textJSON struct{ Addr, Size uint64 }
+
+type metaJSON struct {
+	Version [2]uint64
+	Target  string          `json:",omitempty"`
+	Printf  []string        `json:",omitempty"`
+	V2      *loader.V2Notes `json:",omitempty"`
+}
+
+type kernelJSON struct {
+	Name             string
+	DescriptorSymbol string
+	DescriptorAddr   uint64
+	Entry            uint64
+	CodeSize         uint64
+	Metadata         *loader.KernelMeta `json:",omitempty"`
+	Descriptor       []loader.Field     `json:",omitempty"`
+	Problems         []string           `json:",omitempty"`
+}
+
+func summary(co *loader.CodeObject) infoJSON {
+	f := co.File
+	out := infoJSON{
+		File: co.Container.Name, Container: co.Container.Kind.String(), Target: co.Target.String(),
+		Processor: co.Target.Processor, Mach: int(co.Target.Mach), XNACK: co.Target.XNACK.String(),
+		SRAMECC: co.Target.SRAMECC.String(), CodeObjectVersion: co.Version, OSABI: f.OSABI.String(),
+		Type: f.Type.String(), Kernels: []kernelJSON{},
+	}
+	if co.Container.Kind != loader.KindCodeObject {
+		out.Entry = co.Entry
+	}
+	if co.Text != nil {
+		out.Text = &textJSON{co.Text.Addr, co.Text.Size}
+	}
+	if m := co.Metadata; m != nil {
+		out.Metadata = &metaJSON{Version: m.Version, Target: m.Target, Printf: m.Printf, V2: m.V2}
+	}
+	for i := range co.Kernels {
+		k := &co.Kernels[i]
+		kj := kernelJSON{Name: k.Name, DescriptorSymbol: k.DescriptorSymbol, DescriptorAddr: k.DescriptorAddr,
+			Entry: k.Entry, CodeSize: k.CodeSize, Metadata: k.Meta, Descriptor: descriptorFields(k, co.Target.Processor),
+			Problems: k.Check(co.Target.Processor)}
+		out.Kernels = append(out.Kernels, kj)
+	}
+	return out
+}
+
+func descriptorFields(k *loader.Kernel, proc string) []loader.Field {
+	switch {
+	case k.Descriptor != nil:
+		return k.Descriptor.Fields(proc)
+	case k.CodeT != nil:
+		return k.CodeT.Fields(proc)
+	}
+	return nil
+}
+
+func printInfo(w io.Writer, co *loader.CodeObject) {
+	f := co.File
+	fmt.Fprintf(w, "file:         %s\n", co.Container.Name)
+	fmt.Fprintf(w, "container:    %s", co.Container.Kind)
+	if co.Container.Kind != loader.KindCodeObject {
+		fmt.Fprintf(w, " (%d bundles, %d entries), entry %s", co.Container.Bundles, len(co.Container.Entries), co.Entry.ID)
+	}
+	fmt.Fprintln(w)
+	t := co.Target
+	fmt.Fprintf(w, "target:       %s\n", t)
+	fmt.Fprintf(w, "processor:    %s (EF_AMDGPU_MACH %#03x), xnack %s, sramecc %s\n", t.Processor, uint8(t.Mach), t.XNACK, t.SRAMECC)
+	fmt.Fprintf(w, "code object:  v%d (%v, EI_ABIVERSION %d, e_flags %#x)\n", co.Version, f.OSABI, f.ABIVersion, f.Flags)
+	fmt.Fprintf(w, "type:         %v\n", f.Type)
+	if co.Text != nil {
+		fmt.Fprintf(w, ".text:        [%#x, %#x) %d bytes\n", co.Text.Addr, co.Text.Addr+co.Text.Size, co.Text.Size)
+	}
+	if m := co.Metadata; m != nil {
+		fmt.Fprintf(w, "metadata:     version %d.%d", m.Version[0], m.Version[1])
+		if m.Target != "" {
+			fmt.Fprintf(w, ", target %s", m.Target)
+		}
+		if len(m.Printf) > 0 {
+			fmt.Fprintf(w, ", %d printf formats", len(m.Printf))
+		}
+		fmt.Fprintln(w)
+		if v2 := m.V2; v2 != nil {
+			fmt.Fprintf(w, "v2 notes:     code object %d.%d, ISA %s %s %d.%d.%d, ISA name %s\n",
+				v2.CodeObjectVersion[0], v2.CodeObjectVersion[1], v2.ISAVendor, v2.ISAArch,
+				v2.ISAVersion[0], v2.ISAVersion[1], v2.ISAVersion[2], v2.ISAName)
+		}
+	}
+	fmt.Fprintf(w, "kernels:      %d\n", len(co.Kernels))
+	for i := range co.Kernels {
+		printKernel(w, co, &co.Kernels[i])
+	}
+}
+
+func printKernel(w io.Writer, co *loader.CodeObject, k *loader.Kernel) {
+	proc := co.Target.Processor
+	fmt.Fprintf(w, "\nkernel %s\n", k.Name)
+	fmt.Fprintf(w, "  descriptor   %s at %#x\n", k.DescriptorSymbol, k.DescriptorAddr)
+	fmt.Fprintf(w, "  entry        %#x in %s", k.Entry, k.CodeSection)
+	if k.CodeSize > 0 {
+		fmt.Fprintf(w, ", %d bytes of code", k.CodeSize)
+	}
+	fmt.Fprintln(w)
+	if m := k.Meta; m != nil {
+		if m.Language != "" {
+			fmt.Fprintf(w, "  language     %s %s\n", m.Language, joinUints(m.LanguageVersion, "."))
+		}
+		fmt.Fprintf(w, "  segments     kernarg %d (align %d), group %d, private %d", m.KernargSegmentSize, m.KernargSegmentAlign, m.GroupSegmentFixedSize, m.PrivateSegmentFixedSize)
+		if m.UsesDynamicStack {
+			fmt.Fprintf(w, ", dynamic stack")
+		}
+		fmt.Fprintln(w)
+		fmt.Fprintf(w, "  registers    sgpr %d, vgpr %d, agpr %d; spilled sgpr %d, vgpr %d\n", m.SGPRCount, m.VGPRCount, m.AGPRCount, m.SGPRSpillCount, m.VGPRSpillCount)
+		fmt.Fprintf(w, "  wavefront    %d lanes, max flat work-group size %d\n", m.WavefrontSize, m.MaxFlatWorkgroupSize)
+		if m.ReqdWorkgroupSize != nil {
+			fmt.Fprintf(w, "  required work-group size  %s\n", joinUints(m.ReqdWorkgroupSize, "×"))
+		}
+		if m.WorkgroupSizeHint != nil {
+			fmt.Fprintf(w, "  work-group size hint      %s\n", joinUints(m.WorkgroupSizeHint, "×"))
+		}
+		if m.VecTypeHint != "" {
+			fmt.Fprintf(w, "  vec type hint %s\n", m.VecTypeHint)
+		}
+		fmt.Fprintf(w, "  arguments    %d\n", len(m.Args))
+		tw := tabwriter.NewWriter(w, 0, 8, 2, ' ', 0)
+		fmt.Fprintf(tw, "    OFFSET\tSIZE\tKIND\tSPACE\tACCESS\tTYPE\tNAME\n")
+		for _, a := range m.Args {
+			access := a.Access
+			if a.IsConst {
+				access = strings.TrimPrefix(access+",const", ",")
+			}
+			fmt.Fprintf(tw, "    %d\t%d\t%s\t%s\t%s\t%s\t%s\n", a.Offset, a.Size, a.ValueKind, dash(a.AddressSpace), dash(access), dash(a.TypeName), dash(a.Name))
+		}
+		tw.Flush()
+	}
+	if fields := descriptorFields(k, proc); fields != nil {
+		what := "kernel descriptor"
+		if k.CodeT != nil {
+			what = "amd_kernel_code_t"
+		}
+		fmt.Fprintf(w, "  %s\n", what)
+		tw := tabwriter.NewWriter(w, 0, 8, 1, ' ', 0)
+		for _, fl := range fields {
+			indent := "    "
+			if strings.Contains(fl.Name, ".") {
+				indent = "      "
+			}
+			fmt.Fprintf(tw, "%s%s\t%#x\n", indent, fl.Name, fl.Value)
+		}
+		tw.Flush()
+	}
+	if bad := k.Check(proc); len(bad) > 0 {
+		fmt.Fprintf(w, "  problems\n")
+		for _, b := range bad {
+			fmt.Fprintf(w, "    %s\n", b)
+		}
+	}
+}
+
+func dash(s string) string {
+	if s == "" {
+		return "-"
+	}
+	return s
+}
+
+func joinUints(xs []uint64, sep string) string {
+	var s []string
+	for _, x := range xs {
+		s = append(s, fmt.Sprint(x))
+	}
+	return strings.Join(s, sep)
+}

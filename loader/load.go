@@ -1,0 +1,184 @@
+package loader
+
+import (
+	"fmt"
+	"io"
+	"strings"
+)
+
+// LoadOptions choose the code object Load returns.
+type LoadOptions struct {
+	// Target picks a code object by processor ("gfx906"), target ID
+	// ("gfx90a:xnack+") or full bundle entry ID. Empty means the first
+	// GCN (GFX6–GFX9, CDNA) code object.
+	Target string
+}
+
+// A CodeObject is one loaded AMDGPU code object with its AMDGPU views
+// decoded: the one-call result of Load.
+type CodeObject struct {
+	File      *File
+	Container *Container   // where it came from
+	Entry     *BundleEntry // which entry of the container
+	Version   int          // code object version, 2 to 6 (0 for PAL/Mesa)
+	Target    Target
+	Metadata  *Metadata // nil if the code object has none
+	Kernels   []Kernel
+	Text      *Section // .text, nil if absent
+}
+
+// Load opens path (a code object, offload bundle, compressed bundle or host
+// ELF with .hip_fatbin), picks a code object by opts.Target and decodes its
+// target, metadata and kernels. Close the result when done.
+func Load(path string, opts LoadOptions) (*CodeObject, error) {
+	c, err := OpenContainer(path)
+	if err != nil {
+		return nil, err
+	}
+	co, err := LoadFrom(c, opts)
+	if err != nil {
+		c.Close()
+		return nil, err
+	}
+	return co, nil
+}
+
+// LoadFrom picks a code object of an open container and decodes it. The
+// CodeObject's Close closes the container.
+func LoadFrom(c *Container, opts LoadOptions) (*CodeObject, error) {
+	e, err := c.Select(opts.Target)
+	if err != nil {
+		return nil, nameErr(err, c.Name)
+	}
+	co, err := e.Load()
+	if err != nil {
+		return nil, nameErr(err, c.entryName(e))
+	}
+	co.Container = c
+	co.File.name = c.entryName(e)
+	return co, nil
+}
+
+// entryName names an entry in errors: the file, plus the entry ID for
+// bundles.
+func (c *Container) entryName(e *BundleEntry) string {
+	if c.Kind == KindCodeObject {
+		return c.Name
+	}
+	return fmt.Sprintf("%s[%s]", c.Name, e.ID)
+}
+
+// Load decodes the entry's code object.
+func (e *BundleEntry) Load() (*CodeObject, error) {
+	f, err := e.Open()
+	if err != nil {
+		return nil, err
+	}
+	return decode(f, e)
+}
+
+// NewCodeObject decodes the code object in r (size bytes).
+func NewCodeObject(r io.ReaderAt, size int64) (*CodeObject, error) {
+	f, err := newFile(r, size, "")
+	if err != nil {
+		return nil, err
+	}
+	return decode(f, nil)
+}
+
+func decode(f *File, e *BundleEntry) (*CodeObject, error) {
+	co := &CodeObject{File: f, Entry: e}
+	var err error
+	if co.Version, err = f.CodeObjectVersion(); err != nil {
+		return nil, err
+	}
+	if co.Target, err = f.Target(); err != nil {
+		return nil, err
+	}
+	if co.Metadata, err = f.Metadata(); err != nil {
+		return nil, err
+	}
+	if co.Kernels, err = f.kernels(co.Version, co.Metadata); err != nil {
+		return nil, err
+	}
+	co.Text = f.Section(".text")
+	return co, nil
+}
+
+// Close closes the file the code object was loaded from.
+func (co *CodeObject) Close() error {
+	if co.Container != nil {
+		return co.Container.Close()
+	}
+	return co.File.Close()
+}
+
+// Kernel returns the kernel with the given name, or nil.
+func (co *CodeObject) Kernel(name string) *Kernel {
+	for i := range co.Kernels {
+		if co.Kernels[i].Name == name {
+			return &co.Kernels[i]
+		}
+	}
+	return nil
+}
+
+// Code returns a kernel's machine code.
+func (co *CodeObject) Code(k *Kernel) ([]byte, error) { return co.File.Code(k) }
+
+// Select picks an entry: by exact bundle ID, by target ID or processor, or,
+// for target "", the first GCN (GFX6–GFX9) entry.
+func (c *Container) Select(target string) (*BundleEntry, error) {
+	var gpus []*BundleEntry
+	for i := range c.Entries {
+		if c.Entries[i].IsAMDGPU() {
+			gpus = append(gpus, &c.Entries[i])
+		}
+	}
+	if len(gpus) == 0 {
+		return nil, fmt.Errorf("%v holds no AMDGPU code object", c.Kind)
+	}
+	if target == "" {
+		for _, e := range gpus {
+			if IsGCN(e.Processor()) {
+				return e, nil
+			}
+		}
+		return nil, fmt.Errorf("no GCN (gfx6–gfx9) code object among %s; choose one with a target", ids(gpus))
+	}
+	for _, e := range gpus {
+		if e.ID == target {
+			return e, nil
+		}
+	}
+	want, err := ParseTargetID(target)
+	if err != nil {
+		return nil, err
+	}
+	for _, e := range gpus {
+		have, err := ParseTargetID(e.TargetID)
+		if err != nil || have.Processor != want.Processor {
+			continue
+		}
+		if featureMatch(want.XNACK, have.XNACK) && featureMatch(want.SRAMECC, have.SRAMECC) {
+			return e, nil
+		}
+	}
+	return nil, fmt.Errorf("no code object for target %s among %s", target, ids(gpus))
+}
+
+func featureMatch(want, have Feature) bool {
+	return want == FeatureAny || have == FeatureAny || want == have
+}
+
+func ids(es []*BundleEntry) string {
+	var s []string
+	for _, e := range es {
+		s = append(s, e.TargetID)
+	}
+	if len(s) > 8 {
+		s = append(s[:8], fmt.Sprintf("and %d more", len(s)-8))
+	}
+	return strings.Join(s, ", ")
+}
+
