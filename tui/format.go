@@ -136,3 +136,5 @@ func (s *Styles) highlight(line string) string {
 	s.hl[line] = b.String()
 	return s.hl[line]
 }
+
+func f32bits(f float32) uint32 { return math.Float32bits(f) }

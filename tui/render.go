@@ -96,18 +96,36 @@ func (st *Styles) regValue(s string, changed, pending bool) string {
 	return s
 }
 
-// renderSGPRs lays the scalar registers out in as many columns as fit w.
+// renderSGPRs lays the scalar registers out in as many columns as fit w:
+// the numbered SGPRs first, then the named ones (vcc_lo, exec_lo, m0, ...)
+// in a grid of their own so that their long names do not widen every cell.
 func renderSGPRs(v *SGPRView, st *Styles, w int) []string {
+	var numbered, named []int
+	for i, r := range v.Regs {
+		if len(r.Name) > 1 && r.Name[0] == 's' && r.Name[1] >= '0' && r.Name[1] <= '9' {
+			numbered = append(numbered, i)
+		} else {
+			named = append(named, i)
+		}
+	}
+	return append(sgprGrid(v, numbered, st, w), sgprGrid(v, named, st, w)...)
+}
+
+func sgprGrid(v *SGPRView, idx []int, st *Styles, w int) []string {
+	if len(idx) == 0 {
+		return nil
+	}
 	nameW := 2
-	for _, r := range v.Regs {
-		nameW = max(nameW, len(r.Name))
+	for _, i := range idx {
+		nameW = max(nameW, len(v.Regs[i].Name))
 	}
 	cellW := nameW + 1 + valueWidth(v.Format) + 1
 	cols := max(1, (w+1)/(cellW+1))
-	rows := (len(v.Regs) + cols - 1) / cols
+	rows := (len(idx) + cols - 1) / cols
 	out := make([]string, rows)
-	for i, r := range v.Regs {
-		row, col := i%rows, i/rows
+	for k, i := range idx {
+		r := v.Regs[i]
+		row, col := k%rows, k/rows
 		name := st.render(st.RegName, pad(r.Name, nameW, false))
 		val := formatValue(r.Value, v.Format)
 		cell := name + " " + st.regValue(val, r.Changed, r.Pending) + regMark(r.Changed, r.Pending)
@@ -264,7 +282,7 @@ func renderCounters(v *CountersView, st *Styles, w int) []string {
 	if v.Wait != "" {
 		line := st.highlight(v.Wait)
 		if v.Stalled {
-			line += st.render(st.Stall, fmt.Sprintf("  stalls until cycle %d", v.StallUntil))
+			line += st.render(st.Stall, fmt.Sprintf("  stalls to cycle %d", v.StallUntil))
 		} else {
 			line += "  satisfied"
 		}
@@ -364,14 +382,7 @@ func renderAddr(v *AddrView, st *Styles, w int) []string {
 // renderMemory draws h rows of memory from v.Base (which the caller aligns).
 func renderMemory(v *MemView, st *Styles, h, w int) []string {
 	out := []string{st.render(st.Header, v.Title) + fmt.Sprintf(" @ 0x%x (%s)", v.Base, v.Format)}
-	per := 16
-	if w < 6+16*3+17 {
-		per = 8
-	}
-	if v.Dwords || v.Format != FmtHex {
-		per = 4 * max(1, (w-14)/(valueWidth(v.Format)+1))
-		per = min(per, 32)
-	}
+	per := memRowBytes(v, w)
 	for off := 0; off < len(v.Data) && len(out) < h; off += per {
 		var b strings.Builder
 		b.WriteString(st.render(st.Addr, hexN(v.Base+uint64(off), 12)) + " ")
@@ -411,11 +422,24 @@ func renderMemory(v *MemView, st *Styles, h, w int) []string {
 	return out
 }
 
+// memRowBytes is how many bytes a memory row shows in w cells.
+func memRowBytes(v *MemView, w int) int {
+	if v.Dwords || v.Format != FmtHex {
+		return 4 * min(max(1, (w-13)/(valueWidth(v.Format)+1)), 8)
+	}
+	for _, per := range []int{16, 8} {
+		if 13+per*3+2+per <= w {
+			return per
+		}
+	}
+	return 4
+}
+
 // renderWaves draws the wave list.
 func renderWaves(v *WavesView, st *Styles, w int) []string {
-	out := []string{st.render(st.Header, "  id  group     wave  pc      state")}
+	out := []string{st.render(st.Header, " id group  wave pc     state")}
 	for i, r := range v.Rows {
-		line := fmt.Sprintf("%4d  %-8s %4d  %06x  %s", r.ID,
+		line := fmt.Sprintf("%3d %-6s %4d %06x %s", r.ID,
 			fmt.Sprintf("%d,%d,%d", r.Group[0], r.Group[1], r.Group[2]), r.Wave, r.PC, r.State)
 		if i == v.Selected {
 			line = st.render(st.Selected, "▸"+line[1:])

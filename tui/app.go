@@ -1,0 +1,419 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+
+	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
+)
+
+// Model is the debugger's Bubble Tea model.
+type Model struct {
+	common Common
+	dbg    Debuggee
+	frame  Frame
+	panes  [numPanes]component
+	mem    *memPane
+	disasm *disasmPane
+
+	focus     paneID
+	mru       []paneID // most recently focused first
+	maximised bool
+	showHelp  bool
+	help      help.Model
+	cmdline   lineInput
+	cmdActive bool
+	history   []string
+
+	breaks  map[uint64]*breakpoint
+	watches []*watchpoint
+	run     *runState // a continue in progress
+
+	msg    string // status message
+	msgErr bool
+	width  int
+	height int
+}
+
+// Options configures New.
+type Options struct {
+	Color ColorMode
+}
+
+// New returns a debugger model over d.
+func New(d Debuggee, opt Options) *Model {
+	st := NewStyles(opt.Color)
+	m := &Model{
+		common: Common{Styles: st, Keys: DefaultKeyMap()},
+		dbg:    d,
+		breaks: map[uint64]*breakpoint{},
+		width:  80, height: 24,
+	}
+	c := &m.common
+	m.help = help.New()
+	m.help.Styles = st.Help
+	m.cmdline.prompt = ":"
+	m.disasm = &disasmPane{Common: &Common{Styles: st, Keys: c.Keys}}
+	m.mem = &memPane{Common: &Common{Styles: st, Keys: c.Keys}, dbg: d}
+	sub := func() *Common { return &Common{Styles: st, Keys: c.Keys} }
+	m.panes = [numPanes]component{
+		paneDisasm: m.disasm,
+		paneSGPR:   &sgprPane{Common: sub(), scroller: newScroller()},
+		paneVGPR:   &vgprPane{Common: sub()},
+		paneCounters: &textPane{Common: sub(), scroller: newScroller(), title: "4 counters",
+			render: func(f *Frame, st *Styles, w int) []string { return renderCounters(&f.Counters, st, w) }},
+		paneCache: &textPane{Common: sub(), scroller: newScroller(), title: "5 scalar cache",
+			render: func(f *Frame, st *Styles, w int) []string { return renderCache(&f.Cache, st, w) }},
+		paneAddr: &textPane{Common: sub(), scroller: newScroller(), title: "6 address decoder",
+			render: func(f *Frame, st *Styles, w int) []string { return renderAddr(&f.Addr, st, w) }},
+		paneMemory: m.mem,
+		paneWaves:  &wavesPane{Common: sub(), scroller: newScroller()},
+	}
+	m.mru = []paneID{paneDisasm, paneSGPR, paneVGPR, paneCounters, paneAddr, paneMemory, paneCache, paneWaves}
+	m.defaultMemory()
+	m.refresh()
+	m.disasm.followPC(&m.frame)
+	return m
+}
+
+// defaultMemory points the memory pane at the first named buffer.
+func (m *Model) defaultMemory() {
+	for _, b := range m.dbg.Buffers() {
+		m.mem.base, m.mem.title = b.Addr, b.Name
+		return
+	}
+	m.mem.title = "global"
+}
+
+// refresh rebuilds the frame from the debuggee.
+func (m *Model) refresh() {
+	f := &m.frame
+	lines := f.Disasm.Lines
+	if lines == nil {
+		lines = m.dbg.Program()
+	}
+	*f = Frame{}
+	f.Disasm.Lines = lines
+	m.dbg.Fill(f)
+	f.Disasm.PC, f.Disasm.HasPC = m.dbg.PC()
+	f.Disasm.Breaks = make(map[uint64]bool, len(m.breaks))
+	for a, b := range m.breaks {
+		f.Disasm.Breaks[a] = b.enabled
+	}
+	f.Waves.Rows = m.dbg.Waves()
+	f.Waves.Selected = m.dbg.Selected()
+}
+
+// Init implements tea.Model.
+func (m *Model) Init() tea.Cmd { return nil }
+
+func (m *Model) setFocus(p paneID) {
+	m.focus = p
+	out := []paneID{p}
+	for _, q := range m.mru {
+		if q != p {
+			out = append(out, q)
+		}
+	}
+	m.mru = out
+}
+
+func (m *Model) status(format string, a ...any) {
+	m.msg, m.msgErr = fmt.Sprintf(format, a...), false
+}
+
+func (m *Model) fail(err error) {
+	if err != nil {
+		m.msg, m.msgErr = err.Error(), true
+	}
+}
+
+// Update implements tea.Model.
+func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		m.width, m.height = msg.Width, msg.Height
+		return m, nil
+	case runMsg:
+		return m, m.runContinue(msg)
+	case tea.KeyPressMsg:
+		return m, m.handleKey(msg)
+	case tea.MouseWheelMsg:
+		mm := msg.Mouse()
+		delta := 3
+		if mm.Button == tea.MouseWheelUp {
+			delta = -3
+		}
+		if p, _, ok := m.paneAt(mm.X, mm.Y); ok {
+			m.panes[p].Scroll(delta)
+		}
+		return m, nil
+	case tea.MouseClickMsg:
+		mm := msg.Mouse()
+		if p, r, ok := m.paneAt(mm.X, mm.Y); ok && !m.busy() {
+			m.setFocus(p)
+			return m, m.panes[p].Click(mm.X-r.x-1, mm.Y-r.y-1, &m.frame)
+		}
+		return m, nil
+	case toggleBreakMsg:
+		m.toggleBreak(msg.addr)
+	case runToMsg:
+		return m, m.startRun(runForward, 0, msg.addr)
+	case watchMsg:
+		m.addWatch(msg.ref)
+	case selectWaveMsg:
+		m.selectWave(msg.index)
+	}
+	return m, nil
+}
+
+func (m *Model) busy() bool { return m.run != nil }
+
+func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
+	k := m.common.Keys
+	if m.busy() {
+		if key.Matches(msg, k.Interrupt) || msg.String() == "esc" {
+			m.run.cancelled = true
+		}
+		return nil
+	}
+	if m.cmdActive {
+		switch msg.String() {
+		case "enter":
+			line := m.cmdline.Value()
+			m.cmdActive = false
+			m.cmdline.Reset()
+			if strings.TrimSpace(line) != "" {
+				m.history = append(m.history, line)
+			}
+			return m.execCommand(line)
+		case "esc", "ctrl+c":
+			m.cmdActive = false
+			m.cmdline.Reset()
+			return nil
+		case "up":
+			if len(m.history) > 0 {
+				m.cmdline.SetValue(m.history[len(m.history)-1])
+			}
+			return nil
+		}
+		m.cmdline.Update(msg)
+		return nil
+	}
+	if m.showHelp {
+		if key.Matches(msg, k.Quit) && msg.String() == "ctrl+q" {
+			return tea.Quit
+		}
+		m.showHelp = false
+		return nil
+	}
+	switch {
+	case key.Matches(msg, k.Quit), key.Matches(msg, k.Interrupt):
+		return tea.Quit
+	case key.Matches(msg, k.Help):
+		m.showHelp = true
+	case key.Matches(msg, k.Command):
+		m.cmdActive = true
+	case key.Matches(msg, k.Step):
+		m.stepN(1)
+	case key.Matches(msg, k.StepBack):
+		m.backN(1)
+	case key.Matches(msg, k.StepOver):
+		return m.startRun(runForward, 10, noAddr)
+	case key.Matches(msg, k.Continue):
+		return m.startRun(runForward, 0, noAddr)
+	case key.Matches(msg, k.ReverseContinue):
+		return m.startRun(runBackward, 0, noAddr)
+	case key.Matches(msg, k.NextPane):
+		m.setFocus((m.focus + 1) % numPanes)
+	case key.Matches(msg, k.PrevPane):
+		m.setFocus((m.focus + numPanes - 1) % numPanes)
+	case key.Matches(msg, k.FocusPane):
+		m.setFocus(paneID(msg.String()[0] - '1'))
+	case key.Matches(msg, k.Maximise):
+		m.maximised = !m.maximised
+	case key.Matches(msg, k.NextWave):
+		m.selectWave(m.dbg.Selected() + 1)
+	case key.Matches(msg, k.PrevWave):
+		m.selectWave(m.dbg.Selected() - 1)
+	default:
+		cmd, _ := m.panes[m.focus].HandleKey(msg, &m.frame)
+		return cmd
+	}
+	return nil
+}
+
+func (m *Model) selectWave(i int) {
+	n := len(m.frame.Waves.Rows)
+	if i < 0 || i >= n {
+		return
+	}
+	if err := m.dbg.SelectWave(i); err != nil {
+		m.fail(err)
+		return
+	}
+	m.refresh()
+	m.disasm.followPC(&m.frame)
+	m.status("wave %d", i)
+}
+
+// chrome returns the rows used by the status bar, explain line and help bar.
+func (m *Model) chrome() (top, bottom int) {
+	if m.height < 10 {
+		return 1, 0
+	}
+	return 1, 2
+}
+
+// slots lays out the panes for the current size.
+func (m *Model) slots() []slot {
+	top, bottom := m.chrome()
+	s := layoutSlots(m.width, max(m.height-top-bottom, 0), m.maximised)
+	if m.maximised || len(s) == 1 {
+		s[0].panes = []paneID{m.focus}
+	}
+	for i := range s {
+		s[i].y += top
+	}
+	return s
+}
+
+// paneAt finds the pane drawn at screen cell (x, y).
+func (m *Model) paneAt(x, y int) (paneID, rect, bool) {
+	for _, s := range m.slots() {
+		if s.contains(x, y) {
+			return s.shown(m.mru), s.rect, true
+		}
+	}
+	return 0, rect{}, false
+}
+
+// View implements tea.Model.
+func (m *Model) View() tea.View {
+	v := tea.NewView(m.Render())
+	v.AltScreen = true
+	v.MouseMode = tea.MouseModeCellMotion
+	v.WindowTitle = "wavedbg " + m.dbg.Name()
+	return v
+}
+
+// Render draws the whole screen as a string of exactly height lines.
+func (m *Model) Render() string {
+	w, h := m.width, m.height
+	if w <= 0 || h <= 0 {
+		return ""
+	}
+	st := m.common.Styles
+	top, bottom := m.chrome()
+	screen := make([]string, 0, h)
+	screen = append(screen, fit(m.statusLine(), w))
+	body := make([]string, max(h-top-bottom, 0))
+	if m.showHelp {
+		body = m.helpOverlay(w, len(body))
+	} else {
+		for _, s := range m.slots() {
+			if s.w <= 0 || s.h <= 0 {
+				continue
+			}
+			p := s.shown(m.mru)
+			c := m.panes[p]
+			c.SetSize(s.w-2, s.h-2)
+			title := c.Title(&m.frame)
+			if len(s.panes) > 1 {
+				title += fmt.Sprintf(" ‹tab %d/%d›", indexOf(s.panes, p)+1, len(s.panes))
+			}
+			box := strings.Split(frame(" "+title+" ", c.Render(&m.frame), st, s.w, s.h, p == m.focus), "\n")
+			for i, line := range box {
+				y := s.y - top + i
+				if y >= 0 && y < len(body) {
+					body[y] += line
+				}
+			}
+		}
+	}
+	screen = append(screen, body...)
+	if bottom > 0 {
+		screen = append(screen, fit(st.render(st.Explain, m.frame.Explain), w))
+		if m.cmdActive {
+			screen = append(screen, fit(m.cmdline.View(st), w))
+		} else {
+			m.help.SetWidth(w)
+			keys := dedupe(append(m.panes[m.focus].ShortHelp(), m.common.Keys.ShortHelp()...))
+			screen = append(screen, fit(m.help.ShortHelpView(keys), w))
+		}
+	}
+	for i := range screen {
+		screen[i] = fit(screen[i], w)
+	}
+	return strings.Join(screen, "\n")
+}
+
+func indexOf(ps []paneID, p paneID) int {
+	for i, q := range ps {
+		if q == p {
+			return i
+		}
+	}
+	return 0
+}
+
+func (m *Model) statusLine() string {
+	st := m.common.Styles
+	pc, ok := m.dbg.PC()
+	where := "ended"
+	if ok {
+		where = fmt.Sprintf("pc 0x%x", pc)
+	}
+	s := fmt.Sprintf(" wavedbg  %s  wave %d/%d  %s  step %d  cycle %d ",
+		m.dbg.Name(), m.dbg.Selected(), len(m.frame.Waves.Rows), where, m.dbg.StepCount(), m.frame.Counters.Cycle)
+	out := st.render(st.Status, s)
+	switch {
+	case m.run != nil:
+		out += " " + st.render(st.Running, m.run.progress())
+	case m.msg != "" && m.msgErr:
+		out += " " + st.render(st.Error, m.msg)
+	case m.msg != "":
+		out += " " + m.msg
+	}
+	return out
+}
+
+// helpOverlay is the full help generated from the key map, centred.
+func (m *Model) helpOverlay(w, h int) []string {
+	hm := m.help
+	hm.SetWidth(max(w-4, 10))
+	text := hm.FullHelpView(m.common.Keys.FullHelp())
+	text += "\n\n" + commandHelp + "\n\nany key closes this help"
+	lines := strings.Split(text, "\n")
+	bw := 0
+	for _, l := range lines {
+		bw = max(bw, lipgloss.Width(l))
+	}
+	bw, bh := min(bw+4, w), min(len(lines)+2, h)
+	box := frame(" help ", prefixAll(lines, " "), m.common.Styles, bw, bh, true)
+	return strings.Split(lipgloss.Place(w, h, lipgloss.Center, lipgloss.Center, box), "\n")
+}
+
+func prefixAll(ls []string, p string) []string {
+	out := make([]string, len(ls))
+	for i, l := range ls {
+		out[i] = p + l
+	}
+	return out
+}
+
+// dedupe drops bindings whose help key repeats an earlier one.
+func dedupe(bs []key.Binding) []key.Binding {
+	seen := map[string]bool{}
+	out := bs[:0:0]
+	for _, b := range bs {
+		if k := b.Help().Key; !seen[k] {
+			seen[k] = true
+			out = append(out, b)
+		}
+	}
+	return out
+}

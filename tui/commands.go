@@ -1,0 +1,426 @@
+package tui
+
+import (
+	"encoding/binary"
+	"fmt"
+	"strconv"
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+)
+
+// command is one ':' command; the table generates the help overlay.
+type command struct {
+	names []string
+	args  string
+	help  string
+	run   func(m *Model, args []string) (tea.Cmd, error)
+}
+
+var commandTable []command
+
+func init() {
+	commandTable = []command{
+		{[]string{"step", "s"}, "[N]", "step N instructions (default 1)", cmdStep},
+		{[]string{"back", "b"}, "[N]", "step back N instructions", cmdBack},
+		{[]string{"continue", "c"}, "", "continue to a breakpoint or the end", func(m *Model, _ []string) (tea.Cmd, error) {
+			return m.startRun(runForward, 0, noAddr), nil
+		}},
+		{[]string{"rcontinue", "rc"}, "", "continue backwards", func(m *Model, _ []string) (tea.Cmd, error) {
+			return m.startRun(runBackward, 0, noAddr), nil
+		}},
+		{[]string{"break", "bp"}, "LOC [if REG OP VALUE]", "breakpoint at an address or label", cmdBreak},
+		{[]string{"delete", "d"}, "LOC|all", "remove breakpoints", cmdDelete},
+		{[]string{"watch", "w"}, "REG | REG[LANE] | mem ADDR [LEN]", "stop when it changes", cmdWatch},
+		{[]string{"unwatch"}, "", "remove all watchpoints", func(m *Model, _ []string) (tea.Cmd, error) {
+			m.watches = nil
+			m.status("no watchpoints")
+			return nil, nil
+		}},
+		{[]string{"info", "i"}, "", "list breakpoints and watchpoints", cmdInfo},
+		{[]string{"set"}, "REG|REG[LANE] VALUE", "set a register or one lane", cmdSet},
+		{[]string{"write"}, "ADDR VALUE...", "write dwords to memory", cmdWrite},
+		{[]string{"mem", "x"}, "ADDR|BUFFER|REG", "show memory (REG: follow s[n:n+1] or v[n:n+1] at the lane cursor)", cmdMem},
+		{[]string{"lds"}, "[ADDR]", "show LDS", cmdLDS},
+		{[]string{"goto", "g"}, "LOC", "move the disassembly cursor", cmdGoto},
+		{[]string{"until", "u"}, "LOC", "run to a location", cmdUntil},
+		{[]string{"wave"}, "N", "switch to wave N", cmdWave},
+		{[]string{"latency", "lat"}, "[NAME CYCLES]", "set (or list) a latency", cmdLatency},
+		{[]string{"format", "fmt"}, "hex|signed|unsigned|float", "register number format", cmdFormat},
+		{[]string{"quit", "q"}, "", "quit", func(*Model, []string) (tea.Cmd, error) { return tea.Quit, nil }},
+	}
+	var b strings.Builder
+	b.WriteString("commands (press : first; LOC is 0xADDR or a label)\n")
+	for _, c := range commandTable {
+		fmt.Fprintf(&b, "  %-22s %s\n", strings.Join(c.names, "|")+" "+c.args, c.help)
+	}
+	commandHelp = strings.TrimRight(b.String(), "\n")
+}
+
+// commandHelp is the command table formatted for the help overlay.
+var commandHelp string
+
+func (m *Model) execCommand(line string) tea.Cmd {
+	f := strings.Fields(line)
+	if len(f) == 0 {
+		return nil
+	}
+	for _, c := range commandTable {
+		for _, n := range c.names {
+			if n == f[0] {
+				cmd, err := c.run(m, f[1:])
+				if err != nil {
+					m.fail(fmt.Errorf("%s: %v", f[0], err))
+				}
+				return cmd
+			}
+		}
+	}
+	m.fail(fmt.Errorf("unknown command %q (? lists commands)", f[0]))
+	return nil
+}
+
+func countArg(args []string) (int, error) {
+	if len(args) == 0 {
+		return 1, nil
+	}
+	n, err := strconv.Atoi(args[0])
+	if err != nil || n < 1 {
+		return 0, fmt.Errorf("bad count %q", args[0])
+	}
+	return n, nil
+}
+
+func cmdStep(m *Model, args []string) (tea.Cmd, error) {
+	n, err := countArg(args)
+	if err != nil {
+		return nil, err
+	}
+	if n == 1 {
+		m.stepN(1)
+		return nil, nil
+	}
+	return m.startRun(runForward, n, noAddr), nil
+}
+
+func cmdBack(m *Model, args []string) (tea.Cmd, error) {
+	n, err := countArg(args)
+	if err != nil {
+		return nil, err
+	}
+	m.backN(n)
+	return nil, nil
+}
+
+// location resolves a label or an address.
+func (m *Model) location(s string) (uint64, error) {
+	if a, ok := m.dbg.Labels()[s]; ok {
+		return a, nil
+	}
+	if a, ok := m.dbg.Labels()[strings.TrimSuffix(s, ":")]; ok {
+		return a, nil
+	}
+	a, err := parseAddr(s)
+	if err != nil {
+		return 0, fmt.Errorf("no label or address %q", s)
+	}
+	for _, l := range m.frame.Disasm.Lines {
+		if l.Addr == a {
+			return a, nil
+		}
+	}
+	return 0, fmt.Errorf("0x%x is not the start of an instruction", a)
+}
+
+func cmdBreak(m *Model, args []string) (tea.Cmd, error) {
+	if len(args) == 0 {
+		if m.disasm.cursor < len(m.frame.Disasm.Lines) {
+			m.toggleBreak(m.frame.Disasm.Lines[m.disasm.cursor].Addr)
+		}
+		return nil, nil
+	}
+	a, err := m.location(args[0])
+	if err != nil {
+		return nil, err
+	}
+	b := &breakpoint{addr: a, enabled: true}
+	if len(args) > 1 {
+		if args[1] != "if" || len(args) != 5 {
+			return nil, fmt.Errorf("want: break LOC if REG OP VALUE")
+		}
+		ref, err := ParseRegRef(args[2])
+		if err != nil {
+			return nil, err
+		}
+		switch args[3] {
+		case "==", "!=", "<", "<=", ">", ">=":
+		default:
+			return nil, fmt.Errorf("bad operator %q", args[3])
+		}
+		v, err := parseValue(args[4])
+		if err != nil {
+			return nil, err
+		}
+		b.cond = &condition{ref: ref, op: args[3], val: v}
+	}
+	m.breaks[a] = b
+	m.refreshBreaks()
+	if b.cond != nil {
+		m.status("breakpoint at 0x%x if %s", a, b.cond)
+	} else {
+		m.status("breakpoint at 0x%x", a)
+	}
+	return nil, nil
+}
+
+func cmdDelete(m *Model, args []string) (tea.Cmd, error) {
+	if len(args) == 1 && args[0] == "all" {
+		m.breaks = map[uint64]*breakpoint{}
+	} else {
+		if len(args) != 1 {
+			return nil, fmt.Errorf("want: delete LOC|all")
+		}
+		a, err := m.location(args[0])
+		if err != nil {
+			return nil, err
+		}
+		delete(m.breaks, a)
+	}
+	m.refreshBreaks()
+	m.status("%d breakpoint(s)", len(m.breaks))
+	return nil, nil
+}
+
+func cmdWatch(m *Model, args []string) (tea.Cmd, error) {
+	if len(args) == 0 {
+		return nil, fmt.Errorf("want: watch REG | REG[LANE] | mem ADDR [LEN]")
+	}
+	if args[0] == "mem" {
+		if len(args) < 2 {
+			return nil, fmt.Errorf("want: watch mem ADDR [LEN]")
+		}
+		a, err := parseAddr(args[1])
+		if err != nil {
+			return nil, err
+		}
+		n := 4
+		if len(args) > 2 {
+			if n, err = strconv.Atoi(args[2]); err != nil || n < 1 || n > 1<<16 {
+				return nil, fmt.Errorf("bad length %q", args[2])
+			}
+		}
+		w := &watchpoint{addr: a, size: n}
+		w.last = w.read(m.dbg)
+		m.watches = append(m.watches, w)
+		m.status("watching %s", w)
+		return nil, nil
+	}
+	r, err := ParseRegRef(args[0])
+	if err != nil {
+		return nil, err
+	}
+	m.addWatch(r)
+	return nil, nil
+}
+
+func cmdInfo(m *Model, _ []string) (tea.Cmd, error) {
+	var parts []string
+	for _, b := range m.sortedBreaks() {
+		s := fmt.Sprintf("0x%x", b.addr)
+		if b.cond != nil {
+			s += " if " + b.cond.String()
+		}
+		parts = append(parts, s)
+	}
+	var ws []string
+	for _, w := range m.watches {
+		ws = append(ws, w.String())
+	}
+	m.status("breaks: %s; watches: %s", orNone(parts), orNone(ws))
+	return nil, nil
+}
+
+func orNone(s []string) string {
+	if len(s) == 0 {
+		return "none"
+	}
+	return strings.Join(s, ", ")
+}
+
+func cmdSet(m *Model, args []string) (tea.Cmd, error) {
+	if len(args) != 2 {
+		return nil, fmt.Errorf("want: set REG VALUE")
+	}
+	r, err := ParseRegRef(args[0])
+	if err != nil {
+		return nil, err
+	}
+	v, err := parseValue(args[1])
+	if err != nil {
+		return nil, err
+	}
+	if err := m.dbg.SetReg(r, v); err != nil {
+		return nil, err
+	}
+	m.refresh()
+	m.status("%s = 0x%x", r, v)
+	return nil, nil
+}
+
+func cmdWrite(m *Model, args []string) (tea.Cmd, error) {
+	if len(args) < 2 {
+		return nil, fmt.Errorf("want: write ADDR VALUE...")
+	}
+	a, err := parseAddr(args[0])
+	if err != nil {
+		return nil, err
+	}
+	buf := make([]byte, 0, 4*(len(args)-1))
+	for _, s := range args[1:] {
+		v, err := parseValue(s)
+		if err != nil {
+			return nil, err
+		}
+		buf = binary.LittleEndian.AppendUint32(buf, v)
+	}
+	if err := m.dbg.WriteMem(a, buf, m.mem.lds); err != nil {
+		return nil, err
+	}
+	m.mem.mark = map[uint64]bool{}
+	for i := range len(buf) {
+		m.mem.mark[a+uint64(i)] = true
+	}
+	m.refresh()
+	m.status("wrote %d bytes at 0x%x", len(buf), a)
+	return nil, nil
+}
+
+func cmdMem(m *Model, args []string) (tea.Cmd, error) {
+	if len(args) != 1 {
+		return nil, fmt.Errorf("want: mem ADDR|BUFFER|REG")
+	}
+	m.mem.lds = false
+	for _, b := range m.dbg.Buffers() {
+		if b.Name == args[0] {
+			m.mem.base, m.mem.title = b.Addr, b.Name
+			m.setFocus(paneMemory)
+			return nil, nil
+		}
+	}
+	if a, err := parseAddr(args[0]); err == nil {
+		m.mem.base, m.mem.title = a&^3, "global"
+		m.setFocus(paneMemory)
+		return nil, nil
+	}
+	// A register pair: s[4:5], s4 or v1 (at the VGPR lane cursor).
+	s := strings.NewReplacer("[", "", "]", "").Replace(args[0])
+	if i := strings.IndexByte(s, ':'); i >= 0 {
+		s = s[:i]
+	}
+	r, err := ParseRegRef(s)
+	if err != nil {
+		return nil, fmt.Errorf("no buffer, address or register %q", args[0])
+	}
+	if r.File == 'v' && r.Lane < 0 {
+		r.Lane = m.panes[paneVGPR].(*vgprPane).lane
+	}
+	lo, err := m.dbg.Reg(r)
+	if err != nil {
+		return nil, err
+	}
+	r.Num++
+	hi, err := m.dbg.Reg(r)
+	if err != nil {
+		return nil, err
+	}
+	r.Num--
+	m.mem.base, m.mem.title = (uint64(hi)<<32|uint64(lo))&^3, fmt.Sprintf("%s:%d", r, r.Num+1)
+	m.setFocus(paneMemory)
+	return nil, nil
+}
+
+func cmdLDS(m *Model, args []string) (tea.Cmd, error) {
+	m.mem.lds, m.mem.title, m.mem.base = true, "LDS", 0
+	if len(args) > 0 {
+		a, err := parseAddr(args[0])
+		if err != nil {
+			return nil, err
+		}
+		m.mem.base = a &^ 3
+	}
+	m.setFocus(paneMemory)
+	return nil, nil
+}
+
+func cmdGoto(m *Model, args []string) (tea.Cmd, error) {
+	if len(args) != 1 {
+		return nil, fmt.Errorf("want: goto LOC")
+	}
+	a, err := m.location(args[0])
+	if err != nil {
+		return nil, err
+	}
+	for i, l := range m.frame.Disasm.Lines {
+		if l.Addr == a {
+			m.disasm.cursor = i
+		}
+	}
+	m.setFocus(paneDisasm)
+	return nil, nil
+}
+
+func cmdUntil(m *Model, args []string) (tea.Cmd, error) {
+	if len(args) != 1 {
+		return nil, fmt.Errorf("want: until LOC")
+	}
+	a, err := m.location(args[0])
+	if err != nil {
+		return nil, err
+	}
+	return m.startRun(runForward, 0, a), nil
+}
+
+func cmdWave(m *Model, args []string) (tea.Cmd, error) {
+	if len(args) != 1 {
+		return nil, fmt.Errorf("want: wave N")
+	}
+	n, err := strconv.Atoi(args[0])
+	if err != nil || n < 0 || n >= len(m.frame.Waves.Rows) {
+		return nil, fmt.Errorf("no wave %q (there are %d)", args[0], len(m.frame.Waves.Rows))
+	}
+	m.selectWave(n)
+	return nil, nil
+}
+
+func cmdLatency(m *Model, args []string) (tea.Cmd, error) {
+	if len(args) == 0 {
+		m.status("latencies: %s", strings.Join(m.dbg.Latencies(), " "))
+		return nil, nil
+	}
+	if len(args) != 2 {
+		return nil, fmt.Errorf("want: latency NAME CYCLES")
+	}
+	n, err := strconv.Atoi(args[1])
+	if err != nil || n < 0 {
+		return nil, fmt.Errorf("bad cycle count %q", args[1])
+	}
+	if err := m.dbg.SetLatency(args[0], n); err != nil {
+		return nil, err
+	}
+	m.status("latency %s = %d", args[0], n)
+	return nil, nil
+}
+
+func cmdFormat(m *Model, args []string) (tea.Cmd, error) {
+	if len(args) != 1 {
+		return nil, fmt.Errorf("want: format hex|signed|unsigned|float")
+	}
+	for f := FmtHex; f < numFormats; f++ {
+		if f.String() == args[0] {
+			m.panes[paneSGPR].(*sgprPane).format = f
+			m.panes[paneVGPR].(*vgprPane).format = f
+			return nil, nil
+		}
+	}
+	return nil, fmt.Errorf("unknown format %q", args[0])
+}
