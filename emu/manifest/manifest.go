@@ -1,0 +1,484 @@
+// Package manifest defines the JSON run manifest: one kernel launch with its
+// sizes and every argument's contents, written down so that wavedbg and
+// another OpenCL implementation (the PoCL runner in emu/testdata/cl) run the
+// same kernel on the same inputs and their outputs can be compared.
+//
+// A manifest is a JSON object:
+//
+//	{
+//	  "source":  "int_alu.cl",        // OpenCL C source, for other implementations (optional)
+//	  "options": "-cl-std=CL1.2",     // build options for that source (optional)
+//	  "kernel":  "int_alu",           // kernel name (required)
+//	  "grid":    [1024],              // global size in work-items, 1 to 3 dimensions
+//	  "block":   [64],                // work-group size, as many dimensions as grid
+//	  "offset":  [0],                 // global offset (optional; zeros)
+//	  "args": [                       // one entry per kernel argument, in order
+//	    {"name": "a", "kind": "buffer", "type": "int", "size": 4096, "fill": "random:1"},
+//	    {"name": "b", "kind": "buffer", "type": "int", "size": 4096, "input": "b.bin"},
+//	    {"name": "o", "kind": "buffer", "type": "int", "size": 65536, "fill": "zero", "output": "o.bin"},
+//	    {"name": "n", "kind": "scalar", "type": "uint", "value": 48},
+//	    {"name": "p", "kind": "struct", "fields": [{"type": "int", "value": 3}, {"type": "float", "value": 0.5}]},
+//	    {"name": "t", "kind": "local", "size": 1024}
+//	  ]
+//	}
+//
+// Sizes: grid is the total number of work-items per dimension (OpenCL's
+// global_work_size, HSA's grid size), not a number of work-groups. The grid
+// must be a multiple of the block in every dimension (OpenCL 1.2); a block
+// holds at most MaxBlock work-items; every grid dimension plus its offset is
+// below 2^32.
+//
+// Argument kinds:
+//   - "buffer": a global or constant memory buffer of "size" bytes (a whole
+//     number of "type" elements), initialised from "input" (a file of exactly
+//     "size" bytes, relative to the manifest) or by "fill" (a pattern below; zero
+//     when neither is given). With "output", the buffer's final contents are
+//     written to that file (relative to the output directory). "ulp" bounds the
+//     difference, in units in the last place, accepted when comparing a float
+//     output between implementations (0: bit for bit).
+//   - "scalar": a by-value argument of "type" with "value" (a JSON number, or a
+//     string holding a decimal or 0x-prefixed hexadecimal integer for 64-bit
+//     values that a JSON number cannot hold exactly).
+//   - "struct": a by-value struct of "fields", each a type and value, laid out
+//     with natural alignment and padded to its largest field's alignment, as
+//     OpenCL C lays out a struct of those members.
+//   - "local": a __local pointer argument: "size" bytes of dynamic LDS.
+//
+// Types: char, uchar, short, ushort, int, uint, long, ulong, half, float,
+// double. Vector buffers (int4, float4, ...) are described by their element
+// type. All data is little-endian.
+//
+// Fill patterns (element i of the buffer, in its type):
+//   - "zero": all bytes 0.
+//   - "const:V": every element V (integer types: decimal or 0x hex, negative
+//     allowed; float types: a decimal number).
+//   - "iota" or "iota:START:STEP": START + i*STEP (defaults 0 and 1); integers
+//     wrap to the type's width; floats are computed in double and rounded.
+//   - "random:SEED": xorshift64* seeded with SEED (0 is replaced by
+//     0x9E3779B97F4A7C15); each element takes the next 64-bit output r.
+//     Integers keep r's low bytes; float and half take (int(r>>40)-2^23)/2^23,
+//     double (int(r>>11)-2^52)/2^52, both exactly in [-1, 1).
+//   - "random:SEED:LO:HI": integers LO + r mod (HI-LO+1), so in [LO, HI];
+//     floats LO + (HI-LO)*u with u = (r>>11)/2^53 in [0, 1), computed in double
+//     and rounded once to the type.
+package manifest
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+)
+
+// MaxBlock is the largest work-group, in work-items, that a manifest may ask
+// for (AMDGPU's largest max_flat_workgroup_size).
+const MaxBlock = 1024
+
+// MaxBuffer caps one buffer's size (1 GiB) so a typo cannot exhaust memory.
+const MaxBuffer = 1 << 30
+
+// Manifest is one kernel launch. Dir is where relative input paths resolve.
+type Manifest struct {
+	Source  string `json:"source,omitempty"`
+	Options string `json:"options,omitempty"`
+	Kernel  string `json:"kernel"`
+	Grid    Dim    `json:"grid"`
+	Block   Dim    `json:"block"`
+	Offset  Dim    `json:"offset,omitzero"`
+	Args    []Arg  `json:"args"`
+
+	Dir string `json:"-"`
+}
+
+// Dim is a 1 to 3 dimensional size; missing dimensions are 1 (for sizes) or
+// 0 (for offsets) and Dims says how many were given.
+type Dim struct {
+	V    [3]uint64
+	Dims int
+}
+
+// Arg is one kernel argument; see the package documentation.
+type Arg struct {
+	Name   string  `json:"name,omitempty"`
+	Kind   Kind    `json:"kind"`
+	Type   Type    `json:"type,omitempty"`
+	Size   int64   `json:"size,omitempty"`
+	Value  Value   `json:"value,omitempty"`
+	Fields []Field `json:"fields,omitempty"`
+	Input  string  `json:"input,omitempty"`
+	Fill   string  `json:"fill,omitempty"`
+	Output string  `json:"output,omitempty"`
+	ULP    int     `json:"ulp,omitempty"`
+}
+
+// Field is one member of a struct argument.
+type Field struct {
+	Type  Type  `json:"type"`
+	Value Value `json:"value"`
+}
+
+// Kind is an argument's kind.
+type Kind string
+
+// The argument kinds.
+const (
+	Buffer Kind = "buffer"
+	Scalar Kind = "scalar"
+	Struct Kind = "struct"
+	Local  Kind = "local"
+)
+
+// Type is an element or scalar type name.
+type Type string
+
+// Value is a scalar's value as written: a JSON number's text or a string's
+// contents.
+type Value string
+
+// UnmarshalJSON accepts a number or a string.
+func (v *Value) UnmarshalJSON(b []byte) error {
+	b = bytes.TrimSpace(b)
+	if len(b) > 0 && b[0] == '"' {
+		var s string
+		if err := json.Unmarshal(b, &s); err != nil {
+			return err
+		}
+		*v = Value(s)
+		return nil
+	}
+	var n json.Number
+	if err := json.Unmarshal(b, &n); err != nil {
+		return fmt.Errorf("value must be a number or a string: %s", b)
+	}
+	*v = Value(n)
+	return nil
+}
+
+// MarshalJSON writes a number when JSON carries the value exactly (a float,
+// or an integer of magnitude below 2^53), a string otherwise.
+func (v Value) MarshalJSON() ([]byte, error) {
+	s := string(v)
+	if json.Valid([]byte(s)) && s != "" && (s[0] == '-' || s[0] >= '0' && s[0] <= '9') {
+		if strings.ContainsAny(s, ".eE") {
+			return []byte(s), nil
+		}
+		if n, err := strconv.ParseInt(s, 10, 64); err == nil && n < 1<<53 && n > -(1<<53) {
+			return []byte(s), nil
+		}
+	}
+	return json.Marshal(s)
+}
+
+// UnmarshalJSON reads an array of 1 to 3 non-negative integers.
+func (d *Dim) UnmarshalJSON(b []byte) error {
+	var xs []uint64
+	if err := json.Unmarshal(b, &xs); err != nil {
+		return fmt.Errorf("a size is an array of 1 to 3 non-negative integers: %s", b)
+	}
+	if len(xs) < 1 || len(xs) > 3 {
+		return fmt.Errorf("a size has 1 to 3 dimensions, not %d", len(xs))
+	}
+	*d = Dim{Dims: len(xs)}
+	copy(d.V[:], xs)
+	return nil
+}
+
+// MarshalJSON writes the given dimensions.
+func (d Dim) MarshalJSON() ([]byte, error) { return json.Marshal(d.V[:d.Dims]) }
+
+// String formats the dimensions as X[,Y[,Z]].
+func (d Dim) String() string {
+	s := make([]string, d.Dims)
+	for i := range s {
+		s[i] = strconv.FormatUint(d.V[i], 10)
+	}
+	return strings.Join(s, ",")
+}
+
+// ParseDim parses X[,Y[,Z]] (the command-line form).
+func ParseDim(s string) (Dim, error) {
+	parts := strings.Split(s, ",")
+	if len(parts) > 3 || s == "" {
+		return Dim{}, fmt.Errorf("%q: want X[,Y[,Z]]", s)
+	}
+	d := Dim{Dims: len(parts)}
+	for i, p := range parts {
+		v, err := strconv.ParseUint(strings.TrimSpace(p), 10, 64)
+		if err != nil {
+			return Dim{}, fmt.Errorf("%q: %q is not a non-negative integer", s, p)
+		}
+		d.V[i] = v
+	}
+	return d, nil
+}
+
+// at returns dimension i, or missing for a dimension not given.
+func (d Dim) at(i int, missing uint64) uint64 {
+	if i < d.Dims {
+		return d.V[i]
+	}
+	return missing
+}
+
+// Sizes returns the grid, block and offset as three full dimensions.
+func (m *Manifest) Sizes() (grid, block, offset [3]uint64) {
+	for i := 0; i < 3; i++ {
+		grid[i], block[i], offset[i] = m.Grid.at(i, 1), m.Block.at(i, 1), m.Offset.at(i, 0)
+	}
+	return
+}
+
+// Load reads and validates a manifest file.
+func Load(path string) (*Manifest, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	m, err := Parse(data, filepath.Dir(path))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return m, nil
+}
+
+// Parse decodes and validates a manifest; dir resolves relative inputs.
+func Parse(data []byte, dir string) (*Manifest, error) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	var m Manifest
+	if err := dec.Decode(&m); err != nil {
+		return nil, err
+	}
+	m.Dir = dir
+	if err := m.Validate(); err != nil {
+		return nil, err
+	}
+	return &m, nil
+}
+
+// Marshal encodes the manifest as indented JSON.
+func (m *Manifest) Marshal() ([]byte, error) {
+	b, err := json.MarshalIndent(m, "", "  ")
+	if err != nil {
+		return nil, err
+	}
+	return append(b, '\n'), nil
+}
+
+// Validate checks the manifest on its own (not against a kernel).
+func (m *Manifest) Validate() error {
+	if m.Kernel == "" {
+		return errors.New("no kernel name")
+	}
+	if m.Grid.Dims == 0 || m.Block.Dims == 0 {
+		return errors.New("grid and block sizes are required")
+	}
+	if m.Grid.Dims != m.Block.Dims {
+		return fmt.Errorf("grid has %d dimensions but block has %d", m.Grid.Dims, m.Block.Dims)
+	}
+	if m.Offset.Dims != 0 && m.Offset.Dims != m.Grid.Dims {
+		return fmt.Errorf("offset has %d dimensions but grid has %d", m.Offset.Dims, m.Grid.Dims)
+	}
+	grid, block, off := m.Sizes()
+	total := uint64(1)
+	for i := 0; i < 3; i++ {
+		if grid[i] == 0 || block[i] == 0 {
+			return fmt.Errorf("grid %s, block %s: sizes must be at least 1", m.Grid, m.Block)
+		}
+		if grid[i]+off[i] < grid[i] || grid[i]+off[i] > 1<<32 {
+			return fmt.Errorf("dimension %d: grid %d plus offset %d exceeds 2^32", i, grid[i], off[i])
+		}
+		if grid[i]%block[i] != 0 {
+			return fmt.Errorf("dimension %d: grid %d is not a multiple of block %d", i, grid[i], block[i])
+		}
+		total *= block[i]
+		if total > MaxBlock {
+			return fmt.Errorf("block %s has more than %d work-items", m.Block, MaxBlock)
+		}
+	}
+	names := map[string]bool{}
+	for i := range m.Args {
+		a := &m.Args[i]
+		if err := a.validate(); err != nil {
+			return fmt.Errorf("argument %d (%s): %w", i, a.label(), err)
+		}
+		if a.Output != "" {
+			if names[a.Output] {
+				return fmt.Errorf("argument %d (%s): output %q named twice", i, a.label(), a.Output)
+			}
+			names[a.Output] = true
+		}
+	}
+	return nil
+}
+
+func (a *Arg) label() string {
+	if a.Name != "" {
+		return a.Name
+	}
+	return string(a.Kind)
+}
+
+func (a *Arg) validate() error {
+	switch a.Kind {
+	case Buffer:
+		es, err := a.Type.Size()
+		if err != nil {
+			return err
+		}
+		if a.Size <= 0 || a.Size > MaxBuffer || a.Size%int64(es) != 0 {
+			return fmt.Errorf("size %d is not a positive multiple of %s's %d bytes up to %d", a.Size, a.Type, es, MaxBuffer)
+		}
+		if a.Input != "" && a.Fill != "" {
+			return errors.New("both input and fill given")
+		}
+		if a.Fill != "" {
+			if _, err := parseFill(a.Fill, a.Type); err != nil {
+				return err
+			}
+		}
+		if a.ULP < 0 || a.ULP > 0 && !a.Type.IsFloat() {
+			return fmt.Errorf("ulp %d needs a float type, not %s", a.ULP, a.Type)
+		}
+		if a.Value != "" || a.Fields != nil {
+			return errors.New("a buffer takes no value or fields")
+		}
+		if a.Output != "" && (filepath.IsAbs(a.Output) || strings.Contains(a.Output, "..")) {
+			return fmt.Errorf("output %q must be a relative path inside the output directory", a.Output)
+		}
+	case Scalar:
+		if _, err := a.Type.Encode(a.Value); err != nil {
+			return err
+		}
+		if a.Input != "" || a.Fill != "" || a.Output != "" || a.Fields != nil {
+			return errors.New("a scalar takes only a type and a value")
+		}
+	case Struct:
+		if len(a.Fields) == 0 {
+			return errors.New("a struct needs fields")
+		}
+		if _, err := a.Bytes(""); err != nil {
+			return err
+		}
+	case Local:
+		if a.Size <= 0 || a.Size > 1<<16 {
+			return fmt.Errorf("local size %d is not in 1..65536", a.Size)
+		}
+		if a.Input != "" || a.Fill != "" || a.Output != "" {
+			return errors.New("a local argument has only a size")
+		}
+	default:
+		return fmt.Errorf("unknown kind %q (want buffer, scalar, struct or local)", a.Kind)
+	}
+	return nil
+}
+
+// ByValueSize returns the kernarg bytes a scalar or struct argument occupies
+// (0 for buffers and locals, which are pointers).
+func (a *Arg) ByValueSize() int {
+	if a.Kind != Scalar && a.Kind != Struct {
+		return 0
+	}
+	b, err := a.Bytes("")
+	if err != nil {
+		return 0
+	}
+	return len(b)
+}
+
+// Bytes returns an argument's initial contents: a buffer's data (read from
+// Input relative to dir, or made by Fill), a scalar's or struct's encoded
+// value. A local argument has none.
+func (a *Arg) Bytes(dir string) ([]byte, error) {
+	switch a.Kind {
+	case Scalar:
+		return a.Type.Encode(a.Value)
+	case Struct:
+		var out []byte
+		maxAlign := 1
+		for i, f := range a.Fields {
+			b, err := f.Type.Encode(f.Value)
+			if err != nil {
+				return nil, fmt.Errorf("field %d: %w", i, err)
+			}
+			for len(out)%len(b) != 0 {
+				out = append(out, 0)
+			}
+			out = append(out, b...)
+			maxAlign = max(maxAlign, len(b))
+		}
+		for len(out)%maxAlign != 0 {
+			out = append(out, 0)
+		}
+		return out, nil
+	case Buffer:
+		if a.Input != "" {
+			p := a.Input
+			if !filepath.IsAbs(p) {
+				p = filepath.Join(dir, p)
+			}
+			b, err := os.ReadFile(p)
+			if err != nil {
+				return nil, err
+			}
+			if int64(len(b)) != a.Size {
+				return nil, fmt.Errorf("input %s holds %d bytes, not the buffer's %d", a.Input, len(b), a.Size)
+			}
+			return b, nil
+		}
+		f, err := parseFill(a.Fill, a.Type)
+		if err != nil {
+			return nil, err
+		}
+		return f.generate(a.Type, a.Size), nil
+	}
+	return nil, nil
+}
+
+// Inputs returns every buffer's initial contents, in argument order (nil for
+// other kinds).
+func (m *Manifest) Inputs() ([][]byte, error) {
+	out := make([][]byte, len(m.Args))
+	for i := range m.Args {
+		if m.Args[i].Kind != Buffer {
+			continue
+		}
+		b, err := m.Args[i].Bytes(m.Dir)
+		if err != nil {
+			return nil, fmt.Errorf("argument %d (%s): %w", i, m.Args[i].label(), err)
+		}
+		out[i] = b
+	}
+	return out, nil
+}
+
+// WriteFileAtomic writes data to path through a temporary file in the same
+// directory and a rename, so readers never see a partial file.
+func WriteFileAtomic(path string, data []byte) error {
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return err
+	}
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
+	if err != nil {
+		return err
+	}
+	tmp := f.Name()
+	_, err = f.Write(data)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Chmod(tmp, 0o644)
+	}
+	if err == nil {
+		err = os.Rename(tmp, path)
+	}
+	if err != nil {
+		os.Remove(tmp)
+	}
+	return err
+}
