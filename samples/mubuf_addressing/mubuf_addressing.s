@@ -35,7 +35,7 @@ mubuf_addressing:
 	s_mov_b32 s20, s4
 	s_or_b32 s21, s9, 0x40000
 	s_movk_i32 s22, 32
-	s_or_b32 s23, s11, 0x800000
+	s_mov_b32 s23, 0x807fac                  ; DATA_FORMAT 0: with TID_ENABLE GFX9 reads it as stride bits
 	; raw V# over dst section 6 for the store: num_records 128 bytes
 	s_add_u32 s24, s6, 0x600
 	s_addc_u32 s25, s7, 0

@@ -1,0 +1,111 @@
+package samples
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// TestAll checks that every sample directory is listed, loads, and has what
+// the picker and the dispatcher need.
+func TestAll(t *testing.T) {
+	all := All()
+	if len(all) != len(order) {
+		t.Fatalf("All() returned %d samples, want %d", len(all), len(order))
+	}
+	dirs, err := filepath.Glob("*/manifest.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range dirs {
+		if name := filepath.Dir(d); !slices.Contains(order, name) {
+			t.Errorf("directory %s is not listed in order", name)
+		}
+	}
+	for _, s := range all {
+		if s.Description == "" || strings.Contains(s.Description, "\n") || len(s.Description) > 100 {
+			t.Errorf("%s: description %q is not one short line", s.Name, s.Description)
+		}
+		if !bytes.HasPrefix(s.CodeObject, []byte("\x7fELF")) {
+			t.Errorf("%s: code object is not an ELF file", s.Name)
+		}
+		if s.Kernel != s.Name || s.Source == "" || len(s.Manifest) == 0 {
+			t.Errorf("%s: kernel %q, %d bytes of source, %d of manifest", s.Name, s.Kernel, len(s.Source), len(s.Manifest))
+		}
+		if !strings.Contains(s.Walkthrough, "../shared/reference") {
+			t.Errorf("%s: the walkthrough does not say where its citations point", s.Name)
+		}
+	}
+	if s, ok := Lookup("scalar_cache"); !ok || s.Name != "scalar_cache" {
+		t.Errorf("Lookup(scalar_cache) = %q, %v", s.Name, ok)
+	}
+	if _, ok := Lookup("nope"); ok {
+		t.Error("Lookup(nope) found something")
+	}
+	if Default().Name != order[0] {
+		t.Errorf("Default() = %s", Default().Name)
+	}
+}
+
+// TestWalkthroughCitations checks that every file:line a walkthrough cites
+// exists in ../shared/reference (when that directory is present).
+func TestWalkthroughCitations(t *testing.T) {
+	ref := filepath.Join("..", "..", "shared", "reference")
+	if _, err := os.Stat(ref); err != nil {
+		t.Skipf("reference documents not found at %s", ref)
+	}
+	lines := map[string]int{}
+	for _, s := range All() {
+		for _, c := range citations(s.Walkthrough) {
+			n, ok := lines[c.file]
+			if !ok {
+				b, err := os.ReadFile(filepath.Join(ref, c.file))
+				if err != nil {
+					t.Errorf("%s cites %s: %v", s.Name, c.file, err)
+					continue
+				}
+				n = bytes.Count(b, []byte("\n"))
+				if len(b) > 0 && b[len(b)-1] != '\n' {
+					n++
+				}
+				lines[c.file] = n
+			}
+			if c.line < 1 || c.line > n {
+				t.Errorf("%s cites %s:%d; the file has %d lines", s.Name, c.file, c.line, n)
+			}
+		}
+	}
+}
+
+type citation struct {
+	file string
+	line int
+}
+
+var citeRE = regexp.MustCompile(`(?:([a-z0-9-]+\.(?:md|txt))|[ (,]):(\d+)(?:-(\d+))?`)
+
+// citations lists the file:line references of a walkthrough; a bare ":N"
+// refers to the file named last.
+func citations(text string) []citation {
+	var out []citation
+	file := ""
+	for _, m := range citeRE.FindAllStringSubmatch(text, -1) {
+		if m[1] != "" {
+			file = m[1]
+		}
+		if file == "" {
+			continue
+		}
+		for _, g := range m[2:] {
+			if n, err := strconv.Atoi(g); err == nil {
+				out = append(out, citation{file, n})
+			}
+		}
+	}
+	return out
+}
