@@ -2,11 +2,12 @@ package samples
 
 import (
 	"embed"
-	"encoding/json"
 	"fmt"
 	"path"
 	"strings"
 	"sync"
+
+	"github.com/wavedbg/wavedbg/emu/manifest"
 )
 
 // order is the teaching order, which is also the picker's order: scalar
@@ -64,6 +65,12 @@ func Lookup(name string) (Sample, bool) {
 	return Sample{}, false
 }
 
+// RunManifest parses the sample's manifest. Its arguments use fill patterns
+// only, so Arg.Bytes needs no directory.
+func (s Sample) RunManifest() (*manifest.Manifest, error) {
+	return manifest.Parse(s.Manifest, "")
+}
+
 // Default is the sample the debugger opens when it is given nothing else.
 func Default() Sample { return All()[0] }
 
@@ -110,10 +117,8 @@ func read(name string) (Sample, error) {
 	if s.Manifest, err = files.ReadFile(path.Join(name, "manifest.json")); err != nil {
 		return s, err
 	}
-	var m struct {
-		Kernel string `json:"kernel"`
-	}
-	if err := json.Unmarshal(s.Manifest, &m); err != nil {
+	m, err := manifest.Parse(s.Manifest, "")
+	if err != nil {
 		return s, fmt.Errorf("manifest.json: %v", err)
 	}
 	if m.Kernel != name {
