@@ -2,6 +2,7 @@ package samples
 
 import (
 	"bytes"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -25,15 +26,30 @@ func TestBuildReproduces(t *testing.T) {
 	if b, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("build.sh: %v\n%s", err, b)
 	}
-	for _, s := range All() {
-		co := filepath.Join(s.Name, s.Name+".co")
-		got, err := os.ReadFile(filepath.Join(out, co))
+	n := 0
+	err := filepath.WalkDir(out, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		rel, _ := filepath.Rel(out, p)
+		fresh, err := os.ReadFile(p)
 		if err != nil {
-			t.Errorf("%s: build.sh did not produce it: %v", co, err)
-			continue
+			return err
 		}
-		if !bytes.Equal(got, s.CodeObject) {
-			t.Errorf("%s differs from a fresh build.sh build (%d bytes, want %d); run samples/build.sh and commit", co, len(s.CodeObject), len(got))
+		n++
+		committed, err := os.ReadFile(rel)
+		switch {
+		case err != nil:
+			t.Errorf("%s: build.sh makes it but it is not committed: %v", rel, err)
+		case !bytes.Equal(committed, fresh):
+			t.Errorf("%s differs from a fresh build.sh build (%d bytes, fresh %d); run samples/build.sh and commit", rel, len(committed), len(fresh))
 		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n < len(All()) {
+		t.Errorf("build.sh made %d files for %d samples", n, len(All()))
 	}
 }
