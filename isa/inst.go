@@ -91,7 +91,7 @@ const (
 	KindInline              // an inline constant; Reg is its source code (128–208, 240–248); see InlineValue
 	KindLiteral             // a 32-bit literal that follows the instruction; Imm holds it
 	KindImm                 // an immediate field (simm16, offsets, waitcnt, hwreg); Imm holds it, sign-extended if signed
-	KindLabel               // a branch target; Imm is the target byte address relative to the section start
+	KindLabel               // a branch target; Imm is its byte offset from the end of the instruction (see Inst.BranchTarget)
 )
 
 // Access says whether an instruction reads or writes an operand.

@@ -100,7 +100,7 @@ func srcOperand(src []byte, t Target, inst *Inst, s *OperandSpec, c uint16) (Ope
 	case ttmpIndex(t, c) >= 0:
 		op.Kind = KindTTMP
 		op.Reg = uint16(ttmpIndex(t, c)) >> alignShift(op.Width) << alignShift(op.Width)
-		if !regTuple(int(op.Reg), op.Width, ttmpCount(t)) {
+		if !regTuple(int(op.Reg), op.Width, 16) { // LLVM's TTMP tuples reach ttmp15 on GFX8 too
 			return op, errInvalid
 		}
 		return op, nil
@@ -114,7 +114,7 @@ func srcOperand(src []byte, t Target, inst *Inst, s *OperandSpec, c uint16) (Ope
 		return op, err
 	}
 	op.Kind = KindSpecial
-	if op.Width <= 1 && special32(t, c) || op.Width == 2 && special64(t, c) {
+	if op.Width <= 1 && special32(t, c) || op.Width == 2 && special64(t, c) || op.Width > 2 && (special64(t, c) || c == srcNull) {
 		return op, nil
 	}
 	return op, errInvalid

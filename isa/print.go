@@ -86,6 +86,15 @@ func (p *printer) operand(op Operand) {
 	case KindTTMP:
 		p.reg("ttmp", op.Reg, op.Width)
 	case KindSpecial:
+		if op.Width > 2 && op.Reg != srcNull {
+			// LLVM decodes a pair special where a wider SGPR tuple belongs
+			// and prints it with a complaint.
+			p.str(specialName(op.Reg, 2))
+			p.str("/*Invalid register, operand has 'SReg_")
+			p.dec(32 * int64(op.Width))
+			p.str("' register class*/")
+			return
+		}
 		p.str(specialName(op.Reg, op.Width))
 	case KindInline:
 		p.constant(InlineValue(op.Reg, op.Type), op.Type)

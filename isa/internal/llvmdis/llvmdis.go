@@ -41,6 +41,7 @@ type Result struct {
 	Text    string // the instruction text; "" when LLVM rejected the first word
 	Words   int    // words consumed (0 when rejected)
 	Invalid bool
+	Crashed bool // llvm-objdump crashed on this case (LLVM bug); Invalid is set too
 }
 
 // stride is the bytes reserved for one case: up to 12 bytes of instruction
@@ -50,8 +51,32 @@ const stride = 16
 const snop = 0xbf800000
 
 // Disasm disassembles each case (one instruction's words, at most 3) for
-// the processor mcpu ("gfx803", "gfx900").
+// the processor mcpu ("gfx803", "gfx900"). When llvm-objdump crashes on a
+// batch, the batch is split until the crashing cases are isolated; those
+// come back with Crashed set.
 func Disasm(mcpu string, cases [][]uint32) ([]Result, error) {
+	res, err := disasm(mcpu, cases)
+	if err == nil || !errors.Is(err, errCrash) {
+		return res, err
+	}
+	if len(cases) == 1 {
+		return []Result{{Crashed: true, Invalid: true}}, nil
+	}
+	h := len(cases) / 2
+	a, err := Disasm(mcpu, cases[:h])
+	if err != nil {
+		return nil, err
+	}
+	b, err := Disasm(mcpu, cases[h:])
+	if err != nil {
+		return nil, err
+	}
+	return append(a, b...), nil
+}
+
+var errCrash = errors.New("llvmdis: llvm-objdump crashed")
+
+func disasm(mcpu string, cases [][]uint32) ([]Result, error) {
 	dir, err := os.MkdirTemp("", "llvmdis")
 	if err != nil {
 		return nil, err
@@ -86,6 +111,9 @@ func Disasm(mcpu string, cases [][]uint32) ([]Result, error) {
 	}
 	out, err := exec.Command(Objdump, "-d", "--mcpu="+mcpu, o).Output()
 	if err != nil {
+		if ee, ok := err.(*exec.ExitError); ok && !ee.Exited() {
+			return nil, errCrash
+		}
 		return nil, fmt.Errorf("llvmdis: %s: %v", Objdump, err)
 	}
 	res := make([]Result, len(cases))
@@ -112,8 +140,8 @@ func Disasm(mcpu string, cases [][]uint32) ([]Result, error) {
 }
 
 // ParseLine splits one instruction line of llvm-objdump -d output,
-// "\tTEXT<spaces>// ADDRESS: WORD WORD", into its text (trailing padding
-// removed), address and word count.
+// "\tTEXT<spaces>// ADDRESS: WORD WORD [<symbol+0xN>]", into its text
+// (trailing padding removed), address and word count.
 func ParseLine(line string) (text string, addr uint64, words int, ok bool) {
 	if !strings.HasPrefix(line, "\t") {
 		return "", 0, 0, false
@@ -131,5 +159,11 @@ func ParseLine(line string) (text string, addr uint64, words int, ok bool) {
 	if err != nil {
 		return "", 0, 0, false
 	}
-	return strings.TrimRight(line[1:i], " "), a, len(strings.Fields(c[j+1:])), true
+	for _, f := range strings.Fields(c[j+1:]) {
+		if len(f) != 8 {
+			break
+		}
+		words++
+	}
+	return strings.TrimRight(line[1:i], " "), a, words, true
 }

@@ -1,0 +1,231 @@
+package isa
+
+// Differential tests against LLVM 19 (llvm-mc + llvm-objdump). They skip
+// when LLVM is missing, and fail then when CI=true.
+//
+//	go test ./isa -run LLVM                    50,000 seeded random words per target
+//	go test ./isa -run LLVM -long              1,000,000 per target (or ISA_LONG=1)
+//	go test ./isa -run LLVMRandom -isa.enc=sop1,smem -isa.n=20000 -v
+//	go test ./isa -run LLVMCorpus -v           every instruction of librocsparse/librocrand gfx803/gfx900/gfx906
+
+import (
+	"flag"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/wavedbg/wavedbg/isa/internal/llvmdis"
+)
+
+var (
+	longFlag = flag.Bool("long", false, "run the long LLVM sweeps (1M random words per target)")
+	encFlag  = flag.String("isa.enc", "", "comma-separated encodings for TestLLVMRandom (default all)")
+	nFlag    = flag.Int("isa.n", 0, "random words per target for TestLLVMRandom")
+	seedFlag = flag.Uint64("isa.seed", 1, "seed for TestLLVMRandom")
+	showFlag = flag.Int("isa.show", 10, "disagreements to print per encoding")
+)
+
+func long() bool { return *longFlag || os.Getenv("ISA_LONG") != "" }
+
+// needLLVM skips the test without LLVM 19, or fails it under CI=true.
+func needLLVM(t testing.TB) {
+	t.Helper()
+	if llvmdis.Available() {
+		return
+	}
+	if os.Getenv("CI") == "true" {
+		t.Fatal("LLVM 19 (llvm-mc-19, llvm-objdump-19) is required under CI=true")
+	}
+	t.Skip("LLVM 19 not installed")
+}
+
+// knownDifference explains a disagreement LLVM 19 and we have on purpose,
+// or returns "". Every entry names the LLVM version it was checked with;
+// when the reference moves past it, the entry stops applying and the test
+// shows whether it still holds.
+func knownDifference(t Target, words []uint32, ours, theirs string) string {
+	if llvmdis.Version != 19 {
+		return ""
+	}
+	return ""
+}
+
+// encPrefix forces word w into encoding e's prefix bits.
+func encPrefix(e Encoding, w uint32, r *rand.Rand) uint32 {
+	switch e {
+	case EncSOP2:
+		return 0x80000000 | uint32(r.IntN(0x60))<<23 | w&0x7fffff
+	case EncSOPK:
+		return 0xb0000000 | uint32(r.IntN(0x1d))<<23 | w&0x7fffff
+	case EncSOP1:
+		return 0xbe800000 | w&0x7fffff
+	case EncSOPC:
+		return 0xbf000000 | w&0x7fffff
+	case EncSOPP:
+		return 0xbf800000 | w&0x7fffff
+	case EncSMEM:
+		return 0xc0000000 | w&0x3ffffff
+	case EncEXP:
+		return 0xc4000000 | w&0x3ffffff
+	case EncVOP3:
+		return 0xd0000000 | w&0x3ffffff
+	case EncVOP3P:
+		return 0xd3800000 | w&0x7fffff
+	case EncVINTRP:
+		return 0xd4000000 | w&0x3ffffff
+	case EncDS:
+		return 0xd8000000 | w&0x3ffffff
+	case EncFLAT:
+		return 0xdc000000 | w&0x3ffffff
+	case EncMUBUF:
+		return 0xe0000000 | w&0x3ffffff
+	case EncMTBUF:
+		return 0xe8000000 | w&0x3ffffff
+	case EncMIMG:
+		return 0xf0000000 | w&0x3ffffff
+	case EncVOP1:
+		return 0x7e000000 | w&0x1ffffff
+	case EncVOPC:
+		return 0x7c000000 | w&0x1ffffff
+	case EncVOP2:
+		return uint32(r.IntN(0x3e))<<25 | w&0x1ffffff
+	}
+	// Unused prefixes.
+	un := [...]uint32{0xc8000000, 0xcc000000, 0xe4000000, 0xec000000, 0xf4000000, 0xf8000000, 0xfc000000}
+	return un[r.IntN(len(un))] | w&0x3ffffff
+}
+
+var allEncodings = []Encoding{EncSOP2, EncSOPK, EncSOP1, EncSOPC, EncSOPP, EncSMEM, EncVOP1, EncVOP2,
+	EncVOPC, EncVOP3, EncVOP3P, EncVINTRP, EncDS, EncMUBUF, EncMTBUF, EncMIMG, EncEXP, EncFLAT, EncUnknown}
+
+// tally counts agreement per encoding.
+type tally struct {
+	agree, differ, known map[string]int
+	shown                map[string]int
+	lines                []string
+}
+
+func newTally() *tally {
+	return &tally{agree: map[string]int{}, differ: map[string]int{}, known: map[string]int{}, shown: map[string]int{}}
+}
+
+// compare checks one case and records the outcome under name.
+func (ty *tally) compare(t Target, name string, words []uint32, res llvmdis.Result) bool {
+	b := make([]byte, 4*len(words))
+	for i, w := range words {
+		b[4*i], b[4*i+1], b[4*i+2], b[4*i+3] = byte(w), byte(w>>8), byte(w>>16), byte(w>>24)
+	}
+	inst, err := Decode(b, t)
+	ours, n := "<invalid>", 0
+	if err == nil {
+		ours, n = inst.String(), inst.Len/4
+	}
+	theirs := res.Text
+	if res.Invalid {
+		theirs = "<invalid>"
+	}
+	if res.Crashed {
+		ty.known[name+"!"]++ // llvm-objdump crashed on this word; nothing to compare
+		return true
+	}
+	if ours == theirs && (res.Invalid || n == res.Words) {
+		ty.agree[name]++
+		return true
+	}
+	if why := knownDifference(t, words, ours, theirs); why != "" {
+		ty.known[name]++
+		return true
+	}
+	ty.differ[name]++
+	if ty.shown[name] < *showFlag {
+		ty.shown[name]++
+		var hex []string
+		for _, w := range words[:max(n, res.Words, 1)] {
+			hex = append(hex, fmt.Sprintf("%08X", w))
+		}
+		ty.lines = append(ty.lines, fmt.Sprintf("%s %-6s %s\n\tours: %s (%d words)\n\tllvm: %s (%d words)",
+			t, name, strings.Join(hex, " "), ours, n, theirs, res.Words))
+	}
+	return false
+}
+
+func (ty *tally) report(t *testing.T, title string) {
+	var names []string
+	seen := map[string]bool{}
+	for _, m := range []map[string]int{ty.agree, ty.differ, ty.known} {
+		for k := range m {
+			if !seen[k] {
+				seen[k] = true
+				names = append(names, k)
+			}
+		}
+	}
+	sort.Strings(names)
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s\n%-8s %10s %10s %8s\n", title, "encoding", "agree", "differ", "known")
+	for _, n := range names {
+		fmt.Fprintf(&b, "%-8s %10d %10d %8d\n", n, ty.agree[n], ty.differ[n], ty.known[n])
+	}
+	t.Log(b.String())
+	for _, l := range ty.lines {
+		t.Log(l)
+	}
+}
+
+// TestLLVMRandom compares seeded random words of every encoding with LLVM.
+func TestLLVMRandom(t *testing.T) {
+	if testing.Short() {
+		t.Skip("short")
+	}
+	needLLVM(t)
+	n := *nFlag
+	if n == 0 {
+		n = 50000
+		if long() {
+			n = 1000000
+		}
+	}
+	encs := allEncodings
+	if *encFlag != "" {
+		encs = nil
+		for _, name := range strings.Split(*encFlag, ",") {
+			for _, e := range allEncodings {
+				if e.String() == name {
+					encs = append(encs, e)
+				}
+			}
+		}
+	}
+	for _, cpu := range []string{"gfx803", "gfx900"} {
+		tg, _ := TargetOf(cpu)
+		r := rand.New(rand.NewPCG(*seedFlag, uint64(tg)))
+		ty := newTally()
+		const batch = 100000
+		for done := 0; done < n; done += batch {
+			m := min(batch, n-done)
+			cases := make([][]uint32, m)
+			for i := range cases {
+				e := encs[r.IntN(len(encs))]
+				cases[i] = []uint32{encPrefix(e, r.Uint32(), r), r.Uint32(), r.Uint32()}
+			}
+			res, err := llvmdis.Disasm(cpu, cases)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i, c := range cases {
+				ty.compare(tg, EncodingOf(c[0], tg).String(), c, res[i])
+			}
+		}
+		ty.report(t, fmt.Sprintf("%s: %d random words vs llvm-objdump-%d", cpu, n, llvmdis.Version))
+		total := 0
+		for _, v := range ty.differ {
+			total += v
+		}
+		if total > 0 {
+			t.Errorf("%s: %d disagreements with LLVM", cpu, total)
+		}
+	}
+}
