@@ -320,13 +320,12 @@ func (r ComputePgmRsrc1) VGPRs(proc string, wave32 bool) int {
 }
 
 // SGPRs is the number of SGPRs the descriptor allocates per wave (from
-// GRANULATED_WAVEFRONT_SGPR_COUNT); GFX10+ ignores the field and gives 0.
+// GRANULATED_WAVEFRONT_SGPR_COUNT, encoded in blocks of 8 SGPRs on GFX6 to
+// GFX9, including VCC, FLAT_SCRATCH and XNACK_MASK); GFX10+ ignores the
+// field and gives 0.
 func (r ComputePgmRsrc1) SGPRs(proc string) int {
-	switch m := GFXMajor(proc); {
-	case m >= 10:
+	if GFXMajor(proc) >= 10 {
 		return 0
-	case m >= 8:
-		return (int(r.GranulatedWavefrontSGPRCount) + 1) * 16
 	}
 	return (int(r.GranulatedWavefrontSGPRCount) + 1) * 8
 }

@@ -151,21 +151,21 @@ const (
 
 // Relocation types of EM_AMDGPU (LLVM's ELFRelocs/AMDGPU.def).
 const (
-	R_AMDGPU_NONE           = 0
-	R_AMDGPU_ABS32_LO       = 1
-	R_AMDGPU_ABS32_HI       = 2
-	R_AMDGPU_ABS64          = 3
-	R_AMDGPU_REL32          = 4
-	R_AMDGPU_REL64          = 5
-	R_AMDGPU_ABS32          = 6
-	R_AMDGPU_GOTPCREL       = 7
-	R_AMDGPU_GOTPCREL32_LO  = 8
-	R_AMDGPU_GOTPCREL32_HI  = 9
-	R_AMDGPU_REL32_LO       = 10
-	R_AMDGPU_REL32_HI       = 11
-	R_AMDGPU_RELATIVE64     = 13
-	R_AMDGPU_REL16          = 14
-	R_X86_64_RELATIVE       = 8
+	R_AMDGPU_NONE          = 0
+	R_AMDGPU_ABS32_LO      = 1
+	R_AMDGPU_ABS32_HI      = 2
+	R_AMDGPU_ABS64         = 3
+	R_AMDGPU_REL32         = 4
+	R_AMDGPU_REL64         = 5
+	R_AMDGPU_ABS32         = 6
+	R_AMDGPU_GOTPCREL      = 7
+	R_AMDGPU_GOTPCREL32_LO = 8
+	R_AMDGPU_GOTPCREL32_HI = 9
+	R_AMDGPU_REL32_LO      = 10
+	R_AMDGPU_REL32_HI      = 11
+	R_AMDGPU_RELATIVE64    = 13
+	R_AMDGPU_REL16         = 14
+	R_X86_64_RELATIVE      = 8
 )
 
 func name(m map[uint64]string, v uint64, unknown string) string {

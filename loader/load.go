@@ -181,4 +181,3 @@ func ids(es []*BundleEntry) string {
 	}
 	return strings.Join(s, ", ")
 }
-

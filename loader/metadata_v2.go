@@ -136,4 +136,3 @@ func v2Snake(s string) string {
 	}
 	return b.String()
 }
-
