@@ -131,7 +131,8 @@ const header = `# Memory-family instruction tables: DS, MUBUF, MTBUF, MIMG, EXP,
 #
 # Operand widths are those of the plain form; the decoder adjusts them from
 # the instruction's bits: MUBUF/MTBUF vaddr is 0, 1 or 2 dwords (offen,
-# idxen), vdata grows by one with tfe; MIMG vdata follows dmask, tfe and d16;
+# idxen), vdata grows by one with tfe; MIMG vdata is the width of the variant
+# LLVM decodes first, widened by dmask, tfe and d16;
 # FLAT/GLOBAL atomics write vdst only with glc; GLOBAL with an saddr takes a
 # 32-bit vaddr, SCRATCH with an saddr none.
 #
@@ -599,10 +600,15 @@ func harvestMIMG(cpu string) map[int]*row {
 				case contains(r.flags, "store"):
 					acc = "r"
 				}
-				if atomic && !contains(r.flags, "cmpswap") {
-					w = 1 // the plain form is dmask 1; the probe's dmask 0xf prints LLVM's odd 5-dword form
-				} else if contains(r.flags, "cmpswap") {
+				// The width of the variant LLVM's decoder tables hold (it
+				// widens from there by dmask, tfe and d16).
+				switch {
+				case contains(r.flags, "gather4"):
+					w = 4
+				case contains(r.flags, "cmpswap"):
 					w = 2
+				default:
+					w = 1
 				}
 				r.operands = append(r.operands, fmt.Sprintf("vdata:%s:%s:%d", acc, typ, w))
 			case ok && kind == 'v' && n == 10:

@@ -1,0 +1,256 @@
+package isa
+
+import (
+	"bufio"
+	"encoding/binary"
+	"flag"
+	"fmt"
+	"math/rand"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/wavedbg/wavedbg/isa/internal/llvmdis"
+)
+
+// memEncodings are the memory encodings with the fixed bits of their
+// first word (bits 31:26).
+var memEncodings = []struct {
+	enc  Encoding
+	bits uint32
+}{
+	{EncDS, 0x36 << 26},
+	{EncMUBUF, 0x38 << 26},
+	{EncMTBUF, 0x3a << 26},
+	{EncMIMG, 0x3c << 26},
+	{EncEXP, 0x31 << 26},
+	{EncFLAT, 0x37 << 26},
+}
+
+var (
+	memRandom = flag.Int("mem.random", 20000, "random words per memory encoding and target in TestMemLLVMRandom")
+	memSeed   = flag.Int64("mem.seed", 1, "seed of TestMemLLVMRandom")
+	memUpdate = flag.Bool("mem.update", false, "rewrite testdata/mem.txt from LLVM")
+	memShow   = flag.Int("mem.show", 10, "differences shown per encoding and target")
+)
+
+// memTargets are the processors the memory tests compare against.
+var memTargets = []struct {
+	cpu string
+	t   Target
+}{{"gfx803", GFX8}, {"gfx900", GFX9}}
+
+// decodeText decodes words for t and returns the text and bytes consumed,
+// or "<invalid>" and the bytes LLVM would skip.
+func decodeText(words []uint32, t Target) (string, int) {
+	b := make([]byte, 4*len(words))
+	for i, w := range words {
+		binary.LittleEndian.PutUint32(b[4*i:], w)
+	}
+	inst, err := Decode(b, t)
+	if err != nil {
+		return "<invalid>", inst.Len
+	}
+	return inst.String(), inst.Len
+}
+
+// TestMemGolden checks the committed cases in testdata/mem.txt: one line
+// per case, "TARGET WORD WORD: TEXT" (TEXT is <invalid> for words LLVM
+// rejects), produced by LLVM 19 (go test ./isa -run TestMemGolden -mem.update).
+func TestMemGolden(t *testing.T) {
+	path := filepath.Join("testdata", "mem.txt")
+	if *memUpdate {
+		updateMemGolden(t, path)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	n, bad := 0, 0
+	for line := 1; sc.Scan(); line++ {
+		s := sc.Text()
+		if s == "" || s[0] == '#' {
+			continue
+		}
+		head, want, ok := strings.Cut(s, ": ")
+		if !ok {
+			t.Fatalf("%s:%d: bad line", path, line)
+		}
+		fs := strings.Fields(head)
+		tg, ok := TargetOf(fs[0])
+		if !ok {
+			t.Fatalf("%s:%d: bad target", path, line)
+		}
+		var words []uint32
+		for _, h := range fs[1:] {
+			w, err := strconv.ParseUint(h, 16, 32)
+			if err != nil {
+				t.Fatalf("%s:%d: %v", path, line, err)
+			}
+			words = append(words, uint32(w))
+		}
+		got, _ := decodeText(words, tg)
+		n++
+		if got != want {
+			bad++
+			if bad <= 20 {
+				t.Errorf("%s:%d: %s: got %q, want %q", path, line, head, got, want)
+			}
+		}
+	}
+	if bad > 0 {
+		t.Errorf("%d of %d golden cases differ", bad, n)
+	}
+}
+
+// memOpcodeCases returns, for every opcode of every memory encoding,
+// words with representative operands and modifiers.
+func memOpcodeCases(rng *rand.Rand) [][]uint32 {
+	var cs [][]uint32
+	r := func() uint32 { return rng.Uint32() }
+	for op := uint32(0); op < 256; op++ {
+		base := 0x36<<26 | op<<17
+		cs = append(cs, []uint32{base, 1 | 2<<8 | 3<<16 | 4<<24}, []uint32{base | 0x1234, 10 | 20<<8 | 30<<24},
+			[]uint32{base | 0x10000 | 0x0102, 5 | 6<<24}, []uint32{base | r()&0x1ffff, r()})
+	}
+	for op := uint32(0); op < 128; op++ {
+		base := uint32(0x38<<26) | op<<18
+		cs = append(cs, []uint32{base, 2<<8 | 1<<16 | 0x80<<24}, []uint32{base | 1<<12 | 0x7ff, 10 | 12<<8 | 2<<16 | 5<<24},
+			[]uint32{base | 3<<12 | 1<<14, 10 | 12<<8 | 2<<16 | 0xc1<<24}, []uint32{base | 1<<16 | 4, 2<<16 | 0x7c<<24},
+			[]uint32{base | 1<<13 | 1<<17, 10 | 12<<8 | 1<<23 | 3<<16 | 0xf0<<24})
+		mb := uint32(0x3c<<26) | op<<18
+		cs = append(cs, []uint32{mb | 0xf<<8, 4 | 8<<8 | 2<<16 | 1<<21}, []uint32{mb | 1<<8 | 1<<12 | 1<<16, 4 | 8<<8 | 2<<16},
+			[]uint32{mb | 3<<8 | 1<<13 | 1<<25, 4 | 8<<8 | 2<<16 | 1<<31}, []uint32{mb | 7<<8 | 1<<14 | 1<<15 | 1<<17, 4 | 8<<8 | 4<<16 | 2<<21})
+		for seg := uint32(0); seg < 3; seg++ {
+			fb := uint32(0x37<<26) | op<<18 | seg<<14
+			cs = append(cs, []uint32{fb, 2 | 4<<8 | 6<<24}, []uint32{fb | 1<<16 | 0x123, 2 | 4<<8 | 0x7f<<16 | 6<<24},
+				[]uint32{fb | 1<<17 | 0x1ff0, 2 | 4<<8 | 8<<16 | 6<<24}, []uint32{fb | 1<<13, 2 | 0x7f<<16})
+		}
+	}
+	for op := uint32(0); op < 16; op++ {
+		base := uint32(0x3a<<26) | op<<15
+		cs = append(cs, []uint32{base | 1<<19, 2<<8 | 1<<16 | 0x80<<24}, []uint32{base | 4<<19 | 7<<23 | 1<<12 | 8, 10 | 12<<8 | 2<<16 | 5<<24},
+			[]uint32{base | 3<<12 | 1<<14 | 14<<19, 10 | 12<<8 | 2<<16 | 1<<22 | 0xc1<<24})
+	}
+	for tgt := uint32(0); tgt < 64; tgt++ {
+		cs = append(cs, []uint32{0x31<<26 | tgt<<4 | 0xf, 1 | 2<<8 | 3<<16 | 4<<24},
+			[]uint32{0x31<<26 | tgt<<4 | 5 | 7<<10, 1 | 2<<8 | 3<<16 | 4<<24})
+	}
+	return cs
+}
+
+// memRandomCases returns n seeded random words for each memory encoding.
+func memRandomCases(rng *rand.Rand, n int) [][]uint32 {
+	var cs [][]uint32
+	for _, e := range memEncodings {
+		for i := 0; i < n; i++ {
+			w0 := e.bits | rng.Uint32()&(1<<26-1)
+			cs = append(cs, []uint32{w0, rng.Uint32()})
+		}
+	}
+	return cs
+}
+
+// compareLLVM decodes every case for every target and compares with LLVM,
+// reporting agreement per encoding.
+func compareLLVM(t *testing.T, name string, cases [][]uint32) {
+	t.Helper()
+	if !llvmdis.Available() {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("LLVM 19 tools missing")
+		}
+		t.Skip("LLVM 19 tools missing")
+	}
+	for _, tg := range memTargets {
+		res, err := llvmdis.Disasm(tg.cpu, cases)
+		if err != nil {
+			t.Fatal(err)
+		}
+		type count struct{ ok, all int }
+		counts := map[string]*count{}
+		bad := map[string]int{}
+		for i, c := range cases {
+			enc := EncodingOf(c[0], tg.t).String()
+			if counts[enc] == nil {
+				counts[enc] = &count{}
+			}
+			counts[enc].all++
+			got, n := decodeText(c, tg.t)
+			want, wn := "<invalid>", 4
+			if !res[i].Invalid {
+				want, wn = res[i].Text, 4*res[i].Words
+			}
+			if got == want && (want == "<invalid>" || n == wn) {
+				counts[enc].ok++
+				continue
+			}
+			bad[enc]++
+			if bad[enc] <= *memShow {
+				t.Errorf("%s %08X %08X: got %q (%d bytes), LLVM %q (%d bytes)", tg.cpu, c[0], c[1], got, n, want, wn)
+			}
+		}
+		var encs []string
+		for e := range counts {
+			encs = append(encs, e)
+		}
+		sort.Strings(encs)
+		var sb strings.Builder
+		for _, e := range encs {
+			fmt.Fprintf(&sb, " %s %d/%d", e, counts[e].ok, counts[e].all)
+		}
+		t.Logf("%s %s agreement:%s", name, tg.cpu, sb.String())
+	}
+}
+
+func TestMemLLVMOpcodes(t *testing.T) {
+	compareLLVM(t, "opcodes", memOpcodeCases(rand.New(rand.NewSource(1))))
+}
+
+func TestMemLLVMRandom(t *testing.T) {
+	n := *memRandom
+	if testing.Short() {
+		n /= 10
+	}
+	compareLLVM(t, "random", memRandomCases(rand.New(rand.NewSource(*memSeed)), n))
+}
+
+// updateMemGolden rewrites the golden file from LLVM: the opcode cases
+// and 300 random words per encoding, for each target.
+func updateMemGolden(t *testing.T, path string) {
+	if !llvmdis.Available() {
+		t.Fatal("-mem.update needs the LLVM 19 tools")
+	}
+	rng := rand.New(rand.NewSource(2))
+	cases := append(memOpcodeCases(rng), memRandomCases(rng, 300)...)
+	var sb strings.Builder
+	sb.WriteString("# Memory-encoding cases (DS, MUBUF, MTBUF, MIMG, EXP, FLAT) and LLVM 19's text.\n")
+	sb.WriteString("# Generated by go test ./isa -run TestMemGolden -mem.update; TARGET WORDS: TEXT.\n")
+	for _, tg := range memTargets {
+		res, err := llvmdis.Disasm(tg.cpu, cases)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, c := range cases {
+			text, words := "<invalid>", c[:1]
+			if !res[i].Invalid {
+				text, words = res[i].Text, c[:res[i].Words]
+			}
+			fmt.Fprintf(&sb, "%s", tg.cpu)
+			for _, w := range words {
+				fmt.Fprintf(&sb, " %08X", w)
+			}
+			if res[i].Invalid {
+				fmt.Fprintf(&sb, " %08X", c[1])
+			}
+			fmt.Fprintf(&sb, ": %s\n", text)
+		}
+	}
+	if err := os.WriteFile(path, []byte(sb.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
