@@ -292,12 +292,14 @@ func (m *Manifest) Validate() error {
 		if grid[i]+off[i] < grid[i] || grid[i]+off[i] > 1<<32 {
 			return fmt.Errorf("dimension %d: grid %d plus offset %d exceeds 2^32", i, grid[i], off[i])
 		}
-		if grid[i]%block[i] != 0 {
-			return fmt.Errorf("dimension %d: grid %d is not a multiple of block %d", i, grid[i], block[i])
-		}
 		total *= block[i]
 		if total > MaxBlock {
 			return fmt.Errorf("block %s has more than %d work-items", m.Block, MaxBlock)
+		}
+	}
+	for i := 0; i < 3; i++ {
+		if grid[i]%block[i] != 0 {
+			return fmt.Errorf("dimension %d: grid %d is not a multiple of block %d", i, grid[i], block[i])
 		}
 	}
 	names := map[string]bool{}
