@@ -437,12 +437,262 @@ const (
 	SCRATCH_STORE_DWORDX4
 	SCRATCH_STORE_SHORT
 	SCRATCH_STORE_SHORT_D16_HI
+	S_ABSDIFF_I32
+	S_ABS_I32
+	S_ADDC_U32
+	S_ADDK_I32
+	S_ADD_I32
 	S_ADD_U32
+	S_ANDN1_SAVEEXEC_B64
+	S_ANDN1_WREXEC_B64
+	S_ANDN2_B32
+	S_ANDN2_B64
+	S_ANDN2_SAVEEXEC_B64
+	S_ANDN2_WREXEC_B64
+	S_AND_B32
+	S_AND_B64
+	S_AND_SAVEEXEC_B64
+	S_ASHR_I32
+	S_ASHR_I64
+	S_ATC_PROBE
+	S_ATC_PROBE_BUFFER
+	S_ATOMIC_ADD
+	S_ATOMIC_ADD_X2
+	S_ATOMIC_AND
+	S_ATOMIC_AND_X2
+	S_ATOMIC_CMPSWAP
+	S_ATOMIC_CMPSWAP_X2
+	S_ATOMIC_DEC
+	S_ATOMIC_DEC_X2
+	S_ATOMIC_INC
+	S_ATOMIC_INC_X2
+	S_ATOMIC_OR
+	S_ATOMIC_OR_X2
+	S_ATOMIC_SMAX
+	S_ATOMIC_SMAX_X2
+	S_ATOMIC_SMIN
+	S_ATOMIC_SMIN_X2
+	S_ATOMIC_SUB
+	S_ATOMIC_SUB_X2
+	S_ATOMIC_SWAP
+	S_ATOMIC_SWAP_X2
+	S_ATOMIC_UMAX
+	S_ATOMIC_UMAX_X2
+	S_ATOMIC_UMIN
+	S_ATOMIC_UMIN_X2
+	S_ATOMIC_XOR
+	S_ATOMIC_XOR_X2
+	S_BCNT0_I32_B32
+	S_BCNT0_I32_B64
+	S_BCNT1_I32_B32
+	S_BCNT1_I32_B64
+	S_BFE_I32
+	S_BFE_I64
+	S_BFE_U32
+	S_BFE_U64
+	S_BFM_B32
+	S_BFM_B64
+	S_BITCMP0_B32
+	S_BITCMP0_B64
+	S_BITCMP1_B32
+	S_BITCMP1_B64
+	S_BITREPLICATE_B64_B32
+	S_BITSET0_B32
+	S_BITSET0_B64
+	S_BITSET1_B32
+	S_BITSET1_B64
+	S_BRANCH
+	S_BREV_B32
+	S_BREV_B64
+	S_BUFFER_ATOMIC_ADD
+	S_BUFFER_ATOMIC_ADD_X2
+	S_BUFFER_ATOMIC_AND
+	S_BUFFER_ATOMIC_AND_X2
+	S_BUFFER_ATOMIC_CMPSWAP
+	S_BUFFER_ATOMIC_CMPSWAP_X2
+	S_BUFFER_ATOMIC_DEC
+	S_BUFFER_ATOMIC_DEC_X2
+	S_BUFFER_ATOMIC_INC
+	S_BUFFER_ATOMIC_INC_X2
+	S_BUFFER_ATOMIC_OR
+	S_BUFFER_ATOMIC_OR_X2
+	S_BUFFER_ATOMIC_SMAX
+	S_BUFFER_ATOMIC_SMAX_X2
+	S_BUFFER_ATOMIC_SMIN
+	S_BUFFER_ATOMIC_SMIN_X2
+	S_BUFFER_ATOMIC_SUB
+	S_BUFFER_ATOMIC_SUB_X2
+	S_BUFFER_ATOMIC_SWAP
+	S_BUFFER_ATOMIC_SWAP_X2
+	S_BUFFER_ATOMIC_UMAX
+	S_BUFFER_ATOMIC_UMAX_X2
+	S_BUFFER_ATOMIC_UMIN
+	S_BUFFER_ATOMIC_UMIN_X2
+	S_BUFFER_ATOMIC_XOR
+	S_BUFFER_ATOMIC_XOR_X2
+	S_BUFFER_LOAD_DWORD
+	S_BUFFER_LOAD_DWORDX16
+	S_BUFFER_LOAD_DWORDX2
+	S_BUFFER_LOAD_DWORDX4
+	S_BUFFER_LOAD_DWORDX8
+	S_BUFFER_STORE_DWORD
+	S_BUFFER_STORE_DWORDX2
+	S_BUFFER_STORE_DWORDX4
+	S_CALL_B64
+	S_CBRANCH_CDBGSYS
+	S_CBRANCH_CDBGSYS_AND_USER
+	S_CBRANCH_CDBGSYS_OR_USER
+	S_CBRANCH_CDBGUSER
+	S_CBRANCH_EXECNZ
+	S_CBRANCH_EXECZ
+	S_CBRANCH_G_FORK
+	S_CBRANCH_I_FORK
+	S_CBRANCH_JOIN
+	S_CBRANCH_SCC0
+	S_CBRANCH_SCC1
+	S_CBRANCH_VCCNZ
+	S_CBRANCH_VCCZ
+	S_CMOVK_I32
+	S_CMOV_B32
+	S_CMOV_B64
+	S_CMPK_EQ_I32
+	S_CMPK_EQ_U32
+	S_CMPK_GE_I32
+	S_CMPK_GE_U32
+	S_CMPK_GT_I32
+	S_CMPK_GT_U32
+	S_CMPK_LE_I32
+	S_CMPK_LE_U32
+	S_CMPK_LG_I32
+	S_CMPK_LG_U32
+	S_CMPK_LT_I32
+	S_CMPK_LT_U32
+	S_CMP_EQ_I32
+	S_CMP_EQ_U32
+	S_CMP_EQ_U64
+	S_CMP_GE_I32
+	S_CMP_GE_U32
+	S_CMP_GT_I32
+	S_CMP_GT_U32
+	S_CMP_LE_I32
+	S_CMP_LE_U32
+	S_CMP_LG_I32
+	S_CMP_LG_U32
+	S_CMP_LG_U64
+	S_CMP_LT_I32
+	S_CMP_LT_U32
+	S_CSELECT_B32
+	S_CSELECT_B64
+	S_DCACHE_DISCARD
+	S_DCACHE_DISCARD_X2
+	S_DCACHE_INV
+	S_DCACHE_INV_VOL
+	S_DCACHE_WB
+	S_DCACHE_WB_VOL
+	S_DECPERFLEVEL
 	S_ENDPGM
+	S_FF0_I32_B32
+	S_FF0_I32_B64
+	S_FF1_I32_B32
+	S_FF1_I32_B64
+	S_FLBIT_I32
+	S_FLBIT_I32_B32
+	S_FLBIT_I32_B64
+	S_FLBIT_I32_I64
+	S_GETPC_B64
+	S_GETREG_B32
+	S_INCPERFLEVEL
+	S_LOAD_DWORD
+	S_LOAD_DWORDX16
 	S_LOAD_DWORDX2
+	S_LOAD_DWORDX4
+	S_LOAD_DWORDX8
+	S_LSHL1_ADD_U32
+	S_LSHL2_ADD_U32
+	S_LSHL3_ADD_U32
+	S_LSHL4_ADD_U32
+	S_LSHL_B32
+	S_LSHL_B64
+	S_LSHR_B32
+	S_LSHR_B64
+	S_MAX_I32
+	S_MAX_U32
+	S_MEMREALTIME
+	S_MEMTIME
+	S_MIN_I32
+	S_MIN_U32
+	S_MOVK_I32
+	S_MOVRELD_B32
+	S_MOVRELD_B64
+	S_MOVRELS_B32
+	S_MOVRELS_B64
 	S_MOV_B32
 	S_MOV_B64
+	S_MULK_I32
+	S_MUL_HI_I32
+	S_MUL_HI_U32
+	S_MUL_I32
+	S_NAND_B32
+	S_NAND_B64
+	S_NAND_SAVEEXEC_B64
 	S_NOP
+	S_NOR_B32
+	S_NOR_B64
+	S_NOR_SAVEEXEC_B64
+	S_NOT_B32
+	S_NOT_B64
+	S_ORN1_SAVEEXEC_B64
+	S_ORN2_B32
+	S_ORN2_B64
+	S_ORN2_SAVEEXEC_B64
+	S_OR_B32
+	S_OR_B64
+	S_OR_SAVEEXEC_B64
+	S_PACK_HH_B32_B16
+	S_PACK_LH_B32_B16
+	S_PACK_LL_B32_B16
+	S_QUADMASK_B32
+	S_QUADMASK_B64
+	S_RFE_B64
+	S_RFE_RESTORE_B64
+	S_SCRATCH_LOAD_DWORD
+	S_SCRATCH_LOAD_DWORDX2
+	S_SCRATCH_LOAD_DWORDX4
+	S_SCRATCH_STORE_DWORD
+	S_SCRATCH_STORE_DWORDX2
+	S_SCRATCH_STORE_DWORDX4
+	S_SENDMSG
+	S_SENDMSGHALT
+	S_SETHALT
+	S_SETKILL
+	S_SETPC_B64
+	S_SETPRIO
+	S_SETREG_B32
+	S_SETREG_IMM32_B32
+	S_SETVSKIP
+	S_SET_GPR_IDX_IDX
+	S_SET_GPR_IDX_MODE
+	S_SET_GPR_IDX_ON
+	S_SEXT_I32_I16
+	S_SEXT_I32_I8
+	S_SLEEP
+	S_STORE_DWORD
+	S_STORE_DWORDX2
+	S_STORE_DWORDX4
+	S_SUBB_U32
+	S_SUB_I32
+	S_SUB_U32
+	S_SWAPPC_B64
+	S_TRAP
+	S_WAITCNT
+	S_WQM_B32
+	S_WQM_B64
+	S_XNOR_B32
+	S_XNOR_B64
+	S_XNOR_SAVEEXEC_B64
+	S_XOR_B32
+	S_XOR_B64
+	S_XOR_SAVEEXEC_B64
 	TBUFFER_LOAD_FORMAT_D16_X
 	TBUFFER_LOAD_FORMAT_D16_XY
 	TBUFFER_LOAD_FORMAT_D16_XYZ
@@ -896,12 +1146,262 @@ var opNames = [numOps]string{
 	"scratch_store_dwordx4",
 	"scratch_store_short",
 	"scratch_store_short_d16_hi",
+	"s_absdiff_i32",
+	"s_abs_i32",
+	"s_addc_u32",
+	"s_addk_i32",
+	"s_add_i32",
 	"s_add_u32",
+	"s_andn1_saveexec_b64",
+	"s_andn1_wrexec_b64",
+	"s_andn2_b32",
+	"s_andn2_b64",
+	"s_andn2_saveexec_b64",
+	"s_andn2_wrexec_b64",
+	"s_and_b32",
+	"s_and_b64",
+	"s_and_saveexec_b64",
+	"s_ashr_i32",
+	"s_ashr_i64",
+	"s_atc_probe",
+	"s_atc_probe_buffer",
+	"s_atomic_add",
+	"s_atomic_add_x2",
+	"s_atomic_and",
+	"s_atomic_and_x2",
+	"s_atomic_cmpswap",
+	"s_atomic_cmpswap_x2",
+	"s_atomic_dec",
+	"s_atomic_dec_x2",
+	"s_atomic_inc",
+	"s_atomic_inc_x2",
+	"s_atomic_or",
+	"s_atomic_or_x2",
+	"s_atomic_smax",
+	"s_atomic_smax_x2",
+	"s_atomic_smin",
+	"s_atomic_smin_x2",
+	"s_atomic_sub",
+	"s_atomic_sub_x2",
+	"s_atomic_swap",
+	"s_atomic_swap_x2",
+	"s_atomic_umax",
+	"s_atomic_umax_x2",
+	"s_atomic_umin",
+	"s_atomic_umin_x2",
+	"s_atomic_xor",
+	"s_atomic_xor_x2",
+	"s_bcnt0_i32_b32",
+	"s_bcnt0_i32_b64",
+	"s_bcnt1_i32_b32",
+	"s_bcnt1_i32_b64",
+	"s_bfe_i32",
+	"s_bfe_i64",
+	"s_bfe_u32",
+	"s_bfe_u64",
+	"s_bfm_b32",
+	"s_bfm_b64",
+	"s_bitcmp0_b32",
+	"s_bitcmp0_b64",
+	"s_bitcmp1_b32",
+	"s_bitcmp1_b64",
+	"s_bitreplicate_b64_b32",
+	"s_bitset0_b32",
+	"s_bitset0_b64",
+	"s_bitset1_b32",
+	"s_bitset1_b64",
+	"s_branch",
+	"s_brev_b32",
+	"s_brev_b64",
+	"s_buffer_atomic_add",
+	"s_buffer_atomic_add_x2",
+	"s_buffer_atomic_and",
+	"s_buffer_atomic_and_x2",
+	"s_buffer_atomic_cmpswap",
+	"s_buffer_atomic_cmpswap_x2",
+	"s_buffer_atomic_dec",
+	"s_buffer_atomic_dec_x2",
+	"s_buffer_atomic_inc",
+	"s_buffer_atomic_inc_x2",
+	"s_buffer_atomic_or",
+	"s_buffer_atomic_or_x2",
+	"s_buffer_atomic_smax",
+	"s_buffer_atomic_smax_x2",
+	"s_buffer_atomic_smin",
+	"s_buffer_atomic_smin_x2",
+	"s_buffer_atomic_sub",
+	"s_buffer_atomic_sub_x2",
+	"s_buffer_atomic_swap",
+	"s_buffer_atomic_swap_x2",
+	"s_buffer_atomic_umax",
+	"s_buffer_atomic_umax_x2",
+	"s_buffer_atomic_umin",
+	"s_buffer_atomic_umin_x2",
+	"s_buffer_atomic_xor",
+	"s_buffer_atomic_xor_x2",
+	"s_buffer_load_dword",
+	"s_buffer_load_dwordx16",
+	"s_buffer_load_dwordx2",
+	"s_buffer_load_dwordx4",
+	"s_buffer_load_dwordx8",
+	"s_buffer_store_dword",
+	"s_buffer_store_dwordx2",
+	"s_buffer_store_dwordx4",
+	"s_call_b64",
+	"s_cbranch_cdbgsys",
+	"s_cbranch_cdbgsys_and_user",
+	"s_cbranch_cdbgsys_or_user",
+	"s_cbranch_cdbguser",
+	"s_cbranch_execnz",
+	"s_cbranch_execz",
+	"s_cbranch_g_fork",
+	"s_cbranch_i_fork",
+	"s_cbranch_join",
+	"s_cbranch_scc0",
+	"s_cbranch_scc1",
+	"s_cbranch_vccnz",
+	"s_cbranch_vccz",
+	"s_cmovk_i32",
+	"s_cmov_b32",
+	"s_cmov_b64",
+	"s_cmpk_eq_i32",
+	"s_cmpk_eq_u32",
+	"s_cmpk_ge_i32",
+	"s_cmpk_ge_u32",
+	"s_cmpk_gt_i32",
+	"s_cmpk_gt_u32",
+	"s_cmpk_le_i32",
+	"s_cmpk_le_u32",
+	"s_cmpk_lg_i32",
+	"s_cmpk_lg_u32",
+	"s_cmpk_lt_i32",
+	"s_cmpk_lt_u32",
+	"s_cmp_eq_i32",
+	"s_cmp_eq_u32",
+	"s_cmp_eq_u64",
+	"s_cmp_ge_i32",
+	"s_cmp_ge_u32",
+	"s_cmp_gt_i32",
+	"s_cmp_gt_u32",
+	"s_cmp_le_i32",
+	"s_cmp_le_u32",
+	"s_cmp_lg_i32",
+	"s_cmp_lg_u32",
+	"s_cmp_lg_u64",
+	"s_cmp_lt_i32",
+	"s_cmp_lt_u32",
+	"s_cselect_b32",
+	"s_cselect_b64",
+	"s_dcache_discard",
+	"s_dcache_discard_x2",
+	"s_dcache_inv",
+	"s_dcache_inv_vol",
+	"s_dcache_wb",
+	"s_dcache_wb_vol",
+	"s_decperflevel",
 	"s_endpgm",
+	"s_ff0_i32_b32",
+	"s_ff0_i32_b64",
+	"s_ff1_i32_b32",
+	"s_ff1_i32_b64",
+	"s_flbit_i32",
+	"s_flbit_i32_b32",
+	"s_flbit_i32_b64",
+	"s_flbit_i32_i64",
+	"s_getpc_b64",
+	"s_getreg_b32",
+	"s_incperflevel",
+	"s_load_dword",
+	"s_load_dwordx16",
 	"s_load_dwordx2",
+	"s_load_dwordx4",
+	"s_load_dwordx8",
+	"s_lshl1_add_u32",
+	"s_lshl2_add_u32",
+	"s_lshl3_add_u32",
+	"s_lshl4_add_u32",
+	"s_lshl_b32",
+	"s_lshl_b64",
+	"s_lshr_b32",
+	"s_lshr_b64",
+	"s_max_i32",
+	"s_max_u32",
+	"s_memrealtime",
+	"s_memtime",
+	"s_min_i32",
+	"s_min_u32",
+	"s_movk_i32",
+	"s_movreld_b32",
+	"s_movreld_b64",
+	"s_movrels_b32",
+	"s_movrels_b64",
 	"s_mov_b32",
 	"s_mov_b64",
+	"s_mulk_i32",
+	"s_mul_hi_i32",
+	"s_mul_hi_u32",
+	"s_mul_i32",
+	"s_nand_b32",
+	"s_nand_b64",
+	"s_nand_saveexec_b64",
 	"s_nop",
+	"s_nor_b32",
+	"s_nor_b64",
+	"s_nor_saveexec_b64",
+	"s_not_b32",
+	"s_not_b64",
+	"s_orn1_saveexec_b64",
+	"s_orn2_b32",
+	"s_orn2_b64",
+	"s_orn2_saveexec_b64",
+	"s_or_b32",
+	"s_or_b64",
+	"s_or_saveexec_b64",
+	"s_pack_hh_b32_b16",
+	"s_pack_lh_b32_b16",
+	"s_pack_ll_b32_b16",
+	"s_quadmask_b32",
+	"s_quadmask_b64",
+	"s_rfe_b64",
+	"s_rfe_restore_b64",
+	"s_scratch_load_dword",
+	"s_scratch_load_dwordx2",
+	"s_scratch_load_dwordx4",
+	"s_scratch_store_dword",
+	"s_scratch_store_dwordx2",
+	"s_scratch_store_dwordx4",
+	"s_sendmsg",
+	"s_sendmsghalt",
+	"s_sethalt",
+	"s_setkill",
+	"s_setpc_b64",
+	"s_setprio",
+	"s_setreg_b32",
+	"s_setreg_imm32_b32",
+	"s_setvskip",
+	"s_set_gpr_idx_idx",
+	"s_set_gpr_idx_mode",
+	"s_set_gpr_idx_on",
+	"s_sext_i32_i16",
+	"s_sext_i32_i8",
+	"s_sleep",
+	"s_store_dword",
+	"s_store_dwordx2",
+	"s_store_dwordx4",
+	"s_subb_u32",
+	"s_sub_i32",
+	"s_sub_u32",
+	"s_swappc_b64",
+	"s_trap",
+	"s_waitcnt",
+	"s_wqm_b32",
+	"s_wqm_b64",
+	"s_xnor_b32",
+	"s_xnor_b64",
+	"s_xnor_saveexec_b64",
+	"s_xor_b32",
+	"s_xor_b64",
+	"s_xor_saveexec_b64",
 	"tbuffer_load_format_d16_x",
 	"tbuffer_load_format_d16_xy",
 	"tbuffer_load_format_d16_xyz",
@@ -922,460 +1422,710 @@ var opNames = [numOps]string{
 
 var opInfo = [numOps]OpInfo{
 	{},
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoTFE},                       // BUFFER_ATOMIC_ADD
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoTFE},                       // BUFFER_ATOMIC_ADD_X2
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoTFE},                       // BUFFER_ATOMIC_AND
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoTFE},                       // BUFFER_ATOMIC_AND_X2
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoTFE},                       // BUFFER_ATOMIC_CMPSWAP
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoTFE},                       // BUFFER_ATOMIC_CMPSWAP_X2
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoTFE},                       // BUFFER_ATOMIC_DEC
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoTFE},                       // BUFFER_ATOMIC_DEC_X2
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoTFE},                       // BUFFER_ATOMIC_INC
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoTFE},                       // BUFFER_ATOMIC_INC_X2
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoTFE},                       // BUFFER_ATOMIC_OR
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoTFE},                       // BUFFER_ATOMIC_OR_X2
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoTFE},                       // BUFFER_ATOMIC_SMAX
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoTFE},                       // BUFFER_ATOMIC_SMAX_X2
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoTFE},                       // BUFFER_ATOMIC_SMIN
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoTFE},                       // BUFFER_ATOMIC_SMIN_X2
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoTFE},                       // BUFFER_ATOMIC_SUB
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoTFE},                       // BUFFER_ATOMIC_SUB_X2
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoTFE},                       // BUFFER_ATOMIC_SWAP
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoTFE},                       // BUFFER_ATOMIC_SWAP_X2
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoTFE},                       // BUFFER_ATOMIC_UMAX
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoTFE},                       // BUFFER_ATOMIC_UMAX_X2
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoTFE},                       // BUFFER_ATOMIC_UMIN
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoTFE},                       // BUFFER_ATOMIC_UMIN_X2
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoTFE},                       // BUFFER_ATOMIC_XOR
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoTFE},                       // BUFFER_ATOMIC_XOR_X2
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLDSOk | FlagLoad},                         // BUFFER_LOAD_DWORD
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                     // BUFFER_LOAD_DWORDX2
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                     // BUFFER_LOAD_DWORDX3
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                     // BUFFER_LOAD_DWORDX4
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16Hi | FlagFormat | FlagLoad},            // BUFFER_LOAD_FORMAT_D16_HI_X
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16 | FlagFormat | FlagLoad},              // BUFFER_LOAD_FORMAT_D16_X
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16 | FlagFormat | FlagLoad},              // BUFFER_LOAD_FORMAT_D16_XY
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16 | FlagFormat | FlagLoad},              // BUFFER_LOAD_FORMAT_D16_XYZ
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16 | FlagFormat | FlagLoad},              // BUFFER_LOAD_FORMAT_D16_XYZW
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagFormat | FlagLDSOk | FlagLoad},            // BUFFER_LOAD_FORMAT_X
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagFormat | FlagLoad},                        // BUFFER_LOAD_FORMAT_XY
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagFormat | FlagLoad},                        // BUFFER_LOAD_FORMAT_XYZ
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagFormat | FlagLoad},                        // BUFFER_LOAD_FORMAT_XYZW
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLDSOk | FlagLoad},                         // BUFFER_LOAD_SBYTE
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16 | FlagLoad},                           // BUFFER_LOAD_SBYTE_D16
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16Hi | FlagLoad},                         // BUFFER_LOAD_SBYTE_D16_HI
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16 | FlagLoad},                           // BUFFER_LOAD_SHORT_D16
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16Hi | FlagLoad},                         // BUFFER_LOAD_SHORT_D16_HI
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLDSOk | FlagLoad},                         // BUFFER_LOAD_SSHORT
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLDSOk | FlagLoad},                         // BUFFER_LOAD_UBYTE
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16 | FlagLoad},                           // BUFFER_LOAD_UBYTE_D16
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16Hi | FlagLoad},                         // BUFFER_LOAD_UBYTE_D16_HI
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLDSOk | FlagLoad},                         // BUFFER_LOAD_USHORT
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagStore},                                    // BUFFER_STORE_BYTE
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16Hi | FlagStore},                        // BUFFER_STORE_BYTE_D16_HI
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagStore},                                    // BUFFER_STORE_DWORD
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagStore},                                    // BUFFER_STORE_DWORDX2
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagStore},                                    // BUFFER_STORE_DWORDX3
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagStore},                                    // BUFFER_STORE_DWORDX4
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16Hi | FlagFormat | FlagStore},           // BUFFER_STORE_FORMAT_D16_HI_X
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16 | FlagFormat | FlagStore},             // BUFFER_STORE_FORMAT_D16_X
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16 | FlagFormat | FlagStore},             // BUFFER_STORE_FORMAT_D16_XY
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16 | FlagFormat | FlagStore},             // BUFFER_STORE_FORMAT_D16_XYZ
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16 | FlagFormat | FlagStore},             // BUFFER_STORE_FORMAT_D16_XYZW
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagFormat | FlagStore},                       // BUFFER_STORE_FORMAT_X
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagFormat | FlagStore},                       // BUFFER_STORE_FORMAT_XY
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagFormat | FlagStore},                       // BUFFER_STORE_FORMAT_XYZ
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagFormat | FlagStore},                       // BUFFER_STORE_FORMAT_XYZW
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLDSOnly | FlagNoTFE | FlagStore},          // BUFFER_STORE_LDS_DWORD
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagStore},                                    // BUFFER_STORE_SHORT
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16Hi | FlagStore},                        // BUFFER_STORE_SHORT_D16_HI
-	{Class: ClassVMEM, Raises: CntVM, Flags: 0},                                            // BUFFER_WBINVL1
-	{Class: ClassVMEM, Raises: CntVM, Flags: 0},                                            // BUFFER_WBINVL1_VOL
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                   // DS_ADD_F32
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                         // DS_ADD_RTN_F32
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                         // DS_ADD_RTN_U32
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                         // DS_ADD_RTN_U64
-	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                            // DS_ADD_SRC2_F32
-	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                            // DS_ADD_SRC2_U32
-	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                            // DS_ADD_SRC2_U64
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                   // DS_ADD_U32
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                   // DS_ADD_U64
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                   // DS_AND_B32
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                   // DS_AND_B64
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                         // DS_AND_RTN_B32
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                         // DS_AND_RTN_B64
-	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                            // DS_AND_SRC2_B32
-	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                            // DS_AND_SRC2_B64
-	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                            // DS_APPEND
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagNoGDS},                                    // DS_BPERMUTE_B32
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                   // DS_CMPST_B32
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                   // DS_CMPST_B64
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                   // DS_CMPST_F32
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                   // DS_CMPST_F64
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                         // DS_CMPST_RTN_B32
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                         // DS_CMPST_RTN_B64
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                         // DS_CMPST_RTN_F32
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                         // DS_CMPST_RTN_F64
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                         // DS_CONDXCHG32_RTN_B64
-	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                            // DS_CONSUME
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                         // DS_DEC_RTN_U32
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                         // DS_DEC_RTN_U64
-	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                            // DS_DEC_SRC2_U32
-	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                            // DS_DEC_SRC2_U64
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                   // DS_DEC_U32
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                   // DS_DEC_U64
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagGDSOnly},                                  // DS_GWS_BARRIER
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagGDSOnly},                                  // DS_GWS_INIT
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagGDSOnly},                                  // DS_GWS_SEMA_BR
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagGDSOnly},                                  // DS_GWS_SEMA_P
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagGDSOnly},                                  // DS_GWS_SEMA_RELEASE_ALL
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagGDSOnly},                                  // DS_GWS_SEMA_V
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                         // DS_INC_RTN_U32
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                         // DS_INC_RTN_U64
-	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                            // DS_INC_SRC2_U32
-	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                            // DS_INC_SRC2_U64
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                   // DS_INC_U32
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                   // DS_INC_U64
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                   // DS_MAX_F32
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                   // DS_MAX_F64
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                   // DS_MAX_I32
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                   // DS_MAX_I64
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                         // DS_MAX_RTN_F32
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                         // DS_MAX_RTN_F64
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                         // DS_MAX_RTN_I32
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                         // DS_MAX_RTN_I64
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                         // DS_MAX_RTN_U32
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                         // DS_MAX_RTN_U64
-	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                            // DS_MAX_SRC2_F32
-	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                            // DS_MAX_SRC2_F64
-	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                            // DS_MAX_SRC2_I32
-	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                            // DS_MAX_SRC2_I64
-	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                            // DS_MAX_SRC2_U32
-	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                            // DS_MAX_SRC2_U64
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                   // DS_MAX_U32
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                   // DS_MAX_U64
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                   // DS_MIN_F32
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                   // DS_MIN_F64
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                   // DS_MIN_I32
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                   // DS_MIN_I64
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                         // DS_MIN_RTN_F32
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                         // DS_MIN_RTN_F64
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                         // DS_MIN_RTN_I32
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                         // DS_MIN_RTN_I64
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                         // DS_MIN_RTN_U32
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                         // DS_MIN_RTN_U64
-	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                            // DS_MIN_SRC2_F32
-	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                            // DS_MIN_SRC2_F64
-	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                            // DS_MIN_SRC2_I32
-	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                            // DS_MIN_SRC2_I64
-	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                            // DS_MIN_SRC2_U32
-	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                            // DS_MIN_SRC2_U64
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                   // DS_MIN_U32
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                   // DS_MIN_U64
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                   // DS_MSKOR_B32
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                   // DS_MSKOR_B64
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                         // DS_MSKOR_RTN_B32
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                         // DS_MSKOR_RTN_B64
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagNoMods},                                   // DS_NOP
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagGDSOnly},                                  // DS_ORDERED_COUNT
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                   // DS_OR_B32
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                   // DS_OR_B64
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                         // DS_OR_RTN_B32
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                         // DS_OR_RTN_B64
-	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                            // DS_OR_SRC2_B32
-	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                            // DS_OR_SRC2_B64
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagNoGDS},                                    // DS_PERMUTE_B32
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagLoad | FlagOffset2},                       // DS_READ2ST64_B32
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagLoad | FlagOffset2},                       // DS_READ2ST64_B64
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagLoad | FlagOffset2},                       // DS_READ2_B32
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagLoad | FlagOffset2},                       // DS_READ2_B64
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagLoad},                                     // DS_READ_ADDTID_B32
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagLoad},                                     // DS_READ_B128
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagLoad},                                     // DS_READ_B32
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagLoad},                                     // DS_READ_B64
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagLoad},                                     // DS_READ_B96
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagLoad},                                     // DS_READ_I16
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagLoad},                                     // DS_READ_I8
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagD16 | FlagLoad},                           // DS_READ_I8_D16
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagD16Hi | FlagLoad},                         // DS_READ_I8_D16_HI
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagLoad},                                     // DS_READ_U16
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagD16 | FlagLoad},                           // DS_READ_U16_D16
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagD16Hi | FlagLoad},                         // DS_READ_U16_D16_HI
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagLoad},                                     // DS_READ_U8
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagD16 | FlagLoad},                           // DS_READ_U8_D16
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagD16Hi | FlagLoad},                         // DS_READ_U8_D16_HI
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                         // DS_RSUB_RTN_U32
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                         // DS_RSUB_RTN_U64
-	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                            // DS_RSUB_SRC2_U32
-	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                            // DS_RSUB_SRC2_U64
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                   // DS_RSUB_U32
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                   // DS_RSUB_U64
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                         // DS_SUB_RTN_U32
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                         // DS_SUB_RTN_U64
-	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                            // DS_SUB_SRC2_U32
-	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                            // DS_SUB_SRC2_U64
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                   // DS_SUB_U32
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                   // DS_SUB_U64
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagSwizzle},                                  // DS_SWIZZLE_B32
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                         // DS_WRAP_RTN_B32
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagOffset2 | FlagStore},                      // DS_WRITE2ST64_B32
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagOffset2 | FlagStore},                      // DS_WRITE2ST64_B64
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagOffset2 | FlagStore},                      // DS_WRITE2_B32
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagOffset2 | FlagStore},                      // DS_WRITE2_B64
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagStore},                                    // DS_WRITE_ADDTID_B32
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagStore},                                    // DS_WRITE_B128
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagStore},                                    // DS_WRITE_B16
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagD16Hi | FlagStore},                        // DS_WRITE_B16_D16_HI
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagStore},                                    // DS_WRITE_B32
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagStore},                                    // DS_WRITE_B64
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagStore},                                    // DS_WRITE_B8
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagD16Hi | FlagStore},                        // DS_WRITE_B8_D16_HI
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagStore},                                    // DS_WRITE_B96
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagStore},                                    // DS_WRITE_SRC2_B32
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagStore},                                    // DS_WRITE_SRC2_B64
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagOffset2 | FlagRet},           // DS_WRXCHG2ST64_RTN_B32
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagOffset2 | FlagRet},           // DS_WRXCHG2ST64_RTN_B64
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagOffset2 | FlagRet},           // DS_WRXCHG2_RTN_B32
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagOffset2 | FlagRet},           // DS_WRXCHG2_RTN_B64
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                         // DS_WRXCHG_RTN_B32
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                         // DS_WRXCHG_RTN_B64
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                   // DS_XOR_B32
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                   // DS_XOR_B64
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                         // DS_XOR_RTN_B32
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                         // DS_XOR_RTN_B64
-	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                            // DS_XOR_SRC2_B32
-	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                            // DS_XOR_SRC2_B64
-	{Class: ClassExport, Raises: CntEXP, Flags: FlagStore},                                 // EXP
-	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagAtomic},                         // FLAT_ATOMIC_ADD
-	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagAtomic},                         // FLAT_ATOMIC_ADD_X2
-	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagAtomic},                         // FLAT_ATOMIC_AND
-	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagAtomic},                         // FLAT_ATOMIC_AND_X2
-	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagAtomic},                         // FLAT_ATOMIC_CMPSWAP
-	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagAtomic},                         // FLAT_ATOMIC_CMPSWAP_X2
-	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagAtomic},                         // FLAT_ATOMIC_DEC
-	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagAtomic},                         // FLAT_ATOMIC_DEC_X2
-	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagAtomic},                         // FLAT_ATOMIC_INC
-	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagAtomic},                         // FLAT_ATOMIC_INC_X2
-	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagAtomic},                         // FLAT_ATOMIC_OR
-	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagAtomic},                         // FLAT_ATOMIC_OR_X2
-	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagAtomic},                         // FLAT_ATOMIC_SMAX
-	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagAtomic},                         // FLAT_ATOMIC_SMAX_X2
-	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagAtomic},                         // FLAT_ATOMIC_SMIN
-	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagAtomic},                         // FLAT_ATOMIC_SMIN_X2
-	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagAtomic},                         // FLAT_ATOMIC_SUB
-	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagAtomic},                         // FLAT_ATOMIC_SUB_X2
-	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagAtomic},                         // FLAT_ATOMIC_SWAP
-	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagAtomic},                         // FLAT_ATOMIC_SWAP_X2
-	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagAtomic},                         // FLAT_ATOMIC_UMAX
-	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagAtomic},                         // FLAT_ATOMIC_UMAX_X2
-	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagAtomic},                         // FLAT_ATOMIC_UMIN
-	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagAtomic},                         // FLAT_ATOMIC_UMIN_X2
-	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagAtomic},                         // FLAT_ATOMIC_XOR
-	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagAtomic},                         // FLAT_ATOMIC_XOR_X2
-	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagLoad},                           // FLAT_LOAD_DWORD
-	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagLoad},                           // FLAT_LOAD_DWORDX2
-	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagLoad},                           // FLAT_LOAD_DWORDX3
-	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagLoad},                           // FLAT_LOAD_DWORDX4
-	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagLoad},                           // FLAT_LOAD_SBYTE
-	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagD16 | FlagLoad},                 // FLAT_LOAD_SBYTE_D16
-	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagD16Hi | FlagLoad},               // FLAT_LOAD_SBYTE_D16_HI
-	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagD16 | FlagLoad},                 // FLAT_LOAD_SHORT_D16
-	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagD16Hi | FlagLoad},               // FLAT_LOAD_SHORT_D16_HI
-	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagLoad},                           // FLAT_LOAD_SSHORT
-	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagLoad},                           // FLAT_LOAD_UBYTE
-	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagD16 | FlagLoad},                 // FLAT_LOAD_UBYTE_D16
-	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagD16Hi | FlagLoad},               // FLAT_LOAD_UBYTE_D16_HI
-	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagLoad},                           // FLAT_LOAD_USHORT
-	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagStore},                          // FLAT_STORE_BYTE
-	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagD16Hi | FlagStore},              // FLAT_STORE_BYTE_D16_HI
-	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagStore},                          // FLAT_STORE_DWORD
-	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagStore},                          // FLAT_STORE_DWORDX2
-	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagStore},                          // FLAT_STORE_DWORDX3
-	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagStore},                          // FLAT_STORE_DWORDX4
-	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagStore},                          // FLAT_STORE_SHORT
-	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagD16Hi | FlagStore},              // FLAT_STORE_SHORT_D16_HI
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic},                                   // GLOBAL_ATOMIC_ADD
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic},                                   // GLOBAL_ATOMIC_ADD_X2
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic},                                   // GLOBAL_ATOMIC_AND
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic},                                   // GLOBAL_ATOMIC_AND_X2
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic},                                   // GLOBAL_ATOMIC_CMPSWAP
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic},                                   // GLOBAL_ATOMIC_CMPSWAP_X2
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic},                                   // GLOBAL_ATOMIC_DEC
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic},                                   // GLOBAL_ATOMIC_DEC_X2
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic},                                   // GLOBAL_ATOMIC_INC
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic},                                   // GLOBAL_ATOMIC_INC_X2
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic},                                   // GLOBAL_ATOMIC_OR
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic},                                   // GLOBAL_ATOMIC_OR_X2
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic},                                   // GLOBAL_ATOMIC_SMAX
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic},                                   // GLOBAL_ATOMIC_SMAX_X2
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic},                                   // GLOBAL_ATOMIC_SMIN
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic},                                   // GLOBAL_ATOMIC_SMIN_X2
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic},                                   // GLOBAL_ATOMIC_SUB
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic},                                   // GLOBAL_ATOMIC_SUB_X2
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic},                                   // GLOBAL_ATOMIC_SWAP
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic},                                   // GLOBAL_ATOMIC_SWAP_X2
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic},                                   // GLOBAL_ATOMIC_UMAX
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic},                                   // GLOBAL_ATOMIC_UMAX_X2
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic},                                   // GLOBAL_ATOMIC_UMIN
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic},                                   // GLOBAL_ATOMIC_UMIN_X2
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic},                                   // GLOBAL_ATOMIC_XOR
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic},                                   // GLOBAL_ATOMIC_XOR_X2
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLDSOk | FlagLoad},                         // GLOBAL_LOAD_DWORD
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                     // GLOBAL_LOAD_DWORDX2
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                     // GLOBAL_LOAD_DWORDX3
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                     // GLOBAL_LOAD_DWORDX4
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLDSOk | FlagLoad},                         // GLOBAL_LOAD_SBYTE
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16 | FlagLoad},                           // GLOBAL_LOAD_SBYTE_D16
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16Hi | FlagLoad},                         // GLOBAL_LOAD_SBYTE_D16_HI
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16 | FlagLoad},                           // GLOBAL_LOAD_SHORT_D16
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16Hi | FlagLoad},                         // GLOBAL_LOAD_SHORT_D16_HI
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLDSOk | FlagLoad},                         // GLOBAL_LOAD_SSHORT
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLDSOk | FlagLoad},                         // GLOBAL_LOAD_UBYTE
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16 | FlagLoad},                           // GLOBAL_LOAD_UBYTE_D16
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16Hi | FlagLoad},                         // GLOBAL_LOAD_UBYTE_D16_HI
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLDSOk | FlagLoad},                         // GLOBAL_LOAD_USHORT
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagStore},                                    // GLOBAL_STORE_BYTE
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16Hi | FlagStore},                        // GLOBAL_STORE_BYTE_D16_HI
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagStore},                                    // GLOBAL_STORE_DWORD
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagStore},                                    // GLOBAL_STORE_DWORDX2
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagStore},                                    // GLOBAL_STORE_DWORDX3
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagStore},                                    // GLOBAL_STORE_DWORDX4
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagStore},                                    // GLOBAL_STORE_SHORT
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16Hi | FlagStore},                        // GLOBAL_STORE_SHORT_D16_HI
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoD16},                       // IMAGE_ATOMIC_ADD
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoD16},                       // IMAGE_ATOMIC_AND
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagCmpswap | FlagNoD16},         // IMAGE_ATOMIC_CMPSWAP
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoD16},                       // IMAGE_ATOMIC_DEC
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoD16},                       // IMAGE_ATOMIC_INC
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoD16},                       // IMAGE_ATOMIC_OR
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoD16},                       // IMAGE_ATOMIC_SMAX
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoD16},                       // IMAGE_ATOMIC_SMIN
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoD16},                       // IMAGE_ATOMIC_SUB
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoD16},                       // IMAGE_ATOMIC_SWAP
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoD16},                       // IMAGE_ATOMIC_UMAX
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoD16},                       // IMAGE_ATOMIC_UMIN
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoD16},                       // IMAGE_ATOMIC_XOR
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagGather4 | FlagLoad},                       // IMAGE_GATHER4
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagGather4 | FlagLoad},                       // IMAGE_GATHER4H
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagGather4 | FlagLoad},                       // IMAGE_GATHER4_B
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagGather4 | FlagLoad},                       // IMAGE_GATHER4_B_CL
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagGather4 | FlagLoad},                       // IMAGE_GATHER4_B_CL_O
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagGather4 | FlagLoad},                       // IMAGE_GATHER4_B_O
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagGather4 | FlagLoad},                       // IMAGE_GATHER4_C
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagGather4 | FlagLoad},                       // IMAGE_GATHER4_CL
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagGather4 | FlagLoad},                       // IMAGE_GATHER4_CL_O
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagGather4 | FlagLoad},                       // IMAGE_GATHER4_C_B
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagGather4 | FlagLoad},                       // IMAGE_GATHER4_C_B_CL
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagGather4 | FlagLoad},                       // IMAGE_GATHER4_C_B_CL_O
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagGather4 | FlagLoad},                       // IMAGE_GATHER4_C_B_O
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagGather4 | FlagLoad},                       // IMAGE_GATHER4_C_CL
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagGather4 | FlagLoad},                       // IMAGE_GATHER4_C_CL_O
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagGather4 | FlagLoad},                       // IMAGE_GATHER4_C_L
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagGather4 | FlagLoad},                       // IMAGE_GATHER4_C_LZ
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagGather4 | FlagLoad},                       // IMAGE_GATHER4_C_LZ_O
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagGather4 | FlagLoad},                       // IMAGE_GATHER4_C_L_O
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagGather4 | FlagLoad},                       // IMAGE_GATHER4_C_O
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagGather4 | FlagLoad},                       // IMAGE_GATHER4_L
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagGather4 | FlagLoad},                       // IMAGE_GATHER4_LZ
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagGather4 | FlagLoad},                       // IMAGE_GATHER4_LZ_O
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagGather4 | FlagLoad},                       // IMAGE_GATHER4_L_O
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagGather4 | FlagLoad},                       // IMAGE_GATHER4_O
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad | FlagNoD16},                         // IMAGE_GET_LOD
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad | FlagNoD16},                         // IMAGE_GET_RESINFO
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                     // IMAGE_LOAD
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                     // IMAGE_LOAD_MIP
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad | FlagNoD16},                         // IMAGE_LOAD_MIP_PCK
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad | FlagNoD16},                         // IMAGE_LOAD_MIP_PCK_SGN
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad | FlagNoD16},                         // IMAGE_LOAD_PCK
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad | FlagNoD16},                         // IMAGE_LOAD_PCK_SGN
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                     // IMAGE_SAMPLE
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                     // IMAGE_SAMPLE_B
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                     // IMAGE_SAMPLE_B_CL
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                     // IMAGE_SAMPLE_B_CL_O
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                     // IMAGE_SAMPLE_B_O
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                     // IMAGE_SAMPLE_C
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                     // IMAGE_SAMPLE_CD
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                     // IMAGE_SAMPLE_CD_CL
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                     // IMAGE_SAMPLE_CD_CL_O
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                     // IMAGE_SAMPLE_CD_O
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                     // IMAGE_SAMPLE_CL
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                     // IMAGE_SAMPLE_CL_O
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                     // IMAGE_SAMPLE_C_B
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                     // IMAGE_SAMPLE_C_B_CL
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                     // IMAGE_SAMPLE_C_B_CL_O
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                     // IMAGE_SAMPLE_C_B_O
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                     // IMAGE_SAMPLE_C_CD
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                     // IMAGE_SAMPLE_C_CD_CL
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                     // IMAGE_SAMPLE_C_CD_CL_O
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                     // IMAGE_SAMPLE_C_CD_O
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                     // IMAGE_SAMPLE_C_CL
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                     // IMAGE_SAMPLE_C_CL_O
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                     // IMAGE_SAMPLE_C_D
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                     // IMAGE_SAMPLE_C_D_CL
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                     // IMAGE_SAMPLE_C_D_CL_O
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                     // IMAGE_SAMPLE_C_D_O
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                     // IMAGE_SAMPLE_C_L
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                     // IMAGE_SAMPLE_C_LZ
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                     // IMAGE_SAMPLE_C_LZ_O
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                     // IMAGE_SAMPLE_C_L_O
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                     // IMAGE_SAMPLE_C_O
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                     // IMAGE_SAMPLE_D
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                     // IMAGE_SAMPLE_D_CL
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                     // IMAGE_SAMPLE_D_CL_O
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                     // IMAGE_SAMPLE_D_O
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                     // IMAGE_SAMPLE_L
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                     // IMAGE_SAMPLE_LZ
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                     // IMAGE_SAMPLE_LZ_O
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                     // IMAGE_SAMPLE_L_O
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                     // IMAGE_SAMPLE_O
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagStore},                                    // IMAGE_STORE
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagStore},                                    // IMAGE_STORE_MIP
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagNoD16 | FlagStore},                        // IMAGE_STORE_MIP_PCK
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagNoD16 | FlagStore},                        // IMAGE_STORE_PCK
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLDSOk | FlagLoad},                         // SCRATCH_LOAD_DWORD
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                     // SCRATCH_LOAD_DWORDX2
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                     // SCRATCH_LOAD_DWORDX3
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                     // SCRATCH_LOAD_DWORDX4
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLDSOk | FlagLoad},                         // SCRATCH_LOAD_SBYTE
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16 | FlagLoad},                           // SCRATCH_LOAD_SBYTE_D16
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16Hi | FlagLoad},                         // SCRATCH_LOAD_SBYTE_D16_HI
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16 | FlagLoad},                           // SCRATCH_LOAD_SHORT_D16
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16Hi | FlagLoad},                         // SCRATCH_LOAD_SHORT_D16_HI
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLDSOk | FlagLoad},                         // SCRATCH_LOAD_SSHORT
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLDSOk | FlagLoad},                         // SCRATCH_LOAD_UBYTE
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16 | FlagLoad},                           // SCRATCH_LOAD_UBYTE_D16
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16Hi | FlagLoad},                         // SCRATCH_LOAD_UBYTE_D16_HI
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLDSOk | FlagLoad},                         // SCRATCH_LOAD_USHORT
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagStore},                                    // SCRATCH_STORE_BYTE
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16Hi | FlagStore},                        // SCRATCH_STORE_BYTE_D16_HI
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagStore},                                    // SCRATCH_STORE_DWORD
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagStore},                                    // SCRATCH_STORE_DWORDX2
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagStore},                                    // SCRATCH_STORE_DWORDX3
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagStore},                                    // SCRATCH_STORE_DWORDX4
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagStore},                                    // SCRATCH_STORE_SHORT
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16Hi | FlagStore},                        // SCRATCH_STORE_SHORT_D16_HI
-	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                     // S_ADD_U32
-	{Class: ClassControl, Raises: 0, Flags: FlagTerminator},                                // S_ENDPGM
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagLoad},                                   // S_LOAD_DWORDX2
-	{Class: ClassSALU, Raises: 0, Flags: 0},                                                // S_MOV_B32
-	{Class: ClassSALU, Raises: 0, Flags: 0},                                                // S_MOV_B64
-	{Class: ClassControl, Raises: 0, Flags: 0},                                             // S_NOP
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16 | FlagFormat | FlagLoad | FlagNoTFE},  // TBUFFER_LOAD_FORMAT_D16_X
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16 | FlagFormat | FlagLoad | FlagNoTFE},  // TBUFFER_LOAD_FORMAT_D16_XY
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16 | FlagFormat | FlagLoad | FlagNoTFE},  // TBUFFER_LOAD_FORMAT_D16_XYZ
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16 | FlagFormat | FlagLoad | FlagNoTFE},  // TBUFFER_LOAD_FORMAT_D16_XYZW
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagFormat | FlagLoad | FlagNoTFE},            // TBUFFER_LOAD_FORMAT_X
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagFormat | FlagLoad | FlagNoTFE},            // TBUFFER_LOAD_FORMAT_XY
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagFormat | FlagLoad | FlagNoTFE},            // TBUFFER_LOAD_FORMAT_XYZ
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagFormat | FlagLoad | FlagNoTFE},            // TBUFFER_LOAD_FORMAT_XYZW
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16 | FlagFormat | FlagNoTFE | FlagStore}, // TBUFFER_STORE_FORMAT_D16_X
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16 | FlagFormat | FlagNoTFE | FlagStore}, // TBUFFER_STORE_FORMAT_D16_XY
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16 | FlagFormat | FlagNoTFE | FlagStore}, // TBUFFER_STORE_FORMAT_D16_XYZ
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16 | FlagFormat | FlagNoTFE | FlagStore}, // TBUFFER_STORE_FORMAT_D16_XYZW
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagFormat | FlagNoTFE | FlagStore},           // TBUFFER_STORE_FORMAT_X
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagFormat | FlagNoTFE | FlagStore},           // TBUFFER_STORE_FORMAT_XY
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagFormat | FlagNoTFE | FlagStore},           // TBUFFER_STORE_FORMAT_XYZ
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagFormat | FlagNoTFE | FlagStore},           // TBUFFER_STORE_FORMAT_XYZW
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoTFE},                                               // BUFFER_ATOMIC_ADD
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoTFE},                                               // BUFFER_ATOMIC_ADD_X2
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoTFE},                                               // BUFFER_ATOMIC_AND
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoTFE},                                               // BUFFER_ATOMIC_AND_X2
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoTFE},                                               // BUFFER_ATOMIC_CMPSWAP
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoTFE},                                               // BUFFER_ATOMIC_CMPSWAP_X2
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoTFE},                                               // BUFFER_ATOMIC_DEC
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoTFE},                                               // BUFFER_ATOMIC_DEC_X2
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoTFE},                                               // BUFFER_ATOMIC_INC
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoTFE},                                               // BUFFER_ATOMIC_INC_X2
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoTFE},                                               // BUFFER_ATOMIC_OR
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoTFE},                                               // BUFFER_ATOMIC_OR_X2
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoTFE},                                               // BUFFER_ATOMIC_SMAX
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoTFE},                                               // BUFFER_ATOMIC_SMAX_X2
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoTFE},                                               // BUFFER_ATOMIC_SMIN
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoTFE},                                               // BUFFER_ATOMIC_SMIN_X2
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoTFE},                                               // BUFFER_ATOMIC_SUB
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoTFE},                                               // BUFFER_ATOMIC_SUB_X2
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoTFE},                                               // BUFFER_ATOMIC_SWAP
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoTFE},                                               // BUFFER_ATOMIC_SWAP_X2
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoTFE},                                               // BUFFER_ATOMIC_UMAX
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoTFE},                                               // BUFFER_ATOMIC_UMAX_X2
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoTFE},                                               // BUFFER_ATOMIC_UMIN
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoTFE},                                               // BUFFER_ATOMIC_UMIN_X2
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoTFE},                                               // BUFFER_ATOMIC_XOR
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoTFE},                                               // BUFFER_ATOMIC_XOR_X2
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLDSOk | FlagLoad},                                                 // BUFFER_LOAD_DWORD
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                             // BUFFER_LOAD_DWORDX2
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                             // BUFFER_LOAD_DWORDX3
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                             // BUFFER_LOAD_DWORDX4
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16Hi | FlagFormat | FlagLoad},                                    // BUFFER_LOAD_FORMAT_D16_HI_X
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16 | FlagFormat | FlagLoad},                                      // BUFFER_LOAD_FORMAT_D16_X
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16 | FlagFormat | FlagLoad},                                      // BUFFER_LOAD_FORMAT_D16_XY
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16 | FlagFormat | FlagLoad},                                      // BUFFER_LOAD_FORMAT_D16_XYZ
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16 | FlagFormat | FlagLoad},                                      // BUFFER_LOAD_FORMAT_D16_XYZW
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagFormat | FlagLDSOk | FlagLoad},                                    // BUFFER_LOAD_FORMAT_X
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagFormat | FlagLoad},                                                // BUFFER_LOAD_FORMAT_XY
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagFormat | FlagLoad},                                                // BUFFER_LOAD_FORMAT_XYZ
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagFormat | FlagLoad},                                                // BUFFER_LOAD_FORMAT_XYZW
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLDSOk | FlagLoad},                                                 // BUFFER_LOAD_SBYTE
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16 | FlagLoad},                                                   // BUFFER_LOAD_SBYTE_D16
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16Hi | FlagLoad},                                                 // BUFFER_LOAD_SBYTE_D16_HI
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16 | FlagLoad},                                                   // BUFFER_LOAD_SHORT_D16
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16Hi | FlagLoad},                                                 // BUFFER_LOAD_SHORT_D16_HI
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLDSOk | FlagLoad},                                                 // BUFFER_LOAD_SSHORT
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLDSOk | FlagLoad},                                                 // BUFFER_LOAD_UBYTE
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16 | FlagLoad},                                                   // BUFFER_LOAD_UBYTE_D16
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16Hi | FlagLoad},                                                 // BUFFER_LOAD_UBYTE_D16_HI
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLDSOk | FlagLoad},                                                 // BUFFER_LOAD_USHORT
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagStore},                                                            // BUFFER_STORE_BYTE
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16Hi | FlagStore},                                                // BUFFER_STORE_BYTE_D16_HI
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagStore},                                                            // BUFFER_STORE_DWORD
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagStore},                                                            // BUFFER_STORE_DWORDX2
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagStore},                                                            // BUFFER_STORE_DWORDX3
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagStore},                                                            // BUFFER_STORE_DWORDX4
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16Hi | FlagFormat | FlagStore},                                   // BUFFER_STORE_FORMAT_D16_HI_X
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16 | FlagFormat | FlagStore},                                     // BUFFER_STORE_FORMAT_D16_X
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16 | FlagFormat | FlagStore},                                     // BUFFER_STORE_FORMAT_D16_XY
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16 | FlagFormat | FlagStore},                                     // BUFFER_STORE_FORMAT_D16_XYZ
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16 | FlagFormat | FlagStore},                                     // BUFFER_STORE_FORMAT_D16_XYZW
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagFormat | FlagStore},                                               // BUFFER_STORE_FORMAT_X
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagFormat | FlagStore},                                               // BUFFER_STORE_FORMAT_XY
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagFormat | FlagStore},                                               // BUFFER_STORE_FORMAT_XYZ
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagFormat | FlagStore},                                               // BUFFER_STORE_FORMAT_XYZW
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLDSOnly | FlagNoTFE | FlagStore},                                  // BUFFER_STORE_LDS_DWORD
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagStore},                                                            // BUFFER_STORE_SHORT
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16Hi | FlagStore},                                                // BUFFER_STORE_SHORT_D16_HI
+	{Class: ClassVMEM, Raises: CntVM, Flags: 0},                                                                    // BUFFER_WBINVL1
+	{Class: ClassVMEM, Raises: CntVM, Flags: 0},                                                                    // BUFFER_WBINVL1_VOL
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                                           // DS_ADD_F32
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                                                 // DS_ADD_RTN_F32
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                                                 // DS_ADD_RTN_U32
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                                                 // DS_ADD_RTN_U64
+	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                                                    // DS_ADD_SRC2_F32
+	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                                                    // DS_ADD_SRC2_U32
+	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                                                    // DS_ADD_SRC2_U64
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                                           // DS_ADD_U32
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                                           // DS_ADD_U64
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                                           // DS_AND_B32
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                                           // DS_AND_B64
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                                                 // DS_AND_RTN_B32
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                                                 // DS_AND_RTN_B64
+	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                                                    // DS_AND_SRC2_B32
+	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                                                    // DS_AND_SRC2_B64
+	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                                                    // DS_APPEND
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagNoGDS},                                                            // DS_BPERMUTE_B32
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                                           // DS_CMPST_B32
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                                           // DS_CMPST_B64
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                                           // DS_CMPST_F32
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                                           // DS_CMPST_F64
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                                                 // DS_CMPST_RTN_B32
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                                                 // DS_CMPST_RTN_B64
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                                                 // DS_CMPST_RTN_F32
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                                                 // DS_CMPST_RTN_F64
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                                                 // DS_CONDXCHG32_RTN_B64
+	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                                                    // DS_CONSUME
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                                                 // DS_DEC_RTN_U32
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                                                 // DS_DEC_RTN_U64
+	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                                                    // DS_DEC_SRC2_U32
+	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                                                    // DS_DEC_SRC2_U64
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                                           // DS_DEC_U32
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                                           // DS_DEC_U64
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagGDSOnly},                                                          // DS_GWS_BARRIER
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagGDSOnly},                                                          // DS_GWS_INIT
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagGDSOnly},                                                          // DS_GWS_SEMA_BR
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagGDSOnly},                                                          // DS_GWS_SEMA_P
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagGDSOnly},                                                          // DS_GWS_SEMA_RELEASE_ALL
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagGDSOnly},                                                          // DS_GWS_SEMA_V
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                                                 // DS_INC_RTN_U32
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                                                 // DS_INC_RTN_U64
+	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                                                    // DS_INC_SRC2_U32
+	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                                                    // DS_INC_SRC2_U64
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                                           // DS_INC_U32
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                                           // DS_INC_U64
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                                           // DS_MAX_F32
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                                           // DS_MAX_F64
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                                           // DS_MAX_I32
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                                           // DS_MAX_I64
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                                                 // DS_MAX_RTN_F32
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                                                 // DS_MAX_RTN_F64
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                                                 // DS_MAX_RTN_I32
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                                                 // DS_MAX_RTN_I64
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                                                 // DS_MAX_RTN_U32
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                                                 // DS_MAX_RTN_U64
+	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                                                    // DS_MAX_SRC2_F32
+	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                                                    // DS_MAX_SRC2_F64
+	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                                                    // DS_MAX_SRC2_I32
+	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                                                    // DS_MAX_SRC2_I64
+	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                                                    // DS_MAX_SRC2_U32
+	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                                                    // DS_MAX_SRC2_U64
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                                           // DS_MAX_U32
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                                           // DS_MAX_U64
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                                           // DS_MIN_F32
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                                           // DS_MIN_F64
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                                           // DS_MIN_I32
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                                           // DS_MIN_I64
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                                                 // DS_MIN_RTN_F32
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                                                 // DS_MIN_RTN_F64
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                                                 // DS_MIN_RTN_I32
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                                                 // DS_MIN_RTN_I64
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                                                 // DS_MIN_RTN_U32
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                                                 // DS_MIN_RTN_U64
+	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                                                    // DS_MIN_SRC2_F32
+	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                                                    // DS_MIN_SRC2_F64
+	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                                                    // DS_MIN_SRC2_I32
+	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                                                    // DS_MIN_SRC2_I64
+	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                                                    // DS_MIN_SRC2_U32
+	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                                                    // DS_MIN_SRC2_U64
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                                           // DS_MIN_U32
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                                           // DS_MIN_U64
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                                           // DS_MSKOR_B32
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                                           // DS_MSKOR_B64
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                                                 // DS_MSKOR_RTN_B32
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                                                 // DS_MSKOR_RTN_B64
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagNoMods},                                                           // DS_NOP
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagGDSOnly},                                                          // DS_ORDERED_COUNT
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                                           // DS_OR_B32
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                                           // DS_OR_B64
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                                                 // DS_OR_RTN_B32
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                                                 // DS_OR_RTN_B64
+	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                                                    // DS_OR_SRC2_B32
+	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                                                    // DS_OR_SRC2_B64
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagNoGDS},                                                            // DS_PERMUTE_B32
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagLoad | FlagOffset2},                                               // DS_READ2ST64_B32
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagLoad | FlagOffset2},                                               // DS_READ2ST64_B64
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagLoad | FlagOffset2},                                               // DS_READ2_B32
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagLoad | FlagOffset2},                                               // DS_READ2_B64
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagLoad},                                                             // DS_READ_ADDTID_B32
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagLoad},                                                             // DS_READ_B128
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagLoad},                                                             // DS_READ_B32
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagLoad},                                                             // DS_READ_B64
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagLoad},                                                             // DS_READ_B96
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagLoad},                                                             // DS_READ_I16
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagLoad},                                                             // DS_READ_I8
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagD16 | FlagLoad},                                                   // DS_READ_I8_D16
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagD16Hi | FlagLoad},                                                 // DS_READ_I8_D16_HI
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagLoad},                                                             // DS_READ_U16
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagD16 | FlagLoad},                                                   // DS_READ_U16_D16
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagD16Hi | FlagLoad},                                                 // DS_READ_U16_D16_HI
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagLoad},                                                             // DS_READ_U8
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagD16 | FlagLoad},                                                   // DS_READ_U8_D16
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagD16Hi | FlagLoad},                                                 // DS_READ_U8_D16_HI
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                                                 // DS_RSUB_RTN_U32
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                                                 // DS_RSUB_RTN_U64
+	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                                                    // DS_RSUB_SRC2_U32
+	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                                                    // DS_RSUB_SRC2_U64
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                                           // DS_RSUB_U32
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                                           // DS_RSUB_U64
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                                                 // DS_SUB_RTN_U32
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                                                 // DS_SUB_RTN_U64
+	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                                                    // DS_SUB_SRC2_U32
+	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                                                    // DS_SUB_SRC2_U64
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                                           // DS_SUB_U32
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                                           // DS_SUB_U64
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagSwizzle},                                                          // DS_SWIZZLE_B32
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                                                 // DS_WRAP_RTN_B32
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagOffset2 | FlagStore},                                              // DS_WRITE2ST64_B32
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagOffset2 | FlagStore},                                              // DS_WRITE2ST64_B64
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagOffset2 | FlagStore},                                              // DS_WRITE2_B32
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagOffset2 | FlagStore},                                              // DS_WRITE2_B64
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagStore},                                                            // DS_WRITE_ADDTID_B32
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagStore},                                                            // DS_WRITE_B128
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagStore},                                                            // DS_WRITE_B16
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagD16Hi | FlagStore},                                                // DS_WRITE_B16_D16_HI
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagStore},                                                            // DS_WRITE_B32
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagStore},                                                            // DS_WRITE_B64
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagStore},                                                            // DS_WRITE_B8
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagD16Hi | FlagStore},                                                // DS_WRITE_B8_D16_HI
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagStore},                                                            // DS_WRITE_B96
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagStore},                                                            // DS_WRITE_SRC2_B32
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagStore},                                                            // DS_WRITE_SRC2_B64
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagOffset2 | FlagRet},                                   // DS_WRXCHG2ST64_RTN_B32
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagOffset2 | FlagRet},                                   // DS_WRXCHG2ST64_RTN_B64
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagOffset2 | FlagRet},                                   // DS_WRXCHG2_RTN_B32
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagOffset2 | FlagRet},                                   // DS_WRXCHG2_RTN_B64
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                                                 // DS_WRXCHG_RTN_B32
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                                                 // DS_WRXCHG_RTN_B64
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                                           // DS_XOR_B32
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                                           // DS_XOR_B64
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                                                 // DS_XOR_RTN_B32
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                                                 // DS_XOR_RTN_B64
+	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                                                    // DS_XOR_SRC2_B32
+	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                                                    // DS_XOR_SRC2_B64
+	{Class: ClassExport, Raises: CntEXP, Flags: FlagStore},                                                         // EXP
+	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagAtomic},                                                 // FLAT_ATOMIC_ADD
+	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagAtomic},                                                 // FLAT_ATOMIC_ADD_X2
+	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagAtomic},                                                 // FLAT_ATOMIC_AND
+	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagAtomic},                                                 // FLAT_ATOMIC_AND_X2
+	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagAtomic},                                                 // FLAT_ATOMIC_CMPSWAP
+	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagAtomic},                                                 // FLAT_ATOMIC_CMPSWAP_X2
+	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagAtomic},                                                 // FLAT_ATOMIC_DEC
+	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagAtomic},                                                 // FLAT_ATOMIC_DEC_X2
+	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagAtomic},                                                 // FLAT_ATOMIC_INC
+	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagAtomic},                                                 // FLAT_ATOMIC_INC_X2
+	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagAtomic},                                                 // FLAT_ATOMIC_OR
+	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagAtomic},                                                 // FLAT_ATOMIC_OR_X2
+	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagAtomic},                                                 // FLAT_ATOMIC_SMAX
+	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagAtomic},                                                 // FLAT_ATOMIC_SMAX_X2
+	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagAtomic},                                                 // FLAT_ATOMIC_SMIN
+	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagAtomic},                                                 // FLAT_ATOMIC_SMIN_X2
+	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagAtomic},                                                 // FLAT_ATOMIC_SUB
+	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagAtomic},                                                 // FLAT_ATOMIC_SUB_X2
+	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagAtomic},                                                 // FLAT_ATOMIC_SWAP
+	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagAtomic},                                                 // FLAT_ATOMIC_SWAP_X2
+	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagAtomic},                                                 // FLAT_ATOMIC_UMAX
+	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagAtomic},                                                 // FLAT_ATOMIC_UMAX_X2
+	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagAtomic},                                                 // FLAT_ATOMIC_UMIN
+	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagAtomic},                                                 // FLAT_ATOMIC_UMIN_X2
+	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagAtomic},                                                 // FLAT_ATOMIC_XOR
+	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagAtomic},                                                 // FLAT_ATOMIC_XOR_X2
+	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagLoad},                                                   // FLAT_LOAD_DWORD
+	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagLoad},                                                   // FLAT_LOAD_DWORDX2
+	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagLoad},                                                   // FLAT_LOAD_DWORDX3
+	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagLoad},                                                   // FLAT_LOAD_DWORDX4
+	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagLoad},                                                   // FLAT_LOAD_SBYTE
+	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagD16 | FlagLoad},                                         // FLAT_LOAD_SBYTE_D16
+	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagD16Hi | FlagLoad},                                       // FLAT_LOAD_SBYTE_D16_HI
+	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagD16 | FlagLoad},                                         // FLAT_LOAD_SHORT_D16
+	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagD16Hi | FlagLoad},                                       // FLAT_LOAD_SHORT_D16_HI
+	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagLoad},                                                   // FLAT_LOAD_SSHORT
+	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagLoad},                                                   // FLAT_LOAD_UBYTE
+	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagD16 | FlagLoad},                                         // FLAT_LOAD_UBYTE_D16
+	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagD16Hi | FlagLoad},                                       // FLAT_LOAD_UBYTE_D16_HI
+	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagLoad},                                                   // FLAT_LOAD_USHORT
+	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagStore},                                                  // FLAT_STORE_BYTE
+	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagD16Hi | FlagStore},                                      // FLAT_STORE_BYTE_D16_HI
+	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagStore},                                                  // FLAT_STORE_DWORD
+	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagStore},                                                  // FLAT_STORE_DWORDX2
+	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagStore},                                                  // FLAT_STORE_DWORDX3
+	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagStore},                                                  // FLAT_STORE_DWORDX4
+	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagStore},                                                  // FLAT_STORE_SHORT
+	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagD16Hi | FlagStore},                                      // FLAT_STORE_SHORT_D16_HI
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic},                                                           // GLOBAL_ATOMIC_ADD
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic},                                                           // GLOBAL_ATOMIC_ADD_X2
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic},                                                           // GLOBAL_ATOMIC_AND
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic},                                                           // GLOBAL_ATOMIC_AND_X2
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic},                                                           // GLOBAL_ATOMIC_CMPSWAP
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic},                                                           // GLOBAL_ATOMIC_CMPSWAP_X2
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic},                                                           // GLOBAL_ATOMIC_DEC
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic},                                                           // GLOBAL_ATOMIC_DEC_X2
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic},                                                           // GLOBAL_ATOMIC_INC
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic},                                                           // GLOBAL_ATOMIC_INC_X2
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic},                                                           // GLOBAL_ATOMIC_OR
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic},                                                           // GLOBAL_ATOMIC_OR_X2
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic},                                                           // GLOBAL_ATOMIC_SMAX
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic},                                                           // GLOBAL_ATOMIC_SMAX_X2
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic},                                                           // GLOBAL_ATOMIC_SMIN
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic},                                                           // GLOBAL_ATOMIC_SMIN_X2
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic},                                                           // GLOBAL_ATOMIC_SUB
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic},                                                           // GLOBAL_ATOMIC_SUB_X2
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic},                                                           // GLOBAL_ATOMIC_SWAP
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic},                                                           // GLOBAL_ATOMIC_SWAP_X2
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic},                                                           // GLOBAL_ATOMIC_UMAX
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic},                                                           // GLOBAL_ATOMIC_UMAX_X2
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic},                                                           // GLOBAL_ATOMIC_UMIN
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic},                                                           // GLOBAL_ATOMIC_UMIN_X2
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic},                                                           // GLOBAL_ATOMIC_XOR
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic},                                                           // GLOBAL_ATOMIC_XOR_X2
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLDSOk | FlagLoad},                                                 // GLOBAL_LOAD_DWORD
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                             // GLOBAL_LOAD_DWORDX2
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                             // GLOBAL_LOAD_DWORDX3
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                             // GLOBAL_LOAD_DWORDX4
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLDSOk | FlagLoad},                                                 // GLOBAL_LOAD_SBYTE
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16 | FlagLoad},                                                   // GLOBAL_LOAD_SBYTE_D16
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16Hi | FlagLoad},                                                 // GLOBAL_LOAD_SBYTE_D16_HI
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16 | FlagLoad},                                                   // GLOBAL_LOAD_SHORT_D16
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16Hi | FlagLoad},                                                 // GLOBAL_LOAD_SHORT_D16_HI
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLDSOk | FlagLoad},                                                 // GLOBAL_LOAD_SSHORT
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLDSOk | FlagLoad},                                                 // GLOBAL_LOAD_UBYTE
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16 | FlagLoad},                                                   // GLOBAL_LOAD_UBYTE_D16
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16Hi | FlagLoad},                                                 // GLOBAL_LOAD_UBYTE_D16_HI
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLDSOk | FlagLoad},                                                 // GLOBAL_LOAD_USHORT
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagStore},                                                            // GLOBAL_STORE_BYTE
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16Hi | FlagStore},                                                // GLOBAL_STORE_BYTE_D16_HI
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagStore},                                                            // GLOBAL_STORE_DWORD
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagStore},                                                            // GLOBAL_STORE_DWORDX2
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagStore},                                                            // GLOBAL_STORE_DWORDX3
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagStore},                                                            // GLOBAL_STORE_DWORDX4
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagStore},                                                            // GLOBAL_STORE_SHORT
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16Hi | FlagStore},                                                // GLOBAL_STORE_SHORT_D16_HI
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoD16},                                               // IMAGE_ATOMIC_ADD
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoD16},                                               // IMAGE_ATOMIC_AND
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagCmpswap | FlagNoD16},                                 // IMAGE_ATOMIC_CMPSWAP
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoD16},                                               // IMAGE_ATOMIC_DEC
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoD16},                                               // IMAGE_ATOMIC_INC
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoD16},                                               // IMAGE_ATOMIC_OR
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoD16},                                               // IMAGE_ATOMIC_SMAX
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoD16},                                               // IMAGE_ATOMIC_SMIN
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoD16},                                               // IMAGE_ATOMIC_SUB
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoD16},                                               // IMAGE_ATOMIC_SWAP
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoD16},                                               // IMAGE_ATOMIC_UMAX
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoD16},                                               // IMAGE_ATOMIC_UMIN
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoD16},                                               // IMAGE_ATOMIC_XOR
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagGather4 | FlagLoad},                                               // IMAGE_GATHER4
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagGather4 | FlagLoad},                                               // IMAGE_GATHER4H
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagGather4 | FlagLoad},                                               // IMAGE_GATHER4_B
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagGather4 | FlagLoad},                                               // IMAGE_GATHER4_B_CL
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagGather4 | FlagLoad},                                               // IMAGE_GATHER4_B_CL_O
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagGather4 | FlagLoad},                                               // IMAGE_GATHER4_B_O
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagGather4 | FlagLoad},                                               // IMAGE_GATHER4_C
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagGather4 | FlagLoad},                                               // IMAGE_GATHER4_CL
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagGather4 | FlagLoad},                                               // IMAGE_GATHER4_CL_O
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagGather4 | FlagLoad},                                               // IMAGE_GATHER4_C_B
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagGather4 | FlagLoad},                                               // IMAGE_GATHER4_C_B_CL
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagGather4 | FlagLoad},                                               // IMAGE_GATHER4_C_B_CL_O
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagGather4 | FlagLoad},                                               // IMAGE_GATHER4_C_B_O
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagGather4 | FlagLoad},                                               // IMAGE_GATHER4_C_CL
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagGather4 | FlagLoad},                                               // IMAGE_GATHER4_C_CL_O
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagGather4 | FlagLoad},                                               // IMAGE_GATHER4_C_L
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagGather4 | FlagLoad},                                               // IMAGE_GATHER4_C_LZ
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagGather4 | FlagLoad},                                               // IMAGE_GATHER4_C_LZ_O
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagGather4 | FlagLoad},                                               // IMAGE_GATHER4_C_L_O
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagGather4 | FlagLoad},                                               // IMAGE_GATHER4_C_O
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagGather4 | FlagLoad},                                               // IMAGE_GATHER4_L
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagGather4 | FlagLoad},                                               // IMAGE_GATHER4_LZ
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagGather4 | FlagLoad},                                               // IMAGE_GATHER4_LZ_O
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagGather4 | FlagLoad},                                               // IMAGE_GATHER4_L_O
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagGather4 | FlagLoad},                                               // IMAGE_GATHER4_O
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad | FlagNoD16},                                                 // IMAGE_GET_LOD
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad | FlagNoD16},                                                 // IMAGE_GET_RESINFO
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                             // IMAGE_LOAD
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                             // IMAGE_LOAD_MIP
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad | FlagNoD16},                                                 // IMAGE_LOAD_MIP_PCK
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad | FlagNoD16},                                                 // IMAGE_LOAD_MIP_PCK_SGN
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad | FlagNoD16},                                                 // IMAGE_LOAD_PCK
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad | FlagNoD16},                                                 // IMAGE_LOAD_PCK_SGN
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                             // IMAGE_SAMPLE
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                             // IMAGE_SAMPLE_B
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                             // IMAGE_SAMPLE_B_CL
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                             // IMAGE_SAMPLE_B_CL_O
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                             // IMAGE_SAMPLE_B_O
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                             // IMAGE_SAMPLE_C
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                             // IMAGE_SAMPLE_CD
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                             // IMAGE_SAMPLE_CD_CL
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                             // IMAGE_SAMPLE_CD_CL_O
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                             // IMAGE_SAMPLE_CD_O
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                             // IMAGE_SAMPLE_CL
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                             // IMAGE_SAMPLE_CL_O
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                             // IMAGE_SAMPLE_C_B
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                             // IMAGE_SAMPLE_C_B_CL
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                             // IMAGE_SAMPLE_C_B_CL_O
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                             // IMAGE_SAMPLE_C_B_O
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                             // IMAGE_SAMPLE_C_CD
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                             // IMAGE_SAMPLE_C_CD_CL
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                             // IMAGE_SAMPLE_C_CD_CL_O
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                             // IMAGE_SAMPLE_C_CD_O
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                             // IMAGE_SAMPLE_C_CL
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                             // IMAGE_SAMPLE_C_CL_O
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                             // IMAGE_SAMPLE_C_D
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                             // IMAGE_SAMPLE_C_D_CL
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                             // IMAGE_SAMPLE_C_D_CL_O
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                             // IMAGE_SAMPLE_C_D_O
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                             // IMAGE_SAMPLE_C_L
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                             // IMAGE_SAMPLE_C_LZ
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                             // IMAGE_SAMPLE_C_LZ_O
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                             // IMAGE_SAMPLE_C_L_O
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                             // IMAGE_SAMPLE_C_O
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                             // IMAGE_SAMPLE_D
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                             // IMAGE_SAMPLE_D_CL
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                             // IMAGE_SAMPLE_D_CL_O
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                             // IMAGE_SAMPLE_D_O
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                             // IMAGE_SAMPLE_L
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                             // IMAGE_SAMPLE_LZ
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                             // IMAGE_SAMPLE_LZ_O
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                             // IMAGE_SAMPLE_L_O
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                             // IMAGE_SAMPLE_O
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagStore},                                                            // IMAGE_STORE
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagStore},                                                            // IMAGE_STORE_MIP
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagNoD16 | FlagStore},                                                // IMAGE_STORE_MIP_PCK
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagNoD16 | FlagStore},                                                // IMAGE_STORE_PCK
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLDSOk | FlagLoad},                                                 // SCRATCH_LOAD_DWORD
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                             // SCRATCH_LOAD_DWORDX2
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                             // SCRATCH_LOAD_DWORDX3
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                             // SCRATCH_LOAD_DWORDX4
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLDSOk | FlagLoad},                                                 // SCRATCH_LOAD_SBYTE
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16 | FlagLoad},                                                   // SCRATCH_LOAD_SBYTE_D16
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16Hi | FlagLoad},                                                 // SCRATCH_LOAD_SBYTE_D16_HI
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16 | FlagLoad},                                                   // SCRATCH_LOAD_SHORT_D16
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16Hi | FlagLoad},                                                 // SCRATCH_LOAD_SHORT_D16_HI
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLDSOk | FlagLoad},                                                 // SCRATCH_LOAD_SSHORT
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLDSOk | FlagLoad},                                                 // SCRATCH_LOAD_UBYTE
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16 | FlagLoad},                                                   // SCRATCH_LOAD_UBYTE_D16
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16Hi | FlagLoad},                                                 // SCRATCH_LOAD_UBYTE_D16_HI
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLDSOk | FlagLoad},                                                 // SCRATCH_LOAD_USHORT
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagStore},                                                            // SCRATCH_STORE_BYTE
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16Hi | FlagStore},                                                // SCRATCH_STORE_BYTE_D16_HI
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagStore},                                                            // SCRATCH_STORE_DWORD
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagStore},                                                            // SCRATCH_STORE_DWORDX2
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagStore},                                                            // SCRATCH_STORE_DWORDX3
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagStore},                                                            // SCRATCH_STORE_DWORDX4
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagStore},                                                            // SCRATCH_STORE_SHORT
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16Hi | FlagStore},                                                // SCRATCH_STORE_SHORT_D16_HI
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                             // S_ABSDIFF_I32
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                             // S_ABS_I32
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCRead | FlagSCCWrite},                                               // S_ADDC_U32
+	{Class: ClassSALU, Raises: 0, Flags: FlagImmHex | FlagSCCWrite},                                                // S_ADDK_I32
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                             // S_ADD_I32
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                             // S_ADD_U32
+	{Class: ClassSALU, Raises: 0, Flags: FlagExecWrite | FlagSCCWrite},                                             // S_ANDN1_SAVEEXEC_B64
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                             // S_ANDN1_WREXEC_B64
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                             // S_ANDN2_B32
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                             // S_ANDN2_B64
+	{Class: ClassSALU, Raises: 0, Flags: FlagExecWrite | FlagSCCWrite},                                             // S_ANDN2_SAVEEXEC_B64
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                             // S_ANDN2_WREXEC_B64
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                             // S_AND_B32
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                             // S_AND_B64
+	{Class: ClassSALU, Raises: 0, Flags: FlagExecWrite | FlagSCCWrite},                                             // S_AND_SAVEEXEC_B64
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                             // S_ASHR_I32
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                             // S_ASHR_I64
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},                        // S_ATC_PROBE
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},                        // S_ATC_PROBE_BUFFER
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR}, // S_ATOMIC_ADD
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR}, // S_ATOMIC_ADD_X2
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR}, // S_ATOMIC_AND
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR}, // S_ATOMIC_AND_X2
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR}, // S_ATOMIC_CMPSWAP
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR}, // S_ATOMIC_CMPSWAP_X2
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR}, // S_ATOMIC_DEC
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR}, // S_ATOMIC_DEC_X2
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR}, // S_ATOMIC_INC
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR}, // S_ATOMIC_INC_X2
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR}, // S_ATOMIC_OR
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR}, // S_ATOMIC_OR_X2
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR}, // S_ATOMIC_SMAX
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR}, // S_ATOMIC_SMAX_X2
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR}, // S_ATOMIC_SMIN
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR}, // S_ATOMIC_SMIN_X2
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR}, // S_ATOMIC_SUB
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR}, // S_ATOMIC_SUB_X2
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR}, // S_ATOMIC_SWAP
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR}, // S_ATOMIC_SWAP_X2
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR}, // S_ATOMIC_UMAX
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR}, // S_ATOMIC_UMAX_X2
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR}, // S_ATOMIC_UMIN
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR}, // S_ATOMIC_UMIN_X2
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR}, // S_ATOMIC_XOR
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR}, // S_ATOMIC_XOR_X2
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                             // S_BCNT0_I32_B32
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                             // S_BCNT0_I32_B64
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                             // S_BCNT1_I32_B32
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                             // S_BCNT1_I32_B64
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                             // S_BFE_I32
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                             // S_BFE_I64
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                             // S_BFE_U32
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                             // S_BFE_U64
+	{Class: ClassSALU, Raises: 0, Flags: 0},                                                                        // S_BFM_B32
+	{Class: ClassSALU, Raises: 0, Flags: 0},                                                                        // S_BFM_B64
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                             // S_BITCMP0_B32
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                             // S_BITCMP0_B64
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                             // S_BITCMP1_B32
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                             // S_BITCMP1_B64
+	{Class: ClassSALU, Raises: 0, Flags: 0},                                                                        // S_BITREPLICATE_B64_B32
+	{Class: ClassSALU, Raises: 0, Flags: 0},                                                                        // S_BITSET0_B32
+	{Class: ClassSALU, Raises: 0, Flags: 0},                                                                        // S_BITSET0_B64
+	{Class: ClassSALU, Raises: 0, Flags: 0},                                                                        // S_BITSET1_B32
+	{Class: ClassSALU, Raises: 0, Flags: 0},                                                                        // S_BITSET1_B64
+	{Class: ClassBranch, Raises: 0, Flags: FlagBranch | FlagLabel | FlagTerminator},                                // S_BRANCH
+	{Class: ClassSALU, Raises: 0, Flags: 0},                                                                        // S_BREV_B32
+	{Class: ClassSALU, Raises: 0, Flags: 0},                                                                        // S_BREV_B64
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR}, // S_BUFFER_ATOMIC_ADD
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR}, // S_BUFFER_ATOMIC_ADD_X2
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR}, // S_BUFFER_ATOMIC_AND
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR}, // S_BUFFER_ATOMIC_AND_X2
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR}, // S_BUFFER_ATOMIC_CMPSWAP
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR}, // S_BUFFER_ATOMIC_CMPSWAP_X2
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR}, // S_BUFFER_ATOMIC_DEC
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR}, // S_BUFFER_ATOMIC_DEC_X2
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR}, // S_BUFFER_ATOMIC_INC
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR}, // S_BUFFER_ATOMIC_INC_X2
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR}, // S_BUFFER_ATOMIC_OR
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR}, // S_BUFFER_ATOMIC_OR_X2
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR}, // S_BUFFER_ATOMIC_SMAX
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR}, // S_BUFFER_ATOMIC_SMAX_X2
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR}, // S_BUFFER_ATOMIC_SMIN
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR}, // S_BUFFER_ATOMIC_SMIN_X2
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR}, // S_BUFFER_ATOMIC_SUB
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR}, // S_BUFFER_ATOMIC_SUB_X2
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR}, // S_BUFFER_ATOMIC_SWAP
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR}, // S_BUFFER_ATOMIC_SWAP_X2
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR}, // S_BUFFER_ATOMIC_UMAX
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR}, // S_BUFFER_ATOMIC_UMAX_X2
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR}, // S_BUFFER_ATOMIC_UMIN
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR}, // S_BUFFER_ATOMIC_UMIN_X2
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR}, // S_BUFFER_ATOMIC_XOR
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR}, // S_BUFFER_ATOMIC_XOR_X2
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagGLC | FlagLoad | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},   // S_BUFFER_LOAD_DWORD
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagGLC | FlagLoad | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},   // S_BUFFER_LOAD_DWORDX16
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagGLC | FlagLoad | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},   // S_BUFFER_LOAD_DWORDX2
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagGLC | FlagLoad | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},   // S_BUFFER_LOAD_DWORDX4
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagGLC | FlagLoad | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},   // S_BUFFER_LOAD_DWORDX8
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR | FlagStore},  // S_BUFFER_STORE_DWORD
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR | FlagStore},  // S_BUFFER_STORE_DWORDX2
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR | FlagStore},  // S_BUFFER_STORE_DWORDX4
+	{Class: ClassBranch, Raises: 0, Flags: FlagBranch | FlagCall | FlagLabel},                                      // S_CALL_B64
+	{Class: ClassBranch, Raises: 0, Flags: FlagBranch | FlagCond | FlagLabel},                                      // S_CBRANCH_CDBGSYS
+	{Class: ClassBranch, Raises: 0, Flags: FlagBranch | FlagCond | FlagLabel},                                      // S_CBRANCH_CDBGSYS_AND_USER
+	{Class: ClassBranch, Raises: 0, Flags: FlagBranch | FlagCond | FlagLabel},                                      // S_CBRANCH_CDBGSYS_OR_USER
+	{Class: ClassBranch, Raises: 0, Flags: FlagBranch | FlagCond | FlagLabel},                                      // S_CBRANCH_CDBGUSER
+	{Class: ClassBranch, Raises: 0, Flags: FlagBranch | FlagCond | FlagExecRead | FlagLabel},                       // S_CBRANCH_EXECNZ
+	{Class: ClassBranch, Raises: 0, Flags: FlagBranch | FlagCond | FlagExecRead | FlagLabel},                       // S_CBRANCH_EXECZ
+	{Class: ClassSALU, Raises: 0, Flags: 0},                                                                        // S_CBRANCH_G_FORK
+	{Class: ClassBranch, Raises: 0, Flags: FlagBranch | FlagCond | FlagLabel},                                      // S_CBRANCH_I_FORK
+	{Class: ClassBranch, Raises: 0, Flags: FlagBranch | FlagCond | FlagSregSsrc0},                                  // S_CBRANCH_JOIN
+	{Class: ClassBranch, Raises: 0, Flags: FlagBranch | FlagCond | FlagLabel | FlagSCCRead},                        // S_CBRANCH_SCC0
+	{Class: ClassBranch, Raises: 0, Flags: FlagBranch | FlagCond | FlagLabel | FlagSCCRead},                        // S_CBRANCH_SCC1
+	{Class: ClassBranch, Raises: 0, Flags: FlagBranch | FlagCond | FlagLabel | FlagVCCRead},                        // S_CBRANCH_VCCNZ
+	{Class: ClassBranch, Raises: 0, Flags: FlagBranch | FlagCond | FlagLabel | FlagVCCRead},                        // S_CBRANCH_VCCZ
+	{Class: ClassSALU, Raises: 0, Flags: FlagImmHex | FlagSCCRead},                                                 // S_CMOVK_I32
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCRead},                                                              // S_CMOV_B32
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCRead},                                                              // S_CMOV_B64
+	{Class: ClassSALU, Raises: 0, Flags: FlagImmHex | FlagSCCWrite},                                                // S_CMPK_EQ_I32
+	{Class: ClassSALU, Raises: 0, Flags: FlagImmHex | FlagSCCWrite},                                                // S_CMPK_EQ_U32
+	{Class: ClassSALU, Raises: 0, Flags: FlagImmHex | FlagSCCWrite},                                                // S_CMPK_GE_I32
+	{Class: ClassSALU, Raises: 0, Flags: FlagImmHex | FlagSCCWrite},                                                // S_CMPK_GE_U32
+	{Class: ClassSALU, Raises: 0, Flags: FlagImmHex | FlagSCCWrite},                                                // S_CMPK_GT_I32
+	{Class: ClassSALU, Raises: 0, Flags: FlagImmHex | FlagSCCWrite},                                                // S_CMPK_GT_U32
+	{Class: ClassSALU, Raises: 0, Flags: FlagImmHex | FlagSCCWrite},                                                // S_CMPK_LE_I32
+	{Class: ClassSALU, Raises: 0, Flags: FlagImmHex | FlagSCCWrite},                                                // S_CMPK_LE_U32
+	{Class: ClassSALU, Raises: 0, Flags: FlagImmHex | FlagSCCWrite},                                                // S_CMPK_LG_I32
+	{Class: ClassSALU, Raises: 0, Flags: FlagImmHex | FlagSCCWrite},                                                // S_CMPK_LG_U32
+	{Class: ClassSALU, Raises: 0, Flags: FlagImmHex | FlagSCCWrite},                                                // S_CMPK_LT_I32
+	{Class: ClassSALU, Raises: 0, Flags: FlagImmHex | FlagSCCWrite},                                                // S_CMPK_LT_U32
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                             // S_CMP_EQ_I32
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                             // S_CMP_EQ_U32
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                             // S_CMP_EQ_U64
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                             // S_CMP_GE_I32
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                             // S_CMP_GE_U32
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                             // S_CMP_GT_I32
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                             // S_CMP_GT_U32
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                             // S_CMP_LE_I32
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                             // S_CMP_LE_U32
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                             // S_CMP_LG_I32
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                             // S_CMP_LG_U32
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                             // S_CMP_LG_U64
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                             // S_CMP_LT_I32
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                             // S_CMP_LT_U32
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCRead},                                                              // S_CSELECT_B32
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCRead},                                                              // S_CSELECT_B64
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},                        // S_DCACHE_DISCARD
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},                        // S_DCACHE_DISCARD_X2
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagSmemSGPR},                                                       // S_DCACHE_INV
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagSmemSGPR},                                                       // S_DCACHE_INV_VOL
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagSmemSGPR},                                                       // S_DCACHE_WB
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagSmemSGPR},                                                       // S_DCACHE_WB_VOL
+	{Class: ClassControl, Raises: 0, Flags: FlagImmU16},                                                            // S_DECPERFLEVEL
+	{Class: ClassControl, Raises: 0, Flags: FlagEndpgm | FlagImmDec | FlagOptImm | FlagTerminator},                 // S_ENDPGM
+	{Class: ClassSALU, Raises: 0, Flags: 0},                                                                        // S_FF0_I32_B32
+	{Class: ClassSALU, Raises: 0, Flags: 0},                                                                        // S_FF0_I32_B64
+	{Class: ClassSALU, Raises: 0, Flags: 0},                                                                        // S_FF1_I32_B32
+	{Class: ClassSALU, Raises: 0, Flags: 0},                                                                        // S_FF1_I32_B64
+	{Class: ClassSALU, Raises: 0, Flags: 0},                                                                        // S_FLBIT_I32
+	{Class: ClassSALU, Raises: 0, Flags: 0},                                                                        // S_FLBIT_I32_B32
+	{Class: ClassSALU, Raises: 0, Flags: 0},                                                                        // S_FLBIT_I32_B64
+	{Class: ClassSALU, Raises: 0, Flags: 0},                                                                        // S_FLBIT_I32_I64
+	{Class: ClassSALU, Raises: 0, Flags: FlagPCRead},                                                               // S_GETPC_B64
+	{Class: ClassSALU, Raises: 0, Flags: FlagHwreg},                                                                // S_GETREG_B32
+	{Class: ClassControl, Raises: 0, Flags: FlagImmU16},                                                            // S_INCPERFLEVEL
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagGLC | FlagLoad | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},   // S_LOAD_DWORD
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagGLC | FlagLoad | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},   // S_LOAD_DWORDX16
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagGLC | FlagLoad | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},   // S_LOAD_DWORDX2
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagGLC | FlagLoad | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},   // S_LOAD_DWORDX4
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagGLC | FlagLoad | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},   // S_LOAD_DWORDX8
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                             // S_LSHL1_ADD_U32
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                             // S_LSHL2_ADD_U32
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                             // S_LSHL3_ADD_U32
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                             // S_LSHL4_ADD_U32
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                             // S_LSHL_B32
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                             // S_LSHL_B64
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                             // S_LSHR_B32
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                             // S_LSHR_B64
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                             // S_MAX_I32
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                             // S_MAX_U32
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagLoad | FlagSmemSGPR},                                            // S_MEMREALTIME
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagLoad | FlagSmemSGPR},                                            // S_MEMTIME
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                             // S_MIN_I32
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                             // S_MIN_U32
+	{Class: ClassSALU, Raises: 0, Flags: FlagImmHex},                                                               // S_MOVK_I32
+	{Class: ClassSALU, Raises: 0, Flags: 0},                                                                        // S_MOVRELD_B32
+	{Class: ClassSALU, Raises: 0, Flags: 0},                                                                        // S_MOVRELD_B64
+	{Class: ClassSALU, Raises: 0, Flags: FlagSregSsrc0},                                                            // S_MOVRELS_B32
+	{Class: ClassSALU, Raises: 0, Flags: FlagSregSsrc0},                                                            // S_MOVRELS_B64
+	{Class: ClassSALU, Raises: 0, Flags: 0},                                                                        // S_MOV_B32
+	{Class: ClassSALU, Raises: 0, Flags: 0},                                                                        // S_MOV_B64
+	{Class: ClassSALU, Raises: 0, Flags: FlagImmHex},                                                               // S_MULK_I32
+	{Class: ClassSALU, Raises: 0, Flags: 0},                                                                        // S_MUL_HI_I32
+	{Class: ClassSALU, Raises: 0, Flags: 0},                                                                        // S_MUL_HI_U32
+	{Class: ClassSALU, Raises: 0, Flags: 0},                                                                        // S_MUL_I32
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                             // S_NAND_B32
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                             // S_NAND_B64
+	{Class: ClassSALU, Raises: 0, Flags: FlagExecWrite | FlagSCCWrite},                                             // S_NAND_SAVEEXEC_B64
+	{Class: ClassControl, Raises: 0, Flags: FlagImmU16},                                                            // S_NOP
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                             // S_NOR_B32
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                             // S_NOR_B64
+	{Class: ClassSALU, Raises: 0, Flags: FlagExecWrite | FlagSCCWrite},                                             // S_NOR_SAVEEXEC_B64
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                             // S_NOT_B32
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                             // S_NOT_B64
+	{Class: ClassSALU, Raises: 0, Flags: FlagExecWrite | FlagSCCWrite},                                             // S_ORN1_SAVEEXEC_B64
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                             // S_ORN2_B32
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                             // S_ORN2_B64
+	{Class: ClassSALU, Raises: 0, Flags: FlagExecWrite | FlagSCCWrite},                                             // S_ORN2_SAVEEXEC_B64
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                             // S_OR_B32
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                             // S_OR_B64
+	{Class: ClassSALU, Raises: 0, Flags: FlagExecWrite | FlagSCCWrite},                                             // S_OR_SAVEEXEC_B64
+	{Class: ClassSALU, Raises: 0, Flags: 0},                                                                        // S_PACK_HH_B32_B16
+	{Class: ClassSALU, Raises: 0, Flags: 0},                                                                        // S_PACK_LH_B32_B16
+	{Class: ClassSALU, Raises: 0, Flags: 0},                                                                        // S_PACK_LL_B32_B16
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                             // S_QUADMASK_B32
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                             // S_QUADMASK_B64
+	{Class: ClassSALU, Raises: 0, Flags: FlagSregSsrc0},                                                            // S_RFE_B64
+	{Class: ClassSALU, Raises: 0, Flags: 0},                                                                        // S_RFE_RESTORE_B64
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagGLC | FlagLoad | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},   // S_SCRATCH_LOAD_DWORD
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagGLC | FlagLoad | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},   // S_SCRATCH_LOAD_DWORDX2
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagGLC | FlagLoad | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},   // S_SCRATCH_LOAD_DWORDX4
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR | FlagStore},  // S_SCRATCH_STORE_DWORD
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR | FlagStore},  // S_SCRATCH_STORE_DWORDX2
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR | FlagStore},  // S_SCRATCH_STORE_DWORDX4
+	{Class: ClassMessage, Raises: CntLGKM, Flags: FlagSendmsg},                                                     // S_SENDMSG
+	{Class: ClassMessage, Raises: CntLGKM, Flags: FlagSendmsg},                                                     // S_SENDMSGHALT
+	{Class: ClassControl, Raises: 0, Flags: FlagImmU16},                                                            // S_SETHALT
+	{Class: ClassControl, Raises: 0, Flags: FlagImmU16},                                                            // S_SETKILL
+	{Class: ClassBranch, Raises: 0, Flags: FlagBranch | FlagIndirect | FlagSregSsrc0 | FlagTerminator},             // S_SETPC_B64
+	{Class: ClassControl, Raises: 0, Flags: FlagImmU16},                                                            // S_SETPRIO
+	{Class: ClassSALU, Raises: 0, Flags: FlagHwreg},                                                                // S_SETREG_B32
+	{Class: ClassSALU, Raises: 0, Flags: FlagHwreg},                                                                // S_SETREG_IMM32_B32
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                             // S_SETVSKIP
+	{Class: ClassSALU, Raises: 0, Flags: 0},                                                                        // S_SET_GPR_IDX_IDX
+	{Class: ClassControl, Raises: 0, Flags: FlagGprIdx},                                                            // S_SET_GPR_IDX_MODE
+	{Class: ClassSALU, Raises: 0, Flags: FlagGprIdx},                                                               // S_SET_GPR_IDX_ON
+	{Class: ClassSALU, Raises: 0, Flags: 0},                                                                        // S_SEXT_I32_I16
+	{Class: ClassSALU, Raises: 0, Flags: 0},                                                                        // S_SEXT_I32_I8
+	{Class: ClassControl, Raises: 0, Flags: FlagImmU16},                                                            // S_SLEEP
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR | FlagStore},  // S_STORE_DWORD
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR | FlagStore},  // S_STORE_DWORDX2
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR | FlagStore},  // S_STORE_DWORDX4
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCRead | FlagSCCWrite},                                               // S_SUBB_U32
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                             // S_SUB_I32
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                             // S_SUB_U32
+	{Class: ClassBranch, Raises: 0, Flags: FlagBranch | FlagCall | FlagIndirect},                                   // S_SWAPPC_B64
+	{Class: ClassControl, Raises: 0, Flags: FlagImmU16},                                                            // S_TRAP
+	{Class: ClassWaitcnt, Raises: 0, Flags: FlagWaitcnt},                                                           // S_WAITCNT
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                             // S_WQM_B32
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                             // S_WQM_B64
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                             // S_XNOR_B32
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                             // S_XNOR_B64
+	{Class: ClassSALU, Raises: 0, Flags: FlagExecWrite | FlagSCCWrite},                                             // S_XNOR_SAVEEXEC_B64
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                             // S_XOR_B32
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                             // S_XOR_B64
+	{Class: ClassSALU, Raises: 0, Flags: FlagExecWrite | FlagSCCWrite},                                             // S_XOR_SAVEEXEC_B64
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16 | FlagFormat | FlagLoad | FlagNoTFE},                          // TBUFFER_LOAD_FORMAT_D16_X
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16 | FlagFormat | FlagLoad | FlagNoTFE},                          // TBUFFER_LOAD_FORMAT_D16_XY
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16 | FlagFormat | FlagLoad | FlagNoTFE},                          // TBUFFER_LOAD_FORMAT_D16_XYZ
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16 | FlagFormat | FlagLoad | FlagNoTFE},                          // TBUFFER_LOAD_FORMAT_D16_XYZW
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagFormat | FlagLoad | FlagNoTFE},                                    // TBUFFER_LOAD_FORMAT_X
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagFormat | FlagLoad | FlagNoTFE},                                    // TBUFFER_LOAD_FORMAT_XY
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagFormat | FlagLoad | FlagNoTFE},                                    // TBUFFER_LOAD_FORMAT_XYZ
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagFormat | FlagLoad | FlagNoTFE},                                    // TBUFFER_LOAD_FORMAT_XYZW
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16 | FlagFormat | FlagNoTFE | FlagStore},                         // TBUFFER_STORE_FORMAT_D16_X
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16 | FlagFormat | FlagNoTFE | FlagStore},                         // TBUFFER_STORE_FORMAT_D16_XY
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16 | FlagFormat | FlagNoTFE | FlagStore},                         // TBUFFER_STORE_FORMAT_D16_XYZ
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16 | FlagFormat | FlagNoTFE | FlagStore},                         // TBUFFER_STORE_FORMAT_D16_XYZW
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagFormat | FlagNoTFE | FlagStore},                                   // TBUFFER_STORE_FORMAT_X
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagFormat | FlagNoTFE | FlagStore},                                   // TBUFFER_STORE_FORMAT_XY
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagFormat | FlagNoTFE | FlagStore},                                   // TBUFFER_STORE_FORMAT_XYZ
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagFormat | FlagNoTFE | FlagStore},                                   // TBUFFER_STORE_FORMAT_XYZW
 }
 
 // Field constants, one per encoding field named in the tables.
@@ -1390,6 +2140,7 @@ const (
 	FieldSDATA
 	FieldSDST
 	FieldSIMM16
+	FieldSIMM32
 	FieldSOFFSET
 	FieldSRSRC
 	FieldSSAMP
@@ -1416,6 +2167,7 @@ var fieldNames = [numFields]string{
 	"sdata",
 	"sdst",
 	"simm16",
+	"simm32",
 	"soffset",
 	"srsrc",
 	"ssamp",
@@ -1433,12 +2185,26 @@ var fieldNames = [numFields]string{
 // Flag bits, one per flag word used in the tables.
 const (
 	FlagAtomic     Flags = 1 << iota // atomic
+	FlagBranch                       // branch
+	FlagCall                         // call
 	FlagCmpswap                      // cmpswap
+	FlagCond                         // cond
 	FlagD16                          // d16
 	FlagD16Hi                        // d16-hi
+	FlagEndpgm                       // endpgm
+	FlagExecRead                     // exec-read
+	FlagExecWrite                    // exec-write
 	FlagFormat                       // format
 	FlagGather4                      // gather4
 	FlagGDSOnly                      // gds-only
+	FlagGLC                          // glc
+	FlagGprIdx                       // gpr-idx
+	FlagHwreg                        // hwreg
+	FlagImmDec                       // imm-dec
+	FlagImmHex                       // imm-hex
+	FlagImmU16                       // imm-u16
+	FlagIndirect                     // indirect
+	FlagLabel                        // label
 	FlagLDSOk                        // lds-ok
 	FlagLDSOnly                      // lds-only
 	FlagLoad                         // load
@@ -1447,21 +2213,45 @@ const (
 	FlagNoMods                       // no-mods
 	FlagNoTFE                        // no-tfe
 	FlagOffset2                      // offset2
+	FlagOptImm                       // opt-imm
+	FlagPCRead                       // pc-read
 	FlagRet                          // ret
+	FlagSCCRead                      // scc-read
 	FlagSCCWrite                     // scc-write
+	FlagSendmsg                      // sendmsg
+	FlagSmemImm                      // smem-imm
+	FlagSmemOffset                   // smem-offset
+	FlagSmemSGPR                     // smem-sgpr
+	FlagSregSsrc0                    // sreg-ssrc0
 	FlagStore                        // store
 	FlagSwizzle                      // swizzle
 	FlagTerminator                   // terminator
+	FlagVCCRead                      // vcc-read
+	FlagWaitcnt                      // waitcnt
 )
 
 var flagNames = [...]string{
 	"atomic",
+	"branch",
+	"call",
 	"cmpswap",
+	"cond",
 	"d16",
 	"d16-hi",
+	"endpgm",
+	"exec-read",
+	"exec-write",
 	"format",
 	"gather4",
 	"gds-only",
+	"glc",
+	"gpr-idx",
+	"hwreg",
+	"imm-dec",
+	"imm-hex",
+	"imm-u16",
+	"indirect",
+	"label",
 	"lds-ok",
 	"lds-only",
 	"load",
@@ -1470,11 +2260,21 @@ var flagNames = [...]string{
 	"no-mods",
 	"no-tfe",
 	"offset2",
+	"opt-imm",
+	"pc-read",
 	"ret",
+	"scc-read",
 	"scc-write",
+	"sendmsg",
+	"smem-imm",
+	"smem-offset",
+	"smem-sgpr",
+	"sreg-ssrc0",
 	"store",
 	"swizzle",
 	"terminator",
+	"vcc-read",
+	"waitcnt",
 }
 
 var specs = [...]OperandSpec{
@@ -1782,483 +2582,875 @@ var specs = [...]OperandSpec{
 	{Field: FieldSDST, Access: Write, Type: TypeU32, Width: 1, Imm: false},
 	{Field: FieldSSRC0, Access: Read, Type: TypeU32, Width: 1, Imm: false},
 	{Field: FieldSSRC1, Access: Read, Type: TypeU32, Width: 1, Imm: false},
+	{Field: FieldSDST, Access: Write, Type: TypeI32, Width: 1, Imm: false},
+	{Field: FieldSSRC0, Access: Read, Type: TypeI32, Width: 1, Imm: false},
+	{Field: FieldSSRC1, Access: Read, Type: TypeI32, Width: 1, Imm: false},
+	{Field: FieldSDST, Access: Write, Type: TypeB32, Width: 1, Imm: false},
+	{Field: FieldSSRC0, Access: Read, Type: TypeB32, Width: 1, Imm: false},
+	{Field: FieldSSRC1, Access: Read, Type: TypeB32, Width: 1, Imm: false},
+	{Field: FieldSDST, Access: Write, Type: TypeB64, Width: 2, Imm: false},
+	{Field: FieldSSRC0, Access: Read, Type: TypeB64, Width: 2, Imm: false},
+	{Field: FieldSSRC1, Access: Read, Type: TypeB64, Width: 2, Imm: false},
+	{Field: FieldSDST, Access: Write, Type: TypeB32, Width: 1, Imm: false},
+	{Field: FieldSSRC0, Access: Read, Type: TypeU32, Width: 1, Imm: false},
+	{Field: FieldSSRC1, Access: Read, Type: TypeU32, Width: 1, Imm: false},
+	{Field: FieldSDST, Access: Write, Type: TypeB64, Width: 2, Imm: false},
+	{Field: FieldSSRC0, Access: Read, Type: TypeB64, Width: 2, Imm: false},
+	{Field: FieldSSRC1, Access: Read, Type: TypeU32, Width: 1, Imm: false},
+	{Field: FieldSDST, Access: Write, Type: TypeI32, Width: 1, Imm: false},
+	{Field: FieldSSRC0, Access: Read, Type: TypeU32, Width: 1, Imm: false},
+	{Field: FieldSSRC1, Access: Read, Type: TypeU32, Width: 1, Imm: false},
+	{Field: FieldSDST, Access: Write, Type: TypeI64, Width: 2, Imm: false},
+	{Field: FieldSSRC0, Access: Read, Type: TypeI64, Width: 2, Imm: false},
+	{Field: FieldSSRC1, Access: Read, Type: TypeU32, Width: 1, Imm: false},
+	{Field: FieldSDST, Access: Write, Type: TypeB64, Width: 2, Imm: false},
+	{Field: FieldSSRC0, Access: Read, Type: TypeB32, Width: 1, Imm: false},
+	{Field: FieldSSRC1, Access: Read, Type: TypeB32, Width: 1, Imm: false},
+	{Field: FieldSDST, Access: Write, Type: TypeU64, Width: 2, Imm: false},
+	{Field: FieldSSRC0, Access: Read, Type: TypeU64, Width: 2, Imm: false},
+	{Field: FieldSSRC1, Access: Read, Type: TypeU32, Width: 1, Imm: false},
+	{Field: FieldSSRC0, Access: Read, Type: TypeB64, Width: 2, Imm: false},
+	{Field: FieldSSRC1, Access: Read, Type: TypeB64, Width: 2, Imm: false},
+	{Field: FieldSSRC0, Access: Read, Type: TypeB64, Width: 2, Imm: false},
+	{Field: FieldSSRC1, Access: Read, Type: TypeB32, Width: 1, Imm: false},
+	{Field: FieldSDST, Access: Write, Type: TypeI32, Width: 1, Imm: false},
+	{Field: FieldSIMM16, Access: Read, Type: TypeNone, Width: 0, Imm: true},
+	{Field: FieldSDST, Access: Read, Type: TypeI32, Width: 1, Imm: false},
+	{Field: FieldSIMM16, Access: Read, Type: TypeNone, Width: 0, Imm: true},
+	{Field: FieldSDST, Access: Read, Type: TypeU32, Width: 1, Imm: false},
+	{Field: FieldSIMM16, Access: Read, Type: TypeNone, Width: 0, Imm: true},
+	{Field: FieldSDST, Access: ReadWrite, Type: TypeI32, Width: 1, Imm: false},
+	{Field: FieldSIMM16, Access: Read, Type: TypeNone, Width: 0, Imm: true},
+	{Field: FieldSDST, Access: Read, Type: TypeB64, Width: 2, Imm: false},
+	{Field: FieldSIMM16, Access: Read, Type: TypeNone, Width: 0, Imm: true},
+	{Field: FieldSDST, Access: Write, Type: TypeB32, Width: 1, Imm: false},
+	{Field: FieldSIMM16, Access: Read, Type: TypeNone, Width: 0, Imm: true},
+	{Field: FieldSIMM16, Access: Read, Type: TypeNone, Width: 0, Imm: true},
+	{Field: FieldSDST, Access: Read, Type: TypeB32, Width: 1, Imm: false},
+	{Field: FieldSIMM16, Access: Read, Type: TypeNone, Width: 0, Imm: true},
+	{Field: FieldSIMM32, Access: Read, Type: TypeB32, Width: 1, Imm: false},
+	{Field: FieldSDST, Access: Write, Type: TypeB64, Width: 2, Imm: false},
+	{Field: FieldSIMM16, Access: Read, Type: TypeNone, Width: 0, Imm: true},
 	{Field: FieldSDST, Access: Write, Type: TypeB32, Width: 1, Imm: false},
 	{Field: FieldSSRC0, Access: Read, Type: TypeB32, Width: 1, Imm: false},
 	{Field: FieldSDST, Access: Write, Type: TypeB64, Width: 2, Imm: false},
 	{Field: FieldSSRC0, Access: Read, Type: TypeB64, Width: 2, Imm: false},
+	{Field: FieldSDST, Access: Write, Type: TypeB32, Width: 1, Imm: false},
+	{Field: FieldSSRC0, Access: Read, Type: TypeB64, Width: 2, Imm: false},
+	{Field: FieldSDST, Access: Write, Type: TypeI32, Width: 1, Imm: false},
+	{Field: FieldSSRC0, Access: Read, Type: TypeI32, Width: 1, Imm: false},
+	{Field: FieldSDST, Access: Write, Type: TypeI32, Width: 1, Imm: false},
+	{Field: FieldSSRC0, Access: Read, Type: TypeI64, Width: 2, Imm: false},
+	{Field: FieldSDST, Access: Write, Type: TypeB64, Width: 2, Imm: false},
+	{Field: FieldSSRC0, Access: Read, Type: TypeB32, Width: 1, Imm: false},
+	{Field: FieldSDST, Access: Write, Type: TypeB64, Width: 2, Imm: false},
+	{Field: FieldSSRC0, Access: Read, Type: TypeB64, Width: 2, Imm: false},
+	{Field: FieldSSRC0, Access: Read, Type: TypeB32, Width: 1, Imm: false},
+	{Field: FieldSSRC0, Access: Read, Type: TypeI32, Width: 1, Imm: false},
+	{Field: FieldSSRC1, Access: Read, Type: TypeI32, Width: 1, Imm: false},
+	{Field: FieldSSRC0, Access: Read, Type: TypeU32, Width: 1, Imm: false},
+	{Field: FieldSSRC1, Access: Read, Type: TypeU32, Width: 1, Imm: false},
+	{Field: FieldSSRC0, Access: Read, Type: TypeB32, Width: 1, Imm: false},
+	{Field: FieldSSRC1, Access: Read, Type: TypeB32, Width: 1, Imm: false},
+	{Field: FieldSSRC0, Access: Read, Type: TypeB32, Width: 1, Imm: false},
+	{Field: FieldSSRC1, Access: Read, Type: TypeNone, Width: 0, Imm: true},
+	{Field: FieldSSRC0, Access: Read, Type: TypeU64, Width: 2, Imm: false},
+	{Field: FieldSSRC1, Access: Read, Type: TypeU64, Width: 2, Imm: false},
 	{Field: FieldSIMM16, Access: Read, Type: TypeNone, Width: 0, Imm: true},
-	{Field: FieldSDATA, Access: Write, Type: TypeB32, Width: 2, Imm: false},
+	{Field: FieldSDATA, Access: Write, Type: TypeB32, Width: 1, Imm: false},
+	{Field: FieldSBASE, Access: Read, Type: TypeB64, Width: 2, Imm: false},
+	{Field: FieldOFFSET, Access: Read, Type: TypeNone, Width: 0, Imm: true},
+	{Field: FieldSDATA, Access: Write, Type: TypeB64, Width: 2, Imm: false},
+	{Field: FieldSBASE, Access: Read, Type: TypeB64, Width: 2, Imm: false},
+	{Field: FieldOFFSET, Access: Read, Type: TypeNone, Width: 0, Imm: true},
+	{Field: FieldSDATA, Access: Write, Type: TypeB32, Width: 4, Imm: false},
+	{Field: FieldSBASE, Access: Read, Type: TypeB64, Width: 2, Imm: false},
+	{Field: FieldOFFSET, Access: Read, Type: TypeNone, Width: 0, Imm: true},
+	{Field: FieldSDATA, Access: Write, Type: TypeB32, Width: 8, Imm: false},
+	{Field: FieldSBASE, Access: Read, Type: TypeB64, Width: 2, Imm: false},
+	{Field: FieldOFFSET, Access: Read, Type: TypeNone, Width: 0, Imm: true},
+	{Field: FieldSDATA, Access: Write, Type: TypeB32, Width: 16, Imm: false},
+	{Field: FieldSBASE, Access: Read, Type: TypeB64, Width: 2, Imm: false},
+	{Field: FieldOFFSET, Access: Read, Type: TypeNone, Width: 0, Imm: true},
+	{Field: FieldSDATA, Access: Write, Type: TypeB32, Width: 1, Imm: false},
+	{Field: FieldSBASE, Access: Read, Type: TypeB32, Width: 4, Imm: false},
+	{Field: FieldOFFSET, Access: Read, Type: TypeNone, Width: 0, Imm: true},
+	{Field: FieldSDATA, Access: Write, Type: TypeB64, Width: 2, Imm: false},
+	{Field: FieldSBASE, Access: Read, Type: TypeB32, Width: 4, Imm: false},
+	{Field: FieldOFFSET, Access: Read, Type: TypeNone, Width: 0, Imm: true},
+	{Field: FieldSDATA, Access: Write, Type: TypeB32, Width: 4, Imm: false},
+	{Field: FieldSBASE, Access: Read, Type: TypeB32, Width: 4, Imm: false},
+	{Field: FieldOFFSET, Access: Read, Type: TypeNone, Width: 0, Imm: true},
+	{Field: FieldSDATA, Access: Write, Type: TypeB32, Width: 8, Imm: false},
+	{Field: FieldSBASE, Access: Read, Type: TypeB32, Width: 4, Imm: false},
+	{Field: FieldOFFSET, Access: Read, Type: TypeNone, Width: 0, Imm: true},
+	{Field: FieldSDATA, Access: Write, Type: TypeB32, Width: 16, Imm: false},
+	{Field: FieldSBASE, Access: Read, Type: TypeB32, Width: 4, Imm: false},
+	{Field: FieldOFFSET, Access: Read, Type: TypeNone, Width: 0, Imm: true},
+	{Field: FieldSDATA, Access: Read, Type: TypeB32, Width: 1, Imm: false},
+	{Field: FieldSBASE, Access: Read, Type: TypeB64, Width: 2, Imm: false},
+	{Field: FieldOFFSET, Access: Read, Type: TypeNone, Width: 0, Imm: true},
+	{Field: FieldSDATA, Access: Read, Type: TypeB64, Width: 2, Imm: false},
+	{Field: FieldSBASE, Access: Read, Type: TypeB64, Width: 2, Imm: false},
+	{Field: FieldOFFSET, Access: Read, Type: TypeNone, Width: 0, Imm: true},
+	{Field: FieldSDATA, Access: Read, Type: TypeB32, Width: 4, Imm: false},
+	{Field: FieldSBASE, Access: Read, Type: TypeB64, Width: 2, Imm: false},
+	{Field: FieldOFFSET, Access: Read, Type: TypeNone, Width: 0, Imm: true},
+	{Field: FieldSDATA, Access: Read, Type: TypeB32, Width: 1, Imm: false},
+	{Field: FieldSBASE, Access: Read, Type: TypeB32, Width: 4, Imm: false},
+	{Field: FieldOFFSET, Access: Read, Type: TypeNone, Width: 0, Imm: true},
+	{Field: FieldSDATA, Access: Read, Type: TypeB64, Width: 2, Imm: false},
+	{Field: FieldSBASE, Access: Read, Type: TypeB32, Width: 4, Imm: false},
+	{Field: FieldOFFSET, Access: Read, Type: TypeNone, Width: 0, Imm: true},
+	{Field: FieldSDATA, Access: Read, Type: TypeB32, Width: 4, Imm: false},
+	{Field: FieldSBASE, Access: Read, Type: TypeB32, Width: 4, Imm: false},
+	{Field: FieldOFFSET, Access: Read, Type: TypeNone, Width: 0, Imm: true},
+	{Field: FieldSDATA, Access: Write, Type: TypeB64, Width: 2, Imm: false},
+	{Field: FieldSDATA, Access: Read, Type: TypeNone, Width: 0, Imm: true},
+	{Field: FieldSBASE, Access: Read, Type: TypeB64, Width: 2, Imm: false},
+	{Field: FieldOFFSET, Access: Read, Type: TypeNone, Width: 0, Imm: true},
+	{Field: FieldSDATA, Access: Read, Type: TypeNone, Width: 0, Imm: true},
+	{Field: FieldSBASE, Access: Read, Type: TypeB32, Width: 4, Imm: false},
+	{Field: FieldOFFSET, Access: Read, Type: TypeNone, Width: 0, Imm: true},
+	{Field: FieldSBASE, Access: Read, Type: TypeB64, Width: 2, Imm: false},
+	{Field: FieldOFFSET, Access: Read, Type: TypeNone, Width: 0, Imm: true},
+	{Field: FieldSDATA, Access: ReadWrite, Type: TypeB32, Width: 1, Imm: false},
+	{Field: FieldSBASE, Access: Read, Type: TypeB32, Width: 4, Imm: false},
+	{Field: FieldOFFSET, Access: Read, Type: TypeNone, Width: 0, Imm: true},
+	{Field: FieldSDATA, Access: ReadWrite, Type: TypeB64, Width: 2, Imm: false},
+	{Field: FieldSBASE, Access: Read, Type: TypeB32, Width: 4, Imm: false},
+	{Field: FieldOFFSET, Access: Read, Type: TypeNone, Width: 0, Imm: true},
+	{Field: FieldSDATA, Access: ReadWrite, Type: TypeB32, Width: 4, Imm: false},
+	{Field: FieldSBASE, Access: Read, Type: TypeB32, Width: 4, Imm: false},
+	{Field: FieldOFFSET, Access: Read, Type: TypeNone, Width: 0, Imm: true},
+	{Field: FieldSDATA, Access: ReadWrite, Type: TypeB32, Width: 1, Imm: false},
+	{Field: FieldSBASE, Access: Read, Type: TypeB64, Width: 2, Imm: false},
+	{Field: FieldOFFSET, Access: Read, Type: TypeNone, Width: 0, Imm: true},
+	{Field: FieldSDATA, Access: ReadWrite, Type: TypeB64, Width: 2, Imm: false},
+	{Field: FieldSBASE, Access: Read, Type: TypeB64, Width: 2, Imm: false},
+	{Field: FieldOFFSET, Access: Read, Type: TypeNone, Width: 0, Imm: true},
+	{Field: FieldSDATA, Access: ReadWrite, Type: TypeB32, Width: 4, Imm: false},
 	{Field: FieldSBASE, Access: Read, Type: TypeB64, Width: 2, Imm: false},
 	{Field: FieldOFFSET, Access: Read, Type: TypeNone, Width: 0, Imm: true},
 }
 
 var forms = [...]Form{
-	{Mnemonic: "ds_add_u32", Op: DS_ADD_U32, Enc: EncDS, Opcode: 0x0, Operands: specs[0:2], Flags: FlagAtomic},                                                                                // GFX8,GFX9
-	{Mnemonic: "ds_sub_u32", Op: DS_SUB_U32, Enc: EncDS, Opcode: 0x1, Operands: specs[0:2], Flags: FlagAtomic},                                                                                // GFX8,GFX9
-	{Mnemonic: "ds_rsub_u32", Op: DS_RSUB_U32, Enc: EncDS, Opcode: 0x2, Operands: specs[0:2], Flags: FlagAtomic},                                                                              // GFX8,GFX9
-	{Mnemonic: "ds_inc_u32", Op: DS_INC_U32, Enc: EncDS, Opcode: 0x3, Operands: specs[0:2], Flags: FlagAtomic},                                                                                // GFX8,GFX9
-	{Mnemonic: "ds_dec_u32", Op: DS_DEC_U32, Enc: EncDS, Opcode: 0x4, Operands: specs[0:2], Flags: FlagAtomic},                                                                                // GFX8,GFX9
-	{Mnemonic: "ds_min_i32", Op: DS_MIN_I32, Enc: EncDS, Opcode: 0x5, Operands: specs[2:4], Flags: FlagAtomic},                                                                                // GFX8,GFX9
-	{Mnemonic: "ds_max_i32", Op: DS_MAX_I32, Enc: EncDS, Opcode: 0x6, Operands: specs[2:4], Flags: FlagAtomic},                                                                                // GFX8,GFX9
-	{Mnemonic: "ds_min_u32", Op: DS_MIN_U32, Enc: EncDS, Opcode: 0x7, Operands: specs[0:2], Flags: FlagAtomic},                                                                                // GFX8,GFX9
-	{Mnemonic: "ds_max_u32", Op: DS_MAX_U32, Enc: EncDS, Opcode: 0x8, Operands: specs[0:2], Flags: FlagAtomic},                                                                                // GFX8,GFX9
-	{Mnemonic: "ds_and_b32", Op: DS_AND_B32, Enc: EncDS, Opcode: 0x9, Operands: specs[4:6], Flags: FlagAtomic},                                                                                // GFX8,GFX9
-	{Mnemonic: "ds_or_b32", Op: DS_OR_B32, Enc: EncDS, Opcode: 0xa, Operands: specs[4:6], Flags: FlagAtomic},                                                                                  // GFX8,GFX9
-	{Mnemonic: "ds_xor_b32", Op: DS_XOR_B32, Enc: EncDS, Opcode: 0xb, Operands: specs[4:6], Flags: FlagAtomic},                                                                                // GFX8,GFX9
-	{Mnemonic: "ds_mskor_b32", Op: DS_MSKOR_B32, Enc: EncDS, Opcode: 0xc, Operands: specs[6:9], Flags: FlagAtomic},                                                                            // GFX8,GFX9
-	{Mnemonic: "ds_write_b32", Op: DS_WRITE_B32, Enc: EncDS, Opcode: 0xd, Operands: specs[4:6], Flags: FlagStore},                                                                             // GFX8,GFX9
-	{Mnemonic: "ds_write2_b32", Op: DS_WRITE2_B32, Enc: EncDS, Opcode: 0xe, Operands: specs[6:9], Flags: FlagStore | FlagOffset2},                                                             // GFX8,GFX9
-	{Mnemonic: "ds_write2st64_b32", Op: DS_WRITE2ST64_B32, Enc: EncDS, Opcode: 0xf, Operands: specs[6:9], Flags: FlagStore | FlagOffset2},                                                     // GFX8,GFX9
-	{Mnemonic: "ds_cmpst_b32", Op: DS_CMPST_B32, Enc: EncDS, Opcode: 0x10, Operands: specs[6:9], Flags: FlagAtomic},                                                                           // GFX8,GFX9
-	{Mnemonic: "ds_cmpst_f32", Op: DS_CMPST_F32, Enc: EncDS, Opcode: 0x11, Operands: specs[9:12], Flags: FlagAtomic},                                                                          // GFX8,GFX9
-	{Mnemonic: "ds_min_f32", Op: DS_MIN_F32, Enc: EncDS, Opcode: 0x12, Operands: specs[12:14], Flags: FlagAtomic},                                                                             // GFX8,GFX9
-	{Mnemonic: "ds_max_f32", Op: DS_MAX_F32, Enc: EncDS, Opcode: 0x13, Operands: specs[12:14], Flags: FlagAtomic},                                                                             // GFX8,GFX9
-	{Mnemonic: "ds_nop", Op: DS_NOP, Enc: EncDS, Opcode: 0x14, Operands: specs[14:14], Flags: FlagNoMods},                                                                                     // GFX8,GFX9
-	{Mnemonic: "ds_add_f32", Op: DS_ADD_F32, Enc: EncDS, Opcode: 0x15, Operands: specs[12:14], Flags: FlagAtomic},                                                                             // GFX8,GFX9
-	{Mnemonic: "ds_write_addtid_b32", Op: DS_WRITE_ADDTID_B32, Enc: EncDS, Opcode: 0x1d, Operands: specs[14:15], Flags: FlagStore},                                                            // GFX9
-	{Mnemonic: "ds_write_b8", Op: DS_WRITE_B8, Enc: EncDS, Opcode: 0x1e, Operands: specs[4:6], Flags: FlagStore},                                                                              // GFX8,GFX9
-	{Mnemonic: "ds_write_b16", Op: DS_WRITE_B16, Enc: EncDS, Opcode: 0x1f, Operands: specs[4:6], Flags: FlagStore},                                                                            // GFX8,GFX9
-	{Mnemonic: "ds_add_rtn_u32", Op: DS_ADD_RTN_U32, Enc: EncDS, Opcode: 0x20, Operands: specs[15:18], Flags: FlagAtomic | FlagRet},                                                           // GFX8,GFX9
-	{Mnemonic: "ds_sub_rtn_u32", Op: DS_SUB_RTN_U32, Enc: EncDS, Opcode: 0x21, Operands: specs[15:18], Flags: FlagAtomic | FlagRet},                                                           // GFX8,GFX9
-	{Mnemonic: "ds_rsub_rtn_u32", Op: DS_RSUB_RTN_U32, Enc: EncDS, Opcode: 0x22, Operands: specs[15:18], Flags: FlagAtomic | FlagRet},                                                         // GFX8,GFX9
-	{Mnemonic: "ds_inc_rtn_u32", Op: DS_INC_RTN_U32, Enc: EncDS, Opcode: 0x23, Operands: specs[15:18], Flags: FlagAtomic | FlagRet},                                                           // GFX8,GFX9
-	{Mnemonic: "ds_dec_rtn_u32", Op: DS_DEC_RTN_U32, Enc: EncDS, Opcode: 0x24, Operands: specs[15:18], Flags: FlagAtomic | FlagRet},                                                           // GFX8,GFX9
-	{Mnemonic: "ds_min_rtn_i32", Op: DS_MIN_RTN_I32, Enc: EncDS, Opcode: 0x25, Operands: specs[18:21], Flags: FlagAtomic | FlagRet},                                                           // GFX8,GFX9
-	{Mnemonic: "ds_max_rtn_i32", Op: DS_MAX_RTN_I32, Enc: EncDS, Opcode: 0x26, Operands: specs[18:21], Flags: FlagAtomic | FlagRet},                                                           // GFX8,GFX9
-	{Mnemonic: "ds_min_rtn_u32", Op: DS_MIN_RTN_U32, Enc: EncDS, Opcode: 0x27, Operands: specs[15:18], Flags: FlagAtomic | FlagRet},                                                           // GFX8,GFX9
-	{Mnemonic: "ds_max_rtn_u32", Op: DS_MAX_RTN_U32, Enc: EncDS, Opcode: 0x28, Operands: specs[15:18], Flags: FlagAtomic | FlagRet},                                                           // GFX8,GFX9
-	{Mnemonic: "ds_and_rtn_b32", Op: DS_AND_RTN_B32, Enc: EncDS, Opcode: 0x29, Operands: specs[21:24], Flags: FlagAtomic | FlagRet},                                                           // GFX8,GFX9
-	{Mnemonic: "ds_or_rtn_b32", Op: DS_OR_RTN_B32, Enc: EncDS, Opcode: 0x2a, Operands: specs[21:24], Flags: FlagAtomic | FlagRet},                                                             // GFX8,GFX9
-	{Mnemonic: "ds_xor_rtn_b32", Op: DS_XOR_RTN_B32, Enc: EncDS, Opcode: 0x2b, Operands: specs[21:24], Flags: FlagAtomic | FlagRet},                                                           // GFX8,GFX9
-	{Mnemonic: "ds_mskor_rtn_b32", Op: DS_MSKOR_RTN_B32, Enc: EncDS, Opcode: 0x2c, Operands: specs[24:28], Flags: FlagAtomic | FlagRet},                                                       // GFX8,GFX9
-	{Mnemonic: "ds_wrxchg_rtn_b32", Op: DS_WRXCHG_RTN_B32, Enc: EncDS, Opcode: 0x2d, Operands: specs[21:24], Flags: FlagAtomic | FlagRet},                                                     // GFX8,GFX9
-	{Mnemonic: "ds_wrxchg2_rtn_b32", Op: DS_WRXCHG2_RTN_B32, Enc: EncDS, Opcode: 0x2e, Operands: specs[28:32], Flags: FlagAtomic | FlagRet | FlagOffset2},                                     // GFX8,GFX9
-	{Mnemonic: "ds_wrxchg2st64_rtn_b32", Op: DS_WRXCHG2ST64_RTN_B32, Enc: EncDS, Opcode: 0x2f, Operands: specs[28:32], Flags: FlagAtomic | FlagRet | FlagOffset2},                             // GFX8,GFX9
-	{Mnemonic: "ds_cmpst_rtn_b32", Op: DS_CMPST_RTN_B32, Enc: EncDS, Opcode: 0x30, Operands: specs[24:28], Flags: FlagAtomic | FlagRet},                                                       // GFX8,GFX9
-	{Mnemonic: "ds_cmpst_rtn_f32", Op: DS_CMPST_RTN_F32, Enc: EncDS, Opcode: 0x31, Operands: specs[32:36], Flags: FlagAtomic | FlagRet},                                                       // GFX8,GFX9
-	{Mnemonic: "ds_min_rtn_f32", Op: DS_MIN_RTN_F32, Enc: EncDS, Opcode: 0x32, Operands: specs[36:39], Flags: FlagAtomic | FlagRet},                                                           // GFX8,GFX9
-	{Mnemonic: "ds_max_rtn_f32", Op: DS_MAX_RTN_F32, Enc: EncDS, Opcode: 0x33, Operands: specs[36:39], Flags: FlagAtomic | FlagRet},                                                           // GFX8,GFX9
-	{Mnemonic: "ds_wrap_rtn_b32", Op: DS_WRAP_RTN_B32, Enc: EncDS, Opcode: 0x34, Operands: specs[24:28], Flags: FlagAtomic | FlagRet},                                                         // GFX8,GFX9
-	{Mnemonic: "ds_add_rtn_f32", Op: DS_ADD_RTN_F32, Enc: EncDS, Opcode: 0x35, Operands: specs[36:39], Flags: FlagAtomic | FlagRet},                                                           // GFX8,GFX9
-	{Mnemonic: "ds_read_b32", Op: DS_READ_B32, Enc: EncDS, Opcode: 0x36, Operands: specs[39:41], Flags: FlagLoad},                                                                             // GFX8,GFX9
-	{Mnemonic: "ds_read2_b32", Op: DS_READ2_B32, Enc: EncDS, Opcode: 0x37, Operands: specs[41:43], Flags: FlagLoad | FlagOffset2},                                                             // GFX8,GFX9
-	{Mnemonic: "ds_read2st64_b32", Op: DS_READ2ST64_B32, Enc: EncDS, Opcode: 0x38, Operands: specs[41:43], Flags: FlagLoad | FlagOffset2},                                                     // GFX8,GFX9
-	{Mnemonic: "ds_read_i8", Op: DS_READ_I8, Enc: EncDS, Opcode: 0x39, Operands: specs[39:41], Flags: FlagLoad},                                                                               // GFX8,GFX9
-	{Mnemonic: "ds_read_u8", Op: DS_READ_U8, Enc: EncDS, Opcode: 0x3a, Operands: specs[39:41], Flags: FlagLoad},                                                                               // GFX8,GFX9
-	{Mnemonic: "ds_read_i16", Op: DS_READ_I16, Enc: EncDS, Opcode: 0x3b, Operands: specs[39:41], Flags: FlagLoad},                                                                             // GFX8,GFX9
-	{Mnemonic: "ds_read_u16", Op: DS_READ_U16, Enc: EncDS, Opcode: 0x3c, Operands: specs[39:41], Flags: FlagLoad},                                                                             // GFX8,GFX9
-	{Mnemonic: "ds_swizzle_b32", Op: DS_SWIZZLE_B32, Enc: EncDS, Opcode: 0x3d, Operands: specs[39:41], Flags: FlagSwizzle},                                                                    // GFX8,GFX9
-	{Mnemonic: "ds_permute_b32", Op: DS_PERMUTE_B32, Enc: EncDS, Opcode: 0x3e, Operands: specs[21:24], Flags: FlagNoGDS},                                                                      // GFX8,GFX9
-	{Mnemonic: "ds_bpermute_b32", Op: DS_BPERMUTE_B32, Enc: EncDS, Opcode: 0x3f, Operands: specs[21:24], Flags: FlagNoGDS},                                                                    // GFX8,GFX9
-	{Mnemonic: "ds_add_u64", Op: DS_ADD_U64, Enc: EncDS, Opcode: 0x40, Operands: specs[43:45], Flags: FlagAtomic},                                                                             // GFX8,GFX9
-	{Mnemonic: "ds_sub_u64", Op: DS_SUB_U64, Enc: EncDS, Opcode: 0x41, Operands: specs[43:45], Flags: FlagAtomic},                                                                             // GFX8,GFX9
-	{Mnemonic: "ds_rsub_u64", Op: DS_RSUB_U64, Enc: EncDS, Opcode: 0x42, Operands: specs[43:45], Flags: FlagAtomic},                                                                           // GFX8,GFX9
-	{Mnemonic: "ds_inc_u64", Op: DS_INC_U64, Enc: EncDS, Opcode: 0x43, Operands: specs[43:45], Flags: FlagAtomic},                                                                             // GFX8,GFX9
-	{Mnemonic: "ds_dec_u64", Op: DS_DEC_U64, Enc: EncDS, Opcode: 0x44, Operands: specs[43:45], Flags: FlagAtomic},                                                                             // GFX8,GFX9
-	{Mnemonic: "ds_min_i64", Op: DS_MIN_I64, Enc: EncDS, Opcode: 0x45, Operands: specs[45:47], Flags: FlagAtomic},                                                                             // GFX8,GFX9
-	{Mnemonic: "ds_max_i64", Op: DS_MAX_I64, Enc: EncDS, Opcode: 0x46, Operands: specs[45:47], Flags: FlagAtomic},                                                                             // GFX8,GFX9
-	{Mnemonic: "ds_min_u64", Op: DS_MIN_U64, Enc: EncDS, Opcode: 0x47, Operands: specs[43:45], Flags: FlagAtomic},                                                                             // GFX8,GFX9
-	{Mnemonic: "ds_max_u64", Op: DS_MAX_U64, Enc: EncDS, Opcode: 0x48, Operands: specs[43:45], Flags: FlagAtomic},                                                                             // GFX8,GFX9
-	{Mnemonic: "ds_and_b64", Op: DS_AND_B64, Enc: EncDS, Opcode: 0x49, Operands: specs[47:49], Flags: FlagAtomic},                                                                             // GFX8,GFX9
-	{Mnemonic: "ds_or_b64", Op: DS_OR_B64, Enc: EncDS, Opcode: 0x4a, Operands: specs[47:49], Flags: FlagAtomic},                                                                               // GFX8,GFX9
-	{Mnemonic: "ds_xor_b64", Op: DS_XOR_B64, Enc: EncDS, Opcode: 0x4b, Operands: specs[47:49], Flags: FlagAtomic},                                                                             // GFX8,GFX9
-	{Mnemonic: "ds_mskor_b64", Op: DS_MSKOR_B64, Enc: EncDS, Opcode: 0x4c, Operands: specs[49:52], Flags: FlagAtomic},                                                                         // GFX8,GFX9
-	{Mnemonic: "ds_write_b64", Op: DS_WRITE_B64, Enc: EncDS, Opcode: 0x4d, Operands: specs[47:49], Flags: FlagStore},                                                                          // GFX8,GFX9
-	{Mnemonic: "ds_write2_b64", Op: DS_WRITE2_B64, Enc: EncDS, Opcode: 0x4e, Operands: specs[49:52], Flags: FlagStore | FlagOffset2},                                                          // GFX8,GFX9
-	{Mnemonic: "ds_write2st64_b64", Op: DS_WRITE2ST64_B64, Enc: EncDS, Opcode: 0x4f, Operands: specs[49:52], Flags: FlagStore | FlagOffset2},                                                  // GFX8,GFX9
-	{Mnemonic: "ds_cmpst_b64", Op: DS_CMPST_B64, Enc: EncDS, Opcode: 0x50, Operands: specs[49:52], Flags: FlagAtomic},                                                                         // GFX8,GFX9
-	{Mnemonic: "ds_cmpst_f64", Op: DS_CMPST_F64, Enc: EncDS, Opcode: 0x51, Operands: specs[52:55], Flags: FlagAtomic},                                                                         // GFX8,GFX9
-	{Mnemonic: "ds_min_f64", Op: DS_MIN_F64, Enc: EncDS, Opcode: 0x52, Operands: specs[55:57], Flags: FlagAtomic},                                                                             // GFX8,GFX9
-	{Mnemonic: "ds_max_f64", Op: DS_MAX_F64, Enc: EncDS, Opcode: 0x53, Operands: specs[55:57], Flags: FlagAtomic},                                                                             // GFX8,GFX9
-	{Mnemonic: "ds_write_b8_d16_hi", Op: DS_WRITE_B8_D16_HI, Enc: EncDS, Opcode: 0x54, Operands: specs[4:6], Flags: FlagStore | FlagD16Hi},                                                    // GFX9
-	{Mnemonic: "ds_write_b16_d16_hi", Op: DS_WRITE_B16_D16_HI, Enc: EncDS, Opcode: 0x55, Operands: specs[4:6], Flags: FlagStore | FlagD16Hi},                                                  // GFX9
-	{Mnemonic: "ds_read_u8_d16", Op: DS_READ_U8_D16, Enc: EncDS, Opcode: 0x56, Operands: specs[57:59], Flags: FlagLoad | FlagD16},                                                             // GFX9
-	{Mnemonic: "ds_read_u8_d16_hi", Op: DS_READ_U8_D16_HI, Enc: EncDS, Opcode: 0x57, Operands: specs[57:59], Flags: FlagLoad | FlagD16Hi},                                                     // GFX9
-	{Mnemonic: "ds_read_i8_d16", Op: DS_READ_I8_D16, Enc: EncDS, Opcode: 0x58, Operands: specs[57:59], Flags: FlagLoad | FlagD16},                                                             // GFX9
-	{Mnemonic: "ds_read_i8_d16_hi", Op: DS_READ_I8_D16_HI, Enc: EncDS, Opcode: 0x59, Operands: specs[57:59], Flags: FlagLoad | FlagD16Hi},                                                     // GFX9
-	{Mnemonic: "ds_read_u16_d16", Op: DS_READ_U16_D16, Enc: EncDS, Opcode: 0x5a, Operands: specs[57:59], Flags: FlagLoad | FlagD16},                                                           // GFX9
-	{Mnemonic: "ds_read_u16_d16_hi", Op: DS_READ_U16_D16_HI, Enc: EncDS, Opcode: 0x5b, Operands: specs[57:59], Flags: FlagLoad | FlagD16Hi},                                                   // GFX9
-	{Mnemonic: "ds_add_rtn_u64", Op: DS_ADD_RTN_U64, Enc: EncDS, Opcode: 0x60, Operands: specs[59:62], Flags: FlagAtomic | FlagRet},                                                           // GFX8,GFX9
-	{Mnemonic: "ds_sub_rtn_u64", Op: DS_SUB_RTN_U64, Enc: EncDS, Opcode: 0x61, Operands: specs[59:62], Flags: FlagAtomic | FlagRet},                                                           // GFX8,GFX9
-	{Mnemonic: "ds_rsub_rtn_u64", Op: DS_RSUB_RTN_U64, Enc: EncDS, Opcode: 0x62, Operands: specs[59:62], Flags: FlagAtomic | FlagRet},                                                         // GFX8,GFX9
-	{Mnemonic: "ds_inc_rtn_u64", Op: DS_INC_RTN_U64, Enc: EncDS, Opcode: 0x63, Operands: specs[59:62], Flags: FlagAtomic | FlagRet},                                                           // GFX8,GFX9
-	{Mnemonic: "ds_dec_rtn_u64", Op: DS_DEC_RTN_U64, Enc: EncDS, Opcode: 0x64, Operands: specs[59:62], Flags: FlagAtomic | FlagRet},                                                           // GFX8,GFX9
-	{Mnemonic: "ds_min_rtn_i64", Op: DS_MIN_RTN_I64, Enc: EncDS, Opcode: 0x65, Operands: specs[62:65], Flags: FlagAtomic | FlagRet},                                                           // GFX8,GFX9
-	{Mnemonic: "ds_max_rtn_i64", Op: DS_MAX_RTN_I64, Enc: EncDS, Opcode: 0x66, Operands: specs[62:65], Flags: FlagAtomic | FlagRet},                                                           // GFX8,GFX9
-	{Mnemonic: "ds_min_rtn_u64", Op: DS_MIN_RTN_U64, Enc: EncDS, Opcode: 0x67, Operands: specs[59:62], Flags: FlagAtomic | FlagRet},                                                           // GFX8,GFX9
-	{Mnemonic: "ds_max_rtn_u64", Op: DS_MAX_RTN_U64, Enc: EncDS, Opcode: 0x68, Operands: specs[59:62], Flags: FlagAtomic | FlagRet},                                                           // GFX8,GFX9
-	{Mnemonic: "ds_and_rtn_b64", Op: DS_AND_RTN_B64, Enc: EncDS, Opcode: 0x69, Operands: specs[65:68], Flags: FlagAtomic | FlagRet},                                                           // GFX8,GFX9
-	{Mnemonic: "ds_or_rtn_b64", Op: DS_OR_RTN_B64, Enc: EncDS, Opcode: 0x6a, Operands: specs[65:68], Flags: FlagAtomic | FlagRet},                                                             // GFX8,GFX9
-	{Mnemonic: "ds_xor_rtn_b64", Op: DS_XOR_RTN_B64, Enc: EncDS, Opcode: 0x6b, Operands: specs[65:68], Flags: FlagAtomic | FlagRet},                                                           // GFX8,GFX9
-	{Mnemonic: "ds_mskor_rtn_b64", Op: DS_MSKOR_RTN_B64, Enc: EncDS, Opcode: 0x6c, Operands: specs[68:72], Flags: FlagAtomic | FlagRet},                                                       // GFX8,GFX9
-	{Mnemonic: "ds_wrxchg_rtn_b64", Op: DS_WRXCHG_RTN_B64, Enc: EncDS, Opcode: 0x6d, Operands: specs[65:68], Flags: FlagAtomic | FlagRet},                                                     // GFX8,GFX9
-	{Mnemonic: "ds_wrxchg2_rtn_b64", Op: DS_WRXCHG2_RTN_B64, Enc: EncDS, Opcode: 0x6e, Operands: specs[72:76], Flags: FlagAtomic | FlagRet | FlagOffset2},                                     // GFX8,GFX9
-	{Mnemonic: "ds_wrxchg2st64_rtn_b64", Op: DS_WRXCHG2ST64_RTN_B64, Enc: EncDS, Opcode: 0x6f, Operands: specs[72:76], Flags: FlagAtomic | FlagRet | FlagOffset2},                             // GFX8,GFX9
-	{Mnemonic: "ds_cmpst_rtn_b64", Op: DS_CMPST_RTN_B64, Enc: EncDS, Opcode: 0x70, Operands: specs[68:72], Flags: FlagAtomic | FlagRet},                                                       // GFX8,GFX9
-	{Mnemonic: "ds_cmpst_rtn_f64", Op: DS_CMPST_RTN_F64, Enc: EncDS, Opcode: 0x71, Operands: specs[76:80], Flags: FlagAtomic | FlagRet},                                                       // GFX8,GFX9
-	{Mnemonic: "ds_min_rtn_f64", Op: DS_MIN_RTN_F64, Enc: EncDS, Opcode: 0x72, Operands: specs[80:83], Flags: FlagAtomic | FlagRet},                                                           // GFX8,GFX9
-	{Mnemonic: "ds_max_rtn_f64", Op: DS_MAX_RTN_F64, Enc: EncDS, Opcode: 0x73, Operands: specs[80:83], Flags: FlagAtomic | FlagRet},                                                           // GFX8,GFX9
-	{Mnemonic: "ds_read_b64", Op: DS_READ_B64, Enc: EncDS, Opcode: 0x76, Operands: specs[41:43], Flags: FlagLoad},                                                                             // GFX8,GFX9
-	{Mnemonic: "ds_read2_b64", Op: DS_READ2_B64, Enc: EncDS, Opcode: 0x77, Operands: specs[83:85], Flags: FlagLoad | FlagOffset2},                                                             // GFX8,GFX9
-	{Mnemonic: "ds_read2st64_b64", Op: DS_READ2ST64_B64, Enc: EncDS, Opcode: 0x78, Operands: specs[83:85], Flags: FlagLoad | FlagOffset2},                                                     // GFX8,GFX9
-	{Mnemonic: "ds_condxchg32_rtn_b64", Op: DS_CONDXCHG32_RTN_B64, Enc: EncDS, Opcode: 0x7e, Operands: specs[65:68], Flags: FlagAtomic | FlagRet},                                             // GFX8,GFX9
-	{Mnemonic: "ds_add_src2_u32", Op: DS_ADD_SRC2_U32, Enc: EncDS, Opcode: 0x80, Operands: specs[85:86], Flags: 0},                                                                            // GFX8,GFX9
-	{Mnemonic: "ds_sub_src2_u32", Op: DS_SUB_SRC2_U32, Enc: EncDS, Opcode: 0x81, Operands: specs[85:86], Flags: 0},                                                                            // GFX8,GFX9
-	{Mnemonic: "ds_rsub_src2_u32", Op: DS_RSUB_SRC2_U32, Enc: EncDS, Opcode: 0x82, Operands: specs[85:86], Flags: 0},                                                                          // GFX8,GFX9
-	{Mnemonic: "ds_inc_src2_u32", Op: DS_INC_SRC2_U32, Enc: EncDS, Opcode: 0x83, Operands: specs[85:86], Flags: 0},                                                                            // GFX8,GFX9
-	{Mnemonic: "ds_dec_src2_u32", Op: DS_DEC_SRC2_U32, Enc: EncDS, Opcode: 0x84, Operands: specs[85:86], Flags: 0},                                                                            // GFX8,GFX9
-	{Mnemonic: "ds_min_src2_i32", Op: DS_MIN_SRC2_I32, Enc: EncDS, Opcode: 0x85, Operands: specs[85:86], Flags: 0},                                                                            // GFX8,GFX9
-	{Mnemonic: "ds_max_src2_i32", Op: DS_MAX_SRC2_I32, Enc: EncDS, Opcode: 0x86, Operands: specs[85:86], Flags: 0},                                                                            // GFX8,GFX9
-	{Mnemonic: "ds_min_src2_u32", Op: DS_MIN_SRC2_U32, Enc: EncDS, Opcode: 0x87, Operands: specs[85:86], Flags: 0},                                                                            // GFX8,GFX9
-	{Mnemonic: "ds_max_src2_u32", Op: DS_MAX_SRC2_U32, Enc: EncDS, Opcode: 0x88, Operands: specs[85:86], Flags: 0},                                                                            // GFX8,GFX9
-	{Mnemonic: "ds_and_src2_b32", Op: DS_AND_SRC2_B32, Enc: EncDS, Opcode: 0x89, Operands: specs[85:86], Flags: 0},                                                                            // GFX8,GFX9
-	{Mnemonic: "ds_or_src2_b32", Op: DS_OR_SRC2_B32, Enc: EncDS, Opcode: 0x8a, Operands: specs[85:86], Flags: 0},                                                                              // GFX8,GFX9
-	{Mnemonic: "ds_xor_src2_b32", Op: DS_XOR_SRC2_B32, Enc: EncDS, Opcode: 0x8b, Operands: specs[85:86], Flags: 0},                                                                            // GFX8,GFX9
-	{Mnemonic: "ds_write_src2_b32", Op: DS_WRITE_SRC2_B32, Enc: EncDS, Opcode: 0x8d, Operands: specs[85:86], Flags: FlagStore},                                                                // GFX8,GFX9
-	{Mnemonic: "ds_min_src2_f32", Op: DS_MIN_SRC2_F32, Enc: EncDS, Opcode: 0x92, Operands: specs[85:86], Flags: 0},                                                                            // GFX8,GFX9
-	{Mnemonic: "ds_max_src2_f32", Op: DS_MAX_SRC2_F32, Enc: EncDS, Opcode: 0x93, Operands: specs[85:86], Flags: 0},                                                                            // GFX8,GFX9
-	{Mnemonic: "ds_add_src2_f32", Op: DS_ADD_SRC2_F32, Enc: EncDS, Opcode: 0x95, Operands: specs[85:86], Flags: 0},                                                                            // GFX8,GFX9
-	{Mnemonic: "ds_gws_sema_release_all", Op: DS_GWS_SEMA_RELEASE_ALL, Enc: EncDS, Opcode: 0x98, Operands: specs[86:86], Flags: FlagGDSOnly},                                                  // GFX8,GFX9
-	{Mnemonic: "ds_gws_init", Op: DS_GWS_INIT, Enc: EncDS, Opcode: 0x99, Operands: specs[85:86], Flags: FlagGDSOnly},                                                                          // GFX8,GFX9
-	{Mnemonic: "ds_gws_sema_v", Op: DS_GWS_SEMA_V, Enc: EncDS, Opcode: 0x9a, Operands: specs[86:86], Flags: FlagGDSOnly},                                                                      // GFX8,GFX9
-	{Mnemonic: "ds_gws_sema_br", Op: DS_GWS_SEMA_BR, Enc: EncDS, Opcode: 0x9b, Operands: specs[85:86], Flags: FlagGDSOnly},                                                                    // GFX8,GFX9
-	{Mnemonic: "ds_gws_sema_p", Op: DS_GWS_SEMA_P, Enc: EncDS, Opcode: 0x9c, Operands: specs[86:86], Flags: FlagGDSOnly},                                                                      // GFX8,GFX9
-	{Mnemonic: "ds_gws_barrier", Op: DS_GWS_BARRIER, Enc: EncDS, Opcode: 0x9d, Operands: specs[85:86], Flags: FlagGDSOnly},                                                                    // GFX8,GFX9
-	{Mnemonic: "ds_read_addtid_b32", Op: DS_READ_ADDTID_B32, Enc: EncDS, Opcode: 0xb6, Operands: specs[86:87], Flags: FlagLoad},                                                               // GFX9
-	{Mnemonic: "ds_consume", Op: DS_CONSUME, Enc: EncDS, Opcode: 0xbd, Operands: specs[86:87], Flags: 0},                                                                                      // GFX8,GFX9
-	{Mnemonic: "ds_append", Op: DS_APPEND, Enc: EncDS, Opcode: 0xbe, Operands: specs[86:87], Flags: 0},                                                                                        // GFX8,GFX9
-	{Mnemonic: "ds_ordered_count", Op: DS_ORDERED_COUNT, Enc: EncDS, Opcode: 0xbf, Operands: specs[39:41], Flags: FlagGDSOnly},                                                                // GFX8,GFX9
-	{Mnemonic: "ds_add_src2_u64", Op: DS_ADD_SRC2_U64, Enc: EncDS, Opcode: 0xc0, Operands: specs[85:86], Flags: 0},                                                                            // GFX8,GFX9
-	{Mnemonic: "ds_sub_src2_u64", Op: DS_SUB_SRC2_U64, Enc: EncDS, Opcode: 0xc1, Operands: specs[85:86], Flags: 0},                                                                            // GFX8,GFX9
-	{Mnemonic: "ds_rsub_src2_u64", Op: DS_RSUB_SRC2_U64, Enc: EncDS, Opcode: 0xc2, Operands: specs[85:86], Flags: 0},                                                                          // GFX8,GFX9
-	{Mnemonic: "ds_inc_src2_u64", Op: DS_INC_SRC2_U64, Enc: EncDS, Opcode: 0xc3, Operands: specs[85:86], Flags: 0},                                                                            // GFX8,GFX9
-	{Mnemonic: "ds_dec_src2_u64", Op: DS_DEC_SRC2_U64, Enc: EncDS, Opcode: 0xc4, Operands: specs[85:86], Flags: 0},                                                                            // GFX8,GFX9
-	{Mnemonic: "ds_min_src2_i64", Op: DS_MIN_SRC2_I64, Enc: EncDS, Opcode: 0xc5, Operands: specs[85:86], Flags: 0},                                                                            // GFX8,GFX9
-	{Mnemonic: "ds_max_src2_i64", Op: DS_MAX_SRC2_I64, Enc: EncDS, Opcode: 0xc6, Operands: specs[85:86], Flags: 0},                                                                            // GFX8,GFX9
-	{Mnemonic: "ds_min_src2_u64", Op: DS_MIN_SRC2_U64, Enc: EncDS, Opcode: 0xc7, Operands: specs[85:86], Flags: 0},                                                                            // GFX8,GFX9
-	{Mnemonic: "ds_max_src2_u64", Op: DS_MAX_SRC2_U64, Enc: EncDS, Opcode: 0xc8, Operands: specs[85:86], Flags: 0},                                                                            // GFX8,GFX9
-	{Mnemonic: "ds_and_src2_b64", Op: DS_AND_SRC2_B64, Enc: EncDS, Opcode: 0xc9, Operands: specs[85:86], Flags: 0},                                                                            // GFX8,GFX9
-	{Mnemonic: "ds_or_src2_b64", Op: DS_OR_SRC2_B64, Enc: EncDS, Opcode: 0xca, Operands: specs[85:86], Flags: 0},                                                                              // GFX8,GFX9
-	{Mnemonic: "ds_xor_src2_b64", Op: DS_XOR_SRC2_B64, Enc: EncDS, Opcode: 0xcb, Operands: specs[85:86], Flags: 0},                                                                            // GFX8,GFX9
-	{Mnemonic: "ds_write_src2_b64", Op: DS_WRITE_SRC2_B64, Enc: EncDS, Opcode: 0xcd, Operands: specs[85:86], Flags: FlagStore},                                                                // GFX8,GFX9
-	{Mnemonic: "ds_min_src2_f64", Op: DS_MIN_SRC2_F64, Enc: EncDS, Opcode: 0xd2, Operands: specs[85:86], Flags: 0},                                                                            // GFX8,GFX9
-	{Mnemonic: "ds_max_src2_f64", Op: DS_MAX_SRC2_F64, Enc: EncDS, Opcode: 0xd3, Operands: specs[85:86], Flags: 0},                                                                            // GFX8,GFX9
-	{Mnemonic: "ds_write_b96", Op: DS_WRITE_B96, Enc: EncDS, Opcode: 0xde, Operands: specs[87:89], Flags: FlagStore},                                                                          // GFX8,GFX9
-	{Mnemonic: "ds_write_b128", Op: DS_WRITE_B128, Enc: EncDS, Opcode: 0xdf, Operands: specs[89:91], Flags: FlagStore},                                                                        // GFX8,GFX9
-	{Mnemonic: "ds_read_b96", Op: DS_READ_B96, Enc: EncDS, Opcode: 0xfe, Operands: specs[91:93], Flags: FlagLoad},                                                                             // GFX8,GFX9
-	{Mnemonic: "ds_read_b128", Op: DS_READ_B128, Enc: EncDS, Opcode: 0xff, Operands: specs[93:95], Flags: FlagLoad},                                                                           // GFX8,GFX9
-	{Mnemonic: "buffer_load_format_x", Op: BUFFER_LOAD_FORMAT_X, Enc: EncMUBUF, Opcode: 0x0, Operands: specs[95:99], Flags: FlagLoad | FlagFormat | FlagLDSOk},                                // GFX8,GFX9
-	{Mnemonic: "buffer_load_format_xy", Op: BUFFER_LOAD_FORMAT_XY, Enc: EncMUBUF, Opcode: 0x1, Operands: specs[99:103], Flags: FlagLoad | FlagFormat},                                         // GFX8,GFX9
-	{Mnemonic: "buffer_load_format_xyz", Op: BUFFER_LOAD_FORMAT_XYZ, Enc: EncMUBUF, Opcode: 0x2, Operands: specs[103:107], Flags: FlagLoad | FlagFormat},                                      // GFX8,GFX9
-	{Mnemonic: "buffer_load_format_xyzw", Op: BUFFER_LOAD_FORMAT_XYZW, Enc: EncMUBUF, Opcode: 0x3, Operands: specs[107:111], Flags: FlagLoad | FlagFormat},                                    // GFX8,GFX9
-	{Mnemonic: "buffer_store_format_x", Op: BUFFER_STORE_FORMAT_X, Enc: EncMUBUF, Opcode: 0x4, Operands: specs[111:115], Flags: FlagStore | FlagFormat},                                       // GFX8,GFX9
-	{Mnemonic: "buffer_store_format_xy", Op: BUFFER_STORE_FORMAT_XY, Enc: EncMUBUF, Opcode: 0x5, Operands: specs[115:119], Flags: FlagStore | FlagFormat},                                     // GFX8,GFX9
-	{Mnemonic: "buffer_store_format_xyz", Op: BUFFER_STORE_FORMAT_XYZ, Enc: EncMUBUF, Opcode: 0x6, Operands: specs[119:123], Flags: FlagStore | FlagFormat},                                   // GFX8,GFX9
-	{Mnemonic: "buffer_store_format_xyzw", Op: BUFFER_STORE_FORMAT_XYZW, Enc: EncMUBUF, Opcode: 0x7, Operands: specs[123:127], Flags: FlagStore | FlagFormat},                                 // GFX8,GFX9
-	{Mnemonic: "buffer_load_format_d16_x", Op: BUFFER_LOAD_FORMAT_D16_X, Enc: EncMUBUF, Opcode: 0x8, Operands: specs[95:99], Flags: FlagLoad | FlagD16 | FlagFormat},                          // GFX8,GFX9
-	{Mnemonic: "buffer_load_format_d16_xy", Op: BUFFER_LOAD_FORMAT_D16_XY, Enc: EncMUBUF, Opcode: 0x9, Operands: specs[99:103], Flags: FlagLoad | FlagD16 | FlagFormat},                       // GFX8
-	{Mnemonic: "buffer_load_format_d16_xy", Op: BUFFER_LOAD_FORMAT_D16_XY, Enc: EncMUBUF, Opcode: 0x9, Operands: specs[95:99], Flags: FlagLoad | FlagD16 | FlagFormat},                        // GFX9
-	{Mnemonic: "buffer_load_format_d16_xyz", Op: BUFFER_LOAD_FORMAT_D16_XYZ, Enc: EncMUBUF, Opcode: 0xa, Operands: specs[103:107], Flags: FlagLoad | FlagD16 | FlagFormat},                    // GFX8
-	{Mnemonic: "buffer_load_format_d16_xyz", Op: BUFFER_LOAD_FORMAT_D16_XYZ, Enc: EncMUBUF, Opcode: 0xa, Operands: specs[99:103], Flags: FlagLoad | FlagD16 | FlagFormat},                     // GFX9
-	{Mnemonic: "buffer_load_format_d16_xyzw", Op: BUFFER_LOAD_FORMAT_D16_XYZW, Enc: EncMUBUF, Opcode: 0xb, Operands: specs[107:111], Flags: FlagLoad | FlagD16 | FlagFormat},                  // GFX8
-	{Mnemonic: "buffer_load_format_d16_xyzw", Op: BUFFER_LOAD_FORMAT_D16_XYZW, Enc: EncMUBUF, Opcode: 0xb, Operands: specs[99:103], Flags: FlagLoad | FlagD16 | FlagFormat},                   // GFX9
-	{Mnemonic: "buffer_store_format_d16_x", Op: BUFFER_STORE_FORMAT_D16_X, Enc: EncMUBUF, Opcode: 0xc, Operands: specs[111:115], Flags: FlagStore | FlagD16 | FlagFormat},                     // GFX8,GFX9
-	{Mnemonic: "buffer_store_format_d16_xy", Op: BUFFER_STORE_FORMAT_D16_XY, Enc: EncMUBUF, Opcode: 0xd, Operands: specs[115:119], Flags: FlagStore | FlagD16 | FlagFormat},                   // GFX8
-	{Mnemonic: "buffer_store_format_d16_xy", Op: BUFFER_STORE_FORMAT_D16_XY, Enc: EncMUBUF, Opcode: 0xd, Operands: specs[111:115], Flags: FlagStore | FlagD16 | FlagFormat},                   // GFX9
-	{Mnemonic: "buffer_store_format_d16_xyz", Op: BUFFER_STORE_FORMAT_D16_XYZ, Enc: EncMUBUF, Opcode: 0xe, Operands: specs[119:123], Flags: FlagStore | FlagD16 | FlagFormat},                 // GFX8
-	{Mnemonic: "buffer_store_format_d16_xyz", Op: BUFFER_STORE_FORMAT_D16_XYZ, Enc: EncMUBUF, Opcode: 0xe, Operands: specs[115:119], Flags: FlagStore | FlagD16 | FlagFormat},                 // GFX9
-	{Mnemonic: "buffer_store_format_d16_xyzw", Op: BUFFER_STORE_FORMAT_D16_XYZW, Enc: EncMUBUF, Opcode: 0xf, Operands: specs[123:127], Flags: FlagStore | FlagD16 | FlagFormat},               // GFX8
-	{Mnemonic: "buffer_store_format_d16_xyzw", Op: BUFFER_STORE_FORMAT_D16_XYZW, Enc: EncMUBUF, Opcode: 0xf, Operands: specs[115:119], Flags: FlagStore | FlagD16 | FlagFormat},               // GFX9
-	{Mnemonic: "buffer_load_ubyte", Op: BUFFER_LOAD_UBYTE, Enc: EncMUBUF, Opcode: 0x10, Operands: specs[95:99], Flags: FlagLoad | FlagLDSOk},                                                  // GFX8,GFX9
-	{Mnemonic: "buffer_load_sbyte", Op: BUFFER_LOAD_SBYTE, Enc: EncMUBUF, Opcode: 0x11, Operands: specs[95:99], Flags: FlagLoad | FlagLDSOk},                                                  // GFX8,GFX9
-	{Mnemonic: "buffer_load_ushort", Op: BUFFER_LOAD_USHORT, Enc: EncMUBUF, Opcode: 0x12, Operands: specs[95:99], Flags: FlagLoad | FlagLDSOk},                                                // GFX8,GFX9
-	{Mnemonic: "buffer_load_sshort", Op: BUFFER_LOAD_SSHORT, Enc: EncMUBUF, Opcode: 0x13, Operands: specs[95:99], Flags: FlagLoad | FlagLDSOk},                                                // GFX8,GFX9
-	{Mnemonic: "buffer_load_dword", Op: BUFFER_LOAD_DWORD, Enc: EncMUBUF, Opcode: 0x14, Operands: specs[95:99], Flags: FlagLoad | FlagLDSOk},                                                  // GFX8,GFX9
-	{Mnemonic: "buffer_load_dwordx2", Op: BUFFER_LOAD_DWORDX2, Enc: EncMUBUF, Opcode: 0x15, Operands: specs[127:131], Flags: FlagLoad},                                                        // GFX8,GFX9
-	{Mnemonic: "buffer_load_dwordx3", Op: BUFFER_LOAD_DWORDX3, Enc: EncMUBUF, Opcode: 0x16, Operands: specs[103:107], Flags: FlagLoad},                                                        // GFX8,GFX9
-	{Mnemonic: "buffer_load_dwordx4", Op: BUFFER_LOAD_DWORDX4, Enc: EncMUBUF, Opcode: 0x17, Operands: specs[107:111], Flags: FlagLoad},                                                        // GFX8,GFX9
-	{Mnemonic: "buffer_store_byte", Op: BUFFER_STORE_BYTE, Enc: EncMUBUF, Opcode: 0x18, Operands: specs[111:115], Flags: FlagStore},                                                           // GFX8,GFX9
-	{Mnemonic: "buffer_store_byte_d16_hi", Op: BUFFER_STORE_BYTE_D16_HI, Enc: EncMUBUF, Opcode: 0x19, Operands: specs[111:115], Flags: FlagStore | FlagD16Hi},                                 // GFX9
-	{Mnemonic: "buffer_store_short", Op: BUFFER_STORE_SHORT, Enc: EncMUBUF, Opcode: 0x1a, Operands: specs[111:115], Flags: FlagStore},                                                         // GFX8,GFX9
-	{Mnemonic: "buffer_store_short_d16_hi", Op: BUFFER_STORE_SHORT_D16_HI, Enc: EncMUBUF, Opcode: 0x1b, Operands: specs[111:115], Flags: FlagStore | FlagD16Hi},                               // GFX9
-	{Mnemonic: "buffer_store_dword", Op: BUFFER_STORE_DWORD, Enc: EncMUBUF, Opcode: 0x1c, Operands: specs[111:115], Flags: FlagStore},                                                         // GFX8,GFX9
-	{Mnemonic: "buffer_store_dwordx2", Op: BUFFER_STORE_DWORDX2, Enc: EncMUBUF, Opcode: 0x1d, Operands: specs[131:135], Flags: FlagStore},                                                     // GFX8,GFX9
-	{Mnemonic: "buffer_store_dwordx3", Op: BUFFER_STORE_DWORDX3, Enc: EncMUBUF, Opcode: 0x1e, Operands: specs[119:123], Flags: FlagStore},                                                     // GFX8,GFX9
-	{Mnemonic: "buffer_store_dwordx4", Op: BUFFER_STORE_DWORDX4, Enc: EncMUBUF, Opcode: 0x1f, Operands: specs[123:127], Flags: FlagStore},                                                     // GFX8,GFX9
-	{Mnemonic: "buffer_load_ubyte_d16", Op: BUFFER_LOAD_UBYTE_D16, Enc: EncMUBUF, Opcode: 0x20, Operands: specs[135:139], Flags: FlagLoad | FlagD16},                                          // GFX9
-	{Mnemonic: "buffer_load_ubyte_d16_hi", Op: BUFFER_LOAD_UBYTE_D16_HI, Enc: EncMUBUF, Opcode: 0x21, Operands: specs[135:139], Flags: FlagLoad | FlagD16Hi},                                  // GFX9
-	{Mnemonic: "buffer_load_sbyte_d16", Op: BUFFER_LOAD_SBYTE_D16, Enc: EncMUBUF, Opcode: 0x22, Operands: specs[135:139], Flags: FlagLoad | FlagD16},                                          // GFX9
-	{Mnemonic: "buffer_load_sbyte_d16_hi", Op: BUFFER_LOAD_SBYTE_D16_HI, Enc: EncMUBUF, Opcode: 0x23, Operands: specs[135:139], Flags: FlagLoad | FlagD16Hi},                                  // GFX9
-	{Mnemonic: "buffer_load_short_d16", Op: BUFFER_LOAD_SHORT_D16, Enc: EncMUBUF, Opcode: 0x24, Operands: specs[135:139], Flags: FlagLoad | FlagD16},                                          // GFX9
-	{Mnemonic: "buffer_load_short_d16_hi", Op: BUFFER_LOAD_SHORT_D16_HI, Enc: EncMUBUF, Opcode: 0x25, Operands: specs[135:139], Flags: FlagLoad | FlagD16Hi},                                  // GFX9
-	{Mnemonic: "buffer_load_format_d16_hi_x", Op: BUFFER_LOAD_FORMAT_D16_HI_X, Enc: EncMUBUF, Opcode: 0x26, Operands: specs[135:139], Flags: FlagLoad | FlagD16Hi | FlagFormat},               // GFX9
-	{Mnemonic: "buffer_store_format_d16_hi_x", Op: BUFFER_STORE_FORMAT_D16_HI_X, Enc: EncMUBUF, Opcode: 0x27, Operands: specs[111:115], Flags: FlagStore | FlagD16Hi | FlagFormat},            // GFX9
-	{Mnemonic: "buffer_store_lds_dword", Op: BUFFER_STORE_LDS_DWORD, Enc: EncMUBUF, Opcode: 0x3d, Operands: specs[139:141], Flags: FlagStore | FlagLDSOnly | FlagNoTFE},                       // GFX8,GFX9
-	{Mnemonic: "buffer_wbinvl1", Op: BUFFER_WBINVL1, Enc: EncMUBUF, Opcode: 0x3e, Operands: specs[141:141], Flags: 0},                                                                         // GFX8,GFX9
-	{Mnemonic: "buffer_wbinvl1_vol", Op: BUFFER_WBINVL1_VOL, Enc: EncMUBUF, Opcode: 0x3f, Operands: specs[141:141], Flags: 0},                                                                 // GFX8,GFX9
-	{Mnemonic: "buffer_atomic_swap", Op: BUFFER_ATOMIC_SWAP, Enc: EncMUBUF, Opcode: 0x40, Operands: specs[135:139], Flags: FlagAtomic | FlagNoTFE},                                            // GFX8,GFX9
-	{Mnemonic: "buffer_atomic_cmpswap", Op: BUFFER_ATOMIC_CMPSWAP, Enc: EncMUBUF, Opcode: 0x41, Operands: specs[141:145], Flags: FlagAtomic | FlagNoTFE},                                      // GFX8,GFX9
-	{Mnemonic: "buffer_atomic_add", Op: BUFFER_ATOMIC_ADD, Enc: EncMUBUF, Opcode: 0x42, Operands: specs[135:139], Flags: FlagAtomic | FlagNoTFE},                                              // GFX8,GFX9
-	{Mnemonic: "buffer_atomic_sub", Op: BUFFER_ATOMIC_SUB, Enc: EncMUBUF, Opcode: 0x43, Operands: specs[135:139], Flags: FlagAtomic | FlagNoTFE},                                              // GFX8,GFX9
-	{Mnemonic: "buffer_atomic_smin", Op: BUFFER_ATOMIC_SMIN, Enc: EncMUBUF, Opcode: 0x44, Operands: specs[135:139], Flags: FlagAtomic | FlagNoTFE},                                            // GFX8,GFX9
-	{Mnemonic: "buffer_atomic_umin", Op: BUFFER_ATOMIC_UMIN, Enc: EncMUBUF, Opcode: 0x45, Operands: specs[135:139], Flags: FlagAtomic | FlagNoTFE},                                            // GFX8,GFX9
-	{Mnemonic: "buffer_atomic_smax", Op: BUFFER_ATOMIC_SMAX, Enc: EncMUBUF, Opcode: 0x46, Operands: specs[135:139], Flags: FlagAtomic | FlagNoTFE},                                            // GFX8,GFX9
-	{Mnemonic: "buffer_atomic_umax", Op: BUFFER_ATOMIC_UMAX, Enc: EncMUBUF, Opcode: 0x47, Operands: specs[135:139], Flags: FlagAtomic | FlagNoTFE},                                            // GFX8,GFX9
-	{Mnemonic: "buffer_atomic_and", Op: BUFFER_ATOMIC_AND, Enc: EncMUBUF, Opcode: 0x48, Operands: specs[135:139], Flags: FlagAtomic | FlagNoTFE},                                              // GFX8,GFX9
-	{Mnemonic: "buffer_atomic_or", Op: BUFFER_ATOMIC_OR, Enc: EncMUBUF, Opcode: 0x49, Operands: specs[135:139], Flags: FlagAtomic | FlagNoTFE},                                                // GFX8,GFX9
-	{Mnemonic: "buffer_atomic_xor", Op: BUFFER_ATOMIC_XOR, Enc: EncMUBUF, Opcode: 0x4a, Operands: specs[135:139], Flags: FlagAtomic | FlagNoTFE},                                              // GFX8,GFX9
-	{Mnemonic: "buffer_atomic_inc", Op: BUFFER_ATOMIC_INC, Enc: EncMUBUF, Opcode: 0x4b, Operands: specs[135:139], Flags: FlagAtomic | FlagNoTFE},                                              // GFX8,GFX9
-	{Mnemonic: "buffer_atomic_dec", Op: BUFFER_ATOMIC_DEC, Enc: EncMUBUF, Opcode: 0x4c, Operands: specs[135:139], Flags: FlagAtomic | FlagNoTFE},                                              // GFX8,GFX9
-	{Mnemonic: "buffer_atomic_swap_x2", Op: BUFFER_ATOMIC_SWAP_X2, Enc: EncMUBUF, Opcode: 0x60, Operands: specs[145:149], Flags: FlagAtomic | FlagNoTFE},                                      // GFX8,GFX9
-	{Mnemonic: "buffer_atomic_cmpswap_x2", Op: BUFFER_ATOMIC_CMPSWAP_X2, Enc: EncMUBUF, Opcode: 0x61, Operands: specs[149:153], Flags: FlagAtomic | FlagNoTFE},                                // GFX8,GFX9
-	{Mnemonic: "buffer_atomic_add_x2", Op: BUFFER_ATOMIC_ADD_X2, Enc: EncMUBUF, Opcode: 0x62, Operands: specs[145:149], Flags: FlagAtomic | FlagNoTFE},                                        // GFX8,GFX9
-	{Mnemonic: "buffer_atomic_sub_x2", Op: BUFFER_ATOMIC_SUB_X2, Enc: EncMUBUF, Opcode: 0x63, Operands: specs[145:149], Flags: FlagAtomic | FlagNoTFE},                                        // GFX8,GFX9
-	{Mnemonic: "buffer_atomic_smin_x2", Op: BUFFER_ATOMIC_SMIN_X2, Enc: EncMUBUF, Opcode: 0x64, Operands: specs[145:149], Flags: FlagAtomic | FlagNoTFE},                                      // GFX8,GFX9
-	{Mnemonic: "buffer_atomic_umin_x2", Op: BUFFER_ATOMIC_UMIN_X2, Enc: EncMUBUF, Opcode: 0x65, Operands: specs[145:149], Flags: FlagAtomic | FlagNoTFE},                                      // GFX8,GFX9
-	{Mnemonic: "buffer_atomic_smax_x2", Op: BUFFER_ATOMIC_SMAX_X2, Enc: EncMUBUF, Opcode: 0x66, Operands: specs[145:149], Flags: FlagAtomic | FlagNoTFE},                                      // GFX8,GFX9
-	{Mnemonic: "buffer_atomic_umax_x2", Op: BUFFER_ATOMIC_UMAX_X2, Enc: EncMUBUF, Opcode: 0x67, Operands: specs[145:149], Flags: FlagAtomic | FlagNoTFE},                                      // GFX8,GFX9
-	{Mnemonic: "buffer_atomic_and_x2", Op: BUFFER_ATOMIC_AND_X2, Enc: EncMUBUF, Opcode: 0x68, Operands: specs[145:149], Flags: FlagAtomic | FlagNoTFE},                                        // GFX8,GFX9
-	{Mnemonic: "buffer_atomic_or_x2", Op: BUFFER_ATOMIC_OR_X2, Enc: EncMUBUF, Opcode: 0x69, Operands: specs[145:149], Flags: FlagAtomic | FlagNoTFE},                                          // GFX8,GFX9
-	{Mnemonic: "buffer_atomic_xor_x2", Op: BUFFER_ATOMIC_XOR_X2, Enc: EncMUBUF, Opcode: 0x6a, Operands: specs[145:149], Flags: FlagAtomic | FlagNoTFE},                                        // GFX8,GFX9
-	{Mnemonic: "buffer_atomic_inc_x2", Op: BUFFER_ATOMIC_INC_X2, Enc: EncMUBUF, Opcode: 0x6b, Operands: specs[145:149], Flags: FlagAtomic | FlagNoTFE},                                        // GFX8,GFX9
-	{Mnemonic: "buffer_atomic_dec_x2", Op: BUFFER_ATOMIC_DEC_X2, Enc: EncMUBUF, Opcode: 0x6c, Operands: specs[145:149], Flags: FlagAtomic | FlagNoTFE},                                        // GFX8,GFX9
-	{Mnemonic: "tbuffer_load_format_x", Op: TBUFFER_LOAD_FORMAT_X, Enc: EncMTBUF, Opcode: 0x0, Operands: specs[95:99], Flags: FlagLoad | FlagFormat | FlagNoTFE},                              // GFX8,GFX9
-	{Mnemonic: "tbuffer_load_format_xy", Op: TBUFFER_LOAD_FORMAT_XY, Enc: EncMTBUF, Opcode: 0x1, Operands: specs[99:103], Flags: FlagLoad | FlagFormat | FlagNoTFE},                           // GFX8,GFX9
-	{Mnemonic: "tbuffer_load_format_xyz", Op: TBUFFER_LOAD_FORMAT_XYZ, Enc: EncMTBUF, Opcode: 0x2, Operands: specs[103:107], Flags: FlagLoad | FlagFormat | FlagNoTFE},                        // GFX8,GFX9
-	{Mnemonic: "tbuffer_load_format_xyzw", Op: TBUFFER_LOAD_FORMAT_XYZW, Enc: EncMTBUF, Opcode: 0x3, Operands: specs[107:111], Flags: FlagLoad | FlagFormat | FlagNoTFE},                      // GFX8,GFX9
-	{Mnemonic: "tbuffer_store_format_x", Op: TBUFFER_STORE_FORMAT_X, Enc: EncMTBUF, Opcode: 0x4, Operands: specs[111:115], Flags: FlagStore | FlagFormat | FlagNoTFE},                         // GFX8,GFX9
-	{Mnemonic: "tbuffer_store_format_xy", Op: TBUFFER_STORE_FORMAT_XY, Enc: EncMTBUF, Opcode: 0x5, Operands: specs[115:119], Flags: FlagStore | FlagFormat | FlagNoTFE},                       // GFX8,GFX9
-	{Mnemonic: "tbuffer_store_format_xyz", Op: TBUFFER_STORE_FORMAT_XYZ, Enc: EncMTBUF, Opcode: 0x6, Operands: specs[119:123], Flags: FlagStore | FlagFormat | FlagNoTFE},                     // GFX8,GFX9
-	{Mnemonic: "tbuffer_store_format_xyzw", Op: TBUFFER_STORE_FORMAT_XYZW, Enc: EncMTBUF, Opcode: 0x7, Operands: specs[123:127], Flags: FlagStore | FlagFormat | FlagNoTFE},                   // GFX8,GFX9
-	{Mnemonic: "tbuffer_load_format_d16_x", Op: TBUFFER_LOAD_FORMAT_D16_X, Enc: EncMTBUF, Opcode: 0x8, Operands: specs[95:99], Flags: FlagLoad | FlagD16 | FlagFormat | FlagNoTFE},            // GFX8,GFX9
-	{Mnemonic: "tbuffer_load_format_d16_xy", Op: TBUFFER_LOAD_FORMAT_D16_XY, Enc: EncMTBUF, Opcode: 0x9, Operands: specs[99:103], Flags: FlagLoad | FlagD16 | FlagFormat | FlagNoTFE},         // GFX8
-	{Mnemonic: "tbuffer_load_format_d16_xy", Op: TBUFFER_LOAD_FORMAT_D16_XY, Enc: EncMTBUF, Opcode: 0x9, Operands: specs[95:99], Flags: FlagLoad | FlagD16 | FlagFormat | FlagNoTFE},          // GFX9
-	{Mnemonic: "tbuffer_load_format_d16_xyz", Op: TBUFFER_LOAD_FORMAT_D16_XYZ, Enc: EncMTBUF, Opcode: 0xa, Operands: specs[103:107], Flags: FlagLoad | FlagD16 | FlagFormat | FlagNoTFE},      // GFX8
-	{Mnemonic: "tbuffer_load_format_d16_xyz", Op: TBUFFER_LOAD_FORMAT_D16_XYZ, Enc: EncMTBUF, Opcode: 0xa, Operands: specs[99:103], Flags: FlagLoad | FlagD16 | FlagFormat | FlagNoTFE},       // GFX9
-	{Mnemonic: "tbuffer_load_format_d16_xyzw", Op: TBUFFER_LOAD_FORMAT_D16_XYZW, Enc: EncMTBUF, Opcode: 0xb, Operands: specs[107:111], Flags: FlagLoad | FlagD16 | FlagFormat | FlagNoTFE},    // GFX8
-	{Mnemonic: "tbuffer_load_format_d16_xyzw", Op: TBUFFER_LOAD_FORMAT_D16_XYZW, Enc: EncMTBUF, Opcode: 0xb, Operands: specs[99:103], Flags: FlagLoad | FlagD16 | FlagFormat | FlagNoTFE},     // GFX9
-	{Mnemonic: "tbuffer_store_format_d16_x", Op: TBUFFER_STORE_FORMAT_D16_X, Enc: EncMTBUF, Opcode: 0xc, Operands: specs[111:115], Flags: FlagStore | FlagD16 | FlagFormat | FlagNoTFE},       // GFX8,GFX9
-	{Mnemonic: "tbuffer_store_format_d16_xy", Op: TBUFFER_STORE_FORMAT_D16_XY, Enc: EncMTBUF, Opcode: 0xd, Operands: specs[115:119], Flags: FlagStore | FlagD16 | FlagFormat | FlagNoTFE},     // GFX8
-	{Mnemonic: "tbuffer_store_format_d16_xy", Op: TBUFFER_STORE_FORMAT_D16_XY, Enc: EncMTBUF, Opcode: 0xd, Operands: specs[111:115], Flags: FlagStore | FlagD16 | FlagFormat | FlagNoTFE},     // GFX9
-	{Mnemonic: "tbuffer_store_format_d16_xyz", Op: TBUFFER_STORE_FORMAT_D16_XYZ, Enc: EncMTBUF, Opcode: 0xe, Operands: specs[119:123], Flags: FlagStore | FlagD16 | FlagFormat | FlagNoTFE},   // GFX8
-	{Mnemonic: "tbuffer_store_format_d16_xyz", Op: TBUFFER_STORE_FORMAT_D16_XYZ, Enc: EncMTBUF, Opcode: 0xe, Operands: specs[115:119], Flags: FlagStore | FlagD16 | FlagFormat | FlagNoTFE},   // GFX9
-	{Mnemonic: "tbuffer_store_format_d16_xyzw", Op: TBUFFER_STORE_FORMAT_D16_XYZW, Enc: EncMTBUF, Opcode: 0xf, Operands: specs[123:127], Flags: FlagStore | FlagD16 | FlagFormat | FlagNoTFE}, // GFX8
-	{Mnemonic: "tbuffer_store_format_d16_xyzw", Op: TBUFFER_STORE_FORMAT_D16_XYZW, Enc: EncMTBUF, Opcode: 0xf, Operands: specs[115:119], Flags: FlagStore | FlagD16 | FlagFormat | FlagNoTFE}, // GFX9
-	{Mnemonic: "image_load", Op: IMAGE_LOAD, Enc: EncMIMG, Opcode: 0x0, Operands: specs[153:156], Flags: FlagLoad},                                                                            // GFX8,GFX9
-	{Mnemonic: "image_load_mip", Op: IMAGE_LOAD_MIP, Enc: EncMIMG, Opcode: 0x1, Operands: specs[153:156], Flags: FlagLoad},                                                                    // GFX8,GFX9
-	{Mnemonic: "image_load_pck", Op: IMAGE_LOAD_PCK, Enc: EncMIMG, Opcode: 0x2, Operands: specs[153:156], Flags: FlagLoad | FlagNoD16},                                                        // GFX8,GFX9
-	{Mnemonic: "image_load_pck_sgn", Op: IMAGE_LOAD_PCK_SGN, Enc: EncMIMG, Opcode: 0x3, Operands: specs[153:156], Flags: FlagLoad | FlagNoD16},                                                // GFX8,GFX9
-	{Mnemonic: "image_load_mip_pck", Op: IMAGE_LOAD_MIP_PCK, Enc: EncMIMG, Opcode: 0x4, Operands: specs[153:156], Flags: FlagLoad | FlagNoD16},                                                // GFX8,GFX9
-	{Mnemonic: "image_load_mip_pck_sgn", Op: IMAGE_LOAD_MIP_PCK_SGN, Enc: EncMIMG, Opcode: 0x5, Operands: specs[153:156], Flags: FlagLoad | FlagNoD16},                                        // GFX8,GFX9
-	{Mnemonic: "image_store", Op: IMAGE_STORE, Enc: EncMIMG, Opcode: 0x8, Operands: specs[156:159], Flags: FlagStore},                                                                         // GFX8,GFX9
-	{Mnemonic: "image_store_mip", Op: IMAGE_STORE_MIP, Enc: EncMIMG, Opcode: 0x9, Operands: specs[156:159], Flags: FlagStore},                                                                 // GFX8,GFX9
-	{Mnemonic: "image_store_pck", Op: IMAGE_STORE_PCK, Enc: EncMIMG, Opcode: 0xa, Operands: specs[156:159], Flags: FlagStore | FlagNoD16},                                                     // GFX8,GFX9
-	{Mnemonic: "image_store_mip_pck", Op: IMAGE_STORE_MIP_PCK, Enc: EncMIMG, Opcode: 0xb, Operands: specs[156:159], Flags: FlagStore | FlagNoD16},                                             // GFX8,GFX9
-	{Mnemonic: "image_get_resinfo", Op: IMAGE_GET_RESINFO, Enc: EncMIMG, Opcode: 0xe, Operands: specs[153:156], Flags: FlagLoad | FlagNoD16},                                                  // GFX8,GFX9
-	{Mnemonic: "image_atomic_swap", Op: IMAGE_ATOMIC_SWAP, Enc: EncMIMG, Opcode: 0x10, Operands: specs[159:162], Flags: FlagAtomic | FlagNoD16},                                               // GFX8,GFX9
-	{Mnemonic: "image_atomic_cmpswap", Op: IMAGE_ATOMIC_CMPSWAP, Enc: EncMIMG, Opcode: 0x11, Operands: specs[162:165], Flags: FlagAtomic | FlagCmpswap | FlagNoD16},                           // GFX8,GFX9
-	{Mnemonic: "image_atomic_add", Op: IMAGE_ATOMIC_ADD, Enc: EncMIMG, Opcode: 0x12, Operands: specs[159:162], Flags: FlagAtomic | FlagNoD16},                                                 // GFX8,GFX9
-	{Mnemonic: "image_atomic_sub", Op: IMAGE_ATOMIC_SUB, Enc: EncMIMG, Opcode: 0x13, Operands: specs[159:162], Flags: FlagAtomic | FlagNoD16},                                                 // GFX8,GFX9
-	{Mnemonic: "image_atomic_smin", Op: IMAGE_ATOMIC_SMIN, Enc: EncMIMG, Opcode: 0x14, Operands: specs[159:162], Flags: FlagAtomic | FlagNoD16},                                               // GFX8,GFX9
-	{Mnemonic: "image_atomic_umin", Op: IMAGE_ATOMIC_UMIN, Enc: EncMIMG, Opcode: 0x15, Operands: specs[159:162], Flags: FlagAtomic | FlagNoD16},                                               // GFX8,GFX9
-	{Mnemonic: "image_atomic_smax", Op: IMAGE_ATOMIC_SMAX, Enc: EncMIMG, Opcode: 0x16, Operands: specs[159:162], Flags: FlagAtomic | FlagNoD16},                                               // GFX8,GFX9
-	{Mnemonic: "image_atomic_umax", Op: IMAGE_ATOMIC_UMAX, Enc: EncMIMG, Opcode: 0x17, Operands: specs[159:162], Flags: FlagAtomic | FlagNoD16},                                               // GFX8,GFX9
-	{Mnemonic: "image_atomic_and", Op: IMAGE_ATOMIC_AND, Enc: EncMIMG, Opcode: 0x18, Operands: specs[159:162], Flags: FlagAtomic | FlagNoD16},                                                 // GFX8,GFX9
-	{Mnemonic: "image_atomic_or", Op: IMAGE_ATOMIC_OR, Enc: EncMIMG, Opcode: 0x19, Operands: specs[159:162], Flags: FlagAtomic | FlagNoD16},                                                   // GFX8,GFX9
-	{Mnemonic: "image_atomic_xor", Op: IMAGE_ATOMIC_XOR, Enc: EncMIMG, Opcode: 0x1a, Operands: specs[159:162], Flags: FlagAtomic | FlagNoD16},                                                 // GFX8,GFX9
-	{Mnemonic: "image_atomic_inc", Op: IMAGE_ATOMIC_INC, Enc: EncMIMG, Opcode: 0x1b, Operands: specs[159:162], Flags: FlagAtomic | FlagNoD16},                                                 // GFX8,GFX9
-	{Mnemonic: "image_atomic_dec", Op: IMAGE_ATOMIC_DEC, Enc: EncMIMG, Opcode: 0x1c, Operands: specs[159:162], Flags: FlagAtomic | FlagNoD16},                                                 // GFX8,GFX9
-	{Mnemonic: "image_sample", Op: IMAGE_SAMPLE, Enc: EncMIMG, Opcode: 0x20, Operands: specs[165:169], Flags: FlagLoad},                                                                       // GFX8,GFX9
-	{Mnemonic: "image_sample_cl", Op: IMAGE_SAMPLE_CL, Enc: EncMIMG, Opcode: 0x21, Operands: specs[165:169], Flags: FlagLoad},                                                                 // GFX8,GFX9
-	{Mnemonic: "image_sample_d", Op: IMAGE_SAMPLE_D, Enc: EncMIMG, Opcode: 0x22, Operands: specs[169:173], Flags: FlagLoad},                                                                   // GFX8,GFX9
-	{Mnemonic: "image_sample_d_cl", Op: IMAGE_SAMPLE_D_CL, Enc: EncMIMG, Opcode: 0x23, Operands: specs[169:173], Flags: FlagLoad},                                                             // GFX8,GFX9
-	{Mnemonic: "image_sample_l", Op: IMAGE_SAMPLE_L, Enc: EncMIMG, Opcode: 0x24, Operands: specs[165:169], Flags: FlagLoad},                                                                   // GFX8,GFX9
-	{Mnemonic: "image_sample_b", Op: IMAGE_SAMPLE_B, Enc: EncMIMG, Opcode: 0x25, Operands: specs[169:173], Flags: FlagLoad},                                                                   // GFX8,GFX9
-	{Mnemonic: "image_sample_b_cl", Op: IMAGE_SAMPLE_B_CL, Enc: EncMIMG, Opcode: 0x26, Operands: specs[169:173], Flags: FlagLoad},                                                             // GFX8,GFX9
-	{Mnemonic: "image_sample_lz", Op: IMAGE_SAMPLE_LZ, Enc: EncMIMG, Opcode: 0x27, Operands: specs[165:169], Flags: FlagLoad},                                                                 // GFX8,GFX9
-	{Mnemonic: "image_sample_c", Op: IMAGE_SAMPLE_C, Enc: EncMIMG, Opcode: 0x28, Operands: specs[169:173], Flags: FlagLoad},                                                                   // GFX8,GFX9
-	{Mnemonic: "image_sample_c_cl", Op: IMAGE_SAMPLE_C_CL, Enc: EncMIMG, Opcode: 0x29, Operands: specs[169:173], Flags: FlagLoad},                                                             // GFX8,GFX9
-	{Mnemonic: "image_sample_c_d", Op: IMAGE_SAMPLE_C_D, Enc: EncMIMG, Opcode: 0x2a, Operands: specs[173:177], Flags: FlagLoad},                                                               // GFX8,GFX9
-	{Mnemonic: "image_sample_c_d_cl", Op: IMAGE_SAMPLE_C_D_CL, Enc: EncMIMG, Opcode: 0x2b, Operands: specs[173:177], Flags: FlagLoad},                                                         // GFX8,GFX9
-	{Mnemonic: "image_sample_c_l", Op: IMAGE_SAMPLE_C_L, Enc: EncMIMG, Opcode: 0x2c, Operands: specs[169:173], Flags: FlagLoad},                                                               // GFX8,GFX9
-	{Mnemonic: "image_sample_c_b", Op: IMAGE_SAMPLE_C_B, Enc: EncMIMG, Opcode: 0x2d, Operands: specs[173:177], Flags: FlagLoad},                                                               // GFX8,GFX9
-	{Mnemonic: "image_sample_c_b_cl", Op: IMAGE_SAMPLE_C_B_CL, Enc: EncMIMG, Opcode: 0x2e, Operands: specs[173:177], Flags: FlagLoad},                                                         // GFX8,GFX9
-	{Mnemonic: "image_sample_c_lz", Op: IMAGE_SAMPLE_C_LZ, Enc: EncMIMG, Opcode: 0x2f, Operands: specs[169:173], Flags: FlagLoad},                                                             // GFX8,GFX9
-	{Mnemonic: "image_sample_o", Op: IMAGE_SAMPLE_O, Enc: EncMIMG, Opcode: 0x30, Operands: specs[169:173], Flags: FlagLoad},                                                                   // GFX8,GFX9
-	{Mnemonic: "image_sample_cl_o", Op: IMAGE_SAMPLE_CL_O, Enc: EncMIMG, Opcode: 0x31, Operands: specs[169:173], Flags: FlagLoad},                                                             // GFX8,GFX9
-	{Mnemonic: "image_sample_d_o", Op: IMAGE_SAMPLE_D_O, Enc: EncMIMG, Opcode: 0x32, Operands: specs[173:177], Flags: FlagLoad},                                                               // GFX8,GFX9
-	{Mnemonic: "image_sample_d_cl_o", Op: IMAGE_SAMPLE_D_CL_O, Enc: EncMIMG, Opcode: 0x33, Operands: specs[173:177], Flags: FlagLoad},                                                         // GFX8,GFX9
-	{Mnemonic: "image_sample_l_o", Op: IMAGE_SAMPLE_L_O, Enc: EncMIMG, Opcode: 0x34, Operands: specs[169:173], Flags: FlagLoad},                                                               // GFX8,GFX9
-	{Mnemonic: "image_sample_b_o", Op: IMAGE_SAMPLE_B_O, Enc: EncMIMG, Opcode: 0x35, Operands: specs[173:177], Flags: FlagLoad},                                                               // GFX8,GFX9
-	{Mnemonic: "image_sample_b_cl_o", Op: IMAGE_SAMPLE_B_CL_O, Enc: EncMIMG, Opcode: 0x36, Operands: specs[173:177], Flags: FlagLoad},                                                         // GFX8,GFX9
-	{Mnemonic: "image_sample_lz_o", Op: IMAGE_SAMPLE_LZ_O, Enc: EncMIMG, Opcode: 0x37, Operands: specs[169:173], Flags: FlagLoad},                                                             // GFX8,GFX9
-	{Mnemonic: "image_sample_c_o", Op: IMAGE_SAMPLE_C_O, Enc: EncMIMG, Opcode: 0x38, Operands: specs[173:177], Flags: FlagLoad},                                                               // GFX8,GFX9
-	{Mnemonic: "image_sample_c_cl_o", Op: IMAGE_SAMPLE_C_CL_O, Enc: EncMIMG, Opcode: 0x39, Operands: specs[173:177], Flags: FlagLoad},                                                         // GFX8,GFX9
-	{Mnemonic: "image_sample_c_d_o", Op: IMAGE_SAMPLE_C_D_O, Enc: EncMIMG, Opcode: 0x3a, Operands: specs[177:181], Flags: FlagLoad},                                                           // GFX8,GFX9
-	{Mnemonic: "image_sample_c_d_cl_o", Op: IMAGE_SAMPLE_C_D_CL_O, Enc: EncMIMG, Opcode: 0x3b, Operands: specs[177:181], Flags: FlagLoad},                                                     // GFX8,GFX9
-	{Mnemonic: "image_sample_c_l_o", Op: IMAGE_SAMPLE_C_L_O, Enc: EncMIMG, Opcode: 0x3c, Operands: specs[173:177], Flags: FlagLoad},                                                           // GFX8,GFX9
-	{Mnemonic: "image_sample_c_b_o", Op: IMAGE_SAMPLE_C_B_O, Enc: EncMIMG, Opcode: 0x3d, Operands: specs[177:181], Flags: FlagLoad},                                                           // GFX8,GFX9
-	{Mnemonic: "image_sample_c_b_cl_o", Op: IMAGE_SAMPLE_C_B_CL_O, Enc: EncMIMG, Opcode: 0x3e, Operands: specs[177:181], Flags: FlagLoad},                                                     // GFX8,GFX9
-	{Mnemonic: "image_sample_c_lz_o", Op: IMAGE_SAMPLE_C_LZ_O, Enc: EncMIMG, Opcode: 0x3f, Operands: specs[173:177], Flags: FlagLoad},                                                         // GFX8,GFX9
-	{Mnemonic: "image_gather4", Op: IMAGE_GATHER4, Enc: EncMIMG, Opcode: 0x40, Operands: specs[181:185], Flags: FlagLoad | FlagGather4},                                                       // GFX8,GFX9
-	{Mnemonic: "image_gather4_cl", Op: IMAGE_GATHER4_CL, Enc: EncMIMG, Opcode: 0x41, Operands: specs[181:185], Flags: FlagLoad | FlagGather4},                                                 // GFX8,GFX9
-	{Mnemonic: "image_gather4h", Op: IMAGE_GATHER4H, Enc: EncMIMG, Opcode: 0x42, Operands: specs[181:185], Flags: FlagLoad | FlagGather4},                                                     // GFX9
-	{Mnemonic: "image_gather4_l", Op: IMAGE_GATHER4_L, Enc: EncMIMG, Opcode: 0x44, Operands: specs[181:185], Flags: FlagLoad | FlagGather4},                                                   // GFX8,GFX9
-	{Mnemonic: "image_gather4_b", Op: IMAGE_GATHER4_B, Enc: EncMIMG, Opcode: 0x45, Operands: specs[185:189], Flags: FlagLoad | FlagGather4},                                                   // GFX8,GFX9
-	{Mnemonic: "image_gather4_b_cl", Op: IMAGE_GATHER4_B_CL, Enc: EncMIMG, Opcode: 0x46, Operands: specs[185:189], Flags: FlagLoad | FlagGather4},                                             // GFX8,GFX9
-	{Mnemonic: "image_gather4_lz", Op: IMAGE_GATHER4_LZ, Enc: EncMIMG, Opcode: 0x47, Operands: specs[181:185], Flags: FlagLoad | FlagGather4},                                                 // GFX8,GFX9
-	{Mnemonic: "image_gather4_c", Op: IMAGE_GATHER4_C, Enc: EncMIMG, Opcode: 0x48, Operands: specs[185:189], Flags: FlagLoad | FlagGather4},                                                   // GFX8,GFX9
-	{Mnemonic: "image_gather4_c_cl", Op: IMAGE_GATHER4_C_CL, Enc: EncMIMG, Opcode: 0x49, Operands: specs[185:189], Flags: FlagLoad | FlagGather4},                                             // GFX8,GFX9
-	{Mnemonic: "image_gather4_c_l", Op: IMAGE_GATHER4_C_L, Enc: EncMIMG, Opcode: 0x4c, Operands: specs[185:189], Flags: FlagLoad | FlagGather4},                                               // GFX8,GFX9
-	{Mnemonic: "image_gather4_c_b", Op: IMAGE_GATHER4_C_B, Enc: EncMIMG, Opcode: 0x4d, Operands: specs[189:193], Flags: FlagLoad | FlagGather4},                                               // GFX8,GFX9
-	{Mnemonic: "image_gather4_c_b_cl", Op: IMAGE_GATHER4_C_B_CL, Enc: EncMIMG, Opcode: 0x4e, Operands: specs[189:193], Flags: FlagLoad | FlagGather4},                                         // GFX8,GFX9
-	{Mnemonic: "image_gather4_c_lz", Op: IMAGE_GATHER4_C_LZ, Enc: EncMIMG, Opcode: 0x4f, Operands: specs[185:189], Flags: FlagLoad | FlagGather4},                                             // GFX8,GFX9
-	{Mnemonic: "image_gather4_o", Op: IMAGE_GATHER4_O, Enc: EncMIMG, Opcode: 0x50, Operands: specs[185:189], Flags: FlagLoad | FlagGather4},                                                   // GFX8,GFX9
-	{Mnemonic: "image_gather4_cl_o", Op: IMAGE_GATHER4_CL_O, Enc: EncMIMG, Opcode: 0x51, Operands: specs[185:189], Flags: FlagLoad | FlagGather4},                                             // GFX8,GFX9
-	{Mnemonic: "image_gather4_l_o", Op: IMAGE_GATHER4_L_O, Enc: EncMIMG, Opcode: 0x54, Operands: specs[185:189], Flags: FlagLoad | FlagGather4},                                               // GFX8,GFX9
-	{Mnemonic: "image_gather4_b_o", Op: IMAGE_GATHER4_B_O, Enc: EncMIMG, Opcode: 0x55, Operands: specs[189:193], Flags: FlagLoad | FlagGather4},                                               // GFX8,GFX9
-	{Mnemonic: "image_gather4_b_cl_o", Op: IMAGE_GATHER4_B_CL_O, Enc: EncMIMG, Opcode: 0x56, Operands: specs[189:193], Flags: FlagLoad | FlagGather4},                                         // GFX8,GFX9
-	{Mnemonic: "image_gather4_lz_o", Op: IMAGE_GATHER4_LZ_O, Enc: EncMIMG, Opcode: 0x57, Operands: specs[185:189], Flags: FlagLoad | FlagGather4},                                             // GFX8,GFX9
-	{Mnemonic: "image_gather4_c_o", Op: IMAGE_GATHER4_C_O, Enc: EncMIMG, Opcode: 0x58, Operands: specs[189:193], Flags: FlagLoad | FlagGather4},                                               // GFX8,GFX9
-	{Mnemonic: "image_gather4_c_cl_o", Op: IMAGE_GATHER4_C_CL_O, Enc: EncMIMG, Opcode: 0x59, Operands: specs[189:193], Flags: FlagLoad | FlagGather4},                                         // GFX8,GFX9
-	{Mnemonic: "image_gather4_c_l_o", Op: IMAGE_GATHER4_C_L_O, Enc: EncMIMG, Opcode: 0x5c, Operands: specs[189:193], Flags: FlagLoad | FlagGather4},                                           // GFX8,GFX9
-	{Mnemonic: "image_gather4_c_b_o", Op: IMAGE_GATHER4_C_B_O, Enc: EncMIMG, Opcode: 0x5d, Operands: specs[193:197], Flags: FlagLoad | FlagGather4},                                           // GFX8,GFX9
-	{Mnemonic: "image_gather4_c_b_cl_o", Op: IMAGE_GATHER4_C_B_CL_O, Enc: EncMIMG, Opcode: 0x5e, Operands: specs[193:197], Flags: FlagLoad | FlagGather4},                                     // GFX8,GFX9
-	{Mnemonic: "image_gather4_c_lz_o", Op: IMAGE_GATHER4_C_LZ_O, Enc: EncMIMG, Opcode: 0x5f, Operands: specs[189:193], Flags: FlagLoad | FlagGather4},                                         // GFX8,GFX9
-	{Mnemonic: "image_get_lod", Op: IMAGE_GET_LOD, Enc: EncMIMG, Opcode: 0x60, Operands: specs[165:169], Flags: FlagLoad | FlagNoD16},                                                         // GFX8,GFX9
-	{Mnemonic: "image_sample_cd", Op: IMAGE_SAMPLE_CD, Enc: EncMIMG, Opcode: 0x68, Operands: specs[169:173], Flags: FlagLoad},                                                                 // GFX8,GFX9
-	{Mnemonic: "image_sample_cd_cl", Op: IMAGE_SAMPLE_CD_CL, Enc: EncMIMG, Opcode: 0x69, Operands: specs[169:173], Flags: FlagLoad},                                                           // GFX8,GFX9
-	{Mnemonic: "image_sample_c_cd", Op: IMAGE_SAMPLE_C_CD, Enc: EncMIMG, Opcode: 0x6a, Operands: specs[173:177], Flags: FlagLoad},                                                             // GFX8,GFX9
-	{Mnemonic: "image_sample_c_cd_cl", Op: IMAGE_SAMPLE_C_CD_CL, Enc: EncMIMG, Opcode: 0x6b, Operands: specs[173:177], Flags: FlagLoad},                                                       // GFX8,GFX9
-	{Mnemonic: "image_sample_cd_o", Op: IMAGE_SAMPLE_CD_O, Enc: EncMIMG, Opcode: 0x6c, Operands: specs[173:177], Flags: FlagLoad},                                                             // GFX8,GFX9
-	{Mnemonic: "image_sample_cd_cl_o", Op: IMAGE_SAMPLE_CD_CL_O, Enc: EncMIMG, Opcode: 0x6d, Operands: specs[173:177], Flags: FlagLoad},                                                       // GFX8,GFX9
-	{Mnemonic: "image_sample_c_cd_o", Op: IMAGE_SAMPLE_C_CD_O, Enc: EncMIMG, Opcode: 0x6e, Operands: specs[177:181], Flags: FlagLoad},                                                         // GFX8,GFX9
-	{Mnemonic: "image_sample_c_cd_cl_o", Op: IMAGE_SAMPLE_C_CD_CL_O, Enc: EncMIMG, Opcode: 0x6f, Operands: specs[177:181], Flags: FlagLoad},                                                   // GFX8,GFX9
-	{Mnemonic: "exp", Op: EXP, Enc: EncEXP, Opcode: 0x0, Operands: specs[197:201], Flags: FlagStore},                                                                                          // GFX8,GFX9
-	{Mnemonic: "flat_load_ubyte", Op: FLAT_LOAD_UBYTE, Enc: EncFLAT, Opcode: 0x10, Operands: specs[201:203], Flags: FlagLoad},                                                                 // GFX8,GFX9
-	{Mnemonic: "flat_load_sbyte", Op: FLAT_LOAD_SBYTE, Enc: EncFLAT, Opcode: 0x11, Operands: specs[201:203], Flags: FlagLoad},                                                                 // GFX8,GFX9
-	{Mnemonic: "flat_load_ushort", Op: FLAT_LOAD_USHORT, Enc: EncFLAT, Opcode: 0x12, Operands: specs[201:203], Flags: FlagLoad},                                                               // GFX8,GFX9
-	{Mnemonic: "flat_load_sshort", Op: FLAT_LOAD_SSHORT, Enc: EncFLAT, Opcode: 0x13, Operands: specs[201:203], Flags: FlagLoad},                                                               // GFX8,GFX9
-	{Mnemonic: "flat_load_dword", Op: FLAT_LOAD_DWORD, Enc: EncFLAT, Opcode: 0x14, Operands: specs[201:203], Flags: FlagLoad},                                                                 // GFX8,GFX9
-	{Mnemonic: "flat_load_dwordx2", Op: FLAT_LOAD_DWORDX2, Enc: EncFLAT, Opcode: 0x15, Operands: specs[203:205], Flags: FlagLoad},                                                             // GFX8,GFX9
-	{Mnemonic: "flat_load_dwordx3", Op: FLAT_LOAD_DWORDX3, Enc: EncFLAT, Opcode: 0x16, Operands: specs[205:207], Flags: FlagLoad},                                                             // GFX8,GFX9
-	{Mnemonic: "flat_load_dwordx4", Op: FLAT_LOAD_DWORDX4, Enc: EncFLAT, Opcode: 0x17, Operands: specs[207:209], Flags: FlagLoad},                                                             // GFX8,GFX9
-	{Mnemonic: "flat_store_byte", Op: FLAT_STORE_BYTE, Enc: EncFLAT, Opcode: 0x18, Operands: specs[209:211], Flags: FlagStore},                                                                // GFX8,GFX9
-	{Mnemonic: "flat_store_byte_d16_hi", Op: FLAT_STORE_BYTE_D16_HI, Enc: EncFLAT, Opcode: 0x19, Operands: specs[209:211], Flags: FlagStore | FlagD16Hi},                                      // GFX9
-	{Mnemonic: "flat_store_short", Op: FLAT_STORE_SHORT, Enc: EncFLAT, Opcode: 0x1a, Operands: specs[209:211], Flags: FlagStore},                                                              // GFX8,GFX9
-	{Mnemonic: "flat_store_short_d16_hi", Op: FLAT_STORE_SHORT_D16_HI, Enc: EncFLAT, Opcode: 0x1b, Operands: specs[209:211], Flags: FlagStore | FlagD16Hi},                                    // GFX9
-	{Mnemonic: "flat_store_dword", Op: FLAT_STORE_DWORD, Enc: EncFLAT, Opcode: 0x1c, Operands: specs[209:211], Flags: FlagStore},                                                              // GFX8,GFX9
-	{Mnemonic: "flat_store_dwordx2", Op: FLAT_STORE_DWORDX2, Enc: EncFLAT, Opcode: 0x1d, Operands: specs[211:213], Flags: FlagStore},                                                          // GFX8,GFX9
-	{Mnemonic: "flat_store_dwordx3", Op: FLAT_STORE_DWORDX3, Enc: EncFLAT, Opcode: 0x1e, Operands: specs[213:215], Flags: FlagStore},                                                          // GFX8,GFX9
-	{Mnemonic: "flat_store_dwordx4", Op: FLAT_STORE_DWORDX4, Enc: EncFLAT, Opcode: 0x1f, Operands: specs[215:217], Flags: FlagStore},                                                          // GFX8,GFX9
-	{Mnemonic: "flat_load_ubyte_d16", Op: FLAT_LOAD_UBYTE_D16, Enc: EncFLAT, Opcode: 0x20, Operands: specs[217:219], Flags: FlagLoad | FlagD16},                                               // GFX9
-	{Mnemonic: "flat_load_ubyte_d16_hi", Op: FLAT_LOAD_UBYTE_D16_HI, Enc: EncFLAT, Opcode: 0x21, Operands: specs[217:219], Flags: FlagLoad | FlagD16Hi},                                       // GFX9
-	{Mnemonic: "flat_load_sbyte_d16", Op: FLAT_LOAD_SBYTE_D16, Enc: EncFLAT, Opcode: 0x22, Operands: specs[217:219], Flags: FlagLoad | FlagD16},                                               // GFX9
-	{Mnemonic: "flat_load_sbyte_d16_hi", Op: FLAT_LOAD_SBYTE_D16_HI, Enc: EncFLAT, Opcode: 0x23, Operands: specs[217:219], Flags: FlagLoad | FlagD16Hi},                                       // GFX9
-	{Mnemonic: "flat_load_short_d16", Op: FLAT_LOAD_SHORT_D16, Enc: EncFLAT, Opcode: 0x24, Operands: specs[217:219], Flags: FlagLoad | FlagD16},                                               // GFX9
-	{Mnemonic: "flat_load_short_d16_hi", Op: FLAT_LOAD_SHORT_D16_HI, Enc: EncFLAT, Opcode: 0x25, Operands: specs[217:219], Flags: FlagLoad | FlagD16Hi},                                       // GFX9
-	{Mnemonic: "flat_atomic_swap", Op: FLAT_ATOMIC_SWAP, Enc: EncFLAT, Opcode: 0x40, Operands: specs[219:222], Flags: FlagAtomic},                                                             // GFX8,GFX9
-	{Mnemonic: "flat_atomic_cmpswap", Op: FLAT_ATOMIC_CMPSWAP, Enc: EncFLAT, Opcode: 0x41, Operands: specs[222:225], Flags: FlagAtomic},                                                       // GFX8,GFX9
-	{Mnemonic: "flat_atomic_add", Op: FLAT_ATOMIC_ADD, Enc: EncFLAT, Opcode: 0x42, Operands: specs[219:222], Flags: FlagAtomic},                                                               // GFX8,GFX9
-	{Mnemonic: "flat_atomic_sub", Op: FLAT_ATOMIC_SUB, Enc: EncFLAT, Opcode: 0x43, Operands: specs[219:222], Flags: FlagAtomic},                                                               // GFX8,GFX9
-	{Mnemonic: "flat_atomic_smin", Op: FLAT_ATOMIC_SMIN, Enc: EncFLAT, Opcode: 0x44, Operands: specs[219:222], Flags: FlagAtomic},                                                             // GFX8,GFX9
-	{Mnemonic: "flat_atomic_umin", Op: FLAT_ATOMIC_UMIN, Enc: EncFLAT, Opcode: 0x45, Operands: specs[219:222], Flags: FlagAtomic},                                                             // GFX8,GFX9
-	{Mnemonic: "flat_atomic_smax", Op: FLAT_ATOMIC_SMAX, Enc: EncFLAT, Opcode: 0x46, Operands: specs[219:222], Flags: FlagAtomic},                                                             // GFX8,GFX9
-	{Mnemonic: "flat_atomic_umax", Op: FLAT_ATOMIC_UMAX, Enc: EncFLAT, Opcode: 0x47, Operands: specs[219:222], Flags: FlagAtomic},                                                             // GFX8,GFX9
-	{Mnemonic: "flat_atomic_and", Op: FLAT_ATOMIC_AND, Enc: EncFLAT, Opcode: 0x48, Operands: specs[219:222], Flags: FlagAtomic},                                                               // GFX8,GFX9
-	{Mnemonic: "flat_atomic_or", Op: FLAT_ATOMIC_OR, Enc: EncFLAT, Opcode: 0x49, Operands: specs[219:222], Flags: FlagAtomic},                                                                 // GFX8,GFX9
-	{Mnemonic: "flat_atomic_xor", Op: FLAT_ATOMIC_XOR, Enc: EncFLAT, Opcode: 0x4a, Operands: specs[219:222], Flags: FlagAtomic},                                                               // GFX8,GFX9
-	{Mnemonic: "flat_atomic_inc", Op: FLAT_ATOMIC_INC, Enc: EncFLAT, Opcode: 0x4b, Operands: specs[219:222], Flags: FlagAtomic},                                                               // GFX8,GFX9
-	{Mnemonic: "flat_atomic_dec", Op: FLAT_ATOMIC_DEC, Enc: EncFLAT, Opcode: 0x4c, Operands: specs[219:222], Flags: FlagAtomic},                                                               // GFX8,GFX9
-	{Mnemonic: "flat_atomic_swap_x2", Op: FLAT_ATOMIC_SWAP_X2, Enc: EncFLAT, Opcode: 0x60, Operands: specs[225:228], Flags: FlagAtomic},                                                       // GFX8,GFX9
-	{Mnemonic: "flat_atomic_cmpswap_x2", Op: FLAT_ATOMIC_CMPSWAP_X2, Enc: EncFLAT, Opcode: 0x61, Operands: specs[228:231], Flags: FlagAtomic},                                                 // GFX8,GFX9
-	{Mnemonic: "flat_atomic_add_x2", Op: FLAT_ATOMIC_ADD_X2, Enc: EncFLAT, Opcode: 0x62, Operands: specs[225:228], Flags: FlagAtomic},                                                         // GFX8,GFX9
-	{Mnemonic: "flat_atomic_sub_x2", Op: FLAT_ATOMIC_SUB_X2, Enc: EncFLAT, Opcode: 0x63, Operands: specs[225:228], Flags: FlagAtomic},                                                         // GFX8,GFX9
-	{Mnemonic: "flat_atomic_smin_x2", Op: FLAT_ATOMIC_SMIN_X2, Enc: EncFLAT, Opcode: 0x64, Operands: specs[225:228], Flags: FlagAtomic},                                                       // GFX8,GFX9
-	{Mnemonic: "flat_atomic_umin_x2", Op: FLAT_ATOMIC_UMIN_X2, Enc: EncFLAT, Opcode: 0x65, Operands: specs[225:228], Flags: FlagAtomic},                                                       // GFX8,GFX9
-	{Mnemonic: "flat_atomic_smax_x2", Op: FLAT_ATOMIC_SMAX_X2, Enc: EncFLAT, Opcode: 0x66, Operands: specs[225:228], Flags: FlagAtomic},                                                       // GFX8,GFX9
-	{Mnemonic: "flat_atomic_umax_x2", Op: FLAT_ATOMIC_UMAX_X2, Enc: EncFLAT, Opcode: 0x67, Operands: specs[225:228], Flags: FlagAtomic},                                                       // GFX8,GFX9
-	{Mnemonic: "flat_atomic_and_x2", Op: FLAT_ATOMIC_AND_X2, Enc: EncFLAT, Opcode: 0x68, Operands: specs[225:228], Flags: FlagAtomic},                                                         // GFX8,GFX9
-	{Mnemonic: "flat_atomic_or_x2", Op: FLAT_ATOMIC_OR_X2, Enc: EncFLAT, Opcode: 0x69, Operands: specs[225:228], Flags: FlagAtomic},                                                           // GFX8,GFX9
-	{Mnemonic: "flat_atomic_xor_x2", Op: FLAT_ATOMIC_XOR_X2, Enc: EncFLAT, Opcode: 0x6a, Operands: specs[225:228], Flags: FlagAtomic},                                                         // GFX8,GFX9
-	{Mnemonic: "flat_atomic_inc_x2", Op: FLAT_ATOMIC_INC_X2, Enc: EncFLAT, Opcode: 0x6b, Operands: specs[225:228], Flags: FlagAtomic},                                                         // GFX8,GFX9
-	{Mnemonic: "flat_atomic_dec_x2", Op: FLAT_ATOMIC_DEC_X2, Enc: EncFLAT, Opcode: 0x6c, Operands: specs[225:228], Flags: FlagAtomic},                                                         // GFX8,GFX9
-	{Mnemonic: "scratch_load_ubyte", Op: SCRATCH_LOAD_UBYTE, Enc: EncFLAT, Opcode: 0x90, Operands: specs[231:234], Flags: FlagLoad | FlagLDSOk},                                               // GFX9
-	{Mnemonic: "scratch_load_sbyte", Op: SCRATCH_LOAD_SBYTE, Enc: EncFLAT, Opcode: 0x91, Operands: specs[231:234], Flags: FlagLoad | FlagLDSOk},                                               // GFX9
-	{Mnemonic: "scratch_load_ushort", Op: SCRATCH_LOAD_USHORT, Enc: EncFLAT, Opcode: 0x92, Operands: specs[231:234], Flags: FlagLoad | FlagLDSOk},                                             // GFX9
-	{Mnemonic: "scratch_load_sshort", Op: SCRATCH_LOAD_SSHORT, Enc: EncFLAT, Opcode: 0x93, Operands: specs[231:234], Flags: FlagLoad | FlagLDSOk},                                             // GFX9
-	{Mnemonic: "scratch_load_dword", Op: SCRATCH_LOAD_DWORD, Enc: EncFLAT, Opcode: 0x94, Operands: specs[231:234], Flags: FlagLoad | FlagLDSOk},                                               // GFX9
-	{Mnemonic: "scratch_load_dwordx2", Op: SCRATCH_LOAD_DWORDX2, Enc: EncFLAT, Opcode: 0x95, Operands: specs[234:237], Flags: FlagLoad},                                                       // GFX9
-	{Mnemonic: "scratch_load_dwordx3", Op: SCRATCH_LOAD_DWORDX3, Enc: EncFLAT, Opcode: 0x96, Operands: specs[237:240], Flags: FlagLoad},                                                       // GFX9
-	{Mnemonic: "scratch_load_dwordx4", Op: SCRATCH_LOAD_DWORDX4, Enc: EncFLAT, Opcode: 0x97, Operands: specs[240:243], Flags: FlagLoad},                                                       // GFX9
-	{Mnemonic: "scratch_store_byte", Op: SCRATCH_STORE_BYTE, Enc: EncFLAT, Opcode: 0x98, Operands: specs[243:246], Flags: FlagStore},                                                          // GFX9
-	{Mnemonic: "scratch_store_byte_d16_hi", Op: SCRATCH_STORE_BYTE_D16_HI, Enc: EncFLAT, Opcode: 0x99, Operands: specs[243:246], Flags: FlagStore | FlagD16Hi},                                // GFX9
-	{Mnemonic: "scratch_store_short", Op: SCRATCH_STORE_SHORT, Enc: EncFLAT, Opcode: 0x9a, Operands: specs[243:246], Flags: FlagStore},                                                        // GFX9
-	{Mnemonic: "scratch_store_short_d16_hi", Op: SCRATCH_STORE_SHORT_D16_HI, Enc: EncFLAT, Opcode: 0x9b, Operands: specs[243:246], Flags: FlagStore | FlagD16Hi},                              // GFX9
-	{Mnemonic: "scratch_store_dword", Op: SCRATCH_STORE_DWORD, Enc: EncFLAT, Opcode: 0x9c, Operands: specs[243:246], Flags: FlagStore},                                                        // GFX9
-	{Mnemonic: "scratch_store_dwordx2", Op: SCRATCH_STORE_DWORDX2, Enc: EncFLAT, Opcode: 0x9d, Operands: specs[246:249], Flags: FlagStore},                                                    // GFX9
-	{Mnemonic: "scratch_store_dwordx3", Op: SCRATCH_STORE_DWORDX3, Enc: EncFLAT, Opcode: 0x9e, Operands: specs[249:252], Flags: FlagStore},                                                    // GFX9
-	{Mnemonic: "scratch_store_dwordx4", Op: SCRATCH_STORE_DWORDX4, Enc: EncFLAT, Opcode: 0x9f, Operands: specs[252:255], Flags: FlagStore},                                                    // GFX9
-	{Mnemonic: "scratch_load_ubyte_d16", Op: SCRATCH_LOAD_UBYTE_D16, Enc: EncFLAT, Opcode: 0xa0, Operands: specs[255:258], Flags: FlagLoad | FlagD16},                                         // GFX9
-	{Mnemonic: "scratch_load_ubyte_d16_hi", Op: SCRATCH_LOAD_UBYTE_D16_HI, Enc: EncFLAT, Opcode: 0xa1, Operands: specs[255:258], Flags: FlagLoad | FlagD16Hi},                                 // GFX9
-	{Mnemonic: "scratch_load_sbyte_d16", Op: SCRATCH_LOAD_SBYTE_D16, Enc: EncFLAT, Opcode: 0xa2, Operands: specs[255:258], Flags: FlagLoad | FlagD16},                                         // GFX9
-	{Mnemonic: "scratch_load_sbyte_d16_hi", Op: SCRATCH_LOAD_SBYTE_D16_HI, Enc: EncFLAT, Opcode: 0xa3, Operands: specs[255:258], Flags: FlagLoad | FlagD16Hi},                                 // GFX9
-	{Mnemonic: "scratch_load_short_d16", Op: SCRATCH_LOAD_SHORT_D16, Enc: EncFLAT, Opcode: 0xa4, Operands: specs[255:258], Flags: FlagLoad | FlagD16},                                         // GFX9
-	{Mnemonic: "scratch_load_short_d16_hi", Op: SCRATCH_LOAD_SHORT_D16_HI, Enc: EncFLAT, Opcode: 0xa5, Operands: specs[255:258], Flags: FlagLoad | FlagD16Hi},                                 // GFX9
-	{Mnemonic: "global_load_ubyte", Op: GLOBAL_LOAD_UBYTE, Enc: EncFLAT, Opcode: 0x110, Operands: specs[258:261], Flags: FlagLoad | FlagLDSOk},                                                // GFX9
-	{Mnemonic: "global_load_sbyte", Op: GLOBAL_LOAD_SBYTE, Enc: EncFLAT, Opcode: 0x111, Operands: specs[258:261], Flags: FlagLoad | FlagLDSOk},                                                // GFX9
-	{Mnemonic: "global_load_ushort", Op: GLOBAL_LOAD_USHORT, Enc: EncFLAT, Opcode: 0x112, Operands: specs[258:261], Flags: FlagLoad | FlagLDSOk},                                              // GFX9
-	{Mnemonic: "global_load_sshort", Op: GLOBAL_LOAD_SSHORT, Enc: EncFLAT, Opcode: 0x113, Operands: specs[258:261], Flags: FlagLoad | FlagLDSOk},                                              // GFX9
-	{Mnemonic: "global_load_dword", Op: GLOBAL_LOAD_DWORD, Enc: EncFLAT, Opcode: 0x114, Operands: specs[258:261], Flags: FlagLoad | FlagLDSOk},                                                // GFX9
-	{Mnemonic: "global_load_dwordx2", Op: GLOBAL_LOAD_DWORDX2, Enc: EncFLAT, Opcode: 0x115, Operands: specs[261:264], Flags: FlagLoad},                                                        // GFX9
-	{Mnemonic: "global_load_dwordx3", Op: GLOBAL_LOAD_DWORDX3, Enc: EncFLAT, Opcode: 0x116, Operands: specs[264:267], Flags: FlagLoad},                                                        // GFX9
-	{Mnemonic: "global_load_dwordx4", Op: GLOBAL_LOAD_DWORDX4, Enc: EncFLAT, Opcode: 0x117, Operands: specs[267:270], Flags: FlagLoad},                                                        // GFX9
-	{Mnemonic: "global_store_byte", Op: GLOBAL_STORE_BYTE, Enc: EncFLAT, Opcode: 0x118, Operands: specs[270:273], Flags: FlagStore},                                                           // GFX9
-	{Mnemonic: "global_store_byte_d16_hi", Op: GLOBAL_STORE_BYTE_D16_HI, Enc: EncFLAT, Opcode: 0x119, Operands: specs[270:273], Flags: FlagStore | FlagD16Hi},                                 // GFX9
-	{Mnemonic: "global_store_short", Op: GLOBAL_STORE_SHORT, Enc: EncFLAT, Opcode: 0x11a, Operands: specs[270:273], Flags: FlagStore},                                                         // GFX9
-	{Mnemonic: "global_store_short_d16_hi", Op: GLOBAL_STORE_SHORT_D16_HI, Enc: EncFLAT, Opcode: 0x11b, Operands: specs[270:273], Flags: FlagStore | FlagD16Hi},                               // GFX9
-	{Mnemonic: "global_store_dword", Op: GLOBAL_STORE_DWORD, Enc: EncFLAT, Opcode: 0x11c, Operands: specs[270:273], Flags: FlagStore},                                                         // GFX9
-	{Mnemonic: "global_store_dwordx2", Op: GLOBAL_STORE_DWORDX2, Enc: EncFLAT, Opcode: 0x11d, Operands: specs[273:276], Flags: FlagStore},                                                     // GFX9
-	{Mnemonic: "global_store_dwordx3", Op: GLOBAL_STORE_DWORDX3, Enc: EncFLAT, Opcode: 0x11e, Operands: specs[276:279], Flags: FlagStore},                                                     // GFX9
-	{Mnemonic: "global_store_dwordx4", Op: GLOBAL_STORE_DWORDX4, Enc: EncFLAT, Opcode: 0x11f, Operands: specs[279:282], Flags: FlagStore},                                                     // GFX9
-	{Mnemonic: "global_load_ubyte_d16", Op: GLOBAL_LOAD_UBYTE_D16, Enc: EncFLAT, Opcode: 0x120, Operands: specs[282:285], Flags: FlagLoad | FlagD16},                                          // GFX9
-	{Mnemonic: "global_load_ubyte_d16_hi", Op: GLOBAL_LOAD_UBYTE_D16_HI, Enc: EncFLAT, Opcode: 0x121, Operands: specs[282:285], Flags: FlagLoad | FlagD16Hi},                                  // GFX9
-	{Mnemonic: "global_load_sbyte_d16", Op: GLOBAL_LOAD_SBYTE_D16, Enc: EncFLAT, Opcode: 0x122, Operands: specs[282:285], Flags: FlagLoad | FlagD16},                                          // GFX9
-	{Mnemonic: "global_load_sbyte_d16_hi", Op: GLOBAL_LOAD_SBYTE_D16_HI, Enc: EncFLAT, Opcode: 0x123, Operands: specs[282:285], Flags: FlagLoad | FlagD16Hi},                                  // GFX9
-	{Mnemonic: "global_load_short_d16", Op: GLOBAL_LOAD_SHORT_D16, Enc: EncFLAT, Opcode: 0x124, Operands: specs[282:285], Flags: FlagLoad | FlagD16},                                          // GFX9
-	{Mnemonic: "global_load_short_d16_hi", Op: GLOBAL_LOAD_SHORT_D16_HI, Enc: EncFLAT, Opcode: 0x125, Operands: specs[282:285], Flags: FlagLoad | FlagD16Hi},                                  // GFX9
-	{Mnemonic: "global_atomic_swap", Op: GLOBAL_ATOMIC_SWAP, Enc: EncFLAT, Opcode: 0x140, Operands: specs[285:289], Flags: FlagAtomic},                                                        // GFX9
-	{Mnemonic: "global_atomic_cmpswap", Op: GLOBAL_ATOMIC_CMPSWAP, Enc: EncFLAT, Opcode: 0x141, Operands: specs[289:293], Flags: FlagAtomic},                                                  // GFX9
-	{Mnemonic: "global_atomic_add", Op: GLOBAL_ATOMIC_ADD, Enc: EncFLAT, Opcode: 0x142, Operands: specs[285:289], Flags: FlagAtomic},                                                          // GFX9
-	{Mnemonic: "global_atomic_sub", Op: GLOBAL_ATOMIC_SUB, Enc: EncFLAT, Opcode: 0x143, Operands: specs[285:289], Flags: FlagAtomic},                                                          // GFX9
-	{Mnemonic: "global_atomic_smin", Op: GLOBAL_ATOMIC_SMIN, Enc: EncFLAT, Opcode: 0x144, Operands: specs[285:289], Flags: FlagAtomic},                                                        // GFX9
-	{Mnemonic: "global_atomic_umin", Op: GLOBAL_ATOMIC_UMIN, Enc: EncFLAT, Opcode: 0x145, Operands: specs[285:289], Flags: FlagAtomic},                                                        // GFX9
-	{Mnemonic: "global_atomic_smax", Op: GLOBAL_ATOMIC_SMAX, Enc: EncFLAT, Opcode: 0x146, Operands: specs[285:289], Flags: FlagAtomic},                                                        // GFX9
-	{Mnemonic: "global_atomic_umax", Op: GLOBAL_ATOMIC_UMAX, Enc: EncFLAT, Opcode: 0x147, Operands: specs[285:289], Flags: FlagAtomic},                                                        // GFX9
-	{Mnemonic: "global_atomic_and", Op: GLOBAL_ATOMIC_AND, Enc: EncFLAT, Opcode: 0x148, Operands: specs[285:289], Flags: FlagAtomic},                                                          // GFX9
-	{Mnemonic: "global_atomic_or", Op: GLOBAL_ATOMIC_OR, Enc: EncFLAT, Opcode: 0x149, Operands: specs[285:289], Flags: FlagAtomic},                                                            // GFX9
-	{Mnemonic: "global_atomic_xor", Op: GLOBAL_ATOMIC_XOR, Enc: EncFLAT, Opcode: 0x14a, Operands: specs[285:289], Flags: FlagAtomic},                                                          // GFX9
-	{Mnemonic: "global_atomic_inc", Op: GLOBAL_ATOMIC_INC, Enc: EncFLAT, Opcode: 0x14b, Operands: specs[285:289], Flags: FlagAtomic},                                                          // GFX9
-	{Mnemonic: "global_atomic_dec", Op: GLOBAL_ATOMIC_DEC, Enc: EncFLAT, Opcode: 0x14c, Operands: specs[285:289], Flags: FlagAtomic},                                                          // GFX9
-	{Mnemonic: "global_atomic_swap_x2", Op: GLOBAL_ATOMIC_SWAP_X2, Enc: EncFLAT, Opcode: 0x160, Operands: specs[293:297], Flags: FlagAtomic},                                                  // GFX9
-	{Mnemonic: "global_atomic_cmpswap_x2", Op: GLOBAL_ATOMIC_CMPSWAP_X2, Enc: EncFLAT, Opcode: 0x161, Operands: specs[297:301], Flags: FlagAtomic},                                            // GFX9
-	{Mnemonic: "global_atomic_add_x2", Op: GLOBAL_ATOMIC_ADD_X2, Enc: EncFLAT, Opcode: 0x162, Operands: specs[293:297], Flags: FlagAtomic},                                                    // GFX9
-	{Mnemonic: "global_atomic_sub_x2", Op: GLOBAL_ATOMIC_SUB_X2, Enc: EncFLAT, Opcode: 0x163, Operands: specs[293:297], Flags: FlagAtomic},                                                    // GFX9
-	{Mnemonic: "global_atomic_smin_x2", Op: GLOBAL_ATOMIC_SMIN_X2, Enc: EncFLAT, Opcode: 0x164, Operands: specs[293:297], Flags: FlagAtomic},                                                  // GFX9
-	{Mnemonic: "global_atomic_umin_x2", Op: GLOBAL_ATOMIC_UMIN_X2, Enc: EncFLAT, Opcode: 0x165, Operands: specs[293:297], Flags: FlagAtomic},                                                  // GFX9
-	{Mnemonic: "global_atomic_smax_x2", Op: GLOBAL_ATOMIC_SMAX_X2, Enc: EncFLAT, Opcode: 0x166, Operands: specs[293:297], Flags: FlagAtomic},                                                  // GFX9
-	{Mnemonic: "global_atomic_umax_x2", Op: GLOBAL_ATOMIC_UMAX_X2, Enc: EncFLAT, Opcode: 0x167, Operands: specs[293:297], Flags: FlagAtomic},                                                  // GFX9
-	{Mnemonic: "global_atomic_and_x2", Op: GLOBAL_ATOMIC_AND_X2, Enc: EncFLAT, Opcode: 0x168, Operands: specs[293:297], Flags: FlagAtomic},                                                    // GFX9
-	{Mnemonic: "global_atomic_or_x2", Op: GLOBAL_ATOMIC_OR_X2, Enc: EncFLAT, Opcode: 0x169, Operands: specs[293:297], Flags: FlagAtomic},                                                      // GFX9
-	{Mnemonic: "global_atomic_xor_x2", Op: GLOBAL_ATOMIC_XOR_X2, Enc: EncFLAT, Opcode: 0x16a, Operands: specs[293:297], Flags: FlagAtomic},                                                    // GFX9
-	{Mnemonic: "global_atomic_inc_x2", Op: GLOBAL_ATOMIC_INC_X2, Enc: EncFLAT, Opcode: 0x16b, Operands: specs[293:297], Flags: FlagAtomic},                                                    // GFX9
-	{Mnemonic: "global_atomic_dec_x2", Op: GLOBAL_ATOMIC_DEC_X2, Enc: EncFLAT, Opcode: 0x16c, Operands: specs[293:297], Flags: FlagAtomic},                                                    // GFX9
-	{Mnemonic: "s_add_u32", Op: S_ADD_U32, Enc: EncSOP2, Opcode: 0x0, Operands: specs[301:304], Flags: FlagSCCWrite},                                                                          // GFX8,GFX9
-	{Mnemonic: "s_mov_b32", Op: S_MOV_B32, Enc: EncSOP1, Opcode: 0x0, Operands: specs[304:306], Flags: 0},                                                                                     // GFX8,GFX9
-	{Mnemonic: "s_mov_b64", Op: S_MOV_B64, Enc: EncSOP1, Opcode: 0x1, Operands: specs[306:308], Flags: 0},                                                                                     // GFX8,GFX9
-	{Mnemonic: "s_nop", Op: S_NOP, Enc: EncSOPP, Opcode: 0x0, Operands: specs[308:309], Flags: 0},                                                                                             // GFX8,GFX9
-	{Mnemonic: "s_endpgm", Op: S_ENDPGM, Enc: EncSOPP, Opcode: 0x1, Operands: specs[309:309], Flags: FlagTerminator},                                                                          // GFX8,GFX9
-	{Mnemonic: "s_load_dwordx2", Op: S_LOAD_DWORDX2, Enc: EncSMEM, Opcode: 0x1, Operands: specs[309:312], Flags: FlagLoad},                                                                    // GFX8,GFX9
+	{Mnemonic: "ds_add_u32", Op: DS_ADD_U32, Enc: EncDS, Opcode: 0x0, Operands: specs[0:2], Flags: FlagAtomic},                                                                                                // GFX8,GFX9
+	{Mnemonic: "ds_sub_u32", Op: DS_SUB_U32, Enc: EncDS, Opcode: 0x1, Operands: specs[0:2], Flags: FlagAtomic},                                                                                                // GFX8,GFX9
+	{Mnemonic: "ds_rsub_u32", Op: DS_RSUB_U32, Enc: EncDS, Opcode: 0x2, Operands: specs[0:2], Flags: FlagAtomic},                                                                                              // GFX8,GFX9
+	{Mnemonic: "ds_inc_u32", Op: DS_INC_U32, Enc: EncDS, Opcode: 0x3, Operands: specs[0:2], Flags: FlagAtomic},                                                                                                // GFX8,GFX9
+	{Mnemonic: "ds_dec_u32", Op: DS_DEC_U32, Enc: EncDS, Opcode: 0x4, Operands: specs[0:2], Flags: FlagAtomic},                                                                                                // GFX8,GFX9
+	{Mnemonic: "ds_min_i32", Op: DS_MIN_I32, Enc: EncDS, Opcode: 0x5, Operands: specs[2:4], Flags: FlagAtomic},                                                                                                // GFX8,GFX9
+	{Mnemonic: "ds_max_i32", Op: DS_MAX_I32, Enc: EncDS, Opcode: 0x6, Operands: specs[2:4], Flags: FlagAtomic},                                                                                                // GFX8,GFX9
+	{Mnemonic: "ds_min_u32", Op: DS_MIN_U32, Enc: EncDS, Opcode: 0x7, Operands: specs[0:2], Flags: FlagAtomic},                                                                                                // GFX8,GFX9
+	{Mnemonic: "ds_max_u32", Op: DS_MAX_U32, Enc: EncDS, Opcode: 0x8, Operands: specs[0:2], Flags: FlagAtomic},                                                                                                // GFX8,GFX9
+	{Mnemonic: "ds_and_b32", Op: DS_AND_B32, Enc: EncDS, Opcode: 0x9, Operands: specs[4:6], Flags: FlagAtomic},                                                                                                // GFX8,GFX9
+	{Mnemonic: "ds_or_b32", Op: DS_OR_B32, Enc: EncDS, Opcode: 0xa, Operands: specs[4:6], Flags: FlagAtomic},                                                                                                  // GFX8,GFX9
+	{Mnemonic: "ds_xor_b32", Op: DS_XOR_B32, Enc: EncDS, Opcode: 0xb, Operands: specs[4:6], Flags: FlagAtomic},                                                                                                // GFX8,GFX9
+	{Mnemonic: "ds_mskor_b32", Op: DS_MSKOR_B32, Enc: EncDS, Opcode: 0xc, Operands: specs[6:9], Flags: FlagAtomic},                                                                                            // GFX8,GFX9
+	{Mnemonic: "ds_write_b32", Op: DS_WRITE_B32, Enc: EncDS, Opcode: 0xd, Operands: specs[4:6], Flags: FlagStore},                                                                                             // GFX8,GFX9
+	{Mnemonic: "ds_write2_b32", Op: DS_WRITE2_B32, Enc: EncDS, Opcode: 0xe, Operands: specs[6:9], Flags: FlagStore | FlagOffset2},                                                                             // GFX8,GFX9
+	{Mnemonic: "ds_write2st64_b32", Op: DS_WRITE2ST64_B32, Enc: EncDS, Opcode: 0xf, Operands: specs[6:9], Flags: FlagStore | FlagOffset2},                                                                     // GFX8,GFX9
+	{Mnemonic: "ds_cmpst_b32", Op: DS_CMPST_B32, Enc: EncDS, Opcode: 0x10, Operands: specs[6:9], Flags: FlagAtomic},                                                                                           // GFX8,GFX9
+	{Mnemonic: "ds_cmpst_f32", Op: DS_CMPST_F32, Enc: EncDS, Opcode: 0x11, Operands: specs[9:12], Flags: FlagAtomic},                                                                                          // GFX8,GFX9
+	{Mnemonic: "ds_min_f32", Op: DS_MIN_F32, Enc: EncDS, Opcode: 0x12, Operands: specs[12:14], Flags: FlagAtomic},                                                                                             // GFX8,GFX9
+	{Mnemonic: "ds_max_f32", Op: DS_MAX_F32, Enc: EncDS, Opcode: 0x13, Operands: specs[12:14], Flags: FlagAtomic},                                                                                             // GFX8,GFX9
+	{Mnemonic: "ds_nop", Op: DS_NOP, Enc: EncDS, Opcode: 0x14, Operands: specs[14:14], Flags: FlagNoMods},                                                                                                     // GFX8,GFX9
+	{Mnemonic: "ds_add_f32", Op: DS_ADD_F32, Enc: EncDS, Opcode: 0x15, Operands: specs[12:14], Flags: FlagAtomic},                                                                                             // GFX8,GFX9
+	{Mnemonic: "ds_write_addtid_b32", Op: DS_WRITE_ADDTID_B32, Enc: EncDS, Opcode: 0x1d, Operands: specs[14:15], Flags: FlagStore},                                                                            // GFX9
+	{Mnemonic: "ds_write_b8", Op: DS_WRITE_B8, Enc: EncDS, Opcode: 0x1e, Operands: specs[4:6], Flags: FlagStore},                                                                                              // GFX8,GFX9
+	{Mnemonic: "ds_write_b16", Op: DS_WRITE_B16, Enc: EncDS, Opcode: 0x1f, Operands: specs[4:6], Flags: FlagStore},                                                                                            // GFX8,GFX9
+	{Mnemonic: "ds_add_rtn_u32", Op: DS_ADD_RTN_U32, Enc: EncDS, Opcode: 0x20, Operands: specs[15:18], Flags: FlagAtomic | FlagRet},                                                                           // GFX8,GFX9
+	{Mnemonic: "ds_sub_rtn_u32", Op: DS_SUB_RTN_U32, Enc: EncDS, Opcode: 0x21, Operands: specs[15:18], Flags: FlagAtomic | FlagRet},                                                                           // GFX8,GFX9
+	{Mnemonic: "ds_rsub_rtn_u32", Op: DS_RSUB_RTN_U32, Enc: EncDS, Opcode: 0x22, Operands: specs[15:18], Flags: FlagAtomic | FlagRet},                                                                         // GFX8,GFX9
+	{Mnemonic: "ds_inc_rtn_u32", Op: DS_INC_RTN_U32, Enc: EncDS, Opcode: 0x23, Operands: specs[15:18], Flags: FlagAtomic | FlagRet},                                                                           // GFX8,GFX9
+	{Mnemonic: "ds_dec_rtn_u32", Op: DS_DEC_RTN_U32, Enc: EncDS, Opcode: 0x24, Operands: specs[15:18], Flags: FlagAtomic | FlagRet},                                                                           // GFX8,GFX9
+	{Mnemonic: "ds_min_rtn_i32", Op: DS_MIN_RTN_I32, Enc: EncDS, Opcode: 0x25, Operands: specs[18:21], Flags: FlagAtomic | FlagRet},                                                                           // GFX8,GFX9
+	{Mnemonic: "ds_max_rtn_i32", Op: DS_MAX_RTN_I32, Enc: EncDS, Opcode: 0x26, Operands: specs[18:21], Flags: FlagAtomic | FlagRet},                                                                           // GFX8,GFX9
+	{Mnemonic: "ds_min_rtn_u32", Op: DS_MIN_RTN_U32, Enc: EncDS, Opcode: 0x27, Operands: specs[15:18], Flags: FlagAtomic | FlagRet},                                                                           // GFX8,GFX9
+	{Mnemonic: "ds_max_rtn_u32", Op: DS_MAX_RTN_U32, Enc: EncDS, Opcode: 0x28, Operands: specs[15:18], Flags: FlagAtomic | FlagRet},                                                                           // GFX8,GFX9
+	{Mnemonic: "ds_and_rtn_b32", Op: DS_AND_RTN_B32, Enc: EncDS, Opcode: 0x29, Operands: specs[21:24], Flags: FlagAtomic | FlagRet},                                                                           // GFX8,GFX9
+	{Mnemonic: "ds_or_rtn_b32", Op: DS_OR_RTN_B32, Enc: EncDS, Opcode: 0x2a, Operands: specs[21:24], Flags: FlagAtomic | FlagRet},                                                                             // GFX8,GFX9
+	{Mnemonic: "ds_xor_rtn_b32", Op: DS_XOR_RTN_B32, Enc: EncDS, Opcode: 0x2b, Operands: specs[21:24], Flags: FlagAtomic | FlagRet},                                                                           // GFX8,GFX9
+	{Mnemonic: "ds_mskor_rtn_b32", Op: DS_MSKOR_RTN_B32, Enc: EncDS, Opcode: 0x2c, Operands: specs[24:28], Flags: FlagAtomic | FlagRet},                                                                       // GFX8,GFX9
+	{Mnemonic: "ds_wrxchg_rtn_b32", Op: DS_WRXCHG_RTN_B32, Enc: EncDS, Opcode: 0x2d, Operands: specs[21:24], Flags: FlagAtomic | FlagRet},                                                                     // GFX8,GFX9
+	{Mnemonic: "ds_wrxchg2_rtn_b32", Op: DS_WRXCHG2_RTN_B32, Enc: EncDS, Opcode: 0x2e, Operands: specs[28:32], Flags: FlagAtomic | FlagRet | FlagOffset2},                                                     // GFX8,GFX9
+	{Mnemonic: "ds_wrxchg2st64_rtn_b32", Op: DS_WRXCHG2ST64_RTN_B32, Enc: EncDS, Opcode: 0x2f, Operands: specs[28:32], Flags: FlagAtomic | FlagRet | FlagOffset2},                                             // GFX8,GFX9
+	{Mnemonic: "ds_cmpst_rtn_b32", Op: DS_CMPST_RTN_B32, Enc: EncDS, Opcode: 0x30, Operands: specs[24:28], Flags: FlagAtomic | FlagRet},                                                                       // GFX8,GFX9
+	{Mnemonic: "ds_cmpst_rtn_f32", Op: DS_CMPST_RTN_F32, Enc: EncDS, Opcode: 0x31, Operands: specs[32:36], Flags: FlagAtomic | FlagRet},                                                                       // GFX8,GFX9
+	{Mnemonic: "ds_min_rtn_f32", Op: DS_MIN_RTN_F32, Enc: EncDS, Opcode: 0x32, Operands: specs[36:39], Flags: FlagAtomic | FlagRet},                                                                           // GFX8,GFX9
+	{Mnemonic: "ds_max_rtn_f32", Op: DS_MAX_RTN_F32, Enc: EncDS, Opcode: 0x33, Operands: specs[36:39], Flags: FlagAtomic | FlagRet},                                                                           // GFX8,GFX9
+	{Mnemonic: "ds_wrap_rtn_b32", Op: DS_WRAP_RTN_B32, Enc: EncDS, Opcode: 0x34, Operands: specs[24:28], Flags: FlagAtomic | FlagRet},                                                                         // GFX8,GFX9
+	{Mnemonic: "ds_add_rtn_f32", Op: DS_ADD_RTN_F32, Enc: EncDS, Opcode: 0x35, Operands: specs[36:39], Flags: FlagAtomic | FlagRet},                                                                           // GFX8,GFX9
+	{Mnemonic: "ds_read_b32", Op: DS_READ_B32, Enc: EncDS, Opcode: 0x36, Operands: specs[39:41], Flags: FlagLoad},                                                                                             // GFX8,GFX9
+	{Mnemonic: "ds_read2_b32", Op: DS_READ2_B32, Enc: EncDS, Opcode: 0x37, Operands: specs[41:43], Flags: FlagLoad | FlagOffset2},                                                                             // GFX8,GFX9
+	{Mnemonic: "ds_read2st64_b32", Op: DS_READ2ST64_B32, Enc: EncDS, Opcode: 0x38, Operands: specs[41:43], Flags: FlagLoad | FlagOffset2},                                                                     // GFX8,GFX9
+	{Mnemonic: "ds_read_i8", Op: DS_READ_I8, Enc: EncDS, Opcode: 0x39, Operands: specs[39:41], Flags: FlagLoad},                                                                                               // GFX8,GFX9
+	{Mnemonic: "ds_read_u8", Op: DS_READ_U8, Enc: EncDS, Opcode: 0x3a, Operands: specs[39:41], Flags: FlagLoad},                                                                                               // GFX8,GFX9
+	{Mnemonic: "ds_read_i16", Op: DS_READ_I16, Enc: EncDS, Opcode: 0x3b, Operands: specs[39:41], Flags: FlagLoad},                                                                                             // GFX8,GFX9
+	{Mnemonic: "ds_read_u16", Op: DS_READ_U16, Enc: EncDS, Opcode: 0x3c, Operands: specs[39:41], Flags: FlagLoad},                                                                                             // GFX8,GFX9
+	{Mnemonic: "ds_swizzle_b32", Op: DS_SWIZZLE_B32, Enc: EncDS, Opcode: 0x3d, Operands: specs[39:41], Flags: FlagSwizzle},                                                                                    // GFX8,GFX9
+	{Mnemonic: "ds_permute_b32", Op: DS_PERMUTE_B32, Enc: EncDS, Opcode: 0x3e, Operands: specs[21:24], Flags: FlagNoGDS},                                                                                      // GFX8,GFX9
+	{Mnemonic: "ds_bpermute_b32", Op: DS_BPERMUTE_B32, Enc: EncDS, Opcode: 0x3f, Operands: specs[21:24], Flags: FlagNoGDS},                                                                                    // GFX8,GFX9
+	{Mnemonic: "ds_add_u64", Op: DS_ADD_U64, Enc: EncDS, Opcode: 0x40, Operands: specs[43:45], Flags: FlagAtomic},                                                                                             // GFX8,GFX9
+	{Mnemonic: "ds_sub_u64", Op: DS_SUB_U64, Enc: EncDS, Opcode: 0x41, Operands: specs[43:45], Flags: FlagAtomic},                                                                                             // GFX8,GFX9
+	{Mnemonic: "ds_rsub_u64", Op: DS_RSUB_U64, Enc: EncDS, Opcode: 0x42, Operands: specs[43:45], Flags: FlagAtomic},                                                                                           // GFX8,GFX9
+	{Mnemonic: "ds_inc_u64", Op: DS_INC_U64, Enc: EncDS, Opcode: 0x43, Operands: specs[43:45], Flags: FlagAtomic},                                                                                             // GFX8,GFX9
+	{Mnemonic: "ds_dec_u64", Op: DS_DEC_U64, Enc: EncDS, Opcode: 0x44, Operands: specs[43:45], Flags: FlagAtomic},                                                                                             // GFX8,GFX9
+	{Mnemonic: "ds_min_i64", Op: DS_MIN_I64, Enc: EncDS, Opcode: 0x45, Operands: specs[45:47], Flags: FlagAtomic},                                                                                             // GFX8,GFX9
+	{Mnemonic: "ds_max_i64", Op: DS_MAX_I64, Enc: EncDS, Opcode: 0x46, Operands: specs[45:47], Flags: FlagAtomic},                                                                                             // GFX8,GFX9
+	{Mnemonic: "ds_min_u64", Op: DS_MIN_U64, Enc: EncDS, Opcode: 0x47, Operands: specs[43:45], Flags: FlagAtomic},                                                                                             // GFX8,GFX9
+	{Mnemonic: "ds_max_u64", Op: DS_MAX_U64, Enc: EncDS, Opcode: 0x48, Operands: specs[43:45], Flags: FlagAtomic},                                                                                             // GFX8,GFX9
+	{Mnemonic: "ds_and_b64", Op: DS_AND_B64, Enc: EncDS, Opcode: 0x49, Operands: specs[47:49], Flags: FlagAtomic},                                                                                             // GFX8,GFX9
+	{Mnemonic: "ds_or_b64", Op: DS_OR_B64, Enc: EncDS, Opcode: 0x4a, Operands: specs[47:49], Flags: FlagAtomic},                                                                                               // GFX8,GFX9
+	{Mnemonic: "ds_xor_b64", Op: DS_XOR_B64, Enc: EncDS, Opcode: 0x4b, Operands: specs[47:49], Flags: FlagAtomic},                                                                                             // GFX8,GFX9
+	{Mnemonic: "ds_mskor_b64", Op: DS_MSKOR_B64, Enc: EncDS, Opcode: 0x4c, Operands: specs[49:52], Flags: FlagAtomic},                                                                                         // GFX8,GFX9
+	{Mnemonic: "ds_write_b64", Op: DS_WRITE_B64, Enc: EncDS, Opcode: 0x4d, Operands: specs[47:49], Flags: FlagStore},                                                                                          // GFX8,GFX9
+	{Mnemonic: "ds_write2_b64", Op: DS_WRITE2_B64, Enc: EncDS, Opcode: 0x4e, Operands: specs[49:52], Flags: FlagStore | FlagOffset2},                                                                          // GFX8,GFX9
+	{Mnemonic: "ds_write2st64_b64", Op: DS_WRITE2ST64_B64, Enc: EncDS, Opcode: 0x4f, Operands: specs[49:52], Flags: FlagStore | FlagOffset2},                                                                  // GFX8,GFX9
+	{Mnemonic: "ds_cmpst_b64", Op: DS_CMPST_B64, Enc: EncDS, Opcode: 0x50, Operands: specs[49:52], Flags: FlagAtomic},                                                                                         // GFX8,GFX9
+	{Mnemonic: "ds_cmpst_f64", Op: DS_CMPST_F64, Enc: EncDS, Opcode: 0x51, Operands: specs[52:55], Flags: FlagAtomic},                                                                                         // GFX8,GFX9
+	{Mnemonic: "ds_min_f64", Op: DS_MIN_F64, Enc: EncDS, Opcode: 0x52, Operands: specs[55:57], Flags: FlagAtomic},                                                                                             // GFX8,GFX9
+	{Mnemonic: "ds_max_f64", Op: DS_MAX_F64, Enc: EncDS, Opcode: 0x53, Operands: specs[55:57], Flags: FlagAtomic},                                                                                             // GFX8,GFX9
+	{Mnemonic: "ds_write_b8_d16_hi", Op: DS_WRITE_B8_D16_HI, Enc: EncDS, Opcode: 0x54, Operands: specs[4:6], Flags: FlagStore | FlagD16Hi},                                                                    // GFX9
+	{Mnemonic: "ds_write_b16_d16_hi", Op: DS_WRITE_B16_D16_HI, Enc: EncDS, Opcode: 0x55, Operands: specs[4:6], Flags: FlagStore | FlagD16Hi},                                                                  // GFX9
+	{Mnemonic: "ds_read_u8_d16", Op: DS_READ_U8_D16, Enc: EncDS, Opcode: 0x56, Operands: specs[57:59], Flags: FlagLoad | FlagD16},                                                                             // GFX9
+	{Mnemonic: "ds_read_u8_d16_hi", Op: DS_READ_U8_D16_HI, Enc: EncDS, Opcode: 0x57, Operands: specs[57:59], Flags: FlagLoad | FlagD16Hi},                                                                     // GFX9
+	{Mnemonic: "ds_read_i8_d16", Op: DS_READ_I8_D16, Enc: EncDS, Opcode: 0x58, Operands: specs[57:59], Flags: FlagLoad | FlagD16},                                                                             // GFX9
+	{Mnemonic: "ds_read_i8_d16_hi", Op: DS_READ_I8_D16_HI, Enc: EncDS, Opcode: 0x59, Operands: specs[57:59], Flags: FlagLoad | FlagD16Hi},                                                                     // GFX9
+	{Mnemonic: "ds_read_u16_d16", Op: DS_READ_U16_D16, Enc: EncDS, Opcode: 0x5a, Operands: specs[57:59], Flags: FlagLoad | FlagD16},                                                                           // GFX9
+	{Mnemonic: "ds_read_u16_d16_hi", Op: DS_READ_U16_D16_HI, Enc: EncDS, Opcode: 0x5b, Operands: specs[57:59], Flags: FlagLoad | FlagD16Hi},                                                                   // GFX9
+	{Mnemonic: "ds_add_rtn_u64", Op: DS_ADD_RTN_U64, Enc: EncDS, Opcode: 0x60, Operands: specs[59:62], Flags: FlagAtomic | FlagRet},                                                                           // GFX8,GFX9
+	{Mnemonic: "ds_sub_rtn_u64", Op: DS_SUB_RTN_U64, Enc: EncDS, Opcode: 0x61, Operands: specs[59:62], Flags: FlagAtomic | FlagRet},                                                                           // GFX8,GFX9
+	{Mnemonic: "ds_rsub_rtn_u64", Op: DS_RSUB_RTN_U64, Enc: EncDS, Opcode: 0x62, Operands: specs[59:62], Flags: FlagAtomic | FlagRet},                                                                         // GFX8,GFX9
+	{Mnemonic: "ds_inc_rtn_u64", Op: DS_INC_RTN_U64, Enc: EncDS, Opcode: 0x63, Operands: specs[59:62], Flags: FlagAtomic | FlagRet},                                                                           // GFX8,GFX9
+	{Mnemonic: "ds_dec_rtn_u64", Op: DS_DEC_RTN_U64, Enc: EncDS, Opcode: 0x64, Operands: specs[59:62], Flags: FlagAtomic | FlagRet},                                                                           // GFX8,GFX9
+	{Mnemonic: "ds_min_rtn_i64", Op: DS_MIN_RTN_I64, Enc: EncDS, Opcode: 0x65, Operands: specs[62:65], Flags: FlagAtomic | FlagRet},                                                                           // GFX8,GFX9
+	{Mnemonic: "ds_max_rtn_i64", Op: DS_MAX_RTN_I64, Enc: EncDS, Opcode: 0x66, Operands: specs[62:65], Flags: FlagAtomic | FlagRet},                                                                           // GFX8,GFX9
+	{Mnemonic: "ds_min_rtn_u64", Op: DS_MIN_RTN_U64, Enc: EncDS, Opcode: 0x67, Operands: specs[59:62], Flags: FlagAtomic | FlagRet},                                                                           // GFX8,GFX9
+	{Mnemonic: "ds_max_rtn_u64", Op: DS_MAX_RTN_U64, Enc: EncDS, Opcode: 0x68, Operands: specs[59:62], Flags: FlagAtomic | FlagRet},                                                                           // GFX8,GFX9
+	{Mnemonic: "ds_and_rtn_b64", Op: DS_AND_RTN_B64, Enc: EncDS, Opcode: 0x69, Operands: specs[65:68], Flags: FlagAtomic | FlagRet},                                                                           // GFX8,GFX9
+	{Mnemonic: "ds_or_rtn_b64", Op: DS_OR_RTN_B64, Enc: EncDS, Opcode: 0x6a, Operands: specs[65:68], Flags: FlagAtomic | FlagRet},                                                                             // GFX8,GFX9
+	{Mnemonic: "ds_xor_rtn_b64", Op: DS_XOR_RTN_B64, Enc: EncDS, Opcode: 0x6b, Operands: specs[65:68], Flags: FlagAtomic | FlagRet},                                                                           // GFX8,GFX9
+	{Mnemonic: "ds_mskor_rtn_b64", Op: DS_MSKOR_RTN_B64, Enc: EncDS, Opcode: 0x6c, Operands: specs[68:72], Flags: FlagAtomic | FlagRet},                                                                       // GFX8,GFX9
+	{Mnemonic: "ds_wrxchg_rtn_b64", Op: DS_WRXCHG_RTN_B64, Enc: EncDS, Opcode: 0x6d, Operands: specs[65:68], Flags: FlagAtomic | FlagRet},                                                                     // GFX8,GFX9
+	{Mnemonic: "ds_wrxchg2_rtn_b64", Op: DS_WRXCHG2_RTN_B64, Enc: EncDS, Opcode: 0x6e, Operands: specs[72:76], Flags: FlagAtomic | FlagRet | FlagOffset2},                                                     // GFX8,GFX9
+	{Mnemonic: "ds_wrxchg2st64_rtn_b64", Op: DS_WRXCHG2ST64_RTN_B64, Enc: EncDS, Opcode: 0x6f, Operands: specs[72:76], Flags: FlagAtomic | FlagRet | FlagOffset2},                                             // GFX8,GFX9
+	{Mnemonic: "ds_cmpst_rtn_b64", Op: DS_CMPST_RTN_B64, Enc: EncDS, Opcode: 0x70, Operands: specs[68:72], Flags: FlagAtomic | FlagRet},                                                                       // GFX8,GFX9
+	{Mnemonic: "ds_cmpst_rtn_f64", Op: DS_CMPST_RTN_F64, Enc: EncDS, Opcode: 0x71, Operands: specs[76:80], Flags: FlagAtomic | FlagRet},                                                                       // GFX8,GFX9
+	{Mnemonic: "ds_min_rtn_f64", Op: DS_MIN_RTN_F64, Enc: EncDS, Opcode: 0x72, Operands: specs[80:83], Flags: FlagAtomic | FlagRet},                                                                           // GFX8,GFX9
+	{Mnemonic: "ds_max_rtn_f64", Op: DS_MAX_RTN_F64, Enc: EncDS, Opcode: 0x73, Operands: specs[80:83], Flags: FlagAtomic | FlagRet},                                                                           // GFX8,GFX9
+	{Mnemonic: "ds_read_b64", Op: DS_READ_B64, Enc: EncDS, Opcode: 0x76, Operands: specs[41:43], Flags: FlagLoad},                                                                                             // GFX8,GFX9
+	{Mnemonic: "ds_read2_b64", Op: DS_READ2_B64, Enc: EncDS, Opcode: 0x77, Operands: specs[83:85], Flags: FlagLoad | FlagOffset2},                                                                             // GFX8,GFX9
+	{Mnemonic: "ds_read2st64_b64", Op: DS_READ2ST64_B64, Enc: EncDS, Opcode: 0x78, Operands: specs[83:85], Flags: FlagLoad | FlagOffset2},                                                                     // GFX8,GFX9
+	{Mnemonic: "ds_condxchg32_rtn_b64", Op: DS_CONDXCHG32_RTN_B64, Enc: EncDS, Opcode: 0x7e, Operands: specs[65:68], Flags: FlagAtomic | FlagRet},                                                             // GFX8,GFX9
+	{Mnemonic: "ds_add_src2_u32", Op: DS_ADD_SRC2_U32, Enc: EncDS, Opcode: 0x80, Operands: specs[85:86], Flags: 0},                                                                                            // GFX8,GFX9
+	{Mnemonic: "ds_sub_src2_u32", Op: DS_SUB_SRC2_U32, Enc: EncDS, Opcode: 0x81, Operands: specs[85:86], Flags: 0},                                                                                            // GFX8,GFX9
+	{Mnemonic: "ds_rsub_src2_u32", Op: DS_RSUB_SRC2_U32, Enc: EncDS, Opcode: 0x82, Operands: specs[85:86], Flags: 0},                                                                                          // GFX8,GFX9
+	{Mnemonic: "ds_inc_src2_u32", Op: DS_INC_SRC2_U32, Enc: EncDS, Opcode: 0x83, Operands: specs[85:86], Flags: 0},                                                                                            // GFX8,GFX9
+	{Mnemonic: "ds_dec_src2_u32", Op: DS_DEC_SRC2_U32, Enc: EncDS, Opcode: 0x84, Operands: specs[85:86], Flags: 0},                                                                                            // GFX8,GFX9
+	{Mnemonic: "ds_min_src2_i32", Op: DS_MIN_SRC2_I32, Enc: EncDS, Opcode: 0x85, Operands: specs[85:86], Flags: 0},                                                                                            // GFX8,GFX9
+	{Mnemonic: "ds_max_src2_i32", Op: DS_MAX_SRC2_I32, Enc: EncDS, Opcode: 0x86, Operands: specs[85:86], Flags: 0},                                                                                            // GFX8,GFX9
+	{Mnemonic: "ds_min_src2_u32", Op: DS_MIN_SRC2_U32, Enc: EncDS, Opcode: 0x87, Operands: specs[85:86], Flags: 0},                                                                                            // GFX8,GFX9
+	{Mnemonic: "ds_max_src2_u32", Op: DS_MAX_SRC2_U32, Enc: EncDS, Opcode: 0x88, Operands: specs[85:86], Flags: 0},                                                                                            // GFX8,GFX9
+	{Mnemonic: "ds_and_src2_b32", Op: DS_AND_SRC2_B32, Enc: EncDS, Opcode: 0x89, Operands: specs[85:86], Flags: 0},                                                                                            // GFX8,GFX9
+	{Mnemonic: "ds_or_src2_b32", Op: DS_OR_SRC2_B32, Enc: EncDS, Opcode: 0x8a, Operands: specs[85:86], Flags: 0},                                                                                              // GFX8,GFX9
+	{Mnemonic: "ds_xor_src2_b32", Op: DS_XOR_SRC2_B32, Enc: EncDS, Opcode: 0x8b, Operands: specs[85:86], Flags: 0},                                                                                            // GFX8,GFX9
+	{Mnemonic: "ds_write_src2_b32", Op: DS_WRITE_SRC2_B32, Enc: EncDS, Opcode: 0x8d, Operands: specs[85:86], Flags: FlagStore},                                                                                // GFX8,GFX9
+	{Mnemonic: "ds_min_src2_f32", Op: DS_MIN_SRC2_F32, Enc: EncDS, Opcode: 0x92, Operands: specs[85:86], Flags: 0},                                                                                            // GFX8,GFX9
+	{Mnemonic: "ds_max_src2_f32", Op: DS_MAX_SRC2_F32, Enc: EncDS, Opcode: 0x93, Operands: specs[85:86], Flags: 0},                                                                                            // GFX8,GFX9
+	{Mnemonic: "ds_add_src2_f32", Op: DS_ADD_SRC2_F32, Enc: EncDS, Opcode: 0x95, Operands: specs[85:86], Flags: 0},                                                                                            // GFX8,GFX9
+	{Mnemonic: "ds_gws_sema_release_all", Op: DS_GWS_SEMA_RELEASE_ALL, Enc: EncDS, Opcode: 0x98, Operands: specs[86:86], Flags: FlagGDSOnly},                                                                  // GFX8,GFX9
+	{Mnemonic: "ds_gws_init", Op: DS_GWS_INIT, Enc: EncDS, Opcode: 0x99, Operands: specs[85:86], Flags: FlagGDSOnly},                                                                                          // GFX8,GFX9
+	{Mnemonic: "ds_gws_sema_v", Op: DS_GWS_SEMA_V, Enc: EncDS, Opcode: 0x9a, Operands: specs[86:86], Flags: FlagGDSOnly},                                                                                      // GFX8,GFX9
+	{Mnemonic: "ds_gws_sema_br", Op: DS_GWS_SEMA_BR, Enc: EncDS, Opcode: 0x9b, Operands: specs[85:86], Flags: FlagGDSOnly},                                                                                    // GFX8,GFX9
+	{Mnemonic: "ds_gws_sema_p", Op: DS_GWS_SEMA_P, Enc: EncDS, Opcode: 0x9c, Operands: specs[86:86], Flags: FlagGDSOnly},                                                                                      // GFX8,GFX9
+	{Mnemonic: "ds_gws_barrier", Op: DS_GWS_BARRIER, Enc: EncDS, Opcode: 0x9d, Operands: specs[85:86], Flags: FlagGDSOnly},                                                                                    // GFX8,GFX9
+	{Mnemonic: "ds_read_addtid_b32", Op: DS_READ_ADDTID_B32, Enc: EncDS, Opcode: 0xb6, Operands: specs[86:87], Flags: FlagLoad},                                                                               // GFX9
+	{Mnemonic: "ds_consume", Op: DS_CONSUME, Enc: EncDS, Opcode: 0xbd, Operands: specs[86:87], Flags: 0},                                                                                                      // GFX8,GFX9
+	{Mnemonic: "ds_append", Op: DS_APPEND, Enc: EncDS, Opcode: 0xbe, Operands: specs[86:87], Flags: 0},                                                                                                        // GFX8,GFX9
+	{Mnemonic: "ds_ordered_count", Op: DS_ORDERED_COUNT, Enc: EncDS, Opcode: 0xbf, Operands: specs[39:41], Flags: FlagGDSOnly},                                                                                // GFX8,GFX9
+	{Mnemonic: "ds_add_src2_u64", Op: DS_ADD_SRC2_U64, Enc: EncDS, Opcode: 0xc0, Operands: specs[85:86], Flags: 0},                                                                                            // GFX8,GFX9
+	{Mnemonic: "ds_sub_src2_u64", Op: DS_SUB_SRC2_U64, Enc: EncDS, Opcode: 0xc1, Operands: specs[85:86], Flags: 0},                                                                                            // GFX8,GFX9
+	{Mnemonic: "ds_rsub_src2_u64", Op: DS_RSUB_SRC2_U64, Enc: EncDS, Opcode: 0xc2, Operands: specs[85:86], Flags: 0},                                                                                          // GFX8,GFX9
+	{Mnemonic: "ds_inc_src2_u64", Op: DS_INC_SRC2_U64, Enc: EncDS, Opcode: 0xc3, Operands: specs[85:86], Flags: 0},                                                                                            // GFX8,GFX9
+	{Mnemonic: "ds_dec_src2_u64", Op: DS_DEC_SRC2_U64, Enc: EncDS, Opcode: 0xc4, Operands: specs[85:86], Flags: 0},                                                                                            // GFX8,GFX9
+	{Mnemonic: "ds_min_src2_i64", Op: DS_MIN_SRC2_I64, Enc: EncDS, Opcode: 0xc5, Operands: specs[85:86], Flags: 0},                                                                                            // GFX8,GFX9
+	{Mnemonic: "ds_max_src2_i64", Op: DS_MAX_SRC2_I64, Enc: EncDS, Opcode: 0xc6, Operands: specs[85:86], Flags: 0},                                                                                            // GFX8,GFX9
+	{Mnemonic: "ds_min_src2_u64", Op: DS_MIN_SRC2_U64, Enc: EncDS, Opcode: 0xc7, Operands: specs[85:86], Flags: 0},                                                                                            // GFX8,GFX9
+	{Mnemonic: "ds_max_src2_u64", Op: DS_MAX_SRC2_U64, Enc: EncDS, Opcode: 0xc8, Operands: specs[85:86], Flags: 0},                                                                                            // GFX8,GFX9
+	{Mnemonic: "ds_and_src2_b64", Op: DS_AND_SRC2_B64, Enc: EncDS, Opcode: 0xc9, Operands: specs[85:86], Flags: 0},                                                                                            // GFX8,GFX9
+	{Mnemonic: "ds_or_src2_b64", Op: DS_OR_SRC2_B64, Enc: EncDS, Opcode: 0xca, Operands: specs[85:86], Flags: 0},                                                                                              // GFX8,GFX9
+	{Mnemonic: "ds_xor_src2_b64", Op: DS_XOR_SRC2_B64, Enc: EncDS, Opcode: 0xcb, Operands: specs[85:86], Flags: 0},                                                                                            // GFX8,GFX9
+	{Mnemonic: "ds_write_src2_b64", Op: DS_WRITE_SRC2_B64, Enc: EncDS, Opcode: 0xcd, Operands: specs[85:86], Flags: FlagStore},                                                                                // GFX8,GFX9
+	{Mnemonic: "ds_min_src2_f64", Op: DS_MIN_SRC2_F64, Enc: EncDS, Opcode: 0xd2, Operands: specs[85:86], Flags: 0},                                                                                            // GFX8,GFX9
+	{Mnemonic: "ds_max_src2_f64", Op: DS_MAX_SRC2_F64, Enc: EncDS, Opcode: 0xd3, Operands: specs[85:86], Flags: 0},                                                                                            // GFX8,GFX9
+	{Mnemonic: "ds_write_b96", Op: DS_WRITE_B96, Enc: EncDS, Opcode: 0xde, Operands: specs[87:89], Flags: FlagStore},                                                                                          // GFX8,GFX9
+	{Mnemonic: "ds_write_b128", Op: DS_WRITE_B128, Enc: EncDS, Opcode: 0xdf, Operands: specs[89:91], Flags: FlagStore},                                                                                        // GFX8,GFX9
+	{Mnemonic: "ds_read_b96", Op: DS_READ_B96, Enc: EncDS, Opcode: 0xfe, Operands: specs[91:93], Flags: FlagLoad},                                                                                             // GFX8,GFX9
+	{Mnemonic: "ds_read_b128", Op: DS_READ_B128, Enc: EncDS, Opcode: 0xff, Operands: specs[93:95], Flags: FlagLoad},                                                                                           // GFX8,GFX9
+	{Mnemonic: "buffer_load_format_x", Op: BUFFER_LOAD_FORMAT_X, Enc: EncMUBUF, Opcode: 0x0, Operands: specs[95:99], Flags: FlagLoad | FlagFormat | FlagLDSOk},                                                // GFX8,GFX9
+	{Mnemonic: "buffer_load_format_xy", Op: BUFFER_LOAD_FORMAT_XY, Enc: EncMUBUF, Opcode: 0x1, Operands: specs[99:103], Flags: FlagLoad | FlagFormat},                                                         // GFX8,GFX9
+	{Mnemonic: "buffer_load_format_xyz", Op: BUFFER_LOAD_FORMAT_XYZ, Enc: EncMUBUF, Opcode: 0x2, Operands: specs[103:107], Flags: FlagLoad | FlagFormat},                                                      // GFX8,GFX9
+	{Mnemonic: "buffer_load_format_xyzw", Op: BUFFER_LOAD_FORMAT_XYZW, Enc: EncMUBUF, Opcode: 0x3, Operands: specs[107:111], Flags: FlagLoad | FlagFormat},                                                    // GFX8,GFX9
+	{Mnemonic: "buffer_store_format_x", Op: BUFFER_STORE_FORMAT_X, Enc: EncMUBUF, Opcode: 0x4, Operands: specs[111:115], Flags: FlagStore | FlagFormat},                                                       // GFX8,GFX9
+	{Mnemonic: "buffer_store_format_xy", Op: BUFFER_STORE_FORMAT_XY, Enc: EncMUBUF, Opcode: 0x5, Operands: specs[115:119], Flags: FlagStore | FlagFormat},                                                     // GFX8,GFX9
+	{Mnemonic: "buffer_store_format_xyz", Op: BUFFER_STORE_FORMAT_XYZ, Enc: EncMUBUF, Opcode: 0x6, Operands: specs[119:123], Flags: FlagStore | FlagFormat},                                                   // GFX8,GFX9
+	{Mnemonic: "buffer_store_format_xyzw", Op: BUFFER_STORE_FORMAT_XYZW, Enc: EncMUBUF, Opcode: 0x7, Operands: specs[123:127], Flags: FlagStore | FlagFormat},                                                 // GFX8,GFX9
+	{Mnemonic: "buffer_load_format_d16_x", Op: BUFFER_LOAD_FORMAT_D16_X, Enc: EncMUBUF, Opcode: 0x8, Operands: specs[95:99], Flags: FlagLoad | FlagD16 | FlagFormat},                                          // GFX8,GFX9
+	{Mnemonic: "buffer_load_format_d16_xy", Op: BUFFER_LOAD_FORMAT_D16_XY, Enc: EncMUBUF, Opcode: 0x9, Operands: specs[99:103], Flags: FlagLoad | FlagD16 | FlagFormat},                                       // GFX8
+	{Mnemonic: "buffer_load_format_d16_xy", Op: BUFFER_LOAD_FORMAT_D16_XY, Enc: EncMUBUF, Opcode: 0x9, Operands: specs[95:99], Flags: FlagLoad | FlagD16 | FlagFormat},                                        // GFX9
+	{Mnemonic: "buffer_load_format_d16_xyz", Op: BUFFER_LOAD_FORMAT_D16_XYZ, Enc: EncMUBUF, Opcode: 0xa, Operands: specs[103:107], Flags: FlagLoad | FlagD16 | FlagFormat},                                    // GFX8
+	{Mnemonic: "buffer_load_format_d16_xyz", Op: BUFFER_LOAD_FORMAT_D16_XYZ, Enc: EncMUBUF, Opcode: 0xa, Operands: specs[99:103], Flags: FlagLoad | FlagD16 | FlagFormat},                                     // GFX9
+	{Mnemonic: "buffer_load_format_d16_xyzw", Op: BUFFER_LOAD_FORMAT_D16_XYZW, Enc: EncMUBUF, Opcode: 0xb, Operands: specs[107:111], Flags: FlagLoad | FlagD16 | FlagFormat},                                  // GFX8
+	{Mnemonic: "buffer_load_format_d16_xyzw", Op: BUFFER_LOAD_FORMAT_D16_XYZW, Enc: EncMUBUF, Opcode: 0xb, Operands: specs[99:103], Flags: FlagLoad | FlagD16 | FlagFormat},                                   // GFX9
+	{Mnemonic: "buffer_store_format_d16_x", Op: BUFFER_STORE_FORMAT_D16_X, Enc: EncMUBUF, Opcode: 0xc, Operands: specs[111:115], Flags: FlagStore | FlagD16 | FlagFormat},                                     // GFX8,GFX9
+	{Mnemonic: "buffer_store_format_d16_xy", Op: BUFFER_STORE_FORMAT_D16_XY, Enc: EncMUBUF, Opcode: 0xd, Operands: specs[115:119], Flags: FlagStore | FlagD16 | FlagFormat},                                   // GFX8
+	{Mnemonic: "buffer_store_format_d16_xy", Op: BUFFER_STORE_FORMAT_D16_XY, Enc: EncMUBUF, Opcode: 0xd, Operands: specs[111:115], Flags: FlagStore | FlagD16 | FlagFormat},                                   // GFX9
+	{Mnemonic: "buffer_store_format_d16_xyz", Op: BUFFER_STORE_FORMAT_D16_XYZ, Enc: EncMUBUF, Opcode: 0xe, Operands: specs[119:123], Flags: FlagStore | FlagD16 | FlagFormat},                                 // GFX8
+	{Mnemonic: "buffer_store_format_d16_xyz", Op: BUFFER_STORE_FORMAT_D16_XYZ, Enc: EncMUBUF, Opcode: 0xe, Operands: specs[115:119], Flags: FlagStore | FlagD16 | FlagFormat},                                 // GFX9
+	{Mnemonic: "buffer_store_format_d16_xyzw", Op: BUFFER_STORE_FORMAT_D16_XYZW, Enc: EncMUBUF, Opcode: 0xf, Operands: specs[123:127], Flags: FlagStore | FlagD16 | FlagFormat},                               // GFX8
+	{Mnemonic: "buffer_store_format_d16_xyzw", Op: BUFFER_STORE_FORMAT_D16_XYZW, Enc: EncMUBUF, Opcode: 0xf, Operands: specs[115:119], Flags: FlagStore | FlagD16 | FlagFormat},                               // GFX9
+	{Mnemonic: "buffer_load_ubyte", Op: BUFFER_LOAD_UBYTE, Enc: EncMUBUF, Opcode: 0x10, Operands: specs[95:99], Flags: FlagLoad | FlagLDSOk},                                                                  // GFX8,GFX9
+	{Mnemonic: "buffer_load_sbyte", Op: BUFFER_LOAD_SBYTE, Enc: EncMUBUF, Opcode: 0x11, Operands: specs[95:99], Flags: FlagLoad | FlagLDSOk},                                                                  // GFX8,GFX9
+	{Mnemonic: "buffer_load_ushort", Op: BUFFER_LOAD_USHORT, Enc: EncMUBUF, Opcode: 0x12, Operands: specs[95:99], Flags: FlagLoad | FlagLDSOk},                                                                // GFX8,GFX9
+	{Mnemonic: "buffer_load_sshort", Op: BUFFER_LOAD_SSHORT, Enc: EncMUBUF, Opcode: 0x13, Operands: specs[95:99], Flags: FlagLoad | FlagLDSOk},                                                                // GFX8,GFX9
+	{Mnemonic: "buffer_load_dword", Op: BUFFER_LOAD_DWORD, Enc: EncMUBUF, Opcode: 0x14, Operands: specs[95:99], Flags: FlagLoad | FlagLDSOk},                                                                  // GFX8,GFX9
+	{Mnemonic: "buffer_load_dwordx2", Op: BUFFER_LOAD_DWORDX2, Enc: EncMUBUF, Opcode: 0x15, Operands: specs[127:131], Flags: FlagLoad},                                                                        // GFX8,GFX9
+	{Mnemonic: "buffer_load_dwordx3", Op: BUFFER_LOAD_DWORDX3, Enc: EncMUBUF, Opcode: 0x16, Operands: specs[103:107], Flags: FlagLoad},                                                                        // GFX8,GFX9
+	{Mnemonic: "buffer_load_dwordx4", Op: BUFFER_LOAD_DWORDX4, Enc: EncMUBUF, Opcode: 0x17, Operands: specs[107:111], Flags: FlagLoad},                                                                        // GFX8,GFX9
+	{Mnemonic: "buffer_store_byte", Op: BUFFER_STORE_BYTE, Enc: EncMUBUF, Opcode: 0x18, Operands: specs[111:115], Flags: FlagStore},                                                                           // GFX8,GFX9
+	{Mnemonic: "buffer_store_byte_d16_hi", Op: BUFFER_STORE_BYTE_D16_HI, Enc: EncMUBUF, Opcode: 0x19, Operands: specs[111:115], Flags: FlagStore | FlagD16Hi},                                                 // GFX9
+	{Mnemonic: "buffer_store_short", Op: BUFFER_STORE_SHORT, Enc: EncMUBUF, Opcode: 0x1a, Operands: specs[111:115], Flags: FlagStore},                                                                         // GFX8,GFX9
+	{Mnemonic: "buffer_store_short_d16_hi", Op: BUFFER_STORE_SHORT_D16_HI, Enc: EncMUBUF, Opcode: 0x1b, Operands: specs[111:115], Flags: FlagStore | FlagD16Hi},                                               // GFX9
+	{Mnemonic: "buffer_store_dword", Op: BUFFER_STORE_DWORD, Enc: EncMUBUF, Opcode: 0x1c, Operands: specs[111:115], Flags: FlagStore},                                                                         // GFX8,GFX9
+	{Mnemonic: "buffer_store_dwordx2", Op: BUFFER_STORE_DWORDX2, Enc: EncMUBUF, Opcode: 0x1d, Operands: specs[131:135], Flags: FlagStore},                                                                     // GFX8,GFX9
+	{Mnemonic: "buffer_store_dwordx3", Op: BUFFER_STORE_DWORDX3, Enc: EncMUBUF, Opcode: 0x1e, Operands: specs[119:123], Flags: FlagStore},                                                                     // GFX8,GFX9
+	{Mnemonic: "buffer_store_dwordx4", Op: BUFFER_STORE_DWORDX4, Enc: EncMUBUF, Opcode: 0x1f, Operands: specs[123:127], Flags: FlagStore},                                                                     // GFX8,GFX9
+	{Mnemonic: "buffer_load_ubyte_d16", Op: BUFFER_LOAD_UBYTE_D16, Enc: EncMUBUF, Opcode: 0x20, Operands: specs[135:139], Flags: FlagLoad | FlagD16},                                                          // GFX9
+	{Mnemonic: "buffer_load_ubyte_d16_hi", Op: BUFFER_LOAD_UBYTE_D16_HI, Enc: EncMUBUF, Opcode: 0x21, Operands: specs[135:139], Flags: FlagLoad | FlagD16Hi},                                                  // GFX9
+	{Mnemonic: "buffer_load_sbyte_d16", Op: BUFFER_LOAD_SBYTE_D16, Enc: EncMUBUF, Opcode: 0x22, Operands: specs[135:139], Flags: FlagLoad | FlagD16},                                                          // GFX9
+	{Mnemonic: "buffer_load_sbyte_d16_hi", Op: BUFFER_LOAD_SBYTE_D16_HI, Enc: EncMUBUF, Opcode: 0x23, Operands: specs[135:139], Flags: FlagLoad | FlagD16Hi},                                                  // GFX9
+	{Mnemonic: "buffer_load_short_d16", Op: BUFFER_LOAD_SHORT_D16, Enc: EncMUBUF, Opcode: 0x24, Operands: specs[135:139], Flags: FlagLoad | FlagD16},                                                          // GFX9
+	{Mnemonic: "buffer_load_short_d16_hi", Op: BUFFER_LOAD_SHORT_D16_HI, Enc: EncMUBUF, Opcode: 0x25, Operands: specs[135:139], Flags: FlagLoad | FlagD16Hi},                                                  // GFX9
+	{Mnemonic: "buffer_load_format_d16_hi_x", Op: BUFFER_LOAD_FORMAT_D16_HI_X, Enc: EncMUBUF, Opcode: 0x26, Operands: specs[135:139], Flags: FlagLoad | FlagD16Hi | FlagFormat},                               // GFX9
+	{Mnemonic: "buffer_store_format_d16_hi_x", Op: BUFFER_STORE_FORMAT_D16_HI_X, Enc: EncMUBUF, Opcode: 0x27, Operands: specs[111:115], Flags: FlagStore | FlagD16Hi | FlagFormat},                            // GFX9
+	{Mnemonic: "buffer_store_lds_dword", Op: BUFFER_STORE_LDS_DWORD, Enc: EncMUBUF, Opcode: 0x3d, Operands: specs[139:141], Flags: FlagStore | FlagLDSOnly | FlagNoTFE},                                       // GFX8,GFX9
+	{Mnemonic: "buffer_wbinvl1", Op: BUFFER_WBINVL1, Enc: EncMUBUF, Opcode: 0x3e, Operands: specs[141:141], Flags: 0},                                                                                         // GFX8,GFX9
+	{Mnemonic: "buffer_wbinvl1_vol", Op: BUFFER_WBINVL1_VOL, Enc: EncMUBUF, Opcode: 0x3f, Operands: specs[141:141], Flags: 0},                                                                                 // GFX8,GFX9
+	{Mnemonic: "buffer_atomic_swap", Op: BUFFER_ATOMIC_SWAP, Enc: EncMUBUF, Opcode: 0x40, Operands: specs[135:139], Flags: FlagAtomic | FlagNoTFE},                                                            // GFX8,GFX9
+	{Mnemonic: "buffer_atomic_cmpswap", Op: BUFFER_ATOMIC_CMPSWAP, Enc: EncMUBUF, Opcode: 0x41, Operands: specs[141:145], Flags: FlagAtomic | FlagNoTFE},                                                      // GFX8,GFX9
+	{Mnemonic: "buffer_atomic_add", Op: BUFFER_ATOMIC_ADD, Enc: EncMUBUF, Opcode: 0x42, Operands: specs[135:139], Flags: FlagAtomic | FlagNoTFE},                                                              // GFX8,GFX9
+	{Mnemonic: "buffer_atomic_sub", Op: BUFFER_ATOMIC_SUB, Enc: EncMUBUF, Opcode: 0x43, Operands: specs[135:139], Flags: FlagAtomic | FlagNoTFE},                                                              // GFX8,GFX9
+	{Mnemonic: "buffer_atomic_smin", Op: BUFFER_ATOMIC_SMIN, Enc: EncMUBUF, Opcode: 0x44, Operands: specs[135:139], Flags: FlagAtomic | FlagNoTFE},                                                            // GFX8,GFX9
+	{Mnemonic: "buffer_atomic_umin", Op: BUFFER_ATOMIC_UMIN, Enc: EncMUBUF, Opcode: 0x45, Operands: specs[135:139], Flags: FlagAtomic | FlagNoTFE},                                                            // GFX8,GFX9
+	{Mnemonic: "buffer_atomic_smax", Op: BUFFER_ATOMIC_SMAX, Enc: EncMUBUF, Opcode: 0x46, Operands: specs[135:139], Flags: FlagAtomic | FlagNoTFE},                                                            // GFX8,GFX9
+	{Mnemonic: "buffer_atomic_umax", Op: BUFFER_ATOMIC_UMAX, Enc: EncMUBUF, Opcode: 0x47, Operands: specs[135:139], Flags: FlagAtomic | FlagNoTFE},                                                            // GFX8,GFX9
+	{Mnemonic: "buffer_atomic_and", Op: BUFFER_ATOMIC_AND, Enc: EncMUBUF, Opcode: 0x48, Operands: specs[135:139], Flags: FlagAtomic | FlagNoTFE},                                                              // GFX8,GFX9
+	{Mnemonic: "buffer_atomic_or", Op: BUFFER_ATOMIC_OR, Enc: EncMUBUF, Opcode: 0x49, Operands: specs[135:139], Flags: FlagAtomic | FlagNoTFE},                                                                // GFX8,GFX9
+	{Mnemonic: "buffer_atomic_xor", Op: BUFFER_ATOMIC_XOR, Enc: EncMUBUF, Opcode: 0x4a, Operands: specs[135:139], Flags: FlagAtomic | FlagNoTFE},                                                              // GFX8,GFX9
+	{Mnemonic: "buffer_atomic_inc", Op: BUFFER_ATOMIC_INC, Enc: EncMUBUF, Opcode: 0x4b, Operands: specs[135:139], Flags: FlagAtomic | FlagNoTFE},                                                              // GFX8,GFX9
+	{Mnemonic: "buffer_atomic_dec", Op: BUFFER_ATOMIC_DEC, Enc: EncMUBUF, Opcode: 0x4c, Operands: specs[135:139], Flags: FlagAtomic | FlagNoTFE},                                                              // GFX8,GFX9
+	{Mnemonic: "buffer_atomic_swap_x2", Op: BUFFER_ATOMIC_SWAP_X2, Enc: EncMUBUF, Opcode: 0x60, Operands: specs[145:149], Flags: FlagAtomic | FlagNoTFE},                                                      // GFX8,GFX9
+	{Mnemonic: "buffer_atomic_cmpswap_x2", Op: BUFFER_ATOMIC_CMPSWAP_X2, Enc: EncMUBUF, Opcode: 0x61, Operands: specs[149:153], Flags: FlagAtomic | FlagNoTFE},                                                // GFX8,GFX9
+	{Mnemonic: "buffer_atomic_add_x2", Op: BUFFER_ATOMIC_ADD_X2, Enc: EncMUBUF, Opcode: 0x62, Operands: specs[145:149], Flags: FlagAtomic | FlagNoTFE},                                                        // GFX8,GFX9
+	{Mnemonic: "buffer_atomic_sub_x2", Op: BUFFER_ATOMIC_SUB_X2, Enc: EncMUBUF, Opcode: 0x63, Operands: specs[145:149], Flags: FlagAtomic | FlagNoTFE},                                                        // GFX8,GFX9
+	{Mnemonic: "buffer_atomic_smin_x2", Op: BUFFER_ATOMIC_SMIN_X2, Enc: EncMUBUF, Opcode: 0x64, Operands: specs[145:149], Flags: FlagAtomic | FlagNoTFE},                                                      // GFX8,GFX9
+	{Mnemonic: "buffer_atomic_umin_x2", Op: BUFFER_ATOMIC_UMIN_X2, Enc: EncMUBUF, Opcode: 0x65, Operands: specs[145:149], Flags: FlagAtomic | FlagNoTFE},                                                      // GFX8,GFX9
+	{Mnemonic: "buffer_atomic_smax_x2", Op: BUFFER_ATOMIC_SMAX_X2, Enc: EncMUBUF, Opcode: 0x66, Operands: specs[145:149], Flags: FlagAtomic | FlagNoTFE},                                                      // GFX8,GFX9
+	{Mnemonic: "buffer_atomic_umax_x2", Op: BUFFER_ATOMIC_UMAX_X2, Enc: EncMUBUF, Opcode: 0x67, Operands: specs[145:149], Flags: FlagAtomic | FlagNoTFE},                                                      // GFX8,GFX9
+	{Mnemonic: "buffer_atomic_and_x2", Op: BUFFER_ATOMIC_AND_X2, Enc: EncMUBUF, Opcode: 0x68, Operands: specs[145:149], Flags: FlagAtomic | FlagNoTFE},                                                        // GFX8,GFX9
+	{Mnemonic: "buffer_atomic_or_x2", Op: BUFFER_ATOMIC_OR_X2, Enc: EncMUBUF, Opcode: 0x69, Operands: specs[145:149], Flags: FlagAtomic | FlagNoTFE},                                                          // GFX8,GFX9
+	{Mnemonic: "buffer_atomic_xor_x2", Op: BUFFER_ATOMIC_XOR_X2, Enc: EncMUBUF, Opcode: 0x6a, Operands: specs[145:149], Flags: FlagAtomic | FlagNoTFE},                                                        // GFX8,GFX9
+	{Mnemonic: "buffer_atomic_inc_x2", Op: BUFFER_ATOMIC_INC_X2, Enc: EncMUBUF, Opcode: 0x6b, Operands: specs[145:149], Flags: FlagAtomic | FlagNoTFE},                                                        // GFX8,GFX9
+	{Mnemonic: "buffer_atomic_dec_x2", Op: BUFFER_ATOMIC_DEC_X2, Enc: EncMUBUF, Opcode: 0x6c, Operands: specs[145:149], Flags: FlagAtomic | FlagNoTFE},                                                        // GFX8,GFX9
+	{Mnemonic: "tbuffer_load_format_x", Op: TBUFFER_LOAD_FORMAT_X, Enc: EncMTBUF, Opcode: 0x0, Operands: specs[95:99], Flags: FlagLoad | FlagFormat | FlagNoTFE},                                              // GFX8,GFX9
+	{Mnemonic: "tbuffer_load_format_xy", Op: TBUFFER_LOAD_FORMAT_XY, Enc: EncMTBUF, Opcode: 0x1, Operands: specs[99:103], Flags: FlagLoad | FlagFormat | FlagNoTFE},                                           // GFX8,GFX9
+	{Mnemonic: "tbuffer_load_format_xyz", Op: TBUFFER_LOAD_FORMAT_XYZ, Enc: EncMTBUF, Opcode: 0x2, Operands: specs[103:107], Flags: FlagLoad | FlagFormat | FlagNoTFE},                                        // GFX8,GFX9
+	{Mnemonic: "tbuffer_load_format_xyzw", Op: TBUFFER_LOAD_FORMAT_XYZW, Enc: EncMTBUF, Opcode: 0x3, Operands: specs[107:111], Flags: FlagLoad | FlagFormat | FlagNoTFE},                                      // GFX8,GFX9
+	{Mnemonic: "tbuffer_store_format_x", Op: TBUFFER_STORE_FORMAT_X, Enc: EncMTBUF, Opcode: 0x4, Operands: specs[111:115], Flags: FlagStore | FlagFormat | FlagNoTFE},                                         // GFX8,GFX9
+	{Mnemonic: "tbuffer_store_format_xy", Op: TBUFFER_STORE_FORMAT_XY, Enc: EncMTBUF, Opcode: 0x5, Operands: specs[115:119], Flags: FlagStore | FlagFormat | FlagNoTFE},                                       // GFX8,GFX9
+	{Mnemonic: "tbuffer_store_format_xyz", Op: TBUFFER_STORE_FORMAT_XYZ, Enc: EncMTBUF, Opcode: 0x6, Operands: specs[119:123], Flags: FlagStore | FlagFormat | FlagNoTFE},                                     // GFX8,GFX9
+	{Mnemonic: "tbuffer_store_format_xyzw", Op: TBUFFER_STORE_FORMAT_XYZW, Enc: EncMTBUF, Opcode: 0x7, Operands: specs[123:127], Flags: FlagStore | FlagFormat | FlagNoTFE},                                   // GFX8,GFX9
+	{Mnemonic: "tbuffer_load_format_d16_x", Op: TBUFFER_LOAD_FORMAT_D16_X, Enc: EncMTBUF, Opcode: 0x8, Operands: specs[95:99], Flags: FlagLoad | FlagD16 | FlagFormat | FlagNoTFE},                            // GFX8,GFX9
+	{Mnemonic: "tbuffer_load_format_d16_xy", Op: TBUFFER_LOAD_FORMAT_D16_XY, Enc: EncMTBUF, Opcode: 0x9, Operands: specs[99:103], Flags: FlagLoad | FlagD16 | FlagFormat | FlagNoTFE},                         // GFX8
+	{Mnemonic: "tbuffer_load_format_d16_xy", Op: TBUFFER_LOAD_FORMAT_D16_XY, Enc: EncMTBUF, Opcode: 0x9, Operands: specs[95:99], Flags: FlagLoad | FlagD16 | FlagFormat | FlagNoTFE},                          // GFX9
+	{Mnemonic: "tbuffer_load_format_d16_xyz", Op: TBUFFER_LOAD_FORMAT_D16_XYZ, Enc: EncMTBUF, Opcode: 0xa, Operands: specs[103:107], Flags: FlagLoad | FlagD16 | FlagFormat | FlagNoTFE},                      // GFX8
+	{Mnemonic: "tbuffer_load_format_d16_xyz", Op: TBUFFER_LOAD_FORMAT_D16_XYZ, Enc: EncMTBUF, Opcode: 0xa, Operands: specs[99:103], Flags: FlagLoad | FlagD16 | FlagFormat | FlagNoTFE},                       // GFX9
+	{Mnemonic: "tbuffer_load_format_d16_xyzw", Op: TBUFFER_LOAD_FORMAT_D16_XYZW, Enc: EncMTBUF, Opcode: 0xb, Operands: specs[107:111], Flags: FlagLoad | FlagD16 | FlagFormat | FlagNoTFE},                    // GFX8
+	{Mnemonic: "tbuffer_load_format_d16_xyzw", Op: TBUFFER_LOAD_FORMAT_D16_XYZW, Enc: EncMTBUF, Opcode: 0xb, Operands: specs[99:103], Flags: FlagLoad | FlagD16 | FlagFormat | FlagNoTFE},                     // GFX9
+	{Mnemonic: "tbuffer_store_format_d16_x", Op: TBUFFER_STORE_FORMAT_D16_X, Enc: EncMTBUF, Opcode: 0xc, Operands: specs[111:115], Flags: FlagStore | FlagD16 | FlagFormat | FlagNoTFE},                       // GFX8,GFX9
+	{Mnemonic: "tbuffer_store_format_d16_xy", Op: TBUFFER_STORE_FORMAT_D16_XY, Enc: EncMTBUF, Opcode: 0xd, Operands: specs[115:119], Flags: FlagStore | FlagD16 | FlagFormat | FlagNoTFE},                     // GFX8
+	{Mnemonic: "tbuffer_store_format_d16_xy", Op: TBUFFER_STORE_FORMAT_D16_XY, Enc: EncMTBUF, Opcode: 0xd, Operands: specs[111:115], Flags: FlagStore | FlagD16 | FlagFormat | FlagNoTFE},                     // GFX9
+	{Mnemonic: "tbuffer_store_format_d16_xyz", Op: TBUFFER_STORE_FORMAT_D16_XYZ, Enc: EncMTBUF, Opcode: 0xe, Operands: specs[119:123], Flags: FlagStore | FlagD16 | FlagFormat | FlagNoTFE},                   // GFX8
+	{Mnemonic: "tbuffer_store_format_d16_xyz", Op: TBUFFER_STORE_FORMAT_D16_XYZ, Enc: EncMTBUF, Opcode: 0xe, Operands: specs[115:119], Flags: FlagStore | FlagD16 | FlagFormat | FlagNoTFE},                   // GFX9
+	{Mnemonic: "tbuffer_store_format_d16_xyzw", Op: TBUFFER_STORE_FORMAT_D16_XYZW, Enc: EncMTBUF, Opcode: 0xf, Operands: specs[123:127], Flags: FlagStore | FlagD16 | FlagFormat | FlagNoTFE},                 // GFX8
+	{Mnemonic: "tbuffer_store_format_d16_xyzw", Op: TBUFFER_STORE_FORMAT_D16_XYZW, Enc: EncMTBUF, Opcode: 0xf, Operands: specs[115:119], Flags: FlagStore | FlagD16 | FlagFormat | FlagNoTFE},                 // GFX9
+	{Mnemonic: "image_load", Op: IMAGE_LOAD, Enc: EncMIMG, Opcode: 0x0, Operands: specs[153:156], Flags: FlagLoad},                                                                                            // GFX8,GFX9
+	{Mnemonic: "image_load_mip", Op: IMAGE_LOAD_MIP, Enc: EncMIMG, Opcode: 0x1, Operands: specs[153:156], Flags: FlagLoad},                                                                                    // GFX8,GFX9
+	{Mnemonic: "image_load_pck", Op: IMAGE_LOAD_PCK, Enc: EncMIMG, Opcode: 0x2, Operands: specs[153:156], Flags: FlagLoad | FlagNoD16},                                                                        // GFX8,GFX9
+	{Mnemonic: "image_load_pck_sgn", Op: IMAGE_LOAD_PCK_SGN, Enc: EncMIMG, Opcode: 0x3, Operands: specs[153:156], Flags: FlagLoad | FlagNoD16},                                                                // GFX8,GFX9
+	{Mnemonic: "image_load_mip_pck", Op: IMAGE_LOAD_MIP_PCK, Enc: EncMIMG, Opcode: 0x4, Operands: specs[153:156], Flags: FlagLoad | FlagNoD16},                                                                // GFX8,GFX9
+	{Mnemonic: "image_load_mip_pck_sgn", Op: IMAGE_LOAD_MIP_PCK_SGN, Enc: EncMIMG, Opcode: 0x5, Operands: specs[153:156], Flags: FlagLoad | FlagNoD16},                                                        // GFX8,GFX9
+	{Mnemonic: "image_store", Op: IMAGE_STORE, Enc: EncMIMG, Opcode: 0x8, Operands: specs[156:159], Flags: FlagStore},                                                                                         // GFX8,GFX9
+	{Mnemonic: "image_store_mip", Op: IMAGE_STORE_MIP, Enc: EncMIMG, Opcode: 0x9, Operands: specs[156:159], Flags: FlagStore},                                                                                 // GFX8,GFX9
+	{Mnemonic: "image_store_pck", Op: IMAGE_STORE_PCK, Enc: EncMIMG, Opcode: 0xa, Operands: specs[156:159], Flags: FlagStore | FlagNoD16},                                                                     // GFX8,GFX9
+	{Mnemonic: "image_store_mip_pck", Op: IMAGE_STORE_MIP_PCK, Enc: EncMIMG, Opcode: 0xb, Operands: specs[156:159], Flags: FlagStore | FlagNoD16},                                                             // GFX8,GFX9
+	{Mnemonic: "image_get_resinfo", Op: IMAGE_GET_RESINFO, Enc: EncMIMG, Opcode: 0xe, Operands: specs[153:156], Flags: FlagLoad | FlagNoD16},                                                                  // GFX8,GFX9
+	{Mnemonic: "image_atomic_swap", Op: IMAGE_ATOMIC_SWAP, Enc: EncMIMG, Opcode: 0x10, Operands: specs[159:162], Flags: FlagAtomic | FlagNoD16},                                                               // GFX8,GFX9
+	{Mnemonic: "image_atomic_cmpswap", Op: IMAGE_ATOMIC_CMPSWAP, Enc: EncMIMG, Opcode: 0x11, Operands: specs[162:165], Flags: FlagAtomic | FlagCmpswap | FlagNoD16},                                           // GFX8,GFX9
+	{Mnemonic: "image_atomic_add", Op: IMAGE_ATOMIC_ADD, Enc: EncMIMG, Opcode: 0x12, Operands: specs[159:162], Flags: FlagAtomic | FlagNoD16},                                                                 // GFX8,GFX9
+	{Mnemonic: "image_atomic_sub", Op: IMAGE_ATOMIC_SUB, Enc: EncMIMG, Opcode: 0x13, Operands: specs[159:162], Flags: FlagAtomic | FlagNoD16},                                                                 // GFX8,GFX9
+	{Mnemonic: "image_atomic_smin", Op: IMAGE_ATOMIC_SMIN, Enc: EncMIMG, Opcode: 0x14, Operands: specs[159:162], Flags: FlagAtomic | FlagNoD16},                                                               // GFX8,GFX9
+	{Mnemonic: "image_atomic_umin", Op: IMAGE_ATOMIC_UMIN, Enc: EncMIMG, Opcode: 0x15, Operands: specs[159:162], Flags: FlagAtomic | FlagNoD16},                                                               // GFX8,GFX9
+	{Mnemonic: "image_atomic_smax", Op: IMAGE_ATOMIC_SMAX, Enc: EncMIMG, Opcode: 0x16, Operands: specs[159:162], Flags: FlagAtomic | FlagNoD16},                                                               // GFX8,GFX9
+	{Mnemonic: "image_atomic_umax", Op: IMAGE_ATOMIC_UMAX, Enc: EncMIMG, Opcode: 0x17, Operands: specs[159:162], Flags: FlagAtomic | FlagNoD16},                                                               // GFX8,GFX9
+	{Mnemonic: "image_atomic_and", Op: IMAGE_ATOMIC_AND, Enc: EncMIMG, Opcode: 0x18, Operands: specs[159:162], Flags: FlagAtomic | FlagNoD16},                                                                 // GFX8,GFX9
+	{Mnemonic: "image_atomic_or", Op: IMAGE_ATOMIC_OR, Enc: EncMIMG, Opcode: 0x19, Operands: specs[159:162], Flags: FlagAtomic | FlagNoD16},                                                                   // GFX8,GFX9
+	{Mnemonic: "image_atomic_xor", Op: IMAGE_ATOMIC_XOR, Enc: EncMIMG, Opcode: 0x1a, Operands: specs[159:162], Flags: FlagAtomic | FlagNoD16},                                                                 // GFX8,GFX9
+	{Mnemonic: "image_atomic_inc", Op: IMAGE_ATOMIC_INC, Enc: EncMIMG, Opcode: 0x1b, Operands: specs[159:162], Flags: FlagAtomic | FlagNoD16},                                                                 // GFX8,GFX9
+	{Mnemonic: "image_atomic_dec", Op: IMAGE_ATOMIC_DEC, Enc: EncMIMG, Opcode: 0x1c, Operands: specs[159:162], Flags: FlagAtomic | FlagNoD16},                                                                 // GFX8,GFX9
+	{Mnemonic: "image_sample", Op: IMAGE_SAMPLE, Enc: EncMIMG, Opcode: 0x20, Operands: specs[165:169], Flags: FlagLoad},                                                                                       // GFX8,GFX9
+	{Mnemonic: "image_sample_cl", Op: IMAGE_SAMPLE_CL, Enc: EncMIMG, Opcode: 0x21, Operands: specs[165:169], Flags: FlagLoad},                                                                                 // GFX8,GFX9
+	{Mnemonic: "image_sample_d", Op: IMAGE_SAMPLE_D, Enc: EncMIMG, Opcode: 0x22, Operands: specs[169:173], Flags: FlagLoad},                                                                                   // GFX8,GFX9
+	{Mnemonic: "image_sample_d_cl", Op: IMAGE_SAMPLE_D_CL, Enc: EncMIMG, Opcode: 0x23, Operands: specs[169:173], Flags: FlagLoad},                                                                             // GFX8,GFX9
+	{Mnemonic: "image_sample_l", Op: IMAGE_SAMPLE_L, Enc: EncMIMG, Opcode: 0x24, Operands: specs[165:169], Flags: FlagLoad},                                                                                   // GFX8,GFX9
+	{Mnemonic: "image_sample_b", Op: IMAGE_SAMPLE_B, Enc: EncMIMG, Opcode: 0x25, Operands: specs[169:173], Flags: FlagLoad},                                                                                   // GFX8,GFX9
+	{Mnemonic: "image_sample_b_cl", Op: IMAGE_SAMPLE_B_CL, Enc: EncMIMG, Opcode: 0x26, Operands: specs[169:173], Flags: FlagLoad},                                                                             // GFX8,GFX9
+	{Mnemonic: "image_sample_lz", Op: IMAGE_SAMPLE_LZ, Enc: EncMIMG, Opcode: 0x27, Operands: specs[165:169], Flags: FlagLoad},                                                                                 // GFX8,GFX9
+	{Mnemonic: "image_sample_c", Op: IMAGE_SAMPLE_C, Enc: EncMIMG, Opcode: 0x28, Operands: specs[169:173], Flags: FlagLoad},                                                                                   // GFX8,GFX9
+	{Mnemonic: "image_sample_c_cl", Op: IMAGE_SAMPLE_C_CL, Enc: EncMIMG, Opcode: 0x29, Operands: specs[169:173], Flags: FlagLoad},                                                                             // GFX8,GFX9
+	{Mnemonic: "image_sample_c_d", Op: IMAGE_SAMPLE_C_D, Enc: EncMIMG, Opcode: 0x2a, Operands: specs[173:177], Flags: FlagLoad},                                                                               // GFX8,GFX9
+	{Mnemonic: "image_sample_c_d_cl", Op: IMAGE_SAMPLE_C_D_CL, Enc: EncMIMG, Opcode: 0x2b, Operands: specs[173:177], Flags: FlagLoad},                                                                         // GFX8,GFX9
+	{Mnemonic: "image_sample_c_l", Op: IMAGE_SAMPLE_C_L, Enc: EncMIMG, Opcode: 0x2c, Operands: specs[169:173], Flags: FlagLoad},                                                                               // GFX8,GFX9
+	{Mnemonic: "image_sample_c_b", Op: IMAGE_SAMPLE_C_B, Enc: EncMIMG, Opcode: 0x2d, Operands: specs[173:177], Flags: FlagLoad},                                                                               // GFX8,GFX9
+	{Mnemonic: "image_sample_c_b_cl", Op: IMAGE_SAMPLE_C_B_CL, Enc: EncMIMG, Opcode: 0x2e, Operands: specs[173:177], Flags: FlagLoad},                                                                         // GFX8,GFX9
+	{Mnemonic: "image_sample_c_lz", Op: IMAGE_SAMPLE_C_LZ, Enc: EncMIMG, Opcode: 0x2f, Operands: specs[169:173], Flags: FlagLoad},                                                                             // GFX8,GFX9
+	{Mnemonic: "image_sample_o", Op: IMAGE_SAMPLE_O, Enc: EncMIMG, Opcode: 0x30, Operands: specs[169:173], Flags: FlagLoad},                                                                                   // GFX8,GFX9
+	{Mnemonic: "image_sample_cl_o", Op: IMAGE_SAMPLE_CL_O, Enc: EncMIMG, Opcode: 0x31, Operands: specs[169:173], Flags: FlagLoad},                                                                             // GFX8,GFX9
+	{Mnemonic: "image_sample_d_o", Op: IMAGE_SAMPLE_D_O, Enc: EncMIMG, Opcode: 0x32, Operands: specs[173:177], Flags: FlagLoad},                                                                               // GFX8,GFX9
+	{Mnemonic: "image_sample_d_cl_o", Op: IMAGE_SAMPLE_D_CL_O, Enc: EncMIMG, Opcode: 0x33, Operands: specs[173:177], Flags: FlagLoad},                                                                         // GFX8,GFX9
+	{Mnemonic: "image_sample_l_o", Op: IMAGE_SAMPLE_L_O, Enc: EncMIMG, Opcode: 0x34, Operands: specs[169:173], Flags: FlagLoad},                                                                               // GFX8,GFX9
+	{Mnemonic: "image_sample_b_o", Op: IMAGE_SAMPLE_B_O, Enc: EncMIMG, Opcode: 0x35, Operands: specs[173:177], Flags: FlagLoad},                                                                               // GFX8,GFX9
+	{Mnemonic: "image_sample_b_cl_o", Op: IMAGE_SAMPLE_B_CL_O, Enc: EncMIMG, Opcode: 0x36, Operands: specs[173:177], Flags: FlagLoad},                                                                         // GFX8,GFX9
+	{Mnemonic: "image_sample_lz_o", Op: IMAGE_SAMPLE_LZ_O, Enc: EncMIMG, Opcode: 0x37, Operands: specs[169:173], Flags: FlagLoad},                                                                             // GFX8,GFX9
+	{Mnemonic: "image_sample_c_o", Op: IMAGE_SAMPLE_C_O, Enc: EncMIMG, Opcode: 0x38, Operands: specs[173:177], Flags: FlagLoad},                                                                               // GFX8,GFX9
+	{Mnemonic: "image_sample_c_cl_o", Op: IMAGE_SAMPLE_C_CL_O, Enc: EncMIMG, Opcode: 0x39, Operands: specs[173:177], Flags: FlagLoad},                                                                         // GFX8,GFX9
+	{Mnemonic: "image_sample_c_d_o", Op: IMAGE_SAMPLE_C_D_O, Enc: EncMIMG, Opcode: 0x3a, Operands: specs[177:181], Flags: FlagLoad},                                                                           // GFX8,GFX9
+	{Mnemonic: "image_sample_c_d_cl_o", Op: IMAGE_SAMPLE_C_D_CL_O, Enc: EncMIMG, Opcode: 0x3b, Operands: specs[177:181], Flags: FlagLoad},                                                                     // GFX8,GFX9
+	{Mnemonic: "image_sample_c_l_o", Op: IMAGE_SAMPLE_C_L_O, Enc: EncMIMG, Opcode: 0x3c, Operands: specs[173:177], Flags: FlagLoad},                                                                           // GFX8,GFX9
+	{Mnemonic: "image_sample_c_b_o", Op: IMAGE_SAMPLE_C_B_O, Enc: EncMIMG, Opcode: 0x3d, Operands: specs[177:181], Flags: FlagLoad},                                                                           // GFX8,GFX9
+	{Mnemonic: "image_sample_c_b_cl_o", Op: IMAGE_SAMPLE_C_B_CL_O, Enc: EncMIMG, Opcode: 0x3e, Operands: specs[177:181], Flags: FlagLoad},                                                                     // GFX8,GFX9
+	{Mnemonic: "image_sample_c_lz_o", Op: IMAGE_SAMPLE_C_LZ_O, Enc: EncMIMG, Opcode: 0x3f, Operands: specs[173:177], Flags: FlagLoad},                                                                         // GFX8,GFX9
+	{Mnemonic: "image_gather4", Op: IMAGE_GATHER4, Enc: EncMIMG, Opcode: 0x40, Operands: specs[181:185], Flags: FlagLoad | FlagGather4},                                                                       // GFX8,GFX9
+	{Mnemonic: "image_gather4_cl", Op: IMAGE_GATHER4_CL, Enc: EncMIMG, Opcode: 0x41, Operands: specs[181:185], Flags: FlagLoad | FlagGather4},                                                                 // GFX8,GFX9
+	{Mnemonic: "image_gather4h", Op: IMAGE_GATHER4H, Enc: EncMIMG, Opcode: 0x42, Operands: specs[181:185], Flags: FlagLoad | FlagGather4},                                                                     // GFX9
+	{Mnemonic: "image_gather4_l", Op: IMAGE_GATHER4_L, Enc: EncMIMG, Opcode: 0x44, Operands: specs[181:185], Flags: FlagLoad | FlagGather4},                                                                   // GFX8,GFX9
+	{Mnemonic: "image_gather4_b", Op: IMAGE_GATHER4_B, Enc: EncMIMG, Opcode: 0x45, Operands: specs[185:189], Flags: FlagLoad | FlagGather4},                                                                   // GFX8,GFX9
+	{Mnemonic: "image_gather4_b_cl", Op: IMAGE_GATHER4_B_CL, Enc: EncMIMG, Opcode: 0x46, Operands: specs[185:189], Flags: FlagLoad | FlagGather4},                                                             // GFX8,GFX9
+	{Mnemonic: "image_gather4_lz", Op: IMAGE_GATHER4_LZ, Enc: EncMIMG, Opcode: 0x47, Operands: specs[181:185], Flags: FlagLoad | FlagGather4},                                                                 // GFX8,GFX9
+	{Mnemonic: "image_gather4_c", Op: IMAGE_GATHER4_C, Enc: EncMIMG, Opcode: 0x48, Operands: specs[185:189], Flags: FlagLoad | FlagGather4},                                                                   // GFX8,GFX9
+	{Mnemonic: "image_gather4_c_cl", Op: IMAGE_GATHER4_C_CL, Enc: EncMIMG, Opcode: 0x49, Operands: specs[185:189], Flags: FlagLoad | FlagGather4},                                                             // GFX8,GFX9
+	{Mnemonic: "image_gather4_c_l", Op: IMAGE_GATHER4_C_L, Enc: EncMIMG, Opcode: 0x4c, Operands: specs[185:189], Flags: FlagLoad | FlagGather4},                                                               // GFX8,GFX9
+	{Mnemonic: "image_gather4_c_b", Op: IMAGE_GATHER4_C_B, Enc: EncMIMG, Opcode: 0x4d, Operands: specs[189:193], Flags: FlagLoad | FlagGather4},                                                               // GFX8,GFX9
+	{Mnemonic: "image_gather4_c_b_cl", Op: IMAGE_GATHER4_C_B_CL, Enc: EncMIMG, Opcode: 0x4e, Operands: specs[189:193], Flags: FlagLoad | FlagGather4},                                                         // GFX8,GFX9
+	{Mnemonic: "image_gather4_c_lz", Op: IMAGE_GATHER4_C_LZ, Enc: EncMIMG, Opcode: 0x4f, Operands: specs[185:189], Flags: FlagLoad | FlagGather4},                                                             // GFX8,GFX9
+	{Mnemonic: "image_gather4_o", Op: IMAGE_GATHER4_O, Enc: EncMIMG, Opcode: 0x50, Operands: specs[185:189], Flags: FlagLoad | FlagGather4},                                                                   // GFX8,GFX9
+	{Mnemonic: "image_gather4_cl_o", Op: IMAGE_GATHER4_CL_O, Enc: EncMIMG, Opcode: 0x51, Operands: specs[185:189], Flags: FlagLoad | FlagGather4},                                                             // GFX8,GFX9
+	{Mnemonic: "image_gather4_l_o", Op: IMAGE_GATHER4_L_O, Enc: EncMIMG, Opcode: 0x54, Operands: specs[185:189], Flags: FlagLoad | FlagGather4},                                                               // GFX8,GFX9
+	{Mnemonic: "image_gather4_b_o", Op: IMAGE_GATHER4_B_O, Enc: EncMIMG, Opcode: 0x55, Operands: specs[189:193], Flags: FlagLoad | FlagGather4},                                                               // GFX8,GFX9
+	{Mnemonic: "image_gather4_b_cl_o", Op: IMAGE_GATHER4_B_CL_O, Enc: EncMIMG, Opcode: 0x56, Operands: specs[189:193], Flags: FlagLoad | FlagGather4},                                                         // GFX8,GFX9
+	{Mnemonic: "image_gather4_lz_o", Op: IMAGE_GATHER4_LZ_O, Enc: EncMIMG, Opcode: 0x57, Operands: specs[185:189], Flags: FlagLoad | FlagGather4},                                                             // GFX8,GFX9
+	{Mnemonic: "image_gather4_c_o", Op: IMAGE_GATHER4_C_O, Enc: EncMIMG, Opcode: 0x58, Operands: specs[189:193], Flags: FlagLoad | FlagGather4},                                                               // GFX8,GFX9
+	{Mnemonic: "image_gather4_c_cl_o", Op: IMAGE_GATHER4_C_CL_O, Enc: EncMIMG, Opcode: 0x59, Operands: specs[189:193], Flags: FlagLoad | FlagGather4},                                                         // GFX8,GFX9
+	{Mnemonic: "image_gather4_c_l_o", Op: IMAGE_GATHER4_C_L_O, Enc: EncMIMG, Opcode: 0x5c, Operands: specs[189:193], Flags: FlagLoad | FlagGather4},                                                           // GFX8,GFX9
+	{Mnemonic: "image_gather4_c_b_o", Op: IMAGE_GATHER4_C_B_O, Enc: EncMIMG, Opcode: 0x5d, Operands: specs[193:197], Flags: FlagLoad | FlagGather4},                                                           // GFX8,GFX9
+	{Mnemonic: "image_gather4_c_b_cl_o", Op: IMAGE_GATHER4_C_B_CL_O, Enc: EncMIMG, Opcode: 0x5e, Operands: specs[193:197], Flags: FlagLoad | FlagGather4},                                                     // GFX8,GFX9
+	{Mnemonic: "image_gather4_c_lz_o", Op: IMAGE_GATHER4_C_LZ_O, Enc: EncMIMG, Opcode: 0x5f, Operands: specs[189:193], Flags: FlagLoad | FlagGather4},                                                         // GFX8,GFX9
+	{Mnemonic: "image_get_lod", Op: IMAGE_GET_LOD, Enc: EncMIMG, Opcode: 0x60, Operands: specs[165:169], Flags: FlagLoad | FlagNoD16},                                                                         // GFX8,GFX9
+	{Mnemonic: "image_sample_cd", Op: IMAGE_SAMPLE_CD, Enc: EncMIMG, Opcode: 0x68, Operands: specs[169:173], Flags: FlagLoad},                                                                                 // GFX8,GFX9
+	{Mnemonic: "image_sample_cd_cl", Op: IMAGE_SAMPLE_CD_CL, Enc: EncMIMG, Opcode: 0x69, Operands: specs[169:173], Flags: FlagLoad},                                                                           // GFX8,GFX9
+	{Mnemonic: "image_sample_c_cd", Op: IMAGE_SAMPLE_C_CD, Enc: EncMIMG, Opcode: 0x6a, Operands: specs[173:177], Flags: FlagLoad},                                                                             // GFX8,GFX9
+	{Mnemonic: "image_sample_c_cd_cl", Op: IMAGE_SAMPLE_C_CD_CL, Enc: EncMIMG, Opcode: 0x6b, Operands: specs[173:177], Flags: FlagLoad},                                                                       // GFX8,GFX9
+	{Mnemonic: "image_sample_cd_o", Op: IMAGE_SAMPLE_CD_O, Enc: EncMIMG, Opcode: 0x6c, Operands: specs[173:177], Flags: FlagLoad},                                                                             // GFX8,GFX9
+	{Mnemonic: "image_sample_cd_cl_o", Op: IMAGE_SAMPLE_CD_CL_O, Enc: EncMIMG, Opcode: 0x6d, Operands: specs[173:177], Flags: FlagLoad},                                                                       // GFX8,GFX9
+	{Mnemonic: "image_sample_c_cd_o", Op: IMAGE_SAMPLE_C_CD_O, Enc: EncMIMG, Opcode: 0x6e, Operands: specs[177:181], Flags: FlagLoad},                                                                         // GFX8,GFX9
+	{Mnemonic: "image_sample_c_cd_cl_o", Op: IMAGE_SAMPLE_C_CD_CL_O, Enc: EncMIMG, Opcode: 0x6f, Operands: specs[177:181], Flags: FlagLoad},                                                                   // GFX8,GFX9
+	{Mnemonic: "exp", Op: EXP, Enc: EncEXP, Opcode: 0x0, Operands: specs[197:201], Flags: FlagStore},                                                                                                          // GFX8,GFX9
+	{Mnemonic: "flat_load_ubyte", Op: FLAT_LOAD_UBYTE, Enc: EncFLAT, Opcode: 0x10, Operands: specs[201:203], Flags: FlagLoad},                                                                                 // GFX8,GFX9
+	{Mnemonic: "flat_load_sbyte", Op: FLAT_LOAD_SBYTE, Enc: EncFLAT, Opcode: 0x11, Operands: specs[201:203], Flags: FlagLoad},                                                                                 // GFX8,GFX9
+	{Mnemonic: "flat_load_ushort", Op: FLAT_LOAD_USHORT, Enc: EncFLAT, Opcode: 0x12, Operands: specs[201:203], Flags: FlagLoad},                                                                               // GFX8,GFX9
+	{Mnemonic: "flat_load_sshort", Op: FLAT_LOAD_SSHORT, Enc: EncFLAT, Opcode: 0x13, Operands: specs[201:203], Flags: FlagLoad},                                                                               // GFX8,GFX9
+	{Mnemonic: "flat_load_dword", Op: FLAT_LOAD_DWORD, Enc: EncFLAT, Opcode: 0x14, Operands: specs[201:203], Flags: FlagLoad},                                                                                 // GFX8,GFX9
+	{Mnemonic: "flat_load_dwordx2", Op: FLAT_LOAD_DWORDX2, Enc: EncFLAT, Opcode: 0x15, Operands: specs[203:205], Flags: FlagLoad},                                                                             // GFX8,GFX9
+	{Mnemonic: "flat_load_dwordx3", Op: FLAT_LOAD_DWORDX3, Enc: EncFLAT, Opcode: 0x16, Operands: specs[205:207], Flags: FlagLoad},                                                                             // GFX8,GFX9
+	{Mnemonic: "flat_load_dwordx4", Op: FLAT_LOAD_DWORDX4, Enc: EncFLAT, Opcode: 0x17, Operands: specs[207:209], Flags: FlagLoad},                                                                             // GFX8,GFX9
+	{Mnemonic: "flat_store_byte", Op: FLAT_STORE_BYTE, Enc: EncFLAT, Opcode: 0x18, Operands: specs[209:211], Flags: FlagStore},                                                                                // GFX8,GFX9
+	{Mnemonic: "flat_store_byte_d16_hi", Op: FLAT_STORE_BYTE_D16_HI, Enc: EncFLAT, Opcode: 0x19, Operands: specs[209:211], Flags: FlagStore | FlagD16Hi},                                                      // GFX9
+	{Mnemonic: "flat_store_short", Op: FLAT_STORE_SHORT, Enc: EncFLAT, Opcode: 0x1a, Operands: specs[209:211], Flags: FlagStore},                                                                              // GFX8,GFX9
+	{Mnemonic: "flat_store_short_d16_hi", Op: FLAT_STORE_SHORT_D16_HI, Enc: EncFLAT, Opcode: 0x1b, Operands: specs[209:211], Flags: FlagStore | FlagD16Hi},                                                    // GFX9
+	{Mnemonic: "flat_store_dword", Op: FLAT_STORE_DWORD, Enc: EncFLAT, Opcode: 0x1c, Operands: specs[209:211], Flags: FlagStore},                                                                              // GFX8,GFX9
+	{Mnemonic: "flat_store_dwordx2", Op: FLAT_STORE_DWORDX2, Enc: EncFLAT, Opcode: 0x1d, Operands: specs[211:213], Flags: FlagStore},                                                                          // GFX8,GFX9
+	{Mnemonic: "flat_store_dwordx3", Op: FLAT_STORE_DWORDX3, Enc: EncFLAT, Opcode: 0x1e, Operands: specs[213:215], Flags: FlagStore},                                                                          // GFX8,GFX9
+	{Mnemonic: "flat_store_dwordx4", Op: FLAT_STORE_DWORDX4, Enc: EncFLAT, Opcode: 0x1f, Operands: specs[215:217], Flags: FlagStore},                                                                          // GFX8,GFX9
+	{Mnemonic: "flat_load_ubyte_d16", Op: FLAT_LOAD_UBYTE_D16, Enc: EncFLAT, Opcode: 0x20, Operands: specs[217:219], Flags: FlagLoad | FlagD16},                                                               // GFX9
+	{Mnemonic: "flat_load_ubyte_d16_hi", Op: FLAT_LOAD_UBYTE_D16_HI, Enc: EncFLAT, Opcode: 0x21, Operands: specs[217:219], Flags: FlagLoad | FlagD16Hi},                                                       // GFX9
+	{Mnemonic: "flat_load_sbyte_d16", Op: FLAT_LOAD_SBYTE_D16, Enc: EncFLAT, Opcode: 0x22, Operands: specs[217:219], Flags: FlagLoad | FlagD16},                                                               // GFX9
+	{Mnemonic: "flat_load_sbyte_d16_hi", Op: FLAT_LOAD_SBYTE_D16_HI, Enc: EncFLAT, Opcode: 0x23, Operands: specs[217:219], Flags: FlagLoad | FlagD16Hi},                                                       // GFX9
+	{Mnemonic: "flat_load_short_d16", Op: FLAT_LOAD_SHORT_D16, Enc: EncFLAT, Opcode: 0x24, Operands: specs[217:219], Flags: FlagLoad | FlagD16},                                                               // GFX9
+	{Mnemonic: "flat_load_short_d16_hi", Op: FLAT_LOAD_SHORT_D16_HI, Enc: EncFLAT, Opcode: 0x25, Operands: specs[217:219], Flags: FlagLoad | FlagD16Hi},                                                       // GFX9
+	{Mnemonic: "flat_atomic_swap", Op: FLAT_ATOMIC_SWAP, Enc: EncFLAT, Opcode: 0x40, Operands: specs[219:222], Flags: FlagAtomic},                                                                             // GFX8,GFX9
+	{Mnemonic: "flat_atomic_cmpswap", Op: FLAT_ATOMIC_CMPSWAP, Enc: EncFLAT, Opcode: 0x41, Operands: specs[222:225], Flags: FlagAtomic},                                                                       // GFX8,GFX9
+	{Mnemonic: "flat_atomic_add", Op: FLAT_ATOMIC_ADD, Enc: EncFLAT, Opcode: 0x42, Operands: specs[219:222], Flags: FlagAtomic},                                                                               // GFX8,GFX9
+	{Mnemonic: "flat_atomic_sub", Op: FLAT_ATOMIC_SUB, Enc: EncFLAT, Opcode: 0x43, Operands: specs[219:222], Flags: FlagAtomic},                                                                               // GFX8,GFX9
+	{Mnemonic: "flat_atomic_smin", Op: FLAT_ATOMIC_SMIN, Enc: EncFLAT, Opcode: 0x44, Operands: specs[219:222], Flags: FlagAtomic},                                                                             // GFX8,GFX9
+	{Mnemonic: "flat_atomic_umin", Op: FLAT_ATOMIC_UMIN, Enc: EncFLAT, Opcode: 0x45, Operands: specs[219:222], Flags: FlagAtomic},                                                                             // GFX8,GFX9
+	{Mnemonic: "flat_atomic_smax", Op: FLAT_ATOMIC_SMAX, Enc: EncFLAT, Opcode: 0x46, Operands: specs[219:222], Flags: FlagAtomic},                                                                             // GFX8,GFX9
+	{Mnemonic: "flat_atomic_umax", Op: FLAT_ATOMIC_UMAX, Enc: EncFLAT, Opcode: 0x47, Operands: specs[219:222], Flags: FlagAtomic},                                                                             // GFX8,GFX9
+	{Mnemonic: "flat_atomic_and", Op: FLAT_ATOMIC_AND, Enc: EncFLAT, Opcode: 0x48, Operands: specs[219:222], Flags: FlagAtomic},                                                                               // GFX8,GFX9
+	{Mnemonic: "flat_atomic_or", Op: FLAT_ATOMIC_OR, Enc: EncFLAT, Opcode: 0x49, Operands: specs[219:222], Flags: FlagAtomic},                                                                                 // GFX8,GFX9
+	{Mnemonic: "flat_atomic_xor", Op: FLAT_ATOMIC_XOR, Enc: EncFLAT, Opcode: 0x4a, Operands: specs[219:222], Flags: FlagAtomic},                                                                               // GFX8,GFX9
+	{Mnemonic: "flat_atomic_inc", Op: FLAT_ATOMIC_INC, Enc: EncFLAT, Opcode: 0x4b, Operands: specs[219:222], Flags: FlagAtomic},                                                                               // GFX8,GFX9
+	{Mnemonic: "flat_atomic_dec", Op: FLAT_ATOMIC_DEC, Enc: EncFLAT, Opcode: 0x4c, Operands: specs[219:222], Flags: FlagAtomic},                                                                               // GFX8,GFX9
+	{Mnemonic: "flat_atomic_swap_x2", Op: FLAT_ATOMIC_SWAP_X2, Enc: EncFLAT, Opcode: 0x60, Operands: specs[225:228], Flags: FlagAtomic},                                                                       // GFX8,GFX9
+	{Mnemonic: "flat_atomic_cmpswap_x2", Op: FLAT_ATOMIC_CMPSWAP_X2, Enc: EncFLAT, Opcode: 0x61, Operands: specs[228:231], Flags: FlagAtomic},                                                                 // GFX8,GFX9
+	{Mnemonic: "flat_atomic_add_x2", Op: FLAT_ATOMIC_ADD_X2, Enc: EncFLAT, Opcode: 0x62, Operands: specs[225:228], Flags: FlagAtomic},                                                                         // GFX8,GFX9
+	{Mnemonic: "flat_atomic_sub_x2", Op: FLAT_ATOMIC_SUB_X2, Enc: EncFLAT, Opcode: 0x63, Operands: specs[225:228], Flags: FlagAtomic},                                                                         // GFX8,GFX9
+	{Mnemonic: "flat_atomic_smin_x2", Op: FLAT_ATOMIC_SMIN_X2, Enc: EncFLAT, Opcode: 0x64, Operands: specs[225:228], Flags: FlagAtomic},                                                                       // GFX8,GFX9
+	{Mnemonic: "flat_atomic_umin_x2", Op: FLAT_ATOMIC_UMIN_X2, Enc: EncFLAT, Opcode: 0x65, Operands: specs[225:228], Flags: FlagAtomic},                                                                       // GFX8,GFX9
+	{Mnemonic: "flat_atomic_smax_x2", Op: FLAT_ATOMIC_SMAX_X2, Enc: EncFLAT, Opcode: 0x66, Operands: specs[225:228], Flags: FlagAtomic},                                                                       // GFX8,GFX9
+	{Mnemonic: "flat_atomic_umax_x2", Op: FLAT_ATOMIC_UMAX_X2, Enc: EncFLAT, Opcode: 0x67, Operands: specs[225:228], Flags: FlagAtomic},                                                                       // GFX8,GFX9
+	{Mnemonic: "flat_atomic_and_x2", Op: FLAT_ATOMIC_AND_X2, Enc: EncFLAT, Opcode: 0x68, Operands: specs[225:228], Flags: FlagAtomic},                                                                         // GFX8,GFX9
+	{Mnemonic: "flat_atomic_or_x2", Op: FLAT_ATOMIC_OR_X2, Enc: EncFLAT, Opcode: 0x69, Operands: specs[225:228], Flags: FlagAtomic},                                                                           // GFX8,GFX9
+	{Mnemonic: "flat_atomic_xor_x2", Op: FLAT_ATOMIC_XOR_X2, Enc: EncFLAT, Opcode: 0x6a, Operands: specs[225:228], Flags: FlagAtomic},                                                                         // GFX8,GFX9
+	{Mnemonic: "flat_atomic_inc_x2", Op: FLAT_ATOMIC_INC_X2, Enc: EncFLAT, Opcode: 0x6b, Operands: specs[225:228], Flags: FlagAtomic},                                                                         // GFX8,GFX9
+	{Mnemonic: "flat_atomic_dec_x2", Op: FLAT_ATOMIC_DEC_X2, Enc: EncFLAT, Opcode: 0x6c, Operands: specs[225:228], Flags: FlagAtomic},                                                                         // GFX8,GFX9
+	{Mnemonic: "scratch_load_ubyte", Op: SCRATCH_LOAD_UBYTE, Enc: EncFLAT, Opcode: 0x90, Operands: specs[231:234], Flags: FlagLoad | FlagLDSOk},                                                               // GFX9
+	{Mnemonic: "scratch_load_sbyte", Op: SCRATCH_LOAD_SBYTE, Enc: EncFLAT, Opcode: 0x91, Operands: specs[231:234], Flags: FlagLoad | FlagLDSOk},                                                               // GFX9
+	{Mnemonic: "scratch_load_ushort", Op: SCRATCH_LOAD_USHORT, Enc: EncFLAT, Opcode: 0x92, Operands: specs[231:234], Flags: FlagLoad | FlagLDSOk},                                                             // GFX9
+	{Mnemonic: "scratch_load_sshort", Op: SCRATCH_LOAD_SSHORT, Enc: EncFLAT, Opcode: 0x93, Operands: specs[231:234], Flags: FlagLoad | FlagLDSOk},                                                             // GFX9
+	{Mnemonic: "scratch_load_dword", Op: SCRATCH_LOAD_DWORD, Enc: EncFLAT, Opcode: 0x94, Operands: specs[231:234], Flags: FlagLoad | FlagLDSOk},                                                               // GFX9
+	{Mnemonic: "scratch_load_dwordx2", Op: SCRATCH_LOAD_DWORDX2, Enc: EncFLAT, Opcode: 0x95, Operands: specs[234:237], Flags: FlagLoad},                                                                       // GFX9
+	{Mnemonic: "scratch_load_dwordx3", Op: SCRATCH_LOAD_DWORDX3, Enc: EncFLAT, Opcode: 0x96, Operands: specs[237:240], Flags: FlagLoad},                                                                       // GFX9
+	{Mnemonic: "scratch_load_dwordx4", Op: SCRATCH_LOAD_DWORDX4, Enc: EncFLAT, Opcode: 0x97, Operands: specs[240:243], Flags: FlagLoad},                                                                       // GFX9
+	{Mnemonic: "scratch_store_byte", Op: SCRATCH_STORE_BYTE, Enc: EncFLAT, Opcode: 0x98, Operands: specs[243:246], Flags: FlagStore},                                                                          // GFX9
+	{Mnemonic: "scratch_store_byte_d16_hi", Op: SCRATCH_STORE_BYTE_D16_HI, Enc: EncFLAT, Opcode: 0x99, Operands: specs[243:246], Flags: FlagStore | FlagD16Hi},                                                // GFX9
+	{Mnemonic: "scratch_store_short", Op: SCRATCH_STORE_SHORT, Enc: EncFLAT, Opcode: 0x9a, Operands: specs[243:246], Flags: FlagStore},                                                                        // GFX9
+	{Mnemonic: "scratch_store_short_d16_hi", Op: SCRATCH_STORE_SHORT_D16_HI, Enc: EncFLAT, Opcode: 0x9b, Operands: specs[243:246], Flags: FlagStore | FlagD16Hi},                                              // GFX9
+	{Mnemonic: "scratch_store_dword", Op: SCRATCH_STORE_DWORD, Enc: EncFLAT, Opcode: 0x9c, Operands: specs[243:246], Flags: FlagStore},                                                                        // GFX9
+	{Mnemonic: "scratch_store_dwordx2", Op: SCRATCH_STORE_DWORDX2, Enc: EncFLAT, Opcode: 0x9d, Operands: specs[246:249], Flags: FlagStore},                                                                    // GFX9
+	{Mnemonic: "scratch_store_dwordx3", Op: SCRATCH_STORE_DWORDX3, Enc: EncFLAT, Opcode: 0x9e, Operands: specs[249:252], Flags: FlagStore},                                                                    // GFX9
+	{Mnemonic: "scratch_store_dwordx4", Op: SCRATCH_STORE_DWORDX4, Enc: EncFLAT, Opcode: 0x9f, Operands: specs[252:255], Flags: FlagStore},                                                                    // GFX9
+	{Mnemonic: "scratch_load_ubyte_d16", Op: SCRATCH_LOAD_UBYTE_D16, Enc: EncFLAT, Opcode: 0xa0, Operands: specs[255:258], Flags: FlagLoad | FlagD16},                                                         // GFX9
+	{Mnemonic: "scratch_load_ubyte_d16_hi", Op: SCRATCH_LOAD_UBYTE_D16_HI, Enc: EncFLAT, Opcode: 0xa1, Operands: specs[255:258], Flags: FlagLoad | FlagD16Hi},                                                 // GFX9
+	{Mnemonic: "scratch_load_sbyte_d16", Op: SCRATCH_LOAD_SBYTE_D16, Enc: EncFLAT, Opcode: 0xa2, Operands: specs[255:258], Flags: FlagLoad | FlagD16},                                                         // GFX9
+	{Mnemonic: "scratch_load_sbyte_d16_hi", Op: SCRATCH_LOAD_SBYTE_D16_HI, Enc: EncFLAT, Opcode: 0xa3, Operands: specs[255:258], Flags: FlagLoad | FlagD16Hi},                                                 // GFX9
+	{Mnemonic: "scratch_load_short_d16", Op: SCRATCH_LOAD_SHORT_D16, Enc: EncFLAT, Opcode: 0xa4, Operands: specs[255:258], Flags: FlagLoad | FlagD16},                                                         // GFX9
+	{Mnemonic: "scratch_load_short_d16_hi", Op: SCRATCH_LOAD_SHORT_D16_HI, Enc: EncFLAT, Opcode: 0xa5, Operands: specs[255:258], Flags: FlagLoad | FlagD16Hi},                                                 // GFX9
+	{Mnemonic: "global_load_ubyte", Op: GLOBAL_LOAD_UBYTE, Enc: EncFLAT, Opcode: 0x110, Operands: specs[258:261], Flags: FlagLoad | FlagLDSOk},                                                                // GFX9
+	{Mnemonic: "global_load_sbyte", Op: GLOBAL_LOAD_SBYTE, Enc: EncFLAT, Opcode: 0x111, Operands: specs[258:261], Flags: FlagLoad | FlagLDSOk},                                                                // GFX9
+	{Mnemonic: "global_load_ushort", Op: GLOBAL_LOAD_USHORT, Enc: EncFLAT, Opcode: 0x112, Operands: specs[258:261], Flags: FlagLoad | FlagLDSOk},                                                              // GFX9
+	{Mnemonic: "global_load_sshort", Op: GLOBAL_LOAD_SSHORT, Enc: EncFLAT, Opcode: 0x113, Operands: specs[258:261], Flags: FlagLoad | FlagLDSOk},                                                              // GFX9
+	{Mnemonic: "global_load_dword", Op: GLOBAL_LOAD_DWORD, Enc: EncFLAT, Opcode: 0x114, Operands: specs[258:261], Flags: FlagLoad | FlagLDSOk},                                                                // GFX9
+	{Mnemonic: "global_load_dwordx2", Op: GLOBAL_LOAD_DWORDX2, Enc: EncFLAT, Opcode: 0x115, Operands: specs[261:264], Flags: FlagLoad},                                                                        // GFX9
+	{Mnemonic: "global_load_dwordx3", Op: GLOBAL_LOAD_DWORDX3, Enc: EncFLAT, Opcode: 0x116, Operands: specs[264:267], Flags: FlagLoad},                                                                        // GFX9
+	{Mnemonic: "global_load_dwordx4", Op: GLOBAL_LOAD_DWORDX4, Enc: EncFLAT, Opcode: 0x117, Operands: specs[267:270], Flags: FlagLoad},                                                                        // GFX9
+	{Mnemonic: "global_store_byte", Op: GLOBAL_STORE_BYTE, Enc: EncFLAT, Opcode: 0x118, Operands: specs[270:273], Flags: FlagStore},                                                                           // GFX9
+	{Mnemonic: "global_store_byte_d16_hi", Op: GLOBAL_STORE_BYTE_D16_HI, Enc: EncFLAT, Opcode: 0x119, Operands: specs[270:273], Flags: FlagStore | FlagD16Hi},                                                 // GFX9
+	{Mnemonic: "global_store_short", Op: GLOBAL_STORE_SHORT, Enc: EncFLAT, Opcode: 0x11a, Operands: specs[270:273], Flags: FlagStore},                                                                         // GFX9
+	{Mnemonic: "global_store_short_d16_hi", Op: GLOBAL_STORE_SHORT_D16_HI, Enc: EncFLAT, Opcode: 0x11b, Operands: specs[270:273], Flags: FlagStore | FlagD16Hi},                                               // GFX9
+	{Mnemonic: "global_store_dword", Op: GLOBAL_STORE_DWORD, Enc: EncFLAT, Opcode: 0x11c, Operands: specs[270:273], Flags: FlagStore},                                                                         // GFX9
+	{Mnemonic: "global_store_dwordx2", Op: GLOBAL_STORE_DWORDX2, Enc: EncFLAT, Opcode: 0x11d, Operands: specs[273:276], Flags: FlagStore},                                                                     // GFX9
+	{Mnemonic: "global_store_dwordx3", Op: GLOBAL_STORE_DWORDX3, Enc: EncFLAT, Opcode: 0x11e, Operands: specs[276:279], Flags: FlagStore},                                                                     // GFX9
+	{Mnemonic: "global_store_dwordx4", Op: GLOBAL_STORE_DWORDX4, Enc: EncFLAT, Opcode: 0x11f, Operands: specs[279:282], Flags: FlagStore},                                                                     // GFX9
+	{Mnemonic: "global_load_ubyte_d16", Op: GLOBAL_LOAD_UBYTE_D16, Enc: EncFLAT, Opcode: 0x120, Operands: specs[282:285], Flags: FlagLoad | FlagD16},                                                          // GFX9
+	{Mnemonic: "global_load_ubyte_d16_hi", Op: GLOBAL_LOAD_UBYTE_D16_HI, Enc: EncFLAT, Opcode: 0x121, Operands: specs[282:285], Flags: FlagLoad | FlagD16Hi},                                                  // GFX9
+	{Mnemonic: "global_load_sbyte_d16", Op: GLOBAL_LOAD_SBYTE_D16, Enc: EncFLAT, Opcode: 0x122, Operands: specs[282:285], Flags: FlagLoad | FlagD16},                                                          // GFX9
+	{Mnemonic: "global_load_sbyte_d16_hi", Op: GLOBAL_LOAD_SBYTE_D16_HI, Enc: EncFLAT, Opcode: 0x123, Operands: specs[282:285], Flags: FlagLoad | FlagD16Hi},                                                  // GFX9
+	{Mnemonic: "global_load_short_d16", Op: GLOBAL_LOAD_SHORT_D16, Enc: EncFLAT, Opcode: 0x124, Operands: specs[282:285], Flags: FlagLoad | FlagD16},                                                          // GFX9
+	{Mnemonic: "global_load_short_d16_hi", Op: GLOBAL_LOAD_SHORT_D16_HI, Enc: EncFLAT, Opcode: 0x125, Operands: specs[282:285], Flags: FlagLoad | FlagD16Hi},                                                  // GFX9
+	{Mnemonic: "global_atomic_swap", Op: GLOBAL_ATOMIC_SWAP, Enc: EncFLAT, Opcode: 0x140, Operands: specs[285:289], Flags: FlagAtomic},                                                                        // GFX9
+	{Mnemonic: "global_atomic_cmpswap", Op: GLOBAL_ATOMIC_CMPSWAP, Enc: EncFLAT, Opcode: 0x141, Operands: specs[289:293], Flags: FlagAtomic},                                                                  // GFX9
+	{Mnemonic: "global_atomic_add", Op: GLOBAL_ATOMIC_ADD, Enc: EncFLAT, Opcode: 0x142, Operands: specs[285:289], Flags: FlagAtomic},                                                                          // GFX9
+	{Mnemonic: "global_atomic_sub", Op: GLOBAL_ATOMIC_SUB, Enc: EncFLAT, Opcode: 0x143, Operands: specs[285:289], Flags: FlagAtomic},                                                                          // GFX9
+	{Mnemonic: "global_atomic_smin", Op: GLOBAL_ATOMIC_SMIN, Enc: EncFLAT, Opcode: 0x144, Operands: specs[285:289], Flags: FlagAtomic},                                                                        // GFX9
+	{Mnemonic: "global_atomic_umin", Op: GLOBAL_ATOMIC_UMIN, Enc: EncFLAT, Opcode: 0x145, Operands: specs[285:289], Flags: FlagAtomic},                                                                        // GFX9
+	{Mnemonic: "global_atomic_smax", Op: GLOBAL_ATOMIC_SMAX, Enc: EncFLAT, Opcode: 0x146, Operands: specs[285:289], Flags: FlagAtomic},                                                                        // GFX9
+	{Mnemonic: "global_atomic_umax", Op: GLOBAL_ATOMIC_UMAX, Enc: EncFLAT, Opcode: 0x147, Operands: specs[285:289], Flags: FlagAtomic},                                                                        // GFX9
+	{Mnemonic: "global_atomic_and", Op: GLOBAL_ATOMIC_AND, Enc: EncFLAT, Opcode: 0x148, Operands: specs[285:289], Flags: FlagAtomic},                                                                          // GFX9
+	{Mnemonic: "global_atomic_or", Op: GLOBAL_ATOMIC_OR, Enc: EncFLAT, Opcode: 0x149, Operands: specs[285:289], Flags: FlagAtomic},                                                                            // GFX9
+	{Mnemonic: "global_atomic_xor", Op: GLOBAL_ATOMIC_XOR, Enc: EncFLAT, Opcode: 0x14a, Operands: specs[285:289], Flags: FlagAtomic},                                                                          // GFX9
+	{Mnemonic: "global_atomic_inc", Op: GLOBAL_ATOMIC_INC, Enc: EncFLAT, Opcode: 0x14b, Operands: specs[285:289], Flags: FlagAtomic},                                                                          // GFX9
+	{Mnemonic: "global_atomic_dec", Op: GLOBAL_ATOMIC_DEC, Enc: EncFLAT, Opcode: 0x14c, Operands: specs[285:289], Flags: FlagAtomic},                                                                          // GFX9
+	{Mnemonic: "global_atomic_swap_x2", Op: GLOBAL_ATOMIC_SWAP_X2, Enc: EncFLAT, Opcode: 0x160, Operands: specs[293:297], Flags: FlagAtomic},                                                                  // GFX9
+	{Mnemonic: "global_atomic_cmpswap_x2", Op: GLOBAL_ATOMIC_CMPSWAP_X2, Enc: EncFLAT, Opcode: 0x161, Operands: specs[297:301], Flags: FlagAtomic},                                                            // GFX9
+	{Mnemonic: "global_atomic_add_x2", Op: GLOBAL_ATOMIC_ADD_X2, Enc: EncFLAT, Opcode: 0x162, Operands: specs[293:297], Flags: FlagAtomic},                                                                    // GFX9
+	{Mnemonic: "global_atomic_sub_x2", Op: GLOBAL_ATOMIC_SUB_X2, Enc: EncFLAT, Opcode: 0x163, Operands: specs[293:297], Flags: FlagAtomic},                                                                    // GFX9
+	{Mnemonic: "global_atomic_smin_x2", Op: GLOBAL_ATOMIC_SMIN_X2, Enc: EncFLAT, Opcode: 0x164, Operands: specs[293:297], Flags: FlagAtomic},                                                                  // GFX9
+	{Mnemonic: "global_atomic_umin_x2", Op: GLOBAL_ATOMIC_UMIN_X2, Enc: EncFLAT, Opcode: 0x165, Operands: specs[293:297], Flags: FlagAtomic},                                                                  // GFX9
+	{Mnemonic: "global_atomic_smax_x2", Op: GLOBAL_ATOMIC_SMAX_X2, Enc: EncFLAT, Opcode: 0x166, Operands: specs[293:297], Flags: FlagAtomic},                                                                  // GFX9
+	{Mnemonic: "global_atomic_umax_x2", Op: GLOBAL_ATOMIC_UMAX_X2, Enc: EncFLAT, Opcode: 0x167, Operands: specs[293:297], Flags: FlagAtomic},                                                                  // GFX9
+	{Mnemonic: "global_atomic_and_x2", Op: GLOBAL_ATOMIC_AND_X2, Enc: EncFLAT, Opcode: 0x168, Operands: specs[293:297], Flags: FlagAtomic},                                                                    // GFX9
+	{Mnemonic: "global_atomic_or_x2", Op: GLOBAL_ATOMIC_OR_X2, Enc: EncFLAT, Opcode: 0x169, Operands: specs[293:297], Flags: FlagAtomic},                                                                      // GFX9
+	{Mnemonic: "global_atomic_xor_x2", Op: GLOBAL_ATOMIC_XOR_X2, Enc: EncFLAT, Opcode: 0x16a, Operands: specs[293:297], Flags: FlagAtomic},                                                                    // GFX9
+	{Mnemonic: "global_atomic_inc_x2", Op: GLOBAL_ATOMIC_INC_X2, Enc: EncFLAT, Opcode: 0x16b, Operands: specs[293:297], Flags: FlagAtomic},                                                                    // GFX9
+	{Mnemonic: "global_atomic_dec_x2", Op: GLOBAL_ATOMIC_DEC_X2, Enc: EncFLAT, Opcode: 0x16c, Operands: specs[293:297], Flags: FlagAtomic},                                                                    // GFX9
+	{Mnemonic: "s_add_u32", Op: S_ADD_U32, Enc: EncSOP2, Opcode: 0x0, Operands: specs[301:304], Flags: FlagSCCWrite},                                                                                          // GFX8,GFX9
+	{Mnemonic: "s_sub_u32", Op: S_SUB_U32, Enc: EncSOP2, Opcode: 0x1, Operands: specs[301:304], Flags: FlagSCCWrite},                                                                                          // GFX8,GFX9
+	{Mnemonic: "s_add_i32", Op: S_ADD_I32, Enc: EncSOP2, Opcode: 0x2, Operands: specs[304:307], Flags: FlagSCCWrite},                                                                                          // GFX8,GFX9
+	{Mnemonic: "s_sub_i32", Op: S_SUB_I32, Enc: EncSOP2, Opcode: 0x3, Operands: specs[304:307], Flags: FlagSCCWrite},                                                                                          // GFX8,GFX9
+	{Mnemonic: "s_addc_u32", Op: S_ADDC_U32, Enc: EncSOP2, Opcode: 0x4, Operands: specs[301:304], Flags: FlagSCCRead | FlagSCCWrite},                                                                          // GFX8,GFX9
+	{Mnemonic: "s_subb_u32", Op: S_SUBB_U32, Enc: EncSOP2, Opcode: 0x5, Operands: specs[301:304], Flags: FlagSCCRead | FlagSCCWrite},                                                                          // GFX8,GFX9
+	{Mnemonic: "s_min_i32", Op: S_MIN_I32, Enc: EncSOP2, Opcode: 0x6, Operands: specs[304:307], Flags: FlagSCCWrite},                                                                                          // GFX8,GFX9
+	{Mnemonic: "s_min_u32", Op: S_MIN_U32, Enc: EncSOP2, Opcode: 0x7, Operands: specs[301:304], Flags: FlagSCCWrite},                                                                                          // GFX8,GFX9
+	{Mnemonic: "s_max_i32", Op: S_MAX_I32, Enc: EncSOP2, Opcode: 0x8, Operands: specs[304:307], Flags: FlagSCCWrite},                                                                                          // GFX8,GFX9
+	{Mnemonic: "s_max_u32", Op: S_MAX_U32, Enc: EncSOP2, Opcode: 0x9, Operands: specs[301:304], Flags: FlagSCCWrite},                                                                                          // GFX8,GFX9
+	{Mnemonic: "s_cselect_b32", Op: S_CSELECT_B32, Enc: EncSOP2, Opcode: 0xa, Operands: specs[307:310], Flags: FlagSCCRead},                                                                                   // GFX8,GFX9
+	{Mnemonic: "s_cselect_b64", Op: S_CSELECT_B64, Enc: EncSOP2, Opcode: 0xb, Operands: specs[310:313], Flags: FlagSCCRead},                                                                                   // GFX8,GFX9
+	{Mnemonic: "s_and_b32", Op: S_AND_B32, Enc: EncSOP2, Opcode: 0xc, Operands: specs[307:310], Flags: FlagSCCWrite},                                                                                          // GFX8,GFX9
+	{Mnemonic: "s_and_b64", Op: S_AND_B64, Enc: EncSOP2, Opcode: 0xd, Operands: specs[310:313], Flags: FlagSCCWrite},                                                                                          // GFX8,GFX9
+	{Mnemonic: "s_or_b32", Op: S_OR_B32, Enc: EncSOP2, Opcode: 0xe, Operands: specs[307:310], Flags: FlagSCCWrite},                                                                                            // GFX8,GFX9
+	{Mnemonic: "s_or_b64", Op: S_OR_B64, Enc: EncSOP2, Opcode: 0xf, Operands: specs[310:313], Flags: FlagSCCWrite},                                                                                            // GFX8,GFX9
+	{Mnemonic: "s_xor_b32", Op: S_XOR_B32, Enc: EncSOP2, Opcode: 0x10, Operands: specs[307:310], Flags: FlagSCCWrite},                                                                                         // GFX8,GFX9
+	{Mnemonic: "s_xor_b64", Op: S_XOR_B64, Enc: EncSOP2, Opcode: 0x11, Operands: specs[310:313], Flags: FlagSCCWrite},                                                                                         // GFX8,GFX9
+	{Mnemonic: "s_andn2_b32", Op: S_ANDN2_B32, Enc: EncSOP2, Opcode: 0x12, Operands: specs[307:310], Flags: FlagSCCWrite},                                                                                     // GFX8,GFX9
+	{Mnemonic: "s_andn2_b64", Op: S_ANDN2_B64, Enc: EncSOP2, Opcode: 0x13, Operands: specs[310:313], Flags: FlagSCCWrite},                                                                                     // GFX8,GFX9
+	{Mnemonic: "s_orn2_b32", Op: S_ORN2_B32, Enc: EncSOP2, Opcode: 0x14, Operands: specs[307:310], Flags: FlagSCCWrite},                                                                                       // GFX8,GFX9
+	{Mnemonic: "s_orn2_b64", Op: S_ORN2_B64, Enc: EncSOP2, Opcode: 0x15, Operands: specs[310:313], Flags: FlagSCCWrite},                                                                                       // GFX8,GFX9
+	{Mnemonic: "s_nand_b32", Op: S_NAND_B32, Enc: EncSOP2, Opcode: 0x16, Operands: specs[307:310], Flags: FlagSCCWrite},                                                                                       // GFX8,GFX9
+	{Mnemonic: "s_nand_b64", Op: S_NAND_B64, Enc: EncSOP2, Opcode: 0x17, Operands: specs[310:313], Flags: FlagSCCWrite},                                                                                       // GFX8,GFX9
+	{Mnemonic: "s_nor_b32", Op: S_NOR_B32, Enc: EncSOP2, Opcode: 0x18, Operands: specs[307:310], Flags: FlagSCCWrite},                                                                                         // GFX8,GFX9
+	{Mnemonic: "s_nor_b64", Op: S_NOR_B64, Enc: EncSOP2, Opcode: 0x19, Operands: specs[310:313], Flags: FlagSCCWrite},                                                                                         // GFX8,GFX9
+	{Mnemonic: "s_xnor_b32", Op: S_XNOR_B32, Enc: EncSOP2, Opcode: 0x1a, Operands: specs[307:310], Flags: FlagSCCWrite},                                                                                       // GFX8,GFX9
+	{Mnemonic: "s_xnor_b64", Op: S_XNOR_B64, Enc: EncSOP2, Opcode: 0x1b, Operands: specs[310:313], Flags: FlagSCCWrite},                                                                                       // GFX8,GFX9
+	{Mnemonic: "s_lshl_b32", Op: S_LSHL_B32, Enc: EncSOP2, Opcode: 0x1c, Operands: specs[313:316], Flags: FlagSCCWrite},                                                                                       // GFX8,GFX9
+	{Mnemonic: "s_lshl_b64", Op: S_LSHL_B64, Enc: EncSOP2, Opcode: 0x1d, Operands: specs[316:319], Flags: FlagSCCWrite},                                                                                       // GFX8,GFX9
+	{Mnemonic: "s_lshr_b32", Op: S_LSHR_B32, Enc: EncSOP2, Opcode: 0x1e, Operands: specs[313:316], Flags: FlagSCCWrite},                                                                                       // GFX8,GFX9
+	{Mnemonic: "s_lshr_b64", Op: S_LSHR_B64, Enc: EncSOP2, Opcode: 0x1f, Operands: specs[316:319], Flags: FlagSCCWrite},                                                                                       // GFX8,GFX9
+	{Mnemonic: "s_ashr_i32", Op: S_ASHR_I32, Enc: EncSOP2, Opcode: 0x20, Operands: specs[319:322], Flags: FlagSCCWrite},                                                                                       // GFX8,GFX9
+	{Mnemonic: "s_ashr_i64", Op: S_ASHR_I64, Enc: EncSOP2, Opcode: 0x21, Operands: specs[322:325], Flags: FlagSCCWrite},                                                                                       // GFX8,GFX9
+	{Mnemonic: "s_bfm_b32", Op: S_BFM_B32, Enc: EncSOP2, Opcode: 0x22, Operands: specs[307:310], Flags: 0},                                                                                                    // GFX8,GFX9
+	{Mnemonic: "s_bfm_b64", Op: S_BFM_B64, Enc: EncSOP2, Opcode: 0x23, Operands: specs[325:328], Flags: 0},                                                                                                    // GFX8,GFX9
+	{Mnemonic: "s_mul_i32", Op: S_MUL_I32, Enc: EncSOP2, Opcode: 0x24, Operands: specs[304:307], Flags: 0},                                                                                                    // GFX8,GFX9
+	{Mnemonic: "s_bfe_u32", Op: S_BFE_U32, Enc: EncSOP2, Opcode: 0x25, Operands: specs[301:304], Flags: FlagSCCWrite},                                                                                         // GFX8,GFX9
+	{Mnemonic: "s_bfe_i32", Op: S_BFE_I32, Enc: EncSOP2, Opcode: 0x26, Operands: specs[319:322], Flags: FlagSCCWrite},                                                                                         // GFX8,GFX9
+	{Mnemonic: "s_bfe_u64", Op: S_BFE_U64, Enc: EncSOP2, Opcode: 0x27, Operands: specs[328:331], Flags: FlagSCCWrite},                                                                                         // GFX8,GFX9
+	{Mnemonic: "s_bfe_i64", Op: S_BFE_I64, Enc: EncSOP2, Opcode: 0x28, Operands: specs[322:325], Flags: FlagSCCWrite},                                                                                         // GFX8,GFX9
+	{Mnemonic: "s_cbranch_g_fork", Op: S_CBRANCH_G_FORK, Enc: EncSOP2, Opcode: 0x29, Operands: specs[331:333], Flags: 0},                                                                                      // GFX8,GFX9
+	{Mnemonic: "s_absdiff_i32", Op: S_ABSDIFF_I32, Enc: EncSOP2, Opcode: 0x2a, Operands: specs[304:307], Flags: FlagSCCWrite},                                                                                 // GFX8,GFX9
+	{Mnemonic: "s_rfe_restore_b64", Op: S_RFE_RESTORE_B64, Enc: EncSOP2, Opcode: 0x2b, Operands: specs[333:335], Flags: 0},                                                                                    // GFX8,GFX9
+	{Mnemonic: "s_mul_hi_u32", Op: S_MUL_HI_U32, Enc: EncSOP2, Opcode: 0x2c, Operands: specs[301:304], Flags: 0},                                                                                              // GFX9
+	{Mnemonic: "s_mul_hi_i32", Op: S_MUL_HI_I32, Enc: EncSOP2, Opcode: 0x2d, Operands: specs[304:307], Flags: 0},                                                                                              // GFX9
+	{Mnemonic: "s_lshl1_add_u32", Op: S_LSHL1_ADD_U32, Enc: EncSOP2, Opcode: 0x2e, Operands: specs[301:304], Flags: FlagSCCWrite},                                                                             // GFX9
+	{Mnemonic: "s_lshl2_add_u32", Op: S_LSHL2_ADD_U32, Enc: EncSOP2, Opcode: 0x2f, Operands: specs[301:304], Flags: FlagSCCWrite},                                                                             // GFX9
+	{Mnemonic: "s_lshl3_add_u32", Op: S_LSHL3_ADD_U32, Enc: EncSOP2, Opcode: 0x30, Operands: specs[301:304], Flags: FlagSCCWrite},                                                                             // GFX9
+	{Mnemonic: "s_lshl4_add_u32", Op: S_LSHL4_ADD_U32, Enc: EncSOP2, Opcode: 0x31, Operands: specs[301:304], Flags: FlagSCCWrite},                                                                             // GFX9
+	{Mnemonic: "s_pack_ll_b32_b16", Op: S_PACK_LL_B32_B16, Enc: EncSOP2, Opcode: 0x32, Operands: specs[307:310], Flags: 0},                                                                                    // GFX9
+	{Mnemonic: "s_pack_lh_b32_b16", Op: S_PACK_LH_B32_B16, Enc: EncSOP2, Opcode: 0x33, Operands: specs[307:310], Flags: 0},                                                                                    // GFX9
+	{Mnemonic: "s_pack_hh_b32_b16", Op: S_PACK_HH_B32_B16, Enc: EncSOP2, Opcode: 0x34, Operands: specs[307:310], Flags: 0},                                                                                    // GFX9
+	{Mnemonic: "s_movk_i32", Op: S_MOVK_I32, Enc: EncSOPK, Opcode: 0x0, Operands: specs[335:337], Flags: FlagImmHex},                                                                                          // GFX8,GFX9
+	{Mnemonic: "s_cmovk_i32", Op: S_CMOVK_I32, Enc: EncSOPK, Opcode: 0x1, Operands: specs[335:337], Flags: FlagImmHex | FlagSCCRead},                                                                          // GFX8,GFX9
+	{Mnemonic: "s_cmpk_eq_i32", Op: S_CMPK_EQ_I32, Enc: EncSOPK, Opcode: 0x2, Operands: specs[337:339], Flags: FlagImmHex | FlagSCCWrite},                                                                     // GFX8,GFX9
+	{Mnemonic: "s_cmpk_lg_i32", Op: S_CMPK_LG_I32, Enc: EncSOPK, Opcode: 0x3, Operands: specs[337:339], Flags: FlagImmHex | FlagSCCWrite},                                                                     // GFX8,GFX9
+	{Mnemonic: "s_cmpk_gt_i32", Op: S_CMPK_GT_I32, Enc: EncSOPK, Opcode: 0x4, Operands: specs[337:339], Flags: FlagImmHex | FlagSCCWrite},                                                                     // GFX8,GFX9
+	{Mnemonic: "s_cmpk_ge_i32", Op: S_CMPK_GE_I32, Enc: EncSOPK, Opcode: 0x5, Operands: specs[337:339], Flags: FlagImmHex | FlagSCCWrite},                                                                     // GFX8,GFX9
+	{Mnemonic: "s_cmpk_lt_i32", Op: S_CMPK_LT_I32, Enc: EncSOPK, Opcode: 0x6, Operands: specs[337:339], Flags: FlagImmHex | FlagSCCWrite},                                                                     // GFX8,GFX9
+	{Mnemonic: "s_cmpk_le_i32", Op: S_CMPK_LE_I32, Enc: EncSOPK, Opcode: 0x7, Operands: specs[337:339], Flags: FlagImmHex | FlagSCCWrite},                                                                     // GFX8,GFX9
+	{Mnemonic: "s_cmpk_eq_u32", Op: S_CMPK_EQ_U32, Enc: EncSOPK, Opcode: 0x8, Operands: specs[339:341], Flags: FlagImmHex | FlagSCCWrite},                                                                     // GFX8,GFX9
+	{Mnemonic: "s_cmpk_lg_u32", Op: S_CMPK_LG_U32, Enc: EncSOPK, Opcode: 0x9, Operands: specs[339:341], Flags: FlagImmHex | FlagSCCWrite},                                                                     // GFX8,GFX9
+	{Mnemonic: "s_cmpk_gt_u32", Op: S_CMPK_GT_U32, Enc: EncSOPK, Opcode: 0xa, Operands: specs[339:341], Flags: FlagImmHex | FlagSCCWrite},                                                                     // GFX8,GFX9
+	{Mnemonic: "s_cmpk_ge_u32", Op: S_CMPK_GE_U32, Enc: EncSOPK, Opcode: 0xb, Operands: specs[339:341], Flags: FlagImmHex | FlagSCCWrite},                                                                     // GFX8,GFX9
+	{Mnemonic: "s_cmpk_lt_u32", Op: S_CMPK_LT_U32, Enc: EncSOPK, Opcode: 0xc, Operands: specs[339:341], Flags: FlagImmHex | FlagSCCWrite},                                                                     // GFX8,GFX9
+	{Mnemonic: "s_cmpk_le_u32", Op: S_CMPK_LE_U32, Enc: EncSOPK, Opcode: 0xd, Operands: specs[339:341], Flags: FlagImmHex | FlagSCCWrite},                                                                     // GFX8,GFX9
+	{Mnemonic: "s_addk_i32", Op: S_ADDK_I32, Enc: EncSOPK, Opcode: 0xe, Operands: specs[341:343], Flags: FlagImmHex | FlagSCCWrite},                                                                           // GFX8,GFX9
+	{Mnemonic: "s_mulk_i32", Op: S_MULK_I32, Enc: EncSOPK, Opcode: 0xf, Operands: specs[341:343], Flags: FlagImmHex},                                                                                          // GFX8,GFX9
+	{Mnemonic: "s_cbranch_i_fork", Op: S_CBRANCH_I_FORK, Enc: EncSOPK, Opcode: 0x10, Operands: specs[343:345], Flags: FlagLabel | FlagBranch | FlagCond},                                                      // GFX8,GFX9
+	{Mnemonic: "s_getreg_b32", Op: S_GETREG_B32, Enc: EncSOPK, Opcode: 0x11, Operands: specs[345:347], Flags: FlagHwreg},                                                                                      // GFX8,GFX9
+	{Mnemonic: "s_setreg_b32", Op: S_SETREG_B32, Enc: EncSOPK, Opcode: 0x12, Operands: specs[347:349], Flags: FlagHwreg},                                                                                      // GFX8,GFX9
+	{Mnemonic: "s_setreg_imm32_b32", Op: S_SETREG_IMM32_B32, Enc: EncSOPK, Opcode: 0x14, Operands: specs[349:351], Flags: FlagHwreg},                                                                          // GFX8,GFX9
+	{Mnemonic: "s_call_b64", Op: S_CALL_B64, Enc: EncSOPK, Opcode: 0x15, Operands: specs[351:353], Flags: FlagLabel | FlagBranch | FlagCall},                                                                  // GFX9
+	{Mnemonic: "s_mov_b32", Op: S_MOV_B32, Enc: EncSOP1, Opcode: 0x0, Operands: specs[353:355], Flags: 0},                                                                                                     // GFX8,GFX9
+	{Mnemonic: "s_mov_b64", Op: S_MOV_B64, Enc: EncSOP1, Opcode: 0x1, Operands: specs[355:357], Flags: 0},                                                                                                     // GFX8,GFX9
+	{Mnemonic: "s_cmov_b32", Op: S_CMOV_B32, Enc: EncSOP1, Opcode: 0x2, Operands: specs[353:355], Flags: FlagSCCRead},                                                                                         // GFX8,GFX9
+	{Mnemonic: "s_cmov_b64", Op: S_CMOV_B64, Enc: EncSOP1, Opcode: 0x3, Operands: specs[355:357], Flags: FlagSCCRead},                                                                                         // GFX8,GFX9
+	{Mnemonic: "s_not_b32", Op: S_NOT_B32, Enc: EncSOP1, Opcode: 0x4, Operands: specs[353:355], Flags: FlagSCCWrite},                                                                                          // GFX8,GFX9
+	{Mnemonic: "s_not_b64", Op: S_NOT_B64, Enc: EncSOP1, Opcode: 0x5, Operands: specs[355:357], Flags: FlagSCCWrite},                                                                                          // GFX8,GFX9
+	{Mnemonic: "s_wqm_b32", Op: S_WQM_B32, Enc: EncSOP1, Opcode: 0x6, Operands: specs[353:355], Flags: FlagSCCWrite},                                                                                          // GFX8,GFX9
+	{Mnemonic: "s_wqm_b64", Op: S_WQM_B64, Enc: EncSOP1, Opcode: 0x7, Operands: specs[355:357], Flags: FlagSCCWrite},                                                                                          // GFX8,GFX9
+	{Mnemonic: "s_brev_b32", Op: S_BREV_B32, Enc: EncSOP1, Opcode: 0x8, Operands: specs[353:355], Flags: 0},                                                                                                   // GFX8,GFX9
+	{Mnemonic: "s_brev_b64", Op: S_BREV_B64, Enc: EncSOP1, Opcode: 0x9, Operands: specs[355:357], Flags: 0},                                                                                                   // GFX8,GFX9
+	{Mnemonic: "s_bcnt0_i32_b32", Op: S_BCNT0_I32_B32, Enc: EncSOP1, Opcode: 0xa, Operands: specs[353:355], Flags: FlagSCCWrite},                                                                              // GFX8,GFX9
+	{Mnemonic: "s_bcnt0_i32_b64", Op: S_BCNT0_I32_B64, Enc: EncSOP1, Opcode: 0xb, Operands: specs[357:359], Flags: FlagSCCWrite},                                                                              // GFX8,GFX9
+	{Mnemonic: "s_bcnt1_i32_b32", Op: S_BCNT1_I32_B32, Enc: EncSOP1, Opcode: 0xc, Operands: specs[353:355], Flags: FlagSCCWrite},                                                                              // GFX8,GFX9
+	{Mnemonic: "s_bcnt1_i32_b64", Op: S_BCNT1_I32_B64, Enc: EncSOP1, Opcode: 0xd, Operands: specs[357:359], Flags: FlagSCCWrite},                                                                              // GFX8,GFX9
+	{Mnemonic: "s_ff0_i32_b32", Op: S_FF0_I32_B32, Enc: EncSOP1, Opcode: 0xe, Operands: specs[353:355], Flags: 0},                                                                                             // GFX8,GFX9
+	{Mnemonic: "s_ff0_i32_b64", Op: S_FF0_I32_B64, Enc: EncSOP1, Opcode: 0xf, Operands: specs[357:359], Flags: 0},                                                                                             // GFX8,GFX9
+	{Mnemonic: "s_ff1_i32_b32", Op: S_FF1_I32_B32, Enc: EncSOP1, Opcode: 0x10, Operands: specs[353:355], Flags: 0},                                                                                            // GFX8,GFX9
+	{Mnemonic: "s_ff1_i32_b64", Op: S_FF1_I32_B64, Enc: EncSOP1, Opcode: 0x11, Operands: specs[357:359], Flags: 0},                                                                                            // GFX8,GFX9
+	{Mnemonic: "s_flbit_i32_b32", Op: S_FLBIT_I32_B32, Enc: EncSOP1, Opcode: 0x12, Operands: specs[353:355], Flags: 0},                                                                                        // GFX8,GFX9
+	{Mnemonic: "s_flbit_i32_b64", Op: S_FLBIT_I32_B64, Enc: EncSOP1, Opcode: 0x13, Operands: specs[357:359], Flags: 0},                                                                                        // GFX8,GFX9
+	{Mnemonic: "s_flbit_i32", Op: S_FLBIT_I32, Enc: EncSOP1, Opcode: 0x14, Operands: specs[359:361], Flags: 0},                                                                                                // GFX8,GFX9
+	{Mnemonic: "s_flbit_i32_i64", Op: S_FLBIT_I32_I64, Enc: EncSOP1, Opcode: 0x15, Operands: specs[361:363], Flags: 0},                                                                                        // GFX8,GFX9
+	{Mnemonic: "s_sext_i32_i8", Op: S_SEXT_I32_I8, Enc: EncSOP1, Opcode: 0x16, Operands: specs[359:361], Flags: 0},                                                                                            // GFX8,GFX9
+	{Mnemonic: "s_sext_i32_i16", Op: S_SEXT_I32_I16, Enc: EncSOP1, Opcode: 0x17, Operands: specs[359:361], Flags: 0},                                                                                          // GFX8,GFX9
+	{Mnemonic: "s_bitset0_b32", Op: S_BITSET0_B32, Enc: EncSOP1, Opcode: 0x18, Operands: specs[353:355], Flags: 0},                                                                                            // GFX8,GFX9
+	{Mnemonic: "s_bitset0_b64", Op: S_BITSET0_B64, Enc: EncSOP1, Opcode: 0x19, Operands: specs[363:365], Flags: 0},                                                                                            // GFX8,GFX9
+	{Mnemonic: "s_bitset1_b32", Op: S_BITSET1_B32, Enc: EncSOP1, Opcode: 0x1a, Operands: specs[353:355], Flags: 0},                                                                                            // GFX8,GFX9
+	{Mnemonic: "s_bitset1_b64", Op: S_BITSET1_B64, Enc: EncSOP1, Opcode: 0x1b, Operands: specs[363:365], Flags: 0},                                                                                            // GFX8,GFX9
+	{Mnemonic: "s_getpc_b64", Op: S_GETPC_B64, Enc: EncSOP1, Opcode: 0x1c, Operands: specs[365:366], Flags: FlagPCRead},                                                                                       // GFX8,GFX9
+	{Mnemonic: "s_setpc_b64", Op: S_SETPC_B64, Enc: EncSOP1, Opcode: 0x1d, Operands: specs[366:367], Flags: FlagSregSsrc0 | FlagBranch | FlagIndirect | FlagTerminator},                                       // GFX8,GFX9
+	{Mnemonic: "s_swappc_b64", Op: S_SWAPPC_B64, Enc: EncSOP1, Opcode: 0x1e, Operands: specs[355:357], Flags: FlagBranch | FlagIndirect | FlagCall},                                                           // GFX8,GFX9
+	{Mnemonic: "s_rfe_b64", Op: S_RFE_B64, Enc: EncSOP1, Opcode: 0x1f, Operands: specs[366:367], Flags: FlagSregSsrc0},                                                                                        // GFX8,GFX9
+	{Mnemonic: "s_and_saveexec_b64", Op: S_AND_SAVEEXEC_B64, Enc: EncSOP1, Opcode: 0x20, Operands: specs[355:357], Flags: FlagSCCWrite | FlagExecWrite},                                                       // GFX8,GFX9
+	{Mnemonic: "s_or_saveexec_b64", Op: S_OR_SAVEEXEC_B64, Enc: EncSOP1, Opcode: 0x21, Operands: specs[355:357], Flags: FlagSCCWrite | FlagExecWrite},                                                         // GFX8,GFX9
+	{Mnemonic: "s_xor_saveexec_b64", Op: S_XOR_SAVEEXEC_B64, Enc: EncSOP1, Opcode: 0x22, Operands: specs[355:357], Flags: FlagSCCWrite | FlagExecWrite},                                                       // GFX8,GFX9
+	{Mnemonic: "s_andn2_saveexec_b64", Op: S_ANDN2_SAVEEXEC_B64, Enc: EncSOP1, Opcode: 0x23, Operands: specs[355:357], Flags: FlagSCCWrite | FlagExecWrite},                                                   // GFX8,GFX9
+	{Mnemonic: "s_orn2_saveexec_b64", Op: S_ORN2_SAVEEXEC_B64, Enc: EncSOP1, Opcode: 0x24, Operands: specs[355:357], Flags: FlagSCCWrite | FlagExecWrite},                                                     // GFX8,GFX9
+	{Mnemonic: "s_nand_saveexec_b64", Op: S_NAND_SAVEEXEC_B64, Enc: EncSOP1, Opcode: 0x25, Operands: specs[355:357], Flags: FlagSCCWrite | FlagExecWrite},                                                     // GFX8,GFX9
+	{Mnemonic: "s_nor_saveexec_b64", Op: S_NOR_SAVEEXEC_B64, Enc: EncSOP1, Opcode: 0x26, Operands: specs[355:357], Flags: FlagSCCWrite | FlagExecWrite},                                                       // GFX8,GFX9
+	{Mnemonic: "s_xnor_saveexec_b64", Op: S_XNOR_SAVEEXEC_B64, Enc: EncSOP1, Opcode: 0x27, Operands: specs[355:357], Flags: FlagSCCWrite | FlagExecWrite},                                                     // GFX8,GFX9
+	{Mnemonic: "s_quadmask_b32", Op: S_QUADMASK_B32, Enc: EncSOP1, Opcode: 0x28, Operands: specs[353:355], Flags: FlagSCCWrite},                                                                               // GFX8,GFX9
+	{Mnemonic: "s_quadmask_b64", Op: S_QUADMASK_B64, Enc: EncSOP1, Opcode: 0x29, Operands: specs[355:357], Flags: FlagSCCWrite},                                                                               // GFX8,GFX9
+	{Mnemonic: "s_movrels_b32", Op: S_MOVRELS_B32, Enc: EncSOP1, Opcode: 0x2a, Operands: specs[353:355], Flags: FlagSregSsrc0},                                                                                // GFX8,GFX9
+	{Mnemonic: "s_movrels_b64", Op: S_MOVRELS_B64, Enc: EncSOP1, Opcode: 0x2b, Operands: specs[355:357], Flags: FlagSregSsrc0},                                                                                // GFX8,GFX9
+	{Mnemonic: "s_movreld_b32", Op: S_MOVRELD_B32, Enc: EncSOP1, Opcode: 0x2c, Operands: specs[353:355], Flags: 0},                                                                                            // GFX8,GFX9
+	{Mnemonic: "s_movreld_b64", Op: S_MOVRELD_B64, Enc: EncSOP1, Opcode: 0x2d, Operands: specs[355:357], Flags: 0},                                                                                            // GFX8,GFX9
+	{Mnemonic: "s_cbranch_join", Op: S_CBRANCH_JOIN, Enc: EncSOP1, Opcode: 0x2e, Operands: specs[367:368], Flags: FlagSregSsrc0 | FlagBranch | FlagCond},                                                      // GFX8,GFX9
+	{Mnemonic: "s_abs_i32", Op: S_ABS_I32, Enc: EncSOP1, Opcode: 0x30, Operands: specs[359:361], Flags: FlagSCCWrite},                                                                                         // GFX8,GFX9
+	{Mnemonic: "s_set_gpr_idx_idx", Op: S_SET_GPR_IDX_IDX, Enc: EncSOP1, Opcode: 0x32, Operands: specs[367:368], Flags: 0},                                                                                    // GFX8,GFX9
+	{Mnemonic: "s_andn1_saveexec_b64", Op: S_ANDN1_SAVEEXEC_B64, Enc: EncSOP1, Opcode: 0x33, Operands: specs[355:357], Flags: FlagSCCWrite | FlagExecWrite},                                                   // GFX9
+	{Mnemonic: "s_orn1_saveexec_b64", Op: S_ORN1_SAVEEXEC_B64, Enc: EncSOP1, Opcode: 0x34, Operands: specs[355:357], Flags: FlagSCCWrite | FlagExecWrite},                                                     // GFX9
+	{Mnemonic: "s_andn1_wrexec_b64", Op: S_ANDN1_WREXEC_B64, Enc: EncSOP1, Opcode: 0x35, Operands: specs[355:357], Flags: FlagSCCWrite},                                                                       // GFX9
+	{Mnemonic: "s_andn2_wrexec_b64", Op: S_ANDN2_WREXEC_B64, Enc: EncSOP1, Opcode: 0x36, Operands: specs[355:357], Flags: FlagSCCWrite},                                                                       // GFX9
+	{Mnemonic: "s_bitreplicate_b64_b32", Op: S_BITREPLICATE_B64_B32, Enc: EncSOP1, Opcode: 0x37, Operands: specs[363:365], Flags: 0},                                                                          // GFX9
+	{Mnemonic: "s_cmp_eq_i32", Op: S_CMP_EQ_I32, Enc: EncSOPC, Opcode: 0x0, Operands: specs[368:370], Flags: FlagSCCWrite},                                                                                    // GFX8,GFX9
+	{Mnemonic: "s_cmp_lg_i32", Op: S_CMP_LG_I32, Enc: EncSOPC, Opcode: 0x1, Operands: specs[368:370], Flags: FlagSCCWrite},                                                                                    // GFX8,GFX9
+	{Mnemonic: "s_cmp_gt_i32", Op: S_CMP_GT_I32, Enc: EncSOPC, Opcode: 0x2, Operands: specs[368:370], Flags: FlagSCCWrite},                                                                                    // GFX8,GFX9
+	{Mnemonic: "s_cmp_ge_i32", Op: S_CMP_GE_I32, Enc: EncSOPC, Opcode: 0x3, Operands: specs[368:370], Flags: FlagSCCWrite},                                                                                    // GFX8,GFX9
+	{Mnemonic: "s_cmp_lt_i32", Op: S_CMP_LT_I32, Enc: EncSOPC, Opcode: 0x4, Operands: specs[368:370], Flags: FlagSCCWrite},                                                                                    // GFX8,GFX9
+	{Mnemonic: "s_cmp_le_i32", Op: S_CMP_LE_I32, Enc: EncSOPC, Opcode: 0x5, Operands: specs[368:370], Flags: FlagSCCWrite},                                                                                    // GFX8,GFX9
+	{Mnemonic: "s_cmp_eq_u32", Op: S_CMP_EQ_U32, Enc: EncSOPC, Opcode: 0x6, Operands: specs[370:372], Flags: FlagSCCWrite},                                                                                    // GFX8,GFX9
+	{Mnemonic: "s_cmp_lg_u32", Op: S_CMP_LG_U32, Enc: EncSOPC, Opcode: 0x7, Operands: specs[370:372], Flags: FlagSCCWrite},                                                                                    // GFX8,GFX9
+	{Mnemonic: "s_cmp_gt_u32", Op: S_CMP_GT_U32, Enc: EncSOPC, Opcode: 0x8, Operands: specs[370:372], Flags: FlagSCCWrite},                                                                                    // GFX8,GFX9
+	{Mnemonic: "s_cmp_ge_u32", Op: S_CMP_GE_U32, Enc: EncSOPC, Opcode: 0x9, Operands: specs[370:372], Flags: FlagSCCWrite},                                                                                    // GFX8,GFX9
+	{Mnemonic: "s_cmp_lt_u32", Op: S_CMP_LT_U32, Enc: EncSOPC, Opcode: 0xa, Operands: specs[370:372], Flags: FlagSCCWrite},                                                                                    // GFX8,GFX9
+	{Mnemonic: "s_cmp_le_u32", Op: S_CMP_LE_U32, Enc: EncSOPC, Opcode: 0xb, Operands: specs[370:372], Flags: FlagSCCWrite},                                                                                    // GFX8,GFX9
+	{Mnemonic: "s_bitcmp0_b32", Op: S_BITCMP0_B32, Enc: EncSOPC, Opcode: 0xc, Operands: specs[372:374], Flags: FlagSCCWrite},                                                                                  // GFX8,GFX9
+	{Mnemonic: "s_bitcmp1_b32", Op: S_BITCMP1_B32, Enc: EncSOPC, Opcode: 0xd, Operands: specs[372:374], Flags: FlagSCCWrite},                                                                                  // GFX8,GFX9
+	{Mnemonic: "s_bitcmp0_b64", Op: S_BITCMP0_B64, Enc: EncSOPC, Opcode: 0xe, Operands: specs[333:335], Flags: FlagSCCWrite},                                                                                  // GFX8,GFX9
+	{Mnemonic: "s_bitcmp1_b64", Op: S_BITCMP1_B64, Enc: EncSOPC, Opcode: 0xf, Operands: specs[333:335], Flags: FlagSCCWrite},                                                                                  // GFX8,GFX9
+	{Mnemonic: "s_setvskip", Op: S_SETVSKIP, Enc: EncSOPC, Opcode: 0x10, Operands: specs[372:374], Flags: FlagSCCWrite},                                                                                       // GFX8,GFX9
+	{Mnemonic: "s_set_gpr_idx_on", Op: S_SET_GPR_IDX_ON, Enc: EncSOPC, Opcode: 0x11, Operands: specs[374:376], Flags: FlagGprIdx},                                                                             // GFX8,GFX9
+	{Mnemonic: "s_cmp_eq_u64", Op: S_CMP_EQ_U64, Enc: EncSOPC, Opcode: 0x12, Operands: specs[376:378], Flags: FlagSCCWrite},                                                                                   // GFX8,GFX9
+	{Mnemonic: "s_cmp_lg_u64", Op: S_CMP_LG_U64, Enc: EncSOPC, Opcode: 0x13, Operands: specs[376:378], Flags: FlagSCCWrite},                                                                                   // GFX8,GFX9
+	{Mnemonic: "s_nop", Op: S_NOP, Enc: EncSOPP, Opcode: 0x0, Operands: specs[378:379], Flags: FlagImmU16},                                                                                                    // GFX8,GFX9
+	{Mnemonic: "s_endpgm", Op: S_ENDPGM, Enc: EncSOPP, Opcode: 0x1, Operands: specs[378:379], Flags: FlagImmDec | FlagOptImm | FlagTerminator | FlagEndpgm},                                                   // GFX8,GFX9
+	{Mnemonic: "s_branch", Op: S_BRANCH, Enc: EncSOPP, Opcode: 0x2, Operands: specs[378:379], Flags: FlagLabel | FlagBranch | FlagTerminator},                                                                 // GFX8,GFX9
+	{Mnemonic: "s_cbranch_scc0", Op: S_CBRANCH_SCC0, Enc: EncSOPP, Opcode: 0x4, Operands: specs[378:379], Flags: FlagLabel | FlagBranch | FlagCond | FlagSCCRead},                                             // GFX8,GFX9
+	{Mnemonic: "s_cbranch_scc1", Op: S_CBRANCH_SCC1, Enc: EncSOPP, Opcode: 0x5, Operands: specs[378:379], Flags: FlagLabel | FlagBranch | FlagCond | FlagSCCRead},                                             // GFX8,GFX9
+	{Mnemonic: "s_cbranch_vccz", Op: S_CBRANCH_VCCZ, Enc: EncSOPP, Opcode: 0x6, Operands: specs[378:379], Flags: FlagLabel | FlagBranch | FlagCond | FlagVCCRead},                                             // GFX8,GFX9
+	{Mnemonic: "s_cbranch_vccnz", Op: S_CBRANCH_VCCNZ, Enc: EncSOPP, Opcode: 0x7, Operands: specs[378:379], Flags: FlagLabel | FlagBranch | FlagCond | FlagVCCRead},                                           // GFX8,GFX9
+	{Mnemonic: "s_cbranch_execz", Op: S_CBRANCH_EXECZ, Enc: EncSOPP, Opcode: 0x8, Operands: specs[378:379], Flags: FlagLabel | FlagBranch | FlagCond | FlagExecRead},                                          // GFX8,GFX9
+	{Mnemonic: "s_cbranch_execnz", Op: S_CBRANCH_EXECNZ, Enc: EncSOPP, Opcode: 0x9, Operands: specs[378:379], Flags: FlagLabel | FlagBranch | FlagCond | FlagExecRead},                                        // GFX8,GFX9
+	{Mnemonic: "s_setkill", Op: S_SETKILL, Enc: EncSOPP, Opcode: 0xb, Operands: specs[378:379], Flags: FlagImmU16},                                                                                            // GFX8,GFX9
+	{Mnemonic: "s_waitcnt", Op: S_WAITCNT, Enc: EncSOPP, Opcode: 0xc, Operands: specs[378:379], Flags: FlagWaitcnt},                                                                                           // GFX8,GFX9
+	{Mnemonic: "s_sethalt", Op: S_SETHALT, Enc: EncSOPP, Opcode: 0xd, Operands: specs[378:379], Flags: FlagImmU16},                                                                                            // GFX8,GFX9
+	{Mnemonic: "s_sleep", Op: S_SLEEP, Enc: EncSOPP, Opcode: 0xe, Operands: specs[378:379], Flags: FlagImmU16},                                                                                                // GFX8,GFX9
+	{Mnemonic: "s_setprio", Op: S_SETPRIO, Enc: EncSOPP, Opcode: 0xf, Operands: specs[378:379], Flags: FlagImmU16},                                                                                            // GFX8,GFX9
+	{Mnemonic: "s_sendmsg", Op: S_SENDMSG, Enc: EncSOPP, Opcode: 0x10, Operands: specs[378:379], Flags: FlagSendmsg},                                                                                          // GFX8,GFX9
+	{Mnemonic: "s_sendmsghalt", Op: S_SENDMSGHALT, Enc: EncSOPP, Opcode: 0x11, Operands: specs[378:379], Flags: FlagSendmsg},                                                                                  // GFX8,GFX9
+	{Mnemonic: "s_trap", Op: S_TRAP, Enc: EncSOPP, Opcode: 0x12, Operands: specs[378:379], Flags: FlagImmU16},                                                                                                 // GFX8,GFX9
+	{Mnemonic: "s_incperflevel", Op: S_INCPERFLEVEL, Enc: EncSOPP, Opcode: 0x14, Operands: specs[378:379], Flags: FlagImmU16},                                                                                 // GFX8,GFX9
+	{Mnemonic: "s_decperflevel", Op: S_DECPERFLEVEL, Enc: EncSOPP, Opcode: 0x15, Operands: specs[378:379], Flags: FlagImmU16},                                                                                 // GFX8,GFX9
+	{Mnemonic: "s_cbranch_cdbgsys", Op: S_CBRANCH_CDBGSYS, Enc: EncSOPP, Opcode: 0x17, Operands: specs[378:379], Flags: FlagLabel | FlagBranch | FlagCond},                                                    // GFX8,GFX9
+	{Mnemonic: "s_cbranch_cdbguser", Op: S_CBRANCH_CDBGUSER, Enc: EncSOPP, Opcode: 0x18, Operands: specs[378:379], Flags: FlagLabel | FlagBranch | FlagCond},                                                  // GFX8,GFX9
+	{Mnemonic: "s_cbranch_cdbgsys_or_user", Op: S_CBRANCH_CDBGSYS_OR_USER, Enc: EncSOPP, Opcode: 0x19, Operands: specs[378:379], Flags: FlagLabel | FlagBranch | FlagCond},                                    // GFX8,GFX9
+	{Mnemonic: "s_cbranch_cdbgsys_and_user", Op: S_CBRANCH_CDBGSYS_AND_USER, Enc: EncSOPP, Opcode: 0x1a, Operands: specs[378:379], Flags: FlagLabel | FlagBranch | FlagCond},                                  // GFX8,GFX9
+	{Mnemonic: "s_set_gpr_idx_mode", Op: S_SET_GPR_IDX_MODE, Enc: EncSOPP, Opcode: 0x1d, Operands: specs[378:379], Flags: FlagGprIdx},                                                                         // GFX8,GFX9
+	{Mnemonic: "s_load_dword", Op: S_LOAD_DWORD, Enc: EncSMEM, Opcode: 0x0, Operands: specs[379:382], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagLoad},                                // GFX8,GFX9
+	{Mnemonic: "s_load_dwordx2", Op: S_LOAD_DWORDX2, Enc: EncSMEM, Opcode: 0x1, Operands: specs[382:385], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagLoad},                            // GFX8,GFX9
+	{Mnemonic: "s_load_dwordx4", Op: S_LOAD_DWORDX4, Enc: EncSMEM, Opcode: 0x2, Operands: specs[385:388], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagLoad},                            // GFX8,GFX9
+	{Mnemonic: "s_load_dwordx8", Op: S_LOAD_DWORDX8, Enc: EncSMEM, Opcode: 0x3, Operands: specs[388:391], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagLoad},                            // GFX8,GFX9
+	{Mnemonic: "s_load_dwordx16", Op: S_LOAD_DWORDX16, Enc: EncSMEM, Opcode: 0x4, Operands: specs[391:394], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagLoad},                          // GFX8,GFX9
+	{Mnemonic: "s_scratch_load_dword", Op: S_SCRATCH_LOAD_DWORD, Enc: EncSMEM, Opcode: 0x5, Operands: specs[379:382], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagLoad},                // GFX9
+	{Mnemonic: "s_scratch_load_dwordx2", Op: S_SCRATCH_LOAD_DWORDX2, Enc: EncSMEM, Opcode: 0x6, Operands: specs[382:385], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagLoad},            // GFX9
+	{Mnemonic: "s_scratch_load_dwordx4", Op: S_SCRATCH_LOAD_DWORDX4, Enc: EncSMEM, Opcode: 0x7, Operands: specs[385:388], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagLoad},            // GFX9
+	{Mnemonic: "s_buffer_load_dword", Op: S_BUFFER_LOAD_DWORD, Enc: EncSMEM, Opcode: 0x8, Operands: specs[394:397], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagLoad},                  // GFX8,GFX9
+	{Mnemonic: "s_buffer_load_dwordx2", Op: S_BUFFER_LOAD_DWORDX2, Enc: EncSMEM, Opcode: 0x9, Operands: specs[397:400], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagLoad},              // GFX8,GFX9
+	{Mnemonic: "s_buffer_load_dwordx4", Op: S_BUFFER_LOAD_DWORDX4, Enc: EncSMEM, Opcode: 0xa, Operands: specs[400:403], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagLoad},              // GFX8,GFX9
+	{Mnemonic: "s_buffer_load_dwordx8", Op: S_BUFFER_LOAD_DWORDX8, Enc: EncSMEM, Opcode: 0xb, Operands: specs[403:406], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagLoad},              // GFX8,GFX9
+	{Mnemonic: "s_buffer_load_dwordx16", Op: S_BUFFER_LOAD_DWORDX16, Enc: EncSMEM, Opcode: 0xc, Operands: specs[406:409], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagLoad},            // GFX8,GFX9
+	{Mnemonic: "s_store_dword", Op: S_STORE_DWORD, Enc: EncSMEM, Opcode: 0x10, Operands: specs[409:412], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagStore},                            // GFX8,GFX9
+	{Mnemonic: "s_store_dwordx2", Op: S_STORE_DWORDX2, Enc: EncSMEM, Opcode: 0x11, Operands: specs[412:415], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagStore},                        // GFX8,GFX9
+	{Mnemonic: "s_store_dwordx4", Op: S_STORE_DWORDX4, Enc: EncSMEM, Opcode: 0x12, Operands: specs[415:418], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagStore},                        // GFX8,GFX9
+	{Mnemonic: "s_scratch_store_dword", Op: S_SCRATCH_STORE_DWORD, Enc: EncSMEM, Opcode: 0x15, Operands: specs[409:412], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagStore},            // GFX9
+	{Mnemonic: "s_scratch_store_dwordx2", Op: S_SCRATCH_STORE_DWORDX2, Enc: EncSMEM, Opcode: 0x16, Operands: specs[412:415], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagStore},        // GFX9
+	{Mnemonic: "s_scratch_store_dwordx4", Op: S_SCRATCH_STORE_DWORDX4, Enc: EncSMEM, Opcode: 0x17, Operands: specs[415:418], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagStore},        // GFX9
+	{Mnemonic: "s_buffer_store_dword", Op: S_BUFFER_STORE_DWORD, Enc: EncSMEM, Opcode: 0x18, Operands: specs[418:421], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagStore},              // GFX8,GFX9
+	{Mnemonic: "s_buffer_store_dwordx2", Op: S_BUFFER_STORE_DWORDX2, Enc: EncSMEM, Opcode: 0x19, Operands: specs[421:424], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagStore},          // GFX8,GFX9
+	{Mnemonic: "s_buffer_store_dwordx4", Op: S_BUFFER_STORE_DWORDX4, Enc: EncSMEM, Opcode: 0x1a, Operands: specs[424:427], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagStore},          // GFX8,GFX9
+	{Mnemonic: "s_dcache_inv", Op: S_DCACHE_INV, Enc: EncSMEM, Opcode: 0x20, Operands: specs[427:427], Flags: FlagSmemSGPR},                                                                                   // GFX8,GFX9
+	{Mnemonic: "s_dcache_wb", Op: S_DCACHE_WB, Enc: EncSMEM, Opcode: 0x21, Operands: specs[427:427], Flags: FlagSmemSGPR},                                                                                     // GFX8,GFX9
+	{Mnemonic: "s_dcache_inv_vol", Op: S_DCACHE_INV_VOL, Enc: EncSMEM, Opcode: 0x22, Operands: specs[427:427], Flags: FlagSmemSGPR},                                                                           // GFX8,GFX9
+	{Mnemonic: "s_dcache_wb_vol", Op: S_DCACHE_WB_VOL, Enc: EncSMEM, Opcode: 0x23, Operands: specs[427:427], Flags: FlagSmemSGPR},                                                                             // GFX8,GFX9
+	{Mnemonic: "s_memtime", Op: S_MEMTIME, Enc: EncSMEM, Opcode: 0x24, Operands: specs[427:428], Flags: FlagSmemSGPR | FlagLoad},                                                                              // GFX8,GFX9
+	{Mnemonic: "s_memrealtime", Op: S_MEMREALTIME, Enc: EncSMEM, Opcode: 0x25, Operands: specs[427:428], Flags: FlagSmemSGPR | FlagLoad},                                                                      // GFX8,GFX9
+	{Mnemonic: "s_atc_probe", Op: S_ATC_PROBE, Enc: EncSMEM, Opcode: 0x26, Operands: specs[428:431], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR},                                                      // GFX8,GFX9
+	{Mnemonic: "s_atc_probe_buffer", Op: S_ATC_PROBE_BUFFER, Enc: EncSMEM, Opcode: 0x27, Operands: specs[431:434], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR},                                        // GFX8,GFX9
+	{Mnemonic: "s_dcache_discard", Op: S_DCACHE_DISCARD, Enc: EncSMEM, Opcode: 0x28, Operands: specs[434:436], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR},                                            // GFX9
+	{Mnemonic: "s_dcache_discard_x2", Op: S_DCACHE_DISCARD_X2, Enc: EncSMEM, Opcode: 0x29, Operands: specs[434:436], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR},                                      // GFX9
+	{Mnemonic: "s_buffer_atomic_swap", Op: S_BUFFER_ATOMIC_SWAP, Enc: EncSMEM, Opcode: 0x40, Operands: specs[436:439], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic},             // GFX9
+	{Mnemonic: "s_buffer_atomic_cmpswap", Op: S_BUFFER_ATOMIC_CMPSWAP, Enc: EncSMEM, Opcode: 0x41, Operands: specs[439:442], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic},       // GFX9
+	{Mnemonic: "s_buffer_atomic_add", Op: S_BUFFER_ATOMIC_ADD, Enc: EncSMEM, Opcode: 0x42, Operands: specs[436:439], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic},               // GFX9
+	{Mnemonic: "s_buffer_atomic_sub", Op: S_BUFFER_ATOMIC_SUB, Enc: EncSMEM, Opcode: 0x43, Operands: specs[436:439], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic},               // GFX9
+	{Mnemonic: "s_buffer_atomic_smin", Op: S_BUFFER_ATOMIC_SMIN, Enc: EncSMEM, Opcode: 0x44, Operands: specs[436:439], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic},             // GFX9
+	{Mnemonic: "s_buffer_atomic_umin", Op: S_BUFFER_ATOMIC_UMIN, Enc: EncSMEM, Opcode: 0x45, Operands: specs[436:439], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic},             // GFX9
+	{Mnemonic: "s_buffer_atomic_smax", Op: S_BUFFER_ATOMIC_SMAX, Enc: EncSMEM, Opcode: 0x46, Operands: specs[436:439], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic},             // GFX9
+	{Mnemonic: "s_buffer_atomic_umax", Op: S_BUFFER_ATOMIC_UMAX, Enc: EncSMEM, Opcode: 0x47, Operands: specs[436:439], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic},             // GFX9
+	{Mnemonic: "s_buffer_atomic_and", Op: S_BUFFER_ATOMIC_AND, Enc: EncSMEM, Opcode: 0x48, Operands: specs[436:439], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic},               // GFX9
+	{Mnemonic: "s_buffer_atomic_or", Op: S_BUFFER_ATOMIC_OR, Enc: EncSMEM, Opcode: 0x49, Operands: specs[436:439], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic},                 // GFX9
+	{Mnemonic: "s_buffer_atomic_xor", Op: S_BUFFER_ATOMIC_XOR, Enc: EncSMEM, Opcode: 0x4a, Operands: specs[436:439], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic},               // GFX9
+	{Mnemonic: "s_buffer_atomic_inc", Op: S_BUFFER_ATOMIC_INC, Enc: EncSMEM, Opcode: 0x4b, Operands: specs[436:439], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic},               // GFX9
+	{Mnemonic: "s_buffer_atomic_dec", Op: S_BUFFER_ATOMIC_DEC, Enc: EncSMEM, Opcode: 0x4c, Operands: specs[436:439], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic},               // GFX9
+	{Mnemonic: "s_buffer_atomic_swap_x2", Op: S_BUFFER_ATOMIC_SWAP_X2, Enc: EncSMEM, Opcode: 0x60, Operands: specs[439:442], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic},       // GFX9
+	{Mnemonic: "s_buffer_atomic_cmpswap_x2", Op: S_BUFFER_ATOMIC_CMPSWAP_X2, Enc: EncSMEM, Opcode: 0x61, Operands: specs[442:445], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic}, // GFX9
+	{Mnemonic: "s_buffer_atomic_add_x2", Op: S_BUFFER_ATOMIC_ADD_X2, Enc: EncSMEM, Opcode: 0x62, Operands: specs[439:442], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic},         // GFX9
+	{Mnemonic: "s_buffer_atomic_sub_x2", Op: S_BUFFER_ATOMIC_SUB_X2, Enc: EncSMEM, Opcode: 0x63, Operands: specs[439:442], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic},         // GFX9
+	{Mnemonic: "s_buffer_atomic_smin_x2", Op: S_BUFFER_ATOMIC_SMIN_X2, Enc: EncSMEM, Opcode: 0x64, Operands: specs[439:442], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic},       // GFX9
+	{Mnemonic: "s_buffer_atomic_umin_x2", Op: S_BUFFER_ATOMIC_UMIN_X2, Enc: EncSMEM, Opcode: 0x65, Operands: specs[439:442], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic},       // GFX9
+	{Mnemonic: "s_buffer_atomic_smax_x2", Op: S_BUFFER_ATOMIC_SMAX_X2, Enc: EncSMEM, Opcode: 0x66, Operands: specs[439:442], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic},       // GFX9
+	{Mnemonic: "s_buffer_atomic_umax_x2", Op: S_BUFFER_ATOMIC_UMAX_X2, Enc: EncSMEM, Opcode: 0x67, Operands: specs[439:442], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic},       // GFX9
+	{Mnemonic: "s_buffer_atomic_and_x2", Op: S_BUFFER_ATOMIC_AND_X2, Enc: EncSMEM, Opcode: 0x68, Operands: specs[439:442], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic},         // GFX9
+	{Mnemonic: "s_buffer_atomic_or_x2", Op: S_BUFFER_ATOMIC_OR_X2, Enc: EncSMEM, Opcode: 0x69, Operands: specs[439:442], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic},           // GFX9
+	{Mnemonic: "s_buffer_atomic_xor_x2", Op: S_BUFFER_ATOMIC_XOR_X2, Enc: EncSMEM, Opcode: 0x6a, Operands: specs[439:442], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic},         // GFX9
+	{Mnemonic: "s_buffer_atomic_inc_x2", Op: S_BUFFER_ATOMIC_INC_X2, Enc: EncSMEM, Opcode: 0x6b, Operands: specs[439:442], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic},         // GFX9
+	{Mnemonic: "s_buffer_atomic_dec_x2", Op: S_BUFFER_ATOMIC_DEC_X2, Enc: EncSMEM, Opcode: 0x6c, Operands: specs[439:442], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic},         // GFX9
+	{Mnemonic: "s_atomic_swap", Op: S_ATOMIC_SWAP, Enc: EncSMEM, Opcode: 0x80, Operands: specs[445:448], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic},                           // GFX9
+	{Mnemonic: "s_atomic_cmpswap", Op: S_ATOMIC_CMPSWAP, Enc: EncSMEM, Opcode: 0x81, Operands: specs[448:451], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic},                     // GFX9
+	{Mnemonic: "s_atomic_add", Op: S_ATOMIC_ADD, Enc: EncSMEM, Opcode: 0x82, Operands: specs[445:448], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic},                             // GFX9
+	{Mnemonic: "s_atomic_sub", Op: S_ATOMIC_SUB, Enc: EncSMEM, Opcode: 0x83, Operands: specs[445:448], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic},                             // GFX9
+	{Mnemonic: "s_atomic_smin", Op: S_ATOMIC_SMIN, Enc: EncSMEM, Opcode: 0x84, Operands: specs[445:448], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic},                           // GFX9
+	{Mnemonic: "s_atomic_umin", Op: S_ATOMIC_UMIN, Enc: EncSMEM, Opcode: 0x85, Operands: specs[445:448], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic},                           // GFX9
+	{Mnemonic: "s_atomic_smax", Op: S_ATOMIC_SMAX, Enc: EncSMEM, Opcode: 0x86, Operands: specs[445:448], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic},                           // GFX9
+	{Mnemonic: "s_atomic_umax", Op: S_ATOMIC_UMAX, Enc: EncSMEM, Opcode: 0x87, Operands: specs[445:448], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic},                           // GFX9
+	{Mnemonic: "s_atomic_and", Op: S_ATOMIC_AND, Enc: EncSMEM, Opcode: 0x88, Operands: specs[445:448], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic},                             // GFX9
+	{Mnemonic: "s_atomic_or", Op: S_ATOMIC_OR, Enc: EncSMEM, Opcode: 0x89, Operands: specs[445:448], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic},                               // GFX9
+	{Mnemonic: "s_atomic_xor", Op: S_ATOMIC_XOR, Enc: EncSMEM, Opcode: 0x8a, Operands: specs[445:448], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic},                             // GFX9
+	{Mnemonic: "s_atomic_inc", Op: S_ATOMIC_INC, Enc: EncSMEM, Opcode: 0x8b, Operands: specs[445:448], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic},                             // GFX9
+	{Mnemonic: "s_atomic_dec", Op: S_ATOMIC_DEC, Enc: EncSMEM, Opcode: 0x8c, Operands: specs[445:448], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic},                             // GFX9
+	{Mnemonic: "s_atomic_swap_x2", Op: S_ATOMIC_SWAP_X2, Enc: EncSMEM, Opcode: 0xa0, Operands: specs[448:451], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic},                     // GFX9
+	{Mnemonic: "s_atomic_cmpswap_x2", Op: S_ATOMIC_CMPSWAP_X2, Enc: EncSMEM, Opcode: 0xa1, Operands: specs[451:454], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic},               // GFX9
+	{Mnemonic: "s_atomic_add_x2", Op: S_ATOMIC_ADD_X2, Enc: EncSMEM, Opcode: 0xa2, Operands: specs[448:451], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic},                       // GFX9
+	{Mnemonic: "s_atomic_sub_x2", Op: S_ATOMIC_SUB_X2, Enc: EncSMEM, Opcode: 0xa3, Operands: specs[448:451], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic},                       // GFX9
+	{Mnemonic: "s_atomic_smin_x2", Op: S_ATOMIC_SMIN_X2, Enc: EncSMEM, Opcode: 0xa4, Operands: specs[448:451], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic},                     // GFX9
+	{Mnemonic: "s_atomic_umin_x2", Op: S_ATOMIC_UMIN_X2, Enc: EncSMEM, Opcode: 0xa5, Operands: specs[448:451], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic},                     // GFX9
+	{Mnemonic: "s_atomic_smax_x2", Op: S_ATOMIC_SMAX_X2, Enc: EncSMEM, Opcode: 0xa6, Operands: specs[448:451], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic},                     // GFX9
+	{Mnemonic: "s_atomic_umax_x2", Op: S_ATOMIC_UMAX_X2, Enc: EncSMEM, Opcode: 0xa7, Operands: specs[448:451], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic},                     // GFX9
+	{Mnemonic: "s_atomic_and_x2", Op: S_ATOMIC_AND_X2, Enc: EncSMEM, Opcode: 0xa8, Operands: specs[448:451], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic},                       // GFX9
+	{Mnemonic: "s_atomic_or_x2", Op: S_ATOMIC_OR_X2, Enc: EncSMEM, Opcode: 0xa9, Operands: specs[448:451], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic},                         // GFX9
+	{Mnemonic: "s_atomic_xor_x2", Op: S_ATOMIC_XOR_X2, Enc: EncSMEM, Opcode: 0xaa, Operands: specs[448:451], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic},                       // GFX9
+	{Mnemonic: "s_atomic_inc_x2", Op: S_ATOMIC_INC_X2, Enc: EncSMEM, Opcode: 0xab, Operands: specs[448:451], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic},                       // GFX9
+	{Mnemonic: "s_atomic_dec_x2", Op: S_ATOMIC_DEC_X2, Enc: EncSMEM, Opcode: 0xac, Operands: specs[448:451], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic},                       // GFX9
 }
 
 // formIndex[generation][encoding][opcode] is 1 + the index in forms of
@@ -2266,16 +3458,32 @@ var forms = [...]Form{
 var formIndex = [3][19][]uint16{
 	GFX8: {
 		EncSOP2: {
-			461,
+			461, 462, 463, 464, 465, 466, 467, 468, 469, 470, 471, 472, 473, 474, 475, 476,
+			477, 478, 479, 480, 481, 482, 483, 484, 485, 486, 487, 488, 489, 490, 491, 492,
+			493, 494, 495, 496, 497, 498, 499, 500, 501, 502, 503, 504,
+		},
+		EncSOPK: {
+			514, 515, 516, 517, 518, 519, 520, 521, 522, 523, 524, 525, 526, 527, 528, 529,
+			530, 531, 532, 0, 533,
 		},
 		EncSOP1: {
-			462, 463,
+			535, 536, 537, 538, 539, 540, 541, 542, 543, 544, 545, 546, 547, 548, 549, 550,
+			551, 552, 553, 554, 555, 556, 557, 558, 559, 560, 561, 562, 563, 564, 565, 566,
+			567, 568, 569, 570, 571, 572, 573, 574, 575, 576, 577, 578, 579, 580, 581, 0,
+			582, 0, 583,
+		},
+		EncSOPC: {
+			589, 590, 591, 592, 593, 594, 595, 596, 597, 598, 599, 600, 601, 602, 603, 604,
+			605, 606, 607, 608,
 		},
 		EncSOPP: {
-			464, 465,
+			609, 610, 611, 0, 612, 613, 614, 615, 616, 617, 0, 618, 619, 620, 621, 622,
+			623, 624, 625, 0, 626, 627, 0, 628, 629, 630, 631, 0, 0, 632,
 		},
 		EncSMEM: {
-			0, 466,
+			633, 634, 635, 636, 637, 0, 0, 0, 641, 642, 643, 644, 645, 0, 0, 0,
+			646, 647, 648, 0, 0, 0, 0, 0, 652, 653, 654, 0, 0, 0, 0, 0,
+			655, 656, 657, 658, 659, 660, 661, 662,
 		},
 		EncDS: {
 			1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16,
@@ -2331,16 +3539,41 @@ var formIndex = [3][19][]uint16{
 	},
 	GFX9: {
 		EncSOP2: {
-			461,
+			461, 462, 463, 464, 465, 466, 467, 468, 469, 470, 471, 472, 473, 474, 475, 476,
+			477, 478, 479, 480, 481, 482, 483, 484, 485, 486, 487, 488, 489, 490, 491, 492,
+			493, 494, 495, 496, 497, 498, 499, 500, 501, 502, 503, 504, 505, 506, 507, 508,
+			509, 510, 511, 512, 513,
+		},
+		EncSOPK: {
+			514, 515, 516, 517, 518, 519, 520, 521, 522, 523, 524, 525, 526, 527, 528, 529,
+			530, 531, 532, 0, 533, 534,
 		},
 		EncSOP1: {
-			462, 463,
+			535, 536, 537, 538, 539, 540, 541, 542, 543, 544, 545, 546, 547, 548, 549, 550,
+			551, 552, 553, 554, 555, 556, 557, 558, 559, 560, 561, 562, 563, 564, 565, 566,
+			567, 568, 569, 570, 571, 572, 573, 574, 575, 576, 577, 578, 579, 580, 581, 0,
+			582, 0, 583, 584, 585, 586, 587, 588,
+		},
+		EncSOPC: {
+			589, 590, 591, 592, 593, 594, 595, 596, 597, 598, 599, 600, 601, 602, 603, 604,
+			605, 606, 607, 608,
 		},
 		EncSOPP: {
-			464, 465,
+			609, 610, 611, 0, 612, 613, 614, 615, 616, 617, 0, 618, 619, 620, 621, 622,
+			623, 624, 625, 0, 626, 627, 0, 628, 629, 630, 631, 0, 0, 632,
 		},
 		EncSMEM: {
-			0, 466,
+			633, 634, 635, 636, 637, 638, 639, 640, 641, 642, 643, 644, 645, 0, 0, 0,
+			646, 647, 648, 0, 0, 649, 650, 651, 652, 653, 654, 0, 0, 0, 0, 0,
+			655, 656, 657, 658, 659, 660, 661, 662, 663, 664, 0, 0, 0, 0, 0, 0,
+			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			665, 666, 667, 668, 669, 670, 671, 672, 673, 674, 675, 676, 677, 0, 0, 0,
+			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			678, 679, 680, 681, 682, 683, 684, 685, 686, 687, 688, 689, 690, 0, 0, 0,
+			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			691, 692, 693, 694, 695, 696, 697, 698, 699, 700, 701, 702, 703, 0, 0, 0,
+			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			704, 705, 706, 707, 708, 709, 710, 711, 712, 713, 714, 715, 716,
 		},
 		EncDS: {
 			1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16,
