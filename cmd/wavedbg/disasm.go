@@ -1,0 +1,237 @@
+package main
+
+import (
+	"bufio"
+	"encoding/binary"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/wavedbg/wavedbg/isa"
+	"github.com/wavedbg/wavedbg/loader"
+)
+
+func init() {
+	register(command{name: "disasm", summary: "disassemble a code object like llvm-objdump -d", run: runDisasm})
+}
+
+func runDisasm(args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("disasm", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	kernel := fs.String("kernel", "", "disassemble only the kernel (symbol) `NAME`")
+	target := fs.String("target", "", "choose a code object by `gfxNNN` or target ID; with --raw, the processor")
+	raw := fs.Bool("raw", false, "decode hex words from the arguments (or standard input) instead of a file")
+	fs.Usage = func() {
+		fmt.Fprintf(stderr, "Usage: wavedbg disasm FILE [--kernel NAME] [--target gfxNNN]\n"+
+			"       wavedbg disasm --raw --target gfx900 HEX...   (or hex words on standard input)\n\n"+
+			"Print a code object's .text in llvm-objdump -d's listing format, so the two can be\n"+
+			"diffed. With --raw, print one instruction per line and <invalid> for words LLVM rejects.\n\n")
+		fs.PrintDefaults()
+	}
+	var pos []string
+	for rest := args; ; {
+		if err := fs.Parse(rest); err != nil {
+			if err == flag.ErrHelp {
+				return err
+			}
+			return usageError{err.Error()}
+		}
+		if fs.NArg() == 0 {
+			break
+		}
+		pos = append(pos, fs.Arg(0))
+		rest = fs.Args()[1:]
+	}
+	w := bufio.NewWriterSize(stdout, 1<<16)
+	defer w.Flush()
+	if *raw {
+		t, ok := isa.TargetOf(*target)
+		if !ok {
+			return usageError{fmt.Sprintf("disasm --raw: want --target gfx8NN or gfx9NN, have %q", *target)}
+		}
+		var words []string
+		if len(pos) == 0 {
+			b, err := io.ReadAll(os.Stdin)
+			if err != nil {
+				return err
+			}
+			words = strings.Fields(string(b))
+		} else {
+			for _, p := range pos {
+				words = append(words, strings.Fields(strings.ReplaceAll(p, ",", " "))...)
+			}
+		}
+		code := make([]byte, 0, 4*len(words))
+		for _, h := range words {
+			v, err := strconv.ParseUint(strings.TrimPrefix(strings.TrimPrefix(h, "0x"), "0X"), 16, 32)
+			if err != nil {
+				return usageError{fmt.Sprintf("disasm --raw: bad hex word %q", h)}
+			}
+			code = binary.LittleEndian.AppendUint32(code, uint32(v))
+		}
+		l := lister{w: w, t: t, invalid: "<invalid>"}
+		l.region(code, 0, 0)
+		return nil
+	}
+	if len(pos) != 1 {
+		fs.Usage()
+		return usageError{"disasm: want exactly one FILE"}
+	}
+	co, err := loader.Load(pos[0], loader.LoadOptions{Target: *target})
+	if err != nil {
+		return err
+	}
+	defer co.Close()
+	t, ok := isa.TargetOf(co.Target.Processor)
+	if !ok {
+		return fmt.Errorf("disasm: %s: processor %s is not GFX8 or GFX9", pos[0], co.Target.Processor)
+	}
+	if co.Text == nil {
+		return fmt.Errorf("disasm: %s: no .text section", pos[0])
+	}
+	text, err := co.Text.Data()
+	if err != nil {
+		return err
+	}
+	syms, err := co.File.Symbols()
+	if err != nil {
+		return err
+	}
+	return writeListing(w, pos[0], t, text, co.Text.Addr, co.Text.Index, syms, *kernel)
+}
+
+// label is a symbol that starts a block of the listing.
+type label struct {
+	name string
+	addr uint64
+}
+
+// writeListing prints .text as llvm-objdump -d does: a header, then for
+// each symbol "ADDR <name>:" and one line per instruction.
+func writeListing(w *bufio.Writer, file string, t isa.Target, text []byte, base uint64, secIndex int,
+	syms []loader.Symbol, only string) error {
+	var labels []label
+	for _, s := range syms {
+		if int(s.Section) != secIndex || s.Name == "" {
+			continue
+		}
+		switch s.Type() {
+		case loader.STT_SECTION, loader.STT_FILE:
+			continue
+		}
+		labels = append(labels, label{s.Name, s.Value})
+	}
+	sort.SliceStable(labels, func(i, j int) bool { return labels[i].addr < labels[j].addr })
+	end := base + uint64(len(text))
+	if len(labels) == 0 || labels[0].addr > base {
+		labels = append([]label{{".text", base}}, labels...)
+	}
+	if only != "" {
+		found := false
+		for _, l := range labels {
+			found = found || l.name == only
+		}
+		if !found {
+			return fmt.Errorf("disasm: %s: no kernel or symbol %q", file, only)
+		}
+	}
+	fmt.Fprintf(w, "\n%s:\tfile format elf64-amdgpu\n\nDisassembly of section .text:\n", file)
+	l := lister{w: w, t: t, labels: labels, invalid: ".long"}
+	for i, lb := range labels {
+		stop := end
+		if i+1 < len(labels) {
+			stop = labels[i+1].addr
+		}
+		if only != "" && lb.name != only {
+			continue
+		}
+		if lb.addr < base || lb.addr > end || stop < lb.addr {
+			continue
+		}
+		fmt.Fprintf(w, "\n%016x <%s>:\n", lb.addr, lb.name)
+		l.region(text[lb.addr-base:stop-base], lb.addr, base)
+	}
+	return nil
+}
+
+// lister prints instruction lines.
+type lister struct {
+	w       *bufio.Writer
+	t       isa.Target
+	labels  []label // sorted; names branch targets
+	invalid string  // "<invalid>" (raw mode) or ".long" (objdump's form)
+	inst    isa.Inst
+	buf     []byte
+}
+
+// region prints the instructions of code, which starts at address addr.
+func (l *lister) region(code []byte, addr, base uint64) {
+	for off := 0; off < len(code); {
+		pc := addr + uint64(off)
+		b := l.buf[:0]
+		b = append(b, '\t')
+		err := isa.DecodeInto(code[off:], l.t, &l.inst)
+		n := l.inst.Len
+		if err != nil || n == 0 {
+			n = min(4, len(code)-off)
+			if l.invalid == ".long" && n == 4 {
+				b = append(b, ".long 0x"...)
+				b = appendHex(b, uint64(binary.LittleEndian.Uint32(code[off:])), 8, false)
+			} else {
+				b = append(b, "<invalid>"...)
+			}
+		} else {
+			b = l.inst.AppendText(b, pc-base, nil)
+		}
+		for len(b) < 60 {
+			b = append(b, ' ')
+		}
+		b = append(b, "// "...)
+		b = appendHex(b, pc, 12, true)
+		b = append(b, ':')
+		for k := 0; k+4 <= n; k += 4 {
+			b = append(b, ' ')
+			b = appendHex(b, uint64(binary.LittleEndian.Uint32(code[off+k:])), 8, true)
+		}
+		if err == nil && l.labels != nil && l.inst.Enc == isa.EncSOPP {
+			if tgt, ok := l.inst.BranchTarget(pc); ok {
+				b = l.appendTarget(b, tgt)
+			}
+		}
+		b = append(b, '\n')
+		l.w.Write(b)
+		l.buf = b
+		off += n
+	}
+}
+
+// appendTarget appends " <sym+0xOFF>" for a branch target.
+func (l *lister) appendTarget(b []byte, tgt uint64) []byte {
+	i := sort.Search(len(l.labels), func(i int) bool { return l.labels[i].addr > tgt }) - 1
+	if i < 0 {
+		return b
+	}
+	b = append(b, " <"...)
+	b = append(b, l.labels[i].name...)
+	if d := tgt - l.labels[i].addr; d != 0 {
+		b = append(b, "+0x"...)
+		b = strconv.AppendUint(b, d, 16)
+	}
+	return append(b, '>')
+}
+
+// appendHex appends v in hex, zero-padded to width digits.
+func appendHex(b []byte, v uint64, width int, upper bool) []byte {
+	digits := "0123456789abcdef"
+	if upper {
+		digits = "0123456789ABCDEF"
+	}
+	for i := width - 1; i >= 0; i-- {
+		b = append(b, digits[v>>(4*uint(i))&0xf])
+	}
+	return b
+}
