@@ -1,0 +1,174 @@
+package emu
+
+import "github.com/wavedbg/wavedbg/isa"
+
+const cntLGKM, cntVM, cntEXP = isa.CntLGKM, isa.CntVM, isa.CntEXP
+
+// pendingOp is an issued memory operation in flight. Scalar results are
+// captured at issue (the scalar cache is read then) and reach the SGPRs at
+// completion. Vector memory (issue 5) adds per-lane results through the
+// VectorMemory seam; VM_CNT operations complete in issue order.
+type pendingOp struct {
+	id    uint64
+	pc    int // instruction index
+	cnt   isa.Counters
+	inc   uint8
+	issue uint64
+	done  uint64
+	vec   bool   // result goes to VGPRs (issue 5)
+	dst   uint16 // first scalar code written at completion
+	n     uint8  // dwords written at completion (0: nothing returns)
+	skip  uint16 // dwords not written (out-of-range S_BUFFER dwords)
+	data  [16]uint32
+}
+
+// issue adds an in-flight operation.
+func (w *Wave) issue(op pendingOp) {
+	id := w.get64(slotOpID)
+	w.ws64(slotOpID, id+1)
+	op.id = id
+	op.pc = w.pc()
+	op.issue = w.clock()
+	w.pend = append(w.pend, op)
+	if w.jOn {
+		w.j.ops = append(w.j.ops, opEnt{issued: true, pos: len(w.pend) - 1, op: op})
+	}
+	w.markPending(&op, 1)
+}
+
+func (w *Wave) markPending(op *pendingOp, d int) {
+	if op.vec {
+		return
+	}
+	for i := 0; i < int(op.n); i++ {
+		c := int(op.dst) + i
+		if c >= 128 {
+			break
+		}
+		before := w.pendS[c]
+		w.pendS[c] = uint8(int(before) + d)
+		if before == 0 && d > 0 {
+			w.npend++
+		} else if before > 0 && w.pendS[c] == 0 {
+			w.npend--
+		}
+	}
+}
+
+// rebuildPending recomputes the per-register pending marks from the list.
+func (w *Wave) rebuildPending() {
+	w.pendS = [128]uint8{}
+	w.npend = 0
+	for i := range w.pend {
+		w.markPending(&w.pend[i], 1)
+	}
+}
+
+// counters sums the in-flight operations per counter.
+func (w *Wave) counters() Counters {
+	var c Counters
+	for i := range w.pend {
+		p := &w.pend[i]
+		switch p.cnt {
+		case isa.CntVM:
+			c.VM += int(p.inc)
+		case isa.CntLGKM:
+			c.LGKM += int(p.inc)
+		case isa.CntEXP:
+			c.EXP += int(p.inc)
+		}
+	}
+	return c
+}
+
+// retire completes every in-flight operation whose completion cycle has
+// come. LGKM operations may complete out of order (a hit overtakes an
+// earlier miss); VM operations complete in issue order.
+func (w *Wave) retire() {
+	now := w.clock()
+	for i := 0; i < len(w.pend); {
+		p := &w.pend[i]
+		if p.done > now || (p.cnt == isa.CntVM && w.olderVM(i)) {
+			i++
+			continue
+		}
+		w.complete(i)
+	}
+}
+
+func (w *Wave) olderVM(i int) bool {
+	for k := 0; k < i; k++ {
+		if w.pend[k].cnt == isa.CntVM {
+			return true
+		}
+	}
+	return false
+}
+
+// complete writes op i's result and removes it from the list.
+func (w *Wave) complete(i int) {
+	op := w.pend[i]
+	if w.jOn {
+		w.j.ops = append(w.j.ops, opEnt{pos: i, op: op})
+	}
+	w.markPending(&op, -1)
+	w.pend = append(w.pend[:i], w.pend[i+1:]...)
+	for k := 0; k < int(op.n) && !op.vec; k++ {
+		if op.skip>>uint(k)&1 != 0 {
+			continue
+		}
+		w.ws(int(op.dst)+k, op.data[k])
+	}
+	if op.vec && w.m.VectorMemory != nil {
+		w.m.VectorMemory.Complete(w, op.id)
+	}
+}
+
+// waitcnt advances the clock until VM_CNT ≤ vm, EXP_CNT ≤ exp and
+// LGKM_CNT ≤ lgkm, completing operations as their cycles come.
+func (w *Wave) waitcnt(vm, exp, lgkm int) {
+	start := w.clock()
+	for {
+		w.retire()
+		c := w.counters()
+		if c.VM <= vm && c.EXP <= exp && c.LGKM <= lgkm {
+			break
+		}
+		// Jump to the earliest completion that can lower a counter.
+		next := ^uint64(0)
+		seenVM := false
+		for i := range w.pend {
+			p := &w.pend[i]
+			if p.cnt == isa.CntVM {
+				if seenVM {
+					continue
+				}
+				seenVM = true
+			}
+			if p.done < next {
+				next = p.done
+			}
+		}
+		if next == ^uint64(0) {
+			break
+		}
+		if next > w.clock() {
+			w.setClock(next)
+		}
+	}
+	if w.jOn {
+		w.j.stall += w.clock() - start
+	}
+}
+
+// waitcntFields splits an s_waitcnt simm16 by generation: vmcnt [3:0]
+// (GFX9 adds [15:14] as bits 5:4), expcnt [6:4], lgkmcnt [11:8].
+func waitcntFields(t isa.Target, simm uint16) (vm, exp, lgkm int) {
+	vm = int(simm & 0xf)
+	if t == isa.GFX9 {
+		vm |= int(simm>>14&3) << 4
+	}
+	exp = int(simm >> 4 & 7)
+	lgkm = int(simm >> 8 & 0xf)
+	return
+}

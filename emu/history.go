@@ -1,0 +1,266 @@
+package emu
+
+import (
+	"encoding/binary"
+	"math/bits"
+
+	"github.com/wavedbg/wavedbg/isa"
+)
+
+// history keeps one compact delta per step: old values of the scalar slots,
+// per-lane XOR deltas of the VGPRs (varint-coded, so unchanged and nearby
+// values cost a byte), old memory bytes, old cache lines and in-flight list
+// changes. Undoing applies them in reverse. The oldest steps are dropped
+// when the byte limit is exceeded.
+type history struct {
+	limit  int64
+	buf    []byte
+	starts []int // start offset of each kept step in buf
+	head   int   // starts[head:] are live
+
+	// decode scratch
+	ds []sEnt
+	dv []histV
+	dm []mEnt
+	dc []cEnt
+	do []opEnt
+}
+
+type histV struct {
+	reg  int
+	mask uint64
+	x    [64]uint32
+}
+
+func (h *history) len() int { return len(h.starts) - h.head }
+
+func (h *history) bytes() int64 {
+	if len(h.starts) == h.head {
+		return 0
+	}
+	return int64(len(h.buf)-h.starts[h.head]) + 8*int64(h.len())
+}
+
+func (h *history) clear() {
+	h.buf, h.starts, h.head = h.buf[:0], h.starts[:0], 0
+}
+
+func (h *history) uv(v uint64)  { h.buf = binary.AppendUvarint(h.buf, v) }
+func (h *history) u32(v uint32) { h.buf = binary.LittleEndian.AppendUint32(h.buf, v) }
+func (h *history) u64(v uint64) { h.buf = binary.LittleEndian.AppendUint64(h.buf, v) }
+
+// push encodes the journal of the step just executed.
+func (h *history) push(w *Wave) {
+	j := &w.j
+	h.starts = append(h.starts, len(h.buf))
+	h.uv(uint64(len(j.s)))
+	h.uv(uint64(len(j.v)))
+	h.uv(uint64(len(j.m)))
+	h.uv(uint64(len(j.c)))
+	h.uv(uint64(len(j.ops)))
+	for _, e := range j.s {
+		h.uv(uint64(e.idx))
+		h.u32(e.old)
+	}
+	for i := range j.v {
+		e := &j.v[i]
+		h.uv(uint64(e.reg))
+		h.u64(e.mask)
+		// XOR against the value right after this write: the next write's
+		// old value for the lane, else the current register.
+		covered := uint64(0)
+		var after [64]uint32
+		for k := i + 1; k < len(j.v); k++ {
+			if o := &j.v[k]; o.reg == e.reg {
+				for m := e.mask & o.mask &^ covered; m != 0; m &= m - 1 {
+					l := bits.TrailingZeros64(m)
+					after[l] = o.old[l]
+				}
+				covered |= e.mask & o.mask
+			}
+		}
+		for m := e.mask; m != 0; m &= m - 1 {
+			l := bits.TrailingZeros64(m)
+			a := after[l]
+			if covered&(1<<uint(l)) == 0 {
+				a = w.v[e.reg][l]
+			}
+			h.uv(uint64(a ^ e.old[l]))
+		}
+	}
+	for i := range j.m {
+		e := &j.m[i]
+		h.uv(e.addr)
+		h.buf = append(h.buf, e.n)
+		h.buf = append(h.buf, e.old[:e.n]...)
+	}
+	for i := range j.c {
+		e := &j.c[i]
+		h.uv(uint64(e.idx))
+		h.putLine(&e.old)
+	}
+	for i := range j.ops {
+		e := &j.ops[i]
+		if e.issued {
+			h.buf = append(h.buf, 1)
+		} else {
+			h.buf = append(h.buf, 0)
+		}
+		h.uv(uint64(e.pos))
+		h.putOp(&e.op)
+	}
+	for h.limit > 0 && h.bytes() > h.limit && h.len() > 1 {
+		h.head++
+	}
+	if h.head > 0 && h.head*2 > len(h.starts) {
+		base := h.starts[h.head]
+		n := copy(h.buf, h.buf[base:])
+		h.buf = h.buf[:n]
+		k := copy(h.starts, h.starts[h.head:])
+		h.starts = h.starts[:k]
+		for i := range h.starts {
+			h.starts[i] -= base
+		}
+		h.head = 0
+	}
+}
+
+func (h *history) putLine(l *cacheLine) {
+	h.u64(l.tag)
+	var f byte
+	if l.valid {
+		f |= 1
+	}
+	if l.dirty {
+		f |= 2
+	}
+	if l.vol {
+		f |= 4
+	}
+	h.buf = append(h.buf, f)
+	h.uv(l.use)
+	h.buf = append(h.buf, l.data[:]...)
+}
+
+func (h *history) putOp(p *pendingOp) {
+	h.uv(p.id)
+	h.uv(uint64(p.pc))
+	h.buf = append(h.buf, byte(p.cnt), p.inc, p.n)
+	if p.vec {
+		h.buf = append(h.buf, 1)
+	} else {
+		h.buf = append(h.buf, 0)
+	}
+	h.uv(p.issue)
+	h.uv(p.done)
+	h.uv(uint64(p.dst))
+	h.uv(uint64(p.skip))
+	for k := 0; k < int(p.n); k++ {
+		h.u32(p.data[k])
+	}
+}
+
+type reader struct {
+	b []byte
+	i int
+}
+
+func (r *reader) uv() uint64 {
+	v, n := binary.Uvarint(r.b[r.i:])
+	r.i += n
+	return v
+}
+func (r *reader) u32() uint32 { v := binary.LittleEndian.Uint32(r.b[r.i:]); r.i += 4; return v }
+func (r *reader) u64() uint64 { v := binary.LittleEndian.Uint64(r.b[r.i:]); r.i += 8; return v }
+func (r *reader) byte1() byte { v := r.b[r.i]; r.i++; return v }
+
+// pop undoes the newest step on w.
+func (h *history) pop(w *Wave) bool {
+	if h.len() == 0 {
+		return false
+	}
+	start := h.starts[len(h.starts)-1]
+	r := reader{b: h.buf[start:]}
+	ns, nv, nm, nc, nops := int(r.uv()), int(r.uv()), int(r.uv()), int(r.uv()), int(r.uv())
+	h.ds, h.dv, h.dm, h.dc, h.do = h.ds[:0], h.dv[:0], h.dm[:0], h.dc[:0], h.do[:0]
+	for i := 0; i < ns; i++ {
+		idx := r.uv()
+		h.ds = append(h.ds, sEnt{idx: uint16(idx), old: r.u32()})
+	}
+	for i := 0; i < nv; i++ {
+		var e histV
+		e.reg = int(r.uv())
+		e.mask = r.u64()
+		for m := e.mask; m != 0; m &= m - 1 {
+			e.x[bits.TrailingZeros64(m)] = uint32(r.uv())
+		}
+		h.dv = append(h.dv, e)
+	}
+	for i := 0; i < nm; i++ {
+		var e mEnt
+		e.addr = r.uv()
+		e.n = r.byte1()
+		copy(e.old[:], r.b[r.i:r.i+int(e.n)])
+		r.i += int(e.n)
+		h.dm = append(h.dm, e)
+	}
+	for i := 0; i < nc; i++ {
+		var e cEnt
+		e.idx = int32(r.uv())
+		e.old.tag = r.u64()
+		f := r.byte1()
+		e.old.valid, e.old.dirty, e.old.vol = f&1 != 0, f&2 != 0, f&4 != 0
+		e.old.use = r.uv()
+		copy(e.old.data[:], r.b[r.i:r.i+lineBytes])
+		r.i += lineBytes
+		h.dc = append(h.dc, e)
+	}
+	for i := 0; i < nops; i++ {
+		var e opEnt
+		e.issued = r.byte1() == 1
+		e.pos = int(r.uv())
+		p := &e.op
+		p.id = r.uv()
+		p.pc = int(r.uv())
+		cnt, inc, n, vec := r.byte1(), r.byte1(), r.byte1(), r.byte1()
+		p.cnt, p.inc, p.n, p.vec = isa.Counters(cnt), inc, n, vec == 1
+		p.issue = r.uv()
+		p.done = r.uv()
+		p.dst = uint16(r.uv())
+		p.skip = uint16(r.uv())
+		for k := 0; k < int(p.n); k++ {
+			p.data[k] = r.u32()
+		}
+		h.do = append(h.do, e)
+	}
+	for i := len(h.ds) - 1; i >= 0; i-- {
+		w.s[h.ds[i].idx] = h.ds[i].old
+	}
+	for i := len(h.dv) - 1; i >= 0; i-- {
+		e := &h.dv[i]
+		for m := e.mask; m != 0; m &= m - 1 {
+			l := bits.TrailingZeros64(m)
+			w.v[e.reg][l] ^= e.x[l]
+		}
+	}
+	for i := len(h.dm) - 1; i >= 0; i-- {
+		e := &h.dm[i]
+		w.m.Mem.writeRaw(e.addr, e.old[:e.n])
+	}
+	for i := len(h.dc) - 1; i >= 0; i-- {
+		w.cache.lines[h.dc[i].idx] = h.dc[i].old
+	}
+	for i := len(h.do) - 1; i >= 0; i-- {
+		e := &h.do[i]
+		if e.issued {
+			w.pend = append(w.pend[:e.pos], w.pend[e.pos+1:]...)
+		} else {
+			w.pend = append(w.pend, pendingOp{})
+			copy(w.pend[e.pos+1:], w.pend[e.pos:])
+			w.pend[e.pos] = e.op
+		}
+	}
+	h.buf = h.buf[:start]
+	h.starts = h.starts[:len(h.starts)-1]
+	return true
+}

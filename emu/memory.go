@@ -1,0 +1,210 @@
+package emu
+
+import (
+	"encoding/binary"
+	"fmt"
+	"sort"
+)
+
+const pageBits = 12
+const pageSize = 1 << pageBits
+
+// Allocation is a named, mapped range of the address space.
+type Allocation struct {
+	Name string
+	Addr uint64
+	Size uint64
+	// Volatile marks memory whose scalar-cache lines are volatile: they are
+	// the ones s_dcache_inv_vol and s_dcache_wb_vol act on.
+	Volatile bool
+}
+
+// End is the first address after the allocation.
+func (a Allocation) End() uint64 { return a.Addr + a.Size }
+
+// Memory is a sparse, paged 64-bit address space made of named allocations.
+// Bytes outside every allocation are unmapped: accessing them is a fault.
+// Pages are allocated lazily; unwritten mapped memory reads as zero.
+type Memory struct {
+	allocs []Allocation // sorted by Addr, non-overlapping
+	pages  map[uint64]*[pageSize]byte
+	next   uint64 // next address Alloc hands out
+
+	lastPN uint64
+	lastPg *[pageSize]byte
+}
+
+// NewMemory returns an empty address space. Alloc hands out addresses from
+// 0x1_0000_0000 upward.
+func NewMemory() *Memory {
+	return &Memory{pages: make(map[uint64]*[pageSize]byte), next: 1 << 32}
+}
+
+// Map maps [addr, addr+size) under name. It fails on an empty or
+// overlapping range or one that wraps the address space.
+func (m *Memory) Map(name string, addr, size uint64, volatile bool) error {
+	if size == 0 || addr+size < addr {
+		return fmt.Errorf("emu: map %q: bad range 0x%x+0x%x", name, addr, size)
+	}
+	i := sort.Search(len(m.allocs), func(i int) bool { return m.allocs[i].Addr >= addr })
+	if i > 0 && m.allocs[i-1].End() > addr || i < len(m.allocs) && m.allocs[i].Addr < addr+size {
+		return fmt.Errorf("emu: map %q: 0x%x+0x%x overlaps an allocation", name, addr, size)
+	}
+	m.allocs = append(m.allocs, Allocation{})
+	copy(m.allocs[i+1:], m.allocs[i:])
+	m.allocs[i] = Allocation{Name: name, Addr: addr, Size: size, Volatile: volatile}
+	return nil
+}
+
+// Alloc maps size bytes under name at the next free address aligned to
+// align (a power of two; 0 means 256) and returns the address.
+func (m *Memory) Alloc(name string, size, align uint64) (uint64, error) {
+	if align == 0 {
+		align = 256
+	}
+	if align&(align-1) != 0 {
+		return 0, fmt.Errorf("emu: alloc %q: alignment %d is not a power of two", name, align)
+	}
+	addr := (m.next + align - 1) &^ (align - 1)
+	for _, a := range m.allocs {
+		if a.End() > addr && a.Addr < addr+size {
+			addr = (a.End() + align - 1) &^ (align - 1)
+		}
+	}
+	if err := m.Map(name, addr, size, false); err != nil {
+		return 0, err
+	}
+	m.next = addr + size
+	return addr, nil
+}
+
+// Allocations lists the mapped ranges in address order.
+func (m *Memory) Allocations() []Allocation { return append([]Allocation(nil), m.allocs...) }
+
+// Lookup returns the allocation holding addr.
+func (m *Memory) Lookup(addr uint64) (Allocation, bool) {
+	i := sort.Search(len(m.allocs), func(i int) bool { return m.allocs[i].End() > addr })
+	if i < len(m.allocs) && m.allocs[i].Addr <= addr {
+		return m.allocs[i], true
+	}
+	return Allocation{}, false
+}
+
+// Mapped reports whether every byte of [addr, addr+n) is mapped, and if not
+// the first unmapped address.
+func (m *Memory) Mapped(addr uint64, n int) (bool, uint64) {
+	end := addr + uint64(n)
+	for a := addr; a < end; {
+		al, ok := m.Lookup(a)
+		if !ok {
+			return false, a
+		}
+		a = al.End()
+		if a == 0 { // allocation reaches the top of the address space
+			break
+		}
+	}
+	return true, 0
+}
+
+func (m *Memory) page(pn uint64, create bool) *[pageSize]byte {
+	if m.lastPg != nil && m.lastPN == pn {
+		return m.lastPg
+	}
+	p := m.pages[pn]
+	if p == nil {
+		if !create {
+			return nil
+		}
+		p = new([pageSize]byte)
+		m.pages[pn] = p
+	}
+	m.lastPN, m.lastPg = pn, p
+	return p
+}
+
+// Read fills p from addr. It fails, reading nothing, if any byte is
+// unmapped.
+func (m *Memory) Read(addr uint64, p []byte) error {
+	if ok, bad := m.Mapped(addr, len(p)); !ok {
+		return &Fault{PC: 0, Lane: -1, Addr: bad, Size: len(p), Reason: "unmapped"}
+	}
+	m.readRaw(addr, p)
+	return nil
+}
+
+// readRaw reads without checking the mapping; unmapped bytes read as zero.
+func (m *Memory) readRaw(addr uint64, p []byte) {
+	for len(p) > 0 {
+		off := addr & (pageSize - 1)
+		n := min(len(p), int(pageSize-off))
+		if pg := m.page(addr>>pageBits, false); pg != nil {
+			copy(p[:n], pg[off:])
+		} else {
+			clear(p[:n])
+		}
+		p, addr = p[n:], addr+uint64(n)
+	}
+}
+
+// Write stores p at addr. It fails, writing nothing, if any byte is
+// unmapped.
+func (m *Memory) Write(addr uint64, p []byte) error {
+	if ok, bad := m.Mapped(addr, len(p)); !ok {
+		return &Fault{PC: 0, Lane: -1, Addr: bad, Size: len(p), Write: true, Reason: "unmapped"}
+	}
+	m.writeRaw(addr, p)
+	return nil
+}
+
+// writeRaw writes bytes that are mapped; bytes outside every allocation are
+// dropped (cache line write-backs may cover them).
+func (m *Memory) writeRaw(addr uint64, p []byte) {
+	for i := 0; i < len(p); {
+		a := addr + uint64(i)
+		off := a & (pageSize - 1)
+		n := min(len(p)-i, int(pageSize-off))
+		if ok, _ := m.Mapped(a, n); ok {
+			copy(m.page(a>>pageBits, true)[off:], p[i:i+n])
+		} else {
+			for k := 0; k < n; k++ {
+				if ok, _ := m.Mapped(a+uint64(k), 1); ok {
+					m.page((a+uint64(k))>>pageBits, true)[(a+uint64(k))&(pageSize-1)] = p[i+k]
+				}
+			}
+		}
+		i += n
+	}
+}
+
+// ReadU32 reads a little-endian dword.
+func (m *Memory) ReadU32(addr uint64) (uint32, error) {
+	var b [4]byte
+	if err := m.Read(addr, b[:]); err != nil {
+		return 0, err
+	}
+	return binary.LittleEndian.Uint32(b[:]), nil
+}
+
+// WriteU32 writes a little-endian dword.
+func (m *Memory) WriteU32(addr uint64, v uint32) error {
+	var b [4]byte
+	binary.LittleEndian.PutUint32(b[:], v)
+	return m.Write(addr, b[:])
+}
+
+// ReadU64 reads a little-endian qword.
+func (m *Memory) ReadU64(addr uint64) (uint64, error) {
+	var b [8]byte
+	if err := m.Read(addr, b[:]); err != nil {
+		return 0, err
+	}
+	return binary.LittleEndian.Uint64(b[:]), nil
+}
+
+// WriteU64 writes a little-endian qword.
+func (m *Memory) WriteU64(addr uint64, v uint64) error {
+	var b [8]byte
+	binary.LittleEndian.PutUint64(b[:], v)
+	return m.Write(addr, b[:])
+}

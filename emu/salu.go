@@ -1,0 +1,278 @@
+package emu
+
+import (
+	"math/bits"
+	"strings"
+)
+
+// SOP2 operations.
+const (
+	sAddU32 = iota
+	sSubU32
+	sAddI32
+	sSubI32
+	sAddcU32
+	sSubbU32
+	sMinI32
+	sMinU32
+	sMaxI32
+	sMaxU32
+	sCselect32
+	sCselect64
+	sAnd32
+	sAnd64
+	sOr32
+	sOr64
+	sXor32
+	sXor64
+	sAndn2_32
+	sAndn2_64
+	sOrn2_32
+	sOrn2_64
+	sNand32
+	sNand64
+	sNor32
+	sNor64
+	sXnor32
+	sXnor64
+	sLshl32
+	sLshl64
+	sLshr32
+	sLshr64
+	sAshr32
+	sAshr64
+	sBfm32
+	sBfm64
+	sMulI32
+	sBfeU32
+	sBfeI32
+	sBfeU64
+	sBfeI64
+	sAbsdiffI32
+	sMulHiU32
+	sMulHiI32
+	sLshl1Add
+	sLshl2Add
+	sLshl3Add
+	sLshl4Add
+	sPackLL
+	sPackLH
+	sPackHH
+)
+
+func init() {
+	for i, n := range []string{"s_add_u32", "s_sub_u32", "s_add_i32", "s_sub_i32", "s_addc_u32", "s_subb_u32",
+		"s_min_i32", "s_min_u32", "s_max_i32", "s_max_u32", "s_cselect_b32", "s_cselect_b64",
+		"s_and_b32", "s_and_b64", "s_or_b32", "s_or_b64", "s_xor_b32", "s_xor_b64", "s_andn2_b32", "s_andn2_b64",
+		"s_orn2_b32", "s_orn2_b64", "s_nand_b32", "s_nand_b64", "s_nor_b32", "s_nor_b64", "s_xnor_b32", "s_xnor_b64",
+		"s_lshl_b32", "s_lshl_b64", "s_lshr_b32", "s_lshr_b64", "s_ashr_i32", "s_ashr_i64", "s_bfm_b32", "s_bfm_b64",
+		"s_mul_i32", "s_bfe_u32", "s_bfe_i32", "s_bfe_u64", "s_bfe_i64", "s_absdiff_i32", "s_mul_hi_u32", "s_mul_hi_i32",
+		"s_lshl1_add_u32", "s_lshl2_add_u32", "s_lshl3_add_u32", "s_lshl4_add_u32",
+		"s_pack_ll_b32_b16", "s_pack_lh_b32_b16", "s_pack_hh_b32_b16"} {
+		ty := tyB32
+		if strings.HasSuffix(n, "64") && n != "s_lshl_b64" && n != "s_lshr_b64" && n != "s_ashr_i64" && n != "s_bfm_b64" {
+			ty = tyB64
+		}
+		if n == "s_bfe_i64" {
+			ty = tyI64
+		}
+		def(n, execSOP2, int32(i), 1, ty, cSALU)
+	}
+}
+
+func b2u(b bool) uint32 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// execSOP2 executes two-source scalar ALU operations.
+func execSOP2(w *Wave, in *instr) error {
+	if in.nsrc < 2 {
+		return execBadOperands(w, in)
+	}
+	d, a, b := &in.dst[0], &in.src[0], &in.src[1]
+	switch in.sub {
+	case sCselect64, sAnd64, sOr64, sXor64, sAndn2_64, sOrn2_64, sNand64, sNor64, sXnor64, sBfeU64, sBfeI64:
+		x, y := w.sv64(a), w.sv64(b)
+		var r uint64
+		switch in.sub {
+		case sCselect64:
+			r = y
+			if w.scc() {
+				r = x
+			}
+			w.sd64(d, r)
+			return nil
+		case sAnd64:
+			r = x & y
+		case sOr64:
+			r = x | y
+		case sXor64:
+			r = x ^ y
+		case sAndn2_64:
+			r = x &^ y
+		case sOrn2_64:
+			r = x | ^y
+		case sNand64:
+			r = ^(x & y)
+		case sNor64:
+			r = ^(x | y)
+		case sXnor64:
+			r = ^(x ^ y)
+		case sBfeU64, sBfeI64:
+			off, width := y&63, (y>>16)&0x7f
+			r = bfe64(x, uint(off), uint(width), in.sub == sBfeI64)
+		}
+		w.sd64(d, r)
+		w.setSCC(r != 0)
+		return nil
+	case sLshl64, sLshr64, sAshr64:
+		x, s := w.sv64(a), uint(w.sv(b)&63)
+		var r uint64
+		switch in.sub {
+		case sLshl64:
+			r = x << s
+		case sLshr64:
+			r = x >> s
+		default:
+			r = uint64(int64(x) >> s)
+		}
+		w.sd64(d, r)
+		w.setSCC(r != 0)
+		return nil
+	case sBfm64:
+		x, y := w.sv(a)&63, w.sv(b)&63
+		w.sd64(d, ((uint64(1)<<x)-1)<<y)
+		return nil
+	}
+	x, y := w.sv(a), w.sv(b)
+	var r uint32
+	switch in.sub {
+	case sAddU32:
+		s, c := bits.Add32(x, y, 0)
+		r = s
+		w.setSCC(c != 0)
+	case sSubU32:
+		s, c := bits.Sub32(x, y, 0)
+		r = s
+		w.setSCC(c != 0)
+	case sAddI32:
+		r = x + y
+		w.setSCC(int32(x) >= 0 == (int32(y) >= 0) && (int32(r) >= 0) != (int32(x) >= 0))
+	case sSubI32:
+		r = x - y
+		w.setSCC((int32(x) >= 0) != (int32(y) >= 0) && (int32(r) >= 0) != (int32(x) >= 0))
+	case sAddcU32:
+		s, c := bits.Add32(x, y, w.s[slotSCC]&1)
+		r = s
+		w.setSCC(c != 0)
+	case sSubbU32:
+		s, c := bits.Sub32(x, y, w.s[slotSCC]&1)
+		r = s
+		w.setSCC(c != 0)
+	case sMinI32:
+		w.setSCC(int32(x) < int32(y))
+		r = y
+		if int32(x) < int32(y) {
+			r = x
+		}
+	case sMinU32:
+		w.setSCC(x < y)
+		r = min(x, y)
+	case sMaxI32:
+		w.setSCC(int32(x) > int32(y))
+		r = y
+		if int32(x) > int32(y) {
+			r = x
+		}
+	case sMaxU32:
+		w.setSCC(x > y)
+		r = max(x, y)
+	case sCselect32:
+		r = y
+		if w.scc() {
+			r = x
+		}
+	case sAnd32, sOr32, sXor32, sAndn2_32, sOrn2_32, sNand32, sNor32, sXnor32:
+		switch in.sub {
+		case sAnd32:
+			r = x & y
+		case sOr32:
+			r = x | y
+		case sXor32:
+			r = x ^ y
+		case sAndn2_32:
+			r = x &^ y
+		case sOrn2_32:
+			r = x | ^y
+		case sNand32:
+			r = ^(x & y)
+		case sNor32:
+			r = ^(x | y)
+		case sXnor32:
+			r = ^(x ^ y)
+		}
+		w.setSCC(r != 0)
+	case sLshl32:
+		r = x << (y & 31)
+		w.setSCC(r != 0)
+	case sLshr32:
+		r = x >> (y & 31)
+		w.setSCC(r != 0)
+	case sAshr32:
+		r = uint32(int32(x) >> (y & 31))
+		w.setSCC(r != 0)
+	case sBfm32:
+		r = ((uint32(1) << (x & 31)) - 1) << (y & 31)
+	case sMulI32:
+		r = x * y
+	case sBfeU32, sBfeI32:
+		off, width := y&31, (y>>16)&0x7f
+		r = uint32(bfe64(uint64(x), uint(off), uint(min(width, 32)), in.sub == sBfeI32))
+		w.setSCC(r != 0)
+	case sAbsdiffI32:
+		t := int32(x) - int32(y)
+		if t < 0 {
+			t = -t
+		}
+		r = uint32(t)
+		w.setSCC(r != 0)
+	case sMulHiU32:
+		r = uint32(uint64(x) * uint64(y) >> 32)
+	case sMulHiI32:
+		r = uint32(uint64(int64(int32(x))*int64(int32(y))) >> 32)
+	case sLshl1Add, sLshl2Add, sLshl3Add, sLshl4Add:
+		sh := uint(in.sub - sLshl1Add + 1)
+		wide := uint64(x)<<sh + uint64(y)
+		r = uint32(wide)
+		w.setSCC(wide>>32 != 0)
+	case sPackLL:
+		r = x&0xffff | y<<16
+	case sPackLH:
+		r = x&0xffff | y&0xffff0000
+	case sPackHH:
+		r = x>>16 | y&0xffff0000
+	}
+	w.sd(d, r)
+	return nil
+}
+
+// bfe64 extracts width bits at off, sign-extending if signed.
+func bfe64(x uint64, off, width uint, signed bool) uint64 {
+	if width == 0 {
+		return 0
+	}
+	if width > 64 {
+		width = 64
+	}
+	v := x >> off
+	if width < 64 {
+		v &= 1<<width - 1
+		if signed && v>>(width-1)&1 != 0 {
+			v |= ^uint64(0) << width
+		}
+	}
+	return v
+}

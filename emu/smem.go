@@ -1,0 +1,481 @@
+package emu
+
+import (
+	"fmt"
+
+	"github.com/wavedbg/wavedbg/isa"
+)
+
+// SMEM operations. The rules follow ../shared/reference/gcn-smem.md and
+// smem-operations-zh.txt as corrected by the reference README's errata; the
+// decisions on their ambiguities are in RATIONALE.md.
+const (
+	mLoad = iota
+	mBufLoad
+	mStore
+	mBufStore
+	mAtomic
+	mDcacheInv
+	mDcacheInvVol
+	mDcacheWb
+	mDcacheWbVol
+	mDiscard
+	mMemtime
+	mMemrealtime
+	mAtcProbe
+	mAtcProbeBuf
+)
+
+// atomic operations (sub >> 8)
+const (
+	aSwap = iota
+	aCmpswap
+	aAdd
+	aSub
+	aSmin
+	aUmin
+	aSmax
+	aUmax
+	aAnd
+	aOr
+	aXor
+	aInc
+	aDec
+)
+
+// smem sub encodes: kind | dwords<<4 | atomic op<<8
+func smemSub(kind, n, atom int) int32 { return int32(kind | n<<4 | atom<<8) }
+
+func init() {
+	for _, n := range []int{1, 2, 4, 8, 16} {
+		sfx := "dword"
+		if n > 1 {
+			sfx = fmt.Sprintf("dwordx%d", n)
+		}
+		def("s_load_"+sfx, execSMEM, smemSub(mLoad, n, 0), 1, tyB32, cSMEM)
+		def("s_buffer_load_"+sfx, execSMEM, smemSub(mBufLoad, n, 0), 1, tyB32, cSMEM)
+		if n <= 4 {
+			def("s_store_"+sfx, execSMEM, smemSub(mStore, n, 0), 0, tyB32, cSMEM)
+			def("s_buffer_store_"+sfx, execSMEM, smemSub(mBufStore, n, 0), 0, tyB32, cSMEM)
+		}
+	}
+	for i, a := range []string{"swap", "cmpswap", "add", "sub", "smin", "umin", "smax", "umax", "and", "or", "xor", "inc", "dec"} {
+		def("s_atomic_"+a, execSMEM, smemSub(mAtomic, 1, i), 0, tyB32, cSMEM)
+		def("s_atomic_"+a+"_x2", execSMEM, smemSub(mAtomic, 2, i), 0, tyB64, cSMEM)
+	}
+	def("s_dcache_inv", execSMEM, mDcacheInv, 0, tyB32, cSMEM)
+	def("s_dcache_inv_vol", execSMEM, mDcacheInvVol, 0, tyB32, cSMEM)
+	def("s_dcache_wb", execSMEM, mDcacheWb, 0, tyB32, cSMEM)
+	def("s_dcache_wb_vol", execSMEM, mDcacheWbVol, 0, tyB32, cSMEM)
+	def("s_dcache_discard", execSMEM, smemSub(mDiscard, 1, 0), 0, tyB32, cSMEM)
+	def("s_dcache_discard_x2", execSMEM, smemSub(mDiscard, 2, 0), 0, tyB32, cSMEM)
+	def("s_memtime", execSMEM, smemSub(mMemtime, 2, 0), 1, tyB64, cSMEM)
+	def("s_memrealtime", execSMEM, smemSub(mMemrealtime, 2, 0), 1, tyB64, cSMEM)
+	def("s_atc_probe", execSMEM, mAtcProbe, 0, tyB32, cSMEM)
+	def("s_atc_probe_buffer", execSMEM, mAtcProbeBuf, 0, tyB32, cSMEM)
+}
+
+// lgkmInc is the LGKM_CNT increment of an SMEM access of n dwords: one for a
+// single dword, two for more (gcn-smem.md:34-35).
+func lgkmInc(n int) uint8 {
+	if n <= 1 {
+		return 1
+	}
+	return 2
+}
+
+// validSData reports whether scalar code c may receive SMEM data: an SGPR,
+// VCC or a trap temporary, never EXEC or M0 (smem-operations-zh.txt:4,
+// "SDATA必须是SGPR或VCC。不能是exec或m0").
+func (w *Wave) validSData(c int) bool {
+	switch {
+	case c < 102, c == codeVCC, c == codeVCC+1:
+		return true
+	case w.target == isa.GFX8:
+		return c >= codeTTMP8 && c < codeTTMP8+12
+	default:
+		return c >= codeTTMP9 && c < codeTTMP9+16
+	}
+}
+
+// smemAddr computes an SMEM address: base + inst_offset + (SGPR or M0
+// offset), each component with its low two bits treated as zero
+// (smem-operations-zh.txt:4, "最低两位被忽略并被视为零"). For S_BUFFER_* it
+// also returns the byte offset within the buffer and the buffer size.
+type smemAccess struct {
+	addr   uint64 // address of the first dword
+	off    int64  // offset from the base (buffers)
+	size   uint64 // buffer size in bytes (buffers)
+	buffer bool
+}
+
+func (w *Wave) smemAddress(in *instr, sbase *operand, offs []operand, buffer bool) (smemAccess, error) {
+	var acc smemAccess
+	acc.buffer = buffer
+	sb := int(sbase.reg)
+	nb := 2
+	if buffer {
+		nb = 4
+		if sb%4 != 0 && sb < 102 {
+			// SBASE must name an SGPR multiple of 4 for S_BUFFER (zh:4, "SBASE的值必须是偶数").
+			w.note(fmt.Sprintf("S_BUFFER SBASE s%d is not a multiple of 4; using s%d", sb, sb&^3))
+			sb &^= 3
+		}
+	}
+	if sbase.kind != okS || sb+nb > 102 && !(sb >= 106 && sb+nb <= 128) {
+		// Out-of-range SBASE reads SGPR0's value (zh:4, "如果SBASE超出范围则使用SGPR0的值").
+		w.note(fmt.Sprintf("SBASE %s is out of range; using s0", scalarName(w.target, sb)))
+		sb = 0
+	}
+	lo, hi := w.rs(sb), w.rs(sb+1)
+	base := uint64(lo) | uint64(hi&0xffff)<<32 // 48-bit base (gcn-smem.md:24)
+	var instOff, regOff int64
+	haveImm, haveReg := false, false
+	for k := range offs {
+		o := &offs[k]
+		switch o.kind {
+		case okConst:
+			instOff, haveImm = int64(o.val), true
+		case okS:
+			regOff, haveReg = int64(w.rs(int(o.reg))), true
+		}
+	}
+	if m := &in.in.Mods; !haveImm && m.Imm {
+		instOff, haveImm = int64(m.Offset), true
+	}
+	// OFFSET width: GFX8 unsigned 20-bit; GFX9 signed 21-bit for
+	// S_LOAD/S_STORE/S_ATOMIC, unsigned 20-bit for S_BUFFER_* (README errata).
+	if haveImm {
+		if w.target == isa.GFX9 && !buffer {
+			instOff = instOff << 43 >> 43
+		} else {
+			instOff &= 0xfffff
+		}
+	}
+	if instOff < 0 && haveReg && instOff+regOff < 0 {
+		// zh:4: "如果inst_offset为负数且结果(inst_offset + (M0或SGPR[offset]))为负数则是非法且未定义的"
+		return acc, &Fault{PC: in.pc, Lane: -1, Addr: base, Reason: "negative SMEM offset sum (illegal)"}
+	}
+	off := instOff&^3 + regOff&^3
+	if buffer {
+		base &^= 3
+		stride := uint64(hi>>16) & 0x3fff
+		num := uint64(w.rs(sb + 2))
+		acc.size = num
+		if stride != 0 {
+			acc.size = num * stride
+		}
+		acc.off = off
+	}
+	acc.addr = base&^3 + uint64(off)
+	return acc, nil
+}
+
+// execSMEM executes scalar memory instructions through the scalar cache.
+func execSMEM(w *Wave, in *instr) error {
+	kind, n, atom := int(in.sub&0xf), int(in.sub>>4&0x1f), int(in.sub>>8)
+	lat := &w.m.Config.Latency
+	glc := in.in.Mods.GLC
+	now := w.clock()
+	switch kind {
+	case mDcacheInv, mDcacheInvVol:
+		w.invalidate(kind == mDcacheInvVol)
+		w.issue(pendingOp{cnt: cntLGKM, inc: 1, done: now + uint64(lat.ScalarOp)})
+		return nil
+	case mDcacheWb, mDcacheWbVol:
+		w.writeBackAll(kind == mDcacheWbVol)
+		w.issue(pendingOp{cnt: cntLGKM, inc: 1, done: now + uint64(lat.ScalarOp)})
+		return nil
+	case mMemtime, mMemrealtime:
+		if in.ndst < 1 || in.dst[0].kind != okS {
+			return execBadOperands(w, in)
+		}
+		v := now
+		if kind == mMemrealtime {
+			v = now / uint64(max(lat.RealTimeDiv, 1))
+		}
+		sd, ok := w.sdataCheck(int(in.dst[0].reg), 2)
+		if !ok {
+			return nil
+		}
+		// S_MEMTIME counts as a two-dword fetch (gcn-smem.md:31,35).
+		w.issue(pendingOp{cnt: cntLGKM, inc: 2, done: now + uint64(lat.MemTime), dst: uint16(sd), n: 2,
+			data: [16]uint32{uint32(v), uint32(v >> 32)}})
+		return nil
+	}
+	if (kind == mAtomic || kind == mDiscard) && w.target != isa.GFX9 {
+		return &ExecError{PC: in.pc, Op: in.name, Msg: "scalar atomics and s_dcache_discard exist on GFX9 only"}
+	}
+	buffer := kind == mBufLoad || kind == mBufStore || kind == mAtcProbeBuf
+	// Locate SBASE and the offsets among the operands (LLVM print order).
+	var sdata *operand
+	var srcs []operand
+	switch kind {
+	case mLoad, mBufLoad:
+		if in.ndst < 1 || in.nsrc < 1 {
+			return execBadOperands(w, in)
+		}
+		sdata, srcs = &in.dst[0], in.src[:in.nsrc]
+	case mStore, mBufStore, mAtomic:
+		if in.nsrc < 2 {
+			return execBadOperands(w, in)
+		}
+		sdata, srcs = &in.src[0], in.src[1:in.nsrc]
+	case mAtcProbe, mAtcProbeBuf:
+		if in.nsrc >= 2 && in.src[0].kind == okConst {
+			srcs = in.src[1:in.nsrc]
+		} else {
+			srcs = in.src[:in.nsrc]
+		}
+	case mDiscard:
+		srcs = in.src[:in.nsrc]
+	}
+	if len(srcs) < 1 || srcs[0].kind != okS {
+		return execBadOperands(w, in)
+	}
+	acc, err := w.smemAddress(in, &srcs[0], srcs[1:], buffer)
+	if err != nil {
+		return err
+	}
+	switch kind {
+	case mAtcProbe, mAtcProbeBuf:
+		w.issue(pendingOp{cnt: cntLGKM, inc: 1, done: now + uint64(lat.ScalarOp)})
+		return nil
+	case mDiscard:
+		// Address as S_STORE_DWORD, aligned to 64 bytes; LGKM +1 (gcn-smem.md:197-199).
+		a := acc.addr &^ (lineBytes - 1)
+		for k := 0; k < n; k++ {
+			w.discard(a + uint64(k)*lineBytes)
+		}
+		w.issue(pendingOp{cnt: cntLGKM, inc: 1, done: now + uint64(lat.ScalarOp)})
+		return nil
+	}
+	// Per-dword addresses and range checks.
+	var skip uint16
+	for k := 0; k < n; k++ {
+		a := acc.addr + uint64(4*k)
+		inRange := true
+		if acc.buffer {
+			o := acc.off + int64(4*k)
+			// An S_BUFFER dword is in range when it lies wholly below the
+			// buffer size; out-of-range dwords are not performed (zh:4,
+			// "对于任何超出范围的双字不执行操作").
+			inRange = o >= 0 && uint64(o)+4 <= acc.size
+		}
+		if !inRange {
+			skip |= 1 << uint(k)
+		}
+		w.laneAddr(LaneAddr{Lane: -1, Addr: a, Size: 4, InRange: inRange, Mapped: true})
+	}
+	for k := 0; k < n; k++ {
+		if skip>>uint(k)&1 != 0 {
+			continue
+		}
+		a := acc.addr + uint64(4*k)
+		if ok, bad := w.m.Mem.Mapped(a, 4); !ok {
+			if w.jOn {
+				w.j.addrs[len(w.j.addrs)-n+k].Mapped = false
+			}
+			return &Fault{PC: in.pc, Lane: -1, Addr: bad, Size: 4, Write: kind != mLoad && kind != mBufLoad, Reason: "unmapped"}
+		}
+	}
+	switch kind {
+	case mLoad, mBufLoad:
+		if sdata.kind != okS {
+			return execBadOperands(w, in)
+		}
+		sd, ok := w.sdataCheck(int(sdata.reg), n)
+		if !ok {
+			return nil
+		}
+		op := pendingOp{cnt: cntLGKM, inc: lgkmInc(n), dst: uint16(sd), n: uint8(n), skip: skip}
+		allHit := true
+		lastLine := ^uint64(0)
+		li := -1
+		for k := 0; k < n; k++ {
+			if skip>>uint(k)&1 != 0 {
+				continue
+			}
+			a := acc.addr + uint64(4*k)
+			if la := a &^ (lineBytes - 1); la != lastLine {
+				var hit bool
+				li, hit = w.loadLine(a, glc)
+				allHit = allHit && hit
+				lastLine = la
+			}
+			op.data[k] = w.lineDword(li, a)
+		}
+		op.done = now + uint64(lat.ScalarHit)
+		if !allHit {
+			op.done = now + uint64(lat.ScalarMiss)
+		}
+		w.issue(op)
+	case mStore, mBufStore:
+		if sdata.kind != okS {
+			return execBadOperands(w, in)
+		}
+		lastLine := ^uint64(0)
+		li := -1
+		for k := 0; k < n; k++ {
+			if skip>>uint(k)&1 != 0 {
+				continue
+			}
+			a := acc.addr + uint64(4*k)
+			v := w.rs(int(sdata.reg) + k)
+			if la := a &^ (lineBytes - 1); la != lastLine {
+				li, _ = w.storeLine(a, glc)
+				lastLine = la
+			}
+			w.storeDword(li, a, v, glc)
+		}
+		done := now + uint64(lat.ScalarHit)
+		if glc {
+			done = now + uint64(lat.ScalarMiss)
+		}
+		w.issue(pendingOp{cnt: cntLGKM, inc: lgkmInc(n), done: done})
+	case mAtomic:
+		return w.smemAtomic(in, sdata, acc.addr, n, atom, glc)
+	}
+	return nil
+}
+
+// sdataCheck applies the SDATA rules of fetches (zh:4, 7.4): two-dword
+// fetches need an even SDST and larger ones a multiple of 4 (otherwise the
+// data is invalid: the emulator rounds the register down and notes it); an
+// SDST out of range means the instruction is not executed.
+func (w *Wave) sdataCheck(sd, n int) (int, bool) {
+	align := 1
+	switch {
+	case n == 2:
+		align = 2
+	case n >= 4:
+		align = 4
+	}
+	if sd%align != 0 {
+		w.note(fmt.Sprintf("SDATA %s is not aligned to %d; hardware returns invalid data, the emulator uses %s", scalarName(w.target, sd), align, scalarName(w.target, sd&^(align-1))))
+		sd &^= align - 1
+	}
+	for k := 0; k < n; k++ {
+		if !w.validSData(sd + k) {
+			w.note(fmt.Sprintf("SDATA %s..+%d is out of range: instruction not executed", scalarName(w.target, sd), n))
+			return sd, false
+		}
+	}
+	return sd, true
+}
+
+// smemAtomic performs a GFX9 scalar atomic at memory (L2). A cached copy of
+// the line is written back if dirty and invalidated so that later scalar
+// loads see the result. With GLC the pre-operation value returns to SDATA.
+func (w *Wave) smemAtomic(in *instr, sdata *operand, addr uint64, n, atom int, glc bool) error {
+	if sdata.kind != okS {
+		return execBadOperands(w, in)
+	}
+	lat := &w.m.Config.Latency
+	if i := w.lookup(addr); i >= 0 {
+		w.writeBack(i, false)
+		w.discard(addr)
+	}
+	var ob [8]byte
+	w.m.Mem.readRaw(addr, ob[:4*n])
+	old := uint64(ob[0]) | uint64(ob[1])<<8 | uint64(ob[2])<<16 | uint64(ob[3])<<24
+	if n == 2 {
+		old |= (uint64(ob[4]) | uint64(ob[5])<<8 | uint64(ob[6])<<16 | uint64(ob[7])<<24) << 32
+	}
+	sd := int(sdata.reg)
+	var data, cmp uint64
+	if n == 1 {
+		data = uint64(w.rs(sd))
+		if atom == aCmpswap {
+			cmp = uint64(w.rs(sd + 1))
+		}
+	} else {
+		data = w.rs64(sd)
+		if atom == aCmpswap {
+			cmp = w.rs64(sd + 2)
+		}
+	}
+	bitsN := uint(32 * n)
+	mask := uint64(1)<<bitsN - 1
+	if n == 2 {
+		mask = ^uint64(0)
+	}
+	sx := func(v uint64) int64 { return int64(v<<(64-bitsN)) >> (64 - bitsN) }
+	var r uint64
+	switch atom {
+	case aSwap:
+		r = data
+	case aCmpswap:
+		r = old
+		if old == cmp {
+			r = data
+		}
+	case aAdd:
+		r = old + data
+	case aSub:
+		r = old - data
+	case aSmin:
+		r = old
+		if sx(data) < sx(old) {
+			r = data
+		}
+	case aUmin:
+		r = min(old, data)
+	case aSmax:
+		r = old
+		if sx(data) > sx(old) {
+			r = data
+		}
+	case aUmax:
+		r = max(old, data)
+	case aAnd:
+		r = old & data
+	case aOr:
+		r = old | data
+	case aXor:
+		r = old ^ data
+	case aInc:
+		r = old + 1
+		if old >= data {
+			r = 0
+		}
+	case aDec:
+		r = old - 1
+		if old == 0 || old > data {
+			r = data
+		}
+	}
+	r &= mask
+	var nb [8]byte
+	for k := 0; k < 4*n; k++ {
+		nb[k] = byte(r >> (8 * uint(k)))
+	}
+	w.memWrite(addr, nb[:4*n], 1)
+	op := pendingOp{cnt: cntLGKM, inc: lgkmInc(n), done: w.clock() + uint64(lat.ScalarMiss)}
+	if glc {
+		if _, ok := w.sdataCheck(sd, n); ok {
+			op.dst, op.n = uint16(sd), uint8(n)
+			op.data[0], op.data[1] = uint32(old), uint32(old>>32)
+		}
+	}
+	w.issue(op)
+	return nil
+}
+
+// execVMEM hands vector memory instructions to the VectorMemory unit.
+func execVMEM(w *Wave, in *instr) error {
+	if w.m.VectorMemory == nil || in.in == nil {
+		return &ExecError{PC: in.pc, Op: in.name, Msg: "vector memory is not modelled yet (no VectorMemory unit)"}
+	}
+	return w.m.VectorMemory.Execute(w, in.in)
+}
+
+// IssueVector records an in-flight vector memory operation for the
+// VectorMemory unit: it raises cnt (VM_CNT operations complete in order) by
+// inc until latency cycles from now, and returns the operation's id, which
+// Complete receives.
+func (w *Wave) IssueVector(cnt isa.Counters, inc int, latency uint64) uint64 {
+	id := w.get64(slotOpID)
+	w.issue(pendingOp{cnt: cnt, inc: uint8(inc), vec: true, done: w.clock() + latency})
+	return id
+}

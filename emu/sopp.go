@@ -1,0 +1,151 @@
+package emu
+
+import "fmt"
+
+// Program control operations.
+const (
+	pNop = iota
+	pEndpgm
+	pBranch
+	pCbrSCC0
+	pCbrSCC1
+	pCbrVCCZ
+	pCbrVCCNZ
+	pCbrEXECZ
+	pCbrEXECNZ
+	pCbrDbg // s_cbranch_cdbg*: the debug condition bits are never set
+	pWaitcnt
+	pBarrier
+	pTrap
+	pSethalt
+	pSleep
+	pSendmsg
+	pIgnore // s_setprio, s_icache_inv, perf levels, ...
+	pGetPC
+	pSetPC
+	pSwapPC
+	pRFE
+	pSetkill
+)
+
+func init() {
+	for n, s := range map[string]int32{
+		"s_nop": pNop, "s_endpgm": pEndpgm, "s_endpgm_saved": pEndpgm, "s_endpgm_ordered_ps_done": pEndpgm,
+		"s_branch": pBranch, "s_cbranch_scc0": pCbrSCC0, "s_cbranch_scc1": pCbrSCC1,
+		"s_cbranch_vccz": pCbrVCCZ, "s_cbranch_vccnz": pCbrVCCNZ, "s_cbranch_execz": pCbrEXECZ,
+		"s_cbranch_execnz": pCbrEXECNZ, "s_cbranch_cdbgsys": pCbrDbg, "s_cbranch_cdbguser": pCbrDbg,
+		"s_cbranch_cdbgsys_or_user": pCbrDbg, "s_cbranch_cdbgsys_and_user": pCbrDbg,
+		"s_waitcnt": pWaitcnt, "s_barrier": pBarrier, "s_trap": pTrap, "s_sethalt": pSethalt,
+		"s_sleep": pSleep, "s_sendmsg": pSendmsg, "s_sendmsghalt": pSendmsg, "s_setprio": pIgnore,
+		"s_icache_inv": pIgnore, "s_incperflevel": pIgnore, "s_decperflevel": pIgnore, "s_ttracedata": pIgnore,
+		"s_wakeup": pIgnore, "s_set_gpr_idx_off": pIgnore, "s_setkill": pSetkill,
+	} {
+		def(n, execSOPP, s, 0, tyB32, cSALU)
+	}
+	def("s_getpc_b64", execSOPP, pGetPC, 1, tyB64, cSALU)
+	def("s_setpc_b64", execSOPP, pSetPC, 0, tyB64, cSALU)
+	def("s_swappc_b64", execSOPP, pSwapPC, 1, tyB64, cSALU)
+	def("s_rfe_b64", execSOPP, pRFE, 0, tyB64, cSALU)
+}
+
+// branch jumps to the instruction's resolved label.
+func (w *Wave) branch(in *instr) error {
+	if in.target < 0 {
+		return &ExecError{PC: in.pc, Op: in.name, Msg: fmt.Sprintf("branch target 0x%x is not an instruction of the program", in.label)}
+	}
+	w.ws(slotPC, uint32(in.target))
+	w.setClock(w.clock() + uint64(w.m.Config.Latency.Branch))
+	return nil
+}
+
+// jump moves to a computed byte address (s_setpc, s_swappc, s_rfe).
+func (w *Wave) jump(in *instr, addr uint64) error {
+	i, ok := w.m.Prog.IndexOf(addr)
+	if !ok {
+		if addr == w.m.Prog.End() {
+			i = len(w.m.Prog.Insts)
+		} else {
+			return &ExecError{PC: in.pc, Op: in.name, Msg: fmt.Sprintf("jump to 0x%x, which is not an instruction of the program", addr)}
+		}
+	}
+	w.ws(slotPC, uint32(i))
+	w.setClock(w.clock() + uint64(w.m.Config.Latency.Branch))
+	return nil
+}
+
+// execSOPP executes program control.
+func execSOPP(w *Wave, in *instr) error {
+	switch in.sub {
+	case pNop:
+		w.setClock(w.clock() + uint64(in.imm&0xf))
+	case pEndpgm:
+		w.ws(slotPC, uint32(w.pc()-1))
+		w.ws(slotStatus, uint32(Ended))
+	case pBranch:
+		return w.branch(in)
+	case pCbrSCC0:
+		if !w.scc() {
+			return w.branch(in)
+		}
+	case pCbrSCC1:
+		if w.scc() {
+			return w.branch(in)
+		}
+	case pCbrVCCZ:
+		if w.vcc() == 0 {
+			return w.branch(in)
+		}
+	case pCbrVCCNZ:
+		if w.vcc() != 0 {
+			return w.branch(in)
+		}
+	case pCbrEXECZ:
+		if w.exec() == 0 {
+			return w.branch(in)
+		}
+	case pCbrEXECNZ:
+		if w.exec() != 0 {
+			return w.branch(in)
+		}
+	case pCbrDbg, pIgnore, pBarrier, pSetkill:
+		// a lone wave passes s_barrier at once
+	case pWaitcnt:
+		vm, exp, lgkm := waitcntFields(w.target, uint16(in.imm))
+		w.waitcnt(vm, exp, lgkm)
+	case pTrap:
+		w.ws(slotStatus, uint32(Trapped))
+	case pSethalt:
+		w.ws(slotHalt, uint32(in.imm&1))
+		if in.imm&1 != 0 {
+			w.ws(slotStatus, uint32(Halted))
+		}
+	case pSleep:
+		c := uint64(in.imm&0x7f) * 64
+		w.setClock(w.clock() + c)
+		if w.jOn {
+			w.j.stall += c
+		}
+	case pSendmsg:
+		w.issue(pendingOp{cnt: cntLGKM, inc: 1, done: w.clock() + uint64(w.m.Config.Latency.ScalarOp)})
+	case pGetPC:
+		w.sd64(&in.dst[0], in.pc+4)
+	case pSetPC:
+		if in.nsrc < 1 {
+			return execBadOperands(w, in)
+		}
+		return w.jump(in, w.sv64(&in.src[0]))
+	case pSwapPC:
+		if in.nsrc < 1 {
+			return execBadOperands(w, in)
+		}
+		to := w.sv64(&in.src[0])
+		w.sd64(&in.dst[0], in.pc+4)
+		return w.jump(in, to)
+	case pRFE:
+		if in.nsrc < 1 {
+			return execBadOperands(w, in)
+		}
+		return w.jump(in, w.sv64(&in.src[0])&0xffffffffffff)
+	}
+	return nil
+}
