@@ -1,0 +1,137 @@
+package tui
+
+import (
+	"strings"
+	"testing"
+)
+
+var plain = NewStyles(ColorPlain)
+
+func TestFormatValue(t *testing.T) {
+	tests := []struct {
+		v    uint32
+		f    NumFormat
+		want string
+	}{
+		{0xffffffff, FmtHex, "0xffffffff"},
+		{0xffffffff, FmtSigned, "         -1"},
+		{0xffffffff, FmtUnsigned, "4294967295"},
+		{0x3f800000, FmtFloat, "          1"},
+		{0x40490fdb, FmtFloat, "   3.141593"},
+		{0x7f800000, FmtFloat, "       +Inf"},
+		{12, FmtHex, "0x0000000c"},
+	}
+	for _, tt := range tests {
+		if got := formatValue(tt.v, tt.f); got != tt.want {
+			t.Errorf("formatValue(%#x, %v) = %q, want %q", tt.v, tt.f, got, tt.want)
+		}
+	}
+}
+
+func TestRenderMask(t *testing.T) {
+	got := renderMask("exec", 0x00000000ffff000f, plain, 80)
+	want := []string{"exec ████············ ████████████████ ················ ················ 20"}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("wide:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if got := renderMask("vcc", 1<<63, plain, 40); len(got) != 2 || !strings.HasSuffix(got[1], "█") {
+		t.Errorf("narrow: %q", got)
+	}
+}
+
+func TestRenderSGPRs(t *testing.T) {
+	v := &SGPRView{Format: FmtHex, Cursor: -1, Regs: []RegCell{
+		{Name: "s0", Value: 1}, {Name: "s1", Value: 2, Changed: true}, {Name: "s2", Pending: true},
+		{Name: "vcc_lo", Value: 0xff},
+	}}
+	got := strings.Join(renderSGPRs(v, plain, 40), "\n")
+	want := "s0 0x00000001  s2 0x00000000~\ns1 0x00000002*\nvcc_lo 0x000000ff "
+	if got != want {
+		t.Errorf("got\n%q\nwant\n%q", got, want)
+	}
+}
+
+func TestRenderVGPRs(t *testing.T) {
+	vals := make([][]uint32, 2)
+	for r := range vals {
+		vals[r] = make([]uint32, 64)
+		for l := range vals[r] {
+			vals[r][l] = uint32(r*100 + l)
+		}
+	}
+	v := &VGPRView{Values: vals, Exec: 0b101, Changed: []uint64{0, 1}, Pending: []bool{true, false}, Format: FmtUnsigned, RegCursor: 5, LaneCursor: 9}
+	got := strings.Join(renderVGPRs(v, plain, 0, 0, 10, 40), "\n")
+	want := "              L0        -L1         L2\n" +
+		"v0  ~          0          1          2\n" +
+		"v1  *        100        101        102"
+	if got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+	v.AllLanes, v.RegCursor = true, 1
+	if got := renderVGPRs(v, plain, 0, 0, 10, 100); len(got) != 9 || !strings.HasPrefix(got[0], "v1 across all lanes") {
+		t.Errorf("all lanes: %q", got)
+	}
+}
+
+func TestRenderCounters(t *testing.T) {
+	v := &CountersView{Cycle: 10, LGKM: 1, Wait: "s_waitcnt lgkmcnt(0)", Stalled: true, StallUntil: 210,
+		Ops: []InFlight{{Inst: "s_load_dword s6, s[0:1], 0x8", Counter: "lgkm", Dests: "s6", Done: 210, Blocks: true}}}
+	got := strings.Join(renderCounters(v, plain, 80), "\n")
+	for _, want := range []string{"lgkm_cnt 1", "stalls to cycle 210", "⧗  lgkm   210  s6", "s_load_dword s6"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("missing %q in\n%s", want, got)
+		}
+	}
+}
+
+func TestRenderCacheAddrMemWaves(t *testing.T) {
+	c := &CacheView{LineSize: 64, Misses: 1, Lines: []CacheLine{{Index: 3, Tag: 0x1000, Valid: true, Event: "miss"}, {Index: 4}}, Evicted: []uint64{0x2000}}
+	got := strings.Join(renderCache(c, plain, 60), "\n")
+	if !strings.Contains(got, "  3  0x00000000001000  V . .    0 miss") || !strings.Contains(got, "evicted 0x00000000002000") || strings.Contains(got, "  4  ") {
+		t.Errorf("cache:\n%s", got)
+	}
+	a := &AddrView{Inst: "s_load_dword s6, s[0:1], 0x8", Kind: "SMEM", Fields: []Field{{"sbase", "s[0:1]"}},
+		Lanes: []LaneAddr{{Lane: 0, Addr: 0x1008, Active: true, InRange: true}, {Lane: 1, Addr: 0x9000, Active: true}}, Lines: []uint64{0x1000}}
+	got = strings.Join(renderAddr(a, plain, 60), "\n")
+	if !strings.Contains(got, "0x000000009000  out of range") || !strings.Contains(got, "1 cache line(s): 0x000000001000") {
+		t.Errorf("addr:\n%s", got)
+	}
+	mv := &MemView{Title: "buf", Base: 0x100, Data: []byte("ABCDEFGHIJKLMNOP"), Format: FmtHex}
+	got = strings.Join(renderMemory(mv, plain, 5, 80), "\n")
+	if !strings.Contains(got, "000000000100  41 42 43 44 45 46 47 48 49 4a 4b 4c 4d 4e 4f 50  ABCDEFGHIJKLMNOP") {
+		t.Errorf("memory:\n%s", got)
+	}
+	mv.Format = FmtUnsigned
+	if got = strings.Join(renderMemory(mv, plain, 5, 80), "\n"); !strings.Contains(got, "1145258561") {
+		t.Errorf("memory dwords:\n%s", got)
+	}
+	wv := &WavesView{Rows: []WaveRow{{ID: 0, PC: 0x1500, State: "running"}, {ID: 1, Wave: 1, PC: 0x1564, State: "ended"}}, Selected: 1}
+	if got = strings.Join(renderWaves(wv, plain, 40), "\n"); !strings.Contains(got, "▸ 1 0,0,0     1 001564 ended") {
+		t.Errorf("waves:\n%s", got)
+	}
+}
+
+func TestFrame(t *testing.T) {
+	got := frame(" t ", []string{"hello", "a much longer line than fits"}, plain, 12, 4, false)
+	want := "┌─ t ──────┐\n│hello     │\n│a much lon│\n└──────────┘"
+	if got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+	if got := frame("x", nil, plain, 1, 1, true); got != " " {
+		t.Errorf("tiny frame %q", got)
+	}
+}
+
+func TestParseRegRef(t *testing.T) {
+	for in, want := range map[string]string{"s4": "s4", "v3": "v3", "v3[5]": "v3[5]", "vcc": "vcc_lo", "exec_hi": "exec_hi", "m0": "m0", "ttmp2": "s110"} {
+		r, err := ParseRegRef(in)
+		if err != nil || r.String() != want {
+			t.Errorf("%s: %v %v, want %s", in, r, err, want)
+		}
+	}
+	for _, bad := range []string{"", "x1", "s4[2]", "v1[64]", "v999", "ttmp99"} {
+		if _, err := ParseRegRef(bad); err == nil {
+			t.Errorf("%q: no error", bad)
+		}
+	}
+}
