@@ -26,7 +26,7 @@ func TestHeaders(t *testing.T) {
 		{"co/vadd-gfx803-v4.co", ET_DYN, EM_AMDGPU, ELFOSABI_AMDGPU_HSA, 2, 0x2a, 4, []string{"vadd"}},
 		{"co/vadd-gfx900-v2.co", ET_DYN, EM_AMDGPU, ELFOSABI_AMDGPU_HSA, 0, 0x2c, 2, []string{"vadd"}},
 		{"co/vadd-gfx900-v4.o", ET_REL, EM_AMDGPU, ELFOSABI_AMDGPU_HSA, 2, 0x2c, 4, []string{"vadd"}},
-		{"co/args-gfx906-v5.co", ET_DYN, EM_AMDGPU, ELFOSABI_AMDGPU_HSA, 3, 0x2f, 5, []string{"args", "images", "hello"}},
+		{"co/args-gfx906-v5.co", ET_DYN, EM_AMDGPU, ELFOSABI_AMDGPU_HSA, 3, 0x2f, 5, []string{"args", "images"}},
 		{"co/lds_scratch-gfx90a-v4.co", ET_DYN, EM_AMDGPU, ELFOSABI_AMDGPU_HSA, 2, 0x3f, 4, []string{"reduce", "scratch"}},
 		{"co/lds_scratch-gfx900-v2.co", ET_DYN, EM_AMDGPU, ELFOSABI_AMDGPU_HSA, 0, 0x2c, 2, []string{"reduce", "scratch"}},
 	}
