@@ -1,0 +1,325 @@
+package tui
+
+import (
+	"fmt"
+	"math/bits"
+	"sort"
+	"strings"
+
+	"github.com/wavedbg/wavedbg/emu"
+	"github.com/wavedbg/wavedbg/isa"
+)
+
+// This file builds the address decoder and the explain line from the
+// decoded instruction, the snapshot and the emulator's step records.
+
+func encName(in *isa.Inst) string {
+	switch in.Enc {
+	case isa.EncSMEM:
+		return "SMEM"
+	case isa.EncMUBUF:
+		return "MUBUF"
+	case isa.EncMTBUF:
+		return "MTBUF"
+	case isa.EncDS:
+		return "DS"
+	case isa.EncMIMG:
+		return "MIMG"
+	case isa.EncFLAT:
+		switch in.Mods.Seg {
+		case isa.SegGlobal:
+			return "GLOBAL"
+		case isa.SegScratch:
+			return "SCRATCH"
+		}
+		return "FLAT"
+	}
+	return "memory"
+}
+
+// regText names operand o and shows its current value(s).
+func (d *EmuDebuggee) regText(o isa.Operand, s *emu.Snapshot) (string, uint64, bool) {
+	switch o.Kind {
+	case isa.KindSGPR:
+		name := fmt.Sprintf("s%d", o.Reg)
+		if o.Width > 1 {
+			name = fmt.Sprintf("s[%d:%d]", o.Reg, int(o.Reg)+int(o.Width)-1)
+		}
+		var vals []string
+		var v64 uint64
+		if o.Width == 2 && int(o.Reg)+1 < len(s.SGPR) {
+			v64 = uint64(s.SGPR[o.Reg]) | uint64(s.SGPR[o.Reg+1])<<32
+			return fmt.Sprintf("%s = 0x%x", name, v64), v64, true
+		}
+		for i := 0; i < int(o.Width); i++ {
+			r := int(o.Reg) + i
+			if r < len(s.SGPR) {
+				vals = append(vals, fmt.Sprintf("0x%08x", s.SGPR[r]))
+				if i < 2 {
+					v64 |= uint64(s.SGPR[r]) << (32 * i)
+				}
+			}
+		}
+		return name + " = " + strings.Join(vals, " "), v64, true
+	case isa.KindVGPR:
+		name := fmt.Sprintf("v%d", o.Reg)
+		if o.Width > 1 {
+			name = fmt.Sprintf("v[%d:%d]", o.Reg, int(o.Reg)+int(o.Width)-1)
+		}
+		return name + " (per lane)", 0, false
+	case isa.KindSpecial:
+		switch isa.Special(o.Reg) {
+		case isa.M0:
+			return fmt.Sprintf("m0 = 0x%08x", s.M0), uint64(s.M0), true
+		case isa.VCCLo:
+			return fmt.Sprintf("vcc = 0x%016x", s.VCC), s.VCC, true
+		case isa.ExecLo:
+			return fmt.Sprintf("exec = 0x%016x", s.EXEC), s.EXEC, true
+		}
+		return "special", 0, false
+	case isa.KindInline, isa.KindLiteral, isa.KindImm:
+		v := uint64(o.Imm)
+		if o.Kind == isa.KindInline {
+			v = isa.InlineValue(o.Reg, isa.TypeU32)
+		}
+		return fmt.Sprintf("0x%x", v), v, true
+	}
+	return "", 0, false
+}
+
+func (d *EmuDebuggee) fillAddr(f *Frame) {
+	w := d.w()
+	if w.lastMem < 0 || w.lastMem >= len(w.recs) {
+		return
+	}
+	rec := w.recs[w.lastMem]
+	in := rec.Inst
+	if in == nil {
+		return
+	}
+	s := d.snapshot()
+	a := &f.Addr
+	a.Inst, a.Kind = d.instText(rec.Index), encName(in)
+	vals := map[string]uint64{}
+	for _, o := range in.Args {
+		fname := o.Field.String()
+		if o.Access&isa.Write != 0 && o.Access&isa.Read == 0 {
+			continue // destinations are not address inputs
+		}
+		txt, v, ok := d.regText(o, s)
+		if txt == "" {
+			continue
+		}
+		if ok {
+			vals[fname] = v
+		}
+		a.Fields = append(a.Fields, Field{fname, txt})
+		if fname == "srsrc" && o.Kind == isa.KindSGPR && o.Width == 4 && int(o.Reg)+3 < len(s.SGPR) {
+			a.Fields = append(a.Fields, vsharpFields(s.SGPR[o.Reg:o.Reg+4])...)
+		}
+	}
+	m := in.Mods
+	if _, ok := vals["offset"]; !ok {
+		a.Fields = append(a.Fields, Field{"offset", fmt.Sprintf("0x%x", m.Offset)})
+	}
+	var flags []string
+	for _, fl := range []struct {
+		on   bool
+		name string
+	}{{m.GLC, "glc"}, {m.SLC, "slc"}, {m.OffEn, "offen"}, {m.IdxEn, "idxen"}, {m.NV, "nv"}, {m.GDS, "gds"}, {m.SOE, "soe"}} {
+		if fl.on {
+			flags = append(flags, fl.name)
+		}
+	}
+	if len(flags) > 0 {
+		a.Fields = append(a.Fields, Field{"flags", strings.Join(flags, " ")})
+	}
+	switch in.Enc {
+	case isa.EncSMEM:
+		base := vals["sbase"] &^ 3
+		a.Steps = append(a.Steps, fmt.Sprintf("address = sbase & ~3 + offset = 0x%x + 0x%x = 0x%x", base, m.Offset, base+uint64(uint32(m.Offset))))
+	case isa.EncMUBUF, isa.EncMTBUF:
+		a.Steps = append(a.Steps,
+			"address = V#.base + soffset + offset + (offen ? vaddr : 0) + (idxen ? index × stride : 0)",
+			"in range when offset < num_records (stride 0) or index < num_records (raw buffers)")
+	case isa.EncFLAT:
+		if m.Seg == isa.SegGlobal {
+			a.Steps = append(a.Steps, "address = (saddr ? saddr + vaddr32 : vaddr64) + offset, per lane")
+		} else {
+			a.Steps = append(a.Steps, "address = vaddr64 + offset, per lane (aperture picks LDS, scratch or global)")
+		}
+	case isa.EncDS:
+		a.Steps = append(a.Steps, "address = vaddr + offset (LDS bytes), per lane")
+	}
+	lines := map[uint64]bool{}
+	for i, la := range rec.Addrs {
+		lane := la.Lane
+		if lane < 0 {
+			lane = i
+		}
+		a.Lanes = append(a.Lanes, LaneAddr{Lane: lane, Addr: la.Addr, Active: true, InRange: la.InRange && la.Mapped})
+		for b := la.Addr &^ 63; b < la.Addr+uint64(max(la.Size, 1)); b += 64 {
+			lines[b] = true
+		}
+	}
+	for l := range lines {
+		a.Lines = append(a.Lines, l)
+	}
+	sort.Slice(a.Lines, func(i, j int) bool { return a.Lines[i] < a.Lines[j] })
+}
+
+// vsharpFields decodes a buffer resource descriptor (V#).
+func vsharpFields(v []uint32) []Field {
+	base := uint64(v[0]) | uint64(v[1]&0xffff)<<32
+	stride := v[1] >> 16 & 0x3fff
+	return []Field{
+		{"  V#.base", fmt.Sprintf("0x%x", base)},
+		{"  V#.stride", fmt.Sprint(stride)},
+		{"  V#.swizzle", fmt.Sprint(v[1]>>31 != 0)},
+		{"  V#.num_records", fmt.Sprintf("%d (0x%x)", v[2], v[2])},
+		{"  V#.dst_sel", fmt.Sprintf("%d %d %d %d", v[3]&7, v[3]>>3&7, v[3]>>6&7, v[3]>>9&7)},
+		{"  V#.nfmt/dfmt", fmt.Sprintf("%d/%d", v[3]>>12&7, v[3]>>15&15)},
+		{"  V#.add_tid", fmt.Sprint(v[3]>>23&1 != 0)},
+	}
+}
+
+// operandsOf splits an instruction's text into its mnemonic and operands.
+func operandsOf(text string) (string, []string) {
+	mn, rest, _ := strings.Cut(text, " ")
+	if rest == "" {
+		return mn, nil
+	}
+	return mn, strings.Split(rest, ", ")
+}
+
+// explain says in plain words what the instruction at PC will do.
+func (d *EmuDebuggee) explain(s *emu.Snapshot, last *emu.StepRecord) string {
+	w := d.w()
+	switch s.State {
+	case emu.Ended:
+		return "the wave has ended (s_endpgm); b steps back"
+	case emu.Faulted:
+		if w.err != nil {
+			return "stopped: " + w.err.Error()
+		}
+		return "stopped on a fault"
+	}
+	if s.Index < 0 || s.Index >= len(d.prog.Insts) {
+		return "PC is outside the kernel"
+	}
+	in := &d.prog.Insts[s.Index]
+	text := d.instText(s.Index)
+	mn, ops := operandsOf(text)
+	info := in.Op.Info()
+	if info == nil || in.Form == nil {
+		return "next: " + text + " — the emulator cannot decode this word"
+	}
+	active := bits.OnesCount64(s.EXEC)
+	dst, srcs := "", ""
+	if len(ops) > 0 {
+		dst, srcs = ops[0], strings.Join(ops[1:], ", ")
+	}
+	var what string
+	switch info.Class {
+	case isa.ClassSALU:
+		what = fmt.Sprintf("scalar ALU: %s ← %s, once for the whole wave", dst, srcs)
+		if strings.HasPrefix(mn, "s_cmp") || strings.HasPrefix(mn, "s_bitcmp") {
+			what = fmt.Sprintf("scalar compare of %s: sets SCC", strings.Join(ops, " and "))
+		} else if strings.Contains(mn, "saveexec") {
+			what = fmt.Sprintf("saves EXEC into %s, then EXEC ← EXEC op %s (masks lanes off)", dst, srcs)
+		}
+	case isa.ClassVALU:
+		what = fmt.Sprintf("vector ALU: %s ← %s in each of the %d active lanes", dst, srcs, active)
+		if strings.HasPrefix(mn, "v_cmp") {
+			what = fmt.Sprintf("vector compare in %d active lanes: one bit per lane into %s", active, dst)
+		}
+	case isa.ClassSMEM:
+		what = fmt.Sprintf("scalar memory: %s ← constant memory at %s + %s through the scalar cache; the data arrives later", dst, at(ops, 1), at(ops, 2))
+		if strings.HasPrefix(mn, "s_store") || strings.HasPrefix(mn, "s_buffer_store") {
+			what = fmt.Sprintf("scalar store of %s to %s + %s (write-back through the scalar cache)", dst, at(ops, 1), at(ops, 2))
+		}
+	case isa.ClassVMEM, isa.ClassFLAT:
+		if strings.Contains(mn, "store") {
+			what = fmt.Sprintf("vector memory store: each of the %d active lanes writes %s to its own address", active, at(ops, 1))
+		} else {
+			what = fmt.Sprintf("vector memory load: each of the %d active lanes reads its own address into %s; the data arrives later", active, dst)
+		}
+	case isa.ClassDS:
+		what = fmt.Sprintf("LDS access in %d active lanes", active)
+	case isa.ClassBranch:
+		what = d.explainBranch(mn, in, s)
+	case isa.ClassWaitcnt:
+		vm, exp, lgkm := waitcntFields(in.Words[0] & 0xffff)
+		what = fmt.Sprintf("waits until vm_cnt ≤ %d, exp_cnt ≤ %d, lgkm_cnt ≤ %d (now %d, %d, %d)", vm, exp, lgkm, s.Counters.VM, s.Counters.EXP, s.Counters.LGKM)
+	case isa.ClassExport:
+		what = "export to a render target or position buffer"
+	default:
+		switch mn {
+		case "s_endpgm":
+			what = "ends the wave"
+		case "s_nop":
+			what = "does nothing for a few cycles"
+		case "s_barrier":
+			what = "waits for every wave of the work-group"
+		default:
+			what = "program control"
+		}
+	}
+	if info.Raises != 0 {
+		var cs []string
+		for _, c := range []isa.Counters{isa.CntVM, isa.CntLGKM, isa.CntEXP} {
+			if info.Raises&c != 0 {
+				cs = append(cs, counterName(c)+"_cnt")
+			}
+		}
+		what += "; raises " + strings.Join(cs, ", ")
+	}
+	out := "next: " + what
+	if last != nil && last.Stall > 0 {
+		out += fmt.Sprintf("  (last step stalled %d cycles)", last.Stall)
+	}
+	return out
+}
+
+func at(ops []string, i int) string {
+	if i < len(ops) {
+		return ops[i]
+	}
+	return "?"
+}
+
+func (d *EmuDebuggee) explainBranch(mn string, in *isa.Inst, s *emu.Snapshot) string {
+	target := "?"
+	if t, ok := branchTarget(in, s.PC); ok {
+		target = fmt.Sprintf("0x%x", t)
+		for _, l := range d.lines {
+			if l.Addr == t && l.Label != "" {
+				target = l.Label
+			}
+		}
+	}
+	cond := func(name string, taken bool) string {
+		verb := "falls through"
+		if taken {
+			verb = "jumps"
+		}
+		return fmt.Sprintf("branches to %s if %s — now it %s", target, name, verb)
+	}
+	switch mn {
+	case "s_branch":
+		return "jumps to " + target
+	case "s_cbranch_scc0":
+		return cond("SCC = 0", !s.SCC)
+	case "s_cbranch_scc1":
+		return cond("SCC = 1", s.SCC)
+	case "s_cbranch_execz":
+		return cond("no lane is active (EXEC = 0)", s.EXEC == 0)
+	case "s_cbranch_execnz":
+		return cond("any lane is active", s.EXEC != 0)
+	case "s_cbranch_vccz":
+		return cond("VCC = 0", s.VCC == 0)
+	case "s_cbranch_vccnz":
+		return cond("VCC ≠ 0", s.VCC != 0)
+	}
+	return "changes the program counter"
+}
