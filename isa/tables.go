@@ -709,6 +709,472 @@ const (
 	TBUFFER_STORE_FORMAT_XY
 	TBUFFER_STORE_FORMAT_XYZ
 	TBUFFER_STORE_FORMAT_XYZW
+	V_ADD3_U32
+	V_ADDC_CO_U32
+	V_ADD_CO_U32
+	V_ADD_F16
+	V_ADD_F32
+	V_ADD_F64
+	V_ADD_I16
+	V_ADD_I32
+	V_ADD_LSHL_U32
+	V_ADD_U16
+	V_ADD_U32
+	V_ALIGNBIT_B32
+	V_ALIGNBYTE_B32
+	V_AND_B32
+	V_AND_OR_B32
+	V_ASHRREV_I16
+	V_ASHRREV_I32
+	V_ASHRREV_I64
+	V_BCNT_U32_B32
+	V_BFE_I32
+	V_BFE_U32
+	V_BFI_B32
+	V_BFM_B32
+	V_BFREV_B32
+	V_CEIL_F16
+	V_CEIL_F32
+	V_CEIL_F64
+	V_CLREXCP
+	V_CMPX_CLASS_F16
+	V_CMPX_CLASS_F32
+	V_CMPX_CLASS_F64
+	V_CMPX_EQ_F16
+	V_CMPX_EQ_F32
+	V_CMPX_EQ_F64
+	V_CMPX_EQ_I16
+	V_CMPX_EQ_I32
+	V_CMPX_EQ_I64
+	V_CMPX_EQ_U16
+	V_CMPX_EQ_U32
+	V_CMPX_EQ_U64
+	V_CMPX_F_F16
+	V_CMPX_F_F32
+	V_CMPX_F_F64
+	V_CMPX_F_I16
+	V_CMPX_F_I32
+	V_CMPX_F_I64
+	V_CMPX_F_U16
+	V_CMPX_F_U32
+	V_CMPX_F_U64
+	V_CMPX_GE_F16
+	V_CMPX_GE_F32
+	V_CMPX_GE_F64
+	V_CMPX_GE_I16
+	V_CMPX_GE_I32
+	V_CMPX_GE_I64
+	V_CMPX_GE_U16
+	V_CMPX_GE_U32
+	V_CMPX_GE_U64
+	V_CMPX_GT_F16
+	V_CMPX_GT_F32
+	V_CMPX_GT_F64
+	V_CMPX_GT_I16
+	V_CMPX_GT_I32
+	V_CMPX_GT_I64
+	V_CMPX_GT_U16
+	V_CMPX_GT_U32
+	V_CMPX_GT_U64
+	V_CMPX_LE_F16
+	V_CMPX_LE_F32
+	V_CMPX_LE_F64
+	V_CMPX_LE_I16
+	V_CMPX_LE_I32
+	V_CMPX_LE_I64
+	V_CMPX_LE_U16
+	V_CMPX_LE_U32
+	V_CMPX_LE_U64
+	V_CMPX_LG_F16
+	V_CMPX_LG_F32
+	V_CMPX_LG_F64
+	V_CMPX_LT_F16
+	V_CMPX_LT_F32
+	V_CMPX_LT_F64
+	V_CMPX_LT_I16
+	V_CMPX_LT_I32
+	V_CMPX_LT_I64
+	V_CMPX_LT_U16
+	V_CMPX_LT_U32
+	V_CMPX_LT_U64
+	V_CMPX_NEQ_F16
+	V_CMPX_NEQ_F32
+	V_CMPX_NEQ_F64
+	V_CMPX_NE_I16
+	V_CMPX_NE_I32
+	V_CMPX_NE_I64
+	V_CMPX_NE_U16
+	V_CMPX_NE_U32
+	V_CMPX_NE_U64
+	V_CMPX_NGE_F16
+	V_CMPX_NGE_F32
+	V_CMPX_NGE_F64
+	V_CMPX_NGT_F16
+	V_CMPX_NGT_F32
+	V_CMPX_NGT_F64
+	V_CMPX_NLE_F16
+	V_CMPX_NLE_F32
+	V_CMPX_NLE_F64
+	V_CMPX_NLG_F16
+	V_CMPX_NLG_F32
+	V_CMPX_NLG_F64
+	V_CMPX_NLT_F16
+	V_CMPX_NLT_F32
+	V_CMPX_NLT_F64
+	V_CMPX_O_F16
+	V_CMPX_O_F32
+	V_CMPX_O_F64
+	V_CMPX_TRU_F16
+	V_CMPX_TRU_F32
+	V_CMPX_TRU_F64
+	V_CMPX_T_I16
+	V_CMPX_T_I32
+	V_CMPX_T_I64
+	V_CMPX_T_U16
+	V_CMPX_T_U32
+	V_CMPX_T_U64
+	V_CMPX_U_F16
+	V_CMPX_U_F32
+	V_CMPX_U_F64
+	V_CMP_CLASS_F16
+	V_CMP_CLASS_F32
+	V_CMP_CLASS_F64
+	V_CMP_EQ_F16
+	V_CMP_EQ_F32
+	V_CMP_EQ_F64
+	V_CMP_EQ_I16
+	V_CMP_EQ_I32
+	V_CMP_EQ_I64
+	V_CMP_EQ_U16
+	V_CMP_EQ_U32
+	V_CMP_EQ_U64
+	V_CMP_F_F16
+	V_CMP_F_F32
+	V_CMP_F_F64
+	V_CMP_F_I16
+	V_CMP_F_I32
+	V_CMP_F_I64
+	V_CMP_F_U16
+	V_CMP_F_U32
+	V_CMP_F_U64
+	V_CMP_GE_F16
+	V_CMP_GE_F32
+	V_CMP_GE_F64
+	V_CMP_GE_I16
+	V_CMP_GE_I32
+	V_CMP_GE_I64
+	V_CMP_GE_U16
+	V_CMP_GE_U32
+	V_CMP_GE_U64
+	V_CMP_GT_F16
+	V_CMP_GT_F32
+	V_CMP_GT_F64
+	V_CMP_GT_I16
+	V_CMP_GT_I32
+	V_CMP_GT_I64
+	V_CMP_GT_U16
+	V_CMP_GT_U32
+	V_CMP_GT_U64
+	V_CMP_LE_F16
+	V_CMP_LE_F32
+	V_CMP_LE_F64
+	V_CMP_LE_I16
+	V_CMP_LE_I32
+	V_CMP_LE_I64
+	V_CMP_LE_U16
+	V_CMP_LE_U32
+	V_CMP_LE_U64
+	V_CMP_LG_F16
+	V_CMP_LG_F32
+	V_CMP_LG_F64
+	V_CMP_LT_F16
+	V_CMP_LT_F32
+	V_CMP_LT_F64
+	V_CMP_LT_I16
+	V_CMP_LT_I32
+	V_CMP_LT_I64
+	V_CMP_LT_U16
+	V_CMP_LT_U32
+	V_CMP_LT_U64
+	V_CMP_NEQ_F16
+	V_CMP_NEQ_F32
+	V_CMP_NEQ_F64
+	V_CMP_NE_I16
+	V_CMP_NE_I32
+	V_CMP_NE_I64
+	V_CMP_NE_U16
+	V_CMP_NE_U32
+	V_CMP_NE_U64
+	V_CMP_NGE_F16
+	V_CMP_NGE_F32
+	V_CMP_NGE_F64
+	V_CMP_NGT_F16
+	V_CMP_NGT_F32
+	V_CMP_NGT_F64
+	V_CMP_NLE_F16
+	V_CMP_NLE_F32
+	V_CMP_NLE_F64
+	V_CMP_NLG_F16
+	V_CMP_NLG_F32
+	V_CMP_NLG_F64
+	V_CMP_NLT_F16
+	V_CMP_NLT_F32
+	V_CMP_NLT_F64
+	V_CMP_O_F16
+	V_CMP_O_F32
+	V_CMP_O_F64
+	V_CMP_TRU_F16
+	V_CMP_TRU_F32
+	V_CMP_TRU_F64
+	V_CMP_T_I16
+	V_CMP_T_I32
+	V_CMP_T_I64
+	V_CMP_T_U16
+	V_CMP_T_U32
+	V_CMP_T_U64
+	V_CMP_U_F16
+	V_CMP_U_F32
+	V_CMP_U_F64
+	V_CNDMASK_B32
+	V_COS_F16
+	V_COS_F32
+	V_CUBEID_F32
+	V_CUBEMA_F32
+	V_CUBESC_F32
+	V_CUBETC_F32
+	V_CVT_F16_F32
+	V_CVT_F16_I16
+	V_CVT_F16_U16
+	V_CVT_F32_F16
+	V_CVT_F32_F64
+	V_CVT_F32_I32
+	V_CVT_F32_U32
+	V_CVT_F32_UBYTE0
+	V_CVT_F32_UBYTE1
+	V_CVT_F32_UBYTE2
+	V_CVT_F32_UBYTE3
+	V_CVT_F64_F32
+	V_CVT_F64_I32
+	V_CVT_F64_U32
+	V_CVT_FLR_I32_F32
+	V_CVT_I16_F16
+	V_CVT_I32_F32
+	V_CVT_I32_F64
+	V_CVT_NORM_I16_F16
+	V_CVT_NORM_U16_F16
+	V_CVT_OFF_F32_I4
+	V_CVT_PKACCUM_U8_F32
+	V_CVT_PKNORM_I16_F16
+	V_CVT_PKNORM_I16_F32
+	V_CVT_PKNORM_U16_F16
+	V_CVT_PKNORM_U16_F32
+	V_CVT_PKRTZ_F16_F32
+	V_CVT_PK_I16_I32
+	V_CVT_PK_U16_U32
+	V_CVT_PK_U8_F32
+	V_CVT_RPI_I32_F32
+	V_CVT_U16_F16
+	V_CVT_U32_F32
+	V_CVT_U32_F64
+	V_DIV_FIXUP_F16
+	V_DIV_FIXUP_F32
+	V_DIV_FIXUP_F64
+	V_DIV_FIXUP_LEGACY_F16
+	V_DIV_FMAS_F32
+	V_DIV_FMAS_F64
+	V_DIV_SCALE_F32
+	V_DIV_SCALE_F64
+	V_EXP_F16
+	V_EXP_F32
+	V_EXP_LEGACY_F32
+	V_FFBH_I32
+	V_FFBH_U32
+	V_FFBL_B32
+	V_FLOOR_F16
+	V_FLOOR_F32
+	V_FLOOR_F64
+	V_FMA_F16
+	V_FMA_F32
+	V_FMA_F64
+	V_FMA_LEGACY_F16
+	V_FRACT_F16
+	V_FRACT_F32
+	V_FRACT_F64
+	V_FREXP_EXP_I16_F16
+	V_FREXP_EXP_I32_F32
+	V_FREXP_EXP_I32_F64
+	V_FREXP_MANT_F16
+	V_FREXP_MANT_F32
+	V_FREXP_MANT_F64
+	V_INTERP_MOV_F32
+	V_INTERP_P1LL_F16
+	V_INTERP_P1LV_F16
+	V_INTERP_P1_F32
+	V_INTERP_P2_F16
+	V_INTERP_P2_F32
+	V_INTERP_P2_LEGACY_F16
+	V_LDEXP_F16
+	V_LDEXP_F32
+	V_LDEXP_F64
+	V_LERP_U8
+	V_LOG_F16
+	V_LOG_F32
+	V_LOG_LEGACY_F32
+	V_LSHLREV_B16
+	V_LSHLREV_B32
+	V_LSHLREV_B64
+	V_LSHL_ADD_U32
+	V_LSHL_OR_B32
+	V_LSHRREV_B16
+	V_LSHRREV_B32
+	V_LSHRREV_B64
+	V_MAC_F16
+	V_MAC_F32
+	V_MADAK_F16
+	V_MADAK_F32
+	V_MADMK_F16
+	V_MADMK_F32
+	V_MAD_F16
+	V_MAD_F32
+	V_MAD_I16
+	V_MAD_I32_I16
+	V_MAD_I32_I24
+	V_MAD_I64_I32
+	V_MAD_LEGACY_F16
+	V_MAD_LEGACY_F32
+	V_MAD_LEGACY_I16
+	V_MAD_LEGACY_U16
+	V_MAD_MIXHI_F16
+	V_MAD_MIXLO_F16
+	V_MAD_MIX_F32
+	V_MAD_U16
+	V_MAD_U32_U16
+	V_MAD_U32_U24
+	V_MAD_U64_U32
+	V_MAX3_F16
+	V_MAX3_F32
+	V_MAX3_I16
+	V_MAX3_I32
+	V_MAX3_U16
+	V_MAX3_U32
+	V_MAX_F16
+	V_MAX_F32
+	V_MAX_F64
+	V_MAX_I16
+	V_MAX_I32
+	V_MAX_U16
+	V_MAX_U32
+	V_MBCNT_HI_U32_B32
+	V_MBCNT_LO_U32_B32
+	V_MED3_F16
+	V_MED3_F32
+	V_MED3_I16
+	V_MED3_I32
+	V_MED3_U16
+	V_MED3_U32
+	V_MIN3_F16
+	V_MIN3_F32
+	V_MIN3_I16
+	V_MIN3_I32
+	V_MIN3_U16
+	V_MIN3_U32
+	V_MIN_F16
+	V_MIN_F32
+	V_MIN_F64
+	V_MIN_I16
+	V_MIN_I32
+	V_MIN_U16
+	V_MIN_U32
+	V_MOVRELD_B32
+	V_MOVRELSD_B32
+	V_MOVRELS_B32
+	V_MOV_B32
+	V_MQSAD_PK_U16_U8
+	V_MQSAD_U32_U8
+	V_MSAD_U8
+	V_MUL_F16
+	V_MUL_F32
+	V_MUL_F64
+	V_MUL_HI_I32
+	V_MUL_HI_I32_I24
+	V_MUL_HI_U32
+	V_MUL_HI_U32_U24
+	V_MUL_I32_I24
+	V_MUL_LEGACY_F32
+	V_MUL_LO_U16
+	V_MUL_LO_U32
+	V_MUL_U32_U24
+	V_NOP
+	V_NOT_B32
+	V_OR3_B32
+	V_OR_B32
+	V_PACK_B32_F16
+	V_PERM_B32
+	V_PK_ADD_F16
+	V_PK_ADD_I16
+	V_PK_ADD_U16
+	V_PK_ASHRREV_I16
+	V_PK_FMA_F16
+	V_PK_LSHLREV_B16
+	V_PK_LSHRREV_B16
+	V_PK_MAD_I16
+	V_PK_MAD_U16
+	V_PK_MAX_F16
+	V_PK_MAX_I16
+	V_PK_MAX_U16
+	V_PK_MIN_F16
+	V_PK_MIN_I16
+	V_PK_MIN_U16
+	V_PK_MUL_F16
+	V_PK_MUL_LO_U16
+	V_PK_SUB_I16
+	V_PK_SUB_U16
+	V_QSAD_PK_U16_U8
+	V_RCP_F16
+	V_RCP_F32
+	V_RCP_F64
+	V_RCP_IFLAG_F32
+	V_READFIRSTLANE_B32
+	V_READLANE_B32
+	V_RNDNE_F16
+	V_RNDNE_F32
+	V_RNDNE_F64
+	V_RSQ_F16
+	V_RSQ_F32
+	V_RSQ_F64
+	V_SAD_HI_U8
+	V_SAD_U16
+	V_SAD_U32
+	V_SAD_U8
+	V_SAT_PK_U8_I16
+	V_SCREEN_PARTITION_4SE_B32
+	V_SIN_F16
+	V_SIN_F32
+	V_SQRT_F16
+	V_SQRT_F32
+	V_SQRT_F64
+	V_SUBBREV_CO_U32
+	V_SUBB_CO_U32
+	V_SUBREV_CO_U32
+	V_SUBREV_F16
+	V_SUBREV_F32
+	V_SUBREV_U16
+	V_SUBREV_U32
+	V_SUB_CO_U32
+	V_SUB_F16
+	V_SUB_F32
+	V_SUB_I16
+	V_SUB_I32
+	V_SUB_U16
+	V_SUB_U32
+	V_SWAP_B32
+	V_TRIG_PREOP_F64
+	V_TRUNC_F16
+	V_TRUNC_F32
+	V_TRUNC_F64
+	V_WRITELANE_B32
+	V_XAD_U32
+	V_XOR_B32
 	numOps
 )
 
@@ -1418,723 +1884,1657 @@ var opNames = [numOps]string{
 	"tbuffer_store_format_xy",
 	"tbuffer_store_format_xyz",
 	"tbuffer_store_format_xyzw",
+	"v_add3_u32",
+	"v_addc_co_u32",
+	"v_add_co_u32",
+	"v_add_f16",
+	"v_add_f32",
+	"v_add_f64",
+	"v_add_i16",
+	"v_add_i32",
+	"v_add_lshl_u32",
+	"v_add_u16",
+	"v_add_u32",
+	"v_alignbit_b32",
+	"v_alignbyte_b32",
+	"v_and_b32",
+	"v_and_or_b32",
+	"v_ashrrev_i16",
+	"v_ashrrev_i32",
+	"v_ashrrev_i64",
+	"v_bcnt_u32_b32",
+	"v_bfe_i32",
+	"v_bfe_u32",
+	"v_bfi_b32",
+	"v_bfm_b32",
+	"v_bfrev_b32",
+	"v_ceil_f16",
+	"v_ceil_f32",
+	"v_ceil_f64",
+	"v_clrexcp",
+	"v_cmpx_class_f16",
+	"v_cmpx_class_f32",
+	"v_cmpx_class_f64",
+	"v_cmpx_eq_f16",
+	"v_cmpx_eq_f32",
+	"v_cmpx_eq_f64",
+	"v_cmpx_eq_i16",
+	"v_cmpx_eq_i32",
+	"v_cmpx_eq_i64",
+	"v_cmpx_eq_u16",
+	"v_cmpx_eq_u32",
+	"v_cmpx_eq_u64",
+	"v_cmpx_f_f16",
+	"v_cmpx_f_f32",
+	"v_cmpx_f_f64",
+	"v_cmpx_f_i16",
+	"v_cmpx_f_i32",
+	"v_cmpx_f_i64",
+	"v_cmpx_f_u16",
+	"v_cmpx_f_u32",
+	"v_cmpx_f_u64",
+	"v_cmpx_ge_f16",
+	"v_cmpx_ge_f32",
+	"v_cmpx_ge_f64",
+	"v_cmpx_ge_i16",
+	"v_cmpx_ge_i32",
+	"v_cmpx_ge_i64",
+	"v_cmpx_ge_u16",
+	"v_cmpx_ge_u32",
+	"v_cmpx_ge_u64",
+	"v_cmpx_gt_f16",
+	"v_cmpx_gt_f32",
+	"v_cmpx_gt_f64",
+	"v_cmpx_gt_i16",
+	"v_cmpx_gt_i32",
+	"v_cmpx_gt_i64",
+	"v_cmpx_gt_u16",
+	"v_cmpx_gt_u32",
+	"v_cmpx_gt_u64",
+	"v_cmpx_le_f16",
+	"v_cmpx_le_f32",
+	"v_cmpx_le_f64",
+	"v_cmpx_le_i16",
+	"v_cmpx_le_i32",
+	"v_cmpx_le_i64",
+	"v_cmpx_le_u16",
+	"v_cmpx_le_u32",
+	"v_cmpx_le_u64",
+	"v_cmpx_lg_f16",
+	"v_cmpx_lg_f32",
+	"v_cmpx_lg_f64",
+	"v_cmpx_lt_f16",
+	"v_cmpx_lt_f32",
+	"v_cmpx_lt_f64",
+	"v_cmpx_lt_i16",
+	"v_cmpx_lt_i32",
+	"v_cmpx_lt_i64",
+	"v_cmpx_lt_u16",
+	"v_cmpx_lt_u32",
+	"v_cmpx_lt_u64",
+	"v_cmpx_neq_f16",
+	"v_cmpx_neq_f32",
+	"v_cmpx_neq_f64",
+	"v_cmpx_ne_i16",
+	"v_cmpx_ne_i32",
+	"v_cmpx_ne_i64",
+	"v_cmpx_ne_u16",
+	"v_cmpx_ne_u32",
+	"v_cmpx_ne_u64",
+	"v_cmpx_nge_f16",
+	"v_cmpx_nge_f32",
+	"v_cmpx_nge_f64",
+	"v_cmpx_ngt_f16",
+	"v_cmpx_ngt_f32",
+	"v_cmpx_ngt_f64",
+	"v_cmpx_nle_f16",
+	"v_cmpx_nle_f32",
+	"v_cmpx_nle_f64",
+	"v_cmpx_nlg_f16",
+	"v_cmpx_nlg_f32",
+	"v_cmpx_nlg_f64",
+	"v_cmpx_nlt_f16",
+	"v_cmpx_nlt_f32",
+	"v_cmpx_nlt_f64",
+	"v_cmpx_o_f16",
+	"v_cmpx_o_f32",
+	"v_cmpx_o_f64",
+	"v_cmpx_tru_f16",
+	"v_cmpx_tru_f32",
+	"v_cmpx_tru_f64",
+	"v_cmpx_t_i16",
+	"v_cmpx_t_i32",
+	"v_cmpx_t_i64",
+	"v_cmpx_t_u16",
+	"v_cmpx_t_u32",
+	"v_cmpx_t_u64",
+	"v_cmpx_u_f16",
+	"v_cmpx_u_f32",
+	"v_cmpx_u_f64",
+	"v_cmp_class_f16",
+	"v_cmp_class_f32",
+	"v_cmp_class_f64",
+	"v_cmp_eq_f16",
+	"v_cmp_eq_f32",
+	"v_cmp_eq_f64",
+	"v_cmp_eq_i16",
+	"v_cmp_eq_i32",
+	"v_cmp_eq_i64",
+	"v_cmp_eq_u16",
+	"v_cmp_eq_u32",
+	"v_cmp_eq_u64",
+	"v_cmp_f_f16",
+	"v_cmp_f_f32",
+	"v_cmp_f_f64",
+	"v_cmp_f_i16",
+	"v_cmp_f_i32",
+	"v_cmp_f_i64",
+	"v_cmp_f_u16",
+	"v_cmp_f_u32",
+	"v_cmp_f_u64",
+	"v_cmp_ge_f16",
+	"v_cmp_ge_f32",
+	"v_cmp_ge_f64",
+	"v_cmp_ge_i16",
+	"v_cmp_ge_i32",
+	"v_cmp_ge_i64",
+	"v_cmp_ge_u16",
+	"v_cmp_ge_u32",
+	"v_cmp_ge_u64",
+	"v_cmp_gt_f16",
+	"v_cmp_gt_f32",
+	"v_cmp_gt_f64",
+	"v_cmp_gt_i16",
+	"v_cmp_gt_i32",
+	"v_cmp_gt_i64",
+	"v_cmp_gt_u16",
+	"v_cmp_gt_u32",
+	"v_cmp_gt_u64",
+	"v_cmp_le_f16",
+	"v_cmp_le_f32",
+	"v_cmp_le_f64",
+	"v_cmp_le_i16",
+	"v_cmp_le_i32",
+	"v_cmp_le_i64",
+	"v_cmp_le_u16",
+	"v_cmp_le_u32",
+	"v_cmp_le_u64",
+	"v_cmp_lg_f16",
+	"v_cmp_lg_f32",
+	"v_cmp_lg_f64",
+	"v_cmp_lt_f16",
+	"v_cmp_lt_f32",
+	"v_cmp_lt_f64",
+	"v_cmp_lt_i16",
+	"v_cmp_lt_i32",
+	"v_cmp_lt_i64",
+	"v_cmp_lt_u16",
+	"v_cmp_lt_u32",
+	"v_cmp_lt_u64",
+	"v_cmp_neq_f16",
+	"v_cmp_neq_f32",
+	"v_cmp_neq_f64",
+	"v_cmp_ne_i16",
+	"v_cmp_ne_i32",
+	"v_cmp_ne_i64",
+	"v_cmp_ne_u16",
+	"v_cmp_ne_u32",
+	"v_cmp_ne_u64",
+	"v_cmp_nge_f16",
+	"v_cmp_nge_f32",
+	"v_cmp_nge_f64",
+	"v_cmp_ngt_f16",
+	"v_cmp_ngt_f32",
+	"v_cmp_ngt_f64",
+	"v_cmp_nle_f16",
+	"v_cmp_nle_f32",
+	"v_cmp_nle_f64",
+	"v_cmp_nlg_f16",
+	"v_cmp_nlg_f32",
+	"v_cmp_nlg_f64",
+	"v_cmp_nlt_f16",
+	"v_cmp_nlt_f32",
+	"v_cmp_nlt_f64",
+	"v_cmp_o_f16",
+	"v_cmp_o_f32",
+	"v_cmp_o_f64",
+	"v_cmp_tru_f16",
+	"v_cmp_tru_f32",
+	"v_cmp_tru_f64",
+	"v_cmp_t_i16",
+	"v_cmp_t_i32",
+	"v_cmp_t_i64",
+	"v_cmp_t_u16",
+	"v_cmp_t_u32",
+	"v_cmp_t_u64",
+	"v_cmp_u_f16",
+	"v_cmp_u_f32",
+	"v_cmp_u_f64",
+	"v_cndmask_b32",
+	"v_cos_f16",
+	"v_cos_f32",
+	"v_cubeid_f32",
+	"v_cubema_f32",
+	"v_cubesc_f32",
+	"v_cubetc_f32",
+	"v_cvt_f16_f32",
+	"v_cvt_f16_i16",
+	"v_cvt_f16_u16",
+	"v_cvt_f32_f16",
+	"v_cvt_f32_f64",
+	"v_cvt_f32_i32",
+	"v_cvt_f32_u32",
+	"v_cvt_f32_ubyte0",
+	"v_cvt_f32_ubyte1",
+	"v_cvt_f32_ubyte2",
+	"v_cvt_f32_ubyte3",
+	"v_cvt_f64_f32",
+	"v_cvt_f64_i32",
+	"v_cvt_f64_u32",
+	"v_cvt_flr_i32_f32",
+	"v_cvt_i16_f16",
+	"v_cvt_i32_f32",
+	"v_cvt_i32_f64",
+	"v_cvt_norm_i16_f16",
+	"v_cvt_norm_u16_f16",
+	"v_cvt_off_f32_i4",
+	"v_cvt_pkaccum_u8_f32",
+	"v_cvt_pknorm_i16_f16",
+	"v_cvt_pknorm_i16_f32",
+	"v_cvt_pknorm_u16_f16",
+	"v_cvt_pknorm_u16_f32",
+	"v_cvt_pkrtz_f16_f32",
+	"v_cvt_pk_i16_i32",
+	"v_cvt_pk_u16_u32",
+	"v_cvt_pk_u8_f32",
+	"v_cvt_rpi_i32_f32",
+	"v_cvt_u16_f16",
+	"v_cvt_u32_f32",
+	"v_cvt_u32_f64",
+	"v_div_fixup_f16",
+	"v_div_fixup_f32",
+	"v_div_fixup_f64",
+	"v_div_fixup_legacy_f16",
+	"v_div_fmas_f32",
+	"v_div_fmas_f64",
+	"v_div_scale_f32",
+	"v_div_scale_f64",
+	"v_exp_f16",
+	"v_exp_f32",
+	"v_exp_legacy_f32",
+	"v_ffbh_i32",
+	"v_ffbh_u32",
+	"v_ffbl_b32",
+	"v_floor_f16",
+	"v_floor_f32",
+	"v_floor_f64",
+	"v_fma_f16",
+	"v_fma_f32",
+	"v_fma_f64",
+	"v_fma_legacy_f16",
+	"v_fract_f16",
+	"v_fract_f32",
+	"v_fract_f64",
+	"v_frexp_exp_i16_f16",
+	"v_frexp_exp_i32_f32",
+	"v_frexp_exp_i32_f64",
+	"v_frexp_mant_f16",
+	"v_frexp_mant_f32",
+	"v_frexp_mant_f64",
+	"v_interp_mov_f32",
+	"v_interp_p1ll_f16",
+	"v_interp_p1lv_f16",
+	"v_interp_p1_f32",
+	"v_interp_p2_f16",
+	"v_interp_p2_f32",
+	"v_interp_p2_legacy_f16",
+	"v_ldexp_f16",
+	"v_ldexp_f32",
+	"v_ldexp_f64",
+	"v_lerp_u8",
+	"v_log_f16",
+	"v_log_f32",
+	"v_log_legacy_f32",
+	"v_lshlrev_b16",
+	"v_lshlrev_b32",
+	"v_lshlrev_b64",
+	"v_lshl_add_u32",
+	"v_lshl_or_b32",
+	"v_lshrrev_b16",
+	"v_lshrrev_b32",
+	"v_lshrrev_b64",
+	"v_mac_f16",
+	"v_mac_f32",
+	"v_madak_f16",
+	"v_madak_f32",
+	"v_madmk_f16",
+	"v_madmk_f32",
+	"v_mad_f16",
+	"v_mad_f32",
+	"v_mad_i16",
+	"v_mad_i32_i16",
+	"v_mad_i32_i24",
+	"v_mad_i64_i32",
+	"v_mad_legacy_f16",
+	"v_mad_legacy_f32",
+	"v_mad_legacy_i16",
+	"v_mad_legacy_u16",
+	"v_mad_mixhi_f16",
+	"v_mad_mixlo_f16",
+	"v_mad_mix_f32",
+	"v_mad_u16",
+	"v_mad_u32_u16",
+	"v_mad_u32_u24",
+	"v_mad_u64_u32",
+	"v_max3_f16",
+	"v_max3_f32",
+	"v_max3_i16",
+	"v_max3_i32",
+	"v_max3_u16",
+	"v_max3_u32",
+	"v_max_f16",
+	"v_max_f32",
+	"v_max_f64",
+	"v_max_i16",
+	"v_max_i32",
+	"v_max_u16",
+	"v_max_u32",
+	"v_mbcnt_hi_u32_b32",
+	"v_mbcnt_lo_u32_b32",
+	"v_med3_f16",
+	"v_med3_f32",
+	"v_med3_i16",
+	"v_med3_i32",
+	"v_med3_u16",
+	"v_med3_u32",
+	"v_min3_f16",
+	"v_min3_f32",
+	"v_min3_i16",
+	"v_min3_i32",
+	"v_min3_u16",
+	"v_min3_u32",
+	"v_min_f16",
+	"v_min_f32",
+	"v_min_f64",
+	"v_min_i16",
+	"v_min_i32",
+	"v_min_u16",
+	"v_min_u32",
+	"v_movreld_b32",
+	"v_movrelsd_b32",
+	"v_movrels_b32",
+	"v_mov_b32",
+	"v_mqsad_pk_u16_u8",
+	"v_mqsad_u32_u8",
+	"v_msad_u8",
+	"v_mul_f16",
+	"v_mul_f32",
+	"v_mul_f64",
+	"v_mul_hi_i32",
+	"v_mul_hi_i32_i24",
+	"v_mul_hi_u32",
+	"v_mul_hi_u32_u24",
+	"v_mul_i32_i24",
+	"v_mul_legacy_f32",
+	"v_mul_lo_u16",
+	"v_mul_lo_u32",
+	"v_mul_u32_u24",
+	"v_nop",
+	"v_not_b32",
+	"v_or3_b32",
+	"v_or_b32",
+	"v_pack_b32_f16",
+	"v_perm_b32",
+	"v_pk_add_f16",
+	"v_pk_add_i16",
+	"v_pk_add_u16",
+	"v_pk_ashrrev_i16",
+	"v_pk_fma_f16",
+	"v_pk_lshlrev_b16",
+	"v_pk_lshrrev_b16",
+	"v_pk_mad_i16",
+	"v_pk_mad_u16",
+	"v_pk_max_f16",
+	"v_pk_max_i16",
+	"v_pk_max_u16",
+	"v_pk_min_f16",
+	"v_pk_min_i16",
+	"v_pk_min_u16",
+	"v_pk_mul_f16",
+	"v_pk_mul_lo_u16",
+	"v_pk_sub_i16",
+	"v_pk_sub_u16",
+	"v_qsad_pk_u16_u8",
+	"v_rcp_f16",
+	"v_rcp_f32",
+	"v_rcp_f64",
+	"v_rcp_iflag_f32",
+	"v_readfirstlane_b32",
+	"v_readlane_b32",
+	"v_rndne_f16",
+	"v_rndne_f32",
+	"v_rndne_f64",
+	"v_rsq_f16",
+	"v_rsq_f32",
+	"v_rsq_f64",
+	"v_sad_hi_u8",
+	"v_sad_u16",
+	"v_sad_u32",
+	"v_sad_u8",
+	"v_sat_pk_u8_i16",
+	"v_screen_partition_4se_b32",
+	"v_sin_f16",
+	"v_sin_f32",
+	"v_sqrt_f16",
+	"v_sqrt_f32",
+	"v_sqrt_f64",
+	"v_subbrev_co_u32",
+	"v_subb_co_u32",
+	"v_subrev_co_u32",
+	"v_subrev_f16",
+	"v_subrev_f32",
+	"v_subrev_u16",
+	"v_subrev_u32",
+	"v_sub_co_u32",
+	"v_sub_f16",
+	"v_sub_f32",
+	"v_sub_i16",
+	"v_sub_i32",
+	"v_sub_u16",
+	"v_sub_u32",
+	"v_swap_b32",
+	"v_trig_preop_f64",
+	"v_trunc_f16",
+	"v_trunc_f32",
+	"v_trunc_f64",
+	"v_writelane_b32",
+	"v_xad_u32",
+	"v_xor_b32",
 }
 
 var opInfo = [numOps]OpInfo{
 	{},
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoTFE},                                               // BUFFER_ATOMIC_ADD
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoTFE},                                               // BUFFER_ATOMIC_ADD_X2
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoTFE},                                               // BUFFER_ATOMIC_AND
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoTFE},                                               // BUFFER_ATOMIC_AND_X2
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoTFE},                                               // BUFFER_ATOMIC_CMPSWAP
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoTFE},                                               // BUFFER_ATOMIC_CMPSWAP_X2
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoTFE},                                               // BUFFER_ATOMIC_DEC
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoTFE},                                               // BUFFER_ATOMIC_DEC_X2
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoTFE},                                               // BUFFER_ATOMIC_INC
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoTFE},                                               // BUFFER_ATOMIC_INC_X2
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoTFE},                                               // BUFFER_ATOMIC_OR
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoTFE},                                               // BUFFER_ATOMIC_OR_X2
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoTFE},                                               // BUFFER_ATOMIC_SMAX
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoTFE},                                               // BUFFER_ATOMIC_SMAX_X2
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoTFE},                                               // BUFFER_ATOMIC_SMIN
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoTFE},                                               // BUFFER_ATOMIC_SMIN_X2
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoTFE},                                               // BUFFER_ATOMIC_SUB
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoTFE},                                               // BUFFER_ATOMIC_SUB_X2
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoTFE},                                               // BUFFER_ATOMIC_SWAP
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoTFE},                                               // BUFFER_ATOMIC_SWAP_X2
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoTFE},                                               // BUFFER_ATOMIC_UMAX
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoTFE},                                               // BUFFER_ATOMIC_UMAX_X2
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoTFE},                                               // BUFFER_ATOMIC_UMIN
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoTFE},                                               // BUFFER_ATOMIC_UMIN_X2
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoTFE},                                               // BUFFER_ATOMIC_XOR
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoTFE},                                               // BUFFER_ATOMIC_XOR_X2
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLDSOk | FlagLoad},                                                 // BUFFER_LOAD_DWORD
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                             // BUFFER_LOAD_DWORDX2
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                             // BUFFER_LOAD_DWORDX3
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                             // BUFFER_LOAD_DWORDX4
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16Hi | FlagFormat | FlagLoad},                                    // BUFFER_LOAD_FORMAT_D16_HI_X
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16 | FlagFormat | FlagLoad},                                      // BUFFER_LOAD_FORMAT_D16_X
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16 | FlagFormat | FlagLoad},                                      // BUFFER_LOAD_FORMAT_D16_XY
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16 | FlagFormat | FlagLoad},                                      // BUFFER_LOAD_FORMAT_D16_XYZ
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16 | FlagFormat | FlagLoad},                                      // BUFFER_LOAD_FORMAT_D16_XYZW
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagFormat | FlagLDSOk | FlagLoad},                                    // BUFFER_LOAD_FORMAT_X
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagFormat | FlagLoad},                                                // BUFFER_LOAD_FORMAT_XY
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagFormat | FlagLoad},                                                // BUFFER_LOAD_FORMAT_XYZ
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagFormat | FlagLoad},                                                // BUFFER_LOAD_FORMAT_XYZW
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLDSOk | FlagLoad},                                                 // BUFFER_LOAD_SBYTE
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16 | FlagLoad},                                                   // BUFFER_LOAD_SBYTE_D16
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16Hi | FlagLoad},                                                 // BUFFER_LOAD_SBYTE_D16_HI
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16 | FlagLoad},                                                   // BUFFER_LOAD_SHORT_D16
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16Hi | FlagLoad},                                                 // BUFFER_LOAD_SHORT_D16_HI
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLDSOk | FlagLoad},                                                 // BUFFER_LOAD_SSHORT
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLDSOk | FlagLoad},                                                 // BUFFER_LOAD_UBYTE
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16 | FlagLoad},                                                   // BUFFER_LOAD_UBYTE_D16
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16Hi | FlagLoad},                                                 // BUFFER_LOAD_UBYTE_D16_HI
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLDSOk | FlagLoad},                                                 // BUFFER_LOAD_USHORT
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagStore},                                                            // BUFFER_STORE_BYTE
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16Hi | FlagStore},                                                // BUFFER_STORE_BYTE_D16_HI
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagStore},                                                            // BUFFER_STORE_DWORD
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagStore},                                                            // BUFFER_STORE_DWORDX2
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagStore},                                                            // BUFFER_STORE_DWORDX3
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagStore},                                                            // BUFFER_STORE_DWORDX4
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16Hi | FlagFormat | FlagStore},                                   // BUFFER_STORE_FORMAT_D16_HI_X
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16 | FlagFormat | FlagStore},                                     // BUFFER_STORE_FORMAT_D16_X
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16 | FlagFormat | FlagStore},                                     // BUFFER_STORE_FORMAT_D16_XY
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16 | FlagFormat | FlagStore},                                     // BUFFER_STORE_FORMAT_D16_XYZ
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16 | FlagFormat | FlagStore},                                     // BUFFER_STORE_FORMAT_D16_XYZW
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagFormat | FlagStore},                                               // BUFFER_STORE_FORMAT_X
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagFormat | FlagStore},                                               // BUFFER_STORE_FORMAT_XY
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagFormat | FlagStore},                                               // BUFFER_STORE_FORMAT_XYZ
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagFormat | FlagStore},                                               // BUFFER_STORE_FORMAT_XYZW
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLDSOnly | FlagNoTFE | FlagStore},                                  // BUFFER_STORE_LDS_DWORD
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagStore},                                                            // BUFFER_STORE_SHORT
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16Hi | FlagStore},                                                // BUFFER_STORE_SHORT_D16_HI
-	{Class: ClassVMEM, Raises: CntVM, Flags: 0},                                                                    // BUFFER_WBINVL1
-	{Class: ClassVMEM, Raises: CntVM, Flags: 0},                                                                    // BUFFER_WBINVL1_VOL
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                                           // DS_ADD_F32
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                                                 // DS_ADD_RTN_F32
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                                                 // DS_ADD_RTN_U32
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                                                 // DS_ADD_RTN_U64
-	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                                                    // DS_ADD_SRC2_F32
-	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                                                    // DS_ADD_SRC2_U32
-	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                                                    // DS_ADD_SRC2_U64
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                                           // DS_ADD_U32
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                                           // DS_ADD_U64
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                                           // DS_AND_B32
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                                           // DS_AND_B64
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                                                 // DS_AND_RTN_B32
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                                                 // DS_AND_RTN_B64
-	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                                                    // DS_AND_SRC2_B32
-	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                                                    // DS_AND_SRC2_B64
-	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                                                    // DS_APPEND
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagNoGDS},                                                            // DS_BPERMUTE_B32
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                                           // DS_CMPST_B32
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                                           // DS_CMPST_B64
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                                           // DS_CMPST_F32
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                                           // DS_CMPST_F64
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                                                 // DS_CMPST_RTN_B32
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                                                 // DS_CMPST_RTN_B64
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                                                 // DS_CMPST_RTN_F32
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                                                 // DS_CMPST_RTN_F64
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                                                 // DS_CONDXCHG32_RTN_B64
-	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                                                    // DS_CONSUME
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                                                 // DS_DEC_RTN_U32
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                                                 // DS_DEC_RTN_U64
-	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                                                    // DS_DEC_SRC2_U32
-	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                                                    // DS_DEC_SRC2_U64
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                                           // DS_DEC_U32
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                                           // DS_DEC_U64
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagGDSOnly},                                                          // DS_GWS_BARRIER
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagGDSOnly},                                                          // DS_GWS_INIT
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagGDSOnly},                                                          // DS_GWS_SEMA_BR
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagGDSOnly},                                                          // DS_GWS_SEMA_P
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagGDSOnly},                                                          // DS_GWS_SEMA_RELEASE_ALL
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagGDSOnly},                                                          // DS_GWS_SEMA_V
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                                                 // DS_INC_RTN_U32
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                                                 // DS_INC_RTN_U64
-	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                                                    // DS_INC_SRC2_U32
-	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                                                    // DS_INC_SRC2_U64
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                                           // DS_INC_U32
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                                           // DS_INC_U64
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                                           // DS_MAX_F32
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                                           // DS_MAX_F64
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                                           // DS_MAX_I32
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                                           // DS_MAX_I64
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                                                 // DS_MAX_RTN_F32
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                                                 // DS_MAX_RTN_F64
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                                                 // DS_MAX_RTN_I32
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                                                 // DS_MAX_RTN_I64
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                                                 // DS_MAX_RTN_U32
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                                                 // DS_MAX_RTN_U64
-	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                                                    // DS_MAX_SRC2_F32
-	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                                                    // DS_MAX_SRC2_F64
-	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                                                    // DS_MAX_SRC2_I32
-	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                                                    // DS_MAX_SRC2_I64
-	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                                                    // DS_MAX_SRC2_U32
-	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                                                    // DS_MAX_SRC2_U64
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                                           // DS_MAX_U32
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                                           // DS_MAX_U64
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                                           // DS_MIN_F32
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                                           // DS_MIN_F64
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                                           // DS_MIN_I32
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                                           // DS_MIN_I64
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                                                 // DS_MIN_RTN_F32
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                                                 // DS_MIN_RTN_F64
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                                                 // DS_MIN_RTN_I32
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                                                 // DS_MIN_RTN_I64
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                                                 // DS_MIN_RTN_U32
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                                                 // DS_MIN_RTN_U64
-	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                                                    // DS_MIN_SRC2_F32
-	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                                                    // DS_MIN_SRC2_F64
-	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                                                    // DS_MIN_SRC2_I32
-	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                                                    // DS_MIN_SRC2_I64
-	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                                                    // DS_MIN_SRC2_U32
-	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                                                    // DS_MIN_SRC2_U64
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                                           // DS_MIN_U32
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                                           // DS_MIN_U64
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                                           // DS_MSKOR_B32
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                                           // DS_MSKOR_B64
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                                                 // DS_MSKOR_RTN_B32
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                                                 // DS_MSKOR_RTN_B64
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagNoMods},                                                           // DS_NOP
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagGDSOnly},                                                          // DS_ORDERED_COUNT
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                                           // DS_OR_B32
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                                           // DS_OR_B64
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                                                 // DS_OR_RTN_B32
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                                                 // DS_OR_RTN_B64
-	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                                                    // DS_OR_SRC2_B32
-	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                                                    // DS_OR_SRC2_B64
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagNoGDS},                                                            // DS_PERMUTE_B32
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagLoad | FlagOffset2},                                               // DS_READ2ST64_B32
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagLoad | FlagOffset2},                                               // DS_READ2ST64_B64
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagLoad | FlagOffset2},                                               // DS_READ2_B32
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagLoad | FlagOffset2},                                               // DS_READ2_B64
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagLoad},                                                             // DS_READ_ADDTID_B32
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagLoad},                                                             // DS_READ_B128
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagLoad},                                                             // DS_READ_B32
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagLoad},                                                             // DS_READ_B64
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagLoad},                                                             // DS_READ_B96
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagLoad},                                                             // DS_READ_I16
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagLoad},                                                             // DS_READ_I8
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagD16 | FlagLoad},                                                   // DS_READ_I8_D16
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagD16Hi | FlagLoad},                                                 // DS_READ_I8_D16_HI
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagLoad},                                                             // DS_READ_U16
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagD16 | FlagLoad},                                                   // DS_READ_U16_D16
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagD16Hi | FlagLoad},                                                 // DS_READ_U16_D16_HI
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagLoad},                                                             // DS_READ_U8
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagD16 | FlagLoad},                                                   // DS_READ_U8_D16
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagD16Hi | FlagLoad},                                                 // DS_READ_U8_D16_HI
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                                                 // DS_RSUB_RTN_U32
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                                                 // DS_RSUB_RTN_U64
-	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                                                    // DS_RSUB_SRC2_U32
-	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                                                    // DS_RSUB_SRC2_U64
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                                           // DS_RSUB_U32
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                                           // DS_RSUB_U64
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                                                 // DS_SUB_RTN_U32
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                                                 // DS_SUB_RTN_U64
-	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                                                    // DS_SUB_SRC2_U32
-	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                                                    // DS_SUB_SRC2_U64
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                                           // DS_SUB_U32
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                                           // DS_SUB_U64
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagSwizzle},                                                          // DS_SWIZZLE_B32
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                                                 // DS_WRAP_RTN_B32
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagOffset2 | FlagStore},                                              // DS_WRITE2ST64_B32
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagOffset2 | FlagStore},                                              // DS_WRITE2ST64_B64
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagOffset2 | FlagStore},                                              // DS_WRITE2_B32
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagOffset2 | FlagStore},                                              // DS_WRITE2_B64
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagStore},                                                            // DS_WRITE_ADDTID_B32
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagStore},                                                            // DS_WRITE_B128
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagStore},                                                            // DS_WRITE_B16
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagD16Hi | FlagStore},                                                // DS_WRITE_B16_D16_HI
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagStore},                                                            // DS_WRITE_B32
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagStore},                                                            // DS_WRITE_B64
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagStore},                                                            // DS_WRITE_B8
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagD16Hi | FlagStore},                                                // DS_WRITE_B8_D16_HI
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagStore},                                                            // DS_WRITE_B96
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagStore},                                                            // DS_WRITE_SRC2_B32
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagStore},                                                            // DS_WRITE_SRC2_B64
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagOffset2 | FlagRet},                                   // DS_WRXCHG2ST64_RTN_B32
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagOffset2 | FlagRet},                                   // DS_WRXCHG2ST64_RTN_B64
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagOffset2 | FlagRet},                                   // DS_WRXCHG2_RTN_B32
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagOffset2 | FlagRet},                                   // DS_WRXCHG2_RTN_B64
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                                                 // DS_WRXCHG_RTN_B32
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                                                 // DS_WRXCHG_RTN_B64
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                                           // DS_XOR_B32
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                                           // DS_XOR_B64
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                                                 // DS_XOR_RTN_B32
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                                                 // DS_XOR_RTN_B64
-	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                                                    // DS_XOR_SRC2_B32
-	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                                                    // DS_XOR_SRC2_B64
-	{Class: ClassExport, Raises: CntEXP, Flags: FlagStore},                                                         // EXP
-	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagAtomic},                                                 // FLAT_ATOMIC_ADD
-	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagAtomic},                                                 // FLAT_ATOMIC_ADD_X2
-	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagAtomic},                                                 // FLAT_ATOMIC_AND
-	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagAtomic},                                                 // FLAT_ATOMIC_AND_X2
-	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagAtomic},                                                 // FLAT_ATOMIC_CMPSWAP
-	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagAtomic},                                                 // FLAT_ATOMIC_CMPSWAP_X2
-	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagAtomic},                                                 // FLAT_ATOMIC_DEC
-	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagAtomic},                                                 // FLAT_ATOMIC_DEC_X2
-	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagAtomic},                                                 // FLAT_ATOMIC_INC
-	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagAtomic},                                                 // FLAT_ATOMIC_INC_X2
-	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagAtomic},                                                 // FLAT_ATOMIC_OR
-	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagAtomic},                                                 // FLAT_ATOMIC_OR_X2
-	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagAtomic},                                                 // FLAT_ATOMIC_SMAX
-	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagAtomic},                                                 // FLAT_ATOMIC_SMAX_X2
-	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagAtomic},                                                 // FLAT_ATOMIC_SMIN
-	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagAtomic},                                                 // FLAT_ATOMIC_SMIN_X2
-	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagAtomic},                                                 // FLAT_ATOMIC_SUB
-	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagAtomic},                                                 // FLAT_ATOMIC_SUB_X2
-	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagAtomic},                                                 // FLAT_ATOMIC_SWAP
-	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagAtomic},                                                 // FLAT_ATOMIC_SWAP_X2
-	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagAtomic},                                                 // FLAT_ATOMIC_UMAX
-	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagAtomic},                                                 // FLAT_ATOMIC_UMAX_X2
-	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagAtomic},                                                 // FLAT_ATOMIC_UMIN
-	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagAtomic},                                                 // FLAT_ATOMIC_UMIN_X2
-	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagAtomic},                                                 // FLAT_ATOMIC_XOR
-	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagAtomic},                                                 // FLAT_ATOMIC_XOR_X2
-	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagLoad},                                                   // FLAT_LOAD_DWORD
-	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagLoad},                                                   // FLAT_LOAD_DWORDX2
-	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagLoad},                                                   // FLAT_LOAD_DWORDX3
-	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagLoad},                                                   // FLAT_LOAD_DWORDX4
-	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagLoad},                                                   // FLAT_LOAD_SBYTE
-	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagD16 | FlagLoad},                                         // FLAT_LOAD_SBYTE_D16
-	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagD16Hi | FlagLoad},                                       // FLAT_LOAD_SBYTE_D16_HI
-	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagD16 | FlagLoad},                                         // FLAT_LOAD_SHORT_D16
-	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagD16Hi | FlagLoad},                                       // FLAT_LOAD_SHORT_D16_HI
-	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagLoad},                                                   // FLAT_LOAD_SSHORT
-	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagLoad},                                                   // FLAT_LOAD_UBYTE
-	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagD16 | FlagLoad},                                         // FLAT_LOAD_UBYTE_D16
-	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagD16Hi | FlagLoad},                                       // FLAT_LOAD_UBYTE_D16_HI
-	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagLoad},                                                   // FLAT_LOAD_USHORT
-	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagStore},                                                  // FLAT_STORE_BYTE
-	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagD16Hi | FlagStore},                                      // FLAT_STORE_BYTE_D16_HI
-	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagStore},                                                  // FLAT_STORE_DWORD
-	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagStore},                                                  // FLAT_STORE_DWORDX2
-	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagStore},                                                  // FLAT_STORE_DWORDX3
-	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagStore},                                                  // FLAT_STORE_DWORDX4
-	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagStore},                                                  // FLAT_STORE_SHORT
-	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagD16Hi | FlagStore},                                      // FLAT_STORE_SHORT_D16_HI
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic},                                                           // GLOBAL_ATOMIC_ADD
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic},                                                           // GLOBAL_ATOMIC_ADD_X2
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic},                                                           // GLOBAL_ATOMIC_AND
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic},                                                           // GLOBAL_ATOMIC_AND_X2
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic},                                                           // GLOBAL_ATOMIC_CMPSWAP
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic},                                                           // GLOBAL_ATOMIC_CMPSWAP_X2
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic},                                                           // GLOBAL_ATOMIC_DEC
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic},                                                           // GLOBAL_ATOMIC_DEC_X2
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic},                                                           // GLOBAL_ATOMIC_INC
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic},                                                           // GLOBAL_ATOMIC_INC_X2
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic},                                                           // GLOBAL_ATOMIC_OR
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic},                                                           // GLOBAL_ATOMIC_OR_X2
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic},                                                           // GLOBAL_ATOMIC_SMAX
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic},                                                           // GLOBAL_ATOMIC_SMAX_X2
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic},                                                           // GLOBAL_ATOMIC_SMIN
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic},                                                           // GLOBAL_ATOMIC_SMIN_X2
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic},                                                           // GLOBAL_ATOMIC_SUB
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic},                                                           // GLOBAL_ATOMIC_SUB_X2
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic},                                                           // GLOBAL_ATOMIC_SWAP
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic},                                                           // GLOBAL_ATOMIC_SWAP_X2
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic},                                                           // GLOBAL_ATOMIC_UMAX
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic},                                                           // GLOBAL_ATOMIC_UMAX_X2
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic},                                                           // GLOBAL_ATOMIC_UMIN
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic},                                                           // GLOBAL_ATOMIC_UMIN_X2
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic},                                                           // GLOBAL_ATOMIC_XOR
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic},                                                           // GLOBAL_ATOMIC_XOR_X2
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLDSOk | FlagLoad},                                                 // GLOBAL_LOAD_DWORD
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                             // GLOBAL_LOAD_DWORDX2
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                             // GLOBAL_LOAD_DWORDX3
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                             // GLOBAL_LOAD_DWORDX4
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLDSOk | FlagLoad},                                                 // GLOBAL_LOAD_SBYTE
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16 | FlagLoad},                                                   // GLOBAL_LOAD_SBYTE_D16
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16Hi | FlagLoad},                                                 // GLOBAL_LOAD_SBYTE_D16_HI
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16 | FlagLoad},                                                   // GLOBAL_LOAD_SHORT_D16
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16Hi | FlagLoad},                                                 // GLOBAL_LOAD_SHORT_D16_HI
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLDSOk | FlagLoad},                                                 // GLOBAL_LOAD_SSHORT
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLDSOk | FlagLoad},                                                 // GLOBAL_LOAD_UBYTE
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16 | FlagLoad},                                                   // GLOBAL_LOAD_UBYTE_D16
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16Hi | FlagLoad},                                                 // GLOBAL_LOAD_UBYTE_D16_HI
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLDSOk | FlagLoad},                                                 // GLOBAL_LOAD_USHORT
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagStore},                                                            // GLOBAL_STORE_BYTE
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16Hi | FlagStore},                                                // GLOBAL_STORE_BYTE_D16_HI
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagStore},                                                            // GLOBAL_STORE_DWORD
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagStore},                                                            // GLOBAL_STORE_DWORDX2
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagStore},                                                            // GLOBAL_STORE_DWORDX3
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagStore},                                                            // GLOBAL_STORE_DWORDX4
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagStore},                                                            // GLOBAL_STORE_SHORT
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16Hi | FlagStore},                                                // GLOBAL_STORE_SHORT_D16_HI
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoD16},                                               // IMAGE_ATOMIC_ADD
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoD16},                                               // IMAGE_ATOMIC_AND
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagCmpswap | FlagNoD16},                                 // IMAGE_ATOMIC_CMPSWAP
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoD16},                                               // IMAGE_ATOMIC_DEC
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoD16},                                               // IMAGE_ATOMIC_INC
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoD16},                                               // IMAGE_ATOMIC_OR
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoD16},                                               // IMAGE_ATOMIC_SMAX
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoD16},                                               // IMAGE_ATOMIC_SMIN
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoD16},                                               // IMAGE_ATOMIC_SUB
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoD16},                                               // IMAGE_ATOMIC_SWAP
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoD16},                                               // IMAGE_ATOMIC_UMAX
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoD16},                                               // IMAGE_ATOMIC_UMIN
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoD16},                                               // IMAGE_ATOMIC_XOR
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagGather4 | FlagLoad},                                               // IMAGE_GATHER4
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagGather4 | FlagLoad},                                               // IMAGE_GATHER4H
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagGather4 | FlagLoad},                                               // IMAGE_GATHER4_B
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagGather4 | FlagLoad},                                               // IMAGE_GATHER4_B_CL
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagGather4 | FlagLoad},                                               // IMAGE_GATHER4_B_CL_O
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagGather4 | FlagLoad},                                               // IMAGE_GATHER4_B_O
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagGather4 | FlagLoad},                                               // IMAGE_GATHER4_C
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagGather4 | FlagLoad},                                               // IMAGE_GATHER4_CL
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagGather4 | FlagLoad},                                               // IMAGE_GATHER4_CL_O
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagGather4 | FlagLoad},                                               // IMAGE_GATHER4_C_B
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagGather4 | FlagLoad},                                               // IMAGE_GATHER4_C_B_CL
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagGather4 | FlagLoad},                                               // IMAGE_GATHER4_C_B_CL_O
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagGather4 | FlagLoad},                                               // IMAGE_GATHER4_C_B_O
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagGather4 | FlagLoad},                                               // IMAGE_GATHER4_C_CL
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagGather4 | FlagLoad},                                               // IMAGE_GATHER4_C_CL_O
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagGather4 | FlagLoad},                                               // IMAGE_GATHER4_C_L
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagGather4 | FlagLoad},                                               // IMAGE_GATHER4_C_LZ
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagGather4 | FlagLoad},                                               // IMAGE_GATHER4_C_LZ_O
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagGather4 | FlagLoad},                                               // IMAGE_GATHER4_C_L_O
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagGather4 | FlagLoad},                                               // IMAGE_GATHER4_C_O
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagGather4 | FlagLoad},                                               // IMAGE_GATHER4_L
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagGather4 | FlagLoad},                                               // IMAGE_GATHER4_LZ
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagGather4 | FlagLoad},                                               // IMAGE_GATHER4_LZ_O
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagGather4 | FlagLoad},                                               // IMAGE_GATHER4_L_O
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagGather4 | FlagLoad},                                               // IMAGE_GATHER4_O
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad | FlagNoD16},                                                 // IMAGE_GET_LOD
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad | FlagNoD16},                                                 // IMAGE_GET_RESINFO
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                             // IMAGE_LOAD
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                             // IMAGE_LOAD_MIP
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad | FlagNoD16},                                                 // IMAGE_LOAD_MIP_PCK
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad | FlagNoD16},                                                 // IMAGE_LOAD_MIP_PCK_SGN
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad | FlagNoD16},                                                 // IMAGE_LOAD_PCK
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad | FlagNoD16},                                                 // IMAGE_LOAD_PCK_SGN
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                             // IMAGE_SAMPLE
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                             // IMAGE_SAMPLE_B
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                             // IMAGE_SAMPLE_B_CL
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                             // IMAGE_SAMPLE_B_CL_O
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                             // IMAGE_SAMPLE_B_O
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                             // IMAGE_SAMPLE_C
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                             // IMAGE_SAMPLE_CD
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                             // IMAGE_SAMPLE_CD_CL
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                             // IMAGE_SAMPLE_CD_CL_O
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                             // IMAGE_SAMPLE_CD_O
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                             // IMAGE_SAMPLE_CL
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                             // IMAGE_SAMPLE_CL_O
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                             // IMAGE_SAMPLE_C_B
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                             // IMAGE_SAMPLE_C_B_CL
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                             // IMAGE_SAMPLE_C_B_CL_O
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                             // IMAGE_SAMPLE_C_B_O
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                             // IMAGE_SAMPLE_C_CD
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                             // IMAGE_SAMPLE_C_CD_CL
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                             // IMAGE_SAMPLE_C_CD_CL_O
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                             // IMAGE_SAMPLE_C_CD_O
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                             // IMAGE_SAMPLE_C_CL
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                             // IMAGE_SAMPLE_C_CL_O
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                             // IMAGE_SAMPLE_C_D
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                             // IMAGE_SAMPLE_C_D_CL
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                             // IMAGE_SAMPLE_C_D_CL_O
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                             // IMAGE_SAMPLE_C_D_O
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                             // IMAGE_SAMPLE_C_L
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                             // IMAGE_SAMPLE_C_LZ
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                             // IMAGE_SAMPLE_C_LZ_O
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                             // IMAGE_SAMPLE_C_L_O
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                             // IMAGE_SAMPLE_C_O
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                             // IMAGE_SAMPLE_D
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                             // IMAGE_SAMPLE_D_CL
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                             // IMAGE_SAMPLE_D_CL_O
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                             // IMAGE_SAMPLE_D_O
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                             // IMAGE_SAMPLE_L
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                             // IMAGE_SAMPLE_LZ
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                             // IMAGE_SAMPLE_LZ_O
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                             // IMAGE_SAMPLE_L_O
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                             // IMAGE_SAMPLE_O
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagStore},                                                            // IMAGE_STORE
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagStore},                                                            // IMAGE_STORE_MIP
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagNoD16 | FlagStore},                                                // IMAGE_STORE_MIP_PCK
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagNoD16 | FlagStore},                                                // IMAGE_STORE_PCK
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLDSOk | FlagLoad},                                                 // SCRATCH_LOAD_DWORD
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                             // SCRATCH_LOAD_DWORDX2
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                             // SCRATCH_LOAD_DWORDX3
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                             // SCRATCH_LOAD_DWORDX4
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLDSOk | FlagLoad},                                                 // SCRATCH_LOAD_SBYTE
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16 | FlagLoad},                                                   // SCRATCH_LOAD_SBYTE_D16
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16Hi | FlagLoad},                                                 // SCRATCH_LOAD_SBYTE_D16_HI
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16 | FlagLoad},                                                   // SCRATCH_LOAD_SHORT_D16
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16Hi | FlagLoad},                                                 // SCRATCH_LOAD_SHORT_D16_HI
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLDSOk | FlagLoad},                                                 // SCRATCH_LOAD_SSHORT
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLDSOk | FlagLoad},                                                 // SCRATCH_LOAD_UBYTE
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16 | FlagLoad},                                                   // SCRATCH_LOAD_UBYTE_D16
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16Hi | FlagLoad},                                                 // SCRATCH_LOAD_UBYTE_D16_HI
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLDSOk | FlagLoad},                                                 // SCRATCH_LOAD_USHORT
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagStore},                                                            // SCRATCH_STORE_BYTE
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16Hi | FlagStore},                                                // SCRATCH_STORE_BYTE_D16_HI
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagStore},                                                            // SCRATCH_STORE_DWORD
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagStore},                                                            // SCRATCH_STORE_DWORDX2
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagStore},                                                            // SCRATCH_STORE_DWORDX3
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagStore},                                                            // SCRATCH_STORE_DWORDX4
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagStore},                                                            // SCRATCH_STORE_SHORT
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16Hi | FlagStore},                                                // SCRATCH_STORE_SHORT_D16_HI
-	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                             // S_ABSDIFF_I32
-	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                             // S_ABS_I32
-	{Class: ClassSALU, Raises: 0, Flags: FlagSCCRead | FlagSCCWrite},                                               // S_ADDC_U32
-	{Class: ClassSALU, Raises: 0, Flags: FlagImmHex | FlagSCCWrite},                                                // S_ADDK_I32
-	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                             // S_ADD_I32
-	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                             // S_ADD_U32
-	{Class: ClassSALU, Raises: 0, Flags: FlagExecWrite | FlagSCCWrite},                                             // S_ANDN1_SAVEEXEC_B64
-	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                             // S_ANDN1_WREXEC_B64
-	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                             // S_ANDN2_B32
-	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                             // S_ANDN2_B64
-	{Class: ClassSALU, Raises: 0, Flags: FlagExecWrite | FlagSCCWrite},                                             // S_ANDN2_SAVEEXEC_B64
-	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                             // S_ANDN2_WREXEC_B64
-	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                             // S_AND_B32
-	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                             // S_AND_B64
-	{Class: ClassSALU, Raises: 0, Flags: FlagExecWrite | FlagSCCWrite},                                             // S_AND_SAVEEXEC_B64
-	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                             // S_ASHR_I32
-	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                             // S_ASHR_I64
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},                        // S_ATC_PROBE
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},                        // S_ATC_PROBE_BUFFER
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR}, // S_ATOMIC_ADD
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR}, // S_ATOMIC_ADD_X2
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR}, // S_ATOMIC_AND
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR}, // S_ATOMIC_AND_X2
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR}, // S_ATOMIC_CMPSWAP
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR}, // S_ATOMIC_CMPSWAP_X2
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR}, // S_ATOMIC_DEC
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR}, // S_ATOMIC_DEC_X2
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR}, // S_ATOMIC_INC
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR}, // S_ATOMIC_INC_X2
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR}, // S_ATOMIC_OR
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR}, // S_ATOMIC_OR_X2
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR}, // S_ATOMIC_SMAX
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR}, // S_ATOMIC_SMAX_X2
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR}, // S_ATOMIC_SMIN
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR}, // S_ATOMIC_SMIN_X2
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR}, // S_ATOMIC_SUB
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR}, // S_ATOMIC_SUB_X2
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR}, // S_ATOMIC_SWAP
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR}, // S_ATOMIC_SWAP_X2
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR}, // S_ATOMIC_UMAX
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR}, // S_ATOMIC_UMAX_X2
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR}, // S_ATOMIC_UMIN
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR}, // S_ATOMIC_UMIN_X2
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR}, // S_ATOMIC_XOR
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR}, // S_ATOMIC_XOR_X2
-	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                             // S_BCNT0_I32_B32
-	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                             // S_BCNT0_I32_B64
-	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                             // S_BCNT1_I32_B32
-	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                             // S_BCNT1_I32_B64
-	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                             // S_BFE_I32
-	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                             // S_BFE_I64
-	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                             // S_BFE_U32
-	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                             // S_BFE_U64
-	{Class: ClassSALU, Raises: 0, Flags: 0},                                                                        // S_BFM_B32
-	{Class: ClassSALU, Raises: 0, Flags: 0},                                                                        // S_BFM_B64
-	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                             // S_BITCMP0_B32
-	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                             // S_BITCMP0_B64
-	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                             // S_BITCMP1_B32
-	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                             // S_BITCMP1_B64
-	{Class: ClassSALU, Raises: 0, Flags: 0},                                                                        // S_BITREPLICATE_B64_B32
-	{Class: ClassSALU, Raises: 0, Flags: 0},                                                                        // S_BITSET0_B32
-	{Class: ClassSALU, Raises: 0, Flags: 0},                                                                        // S_BITSET0_B64
-	{Class: ClassSALU, Raises: 0, Flags: 0},                                                                        // S_BITSET1_B32
-	{Class: ClassSALU, Raises: 0, Flags: 0},                                                                        // S_BITSET1_B64
-	{Class: ClassBranch, Raises: 0, Flags: FlagBranch | FlagLabel | FlagTerminator},                                // S_BRANCH
-	{Class: ClassSALU, Raises: 0, Flags: 0},                                                                        // S_BREV_B32
-	{Class: ClassSALU, Raises: 0, Flags: 0},                                                                        // S_BREV_B64
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR}, // S_BUFFER_ATOMIC_ADD
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR}, // S_BUFFER_ATOMIC_ADD_X2
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR}, // S_BUFFER_ATOMIC_AND
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR}, // S_BUFFER_ATOMIC_AND_X2
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR}, // S_BUFFER_ATOMIC_CMPSWAP
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR}, // S_BUFFER_ATOMIC_CMPSWAP_X2
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR}, // S_BUFFER_ATOMIC_DEC
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR}, // S_BUFFER_ATOMIC_DEC_X2
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR}, // S_BUFFER_ATOMIC_INC
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR}, // S_BUFFER_ATOMIC_INC_X2
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR}, // S_BUFFER_ATOMIC_OR
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR}, // S_BUFFER_ATOMIC_OR_X2
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR}, // S_BUFFER_ATOMIC_SMAX
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR}, // S_BUFFER_ATOMIC_SMAX_X2
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR}, // S_BUFFER_ATOMIC_SMIN
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR}, // S_BUFFER_ATOMIC_SMIN_X2
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR}, // S_BUFFER_ATOMIC_SUB
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR}, // S_BUFFER_ATOMIC_SUB_X2
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR}, // S_BUFFER_ATOMIC_SWAP
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR}, // S_BUFFER_ATOMIC_SWAP_X2
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR}, // S_BUFFER_ATOMIC_UMAX
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR}, // S_BUFFER_ATOMIC_UMAX_X2
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR}, // S_BUFFER_ATOMIC_UMIN
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR}, // S_BUFFER_ATOMIC_UMIN_X2
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR}, // S_BUFFER_ATOMIC_XOR
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR}, // S_BUFFER_ATOMIC_XOR_X2
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagGLC | FlagLoad | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},   // S_BUFFER_LOAD_DWORD
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagGLC | FlagLoad | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},   // S_BUFFER_LOAD_DWORDX16
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagGLC | FlagLoad | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},   // S_BUFFER_LOAD_DWORDX2
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagGLC | FlagLoad | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},   // S_BUFFER_LOAD_DWORDX4
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagGLC | FlagLoad | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},   // S_BUFFER_LOAD_DWORDX8
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR | FlagStore},  // S_BUFFER_STORE_DWORD
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR | FlagStore},  // S_BUFFER_STORE_DWORDX2
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR | FlagStore},  // S_BUFFER_STORE_DWORDX4
-	{Class: ClassBranch, Raises: 0, Flags: FlagBranch | FlagCall | FlagLabel},                                      // S_CALL_B64
-	{Class: ClassBranch, Raises: 0, Flags: FlagBranch | FlagCond | FlagLabel},                                      // S_CBRANCH_CDBGSYS
-	{Class: ClassBranch, Raises: 0, Flags: FlagBranch | FlagCond | FlagLabel},                                      // S_CBRANCH_CDBGSYS_AND_USER
-	{Class: ClassBranch, Raises: 0, Flags: FlagBranch | FlagCond | FlagLabel},                                      // S_CBRANCH_CDBGSYS_OR_USER
-	{Class: ClassBranch, Raises: 0, Flags: FlagBranch | FlagCond | FlagLabel},                                      // S_CBRANCH_CDBGUSER
-	{Class: ClassBranch, Raises: 0, Flags: FlagBranch | FlagCond | FlagExecRead | FlagLabel},                       // S_CBRANCH_EXECNZ
-	{Class: ClassBranch, Raises: 0, Flags: FlagBranch | FlagCond | FlagExecRead | FlagLabel},                       // S_CBRANCH_EXECZ
-	{Class: ClassSALU, Raises: 0, Flags: 0},                                                                        // S_CBRANCH_G_FORK
-	{Class: ClassBranch, Raises: 0, Flags: FlagBranch | FlagCond | FlagLabel},                                      // S_CBRANCH_I_FORK
-	{Class: ClassBranch, Raises: 0, Flags: FlagBranch | FlagCond | FlagSregSsrc0},                                  // S_CBRANCH_JOIN
-	{Class: ClassBranch, Raises: 0, Flags: FlagBranch | FlagCond | FlagLabel | FlagSCCRead},                        // S_CBRANCH_SCC0
-	{Class: ClassBranch, Raises: 0, Flags: FlagBranch | FlagCond | FlagLabel | FlagSCCRead},                        // S_CBRANCH_SCC1
-	{Class: ClassBranch, Raises: 0, Flags: FlagBranch | FlagCond | FlagLabel | FlagVCCRead},                        // S_CBRANCH_VCCNZ
-	{Class: ClassBranch, Raises: 0, Flags: FlagBranch | FlagCond | FlagLabel | FlagVCCRead},                        // S_CBRANCH_VCCZ
-	{Class: ClassSALU, Raises: 0, Flags: FlagImmHex | FlagSCCRead},                                                 // S_CMOVK_I32
-	{Class: ClassSALU, Raises: 0, Flags: FlagSCCRead},                                                              // S_CMOV_B32
-	{Class: ClassSALU, Raises: 0, Flags: FlagSCCRead},                                                              // S_CMOV_B64
-	{Class: ClassSALU, Raises: 0, Flags: FlagImmHex | FlagSCCWrite},                                                // S_CMPK_EQ_I32
-	{Class: ClassSALU, Raises: 0, Flags: FlagImmHex | FlagSCCWrite},                                                // S_CMPK_EQ_U32
-	{Class: ClassSALU, Raises: 0, Flags: FlagImmHex | FlagSCCWrite},                                                // S_CMPK_GE_I32
-	{Class: ClassSALU, Raises: 0, Flags: FlagImmHex | FlagSCCWrite},                                                // S_CMPK_GE_U32
-	{Class: ClassSALU, Raises: 0, Flags: FlagImmHex | FlagSCCWrite},                                                // S_CMPK_GT_I32
-	{Class: ClassSALU, Raises: 0, Flags: FlagImmHex | FlagSCCWrite},                                                // S_CMPK_GT_U32
-	{Class: ClassSALU, Raises: 0, Flags: FlagImmHex | FlagSCCWrite},                                                // S_CMPK_LE_I32
-	{Class: ClassSALU, Raises: 0, Flags: FlagImmHex | FlagSCCWrite},                                                // S_CMPK_LE_U32
-	{Class: ClassSALU, Raises: 0, Flags: FlagImmHex | FlagSCCWrite},                                                // S_CMPK_LG_I32
-	{Class: ClassSALU, Raises: 0, Flags: FlagImmHex | FlagSCCWrite},                                                // S_CMPK_LG_U32
-	{Class: ClassSALU, Raises: 0, Flags: FlagImmHex | FlagSCCWrite},                                                // S_CMPK_LT_I32
-	{Class: ClassSALU, Raises: 0, Flags: FlagImmHex | FlagSCCWrite},                                                // S_CMPK_LT_U32
-	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                             // S_CMP_EQ_I32
-	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                             // S_CMP_EQ_U32
-	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                             // S_CMP_EQ_U64
-	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                             // S_CMP_GE_I32
-	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                             // S_CMP_GE_U32
-	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                             // S_CMP_GT_I32
-	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                             // S_CMP_GT_U32
-	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                             // S_CMP_LE_I32
-	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                             // S_CMP_LE_U32
-	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                             // S_CMP_LG_I32
-	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                             // S_CMP_LG_U32
-	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                             // S_CMP_LG_U64
-	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                             // S_CMP_LT_I32
-	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                             // S_CMP_LT_U32
-	{Class: ClassSALU, Raises: 0, Flags: FlagSCCRead},                                                              // S_CSELECT_B32
-	{Class: ClassSALU, Raises: 0, Flags: FlagSCCRead},                                                              // S_CSELECT_B64
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},                        // S_DCACHE_DISCARD
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},                        // S_DCACHE_DISCARD_X2
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagSmemSGPR},                                                       // S_DCACHE_INV
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagSmemSGPR},                                                       // S_DCACHE_INV_VOL
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagSmemSGPR},                                                       // S_DCACHE_WB
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagSmemSGPR},                                                       // S_DCACHE_WB_VOL
-	{Class: ClassControl, Raises: 0, Flags: FlagImmU16},                                                            // S_DECPERFLEVEL
-	{Class: ClassControl, Raises: 0, Flags: FlagEndpgm | FlagImmDec | FlagOptImm | FlagTerminator},                 // S_ENDPGM
-	{Class: ClassSALU, Raises: 0, Flags: 0},                                                                        // S_FF0_I32_B32
-	{Class: ClassSALU, Raises: 0, Flags: 0},                                                                        // S_FF0_I32_B64
-	{Class: ClassSALU, Raises: 0, Flags: 0},                                                                        // S_FF1_I32_B32
-	{Class: ClassSALU, Raises: 0, Flags: 0},                                                                        // S_FF1_I32_B64
-	{Class: ClassSALU, Raises: 0, Flags: 0},                                                                        // S_FLBIT_I32
-	{Class: ClassSALU, Raises: 0, Flags: 0},                                                                        // S_FLBIT_I32_B32
-	{Class: ClassSALU, Raises: 0, Flags: 0},                                                                        // S_FLBIT_I32_B64
-	{Class: ClassSALU, Raises: 0, Flags: 0},                                                                        // S_FLBIT_I32_I64
-	{Class: ClassSALU, Raises: 0, Flags: FlagPCRead},                                                               // S_GETPC_B64
-	{Class: ClassSALU, Raises: 0, Flags: FlagHwreg},                                                                // S_GETREG_B32
-	{Class: ClassControl, Raises: 0, Flags: FlagImmU16},                                                            // S_INCPERFLEVEL
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagGLC | FlagLoad | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},   // S_LOAD_DWORD
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagGLC | FlagLoad | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},   // S_LOAD_DWORDX16
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagGLC | FlagLoad | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},   // S_LOAD_DWORDX2
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagGLC | FlagLoad | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},   // S_LOAD_DWORDX4
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagGLC | FlagLoad | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},   // S_LOAD_DWORDX8
-	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                             // S_LSHL1_ADD_U32
-	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                             // S_LSHL2_ADD_U32
-	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                             // S_LSHL3_ADD_U32
-	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                             // S_LSHL4_ADD_U32
-	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                             // S_LSHL_B32
-	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                             // S_LSHL_B64
-	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                             // S_LSHR_B32
-	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                             // S_LSHR_B64
-	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                             // S_MAX_I32
-	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                             // S_MAX_U32
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagLoad | FlagSmemSGPR},                                            // S_MEMREALTIME
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagLoad | FlagSmemSGPR},                                            // S_MEMTIME
-	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                             // S_MIN_I32
-	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                             // S_MIN_U32
-	{Class: ClassSALU, Raises: 0, Flags: FlagImmHex},                                                               // S_MOVK_I32
-	{Class: ClassSALU, Raises: 0, Flags: 0},                                                                        // S_MOVRELD_B32
-	{Class: ClassSALU, Raises: 0, Flags: 0},                                                                        // S_MOVRELD_B64
-	{Class: ClassSALU, Raises: 0, Flags: FlagSregSsrc0},                                                            // S_MOVRELS_B32
-	{Class: ClassSALU, Raises: 0, Flags: FlagSregSsrc0},                                                            // S_MOVRELS_B64
-	{Class: ClassSALU, Raises: 0, Flags: 0},                                                                        // S_MOV_B32
-	{Class: ClassSALU, Raises: 0, Flags: 0},                                                                        // S_MOV_B64
-	{Class: ClassSALU, Raises: 0, Flags: FlagImmHex},                                                               // S_MULK_I32
-	{Class: ClassSALU, Raises: 0, Flags: 0},                                                                        // S_MUL_HI_I32
-	{Class: ClassSALU, Raises: 0, Flags: 0},                                                                        // S_MUL_HI_U32
-	{Class: ClassSALU, Raises: 0, Flags: 0},                                                                        // S_MUL_I32
-	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                             // S_NAND_B32
-	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                             // S_NAND_B64
-	{Class: ClassSALU, Raises: 0, Flags: FlagExecWrite | FlagSCCWrite},                                             // S_NAND_SAVEEXEC_B64
-	{Class: ClassControl, Raises: 0, Flags: FlagImmU16},                                                            // S_NOP
-	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                             // S_NOR_B32
-	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                             // S_NOR_B64
-	{Class: ClassSALU, Raises: 0, Flags: FlagExecWrite | FlagSCCWrite},                                             // S_NOR_SAVEEXEC_B64
-	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                             // S_NOT_B32
-	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                             // S_NOT_B64
-	{Class: ClassSALU, Raises: 0, Flags: FlagExecWrite | FlagSCCWrite},                                             // S_ORN1_SAVEEXEC_B64
-	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                             // S_ORN2_B32
-	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                             // S_ORN2_B64
-	{Class: ClassSALU, Raises: 0, Flags: FlagExecWrite | FlagSCCWrite},                                             // S_ORN2_SAVEEXEC_B64
-	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                             // S_OR_B32
-	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                             // S_OR_B64
-	{Class: ClassSALU, Raises: 0, Flags: FlagExecWrite | FlagSCCWrite},                                             // S_OR_SAVEEXEC_B64
-	{Class: ClassSALU, Raises: 0, Flags: 0},                                                                        // S_PACK_HH_B32_B16
-	{Class: ClassSALU, Raises: 0, Flags: 0},                                                                        // S_PACK_LH_B32_B16
-	{Class: ClassSALU, Raises: 0, Flags: 0},                                                                        // S_PACK_LL_B32_B16
-	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                             // S_QUADMASK_B32
-	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                             // S_QUADMASK_B64
-	{Class: ClassSALU, Raises: 0, Flags: FlagSregSsrc0},                                                            // S_RFE_B64
-	{Class: ClassSALU, Raises: 0, Flags: 0},                                                                        // S_RFE_RESTORE_B64
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagGLC | FlagLoad | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},   // S_SCRATCH_LOAD_DWORD
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagGLC | FlagLoad | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},   // S_SCRATCH_LOAD_DWORDX2
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagGLC | FlagLoad | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},   // S_SCRATCH_LOAD_DWORDX4
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR | FlagStore},  // S_SCRATCH_STORE_DWORD
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR | FlagStore},  // S_SCRATCH_STORE_DWORDX2
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR | FlagStore},  // S_SCRATCH_STORE_DWORDX4
-	{Class: ClassMessage, Raises: CntLGKM, Flags: FlagSendmsg},                                                     // S_SENDMSG
-	{Class: ClassMessage, Raises: CntLGKM, Flags: FlagSendmsg},                                                     // S_SENDMSGHALT
-	{Class: ClassControl, Raises: 0, Flags: FlagImmU16},                                                            // S_SETHALT
-	{Class: ClassControl, Raises: 0, Flags: FlagImmU16},                                                            // S_SETKILL
-	{Class: ClassBranch, Raises: 0, Flags: FlagBranch | FlagIndirect | FlagSregSsrc0 | FlagTerminator},             // S_SETPC_B64
-	{Class: ClassControl, Raises: 0, Flags: FlagImmU16},                                                            // S_SETPRIO
-	{Class: ClassSALU, Raises: 0, Flags: FlagHwreg},                                                                // S_SETREG_B32
-	{Class: ClassSALU, Raises: 0, Flags: FlagHwreg},                                                                // S_SETREG_IMM32_B32
-	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                             // S_SETVSKIP
-	{Class: ClassSALU, Raises: 0, Flags: 0},                                                                        // S_SET_GPR_IDX_IDX
-	{Class: ClassControl, Raises: 0, Flags: FlagGprIdx},                                                            // S_SET_GPR_IDX_MODE
-	{Class: ClassSALU, Raises: 0, Flags: FlagGprIdx},                                                               // S_SET_GPR_IDX_ON
-	{Class: ClassSALU, Raises: 0, Flags: 0},                                                                        // S_SEXT_I32_I16
-	{Class: ClassSALU, Raises: 0, Flags: 0},                                                                        // S_SEXT_I32_I8
-	{Class: ClassControl, Raises: 0, Flags: FlagImmU16},                                                            // S_SLEEP
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR | FlagStore},  // S_STORE_DWORD
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR | FlagStore},  // S_STORE_DWORDX2
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR | FlagStore},  // S_STORE_DWORDX4
-	{Class: ClassSALU, Raises: 0, Flags: FlagSCCRead | FlagSCCWrite},                                               // S_SUBB_U32
-	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                             // S_SUB_I32
-	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                             // S_SUB_U32
-	{Class: ClassBranch, Raises: 0, Flags: FlagBranch | FlagCall | FlagIndirect},                                   // S_SWAPPC_B64
-	{Class: ClassControl, Raises: 0, Flags: FlagImmU16},                                                            // S_TRAP
-	{Class: ClassWaitcnt, Raises: 0, Flags: FlagWaitcnt},                                                           // S_WAITCNT
-	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                             // S_WQM_B32
-	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                             // S_WQM_B64
-	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                             // S_XNOR_B32
-	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                             // S_XNOR_B64
-	{Class: ClassSALU, Raises: 0, Flags: FlagExecWrite | FlagSCCWrite},                                             // S_XNOR_SAVEEXEC_B64
-	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                             // S_XOR_B32
-	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                             // S_XOR_B64
-	{Class: ClassSALU, Raises: 0, Flags: FlagExecWrite | FlagSCCWrite},                                             // S_XOR_SAVEEXEC_B64
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16 | FlagFormat | FlagLoad | FlagNoTFE},                          // TBUFFER_LOAD_FORMAT_D16_X
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16 | FlagFormat | FlagLoad | FlagNoTFE},                          // TBUFFER_LOAD_FORMAT_D16_XY
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16 | FlagFormat | FlagLoad | FlagNoTFE},                          // TBUFFER_LOAD_FORMAT_D16_XYZ
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16 | FlagFormat | FlagLoad | FlagNoTFE},                          // TBUFFER_LOAD_FORMAT_D16_XYZW
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagFormat | FlagLoad | FlagNoTFE},                                    // TBUFFER_LOAD_FORMAT_X
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagFormat | FlagLoad | FlagNoTFE},                                    // TBUFFER_LOAD_FORMAT_XY
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagFormat | FlagLoad | FlagNoTFE},                                    // TBUFFER_LOAD_FORMAT_XYZ
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagFormat | FlagLoad | FlagNoTFE},                                    // TBUFFER_LOAD_FORMAT_XYZW
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16 | FlagFormat | FlagNoTFE | FlagStore},                         // TBUFFER_STORE_FORMAT_D16_X
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16 | FlagFormat | FlagNoTFE | FlagStore},                         // TBUFFER_STORE_FORMAT_D16_XY
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16 | FlagFormat | FlagNoTFE | FlagStore},                         // TBUFFER_STORE_FORMAT_D16_XYZ
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16 | FlagFormat | FlagNoTFE | FlagStore},                         // TBUFFER_STORE_FORMAT_D16_XYZW
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagFormat | FlagNoTFE | FlagStore},                                   // TBUFFER_STORE_FORMAT_X
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagFormat | FlagNoTFE | FlagStore},                                   // TBUFFER_STORE_FORMAT_XY
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagFormat | FlagNoTFE | FlagStore},                                   // TBUFFER_STORE_FORMAT_XYZ
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagFormat | FlagNoTFE | FlagStore},                                   // TBUFFER_STORE_FORMAT_XYZW
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoTFE},                                                       // BUFFER_ATOMIC_ADD
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoTFE},                                                       // BUFFER_ATOMIC_ADD_X2
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoTFE},                                                       // BUFFER_ATOMIC_AND
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoTFE},                                                       // BUFFER_ATOMIC_AND_X2
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoTFE},                                                       // BUFFER_ATOMIC_CMPSWAP
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoTFE},                                                       // BUFFER_ATOMIC_CMPSWAP_X2
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoTFE},                                                       // BUFFER_ATOMIC_DEC
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoTFE},                                                       // BUFFER_ATOMIC_DEC_X2
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoTFE},                                                       // BUFFER_ATOMIC_INC
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoTFE},                                                       // BUFFER_ATOMIC_INC_X2
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoTFE},                                                       // BUFFER_ATOMIC_OR
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoTFE},                                                       // BUFFER_ATOMIC_OR_X2
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoTFE},                                                       // BUFFER_ATOMIC_SMAX
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoTFE},                                                       // BUFFER_ATOMIC_SMAX_X2
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoTFE},                                                       // BUFFER_ATOMIC_SMIN
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoTFE},                                                       // BUFFER_ATOMIC_SMIN_X2
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoTFE},                                                       // BUFFER_ATOMIC_SUB
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoTFE},                                                       // BUFFER_ATOMIC_SUB_X2
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoTFE},                                                       // BUFFER_ATOMIC_SWAP
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoTFE},                                                       // BUFFER_ATOMIC_SWAP_X2
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoTFE},                                                       // BUFFER_ATOMIC_UMAX
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoTFE},                                                       // BUFFER_ATOMIC_UMAX_X2
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoTFE},                                                       // BUFFER_ATOMIC_UMIN
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoTFE},                                                       // BUFFER_ATOMIC_UMIN_X2
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoTFE},                                                       // BUFFER_ATOMIC_XOR
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoTFE},                                                       // BUFFER_ATOMIC_XOR_X2
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLDSOk | FlagLoad},                                                         // BUFFER_LOAD_DWORD
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                                     // BUFFER_LOAD_DWORDX2
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                                     // BUFFER_LOAD_DWORDX3
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                                     // BUFFER_LOAD_DWORDX4
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16Hi | FlagFormat | FlagLoad},                                            // BUFFER_LOAD_FORMAT_D16_HI_X
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16 | FlagFormat | FlagLoad},                                              // BUFFER_LOAD_FORMAT_D16_X
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16 | FlagFormat | FlagLoad},                                              // BUFFER_LOAD_FORMAT_D16_XY
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16 | FlagFormat | FlagLoad},                                              // BUFFER_LOAD_FORMAT_D16_XYZ
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16 | FlagFormat | FlagLoad},                                              // BUFFER_LOAD_FORMAT_D16_XYZW
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagFormat | FlagLDSOk | FlagLoad},                                            // BUFFER_LOAD_FORMAT_X
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagFormat | FlagLoad},                                                        // BUFFER_LOAD_FORMAT_XY
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagFormat | FlagLoad},                                                        // BUFFER_LOAD_FORMAT_XYZ
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagFormat | FlagLoad},                                                        // BUFFER_LOAD_FORMAT_XYZW
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLDSOk | FlagLoad},                                                         // BUFFER_LOAD_SBYTE
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16 | FlagLoad},                                                           // BUFFER_LOAD_SBYTE_D16
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16Hi | FlagLoad},                                                         // BUFFER_LOAD_SBYTE_D16_HI
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16 | FlagLoad},                                                           // BUFFER_LOAD_SHORT_D16
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16Hi | FlagLoad},                                                         // BUFFER_LOAD_SHORT_D16_HI
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLDSOk | FlagLoad},                                                         // BUFFER_LOAD_SSHORT
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLDSOk | FlagLoad},                                                         // BUFFER_LOAD_UBYTE
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16 | FlagLoad},                                                           // BUFFER_LOAD_UBYTE_D16
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16Hi | FlagLoad},                                                         // BUFFER_LOAD_UBYTE_D16_HI
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLDSOk | FlagLoad},                                                         // BUFFER_LOAD_USHORT
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagStore},                                                                    // BUFFER_STORE_BYTE
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16Hi | FlagStore},                                                        // BUFFER_STORE_BYTE_D16_HI
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagStore},                                                                    // BUFFER_STORE_DWORD
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagStore},                                                                    // BUFFER_STORE_DWORDX2
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagStore},                                                                    // BUFFER_STORE_DWORDX3
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagStore},                                                                    // BUFFER_STORE_DWORDX4
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16Hi | FlagFormat | FlagStore},                                           // BUFFER_STORE_FORMAT_D16_HI_X
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16 | FlagFormat | FlagStore},                                             // BUFFER_STORE_FORMAT_D16_X
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16 | FlagFormat | FlagStore},                                             // BUFFER_STORE_FORMAT_D16_XY
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16 | FlagFormat | FlagStore},                                             // BUFFER_STORE_FORMAT_D16_XYZ
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16 | FlagFormat | FlagStore},                                             // BUFFER_STORE_FORMAT_D16_XYZW
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagFormat | FlagStore},                                                       // BUFFER_STORE_FORMAT_X
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagFormat | FlagStore},                                                       // BUFFER_STORE_FORMAT_XY
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagFormat | FlagStore},                                                       // BUFFER_STORE_FORMAT_XYZ
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagFormat | FlagStore},                                                       // BUFFER_STORE_FORMAT_XYZW
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLDSOnly | FlagNoTFE | FlagStore},                                          // BUFFER_STORE_LDS_DWORD
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagStore},                                                                    // BUFFER_STORE_SHORT
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16Hi | FlagStore},                                                        // BUFFER_STORE_SHORT_D16_HI
+	{Class: ClassVMEM, Raises: CntVM, Flags: 0},                                                                            // BUFFER_WBINVL1
+	{Class: ClassVMEM, Raises: CntVM, Flags: 0},                                                                            // BUFFER_WBINVL1_VOL
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                                                   // DS_ADD_F32
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                                                         // DS_ADD_RTN_F32
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                                                         // DS_ADD_RTN_U32
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                                                         // DS_ADD_RTN_U64
+	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                                                            // DS_ADD_SRC2_F32
+	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                                                            // DS_ADD_SRC2_U32
+	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                                                            // DS_ADD_SRC2_U64
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                                                   // DS_ADD_U32
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                                                   // DS_ADD_U64
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                                                   // DS_AND_B32
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                                                   // DS_AND_B64
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                                                         // DS_AND_RTN_B32
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                                                         // DS_AND_RTN_B64
+	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                                                            // DS_AND_SRC2_B32
+	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                                                            // DS_AND_SRC2_B64
+	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                                                            // DS_APPEND
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagNoGDS},                                                                    // DS_BPERMUTE_B32
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                                                   // DS_CMPST_B32
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                                                   // DS_CMPST_B64
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                                                   // DS_CMPST_F32
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                                                   // DS_CMPST_F64
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                                                         // DS_CMPST_RTN_B32
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                                                         // DS_CMPST_RTN_B64
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                                                         // DS_CMPST_RTN_F32
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                                                         // DS_CMPST_RTN_F64
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                                                         // DS_CONDXCHG32_RTN_B64
+	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                                                            // DS_CONSUME
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                                                         // DS_DEC_RTN_U32
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                                                         // DS_DEC_RTN_U64
+	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                                                            // DS_DEC_SRC2_U32
+	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                                                            // DS_DEC_SRC2_U64
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                                                   // DS_DEC_U32
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                                                   // DS_DEC_U64
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagGDSOnly},                                                                  // DS_GWS_BARRIER
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagGDSOnly},                                                                  // DS_GWS_INIT
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagGDSOnly},                                                                  // DS_GWS_SEMA_BR
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagGDSOnly},                                                                  // DS_GWS_SEMA_P
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagGDSOnly},                                                                  // DS_GWS_SEMA_RELEASE_ALL
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagGDSOnly},                                                                  // DS_GWS_SEMA_V
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                                                         // DS_INC_RTN_U32
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                                                         // DS_INC_RTN_U64
+	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                                                            // DS_INC_SRC2_U32
+	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                                                            // DS_INC_SRC2_U64
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                                                   // DS_INC_U32
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                                                   // DS_INC_U64
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                                                   // DS_MAX_F32
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                                                   // DS_MAX_F64
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                                                   // DS_MAX_I32
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                                                   // DS_MAX_I64
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                                                         // DS_MAX_RTN_F32
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                                                         // DS_MAX_RTN_F64
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                                                         // DS_MAX_RTN_I32
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                                                         // DS_MAX_RTN_I64
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                                                         // DS_MAX_RTN_U32
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                                                         // DS_MAX_RTN_U64
+	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                                                            // DS_MAX_SRC2_F32
+	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                                                            // DS_MAX_SRC2_F64
+	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                                                            // DS_MAX_SRC2_I32
+	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                                                            // DS_MAX_SRC2_I64
+	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                                                            // DS_MAX_SRC2_U32
+	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                                                            // DS_MAX_SRC2_U64
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                                                   // DS_MAX_U32
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                                                   // DS_MAX_U64
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                                                   // DS_MIN_F32
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                                                   // DS_MIN_F64
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                                                   // DS_MIN_I32
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                                                   // DS_MIN_I64
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                                                         // DS_MIN_RTN_F32
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                                                         // DS_MIN_RTN_F64
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                                                         // DS_MIN_RTN_I32
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                                                         // DS_MIN_RTN_I64
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                                                         // DS_MIN_RTN_U32
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                                                         // DS_MIN_RTN_U64
+	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                                                            // DS_MIN_SRC2_F32
+	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                                                            // DS_MIN_SRC2_F64
+	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                                                            // DS_MIN_SRC2_I32
+	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                                                            // DS_MIN_SRC2_I64
+	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                                                            // DS_MIN_SRC2_U32
+	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                                                            // DS_MIN_SRC2_U64
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                                                   // DS_MIN_U32
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                                                   // DS_MIN_U64
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                                                   // DS_MSKOR_B32
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                                                   // DS_MSKOR_B64
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                                                         // DS_MSKOR_RTN_B32
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                                                         // DS_MSKOR_RTN_B64
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagNoMods},                                                                   // DS_NOP
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagGDSOnly},                                                                  // DS_ORDERED_COUNT
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                                                   // DS_OR_B32
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                                                   // DS_OR_B64
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                                                         // DS_OR_RTN_B32
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                                                         // DS_OR_RTN_B64
+	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                                                            // DS_OR_SRC2_B32
+	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                                                            // DS_OR_SRC2_B64
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagNoGDS},                                                                    // DS_PERMUTE_B32
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagLoad | FlagOffset2},                                                       // DS_READ2ST64_B32
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagLoad | FlagOffset2},                                                       // DS_READ2ST64_B64
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagLoad | FlagOffset2},                                                       // DS_READ2_B32
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagLoad | FlagOffset2},                                                       // DS_READ2_B64
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagLoad},                                                                     // DS_READ_ADDTID_B32
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagLoad},                                                                     // DS_READ_B128
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagLoad},                                                                     // DS_READ_B32
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagLoad},                                                                     // DS_READ_B64
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagLoad},                                                                     // DS_READ_B96
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagLoad},                                                                     // DS_READ_I16
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagLoad},                                                                     // DS_READ_I8
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagD16 | FlagLoad},                                                           // DS_READ_I8_D16
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagD16Hi | FlagLoad},                                                         // DS_READ_I8_D16_HI
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagLoad},                                                                     // DS_READ_U16
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagD16 | FlagLoad},                                                           // DS_READ_U16_D16
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagD16Hi | FlagLoad},                                                         // DS_READ_U16_D16_HI
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagLoad},                                                                     // DS_READ_U8
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagD16 | FlagLoad},                                                           // DS_READ_U8_D16
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagD16Hi | FlagLoad},                                                         // DS_READ_U8_D16_HI
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                                                         // DS_RSUB_RTN_U32
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                                                         // DS_RSUB_RTN_U64
+	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                                                            // DS_RSUB_SRC2_U32
+	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                                                            // DS_RSUB_SRC2_U64
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                                                   // DS_RSUB_U32
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                                                   // DS_RSUB_U64
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                                                         // DS_SUB_RTN_U32
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                                                         // DS_SUB_RTN_U64
+	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                                                            // DS_SUB_SRC2_U32
+	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                                                            // DS_SUB_SRC2_U64
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                                                   // DS_SUB_U32
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                                                   // DS_SUB_U64
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagSwizzle},                                                                  // DS_SWIZZLE_B32
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                                                         // DS_WRAP_RTN_B32
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagOffset2 | FlagStore},                                                      // DS_WRITE2ST64_B32
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagOffset2 | FlagStore},                                                      // DS_WRITE2ST64_B64
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagOffset2 | FlagStore},                                                      // DS_WRITE2_B32
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagOffset2 | FlagStore},                                                      // DS_WRITE2_B64
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagStore},                                                                    // DS_WRITE_ADDTID_B32
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagStore},                                                                    // DS_WRITE_B128
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagStore},                                                                    // DS_WRITE_B16
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagD16Hi | FlagStore},                                                        // DS_WRITE_B16_D16_HI
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagStore},                                                                    // DS_WRITE_B32
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagStore},                                                                    // DS_WRITE_B64
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagStore},                                                                    // DS_WRITE_B8
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagD16Hi | FlagStore},                                                        // DS_WRITE_B8_D16_HI
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagStore},                                                                    // DS_WRITE_B96
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagStore},                                                                    // DS_WRITE_SRC2_B32
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagStore},                                                                    // DS_WRITE_SRC2_B64
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagOffset2 | FlagRet},                                           // DS_WRXCHG2ST64_RTN_B32
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagOffset2 | FlagRet},                                           // DS_WRXCHG2ST64_RTN_B64
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagOffset2 | FlagRet},                                           // DS_WRXCHG2_RTN_B32
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagOffset2 | FlagRet},                                           // DS_WRXCHG2_RTN_B64
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                                                         // DS_WRXCHG_RTN_B32
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                                                         // DS_WRXCHG_RTN_B64
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                                                   // DS_XOR_B32
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                                                   // DS_XOR_B64
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                                                         // DS_XOR_RTN_B32
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                                                         // DS_XOR_RTN_B64
+	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                                                            // DS_XOR_SRC2_B32
+	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                                                            // DS_XOR_SRC2_B64
+	{Class: ClassExport, Raises: CntEXP, Flags: FlagStore},                                                                 // EXP
+	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagAtomic},                                                         // FLAT_ATOMIC_ADD
+	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagAtomic},                                                         // FLAT_ATOMIC_ADD_X2
+	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagAtomic},                                                         // FLAT_ATOMIC_AND
+	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagAtomic},                                                         // FLAT_ATOMIC_AND_X2
+	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagAtomic},                                                         // FLAT_ATOMIC_CMPSWAP
+	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagAtomic},                                                         // FLAT_ATOMIC_CMPSWAP_X2
+	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagAtomic},                                                         // FLAT_ATOMIC_DEC
+	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagAtomic},                                                         // FLAT_ATOMIC_DEC_X2
+	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagAtomic},                                                         // FLAT_ATOMIC_INC
+	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagAtomic},                                                         // FLAT_ATOMIC_INC_X2
+	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagAtomic},                                                         // FLAT_ATOMIC_OR
+	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagAtomic},                                                         // FLAT_ATOMIC_OR_X2
+	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagAtomic},                                                         // FLAT_ATOMIC_SMAX
+	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagAtomic},                                                         // FLAT_ATOMIC_SMAX_X2
+	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagAtomic},                                                         // FLAT_ATOMIC_SMIN
+	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagAtomic},                                                         // FLAT_ATOMIC_SMIN_X2
+	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagAtomic},                                                         // FLAT_ATOMIC_SUB
+	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagAtomic},                                                         // FLAT_ATOMIC_SUB_X2
+	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagAtomic},                                                         // FLAT_ATOMIC_SWAP
+	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagAtomic},                                                         // FLAT_ATOMIC_SWAP_X2
+	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagAtomic},                                                         // FLAT_ATOMIC_UMAX
+	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagAtomic},                                                         // FLAT_ATOMIC_UMAX_X2
+	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagAtomic},                                                         // FLAT_ATOMIC_UMIN
+	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagAtomic},                                                         // FLAT_ATOMIC_UMIN_X2
+	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagAtomic},                                                         // FLAT_ATOMIC_XOR
+	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagAtomic},                                                         // FLAT_ATOMIC_XOR_X2
+	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagLoad},                                                           // FLAT_LOAD_DWORD
+	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagLoad},                                                           // FLAT_LOAD_DWORDX2
+	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagLoad},                                                           // FLAT_LOAD_DWORDX3
+	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagLoad},                                                           // FLAT_LOAD_DWORDX4
+	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagLoad},                                                           // FLAT_LOAD_SBYTE
+	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagD16 | FlagLoad},                                                 // FLAT_LOAD_SBYTE_D16
+	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagD16Hi | FlagLoad},                                               // FLAT_LOAD_SBYTE_D16_HI
+	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagD16 | FlagLoad},                                                 // FLAT_LOAD_SHORT_D16
+	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagD16Hi | FlagLoad},                                               // FLAT_LOAD_SHORT_D16_HI
+	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagLoad},                                                           // FLAT_LOAD_SSHORT
+	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagLoad},                                                           // FLAT_LOAD_UBYTE
+	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagD16 | FlagLoad},                                                 // FLAT_LOAD_UBYTE_D16
+	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagD16Hi | FlagLoad},                                               // FLAT_LOAD_UBYTE_D16_HI
+	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagLoad},                                                           // FLAT_LOAD_USHORT
+	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagStore},                                                          // FLAT_STORE_BYTE
+	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagD16Hi | FlagStore},                                              // FLAT_STORE_BYTE_D16_HI
+	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagStore},                                                          // FLAT_STORE_DWORD
+	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagStore},                                                          // FLAT_STORE_DWORDX2
+	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagStore},                                                          // FLAT_STORE_DWORDX3
+	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagStore},                                                          // FLAT_STORE_DWORDX4
+	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagStore},                                                          // FLAT_STORE_SHORT
+	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagD16Hi | FlagStore},                                              // FLAT_STORE_SHORT_D16_HI
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic},                                                                   // GLOBAL_ATOMIC_ADD
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic},                                                                   // GLOBAL_ATOMIC_ADD_X2
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic},                                                                   // GLOBAL_ATOMIC_AND
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic},                                                                   // GLOBAL_ATOMIC_AND_X2
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic},                                                                   // GLOBAL_ATOMIC_CMPSWAP
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic},                                                                   // GLOBAL_ATOMIC_CMPSWAP_X2
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic},                                                                   // GLOBAL_ATOMIC_DEC
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic},                                                                   // GLOBAL_ATOMIC_DEC_X2
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic},                                                                   // GLOBAL_ATOMIC_INC
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic},                                                                   // GLOBAL_ATOMIC_INC_X2
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic},                                                                   // GLOBAL_ATOMIC_OR
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic},                                                                   // GLOBAL_ATOMIC_OR_X2
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic},                                                                   // GLOBAL_ATOMIC_SMAX
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic},                                                                   // GLOBAL_ATOMIC_SMAX_X2
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic},                                                                   // GLOBAL_ATOMIC_SMIN
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic},                                                                   // GLOBAL_ATOMIC_SMIN_X2
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic},                                                                   // GLOBAL_ATOMIC_SUB
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic},                                                                   // GLOBAL_ATOMIC_SUB_X2
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic},                                                                   // GLOBAL_ATOMIC_SWAP
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic},                                                                   // GLOBAL_ATOMIC_SWAP_X2
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic},                                                                   // GLOBAL_ATOMIC_UMAX
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic},                                                                   // GLOBAL_ATOMIC_UMAX_X2
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic},                                                                   // GLOBAL_ATOMIC_UMIN
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic},                                                                   // GLOBAL_ATOMIC_UMIN_X2
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic},                                                                   // GLOBAL_ATOMIC_XOR
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic},                                                                   // GLOBAL_ATOMIC_XOR_X2
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLDSOk | FlagLoad},                                                         // GLOBAL_LOAD_DWORD
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                                     // GLOBAL_LOAD_DWORDX2
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                                     // GLOBAL_LOAD_DWORDX3
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                                     // GLOBAL_LOAD_DWORDX4
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLDSOk | FlagLoad},                                                         // GLOBAL_LOAD_SBYTE
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16 | FlagLoad},                                                           // GLOBAL_LOAD_SBYTE_D16
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16Hi | FlagLoad},                                                         // GLOBAL_LOAD_SBYTE_D16_HI
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16 | FlagLoad},                                                           // GLOBAL_LOAD_SHORT_D16
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16Hi | FlagLoad},                                                         // GLOBAL_LOAD_SHORT_D16_HI
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLDSOk | FlagLoad},                                                         // GLOBAL_LOAD_SSHORT
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLDSOk | FlagLoad},                                                         // GLOBAL_LOAD_UBYTE
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16 | FlagLoad},                                                           // GLOBAL_LOAD_UBYTE_D16
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16Hi | FlagLoad},                                                         // GLOBAL_LOAD_UBYTE_D16_HI
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLDSOk | FlagLoad},                                                         // GLOBAL_LOAD_USHORT
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagStore},                                                                    // GLOBAL_STORE_BYTE
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16Hi | FlagStore},                                                        // GLOBAL_STORE_BYTE_D16_HI
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagStore},                                                                    // GLOBAL_STORE_DWORD
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagStore},                                                                    // GLOBAL_STORE_DWORDX2
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagStore},                                                                    // GLOBAL_STORE_DWORDX3
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagStore},                                                                    // GLOBAL_STORE_DWORDX4
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagStore},                                                                    // GLOBAL_STORE_SHORT
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16Hi | FlagStore},                                                        // GLOBAL_STORE_SHORT_D16_HI
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoD16},                                                       // IMAGE_ATOMIC_ADD
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoD16},                                                       // IMAGE_ATOMIC_AND
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagCmpswap | FlagNoD16},                                         // IMAGE_ATOMIC_CMPSWAP
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoD16},                                                       // IMAGE_ATOMIC_DEC
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoD16},                                                       // IMAGE_ATOMIC_INC
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoD16},                                                       // IMAGE_ATOMIC_OR
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoD16},                                                       // IMAGE_ATOMIC_SMAX
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoD16},                                                       // IMAGE_ATOMIC_SMIN
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoD16},                                                       // IMAGE_ATOMIC_SUB
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoD16},                                                       // IMAGE_ATOMIC_SWAP
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoD16},                                                       // IMAGE_ATOMIC_UMAX
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoD16},                                                       // IMAGE_ATOMIC_UMIN
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoD16},                                                       // IMAGE_ATOMIC_XOR
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagGather4 | FlagLoad},                                                       // IMAGE_GATHER4
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagGather4 | FlagLoad},                                                       // IMAGE_GATHER4H
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagGather4 | FlagLoad},                                                       // IMAGE_GATHER4_B
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagGather4 | FlagLoad},                                                       // IMAGE_GATHER4_B_CL
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagGather4 | FlagLoad},                                                       // IMAGE_GATHER4_B_CL_O
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagGather4 | FlagLoad},                                                       // IMAGE_GATHER4_B_O
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagGather4 | FlagLoad},                                                       // IMAGE_GATHER4_C
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagGather4 | FlagLoad},                                                       // IMAGE_GATHER4_CL
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagGather4 | FlagLoad},                                                       // IMAGE_GATHER4_CL_O
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagGather4 | FlagLoad},                                                       // IMAGE_GATHER4_C_B
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagGather4 | FlagLoad},                                                       // IMAGE_GATHER4_C_B_CL
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagGather4 | FlagLoad},                                                       // IMAGE_GATHER4_C_B_CL_O
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagGather4 | FlagLoad},                                                       // IMAGE_GATHER4_C_B_O
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagGather4 | FlagLoad},                                                       // IMAGE_GATHER4_C_CL
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagGather4 | FlagLoad},                                                       // IMAGE_GATHER4_C_CL_O
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagGather4 | FlagLoad},                                                       // IMAGE_GATHER4_C_L
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagGather4 | FlagLoad},                                                       // IMAGE_GATHER4_C_LZ
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagGather4 | FlagLoad},                                                       // IMAGE_GATHER4_C_LZ_O
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagGather4 | FlagLoad},                                                       // IMAGE_GATHER4_C_L_O
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagGather4 | FlagLoad},                                                       // IMAGE_GATHER4_C_O
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagGather4 | FlagLoad},                                                       // IMAGE_GATHER4_L
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagGather4 | FlagLoad},                                                       // IMAGE_GATHER4_LZ
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagGather4 | FlagLoad},                                                       // IMAGE_GATHER4_LZ_O
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagGather4 | FlagLoad},                                                       // IMAGE_GATHER4_L_O
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagGather4 | FlagLoad},                                                       // IMAGE_GATHER4_O
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad | FlagNoD16},                                                         // IMAGE_GET_LOD
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad | FlagNoD16},                                                         // IMAGE_GET_RESINFO
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                                     // IMAGE_LOAD
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                                     // IMAGE_LOAD_MIP
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad | FlagNoD16},                                                         // IMAGE_LOAD_MIP_PCK
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad | FlagNoD16},                                                         // IMAGE_LOAD_MIP_PCK_SGN
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad | FlagNoD16},                                                         // IMAGE_LOAD_PCK
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad | FlagNoD16},                                                         // IMAGE_LOAD_PCK_SGN
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                                     // IMAGE_SAMPLE
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                                     // IMAGE_SAMPLE_B
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                                     // IMAGE_SAMPLE_B_CL
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                                     // IMAGE_SAMPLE_B_CL_O
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                                     // IMAGE_SAMPLE_B_O
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                                     // IMAGE_SAMPLE_C
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                                     // IMAGE_SAMPLE_CD
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                                     // IMAGE_SAMPLE_CD_CL
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                                     // IMAGE_SAMPLE_CD_CL_O
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                                     // IMAGE_SAMPLE_CD_O
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                                     // IMAGE_SAMPLE_CL
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                                     // IMAGE_SAMPLE_CL_O
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                                     // IMAGE_SAMPLE_C_B
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                                     // IMAGE_SAMPLE_C_B_CL
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                                     // IMAGE_SAMPLE_C_B_CL_O
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                                     // IMAGE_SAMPLE_C_B_O
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                                     // IMAGE_SAMPLE_C_CD
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                                     // IMAGE_SAMPLE_C_CD_CL
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                                     // IMAGE_SAMPLE_C_CD_CL_O
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                                     // IMAGE_SAMPLE_C_CD_O
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                                     // IMAGE_SAMPLE_C_CL
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                                     // IMAGE_SAMPLE_C_CL_O
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                                     // IMAGE_SAMPLE_C_D
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                                     // IMAGE_SAMPLE_C_D_CL
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                                     // IMAGE_SAMPLE_C_D_CL_O
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                                     // IMAGE_SAMPLE_C_D_O
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                                     // IMAGE_SAMPLE_C_L
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                                     // IMAGE_SAMPLE_C_LZ
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                                     // IMAGE_SAMPLE_C_LZ_O
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                                     // IMAGE_SAMPLE_C_L_O
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                                     // IMAGE_SAMPLE_C_O
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                                     // IMAGE_SAMPLE_D
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                                     // IMAGE_SAMPLE_D_CL
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                                     // IMAGE_SAMPLE_D_CL_O
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                                     // IMAGE_SAMPLE_D_O
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                                     // IMAGE_SAMPLE_L
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                                     // IMAGE_SAMPLE_LZ
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                                     // IMAGE_SAMPLE_LZ_O
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                                     // IMAGE_SAMPLE_L_O
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                                     // IMAGE_SAMPLE_O
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagStore},                                                                    // IMAGE_STORE
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagStore},                                                                    // IMAGE_STORE_MIP
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagNoD16 | FlagStore},                                                        // IMAGE_STORE_MIP_PCK
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagNoD16 | FlagStore},                                                        // IMAGE_STORE_PCK
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLDSOk | FlagLoad},                                                         // SCRATCH_LOAD_DWORD
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                                     // SCRATCH_LOAD_DWORDX2
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                                     // SCRATCH_LOAD_DWORDX3
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                                     // SCRATCH_LOAD_DWORDX4
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLDSOk | FlagLoad},                                                         // SCRATCH_LOAD_SBYTE
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16 | FlagLoad},                                                           // SCRATCH_LOAD_SBYTE_D16
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16Hi | FlagLoad},                                                         // SCRATCH_LOAD_SBYTE_D16_HI
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16 | FlagLoad},                                                           // SCRATCH_LOAD_SHORT_D16
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16Hi | FlagLoad},                                                         // SCRATCH_LOAD_SHORT_D16_HI
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLDSOk | FlagLoad},                                                         // SCRATCH_LOAD_SSHORT
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLDSOk | FlagLoad},                                                         // SCRATCH_LOAD_UBYTE
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16 | FlagLoad},                                                           // SCRATCH_LOAD_UBYTE_D16
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16Hi | FlagLoad},                                                         // SCRATCH_LOAD_UBYTE_D16_HI
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLDSOk | FlagLoad},                                                         // SCRATCH_LOAD_USHORT
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagStore},                                                                    // SCRATCH_STORE_BYTE
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16Hi | FlagStore},                                                        // SCRATCH_STORE_BYTE_D16_HI
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagStore},                                                                    // SCRATCH_STORE_DWORD
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagStore},                                                                    // SCRATCH_STORE_DWORDX2
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagStore},                                                                    // SCRATCH_STORE_DWORDX3
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagStore},                                                                    // SCRATCH_STORE_DWORDX4
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagStore},                                                                    // SCRATCH_STORE_SHORT
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16Hi | FlagStore},                                                        // SCRATCH_STORE_SHORT_D16_HI
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                                     // S_ABSDIFF_I32
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                                     // S_ABS_I32
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCRead | FlagSCCWrite},                                                       // S_ADDC_U32
+	{Class: ClassSALU, Raises: 0, Flags: FlagImmHex | FlagSCCWrite},                                                        // S_ADDK_I32
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                                     // S_ADD_I32
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                                     // S_ADD_U32
+	{Class: ClassSALU, Raises: 0, Flags: FlagExecWrite | FlagSCCWrite},                                                     // S_ANDN1_SAVEEXEC_B64
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                                     // S_ANDN1_WREXEC_B64
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                                     // S_ANDN2_B32
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                                     // S_ANDN2_B64
+	{Class: ClassSALU, Raises: 0, Flags: FlagExecWrite | FlagSCCWrite},                                                     // S_ANDN2_SAVEEXEC_B64
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                                     // S_ANDN2_WREXEC_B64
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                                     // S_AND_B32
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                                     // S_AND_B64
+	{Class: ClassSALU, Raises: 0, Flags: FlagExecWrite | FlagSCCWrite},                                                     // S_AND_SAVEEXEC_B64
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                                     // S_ASHR_I32
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                                     // S_ASHR_I64
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},                                // S_ATC_PROBE
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},                                // S_ATC_PROBE_BUFFER
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},         // S_ATOMIC_ADD
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},         // S_ATOMIC_ADD_X2
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},         // S_ATOMIC_AND
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},         // S_ATOMIC_AND_X2
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},         // S_ATOMIC_CMPSWAP
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},         // S_ATOMIC_CMPSWAP_X2
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},         // S_ATOMIC_DEC
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},         // S_ATOMIC_DEC_X2
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},         // S_ATOMIC_INC
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},         // S_ATOMIC_INC_X2
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},         // S_ATOMIC_OR
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},         // S_ATOMIC_OR_X2
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},         // S_ATOMIC_SMAX
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},         // S_ATOMIC_SMAX_X2
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},         // S_ATOMIC_SMIN
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},         // S_ATOMIC_SMIN_X2
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},         // S_ATOMIC_SUB
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},         // S_ATOMIC_SUB_X2
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},         // S_ATOMIC_SWAP
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},         // S_ATOMIC_SWAP_X2
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},         // S_ATOMIC_UMAX
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},         // S_ATOMIC_UMAX_X2
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},         // S_ATOMIC_UMIN
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},         // S_ATOMIC_UMIN_X2
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},         // S_ATOMIC_XOR
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},         // S_ATOMIC_XOR_X2
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                                     // S_BCNT0_I32_B32
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                                     // S_BCNT0_I32_B64
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                                     // S_BCNT1_I32_B32
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                                     // S_BCNT1_I32_B64
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                                     // S_BFE_I32
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                                     // S_BFE_I64
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                                     // S_BFE_U32
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                                     // S_BFE_U64
+	{Class: ClassSALU, Raises: 0, Flags: 0},                                                                                // S_BFM_B32
+	{Class: ClassSALU, Raises: 0, Flags: 0},                                                                                // S_BFM_B64
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                                     // S_BITCMP0_B32
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                                     // S_BITCMP0_B64
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                                     // S_BITCMP1_B32
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                                     // S_BITCMP1_B64
+	{Class: ClassSALU, Raises: 0, Flags: 0},                                                                                // S_BITREPLICATE_B64_B32
+	{Class: ClassSALU, Raises: 0, Flags: 0},                                                                                // S_BITSET0_B32
+	{Class: ClassSALU, Raises: 0, Flags: 0},                                                                                // S_BITSET0_B64
+	{Class: ClassSALU, Raises: 0, Flags: 0},                                                                                // S_BITSET1_B32
+	{Class: ClassSALU, Raises: 0, Flags: 0},                                                                                // S_BITSET1_B64
+	{Class: ClassBranch, Raises: 0, Flags: FlagBranch | FlagLabel | FlagTerminator},                                        // S_BRANCH
+	{Class: ClassSALU, Raises: 0, Flags: 0},                                                                                // S_BREV_B32
+	{Class: ClassSALU, Raises: 0, Flags: 0},                                                                                // S_BREV_B64
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},         // S_BUFFER_ATOMIC_ADD
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},         // S_BUFFER_ATOMIC_ADD_X2
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},         // S_BUFFER_ATOMIC_AND
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},         // S_BUFFER_ATOMIC_AND_X2
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},         // S_BUFFER_ATOMIC_CMPSWAP
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},         // S_BUFFER_ATOMIC_CMPSWAP_X2
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},         // S_BUFFER_ATOMIC_DEC
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},         // S_BUFFER_ATOMIC_DEC_X2
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},         // S_BUFFER_ATOMIC_INC
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},         // S_BUFFER_ATOMIC_INC_X2
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},         // S_BUFFER_ATOMIC_OR
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},         // S_BUFFER_ATOMIC_OR_X2
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},         // S_BUFFER_ATOMIC_SMAX
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},         // S_BUFFER_ATOMIC_SMAX_X2
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},         // S_BUFFER_ATOMIC_SMIN
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},         // S_BUFFER_ATOMIC_SMIN_X2
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},         // S_BUFFER_ATOMIC_SUB
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},         // S_BUFFER_ATOMIC_SUB_X2
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},         // S_BUFFER_ATOMIC_SWAP
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},         // S_BUFFER_ATOMIC_SWAP_X2
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},         // S_BUFFER_ATOMIC_UMAX
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},         // S_BUFFER_ATOMIC_UMAX_X2
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},         // S_BUFFER_ATOMIC_UMIN
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},         // S_BUFFER_ATOMIC_UMIN_X2
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},         // S_BUFFER_ATOMIC_XOR
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},         // S_BUFFER_ATOMIC_XOR_X2
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagGLC | FlagLoad | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},           // S_BUFFER_LOAD_DWORD
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagGLC | FlagLoad | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},           // S_BUFFER_LOAD_DWORDX16
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagGLC | FlagLoad | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},           // S_BUFFER_LOAD_DWORDX2
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagGLC | FlagLoad | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},           // S_BUFFER_LOAD_DWORDX4
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagGLC | FlagLoad | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},           // S_BUFFER_LOAD_DWORDX8
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR | FlagStore},          // S_BUFFER_STORE_DWORD
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR | FlagStore},          // S_BUFFER_STORE_DWORDX2
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR | FlagStore},          // S_BUFFER_STORE_DWORDX4
+	{Class: ClassBranch, Raises: 0, Flags: FlagBranch | FlagCall | FlagLabel},                                              // S_CALL_B64
+	{Class: ClassBranch, Raises: 0, Flags: FlagBranch | FlagCond | FlagLabel},                                              // S_CBRANCH_CDBGSYS
+	{Class: ClassBranch, Raises: 0, Flags: FlagBranch | FlagCond | FlagLabel},                                              // S_CBRANCH_CDBGSYS_AND_USER
+	{Class: ClassBranch, Raises: 0, Flags: FlagBranch | FlagCond | FlagLabel},                                              // S_CBRANCH_CDBGSYS_OR_USER
+	{Class: ClassBranch, Raises: 0, Flags: FlagBranch | FlagCond | FlagLabel},                                              // S_CBRANCH_CDBGUSER
+	{Class: ClassBranch, Raises: 0, Flags: FlagBranch | FlagCond | FlagExecRead | FlagLabel},                               // S_CBRANCH_EXECNZ
+	{Class: ClassBranch, Raises: 0, Flags: FlagBranch | FlagCond | FlagExecRead | FlagLabel},                               // S_CBRANCH_EXECZ
+	{Class: ClassSALU, Raises: 0, Flags: 0},                                                                                // S_CBRANCH_G_FORK
+	{Class: ClassBranch, Raises: 0, Flags: FlagBranch | FlagCond | FlagLabel},                                              // S_CBRANCH_I_FORK
+	{Class: ClassBranch, Raises: 0, Flags: FlagBranch | FlagCond | FlagSregSsrc0},                                          // S_CBRANCH_JOIN
+	{Class: ClassBranch, Raises: 0, Flags: FlagBranch | FlagCond | FlagLabel | FlagSCCRead},                                // S_CBRANCH_SCC0
+	{Class: ClassBranch, Raises: 0, Flags: FlagBranch | FlagCond | FlagLabel | FlagSCCRead},                                // S_CBRANCH_SCC1
+	{Class: ClassBranch, Raises: 0, Flags: FlagBranch | FlagCond | FlagLabel | FlagVCCRead},                                // S_CBRANCH_VCCNZ
+	{Class: ClassBranch, Raises: 0, Flags: FlagBranch | FlagCond | FlagLabel | FlagVCCRead},                                // S_CBRANCH_VCCZ
+	{Class: ClassSALU, Raises: 0, Flags: FlagImmHex | FlagSCCRead},                                                         // S_CMOVK_I32
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCRead},                                                                      // S_CMOV_B32
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCRead},                                                                      // S_CMOV_B64
+	{Class: ClassSALU, Raises: 0, Flags: FlagImmHex | FlagSCCWrite},                                                        // S_CMPK_EQ_I32
+	{Class: ClassSALU, Raises: 0, Flags: FlagImmHex | FlagSCCWrite},                                                        // S_CMPK_EQ_U32
+	{Class: ClassSALU, Raises: 0, Flags: FlagImmHex | FlagSCCWrite},                                                        // S_CMPK_GE_I32
+	{Class: ClassSALU, Raises: 0, Flags: FlagImmHex | FlagSCCWrite},                                                        // S_CMPK_GE_U32
+	{Class: ClassSALU, Raises: 0, Flags: FlagImmHex | FlagSCCWrite},                                                        // S_CMPK_GT_I32
+	{Class: ClassSALU, Raises: 0, Flags: FlagImmHex | FlagSCCWrite},                                                        // S_CMPK_GT_U32
+	{Class: ClassSALU, Raises: 0, Flags: FlagImmHex | FlagSCCWrite},                                                        // S_CMPK_LE_I32
+	{Class: ClassSALU, Raises: 0, Flags: FlagImmHex | FlagSCCWrite},                                                        // S_CMPK_LE_U32
+	{Class: ClassSALU, Raises: 0, Flags: FlagImmHex | FlagSCCWrite},                                                        // S_CMPK_LG_I32
+	{Class: ClassSALU, Raises: 0, Flags: FlagImmHex | FlagSCCWrite},                                                        // S_CMPK_LG_U32
+	{Class: ClassSALU, Raises: 0, Flags: FlagImmHex | FlagSCCWrite},                                                        // S_CMPK_LT_I32
+	{Class: ClassSALU, Raises: 0, Flags: FlagImmHex | FlagSCCWrite},                                                        // S_CMPK_LT_U32
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                                     // S_CMP_EQ_I32
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                                     // S_CMP_EQ_U32
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                                     // S_CMP_EQ_U64
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                                     // S_CMP_GE_I32
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                                     // S_CMP_GE_U32
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                                     // S_CMP_GT_I32
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                                     // S_CMP_GT_U32
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                                     // S_CMP_LE_I32
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                                     // S_CMP_LE_U32
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                                     // S_CMP_LG_I32
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                                     // S_CMP_LG_U32
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                                     // S_CMP_LG_U64
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                                     // S_CMP_LT_I32
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                                     // S_CMP_LT_U32
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCRead},                                                                      // S_CSELECT_B32
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCRead},                                                                      // S_CSELECT_B64
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},                                // S_DCACHE_DISCARD
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},                                // S_DCACHE_DISCARD_X2
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagSmemSGPR},                                                               // S_DCACHE_INV
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagSmemSGPR},                                                               // S_DCACHE_INV_VOL
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagSmemSGPR},                                                               // S_DCACHE_WB
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagSmemSGPR},                                                               // S_DCACHE_WB_VOL
+	{Class: ClassControl, Raises: 0, Flags: FlagImmU16},                                                                    // S_DECPERFLEVEL
+	{Class: ClassControl, Raises: 0, Flags: FlagEndpgm | FlagImmDec | FlagOptImm | FlagTerminator},                         // S_ENDPGM
+	{Class: ClassSALU, Raises: 0, Flags: 0},                                                                                // S_FF0_I32_B32
+	{Class: ClassSALU, Raises: 0, Flags: 0},                                                                                // S_FF0_I32_B64
+	{Class: ClassSALU, Raises: 0, Flags: 0},                                                                                // S_FF1_I32_B32
+	{Class: ClassSALU, Raises: 0, Flags: 0},                                                                                // S_FF1_I32_B64
+	{Class: ClassSALU, Raises: 0, Flags: 0},                                                                                // S_FLBIT_I32
+	{Class: ClassSALU, Raises: 0, Flags: 0},                                                                                // S_FLBIT_I32_B32
+	{Class: ClassSALU, Raises: 0, Flags: 0},                                                                                // S_FLBIT_I32_B64
+	{Class: ClassSALU, Raises: 0, Flags: 0},                                                                                // S_FLBIT_I32_I64
+	{Class: ClassSALU, Raises: 0, Flags: FlagPCRead},                                                                       // S_GETPC_B64
+	{Class: ClassSALU, Raises: 0, Flags: FlagHwreg},                                                                        // S_GETREG_B32
+	{Class: ClassControl, Raises: 0, Flags: FlagImmU16},                                                                    // S_INCPERFLEVEL
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagGLC | FlagLoad | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},           // S_LOAD_DWORD
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagGLC | FlagLoad | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},           // S_LOAD_DWORDX16
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagGLC | FlagLoad | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},           // S_LOAD_DWORDX2
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagGLC | FlagLoad | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},           // S_LOAD_DWORDX4
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagGLC | FlagLoad | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},           // S_LOAD_DWORDX8
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                                     // S_LSHL1_ADD_U32
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                                     // S_LSHL2_ADD_U32
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                                     // S_LSHL3_ADD_U32
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                                     // S_LSHL4_ADD_U32
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                                     // S_LSHL_B32
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                                     // S_LSHL_B64
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                                     // S_LSHR_B32
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                                     // S_LSHR_B64
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                                     // S_MAX_I32
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                                     // S_MAX_U32
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagLoad | FlagSmemSGPR},                                                    // S_MEMREALTIME
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagLoad | FlagSmemSGPR},                                                    // S_MEMTIME
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                                     // S_MIN_I32
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                                     // S_MIN_U32
+	{Class: ClassSALU, Raises: 0, Flags: FlagImmHex},                                                                       // S_MOVK_I32
+	{Class: ClassSALU, Raises: 0, Flags: 0},                                                                                // S_MOVRELD_B32
+	{Class: ClassSALU, Raises: 0, Flags: 0},                                                                                // S_MOVRELD_B64
+	{Class: ClassSALU, Raises: 0, Flags: FlagSregSsrc0},                                                                    // S_MOVRELS_B32
+	{Class: ClassSALU, Raises: 0, Flags: FlagSregSsrc0},                                                                    // S_MOVRELS_B64
+	{Class: ClassSALU, Raises: 0, Flags: 0},                                                                                // S_MOV_B32
+	{Class: ClassSALU, Raises: 0, Flags: 0},                                                                                // S_MOV_B64
+	{Class: ClassSALU, Raises: 0, Flags: FlagImmHex},                                                                       // S_MULK_I32
+	{Class: ClassSALU, Raises: 0, Flags: 0},                                                                                // S_MUL_HI_I32
+	{Class: ClassSALU, Raises: 0, Flags: 0},                                                                                // S_MUL_HI_U32
+	{Class: ClassSALU, Raises: 0, Flags: 0},                                                                                // S_MUL_I32
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                                     // S_NAND_B32
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                                     // S_NAND_B64
+	{Class: ClassSALU, Raises: 0, Flags: FlagExecWrite | FlagSCCWrite},                                                     // S_NAND_SAVEEXEC_B64
+	{Class: ClassControl, Raises: 0, Flags: FlagImmU16},                                                                    // S_NOP
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                                     // S_NOR_B32
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                                     // S_NOR_B64
+	{Class: ClassSALU, Raises: 0, Flags: FlagExecWrite | FlagSCCWrite},                                                     // S_NOR_SAVEEXEC_B64
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                                     // S_NOT_B32
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                                     // S_NOT_B64
+	{Class: ClassSALU, Raises: 0, Flags: FlagExecWrite | FlagSCCWrite},                                                     // S_ORN1_SAVEEXEC_B64
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                                     // S_ORN2_B32
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                                     // S_ORN2_B64
+	{Class: ClassSALU, Raises: 0, Flags: FlagExecWrite | FlagSCCWrite},                                                     // S_ORN2_SAVEEXEC_B64
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                                     // S_OR_B32
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                                     // S_OR_B64
+	{Class: ClassSALU, Raises: 0, Flags: FlagExecWrite | FlagSCCWrite},                                                     // S_OR_SAVEEXEC_B64
+	{Class: ClassSALU, Raises: 0, Flags: 0},                                                                                // S_PACK_HH_B32_B16
+	{Class: ClassSALU, Raises: 0, Flags: 0},                                                                                // S_PACK_LH_B32_B16
+	{Class: ClassSALU, Raises: 0, Flags: 0},                                                                                // S_PACK_LL_B32_B16
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                                     // S_QUADMASK_B32
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                                     // S_QUADMASK_B64
+	{Class: ClassSALU, Raises: 0, Flags: FlagSregSsrc0},                                                                    // S_RFE_B64
+	{Class: ClassSALU, Raises: 0, Flags: 0},                                                                                // S_RFE_RESTORE_B64
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagGLC | FlagLoad | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},           // S_SCRATCH_LOAD_DWORD
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagGLC | FlagLoad | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},           // S_SCRATCH_LOAD_DWORDX2
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagGLC | FlagLoad | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},           // S_SCRATCH_LOAD_DWORDX4
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR | FlagStore},          // S_SCRATCH_STORE_DWORD
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR | FlagStore},          // S_SCRATCH_STORE_DWORDX2
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR | FlagStore},          // S_SCRATCH_STORE_DWORDX4
+	{Class: ClassMessage, Raises: CntLGKM, Flags: FlagSendmsg},                                                             // S_SENDMSG
+	{Class: ClassMessage, Raises: CntLGKM, Flags: FlagSendmsg},                                                             // S_SENDMSGHALT
+	{Class: ClassControl, Raises: 0, Flags: FlagImmU16},                                                                    // S_SETHALT
+	{Class: ClassControl, Raises: 0, Flags: FlagImmU16},                                                                    // S_SETKILL
+	{Class: ClassBranch, Raises: 0, Flags: FlagBranch | FlagIndirect | FlagSregSsrc0 | FlagTerminator},                     // S_SETPC_B64
+	{Class: ClassControl, Raises: 0, Flags: FlagImmU16},                                                                    // S_SETPRIO
+	{Class: ClassSALU, Raises: 0, Flags: FlagHwreg},                                                                        // S_SETREG_B32
+	{Class: ClassSALU, Raises: 0, Flags: FlagHwreg},                                                                        // S_SETREG_IMM32_B32
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                                     // S_SETVSKIP
+	{Class: ClassSALU, Raises: 0, Flags: 0},                                                                                // S_SET_GPR_IDX_IDX
+	{Class: ClassControl, Raises: 0, Flags: FlagGprIdx},                                                                    // S_SET_GPR_IDX_MODE
+	{Class: ClassSALU, Raises: 0, Flags: FlagGprIdx},                                                                       // S_SET_GPR_IDX_ON
+	{Class: ClassSALU, Raises: 0, Flags: 0},                                                                                // S_SEXT_I32_I16
+	{Class: ClassSALU, Raises: 0, Flags: 0},                                                                                // S_SEXT_I32_I8
+	{Class: ClassControl, Raises: 0, Flags: FlagImmU16},                                                                    // S_SLEEP
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR | FlagStore},          // S_STORE_DWORD
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR | FlagStore},          // S_STORE_DWORDX2
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR | FlagStore},          // S_STORE_DWORDX4
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCRead | FlagSCCWrite},                                                       // S_SUBB_U32
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                                     // S_SUB_I32
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                                     // S_SUB_U32
+	{Class: ClassBranch, Raises: 0, Flags: FlagBranch | FlagCall | FlagIndirect},                                           // S_SWAPPC_B64
+	{Class: ClassControl, Raises: 0, Flags: FlagImmU16},                                                                    // S_TRAP
+	{Class: ClassWaitcnt, Raises: 0, Flags: FlagWaitcnt},                                                                   // S_WAITCNT
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                                     // S_WQM_B32
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                                     // S_WQM_B64
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                                     // S_XNOR_B32
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                                     // S_XNOR_B64
+	{Class: ClassSALU, Raises: 0, Flags: FlagExecWrite | FlagSCCWrite},                                                     // S_XNOR_SAVEEXEC_B64
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                                     // S_XOR_B32
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                                     // S_XOR_B64
+	{Class: ClassSALU, Raises: 0, Flags: FlagExecWrite | FlagSCCWrite},                                                     // S_XOR_SAVEEXEC_B64
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16 | FlagFormat | FlagLoad | FlagNoTFE},                                  // TBUFFER_LOAD_FORMAT_D16_X
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16 | FlagFormat | FlagLoad | FlagNoTFE},                                  // TBUFFER_LOAD_FORMAT_D16_XY
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16 | FlagFormat | FlagLoad | FlagNoTFE},                                  // TBUFFER_LOAD_FORMAT_D16_XYZ
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16 | FlagFormat | FlagLoad | FlagNoTFE},                                  // TBUFFER_LOAD_FORMAT_D16_XYZW
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagFormat | FlagLoad | FlagNoTFE},                                            // TBUFFER_LOAD_FORMAT_X
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagFormat | FlagLoad | FlagNoTFE},                                            // TBUFFER_LOAD_FORMAT_XY
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagFormat | FlagLoad | FlagNoTFE},                                            // TBUFFER_LOAD_FORMAT_XYZ
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagFormat | FlagLoad | FlagNoTFE},                                            // TBUFFER_LOAD_FORMAT_XYZW
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16 | FlagFormat | FlagNoTFE | FlagStore},                                 // TBUFFER_STORE_FORMAT_D16_X
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16 | FlagFormat | FlagNoTFE | FlagStore},                                 // TBUFFER_STORE_FORMAT_D16_XY
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16 | FlagFormat | FlagNoTFE | FlagStore},                                 // TBUFFER_STORE_FORMAT_D16_XYZ
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16 | FlagFormat | FlagNoTFE | FlagStore},                                 // TBUFFER_STORE_FORMAT_D16_XYZW
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagFormat | FlagNoTFE | FlagStore},                                           // TBUFFER_STORE_FORMAT_X
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagFormat | FlagNoTFE | FlagStore},                                           // TBUFFER_STORE_FORMAT_XY
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagFormat | FlagNoTFE | FlagStore},                                           // TBUFFER_STORE_FORMAT_XYZ
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagFormat | FlagNoTFE | FlagStore},                                           // TBUFFER_STORE_FORMAT_XYZW
+	{Class: ClassVALU, Raises: 0, Flags: 0},                                                                                // V_ADD3_U32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagSdwa | FlagSuffix | FlagVCCRead | FlagVCCWrite},         // V_ADDC_CO_U32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagSdwa | FlagSuffix | FlagVCCWrite},                       // V_ADD_CO_U32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix}, // V_ADD_F16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix}, // V_ADD_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod},                                                  // V_ADD_F64
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagOpsel},                                                            // V_ADD_I16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp},                                                                        // V_ADD_I32
+	{Class: ClassVALU, Raises: 0, Flags: 0},                                                                                // V_ADD_LSHL_U32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagSdwa | FlagSuffix},                                      // V_ADD_U16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagSdwa | FlagSuffix},                                      // V_ADD_U32
+	{Class: ClassVALU, Raises: 0, Flags: 0},                                                                                // V_ALIGNBIT_B32
+	{Class: ClassVALU, Raises: 0, Flags: 0},                                                                                // V_ALIGNBYTE_B32
+	{Class: ClassVALU, Raises: 0, Flags: FlagDpp | FlagSdwa | FlagSuffix},                                                  // V_AND_B32
+	{Class: ClassVALU, Raises: 0, Flags: 0},                                                                                // V_AND_OR_B32
+	{Class: ClassVALU, Raises: 0, Flags: FlagDpp | FlagSdwa | FlagSuffix},                                                  // V_ASHRREV_I16
+	{Class: ClassVALU, Raises: 0, Flags: FlagDpp | FlagSdwa | FlagSuffix},                                                  // V_ASHRREV_I32
+	{Class: ClassVALU, Raises: 0, Flags: 0},                                                                                // V_ASHRREV_I64
+	{Class: ClassVALU, Raises: 0, Flags: 0},                                                                                // V_BCNT_U32_B32
+	{Class: ClassVALU, Raises: 0, Flags: 0},                                                                                // V_BFE_I32
+	{Class: ClassVALU, Raises: 0, Flags: 0},                                                                                // V_BFE_U32
+	{Class: ClassVALU, Raises: 0, Flags: 0},                                                                                // V_BFI_B32
+	{Class: ClassVALU, Raises: 0, Flags: 0},                                                                                // V_BFM_B32
+	{Class: ClassVALU, Raises: 0, Flags: FlagDpp | FlagSdwa | FlagSuffix},                                                  // V_BFREV_B32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix}, // V_CEIL_F16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix}, // V_CEIL_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod | FlagSuffix},                                     // V_CEIL_F64
+	{Class: ClassVALU, Raises: 0, Flags: FlagDpp | FlagSdwa},                                                               // V_CLREXCP
+	{Class: ClassVALU, Raises: 0, Flags: FlagExecWrite | FlagMods | FlagSdwa | FlagSrc1Nomods | FlagSuffix | FlagVCCWrite}, // V_CMPX_CLASS_F16
+	{Class: ClassVALU, Raises: 0, Flags: FlagExecWrite | FlagMods | FlagSdwa | FlagSrc1Nomods | FlagSuffix | FlagVCCWrite}, // V_CMPX_CLASS_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagExecWrite | FlagMods | FlagSrc1Nomods | FlagSuffix | FlagVCCWrite},            // V_CMPX_CLASS_F64
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagExecWrite | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite},      // V_CMPX_EQ_F16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagExecWrite | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite},      // V_CMPX_EQ_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagExecWrite | FlagMods | FlagSuffix | FlagVCCWrite},                 // V_CMPX_EQ_F64
+	{Class: ClassVALU, Raises: 0, Flags: FlagExecWrite | FlagSdwa | FlagSuffix | FlagVCCWrite},                             // V_CMPX_EQ_I16
+	{Class: ClassVALU, Raises: 0, Flags: FlagExecWrite | FlagSdwa | FlagSuffix | FlagVCCWrite},                             // V_CMPX_EQ_I32
+	{Class: ClassVALU, Raises: 0, Flags: FlagExecWrite | FlagSuffix | FlagVCCWrite},                                        // V_CMPX_EQ_I64
+	{Class: ClassVALU, Raises: 0, Flags: FlagExecWrite | FlagSdwa | FlagSuffix | FlagVCCWrite},                             // V_CMPX_EQ_U16
+	{Class: ClassVALU, Raises: 0, Flags: FlagExecWrite | FlagSdwa | FlagSuffix | FlagVCCWrite},                             // V_CMPX_EQ_U32
+	{Class: ClassVALU, Raises: 0, Flags: FlagExecWrite | FlagSuffix | FlagVCCWrite},                                        // V_CMPX_EQ_U64
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagExecWrite | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite},      // V_CMPX_F_F16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagExecWrite | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite},      // V_CMPX_F_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagExecWrite | FlagMods | FlagSuffix | FlagVCCWrite},                 // V_CMPX_F_F64
+	{Class: ClassVALU, Raises: 0, Flags: FlagExecWrite | FlagSdwa | FlagSuffix | FlagVCCWrite},                             // V_CMPX_F_I16
+	{Class: ClassVALU, Raises: 0, Flags: FlagExecWrite | FlagSdwa | FlagSuffix | FlagVCCWrite},                             // V_CMPX_F_I32
+	{Class: ClassVALU, Raises: 0, Flags: FlagExecWrite | FlagSuffix | FlagVCCWrite},                                        // V_CMPX_F_I64
+	{Class: ClassVALU, Raises: 0, Flags: FlagExecWrite | FlagSdwa | FlagSuffix | FlagVCCWrite},                             // V_CMPX_F_U16
+	{Class: ClassVALU, Raises: 0, Flags: FlagExecWrite | FlagSdwa | FlagSuffix | FlagVCCWrite},                             // V_CMPX_F_U32
+	{Class: ClassVALU, Raises: 0, Flags: FlagExecWrite | FlagSuffix | FlagVCCWrite},                                        // V_CMPX_F_U64
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagExecWrite | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite},      // V_CMPX_GE_F16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagExecWrite | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite},      // V_CMPX_GE_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagExecWrite | FlagMods | FlagSuffix | FlagVCCWrite},                 // V_CMPX_GE_F64
+	{Class: ClassVALU, Raises: 0, Flags: FlagExecWrite | FlagSdwa | FlagSuffix | FlagVCCWrite},                             // V_CMPX_GE_I16
+	{Class: ClassVALU, Raises: 0, Flags: FlagExecWrite | FlagSdwa | FlagSuffix | FlagVCCWrite},                             // V_CMPX_GE_I32
+	{Class: ClassVALU, Raises: 0, Flags: FlagExecWrite | FlagSuffix | FlagVCCWrite},                                        // V_CMPX_GE_I64
+	{Class: ClassVALU, Raises: 0, Flags: FlagExecWrite | FlagSdwa | FlagSuffix | FlagVCCWrite},                             // V_CMPX_GE_U16
+	{Class: ClassVALU, Raises: 0, Flags: FlagExecWrite | FlagSdwa | FlagSuffix | FlagVCCWrite},                             // V_CMPX_GE_U32
+	{Class: ClassVALU, Raises: 0, Flags: FlagExecWrite | FlagSuffix | FlagVCCWrite},                                        // V_CMPX_GE_U64
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagExecWrite | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite},      // V_CMPX_GT_F16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagExecWrite | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite},      // V_CMPX_GT_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagExecWrite | FlagMods | FlagSuffix | FlagVCCWrite},                 // V_CMPX_GT_F64
+	{Class: ClassVALU, Raises: 0, Flags: FlagExecWrite | FlagSdwa | FlagSuffix | FlagVCCWrite},                             // V_CMPX_GT_I16
+	{Class: ClassVALU, Raises: 0, Flags: FlagExecWrite | FlagSdwa | FlagSuffix | FlagVCCWrite},                             // V_CMPX_GT_I32
+	{Class: ClassVALU, Raises: 0, Flags: FlagExecWrite | FlagSuffix | FlagVCCWrite},                                        // V_CMPX_GT_I64
+	{Class: ClassVALU, Raises: 0, Flags: FlagExecWrite | FlagSdwa | FlagSuffix | FlagVCCWrite},                             // V_CMPX_GT_U16
+	{Class: ClassVALU, Raises: 0, Flags: FlagExecWrite | FlagSdwa | FlagSuffix | FlagVCCWrite},                             // V_CMPX_GT_U32
+	{Class: ClassVALU, Raises: 0, Flags: FlagExecWrite | FlagSuffix | FlagVCCWrite},                                        // V_CMPX_GT_U64
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagExecWrite | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite},      // V_CMPX_LE_F16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagExecWrite | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite},      // V_CMPX_LE_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagExecWrite | FlagMods | FlagSuffix | FlagVCCWrite},                 // V_CMPX_LE_F64
+	{Class: ClassVALU, Raises: 0, Flags: FlagExecWrite | FlagSdwa | FlagSuffix | FlagVCCWrite},                             // V_CMPX_LE_I16
+	{Class: ClassVALU, Raises: 0, Flags: FlagExecWrite | FlagSdwa | FlagSuffix | FlagVCCWrite},                             // V_CMPX_LE_I32
+	{Class: ClassVALU, Raises: 0, Flags: FlagExecWrite | FlagSuffix | FlagVCCWrite},                                        // V_CMPX_LE_I64
+	{Class: ClassVALU, Raises: 0, Flags: FlagExecWrite | FlagSdwa | FlagSuffix | FlagVCCWrite},                             // V_CMPX_LE_U16
+	{Class: ClassVALU, Raises: 0, Flags: FlagExecWrite | FlagSdwa | FlagSuffix | FlagVCCWrite},                             // V_CMPX_LE_U32
+	{Class: ClassVALU, Raises: 0, Flags: FlagExecWrite | FlagSuffix | FlagVCCWrite},                                        // V_CMPX_LE_U64
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagExecWrite | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite},      // V_CMPX_LG_F16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagExecWrite | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite},      // V_CMPX_LG_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagExecWrite | FlagMods | FlagSuffix | FlagVCCWrite},                 // V_CMPX_LG_F64
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagExecWrite | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite},      // V_CMPX_LT_F16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagExecWrite | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite},      // V_CMPX_LT_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagExecWrite | FlagMods | FlagSuffix | FlagVCCWrite},                 // V_CMPX_LT_F64
+	{Class: ClassVALU, Raises: 0, Flags: FlagExecWrite | FlagSdwa | FlagSuffix | FlagVCCWrite},                             // V_CMPX_LT_I16
+	{Class: ClassVALU, Raises: 0, Flags: FlagExecWrite | FlagSdwa | FlagSuffix | FlagVCCWrite},                             // V_CMPX_LT_I32
+	{Class: ClassVALU, Raises: 0, Flags: FlagExecWrite | FlagSuffix | FlagVCCWrite},                                        // V_CMPX_LT_I64
+	{Class: ClassVALU, Raises: 0, Flags: FlagExecWrite | FlagSdwa | FlagSuffix | FlagVCCWrite},                             // V_CMPX_LT_U16
+	{Class: ClassVALU, Raises: 0, Flags: FlagExecWrite | FlagSdwa | FlagSuffix | FlagVCCWrite},                             // V_CMPX_LT_U32
+	{Class: ClassVALU, Raises: 0, Flags: FlagExecWrite | FlagSuffix | FlagVCCWrite},                                        // V_CMPX_LT_U64
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagExecWrite | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite},      // V_CMPX_NEQ_F16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagExecWrite | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite},      // V_CMPX_NEQ_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagExecWrite | FlagMods | FlagSuffix | FlagVCCWrite},                 // V_CMPX_NEQ_F64
+	{Class: ClassVALU, Raises: 0, Flags: FlagExecWrite | FlagSdwa | FlagSuffix | FlagVCCWrite},                             // V_CMPX_NE_I16
+	{Class: ClassVALU, Raises: 0, Flags: FlagExecWrite | FlagSdwa | FlagSuffix | FlagVCCWrite},                             // V_CMPX_NE_I32
+	{Class: ClassVALU, Raises: 0, Flags: FlagExecWrite | FlagSuffix | FlagVCCWrite},                                        // V_CMPX_NE_I64
+	{Class: ClassVALU, Raises: 0, Flags: FlagExecWrite | FlagSdwa | FlagSuffix | FlagVCCWrite},                             // V_CMPX_NE_U16
+	{Class: ClassVALU, Raises: 0, Flags: FlagExecWrite | FlagSdwa | FlagSuffix | FlagVCCWrite},                             // V_CMPX_NE_U32
+	{Class: ClassVALU, Raises: 0, Flags: FlagExecWrite | FlagSuffix | FlagVCCWrite},                                        // V_CMPX_NE_U64
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagExecWrite | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite},      // V_CMPX_NGE_F16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagExecWrite | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite},      // V_CMPX_NGE_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagExecWrite | FlagMods | FlagSuffix | FlagVCCWrite},                 // V_CMPX_NGE_F64
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagExecWrite | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite},      // V_CMPX_NGT_F16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagExecWrite | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite},      // V_CMPX_NGT_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagExecWrite | FlagMods | FlagSuffix | FlagVCCWrite},                 // V_CMPX_NGT_F64
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagExecWrite | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite},      // V_CMPX_NLE_F16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagExecWrite | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite},      // V_CMPX_NLE_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagExecWrite | FlagMods | FlagSuffix | FlagVCCWrite},                 // V_CMPX_NLE_F64
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagExecWrite | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite},      // V_CMPX_NLG_F16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagExecWrite | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite},      // V_CMPX_NLG_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagExecWrite | FlagMods | FlagSuffix | FlagVCCWrite},                 // V_CMPX_NLG_F64
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagExecWrite | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite},      // V_CMPX_NLT_F16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagExecWrite | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite},      // V_CMPX_NLT_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagExecWrite | FlagMods | FlagSuffix | FlagVCCWrite},                 // V_CMPX_NLT_F64
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagExecWrite | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite},      // V_CMPX_O_F16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagExecWrite | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite},      // V_CMPX_O_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagExecWrite | FlagMods | FlagSuffix | FlagVCCWrite},                 // V_CMPX_O_F64
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagExecWrite | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite},      // V_CMPX_TRU_F16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagExecWrite | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite},      // V_CMPX_TRU_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagExecWrite | FlagMods | FlagSuffix | FlagVCCWrite},                 // V_CMPX_TRU_F64
+	{Class: ClassVALU, Raises: 0, Flags: FlagExecWrite | FlagSdwa | FlagSuffix | FlagVCCWrite},                             // V_CMPX_T_I16
+	{Class: ClassVALU, Raises: 0, Flags: FlagExecWrite | FlagSdwa | FlagSuffix | FlagVCCWrite},                             // V_CMPX_T_I32
+	{Class: ClassVALU, Raises: 0, Flags: FlagExecWrite | FlagSuffix | FlagVCCWrite},                                        // V_CMPX_T_I64
+	{Class: ClassVALU, Raises: 0, Flags: FlagExecWrite | FlagSdwa | FlagSuffix | FlagVCCWrite},                             // V_CMPX_T_U16
+	{Class: ClassVALU, Raises: 0, Flags: FlagExecWrite | FlagSdwa | FlagSuffix | FlagVCCWrite},                             // V_CMPX_T_U32
+	{Class: ClassVALU, Raises: 0, Flags: FlagExecWrite | FlagSuffix | FlagVCCWrite},                                        // V_CMPX_T_U64
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagExecWrite | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite},      // V_CMPX_U_F16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagExecWrite | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite},      // V_CMPX_U_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagExecWrite | FlagMods | FlagSuffix | FlagVCCWrite},                 // V_CMPX_U_F64
+	{Class: ClassVALU, Raises: 0, Flags: FlagMods | FlagSdwa | FlagSrc1Nomods | FlagSuffix | FlagVCCWrite},                 // V_CMP_CLASS_F16
+	{Class: ClassVALU, Raises: 0, Flags: FlagMods | FlagSdwa | FlagSrc1Nomods | FlagSuffix | FlagVCCWrite},                 // V_CMP_CLASS_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagMods | FlagSrc1Nomods | FlagSuffix | FlagVCCWrite},                            // V_CMP_CLASS_F64
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite},                      // V_CMP_EQ_F16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite},                      // V_CMP_EQ_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagSuffix | FlagVCCWrite},                                 // V_CMP_EQ_F64
+	{Class: ClassVALU, Raises: 0, Flags: FlagSdwa | FlagSuffix | FlagVCCWrite},                                             // V_CMP_EQ_I16
+	{Class: ClassVALU, Raises: 0, Flags: FlagSdwa | FlagSuffix | FlagVCCWrite},                                             // V_CMP_EQ_I32
+	{Class: ClassVALU, Raises: 0, Flags: FlagSuffix | FlagVCCWrite},                                                        // V_CMP_EQ_I64
+	{Class: ClassVALU, Raises: 0, Flags: FlagSdwa | FlagSuffix | FlagVCCWrite},                                             // V_CMP_EQ_U16
+	{Class: ClassVALU, Raises: 0, Flags: FlagSdwa | FlagSuffix | FlagVCCWrite},                                             // V_CMP_EQ_U32
+	{Class: ClassVALU, Raises: 0, Flags: FlagSuffix | FlagVCCWrite},                                                        // V_CMP_EQ_U64
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite},                      // V_CMP_F_F16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite},                      // V_CMP_F_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagSuffix | FlagVCCWrite},                                 // V_CMP_F_F64
+	{Class: ClassVALU, Raises: 0, Flags: FlagSdwa | FlagSuffix | FlagVCCWrite},                                             // V_CMP_F_I16
+	{Class: ClassVALU, Raises: 0, Flags: FlagSdwa | FlagSuffix | FlagVCCWrite},                                             // V_CMP_F_I32
+	{Class: ClassVALU, Raises: 0, Flags: FlagSuffix | FlagVCCWrite},                                                        // V_CMP_F_I64
+	{Class: ClassVALU, Raises: 0, Flags: FlagSdwa | FlagSuffix | FlagVCCWrite},                                             // V_CMP_F_U16
+	{Class: ClassVALU, Raises: 0, Flags: FlagSdwa | FlagSuffix | FlagVCCWrite},                                             // V_CMP_F_U32
+	{Class: ClassVALU, Raises: 0, Flags: FlagSuffix | FlagVCCWrite},                                                        // V_CMP_F_U64
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite},                      // V_CMP_GE_F16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite},                      // V_CMP_GE_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagSuffix | FlagVCCWrite},                                 // V_CMP_GE_F64
+	{Class: ClassVALU, Raises: 0, Flags: FlagSdwa | FlagSuffix | FlagVCCWrite},                                             // V_CMP_GE_I16
+	{Class: ClassVALU, Raises: 0, Flags: FlagSdwa | FlagSuffix | FlagVCCWrite},                                             // V_CMP_GE_I32
+	{Class: ClassVALU, Raises: 0, Flags: FlagSuffix | FlagVCCWrite},                                                        // V_CMP_GE_I64
+	{Class: ClassVALU, Raises: 0, Flags: FlagSdwa | FlagSuffix | FlagVCCWrite},                                             // V_CMP_GE_U16
+	{Class: ClassVALU, Raises: 0, Flags: FlagSdwa | FlagSuffix | FlagVCCWrite},                                             // V_CMP_GE_U32
+	{Class: ClassVALU, Raises: 0, Flags: FlagSuffix | FlagVCCWrite},                                                        // V_CMP_GE_U64
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite},                      // V_CMP_GT_F16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite},                      // V_CMP_GT_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagSuffix | FlagVCCWrite},                                 // V_CMP_GT_F64
+	{Class: ClassVALU, Raises: 0, Flags: FlagSdwa | FlagSuffix | FlagVCCWrite},                                             // V_CMP_GT_I16
+	{Class: ClassVALU, Raises: 0, Flags: FlagSdwa | FlagSuffix | FlagVCCWrite},                                             // V_CMP_GT_I32
+	{Class: ClassVALU, Raises: 0, Flags: FlagSuffix | FlagVCCWrite},                                                        // V_CMP_GT_I64
+	{Class: ClassVALU, Raises: 0, Flags: FlagSdwa | FlagSuffix | FlagVCCWrite},                                             // V_CMP_GT_U16
+	{Class: ClassVALU, Raises: 0, Flags: FlagSdwa | FlagSuffix | FlagVCCWrite},                                             // V_CMP_GT_U32
+	{Class: ClassVALU, Raises: 0, Flags: FlagSuffix | FlagVCCWrite},                                                        // V_CMP_GT_U64
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite},                      // V_CMP_LE_F16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite},                      // V_CMP_LE_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagSuffix | FlagVCCWrite},                                 // V_CMP_LE_F64
+	{Class: ClassVALU, Raises: 0, Flags: FlagSdwa | FlagSuffix | FlagVCCWrite},                                             // V_CMP_LE_I16
+	{Class: ClassVALU, Raises: 0, Flags: FlagSdwa | FlagSuffix | FlagVCCWrite},                                             // V_CMP_LE_I32
+	{Class: ClassVALU, Raises: 0, Flags: FlagSuffix | FlagVCCWrite},                                                        // V_CMP_LE_I64
+	{Class: ClassVALU, Raises: 0, Flags: FlagSdwa | FlagSuffix | FlagVCCWrite},                                             // V_CMP_LE_U16
+	{Class: ClassVALU, Raises: 0, Flags: FlagSdwa | FlagSuffix | FlagVCCWrite},                                             // V_CMP_LE_U32
+	{Class: ClassVALU, Raises: 0, Flags: FlagSuffix | FlagVCCWrite},                                                        // V_CMP_LE_U64
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite},                      // V_CMP_LG_F16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite},                      // V_CMP_LG_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagSuffix | FlagVCCWrite},                                 // V_CMP_LG_F64
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite},                      // V_CMP_LT_F16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite},                      // V_CMP_LT_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagSuffix | FlagVCCWrite},                                 // V_CMP_LT_F64
+	{Class: ClassVALU, Raises: 0, Flags: FlagSdwa | FlagSuffix | FlagVCCWrite},                                             // V_CMP_LT_I16
+	{Class: ClassVALU, Raises: 0, Flags: FlagSdwa | FlagSuffix | FlagVCCWrite},                                             // V_CMP_LT_I32
+	{Class: ClassVALU, Raises: 0, Flags: FlagSuffix | FlagVCCWrite},                                                        // V_CMP_LT_I64
+	{Class: ClassVALU, Raises: 0, Flags: FlagSdwa | FlagSuffix | FlagVCCWrite},                                             // V_CMP_LT_U16
+	{Class: ClassVALU, Raises: 0, Flags: FlagSdwa | FlagSuffix | FlagVCCWrite},                                             // V_CMP_LT_U32
+	{Class: ClassVALU, Raises: 0, Flags: FlagSuffix | FlagVCCWrite},                                                        // V_CMP_LT_U64
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite},                      // V_CMP_NEQ_F16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite},                      // V_CMP_NEQ_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagSuffix | FlagVCCWrite},                                 // V_CMP_NEQ_F64
+	{Class: ClassVALU, Raises: 0, Flags: FlagSdwa | FlagSuffix | FlagVCCWrite},                                             // V_CMP_NE_I16
+	{Class: ClassVALU, Raises: 0, Flags: FlagSdwa | FlagSuffix | FlagVCCWrite},                                             // V_CMP_NE_I32
+	{Class: ClassVALU, Raises: 0, Flags: FlagSuffix | FlagVCCWrite},                                                        // V_CMP_NE_I64
+	{Class: ClassVALU, Raises: 0, Flags: FlagSdwa | FlagSuffix | FlagVCCWrite},                                             // V_CMP_NE_U16
+	{Class: ClassVALU, Raises: 0, Flags: FlagSdwa | FlagSuffix | FlagVCCWrite},                                             // V_CMP_NE_U32
+	{Class: ClassVALU, Raises: 0, Flags: FlagSuffix | FlagVCCWrite},                                                        // V_CMP_NE_U64
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite},                      // V_CMP_NGE_F16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite},                      // V_CMP_NGE_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagSuffix | FlagVCCWrite},                                 // V_CMP_NGE_F64
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite},                      // V_CMP_NGT_F16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite},                      // V_CMP_NGT_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagSuffix | FlagVCCWrite},                                 // V_CMP_NGT_F64
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite},                      // V_CMP_NLE_F16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite},                      // V_CMP_NLE_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagSuffix | FlagVCCWrite},                                 // V_CMP_NLE_F64
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite},                      // V_CMP_NLG_F16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite},                      // V_CMP_NLG_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagSuffix | FlagVCCWrite},                                 // V_CMP_NLG_F64
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite},                      // V_CMP_NLT_F16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite},                      // V_CMP_NLT_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagSuffix | FlagVCCWrite},                                 // V_CMP_NLT_F64
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite},                      // V_CMP_O_F16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite},                      // V_CMP_O_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagSuffix | FlagVCCWrite},                                 // V_CMP_O_F64
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite},                      // V_CMP_TRU_F16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite},                      // V_CMP_TRU_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagSuffix | FlagVCCWrite},                                 // V_CMP_TRU_F64
+	{Class: ClassVALU, Raises: 0, Flags: FlagSdwa | FlagSuffix | FlagVCCWrite},                                             // V_CMP_T_I16
+	{Class: ClassVALU, Raises: 0, Flags: FlagSdwa | FlagSuffix | FlagVCCWrite},                                             // V_CMP_T_I32
+	{Class: ClassVALU, Raises: 0, Flags: FlagSuffix | FlagVCCWrite},                                                        // V_CMP_T_I64
+	{Class: ClassVALU, Raises: 0, Flags: FlagSdwa | FlagSuffix | FlagVCCWrite},                                             // V_CMP_T_U16
+	{Class: ClassVALU, Raises: 0, Flags: FlagSdwa | FlagSuffix | FlagVCCWrite},                                             // V_CMP_T_U32
+	{Class: ClassVALU, Raises: 0, Flags: FlagSuffix | FlagVCCWrite},                                                        // V_CMP_T_U64
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite},                      // V_CMP_U_F16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite},                      // V_CMP_U_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagSuffix | FlagVCCWrite},                                 // V_CMP_U_F64
+	{Class: ClassVALU, Raises: 0, Flags: FlagDpp | FlagMods | FlagSdwa | FlagSrc2Nomods | FlagSuffix | FlagVCCRead},        // V_CNDMASK_B32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix}, // V_COS_F16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix}, // V_COS_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod},                                                  // V_CUBEID_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod},                                                  // V_CUBEMA_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod},                                                  // V_CUBESC_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod},                                                  // V_CUBETC_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix}, // V_CVT_F16_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix},            // V_CVT_F16_I16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix},            // V_CVT_F16_U16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix}, // V_CVT_F32_F16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod | FlagSuffix},                                     // V_CVT_F32_F64
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix},            // V_CVT_F32_I32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix},            // V_CVT_F32_U32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix},            // V_CVT_F32_UBYTE0
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix},            // V_CVT_F32_UBYTE1
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix},            // V_CVT_F32_UBYTE2
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix},            // V_CVT_F32_UBYTE3
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod | FlagSuffix},                                     // V_CVT_F64_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagOmod | FlagSuffix},                                                // V_CVT_F64_I32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagOmod | FlagSuffix},                                                // V_CVT_F64_U32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagSdwa | FlagSuffix},                           // V_CVT_FLR_I32_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSuffix},                // V_CVT_I16_F16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSuffix},                // V_CVT_I32_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod | FlagSuffix},                                     // V_CVT_I32_F64
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSuffix},                // V_CVT_NORM_I16_F16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSuffix},                // V_CVT_NORM_U16_F16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix},            // V_CVT_OFF_F32_I4
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods},                                                             // V_CVT_PKACCUM_U8_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOpsel},                                                 // V_CVT_PKNORM_I16_F16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods},                                                             // V_CVT_PKNORM_I16_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOpsel},                                                 // V_CVT_PKNORM_U16_F16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods},                                                             // V_CVT_PKNORM_U16_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod},                                                  // V_CVT_PKRTZ_F16_F32
+	{Class: ClassVALU, Raises: 0, Flags: 0},                                                                                // V_CVT_PK_I16_I32
+	{Class: ClassVALU, Raises: 0, Flags: 0},                                                                                // V_CVT_PK_U16_U32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods},                                                             // V_CVT_PK_U8_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagSdwa | FlagSuffix},                           // V_CVT_RPI_I32_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSuffix},                // V_CVT_U16_F16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSuffix},                // V_CVT_U32_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod | FlagSuffix},                                     // V_CVT_U32_F64
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod | FlagOpsel},                                      // V_DIV_FIXUP_F16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod},                                                  // V_DIV_FIXUP_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod},                                                  // V_DIV_FIXUP_F64
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod},                                                  // V_DIV_FIXUP_LEGACY_F16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod | FlagVCCRead},                                    // V_DIV_FMAS_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod | FlagVCCRead},                                    // V_DIV_FMAS_F64
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod},                                                  // V_DIV_SCALE_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod},                                                  // V_DIV_SCALE_F64
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix}, // V_EXP_F16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix}, // V_EXP_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix}, // V_EXP_LEGACY_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagDpp | FlagSdwa | FlagSuffix},                                                  // V_FFBH_I32
+	{Class: ClassVALU, Raises: 0, Flags: FlagDpp | FlagSdwa | FlagSuffix},                                                  // V_FFBH_U32
+	{Class: ClassVALU, Raises: 0, Flags: FlagDpp | FlagSdwa | FlagSuffix},                                                  // V_FFBL_B32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix}, // V_FLOOR_F16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix}, // V_FLOOR_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod | FlagSuffix},                                     // V_FLOOR_F64
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod | FlagOpsel},                                      // V_FMA_F16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod},                                                  // V_FMA_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod},                                                  // V_FMA_F64
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod},                                                  // V_FMA_LEGACY_F16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix}, // V_FRACT_F16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix}, // V_FRACT_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod | FlagSuffix},                                     // V_FRACT_F64
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSuffix},                // V_FREXP_EXP_I16_F16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagSdwa | FlagSuffix},                           // V_FREXP_EXP_I32_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod | FlagSuffix},                                     // V_FREXP_EXP_I32_F64
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix}, // V_FREXP_MANT_F16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix}, // V_FREXP_MANT_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod | FlagSuffix},                                     // V_FREXP_MANT_F64
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagM0Read | FlagOmod | FlagSuffix},                                   // V_INTERP_MOV_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagHigh | FlagM0Read | FlagMods | FlagOmod},                          // V_INTERP_P1LL_F16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagHigh | FlagM0Read | FlagMods | FlagOmod},                          // V_INTERP_P1LV_F16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagM0Read | FlagMods | FlagOmod | FlagSuffix},                        // V_INTERP_P1_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagHigh | FlagM0Read | FlagMods},                                     // V_INTERP_P2_F16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagM0Read | FlagMods | FlagOmod | FlagSuffix},                        // V_INTERP_P2_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagHigh | FlagM0Read | FlagMods},                                     // V_INTERP_P2_LEGACY_F16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix}, // V_LDEXP_F16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod},                                                  // V_LDEXP_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod},                                                  // V_LDEXP_F64
+	{Class: ClassVALU, Raises: 0, Flags: 0},                                                                                // V_LERP_U8
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix}, // V_LOG_F16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix}, // V_LOG_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix}, // V_LOG_LEGACY_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagDpp | FlagSdwa | FlagSuffix},                                                  // V_LSHLREV_B16
+	{Class: ClassVALU, Raises: 0, Flags: FlagDpp | FlagSdwa | FlagSuffix},                                                  // V_LSHLREV_B32
+	{Class: ClassVALU, Raises: 0, Flags: 0},                                                                                // V_LSHLREV_B64
+	{Class: ClassVALU, Raises: 0, Flags: 0},                                                                                // V_LSHL_ADD_U32
+	{Class: ClassVALU, Raises: 0, Flags: 0},                                                                                // V_LSHL_OR_B32
+	{Class: ClassVALU, Raises: 0, Flags: FlagDpp | FlagSdwa | FlagSuffix},                                                  // V_LSHRREV_B16
+	{Class: ClassVALU, Raises: 0, Flags: FlagDpp | FlagSdwa | FlagSuffix},                                                  // V_LSHRREV_B32
+	{Class: ClassVALU, Raises: 0, Flags: 0},                                                                                // V_LSHRREV_B64
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSuffix},                // V_MAC_F16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSuffix},                // V_MAC_F32
+	{Class: ClassVALU, Raises: 0, Flags: 0},                                                                                // V_MADAK_F16
+	{Class: ClassVALU, Raises: 0, Flags: 0},                                                                                // V_MADAK_F32
+	{Class: ClassVALU, Raises: 0, Flags: 0},                                                                                // V_MADMK_F16
+	{Class: ClassVALU, Raises: 0, Flags: 0},                                                                                // V_MADMK_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod | FlagOpsel},                                      // V_MAD_F16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod},                                                  // V_MAD_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagOpsel},                                                            // V_MAD_I16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagOpsel},                                                            // V_MAD_I32_I16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp},                                                                        // V_MAD_I32_I24
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp},                                                                        // V_MAD_I64_I32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod},                                                  // V_MAD_LEGACY_F16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod},                                                  // V_MAD_LEGACY_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp},                                                                        // V_MAD_LEGACY_I16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp},                                                                        // V_MAD_LEGACY_U16
+	{Class: ClassVALU, Raises: 0, Flags: 0},                                                                                // V_MAD_MIXHI_F16
+	{Class: ClassVALU, Raises: 0, Flags: 0},                                                                                // V_MAD_MIXLO_F16
+	{Class: ClassVALU, Raises: 0, Flags: 0},                                                                                // V_MAD_MIX_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagOpsel},                                                            // V_MAD_U16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagOpsel},                                                            // V_MAD_U32_U16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp},                                                                        // V_MAD_U32_U24
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp},                                                                        // V_MAD_U64_U32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod | FlagOpsel},                                      // V_MAX3_F16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod},                                                  // V_MAX3_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagOpsel},                                                            // V_MAX3_I16
+	{Class: ClassVALU, Raises: 0, Flags: 0},                                                                                // V_MAX3_I32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagOpsel},                                                            // V_MAX3_U16
+	{Class: ClassVALU, Raises: 0, Flags: 0},                                                                                // V_MAX3_U32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix}, // V_MAX_F16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix}, // V_MAX_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod},                                                  // V_MAX_F64
+	{Class: ClassVALU, Raises: 0, Flags: FlagDpp | FlagSdwa | FlagSuffix},                                                  // V_MAX_I16
+	{Class: ClassVALU, Raises: 0, Flags: FlagDpp | FlagSdwa | FlagSuffix},                                                  // V_MAX_I32
+	{Class: ClassVALU, Raises: 0, Flags: FlagDpp | FlagSdwa | FlagSuffix},                                                  // V_MAX_U16
+	{Class: ClassVALU, Raises: 0, Flags: FlagDpp | FlagSdwa | FlagSuffix},                                                  // V_MAX_U32
+	{Class: ClassVALU, Raises: 0, Flags: 0},                                                                                // V_MBCNT_HI_U32_B32
+	{Class: ClassVALU, Raises: 0, Flags: 0},                                                                                // V_MBCNT_LO_U32_B32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod | FlagOpsel},                                      // V_MED3_F16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod},                                                  // V_MED3_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagOpsel},                                                            // V_MED3_I16
+	{Class: ClassVALU, Raises: 0, Flags: 0},                                                                                // V_MED3_I32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagOpsel},                                                            // V_MED3_U16
+	{Class: ClassVALU, Raises: 0, Flags: 0},                                                                                // V_MED3_U32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod | FlagOpsel},                                      // V_MIN3_F16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod},                                                  // V_MIN3_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagOpsel},                                                            // V_MIN3_I16
+	{Class: ClassVALU, Raises: 0, Flags: 0},                                                                                // V_MIN3_I32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagOpsel},                                                            // V_MIN3_U16
+	{Class: ClassVALU, Raises: 0, Flags: 0},                                                                                // V_MIN3_U32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix}, // V_MIN_F16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix}, // V_MIN_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod},                                                  // V_MIN_F64
+	{Class: ClassVALU, Raises: 0, Flags: FlagDpp | FlagSdwa | FlagSuffix},                                                  // V_MIN_I16
+	{Class: ClassVALU, Raises: 0, Flags: FlagDpp | FlagSdwa | FlagSuffix},                                                  // V_MIN_I32
+	{Class: ClassVALU, Raises: 0, Flags: FlagDpp | FlagSdwa | FlagSuffix},                                                  // V_MIN_U16
+	{Class: ClassVALU, Raises: 0, Flags: FlagDpp | FlagSdwa | FlagSuffix},                                                  // V_MIN_U32
+	{Class: ClassVALU, Raises: 0, Flags: FlagM0Read | FlagSuffix},                                                          // V_MOVRELD_B32
+	{Class: ClassVALU, Raises: 0, Flags: FlagM0Read | FlagSuffix},                                                          // V_MOVRELSD_B32
+	{Class: ClassVALU, Raises: 0, Flags: FlagM0Read | FlagSuffix},                                                          // V_MOVRELS_B32
+	{Class: ClassVALU, Raises: 0, Flags: FlagDpp | FlagSdwa | FlagSuffix},                                                  // V_MOV_B32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp},                                                                        // V_MQSAD_PK_U16_U8
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp},                                                                        // V_MQSAD_U32_U8
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp},                                                                        // V_MSAD_U8
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix}, // V_MUL_F16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix}, // V_MUL_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod},                                                  // V_MUL_F64
+	{Class: ClassVALU, Raises: 0, Flags: 0},                                                                                // V_MUL_HI_I32
+	{Class: ClassVALU, Raises: 0, Flags: FlagDpp | FlagSdwa | FlagSuffix},                                                  // V_MUL_HI_I32_I24
+	{Class: ClassVALU, Raises: 0, Flags: 0},                                                                                // V_MUL_HI_U32
+	{Class: ClassVALU, Raises: 0, Flags: FlagDpp | FlagSdwa | FlagSuffix},                                                  // V_MUL_HI_U32_U24
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagSdwa | FlagSuffix},                                      // V_MUL_I32_I24
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix}, // V_MUL_LEGACY_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagDpp | FlagSdwa | FlagSuffix},                                                  // V_MUL_LO_U16
+	{Class: ClassVALU, Raises: 0, Flags: 0},                                                                                // V_MUL_LO_U32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagSdwa | FlagSuffix},                                      // V_MUL_U32_U24
+	{Class: ClassVALU, Raises: 0, Flags: FlagDpp | FlagSdwa},                                                               // V_NOP
+	{Class: ClassVALU, Raises: 0, Flags: FlagDpp | FlagSdwa | FlagSuffix},                                                  // V_NOT_B32
+	{Class: ClassVALU, Raises: 0, Flags: 0},                                                                                // V_OR3_B32
+	{Class: ClassVALU, Raises: 0, Flags: FlagDpp | FlagSdwa | FlagSuffix},                                                  // V_OR_B32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOpsel},                                                 // V_PACK_B32_F16
+	{Class: ClassVALU, Raises: 0, Flags: 0},                                                                                // V_PERM_B32
+	{Class: ClassVALU, Raises: 0, Flags: 0},                                                                                // V_PK_ADD_F16
+	{Class: ClassVALU, Raises: 0, Flags: 0},                                                                                // V_PK_ADD_I16
+	{Class: ClassVALU, Raises: 0, Flags: 0},                                                                                // V_PK_ADD_U16
+	{Class: ClassVALU, Raises: 0, Flags: 0},                                                                                // V_PK_ASHRREV_I16
+	{Class: ClassVALU, Raises: 0, Flags: 0},                                                                                // V_PK_FMA_F16
+	{Class: ClassVALU, Raises: 0, Flags: 0},                                                                                // V_PK_LSHLREV_B16
+	{Class: ClassVALU, Raises: 0, Flags: 0},                                                                                // V_PK_LSHRREV_B16
+	{Class: ClassVALU, Raises: 0, Flags: 0},                                                                                // V_PK_MAD_I16
+	{Class: ClassVALU, Raises: 0, Flags: 0},                                                                                // V_PK_MAD_U16
+	{Class: ClassVALU, Raises: 0, Flags: 0},                                                                                // V_PK_MAX_F16
+	{Class: ClassVALU, Raises: 0, Flags: 0},                                                                                // V_PK_MAX_I16
+	{Class: ClassVALU, Raises: 0, Flags: 0},                                                                                // V_PK_MAX_U16
+	{Class: ClassVALU, Raises: 0, Flags: 0},                                                                                // V_PK_MIN_F16
+	{Class: ClassVALU, Raises: 0, Flags: 0},                                                                                // V_PK_MIN_I16
+	{Class: ClassVALU, Raises: 0, Flags: 0},                                                                                // V_PK_MIN_U16
+	{Class: ClassVALU, Raises: 0, Flags: 0},                                                                                // V_PK_MUL_F16
+	{Class: ClassVALU, Raises: 0, Flags: 0},                                                                                // V_PK_MUL_LO_U16
+	{Class: ClassVALU, Raises: 0, Flags: 0},                                                                                // V_PK_SUB_I16
+	{Class: ClassVALU, Raises: 0, Flags: 0},                                                                                // V_PK_SUB_U16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp},                                                                        // V_QSAD_PK_U16_U8
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix}, // V_RCP_F16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix}, // V_RCP_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod | FlagSuffix},                                     // V_RCP_F64
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix}, // V_RCP_IFLAG_F32
+	{Class: ClassVALU, Raises: 0, Flags: 0},                                                                                // V_READFIRSTLANE_B32
+	{Class: ClassVALU, Raises: 0, Flags: 0},                                                                                // V_READLANE_B32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix}, // V_RNDNE_F16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix}, // V_RNDNE_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod | FlagSuffix},                                     // V_RNDNE_F64
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix}, // V_RSQ_F16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix}, // V_RSQ_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod | FlagSuffix},                                     // V_RSQ_F64
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp},                                                                        // V_SAD_HI_U8
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp},                                                                        // V_SAD_U16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp},                                                                        // V_SAD_U32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp},                                                                        // V_SAD_U8
+	{Class: ClassVALU, Raises: 0, Flags: FlagDpp | FlagSdwa | FlagSuffix},                                                  // V_SAT_PK_U8_I16
+	{Class: ClassVALU, Raises: 0, Flags: FlagDpp | FlagSdwa | FlagSuffix},                                                  // V_SCREEN_PARTITION_4SE_B32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix}, // V_SIN_F16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix}, // V_SIN_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix}, // V_SQRT_F16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix}, // V_SQRT_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod | FlagSuffix},                                     // V_SQRT_F64
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagSdwa | FlagSuffix | FlagVCCRead | FlagVCCWrite},         // V_SUBBREV_CO_U32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagSdwa | FlagSuffix | FlagVCCRead | FlagVCCWrite},         // V_SUBB_CO_U32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagSdwa | FlagSuffix | FlagVCCWrite},                       // V_SUBREV_CO_U32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix}, // V_SUBREV_F16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix}, // V_SUBREV_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagSdwa | FlagSuffix},                                      // V_SUBREV_U16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagSdwa | FlagSuffix},                                      // V_SUBREV_U32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagSdwa | FlagSuffix | FlagVCCWrite},                       // V_SUB_CO_U32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix}, // V_SUB_F16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix}, // V_SUB_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagOpsel},                                                            // V_SUB_I16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp},                                                                        // V_SUB_I32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagSdwa | FlagSuffix},                                      // V_SUB_U16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagSdwa | FlagSuffix},                                      // V_SUB_U32
+	{Class: ClassVALU, Raises: 0, Flags: 0},                                                                                // V_SWAP_B32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod},                                                  // V_TRIG_PREOP_F64
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix}, // V_TRUNC_F16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix}, // V_TRUNC_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod | FlagSuffix},                                     // V_TRUNC_F64
+	{Class: ClassVALU, Raises: 0, Flags: 0},                                                                                // V_WRITELANE_B32
+	{Class: ClassVALU, Raises: 0, Flags: 0},                                                                                // V_XAD_U32
+	{Class: ClassVALU, Raises: 0, Flags: FlagDpp | FlagSdwa | FlagSuffix},                                                  // V_XOR_B32
 }
 
 // Field constants, one per encoding field named in the tables.
 const (
 	FieldNone Field = iota
 	FieldADDR
+	FieldATTR
 	FieldDATA0
 	FieldDATA1
 	FieldOFFSET
+	FieldPARAM
 	FieldSADDR
 	FieldSBASE
 	FieldSDATA
@@ -2142,13 +3542,18 @@ const (
 	FieldSIMM16
 	FieldSIMM32
 	FieldSOFFSET
+	FieldSRC0
+	FieldSRC1
+	FieldSRC2
 	FieldSRSRC
 	FieldSSAMP
 	FieldSSRC0
 	FieldSSRC1
 	FieldVADDR
+	FieldVCC
 	FieldVDATA
 	FieldVDST
+	FieldVSRC
 	FieldVSRC0
 	FieldVSRC1
 	FieldVSRC2
@@ -2159,9 +3564,11 @@ const (
 var fieldNames = [numFields]string{
 	"none",
 	"addr",
+	"attr",
 	"data0",
 	"data1",
 	"offset",
+	"param",
 	"saddr",
 	"sbase",
 	"sdata",
@@ -2169,13 +3576,18 @@ var fieldNames = [numFields]string{
 	"simm16",
 	"simm32",
 	"soffset",
+	"src0",
+	"src1",
+	"src2",
 	"srsrc",
 	"ssamp",
 	"ssrc0",
 	"ssrc1",
 	"vaddr",
+	"vcc",
 	"vdata",
 	"vdst",
+	"vsrc",
 	"vsrc0",
 	"vsrc1",
 	"vsrc2",
@@ -2187,10 +3599,12 @@ const (
 	FlagAtomic     Flags = 1 << iota // atomic
 	FlagBranch                       // branch
 	FlagCall                         // call
+	FlagClamp                        // clamp
 	FlagCmpswap                      // cmpswap
 	FlagCond                         // cond
 	FlagD16                          // d16
 	FlagD16Hi                        // d16-hi
+	FlagDpp                          // dpp
 	FlagEndpgm                       // endpgm
 	FlagExecRead                     // exec-read
 	FlagExecWrite                    // exec-write
@@ -2199,6 +3613,7 @@ const (
 	FlagGDSOnly                      // gds-only
 	FlagGLC                          // glc
 	FlagGprIdx                       // gpr-idx
+	FlagHigh                         // high
 	FlagHwreg                        // hwreg
 	FlagImmDec                       // imm-dec
 	FlagImmHex                       // imm-hex
@@ -2208,25 +3623,35 @@ const (
 	FlagLDSOk                        // lds-ok
 	FlagLDSOnly                      // lds-only
 	FlagLoad                         // load
+	FlagM0Read                       // m0-read
+	FlagMods                         // mods
 	FlagNoD16                        // no-d16
 	FlagNoGDS                        // no-gds
 	FlagNoMods                       // no-mods
 	FlagNoTFE                        // no-tfe
 	FlagOffset2                      // offset2
+	FlagOmod                         // omod
+	FlagOpsel                        // opsel
 	FlagOptImm                       // opt-imm
 	FlagPCRead                       // pc-read
 	FlagRet                          // ret
 	FlagSCCRead                      // scc-read
 	FlagSCCWrite                     // scc-write
+	FlagSdwa                         // sdwa
+	FlagSdwaOmod                     // sdwa-omod
 	FlagSendmsg                      // sendmsg
 	FlagSmemImm                      // smem-imm
 	FlagSmemOffset                   // smem-offset
 	FlagSmemSGPR                     // smem-sgpr
+	FlagSrc1Nomods                   // src1-nomods
+	FlagSrc2Nomods                   // src2-nomods
 	FlagSregSsrc0                    // sreg-ssrc0
 	FlagStore                        // store
+	FlagSuffix                       // suffix
 	FlagSwizzle                      // swizzle
 	FlagTerminator                   // terminator
 	FlagVCCRead                      // vcc-read
+	FlagVCCWrite                     // vcc-write
 	FlagWaitcnt                      // waitcnt
 )
 
@@ -2234,10 +3659,12 @@ var flagNames = [...]string{
 	"atomic",
 	"branch",
 	"call",
+	"clamp",
 	"cmpswap",
 	"cond",
 	"d16",
 	"d16-hi",
+	"dpp",
 	"endpgm",
 	"exec-read",
 	"exec-write",
@@ -2246,6 +3673,7 @@ var flagNames = [...]string{
 	"gds-only",
 	"glc",
 	"gpr-idx",
+	"high",
 	"hwreg",
 	"imm-dec",
 	"imm-hex",
@@ -2255,25 +3683,35 @@ var flagNames = [...]string{
 	"lds-ok",
 	"lds-only",
 	"load",
+	"m0-read",
+	"mods",
 	"no-d16",
 	"no-gds",
 	"no-mods",
 	"no-tfe",
 	"offset2",
+	"omod",
+	"opsel",
 	"opt-imm",
 	"pc-read",
 	"ret",
 	"scc-read",
 	"scc-write",
+	"sdwa",
+	"sdwa-omod",
 	"sendmsg",
 	"smem-imm",
 	"smem-offset",
 	"smem-sgpr",
+	"src1-nomods",
+	"src2-nomods",
 	"sreg-ssrc0",
 	"store",
+	"suffix",
 	"swizzle",
 	"terminator",
 	"vcc-read",
+	"vcc-write",
 	"waitcnt",
 }
 
@@ -2732,6 +4170,388 @@ var specs = [...]OperandSpec{
 	{Field: FieldSDATA, Access: ReadWrite, Type: TypeB32, Width: 4, Imm: false},
 	{Field: FieldSBASE, Access: Read, Type: TypeB64, Width: 2, Imm: false},
 	{Field: FieldOFFSET, Access: Read, Type: TypeNone, Width: 0, Imm: true},
+	{Field: FieldVDST, Access: Write, Type: TypeB32, Width: 1, Imm: false},
+	{Field: FieldSRC0, Access: Read, Type: TypeB32, Width: 1, Imm: false},
+	{Field: FieldVSRC1, Access: Read, Type: TypeB32, Width: 1, Imm: false},
+	{Field: FieldVCC, Access: Read, Type: TypeB64, Width: 2, Imm: false},
+	{Field: FieldVDST, Access: Write, Type: TypeF32, Width: 1, Imm: false},
+	{Field: FieldSRC0, Access: Read, Type: TypeF32, Width: 1, Imm: false},
+	{Field: FieldVSRC1, Access: Read, Type: TypeF32, Width: 1, Imm: false},
+	{Field: FieldVDST, Access: Write, Type: TypeI32, Width: 1, Imm: false},
+	{Field: FieldSRC0, Access: Read, Type: TypeI32, Width: 1, Imm: false},
+	{Field: FieldVSRC1, Access: Read, Type: TypeI32, Width: 1, Imm: false},
+	{Field: FieldVDST, Access: Write, Type: TypeU32, Width: 1, Imm: false},
+	{Field: FieldSRC0, Access: Read, Type: TypeU32, Width: 1, Imm: false},
+	{Field: FieldVSRC1, Access: Read, Type: TypeU32, Width: 1, Imm: false},
+	{Field: FieldVDST, Access: Write, Type: TypeB32, Width: 1, Imm: false},
+	{Field: FieldSRC0, Access: Read, Type: TypeB32, Width: 1, Imm: false},
+	{Field: FieldVSRC1, Access: Read, Type: TypeB32, Width: 1, Imm: false},
+	{Field: FieldVDST, Access: ReadWrite, Type: TypeF32, Width: 1, Imm: false},
+	{Field: FieldSRC0, Access: Read, Type: TypeF32, Width: 1, Imm: false},
+	{Field: FieldVSRC1, Access: Read, Type: TypeF32, Width: 1, Imm: false},
+	{Field: FieldVDST, Access: Write, Type: TypeF32, Width: 1, Imm: false},
+	{Field: FieldSRC0, Access: Read, Type: TypeF32, Width: 1, Imm: false},
+	{Field: FieldSIMM32, Access: Read, Type: TypeF32, Width: 0, Imm: false},
+	{Field: FieldVSRC1, Access: Read, Type: TypeF32, Width: 1, Imm: false},
+	{Field: FieldVDST, Access: Write, Type: TypeF32, Width: 1, Imm: false},
+	{Field: FieldSRC0, Access: Read, Type: TypeF32, Width: 1, Imm: false},
+	{Field: FieldVSRC1, Access: Read, Type: TypeF32, Width: 1, Imm: false},
+	{Field: FieldSIMM32, Access: Read, Type: TypeF32, Width: 0, Imm: false},
+	{Field: FieldVDST, Access: Write, Type: TypeU32, Width: 1, Imm: false},
+	{Field: FieldVCC, Access: Write, Type: TypeB64, Width: 2, Imm: false},
+	{Field: FieldSRC0, Access: Read, Type: TypeU32, Width: 1, Imm: false},
+	{Field: FieldVSRC1, Access: Read, Type: TypeU32, Width: 1, Imm: false},
+	{Field: FieldVDST, Access: Write, Type: TypeU32, Width: 1, Imm: false},
+	{Field: FieldVCC, Access: Write, Type: TypeB64, Width: 2, Imm: false},
+	{Field: FieldSRC0, Access: Read, Type: TypeU32, Width: 1, Imm: false},
+	{Field: FieldVSRC1, Access: Read, Type: TypeU32, Width: 1, Imm: false},
+	{Field: FieldVCC, Access: Read, Type: TypeB64, Width: 2, Imm: false},
+	{Field: FieldVDST, Access: Write, Type: TypeF16, Width: 1, Imm: false},
+	{Field: FieldSRC0, Access: Read, Type: TypeF16, Width: 1, Imm: false},
+	{Field: FieldVSRC1, Access: Read, Type: TypeF16, Width: 1, Imm: false},
+	{Field: FieldVDST, Access: ReadWrite, Type: TypeF16, Width: 1, Imm: false},
+	{Field: FieldSRC0, Access: Read, Type: TypeF16, Width: 1, Imm: false},
+	{Field: FieldVSRC1, Access: Read, Type: TypeF16, Width: 1, Imm: false},
+	{Field: FieldVDST, Access: Write, Type: TypeF16, Width: 1, Imm: false},
+	{Field: FieldSRC0, Access: Read, Type: TypeF16, Width: 1, Imm: false},
+	{Field: FieldSIMM32, Access: Read, Type: TypeF16, Width: 0, Imm: false},
+	{Field: FieldVSRC1, Access: Read, Type: TypeF16, Width: 1, Imm: false},
+	{Field: FieldVDST, Access: Write, Type: TypeF16, Width: 1, Imm: false},
+	{Field: FieldSRC0, Access: Read, Type: TypeF16, Width: 1, Imm: false},
+	{Field: FieldVSRC1, Access: Read, Type: TypeF16, Width: 1, Imm: false},
+	{Field: FieldSIMM32, Access: Read, Type: TypeF16, Width: 0, Imm: false},
+	{Field: FieldVDST, Access: Write, Type: TypeU16, Width: 1, Imm: false},
+	{Field: FieldSRC0, Access: Read, Type: TypeU16, Width: 1, Imm: false},
+	{Field: FieldVSRC1, Access: Read, Type: TypeU16, Width: 1, Imm: false},
+	{Field: FieldVDST, Access: Write, Type: TypeB16, Width: 1, Imm: false},
+	{Field: FieldSRC0, Access: Read, Type: TypeB16, Width: 1, Imm: false},
+	{Field: FieldVSRC1, Access: Read, Type: TypeB16, Width: 1, Imm: false},
+	{Field: FieldVDST, Access: Write, Type: TypeI16, Width: 1, Imm: false},
+	{Field: FieldSRC0, Access: Read, Type: TypeI16, Width: 1, Imm: false},
+	{Field: FieldVSRC1, Access: Read, Type: TypeI16, Width: 1, Imm: false},
+	{Field: FieldVDST, Access: Write, Type: TypeF16, Width: 1, Imm: false},
+	{Field: FieldSRC0, Access: Read, Type: TypeF16, Width: 1, Imm: false},
+	{Field: FieldVSRC1, Access: Read, Type: TypeI16, Width: 1, Imm: false},
+	{Field: FieldVDST, Access: Write, Type: TypeB32, Width: 1, Imm: false},
+	{Field: FieldSRC0, Access: Read, Type: TypeB32, Width: 1, Imm: false},
+	{Field: FieldSDST, Access: Write, Type: TypeB32, Width: 1, Imm: false},
+	{Field: FieldSRC0, Access: Read, Type: TypeB32, Width: 1, Imm: false},
+	{Field: FieldVDST, Access: Write, Type: TypeI32, Width: 1, Imm: false},
+	{Field: FieldSRC0, Access: Read, Type: TypeF64, Width: 2, Imm: false},
+	{Field: FieldVDST, Access: Write, Type: TypeF64, Width: 2, Imm: false},
+	{Field: FieldSRC0, Access: Read, Type: TypeI32, Width: 1, Imm: false},
+	{Field: FieldVDST, Access: Write, Type: TypeF32, Width: 1, Imm: false},
+	{Field: FieldSRC0, Access: Read, Type: TypeI32, Width: 1, Imm: false},
+	{Field: FieldVDST, Access: Write, Type: TypeF32, Width: 1, Imm: false},
+	{Field: FieldSRC0, Access: Read, Type: TypeU32, Width: 1, Imm: false},
+	{Field: FieldVDST, Access: Write, Type: TypeU32, Width: 1, Imm: false},
+	{Field: FieldSRC0, Access: Read, Type: TypeF32, Width: 1, Imm: false},
+	{Field: FieldVDST, Access: Write, Type: TypeI32, Width: 1, Imm: false},
+	{Field: FieldSRC0, Access: Read, Type: TypeF32, Width: 1, Imm: false},
+	{Field: FieldVDST, Access: Write, Type: TypeF16, Width: 1, Imm: false},
+	{Field: FieldSRC0, Access: Read, Type: TypeF32, Width: 1, Imm: false},
+	{Field: FieldVDST, Access: Write, Type: TypeF32, Width: 1, Imm: false},
+	{Field: FieldSRC0, Access: Read, Type: TypeF16, Width: 1, Imm: false},
+	{Field: FieldVDST, Access: Write, Type: TypeF32, Width: 1, Imm: false},
+	{Field: FieldSRC0, Access: Read, Type: TypeF64, Width: 2, Imm: false},
+	{Field: FieldVDST, Access: Write, Type: TypeF64, Width: 2, Imm: false},
+	{Field: FieldSRC0, Access: Read, Type: TypeF32, Width: 1, Imm: false},
+	{Field: FieldVDST, Access: Write, Type: TypeU32, Width: 1, Imm: false},
+	{Field: FieldSRC0, Access: Read, Type: TypeF64, Width: 2, Imm: false},
+	{Field: FieldVDST, Access: Write, Type: TypeF64, Width: 2, Imm: false},
+	{Field: FieldSRC0, Access: Read, Type: TypeU32, Width: 1, Imm: false},
+	{Field: FieldVDST, Access: Write, Type: TypeF64, Width: 2, Imm: false},
+	{Field: FieldSRC0, Access: Read, Type: TypeF64, Width: 2, Imm: false},
+	{Field: FieldVDST, Access: Write, Type: TypeF32, Width: 1, Imm: false},
+	{Field: FieldSRC0, Access: Read, Type: TypeF32, Width: 1, Imm: false},
+	{Field: FieldVDST, Access: Write, Type: TypeU32, Width: 1, Imm: false},
+	{Field: FieldSRC0, Access: Read, Type: TypeU32, Width: 1, Imm: false},
+	{Field: FieldVDST, Access: Write, Type: TypeI32, Width: 1, Imm: false},
+	{Field: FieldSRC0, Access: Read, Type: TypeI32, Width: 1, Imm: false},
+	{Field: FieldVDST, Access: Write, Type: TypeF16, Width: 1, Imm: false},
+	{Field: FieldSRC0, Access: Read, Type: TypeU16, Width: 1, Imm: false},
+	{Field: FieldVDST, Access: Write, Type: TypeF16, Width: 1, Imm: false},
+	{Field: FieldSRC0, Access: Read, Type: TypeI16, Width: 1, Imm: false},
+	{Field: FieldVDST, Access: Write, Type: TypeU16, Width: 1, Imm: false},
+	{Field: FieldSRC0, Access: Read, Type: TypeF16, Width: 1, Imm: false},
+	{Field: FieldVDST, Access: Write, Type: TypeI16, Width: 1, Imm: false},
+	{Field: FieldSRC0, Access: Read, Type: TypeF16, Width: 1, Imm: false},
+	{Field: FieldVDST, Access: Write, Type: TypeF16, Width: 1, Imm: false},
+	{Field: FieldSRC0, Access: Read, Type: TypeF16, Width: 1, Imm: false},
+	{Field: FieldVDST, Access: Write, Type: TypeB16, Width: 1, Imm: false},
+	{Field: FieldSRC0, Access: Read, Type: TypeB32, Width: 1, Imm: false},
+	{Field: FieldVDST, Access: ReadWrite, Type: TypeB32, Width: 1, Imm: false},
+	{Field: FieldSRC0, Access: ReadWrite, Type: TypeB32, Width: 1, Imm: false},
+	{Field: FieldVCC, Access: Write, Type: TypeB64, Width: 2, Imm: false},
+	{Field: FieldSRC0, Access: Read, Type: TypeF32, Width: 1, Imm: false},
+	{Field: FieldVSRC1, Access: Read, Type: TypeU32, Width: 1, Imm: false},
+	{Field: FieldVCC, Access: Write, Type: TypeB64, Width: 2, Imm: false},
+	{Field: FieldSRC0, Access: Read, Type: TypeF64, Width: 2, Imm: false},
+	{Field: FieldVSRC1, Access: Read, Type: TypeU32, Width: 1, Imm: false},
+	{Field: FieldVCC, Access: Write, Type: TypeB64, Width: 2, Imm: false},
+	{Field: FieldSRC0, Access: Read, Type: TypeF16, Width: 1, Imm: false},
+	{Field: FieldVSRC1, Access: Read, Type: TypeU32, Width: 1, Imm: false},
+	{Field: FieldVCC, Access: Write, Type: TypeB64, Width: 2, Imm: false},
+	{Field: FieldSRC0, Access: Read, Type: TypeF16, Width: 1, Imm: false},
+	{Field: FieldVSRC1, Access: Read, Type: TypeF16, Width: 1, Imm: false},
+	{Field: FieldVCC, Access: Write, Type: TypeB64, Width: 2, Imm: false},
+	{Field: FieldSRC0, Access: Read, Type: TypeF32, Width: 1, Imm: false},
+	{Field: FieldVSRC1, Access: Read, Type: TypeF32, Width: 1, Imm: false},
+	{Field: FieldVCC, Access: Write, Type: TypeB64, Width: 2, Imm: false},
+	{Field: FieldSRC0, Access: Read, Type: TypeF64, Width: 2, Imm: false},
+	{Field: FieldVSRC1, Access: Read, Type: TypeF64, Width: 2, Imm: false},
+	{Field: FieldVCC, Access: Write, Type: TypeB64, Width: 2, Imm: false},
+	{Field: FieldSRC0, Access: Read, Type: TypeI16, Width: 1, Imm: false},
+	{Field: FieldVSRC1, Access: Read, Type: TypeI16, Width: 1, Imm: false},
+	{Field: FieldVCC, Access: Write, Type: TypeB64, Width: 2, Imm: false},
+	{Field: FieldSRC0, Access: Read, Type: TypeU16, Width: 1, Imm: false},
+	{Field: FieldVSRC1, Access: Read, Type: TypeU16, Width: 1, Imm: false},
+	{Field: FieldVCC, Access: Write, Type: TypeB64, Width: 2, Imm: false},
+	{Field: FieldSRC0, Access: Read, Type: TypeI32, Width: 1, Imm: false},
+	{Field: FieldVSRC1, Access: Read, Type: TypeI32, Width: 1, Imm: false},
+	{Field: FieldVCC, Access: Write, Type: TypeB64, Width: 2, Imm: false},
+	{Field: FieldSRC0, Access: Read, Type: TypeU32, Width: 1, Imm: false},
+	{Field: FieldVSRC1, Access: Read, Type: TypeU32, Width: 1, Imm: false},
+	{Field: FieldVCC, Access: Write, Type: TypeB64, Width: 2, Imm: false},
+	{Field: FieldSRC0, Access: Read, Type: TypeI64, Width: 2, Imm: false},
+	{Field: FieldVSRC1, Access: Read, Type: TypeI64, Width: 2, Imm: false},
+	{Field: FieldVCC, Access: Write, Type: TypeB64, Width: 2, Imm: false},
+	{Field: FieldSRC0, Access: Read, Type: TypeU64, Width: 2, Imm: false},
+	{Field: FieldVSRC1, Access: Read, Type: TypeU64, Width: 2, Imm: false},
+	{Field: FieldSDST, Access: Write, Type: TypeB64, Width: 2, Imm: false},
+	{Field: FieldSRC0, Access: Read, Type: TypeF32, Width: 1, Imm: false},
+	{Field: FieldSRC1, Access: Read, Type: TypeU32, Width: 1, Imm: false},
+	{Field: FieldSDST, Access: Write, Type: TypeB64, Width: 2, Imm: false},
+	{Field: FieldSRC0, Access: Read, Type: TypeF64, Width: 2, Imm: false},
+	{Field: FieldSRC1, Access: Read, Type: TypeU32, Width: 1, Imm: false},
+	{Field: FieldSDST, Access: Write, Type: TypeB64, Width: 2, Imm: false},
+	{Field: FieldSRC0, Access: Read, Type: TypeF16, Width: 1, Imm: false},
+	{Field: FieldSRC1, Access: Read, Type: TypeU32, Width: 1, Imm: false},
+	{Field: FieldSDST, Access: Write, Type: TypeB64, Width: 2, Imm: false},
+	{Field: FieldSRC0, Access: Read, Type: TypeF16, Width: 1, Imm: false},
+	{Field: FieldSRC1, Access: Read, Type: TypeF16, Width: 1, Imm: false},
+	{Field: FieldSDST, Access: Write, Type: TypeB64, Width: 2, Imm: false},
+	{Field: FieldSRC0, Access: Read, Type: TypeF32, Width: 1, Imm: false},
+	{Field: FieldSRC1, Access: Read, Type: TypeF32, Width: 1, Imm: false},
+	{Field: FieldSDST, Access: Write, Type: TypeB64, Width: 2, Imm: false},
+	{Field: FieldSRC0, Access: Read, Type: TypeF64, Width: 2, Imm: false},
+	{Field: FieldSRC1, Access: Read, Type: TypeF64, Width: 2, Imm: false},
+	{Field: FieldSDST, Access: Write, Type: TypeB64, Width: 2, Imm: false},
+	{Field: FieldSRC0, Access: Read, Type: TypeI16, Width: 1, Imm: false},
+	{Field: FieldSRC1, Access: Read, Type: TypeI16, Width: 1, Imm: false},
+	{Field: FieldSDST, Access: Write, Type: TypeB64, Width: 2, Imm: false},
+	{Field: FieldSRC0, Access: Read, Type: TypeU16, Width: 1, Imm: false},
+	{Field: FieldSRC1, Access: Read, Type: TypeU16, Width: 1, Imm: false},
+	{Field: FieldSDST, Access: Write, Type: TypeB64, Width: 2, Imm: false},
+	{Field: FieldSRC0, Access: Read, Type: TypeI32, Width: 1, Imm: false},
+	{Field: FieldSRC1, Access: Read, Type: TypeI32, Width: 1, Imm: false},
+	{Field: FieldSDST, Access: Write, Type: TypeB64, Width: 2, Imm: false},
+	{Field: FieldSRC0, Access: Read, Type: TypeU32, Width: 1, Imm: false},
+	{Field: FieldSRC1, Access: Read, Type: TypeU32, Width: 1, Imm: false},
+	{Field: FieldSDST, Access: Write, Type: TypeB64, Width: 2, Imm: false},
+	{Field: FieldSRC0, Access: Read, Type: TypeI64, Width: 2, Imm: false},
+	{Field: FieldSRC1, Access: Read, Type: TypeI64, Width: 2, Imm: false},
+	{Field: FieldSDST, Access: Write, Type: TypeB64, Width: 2, Imm: false},
+	{Field: FieldSRC0, Access: Read, Type: TypeU64, Width: 2, Imm: false},
+	{Field: FieldSRC1, Access: Read, Type: TypeU64, Width: 2, Imm: false},
+	{Field: FieldVDST, Access: Write, Type: TypeB32, Width: 1, Imm: false},
+	{Field: FieldSRC0, Access: Read, Type: TypeB32, Width: 1, Imm: false},
+	{Field: FieldSRC1, Access: Read, Type: TypeB32, Width: 1, Imm: false},
+	{Field: FieldSRC2, Access: Read, Type: TypeB64, Width: 2, Imm: false},
+	{Field: FieldVDST, Access: Write, Type: TypeF32, Width: 1, Imm: false},
+	{Field: FieldSRC0, Access: Read, Type: TypeF32, Width: 1, Imm: false},
+	{Field: FieldSRC1, Access: Read, Type: TypeF32, Width: 1, Imm: false},
+	{Field: FieldVDST, Access: Write, Type: TypeI32, Width: 1, Imm: false},
+	{Field: FieldSRC0, Access: Read, Type: TypeI32, Width: 1, Imm: false},
+	{Field: FieldSRC1, Access: Read, Type: TypeI32, Width: 1, Imm: false},
+	{Field: FieldVDST, Access: Write, Type: TypeU32, Width: 1, Imm: false},
+	{Field: FieldSRC0, Access: Read, Type: TypeU32, Width: 1, Imm: false},
+	{Field: FieldSRC1, Access: Read, Type: TypeU32, Width: 1, Imm: false},
+	{Field: FieldVDST, Access: Write, Type: TypeB32, Width: 1, Imm: false},
+	{Field: FieldSRC0, Access: Read, Type: TypeB32, Width: 1, Imm: false},
+	{Field: FieldSRC1, Access: Read, Type: TypeB32, Width: 1, Imm: false},
+	{Field: FieldVDST, Access: ReadWrite, Type: TypeF32, Width: 1, Imm: false},
+	{Field: FieldSRC0, Access: Read, Type: TypeF32, Width: 1, Imm: false},
+	{Field: FieldSRC1, Access: Read, Type: TypeF32, Width: 1, Imm: false},
+	{Field: FieldVDST, Access: Write, Type: TypeU32, Width: 1, Imm: false},
+	{Field: FieldSDST, Access: Write, Type: TypeB64, Width: 2, Imm: false},
+	{Field: FieldSRC0, Access: Read, Type: TypeU32, Width: 1, Imm: false},
+	{Field: FieldSRC1, Access: Read, Type: TypeU32, Width: 1, Imm: false},
+	{Field: FieldVDST, Access: Write, Type: TypeU32, Width: 1, Imm: false},
+	{Field: FieldSDST, Access: Write, Type: TypeB64, Width: 2, Imm: false},
+	{Field: FieldSRC0, Access: Read, Type: TypeU32, Width: 1, Imm: false},
+	{Field: FieldSRC1, Access: Read, Type: TypeU32, Width: 1, Imm: false},
+	{Field: FieldSRC2, Access: Read, Type: TypeB64, Width: 2, Imm: false},
+	{Field: FieldVDST, Access: Write, Type: TypeF16, Width: 1, Imm: false},
+	{Field: FieldSRC0, Access: Read, Type: TypeF16, Width: 1, Imm: false},
+	{Field: FieldSRC1, Access: Read, Type: TypeF16, Width: 1, Imm: false},
+	{Field: FieldVDST, Access: ReadWrite, Type: TypeF16, Width: 1, Imm: false},
+	{Field: FieldSRC0, Access: Read, Type: TypeF16, Width: 1, Imm: false},
+	{Field: FieldSRC1, Access: Read, Type: TypeF16, Width: 1, Imm: false},
+	{Field: FieldVDST, Access: Write, Type: TypeU16, Width: 1, Imm: false},
+	{Field: FieldSRC0, Access: Read, Type: TypeU16, Width: 1, Imm: false},
+	{Field: FieldSRC1, Access: Read, Type: TypeU16, Width: 1, Imm: false},
+	{Field: FieldVDST, Access: Write, Type: TypeB16, Width: 1, Imm: false},
+	{Field: FieldSRC0, Access: Read, Type: TypeB16, Width: 1, Imm: false},
+	{Field: FieldSRC1, Access: Read, Type: TypeB16, Width: 1, Imm: false},
+	{Field: FieldVDST, Access: Write, Type: TypeI16, Width: 1, Imm: false},
+	{Field: FieldSRC0, Access: Read, Type: TypeI16, Width: 1, Imm: false},
+	{Field: FieldSRC1, Access: Read, Type: TypeI16, Width: 1, Imm: false},
+	{Field: FieldVDST, Access: Write, Type: TypeF16, Width: 1, Imm: false},
+	{Field: FieldSRC0, Access: Read, Type: TypeF16, Width: 1, Imm: false},
+	{Field: FieldSRC1, Access: Read, Type: TypeI16, Width: 1, Imm: false},
+	{Field: FieldVDST, Access: Write, Type: TypeF32, Width: 1, Imm: false},
+	{Field: FieldSRC0, Access: Read, Type: TypeF32, Width: 1, Imm: false},
+	{Field: FieldSRC1, Access: Read, Type: TypeF32, Width: 1, Imm: false},
+	{Field: FieldSRC2, Access: Read, Type: TypeF32, Width: 1, Imm: false},
+	{Field: FieldVDST, Access: Write, Type: TypeI32, Width: 1, Imm: false},
+	{Field: FieldSRC0, Access: Read, Type: TypeI32, Width: 1, Imm: false},
+	{Field: FieldSRC1, Access: Read, Type: TypeI32, Width: 1, Imm: false},
+	{Field: FieldSRC2, Access: Read, Type: TypeI32, Width: 1, Imm: false},
+	{Field: FieldVDST, Access: Write, Type: TypeU32, Width: 1, Imm: false},
+	{Field: FieldSRC0, Access: Read, Type: TypeU32, Width: 1, Imm: false},
+	{Field: FieldSRC1, Access: Read, Type: TypeU32, Width: 1, Imm: false},
+	{Field: FieldSRC2, Access: Read, Type: TypeU32, Width: 1, Imm: false},
+	{Field: FieldVDST, Access: Write, Type: TypeB32, Width: 1, Imm: false},
+	{Field: FieldSRC0, Access: Read, Type: TypeB32, Width: 1, Imm: false},
+	{Field: FieldSRC1, Access: Read, Type: TypeB32, Width: 1, Imm: false},
+	{Field: FieldSRC2, Access: Read, Type: TypeB32, Width: 1, Imm: false},
+	{Field: FieldVDST, Access: Write, Type: TypeF64, Width: 2, Imm: false},
+	{Field: FieldSRC0, Access: Read, Type: TypeF64, Width: 2, Imm: false},
+	{Field: FieldSRC1, Access: Read, Type: TypeF64, Width: 2, Imm: false},
+	{Field: FieldSRC2, Access: Read, Type: TypeF64, Width: 2, Imm: false},
+	{Field: FieldVDST, Access: Write, Type: TypeB32, Width: 1, Imm: false},
+	{Field: FieldSRC0, Access: Read, Type: TypeF32, Width: 1, Imm: false},
+	{Field: FieldSRC1, Access: Read, Type: TypeU32, Width: 1, Imm: false},
+	{Field: FieldSRC2, Access: Read, Type: TypeU32, Width: 1, Imm: false},
+	{Field: FieldVDST, Access: Write, Type: TypeF32, Width: 1, Imm: false},
+	{Field: FieldSDST, Access: Write, Type: TypeB64, Width: 2, Imm: false},
+	{Field: FieldSRC0, Access: Read, Type: TypeF32, Width: 1, Imm: false},
+	{Field: FieldSRC1, Access: Read, Type: TypeF32, Width: 1, Imm: false},
+	{Field: FieldSRC2, Access: Read, Type: TypeF32, Width: 1, Imm: false},
+	{Field: FieldVDST, Access: Write, Type: TypeF64, Width: 2, Imm: false},
+	{Field: FieldSDST, Access: Write, Type: TypeB64, Width: 2, Imm: false},
+	{Field: FieldSRC0, Access: Read, Type: TypeF64, Width: 2, Imm: false},
+	{Field: FieldSRC1, Access: Read, Type: TypeF64, Width: 2, Imm: false},
+	{Field: FieldSRC2, Access: Read, Type: TypeF64, Width: 2, Imm: false},
+	{Field: FieldVDST, Access: Write, Type: TypeU64, Width: 2, Imm: false},
+	{Field: FieldSRC0, Access: Read, Type: TypeU64, Width: 2, Imm: false},
+	{Field: FieldSRC1, Access: Read, Type: TypeU32, Width: 1, Imm: false},
+	{Field: FieldSRC2, Access: Read, Type: TypeU64, Width: 2, Imm: false},
+	{Field: FieldVDST, Access: Write, Type: TypeB32, Width: 4, Imm: false},
+	{Field: FieldSRC0, Access: Read, Type: TypeU64, Width: 2, Imm: false},
+	{Field: FieldSRC1, Access: Read, Type: TypeU32, Width: 1, Imm: false},
+	{Field: FieldSRC2, Access: Read, Type: TypeB32, Width: 4, Imm: false},
+	{Field: FieldVDST, Access: Write, Type: TypeU64, Width: 2, Imm: false},
+	{Field: FieldSDST, Access: Write, Type: TypeB64, Width: 2, Imm: false},
+	{Field: FieldSRC0, Access: Read, Type: TypeU32, Width: 1, Imm: false},
+	{Field: FieldSRC1, Access: Read, Type: TypeU32, Width: 1, Imm: false},
+	{Field: FieldSRC2, Access: Read, Type: TypeU64, Width: 2, Imm: false},
+	{Field: FieldVDST, Access: Write, Type: TypeI64, Width: 2, Imm: false},
+	{Field: FieldSDST, Access: Write, Type: TypeB64, Width: 2, Imm: false},
+	{Field: FieldSRC0, Access: Read, Type: TypeI32, Width: 1, Imm: false},
+	{Field: FieldSRC1, Access: Read, Type: TypeI32, Width: 1, Imm: false},
+	{Field: FieldSRC2, Access: Read, Type: TypeI64, Width: 2, Imm: false},
+	{Field: FieldVDST, Access: Write, Type: TypeF16, Width: 1, Imm: false},
+	{Field: FieldSRC0, Access: Read, Type: TypeF16, Width: 1, Imm: false},
+	{Field: FieldSRC1, Access: Read, Type: TypeF16, Width: 1, Imm: false},
+	{Field: FieldSRC2, Access: Read, Type: TypeF16, Width: 1, Imm: false},
+	{Field: FieldVDST, Access: Write, Type: TypeU16, Width: 1, Imm: false},
+	{Field: FieldSRC0, Access: Read, Type: TypeU16, Width: 1, Imm: false},
+	{Field: FieldSRC1, Access: Read, Type: TypeU16, Width: 1, Imm: false},
+	{Field: FieldSRC2, Access: Read, Type: TypeU16, Width: 1, Imm: false},
+	{Field: FieldVDST, Access: Write, Type: TypeI16, Width: 1, Imm: false},
+	{Field: FieldSRC0, Access: Read, Type: TypeI16, Width: 1, Imm: false},
+	{Field: FieldSRC1, Access: Read, Type: TypeI16, Width: 1, Imm: false},
+	{Field: FieldSRC2, Access: Read, Type: TypeI16, Width: 1, Imm: false},
+	{Field: FieldVDST, Access: Write, Type: TypeB32, Width: 1, Imm: false},
+	{Field: FieldSRC0, Access: Read, Type: TypeF32, Width: 1, Imm: false},
+	{Field: FieldSRC1, Access: Read, Type: TypeU32, Width: 1, Imm: false},
+	{Field: FieldVDST, Access: Write, Type: TypeU32, Width: 1, Imm: false},
+	{Field: FieldSRC0, Access: Read, Type: TypeU16, Width: 1, Imm: false},
+	{Field: FieldSRC1, Access: Read, Type: TypeU16, Width: 1, Imm: false},
+	{Field: FieldSRC2, Access: Read, Type: TypeU32, Width: 1, Imm: false},
+	{Field: FieldVDST, Access: Write, Type: TypeI32, Width: 1, Imm: false},
+	{Field: FieldSRC0, Access: Read, Type: TypeI16, Width: 1, Imm: false},
+	{Field: FieldSRC1, Access: Read, Type: TypeI16, Width: 1, Imm: false},
+	{Field: FieldSRC2, Access: Read, Type: TypeI32, Width: 1, Imm: false},
+	{Field: FieldVDST, Access: Write, Type: TypeF32, Width: 1, Imm: false},
+	{Field: FieldSRC1, Access: Read, Type: TypeF32, Width: 1, Imm: false},
+	{Field: FieldATTR, Access: Read, Type: TypeNone, Width: 0, Imm: true},
+	{Field: FieldVDST, Access: Write, Type: TypeF32, Width: 1, Imm: false},
+	{Field: FieldPARAM, Access: Read, Type: TypeNone, Width: 0, Imm: true},
+	{Field: FieldATTR, Access: Read, Type: TypeNone, Width: 0, Imm: true},
+	{Field: FieldVDST, Access: Write, Type: TypeF32, Width: 1, Imm: false},
+	{Field: FieldSRC1, Access: Read, Type: TypeB32, Width: 1, Imm: false},
+	{Field: FieldATTR, Access: Read, Type: TypeNone, Width: 0, Imm: true},
+	{Field: FieldVDST, Access: Write, Type: TypeF32, Width: 1, Imm: false},
+	{Field: FieldSRC1, Access: Read, Type: TypeF16, Width: 1, Imm: false},
+	{Field: FieldATTR, Access: Read, Type: TypeNone, Width: 0, Imm: true},
+	{Field: FieldSRC2, Access: Read, Type: TypeF32, Width: 1, Imm: false},
+	{Field: FieldVDST, Access: Write, Type: TypeF16, Width: 1, Imm: false},
+	{Field: FieldSRC1, Access: Read, Type: TypeF32, Width: 1, Imm: false},
+	{Field: FieldATTR, Access: Read, Type: TypeNone, Width: 0, Imm: true},
+	{Field: FieldSRC2, Access: Read, Type: TypeF32, Width: 1, Imm: false},
+	{Field: FieldVDST, Access: Write, Type: TypeF64, Width: 2, Imm: false},
+	{Field: FieldSRC0, Access: Read, Type: TypeF64, Width: 2, Imm: false},
+	{Field: FieldSRC1, Access: Read, Type: TypeF64, Width: 2, Imm: false},
+	{Field: FieldVDST, Access: Write, Type: TypeF64, Width: 2, Imm: false},
+	{Field: FieldSRC0, Access: Read, Type: TypeF64, Width: 2, Imm: false},
+	{Field: FieldSRC1, Access: Read, Type: TypeI32, Width: 1, Imm: false},
+	{Field: FieldVDST, Access: Write, Type: TypeF32, Width: 1, Imm: false},
+	{Field: FieldSRC0, Access: Read, Type: TypeF32, Width: 1, Imm: false},
+	{Field: FieldSRC1, Access: Read, Type: TypeI32, Width: 1, Imm: false},
+	{Field: FieldSDST, Access: Write, Type: TypeB32, Width: 1, Imm: false},
+	{Field: FieldSRC0, Access: Read, Type: TypeB32, Width: 1, Imm: false},
+	{Field: FieldSRC1, Access: Read, Type: TypeU32, Width: 1, Imm: false},
+	{Field: FieldVDST, Access: Write, Type: TypeB32, Width: 1, Imm: false},
+	{Field: FieldSRC0, Access: Read, Type: TypeB32, Width: 1, Imm: false},
+	{Field: FieldSRC1, Access: Read, Type: TypeU32, Width: 1, Imm: false},
+	{Field: FieldVDST, Access: Write, Type: TypeU32, Width: 1, Imm: false},
+	{Field: FieldSRC0, Access: Read, Type: TypeB32, Width: 1, Imm: false},
+	{Field: FieldSRC1, Access: Read, Type: TypeB32, Width: 1, Imm: false},
+	{Field: FieldVDST, Access: Write, Type: TypeB64, Width: 2, Imm: false},
+	{Field: FieldSRC0, Access: Read, Type: TypeU32, Width: 1, Imm: false},
+	{Field: FieldSRC1, Access: Read, Type: TypeB64, Width: 2, Imm: false},
+	{Field: FieldVDST, Access: Write, Type: TypeI64, Width: 2, Imm: false},
+	{Field: FieldSRC0, Access: Read, Type: TypeU32, Width: 1, Imm: false},
+	{Field: FieldSRC1, Access: Read, Type: TypeI64, Width: 2, Imm: false},
+	{Field: FieldVDST, Access: Write, Type: TypeF64, Width: 2, Imm: false},
+	{Field: FieldSRC0, Access: Read, Type: TypeF64, Width: 2, Imm: false},
+	{Field: FieldSRC1, Access: Read, Type: TypeU32, Width: 1, Imm: false},
+	{Field: FieldVDST, Access: Write, Type: TypeB32, Width: 1, Imm: false},
+	{Field: FieldSRC0, Access: Read, Type: TypeF32, Width: 1, Imm: false},
+	{Field: FieldSRC1, Access: Read, Type: TypeF32, Width: 1, Imm: false},
+	{Field: FieldVDST, Access: Write, Type: TypeB32, Width: 1, Imm: false},
+	{Field: FieldSRC0, Access: Read, Type: TypeU32, Width: 1, Imm: false},
+	{Field: FieldSRC1, Access: Read, Type: TypeU32, Width: 1, Imm: false},
+	{Field: FieldVDST, Access: Write, Type: TypeB32, Width: 1, Imm: false},
+	{Field: FieldSRC0, Access: Read, Type: TypeI32, Width: 1, Imm: false},
+	{Field: FieldSRC1, Access: Read, Type: TypeI32, Width: 1, Imm: false},
+	{Field: FieldVDST, Access: Write, Type: TypeB32, Width: 1, Imm: false},
+	{Field: FieldSRC0, Access: Read, Type: TypeF16, Width: 1, Imm: false},
+	{Field: FieldSRC1, Access: Read, Type: TypeF16, Width: 1, Imm: false},
+	{Field: FieldVDST, Access: Write, Type: TypeV2I16, Width: 1, Imm: false},
+	{Field: FieldSRC0, Access: Read, Type: TypeV2I16, Width: 1, Imm: false},
+	{Field: FieldSRC1, Access: Read, Type: TypeV2I16, Width: 1, Imm: false},
+	{Field: FieldSRC2, Access: Read, Type: TypeV2I16, Width: 1, Imm: false},
+	{Field: FieldVDST, Access: Write, Type: TypeV2I16, Width: 1, Imm: false},
+	{Field: FieldSRC0, Access: Read, Type: TypeV2I16, Width: 1, Imm: false},
+	{Field: FieldSRC1, Access: Read, Type: TypeV2I16, Width: 1, Imm: false},
+	{Field: FieldVDST, Access: Write, Type: TypeV2F16, Width: 1, Imm: false},
+	{Field: FieldSRC0, Access: Read, Type: TypeV2F16, Width: 1, Imm: false},
+	{Field: FieldSRC1, Access: Read, Type: TypeV2F16, Width: 1, Imm: false},
+	{Field: FieldSRC2, Access: Read, Type: TypeV2F16, Width: 1, Imm: false},
+	{Field: FieldVDST, Access: Write, Type: TypeV2F16, Width: 1, Imm: false},
+	{Field: FieldSRC0, Access: Read, Type: TypeV2F16, Width: 1, Imm: false},
+	{Field: FieldSRC1, Access: Read, Type: TypeV2F16, Width: 1, Imm: false},
+	{Field: FieldVDST, Access: Write, Type: TypeF16, Width: 1, Imm: false},
+	{Field: FieldSRC0, Access: Read, Type: TypeF32, Width: 1, Imm: false},
+	{Field: FieldSRC1, Access: Read, Type: TypeF32, Width: 1, Imm: false},
+	{Field: FieldSRC2, Access: Read, Type: TypeF32, Width: 1, Imm: false},
+	{Field: FieldVDST, Access: Write, Type: TypeF32, Width: 1, Imm: false},
+	{Field: FieldVSRC, Access: Read, Type: TypeF32, Width: 1, Imm: false},
+	{Field: FieldATTR, Access: Read, Type: TypeNone, Width: 0, Imm: true},
 }
 
 var forms = [...]Form{
@@ -3451,6 +5271,877 @@ var forms = [...]Form{
 	{Mnemonic: "s_atomic_xor_x2", Op: S_ATOMIC_XOR_X2, Enc: EncSMEM, Opcode: 0xaa, Operands: specs[448:451], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic},                       // GFX9
 	{Mnemonic: "s_atomic_inc_x2", Op: S_ATOMIC_INC_X2, Enc: EncSMEM, Opcode: 0xab, Operands: specs[448:451], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic},                       // GFX9
 	{Mnemonic: "s_atomic_dec_x2", Op: S_ATOMIC_DEC_X2, Enc: EncSMEM, Opcode: 0xac, Operands: specs[448:451], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic},                       // GFX9
+	{Mnemonic: "v_cndmask_b32", Op: V_CNDMASK_B32, Enc: EncVOP2, Opcode: 0x0, Operands: specs[454:458], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods | FlagVCCRead},                                      // GFX8,GFX9
+	{Mnemonic: "v_add_f32", Op: V_ADD_F32, Enc: EncVOP2, Opcode: 0x1, Operands: specs[458:461], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                                            // GFX8
+	{Mnemonic: "v_add_f32", Op: V_ADD_F32, Enc: EncVOP2, Opcode: 0x1, Operands: specs[458:461], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods | FlagSdwaOmod},                                             // GFX9
+	{Mnemonic: "v_sub_f32", Op: V_SUB_F32, Enc: EncVOP2, Opcode: 0x2, Operands: specs[458:461], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                                            // GFX8
+	{Mnemonic: "v_sub_f32", Op: V_SUB_F32, Enc: EncVOP2, Opcode: 0x2, Operands: specs[458:461], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods | FlagSdwaOmod},                                             // GFX9
+	{Mnemonic: "v_subrev_f32", Op: V_SUBREV_F32, Enc: EncVOP2, Opcode: 0x3, Operands: specs[458:461], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                                      // GFX8
+	{Mnemonic: "v_subrev_f32", Op: V_SUBREV_F32, Enc: EncVOP2, Opcode: 0x3, Operands: specs[458:461], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods | FlagSdwaOmod},                                       // GFX9
+	{Mnemonic: "v_mul_legacy_f32", Op: V_MUL_LEGACY_F32, Enc: EncVOP2, Opcode: 0x4, Operands: specs[458:461], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                              // GFX8
+	{Mnemonic: "v_mul_legacy_f32", Op: V_MUL_LEGACY_F32, Enc: EncVOP2, Opcode: 0x4, Operands: specs[458:461], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods | FlagSdwaOmod},                               // GFX9
+	{Mnemonic: "v_mul_f32", Op: V_MUL_F32, Enc: EncVOP2, Opcode: 0x5, Operands: specs[458:461], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                                            // GFX8
+	{Mnemonic: "v_mul_f32", Op: V_MUL_F32, Enc: EncVOP2, Opcode: 0x5, Operands: specs[458:461], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods | FlagSdwaOmod},                                             // GFX9
+	{Mnemonic: "v_mul_i32_i24", Op: V_MUL_I32_I24, Enc: EncVOP2, Opcode: 0x6, Operands: specs[461:464], Flags: FlagSuffix | FlagSdwa | FlagDpp},                                                               // GFX8,GFX9
+	{Mnemonic: "v_mul_hi_i32_i24", Op: V_MUL_HI_I32_I24, Enc: EncVOP2, Opcode: 0x7, Operands: specs[461:464], Flags: FlagSuffix | FlagSdwa | FlagDpp},                                                         // GFX8,GFX9
+	{Mnemonic: "v_mul_u32_u24", Op: V_MUL_U32_U24, Enc: EncVOP2, Opcode: 0x8, Operands: specs[464:467], Flags: FlagSuffix | FlagSdwa | FlagDpp},                                                               // GFX8,GFX9
+	{Mnemonic: "v_mul_hi_u32_u24", Op: V_MUL_HI_U32_U24, Enc: EncVOP2, Opcode: 0x9, Operands: specs[464:467], Flags: FlagSuffix | FlagSdwa | FlagDpp},                                                         // GFX8,GFX9
+	{Mnemonic: "v_min_f32", Op: V_MIN_F32, Enc: EncVOP2, Opcode: 0xa, Operands: specs[458:461], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                                            // GFX8
+	{Mnemonic: "v_min_f32", Op: V_MIN_F32, Enc: EncVOP2, Opcode: 0xa, Operands: specs[458:461], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods | FlagSdwaOmod},                                             // GFX9
+	{Mnemonic: "v_max_f32", Op: V_MAX_F32, Enc: EncVOP2, Opcode: 0xb, Operands: specs[458:461], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                                            // GFX8
+	{Mnemonic: "v_max_f32", Op: V_MAX_F32, Enc: EncVOP2, Opcode: 0xb, Operands: specs[458:461], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods | FlagSdwaOmod},                                             // GFX9
+	{Mnemonic: "v_min_i32", Op: V_MIN_I32, Enc: EncVOP2, Opcode: 0xc, Operands: specs[461:464], Flags: FlagSuffix | FlagSdwa | FlagDpp},                                                                       // GFX8,GFX9
+	{Mnemonic: "v_max_i32", Op: V_MAX_I32, Enc: EncVOP2, Opcode: 0xd, Operands: specs[461:464], Flags: FlagSuffix | FlagSdwa | FlagDpp},                                                                       // GFX8,GFX9
+	{Mnemonic: "v_min_u32", Op: V_MIN_U32, Enc: EncVOP2, Opcode: 0xe, Operands: specs[464:467], Flags: FlagSuffix | FlagSdwa | FlagDpp},                                                                       // GFX8,GFX9
+	{Mnemonic: "v_max_u32", Op: V_MAX_U32, Enc: EncVOP2, Opcode: 0xf, Operands: specs[464:467], Flags: FlagSuffix | FlagSdwa | FlagDpp},                                                                       // GFX8,GFX9
+	{Mnemonic: "v_lshrrev_b32", Op: V_LSHRREV_B32, Enc: EncVOP2, Opcode: 0x10, Operands: specs[467:470], Flags: FlagSuffix | FlagSdwa | FlagDpp},                                                              // GFX8,GFX9
+	{Mnemonic: "v_ashrrev_i32", Op: V_ASHRREV_I32, Enc: EncVOP2, Opcode: 0x11, Operands: specs[461:464], Flags: FlagSuffix | FlagSdwa | FlagDpp},                                                              // GFX8,GFX9
+	{Mnemonic: "v_lshlrev_b32", Op: V_LSHLREV_B32, Enc: EncVOP2, Opcode: 0x12, Operands: specs[467:470], Flags: FlagSuffix | FlagSdwa | FlagDpp},                                                              // GFX8,GFX9
+	{Mnemonic: "v_and_b32", Op: V_AND_B32, Enc: EncVOP2, Opcode: 0x13, Operands: specs[467:470], Flags: FlagSuffix | FlagSdwa | FlagDpp},                                                                      // GFX8,GFX9
+	{Mnemonic: "v_or_b32", Op: V_OR_B32, Enc: EncVOP2, Opcode: 0x14, Operands: specs[467:470], Flags: FlagSuffix | FlagSdwa | FlagDpp},                                                                        // GFX8,GFX9
+	{Mnemonic: "v_xor_b32", Op: V_XOR_B32, Enc: EncVOP2, Opcode: 0x15, Operands: specs[467:470], Flags: FlagSuffix | FlagSdwa | FlagDpp},                                                                      // GFX8,GFX9
+	{Mnemonic: "v_mac_f32", Op: V_MAC_F32, Enc: EncVOP2, Opcode: 0x16, Operands: specs[470:473], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                                           // GFX8
+	{Mnemonic: "v_mac_f32", Op: V_MAC_F32, Enc: EncVOP2, Opcode: 0x16, Operands: specs[470:473], Flags: FlagSuffix | FlagDpp | FlagMods},                                                                      // GFX9
+	{Mnemonic: "v_madmk_f32", Op: V_MADMK_F32, Enc: EncVOP2, Opcode: 0x17, Operands: specs[473:477], Flags: 0},                                                                                                // GFX8,GFX9
+	{Mnemonic: "v_madak_f32", Op: V_MADAK_F32, Enc: EncVOP2, Opcode: 0x18, Operands: specs[477:481], Flags: 0},                                                                                                // GFX8,GFX9
+	{Mnemonic: "v_add_u32", Op: V_ADD_CO_U32, Enc: EncVOP2, Opcode: 0x19, Operands: specs[481:485], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagVCCWrite},                                                    // GFX8
+	{Mnemonic: "v_add_co_u32", Op: V_ADD_CO_U32, Enc: EncVOP2, Opcode: 0x19, Operands: specs[481:485], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagVCCWrite},                                                 // GFX9
+	{Mnemonic: "v_sub_u32", Op: V_SUB_CO_U32, Enc: EncVOP2, Opcode: 0x1a, Operands: specs[481:485], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagVCCWrite},                                                    // GFX8
+	{Mnemonic: "v_sub_co_u32", Op: V_SUB_CO_U32, Enc: EncVOP2, Opcode: 0x1a, Operands: specs[481:485], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagVCCWrite},                                                 // GFX9
+	{Mnemonic: "v_subrev_u32", Op: V_SUBREV_CO_U32, Enc: EncVOP2, Opcode: 0x1b, Operands: specs[481:485], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagVCCWrite},                                              // GFX8
+	{Mnemonic: "v_subrev_co_u32", Op: V_SUBREV_CO_U32, Enc: EncVOP2, Opcode: 0x1b, Operands: specs[481:485], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagVCCWrite},                                           // GFX9
+	{Mnemonic: "v_addc_u32", Op: V_ADDC_CO_U32, Enc: EncVOP2, Opcode: 0x1c, Operands: specs[485:490], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagVCCRead | FlagVCCWrite},                                    // GFX8
+	{Mnemonic: "v_addc_co_u32", Op: V_ADDC_CO_U32, Enc: EncVOP2, Opcode: 0x1c, Operands: specs[485:490], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagVCCRead | FlagVCCWrite},                                 // GFX9
+	{Mnemonic: "v_subb_u32", Op: V_SUBB_CO_U32, Enc: EncVOP2, Opcode: 0x1d, Operands: specs[485:490], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagVCCRead | FlagVCCWrite},                                    // GFX8
+	{Mnemonic: "v_subb_co_u32", Op: V_SUBB_CO_U32, Enc: EncVOP2, Opcode: 0x1d, Operands: specs[485:490], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagVCCRead | FlagVCCWrite},                                 // GFX9
+	{Mnemonic: "v_subbrev_u32", Op: V_SUBBREV_CO_U32, Enc: EncVOP2, Opcode: 0x1e, Operands: specs[485:490], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagVCCRead | FlagVCCWrite},                              // GFX8
+	{Mnemonic: "v_subbrev_co_u32", Op: V_SUBBREV_CO_U32, Enc: EncVOP2, Opcode: 0x1e, Operands: specs[485:490], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagVCCRead | FlagVCCWrite},                           // GFX9
+	{Mnemonic: "v_add_f16", Op: V_ADD_F16, Enc: EncVOP2, Opcode: 0x1f, Operands: specs[490:493], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                                           // GFX8
+	{Mnemonic: "v_add_f16", Op: V_ADD_F16, Enc: EncVOP2, Opcode: 0x1f, Operands: specs[490:493], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods | FlagSdwaOmod},                                            // GFX9
+	{Mnemonic: "v_sub_f16", Op: V_SUB_F16, Enc: EncVOP2, Opcode: 0x20, Operands: specs[490:493], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                                           // GFX8
+	{Mnemonic: "v_sub_f16", Op: V_SUB_F16, Enc: EncVOP2, Opcode: 0x20, Operands: specs[490:493], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods | FlagSdwaOmod},                                            // GFX9
+	{Mnemonic: "v_subrev_f16", Op: V_SUBREV_F16, Enc: EncVOP2, Opcode: 0x21, Operands: specs[490:493], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                                     // GFX8
+	{Mnemonic: "v_subrev_f16", Op: V_SUBREV_F16, Enc: EncVOP2, Opcode: 0x21, Operands: specs[490:493], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods | FlagSdwaOmod},                                      // GFX9
+	{Mnemonic: "v_mul_f16", Op: V_MUL_F16, Enc: EncVOP2, Opcode: 0x22, Operands: specs[490:493], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                                           // GFX8
+	{Mnemonic: "v_mul_f16", Op: V_MUL_F16, Enc: EncVOP2, Opcode: 0x22, Operands: specs[490:493], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods | FlagSdwaOmod},                                            // GFX9
+	{Mnemonic: "v_mac_f16", Op: V_MAC_F16, Enc: EncVOP2, Opcode: 0x23, Operands: specs[493:496], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                                           // GFX8
+	{Mnemonic: "v_mac_f16", Op: V_MAC_F16, Enc: EncVOP2, Opcode: 0x23, Operands: specs[493:496], Flags: FlagSuffix | FlagDpp | FlagMods},                                                                      // GFX9
+	{Mnemonic: "v_madmk_f16", Op: V_MADMK_F16, Enc: EncVOP2, Opcode: 0x24, Operands: specs[496:500], Flags: 0},                                                                                                // GFX8,GFX9
+	{Mnemonic: "v_madak_f16", Op: V_MADAK_F16, Enc: EncVOP2, Opcode: 0x25, Operands: specs[500:504], Flags: 0},                                                                                                // GFX8,GFX9
+	{Mnemonic: "v_add_u16", Op: V_ADD_U16, Enc: EncVOP2, Opcode: 0x26, Operands: specs[504:507], Flags: FlagSuffix | FlagSdwa | FlagDpp},                                                                      // GFX8,GFX9
+	{Mnemonic: "v_sub_u16", Op: V_SUB_U16, Enc: EncVOP2, Opcode: 0x27, Operands: specs[504:507], Flags: FlagSuffix | FlagSdwa | FlagDpp},                                                                      // GFX8,GFX9
+	{Mnemonic: "v_subrev_u16", Op: V_SUBREV_U16, Enc: EncVOP2, Opcode: 0x28, Operands: specs[504:507], Flags: FlagSuffix | FlagSdwa | FlagDpp},                                                                // GFX8,GFX9
+	{Mnemonic: "v_mul_lo_u16", Op: V_MUL_LO_U16, Enc: EncVOP2, Opcode: 0x29, Operands: specs[504:507], Flags: FlagSuffix | FlagSdwa | FlagDpp},                                                                // GFX8,GFX9
+	{Mnemonic: "v_lshlrev_b16", Op: V_LSHLREV_B16, Enc: EncVOP2, Opcode: 0x2a, Operands: specs[507:510], Flags: FlagSuffix | FlagSdwa | FlagDpp},                                                              // GFX8,GFX9
+	{Mnemonic: "v_lshrrev_b16", Op: V_LSHRREV_B16, Enc: EncVOP2, Opcode: 0x2b, Operands: specs[507:510], Flags: FlagSuffix | FlagSdwa | FlagDpp},                                                              // GFX8,GFX9
+	{Mnemonic: "v_ashrrev_i16", Op: V_ASHRREV_I16, Enc: EncVOP2, Opcode: 0x2c, Operands: specs[510:513], Flags: FlagSuffix | FlagSdwa | FlagDpp},                                                              // GFX8,GFX9
+	{Mnemonic: "v_max_f16", Op: V_MAX_F16, Enc: EncVOP2, Opcode: 0x2d, Operands: specs[490:493], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                                           // GFX8
+	{Mnemonic: "v_max_f16", Op: V_MAX_F16, Enc: EncVOP2, Opcode: 0x2d, Operands: specs[490:493], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods | FlagSdwaOmod},                                            // GFX9
+	{Mnemonic: "v_min_f16", Op: V_MIN_F16, Enc: EncVOP2, Opcode: 0x2e, Operands: specs[490:493], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                                           // GFX8
+	{Mnemonic: "v_min_f16", Op: V_MIN_F16, Enc: EncVOP2, Opcode: 0x2e, Operands: specs[490:493], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods | FlagSdwaOmod},                                            // GFX9
+	{Mnemonic: "v_max_u16", Op: V_MAX_U16, Enc: EncVOP2, Opcode: 0x2f, Operands: specs[504:507], Flags: FlagSuffix | FlagSdwa | FlagDpp},                                                                      // GFX8,GFX9
+	{Mnemonic: "v_max_i16", Op: V_MAX_I16, Enc: EncVOP2, Opcode: 0x30, Operands: specs[510:513], Flags: FlagSuffix | FlagSdwa | FlagDpp},                                                                      // GFX8,GFX9
+	{Mnemonic: "v_min_u16", Op: V_MIN_U16, Enc: EncVOP2, Opcode: 0x31, Operands: specs[504:507], Flags: FlagSuffix | FlagSdwa | FlagDpp},                                                                      // GFX8,GFX9
+	{Mnemonic: "v_min_i16", Op: V_MIN_I16, Enc: EncVOP2, Opcode: 0x32, Operands: specs[510:513], Flags: FlagSuffix | FlagSdwa | FlagDpp},                                                                      // GFX8,GFX9
+	{Mnemonic: "v_ldexp_f16", Op: V_LDEXP_F16, Enc: EncVOP2, Opcode: 0x33, Operands: specs[513:516], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                                       // GFX8
+	{Mnemonic: "v_ldexp_f16", Op: V_LDEXP_F16, Enc: EncVOP2, Opcode: 0x33, Operands: specs[513:516], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods | FlagSdwaOmod},                                        // GFX9
+	{Mnemonic: "v_add_u32", Op: V_ADD_U32, Enc: EncVOP2, Opcode: 0x34, Operands: specs[464:467], Flags: FlagSuffix | FlagSdwa | FlagDpp},                                                                      // GFX9
+	{Mnemonic: "v_sub_u32", Op: V_SUB_U32, Enc: EncVOP2, Opcode: 0x35, Operands: specs[464:467], Flags: FlagSuffix | FlagSdwa | FlagDpp},                                                                      // GFX9
+	{Mnemonic: "v_subrev_u32", Op: V_SUBREV_U32, Enc: EncVOP2, Opcode: 0x36, Operands: specs[464:467], Flags: FlagSuffix | FlagSdwa | FlagDpp},                                                                // GFX9
+	{Mnemonic: "v_nop", Op: V_NOP, Enc: EncVOP1, Opcode: 0x0, Operands: specs[516:516], Flags: FlagSdwa | FlagDpp},                                                                                            // GFX8,GFX9
+	{Mnemonic: "v_mov_b32", Op: V_MOV_B32, Enc: EncVOP1, Opcode: 0x1, Operands: specs[516:518], Flags: FlagSuffix | FlagSdwa | FlagDpp},                                                                       // GFX8,GFX9
+	{Mnemonic: "v_readfirstlane_b32", Op: V_READFIRSTLANE_B32, Enc: EncVOP1, Opcode: 0x2, Operands: specs[518:520], Flags: 0},                                                                                 // GFX8,GFX9
+	{Mnemonic: "v_cvt_i32_f64", Op: V_CVT_I32_F64, Enc: EncVOP1, Opcode: 0x3, Operands: specs[520:522], Flags: FlagSuffix},                                                                                    // GFX8,GFX9
+	{Mnemonic: "v_cvt_f64_i32", Op: V_CVT_F64_I32, Enc: EncVOP1, Opcode: 0x4, Operands: specs[522:524], Flags: FlagSuffix},                                                                                    // GFX8,GFX9
+	{Mnemonic: "v_cvt_f32_i32", Op: V_CVT_F32_I32, Enc: EncVOP1, Opcode: 0x5, Operands: specs[524:526], Flags: FlagSuffix | FlagSdwa | FlagDpp},                                                               // GFX8
+	{Mnemonic: "v_cvt_f32_i32", Op: V_CVT_F32_I32, Enc: EncVOP1, Opcode: 0x5, Operands: specs[524:526], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagSdwaOmod},                                                // GFX9
+	{Mnemonic: "v_cvt_f32_u32", Op: V_CVT_F32_U32, Enc: EncVOP1, Opcode: 0x6, Operands: specs[526:528], Flags: FlagSuffix | FlagSdwa | FlagDpp},                                                               // GFX8
+	{Mnemonic: "v_cvt_f32_u32", Op: V_CVT_F32_U32, Enc: EncVOP1, Opcode: 0x6, Operands: specs[526:528], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagSdwaOmod},                                                // GFX9
+	{Mnemonic: "v_cvt_u32_f32", Op: V_CVT_U32_F32, Enc: EncVOP1, Opcode: 0x7, Operands: specs[528:530], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                                    // GFX8,GFX9
+	{Mnemonic: "v_cvt_i32_f32", Op: V_CVT_I32_F32, Enc: EncVOP1, Opcode: 0x8, Operands: specs[530:532], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                                    // GFX8,GFX9
+	{Mnemonic: "v_cvt_f16_f32", Op: V_CVT_F16_F32, Enc: EncVOP1, Opcode: 0xa, Operands: specs[532:534], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                                    // GFX8
+	{Mnemonic: "v_cvt_f16_f32", Op: V_CVT_F16_F32, Enc: EncVOP1, Opcode: 0xa, Operands: specs[532:534], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods | FlagSdwaOmod},                                     // GFX9
+	{Mnemonic: "v_cvt_f32_f16", Op: V_CVT_F32_F16, Enc: EncVOP1, Opcode: 0xb, Operands: specs[534:536], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                                    // GFX8
+	{Mnemonic: "v_cvt_f32_f16", Op: V_CVT_F32_F16, Enc: EncVOP1, Opcode: 0xb, Operands: specs[534:536], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods | FlagSdwaOmod},                                     // GFX9
+	{Mnemonic: "v_cvt_rpi_i32_f32", Op: V_CVT_RPI_I32_F32, Enc: EncVOP1, Opcode: 0xc, Operands: specs[530:532], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                            // GFX8,GFX9
+	{Mnemonic: "v_cvt_flr_i32_f32", Op: V_CVT_FLR_I32_F32, Enc: EncVOP1, Opcode: 0xd, Operands: specs[530:532], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                            // GFX8,GFX9
+	{Mnemonic: "v_cvt_off_f32_i4", Op: V_CVT_OFF_F32_I4, Enc: EncVOP1, Opcode: 0xe, Operands: specs[524:526], Flags: FlagSuffix | FlagSdwa | FlagDpp},                                                         // GFX8
+	{Mnemonic: "v_cvt_off_f32_i4", Op: V_CVT_OFF_F32_I4, Enc: EncVOP1, Opcode: 0xe, Operands: specs[524:526], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagSdwaOmod},                                          // GFX9
+	{Mnemonic: "v_cvt_f32_f64", Op: V_CVT_F32_F64, Enc: EncVOP1, Opcode: 0xf, Operands: specs[536:538], Flags: FlagSuffix},                                                                                    // GFX8,GFX9
+	{Mnemonic: "v_cvt_f64_f32", Op: V_CVT_F64_F32, Enc: EncVOP1, Opcode: 0x10, Operands: specs[538:540], Flags: FlagSuffix},                                                                                   // GFX8,GFX9
+	{Mnemonic: "v_cvt_f32_ubyte0", Op: V_CVT_F32_UBYTE0, Enc: EncVOP1, Opcode: 0x11, Operands: specs[526:528], Flags: FlagSuffix | FlagSdwa | FlagDpp},                                                        // GFX8
+	{Mnemonic: "v_cvt_f32_ubyte0", Op: V_CVT_F32_UBYTE0, Enc: EncVOP1, Opcode: 0x11, Operands: specs[526:528], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagSdwaOmod},                                         // GFX9
+	{Mnemonic: "v_cvt_f32_ubyte1", Op: V_CVT_F32_UBYTE1, Enc: EncVOP1, Opcode: 0x12, Operands: specs[526:528], Flags: FlagSuffix | FlagSdwa | FlagDpp},                                                        // GFX8
+	{Mnemonic: "v_cvt_f32_ubyte1", Op: V_CVT_F32_UBYTE1, Enc: EncVOP1, Opcode: 0x12, Operands: specs[526:528], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagSdwaOmod},                                         // GFX9
+	{Mnemonic: "v_cvt_f32_ubyte2", Op: V_CVT_F32_UBYTE2, Enc: EncVOP1, Opcode: 0x13, Operands: specs[526:528], Flags: FlagSuffix | FlagSdwa | FlagDpp},                                                        // GFX8
+	{Mnemonic: "v_cvt_f32_ubyte2", Op: V_CVT_F32_UBYTE2, Enc: EncVOP1, Opcode: 0x13, Operands: specs[526:528], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagSdwaOmod},                                         // GFX9
+	{Mnemonic: "v_cvt_f32_ubyte3", Op: V_CVT_F32_UBYTE3, Enc: EncVOP1, Opcode: 0x14, Operands: specs[526:528], Flags: FlagSuffix | FlagSdwa | FlagDpp},                                                        // GFX8
+	{Mnemonic: "v_cvt_f32_ubyte3", Op: V_CVT_F32_UBYTE3, Enc: EncVOP1, Opcode: 0x14, Operands: specs[526:528], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagSdwaOmod},                                         // GFX9
+	{Mnemonic: "v_cvt_u32_f64", Op: V_CVT_U32_F64, Enc: EncVOP1, Opcode: 0x15, Operands: specs[540:542], Flags: FlagSuffix},                                                                                   // GFX8,GFX9
+	{Mnemonic: "v_cvt_f64_u32", Op: V_CVT_F64_U32, Enc: EncVOP1, Opcode: 0x16, Operands: specs[542:544], Flags: FlagSuffix},                                                                                   // GFX8,GFX9
+	{Mnemonic: "v_trunc_f64", Op: V_TRUNC_F64, Enc: EncVOP1, Opcode: 0x17, Operands: specs[544:546], Flags: FlagSuffix},                                                                                       // GFX8,GFX9
+	{Mnemonic: "v_ceil_f64", Op: V_CEIL_F64, Enc: EncVOP1, Opcode: 0x18, Operands: specs[544:546], Flags: FlagSuffix},                                                                                         // GFX8,GFX9
+	{Mnemonic: "v_rndne_f64", Op: V_RNDNE_F64, Enc: EncVOP1, Opcode: 0x19, Operands: specs[544:546], Flags: FlagSuffix},                                                                                       // GFX8,GFX9
+	{Mnemonic: "v_floor_f64", Op: V_FLOOR_F64, Enc: EncVOP1, Opcode: 0x1a, Operands: specs[544:546], Flags: FlagSuffix},                                                                                       // GFX8,GFX9
+	{Mnemonic: "v_fract_f32", Op: V_FRACT_F32, Enc: EncVOP1, Opcode: 0x1b, Operands: specs[546:548], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                                       // GFX8
+	{Mnemonic: "v_fract_f32", Op: V_FRACT_F32, Enc: EncVOP1, Opcode: 0x1b, Operands: specs[546:548], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods | FlagSdwaOmod},                                        // GFX9
+	{Mnemonic: "v_trunc_f32", Op: V_TRUNC_F32, Enc: EncVOP1, Opcode: 0x1c, Operands: specs[546:548], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                                       // GFX8
+	{Mnemonic: "v_trunc_f32", Op: V_TRUNC_F32, Enc: EncVOP1, Opcode: 0x1c, Operands: specs[546:548], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods | FlagSdwaOmod},                                        // GFX9
+	{Mnemonic: "v_ceil_f32", Op: V_CEIL_F32, Enc: EncVOP1, Opcode: 0x1d, Operands: specs[546:548], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                                         // GFX8
+	{Mnemonic: "v_ceil_f32", Op: V_CEIL_F32, Enc: EncVOP1, Opcode: 0x1d, Operands: specs[546:548], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods | FlagSdwaOmod},                                          // GFX9
+	{Mnemonic: "v_rndne_f32", Op: V_RNDNE_F32, Enc: EncVOP1, Opcode: 0x1e, Operands: specs[546:548], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                                       // GFX8
+	{Mnemonic: "v_rndne_f32", Op: V_RNDNE_F32, Enc: EncVOP1, Opcode: 0x1e, Operands: specs[546:548], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods | FlagSdwaOmod},                                        // GFX9
+	{Mnemonic: "v_floor_f32", Op: V_FLOOR_F32, Enc: EncVOP1, Opcode: 0x1f, Operands: specs[546:548], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                                       // GFX8
+	{Mnemonic: "v_floor_f32", Op: V_FLOOR_F32, Enc: EncVOP1, Opcode: 0x1f, Operands: specs[546:548], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods | FlagSdwaOmod},                                        // GFX9
+	{Mnemonic: "v_exp_f32", Op: V_EXP_F32, Enc: EncVOP1, Opcode: 0x20, Operands: specs[546:548], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                                           // GFX8
+	{Mnemonic: "v_exp_f32", Op: V_EXP_F32, Enc: EncVOP1, Opcode: 0x20, Operands: specs[546:548], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods | FlagSdwaOmod},                                            // GFX9
+	{Mnemonic: "v_log_f32", Op: V_LOG_F32, Enc: EncVOP1, Opcode: 0x21, Operands: specs[546:548], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                                           // GFX8
+	{Mnemonic: "v_log_f32", Op: V_LOG_F32, Enc: EncVOP1, Opcode: 0x21, Operands: specs[546:548], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods | FlagSdwaOmod},                                            // GFX9
+	{Mnemonic: "v_rcp_f32", Op: V_RCP_F32, Enc: EncVOP1, Opcode: 0x22, Operands: specs[546:548], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                                           // GFX8
+	{Mnemonic: "v_rcp_f32", Op: V_RCP_F32, Enc: EncVOP1, Opcode: 0x22, Operands: specs[546:548], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods | FlagSdwaOmod},                                            // GFX9
+	{Mnemonic: "v_rcp_iflag_f32", Op: V_RCP_IFLAG_F32, Enc: EncVOP1, Opcode: 0x23, Operands: specs[546:548], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                               // GFX8
+	{Mnemonic: "v_rcp_iflag_f32", Op: V_RCP_IFLAG_F32, Enc: EncVOP1, Opcode: 0x23, Operands: specs[546:548], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods | FlagSdwaOmod},                                // GFX9
+	{Mnemonic: "v_rsq_f32", Op: V_RSQ_F32, Enc: EncVOP1, Opcode: 0x24, Operands: specs[546:548], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                                           // GFX8
+	{Mnemonic: "v_rsq_f32", Op: V_RSQ_F32, Enc: EncVOP1, Opcode: 0x24, Operands: specs[546:548], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods | FlagSdwaOmod},                                            // GFX9
+	{Mnemonic: "v_rcp_f64", Op: V_RCP_F64, Enc: EncVOP1, Opcode: 0x25, Operands: specs[544:546], Flags: FlagSuffix},                                                                                           // GFX8,GFX9
+	{Mnemonic: "v_rsq_f64", Op: V_RSQ_F64, Enc: EncVOP1, Opcode: 0x26, Operands: specs[544:546], Flags: FlagSuffix},                                                                                           // GFX8,GFX9
+	{Mnemonic: "v_sqrt_f32", Op: V_SQRT_F32, Enc: EncVOP1, Opcode: 0x27, Operands: specs[546:548], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                                         // GFX8
+	{Mnemonic: "v_sqrt_f32", Op: V_SQRT_F32, Enc: EncVOP1, Opcode: 0x27, Operands: specs[546:548], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods | FlagSdwaOmod},                                          // GFX9
+	{Mnemonic: "v_sqrt_f64", Op: V_SQRT_F64, Enc: EncVOP1, Opcode: 0x28, Operands: specs[544:546], Flags: FlagSuffix},                                                                                         // GFX8,GFX9
+	{Mnemonic: "v_sin_f32", Op: V_SIN_F32, Enc: EncVOP1, Opcode: 0x29, Operands: specs[546:548], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                                           // GFX8
+	{Mnemonic: "v_sin_f32", Op: V_SIN_F32, Enc: EncVOP1, Opcode: 0x29, Operands: specs[546:548], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods | FlagSdwaOmod},                                            // GFX9
+	{Mnemonic: "v_cos_f32", Op: V_COS_F32, Enc: EncVOP1, Opcode: 0x2a, Operands: specs[546:548], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                                           // GFX8
+	{Mnemonic: "v_cos_f32", Op: V_COS_F32, Enc: EncVOP1, Opcode: 0x2a, Operands: specs[546:548], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods | FlagSdwaOmod},                                            // GFX9
+	{Mnemonic: "v_not_b32", Op: V_NOT_B32, Enc: EncVOP1, Opcode: 0x2b, Operands: specs[516:518], Flags: FlagSuffix | FlagSdwa | FlagDpp},                                                                      // GFX8,GFX9
+	{Mnemonic: "v_bfrev_b32", Op: V_BFREV_B32, Enc: EncVOP1, Opcode: 0x2c, Operands: specs[516:518], Flags: FlagSuffix | FlagSdwa | FlagDpp},                                                                  // GFX8,GFX9
+	{Mnemonic: "v_ffbh_u32", Op: V_FFBH_U32, Enc: EncVOP1, Opcode: 0x2d, Operands: specs[548:550], Flags: FlagSuffix | FlagSdwa | FlagDpp},                                                                    // GFX8,GFX9
+	{Mnemonic: "v_ffbl_b32", Op: V_FFBL_B32, Enc: EncVOP1, Opcode: 0x2e, Operands: specs[516:518], Flags: FlagSuffix | FlagSdwa | FlagDpp},                                                                    // GFX8,GFX9
+	{Mnemonic: "v_ffbh_i32", Op: V_FFBH_I32, Enc: EncVOP1, Opcode: 0x2f, Operands: specs[550:552], Flags: FlagSuffix | FlagSdwa | FlagDpp},                                                                    // GFX8,GFX9
+	{Mnemonic: "v_frexp_exp_i32_f64", Op: V_FREXP_EXP_I32_F64, Enc: EncVOP1, Opcode: 0x30, Operands: specs[520:522], Flags: FlagSuffix},                                                                       // GFX8,GFX9
+	{Mnemonic: "v_frexp_mant_f64", Op: V_FREXP_MANT_F64, Enc: EncVOP1, Opcode: 0x31, Operands: specs[544:546], Flags: FlagSuffix},                                                                             // GFX8,GFX9
+	{Mnemonic: "v_fract_f64", Op: V_FRACT_F64, Enc: EncVOP1, Opcode: 0x32, Operands: specs[544:546], Flags: FlagSuffix},                                                                                       // GFX8,GFX9
+	{Mnemonic: "v_frexp_exp_i32_f32", Op: V_FREXP_EXP_I32_F32, Enc: EncVOP1, Opcode: 0x33, Operands: specs[530:532], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                       // GFX8,GFX9
+	{Mnemonic: "v_frexp_mant_f32", Op: V_FREXP_MANT_F32, Enc: EncVOP1, Opcode: 0x34, Operands: specs[546:548], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                             // GFX8
+	{Mnemonic: "v_frexp_mant_f32", Op: V_FREXP_MANT_F32, Enc: EncVOP1, Opcode: 0x34, Operands: specs[546:548], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods | FlagSdwaOmod},                              // GFX9
+	{Mnemonic: "v_clrexcp", Op: V_CLREXCP, Enc: EncVOP1, Opcode: 0x35, Operands: specs[552:552], Flags: FlagSdwa | FlagDpp},                                                                                   // GFX8,GFX9
+	{Mnemonic: "v_movreld_b32", Op: V_MOVRELD_B32, Enc: EncVOP1, Opcode: 0x36, Operands: specs[516:518], Flags: FlagSuffix | FlagM0Read},                                                                      // GFX8
+	{Mnemonic: "v_movrels_b32", Op: V_MOVRELS_B32, Enc: EncVOP1, Opcode: 0x37, Operands: specs[516:518], Flags: FlagSuffix | FlagM0Read},                                                                      // GFX8
+	{Mnemonic: "v_screen_partition_4se_b32", Op: V_SCREEN_PARTITION_4SE_B32, Enc: EncVOP1, Opcode: 0x37, Operands: specs[516:518], Flags: FlagSuffix | FlagSdwa | FlagDpp},                                    // GFX9
+	{Mnemonic: "v_movrelsd_b32", Op: V_MOVRELSD_B32, Enc: EncVOP1, Opcode: 0x38, Operands: specs[516:518], Flags: FlagSuffix | FlagM0Read},                                                                    // GFX8
+	{Mnemonic: "v_cvt_f16_u16", Op: V_CVT_F16_U16, Enc: EncVOP1, Opcode: 0x39, Operands: specs[552:554], Flags: FlagSuffix | FlagSdwa | FlagDpp},                                                              // GFX8
+	{Mnemonic: "v_cvt_f16_u16", Op: V_CVT_F16_U16, Enc: EncVOP1, Opcode: 0x39, Operands: specs[552:554], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagSdwaOmod},                                               // GFX9
+	{Mnemonic: "v_cvt_f16_i16", Op: V_CVT_F16_I16, Enc: EncVOP1, Opcode: 0x3a, Operands: specs[554:556], Flags: FlagSuffix | FlagSdwa | FlagDpp},                                                              // GFX8
+	{Mnemonic: "v_cvt_f16_i16", Op: V_CVT_F16_I16, Enc: EncVOP1, Opcode: 0x3a, Operands: specs[554:556], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagSdwaOmod},                                               // GFX9
+	{Mnemonic: "v_cvt_u16_f16", Op: V_CVT_U16_F16, Enc: EncVOP1, Opcode: 0x3b, Operands: specs[556:558], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                                   // GFX8,GFX9
+	{Mnemonic: "v_cvt_i16_f16", Op: V_CVT_I16_F16, Enc: EncVOP1, Opcode: 0x3c, Operands: specs[558:560], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                                   // GFX8,GFX9
+	{Mnemonic: "v_rcp_f16", Op: V_RCP_F16, Enc: EncVOP1, Opcode: 0x3d, Operands: specs[560:562], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                                           // GFX8
+	{Mnemonic: "v_rcp_f16", Op: V_RCP_F16, Enc: EncVOP1, Opcode: 0x3d, Operands: specs[560:562], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods | FlagSdwaOmod},                                            // GFX9
+	{Mnemonic: "v_sqrt_f16", Op: V_SQRT_F16, Enc: EncVOP1, Opcode: 0x3e, Operands: specs[560:562], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                                         // GFX8
+	{Mnemonic: "v_sqrt_f16", Op: V_SQRT_F16, Enc: EncVOP1, Opcode: 0x3e, Operands: specs[560:562], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods | FlagSdwaOmod},                                          // GFX9
+	{Mnemonic: "v_rsq_f16", Op: V_RSQ_F16, Enc: EncVOP1, Opcode: 0x3f, Operands: specs[560:562], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                                           // GFX8
+	{Mnemonic: "v_rsq_f16", Op: V_RSQ_F16, Enc: EncVOP1, Opcode: 0x3f, Operands: specs[560:562], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods | FlagSdwaOmod},                                            // GFX9
+	{Mnemonic: "v_log_f16", Op: V_LOG_F16, Enc: EncVOP1, Opcode: 0x40, Operands: specs[560:562], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                                           // GFX8
+	{Mnemonic: "v_log_f16", Op: V_LOG_F16, Enc: EncVOP1, Opcode: 0x40, Operands: specs[560:562], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods | FlagSdwaOmod},                                            // GFX9
+	{Mnemonic: "v_exp_f16", Op: V_EXP_F16, Enc: EncVOP1, Opcode: 0x41, Operands: specs[560:562], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                                           // GFX8
+	{Mnemonic: "v_exp_f16", Op: V_EXP_F16, Enc: EncVOP1, Opcode: 0x41, Operands: specs[560:562], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods | FlagSdwaOmod},                                            // GFX9
+	{Mnemonic: "v_frexp_mant_f16", Op: V_FREXP_MANT_F16, Enc: EncVOP1, Opcode: 0x42, Operands: specs[560:562], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                             // GFX8
+	{Mnemonic: "v_frexp_mant_f16", Op: V_FREXP_MANT_F16, Enc: EncVOP1, Opcode: 0x42, Operands: specs[560:562], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods | FlagSdwaOmod},                              // GFX9
+	{Mnemonic: "v_frexp_exp_i16_f16", Op: V_FREXP_EXP_I16_F16, Enc: EncVOP1, Opcode: 0x43, Operands: specs[558:560], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                       // GFX8,GFX9
+	{Mnemonic: "v_floor_f16", Op: V_FLOOR_F16, Enc: EncVOP1, Opcode: 0x44, Operands: specs[560:562], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                                       // GFX8
+	{Mnemonic: "v_floor_f16", Op: V_FLOOR_F16, Enc: EncVOP1, Opcode: 0x44, Operands: specs[560:562], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods | FlagSdwaOmod},                                        // GFX9
+	{Mnemonic: "v_ceil_f16", Op: V_CEIL_F16, Enc: EncVOP1, Opcode: 0x45, Operands: specs[560:562], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                                         // GFX8
+	{Mnemonic: "v_ceil_f16", Op: V_CEIL_F16, Enc: EncVOP1, Opcode: 0x45, Operands: specs[560:562], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods | FlagSdwaOmod},                                          // GFX9
+	{Mnemonic: "v_trunc_f16", Op: V_TRUNC_F16, Enc: EncVOP1, Opcode: 0x46, Operands: specs[560:562], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                                       // GFX8
+	{Mnemonic: "v_trunc_f16", Op: V_TRUNC_F16, Enc: EncVOP1, Opcode: 0x46, Operands: specs[560:562], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods | FlagSdwaOmod},                                        // GFX9
+	{Mnemonic: "v_rndne_f16", Op: V_RNDNE_F16, Enc: EncVOP1, Opcode: 0x47, Operands: specs[560:562], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                                       // GFX8
+	{Mnemonic: "v_rndne_f16", Op: V_RNDNE_F16, Enc: EncVOP1, Opcode: 0x47, Operands: specs[560:562], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods | FlagSdwaOmod},                                        // GFX9
+	{Mnemonic: "v_fract_f16", Op: V_FRACT_F16, Enc: EncVOP1, Opcode: 0x48, Operands: specs[560:562], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                                       // GFX8
+	{Mnemonic: "v_fract_f16", Op: V_FRACT_F16, Enc: EncVOP1, Opcode: 0x48, Operands: specs[560:562], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods | FlagSdwaOmod},                                        // GFX9
+	{Mnemonic: "v_sin_f16", Op: V_SIN_F16, Enc: EncVOP1, Opcode: 0x49, Operands: specs[560:562], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                                           // GFX8
+	{Mnemonic: "v_sin_f16", Op: V_SIN_F16, Enc: EncVOP1, Opcode: 0x49, Operands: specs[560:562], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods | FlagSdwaOmod},                                            // GFX9
+	{Mnemonic: "v_cos_f16", Op: V_COS_F16, Enc: EncVOP1, Opcode: 0x4a, Operands: specs[560:562], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                                           // GFX8
+	{Mnemonic: "v_cos_f16", Op: V_COS_F16, Enc: EncVOP1, Opcode: 0x4a, Operands: specs[560:562], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods | FlagSdwaOmod},                                            // GFX9
+	{Mnemonic: "v_exp_legacy_f32", Op: V_EXP_LEGACY_F32, Enc: EncVOP1, Opcode: 0x4b, Operands: specs[546:548], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                             // GFX8
+	{Mnemonic: "v_exp_legacy_f32", Op: V_EXP_LEGACY_F32, Enc: EncVOP1, Opcode: 0x4b, Operands: specs[546:548], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods | FlagSdwaOmod},                              // GFX9
+	{Mnemonic: "v_log_legacy_f32", Op: V_LOG_LEGACY_F32, Enc: EncVOP1, Opcode: 0x4c, Operands: specs[546:548], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                             // GFX8
+	{Mnemonic: "v_log_legacy_f32", Op: V_LOG_LEGACY_F32, Enc: EncVOP1, Opcode: 0x4c, Operands: specs[546:548], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods | FlagSdwaOmod},                              // GFX9
+	{Mnemonic: "v_cvt_norm_i16_f16", Op: V_CVT_NORM_I16_F16, Enc: EncVOP1, Opcode: 0x4d, Operands: specs[558:560], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                         // GFX9
+	{Mnemonic: "v_cvt_norm_u16_f16", Op: V_CVT_NORM_U16_F16, Enc: EncVOP1, Opcode: 0x4e, Operands: specs[556:558], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                         // GFX9
+	{Mnemonic: "v_sat_pk_u8_i16", Op: V_SAT_PK_U8_I16, Enc: EncVOP1, Opcode: 0x4f, Operands: specs[562:564], Flags: FlagSuffix | FlagSdwa | FlagDpp},                                                          // GFX9
+	{Mnemonic: "v_swap_b32", Op: V_SWAP_B32, Enc: EncVOP1, Opcode: 0x51, Operands: specs[564:566], Flags: 0},                                                                                                  // GFX9
+	{Mnemonic: "v_cmp_class_f32", Op: V_CMP_CLASS_F32, Enc: EncVOPC, Opcode: 0x10, Operands: specs[566:569], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite},                                          // GFX8,GFX9
+	{Mnemonic: "v_cmpx_class_f32", Op: V_CMPX_CLASS_F32, Enc: EncVOPC, Opcode: 0x11, Operands: specs[566:569], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite | FlagExecWrite},                        // GFX8,GFX9
+	{Mnemonic: "v_cmp_class_f64", Op: V_CMP_CLASS_F64, Enc: EncVOPC, Opcode: 0x12, Operands: specs[569:572], Flags: FlagSuffix | FlagVCCWrite},                                                                // GFX8,GFX9
+	{Mnemonic: "v_cmpx_class_f64", Op: V_CMPX_CLASS_F64, Enc: EncVOPC, Opcode: 0x13, Operands: specs[569:572], Flags: FlagSuffix | FlagVCCWrite | FlagExecWrite},                                              // GFX8,GFX9
+	{Mnemonic: "v_cmp_class_f16", Op: V_CMP_CLASS_F16, Enc: EncVOPC, Opcode: 0x14, Operands: specs[572:575], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite},                                          // GFX8,GFX9
+	{Mnemonic: "v_cmpx_class_f16", Op: V_CMPX_CLASS_F16, Enc: EncVOPC, Opcode: 0x15, Operands: specs[572:575], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite | FlagExecWrite},                        // GFX8,GFX9
+	{Mnemonic: "v_cmp_f_f16", Op: V_CMP_F_F16, Enc: EncVOPC, Opcode: 0x20, Operands: specs[575:578], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite},                                                  // GFX8,GFX9
+	{Mnemonic: "v_cmp_lt_f16", Op: V_CMP_LT_F16, Enc: EncVOPC, Opcode: 0x21, Operands: specs[575:578], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite},                                                // GFX8,GFX9
+	{Mnemonic: "v_cmp_eq_f16", Op: V_CMP_EQ_F16, Enc: EncVOPC, Opcode: 0x22, Operands: specs[575:578], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite},                                                // GFX8,GFX9
+	{Mnemonic: "v_cmp_le_f16", Op: V_CMP_LE_F16, Enc: EncVOPC, Opcode: 0x23, Operands: specs[575:578], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite},                                                // GFX8,GFX9
+	{Mnemonic: "v_cmp_gt_f16", Op: V_CMP_GT_F16, Enc: EncVOPC, Opcode: 0x24, Operands: specs[575:578], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite},                                                // GFX8,GFX9
+	{Mnemonic: "v_cmp_lg_f16", Op: V_CMP_LG_F16, Enc: EncVOPC, Opcode: 0x25, Operands: specs[575:578], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite},                                                // GFX8,GFX9
+	{Mnemonic: "v_cmp_ge_f16", Op: V_CMP_GE_F16, Enc: EncVOPC, Opcode: 0x26, Operands: specs[575:578], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite},                                                // GFX8,GFX9
+	{Mnemonic: "v_cmp_o_f16", Op: V_CMP_O_F16, Enc: EncVOPC, Opcode: 0x27, Operands: specs[575:578], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite},                                                  // GFX8,GFX9
+	{Mnemonic: "v_cmp_u_f16", Op: V_CMP_U_F16, Enc: EncVOPC, Opcode: 0x28, Operands: specs[575:578], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite},                                                  // GFX8,GFX9
+	{Mnemonic: "v_cmp_nge_f16", Op: V_CMP_NGE_F16, Enc: EncVOPC, Opcode: 0x29, Operands: specs[575:578], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite},                                              // GFX8,GFX9
+	{Mnemonic: "v_cmp_nlg_f16", Op: V_CMP_NLG_F16, Enc: EncVOPC, Opcode: 0x2a, Operands: specs[575:578], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite},                                              // GFX8,GFX9
+	{Mnemonic: "v_cmp_ngt_f16", Op: V_CMP_NGT_F16, Enc: EncVOPC, Opcode: 0x2b, Operands: specs[575:578], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite},                                              // GFX8,GFX9
+	{Mnemonic: "v_cmp_nle_f16", Op: V_CMP_NLE_F16, Enc: EncVOPC, Opcode: 0x2c, Operands: specs[575:578], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite},                                              // GFX8,GFX9
+	{Mnemonic: "v_cmp_neq_f16", Op: V_CMP_NEQ_F16, Enc: EncVOPC, Opcode: 0x2d, Operands: specs[575:578], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite},                                              // GFX8,GFX9
+	{Mnemonic: "v_cmp_nlt_f16", Op: V_CMP_NLT_F16, Enc: EncVOPC, Opcode: 0x2e, Operands: specs[575:578], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite},                                              // GFX8,GFX9
+	{Mnemonic: "v_cmp_tru_f16", Op: V_CMP_TRU_F16, Enc: EncVOPC, Opcode: 0x2f, Operands: specs[575:578], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite},                                              // GFX8,GFX9
+	{Mnemonic: "v_cmpx_f_f16", Op: V_CMPX_F_F16, Enc: EncVOPC, Opcode: 0x30, Operands: specs[575:578], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite | FlagExecWrite},                                // GFX8,GFX9
+	{Mnemonic: "v_cmpx_lt_f16", Op: V_CMPX_LT_F16, Enc: EncVOPC, Opcode: 0x31, Operands: specs[575:578], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite | FlagExecWrite},                              // GFX8,GFX9
+	{Mnemonic: "v_cmpx_eq_f16", Op: V_CMPX_EQ_F16, Enc: EncVOPC, Opcode: 0x32, Operands: specs[575:578], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite | FlagExecWrite},                              // GFX8,GFX9
+	{Mnemonic: "v_cmpx_le_f16", Op: V_CMPX_LE_F16, Enc: EncVOPC, Opcode: 0x33, Operands: specs[575:578], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite | FlagExecWrite},                              // GFX8,GFX9
+	{Mnemonic: "v_cmpx_gt_f16", Op: V_CMPX_GT_F16, Enc: EncVOPC, Opcode: 0x34, Operands: specs[575:578], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite | FlagExecWrite},                              // GFX8,GFX9
+	{Mnemonic: "v_cmpx_lg_f16", Op: V_CMPX_LG_F16, Enc: EncVOPC, Opcode: 0x35, Operands: specs[575:578], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite | FlagExecWrite},                              // GFX8,GFX9
+	{Mnemonic: "v_cmpx_ge_f16", Op: V_CMPX_GE_F16, Enc: EncVOPC, Opcode: 0x36, Operands: specs[575:578], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite | FlagExecWrite},                              // GFX8,GFX9
+	{Mnemonic: "v_cmpx_o_f16", Op: V_CMPX_O_F16, Enc: EncVOPC, Opcode: 0x37, Operands: specs[575:578], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite | FlagExecWrite},                                // GFX8,GFX9
+	{Mnemonic: "v_cmpx_u_f16", Op: V_CMPX_U_F16, Enc: EncVOPC, Opcode: 0x38, Operands: specs[575:578], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite | FlagExecWrite},                                // GFX8,GFX9
+	{Mnemonic: "v_cmpx_nge_f16", Op: V_CMPX_NGE_F16, Enc: EncVOPC, Opcode: 0x39, Operands: specs[575:578], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite | FlagExecWrite},                            // GFX8,GFX9
+	{Mnemonic: "v_cmpx_nlg_f16", Op: V_CMPX_NLG_F16, Enc: EncVOPC, Opcode: 0x3a, Operands: specs[575:578], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite | FlagExecWrite},                            // GFX8,GFX9
+	{Mnemonic: "v_cmpx_ngt_f16", Op: V_CMPX_NGT_F16, Enc: EncVOPC, Opcode: 0x3b, Operands: specs[575:578], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite | FlagExecWrite},                            // GFX8,GFX9
+	{Mnemonic: "v_cmpx_nle_f16", Op: V_CMPX_NLE_F16, Enc: EncVOPC, Opcode: 0x3c, Operands: specs[575:578], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite | FlagExecWrite},                            // GFX8,GFX9
+	{Mnemonic: "v_cmpx_neq_f16", Op: V_CMPX_NEQ_F16, Enc: EncVOPC, Opcode: 0x3d, Operands: specs[575:578], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite | FlagExecWrite},                            // GFX8,GFX9
+	{Mnemonic: "v_cmpx_nlt_f16", Op: V_CMPX_NLT_F16, Enc: EncVOPC, Opcode: 0x3e, Operands: specs[575:578], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite | FlagExecWrite},                            // GFX8,GFX9
+	{Mnemonic: "v_cmpx_tru_f16", Op: V_CMPX_TRU_F16, Enc: EncVOPC, Opcode: 0x3f, Operands: specs[575:578], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite | FlagExecWrite},                            // GFX8,GFX9
+	{Mnemonic: "v_cmp_f_f32", Op: V_CMP_F_F32, Enc: EncVOPC, Opcode: 0x40, Operands: specs[578:581], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite},                                                  // GFX8,GFX9
+	{Mnemonic: "v_cmp_lt_f32", Op: V_CMP_LT_F32, Enc: EncVOPC, Opcode: 0x41, Operands: specs[578:581], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite},                                                // GFX8,GFX9
+	{Mnemonic: "v_cmp_eq_f32", Op: V_CMP_EQ_F32, Enc: EncVOPC, Opcode: 0x42, Operands: specs[578:581], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite},                                                // GFX8,GFX9
+	{Mnemonic: "v_cmp_le_f32", Op: V_CMP_LE_F32, Enc: EncVOPC, Opcode: 0x43, Operands: specs[578:581], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite},                                                // GFX8,GFX9
+	{Mnemonic: "v_cmp_gt_f32", Op: V_CMP_GT_F32, Enc: EncVOPC, Opcode: 0x44, Operands: specs[578:581], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite},                                                // GFX8,GFX9
+	{Mnemonic: "v_cmp_lg_f32", Op: V_CMP_LG_F32, Enc: EncVOPC, Opcode: 0x45, Operands: specs[578:581], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite},                                                // GFX8,GFX9
+	{Mnemonic: "v_cmp_ge_f32", Op: V_CMP_GE_F32, Enc: EncVOPC, Opcode: 0x46, Operands: specs[578:581], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite},                                                // GFX8,GFX9
+	{Mnemonic: "v_cmp_o_f32", Op: V_CMP_O_F32, Enc: EncVOPC, Opcode: 0x47, Operands: specs[578:581], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite},                                                  // GFX8,GFX9
+	{Mnemonic: "v_cmp_u_f32", Op: V_CMP_U_F32, Enc: EncVOPC, Opcode: 0x48, Operands: specs[578:581], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite},                                                  // GFX8,GFX9
+	{Mnemonic: "v_cmp_nge_f32", Op: V_CMP_NGE_F32, Enc: EncVOPC, Opcode: 0x49, Operands: specs[578:581], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite},                                              // GFX8,GFX9
+	{Mnemonic: "v_cmp_nlg_f32", Op: V_CMP_NLG_F32, Enc: EncVOPC, Opcode: 0x4a, Operands: specs[578:581], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite},                                              // GFX8,GFX9
+	{Mnemonic: "v_cmp_ngt_f32", Op: V_CMP_NGT_F32, Enc: EncVOPC, Opcode: 0x4b, Operands: specs[578:581], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite},                                              // GFX8,GFX9
+	{Mnemonic: "v_cmp_nle_f32", Op: V_CMP_NLE_F32, Enc: EncVOPC, Opcode: 0x4c, Operands: specs[578:581], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite},                                              // GFX8,GFX9
+	{Mnemonic: "v_cmp_neq_f32", Op: V_CMP_NEQ_F32, Enc: EncVOPC, Opcode: 0x4d, Operands: specs[578:581], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite},                                              // GFX8,GFX9
+	{Mnemonic: "v_cmp_nlt_f32", Op: V_CMP_NLT_F32, Enc: EncVOPC, Opcode: 0x4e, Operands: specs[578:581], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite},                                              // GFX8,GFX9
+	{Mnemonic: "v_cmp_tru_f32", Op: V_CMP_TRU_F32, Enc: EncVOPC, Opcode: 0x4f, Operands: specs[578:581], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite},                                              // GFX8,GFX9
+	{Mnemonic: "v_cmpx_f_f32", Op: V_CMPX_F_F32, Enc: EncVOPC, Opcode: 0x50, Operands: specs[578:581], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite | FlagExecWrite},                                // GFX8,GFX9
+	{Mnemonic: "v_cmpx_lt_f32", Op: V_CMPX_LT_F32, Enc: EncVOPC, Opcode: 0x51, Operands: specs[578:581], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite | FlagExecWrite},                              // GFX8,GFX9
+	{Mnemonic: "v_cmpx_eq_f32", Op: V_CMPX_EQ_F32, Enc: EncVOPC, Opcode: 0x52, Operands: specs[578:581], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite | FlagExecWrite},                              // GFX8,GFX9
+	{Mnemonic: "v_cmpx_le_f32", Op: V_CMPX_LE_F32, Enc: EncVOPC, Opcode: 0x53, Operands: specs[578:581], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite | FlagExecWrite},                              // GFX8,GFX9
+	{Mnemonic: "v_cmpx_gt_f32", Op: V_CMPX_GT_F32, Enc: EncVOPC, Opcode: 0x54, Operands: specs[578:581], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite | FlagExecWrite},                              // GFX8,GFX9
+	{Mnemonic: "v_cmpx_lg_f32", Op: V_CMPX_LG_F32, Enc: EncVOPC, Opcode: 0x55, Operands: specs[578:581], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite | FlagExecWrite},                              // GFX8,GFX9
+	{Mnemonic: "v_cmpx_ge_f32", Op: V_CMPX_GE_F32, Enc: EncVOPC, Opcode: 0x56, Operands: specs[578:581], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite | FlagExecWrite},                              // GFX8,GFX9
+	{Mnemonic: "v_cmpx_o_f32", Op: V_CMPX_O_F32, Enc: EncVOPC, Opcode: 0x57, Operands: specs[578:581], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite | FlagExecWrite},                                // GFX8,GFX9
+	{Mnemonic: "v_cmpx_u_f32", Op: V_CMPX_U_F32, Enc: EncVOPC, Opcode: 0x58, Operands: specs[578:581], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite | FlagExecWrite},                                // GFX8,GFX9
+	{Mnemonic: "v_cmpx_nge_f32", Op: V_CMPX_NGE_F32, Enc: EncVOPC, Opcode: 0x59, Operands: specs[578:581], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite | FlagExecWrite},                            // GFX8,GFX9
+	{Mnemonic: "v_cmpx_nlg_f32", Op: V_CMPX_NLG_F32, Enc: EncVOPC, Opcode: 0x5a, Operands: specs[578:581], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite | FlagExecWrite},                            // GFX8,GFX9
+	{Mnemonic: "v_cmpx_ngt_f32", Op: V_CMPX_NGT_F32, Enc: EncVOPC, Opcode: 0x5b, Operands: specs[578:581], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite | FlagExecWrite},                            // GFX8,GFX9
+	{Mnemonic: "v_cmpx_nle_f32", Op: V_CMPX_NLE_F32, Enc: EncVOPC, Opcode: 0x5c, Operands: specs[578:581], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite | FlagExecWrite},                            // GFX8,GFX9
+	{Mnemonic: "v_cmpx_neq_f32", Op: V_CMPX_NEQ_F32, Enc: EncVOPC, Opcode: 0x5d, Operands: specs[578:581], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite | FlagExecWrite},                            // GFX8,GFX9
+	{Mnemonic: "v_cmpx_nlt_f32", Op: V_CMPX_NLT_F32, Enc: EncVOPC, Opcode: 0x5e, Operands: specs[578:581], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite | FlagExecWrite},                            // GFX8,GFX9
+	{Mnemonic: "v_cmpx_tru_f32", Op: V_CMPX_TRU_F32, Enc: EncVOPC, Opcode: 0x5f, Operands: specs[578:581], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite | FlagExecWrite},                            // GFX8,GFX9
+	{Mnemonic: "v_cmp_f_f64", Op: V_CMP_F_F64, Enc: EncVOPC, Opcode: 0x60, Operands: specs[581:584], Flags: FlagSuffix | FlagVCCWrite},                                                                        // GFX8,GFX9
+	{Mnemonic: "v_cmp_lt_f64", Op: V_CMP_LT_F64, Enc: EncVOPC, Opcode: 0x61, Operands: specs[581:584], Flags: FlagSuffix | FlagVCCWrite},                                                                      // GFX8,GFX9
+	{Mnemonic: "v_cmp_eq_f64", Op: V_CMP_EQ_F64, Enc: EncVOPC, Opcode: 0x62, Operands: specs[581:584], Flags: FlagSuffix | FlagVCCWrite},                                                                      // GFX8,GFX9
+	{Mnemonic: "v_cmp_le_f64", Op: V_CMP_LE_F64, Enc: EncVOPC, Opcode: 0x63, Operands: specs[581:584], Flags: FlagSuffix | FlagVCCWrite},                                                                      // GFX8,GFX9
+	{Mnemonic: "v_cmp_gt_f64", Op: V_CMP_GT_F64, Enc: EncVOPC, Opcode: 0x64, Operands: specs[581:584], Flags: FlagSuffix | FlagVCCWrite},                                                                      // GFX8,GFX9
+	{Mnemonic: "v_cmp_lg_f64", Op: V_CMP_LG_F64, Enc: EncVOPC, Opcode: 0x65, Operands: specs[581:584], Flags: FlagSuffix | FlagVCCWrite},                                                                      // GFX8,GFX9
+	{Mnemonic: "v_cmp_ge_f64", Op: V_CMP_GE_F64, Enc: EncVOPC, Opcode: 0x66, Operands: specs[581:584], Flags: FlagSuffix | FlagVCCWrite},                                                                      // GFX8,GFX9
+	{Mnemonic: "v_cmp_o_f64", Op: V_CMP_O_F64, Enc: EncVOPC, Opcode: 0x67, Operands: specs[581:584], Flags: FlagSuffix | FlagVCCWrite},                                                                        // GFX8,GFX9
+	{Mnemonic: "v_cmp_u_f64", Op: V_CMP_U_F64, Enc: EncVOPC, Opcode: 0x68, Operands: specs[581:584], Flags: FlagSuffix | FlagVCCWrite},                                                                        // GFX8,GFX9
+	{Mnemonic: "v_cmp_nge_f64", Op: V_CMP_NGE_F64, Enc: EncVOPC, Opcode: 0x69, Operands: specs[581:584], Flags: FlagSuffix | FlagVCCWrite},                                                                    // GFX8,GFX9
+	{Mnemonic: "v_cmp_nlg_f64", Op: V_CMP_NLG_F64, Enc: EncVOPC, Opcode: 0x6a, Operands: specs[581:584], Flags: FlagSuffix | FlagVCCWrite},                                                                    // GFX8,GFX9
+	{Mnemonic: "v_cmp_ngt_f64", Op: V_CMP_NGT_F64, Enc: EncVOPC, Opcode: 0x6b, Operands: specs[581:584], Flags: FlagSuffix | FlagVCCWrite},                                                                    // GFX8,GFX9
+	{Mnemonic: "v_cmp_nle_f64", Op: V_CMP_NLE_F64, Enc: EncVOPC, Opcode: 0x6c, Operands: specs[581:584], Flags: FlagSuffix | FlagVCCWrite},                                                                    // GFX8,GFX9
+	{Mnemonic: "v_cmp_neq_f64", Op: V_CMP_NEQ_F64, Enc: EncVOPC, Opcode: 0x6d, Operands: specs[581:584], Flags: FlagSuffix | FlagVCCWrite},                                                                    // GFX8,GFX9
+	{Mnemonic: "v_cmp_nlt_f64", Op: V_CMP_NLT_F64, Enc: EncVOPC, Opcode: 0x6e, Operands: specs[581:584], Flags: FlagSuffix | FlagVCCWrite},                                                                    // GFX8,GFX9
+	{Mnemonic: "v_cmp_tru_f64", Op: V_CMP_TRU_F64, Enc: EncVOPC, Opcode: 0x6f, Operands: specs[581:584], Flags: FlagSuffix | FlagVCCWrite},                                                                    // GFX8,GFX9
+	{Mnemonic: "v_cmpx_f_f64", Op: V_CMPX_F_F64, Enc: EncVOPC, Opcode: 0x70, Operands: specs[581:584], Flags: FlagSuffix | FlagVCCWrite | FlagExecWrite},                                                      // GFX8,GFX9
+	{Mnemonic: "v_cmpx_lt_f64", Op: V_CMPX_LT_F64, Enc: EncVOPC, Opcode: 0x71, Operands: specs[581:584], Flags: FlagSuffix | FlagVCCWrite | FlagExecWrite},                                                    // GFX8,GFX9
+	{Mnemonic: "v_cmpx_eq_f64", Op: V_CMPX_EQ_F64, Enc: EncVOPC, Opcode: 0x72, Operands: specs[581:584], Flags: FlagSuffix | FlagVCCWrite | FlagExecWrite},                                                    // GFX8,GFX9
+	{Mnemonic: "v_cmpx_le_f64", Op: V_CMPX_LE_F64, Enc: EncVOPC, Opcode: 0x73, Operands: specs[581:584], Flags: FlagSuffix | FlagVCCWrite | FlagExecWrite},                                                    // GFX8,GFX9
+	{Mnemonic: "v_cmpx_gt_f64", Op: V_CMPX_GT_F64, Enc: EncVOPC, Opcode: 0x74, Operands: specs[581:584], Flags: FlagSuffix | FlagVCCWrite | FlagExecWrite},                                                    // GFX8,GFX9
+	{Mnemonic: "v_cmpx_lg_f64", Op: V_CMPX_LG_F64, Enc: EncVOPC, Opcode: 0x75, Operands: specs[581:584], Flags: FlagSuffix | FlagVCCWrite | FlagExecWrite},                                                    // GFX8,GFX9
+	{Mnemonic: "v_cmpx_ge_f64", Op: V_CMPX_GE_F64, Enc: EncVOPC, Opcode: 0x76, Operands: specs[581:584], Flags: FlagSuffix | FlagVCCWrite | FlagExecWrite},                                                    // GFX8,GFX9
+	{Mnemonic: "v_cmpx_o_f64", Op: V_CMPX_O_F64, Enc: EncVOPC, Opcode: 0x77, Operands: specs[581:584], Flags: FlagSuffix | FlagVCCWrite | FlagExecWrite},                                                      // GFX8,GFX9
+	{Mnemonic: "v_cmpx_u_f64", Op: V_CMPX_U_F64, Enc: EncVOPC, Opcode: 0x78, Operands: specs[581:584], Flags: FlagSuffix | FlagVCCWrite | FlagExecWrite},                                                      // GFX8,GFX9
+	{Mnemonic: "v_cmpx_nge_f64", Op: V_CMPX_NGE_F64, Enc: EncVOPC, Opcode: 0x79, Operands: specs[581:584], Flags: FlagSuffix | FlagVCCWrite | FlagExecWrite},                                                  // GFX8,GFX9
+	{Mnemonic: "v_cmpx_nlg_f64", Op: V_CMPX_NLG_F64, Enc: EncVOPC, Opcode: 0x7a, Operands: specs[581:584], Flags: FlagSuffix | FlagVCCWrite | FlagExecWrite},                                                  // GFX8,GFX9
+	{Mnemonic: "v_cmpx_ngt_f64", Op: V_CMPX_NGT_F64, Enc: EncVOPC, Opcode: 0x7b, Operands: specs[581:584], Flags: FlagSuffix | FlagVCCWrite | FlagExecWrite},                                                  // GFX8,GFX9
+	{Mnemonic: "v_cmpx_nle_f64", Op: V_CMPX_NLE_F64, Enc: EncVOPC, Opcode: 0x7c, Operands: specs[581:584], Flags: FlagSuffix | FlagVCCWrite | FlagExecWrite},                                                  // GFX8,GFX9
+	{Mnemonic: "v_cmpx_neq_f64", Op: V_CMPX_NEQ_F64, Enc: EncVOPC, Opcode: 0x7d, Operands: specs[581:584], Flags: FlagSuffix | FlagVCCWrite | FlagExecWrite},                                                  // GFX8,GFX9
+	{Mnemonic: "v_cmpx_nlt_f64", Op: V_CMPX_NLT_F64, Enc: EncVOPC, Opcode: 0x7e, Operands: specs[581:584], Flags: FlagSuffix | FlagVCCWrite | FlagExecWrite},                                                  // GFX8,GFX9
+	{Mnemonic: "v_cmpx_tru_f64", Op: V_CMPX_TRU_F64, Enc: EncVOPC, Opcode: 0x7f, Operands: specs[581:584], Flags: FlagSuffix | FlagVCCWrite | FlagExecWrite},                                                  // GFX8,GFX9
+	{Mnemonic: "v_cmp_f_i16", Op: V_CMP_F_I16, Enc: EncVOPC, Opcode: 0xa0, Operands: specs[584:587], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite},                                                             // GFX8,GFX9
+	{Mnemonic: "v_cmp_lt_i16", Op: V_CMP_LT_I16, Enc: EncVOPC, Opcode: 0xa1, Operands: specs[584:587], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite},                                                           // GFX8,GFX9
+	{Mnemonic: "v_cmp_eq_i16", Op: V_CMP_EQ_I16, Enc: EncVOPC, Opcode: 0xa2, Operands: specs[584:587], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite},                                                           // GFX8,GFX9
+	{Mnemonic: "v_cmp_le_i16", Op: V_CMP_LE_I16, Enc: EncVOPC, Opcode: 0xa3, Operands: specs[584:587], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite},                                                           // GFX8,GFX9
+	{Mnemonic: "v_cmp_gt_i16", Op: V_CMP_GT_I16, Enc: EncVOPC, Opcode: 0xa4, Operands: specs[584:587], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite},                                                           // GFX8,GFX9
+	{Mnemonic: "v_cmp_ne_i16", Op: V_CMP_NE_I16, Enc: EncVOPC, Opcode: 0xa5, Operands: specs[584:587], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite},                                                           // GFX8,GFX9
+	{Mnemonic: "v_cmp_ge_i16", Op: V_CMP_GE_I16, Enc: EncVOPC, Opcode: 0xa6, Operands: specs[584:587], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite},                                                           // GFX8,GFX9
+	{Mnemonic: "v_cmp_t_i16", Op: V_CMP_T_I16, Enc: EncVOPC, Opcode: 0xa7, Operands: specs[584:587], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite},                                                             // GFX8,GFX9
+	{Mnemonic: "v_cmp_f_u16", Op: V_CMP_F_U16, Enc: EncVOPC, Opcode: 0xa8, Operands: specs[587:590], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite},                                                             // GFX8,GFX9
+	{Mnemonic: "v_cmp_lt_u16", Op: V_CMP_LT_U16, Enc: EncVOPC, Opcode: 0xa9, Operands: specs[587:590], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite},                                                           // GFX8,GFX9
+	{Mnemonic: "v_cmp_eq_u16", Op: V_CMP_EQ_U16, Enc: EncVOPC, Opcode: 0xaa, Operands: specs[587:590], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite},                                                           // GFX8,GFX9
+	{Mnemonic: "v_cmp_le_u16", Op: V_CMP_LE_U16, Enc: EncVOPC, Opcode: 0xab, Operands: specs[587:590], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite},                                                           // GFX8,GFX9
+	{Mnemonic: "v_cmp_gt_u16", Op: V_CMP_GT_U16, Enc: EncVOPC, Opcode: 0xac, Operands: specs[587:590], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite},                                                           // GFX8,GFX9
+	{Mnemonic: "v_cmp_ne_u16", Op: V_CMP_NE_U16, Enc: EncVOPC, Opcode: 0xad, Operands: specs[587:590], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite},                                                           // GFX8,GFX9
+	{Mnemonic: "v_cmp_ge_u16", Op: V_CMP_GE_U16, Enc: EncVOPC, Opcode: 0xae, Operands: specs[587:590], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite},                                                           // GFX8,GFX9
+	{Mnemonic: "v_cmp_t_u16", Op: V_CMP_T_U16, Enc: EncVOPC, Opcode: 0xaf, Operands: specs[587:590], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite},                                                             // GFX8,GFX9
+	{Mnemonic: "v_cmpx_f_i16", Op: V_CMPX_F_I16, Enc: EncVOPC, Opcode: 0xb0, Operands: specs[584:587], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite | FlagExecWrite},                                           // GFX8,GFX9
+	{Mnemonic: "v_cmpx_lt_i16", Op: V_CMPX_LT_I16, Enc: EncVOPC, Opcode: 0xb1, Operands: specs[584:587], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite | FlagExecWrite},                                         // GFX8,GFX9
+	{Mnemonic: "v_cmpx_eq_i16", Op: V_CMPX_EQ_I16, Enc: EncVOPC, Opcode: 0xb2, Operands: specs[584:587], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite | FlagExecWrite},                                         // GFX8,GFX9
+	{Mnemonic: "v_cmpx_le_i16", Op: V_CMPX_LE_I16, Enc: EncVOPC, Opcode: 0xb3, Operands: specs[584:587], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite | FlagExecWrite},                                         // GFX8,GFX9
+	{Mnemonic: "v_cmpx_gt_i16", Op: V_CMPX_GT_I16, Enc: EncVOPC, Opcode: 0xb4, Operands: specs[584:587], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite | FlagExecWrite},                                         // GFX8,GFX9
+	{Mnemonic: "v_cmpx_ne_i16", Op: V_CMPX_NE_I16, Enc: EncVOPC, Opcode: 0xb5, Operands: specs[584:587], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite | FlagExecWrite},                                         // GFX8,GFX9
+	{Mnemonic: "v_cmpx_ge_i16", Op: V_CMPX_GE_I16, Enc: EncVOPC, Opcode: 0xb6, Operands: specs[584:587], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite | FlagExecWrite},                                         // GFX8,GFX9
+	{Mnemonic: "v_cmpx_t_i16", Op: V_CMPX_T_I16, Enc: EncVOPC, Opcode: 0xb7, Operands: specs[584:587], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite | FlagExecWrite},                                           // GFX8,GFX9
+	{Mnemonic: "v_cmpx_f_u16", Op: V_CMPX_F_U16, Enc: EncVOPC, Opcode: 0xb8, Operands: specs[587:590], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite | FlagExecWrite},                                           // GFX8,GFX9
+	{Mnemonic: "v_cmpx_lt_u16", Op: V_CMPX_LT_U16, Enc: EncVOPC, Opcode: 0xb9, Operands: specs[587:590], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite | FlagExecWrite},                                         // GFX8,GFX9
+	{Mnemonic: "v_cmpx_eq_u16", Op: V_CMPX_EQ_U16, Enc: EncVOPC, Opcode: 0xba, Operands: specs[587:590], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite | FlagExecWrite},                                         // GFX8,GFX9
+	{Mnemonic: "v_cmpx_le_u16", Op: V_CMPX_LE_U16, Enc: EncVOPC, Opcode: 0xbb, Operands: specs[587:590], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite | FlagExecWrite},                                         // GFX8,GFX9
+	{Mnemonic: "v_cmpx_gt_u16", Op: V_CMPX_GT_U16, Enc: EncVOPC, Opcode: 0xbc, Operands: specs[587:590], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite | FlagExecWrite},                                         // GFX8,GFX9
+	{Mnemonic: "v_cmpx_ne_u16", Op: V_CMPX_NE_U16, Enc: EncVOPC, Opcode: 0xbd, Operands: specs[587:590], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite | FlagExecWrite},                                         // GFX8,GFX9
+	{Mnemonic: "v_cmpx_ge_u16", Op: V_CMPX_GE_U16, Enc: EncVOPC, Opcode: 0xbe, Operands: specs[587:590], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite | FlagExecWrite},                                         // GFX8,GFX9
+	{Mnemonic: "v_cmpx_t_u16", Op: V_CMPX_T_U16, Enc: EncVOPC, Opcode: 0xbf, Operands: specs[587:590], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite | FlagExecWrite},                                           // GFX8,GFX9
+	{Mnemonic: "v_cmp_f_i32", Op: V_CMP_F_I32, Enc: EncVOPC, Opcode: 0xc0, Operands: specs[590:593], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite},                                                             // GFX8,GFX9
+	{Mnemonic: "v_cmp_lt_i32", Op: V_CMP_LT_I32, Enc: EncVOPC, Opcode: 0xc1, Operands: specs[590:593], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite},                                                           // GFX8,GFX9
+	{Mnemonic: "v_cmp_eq_i32", Op: V_CMP_EQ_I32, Enc: EncVOPC, Opcode: 0xc2, Operands: specs[590:593], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite},                                                           // GFX8,GFX9
+	{Mnemonic: "v_cmp_le_i32", Op: V_CMP_LE_I32, Enc: EncVOPC, Opcode: 0xc3, Operands: specs[590:593], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite},                                                           // GFX8,GFX9
+	{Mnemonic: "v_cmp_gt_i32", Op: V_CMP_GT_I32, Enc: EncVOPC, Opcode: 0xc4, Operands: specs[590:593], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite},                                                           // GFX8,GFX9
+	{Mnemonic: "v_cmp_ne_i32", Op: V_CMP_NE_I32, Enc: EncVOPC, Opcode: 0xc5, Operands: specs[590:593], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite},                                                           // GFX8,GFX9
+	{Mnemonic: "v_cmp_ge_i32", Op: V_CMP_GE_I32, Enc: EncVOPC, Opcode: 0xc6, Operands: specs[590:593], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite},                                                           // GFX8,GFX9
+	{Mnemonic: "v_cmp_t_i32", Op: V_CMP_T_I32, Enc: EncVOPC, Opcode: 0xc7, Operands: specs[590:593], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite},                                                             // GFX8,GFX9
+	{Mnemonic: "v_cmp_f_u32", Op: V_CMP_F_U32, Enc: EncVOPC, Opcode: 0xc8, Operands: specs[593:596], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite},                                                             // GFX8,GFX9
+	{Mnemonic: "v_cmp_lt_u32", Op: V_CMP_LT_U32, Enc: EncVOPC, Opcode: 0xc9, Operands: specs[593:596], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite},                                                           // GFX8,GFX9
+	{Mnemonic: "v_cmp_eq_u32", Op: V_CMP_EQ_U32, Enc: EncVOPC, Opcode: 0xca, Operands: specs[593:596], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite},                                                           // GFX8,GFX9
+	{Mnemonic: "v_cmp_le_u32", Op: V_CMP_LE_U32, Enc: EncVOPC, Opcode: 0xcb, Operands: specs[593:596], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite},                                                           // GFX8,GFX9
+	{Mnemonic: "v_cmp_gt_u32", Op: V_CMP_GT_U32, Enc: EncVOPC, Opcode: 0xcc, Operands: specs[593:596], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite},                                                           // GFX8,GFX9
+	{Mnemonic: "v_cmp_ne_u32", Op: V_CMP_NE_U32, Enc: EncVOPC, Opcode: 0xcd, Operands: specs[593:596], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite},                                                           // GFX8,GFX9
+	{Mnemonic: "v_cmp_ge_u32", Op: V_CMP_GE_U32, Enc: EncVOPC, Opcode: 0xce, Operands: specs[593:596], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite},                                                           // GFX8,GFX9
+	{Mnemonic: "v_cmp_t_u32", Op: V_CMP_T_U32, Enc: EncVOPC, Opcode: 0xcf, Operands: specs[593:596], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite},                                                             // GFX8,GFX9
+	{Mnemonic: "v_cmpx_f_i32", Op: V_CMPX_F_I32, Enc: EncVOPC, Opcode: 0xd0, Operands: specs[590:593], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite | FlagExecWrite},                                           // GFX8,GFX9
+	{Mnemonic: "v_cmpx_lt_i32", Op: V_CMPX_LT_I32, Enc: EncVOPC, Opcode: 0xd1, Operands: specs[590:593], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite | FlagExecWrite},                                         // GFX8,GFX9
+	{Mnemonic: "v_cmpx_eq_i32", Op: V_CMPX_EQ_I32, Enc: EncVOPC, Opcode: 0xd2, Operands: specs[590:593], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite | FlagExecWrite},                                         // GFX8,GFX9
+	{Mnemonic: "v_cmpx_le_i32", Op: V_CMPX_LE_I32, Enc: EncVOPC, Opcode: 0xd3, Operands: specs[590:593], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite | FlagExecWrite},                                         // GFX8,GFX9
+	{Mnemonic: "v_cmpx_gt_i32", Op: V_CMPX_GT_I32, Enc: EncVOPC, Opcode: 0xd4, Operands: specs[590:593], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite | FlagExecWrite},                                         // GFX8,GFX9
+	{Mnemonic: "v_cmpx_ne_i32", Op: V_CMPX_NE_I32, Enc: EncVOPC, Opcode: 0xd5, Operands: specs[590:593], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite | FlagExecWrite},                                         // GFX8,GFX9
+	{Mnemonic: "v_cmpx_ge_i32", Op: V_CMPX_GE_I32, Enc: EncVOPC, Opcode: 0xd6, Operands: specs[590:593], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite | FlagExecWrite},                                         // GFX8,GFX9
+	{Mnemonic: "v_cmpx_t_i32", Op: V_CMPX_T_I32, Enc: EncVOPC, Opcode: 0xd7, Operands: specs[590:593], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite | FlagExecWrite},                                           // GFX8,GFX9
+	{Mnemonic: "v_cmpx_f_u32", Op: V_CMPX_F_U32, Enc: EncVOPC, Opcode: 0xd8, Operands: specs[593:596], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite | FlagExecWrite},                                           // GFX8,GFX9
+	{Mnemonic: "v_cmpx_lt_u32", Op: V_CMPX_LT_U32, Enc: EncVOPC, Opcode: 0xd9, Operands: specs[593:596], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite | FlagExecWrite},                                         // GFX8,GFX9
+	{Mnemonic: "v_cmpx_eq_u32", Op: V_CMPX_EQ_U32, Enc: EncVOPC, Opcode: 0xda, Operands: specs[593:596], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite | FlagExecWrite},                                         // GFX8,GFX9
+	{Mnemonic: "v_cmpx_le_u32", Op: V_CMPX_LE_U32, Enc: EncVOPC, Opcode: 0xdb, Operands: specs[593:596], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite | FlagExecWrite},                                         // GFX8,GFX9
+	{Mnemonic: "v_cmpx_gt_u32", Op: V_CMPX_GT_U32, Enc: EncVOPC, Opcode: 0xdc, Operands: specs[593:596], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite | FlagExecWrite},                                         // GFX8,GFX9
+	{Mnemonic: "v_cmpx_ne_u32", Op: V_CMPX_NE_U32, Enc: EncVOPC, Opcode: 0xdd, Operands: specs[593:596], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite | FlagExecWrite},                                         // GFX8,GFX9
+	{Mnemonic: "v_cmpx_ge_u32", Op: V_CMPX_GE_U32, Enc: EncVOPC, Opcode: 0xde, Operands: specs[593:596], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite | FlagExecWrite},                                         // GFX8,GFX9
+	{Mnemonic: "v_cmpx_t_u32", Op: V_CMPX_T_U32, Enc: EncVOPC, Opcode: 0xdf, Operands: specs[593:596], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite | FlagExecWrite},                                           // GFX8,GFX9
+	{Mnemonic: "v_cmp_f_i64", Op: V_CMP_F_I64, Enc: EncVOPC, Opcode: 0xe0, Operands: specs[596:599], Flags: FlagSuffix | FlagVCCWrite},                                                                        // GFX8,GFX9
+	{Mnemonic: "v_cmp_lt_i64", Op: V_CMP_LT_I64, Enc: EncVOPC, Opcode: 0xe1, Operands: specs[596:599], Flags: FlagSuffix | FlagVCCWrite},                                                                      // GFX8,GFX9
+	{Mnemonic: "v_cmp_eq_i64", Op: V_CMP_EQ_I64, Enc: EncVOPC, Opcode: 0xe2, Operands: specs[596:599], Flags: FlagSuffix | FlagVCCWrite},                                                                      // GFX8,GFX9
+	{Mnemonic: "v_cmp_le_i64", Op: V_CMP_LE_I64, Enc: EncVOPC, Opcode: 0xe3, Operands: specs[596:599], Flags: FlagSuffix | FlagVCCWrite},                                                                      // GFX8,GFX9
+	{Mnemonic: "v_cmp_gt_i64", Op: V_CMP_GT_I64, Enc: EncVOPC, Opcode: 0xe4, Operands: specs[596:599], Flags: FlagSuffix | FlagVCCWrite},                                                                      // GFX8,GFX9
+	{Mnemonic: "v_cmp_ne_i64", Op: V_CMP_NE_I64, Enc: EncVOPC, Opcode: 0xe5, Operands: specs[596:599], Flags: FlagSuffix | FlagVCCWrite},                                                                      // GFX8,GFX9
+	{Mnemonic: "v_cmp_ge_i64", Op: V_CMP_GE_I64, Enc: EncVOPC, Opcode: 0xe6, Operands: specs[596:599], Flags: FlagSuffix | FlagVCCWrite},                                                                      // GFX8,GFX9
+	{Mnemonic: "v_cmp_t_i64", Op: V_CMP_T_I64, Enc: EncVOPC, Opcode: 0xe7, Operands: specs[596:599], Flags: FlagSuffix | FlagVCCWrite},                                                                        // GFX8,GFX9
+	{Mnemonic: "v_cmp_f_u64", Op: V_CMP_F_U64, Enc: EncVOPC, Opcode: 0xe8, Operands: specs[599:602], Flags: FlagSuffix | FlagVCCWrite},                                                                        // GFX8,GFX9
+	{Mnemonic: "v_cmp_lt_u64", Op: V_CMP_LT_U64, Enc: EncVOPC, Opcode: 0xe9, Operands: specs[599:602], Flags: FlagSuffix | FlagVCCWrite},                                                                      // GFX8,GFX9
+	{Mnemonic: "v_cmp_eq_u64", Op: V_CMP_EQ_U64, Enc: EncVOPC, Opcode: 0xea, Operands: specs[599:602], Flags: FlagSuffix | FlagVCCWrite},                                                                      // GFX8,GFX9
+	{Mnemonic: "v_cmp_le_u64", Op: V_CMP_LE_U64, Enc: EncVOPC, Opcode: 0xeb, Operands: specs[599:602], Flags: FlagSuffix | FlagVCCWrite},                                                                      // GFX8,GFX9
+	{Mnemonic: "v_cmp_gt_u64", Op: V_CMP_GT_U64, Enc: EncVOPC, Opcode: 0xec, Operands: specs[599:602], Flags: FlagSuffix | FlagVCCWrite},                                                                      // GFX8,GFX9
+	{Mnemonic: "v_cmp_ne_u64", Op: V_CMP_NE_U64, Enc: EncVOPC, Opcode: 0xed, Operands: specs[599:602], Flags: FlagSuffix | FlagVCCWrite},                                                                      // GFX8,GFX9
+	{Mnemonic: "v_cmp_ge_u64", Op: V_CMP_GE_U64, Enc: EncVOPC, Opcode: 0xee, Operands: specs[599:602], Flags: FlagSuffix | FlagVCCWrite},                                                                      // GFX8,GFX9
+	{Mnemonic: "v_cmp_t_u64", Op: V_CMP_T_U64, Enc: EncVOPC, Opcode: 0xef, Operands: specs[599:602], Flags: FlagSuffix | FlagVCCWrite},                                                                        // GFX8,GFX9
+	{Mnemonic: "v_cmpx_f_i64", Op: V_CMPX_F_I64, Enc: EncVOPC, Opcode: 0xf0, Operands: specs[596:599], Flags: FlagSuffix | FlagVCCWrite | FlagExecWrite},                                                      // GFX8,GFX9
+	{Mnemonic: "v_cmpx_lt_i64", Op: V_CMPX_LT_I64, Enc: EncVOPC, Opcode: 0xf1, Operands: specs[596:599], Flags: FlagSuffix | FlagVCCWrite | FlagExecWrite},                                                    // GFX8,GFX9
+	{Mnemonic: "v_cmpx_eq_i64", Op: V_CMPX_EQ_I64, Enc: EncVOPC, Opcode: 0xf2, Operands: specs[596:599], Flags: FlagSuffix | FlagVCCWrite | FlagExecWrite},                                                    // GFX8,GFX9
+	{Mnemonic: "v_cmpx_le_i64", Op: V_CMPX_LE_I64, Enc: EncVOPC, Opcode: 0xf3, Operands: specs[596:599], Flags: FlagSuffix | FlagVCCWrite | FlagExecWrite},                                                    // GFX8,GFX9
+	{Mnemonic: "v_cmpx_gt_i64", Op: V_CMPX_GT_I64, Enc: EncVOPC, Opcode: 0xf4, Operands: specs[596:599], Flags: FlagSuffix | FlagVCCWrite | FlagExecWrite},                                                    // GFX8,GFX9
+	{Mnemonic: "v_cmpx_ne_i64", Op: V_CMPX_NE_I64, Enc: EncVOPC, Opcode: 0xf5, Operands: specs[596:599], Flags: FlagSuffix | FlagVCCWrite | FlagExecWrite},                                                    // GFX8,GFX9
+	{Mnemonic: "v_cmpx_ge_i64", Op: V_CMPX_GE_I64, Enc: EncVOPC, Opcode: 0xf6, Operands: specs[596:599], Flags: FlagSuffix | FlagVCCWrite | FlagExecWrite},                                                    // GFX8,GFX9
+	{Mnemonic: "v_cmpx_t_i64", Op: V_CMPX_T_I64, Enc: EncVOPC, Opcode: 0xf7, Operands: specs[596:599], Flags: FlagSuffix | FlagVCCWrite | FlagExecWrite},                                                      // GFX8,GFX9
+	{Mnemonic: "v_cmpx_f_u64", Op: V_CMPX_F_U64, Enc: EncVOPC, Opcode: 0xf8, Operands: specs[599:602], Flags: FlagSuffix | FlagVCCWrite | FlagExecWrite},                                                      // GFX8,GFX9
+	{Mnemonic: "v_cmpx_lt_u64", Op: V_CMPX_LT_U64, Enc: EncVOPC, Opcode: 0xf9, Operands: specs[599:602], Flags: FlagSuffix | FlagVCCWrite | FlagExecWrite},                                                    // GFX8,GFX9
+	{Mnemonic: "v_cmpx_eq_u64", Op: V_CMPX_EQ_U64, Enc: EncVOPC, Opcode: 0xfa, Operands: specs[599:602], Flags: FlagSuffix | FlagVCCWrite | FlagExecWrite},                                                    // GFX8,GFX9
+	{Mnemonic: "v_cmpx_le_u64", Op: V_CMPX_LE_U64, Enc: EncVOPC, Opcode: 0xfb, Operands: specs[599:602], Flags: FlagSuffix | FlagVCCWrite | FlagExecWrite},                                                    // GFX8,GFX9
+	{Mnemonic: "v_cmpx_gt_u64", Op: V_CMPX_GT_U64, Enc: EncVOPC, Opcode: 0xfc, Operands: specs[599:602], Flags: FlagSuffix | FlagVCCWrite | FlagExecWrite},                                                    // GFX8,GFX9
+	{Mnemonic: "v_cmpx_ne_u64", Op: V_CMPX_NE_U64, Enc: EncVOPC, Opcode: 0xfd, Operands: specs[599:602], Flags: FlagSuffix | FlagVCCWrite | FlagExecWrite},                                                    // GFX8,GFX9
+	{Mnemonic: "v_cmpx_ge_u64", Op: V_CMPX_GE_U64, Enc: EncVOPC, Opcode: 0xfe, Operands: specs[599:602], Flags: FlagSuffix | FlagVCCWrite | FlagExecWrite},                                                    // GFX8,GFX9
+	{Mnemonic: "v_cmpx_t_u64", Op: V_CMPX_T_U64, Enc: EncVOPC, Opcode: 0xff, Operands: specs[599:602], Flags: FlagSuffix | FlagVCCWrite | FlagExecWrite},                                                      // GFX8,GFX9
+	{Mnemonic: "v_cmp_class_f32", Op: V_CMP_CLASS_F32, Enc: EncVOP3, Opcode: 0x10, Operands: specs[602:605], Flags: FlagSuffix | FlagMods | FlagSrc1Nomods},                                                   // GFX8,GFX9
+	{Mnemonic: "v_cmpx_class_f32", Op: V_CMPX_CLASS_F32, Enc: EncVOP3, Opcode: 0x11, Operands: specs[602:605], Flags: FlagSuffix | FlagMods | FlagSrc1Nomods | FlagExecWrite},                                 // GFX8,GFX9
+	{Mnemonic: "v_cmp_class_f64", Op: V_CMP_CLASS_F64, Enc: EncVOP3, Opcode: 0x12, Operands: specs[605:608], Flags: FlagSuffix | FlagMods | FlagSrc1Nomods},                                                   // GFX8,GFX9
+	{Mnemonic: "v_cmpx_class_f64", Op: V_CMPX_CLASS_F64, Enc: EncVOP3, Opcode: 0x13, Operands: specs[605:608], Flags: FlagSuffix | FlagMods | FlagSrc1Nomods | FlagExecWrite},                                 // GFX8,GFX9
+	{Mnemonic: "v_cmp_class_f16", Op: V_CMP_CLASS_F16, Enc: EncVOP3, Opcode: 0x14, Operands: specs[608:611], Flags: FlagSuffix | FlagMods | FlagSrc1Nomods},                                                   // GFX8,GFX9
+	{Mnemonic: "v_cmpx_class_f16", Op: V_CMPX_CLASS_F16, Enc: EncVOP3, Opcode: 0x15, Operands: specs[608:611], Flags: FlagSuffix | FlagMods | FlagSrc1Nomods | FlagExecWrite},                                 // GFX8,GFX9
+	{Mnemonic: "v_cmp_f_f16", Op: V_CMP_F_F16, Enc: EncVOP3, Opcode: 0x20, Operands: specs[611:614], Flags: FlagSuffix | FlagMods | FlagClamp},                                                                // GFX8,GFX9
+	{Mnemonic: "v_cmp_lt_f16", Op: V_CMP_LT_F16, Enc: EncVOP3, Opcode: 0x21, Operands: specs[611:614], Flags: FlagSuffix | FlagMods | FlagClamp},                                                              // GFX8,GFX9
+	{Mnemonic: "v_cmp_eq_f16", Op: V_CMP_EQ_F16, Enc: EncVOP3, Opcode: 0x22, Operands: specs[611:614], Flags: FlagSuffix | FlagMods | FlagClamp},                                                              // GFX8,GFX9
+	{Mnemonic: "v_cmp_le_f16", Op: V_CMP_LE_F16, Enc: EncVOP3, Opcode: 0x23, Operands: specs[611:614], Flags: FlagSuffix | FlagMods | FlagClamp},                                                              // GFX8,GFX9
+	{Mnemonic: "v_cmp_gt_f16", Op: V_CMP_GT_F16, Enc: EncVOP3, Opcode: 0x24, Operands: specs[611:614], Flags: FlagSuffix | FlagMods | FlagClamp},                                                              // GFX8,GFX9
+	{Mnemonic: "v_cmp_lg_f16", Op: V_CMP_LG_F16, Enc: EncVOP3, Opcode: 0x25, Operands: specs[611:614], Flags: FlagSuffix | FlagMods | FlagClamp},                                                              // GFX8,GFX9
+	{Mnemonic: "v_cmp_ge_f16", Op: V_CMP_GE_F16, Enc: EncVOP3, Opcode: 0x26, Operands: specs[611:614], Flags: FlagSuffix | FlagMods | FlagClamp},                                                              // GFX8,GFX9
+	{Mnemonic: "v_cmp_o_f16", Op: V_CMP_O_F16, Enc: EncVOP3, Opcode: 0x27, Operands: specs[611:614], Flags: FlagSuffix | FlagMods | FlagClamp},                                                                // GFX8,GFX9
+	{Mnemonic: "v_cmp_u_f16", Op: V_CMP_U_F16, Enc: EncVOP3, Opcode: 0x28, Operands: specs[611:614], Flags: FlagSuffix | FlagMods | FlagClamp},                                                                // GFX8,GFX9
+	{Mnemonic: "v_cmp_nge_f16", Op: V_CMP_NGE_F16, Enc: EncVOP3, Opcode: 0x29, Operands: specs[611:614], Flags: FlagSuffix | FlagMods | FlagClamp},                                                            // GFX8,GFX9
+	{Mnemonic: "v_cmp_nlg_f16", Op: V_CMP_NLG_F16, Enc: EncVOP3, Opcode: 0x2a, Operands: specs[611:614], Flags: FlagSuffix | FlagMods | FlagClamp},                                                            // GFX8,GFX9
+	{Mnemonic: "v_cmp_ngt_f16", Op: V_CMP_NGT_F16, Enc: EncVOP3, Opcode: 0x2b, Operands: specs[611:614], Flags: FlagSuffix | FlagMods | FlagClamp},                                                            // GFX8,GFX9
+	{Mnemonic: "v_cmp_nle_f16", Op: V_CMP_NLE_F16, Enc: EncVOP3, Opcode: 0x2c, Operands: specs[611:614], Flags: FlagSuffix | FlagMods | FlagClamp},                                                            // GFX8,GFX9
+	{Mnemonic: "v_cmp_neq_f16", Op: V_CMP_NEQ_F16, Enc: EncVOP3, Opcode: 0x2d, Operands: specs[611:614], Flags: FlagSuffix | FlagMods | FlagClamp},                                                            // GFX8,GFX9
+	{Mnemonic: "v_cmp_nlt_f16", Op: V_CMP_NLT_F16, Enc: EncVOP3, Opcode: 0x2e, Operands: specs[611:614], Flags: FlagSuffix | FlagMods | FlagClamp},                                                            // GFX8,GFX9
+	{Mnemonic: "v_cmp_tru_f16", Op: V_CMP_TRU_F16, Enc: EncVOP3, Opcode: 0x2f, Operands: specs[611:614], Flags: FlagSuffix | FlagMods | FlagClamp},                                                            // GFX8,GFX9
+	{Mnemonic: "v_cmpx_f_f16", Op: V_CMPX_F_F16, Enc: EncVOP3, Opcode: 0x30, Operands: specs[611:614], Flags: FlagSuffix | FlagMods | FlagClamp | FlagExecWrite},                                              // GFX8,GFX9
+	{Mnemonic: "v_cmpx_lt_f16", Op: V_CMPX_LT_F16, Enc: EncVOP3, Opcode: 0x31, Operands: specs[611:614], Flags: FlagSuffix | FlagMods | FlagClamp | FlagExecWrite},                                            // GFX8,GFX9
+	{Mnemonic: "v_cmpx_eq_f16", Op: V_CMPX_EQ_F16, Enc: EncVOP3, Opcode: 0x32, Operands: specs[611:614], Flags: FlagSuffix | FlagMods | FlagClamp | FlagExecWrite},                                            // GFX8,GFX9
+	{Mnemonic: "v_cmpx_le_f16", Op: V_CMPX_LE_F16, Enc: EncVOP3, Opcode: 0x33, Operands: specs[611:614], Flags: FlagSuffix | FlagMods | FlagClamp | FlagExecWrite},                                            // GFX8,GFX9
+	{Mnemonic: "v_cmpx_gt_f16", Op: V_CMPX_GT_F16, Enc: EncVOP3, Opcode: 0x34, Operands: specs[611:614], Flags: FlagSuffix | FlagMods | FlagClamp | FlagExecWrite},                                            // GFX8,GFX9
+	{Mnemonic: "v_cmpx_lg_f16", Op: V_CMPX_LG_F16, Enc: EncVOP3, Opcode: 0x35, Operands: specs[611:614], Flags: FlagSuffix | FlagMods | FlagClamp | FlagExecWrite},                                            // GFX8,GFX9
+	{Mnemonic: "v_cmpx_ge_f16", Op: V_CMPX_GE_F16, Enc: EncVOP3, Opcode: 0x36, Operands: specs[611:614], Flags: FlagSuffix | FlagMods | FlagClamp | FlagExecWrite},                                            // GFX8,GFX9
+	{Mnemonic: "v_cmpx_o_f16", Op: V_CMPX_O_F16, Enc: EncVOP3, Opcode: 0x37, Operands: specs[611:614], Flags: FlagSuffix | FlagMods | FlagClamp | FlagExecWrite},                                              // GFX8,GFX9
+	{Mnemonic: "v_cmpx_u_f16", Op: V_CMPX_U_F16, Enc: EncVOP3, Opcode: 0x38, Operands: specs[611:614], Flags: FlagSuffix | FlagMods | FlagClamp | FlagExecWrite},                                              // GFX8,GFX9
+	{Mnemonic: "v_cmpx_nge_f16", Op: V_CMPX_NGE_F16, Enc: EncVOP3, Opcode: 0x39, Operands: specs[611:614], Flags: FlagSuffix | FlagMods | FlagClamp | FlagExecWrite},                                          // GFX8,GFX9
+	{Mnemonic: "v_cmpx_nlg_f16", Op: V_CMPX_NLG_F16, Enc: EncVOP3, Opcode: 0x3a, Operands: specs[611:614], Flags: FlagSuffix | FlagMods | FlagClamp | FlagExecWrite},                                          // GFX8,GFX9
+	{Mnemonic: "v_cmpx_ngt_f16", Op: V_CMPX_NGT_F16, Enc: EncVOP3, Opcode: 0x3b, Operands: specs[611:614], Flags: FlagSuffix | FlagMods | FlagClamp | FlagExecWrite},                                          // GFX8,GFX9
+	{Mnemonic: "v_cmpx_nle_f16", Op: V_CMPX_NLE_F16, Enc: EncVOP3, Opcode: 0x3c, Operands: specs[611:614], Flags: FlagSuffix | FlagMods | FlagClamp | FlagExecWrite},                                          // GFX8,GFX9
+	{Mnemonic: "v_cmpx_neq_f16", Op: V_CMPX_NEQ_F16, Enc: EncVOP3, Opcode: 0x3d, Operands: specs[611:614], Flags: FlagSuffix | FlagMods | FlagClamp | FlagExecWrite},                                          // GFX8,GFX9
+	{Mnemonic: "v_cmpx_nlt_f16", Op: V_CMPX_NLT_F16, Enc: EncVOP3, Opcode: 0x3e, Operands: specs[611:614], Flags: FlagSuffix | FlagMods | FlagClamp | FlagExecWrite},                                          // GFX8,GFX9
+	{Mnemonic: "v_cmpx_tru_f16", Op: V_CMPX_TRU_F16, Enc: EncVOP3, Opcode: 0x3f, Operands: specs[611:614], Flags: FlagSuffix | FlagMods | FlagClamp | FlagExecWrite},                                          // GFX8,GFX9
+	{Mnemonic: "v_cmp_f_f32", Op: V_CMP_F_F32, Enc: EncVOP3, Opcode: 0x40, Operands: specs[614:617], Flags: FlagSuffix | FlagMods | FlagClamp},                                                                // GFX8,GFX9
+	{Mnemonic: "v_cmp_lt_f32", Op: V_CMP_LT_F32, Enc: EncVOP3, Opcode: 0x41, Operands: specs[614:617], Flags: FlagSuffix | FlagMods | FlagClamp},                                                              // GFX8,GFX9
+	{Mnemonic: "v_cmp_eq_f32", Op: V_CMP_EQ_F32, Enc: EncVOP3, Opcode: 0x42, Operands: specs[614:617], Flags: FlagSuffix | FlagMods | FlagClamp},                                                              // GFX8,GFX9
+	{Mnemonic: "v_cmp_le_f32", Op: V_CMP_LE_F32, Enc: EncVOP3, Opcode: 0x43, Operands: specs[614:617], Flags: FlagSuffix | FlagMods | FlagClamp},                                                              // GFX8,GFX9
+	{Mnemonic: "v_cmp_gt_f32", Op: V_CMP_GT_F32, Enc: EncVOP3, Opcode: 0x44, Operands: specs[614:617], Flags: FlagSuffix | FlagMods | FlagClamp},                                                              // GFX8,GFX9
+	{Mnemonic: "v_cmp_lg_f32", Op: V_CMP_LG_F32, Enc: EncVOP3, Opcode: 0x45, Operands: specs[614:617], Flags: FlagSuffix | FlagMods | FlagClamp},                                                              // GFX8,GFX9
+	{Mnemonic: "v_cmp_ge_f32", Op: V_CMP_GE_F32, Enc: EncVOP3, Opcode: 0x46, Operands: specs[614:617], Flags: FlagSuffix | FlagMods | FlagClamp},                                                              // GFX8,GFX9
+	{Mnemonic: "v_cmp_o_f32", Op: V_CMP_O_F32, Enc: EncVOP3, Opcode: 0x47, Operands: specs[614:617], Flags: FlagSuffix | FlagMods | FlagClamp},                                                                // GFX8,GFX9
+	{Mnemonic: "v_cmp_u_f32", Op: V_CMP_U_F32, Enc: EncVOP3, Opcode: 0x48, Operands: specs[614:617], Flags: FlagSuffix | FlagMods | FlagClamp},                                                                // GFX8,GFX9
+	{Mnemonic: "v_cmp_nge_f32", Op: V_CMP_NGE_F32, Enc: EncVOP3, Opcode: 0x49, Operands: specs[614:617], Flags: FlagSuffix | FlagMods | FlagClamp},                                                            // GFX8,GFX9
+	{Mnemonic: "v_cmp_nlg_f32", Op: V_CMP_NLG_F32, Enc: EncVOP3, Opcode: 0x4a, Operands: specs[614:617], Flags: FlagSuffix | FlagMods | FlagClamp},                                                            // GFX8,GFX9
+	{Mnemonic: "v_cmp_ngt_f32", Op: V_CMP_NGT_F32, Enc: EncVOP3, Opcode: 0x4b, Operands: specs[614:617], Flags: FlagSuffix | FlagMods | FlagClamp},                                                            // GFX8,GFX9
+	{Mnemonic: "v_cmp_nle_f32", Op: V_CMP_NLE_F32, Enc: EncVOP3, Opcode: 0x4c, Operands: specs[614:617], Flags: FlagSuffix | FlagMods | FlagClamp},                                                            // GFX8,GFX9
+	{Mnemonic: "v_cmp_neq_f32", Op: V_CMP_NEQ_F32, Enc: EncVOP3, Opcode: 0x4d, Operands: specs[614:617], Flags: FlagSuffix | FlagMods | FlagClamp},                                                            // GFX8,GFX9
+	{Mnemonic: "v_cmp_nlt_f32", Op: V_CMP_NLT_F32, Enc: EncVOP3, Opcode: 0x4e, Operands: specs[614:617], Flags: FlagSuffix | FlagMods | FlagClamp},                                                            // GFX8,GFX9
+	{Mnemonic: "v_cmp_tru_f32", Op: V_CMP_TRU_F32, Enc: EncVOP3, Opcode: 0x4f, Operands: specs[614:617], Flags: FlagSuffix | FlagMods | FlagClamp},                                                            // GFX8,GFX9
+	{Mnemonic: "v_cmpx_f_f32", Op: V_CMPX_F_F32, Enc: EncVOP3, Opcode: 0x50, Operands: specs[614:617], Flags: FlagSuffix | FlagMods | FlagClamp | FlagExecWrite},                                              // GFX8,GFX9
+	{Mnemonic: "v_cmpx_lt_f32", Op: V_CMPX_LT_F32, Enc: EncVOP3, Opcode: 0x51, Operands: specs[614:617], Flags: FlagSuffix | FlagMods | FlagClamp | FlagExecWrite},                                            // GFX8,GFX9
+	{Mnemonic: "v_cmpx_eq_f32", Op: V_CMPX_EQ_F32, Enc: EncVOP3, Opcode: 0x52, Operands: specs[614:617], Flags: FlagSuffix | FlagMods | FlagClamp | FlagExecWrite},                                            // GFX8,GFX9
+	{Mnemonic: "v_cmpx_le_f32", Op: V_CMPX_LE_F32, Enc: EncVOP3, Opcode: 0x53, Operands: specs[614:617], Flags: FlagSuffix | FlagMods | FlagClamp | FlagExecWrite},                                            // GFX8,GFX9
+	{Mnemonic: "v_cmpx_gt_f32", Op: V_CMPX_GT_F32, Enc: EncVOP3, Opcode: 0x54, Operands: specs[614:617], Flags: FlagSuffix | FlagMods | FlagClamp | FlagExecWrite},                                            // GFX8,GFX9
+	{Mnemonic: "v_cmpx_lg_f32", Op: V_CMPX_LG_F32, Enc: EncVOP3, Opcode: 0x55, Operands: specs[614:617], Flags: FlagSuffix | FlagMods | FlagClamp | FlagExecWrite},                                            // GFX8,GFX9
+	{Mnemonic: "v_cmpx_ge_f32", Op: V_CMPX_GE_F32, Enc: EncVOP3, Opcode: 0x56, Operands: specs[614:617], Flags: FlagSuffix | FlagMods | FlagClamp | FlagExecWrite},                                            // GFX8,GFX9
+	{Mnemonic: "v_cmpx_o_f32", Op: V_CMPX_O_F32, Enc: EncVOP3, Opcode: 0x57, Operands: specs[614:617], Flags: FlagSuffix | FlagMods | FlagClamp | FlagExecWrite},                                              // GFX8,GFX9
+	{Mnemonic: "v_cmpx_u_f32", Op: V_CMPX_U_F32, Enc: EncVOP3, Opcode: 0x58, Operands: specs[614:617], Flags: FlagSuffix | FlagMods | FlagClamp | FlagExecWrite},                                              // GFX8,GFX9
+	{Mnemonic: "v_cmpx_nge_f32", Op: V_CMPX_NGE_F32, Enc: EncVOP3, Opcode: 0x59, Operands: specs[614:617], Flags: FlagSuffix | FlagMods | FlagClamp | FlagExecWrite},                                          // GFX8,GFX9
+	{Mnemonic: "v_cmpx_nlg_f32", Op: V_CMPX_NLG_F32, Enc: EncVOP3, Opcode: 0x5a, Operands: specs[614:617], Flags: FlagSuffix | FlagMods | FlagClamp | FlagExecWrite},                                          // GFX8,GFX9
+	{Mnemonic: "v_cmpx_ngt_f32", Op: V_CMPX_NGT_F32, Enc: EncVOP3, Opcode: 0x5b, Operands: specs[614:617], Flags: FlagSuffix | FlagMods | FlagClamp | FlagExecWrite},                                          // GFX8,GFX9
+	{Mnemonic: "v_cmpx_nle_f32", Op: V_CMPX_NLE_F32, Enc: EncVOP3, Opcode: 0x5c, Operands: specs[614:617], Flags: FlagSuffix | FlagMods | FlagClamp | FlagExecWrite},                                          // GFX8,GFX9
+	{Mnemonic: "v_cmpx_neq_f32", Op: V_CMPX_NEQ_F32, Enc: EncVOP3, Opcode: 0x5d, Operands: specs[614:617], Flags: FlagSuffix | FlagMods | FlagClamp | FlagExecWrite},                                          // GFX8,GFX9
+	{Mnemonic: "v_cmpx_nlt_f32", Op: V_CMPX_NLT_F32, Enc: EncVOP3, Opcode: 0x5e, Operands: specs[614:617], Flags: FlagSuffix | FlagMods | FlagClamp | FlagExecWrite},                                          // GFX8,GFX9
+	{Mnemonic: "v_cmpx_tru_f32", Op: V_CMPX_TRU_F32, Enc: EncVOP3, Opcode: 0x5f, Operands: specs[614:617], Flags: FlagSuffix | FlagMods | FlagClamp | FlagExecWrite},                                          // GFX8,GFX9
+	{Mnemonic: "v_cmp_f_f64", Op: V_CMP_F_F64, Enc: EncVOP3, Opcode: 0x60, Operands: specs[617:620], Flags: FlagSuffix | FlagMods | FlagClamp},                                                                // GFX8,GFX9
+	{Mnemonic: "v_cmp_lt_f64", Op: V_CMP_LT_F64, Enc: EncVOP3, Opcode: 0x61, Operands: specs[617:620], Flags: FlagSuffix | FlagMods | FlagClamp},                                                              // GFX8,GFX9
+	{Mnemonic: "v_cmp_eq_f64", Op: V_CMP_EQ_F64, Enc: EncVOP3, Opcode: 0x62, Operands: specs[617:620], Flags: FlagSuffix | FlagMods | FlagClamp},                                                              // GFX8,GFX9
+	{Mnemonic: "v_cmp_le_f64", Op: V_CMP_LE_F64, Enc: EncVOP3, Opcode: 0x63, Operands: specs[617:620], Flags: FlagSuffix | FlagMods | FlagClamp},                                                              // GFX8,GFX9
+	{Mnemonic: "v_cmp_gt_f64", Op: V_CMP_GT_F64, Enc: EncVOP3, Opcode: 0x64, Operands: specs[617:620], Flags: FlagSuffix | FlagMods | FlagClamp},                                                              // GFX8,GFX9
+	{Mnemonic: "v_cmp_lg_f64", Op: V_CMP_LG_F64, Enc: EncVOP3, Opcode: 0x65, Operands: specs[617:620], Flags: FlagSuffix | FlagMods | FlagClamp},                                                              // GFX8,GFX9
+	{Mnemonic: "v_cmp_ge_f64", Op: V_CMP_GE_F64, Enc: EncVOP3, Opcode: 0x66, Operands: specs[617:620], Flags: FlagSuffix | FlagMods | FlagClamp},                                                              // GFX8,GFX9
+	{Mnemonic: "v_cmp_o_f64", Op: V_CMP_O_F64, Enc: EncVOP3, Opcode: 0x67, Operands: specs[617:620], Flags: FlagSuffix | FlagMods | FlagClamp},                                                                // GFX8,GFX9
+	{Mnemonic: "v_cmp_u_f64", Op: V_CMP_U_F64, Enc: EncVOP3, Opcode: 0x68, Operands: specs[617:620], Flags: FlagSuffix | FlagMods | FlagClamp},                                                                // GFX8,GFX9
+	{Mnemonic: "v_cmp_nge_f64", Op: V_CMP_NGE_F64, Enc: EncVOP3, Opcode: 0x69, Operands: specs[617:620], Flags: FlagSuffix | FlagMods | FlagClamp},                                                            // GFX8,GFX9
+	{Mnemonic: "v_cmp_nlg_f64", Op: V_CMP_NLG_F64, Enc: EncVOP3, Opcode: 0x6a, Operands: specs[617:620], Flags: FlagSuffix | FlagMods | FlagClamp},                                                            // GFX8,GFX9
+	{Mnemonic: "v_cmp_ngt_f64", Op: V_CMP_NGT_F64, Enc: EncVOP3, Opcode: 0x6b, Operands: specs[617:620], Flags: FlagSuffix | FlagMods | FlagClamp},                                                            // GFX8,GFX9
+	{Mnemonic: "v_cmp_nle_f64", Op: V_CMP_NLE_F64, Enc: EncVOP3, Opcode: 0x6c, Operands: specs[617:620], Flags: FlagSuffix | FlagMods | FlagClamp},                                                            // GFX8,GFX9
+	{Mnemonic: "v_cmp_neq_f64", Op: V_CMP_NEQ_F64, Enc: EncVOP3, Opcode: 0x6d, Operands: specs[617:620], Flags: FlagSuffix | FlagMods | FlagClamp},                                                            // GFX8,GFX9
+	{Mnemonic: "v_cmp_nlt_f64", Op: V_CMP_NLT_F64, Enc: EncVOP3, Opcode: 0x6e, Operands: specs[617:620], Flags: FlagSuffix | FlagMods | FlagClamp},                                                            // GFX8,GFX9
+	{Mnemonic: "v_cmp_tru_f64", Op: V_CMP_TRU_F64, Enc: EncVOP3, Opcode: 0x6f, Operands: specs[617:620], Flags: FlagSuffix | FlagMods | FlagClamp},                                                            // GFX8,GFX9
+	{Mnemonic: "v_cmpx_f_f64", Op: V_CMPX_F_F64, Enc: EncVOP3, Opcode: 0x70, Operands: specs[617:620], Flags: FlagSuffix | FlagMods | FlagClamp | FlagExecWrite},                                              // GFX8,GFX9
+	{Mnemonic: "v_cmpx_lt_f64", Op: V_CMPX_LT_F64, Enc: EncVOP3, Opcode: 0x71, Operands: specs[617:620], Flags: FlagSuffix | FlagMods | FlagClamp | FlagExecWrite},                                            // GFX8,GFX9
+	{Mnemonic: "v_cmpx_eq_f64", Op: V_CMPX_EQ_F64, Enc: EncVOP3, Opcode: 0x72, Operands: specs[617:620], Flags: FlagSuffix | FlagMods | FlagClamp | FlagExecWrite},                                            // GFX8,GFX9
+	{Mnemonic: "v_cmpx_le_f64", Op: V_CMPX_LE_F64, Enc: EncVOP3, Opcode: 0x73, Operands: specs[617:620], Flags: FlagSuffix | FlagMods | FlagClamp | FlagExecWrite},                                            // GFX8,GFX9
+	{Mnemonic: "v_cmpx_gt_f64", Op: V_CMPX_GT_F64, Enc: EncVOP3, Opcode: 0x74, Operands: specs[617:620], Flags: FlagSuffix | FlagMods | FlagClamp | FlagExecWrite},                                            // GFX8,GFX9
+	{Mnemonic: "v_cmpx_lg_f64", Op: V_CMPX_LG_F64, Enc: EncVOP3, Opcode: 0x75, Operands: specs[617:620], Flags: FlagSuffix | FlagMods | FlagClamp | FlagExecWrite},                                            // GFX8,GFX9
+	{Mnemonic: "v_cmpx_ge_f64", Op: V_CMPX_GE_F64, Enc: EncVOP3, Opcode: 0x76, Operands: specs[617:620], Flags: FlagSuffix | FlagMods | FlagClamp | FlagExecWrite},                                            // GFX8,GFX9
+	{Mnemonic: "v_cmpx_o_f64", Op: V_CMPX_O_F64, Enc: EncVOP3, Opcode: 0x77, Operands: specs[617:620], Flags: FlagSuffix | FlagMods | FlagClamp | FlagExecWrite},                                              // GFX8,GFX9
+	{Mnemonic: "v_cmpx_u_f64", Op: V_CMPX_U_F64, Enc: EncVOP3, Opcode: 0x78, Operands: specs[617:620], Flags: FlagSuffix | FlagMods | FlagClamp | FlagExecWrite},                                              // GFX8,GFX9
+	{Mnemonic: "v_cmpx_nge_f64", Op: V_CMPX_NGE_F64, Enc: EncVOP3, Opcode: 0x79, Operands: specs[617:620], Flags: FlagSuffix | FlagMods | FlagClamp | FlagExecWrite},                                          // GFX8,GFX9
+	{Mnemonic: "v_cmpx_nlg_f64", Op: V_CMPX_NLG_F64, Enc: EncVOP3, Opcode: 0x7a, Operands: specs[617:620], Flags: FlagSuffix | FlagMods | FlagClamp | FlagExecWrite},                                          // GFX8,GFX9
+	{Mnemonic: "v_cmpx_ngt_f64", Op: V_CMPX_NGT_F64, Enc: EncVOP3, Opcode: 0x7b, Operands: specs[617:620], Flags: FlagSuffix | FlagMods | FlagClamp | FlagExecWrite},                                          // GFX8,GFX9
+	{Mnemonic: "v_cmpx_nle_f64", Op: V_CMPX_NLE_F64, Enc: EncVOP3, Opcode: 0x7c, Operands: specs[617:620], Flags: FlagSuffix | FlagMods | FlagClamp | FlagExecWrite},                                          // GFX8,GFX9
+	{Mnemonic: "v_cmpx_neq_f64", Op: V_CMPX_NEQ_F64, Enc: EncVOP3, Opcode: 0x7d, Operands: specs[617:620], Flags: FlagSuffix | FlagMods | FlagClamp | FlagExecWrite},                                          // GFX8,GFX9
+	{Mnemonic: "v_cmpx_nlt_f64", Op: V_CMPX_NLT_F64, Enc: EncVOP3, Opcode: 0x7e, Operands: specs[617:620], Flags: FlagSuffix | FlagMods | FlagClamp | FlagExecWrite},                                          // GFX8,GFX9
+	{Mnemonic: "v_cmpx_tru_f64", Op: V_CMPX_TRU_F64, Enc: EncVOP3, Opcode: 0x7f, Operands: specs[617:620], Flags: FlagSuffix | FlagMods | FlagClamp | FlagExecWrite},                                          // GFX8,GFX9
+	{Mnemonic: "v_cmp_f_i16", Op: V_CMP_F_I16, Enc: EncVOP3, Opcode: 0xa0, Operands: specs[620:623], Flags: FlagSuffix},                                                                                       // GFX8,GFX9
+	{Mnemonic: "v_cmp_lt_i16", Op: V_CMP_LT_I16, Enc: EncVOP3, Opcode: 0xa1, Operands: specs[620:623], Flags: FlagSuffix},                                                                                     // GFX8,GFX9
+	{Mnemonic: "v_cmp_eq_i16", Op: V_CMP_EQ_I16, Enc: EncVOP3, Opcode: 0xa2, Operands: specs[620:623], Flags: FlagSuffix},                                                                                     // GFX8,GFX9
+	{Mnemonic: "v_cmp_le_i16", Op: V_CMP_LE_I16, Enc: EncVOP3, Opcode: 0xa3, Operands: specs[620:623], Flags: FlagSuffix},                                                                                     // GFX8,GFX9
+	{Mnemonic: "v_cmp_gt_i16", Op: V_CMP_GT_I16, Enc: EncVOP3, Opcode: 0xa4, Operands: specs[620:623], Flags: FlagSuffix},                                                                                     // GFX8,GFX9
+	{Mnemonic: "v_cmp_ne_i16", Op: V_CMP_NE_I16, Enc: EncVOP3, Opcode: 0xa5, Operands: specs[620:623], Flags: FlagSuffix},                                                                                     // GFX8,GFX9
+	{Mnemonic: "v_cmp_ge_i16", Op: V_CMP_GE_I16, Enc: EncVOP3, Opcode: 0xa6, Operands: specs[620:623], Flags: FlagSuffix},                                                                                     // GFX8,GFX9
+	{Mnemonic: "v_cmp_t_i16", Op: V_CMP_T_I16, Enc: EncVOP3, Opcode: 0xa7, Operands: specs[620:623], Flags: FlagSuffix},                                                                                       // GFX8,GFX9
+	{Mnemonic: "v_cmp_f_u16", Op: V_CMP_F_U16, Enc: EncVOP3, Opcode: 0xa8, Operands: specs[623:626], Flags: FlagSuffix},                                                                                       // GFX8,GFX9
+	{Mnemonic: "v_cmp_lt_u16", Op: V_CMP_LT_U16, Enc: EncVOP3, Opcode: 0xa9, Operands: specs[623:626], Flags: FlagSuffix},                                                                                     // GFX8,GFX9
+	{Mnemonic: "v_cmp_eq_u16", Op: V_CMP_EQ_U16, Enc: EncVOP3, Opcode: 0xaa, Operands: specs[623:626], Flags: FlagSuffix},                                                                                     // GFX8,GFX9
+	{Mnemonic: "v_cmp_le_u16", Op: V_CMP_LE_U16, Enc: EncVOP3, Opcode: 0xab, Operands: specs[623:626], Flags: FlagSuffix},                                                                                     // GFX8,GFX9
+	{Mnemonic: "v_cmp_gt_u16", Op: V_CMP_GT_U16, Enc: EncVOP3, Opcode: 0xac, Operands: specs[623:626], Flags: FlagSuffix},                                                                                     // GFX8,GFX9
+	{Mnemonic: "v_cmp_ne_u16", Op: V_CMP_NE_U16, Enc: EncVOP3, Opcode: 0xad, Operands: specs[623:626], Flags: FlagSuffix},                                                                                     // GFX8,GFX9
+	{Mnemonic: "v_cmp_ge_u16", Op: V_CMP_GE_U16, Enc: EncVOP3, Opcode: 0xae, Operands: specs[623:626], Flags: FlagSuffix},                                                                                     // GFX8,GFX9
+	{Mnemonic: "v_cmp_t_u16", Op: V_CMP_T_U16, Enc: EncVOP3, Opcode: 0xaf, Operands: specs[623:626], Flags: FlagSuffix},                                                                                       // GFX8,GFX9
+	{Mnemonic: "v_cmpx_f_i16", Op: V_CMPX_F_I16, Enc: EncVOP3, Opcode: 0xb0, Operands: specs[620:623], Flags: FlagSuffix | FlagExecWrite},                                                                     // GFX8,GFX9
+	{Mnemonic: "v_cmpx_lt_i16", Op: V_CMPX_LT_I16, Enc: EncVOP3, Opcode: 0xb1, Operands: specs[620:623], Flags: FlagSuffix | FlagExecWrite},                                                                   // GFX8,GFX9
+	{Mnemonic: "v_cmpx_eq_i16", Op: V_CMPX_EQ_I16, Enc: EncVOP3, Opcode: 0xb2, Operands: specs[620:623], Flags: FlagSuffix | FlagExecWrite},                                                                   // GFX8,GFX9
+	{Mnemonic: "v_cmpx_le_i16", Op: V_CMPX_LE_I16, Enc: EncVOP3, Opcode: 0xb3, Operands: specs[620:623], Flags: FlagSuffix | FlagExecWrite},                                                                   // GFX8,GFX9
+	{Mnemonic: "v_cmpx_gt_i16", Op: V_CMPX_GT_I16, Enc: EncVOP3, Opcode: 0xb4, Operands: specs[620:623], Flags: FlagSuffix | FlagExecWrite},                                                                   // GFX8,GFX9
+	{Mnemonic: "v_cmpx_ne_i16", Op: V_CMPX_NE_I16, Enc: EncVOP3, Opcode: 0xb5, Operands: specs[620:623], Flags: FlagSuffix | FlagExecWrite},                                                                   // GFX8,GFX9
+	{Mnemonic: "v_cmpx_ge_i16", Op: V_CMPX_GE_I16, Enc: EncVOP3, Opcode: 0xb6, Operands: specs[620:623], Flags: FlagSuffix | FlagExecWrite},                                                                   // GFX8,GFX9
+	{Mnemonic: "v_cmpx_t_i16", Op: V_CMPX_T_I16, Enc: EncVOP3, Opcode: 0xb7, Operands: specs[620:623], Flags: FlagSuffix | FlagExecWrite},                                                                     // GFX8,GFX9
+	{Mnemonic: "v_cmpx_f_u16", Op: V_CMPX_F_U16, Enc: EncVOP3, Opcode: 0xb8, Operands: specs[623:626], Flags: FlagSuffix | FlagExecWrite},                                                                     // GFX8,GFX9
+	{Mnemonic: "v_cmpx_lt_u16", Op: V_CMPX_LT_U16, Enc: EncVOP3, Opcode: 0xb9, Operands: specs[623:626], Flags: FlagSuffix | FlagExecWrite},                                                                   // GFX8,GFX9
+	{Mnemonic: "v_cmpx_eq_u16", Op: V_CMPX_EQ_U16, Enc: EncVOP3, Opcode: 0xba, Operands: specs[623:626], Flags: FlagSuffix | FlagExecWrite},                                                                   // GFX8,GFX9
+	{Mnemonic: "v_cmpx_le_u16", Op: V_CMPX_LE_U16, Enc: EncVOP3, Opcode: 0xbb, Operands: specs[623:626], Flags: FlagSuffix | FlagExecWrite},                                                                   // GFX8,GFX9
+	{Mnemonic: "v_cmpx_gt_u16", Op: V_CMPX_GT_U16, Enc: EncVOP3, Opcode: 0xbc, Operands: specs[623:626], Flags: FlagSuffix | FlagExecWrite},                                                                   // GFX8,GFX9
+	{Mnemonic: "v_cmpx_ne_u16", Op: V_CMPX_NE_U16, Enc: EncVOP3, Opcode: 0xbd, Operands: specs[623:626], Flags: FlagSuffix | FlagExecWrite},                                                                   // GFX8,GFX9
+	{Mnemonic: "v_cmpx_ge_u16", Op: V_CMPX_GE_U16, Enc: EncVOP3, Opcode: 0xbe, Operands: specs[623:626], Flags: FlagSuffix | FlagExecWrite},                                                                   // GFX8,GFX9
+	{Mnemonic: "v_cmpx_t_u16", Op: V_CMPX_T_U16, Enc: EncVOP3, Opcode: 0xbf, Operands: specs[623:626], Flags: FlagSuffix | FlagExecWrite},                                                                     // GFX8,GFX9
+	{Mnemonic: "v_cmp_f_i32", Op: V_CMP_F_I32, Enc: EncVOP3, Opcode: 0xc0, Operands: specs[626:629], Flags: FlagSuffix},                                                                                       // GFX8,GFX9
+	{Mnemonic: "v_cmp_lt_i32", Op: V_CMP_LT_I32, Enc: EncVOP3, Opcode: 0xc1, Operands: specs[626:629], Flags: FlagSuffix},                                                                                     // GFX8,GFX9
+	{Mnemonic: "v_cmp_eq_i32", Op: V_CMP_EQ_I32, Enc: EncVOP3, Opcode: 0xc2, Operands: specs[626:629], Flags: FlagSuffix},                                                                                     // GFX8,GFX9
+	{Mnemonic: "v_cmp_le_i32", Op: V_CMP_LE_I32, Enc: EncVOP3, Opcode: 0xc3, Operands: specs[626:629], Flags: FlagSuffix},                                                                                     // GFX8,GFX9
+	{Mnemonic: "v_cmp_gt_i32", Op: V_CMP_GT_I32, Enc: EncVOP3, Opcode: 0xc4, Operands: specs[626:629], Flags: FlagSuffix},                                                                                     // GFX8,GFX9
+	{Mnemonic: "v_cmp_ne_i32", Op: V_CMP_NE_I32, Enc: EncVOP3, Opcode: 0xc5, Operands: specs[626:629], Flags: FlagSuffix},                                                                                     // GFX8,GFX9
+	{Mnemonic: "v_cmp_ge_i32", Op: V_CMP_GE_I32, Enc: EncVOP3, Opcode: 0xc6, Operands: specs[626:629], Flags: FlagSuffix},                                                                                     // GFX8,GFX9
+	{Mnemonic: "v_cmp_t_i32", Op: V_CMP_T_I32, Enc: EncVOP3, Opcode: 0xc7, Operands: specs[626:629], Flags: FlagSuffix},                                                                                       // GFX8,GFX9
+	{Mnemonic: "v_cmp_f_u32", Op: V_CMP_F_U32, Enc: EncVOP3, Opcode: 0xc8, Operands: specs[629:632], Flags: FlagSuffix},                                                                                       // GFX8,GFX9
+	{Mnemonic: "v_cmp_lt_u32", Op: V_CMP_LT_U32, Enc: EncVOP3, Opcode: 0xc9, Operands: specs[629:632], Flags: FlagSuffix},                                                                                     // GFX8,GFX9
+	{Mnemonic: "v_cmp_eq_u32", Op: V_CMP_EQ_U32, Enc: EncVOP3, Opcode: 0xca, Operands: specs[629:632], Flags: FlagSuffix},                                                                                     // GFX8,GFX9
+	{Mnemonic: "v_cmp_le_u32", Op: V_CMP_LE_U32, Enc: EncVOP3, Opcode: 0xcb, Operands: specs[629:632], Flags: FlagSuffix},                                                                                     // GFX8,GFX9
+	{Mnemonic: "v_cmp_gt_u32", Op: V_CMP_GT_U32, Enc: EncVOP3, Opcode: 0xcc, Operands: specs[629:632], Flags: FlagSuffix},                                                                                     // GFX8,GFX9
+	{Mnemonic: "v_cmp_ne_u32", Op: V_CMP_NE_U32, Enc: EncVOP3, Opcode: 0xcd, Operands: specs[629:632], Flags: FlagSuffix},                                                                                     // GFX8,GFX9
+	{Mnemonic: "v_cmp_ge_u32", Op: V_CMP_GE_U32, Enc: EncVOP3, Opcode: 0xce, Operands: specs[629:632], Flags: FlagSuffix},                                                                                     // GFX8,GFX9
+	{Mnemonic: "v_cmp_t_u32", Op: V_CMP_T_U32, Enc: EncVOP3, Opcode: 0xcf, Operands: specs[629:632], Flags: FlagSuffix},                                                                                       // GFX8,GFX9
+	{Mnemonic: "v_cmpx_f_i32", Op: V_CMPX_F_I32, Enc: EncVOP3, Opcode: 0xd0, Operands: specs[626:629], Flags: FlagSuffix | FlagExecWrite},                                                                     // GFX8,GFX9
+	{Mnemonic: "v_cmpx_lt_i32", Op: V_CMPX_LT_I32, Enc: EncVOP3, Opcode: 0xd1, Operands: specs[626:629], Flags: FlagSuffix | FlagExecWrite},                                                                   // GFX8,GFX9
+	{Mnemonic: "v_cmpx_eq_i32", Op: V_CMPX_EQ_I32, Enc: EncVOP3, Opcode: 0xd2, Operands: specs[626:629], Flags: FlagSuffix | FlagExecWrite},                                                                   // GFX8,GFX9
+	{Mnemonic: "v_cmpx_le_i32", Op: V_CMPX_LE_I32, Enc: EncVOP3, Opcode: 0xd3, Operands: specs[626:629], Flags: FlagSuffix | FlagExecWrite},                                                                   // GFX8,GFX9
+	{Mnemonic: "v_cmpx_gt_i32", Op: V_CMPX_GT_I32, Enc: EncVOP3, Opcode: 0xd4, Operands: specs[626:629], Flags: FlagSuffix | FlagExecWrite},                                                                   // GFX8,GFX9
+	{Mnemonic: "v_cmpx_ne_i32", Op: V_CMPX_NE_I32, Enc: EncVOP3, Opcode: 0xd5, Operands: specs[626:629], Flags: FlagSuffix | FlagExecWrite},                                                                   // GFX8,GFX9
+	{Mnemonic: "v_cmpx_ge_i32", Op: V_CMPX_GE_I32, Enc: EncVOP3, Opcode: 0xd6, Operands: specs[626:629], Flags: FlagSuffix | FlagExecWrite},                                                                   // GFX8,GFX9
+	{Mnemonic: "v_cmpx_t_i32", Op: V_CMPX_T_I32, Enc: EncVOP3, Opcode: 0xd7, Operands: specs[626:629], Flags: FlagSuffix | FlagExecWrite},                                                                     // GFX8,GFX9
+	{Mnemonic: "v_cmpx_f_u32", Op: V_CMPX_F_U32, Enc: EncVOP3, Opcode: 0xd8, Operands: specs[629:632], Flags: FlagSuffix | FlagExecWrite},                                                                     // GFX8,GFX9
+	{Mnemonic: "v_cmpx_lt_u32", Op: V_CMPX_LT_U32, Enc: EncVOP3, Opcode: 0xd9, Operands: specs[629:632], Flags: FlagSuffix | FlagExecWrite},                                                                   // GFX8,GFX9
+	{Mnemonic: "v_cmpx_eq_u32", Op: V_CMPX_EQ_U32, Enc: EncVOP3, Opcode: 0xda, Operands: specs[629:632], Flags: FlagSuffix | FlagExecWrite},                                                                   // GFX8,GFX9
+	{Mnemonic: "v_cmpx_le_u32", Op: V_CMPX_LE_U32, Enc: EncVOP3, Opcode: 0xdb, Operands: specs[629:632], Flags: FlagSuffix | FlagExecWrite},                                                                   // GFX8,GFX9
+	{Mnemonic: "v_cmpx_gt_u32", Op: V_CMPX_GT_U32, Enc: EncVOP3, Opcode: 0xdc, Operands: specs[629:632], Flags: FlagSuffix | FlagExecWrite},                                                                   // GFX8,GFX9
+	{Mnemonic: "v_cmpx_ne_u32", Op: V_CMPX_NE_U32, Enc: EncVOP3, Opcode: 0xdd, Operands: specs[629:632], Flags: FlagSuffix | FlagExecWrite},                                                                   // GFX8,GFX9
+	{Mnemonic: "v_cmpx_ge_u32", Op: V_CMPX_GE_U32, Enc: EncVOP3, Opcode: 0xde, Operands: specs[629:632], Flags: FlagSuffix | FlagExecWrite},                                                                   // GFX8,GFX9
+	{Mnemonic: "v_cmpx_t_u32", Op: V_CMPX_T_U32, Enc: EncVOP3, Opcode: 0xdf, Operands: specs[629:632], Flags: FlagSuffix | FlagExecWrite},                                                                     // GFX8,GFX9
+	{Mnemonic: "v_cmp_f_i64", Op: V_CMP_F_I64, Enc: EncVOP3, Opcode: 0xe0, Operands: specs[632:635], Flags: FlagSuffix},                                                                                       // GFX8,GFX9
+	{Mnemonic: "v_cmp_lt_i64", Op: V_CMP_LT_I64, Enc: EncVOP3, Opcode: 0xe1, Operands: specs[632:635], Flags: FlagSuffix},                                                                                     // GFX8,GFX9
+	{Mnemonic: "v_cmp_eq_i64", Op: V_CMP_EQ_I64, Enc: EncVOP3, Opcode: 0xe2, Operands: specs[632:635], Flags: FlagSuffix},                                                                                     // GFX8,GFX9
+	{Mnemonic: "v_cmp_le_i64", Op: V_CMP_LE_I64, Enc: EncVOP3, Opcode: 0xe3, Operands: specs[632:635], Flags: FlagSuffix},                                                                                     // GFX8,GFX9
+	{Mnemonic: "v_cmp_gt_i64", Op: V_CMP_GT_I64, Enc: EncVOP3, Opcode: 0xe4, Operands: specs[632:635], Flags: FlagSuffix},                                                                                     // GFX8,GFX9
+	{Mnemonic: "v_cmp_ne_i64", Op: V_CMP_NE_I64, Enc: EncVOP3, Opcode: 0xe5, Operands: specs[632:635], Flags: FlagSuffix},                                                                                     // GFX8,GFX9
+	{Mnemonic: "v_cmp_ge_i64", Op: V_CMP_GE_I64, Enc: EncVOP3, Opcode: 0xe6, Operands: specs[632:635], Flags: FlagSuffix},                                                                                     // GFX8,GFX9
+	{Mnemonic: "v_cmp_t_i64", Op: V_CMP_T_I64, Enc: EncVOP3, Opcode: 0xe7, Operands: specs[632:635], Flags: FlagSuffix},                                                                                       // GFX8,GFX9
+	{Mnemonic: "v_cmp_f_u64", Op: V_CMP_F_U64, Enc: EncVOP3, Opcode: 0xe8, Operands: specs[635:638], Flags: FlagSuffix},                                                                                       // GFX8,GFX9
+	{Mnemonic: "v_cmp_lt_u64", Op: V_CMP_LT_U64, Enc: EncVOP3, Opcode: 0xe9, Operands: specs[635:638], Flags: FlagSuffix},                                                                                     // GFX8,GFX9
+	{Mnemonic: "v_cmp_eq_u64", Op: V_CMP_EQ_U64, Enc: EncVOP3, Opcode: 0xea, Operands: specs[635:638], Flags: FlagSuffix},                                                                                     // GFX8,GFX9
+	{Mnemonic: "v_cmp_le_u64", Op: V_CMP_LE_U64, Enc: EncVOP3, Opcode: 0xeb, Operands: specs[635:638], Flags: FlagSuffix},                                                                                     // GFX8,GFX9
+	{Mnemonic: "v_cmp_gt_u64", Op: V_CMP_GT_U64, Enc: EncVOP3, Opcode: 0xec, Operands: specs[635:638], Flags: FlagSuffix},                                                                                     // GFX8,GFX9
+	{Mnemonic: "v_cmp_ne_u64", Op: V_CMP_NE_U64, Enc: EncVOP3, Opcode: 0xed, Operands: specs[635:638], Flags: FlagSuffix},                                                                                     // GFX8,GFX9
+	{Mnemonic: "v_cmp_ge_u64", Op: V_CMP_GE_U64, Enc: EncVOP3, Opcode: 0xee, Operands: specs[635:638], Flags: FlagSuffix},                                                                                     // GFX8,GFX9
+	{Mnemonic: "v_cmp_t_u64", Op: V_CMP_T_U64, Enc: EncVOP3, Opcode: 0xef, Operands: specs[635:638], Flags: FlagSuffix},                                                                                       // GFX8,GFX9
+	{Mnemonic: "v_cmpx_f_i64", Op: V_CMPX_F_I64, Enc: EncVOP3, Opcode: 0xf0, Operands: specs[632:635], Flags: FlagSuffix | FlagExecWrite},                                                                     // GFX8,GFX9
+	{Mnemonic: "v_cmpx_lt_i64", Op: V_CMPX_LT_I64, Enc: EncVOP3, Opcode: 0xf1, Operands: specs[632:635], Flags: FlagSuffix | FlagExecWrite},                                                                   // GFX8,GFX9
+	{Mnemonic: "v_cmpx_eq_i64", Op: V_CMPX_EQ_I64, Enc: EncVOP3, Opcode: 0xf2, Operands: specs[632:635], Flags: FlagSuffix | FlagExecWrite},                                                                   // GFX8,GFX9
+	{Mnemonic: "v_cmpx_le_i64", Op: V_CMPX_LE_I64, Enc: EncVOP3, Opcode: 0xf3, Operands: specs[632:635], Flags: FlagSuffix | FlagExecWrite},                                                                   // GFX8,GFX9
+	{Mnemonic: "v_cmpx_gt_i64", Op: V_CMPX_GT_I64, Enc: EncVOP3, Opcode: 0xf4, Operands: specs[632:635], Flags: FlagSuffix | FlagExecWrite},                                                                   // GFX8,GFX9
+	{Mnemonic: "v_cmpx_ne_i64", Op: V_CMPX_NE_I64, Enc: EncVOP3, Opcode: 0xf5, Operands: specs[632:635], Flags: FlagSuffix | FlagExecWrite},                                                                   // GFX8,GFX9
+	{Mnemonic: "v_cmpx_ge_i64", Op: V_CMPX_GE_I64, Enc: EncVOP3, Opcode: 0xf6, Operands: specs[632:635], Flags: FlagSuffix | FlagExecWrite},                                                                   // GFX8,GFX9
+	{Mnemonic: "v_cmpx_t_i64", Op: V_CMPX_T_I64, Enc: EncVOP3, Opcode: 0xf7, Operands: specs[632:635], Flags: FlagSuffix | FlagExecWrite},                                                                     // GFX8,GFX9
+	{Mnemonic: "v_cmpx_f_u64", Op: V_CMPX_F_U64, Enc: EncVOP3, Opcode: 0xf8, Operands: specs[635:638], Flags: FlagSuffix | FlagExecWrite},                                                                     // GFX8,GFX9
+	{Mnemonic: "v_cmpx_lt_u64", Op: V_CMPX_LT_U64, Enc: EncVOP3, Opcode: 0xf9, Operands: specs[635:638], Flags: FlagSuffix | FlagExecWrite},                                                                   // GFX8,GFX9
+	{Mnemonic: "v_cmpx_eq_u64", Op: V_CMPX_EQ_U64, Enc: EncVOP3, Opcode: 0xfa, Operands: specs[635:638], Flags: FlagSuffix | FlagExecWrite},                                                                   // GFX8,GFX9
+	{Mnemonic: "v_cmpx_le_u64", Op: V_CMPX_LE_U64, Enc: EncVOP3, Opcode: 0xfb, Operands: specs[635:638], Flags: FlagSuffix | FlagExecWrite},                                                                   // GFX8,GFX9
+	{Mnemonic: "v_cmpx_gt_u64", Op: V_CMPX_GT_U64, Enc: EncVOP3, Opcode: 0xfc, Operands: specs[635:638], Flags: FlagSuffix | FlagExecWrite},                                                                   // GFX8,GFX9
+	{Mnemonic: "v_cmpx_ne_u64", Op: V_CMPX_NE_U64, Enc: EncVOP3, Opcode: 0xfd, Operands: specs[635:638], Flags: FlagSuffix | FlagExecWrite},                                                                   // GFX8,GFX9
+	{Mnemonic: "v_cmpx_ge_u64", Op: V_CMPX_GE_U64, Enc: EncVOP3, Opcode: 0xfe, Operands: specs[635:638], Flags: FlagSuffix | FlagExecWrite},                                                                   // GFX8,GFX9
+	{Mnemonic: "v_cmpx_t_u64", Op: V_CMPX_T_U64, Enc: EncVOP3, Opcode: 0xff, Operands: specs[635:638], Flags: FlagSuffix | FlagExecWrite},                                                                     // GFX8,GFX9
+	{Mnemonic: "v_cndmask_b32", Op: V_CNDMASK_B32, Enc: EncVOP3, Opcode: 0x100, Operands: specs[638:642], Flags: FlagSuffix | FlagMods | FlagSrc2Nomods},                                                      // GFX8,GFX9
+	{Mnemonic: "v_add_f32", Op: V_ADD_F32, Enc: EncVOP3, Opcode: 0x101, Operands: specs[642:645], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                        // GFX8,GFX9
+	{Mnemonic: "v_sub_f32", Op: V_SUB_F32, Enc: EncVOP3, Opcode: 0x102, Operands: specs[642:645], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                        // GFX8,GFX9
+	{Mnemonic: "v_subrev_f32", Op: V_SUBREV_F32, Enc: EncVOP3, Opcode: 0x103, Operands: specs[642:645], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                  // GFX8,GFX9
+	{Mnemonic: "v_mul_legacy_f32", Op: V_MUL_LEGACY_F32, Enc: EncVOP3, Opcode: 0x104, Operands: specs[642:645], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                          // GFX8,GFX9
+	{Mnemonic: "v_mul_f32", Op: V_MUL_F32, Enc: EncVOP3, Opcode: 0x105, Operands: specs[642:645], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                        // GFX8,GFX9
+	{Mnemonic: "v_mul_i32_i24", Op: V_MUL_I32_I24, Enc: EncVOP3, Opcode: 0x106, Operands: specs[645:648], Flags: FlagSuffix | FlagClamp},                                                                      // GFX8,GFX9
+	{Mnemonic: "v_mul_hi_i32_i24", Op: V_MUL_HI_I32_I24, Enc: EncVOP3, Opcode: 0x107, Operands: specs[645:648], Flags: FlagSuffix},                                                                            // GFX8,GFX9
+	{Mnemonic: "v_mul_u32_u24", Op: V_MUL_U32_U24, Enc: EncVOP3, Opcode: 0x108, Operands: specs[648:651], Flags: FlagSuffix | FlagClamp},                                                                      // GFX8,GFX9
+	{Mnemonic: "v_mul_hi_u32_u24", Op: V_MUL_HI_U32_U24, Enc: EncVOP3, Opcode: 0x109, Operands: specs[648:651], Flags: FlagSuffix},                                                                            // GFX8,GFX9
+	{Mnemonic: "v_min_f32", Op: V_MIN_F32, Enc: EncVOP3, Opcode: 0x10a, Operands: specs[642:645], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                        // GFX8,GFX9
+	{Mnemonic: "v_max_f32", Op: V_MAX_F32, Enc: EncVOP3, Opcode: 0x10b, Operands: specs[642:645], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                        // GFX8,GFX9
+	{Mnemonic: "v_min_i32", Op: V_MIN_I32, Enc: EncVOP3, Opcode: 0x10c, Operands: specs[645:648], Flags: FlagSuffix},                                                                                          // GFX8,GFX9
+	{Mnemonic: "v_max_i32", Op: V_MAX_I32, Enc: EncVOP3, Opcode: 0x10d, Operands: specs[645:648], Flags: FlagSuffix},                                                                                          // GFX8,GFX9
+	{Mnemonic: "v_min_u32", Op: V_MIN_U32, Enc: EncVOP3, Opcode: 0x10e, Operands: specs[648:651], Flags: FlagSuffix},                                                                                          // GFX8,GFX9
+	{Mnemonic: "v_max_u32", Op: V_MAX_U32, Enc: EncVOP3, Opcode: 0x10f, Operands: specs[648:651], Flags: FlagSuffix},                                                                                          // GFX8,GFX9
+	{Mnemonic: "v_lshrrev_b32", Op: V_LSHRREV_B32, Enc: EncVOP3, Opcode: 0x110, Operands: specs[651:654], Flags: FlagSuffix},                                                                                  // GFX8,GFX9
+	{Mnemonic: "v_ashrrev_i32", Op: V_ASHRREV_I32, Enc: EncVOP3, Opcode: 0x111, Operands: specs[645:648], Flags: FlagSuffix},                                                                                  // GFX8,GFX9
+	{Mnemonic: "v_lshlrev_b32", Op: V_LSHLREV_B32, Enc: EncVOP3, Opcode: 0x112, Operands: specs[651:654], Flags: FlagSuffix},                                                                                  // GFX8,GFX9
+	{Mnemonic: "v_and_b32", Op: V_AND_B32, Enc: EncVOP3, Opcode: 0x113, Operands: specs[651:654], Flags: FlagSuffix},                                                                                          // GFX8,GFX9
+	{Mnemonic: "v_or_b32", Op: V_OR_B32, Enc: EncVOP3, Opcode: 0x114, Operands: specs[651:654], Flags: FlagSuffix},                                                                                            // GFX8,GFX9
+	{Mnemonic: "v_xor_b32", Op: V_XOR_B32, Enc: EncVOP3, Opcode: 0x115, Operands: specs[651:654], Flags: FlagSuffix},                                                                                          // GFX8,GFX9
+	{Mnemonic: "v_mac_f32", Op: V_MAC_F32, Enc: EncVOP3, Opcode: 0x116, Operands: specs[654:657], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                        // GFX8,GFX9
+	{Mnemonic: "v_add_u32", Op: V_ADD_CO_U32, Enc: EncVOP3, Opcode: 0x119, Operands: specs[657:661], Flags: FlagSuffix | FlagClamp},                                                                           // GFX8
+	{Mnemonic: "v_add_co_u32", Op: V_ADD_CO_U32, Enc: EncVOP3, Opcode: 0x119, Operands: specs[657:661], Flags: FlagSuffix | FlagClamp},                                                                        // GFX9
+	{Mnemonic: "v_sub_u32", Op: V_SUB_CO_U32, Enc: EncVOP3, Opcode: 0x11a, Operands: specs[657:661], Flags: FlagSuffix | FlagClamp},                                                                           // GFX8
+	{Mnemonic: "v_sub_co_u32", Op: V_SUB_CO_U32, Enc: EncVOP3, Opcode: 0x11a, Operands: specs[657:661], Flags: FlagSuffix | FlagClamp},                                                                        // GFX9
+	{Mnemonic: "v_subrev_u32", Op: V_SUBREV_CO_U32, Enc: EncVOP3, Opcode: 0x11b, Operands: specs[657:661], Flags: FlagSuffix | FlagClamp},                                                                     // GFX8
+	{Mnemonic: "v_subrev_co_u32", Op: V_SUBREV_CO_U32, Enc: EncVOP3, Opcode: 0x11b, Operands: specs[657:661], Flags: FlagSuffix | FlagClamp},                                                                  // GFX9
+	{Mnemonic: "v_addc_u32", Op: V_ADDC_CO_U32, Enc: EncVOP3, Opcode: 0x11c, Operands: specs[661:666], Flags: FlagSuffix | FlagClamp},                                                                         // GFX8
+	{Mnemonic: "v_addc_co_u32", Op: V_ADDC_CO_U32, Enc: EncVOP3, Opcode: 0x11c, Operands: specs[661:666], Flags: FlagSuffix | FlagClamp},                                                                      // GFX9
+	{Mnemonic: "v_subb_u32", Op: V_SUBB_CO_U32, Enc: EncVOP3, Opcode: 0x11d, Operands: specs[661:666], Flags: FlagSuffix | FlagClamp},                                                                         // GFX8
+	{Mnemonic: "v_subb_co_u32", Op: V_SUBB_CO_U32, Enc: EncVOP3, Opcode: 0x11d, Operands: specs[661:666], Flags: FlagSuffix | FlagClamp},                                                                      // GFX9
+	{Mnemonic: "v_subbrev_u32", Op: V_SUBBREV_CO_U32, Enc: EncVOP3, Opcode: 0x11e, Operands: specs[661:666], Flags: FlagSuffix | FlagClamp},                                                                   // GFX8
+	{Mnemonic: "v_subbrev_co_u32", Op: V_SUBBREV_CO_U32, Enc: EncVOP3, Opcode: 0x11e, Operands: specs[661:666], Flags: FlagSuffix | FlagClamp},                                                                // GFX9
+	{Mnemonic: "v_add_f16", Op: V_ADD_F16, Enc: EncVOP3, Opcode: 0x11f, Operands: specs[666:669], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                        // GFX8,GFX9
+	{Mnemonic: "v_sub_f16", Op: V_SUB_F16, Enc: EncVOP3, Opcode: 0x120, Operands: specs[666:669], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                        // GFX8,GFX9
+	{Mnemonic: "v_subrev_f16", Op: V_SUBREV_F16, Enc: EncVOP3, Opcode: 0x121, Operands: specs[666:669], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                  // GFX8,GFX9
+	{Mnemonic: "v_mul_f16", Op: V_MUL_F16, Enc: EncVOP3, Opcode: 0x122, Operands: specs[666:669], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                        // GFX8,GFX9
+	{Mnemonic: "v_mac_f16", Op: V_MAC_F16, Enc: EncVOP3, Opcode: 0x123, Operands: specs[669:672], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                        // GFX8,GFX9
+	{Mnemonic: "v_add_u16", Op: V_ADD_U16, Enc: EncVOP3, Opcode: 0x126, Operands: specs[672:675], Flags: FlagSuffix | FlagClamp},                                                                              // GFX8,GFX9
+	{Mnemonic: "v_sub_u16", Op: V_SUB_U16, Enc: EncVOP3, Opcode: 0x127, Operands: specs[672:675], Flags: FlagSuffix | FlagClamp},                                                                              // GFX8,GFX9
+	{Mnemonic: "v_subrev_u16", Op: V_SUBREV_U16, Enc: EncVOP3, Opcode: 0x128, Operands: specs[672:675], Flags: FlagSuffix | FlagClamp},                                                                        // GFX8,GFX9
+	{Mnemonic: "v_mul_lo_u16", Op: V_MUL_LO_U16, Enc: EncVOP3, Opcode: 0x129, Operands: specs[672:675], Flags: FlagSuffix},                                                                                    // GFX8,GFX9
+	{Mnemonic: "v_lshlrev_b16", Op: V_LSHLREV_B16, Enc: EncVOP3, Opcode: 0x12a, Operands: specs[675:678], Flags: FlagSuffix},                                                                                  // GFX8,GFX9
+	{Mnemonic: "v_lshrrev_b16", Op: V_LSHRREV_B16, Enc: EncVOP3, Opcode: 0x12b, Operands: specs[675:678], Flags: FlagSuffix},                                                                                  // GFX8,GFX9
+	{Mnemonic: "v_ashrrev_i16", Op: V_ASHRREV_I16, Enc: EncVOP3, Opcode: 0x12c, Operands: specs[678:681], Flags: FlagSuffix},                                                                                  // GFX8,GFX9
+	{Mnemonic: "v_max_f16", Op: V_MAX_F16, Enc: EncVOP3, Opcode: 0x12d, Operands: specs[666:669], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                        // GFX8,GFX9
+	{Mnemonic: "v_min_f16", Op: V_MIN_F16, Enc: EncVOP3, Opcode: 0x12e, Operands: specs[666:669], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                        // GFX8,GFX9
+	{Mnemonic: "v_max_u16", Op: V_MAX_U16, Enc: EncVOP3, Opcode: 0x12f, Operands: specs[672:675], Flags: FlagSuffix},                                                                                          // GFX8,GFX9
+	{Mnemonic: "v_max_i16", Op: V_MAX_I16, Enc: EncVOP3, Opcode: 0x130, Operands: specs[678:681], Flags: FlagSuffix},                                                                                          // GFX8,GFX9
+	{Mnemonic: "v_min_u16", Op: V_MIN_U16, Enc: EncVOP3, Opcode: 0x131, Operands: specs[672:675], Flags: FlagSuffix},                                                                                          // GFX8,GFX9
+	{Mnemonic: "v_min_i16", Op: V_MIN_I16, Enc: EncVOP3, Opcode: 0x132, Operands: specs[678:681], Flags: FlagSuffix},                                                                                          // GFX8,GFX9
+	{Mnemonic: "v_ldexp_f16", Op: V_LDEXP_F16, Enc: EncVOP3, Opcode: 0x133, Operands: specs[681:684], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                    // GFX8,GFX9
+	{Mnemonic: "v_add_u32", Op: V_ADD_U32, Enc: EncVOP3, Opcode: 0x134, Operands: specs[648:651], Flags: FlagSuffix | FlagClamp},                                                                              // GFX9
+	{Mnemonic: "v_sub_u32", Op: V_SUB_U32, Enc: EncVOP3, Opcode: 0x135, Operands: specs[648:651], Flags: FlagSuffix | FlagClamp},                                                                              // GFX9
+	{Mnemonic: "v_subrev_u32", Op: V_SUBREV_U32, Enc: EncVOP3, Opcode: 0x136, Operands: specs[648:651], Flags: FlagSuffix | FlagClamp},                                                                        // GFX9
+	{Mnemonic: "v_nop", Op: V_NOP, Enc: EncVOP3, Opcode: 0x140, Operands: specs[684:684], Flags: 0},                                                                                                           // GFX8,GFX9
+	{Mnemonic: "v_mov_b32", Op: V_MOV_B32, Enc: EncVOP3, Opcode: 0x141, Operands: specs[516:518], Flags: FlagSuffix},                                                                                          // GFX8,GFX9
+	{Mnemonic: "v_cvt_i32_f64", Op: V_CVT_I32_F64, Enc: EncVOP3, Opcode: 0x143, Operands: specs[520:522], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                // GFX8,GFX9
+	{Mnemonic: "v_cvt_f64_i32", Op: V_CVT_F64_I32, Enc: EncVOP3, Opcode: 0x144, Operands: specs[522:524], Flags: FlagSuffix | FlagClamp | FlagOmod},                                                           // GFX8,GFX9
+	{Mnemonic: "v_cvt_f32_i32", Op: V_CVT_F32_I32, Enc: EncVOP3, Opcode: 0x145, Operands: specs[524:526], Flags: FlagSuffix | FlagClamp | FlagOmod},                                                           // GFX8,GFX9
+	{Mnemonic: "v_cvt_f32_u32", Op: V_CVT_F32_U32, Enc: EncVOP3, Opcode: 0x146, Operands: specs[526:528], Flags: FlagSuffix | FlagClamp | FlagOmod},                                                           // GFX8,GFX9
+	{Mnemonic: "v_cvt_u32_f32", Op: V_CVT_U32_F32, Enc: EncVOP3, Opcode: 0x147, Operands: specs[528:530], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                // GFX8,GFX9
+	{Mnemonic: "v_cvt_i32_f32", Op: V_CVT_I32_F32, Enc: EncVOP3, Opcode: 0x148, Operands: specs[530:532], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                // GFX8,GFX9
+	{Mnemonic: "v_cvt_f16_f32", Op: V_CVT_F16_F32, Enc: EncVOP3, Opcode: 0x14a, Operands: specs[532:534], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                // GFX8,GFX9
+	{Mnemonic: "v_cvt_f32_f16", Op: V_CVT_F32_F16, Enc: EncVOP3, Opcode: 0x14b, Operands: specs[534:536], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                // GFX8,GFX9
+	{Mnemonic: "v_cvt_rpi_i32_f32", Op: V_CVT_RPI_I32_F32, Enc: EncVOP3, Opcode: 0x14c, Operands: specs[530:532], Flags: FlagSuffix | FlagMods | FlagClamp},                                                   // GFX8,GFX9
+	{Mnemonic: "v_cvt_flr_i32_f32", Op: V_CVT_FLR_I32_F32, Enc: EncVOP3, Opcode: 0x14d, Operands: specs[530:532], Flags: FlagSuffix | FlagMods | FlagClamp},                                                   // GFX8,GFX9
+	{Mnemonic: "v_cvt_off_f32_i4", Op: V_CVT_OFF_F32_I4, Enc: EncVOP3, Opcode: 0x14e, Operands: specs[524:526], Flags: FlagSuffix | FlagClamp | FlagOmod},                                                     // GFX8,GFX9
+	{Mnemonic: "v_cvt_f32_f64", Op: V_CVT_F32_F64, Enc: EncVOP3, Opcode: 0x14f, Operands: specs[536:538], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                // GFX8,GFX9
+	{Mnemonic: "v_cvt_f64_f32", Op: V_CVT_F64_F32, Enc: EncVOP3, Opcode: 0x150, Operands: specs[538:540], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                // GFX8,GFX9
+	{Mnemonic: "v_cvt_f32_ubyte0", Op: V_CVT_F32_UBYTE0, Enc: EncVOP3, Opcode: 0x151, Operands: specs[526:528], Flags: FlagSuffix | FlagClamp | FlagOmod},                                                     // GFX8,GFX9
+	{Mnemonic: "v_cvt_f32_ubyte1", Op: V_CVT_F32_UBYTE1, Enc: EncVOP3, Opcode: 0x152, Operands: specs[526:528], Flags: FlagSuffix | FlagClamp | FlagOmod},                                                     // GFX8,GFX9
+	{Mnemonic: "v_cvt_f32_ubyte2", Op: V_CVT_F32_UBYTE2, Enc: EncVOP3, Opcode: 0x153, Operands: specs[526:528], Flags: FlagSuffix | FlagClamp | FlagOmod},                                                     // GFX8,GFX9
+	{Mnemonic: "v_cvt_f32_ubyte3", Op: V_CVT_F32_UBYTE3, Enc: EncVOP3, Opcode: 0x154, Operands: specs[526:528], Flags: FlagSuffix | FlagClamp | FlagOmod},                                                     // GFX8,GFX9
+	{Mnemonic: "v_cvt_u32_f64", Op: V_CVT_U32_F64, Enc: EncVOP3, Opcode: 0x155, Operands: specs[540:542], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                // GFX8,GFX9
+	{Mnemonic: "v_cvt_f64_u32", Op: V_CVT_F64_U32, Enc: EncVOP3, Opcode: 0x156, Operands: specs[542:544], Flags: FlagSuffix | FlagClamp | FlagOmod},                                                           // GFX8,GFX9
+	{Mnemonic: "v_trunc_f64", Op: V_TRUNC_F64, Enc: EncVOP3, Opcode: 0x157, Operands: specs[544:546], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                    // GFX8,GFX9
+	{Mnemonic: "v_ceil_f64", Op: V_CEIL_F64, Enc: EncVOP3, Opcode: 0x158, Operands: specs[544:546], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                      // GFX8,GFX9
+	{Mnemonic: "v_rndne_f64", Op: V_RNDNE_F64, Enc: EncVOP3, Opcode: 0x159, Operands: specs[544:546], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                    // GFX8,GFX9
+	{Mnemonic: "v_floor_f64", Op: V_FLOOR_F64, Enc: EncVOP3, Opcode: 0x15a, Operands: specs[544:546], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                    // GFX8,GFX9
+	{Mnemonic: "v_fract_f32", Op: V_FRACT_F32, Enc: EncVOP3, Opcode: 0x15b, Operands: specs[546:548], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                    // GFX8,GFX9
+	{Mnemonic: "v_trunc_f32", Op: V_TRUNC_F32, Enc: EncVOP3, Opcode: 0x15c, Operands: specs[546:548], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                    // GFX8,GFX9
+	{Mnemonic: "v_ceil_f32", Op: V_CEIL_F32, Enc: EncVOP3, Opcode: 0x15d, Operands: specs[546:548], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                      // GFX8,GFX9
+	{Mnemonic: "v_rndne_f32", Op: V_RNDNE_F32, Enc: EncVOP3, Opcode: 0x15e, Operands: specs[546:548], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                    // GFX8,GFX9
+	{Mnemonic: "v_floor_f32", Op: V_FLOOR_F32, Enc: EncVOP3, Opcode: 0x15f, Operands: specs[546:548], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                    // GFX8,GFX9
+	{Mnemonic: "v_exp_f32", Op: V_EXP_F32, Enc: EncVOP3, Opcode: 0x160, Operands: specs[546:548], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                        // GFX8,GFX9
+	{Mnemonic: "v_log_f32", Op: V_LOG_F32, Enc: EncVOP3, Opcode: 0x161, Operands: specs[546:548], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                        // GFX8,GFX9
+	{Mnemonic: "v_rcp_f32", Op: V_RCP_F32, Enc: EncVOP3, Opcode: 0x162, Operands: specs[546:548], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                        // GFX8,GFX9
+	{Mnemonic: "v_rcp_iflag_f32", Op: V_RCP_IFLAG_F32, Enc: EncVOP3, Opcode: 0x163, Operands: specs[546:548], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                            // GFX8,GFX9
+	{Mnemonic: "v_rsq_f32", Op: V_RSQ_F32, Enc: EncVOP3, Opcode: 0x164, Operands: specs[546:548], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                        // GFX8,GFX9
+	{Mnemonic: "v_rcp_f64", Op: V_RCP_F64, Enc: EncVOP3, Opcode: 0x165, Operands: specs[544:546], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                        // GFX8,GFX9
+	{Mnemonic: "v_rsq_f64", Op: V_RSQ_F64, Enc: EncVOP3, Opcode: 0x166, Operands: specs[544:546], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                        // GFX8,GFX9
+	{Mnemonic: "v_sqrt_f32", Op: V_SQRT_F32, Enc: EncVOP3, Opcode: 0x167, Operands: specs[546:548], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                      // GFX8,GFX9
+	{Mnemonic: "v_sqrt_f64", Op: V_SQRT_F64, Enc: EncVOP3, Opcode: 0x168, Operands: specs[544:546], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                      // GFX8,GFX9
+	{Mnemonic: "v_sin_f32", Op: V_SIN_F32, Enc: EncVOP3, Opcode: 0x169, Operands: specs[546:548], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                        // GFX8,GFX9
+	{Mnemonic: "v_cos_f32", Op: V_COS_F32, Enc: EncVOP3, Opcode: 0x16a, Operands: specs[546:548], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                        // GFX8,GFX9
+	{Mnemonic: "v_not_b32", Op: V_NOT_B32, Enc: EncVOP3, Opcode: 0x16b, Operands: specs[516:518], Flags: FlagSuffix},                                                                                          // GFX8,GFX9
+	{Mnemonic: "v_bfrev_b32", Op: V_BFREV_B32, Enc: EncVOP3, Opcode: 0x16c, Operands: specs[516:518], Flags: FlagSuffix},                                                                                      // GFX8,GFX9
+	{Mnemonic: "v_ffbh_u32", Op: V_FFBH_U32, Enc: EncVOP3, Opcode: 0x16d, Operands: specs[548:550], Flags: FlagSuffix},                                                                                        // GFX8,GFX9
+	{Mnemonic: "v_ffbl_b32", Op: V_FFBL_B32, Enc: EncVOP3, Opcode: 0x16e, Operands: specs[516:518], Flags: FlagSuffix},                                                                                        // GFX8,GFX9
+	{Mnemonic: "v_ffbh_i32", Op: V_FFBH_I32, Enc: EncVOP3, Opcode: 0x16f, Operands: specs[550:552], Flags: FlagSuffix},                                                                                        // GFX8,GFX9
+	{Mnemonic: "v_frexp_exp_i32_f64", Op: V_FREXP_EXP_I32_F64, Enc: EncVOP3, Opcode: 0x170, Operands: specs[520:522], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                    // GFX8,GFX9
+	{Mnemonic: "v_frexp_mant_f64", Op: V_FREXP_MANT_F64, Enc: EncVOP3, Opcode: 0x171, Operands: specs[544:546], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                          // GFX8,GFX9
+	{Mnemonic: "v_fract_f64", Op: V_FRACT_F64, Enc: EncVOP3, Opcode: 0x172, Operands: specs[544:546], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                    // GFX8,GFX9
+	{Mnemonic: "v_frexp_exp_i32_f32", Op: V_FREXP_EXP_I32_F32, Enc: EncVOP3, Opcode: 0x173, Operands: specs[530:532], Flags: FlagSuffix | FlagMods | FlagClamp},                                               // GFX8,GFX9
+	{Mnemonic: "v_frexp_mant_f32", Op: V_FREXP_MANT_F32, Enc: EncVOP3, Opcode: 0x174, Operands: specs[546:548], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                          // GFX8,GFX9
+	{Mnemonic: "v_clrexcp", Op: V_CLREXCP, Enc: EncVOP3, Opcode: 0x175, Operands: specs[684:684], Flags: 0},                                                                                                   // GFX8,GFX9
+	{Mnemonic: "v_movreld_b32", Op: V_MOVRELD_B32, Enc: EncVOP3, Opcode: 0x176, Operands: specs[516:518], Flags: FlagSuffix | FlagM0Read},                                                                     // GFX8
+	{Mnemonic: "v_movrels_b32", Op: V_MOVRELS_B32, Enc: EncVOP3, Opcode: 0x177, Operands: specs[516:518], Flags: FlagSuffix | FlagM0Read},                                                                     // GFX8
+	{Mnemonic: "v_screen_partition_4se_b32", Op: V_SCREEN_PARTITION_4SE_B32, Enc: EncVOP3, Opcode: 0x177, Operands: specs[516:518], Flags: FlagSuffix},                                                        // GFX9
+	{Mnemonic: "v_movrelsd_b32", Op: V_MOVRELSD_B32, Enc: EncVOP3, Opcode: 0x178, Operands: specs[516:518], Flags: FlagSuffix | FlagM0Read},                                                                   // GFX8
+	{Mnemonic: "v_cvt_f16_u16", Op: V_CVT_F16_U16, Enc: EncVOP3, Opcode: 0x179, Operands: specs[552:554], Flags: FlagSuffix | FlagClamp | FlagOmod},                                                           // GFX8,GFX9
+	{Mnemonic: "v_cvt_f16_i16", Op: V_CVT_F16_I16, Enc: EncVOP3, Opcode: 0x17a, Operands: specs[554:556], Flags: FlagSuffix | FlagClamp | FlagOmod},                                                           // GFX8,GFX9
+	{Mnemonic: "v_cvt_u16_f16", Op: V_CVT_U16_F16, Enc: EncVOP3, Opcode: 0x17b, Operands: specs[556:558], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                // GFX8,GFX9
+	{Mnemonic: "v_cvt_i16_f16", Op: V_CVT_I16_F16, Enc: EncVOP3, Opcode: 0x17c, Operands: specs[558:560], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                // GFX8,GFX9
+	{Mnemonic: "v_rcp_f16", Op: V_RCP_F16, Enc: EncVOP3, Opcode: 0x17d, Operands: specs[560:562], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                        // GFX8,GFX9
+	{Mnemonic: "v_sqrt_f16", Op: V_SQRT_F16, Enc: EncVOP3, Opcode: 0x17e, Operands: specs[560:562], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                      // GFX8,GFX9
+	{Mnemonic: "v_rsq_f16", Op: V_RSQ_F16, Enc: EncVOP3, Opcode: 0x17f, Operands: specs[560:562], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                        // GFX8,GFX9
+	{Mnemonic: "v_log_f16", Op: V_LOG_F16, Enc: EncVOP3, Opcode: 0x180, Operands: specs[560:562], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                        // GFX8,GFX9
+	{Mnemonic: "v_exp_f16", Op: V_EXP_F16, Enc: EncVOP3, Opcode: 0x181, Operands: specs[560:562], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                        // GFX8,GFX9
+	{Mnemonic: "v_frexp_mant_f16", Op: V_FREXP_MANT_F16, Enc: EncVOP3, Opcode: 0x182, Operands: specs[560:562], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                          // GFX8,GFX9
+	{Mnemonic: "v_frexp_exp_i16_f16", Op: V_FREXP_EXP_I16_F16, Enc: EncVOP3, Opcode: 0x183, Operands: specs[558:560], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                    // GFX8,GFX9
+	{Mnemonic: "v_floor_f16", Op: V_FLOOR_F16, Enc: EncVOP3, Opcode: 0x184, Operands: specs[560:562], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                    // GFX8,GFX9
+	{Mnemonic: "v_ceil_f16", Op: V_CEIL_F16, Enc: EncVOP3, Opcode: 0x185, Operands: specs[560:562], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                      // GFX8,GFX9
+	{Mnemonic: "v_trunc_f16", Op: V_TRUNC_F16, Enc: EncVOP3, Opcode: 0x186, Operands: specs[560:562], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                    // GFX8,GFX9
+	{Mnemonic: "v_rndne_f16", Op: V_RNDNE_F16, Enc: EncVOP3, Opcode: 0x187, Operands: specs[560:562], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                    // GFX8,GFX9
+	{Mnemonic: "v_fract_f16", Op: V_FRACT_F16, Enc: EncVOP3, Opcode: 0x188, Operands: specs[560:562], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                    // GFX8,GFX9
+	{Mnemonic: "v_sin_f16", Op: V_SIN_F16, Enc: EncVOP3, Opcode: 0x189, Operands: specs[560:562], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                        // GFX8,GFX9
+	{Mnemonic: "v_cos_f16", Op: V_COS_F16, Enc: EncVOP3, Opcode: 0x18a, Operands: specs[560:562], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                        // GFX8,GFX9
+	{Mnemonic: "v_exp_legacy_f32", Op: V_EXP_LEGACY_F32, Enc: EncVOP3, Opcode: 0x18b, Operands: specs[546:548], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                          // GFX8,GFX9
+	{Mnemonic: "v_log_legacy_f32", Op: V_LOG_LEGACY_F32, Enc: EncVOP3, Opcode: 0x18c, Operands: specs[546:548], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                          // GFX8,GFX9
+	{Mnemonic: "v_cvt_norm_i16_f16", Op: V_CVT_NORM_I16_F16, Enc: EncVOP3, Opcode: 0x18d, Operands: specs[558:560], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                      // GFX9
+	{Mnemonic: "v_cvt_norm_u16_f16", Op: V_CVT_NORM_U16_F16, Enc: EncVOP3, Opcode: 0x18e, Operands: specs[556:558], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                      // GFX9
+	{Mnemonic: "v_sat_pk_u8_i16", Op: V_SAT_PK_U8_I16, Enc: EncVOP3, Opcode: 0x18f, Operands: specs[562:564], Flags: FlagSuffix},                                                                              // GFX9
+	{Mnemonic: "v_mad_legacy_f32", Op: V_MAD_LEGACY_F32, Enc: EncVOP3, Opcode: 0x1c0, Operands: specs[684:688], Flags: FlagMods | FlagClamp | FlagOmod},                                                       // GFX8,GFX9
+	{Mnemonic: "v_mad_f32", Op: V_MAD_F32, Enc: EncVOP3, Opcode: 0x1c1, Operands: specs[684:688], Flags: FlagMods | FlagClamp | FlagOmod},                                                                     // GFX8,GFX9
+	{Mnemonic: "v_mad_i32_i24", Op: V_MAD_I32_I24, Enc: EncVOP3, Opcode: 0x1c2, Operands: specs[688:692], Flags: FlagClamp},                                                                                   // GFX8,GFX9
+	{Mnemonic: "v_mad_u32_u24", Op: V_MAD_U32_U24, Enc: EncVOP3, Opcode: 0x1c3, Operands: specs[692:696], Flags: FlagClamp},                                                                                   // GFX8,GFX9
+	{Mnemonic: "v_cubeid_f32", Op: V_CUBEID_F32, Enc: EncVOP3, Opcode: 0x1c4, Operands: specs[684:688], Flags: FlagMods | FlagClamp | FlagOmod},                                                               // GFX8,GFX9
+	{Mnemonic: "v_cubesc_f32", Op: V_CUBESC_F32, Enc: EncVOP3, Opcode: 0x1c5, Operands: specs[684:688], Flags: FlagMods | FlagClamp | FlagOmod},                                                               // GFX8,GFX9
+	{Mnemonic: "v_cubetc_f32", Op: V_CUBETC_F32, Enc: EncVOP3, Opcode: 0x1c6, Operands: specs[684:688], Flags: FlagMods | FlagClamp | FlagOmod},                                                               // GFX8,GFX9
+	{Mnemonic: "v_cubema_f32", Op: V_CUBEMA_F32, Enc: EncVOP3, Opcode: 0x1c7, Operands: specs[684:688], Flags: FlagMods | FlagClamp | FlagOmod},                                                               // GFX8,GFX9
+	{Mnemonic: "v_bfe_u32", Op: V_BFE_U32, Enc: EncVOP3, Opcode: 0x1c8, Operands: specs[692:696], Flags: 0},                                                                                                   // GFX8,GFX9
+	{Mnemonic: "v_bfe_i32", Op: V_BFE_I32, Enc: EncVOP3, Opcode: 0x1c9, Operands: specs[688:692], Flags: 0},                                                                                                   // GFX8,GFX9
+	{Mnemonic: "v_bfi_b32", Op: V_BFI_B32, Enc: EncVOP3, Opcode: 0x1ca, Operands: specs[696:700], Flags: 0},                                                                                                   // GFX8,GFX9
+	{Mnemonic: "v_fma_f32", Op: V_FMA_F32, Enc: EncVOP3, Opcode: 0x1cb, Operands: specs[684:688], Flags: FlagMods | FlagClamp | FlagOmod},                                                                     // GFX8,GFX9
+	{Mnemonic: "v_fma_f64", Op: V_FMA_F64, Enc: EncVOP3, Opcode: 0x1cc, Operands: specs[700:704], Flags: FlagMods | FlagClamp | FlagOmod},                                                                     // GFX8,GFX9
+	{Mnemonic: "v_lerp_u8", Op: V_LERP_U8, Enc: EncVOP3, Opcode: 0x1cd, Operands: specs[692:696], Flags: 0},                                                                                                   // GFX8,GFX9
+	{Mnemonic: "v_alignbit_b32", Op: V_ALIGNBIT_B32, Enc: EncVOP3, Opcode: 0x1ce, Operands: specs[696:700], Flags: 0},                                                                                         // GFX8,GFX9
+	{Mnemonic: "v_alignbyte_b32", Op: V_ALIGNBYTE_B32, Enc: EncVOP3, Opcode: 0x1cf, Operands: specs[696:700], Flags: 0},                                                                                       // GFX8,GFX9
+	{Mnemonic: "v_min3_f32", Op: V_MIN3_F32, Enc: EncVOP3, Opcode: 0x1d0, Operands: specs[684:688], Flags: FlagMods | FlagClamp | FlagOmod},                                                                   // GFX8,GFX9
+	{Mnemonic: "v_min3_i32", Op: V_MIN3_I32, Enc: EncVOP3, Opcode: 0x1d1, Operands: specs[688:692], Flags: 0},                                                                                                 // GFX8,GFX9
+	{Mnemonic: "v_min3_u32", Op: V_MIN3_U32, Enc: EncVOP3, Opcode: 0x1d2, Operands: specs[692:696], Flags: 0},                                                                                                 // GFX8,GFX9
+	{Mnemonic: "v_max3_f32", Op: V_MAX3_F32, Enc: EncVOP3, Opcode: 0x1d3, Operands: specs[684:688], Flags: FlagMods | FlagClamp | FlagOmod},                                                                   // GFX8,GFX9
+	{Mnemonic: "v_max3_i32", Op: V_MAX3_I32, Enc: EncVOP3, Opcode: 0x1d4, Operands: specs[688:692], Flags: 0},                                                                                                 // GFX8,GFX9
+	{Mnemonic: "v_max3_u32", Op: V_MAX3_U32, Enc: EncVOP3, Opcode: 0x1d5, Operands: specs[692:696], Flags: 0},                                                                                                 // GFX8,GFX9
+	{Mnemonic: "v_med3_f32", Op: V_MED3_F32, Enc: EncVOP3, Opcode: 0x1d6, Operands: specs[684:688], Flags: FlagMods | FlagClamp | FlagOmod},                                                                   // GFX8,GFX9
+	{Mnemonic: "v_med3_i32", Op: V_MED3_I32, Enc: EncVOP3, Opcode: 0x1d7, Operands: specs[688:692], Flags: 0},                                                                                                 // GFX8,GFX9
+	{Mnemonic: "v_med3_u32", Op: V_MED3_U32, Enc: EncVOP3, Opcode: 0x1d8, Operands: specs[692:696], Flags: 0},                                                                                                 // GFX8,GFX9
+	{Mnemonic: "v_sad_u8", Op: V_SAD_U8, Enc: EncVOP3, Opcode: 0x1d9, Operands: specs[692:696], Flags: FlagClamp},                                                                                             // GFX8,GFX9
+	{Mnemonic: "v_sad_hi_u8", Op: V_SAD_HI_U8, Enc: EncVOP3, Opcode: 0x1da, Operands: specs[692:696], Flags: FlagClamp},                                                                                       // GFX8,GFX9
+	{Mnemonic: "v_sad_u16", Op: V_SAD_U16, Enc: EncVOP3, Opcode: 0x1db, Operands: specs[692:696], Flags: FlagClamp},                                                                                           // GFX8,GFX9
+	{Mnemonic: "v_sad_u32", Op: V_SAD_U32, Enc: EncVOP3, Opcode: 0x1dc, Operands: specs[692:696], Flags: FlagClamp},                                                                                           // GFX8,GFX9
+	{Mnemonic: "v_cvt_pk_u8_f32", Op: V_CVT_PK_U8_F32, Enc: EncVOP3, Opcode: 0x1dd, Operands: specs[704:708], Flags: FlagMods | FlagClamp},                                                                    // GFX8,GFX9
+	{Mnemonic: "v_div_fixup_f32", Op: V_DIV_FIXUP_F32, Enc: EncVOP3, Opcode: 0x1de, Operands: specs[684:688], Flags: FlagMods | FlagClamp | FlagOmod},                                                         // GFX8,GFX9
+	{Mnemonic: "v_div_fixup_f64", Op: V_DIV_FIXUP_F64, Enc: EncVOP3, Opcode: 0x1df, Operands: specs[700:704], Flags: FlagMods | FlagClamp | FlagOmod},                                                         // GFX8,GFX9
+	{Mnemonic: "v_div_scale_f32", Op: V_DIV_SCALE_F32, Enc: EncVOP3, Opcode: 0x1e0, Operands: specs[708:713], Flags: FlagMods | FlagClamp | FlagOmod},                                                         // GFX8,GFX9
+	{Mnemonic: "v_div_scale_f64", Op: V_DIV_SCALE_F64, Enc: EncVOP3, Opcode: 0x1e1, Operands: specs[713:718], Flags: FlagMods | FlagClamp | FlagOmod},                                                         // GFX8,GFX9
+	{Mnemonic: "v_div_fmas_f32", Op: V_DIV_FMAS_F32, Enc: EncVOP3, Opcode: 0x1e2, Operands: specs[684:688], Flags: FlagMods | FlagClamp | FlagOmod | FlagVCCRead},                                             // GFX8,GFX9
+	{Mnemonic: "v_div_fmas_f64", Op: V_DIV_FMAS_F64, Enc: EncVOP3, Opcode: 0x1e3, Operands: specs[700:704], Flags: FlagMods | FlagClamp | FlagOmod | FlagVCCRead},                                             // GFX8,GFX9
+	{Mnemonic: "v_msad_u8", Op: V_MSAD_U8, Enc: EncVOP3, Opcode: 0x1e4, Operands: specs[692:696], Flags: FlagClamp},                                                                                           // GFX8,GFX9
+	{Mnemonic: "v_qsad_pk_u16_u8", Op: V_QSAD_PK_U16_U8, Enc: EncVOP3, Opcode: 0x1e5, Operands: specs[718:722], Flags: FlagClamp},                                                                             // GFX8,GFX9
+	{Mnemonic: "v_mqsad_pk_u16_u8", Op: V_MQSAD_PK_U16_U8, Enc: EncVOP3, Opcode: 0x1e6, Operands: specs[718:722], Flags: FlagClamp},                                                                           // GFX8,GFX9
+	{Mnemonic: "v_mqsad_u32_u8", Op: V_MQSAD_U32_U8, Enc: EncVOP3, Opcode: 0x1e7, Operands: specs[722:726], Flags: FlagClamp},                                                                                 // GFX8,GFX9
+	{Mnemonic: "v_mad_u64_u32", Op: V_MAD_U64_U32, Enc: EncVOP3, Opcode: 0x1e8, Operands: specs[726:731], Flags: FlagClamp},                                                                                   // GFX8,GFX9
+	{Mnemonic: "v_mad_i64_i32", Op: V_MAD_I64_I32, Enc: EncVOP3, Opcode: 0x1e9, Operands: specs[731:736], Flags: FlagClamp},                                                                                   // GFX8,GFX9
+	{Mnemonic: "v_mad_f16", Op: V_MAD_F16, Enc: EncVOP3, Opcode: 0x1ea, Operands: specs[736:740], Flags: FlagMods | FlagClamp | FlagOmod},                                                                     // GFX8
+	{Mnemonic: "v_mad_legacy_f16", Op: V_MAD_LEGACY_F16, Enc: EncVOP3, Opcode: 0x1ea, Operands: specs[736:740], Flags: FlagMods | FlagClamp | FlagOmod},                                                       // GFX9
+	{Mnemonic: "v_mad_u16", Op: V_MAD_U16, Enc: EncVOP3, Opcode: 0x1eb, Operands: specs[740:744], Flags: FlagClamp},                                                                                           // GFX8
+	{Mnemonic: "v_mad_legacy_u16", Op: V_MAD_LEGACY_U16, Enc: EncVOP3, Opcode: 0x1eb, Operands: specs[740:744], Flags: FlagClamp},                                                                             // GFX9
+	{Mnemonic: "v_mad_i16", Op: V_MAD_I16, Enc: EncVOP3, Opcode: 0x1ec, Operands: specs[744:748], Flags: FlagClamp},                                                                                           // GFX8
+	{Mnemonic: "v_mad_legacy_i16", Op: V_MAD_LEGACY_I16, Enc: EncVOP3, Opcode: 0x1ec, Operands: specs[744:748], Flags: FlagClamp},                                                                             // GFX9
+	{Mnemonic: "v_perm_b32", Op: V_PERM_B32, Enc: EncVOP3, Opcode: 0x1ed, Operands: specs[696:700], Flags: 0},                                                                                                 // GFX8,GFX9
+	{Mnemonic: "v_fma_f16", Op: V_FMA_F16, Enc: EncVOP3, Opcode: 0x1ee, Operands: specs[736:740], Flags: FlagMods | FlagClamp | FlagOmod},                                                                     // GFX8
+	{Mnemonic: "v_fma_legacy_f16", Op: V_FMA_LEGACY_F16, Enc: EncVOP3, Opcode: 0x1ee, Operands: specs[736:740], Flags: FlagMods | FlagClamp | FlagOmod},                                                       // GFX9
+	{Mnemonic: "v_div_fixup_f16", Op: V_DIV_FIXUP_F16, Enc: EncVOP3, Opcode: 0x1ef, Operands: specs[736:740], Flags: FlagMods | FlagClamp | FlagOmod},                                                         // GFX8
+	{Mnemonic: "v_div_fixup_legacy_f16", Op: V_DIV_FIXUP_LEGACY_F16, Enc: EncVOP3, Opcode: 0x1ef, Operands: specs[736:740], Flags: FlagMods | FlagClamp | FlagOmod},                                           // GFX9
+	{Mnemonic: "v_cvt_pkaccum_u8_f32", Op: V_CVT_PKACCUM_U8_F32, Enc: EncVOP3, Opcode: 0x1f0, Operands: specs[748:751], Flags: FlagMods | FlagClamp},                                                          // GFX8,GFX9
+	{Mnemonic: "v_mad_u32_u16", Op: V_MAD_U32_U16, Enc: EncVOP3, Opcode: 0x1f1, Operands: specs[751:755], Flags: FlagClamp | FlagOpsel},                                                                       // GFX9
+	{Mnemonic: "v_mad_i32_i16", Op: V_MAD_I32_I16, Enc: EncVOP3, Opcode: 0x1f2, Operands: specs[755:759], Flags: FlagClamp | FlagOpsel},                                                                       // GFX9
+	{Mnemonic: "v_xad_u32", Op: V_XAD_U32, Enc: EncVOP3, Opcode: 0x1f3, Operands: specs[692:696], Flags: 0},                                                                                                   // GFX9
+	{Mnemonic: "v_min3_f16", Op: V_MIN3_F16, Enc: EncVOP3, Opcode: 0x1f4, Operands: specs[736:740], Flags: FlagMods | FlagClamp | FlagOmod | FlagOpsel},                                                       // GFX9
+	{Mnemonic: "v_min3_i16", Op: V_MIN3_I16, Enc: EncVOP3, Opcode: 0x1f5, Operands: specs[744:748], Flags: FlagClamp | FlagOpsel},                                                                             // GFX9
+	{Mnemonic: "v_min3_u16", Op: V_MIN3_U16, Enc: EncVOP3, Opcode: 0x1f6, Operands: specs[740:744], Flags: FlagClamp | FlagOpsel},                                                                             // GFX9
+	{Mnemonic: "v_max3_f16", Op: V_MAX3_F16, Enc: EncVOP3, Opcode: 0x1f7, Operands: specs[736:740], Flags: FlagMods | FlagClamp | FlagOmod | FlagOpsel},                                                       // GFX9
+	{Mnemonic: "v_max3_i16", Op: V_MAX3_I16, Enc: EncVOP3, Opcode: 0x1f8, Operands: specs[744:748], Flags: FlagClamp | FlagOpsel},                                                                             // GFX9
+	{Mnemonic: "v_max3_u16", Op: V_MAX3_U16, Enc: EncVOP3, Opcode: 0x1f9, Operands: specs[740:744], Flags: FlagClamp | FlagOpsel},                                                                             // GFX9
+	{Mnemonic: "v_med3_f16", Op: V_MED3_F16, Enc: EncVOP3, Opcode: 0x1fa, Operands: specs[736:740], Flags: FlagMods | FlagClamp | FlagOmod | FlagOpsel},                                                       // GFX9
+	{Mnemonic: "v_med3_i16", Op: V_MED3_I16, Enc: EncVOP3, Opcode: 0x1fb, Operands: specs[744:748], Flags: FlagClamp | FlagOpsel},                                                                             // GFX9
+	{Mnemonic: "v_med3_u16", Op: V_MED3_U16, Enc: EncVOP3, Opcode: 0x1fc, Operands: specs[740:744], Flags: FlagClamp | FlagOpsel},                                                                             // GFX9
+	{Mnemonic: "v_lshl_add_u32", Op: V_LSHL_ADD_U32, Enc: EncVOP3, Opcode: 0x1fd, Operands: specs[692:696], Flags: 0},                                                                                         // GFX9
+	{Mnemonic: "v_add_lshl_u32", Op: V_ADD_LSHL_U32, Enc: EncVOP3, Opcode: 0x1fe, Operands: specs[692:696], Flags: 0},                                                                                         // GFX9
+	{Mnemonic: "v_add3_u32", Op: V_ADD3_U32, Enc: EncVOP3, Opcode: 0x1ff, Operands: specs[692:696], Flags: 0},                                                                                                 // GFX9
+	{Mnemonic: "v_lshl_or_b32", Op: V_LSHL_OR_B32, Enc: EncVOP3, Opcode: 0x200, Operands: specs[696:700], Flags: 0},                                                                                           // GFX9
+	{Mnemonic: "v_and_or_b32", Op: V_AND_OR_B32, Enc: EncVOP3, Opcode: 0x201, Operands: specs[696:700], Flags: 0},                                                                                             // GFX9
+	{Mnemonic: "v_or3_b32", Op: V_OR3_B32, Enc: EncVOP3, Opcode: 0x202, Operands: specs[696:700], Flags: 0},                                                                                                   // GFX9
+	{Mnemonic: "v_mad_f16", Op: V_MAD_F16, Enc: EncVOP3, Opcode: 0x203, Operands: specs[736:740], Flags: FlagMods | FlagClamp | FlagOmod | FlagOpsel},                                                         // GFX9
+	{Mnemonic: "v_mad_u16", Op: V_MAD_U16, Enc: EncVOP3, Opcode: 0x204, Operands: specs[740:744], Flags: FlagClamp | FlagOpsel},                                                                               // GFX9
+	{Mnemonic: "v_mad_i16", Op: V_MAD_I16, Enc: EncVOP3, Opcode: 0x205, Operands: specs[744:748], Flags: FlagClamp | FlagOpsel},                                                                               // GFX9
+	{Mnemonic: "v_fma_f16", Op: V_FMA_F16, Enc: EncVOP3, Opcode: 0x206, Operands: specs[736:740], Flags: FlagMods | FlagClamp | FlagOmod | FlagOpsel},                                                         // GFX9
+	{Mnemonic: "v_div_fixup_f16", Op: V_DIV_FIXUP_F16, Enc: EncVOP3, Opcode: 0x207, Operands: specs[736:740], Flags: FlagMods | FlagClamp | FlagOmod | FlagOpsel},                                             // GFX9
+	{Mnemonic: "v_interp_p1_f32", Op: V_INTERP_P1_F32, Enc: EncVOP3, Opcode: 0x270, Operands: specs[759:762], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod | FlagM0Read},                               // GFX8,GFX9
+	{Mnemonic: "v_interp_p2_f32", Op: V_INTERP_P2_F32, Enc: EncVOP3, Opcode: 0x271, Operands: specs[759:762], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod | FlagM0Read},                               // GFX8,GFX9
+	{Mnemonic: "v_interp_mov_f32", Op: V_INTERP_MOV_F32, Enc: EncVOP3, Opcode: 0x272, Operands: specs[762:765], Flags: FlagSuffix | FlagClamp | FlagOmod | FlagM0Read},                                        // GFX8,GFX9
+	{Mnemonic: "v_interp_p1ll_f16", Op: V_INTERP_P1LL_F16, Enc: EncVOP3, Opcode: 0x274, Operands: specs[765:768], Flags: FlagHigh | FlagMods | FlagClamp | FlagOmod | FlagM0Read},                             // GFX8,GFX9
+	{Mnemonic: "v_interp_p1lv_f16", Op: V_INTERP_P1LV_F16, Enc: EncVOP3, Opcode: 0x275, Operands: specs[768:772], Flags: FlagHigh | FlagMods | FlagClamp | FlagOmod | FlagM0Read},                             // GFX8,GFX9
+	{Mnemonic: "v_interp_p2_f16", Op: V_INTERP_P2_F16, Enc: EncVOP3, Opcode: 0x276, Operands: specs[772:776], Flags: FlagHigh | FlagMods | FlagClamp | FlagM0Read},                                            // GFX8
+	{Mnemonic: "v_interp_p2_legacy_f16", Op: V_INTERP_P2_LEGACY_F16, Enc: EncVOP3, Opcode: 0x276, Operands: specs[772:776], Flags: FlagHigh | FlagMods | FlagClamp | FlagM0Read},                              // GFX9
+	{Mnemonic: "v_interp_p2_f16", Op: V_INTERP_P2_F16, Enc: EncVOP3, Opcode: 0x277, Operands: specs[772:776], Flags: FlagHigh | FlagMods | FlagClamp | FlagM0Read},                                            // GFX9
+	{Mnemonic: "v_add_f64", Op: V_ADD_F64, Enc: EncVOP3, Opcode: 0x280, Operands: specs[776:779], Flags: FlagMods | FlagClamp | FlagOmod},                                                                     // GFX8,GFX9
+	{Mnemonic: "v_mul_f64", Op: V_MUL_F64, Enc: EncVOP3, Opcode: 0x281, Operands: specs[776:779], Flags: FlagMods | FlagClamp | FlagOmod},                                                                     // GFX8,GFX9
+	{Mnemonic: "v_min_f64", Op: V_MIN_F64, Enc: EncVOP3, Opcode: 0x282, Operands: specs[776:779], Flags: FlagMods | FlagClamp | FlagOmod},                                                                     // GFX8,GFX9
+	{Mnemonic: "v_max_f64", Op: V_MAX_F64, Enc: EncVOP3, Opcode: 0x283, Operands: specs[776:779], Flags: FlagMods | FlagClamp | FlagOmod},                                                                     // GFX8,GFX9
+	{Mnemonic: "v_ldexp_f64", Op: V_LDEXP_F64, Enc: EncVOP3, Opcode: 0x284, Operands: specs[779:782], Flags: FlagMods | FlagClamp | FlagOmod},                                                                 // GFX8,GFX9
+	{Mnemonic: "v_mul_lo_u32", Op: V_MUL_LO_U32, Enc: EncVOP3, Opcode: 0x285, Operands: specs[648:651], Flags: 0},                                                                                             // GFX8,GFX9
+	{Mnemonic: "v_mul_hi_u32", Op: V_MUL_HI_U32, Enc: EncVOP3, Opcode: 0x286, Operands: specs[648:651], Flags: 0},                                                                                             // GFX8,GFX9
+	{Mnemonic: "v_mul_hi_i32", Op: V_MUL_HI_I32, Enc: EncVOP3, Opcode: 0x287, Operands: specs[645:648], Flags: 0},                                                                                             // GFX8,GFX9
+	{Mnemonic: "v_ldexp_f32", Op: V_LDEXP_F32, Enc: EncVOP3, Opcode: 0x288, Operands: specs[782:785], Flags: FlagMods | FlagClamp | FlagOmod},                                                                 // GFX8,GFX9
+	{Mnemonic: "v_readlane_b32", Op: V_READLANE_B32, Enc: EncVOP3, Opcode: 0x289, Operands: specs[785:788], Flags: 0},                                                                                         // GFX8,GFX9
+	{Mnemonic: "v_writelane_b32", Op: V_WRITELANE_B32, Enc: EncVOP3, Opcode: 0x28a, Operands: specs[788:791], Flags: 0},                                                                                       // GFX8,GFX9
+	{Mnemonic: "v_bcnt_u32_b32", Op: V_BCNT_U32_B32, Enc: EncVOP3, Opcode: 0x28b, Operands: specs[791:794], Flags: 0},                                                                                         // GFX8,GFX9
+	{Mnemonic: "v_mbcnt_lo_u32_b32", Op: V_MBCNT_LO_U32_B32, Enc: EncVOP3, Opcode: 0x28c, Operands: specs[791:794], Flags: 0},                                                                                 // GFX8,GFX9
+	{Mnemonic: "v_mbcnt_hi_u32_b32", Op: V_MBCNT_HI_U32_B32, Enc: EncVOP3, Opcode: 0x28d, Operands: specs[791:794], Flags: 0},                                                                                 // GFX8,GFX9
+	{Mnemonic: "v_lshlrev_b64", Op: V_LSHLREV_B64, Enc: EncVOP3, Opcode: 0x28f, Operands: specs[794:797], Flags: 0},                                                                                           // GFX8,GFX9
+	{Mnemonic: "v_lshrrev_b64", Op: V_LSHRREV_B64, Enc: EncVOP3, Opcode: 0x290, Operands: specs[794:797], Flags: 0},                                                                                           // GFX8,GFX9
+	{Mnemonic: "v_ashrrev_i64", Op: V_ASHRREV_I64, Enc: EncVOP3, Opcode: 0x291, Operands: specs[797:800], Flags: 0},                                                                                           // GFX8,GFX9
+	{Mnemonic: "v_trig_preop_f64", Op: V_TRIG_PREOP_F64, Enc: EncVOP3, Opcode: 0x292, Operands: specs[800:803], Flags: FlagMods | FlagClamp | FlagOmod},                                                       // GFX8,GFX9
+	{Mnemonic: "v_bfm_b32", Op: V_BFM_B32, Enc: EncVOP3, Opcode: 0x293, Operands: specs[651:654], Flags: 0},                                                                                                   // GFX8,GFX9
+	{Mnemonic: "v_cvt_pknorm_i16_f32", Op: V_CVT_PKNORM_I16_F32, Enc: EncVOP3, Opcode: 0x294, Operands: specs[803:806], Flags: FlagMods | FlagClamp},                                                          // GFX8,GFX9
+	{Mnemonic: "v_cvt_pknorm_u16_f32", Op: V_CVT_PKNORM_U16_F32, Enc: EncVOP3, Opcode: 0x295, Operands: specs[803:806], Flags: FlagMods | FlagClamp},                                                          // GFX8,GFX9
+	{Mnemonic: "v_cvt_pkrtz_f16_f32", Op: V_CVT_PKRTZ_F16_F32, Enc: EncVOP3, Opcode: 0x296, Operands: specs[803:806], Flags: FlagMods | FlagClamp | FlagOmod},                                                 // GFX8,GFX9
+	{Mnemonic: "v_cvt_pk_u16_u32", Op: V_CVT_PK_U16_U32, Enc: EncVOP3, Opcode: 0x297, Operands: specs[806:809], Flags: 0},                                                                                     // GFX8,GFX9
+	{Mnemonic: "v_cvt_pk_i16_i32", Op: V_CVT_PK_I16_I32, Enc: EncVOP3, Opcode: 0x298, Operands: specs[809:812], Flags: 0},                                                                                     // GFX8,GFX9
+	{Mnemonic: "v_cvt_pknorm_i16_f16", Op: V_CVT_PKNORM_I16_F16, Enc: EncVOP3, Opcode: 0x299, Operands: specs[812:815], Flags: FlagMods | FlagClamp | FlagOpsel},                                              // GFX9
+	{Mnemonic: "v_cvt_pknorm_u16_f16", Op: V_CVT_PKNORM_U16_F16, Enc: EncVOP3, Opcode: 0x29a, Operands: specs[812:815], Flags: FlagMods | FlagClamp | FlagOpsel},                                              // GFX9
+	{Mnemonic: "v_add_i32", Op: V_ADD_I32, Enc: EncVOP3, Opcode: 0x29c, Operands: specs[645:648], Flags: FlagClamp},                                                                                           // GFX9
+	{Mnemonic: "v_sub_i32", Op: V_SUB_I32, Enc: EncVOP3, Opcode: 0x29d, Operands: specs[645:648], Flags: FlagClamp},                                                                                           // GFX9
+	{Mnemonic: "v_add_i16", Op: V_ADD_I16, Enc: EncVOP3, Opcode: 0x29e, Operands: specs[678:681], Flags: FlagClamp | FlagOpsel},                                                                               // GFX9
+	{Mnemonic: "v_sub_i16", Op: V_SUB_I16, Enc: EncVOP3, Opcode: 0x29f, Operands: specs[678:681], Flags: FlagClamp | FlagOpsel},                                                                               // GFX9
+	{Mnemonic: "v_pack_b32_f16", Op: V_PACK_B32_F16, Enc: EncVOP3, Opcode: 0x2a0, Operands: specs[812:815], Flags: FlagMods | FlagClamp | FlagOpsel},                                                          // GFX9
+	{Mnemonic: "v_pk_mad_i16", Op: V_PK_MAD_I16, Enc: EncVOP3P, Opcode: 0x0, Operands: specs[815:819], Flags: 0},                                                                                              // GFX9
+	{Mnemonic: "v_pk_mul_lo_u16", Op: V_PK_MUL_LO_U16, Enc: EncVOP3P, Opcode: 0x1, Operands: specs[819:822], Flags: 0},                                                                                        // GFX9
+	{Mnemonic: "v_pk_add_i16", Op: V_PK_ADD_I16, Enc: EncVOP3P, Opcode: 0x2, Operands: specs[819:822], Flags: 0},                                                                                              // GFX9
+	{Mnemonic: "v_pk_sub_i16", Op: V_PK_SUB_I16, Enc: EncVOP3P, Opcode: 0x3, Operands: specs[819:822], Flags: 0},                                                                                              // GFX9
+	{Mnemonic: "v_pk_lshlrev_b16", Op: V_PK_LSHLREV_B16, Enc: EncVOP3P, Opcode: 0x4, Operands: specs[819:822], Flags: 0},                                                                                      // GFX9
+	{Mnemonic: "v_pk_lshrrev_b16", Op: V_PK_LSHRREV_B16, Enc: EncVOP3P, Opcode: 0x5, Operands: specs[819:822], Flags: 0},                                                                                      // GFX9
+	{Mnemonic: "v_pk_ashrrev_i16", Op: V_PK_ASHRREV_I16, Enc: EncVOP3P, Opcode: 0x6, Operands: specs[819:822], Flags: 0},                                                                                      // GFX9
+	{Mnemonic: "v_pk_max_i16", Op: V_PK_MAX_I16, Enc: EncVOP3P, Opcode: 0x7, Operands: specs[819:822], Flags: 0},                                                                                              // GFX9
+	{Mnemonic: "v_pk_min_i16", Op: V_PK_MIN_I16, Enc: EncVOP3P, Opcode: 0x8, Operands: specs[819:822], Flags: 0},                                                                                              // GFX9
+	{Mnemonic: "v_pk_mad_u16", Op: V_PK_MAD_U16, Enc: EncVOP3P, Opcode: 0x9, Operands: specs[815:819], Flags: 0},                                                                                              // GFX9
+	{Mnemonic: "v_pk_add_u16", Op: V_PK_ADD_U16, Enc: EncVOP3P, Opcode: 0xa, Operands: specs[819:822], Flags: 0},                                                                                              // GFX9
+	{Mnemonic: "v_pk_sub_u16", Op: V_PK_SUB_U16, Enc: EncVOP3P, Opcode: 0xb, Operands: specs[819:822], Flags: 0},                                                                                              // GFX9
+	{Mnemonic: "v_pk_max_u16", Op: V_PK_MAX_U16, Enc: EncVOP3P, Opcode: 0xc, Operands: specs[819:822], Flags: 0},                                                                                              // GFX9
+	{Mnemonic: "v_pk_min_u16", Op: V_PK_MIN_U16, Enc: EncVOP3P, Opcode: 0xd, Operands: specs[819:822], Flags: 0},                                                                                              // GFX9
+	{Mnemonic: "v_pk_fma_f16", Op: V_PK_FMA_F16, Enc: EncVOP3P, Opcode: 0xe, Operands: specs[822:826], Flags: 0},                                                                                              // GFX9
+	{Mnemonic: "v_pk_add_f16", Op: V_PK_ADD_F16, Enc: EncVOP3P, Opcode: 0xf, Operands: specs[826:829], Flags: 0},                                                                                              // GFX9
+	{Mnemonic: "v_pk_mul_f16", Op: V_PK_MUL_F16, Enc: EncVOP3P, Opcode: 0x10, Operands: specs[826:829], Flags: 0},                                                                                             // GFX9
+	{Mnemonic: "v_pk_min_f16", Op: V_PK_MIN_F16, Enc: EncVOP3P, Opcode: 0x11, Operands: specs[826:829], Flags: 0},                                                                                             // GFX9
+	{Mnemonic: "v_pk_max_f16", Op: V_PK_MAX_F16, Enc: EncVOP3P, Opcode: 0x12, Operands: specs[826:829], Flags: 0},                                                                                             // GFX9
+	{Mnemonic: "v_mad_mix_f32", Op: V_MAD_MIX_F32, Enc: EncVOP3P, Opcode: 0x20, Operands: specs[684:688], Flags: 0},                                                                                           // GFX9
+	{Mnemonic: "v_mad_mixlo_f16", Op: V_MAD_MIXLO_F16, Enc: EncVOP3P, Opcode: 0x21, Operands: specs[829:833], Flags: 0},                                                                                       // GFX9
+	{Mnemonic: "v_mad_mixhi_f16", Op: V_MAD_MIXHI_F16, Enc: EncVOP3P, Opcode: 0x22, Operands: specs[829:833], Flags: 0},                                                                                       // GFX9
+	{Mnemonic: "v_interp_p1_f32", Op: V_INTERP_P1_F32, Enc: EncVINTRP, Opcode: 0x0, Operands: specs[833:836], Flags: FlagSuffix | FlagM0Read},                                                                 // GFX8,GFX9
+	{Mnemonic: "v_interp_p2_f32", Op: V_INTERP_P2_F32, Enc: EncVINTRP, Opcode: 0x1, Operands: specs[833:836], Flags: FlagSuffix | FlagM0Read},                                                                 // GFX8,GFX9
+	{Mnemonic: "v_interp_mov_f32", Op: V_INTERP_MOV_F32, Enc: EncVINTRP, Opcode: 0x2, Operands: specs[762:765], Flags: FlagSuffix | FlagM0Read},                                                               // GFX8,GFX9
 }
 
 // formIndex[generation][encoding][opcode] is 1 + the index in forms of
@@ -3484,6 +6175,84 @@ var formIndex = [3][19][]uint16{
 			633, 634, 635, 636, 637, 0, 0, 0, 641, 642, 643, 644, 645, 0, 0, 0,
 			646, 647, 648, 0, 0, 0, 0, 0, 652, 653, 654, 0, 0, 0, 0, 0,
 			655, 656, 657, 658, 659, 660, 661, 662,
+		},
+		EncVOP1: {
+			794, 795, 796, 797, 798, 799, 801, 803, 804, 0, 805, 807, 809, 810, 811, 813,
+			814, 815, 817, 819, 821, 823, 824, 825, 826, 827, 828, 829, 831, 833, 835, 837,
+			839, 841, 843, 845, 847, 849, 850, 851, 853, 854, 856, 858, 859, 860, 861, 862,
+			863, 864, 865, 866, 867, 869, 870, 871, 873, 874, 876, 878, 879, 880, 882, 884,
+			886, 888, 890, 892, 893, 895, 897, 899, 901, 903, 905, 907, 909,
+		},
+		EncVOP2: {
+			717, 718, 720, 722, 724, 726, 728, 729, 730, 731, 732, 734, 736, 737, 738, 739,
+			740, 741, 742, 743, 744, 745, 746, 748, 749, 750, 752, 754, 756, 758, 760, 762,
+			764, 766, 768, 770, 772, 773, 774, 775, 776, 777, 778, 779, 780, 781, 783, 785,
+			786, 787, 788, 789,
+		},
+		EncVOPC: {
+			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			915, 916, 917, 918, 919, 920, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			921, 922, 923, 924, 925, 926, 927, 928, 929, 930, 931, 932, 933, 934, 935, 936,
+			937, 938, 939, 940, 941, 942, 943, 944, 945, 946, 947, 948, 949, 950, 951, 952,
+			953, 954, 955, 956, 957, 958, 959, 960, 961, 962, 963, 964, 965, 966, 967, 968,
+			969, 970, 971, 972, 973, 974, 975, 976, 977, 978, 979, 980, 981, 982, 983, 984,
+			985, 986, 987, 988, 989, 990, 991, 992, 993, 994, 995, 996, 997, 998, 999, 1000,
+			1001, 1002, 1003, 1004, 1005, 1006, 1007, 1008, 1009, 1010, 1011, 1012, 1013, 1014, 1015, 1016,
+			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			1017, 1018, 1019, 1020, 1021, 1022, 1023, 1024, 1025, 1026, 1027, 1028, 1029, 1030, 1031, 1032,
+			1033, 1034, 1035, 1036, 1037, 1038, 1039, 1040, 1041, 1042, 1043, 1044, 1045, 1046, 1047, 1048,
+			1049, 1050, 1051, 1052, 1053, 1054, 1055, 1056, 1057, 1058, 1059, 1060, 1061, 1062, 1063, 1064,
+			1065, 1066, 1067, 1068, 1069, 1070, 1071, 1072, 1073, 1074, 1075, 1076, 1077, 1078, 1079, 1080,
+			1081, 1082, 1083, 1084, 1085, 1086, 1087, 1088, 1089, 1090, 1091, 1092, 1093, 1094, 1095, 1096,
+			1097, 1098, 1099, 1100, 1101, 1102, 1103, 1104, 1105, 1106, 1107, 1108, 1109, 1110, 1111, 1112,
+		},
+		EncVOP3: {
+			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			1113, 1114, 1115, 1116, 1117, 1118, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			1119, 1120, 1121, 1122, 1123, 1124, 1125, 1126, 1127, 1128, 1129, 1130, 1131, 1132, 1133, 1134,
+			1135, 1136, 1137, 1138, 1139, 1140, 1141, 1142, 1143, 1144, 1145, 1146, 1147, 1148, 1149, 1150,
+			1151, 1152, 1153, 1154, 1155, 1156, 1157, 1158, 1159, 1160, 1161, 1162, 1163, 1164, 1165, 1166,
+			1167, 1168, 1169, 1170, 1171, 1172, 1173, 1174, 1175, 1176, 1177, 1178, 1179, 1180, 1181, 1182,
+			1183, 1184, 1185, 1186, 1187, 1188, 1189, 1190, 1191, 1192, 1193, 1194, 1195, 1196, 1197, 1198,
+			1199, 1200, 1201, 1202, 1203, 1204, 1205, 1206, 1207, 1208, 1209, 1210, 1211, 1212, 1213, 1214,
+			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			1215, 1216, 1217, 1218, 1219, 1220, 1221, 1222, 1223, 1224, 1225, 1226, 1227, 1228, 1229, 1230,
+			1231, 1232, 1233, 1234, 1235, 1236, 1237, 1238, 1239, 1240, 1241, 1242, 1243, 1244, 1245, 1246,
+			1247, 1248, 1249, 1250, 1251, 1252, 1253, 1254, 1255, 1256, 1257, 1258, 1259, 1260, 1261, 1262,
+			1263, 1264, 1265, 1266, 1267, 1268, 1269, 1270, 1271, 1272, 1273, 1274, 1275, 1276, 1277, 1278,
+			1279, 1280, 1281, 1282, 1283, 1284, 1285, 1286, 1287, 1288, 1289, 1290, 1291, 1292, 1293, 1294,
+			1295, 1296, 1297, 1298, 1299, 1300, 1301, 1302, 1303, 1304, 1305, 1306, 1307, 1308, 1309, 1310,
+			1311, 1312, 1313, 1314, 1315, 1316, 1317, 1318, 1319, 1320, 1321, 1322, 1323, 1324, 1325, 1326,
+			1327, 1328, 1329, 1330, 1331, 1332, 1333, 0, 0, 1334, 1336, 1338, 1340, 1342, 1344, 1346,
+			1347, 1348, 1349, 1350, 0, 0, 1351, 1352, 1353, 1354, 1355, 1356, 1357, 1358, 1359, 1360,
+			1361, 1362, 1363, 1364, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			1368, 1369, 0, 1370, 1371, 1372, 1373, 1374, 1375, 0, 1376, 1377, 1378, 1379, 1380, 1381,
+			1382, 1383, 1384, 1385, 1386, 1387, 1388, 1389, 1390, 1391, 1392, 1393, 1394, 1395, 1396, 1397,
+			1398, 1399, 1400, 1401, 1402, 1403, 1404, 1405, 1406, 1407, 1408, 1409, 1410, 1411, 1412, 1413,
+			1414, 1415, 1416, 1417, 1418, 1419, 1420, 1421, 1423, 1424, 1425, 1426, 1427, 1428, 1429, 1430,
+			1431, 1432, 1433, 1434, 1435, 1436, 1437, 1438, 1439, 1440, 1441, 1442, 1443, 0, 0, 0,
+			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			1447, 1448, 1449, 1450, 1451, 1452, 1453, 1454, 1455, 1456, 1457, 1458, 1459, 1460, 1461, 1462,
+			1463, 1464, 1465, 1466, 1467, 1468, 1469, 1470, 1471, 1472, 1473, 1474, 1475, 1476, 1477, 1478,
+			1479, 1480, 1481, 1482, 1483, 1484, 1485, 1486, 1487, 1488, 1489, 1491, 1493, 1495, 1496, 1498,
+			1500, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			1524, 1525, 1526, 0, 1527, 1528, 1529, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			1532, 1533, 1534, 1535, 1536, 1537, 1538, 1539, 1540, 1541, 1542, 1543, 1544, 1545, 0, 1546,
+			1547, 1548, 1549, 1550, 1551, 1552, 1553, 1554, 1555,
+		},
+		EncVINTRP: {
+			1585, 1586, 1587,
 		},
 		EncDS: {
 			1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16,
@@ -3574,6 +6343,91 @@ var formIndex = [3][19][]uint16{
 			691, 692, 693, 694, 695, 696, 697, 698, 699, 700, 701, 702, 703, 0, 0, 0,
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 			704, 705, 706, 707, 708, 709, 710, 711, 712, 713, 714, 715, 716,
+		},
+		EncVOP1: {
+			794, 795, 796, 797, 798, 800, 802, 803, 804, 0, 806, 808, 809, 810, 812, 813,
+			814, 816, 818, 820, 822, 823, 824, 825, 826, 827, 828, 830, 832, 834, 836, 838,
+			840, 842, 844, 846, 848, 849, 850, 852, 853, 855, 857, 858, 859, 860, 861, 862,
+			863, 864, 865, 866, 868, 869, 0, 872, 0, 875, 877, 878, 879, 881, 883, 885,
+			887, 889, 891, 892, 894, 896, 898, 900, 902, 904, 906, 908, 910, 911, 912, 913,
+			0, 914,
+		},
+		EncVOP2: {
+			717, 719, 721, 723, 725, 727, 728, 729, 730, 731, 733, 735, 736, 737, 738, 739,
+			740, 741, 742, 743, 744, 745, 747, 748, 749, 751, 753, 755, 757, 759, 761, 763,
+			765, 767, 769, 771, 772, 773, 774, 775, 776, 777, 778, 779, 780, 782, 784, 785,
+			786, 787, 788, 790, 791, 792, 793,
+		},
+		EncVOPC: {
+			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			915, 916, 917, 918, 919, 920, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			921, 922, 923, 924, 925, 926, 927, 928, 929, 930, 931, 932, 933, 934, 935, 936,
+			937, 938, 939, 940, 941, 942, 943, 944, 945, 946, 947, 948, 949, 950, 951, 952,
+			953, 954, 955, 956, 957, 958, 959, 960, 961, 962, 963, 964, 965, 966, 967, 968,
+			969, 970, 971, 972, 973, 974, 975, 976, 977, 978, 979, 980, 981, 982, 983, 984,
+			985, 986, 987, 988, 989, 990, 991, 992, 993, 994, 995, 996, 997, 998, 999, 1000,
+			1001, 1002, 1003, 1004, 1005, 1006, 1007, 1008, 1009, 1010, 1011, 1012, 1013, 1014, 1015, 1016,
+			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			1017, 1018, 1019, 1020, 1021, 1022, 1023, 1024, 1025, 1026, 1027, 1028, 1029, 1030, 1031, 1032,
+			1033, 1034, 1035, 1036, 1037, 1038, 1039, 1040, 1041, 1042, 1043, 1044, 1045, 1046, 1047, 1048,
+			1049, 1050, 1051, 1052, 1053, 1054, 1055, 1056, 1057, 1058, 1059, 1060, 1061, 1062, 1063, 1064,
+			1065, 1066, 1067, 1068, 1069, 1070, 1071, 1072, 1073, 1074, 1075, 1076, 1077, 1078, 1079, 1080,
+			1081, 1082, 1083, 1084, 1085, 1086, 1087, 1088, 1089, 1090, 1091, 1092, 1093, 1094, 1095, 1096,
+			1097, 1098, 1099, 1100, 1101, 1102, 1103, 1104, 1105, 1106, 1107, 1108, 1109, 1110, 1111, 1112,
+		},
+		EncVOP3: {
+			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			1113, 1114, 1115, 1116, 1117, 1118, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			1119, 1120, 1121, 1122, 1123, 1124, 1125, 1126, 1127, 1128, 1129, 1130, 1131, 1132, 1133, 1134,
+			1135, 1136, 1137, 1138, 1139, 1140, 1141, 1142, 1143, 1144, 1145, 1146, 1147, 1148, 1149, 1150,
+			1151, 1152, 1153, 1154, 1155, 1156, 1157, 1158, 1159, 1160, 1161, 1162, 1163, 1164, 1165, 1166,
+			1167, 1168, 1169, 1170, 1171, 1172, 1173, 1174, 1175, 1176, 1177, 1178, 1179, 1180, 1181, 1182,
+			1183, 1184, 1185, 1186, 1187, 1188, 1189, 1190, 1191, 1192, 1193, 1194, 1195, 1196, 1197, 1198,
+			1199, 1200, 1201, 1202, 1203, 1204, 1205, 1206, 1207, 1208, 1209, 1210, 1211, 1212, 1213, 1214,
+			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			1215, 1216, 1217, 1218, 1219, 1220, 1221, 1222, 1223, 1224, 1225, 1226, 1227, 1228, 1229, 1230,
+			1231, 1232, 1233, 1234, 1235, 1236, 1237, 1238, 1239, 1240, 1241, 1242, 1243, 1244, 1245, 1246,
+			1247, 1248, 1249, 1250, 1251, 1252, 1253, 1254, 1255, 1256, 1257, 1258, 1259, 1260, 1261, 1262,
+			1263, 1264, 1265, 1266, 1267, 1268, 1269, 1270, 1271, 1272, 1273, 1274, 1275, 1276, 1277, 1278,
+			1279, 1280, 1281, 1282, 1283, 1284, 1285, 1286, 1287, 1288, 1289, 1290, 1291, 1292, 1293, 1294,
+			1295, 1296, 1297, 1298, 1299, 1300, 1301, 1302, 1303, 1304, 1305, 1306, 1307, 1308, 1309, 1310,
+			1311, 1312, 1313, 1314, 1315, 1316, 1317, 1318, 1319, 1320, 1321, 1322, 1323, 1324, 1325, 1326,
+			1327, 1328, 1329, 1330, 1331, 1332, 1333, 0, 0, 1335, 1337, 1339, 1341, 1343, 1345, 1346,
+			1347, 1348, 1349, 1350, 0, 0, 1351, 1352, 1353, 1354, 1355, 1356, 1357, 1358, 1359, 1360,
+			1361, 1362, 1363, 1364, 1365, 1366, 1367, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			1368, 1369, 0, 1370, 1371, 1372, 1373, 1374, 1375, 0, 1376, 1377, 1378, 1379, 1380, 1381,
+			1382, 1383, 1384, 1385, 1386, 1387, 1388, 1389, 1390, 1391, 1392, 1393, 1394, 1395, 1396, 1397,
+			1398, 1399, 1400, 1401, 1402, 1403, 1404, 1405, 1406, 1407, 1408, 1409, 1410, 1411, 1412, 1413,
+			1414, 1415, 1416, 1417, 1418, 1419, 0, 1422, 0, 1424, 1425, 1426, 1427, 1428, 1429, 1430,
+			1431, 1432, 1433, 1434, 1435, 1436, 1437, 1438, 1439, 1440, 1441, 1442, 1443, 1444, 1445, 1446,
+			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			1447, 1448, 1449, 1450, 1451, 1452, 1453, 1454, 1455, 1456, 1457, 1458, 1459, 1460, 1461, 1462,
+			1463, 1464, 1465, 1466, 1467, 1468, 1469, 1470, 1471, 1472, 1473, 1474, 1475, 1476, 1477, 1478,
+			1479, 1480, 1481, 1482, 1483, 1484, 1485, 1486, 1487, 1488, 1490, 1492, 1494, 1495, 1497, 1499,
+			1500, 1501, 1502, 1503, 1504, 1505, 1506, 1507, 1508, 1509, 1510, 1511, 1512, 1513, 1514, 1515,
+			1516, 1517, 1518, 1519, 1520, 1521, 1522, 1523, 0, 0, 0, 0, 0, 0, 0, 0,
+			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			1524, 1525, 1526, 0, 1527, 1528, 1530, 1531, 0, 0, 0, 0, 0, 0, 0, 0,
+			1532, 1533, 1534, 1535, 1536, 1537, 1538, 1539, 1540, 1541, 1542, 1543, 1544, 1545, 0, 1546,
+			1547, 1548, 1549, 1550, 1551, 1552, 1553, 1554, 1555, 1556, 1557, 0, 1558, 1559, 1560, 1561,
+			1562,
+		},
+		EncVOP3P: {
+			1563, 1564, 1565, 1566, 1567, 1568, 1569, 1570, 1571, 1572, 1573, 1574, 1575, 1576, 1577, 1578,
+			1579, 1580, 1581, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			1582, 1583, 1584,
+		},
+		EncVINTRP: {
+			1585, 1586, 1587,
 		},
 		EncDS: {
 			1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16,

@@ -1,0 +1,256 @@
+package isa
+
+// VALU printing: LLVM's operand modifiers and the trailing SDWA, DPP,
+// VOP3 and VOP3P modifiers.
+
+var sdwaSelNames = [...]string{"BYTE_0", "BYTE_1", "BYTE_2", "BYTE_3", "WORD_0", "WORD_1", "DWORD"}
+var sdwaUnusedNames = [...]string{"UNUSED_PAD", "UNUSED_SEXT", "UNUSED_PRESERVE"}
+
+// printVALU prints every VALU encoding.
+func printVALU(p *printer, inst *Inst) {
+	f := inst.Form
+	p.mnemonic(f.Mnemonic)
+	switch inst.Variant {
+	case VariantE32, VariantE64:
+		if f.Flags&FlagSuffix != 0 {
+			if inst.Variant == VariantE32 {
+				p.str("_e32")
+			} else {
+				p.str("_e64")
+			}
+		}
+	case VariantSDWA:
+		if len(f.Operands) == 0 {
+			return
+		}
+		if !(inst.Enc == EncVOPC && inst.Target == GFX8) {
+			p.str("_sdwa")
+		}
+	case VariantDPP:
+		if len(f.Operands) == 0 {
+			return
+		}
+		p.str("_dpp")
+	}
+	m := &inst.Mods
+	interp := inst.Enc == EncVOP3 && srcSpec(f, FieldATTR) != nil
+	for k := range inst.Args {
+		a := &inst.Args[k]
+		p.sep()
+		switch a.Field {
+		case FieldATTR:
+			p.str("attr")
+			p.dec(int64(m.Attr))
+			p.byte('.')
+			p.byte("xyzw"[m.AttrChan])
+			continue
+		case FieldPARAM:
+			switch a.Imm {
+			case 0:
+				p.str("p10")
+			case 1:
+				p.str("p20")
+			case 2:
+				p.str("p0")
+			default:
+				p.str("invalid_param_")
+				p.dec(a.Imm)
+			}
+			continue
+		}
+		p.valuOperand(a, interp)
+	}
+	switch inst.Enc {
+	case EncVOP3:
+		if m.OpSel&8 != 0 && srcSpec(f, FieldATTR) != nil {
+			p.str(" high")
+		} else if m.OpSel != 0 {
+			p.opSel("op_sel", m.OpSel, f, true)
+		}
+		if m.Clamp {
+			p.str(" clamp")
+		}
+		p.omod(m.Omod)
+	case EncVOP3P:
+		p.vop3pMods(inst)
+		if m.Clamp {
+			p.str(" clamp")
+		}
+	}
+	switch inst.Variant {
+	case VariantSDWA:
+		if m.Clamp {
+			p.str(" clamp")
+		}
+		p.omod(m.Omod)
+		if inst.Enc != EncVOPC {
+			p.str(" dst_sel:")
+			p.str(sdwaSelNames[m.DstSel])
+			p.str(" dst_unused:")
+			p.str(sdwaUnusedNames[m.DstUnused])
+		}
+		p.str(" src0_sel:")
+		p.str(sdwaSelNames[m.Src0Sel])
+		if inst.Enc != EncVOP1 {
+			p.str(" src1_sel:")
+			p.str(sdwaSelNames[m.Src1Sel])
+		}
+	case VariantDPP:
+		p.dppCtrl(m.DPPCtrl)
+		p.str(" row_mask:")
+		p.hex(uint64(m.RowMask))
+		p.str(" bank_mask:")
+		p.hex(uint64(m.BankMask))
+		if m.BoundCtrl {
+			p.str(" bound_ctrl:1")
+		}
+	}
+}
+
+// valuOperand prints a source with its neg, abs and sext modifiers the
+// way LLVM does: -v1, |v1|, -|v1|, neg(1.0), sext(v1).
+func (p *printer) valuOperand(a *Operand, vgprOnly bool) {
+	imm := a.Kind == KindInline || a.Kind == KindLiteral
+	negFn := a.Neg && !a.Abs && imm
+	switch {
+	case negFn:
+		p.str("neg(")
+	case a.Neg:
+		p.byte('-')
+	}
+	if a.Abs {
+		p.byte('|')
+	}
+	if a.Sext {
+		p.str("sext(")
+	}
+	switch {
+	case a.Kind == KindInline && a.Reg >= srcInlineFPLo && intType16(a.Type):
+		// 16-bit integer operands show the float constants as their bits.
+		p.hex(InlineValue(a.Reg, a.Type))
+	default:
+		p.operand(*a)
+	}
+	if vgprOnly && a.Kind != KindVGPR {
+		p.str("/*Invalid register, operand has 'VGPR_32' register class*/")
+	}
+	if a.Sext {
+		p.byte(')')
+	}
+	if a.Abs {
+		p.byte('|')
+	}
+	if negFn {
+		p.byte(')')
+	}
+}
+
+func (p *printer) omod(o uint8) {
+	switch o {
+	case 1:
+		p.str(" mul:2")
+	case 2:
+		p.str(" mul:4")
+	case 3:
+		p.str(" div:2")
+	}
+}
+
+// opSel prints name:[b0,b1,...] with one bit per source of f and, when
+// dst is set, one for the destination.
+func (p *printer) opSel(name string, v uint8, f *Form, dst bool) {
+	p.byte(' ')
+	p.str(name)
+	p.str(":[")
+	n := 0
+	for k := 0; k < 3; k++ {
+		if srcSpec(f, vop3Srcs[k]) == nil {
+			continue
+		}
+		if n > 0 {
+			p.byte(',')
+		}
+		p.byte('0' + v>>k&1)
+		n++
+	}
+	if dst {
+		p.byte(',')
+		p.byte('0' + v>>3&1)
+	}
+	p.byte(']')
+}
+
+// vop3pMods prints op_sel, op_sel_hi, neg_lo, neg_hi and clamp.
+func (p *printer) vop3pMods(inst *Inst) {
+	f, m := inst.Form, &inst.Mods
+	all := uint8(0)
+	for k := 0; k < 3; k++ {
+		if srcSpec(f, vop3Srcs[k]) != nil {
+			all |= 1 << k
+		}
+	}
+	if m.OpSel != 0 {
+		p.opSel("op_sel", m.OpSel, f, false)
+	}
+	mix := isMix(f)
+	if mix && m.OpSelHi != 0 || !mix && m.OpSelHi != all {
+		p.opSel("op_sel_hi", m.OpSelHi, f, false)
+	}
+	if mix {
+		return
+	}
+	if m.NegLo != 0 {
+		p.opSel("neg_lo", m.NegLo, f, false)
+	}
+	if m.NegHi != 0 {
+		p.opSel("neg_hi", m.NegHi, f, false)
+	}
+}
+
+// dppCtrl prints a dpp_ctrl value by name.
+func (p *printer) dppCtrl(c uint16) {
+	switch {
+	case c <= 0xff:
+		p.str(" quad_perm:[")
+		for k := 0; k < 4; k++ {
+			if k > 0 {
+				p.byte(',')
+			}
+			p.dec(int64(c >> (2 * k) & 3))
+		}
+		p.byte(']')
+		return
+	case c >= 0x101 && c <= 0x10f:
+		p.str(" row_shl:")
+		p.dec(int64(c & 0xf))
+		return
+	case c >= 0x111 && c <= 0x11f:
+		p.str(" row_shr:")
+		p.dec(int64(c & 0xf))
+		return
+	case c >= 0x121 && c <= 0x12f:
+		p.str(" row_ror:")
+		p.dec(int64(c & 0xf))
+		return
+	}
+	switch c {
+	case 0x130:
+		p.str(" wave_shl:1")
+	case 0x134:
+		p.str(" wave_rol:1")
+	case 0x138:
+		p.str(" wave_shr:1")
+	case 0x13c:
+		p.str(" wave_ror:1")
+	case 0x140:
+		p.str(" row_mirror")
+	case 0x141:
+		p.str(" row_half_mirror")
+	case 0x142:
+		p.str(" row_bcast:15")
+	case 0x143:
+		p.str(" row_bcast:31")
+	}
+}
+
+func intType16(t DataType) bool { return t == TypeI16 || t == TypeU16 || t == TypeB16 }
