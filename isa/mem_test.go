@@ -254,3 +254,74 @@ func updateMemGolden(t *testing.T, path string) {
 		t.Fatal(err)
 	}
 }
+
+// TestMemOperands checks the decoded form the emulator reads: operand
+// kinds, widths and access, and the modifiers.
+func TestMemOperands(t *testing.T) {
+	type arg struct {
+		kind   OperandKind
+		reg    uint16
+		width  uint8
+		access Access
+	}
+	for _, c := range []struct {
+		t     Target
+		words []uint32
+		text  string
+		args  []arg
+		check func(m *Modifiers) bool
+	}{
+		{GFX9, []uint32{0xd86c0004, 0x01000002}, "ds_read_b32 v1, v2 offset:4",
+			[]arg{{KindVGPR, 1, 1, Write}, {KindVGPR, 2, 1, Read}},
+			func(m *Modifiers) bool { return m.Offset == 4 && !m.GDS }},
+		{GFX9, []uint32{0xd81c0201, 0x00030402}, "ds_write2_b32 v2, v4, v3 offset0:1 offset1:2",
+			[]arg{{KindVGPR, 2, 1, Read}, {KindVGPR, 4, 1, Read}, {KindVGPR, 3, 1, Read}},
+			func(m *Modifiers) bool { return m.Offset0 == 1 && m.Offset1 == 2 && m.Offset == 0 }},
+		{GFX9, []uint32{0xe0503008, 0x8002140a}, "buffer_load_dword v20, v[10:11], s[8:11], 0 idxen offen offset:8",
+			[]arg{{KindVGPR, 20, 1, Write}, {KindVGPR, 10, 2, Read}, {KindSGPR, 8, 4, Read}, {KindInline, 128, 1, Read}},
+			func(m *Modifiers) bool { return m.IdxEn && m.OffEn && m.Offset == 8 }},
+		{GFX9, []uint32{0xe0500000, 0x1e82140a}, "buffer_load_dword v[20:21], off, s[8:11], s30 tfe",
+			[]arg{{KindVGPR, 20, 2, Write}, {KindNone, 0, 0, Read}, {KindSGPR, 8, 4, Read}, {KindSGPR, 30, 1, Read}},
+			func(m *Modifiers) bool { return m.TFE }},
+		{GFX9, []uint32{0xe1084000, 0x1e02140a}, "buffer_atomic_add v20, off, s[8:11], s30 glc",
+			[]arg{{KindVGPR, 20, 1, ReadWrite}, {KindNone, 0, 0, Read}, {KindSGPR, 8, 4, Read}, {KindSGPR, 30, 1, Read}},
+			func(m *Modifiers) bool { return m.GLC }},
+		{GFX9, []uint32{0xdc508000, 0x287f0002}, "global_load_dword v40, v[2:3], off",
+			[]arg{{KindVGPR, 40, 1, Write}, {KindVGPR, 2, 2, Read}, {KindNone, 0, 0, Read}},
+			func(m *Modifiers) bool { return m.Seg == SegGlobal }},
+		{GFX9, []uint32{0xdd089ff0, 0x00061402}, "global_atomic_add v2, v20, s[6:7] offset:-16",
+			[]arg{{KindVGPR, 2, 1, Read}, {KindVGPR, 20, 1, Read}, {KindSGPR, 6, 2, Read}},
+			func(m *Modifiers) bool { return m.Offset == -16 && !m.GLC }},
+		{GFX9, []uint32{0xf0800f00, 0x00631402}, "image_sample v[20:23], v2, s[12:19], s[12:15] dmask:0xf",
+			[]arg{{KindVGPR, 20, 4, Write}, {KindVGPR, 2, 1, Read}, {KindSGPR, 12, 8, Read}, {KindSGPR, 12, 4, Read}},
+			func(m *Modifiers) bool { return m.DMask == 0xf }},
+		{GFX9, []uint32{0xc4001c05, 0x00000201}, "exp mrt0 v1, off, v2, off done compr vm",
+			[]arg{{KindVGPR, 1, 1, Read}, {KindNone, 0, 0, Read}, {KindVGPR, 2, 1, Read}, {KindNone, 0, 0, Read}},
+			func(m *Modifiers) bool { return m.Compr && m.Done && m.VM && m.ExpEn == 5 }},
+	} {
+		b := make([]byte, 8)
+		binary.LittleEndian.PutUint32(b, c.words[0])
+		binary.LittleEndian.PutUint32(b[4:], c.words[1])
+		inst, err := Decode(b, c.t)
+		if err != nil {
+			t.Errorf("%08X: %v", c.words, err)
+			continue
+		}
+		if s := inst.String(); s != c.text {
+			t.Errorf("%08X: %q, want %q", c.words, s, c.text)
+		}
+		if len(inst.Args) != len(c.args) {
+			t.Errorf("%s: %d args, want %d", c.text, len(inst.Args), len(c.args))
+			continue
+		}
+		for k, a := range c.args {
+			g := inst.Args[k]
+			if g.Kind != a.kind || g.Reg != a.reg || g.Width != a.width && a.kind != KindNone || g.Access != a.access {
+				t.Errorf("%s: arg %d = %+v, want %+v", c.text, k, g, a)
+			}
+		}
+		if !c.check(&inst.Mods) {
+			t.Errorf("%s: modifiers %+v", c.text, inst.Mods)
+		}
+	}
+}
