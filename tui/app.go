@@ -57,7 +57,7 @@ func New(d Debuggee, opt Options) *Model {
 	m.help.Styles = st.Help
 	m.cmdline.prompt = ":"
 	m.disasm = &disasmPane{Common: &Common{Styles: st, Keys: c.Keys}}
-	m.mem = &memPane{Common: &Common{Styles: st, Keys: c.Keys}, dbg: d}
+	m.mem = &memPane{Common: &Common{Styles: st, Keys: c.Keys}, dbg: d, dwords: true}
 	sub := func() *Common { return &Common{Styles: st, Keys: c.Keys} }
 	m.panes = [numPanes]component{
 		paneDisasm: m.disasm,
@@ -155,7 +155,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		mm := msg.Mouse()
 		if p, r, ok := m.paneAt(mm.X, mm.Y); ok && !m.busy() {
 			m.setFocus(p)
-			return m, m.panes[p].Click(mm.X-r.x-1, mm.Y-r.y-1, &m.frame)
+			return m, m.now(m.panes[p].Click(mm.X-r.x-1, mm.Y-r.y-1, &m.frame))
 		}
 		return m, nil
 	case toggleBreakMsg:
@@ -241,9 +241,24 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		m.selectWave(m.dbg.Selected() - 1)
 	default:
 		cmd, _ := m.panes[m.focus].HandleKey(msg, &m.frame)
-		return cmd
+		return m.now(cmd)
 	}
 	return nil
+}
+
+// now runs a pane's command at once when it only carries one of the panes'
+// messages, so that the keys after it see its effect.
+func (m *Model) now(cmd tea.Cmd) tea.Cmd {
+	if cmd == nil {
+		return nil
+	}
+	msg := cmd()
+	switch msg.(type) {
+	case toggleBreakMsg, runToMsg, watchMsg, selectWaveMsg:
+		_, next := m.Update(msg)
+		return next
+	}
+	return func() tea.Msg { return msg }
 }
 
 func (m *Model) selectWave(i int) {
