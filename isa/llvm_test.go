@@ -9,15 +9,21 @@ package isa
 //	go test ./isa -run LLVMCorpus -v           every instruction of librocsparse/librocrand gfx803/gfx900/gfx906
 
 import (
+	"bufio"
+	"encoding/binary"
 	"flag"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"os"
+	"os/exec"
+	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
 
 	"github.com/wavedbg/wavedbg/isa/internal/llvmdis"
+	"github.com/wavedbg/wavedbg/loader"
 )
 
 var (
@@ -65,6 +71,9 @@ func encPrefix(e Encoding, w uint32, r *rand.Rand) uint32 {
 	case EncSOPC:
 		return 0xbf000000 | w&0x7fffff
 	case EncSOPP:
+		if r.IntN(4) == 0 {
+			w &^= 0xffff // operandless SOPP opcodes take simm16 = 0 only
+		}
 		return 0xbf800000 | w&0x7fffff
 	case EncSMEM:
 		return 0xc0000000 | w&0x3ffffff
@@ -228,4 +237,118 @@ func TestLLVMRandom(t *testing.T) {
 			t.Errorf("%s: %d disagreements with LLVM", cpu, total)
 		}
 	}
+}
+
+// corpusLibs hold real ROCm device code (Debian's librocsparse0 and librocrand1).
+var corpusLibs = []string{
+	"/usr/lib/x86_64-linux-gnu/librocsparse.so.0",
+	"/usr/lib/x86_64-linux-gnu/librocrand.so.1",
+}
+
+// TestLLVMCorpus compares every instruction llvm-objdump-19 prints for the
+// gfx803, gfx900 and gfx906 code objects of librocsparse and librocrand
+// with ours, at the same address. Without -long it takes the two smallest
+// code objects per library and processor.
+func TestLLVMCorpus(t *testing.T) {
+	if testing.Short() {
+		t.Skip("short")
+	}
+	needLLVM(t)
+	ty := newTally()
+	total := 0
+	for _, lib := range corpusLibs {
+		if _, err := os.Stat(lib); err != nil {
+			if os.Getenv("CI") == "true" {
+				t.Fatalf("%s: %v (install librocsparse0 librocrand1)", lib, err)
+			}
+			t.Logf("%s: %v; skipped", lib, err)
+			continue
+		}
+		c, err := loader.OpenContainer(lib)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, cpu := range []string{"gfx803", "gfx900", "gfx906"} {
+			var es []*loader.BundleEntry
+			for i := range c.Entries {
+				if e := &c.Entries[i]; e.IsAMDGPU() && e.Processor() == cpu {
+					es = append(es, e)
+				}
+			}
+			sort.Slice(es, func(i, j int) bool { return es[i].Size < es[j].Size })
+			if !long() && len(es) > 2 {
+				es = es[:2]
+			}
+			for _, e := range es {
+				total += corpusEntry(t, ty, cpu, e)
+			}
+		}
+		c.Close()
+	}
+	ty.report(t, fmt.Sprintf("real code objects: %d instructions vs llvm-objdump-%d", total, llvmdis.Version))
+	n := 0
+	for _, v := range ty.differ {
+		n += v
+	}
+	if n > 0 {
+		t.Errorf("%d of %d instructions differ from LLVM", n, total)
+	}
+}
+
+// corpusEntry disassembles one code object with llvm-objdump and compares
+// each line; it returns the number of instructions.
+func corpusEntry(t *testing.T, ty *tally, cpu string, e *loader.BundleEntry) int {
+	f, err := e.Open()
+	if err != nil {
+		t.Fatalf("%s: %v", e.ID, err)
+	}
+	sec := f.Section(".text")
+	if sec == nil {
+		return 0
+	}
+	text, err := sec.Data()
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw, err := io.ReadAll(e.Reader())
+	if err != nil {
+		t.Fatal(err)
+	}
+	tmp := filepath.Join(t.TempDir(), "co")
+	if err := os.WriteFile(tmp, raw, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(llvmdis.Objdump, "-d", "--mcpu="+cpu, tmp)
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	tg, _ := TargetOf(cpu)
+	sc := bufio.NewScanner(out)
+	sc.Buffer(make([]byte, 1<<20), 1<<20)
+	n := 0
+	for sc.Scan() {
+		txt, addr, words, ok := llvmdis.ParseLine(sc.Text())
+		if !ok || addr < sec.Addr || addr-sec.Addr >= uint64(len(text)) {
+			continue
+		}
+		off := int(addr - sec.Addr)
+		n++
+		res := llvmdis.Result{Text: txt, Words: words}
+		if strings.HasPrefix(txt, ".long ") {
+			res = llvmdis.Result{Invalid: true}
+		}
+		ws := make([]uint32, 0, 3)
+		for k := off; k+4 <= len(text) && len(ws) < 3; k += 4 {
+			ws = append(ws, binary.LittleEndian.Uint32(text[k:]))
+		}
+		ty.compare(tg, EncodingOf(ws[0], tg).String(), ws, res)
+	}
+	if err := cmd.Wait(); err != nil {
+		t.Fatalf("%s: %v", e.ID, err)
+	}
+	return n
 }

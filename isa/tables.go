@@ -482,6 +482,7 @@ const (
 	S_ATOMIC_UMIN_X2
 	S_ATOMIC_XOR
 	S_ATOMIC_XOR_X2
+	S_BARRIER
 	S_BCNT0_I32_B32
 	S_BCNT0_I32_B64
 	S_BCNT1_I32_B32
@@ -591,6 +592,8 @@ const (
 	S_DCACHE_WB_VOL
 	S_DECPERFLEVEL
 	S_ENDPGM
+	S_ENDPGM_ORDERED_PS_DONE
+	S_ENDPGM_SAVED
 	S_FF0_I32_B32
 	S_FF0_I32_B64
 	S_FF1_I32_B32
@@ -601,6 +604,7 @@ const (
 	S_FLBIT_I32_I64
 	S_GETPC_B64
 	S_GETREG_B32
+	S_ICACHE_INV
 	S_INCPERFLEVEL
 	S_LOAD_DWORD
 	S_LOAD_DWORDX16
@@ -672,6 +676,7 @@ const (
 	S_SETVSKIP
 	S_SET_GPR_IDX_IDX
 	S_SET_GPR_IDX_MODE
+	S_SET_GPR_IDX_OFF
 	S_SET_GPR_IDX_ON
 	S_SEXT_I32_I16
 	S_SEXT_I32_I8
@@ -684,7 +689,9 @@ const (
 	S_SUB_U32
 	S_SWAPPC_B64
 	S_TRAP
+	S_TTRACEDATA
 	S_WAITCNT
+	S_WAKEUP
 	S_WQM_B32
 	S_WQM_B64
 	S_XNOR_B32
@@ -1657,6 +1664,7 @@ var opNames = [numOps]string{
 	"s_atomic_umin_x2",
 	"s_atomic_xor",
 	"s_atomic_xor_x2",
+	"s_barrier",
 	"s_bcnt0_i32_b32",
 	"s_bcnt0_i32_b64",
 	"s_bcnt1_i32_b32",
@@ -1766,6 +1774,8 @@ var opNames = [numOps]string{
 	"s_dcache_wb_vol",
 	"s_decperflevel",
 	"s_endpgm",
+	"s_endpgm_ordered_ps_done",
+	"s_endpgm_saved",
 	"s_ff0_i32_b32",
 	"s_ff0_i32_b64",
 	"s_ff1_i32_b32",
@@ -1776,6 +1786,7 @@ var opNames = [numOps]string{
 	"s_flbit_i32_i64",
 	"s_getpc_b64",
 	"s_getreg_b32",
+	"s_icache_inv",
 	"s_incperflevel",
 	"s_load_dword",
 	"s_load_dwordx16",
@@ -1847,6 +1858,7 @@ var opNames = [numOps]string{
 	"s_setvskip",
 	"s_set_gpr_idx_idx",
 	"s_set_gpr_idx_mode",
+	"s_set_gpr_idx_off",
 	"s_set_gpr_idx_on",
 	"s_sext_i32_i16",
 	"s_sext_i32_i8",
@@ -1859,7 +1871,9 @@ var opNames = [numOps]string{
 	"s_sub_u32",
 	"s_swappc_b64",
 	"s_trap",
+	"s_ttracedata",
 	"s_waitcnt",
+	"s_wakeup",
 	"s_wqm_b32",
 	"s_wqm_b64",
 	"s_xnor_b32",
@@ -2831,6 +2845,7 @@ var opInfo = [numOps]OpInfo{
 	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},         // S_ATOMIC_UMIN_X2
 	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},         // S_ATOMIC_XOR
 	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},         // S_ATOMIC_XOR_X2
+	{Class: ClassControl, Raises: 0, Flags: FlagBarrier},                                                                   // S_BARRIER
 	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                                     // S_BCNT0_I32_B32
 	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                                     // S_BCNT0_I32_B64
 	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                                     // S_BCNT1_I32_B32
@@ -2940,6 +2955,8 @@ var opInfo = [numOps]OpInfo{
 	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagSmemSGPR},                                                               // S_DCACHE_WB_VOL
 	{Class: ClassControl, Raises: 0, Flags: FlagImmU16},                                                                    // S_DECPERFLEVEL
 	{Class: ClassControl, Raises: 0, Flags: FlagEndpgm | FlagImmDec | FlagOptImm | FlagTerminator},                         // S_ENDPGM
+	{Class: ClassControl, Raises: 0, Flags: FlagEndpgm | FlagTerminator},                                                   // S_ENDPGM_ORDERED_PS_DONE
+	{Class: ClassControl, Raises: 0, Flags: FlagEndpgm | FlagTerminator},                                                   // S_ENDPGM_SAVED
 	{Class: ClassSALU, Raises: 0, Flags: 0},                                                                                // S_FF0_I32_B32
 	{Class: ClassSALU, Raises: 0, Flags: 0},                                                                                // S_FF0_I32_B64
 	{Class: ClassSALU, Raises: 0, Flags: 0},                                                                                // S_FF1_I32_B32
@@ -2950,6 +2967,7 @@ var opInfo = [numOps]OpInfo{
 	{Class: ClassSALU, Raises: 0, Flags: 0},                                                                                // S_FLBIT_I32_I64
 	{Class: ClassSALU, Raises: 0, Flags: FlagPCRead},                                                                       // S_GETPC_B64
 	{Class: ClassSALU, Raises: 0, Flags: FlagHwreg},                                                                        // S_GETREG_B32
+	{Class: ClassControl, Raises: 0, Flags: 0},                                                                             // S_ICACHE_INV
 	{Class: ClassControl, Raises: 0, Flags: FlagImmU16},                                                                    // S_INCPERFLEVEL
 	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagGLC | FlagLoad | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},           // S_LOAD_DWORD
 	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagGLC | FlagLoad | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},           // S_LOAD_DWORDX16
@@ -3021,6 +3039,7 @@ var opInfo = [numOps]OpInfo{
 	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                                     // S_SETVSKIP
 	{Class: ClassSALU, Raises: 0, Flags: 0},                                                                                // S_SET_GPR_IDX_IDX
 	{Class: ClassControl, Raises: 0, Flags: FlagGprIdx},                                                                    // S_SET_GPR_IDX_MODE
+	{Class: ClassControl, Raises: 0, Flags: 0},                                                                             // S_SET_GPR_IDX_OFF
 	{Class: ClassSALU, Raises: 0, Flags: FlagGprIdx},                                                                       // S_SET_GPR_IDX_ON
 	{Class: ClassSALU, Raises: 0, Flags: 0},                                                                                // S_SEXT_I32_I16
 	{Class: ClassSALU, Raises: 0, Flags: 0},                                                                                // S_SEXT_I32_I8
@@ -3033,7 +3052,9 @@ var opInfo = [numOps]OpInfo{
 	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                                     // S_SUB_U32
 	{Class: ClassBranch, Raises: 0, Flags: FlagBranch | FlagCall | FlagIndirect},                                           // S_SWAPPC_B64
 	{Class: ClassControl, Raises: 0, Flags: FlagImmU16},                                                                    // S_TRAP
+	{Class: ClassControl, Raises: 0, Flags: 0},                                                                             // S_TTRACEDATA
 	{Class: ClassWaitcnt, Raises: 0, Flags: FlagWaitcnt},                                                                   // S_WAITCNT
+	{Class: ClassControl, Raises: 0, Flags: 0},                                                                             // S_WAKEUP
 	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                                     // S_WQM_B32
 	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                                     // S_WQM_B64
 	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                                     // S_XNOR_B32
@@ -3435,8 +3456,8 @@ var opInfo = [numOps]OpInfo{
 	{Class: ClassVALU, Raises: 0, Flags: FlagDpp | FlagSdwa | FlagSuffix},                                                  // V_MIN_U16
 	{Class: ClassVALU, Raises: 0, Flags: FlagDpp | FlagSdwa | FlagSuffix},                                                  // V_MIN_U32
 	{Class: ClassVALU, Raises: 0, Flags: FlagM0Read | FlagSuffix},                                                          // V_MOVRELD_B32
-	{Class: ClassVALU, Raises: 0, Flags: FlagM0Read | FlagSuffix},                                                          // V_MOVRELSD_B32
-	{Class: ClassVALU, Raises: 0, Flags: FlagM0Read | FlagSuffix},                                                          // V_MOVRELS_B32
+	{Class: ClassVALU, Raises: 0, Flags: FlagM0Read | FlagSrcVGPR | FlagSuffix},                                            // V_MOVRELSD_B32
+	{Class: ClassVALU, Raises: 0, Flags: FlagM0Read | FlagSrcVGPR | FlagSuffix},                                            // V_MOVRELS_B32
 	{Class: ClassVALU, Raises: 0, Flags: FlagDpp | FlagSdwa | FlagSuffix},                                                  // V_MOV_B32
 	{Class: ClassVALU, Raises: 0, Flags: FlagClamp},                                                                        // V_MQSAD_PK_U16_U8
 	{Class: ClassVALU, Raises: 0, Flags: FlagClamp},                                                                        // V_MQSAD_U32_U8
@@ -3483,8 +3504,8 @@ var opInfo = [numOps]OpInfo{
 	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix}, // V_RCP_F32
 	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod | FlagSuffix},                                     // V_RCP_F64
 	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix}, // V_RCP_IFLAG_F32
-	{Class: ClassVALU, Raises: 0, Flags: 0},                                                                                // V_READFIRSTLANE_B32
-	{Class: ClassVALU, Raises: 0, Flags: 0},                                                                                // V_READLANE_B32
+	{Class: ClassVALU, Raises: 0, Flags: FlagSrcLane},                                                                      // V_READFIRSTLANE_B32
+	{Class: ClassVALU, Raises: 0, Flags: FlagSrcLane},                                                                      // V_READLANE_B32
 	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix}, // V_RNDNE_F16
 	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix}, // V_RNDNE_F32
 	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod | FlagSuffix},                                     // V_RNDNE_F64
@@ -3516,12 +3537,12 @@ var opInfo = [numOps]OpInfo{
 	{Class: ClassVALU, Raises: 0, Flags: FlagClamp},                                                                        // V_SUB_I32
 	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagSdwa | FlagSuffix},                                      // V_SUB_U16
 	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagSdwa | FlagSuffix},                                      // V_SUB_U32
-	{Class: ClassVALU, Raises: 0, Flags: 0},                                                                                // V_SWAP_B32
+	{Class: ClassVALU, Raises: 0, Flags: FlagSrcVGPR},                                                                      // V_SWAP_B32
 	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod},                                                  // V_TRIG_PREOP_F64
 	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix}, // V_TRUNC_F16
 	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix}, // V_TRUNC_F32
 	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod | FlagSuffix},                                     // V_TRUNC_F64
-	{Class: ClassVALU, Raises: 0, Flags: 0},                                                                                // V_WRITELANE_B32
+	{Class: ClassVALU, Raises: 0, Flags: FlagSrcSreg},                                                                      // V_WRITELANE_B32
 	{Class: ClassVALU, Raises: 0, Flags: 0},                                                                                // V_XAD_U32
 	{Class: ClassVALU, Raises: 0, Flags: FlagDpp | FlagSdwa | FlagSuffix},                                                  // V_XOR_B32
 }
@@ -3597,6 +3618,7 @@ var fieldNames = [numFields]string{
 // Flag bits, one per flag word used in the tables.
 const (
 	FlagAtomic     Flags = 1 << iota // atomic
+	FlagBarrier                      // barrier
 	FlagBranch                       // branch
 	FlagCall                         // call
 	FlagClamp                        // clamp
@@ -3643,6 +3665,9 @@ const (
 	FlagSmemImm                      // smem-imm
 	FlagSmemOffset                   // smem-offset
 	FlagSmemSGPR                     // smem-sgpr
+	FlagSrcLane                      // src-lane
+	FlagSrcSreg                      // src-sreg
+	FlagSrcVGPR                      // src-vgpr
 	FlagSrc1Nomods                   // src1-nomods
 	FlagSrc2Nomods                   // src2-nomods
 	FlagSregSsrc0                    // sreg-ssrc0
@@ -3657,6 +3682,7 @@ const (
 
 var flagNames = [...]string{
 	"atomic",
+	"barrier",
 	"branch",
 	"call",
 	"clamp",
@@ -3703,6 +3729,9 @@ var flagNames = [...]string{
 	"smem-imm",
 	"smem-offset",
 	"smem-sgpr",
+	"src-lane",
+	"src-sreg",
+	"src-vgpr",
 	"src1-nomods",
 	"src2-nomods",
 	"sreg-ssrc0",
@@ -5166,12 +5195,14 @@ var forms = [...]Form{
 	{Mnemonic: "s_nop", Op: S_NOP, Enc: EncSOPP, Opcode: 0x0, Operands: specs[378:379], Flags: FlagImmU16},                                                                                                    // GFX8,GFX9
 	{Mnemonic: "s_endpgm", Op: S_ENDPGM, Enc: EncSOPP, Opcode: 0x1, Operands: specs[378:379], Flags: FlagImmDec | FlagOptImm | FlagTerminator | FlagEndpgm},                                                   // GFX8,GFX9
 	{Mnemonic: "s_branch", Op: S_BRANCH, Enc: EncSOPP, Opcode: 0x2, Operands: specs[378:379], Flags: FlagLabel | FlagBranch | FlagTerminator},                                                                 // GFX8,GFX9
+	{Mnemonic: "s_wakeup", Op: S_WAKEUP, Enc: EncSOPP, Opcode: 0x3, Operands: specs[379:379], Flags: 0},                                                                                                       // GFX8,GFX9
 	{Mnemonic: "s_cbranch_scc0", Op: S_CBRANCH_SCC0, Enc: EncSOPP, Opcode: 0x4, Operands: specs[378:379], Flags: FlagLabel | FlagBranch | FlagCond | FlagSCCRead},                                             // GFX8,GFX9
 	{Mnemonic: "s_cbranch_scc1", Op: S_CBRANCH_SCC1, Enc: EncSOPP, Opcode: 0x5, Operands: specs[378:379], Flags: FlagLabel | FlagBranch | FlagCond | FlagSCCRead},                                             // GFX8,GFX9
 	{Mnemonic: "s_cbranch_vccz", Op: S_CBRANCH_VCCZ, Enc: EncSOPP, Opcode: 0x6, Operands: specs[378:379], Flags: FlagLabel | FlagBranch | FlagCond | FlagVCCRead},                                             // GFX8,GFX9
 	{Mnemonic: "s_cbranch_vccnz", Op: S_CBRANCH_VCCNZ, Enc: EncSOPP, Opcode: 0x7, Operands: specs[378:379], Flags: FlagLabel | FlagBranch | FlagCond | FlagVCCRead},                                           // GFX8,GFX9
 	{Mnemonic: "s_cbranch_execz", Op: S_CBRANCH_EXECZ, Enc: EncSOPP, Opcode: 0x8, Operands: specs[378:379], Flags: FlagLabel | FlagBranch | FlagCond | FlagExecRead},                                          // GFX8,GFX9
 	{Mnemonic: "s_cbranch_execnz", Op: S_CBRANCH_EXECNZ, Enc: EncSOPP, Opcode: 0x9, Operands: specs[378:379], Flags: FlagLabel | FlagBranch | FlagCond | FlagExecRead},                                        // GFX8,GFX9
+	{Mnemonic: "s_barrier", Op: S_BARRIER, Enc: EncSOPP, Opcode: 0xa, Operands: specs[379:379], Flags: FlagBarrier},                                                                                           // GFX8,GFX9
 	{Mnemonic: "s_setkill", Op: S_SETKILL, Enc: EncSOPP, Opcode: 0xb, Operands: specs[378:379], Flags: FlagImmU16},                                                                                            // GFX8,GFX9
 	{Mnemonic: "s_waitcnt", Op: S_WAITCNT, Enc: EncSOPP, Opcode: 0xc, Operands: specs[378:379], Flags: FlagWaitcnt},                                                                                           // GFX8,GFX9
 	{Mnemonic: "s_sethalt", Op: S_SETHALT, Enc: EncSOPP, Opcode: 0xd, Operands: specs[378:379], Flags: FlagImmU16},                                                                                            // GFX8,GFX9
@@ -5180,13 +5211,18 @@ var forms = [...]Form{
 	{Mnemonic: "s_sendmsg", Op: S_SENDMSG, Enc: EncSOPP, Opcode: 0x10, Operands: specs[378:379], Flags: FlagSendmsg},                                                                                          // GFX8,GFX9
 	{Mnemonic: "s_sendmsghalt", Op: S_SENDMSGHALT, Enc: EncSOPP, Opcode: 0x11, Operands: specs[378:379], Flags: FlagSendmsg},                                                                                  // GFX8,GFX9
 	{Mnemonic: "s_trap", Op: S_TRAP, Enc: EncSOPP, Opcode: 0x12, Operands: specs[378:379], Flags: FlagImmU16},                                                                                                 // GFX8,GFX9
+	{Mnemonic: "s_icache_inv", Op: S_ICACHE_INV, Enc: EncSOPP, Opcode: 0x13, Operands: specs[379:379], Flags: 0},                                                                                              // GFX8,GFX9
 	{Mnemonic: "s_incperflevel", Op: S_INCPERFLEVEL, Enc: EncSOPP, Opcode: 0x14, Operands: specs[378:379], Flags: FlagImmU16},                                                                                 // GFX8,GFX9
 	{Mnemonic: "s_decperflevel", Op: S_DECPERFLEVEL, Enc: EncSOPP, Opcode: 0x15, Operands: specs[378:379], Flags: FlagImmU16},                                                                                 // GFX8,GFX9
+	{Mnemonic: "s_ttracedata", Op: S_TTRACEDATA, Enc: EncSOPP, Opcode: 0x16, Operands: specs[379:379], Flags: 0},                                                                                              // GFX8,GFX9
 	{Mnemonic: "s_cbranch_cdbgsys", Op: S_CBRANCH_CDBGSYS, Enc: EncSOPP, Opcode: 0x17, Operands: specs[378:379], Flags: FlagLabel | FlagBranch | FlagCond},                                                    // GFX8,GFX9
 	{Mnemonic: "s_cbranch_cdbguser", Op: S_CBRANCH_CDBGUSER, Enc: EncSOPP, Opcode: 0x18, Operands: specs[378:379], Flags: FlagLabel | FlagBranch | FlagCond},                                                  // GFX8,GFX9
 	{Mnemonic: "s_cbranch_cdbgsys_or_user", Op: S_CBRANCH_CDBGSYS_OR_USER, Enc: EncSOPP, Opcode: 0x19, Operands: specs[378:379], Flags: FlagLabel | FlagBranch | FlagCond},                                    // GFX8,GFX9
 	{Mnemonic: "s_cbranch_cdbgsys_and_user", Op: S_CBRANCH_CDBGSYS_AND_USER, Enc: EncSOPP, Opcode: 0x1a, Operands: specs[378:379], Flags: FlagLabel | FlagBranch | FlagCond},                                  // GFX8,GFX9
+	{Mnemonic: "s_endpgm_saved", Op: S_ENDPGM_SAVED, Enc: EncSOPP, Opcode: 0x1b, Operands: specs[379:379], Flags: FlagTerminator | FlagEndpgm},                                                                // GFX8,GFX9
+	{Mnemonic: "s_set_gpr_idx_off", Op: S_SET_GPR_IDX_OFF, Enc: EncSOPP, Opcode: 0x1c, Operands: specs[379:379], Flags: 0},                                                                                    // GFX8,GFX9
 	{Mnemonic: "s_set_gpr_idx_mode", Op: S_SET_GPR_IDX_MODE, Enc: EncSOPP, Opcode: 0x1d, Operands: specs[378:379], Flags: FlagGprIdx},                                                                         // GFX8,GFX9
+	{Mnemonic: "s_endpgm_ordered_ps_done", Op: S_ENDPGM_ORDERED_PS_DONE, Enc: EncSOPP, Opcode: 0x1e, Operands: specs[379:379], Flags: FlagTerminator | FlagEndpgm},                                            // GFX9
 	{Mnemonic: "s_load_dword", Op: S_LOAD_DWORD, Enc: EncSMEM, Opcode: 0x0, Operands: specs[379:382], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagLoad},                                // GFX8,GFX9
 	{Mnemonic: "s_load_dwordx2", Op: S_LOAD_DWORDX2, Enc: EncSMEM, Opcode: 0x1, Operands: specs[382:385], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagLoad},                            // GFX8,GFX9
 	{Mnemonic: "s_load_dwordx4", Op: S_LOAD_DWORDX4, Enc: EncSMEM, Opcode: 0x2, Operands: specs[385:388], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagLoad},                            // GFX8,GFX9
@@ -5350,7 +5386,7 @@ var forms = [...]Form{
 	{Mnemonic: "v_subrev_u32", Op: V_SUBREV_U32, Enc: EncVOP2, Opcode: 0x36, Operands: specs[464:467], Flags: FlagSuffix | FlagSdwa | FlagDpp},                                                                // GFX9
 	{Mnemonic: "v_nop", Op: V_NOP, Enc: EncVOP1, Opcode: 0x0, Operands: specs[516:516], Flags: FlagSdwa | FlagDpp},                                                                                            // GFX8,GFX9
 	{Mnemonic: "v_mov_b32", Op: V_MOV_B32, Enc: EncVOP1, Opcode: 0x1, Operands: specs[516:518], Flags: FlagSuffix | FlagSdwa | FlagDpp},                                                                       // GFX8,GFX9
-	{Mnemonic: "v_readfirstlane_b32", Op: V_READFIRSTLANE_B32, Enc: EncVOP1, Opcode: 0x2, Operands: specs[518:520], Flags: 0},                                                                                 // GFX8,GFX9
+	{Mnemonic: "v_readfirstlane_b32", Op: V_READFIRSTLANE_B32, Enc: EncVOP1, Opcode: 0x2, Operands: specs[518:520], Flags: FlagSrcLane},                                                                       // GFX8,GFX9
 	{Mnemonic: "v_cvt_i32_f64", Op: V_CVT_I32_F64, Enc: EncVOP1, Opcode: 0x3, Operands: specs[520:522], Flags: FlagSuffix},                                                                                    // GFX8,GFX9
 	{Mnemonic: "v_cvt_f64_i32", Op: V_CVT_F64_I32, Enc: EncVOP1, Opcode: 0x4, Operands: specs[522:524], Flags: FlagSuffix},                                                                                    // GFX8,GFX9
 	{Mnemonic: "v_cvt_f32_i32", Op: V_CVT_F32_I32, Enc: EncVOP1, Opcode: 0x5, Operands: specs[524:526], Flags: FlagSuffix | FlagSdwa | FlagDpp},                                                               // GFX8
@@ -5425,9 +5461,9 @@ var forms = [...]Form{
 	{Mnemonic: "v_frexp_mant_f32", Op: V_FREXP_MANT_F32, Enc: EncVOP1, Opcode: 0x34, Operands: specs[546:548], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods | FlagSdwaOmod},                              // GFX9
 	{Mnemonic: "v_clrexcp", Op: V_CLREXCP, Enc: EncVOP1, Opcode: 0x35, Operands: specs[552:552], Flags: FlagSdwa | FlagDpp},                                                                                   // GFX8,GFX9
 	{Mnemonic: "v_movreld_b32", Op: V_MOVRELD_B32, Enc: EncVOP1, Opcode: 0x36, Operands: specs[516:518], Flags: FlagSuffix | FlagM0Read},                                                                      // GFX8
-	{Mnemonic: "v_movrels_b32", Op: V_MOVRELS_B32, Enc: EncVOP1, Opcode: 0x37, Operands: specs[516:518], Flags: FlagSuffix | FlagM0Read},                                                                      // GFX8
+	{Mnemonic: "v_movrels_b32", Op: V_MOVRELS_B32, Enc: EncVOP1, Opcode: 0x37, Operands: specs[516:518], Flags: FlagSuffix | FlagM0Read | FlagSrcVGPR},                                                        // GFX8
 	{Mnemonic: "v_screen_partition_4se_b32", Op: V_SCREEN_PARTITION_4SE_B32, Enc: EncVOP1, Opcode: 0x37, Operands: specs[516:518], Flags: FlagSuffix | FlagSdwa | FlagDpp},                                    // GFX9
-	{Mnemonic: "v_movrelsd_b32", Op: V_MOVRELSD_B32, Enc: EncVOP1, Opcode: 0x38, Operands: specs[516:518], Flags: FlagSuffix | FlagM0Read},                                                                    // GFX8
+	{Mnemonic: "v_movrelsd_b32", Op: V_MOVRELSD_B32, Enc: EncVOP1, Opcode: 0x38, Operands: specs[516:518], Flags: FlagSuffix | FlagM0Read | FlagSrcVGPR},                                                      // GFX8
 	{Mnemonic: "v_cvt_f16_u16", Op: V_CVT_F16_U16, Enc: EncVOP1, Opcode: 0x39, Operands: specs[552:554], Flags: FlagSuffix | FlagSdwa | FlagDpp},                                                              // GFX8
 	{Mnemonic: "v_cvt_f16_u16", Op: V_CVT_F16_U16, Enc: EncVOP1, Opcode: 0x39, Operands: specs[552:554], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagSdwaOmod},                                               // GFX9
 	{Mnemonic: "v_cvt_f16_i16", Op: V_CVT_F16_I16, Enc: EncVOP1, Opcode: 0x3a, Operands: specs[554:556], Flags: FlagSuffix | FlagSdwa | FlagDpp},                                                              // GFX8
@@ -5468,7 +5504,7 @@ var forms = [...]Form{
 	{Mnemonic: "v_cvt_norm_i16_f16", Op: V_CVT_NORM_I16_F16, Enc: EncVOP1, Opcode: 0x4d, Operands: specs[558:560], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                         // GFX9
 	{Mnemonic: "v_cvt_norm_u16_f16", Op: V_CVT_NORM_U16_F16, Enc: EncVOP1, Opcode: 0x4e, Operands: specs[556:558], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                         // GFX9
 	{Mnemonic: "v_sat_pk_u8_i16", Op: V_SAT_PK_U8_I16, Enc: EncVOP1, Opcode: 0x4f, Operands: specs[562:564], Flags: FlagSuffix | FlagSdwa | FlagDpp},                                                          // GFX9
-	{Mnemonic: "v_swap_b32", Op: V_SWAP_B32, Enc: EncVOP1, Opcode: 0x51, Operands: specs[564:566], Flags: 0},                                                                                                  // GFX9
+	{Mnemonic: "v_swap_b32", Op: V_SWAP_B32, Enc: EncVOP1, Opcode: 0x51, Operands: specs[564:566], Flags: FlagSrcVGPR},                                                                                        // GFX9
 	{Mnemonic: "v_cmp_class_f32", Op: V_CMP_CLASS_F32, Enc: EncVOPC, Opcode: 0x10, Operands: specs[566:569], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite},                                          // GFX8,GFX9
 	{Mnemonic: "v_cmpx_class_f32", Op: V_CMPX_CLASS_F32, Enc: EncVOPC, Opcode: 0x11, Operands: specs[566:569], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite | FlagExecWrite},                        // GFX8,GFX9
 	{Mnemonic: "v_cmp_class_f64", Op: V_CMP_CLASS_F64, Enc: EncVOPC, Opcode: 0x12, Operands: specs[569:572], Flags: FlagSuffix | FlagVCCWrite},                                                                // GFX8,GFX9
@@ -5975,9 +6011,9 @@ var forms = [...]Form{
 	{Mnemonic: "v_frexp_mant_f32", Op: V_FREXP_MANT_F32, Enc: EncVOP3, Opcode: 0x174, Operands: specs[546:548], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                          // GFX8,GFX9
 	{Mnemonic: "v_clrexcp", Op: V_CLREXCP, Enc: EncVOP3, Opcode: 0x175, Operands: specs[684:684], Flags: 0},                                                                                                   // GFX8,GFX9
 	{Mnemonic: "v_movreld_b32", Op: V_MOVRELD_B32, Enc: EncVOP3, Opcode: 0x176, Operands: specs[516:518], Flags: FlagSuffix | FlagM0Read},                                                                     // GFX8
-	{Mnemonic: "v_movrels_b32", Op: V_MOVRELS_B32, Enc: EncVOP3, Opcode: 0x177, Operands: specs[516:518], Flags: FlagSuffix | FlagM0Read},                                                                     // GFX8
+	{Mnemonic: "v_movrels_b32", Op: V_MOVRELS_B32, Enc: EncVOP3, Opcode: 0x177, Operands: specs[516:518], Flags: FlagSuffix | FlagM0Read | FlagSrcVGPR},                                                       // GFX8
 	{Mnemonic: "v_screen_partition_4se_b32", Op: V_SCREEN_PARTITION_4SE_B32, Enc: EncVOP3, Opcode: 0x177, Operands: specs[516:518], Flags: FlagSuffix},                                                        // GFX9
-	{Mnemonic: "v_movrelsd_b32", Op: V_MOVRELSD_B32, Enc: EncVOP3, Opcode: 0x178, Operands: specs[516:518], Flags: FlagSuffix | FlagM0Read},                                                                   // GFX8
+	{Mnemonic: "v_movrelsd_b32", Op: V_MOVRELSD_B32, Enc: EncVOP3, Opcode: 0x178, Operands: specs[516:518], Flags: FlagSuffix | FlagM0Read | FlagSrcVGPR},                                                     // GFX8
 	{Mnemonic: "v_cvt_f16_u16", Op: V_CVT_F16_U16, Enc: EncVOP3, Opcode: 0x179, Operands: specs[552:554], Flags: FlagSuffix | FlagClamp | FlagOmod},                                                           // GFX8,GFX9
 	{Mnemonic: "v_cvt_f16_i16", Op: V_CVT_F16_I16, Enc: EncVOP3, Opcode: 0x17a, Operands: specs[554:556], Flags: FlagSuffix | FlagClamp | FlagOmod},                                                           // GFX8,GFX9
 	{Mnemonic: "v_cvt_u16_f16", Op: V_CVT_U16_F16, Enc: EncVOP3, Opcode: 0x17b, Operands: specs[556:558], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                // GFX8,GFX9
@@ -6095,8 +6131,8 @@ var forms = [...]Form{
 	{Mnemonic: "v_mul_hi_u32", Op: V_MUL_HI_U32, Enc: EncVOP3, Opcode: 0x286, Operands: specs[648:651], Flags: 0},                                                                                             // GFX8,GFX9
 	{Mnemonic: "v_mul_hi_i32", Op: V_MUL_HI_I32, Enc: EncVOP3, Opcode: 0x287, Operands: specs[645:648], Flags: 0},                                                                                             // GFX8,GFX9
 	{Mnemonic: "v_ldexp_f32", Op: V_LDEXP_F32, Enc: EncVOP3, Opcode: 0x288, Operands: specs[782:785], Flags: FlagMods | FlagClamp | FlagOmod},                                                                 // GFX8,GFX9
-	{Mnemonic: "v_readlane_b32", Op: V_READLANE_B32, Enc: EncVOP3, Opcode: 0x289, Operands: specs[785:788], Flags: 0},                                                                                         // GFX8,GFX9
-	{Mnemonic: "v_writelane_b32", Op: V_WRITELANE_B32, Enc: EncVOP3, Opcode: 0x28a, Operands: specs[788:791], Flags: 0},                                                                                       // GFX8,GFX9
+	{Mnemonic: "v_readlane_b32", Op: V_READLANE_B32, Enc: EncVOP3, Opcode: 0x289, Operands: specs[785:788], Flags: FlagSrcLane},                                                                               // GFX8,GFX9
+	{Mnemonic: "v_writelane_b32", Op: V_WRITELANE_B32, Enc: EncVOP3, Opcode: 0x28a, Operands: specs[788:791], Flags: FlagSrcSreg},                                                                             // GFX8,GFX9
 	{Mnemonic: "v_bcnt_u32_b32", Op: V_BCNT_U32_B32, Enc: EncVOP3, Opcode: 0x28b, Operands: specs[791:794], Flags: 0},                                                                                         // GFX8,GFX9
 	{Mnemonic: "v_mbcnt_lo_u32_b32", Op: V_MBCNT_LO_U32_B32, Enc: EncVOP3, Opcode: 0x28c, Operands: specs[791:794], Flags: 0},                                                                                 // GFX8,GFX9
 	{Mnemonic: "v_mbcnt_hi_u32_b32", Op: V_MBCNT_HI_U32_B32, Enc: EncVOP3, Opcode: 0x28d, Operands: specs[791:794], Flags: 0},                                                                                 // GFX8,GFX9
@@ -6168,91 +6204,91 @@ var formIndex = [3][19][]uint16{
 			605, 606, 607, 608,
 		},
 		EncSOPP: {
-			609, 610, 611, 0, 612, 613, 614, 615, 616, 617, 0, 618, 619, 620, 621, 622,
-			623, 624, 625, 0, 626, 627, 0, 628, 629, 630, 631, 0, 0, 632,
+			609, 610, 611, 612, 613, 614, 615, 616, 617, 618, 619, 620, 621, 622, 623, 624,
+			625, 626, 627, 628, 629, 630, 631, 632, 633, 634, 635, 636, 637, 638,
 		},
 		EncSMEM: {
-			633, 634, 635, 636, 637, 0, 0, 0, 641, 642, 643, 644, 645, 0, 0, 0,
-			646, 647, 648, 0, 0, 0, 0, 0, 652, 653, 654, 0, 0, 0, 0, 0,
-			655, 656, 657, 658, 659, 660, 661, 662,
+			640, 641, 642, 643, 644, 0, 0, 0, 648, 649, 650, 651, 652, 0, 0, 0,
+			653, 654, 655, 0, 0, 0, 0, 0, 659, 660, 661, 0, 0, 0, 0, 0,
+			662, 663, 664, 665, 666, 667, 668, 669,
 		},
 		EncVOP1: {
-			794, 795, 796, 797, 798, 799, 801, 803, 804, 0, 805, 807, 809, 810, 811, 813,
-			814, 815, 817, 819, 821, 823, 824, 825, 826, 827, 828, 829, 831, 833, 835, 837,
-			839, 841, 843, 845, 847, 849, 850, 851, 853, 854, 856, 858, 859, 860, 861, 862,
-			863, 864, 865, 866, 867, 869, 870, 871, 873, 874, 876, 878, 879, 880, 882, 884,
-			886, 888, 890, 892, 893, 895, 897, 899, 901, 903, 905, 907, 909,
+			801, 802, 803, 804, 805, 806, 808, 810, 811, 0, 812, 814, 816, 817, 818, 820,
+			821, 822, 824, 826, 828, 830, 831, 832, 833, 834, 835, 836, 838, 840, 842, 844,
+			846, 848, 850, 852, 854, 856, 857, 858, 860, 861, 863, 865, 866, 867, 868, 869,
+			870, 871, 872, 873, 874, 876, 877, 878, 880, 881, 883, 885, 886, 887, 889, 891,
+			893, 895, 897, 899, 900, 902, 904, 906, 908, 910, 912, 914, 916,
 		},
 		EncVOP2: {
-			717, 718, 720, 722, 724, 726, 728, 729, 730, 731, 732, 734, 736, 737, 738, 739,
-			740, 741, 742, 743, 744, 745, 746, 748, 749, 750, 752, 754, 756, 758, 760, 762,
-			764, 766, 768, 770, 772, 773, 774, 775, 776, 777, 778, 779, 780, 781, 783, 785,
-			786, 787, 788, 789,
+			724, 725, 727, 729, 731, 733, 735, 736, 737, 738, 739, 741, 743, 744, 745, 746,
+			747, 748, 749, 750, 751, 752, 753, 755, 756, 757, 759, 761, 763, 765, 767, 769,
+			771, 773, 775, 777, 779, 780, 781, 782, 783, 784, 785, 786, 787, 788, 790, 792,
+			793, 794, 795, 796,
 		},
 		EncVOPC: {
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-			915, 916, 917, 918, 919, 920, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-			921, 922, 923, 924, 925, 926, 927, 928, 929, 930, 931, 932, 933, 934, 935, 936,
-			937, 938, 939, 940, 941, 942, 943, 944, 945, 946, 947, 948, 949, 950, 951, 952,
-			953, 954, 955, 956, 957, 958, 959, 960, 961, 962, 963, 964, 965, 966, 967, 968,
-			969, 970, 971, 972, 973, 974, 975, 976, 977, 978, 979, 980, 981, 982, 983, 984,
-			985, 986, 987, 988, 989, 990, 991, 992, 993, 994, 995, 996, 997, 998, 999, 1000,
-			1001, 1002, 1003, 1004, 1005, 1006, 1007, 1008, 1009, 1010, 1011, 1012, 1013, 1014, 1015, 1016,
+			922, 923, 924, 925, 926, 927, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			928, 929, 930, 931, 932, 933, 934, 935, 936, 937, 938, 939, 940, 941, 942, 943,
+			944, 945, 946, 947, 948, 949, 950, 951, 952, 953, 954, 955, 956, 957, 958, 959,
+			960, 961, 962, 963, 964, 965, 966, 967, 968, 969, 970, 971, 972, 973, 974, 975,
+			976, 977, 978, 979, 980, 981, 982, 983, 984, 985, 986, 987, 988, 989, 990, 991,
+			992, 993, 994, 995, 996, 997, 998, 999, 1000, 1001, 1002, 1003, 1004, 1005, 1006, 1007,
+			1008, 1009, 1010, 1011, 1012, 1013, 1014, 1015, 1016, 1017, 1018, 1019, 1020, 1021, 1022, 1023,
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-			1017, 1018, 1019, 1020, 1021, 1022, 1023, 1024, 1025, 1026, 1027, 1028, 1029, 1030, 1031, 1032,
-			1033, 1034, 1035, 1036, 1037, 1038, 1039, 1040, 1041, 1042, 1043, 1044, 1045, 1046, 1047, 1048,
-			1049, 1050, 1051, 1052, 1053, 1054, 1055, 1056, 1057, 1058, 1059, 1060, 1061, 1062, 1063, 1064,
-			1065, 1066, 1067, 1068, 1069, 1070, 1071, 1072, 1073, 1074, 1075, 1076, 1077, 1078, 1079, 1080,
-			1081, 1082, 1083, 1084, 1085, 1086, 1087, 1088, 1089, 1090, 1091, 1092, 1093, 1094, 1095, 1096,
-			1097, 1098, 1099, 1100, 1101, 1102, 1103, 1104, 1105, 1106, 1107, 1108, 1109, 1110, 1111, 1112,
+			1024, 1025, 1026, 1027, 1028, 1029, 1030, 1031, 1032, 1033, 1034, 1035, 1036, 1037, 1038, 1039,
+			1040, 1041, 1042, 1043, 1044, 1045, 1046, 1047, 1048, 1049, 1050, 1051, 1052, 1053, 1054, 1055,
+			1056, 1057, 1058, 1059, 1060, 1061, 1062, 1063, 1064, 1065, 1066, 1067, 1068, 1069, 1070, 1071,
+			1072, 1073, 1074, 1075, 1076, 1077, 1078, 1079, 1080, 1081, 1082, 1083, 1084, 1085, 1086, 1087,
+			1088, 1089, 1090, 1091, 1092, 1093, 1094, 1095, 1096, 1097, 1098, 1099, 1100, 1101, 1102, 1103,
+			1104, 1105, 1106, 1107, 1108, 1109, 1110, 1111, 1112, 1113, 1114, 1115, 1116, 1117, 1118, 1119,
 		},
 		EncVOP3: {
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-			1113, 1114, 1115, 1116, 1117, 1118, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-			1119, 1120, 1121, 1122, 1123, 1124, 1125, 1126, 1127, 1128, 1129, 1130, 1131, 1132, 1133, 1134,
-			1135, 1136, 1137, 1138, 1139, 1140, 1141, 1142, 1143, 1144, 1145, 1146, 1147, 1148, 1149, 1150,
-			1151, 1152, 1153, 1154, 1155, 1156, 1157, 1158, 1159, 1160, 1161, 1162, 1163, 1164, 1165, 1166,
-			1167, 1168, 1169, 1170, 1171, 1172, 1173, 1174, 1175, 1176, 1177, 1178, 1179, 1180, 1181, 1182,
-			1183, 1184, 1185, 1186, 1187, 1188, 1189, 1190, 1191, 1192, 1193, 1194, 1195, 1196, 1197, 1198,
-			1199, 1200, 1201, 1202, 1203, 1204, 1205, 1206, 1207, 1208, 1209, 1210, 1211, 1212, 1213, 1214,
+			1120, 1121, 1122, 1123, 1124, 1125, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			1126, 1127, 1128, 1129, 1130, 1131, 1132, 1133, 1134, 1135, 1136, 1137, 1138, 1139, 1140, 1141,
+			1142, 1143, 1144, 1145, 1146, 1147, 1148, 1149, 1150, 1151, 1152, 1153, 1154, 1155, 1156, 1157,
+			1158, 1159, 1160, 1161, 1162, 1163, 1164, 1165, 1166, 1167, 1168, 1169, 1170, 1171, 1172, 1173,
+			1174, 1175, 1176, 1177, 1178, 1179, 1180, 1181, 1182, 1183, 1184, 1185, 1186, 1187, 1188, 1189,
+			1190, 1191, 1192, 1193, 1194, 1195, 1196, 1197, 1198, 1199, 1200, 1201, 1202, 1203, 1204, 1205,
+			1206, 1207, 1208, 1209, 1210, 1211, 1212, 1213, 1214, 1215, 1216, 1217, 1218, 1219, 1220, 1221,
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-			1215, 1216, 1217, 1218, 1219, 1220, 1221, 1222, 1223, 1224, 1225, 1226, 1227, 1228, 1229, 1230,
-			1231, 1232, 1233, 1234, 1235, 1236, 1237, 1238, 1239, 1240, 1241, 1242, 1243, 1244, 1245, 1246,
-			1247, 1248, 1249, 1250, 1251, 1252, 1253, 1254, 1255, 1256, 1257, 1258, 1259, 1260, 1261, 1262,
-			1263, 1264, 1265, 1266, 1267, 1268, 1269, 1270, 1271, 1272, 1273, 1274, 1275, 1276, 1277, 1278,
-			1279, 1280, 1281, 1282, 1283, 1284, 1285, 1286, 1287, 1288, 1289, 1290, 1291, 1292, 1293, 1294,
-			1295, 1296, 1297, 1298, 1299, 1300, 1301, 1302, 1303, 1304, 1305, 1306, 1307, 1308, 1309, 1310,
-			1311, 1312, 1313, 1314, 1315, 1316, 1317, 1318, 1319, 1320, 1321, 1322, 1323, 1324, 1325, 1326,
-			1327, 1328, 1329, 1330, 1331, 1332, 1333, 0, 0, 1334, 1336, 1338, 1340, 1342, 1344, 1346,
-			1347, 1348, 1349, 1350, 0, 0, 1351, 1352, 1353, 1354, 1355, 1356, 1357, 1358, 1359, 1360,
-			1361, 1362, 1363, 1364, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-			1368, 1369, 0, 1370, 1371, 1372, 1373, 1374, 1375, 0, 1376, 1377, 1378, 1379, 1380, 1381,
-			1382, 1383, 1384, 1385, 1386, 1387, 1388, 1389, 1390, 1391, 1392, 1393, 1394, 1395, 1396, 1397,
-			1398, 1399, 1400, 1401, 1402, 1403, 1404, 1405, 1406, 1407, 1408, 1409, 1410, 1411, 1412, 1413,
-			1414, 1415, 1416, 1417, 1418, 1419, 1420, 1421, 1423, 1424, 1425, 1426, 1427, 1428, 1429, 1430,
-			1431, 1432, 1433, 1434, 1435, 1436, 1437, 1438, 1439, 1440, 1441, 1442, 1443, 0, 0, 0,
-			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-			1447, 1448, 1449, 1450, 1451, 1452, 1453, 1454, 1455, 1456, 1457, 1458, 1459, 1460, 1461, 1462,
-			1463, 1464, 1465, 1466, 1467, 1468, 1469, 1470, 1471, 1472, 1473, 1474, 1475, 1476, 1477, 1478,
-			1479, 1480, 1481, 1482, 1483, 1484, 1485, 1486, 1487, 1488, 1489, 1491, 1493, 1495, 1496, 1498,
-			1500, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			1222, 1223, 1224, 1225, 1226, 1227, 1228, 1229, 1230, 1231, 1232, 1233, 1234, 1235, 1236, 1237,
+			1238, 1239, 1240, 1241, 1242, 1243, 1244, 1245, 1246, 1247, 1248, 1249, 1250, 1251, 1252, 1253,
+			1254, 1255, 1256, 1257, 1258, 1259, 1260, 1261, 1262, 1263, 1264, 1265, 1266, 1267, 1268, 1269,
+			1270, 1271, 1272, 1273, 1274, 1275, 1276, 1277, 1278, 1279, 1280, 1281, 1282, 1283, 1284, 1285,
+			1286, 1287, 1288, 1289, 1290, 1291, 1292, 1293, 1294, 1295, 1296, 1297, 1298, 1299, 1300, 1301,
+			1302, 1303, 1304, 1305, 1306, 1307, 1308, 1309, 1310, 1311, 1312, 1313, 1314, 1315, 1316, 1317,
+			1318, 1319, 1320, 1321, 1322, 1323, 1324, 1325, 1326, 1327, 1328, 1329, 1330, 1331, 1332, 1333,
+			1334, 1335, 1336, 1337, 1338, 1339, 1340, 0, 0, 1341, 1343, 1345, 1347, 1349, 1351, 1353,
+			1354, 1355, 1356, 1357, 0, 0, 1358, 1359, 1360, 1361, 1362, 1363, 1364, 1365, 1366, 1367,
+			1368, 1369, 1370, 1371, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			1375, 1376, 0, 1377, 1378, 1379, 1380, 1381, 1382, 0, 1383, 1384, 1385, 1386, 1387, 1388,
+			1389, 1390, 1391, 1392, 1393, 1394, 1395, 1396, 1397, 1398, 1399, 1400, 1401, 1402, 1403, 1404,
+			1405, 1406, 1407, 1408, 1409, 1410, 1411, 1412, 1413, 1414, 1415, 1416, 1417, 1418, 1419, 1420,
+			1421, 1422, 1423, 1424, 1425, 1426, 1427, 1428, 1430, 1431, 1432, 1433, 1434, 1435, 1436, 1437,
+			1438, 1439, 1440, 1441, 1442, 1443, 1444, 1445, 1446, 1447, 1448, 1449, 1450, 0, 0, 0,
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			1454, 1455, 1456, 1457, 1458, 1459, 1460, 1461, 1462, 1463, 1464, 1465, 1466, 1467, 1468, 1469,
+			1470, 1471, 1472, 1473, 1474, 1475, 1476, 1477, 1478, 1479, 1480, 1481, 1482, 1483, 1484, 1485,
+			1486, 1487, 1488, 1489, 1490, 1491, 1492, 1493, 1494, 1495, 1496, 1498, 1500, 1502, 1503, 1505,
+			1507, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-			1524, 1525, 1526, 0, 1527, 1528, 1529, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-			1532, 1533, 1534, 1535, 1536, 1537, 1538, 1539, 1540, 1541, 1542, 1543, 1544, 1545, 0, 1546,
-			1547, 1548, 1549, 1550, 1551, 1552, 1553, 1554, 1555,
+			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			1531, 1532, 1533, 0, 1534, 1535, 1536, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			1539, 1540, 1541, 1542, 1543, 1544, 1545, 1546, 1547, 1548, 1549, 1550, 1551, 1552, 0, 1553,
+			1554, 1555, 1556, 1557, 1558, 1559, 1560, 1561, 1562,
 		},
 		EncVINTRP: {
-			1585, 1586, 1587,
+			1592, 1593, 1594,
 		},
 		EncDS: {
 			1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16,
@@ -6328,106 +6364,106 @@ var formIndex = [3][19][]uint16{
 			605, 606, 607, 608,
 		},
 		EncSOPP: {
-			609, 610, 611, 0, 612, 613, 614, 615, 616, 617, 0, 618, 619, 620, 621, 622,
-			623, 624, 625, 0, 626, 627, 0, 628, 629, 630, 631, 0, 0, 632,
+			609, 610, 611, 612, 613, 614, 615, 616, 617, 618, 619, 620, 621, 622, 623, 624,
+			625, 626, 627, 628, 629, 630, 631, 632, 633, 634, 635, 636, 637, 638, 639,
 		},
 		EncSMEM: {
-			633, 634, 635, 636, 637, 638, 639, 640, 641, 642, 643, 644, 645, 0, 0, 0,
-			646, 647, 648, 0, 0, 649, 650, 651, 652, 653, 654, 0, 0, 0, 0, 0,
-			655, 656, 657, 658, 659, 660, 661, 662, 663, 664, 0, 0, 0, 0, 0, 0,
+			640, 641, 642, 643, 644, 645, 646, 647, 648, 649, 650, 651, 652, 0, 0, 0,
+			653, 654, 655, 0, 0, 656, 657, 658, 659, 660, 661, 0, 0, 0, 0, 0,
+			662, 663, 664, 665, 666, 667, 668, 669, 670, 671, 0, 0, 0, 0, 0, 0,
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-			665, 666, 667, 668, 669, 670, 671, 672, 673, 674, 675, 676, 677, 0, 0, 0,
+			672, 673, 674, 675, 676, 677, 678, 679, 680, 681, 682, 683, 684, 0, 0, 0,
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-			678, 679, 680, 681, 682, 683, 684, 685, 686, 687, 688, 689, 690, 0, 0, 0,
+			685, 686, 687, 688, 689, 690, 691, 692, 693, 694, 695, 696, 697, 0, 0, 0,
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-			691, 692, 693, 694, 695, 696, 697, 698, 699, 700, 701, 702, 703, 0, 0, 0,
+			698, 699, 700, 701, 702, 703, 704, 705, 706, 707, 708, 709, 710, 0, 0, 0,
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-			704, 705, 706, 707, 708, 709, 710, 711, 712, 713, 714, 715, 716,
+			711, 712, 713, 714, 715, 716, 717, 718, 719, 720, 721, 722, 723,
 		},
 		EncVOP1: {
-			794, 795, 796, 797, 798, 800, 802, 803, 804, 0, 806, 808, 809, 810, 812, 813,
-			814, 816, 818, 820, 822, 823, 824, 825, 826, 827, 828, 830, 832, 834, 836, 838,
-			840, 842, 844, 846, 848, 849, 850, 852, 853, 855, 857, 858, 859, 860, 861, 862,
-			863, 864, 865, 866, 868, 869, 0, 872, 0, 875, 877, 878, 879, 881, 883, 885,
-			887, 889, 891, 892, 894, 896, 898, 900, 902, 904, 906, 908, 910, 911, 912, 913,
-			0, 914,
+			801, 802, 803, 804, 805, 807, 809, 810, 811, 0, 813, 815, 816, 817, 819, 820,
+			821, 823, 825, 827, 829, 830, 831, 832, 833, 834, 835, 837, 839, 841, 843, 845,
+			847, 849, 851, 853, 855, 856, 857, 859, 860, 862, 864, 865, 866, 867, 868, 869,
+			870, 871, 872, 873, 875, 876, 0, 879, 0, 882, 884, 885, 886, 888, 890, 892,
+			894, 896, 898, 899, 901, 903, 905, 907, 909, 911, 913, 915, 917, 918, 919, 920,
+			0, 921,
 		},
 		EncVOP2: {
-			717, 719, 721, 723, 725, 727, 728, 729, 730, 731, 733, 735, 736, 737, 738, 739,
-			740, 741, 742, 743, 744, 745, 747, 748, 749, 751, 753, 755, 757, 759, 761, 763,
-			765, 767, 769, 771, 772, 773, 774, 775, 776, 777, 778, 779, 780, 782, 784, 785,
-			786, 787, 788, 790, 791, 792, 793,
+			724, 726, 728, 730, 732, 734, 735, 736, 737, 738, 740, 742, 743, 744, 745, 746,
+			747, 748, 749, 750, 751, 752, 754, 755, 756, 758, 760, 762, 764, 766, 768, 770,
+			772, 774, 776, 778, 779, 780, 781, 782, 783, 784, 785, 786, 787, 789, 791, 792,
+			793, 794, 795, 797, 798, 799, 800,
 		},
 		EncVOPC: {
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-			915, 916, 917, 918, 919, 920, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-			921, 922, 923, 924, 925, 926, 927, 928, 929, 930, 931, 932, 933, 934, 935, 936,
-			937, 938, 939, 940, 941, 942, 943, 944, 945, 946, 947, 948, 949, 950, 951, 952,
-			953, 954, 955, 956, 957, 958, 959, 960, 961, 962, 963, 964, 965, 966, 967, 968,
-			969, 970, 971, 972, 973, 974, 975, 976, 977, 978, 979, 980, 981, 982, 983, 984,
-			985, 986, 987, 988, 989, 990, 991, 992, 993, 994, 995, 996, 997, 998, 999, 1000,
-			1001, 1002, 1003, 1004, 1005, 1006, 1007, 1008, 1009, 1010, 1011, 1012, 1013, 1014, 1015, 1016,
+			922, 923, 924, 925, 926, 927, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			928, 929, 930, 931, 932, 933, 934, 935, 936, 937, 938, 939, 940, 941, 942, 943,
+			944, 945, 946, 947, 948, 949, 950, 951, 952, 953, 954, 955, 956, 957, 958, 959,
+			960, 961, 962, 963, 964, 965, 966, 967, 968, 969, 970, 971, 972, 973, 974, 975,
+			976, 977, 978, 979, 980, 981, 982, 983, 984, 985, 986, 987, 988, 989, 990, 991,
+			992, 993, 994, 995, 996, 997, 998, 999, 1000, 1001, 1002, 1003, 1004, 1005, 1006, 1007,
+			1008, 1009, 1010, 1011, 1012, 1013, 1014, 1015, 1016, 1017, 1018, 1019, 1020, 1021, 1022, 1023,
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-			1017, 1018, 1019, 1020, 1021, 1022, 1023, 1024, 1025, 1026, 1027, 1028, 1029, 1030, 1031, 1032,
-			1033, 1034, 1035, 1036, 1037, 1038, 1039, 1040, 1041, 1042, 1043, 1044, 1045, 1046, 1047, 1048,
-			1049, 1050, 1051, 1052, 1053, 1054, 1055, 1056, 1057, 1058, 1059, 1060, 1061, 1062, 1063, 1064,
-			1065, 1066, 1067, 1068, 1069, 1070, 1071, 1072, 1073, 1074, 1075, 1076, 1077, 1078, 1079, 1080,
-			1081, 1082, 1083, 1084, 1085, 1086, 1087, 1088, 1089, 1090, 1091, 1092, 1093, 1094, 1095, 1096,
-			1097, 1098, 1099, 1100, 1101, 1102, 1103, 1104, 1105, 1106, 1107, 1108, 1109, 1110, 1111, 1112,
+			1024, 1025, 1026, 1027, 1028, 1029, 1030, 1031, 1032, 1033, 1034, 1035, 1036, 1037, 1038, 1039,
+			1040, 1041, 1042, 1043, 1044, 1045, 1046, 1047, 1048, 1049, 1050, 1051, 1052, 1053, 1054, 1055,
+			1056, 1057, 1058, 1059, 1060, 1061, 1062, 1063, 1064, 1065, 1066, 1067, 1068, 1069, 1070, 1071,
+			1072, 1073, 1074, 1075, 1076, 1077, 1078, 1079, 1080, 1081, 1082, 1083, 1084, 1085, 1086, 1087,
+			1088, 1089, 1090, 1091, 1092, 1093, 1094, 1095, 1096, 1097, 1098, 1099, 1100, 1101, 1102, 1103,
+			1104, 1105, 1106, 1107, 1108, 1109, 1110, 1111, 1112, 1113, 1114, 1115, 1116, 1117, 1118, 1119,
 		},
 		EncVOP3: {
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-			1113, 1114, 1115, 1116, 1117, 1118, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-			1119, 1120, 1121, 1122, 1123, 1124, 1125, 1126, 1127, 1128, 1129, 1130, 1131, 1132, 1133, 1134,
-			1135, 1136, 1137, 1138, 1139, 1140, 1141, 1142, 1143, 1144, 1145, 1146, 1147, 1148, 1149, 1150,
-			1151, 1152, 1153, 1154, 1155, 1156, 1157, 1158, 1159, 1160, 1161, 1162, 1163, 1164, 1165, 1166,
-			1167, 1168, 1169, 1170, 1171, 1172, 1173, 1174, 1175, 1176, 1177, 1178, 1179, 1180, 1181, 1182,
-			1183, 1184, 1185, 1186, 1187, 1188, 1189, 1190, 1191, 1192, 1193, 1194, 1195, 1196, 1197, 1198,
-			1199, 1200, 1201, 1202, 1203, 1204, 1205, 1206, 1207, 1208, 1209, 1210, 1211, 1212, 1213, 1214,
+			1120, 1121, 1122, 1123, 1124, 1125, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			1126, 1127, 1128, 1129, 1130, 1131, 1132, 1133, 1134, 1135, 1136, 1137, 1138, 1139, 1140, 1141,
+			1142, 1143, 1144, 1145, 1146, 1147, 1148, 1149, 1150, 1151, 1152, 1153, 1154, 1155, 1156, 1157,
+			1158, 1159, 1160, 1161, 1162, 1163, 1164, 1165, 1166, 1167, 1168, 1169, 1170, 1171, 1172, 1173,
+			1174, 1175, 1176, 1177, 1178, 1179, 1180, 1181, 1182, 1183, 1184, 1185, 1186, 1187, 1188, 1189,
+			1190, 1191, 1192, 1193, 1194, 1195, 1196, 1197, 1198, 1199, 1200, 1201, 1202, 1203, 1204, 1205,
+			1206, 1207, 1208, 1209, 1210, 1211, 1212, 1213, 1214, 1215, 1216, 1217, 1218, 1219, 1220, 1221,
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-			1215, 1216, 1217, 1218, 1219, 1220, 1221, 1222, 1223, 1224, 1225, 1226, 1227, 1228, 1229, 1230,
-			1231, 1232, 1233, 1234, 1235, 1236, 1237, 1238, 1239, 1240, 1241, 1242, 1243, 1244, 1245, 1246,
-			1247, 1248, 1249, 1250, 1251, 1252, 1253, 1254, 1255, 1256, 1257, 1258, 1259, 1260, 1261, 1262,
-			1263, 1264, 1265, 1266, 1267, 1268, 1269, 1270, 1271, 1272, 1273, 1274, 1275, 1276, 1277, 1278,
-			1279, 1280, 1281, 1282, 1283, 1284, 1285, 1286, 1287, 1288, 1289, 1290, 1291, 1292, 1293, 1294,
-			1295, 1296, 1297, 1298, 1299, 1300, 1301, 1302, 1303, 1304, 1305, 1306, 1307, 1308, 1309, 1310,
-			1311, 1312, 1313, 1314, 1315, 1316, 1317, 1318, 1319, 1320, 1321, 1322, 1323, 1324, 1325, 1326,
-			1327, 1328, 1329, 1330, 1331, 1332, 1333, 0, 0, 1335, 1337, 1339, 1341, 1343, 1345, 1346,
-			1347, 1348, 1349, 1350, 0, 0, 1351, 1352, 1353, 1354, 1355, 1356, 1357, 1358, 1359, 1360,
-			1361, 1362, 1363, 1364, 1365, 1366, 1367, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-			1368, 1369, 0, 1370, 1371, 1372, 1373, 1374, 1375, 0, 1376, 1377, 1378, 1379, 1380, 1381,
-			1382, 1383, 1384, 1385, 1386, 1387, 1388, 1389, 1390, 1391, 1392, 1393, 1394, 1395, 1396, 1397,
-			1398, 1399, 1400, 1401, 1402, 1403, 1404, 1405, 1406, 1407, 1408, 1409, 1410, 1411, 1412, 1413,
-			1414, 1415, 1416, 1417, 1418, 1419, 0, 1422, 0, 1424, 1425, 1426, 1427, 1428, 1429, 1430,
-			1431, 1432, 1433, 1434, 1435, 1436, 1437, 1438, 1439, 1440, 1441, 1442, 1443, 1444, 1445, 1446,
-			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-			1447, 1448, 1449, 1450, 1451, 1452, 1453, 1454, 1455, 1456, 1457, 1458, 1459, 1460, 1461, 1462,
-			1463, 1464, 1465, 1466, 1467, 1468, 1469, 1470, 1471, 1472, 1473, 1474, 1475, 1476, 1477, 1478,
-			1479, 1480, 1481, 1482, 1483, 1484, 1485, 1486, 1487, 1488, 1490, 1492, 1494, 1495, 1497, 1499,
-			1500, 1501, 1502, 1503, 1504, 1505, 1506, 1507, 1508, 1509, 1510, 1511, 1512, 1513, 1514, 1515,
-			1516, 1517, 1518, 1519, 1520, 1521, 1522, 1523, 0, 0, 0, 0, 0, 0, 0, 0,
+			1222, 1223, 1224, 1225, 1226, 1227, 1228, 1229, 1230, 1231, 1232, 1233, 1234, 1235, 1236, 1237,
+			1238, 1239, 1240, 1241, 1242, 1243, 1244, 1245, 1246, 1247, 1248, 1249, 1250, 1251, 1252, 1253,
+			1254, 1255, 1256, 1257, 1258, 1259, 1260, 1261, 1262, 1263, 1264, 1265, 1266, 1267, 1268, 1269,
+			1270, 1271, 1272, 1273, 1274, 1275, 1276, 1277, 1278, 1279, 1280, 1281, 1282, 1283, 1284, 1285,
+			1286, 1287, 1288, 1289, 1290, 1291, 1292, 1293, 1294, 1295, 1296, 1297, 1298, 1299, 1300, 1301,
+			1302, 1303, 1304, 1305, 1306, 1307, 1308, 1309, 1310, 1311, 1312, 1313, 1314, 1315, 1316, 1317,
+			1318, 1319, 1320, 1321, 1322, 1323, 1324, 1325, 1326, 1327, 1328, 1329, 1330, 1331, 1332, 1333,
+			1334, 1335, 1336, 1337, 1338, 1339, 1340, 0, 0, 1342, 1344, 1346, 1348, 1350, 1352, 1353,
+			1354, 1355, 1356, 1357, 0, 0, 1358, 1359, 1360, 1361, 1362, 1363, 1364, 1365, 1366, 1367,
+			1368, 1369, 1370, 1371, 1372, 1373, 1374, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			1375, 1376, 0, 1377, 1378, 1379, 1380, 1381, 1382, 0, 1383, 1384, 1385, 1386, 1387, 1388,
+			1389, 1390, 1391, 1392, 1393, 1394, 1395, 1396, 1397, 1398, 1399, 1400, 1401, 1402, 1403, 1404,
+			1405, 1406, 1407, 1408, 1409, 1410, 1411, 1412, 1413, 1414, 1415, 1416, 1417, 1418, 1419, 1420,
+			1421, 1422, 1423, 1424, 1425, 1426, 0, 1429, 0, 1431, 1432, 1433, 1434, 1435, 1436, 1437,
+			1438, 1439, 1440, 1441, 1442, 1443, 1444, 1445, 1446, 1447, 1448, 1449, 1450, 1451, 1452, 1453,
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			1454, 1455, 1456, 1457, 1458, 1459, 1460, 1461, 1462, 1463, 1464, 1465, 1466, 1467, 1468, 1469,
+			1470, 1471, 1472, 1473, 1474, 1475, 1476, 1477, 1478, 1479, 1480, 1481, 1482, 1483, 1484, 1485,
+			1486, 1487, 1488, 1489, 1490, 1491, 1492, 1493, 1494, 1495, 1497, 1499, 1501, 1502, 1504, 1506,
+			1507, 1508, 1509, 1510, 1511, 1512, 1513, 1514, 1515, 1516, 1517, 1518, 1519, 1520, 1521, 1522,
+			1523, 1524, 1525, 1526, 1527, 1528, 1529, 1530, 0, 0, 0, 0, 0, 0, 0, 0,
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-			1524, 1525, 1526, 0, 1527, 1528, 1530, 1531, 0, 0, 0, 0, 0, 0, 0, 0,
-			1532, 1533, 1534, 1535, 1536, 1537, 1538, 1539, 1540, 1541, 1542, 1543, 1544, 1545, 0, 1546,
-			1547, 1548, 1549, 1550, 1551, 1552, 1553, 1554, 1555, 1556, 1557, 0, 1558, 1559, 1560, 1561,
-			1562,
+			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			1531, 1532, 1533, 0, 1534, 1535, 1537, 1538, 0, 0, 0, 0, 0, 0, 0, 0,
+			1539, 1540, 1541, 1542, 1543, 1544, 1545, 1546, 1547, 1548, 1549, 1550, 1551, 1552, 0, 1553,
+			1554, 1555, 1556, 1557, 1558, 1559, 1560, 1561, 1562, 1563, 1564, 0, 1565, 1566, 1567, 1568,
+			1569,
 		},
 		EncVOP3P: {
-			1563, 1564, 1565, 1566, 1567, 1568, 1569, 1570, 1571, 1572, 1573, 1574, 1575, 1576, 1577, 1578,
-			1579, 1580, 1581, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-			1582, 1583, 1584,
+			1570, 1571, 1572, 1573, 1574, 1575, 1576, 1577, 1578, 1579, 1580, 1581, 1582, 1583, 1584, 1585,
+			1586, 1587, 1588, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			1589, 1590, 1591,
 		},
 		EncVINTRP: {
-			1585, 1586, 1587,
+			1592, 1593, 1594,
 		},
 		EncDS: {
 			1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16,

@@ -159,8 +159,8 @@ func (r *scalarRow) key() string {
 // probe variant), or nil when LLVM rejects the opcode.
 func scalarFromText(e scalarEnc, op uint32, texts []string) (*scalarRow, error) {
 	main := texts[0]
-	if e.name == "SMEM" && main == "" {
-		main = texts[1]
+	if main == "" && len(texts) > 1 && e.name != "SOP1" && e.name != "SOP2" && e.name != "SOPC" {
+		main = texts[1] // SMEM without an immediate form; SOPP/SOPK that take simm16 = 0 only
 	}
 	if main == "" {
 		return nil, nil
