@@ -360,9 +360,6 @@ func (m *Model) Render() string {
 			screen = append(screen, fit(m.help.ShortHelpView(keys), w))
 		}
 	}
-	for i := range screen {
-		screen[i] = fit(screen[i], w)
-	}
 	return strings.Join(screen, "\n")
 }
 

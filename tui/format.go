@@ -4,9 +4,11 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
+	"github.com/mattn/go-runewidth"
 )
 
 // formatValue shows a 32-bit value in f, right-aligned to valueWidth(f).
@@ -82,10 +84,61 @@ func hexN(v uint64, n int) string {
 	return string(b)
 }
 
+// cellWidth is the number of terminal cells s takes: escape sequences take
+// none. It is ansi.StringWidth's answer for the text we draw (no combining
+// marks or emoji sequences), several times faster; the tests compare them.
+func cellWidth(s string) int {
+	n := 0
+	for i := 0; i < len(s); {
+		c := s[i]
+		switch {
+		case c == 0x1b:
+			i = skipEscape(s, i)
+		case c < 0x80:
+			if c >= 0x20 && c != 0x7f {
+				n++
+			}
+			i++
+		default:
+			r, size := utf8.DecodeRuneInString(s[i:])
+			n += runewidth.RuneWidth(r)
+			i += size
+		}
+	}
+	return n
+}
+
+// skipEscape returns the index after the escape sequence at s[i].
+func skipEscape(s string, i int) int {
+	if i+1 >= len(s) {
+		return len(s)
+	}
+	switch s[i+1] {
+	case '[': // CSI: parameters, then a final byte in 0x40–0x7e
+		for j := i + 2; j < len(s); j++ {
+			if s[j] >= 0x40 && s[j] <= 0x7e {
+				return j + 1
+			}
+		}
+		return len(s)
+	case ']', 'P', '_', '^': // OSC, DCS, APC, PM: until BEL or ST
+		for j := i + 2; j < len(s); j++ {
+			if s[j] == 0x07 {
+				return j + 1
+			}
+			if s[j] == 0x1b && j+1 < len(s) && s[j+1] == '\\' {
+				return j + 2
+			}
+		}
+		return len(s)
+	}
+	return i + 2
+}
+
 // pad pads s with spaces to width w (on the left when right is set); it
 // measures cells, so styled strings pad correctly.
 func pad(s string, w int, right bool) string {
-	n := lipgloss.Width(s)
+	n := cellWidth(s)
 	if n >= w {
 		return s
 	}
@@ -100,10 +153,15 @@ func fit(s string, w int) string {
 	if w <= 0 {
 		return ""
 	}
-	if lipgloss.Width(s) > w {
+	n := cellWidth(s)
+	if n > w {
 		s = ansi.Truncate(s, w, "")
+		n = cellWidth(s)
 	}
-	return pad(s, w, false)
+	if n < w {
+		s += strings.Repeat(" ", w-n)
+	}
+	return s
 }
 
 // render applies st to s unless the style set is plain.
@@ -138,3 +196,21 @@ func (s *Styles) highlight(line string) string {
 }
 
 func f32bits(f float32) uint32 { return math.Float32bits(f) }
+
+// memo is render for text that recurs from frame to frame (register names,
+// headers, addresses): it remembers the result under kind and text.
+func (s *Styles) memo(kind string, st lipgloss.Style, text string) string {
+	if s.Mode == ColorPlain {
+		return text
+	}
+	k := kind + "\x00" + text
+	if r, ok := s.memos[k]; ok {
+		return r
+	}
+	if s.memos == nil || len(s.memos) > 1<<14 {
+		s.memos = map[string]string{}
+	}
+	r := st.Render(text)
+	s.memos[k] = r
+	return r
+}

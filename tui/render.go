@@ -69,7 +69,7 @@ func renderDisasm(v *DisasmView, rows []disasmRow, st *Styles, top, h, w int) []
 		if v.HasPC && l.Addr == v.PC {
 			body = st.render(st.PC, text)
 		}
-		out = append(out, bp+pc+" "+st.render(st.Addr, addr)+"  "+body)
+		out = append(out, bp+pc+" "+st.memo("addr", st.Addr, addr)+"  "+body)
 	}
 	return out
 }
@@ -126,7 +126,7 @@ func sgprGrid(v *SGPRView, idx []int, st *Styles, w int) []string {
 	for k, i := range idx {
 		r := v.Regs[i]
 		row, col := k%rows, k/rows
-		name := st.render(st.RegName, pad(r.Name, nameW, false))
+		name := st.memo("reg", st.RegName, pad(r.Name, nameW, false))
 		val := formatValue(r.Value, v.Format)
 		cell := name + " " + st.regValue(val, r.Changed, r.Pending) + regMark(r.Changed, r.Pending)
 		if i == v.Cursor {
@@ -159,14 +159,23 @@ func renderMask(name string, m uint64, st *Styles, w int) []string {
 		} else {
 			b.WriteString(strings.Repeat(" ", len(label)))
 		}
-		for l := start; l < start+perRow; l++ {
-			if l > start && l%16 == 0 {
+		// One styled run per group of equal bits keeps this cheap.
+		for g := start; g < start+perRow; g += 16 {
+			if g > start {
 				b.WriteByte(' ')
 			}
-			if m>>l&1 != 0 {
-				b.WriteString(st.render(st.BitOn, "█"))
-			} else {
-				b.WriteString(st.render(st.BitOff, "·"))
+			for l := g; l < g+16; {
+				on := m>>l&1 != 0
+				e := l
+				for e < g+16 && (m>>e&1 != 0) == on {
+					e++
+				}
+				if on {
+					b.WriteString(st.memo("on", st.BitOn, strings.Repeat("█", e-l)))
+				} else {
+					b.WriteString(st.memo("off", st.BitOff, strings.Repeat("·", e-l)))
+				}
+				l = e
 			}
 		}
 		out = append(out, b.String())
@@ -202,7 +211,7 @@ func renderVGPRs(v *VGPRView, st *Styles, regTop, laneLeft, h, w int) []string {
 		case v.Exec>>l&1 == 0:
 			h = st.render(st.Dim, pad("-L"+strconv.Itoa(l), cw, true))
 		default:
-			h = st.render(st.Header, h)
+			h = st.memo("hdr", st.Header, h)
 		}
 		hb.WriteString(" " + h)
 	}
@@ -213,7 +222,7 @@ func renderVGPRs(v *VGPRView, st *Styles, regTop, laneLeft, h, w int) []string {
 		if r == v.RegCursor {
 			b.WriteString(st.render(st.Selected, name))
 		} else {
-			b.WriteString(st.render(st.RegName, name))
+			b.WriteString(st.memo("reg", st.RegName, name))
 		}
 		pend := r < len(v.Pending) && v.Pending[r]
 		var ch uint64
@@ -475,12 +484,13 @@ func frame(title string, content []string, st *Styles, w, h int, focused bool) s
 	}
 	var sb strings.Builder
 	sb.WriteString(top)
+	left, right := paint(b.Left), paint(b.Right)
 	for i := 0; i < h-2; i++ {
 		line := ""
 		if i < len(content) {
 			line = content[i]
 		}
-		sb.WriteString("\n" + paint(b.Left) + fit(line, inner) + paint(b.Right))
+		sb.WriteString("\n" + left + fit(line, inner) + right)
 	}
 	sb.WriteString("\n" + paint(b.BottomLeft+strings.Repeat(b.Bottom, inner)+b.BottomRight))
 	return sb.String()

@@ -3,6 +3,8 @@ package tui
 import (
 	"strings"
 	"testing"
+
+	"github.com/charmbracelet/x/ansi"
 )
 
 var plain = NewStyles(ColorPlain)
@@ -132,6 +134,27 @@ func TestParseRegRef(t *testing.T) {
 	for _, bad := range []string{"", "x1", "s4[2]", "v1[64]", "v999", "ttmp99"} {
 		if _, err := ParseRegRef(bad); err == nil {
 			t.Errorf("%q: no error", bad)
+		}
+	}
+}
+
+// TestCellWidth checks the fast width against ansi.StringWidth on every line
+// of coloured frames.
+func TestCellWidth(t *testing.T) {
+	for _, sz := range [][2]int{{80, 24}, {200, 60}} {
+		m := New(openSample(t), Options{Color: ColorFull})
+		m.Update(winSize(sz[0], sz[1]))
+		m.stepN(2)
+		m.showHelp = false
+		for _, l := range strings.Split(m.Render(), "\n") {
+			if got, want := cellWidth(l), ansi.StringWidth(l); got != want || got != sz[0] {
+				t.Fatalf("%v: cellWidth %d, ansi %d, want %d: %q", sz, got, want, sz[0], l)
+			}
+		}
+	}
+	for _, s := range []string{"", "abc", "\x1b[1mbold\x1b[0m", "▶ ● ⧗ █·", "\x1b]8;;http://x\x07link\x1b]8;;\x07", "日本"} {
+		if got, want := cellWidth(s), ansi.StringWidth(s); got != want {
+			t.Errorf("%q: %d, want %d", s, got, want)
 		}
 	}
 }

@@ -51,6 +51,7 @@ type Styles struct {
 
 	tokens map[chroma.TokenType]lipgloss.Style
 	hl     map[string]string // highlighted lines, by source text
+	memos  map[string]string // rendered recurring strings (see memo)
 }
 
 // NewStyles builds the style set for mode.

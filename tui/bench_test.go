@@ -1,0 +1,30 @@
+package tui
+
+import (
+	"testing"
+	"time"
+)
+
+// BenchmarkStepRedraw measures one step of the sample plus a full redraw at
+// 200×60 with every pane on screen, in colour. Each iteration steps forward
+// and back (the sample is short), so it reports the time per step+frame.
+//
+//	go test ./tui -run '^$' -bench StepRedraw -benchtime 2s
+func BenchmarkStepRedraw(b *testing.B) {
+	m := New(openSample(b), Options{Color: ColorFull})
+	m.Update(winSize(200, 60))
+	if s := m.slots(); len(s) != int(numPanes) {
+		b.Fatalf("%d slots at 200×60, want every pane", len(s))
+	}
+	m.Render()
+	start := time.Now()
+	n := 0
+	for b.Loop() {
+		m.stepN(1)
+		_ = m.Render()
+		m.backN(1)
+		_ = m.Render()
+		n += 2
+	}
+	b.ReportMetric(float64(time.Since(start).Nanoseconds())/float64(n)/1e6, "ms/step+frame")
+}
