@@ -1,7 +1,8 @@
 #!/bin/sh
 # Rebuilds every sample's code object from its source with Debian's LLVM:
 #   <name>/<name>.s   assembled by llvm-mc-19 (gfx900, code object v4)
-#   <name>/<name>.cl  compiled by clang-15 (OpenCL C 1.2, gfx900, v4, ROCm device libs),
+#   <name>/<name>.cl  compiled by clang-15 (OpenCL C 1.2 with argument names, gfx900, v4,
+#                     ROCm device libs),
 #                     which also writes the assembly it generated to <name>/<name>.cl.s
 # and linked by ld.lld-15 into <name>/<name>.co.
 #
@@ -29,7 +30,7 @@ for dir in */; do
 		for mode in -c -S; do
 			o="$tmp/$name.o"
 			[ "$mode" = -S ] && o="$out/$name/$name.cl.s"
-			"$CLANG" -x cl -cl-std=CL1.2 -target amdgcn-amd-amdhsa -mcpu=gfx900 \
+			"$CLANG" -x cl -cl-std=CL1.2 -cl-kernel-arg-info -target amdgcn-amd-amdhsa -mcpu=gfx900 \
 				-mcode-object-version=4 -O2 --rocm-device-lib-path="$DEVICE_LIBS" \
 				"$mode" "$name/$name.cl" -o "$o"
 		done

@@ -9,6 +9,9 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/wavedbg/wavedbg/emu/manifest"
+	"github.com/wavedbg/wavedbg/loader"
 )
 
 // TestAll checks that every sample directory is listed, loads, and has what
@@ -108,4 +111,55 @@ func citations(text string) []citation {
 		}
 	}
 	return out
+}
+
+// TestManifestsMatchMetadata checks each manifest against its code object:
+// the kernel exists and the manifest lists its explicit arguments by name,
+// in order, with buffers for global pointers and scalars of the right size.
+func TestManifestsMatchMetadata(t *testing.T) {
+	for _, s := range All() {
+		co, err := loader.NewCodeObject(bytes.NewReader(s.CodeObject), int64(len(s.CodeObject)))
+		if err != nil {
+			t.Errorf("%s: %v", s.Name, err)
+			continue
+		}
+		if co.Version != 4 {
+			t.Errorf("%s: code object v%d, want v4", s.Name, co.Version)
+		}
+		k := co.Kernel(s.Kernel)
+		if k == nil || k.Meta == nil || k.Descriptor == nil {
+			t.Errorf("%s: no kernel %q with metadata and a descriptor", s.Name, s.Kernel)
+			continue
+		}
+		m, err := s.RunManifest()
+		if err != nil {
+			t.Errorf("%s: %v", s.Name, err)
+			continue
+		}
+		var explicit []loader.Arg
+		for _, a := range k.Meta.Args {
+			if !a.ValueKind.Hidden() {
+				explicit = append(explicit, a)
+			}
+		}
+		if len(explicit) != len(m.Args) {
+			t.Errorf("%s: the kernel has %d explicit arguments, the manifest %d", s.Name, len(explicit), len(m.Args))
+			continue
+		}
+		for i, a := range m.Args {
+			ka := explicit[i]
+			switch {
+			case a.Name != ka.Name:
+				t.Errorf("%s: argument %d is %q in the manifest, %q in the kernel", s.Name, i, a.Name, ka.Name)
+			case ka.ValueKind == loader.GlobalBuffer && a.Kind != manifest.Buffer:
+				t.Errorf("%s: argument %s is a global buffer, the manifest says %s", s.Name, a.Name, a.Kind)
+			case ka.ValueKind == loader.ByValue && (a.Kind != manifest.Scalar || uint64(a.ByValueSize()) != ka.Size):
+				t.Errorf("%s: argument %s is %d bytes by value, the manifest says %s of %d", s.Name, a.Name, ka.Size, a.Kind, a.ByValueSize())
+			}
+		}
+		_, block, _ := m.Sizes()
+		if block[0]*block[1]*block[2] > k.Meta.MaxFlatWorkgroupSize {
+			t.Errorf("%s: block %v exceeds .max_flat_workgroup_size %d", s.Name, block, k.Meta.MaxFlatWorkgroupSize)
+		}
+	}
 }

@@ -118,22 +118,26 @@ amdhsa.kernels:
   - .args:
       - .address_space:  global
         .is_const:       true
+        .name:           a
         .offset:         0
         .size:           8
         .type_name:      'float*'
         .value_kind:     global_buffer
       - .address_space:  global
         .is_const:       true
+        .name:           b
         .offset:         8
         .size:           8
         .type_name:      'float*'
         .value_kind:     global_buffer
       - .address_space:  global
+        .name:           c
         .offset:         16
         .size:           8
         .type_name:      'float*'
         .value_kind:     global_buffer
-      - .offset:         24
+      - .name:           !str n
+        .offset:         24
         .size:           4
         .type_name:      uint
         .value_kind:     by_value
