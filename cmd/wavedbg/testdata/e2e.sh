@@ -1,0 +1,99 @@
+#!/usr/bin/env bash
+# End-to-end check of the interactive debugger: drives the real binary in a
+# detached tmux session (send-keys), reads the screen (capture-pane) and
+# checks what is on it. Usage: e2e.sh PATH/TO/wavedbg
+# Run by TestE2ETmux; runs on its own too.
+set -euo pipefail
+BIN=${1:?usage: e2e.sh PATH/TO/wavedbg}
+SOCK="wavedbg-e2e-$$"
+S=dbg
+T=(tmux -L "$SOCK")
+cleanup() { "${T[@]}" kill-server 2>/dev/null || true; }
+trap cleanup EXIT
+
+fail() {
+	echo "e2e: FAIL: $*" >&2
+	echo "---- screen ----" >&2
+	"${T[@]}" capture-pane -p -t "$S" >&2 || true
+	exit 1
+}
+
+# wait_for TEXT: poll the screen until it shows TEXT (5 s).
+wait_for() {
+	for _ in $(seq 100); do
+		if "${T[@]}" capture-pane -p -t "$S" 2>/dev/null | grep -qF -- "$1"; then
+			return 0
+		fi
+		sleep 0.05
+	done
+	fail "screen never showed: $1"
+}
+
+screen() { "${T[@]}" capture-pane -p -t "$S"; }
+
+keys() { "${T[@]}" send-keys -t "$S" "$@"; }
+
+"${T[@]}" new-session -d -s "$S" -x 120 -y 36 "TERM=xterm-256color $BIN; sleep 30"
+"${T[@]}" set-option -t "$S" remain-on-exit on >/dev/null
+
+wait_for "1 disasm"
+wait_for "s_load_dwordx2 s[4:5], s[0:1], 0x0"
+wait_for "▶ 001500"
+wait_for "wave 0/2"
+echo "e2e: opened the bundled sample"
+
+keys s
+wait_for "step 1"
+wait_for "▶ 001508"
+wait_for "lgkm   200  s4,s5"
+keys b
+wait_for "step 0"
+wait_for "▶ 001500"
+echo "e2e: stepped forward and back"
+
+keys j Space c
+wait_for "breakpoint at 0x1508 after 1 steps"
+echo "e2e: breakpoint at the cursor and continue"
+
+keys : "set s10 0x1234" Enter
+wait_for "s10 = 0x1234"
+wait_for "0x00001234"
+echo "e2e: command line set a register"
+
+keys ]
+wait_for "wave 1/2"
+keys [
+wait_for "wave 0/2"
+echo "e2e: switched waves"
+
+keys '?'
+wait_for "commands (press : first"
+keys x
+sleep 0.2
+screen | grep -qF "commands (press : first" && fail "help overlay did not close"
+echo "e2e: help overlay"
+
+"${T[@]}" resize-window -t "$S" -x 80 -y 24
+sleep 0.3
+wait_for "1 disasm"
+[ "$(screen | wc -l)" -eq 24 ] || fail "80x24 screen has $(screen | wc -l) lines"
+"${T[@]}" resize-window -t "$S" -x 20 -y 10
+sleep 0.3
+wait_for "wavedbg"
+screen | grep -q "Pane is dead" && fail "the debugger died at 20x10"
+"${T[@]}" resize-window -t "$S" -x 200 -y 60
+wait_for "8 waves (2)"
+wait_for "5 scalar cache"
+echo "e2e: resized to 80x24, 20x10 and 200x60"
+
+keys q
+for _ in $(seq 100); do
+	if [ "$("${T[@]}" display-message -p -t "$S" '#{pane_dead}#{pane_current_command}')" != "1wavedbg" ] &&
+		! "${T[@]}" list-panes -t "$S" -F '#{pane_current_command}' | grep -q wavedbg; then
+		break
+	fi
+	sleep 0.05
+done
+"${T[@]}" list-panes -t "$S" -F '#{pane_current_command}' | grep -q wavedbg && fail "q did not quit"
+echo "e2e: quit"
+echo "e2e: PASS"
