@@ -1,7 +1,6 @@
 package loader
 
 import (
-	"fmt"
 	"strings"
 )
 
@@ -231,179 +230,158 @@ func orNew(v *V2Notes) *V2Notes {
 // DecodeMetadataMsgpack decodes an NT_AMDGPU_METADATA descriptor. off is
 // the note's file offset, used in errors.
 func DecodeMetadataMsgpack(desc []byte, off int64) (*Metadata, error) {
-	root, err := decodeMsgpack(desc, off)
-	if err != nil {
-		return nil, err
-	}
+	r := &mpReader{data: desc, base: off}
 	m := &Metadata{}
-	err = root.each("metadata", func(k string, v mpValue) error {
-		var err error
-		switch k {
+	r.eachKey(func(k []byte) {
+		switch string(k) {
 		case "amdhsa.version":
-			var xs []uint64
-			if xs, err = uints(v, k); err == nil {
-				if len(xs) != 2 {
-					return fmt.Errorf("%s: %d elements, want 2", k, len(xs))
-				}
-				m.Version = [2]uint64{xs[0], xs[1]}
+			if v := r.uints(); len(v) == 2 {
+				m.Version = [2]uint64{v[0], v[1]}
+			} else {
+				r.fail("%d elements, want 2", len(v))
 			}
 		case "amdhsa.target":
-			m.Target, err = v.asString(k)
+			m.Target = r.str()
 		case "amdhsa.printf":
-			var xs []mpValue
-			if xs, err = v.asArray(k); err == nil {
-				for _, x := range xs {
-					s, err := x.asString(k)
-					if err != nil {
-						return err
-					}
-					m.Printf = append(m.Printf, s)
-				}
+			m.Printf = make([]string, r.arrayLen())
+			for i := range m.Printf {
+				m.Printf[i] = r.str()
 			}
 		case "amdhsa.kernels":
-			var xs []mpValue
-			if xs, err = v.asArray(k); err == nil {
-				m.Kernels = make([]KernelMeta, len(xs))
-				for i, x := range xs {
-					if err := decodeKernelMeta(&m.Kernels[i], x, i); err != nil {
-						return err
-					}
-				}
+			m.Kernels = make([]KernelMeta, r.arrayLen())
+			for i := range m.Kernels {
+				decodeKernelMeta(r, &m.Kernels[i])
 			}
+		default:
+			r.skip(0)
 		}
-		return err
 	})
-	if err != nil {
-		return nil, formatErr("NT_AMDGPU_METADATA note", off, "%v", err)
+	if r.err == nil && r.pos != len(desc) && !allZero(desc[r.pos:]) {
+		r.key = nil
+		r.fail("%d bytes of trailing data after the metadata map", len(desc)-r.pos)
+	}
+	if r.err != nil {
+		return nil, r.err
 	}
 	return m, nil
 }
 
-func uints(v mpValue, what string) ([]uint64, error) {
-	xs, err := v.asArray(what)
-	if err != nil {
-		return nil, err
-	}
-	out := make([]uint64, len(xs))
-	for i, x := range xs {
-		if out[i], err = x.asUint(what); err != nil {
-			return nil, err
-		}
-	}
-	return out, nil
-}
-
-func decodeKernelMeta(km *KernelMeta, v mpValue, idx int) error {
-	what := fmt.Sprintf("amdhsa.kernels[%d]", idx)
-	return v.each(what, func(k string, v mpValue) error {
-		var err error
-		key := what + "." + k
-		u := func(dst *uint64) { *dst, err = v.asUint(key) }
-		switch k {
+func decodeKernelMeta(r *mpReader, km *KernelMeta) {
+	r.eachKey(func(k []byte) {
+		switch string(k) {
 		case ".name":
-			km.Name, err = v.asString(key)
+			km.Name = r.str()
 		case ".symbol":
-			km.Symbol, err = v.asString(key)
+			km.Symbol = r.str()
 		case ".language":
-			km.Language, err = v.asString(key)
+			km.Language = r.str()
 		case ".language_version":
-			km.LanguageVersion, err = uints(v, key)
+			km.LanguageVersion = r.uints()
 		case ".kind":
-			km.Kind, err = v.asString(key)
+			km.Kind = r.str()
 		case ".reqd_workgroup_size":
-			km.ReqdWorkgroupSize, err = uints(v, key)
+			km.ReqdWorkgroupSize = r.uints()
 		case ".workgroup_size_hint":
-			km.WorkgroupSizeHint, err = uints(v, key)
+			km.WorkgroupSizeHint = r.uints()
 		case ".vec_type_hint":
-			km.VecTypeHint, err = v.asString(key)
+			km.VecTypeHint = r.str()
 		case ".device_enqueue_symbol":
-			km.DeviceEnqueueSymbol, err = v.asString(key)
+			km.DeviceEnqueueSymbol = r.str()
 		case ".kernarg_segment_size":
-			u(&km.KernargSegmentSize)
+			km.KernargSegmentSize = r.uint()
 		case ".kernarg_segment_align":
-			u(&km.KernargSegmentAlign)
+			km.KernargSegmentAlign = r.uint()
 		case ".group_segment_fixed_size":
-			u(&km.GroupSegmentFixedSize)
+			km.GroupSegmentFixedSize = r.uint()
 		case ".private_segment_fixed_size":
-			u(&km.PrivateSegmentFixedSize)
+			km.PrivateSegmentFixedSize = r.uint()
 		case ".wavefront_size":
-			u(&km.WavefrontSize)
+			km.WavefrontSize = r.uint()
 		case ".sgpr_count":
-			u(&km.SGPRCount)
+			km.SGPRCount = r.uint()
 		case ".vgpr_count":
-			u(&km.VGPRCount)
+			km.VGPRCount = r.uint()
 		case ".agpr_count":
-			u(&km.AGPRCount)
+			km.AGPRCount = r.uint()
 		case ".sgpr_spill_count":
-			u(&km.SGPRSpillCount)
+			km.SGPRSpillCount = r.uint()
 		case ".vgpr_spill_count":
-			u(&km.VGPRSpillCount)
+			km.VGPRSpillCount = r.uint()
 		case ".max_flat_workgroup_size":
-			u(&km.MaxFlatWorkgroupSize)
+			km.MaxFlatWorkgroupSize = r.uint()
 		case ".uses_dynamic_stack":
-			km.UsesDynamicStack, err = v.asBool(key)
+			km.UsesDynamicStack = r.bool()
 		case ".workgroup_processor_mode":
-			km.WorkgroupProcessorMode, err = v.asBool(key)
+			km.WorkgroupProcessorMode = r.boolOrUint()
 		case ".uniform_work_group_size":
-			// LLVM writes this as the integer 1.
-			if v.kind == mpBool {
-				km.UniformWorkgroupSize = v.b
-			} else {
-				var x uint64
-				x, err = v.asUint(key)
-				km.UniformWorkgroupSize = x != 0
-			}
+			km.UniformWorkgroupSize = r.boolOrUint()
 		case ".args":
-			var xs []mpValue
-			if xs, err = v.asArray(key); err == nil {
-				km.Args = make([]Arg, len(xs))
-				for i, x := range xs {
-					if err := decodeArg(&km.Args[i], x, fmt.Sprintf("%s[%d]", key, i)); err != nil {
-						return err
-					}
-				}
+			km.Args = make([]Arg, r.arrayLen())
+			for i := range km.Args {
+				decodeArg(r, &km.Args[i])
 			}
+		default:
+			r.skip(0)
 		}
-		return err
 	})
 }
 
-func decodeArg(a *Arg, v mpValue, what string) error {
-	return v.each(what, func(k string, v mpValue) error {
-		var err error
-		key := what + "." + k
-		var s string
-		switch k {
+func decodeArg(r *mpReader, a *Arg) {
+	r.eachKey(func(k []byte) {
+		switch string(k) {
 		case ".name":
-			a.Name, err = v.asString(key)
+			a.Name = r.str()
 		case ".type_name":
-			a.TypeName, err = v.asString(key)
+			a.TypeName = r.str()
 		case ".offset":
-			a.Offset, err = v.asUint(key)
+			a.Offset = r.uint()
 		case ".size":
-			a.Size, err = v.asUint(key)
+			a.Size = r.uint()
 		case ".value_kind":
-			s, err = v.asString(key)
-			a.ValueKind = ValueKind(s)
+			a.ValueKind = valueKind(r.strBytes())
 		case ".value_type":
-			a.ValueType, err = v.asString(key)
+			a.ValueType = r.str()
 		case ".pointee_align":
-			a.PointeeAlign, err = v.asUint(key)
+			a.PointeeAlign = r.uint()
 		case ".address_space":
-			a.AddressSpace, err = v.asString(key)
+			a.AddressSpace = intern(r.strBytes())
 		case ".access":
-			a.Access, err = v.asString(key)
+			a.Access = intern(r.strBytes())
 		case ".actual_access":
-			a.ActualAccess, err = v.asString(key)
+			a.ActualAccess = intern(r.strBytes())
 		case ".is_const":
-			a.IsConst, err = v.asBool(key)
+			a.IsConst = r.bool()
 		case ".is_restrict":
-			a.IsRestrict, err = v.asBool(key)
+			a.IsRestrict = r.bool()
 		case ".is_volatile":
-			a.IsVolatile, err = v.asBool(key)
+			a.IsVolatile = r.bool()
 		case ".is_pipe":
-			a.IsPipe, err = v.asBool(key)
+			a.IsPipe = r.bool()
+		default:
+			r.skip(0)
 		}
-		return err
 	})
+}
+
+// valueKind returns the constant for a known kind without allocating.
+func valueKind(b []byte) ValueKind {
+	for _, k := range KnownValueKinds {
+		if string(k) == string(b) {
+			return k
+		}
+	}
+	return ValueKind(b)
+}
+
+var interned = []string{"global", "constant", "local", "private", "generic", "region",
+	"default", "read_only", "write_only", "read_write"}
+
+// intern returns common enumerator strings without allocating.
+func intern(b []byte) string {
+	for _, s := range interned {
+		if s == string(b) {
+			return s
+		}
+	}
+	return string(b)
 }

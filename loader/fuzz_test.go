@@ -1,0 +1,151 @@
+package loader
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// Fuzz targets for every parser. Seeds: testdata/fuzz/<Target>/ (committed,
+// regenerate with -fuzzseeds) plus every committed file, added in code.
+
+var writeSeeds = flag.Bool("fuzzseeds", false, "rewrite the seed corpora in testdata/fuzz")
+
+// FuzzNewFile parses arbitrary bytes as an ELF file and calls every
+// accessor; none may panic, and all reads stay within the input.
+func FuzzNewFile(f *testing.F) {
+	for _, p := range elfFiles(f) {
+		f.Add(mustRead(f, p))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		exerciseFile(data)
+	})
+}
+
+func exerciseFile(data []byte) {
+	ef, err := NewFile(bytes.NewReader(data))
+	if err != nil {
+		return
+	}
+	for _, s := range ef.Sections {
+		s.Data()
+		if s.Type == SHT_RELA {
+			ef.Relocations(s)
+		}
+	}
+	for _, p := range ef.Progs {
+		p.Data()
+	}
+	ef.Symbols()
+	ef.DynamicSymbols()
+	ef.Dynamic()
+	ef.Notes()
+	ef.Target()
+	ef.CodeObjectVersion()
+	ef.Metadata()
+	ks, _ := ef.Kernels()
+	for i := range ks {
+		ef.Code(&ks[i])
+		ks[i].Check("gfx900")
+		if ks[i].Descriptor != nil {
+			ks[i].Descriptor.Fields("gfx90a")
+		}
+		if ks[i].CodeT != nil {
+			ks[i].CodeT.Fields("gfx900")
+		}
+	}
+	NewCodeObject(bytes.NewReader(data), int64(len(data)))
+}
+
+// metadataSeeds returns the descriptors of every metadata note in testdata.
+func metadataSeeds(t testing.TB) [][]byte {
+	var out [][]byte
+	for _, p := range codeObjects(t) {
+		f, err := Open(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ns, _ := f.Notes()
+		for _, n := range ns {
+			if n.Type == NT_AMDGPU_METADATA || n.Type == NT_AMD_HSA_METADATA {
+				out = append(out, n.Desc)
+			}
+		}
+		f.Close()
+	}
+	return out
+}
+
+// FuzzMetadata feeds bytes to the MessagePack and YAML metadata decoders
+// and to the note parser.
+func FuzzMetadata(f *testing.F) {
+	for _, d := range metadataSeeds(f) {
+		f.Add(d)
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		DecodeMetadataMsgpack(data, 0)
+		DecodeMetadataYAML(data, 0)
+		ParseNotes(data, 0, 4)
+		ns, _ := ParseNotes(data, 0, 8)
+		MetadataFromNotes(ns)
+	})
+}
+
+// FuzzContainer feeds bytes to the bundle, compressed-bundle and fat
+// binary readers and loads whatever they find.
+func FuzzContainer(f *testing.F) {
+	files, _ := filepath.Glob("testdata/bundle/*")
+	for _, p := range files {
+		f.Add(mustRead(f, p))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		c, err := NewContainer(bytes.NewReader(data), int64(len(data)))
+		if err != nil {
+			return
+		}
+		for i := range c.Entries {
+			c.Entries[i].Load()
+		}
+		c.Select("")
+		c.Select("gfx90a:xnack+")
+	})
+}
+
+// TestWriteFuzzSeeds (-fuzzseeds) writes small seed corpora: minimal
+// inputs and the regression cases, in Go's corpus file format.
+func TestWriteFuzzSeeds(t *testing.T) {
+	if !*writeSeeds {
+		t.Skip("run with -fuzzseeds to rewrite testdata/fuzz")
+	}
+	vadd := mustRead(t, "testdata/co/vadd-gfx900-v4.co")
+	v2 := mustRead(t, "testdata/co/vadd-gfx900-v2.co")
+	shoff := le.Uint64(vadd[40:])
+	plain := WriteBundle([]BundleInput{{ID: "host-x86_64-unknown-linux-gnu"}, {ID: "hipv4-amdgcn-amd-amdhsa--gfx900", Data: vadd}})
+	zst, _ := CompressBundle(plain, "zstd", 3)
+	zl, _ := CompressBundle(plain, "zlib", 1)
+	md := metadataSeeds(t)
+	seeds := map[string][][]byte{
+		"FuzzNewFile": {vadd, v2, vadd[:64], vadd[:shoff+100],
+			mutate(vadd, func(b []byte) []byte { le.PutUint64(b[shoff+shdrSize+32:], 1<<63); return b })},
+		"FuzzMetadata": {md[0], md[len(md)-1], {0xdf, 0xff, 0xff, 0xff, 0xff}, {0x91, 0x91, 0x91, 0x91, 0x91}},
+		"FuzzContainer": {plain, zst, zl, plain[:40],
+			mutate(plain, func(b []byte) []byte { le.PutUint64(b[24:], 1<<60); return b }),
+			mutate(zst, func(b []byte) []byte { le.PutUint64(b[16:], 1<<40); return b })},
+	}
+	for name, list := range seeds {
+		dir := filepath.Join("testdata/fuzz", name)
+		os.RemoveAll(dir)
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		for i, b := range list {
+			body := fmt.Sprintf("go test fuzz v1\n[]byte(%q)\n", b)
+			if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("seed%02d", i)), []byte(body), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+}
