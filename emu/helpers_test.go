@@ -89,8 +89,16 @@ func encOf(name string) isa.Encoding {
 func prog(t isa.Target, code ...ti) *Program {
 	names := make([]string, len(code))
 	insts := make([]isa.Inst, len(code))
+	addr := int64(0)
 	for i, c := range code {
 		names[i], insts[i] = c.name, c.in
+		insts[i].Args = append([]isa.Operand(nil), c.in.Args...)
+		for k := range insts[i].Args {
+			if a := &insts[i].Args[k]; a.Kind == isa.KindLabel {
+				a.Imm -= addr + int64(c.in.Len) // absolute in tests, relative in the contract
+			}
+		}
+		addr += int64(c.in.Len)
 	}
 	return newProgramNamed(t, 0, names, insts)
 }

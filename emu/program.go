@@ -150,6 +150,7 @@ type opDef struct {
 	// exact documents whether the result is bit-exact ("exact") or an
 	// approximation within the ISA manual's bound ("approx: ...").
 	exact string
+	v     *vop // vector ALU operations
 }
 
 var opTable = map[string]*opDef{}
@@ -205,7 +206,8 @@ func compile(t isa.Target, p *Program, i int, name string, inst *isa.Inst) instr
 	for k := range inst.Args {
 		a := &inst.Args[k]
 		if a.Kind == isa.KindLabel {
-			in.label = int64(p.Base) + a.Imm
+			// Imm is the byte offset from the end of the instruction.
+			in.label = int64(p.Addrs[i]) + int64(max(inst.Len, 4)) + a.Imm
 			if ti, ok := p.index[uint64(in.label)]; ok {
 				in.target = int32(ti)
 			} else if uint64(in.label) == p.End0() {
