@@ -140,7 +140,7 @@ func writeListing(w *bufio.Writer, file string, t isa.Target, text []byte, base 
 		}
 	}
 	fmt.Fprintf(w, "\n%s:\tfile format elf64-amdgpu\n\nDisassembly of section .text:\n", file)
-	l := lister{w: w, t: t, labels: labels, invalid: ".long"}
+	l := lister{w: w, t: t, labels: labels, invalid: ".long", skipZeros: true}
 	for i, lb := range labels {
 		stop := end
 		if i+1 < len(labels) {
@@ -164,14 +164,29 @@ type lister struct {
 	t       isa.Target
 	labels  []label // sorted; names branch targets
 	invalid string  // "<invalid>" (raw mode) or ".long" (objdump's form)
-	inst    isa.Inst
-	buf     []byte
+	// skipZeros prints runs of zero bytes as llvm-objdump does.
+	skipZeros bool
+	inst      isa.Inst
+	buf       []byte
 }
 
 // region prints the instructions of code, which starts at address addr.
 func (l *lister) region(code []byte, addr, base uint64) {
 	for off := 0; off < len(code); {
 		pc := addr + uint64(off)
+		if l.skipZeros {
+			// llvm-objdump prints a run of 8 or more zero bytes as "...",
+			// skipping it in whole words.
+			z := 0
+			for off+z < len(code) && code[off+z] == 0 {
+				z++
+			}
+			if z >= 8 {
+				l.w.WriteString("\t\t...\n")
+				off += z &^ 3
+				continue
+			}
+		}
 		b := l.buf[:0]
 		b = append(b, '\t')
 		err := isa.DecodeInto(code[off:], l.t, &l.inst)
