@@ -34,7 +34,8 @@ var memEncs = map[isa.Encoding]bool{isa.EncDS: true, isa.EncMUBUF: true, isa.Enc
 	isa.EncMIMG: true, isa.EncEXP: true, isa.EncFLAT: true}
 
 // TestMemCorpus disassembles real code objects (gfx803, gfx900 and gfx906
-// from librocsparse0 and librocrand1) with llvm-objdump-19 and checks that
+// from librocsparse0 and librocrand1, and our own compiled kernels under
+// */testdata) with llvm-objdump-19 and checks that
 // every memory instruction LLVM prints decodes to the same text and
 // length. It needs WAVEDBG_CORPUS=1 (it is slow); -mem.corpus bounds the
 // code objects taken per processor and library.
@@ -49,7 +50,9 @@ func TestMemCorpus(t *testing.T) {
 	counts := map[string]*count{}
 	bad := 0
 	dir := t.TempDir()
-	for _, lib := range corpusLibs {
+	ours, _ := filepath.Glob(filepath.Join("..", "*", "testdata", "*", "*", "*.co"))
+	more, _ := filepath.Glob(filepath.Join("..", "*", "testdata", "*.co"))
+	for _, lib := range append(append(corpusLibs[:len(corpusLibs):len(corpusLibs)], ours...), more...) {
 		if _, err := os.Stat(lib); err != nil {
 			t.Logf("skip %s: %v", lib, err)
 			continue

@@ -41,7 +41,7 @@ var (
 var memTargets = []struct {
 	cpu string
 	t   Target
-}{{"gfx803", GFX8}, {"gfx900", GFX9}}
+}{{"gfx803", GFX8}, {"gfx900", GFX9}, {"gfx906", GFX9}}
 
 // decodeText decodes words for t and returns the text and bytes consumed,
 // or "<invalid>" and the bytes LLVM would skip.
