@@ -127,3 +127,27 @@ func read(name string) (Sample, error) {
 	s.Kernel = m.Kernel
 	return s, nil
 }
+
+// Item is a sample as the picker lists it. It satisfies the item interfaces
+// of Bubbles' list (Title, Description, FilterValue), so a picker can hand
+// Items() to list.New with the default delegate.
+type Item struct{ Sample }
+
+// Items returns All() as picker items.
+func Items() []Item {
+	all := All()
+	out := make([]Item, len(all))
+	for i, s := range all {
+		out[i] = Item{s}
+	}
+	return out
+}
+
+// Title is the sample's name.
+func (i Item) Title() string { return i.Name }
+
+// Description is the sample's one-line description.
+func (i Item) Description() string { return i.Sample.Description }
+
+// FilterValue is what the picker's filter matches: name and description.
+func (i Item) FilterValue() string { return i.Name + " " + i.Sample.Description }

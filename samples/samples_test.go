@@ -163,3 +163,16 @@ func TestManifestsMatchMetadata(t *testing.T) {
 		}
 	}
 }
+
+func TestItems(t *testing.T) {
+	items := Items()
+	if len(items) != len(All()) {
+		t.Fatalf("%d items for %d samples", len(items), len(All()))
+	}
+	for i, it := range items {
+		s := All()[i]
+		if it.Title() != s.Name || it.Description() != s.Description || !strings.Contains(it.FilterValue(), s.Name) {
+			t.Errorf("item %d: %q / %q / %q", i, it.Title(), it.Description(), it.FilterValue())
+		}
+	}
+}
