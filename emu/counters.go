@@ -27,7 +27,7 @@ func (w *Wave) issue(op pendingOp) {
 	id := w.get64(slotOpID)
 	w.ws64(slotOpID, id+1)
 	op.id = id
-	op.pc = w.pc()
+	op.pc = w.curIdx
 	op.issue = w.clock()
 	w.pend = append(w.pend, op)
 	if w.jOn {

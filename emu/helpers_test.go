@@ -19,9 +19,11 @@ func vreg2(n int) isa.Operand { return isa.Operand{Kind: isa.KindVGPR, Reg: uint
 func spec(c isa.Special) isa.Operand {
 	return isa.Operand{Kind: isa.KindSpecial, Reg: uint16(c), Width: 1}
 }
-func vcc() isa.Operand  { return isa.Operand{Kind: isa.KindSpecial, Reg: uint16(isa.VCCLo), Width: 2} }
-func exec() isa.Operand { return isa.Operand{Kind: isa.KindSpecial, Reg: uint16(isa.ExecLo), Width: 2} }
-func m0() isa.Operand   { return spec(isa.M0) }
+func vcc() isa.Operand { return isa.Operand{Kind: isa.KindSpecial, Reg: uint16(isa.VCCLo), Width: 2} }
+func execOp() isa.Operand {
+	return isa.Operand{Kind: isa.KindSpecial, Reg: uint16(isa.ExecLo), Width: 2}
+}
+func m0() isa.Operand { return spec(isa.M0) }
 func imm(v int64) isa.Operand {
 	return isa.Operand{Kind: isa.KindImm, Imm: v}
 }

@@ -316,7 +316,7 @@ func (m *Machine) StepBack() error {
 func (w *Wave) step() error {
 	idx := w.pc()
 	in := &w.code[idx]
-	w.cur = in
+	w.cur, w.curIdx = in, idx
 	if len(w.pend) > 0 {
 		w.retire()
 	}

@@ -43,8 +43,8 @@ const (
 	aDec
 )
 
-// smem sub encodes: kind | dwords<<4 | atomic op<<8
-func smemSub(kind, n, atom int) int32 { return int32(kind | n<<4 | atom<<8) }
+// smem sub encodes: kind | dwords<<4 | atomic op<<9
+func smemSub(kind, n, atom int) int32 { return int32(kind | n<<4 | atom<<9) }
 
 func init() {
 	for _, n := range []int{1, 2, 4, 8, 16} {
@@ -173,7 +173,7 @@ func (w *Wave) smemAddress(in *instr, sbase *operand, offs []operand, buffer boo
 
 // execSMEM executes scalar memory instructions through the scalar cache.
 func execSMEM(w *Wave, in *instr) error {
-	kind, n, atom := int(in.sub&0xf), int(in.sub>>4&0x1f), int(in.sub>>8)
+	kind, n, atom := int(in.sub&0xf), int(in.sub>>4&0x1f), int(in.sub>>9)
 	lat := &w.m.Config.Latency
 	glc := in.in.Mods.GLC
 	now := w.clock()

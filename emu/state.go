@@ -81,7 +81,8 @@ type Wave struct {
 	jOn bool // journal the current step
 	j   journal
 
-	cur *instr // the instruction being executed
+	cur    *instr // the instruction being executed
+	curIdx int    // its index
 }
 
 func (w *Wave) sgprCount() int { return 102 }

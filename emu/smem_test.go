@@ -1,0 +1,396 @@
+package emu
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/wavedbg/wavedbg/isa"
+)
+
+// The SMEM rules, each tested against the reference line it checks
+// (../shared/reference/...; smem-operations-zh.txt is one long line 4).
+
+const bufAddr = 0x1000
+
+// smemMachine assembles lines and maps 4 KiB at bufAddr holding dword i = 0x100+i,
+// with s[4:5] pointing at it.
+func smemMachine(t *testing.T, lines ...string) *Machine {
+	t.Helper()
+	m := asmMachine(t, lines...)
+	if err := m.Mem.Map("buf", bufAddr, 0x1000, false); err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < 0x400; i++ {
+		m.Mem.WriteU32(bufAddr+uint64(4*i), 0x100+uint32(i))
+	}
+	m.SetSGPR(4, bufAddr)
+	m.SetSGPR(5, 0)
+	return m
+}
+
+func stepN(t *testing.T, m *Machine, n int) []*StepRecord {
+	t.Helper()
+	var out []*StepRecord
+	for i := 0; i < n; i++ {
+		out = append(out, mustStep(t, m))
+	}
+	return out
+}
+
+// gcn-smem.md:30-35 — results arrive later; LGKM_CNT +2 for a multi-dword
+// fetch, +1 for one dword; s_waitcnt lgkmcnt(0) waits for them.
+func TestSMEMLoadCounts(t *testing.T) {
+	m := smemMachine(t, "s_load_dwordx2 s[0:1], s[4:5], 0x10", "s_load_dword s2, s[4:5], 0x0",
+		"s_waitcnt lgkmcnt(0)", "s_endpgm")
+	r := mustStep(t, m)
+	if r.CountersAfter.LGKM != 2 {
+		t.Errorf("after s_load_dwordx2 LGKM = %d, want 2 (gcn-smem.md:35)", r.CountersAfter.LGKM)
+	}
+	if m.w.s[0] != 0 {
+		t.Errorf("s0 written at issue: %#x", m.w.s[0])
+	}
+	r = mustStep(t, m)
+	if r.CountersAfter.LGKM != 3 {
+		t.Errorf("after s_load_dword LGKM = %d, want 3 (gcn-smem.md:34)", r.CountersAfter.LGKM)
+	}
+	r = mustStep(t, m)
+	if r.CountersAfter.LGKM != 0 || r.Stall == 0 {
+		t.Errorf("s_waitcnt lgkmcnt(0): LGKM %d stall %d", r.CountersAfter.LGKM, r.Stall)
+	}
+	if m.w.s[0] != 0x104 || m.w.s[1] != 0x105 || m.w.s[2] != 0x100 {
+		t.Errorf("loaded %#x %#x %#x", m.w.s[0], m.w.s[1], m.w.s[2])
+	}
+	if len(r.Completed) != 2 {
+		t.Errorf("completed %d operations, want 2", len(r.Completed))
+	}
+}
+
+// smem-operations-zh.txt:4 — "地址的所有组件...都以字节为单位但最低两位被忽略并被视为零":
+// the low two bits of every address component are ignored.
+func TestSMEMLowBitsIgnored(t *testing.T) {
+	m := smemMachine(t, "s_load_dword s0, s[4:5], 0x13", "s_waitcnt lgkmcnt(0)", "s_endpgm")
+	m.SetSGPR(4, bufAddr+3)
+	run(t, m)
+	if m.w.s[0] != 0x104 { // (0x1003&~3) + (0x13&~3) = 0x1010
+		t.Errorf("s0 = %#x, want 0x104 (dword at 0x1010)", m.w.s[0])
+	}
+}
+
+// README errata — GFX9 S_LOAD takes a signed 21-bit offset.
+func TestSMEMNegativeOffset(t *testing.T) {
+	m := smemMachine(t, "s_load_dword s0, s[4:5], -0x4", "s_waitcnt lgkmcnt(0)", "s_endpgm")
+	m.SetSGPR(4, bufAddr+8)
+	run(t, m)
+	if m.w.s[0] != 0x101 {
+		t.Errorf("s0 = %#x, want 0x101", m.w.s[0])
+	}
+}
+
+// smem-operations-zh.txt:4 — address table, IMM=1 SOE=1: SGPR[base] +
+// inst_offset + SGPR[soffset]; IMM=0: SGPR[base] + SGPR[offset] or M0.
+func TestSMEMAddressForms(t *testing.T) {
+	m := smemMachine(t, "s_load_dword s0, s[4:5], s6 offset:0x10", "s_load_dword s1, s[4:5], s7",
+		"s_load_dword s2, s[4:5], m0", "s_waitcnt lgkmcnt(0)", "s_endpgm")
+	m.SetSGPR(6, 0x20)
+	m.SetSGPR(7, 0x8)
+	m.SetScalar(codeM0, 0xc)
+	run(t, m)
+	if m.w.s[0] != 0x10c || m.w.s[1] != 0x102 || m.w.s[2] != 0x103 {
+		t.Errorf("loaded %#x %#x %#x, want 0x10c 0x102 0x103", m.w.s[0], m.w.s[1], m.w.s[2])
+	}
+}
+
+// smem-operations-zh.txt:4 — S_BUFFER: "如果内存地址超出范围被钳位则对于任何超出范围的双字不执行操作":
+// out-of-range dwords are not performed (the destination keeps its value),
+// with the bound m_size in bytes (RATIONALE.md).
+func TestSMEMBufferRange(t *testing.T) {
+	m := smemMachine(t, "s_buffer_load_dwordx4 s[8:11], s[12:15], 0x4", "s_waitcnt lgkmcnt(0)", "s_endpgm")
+	m.SetSGPR(12, bufAddr)
+	m.SetSGPR(13, 0)  // stride 0
+	m.SetSGPR(14, 12) // num_records: 12 bytes
+	for i := 8; i < 12; i++ {
+		m.SetSGPR(i, 0xdead)
+	}
+	r := mustStep(t, m)
+	run(t, m)
+	want := []uint32{0x101, 0x102, 0xdead, 0xdead}
+	for i, w := range want {
+		if m.w.s[8+i] != w {
+			t.Errorf("s%d = %#x, want %#x", 8+i, m.w.s[8+i], w)
+		}
+	}
+	if len(r.Addrs) != 4 || !r.Addrs[1].InRange || r.Addrs[2].InRange {
+		t.Errorf("range outcomes %+v", r.Addrs)
+	}
+}
+
+// V# stride != 0: the bound is num_records × stride bytes (RATIONALE.md on
+// the m_size pseudocode, smem-operations-zh.txt:4).
+func TestSMEMBufferStride(t *testing.T) {
+	m := smemMachine(t, "s_buffer_load_dwordx2 s[8:9], s[12:15], 0x8", "s_waitcnt lgkmcnt(0)", "s_endpgm")
+	m.SetSGPR(12, bufAddr)
+	m.SetSGPR(13, 4<<16) // stride 4
+	m.SetSGPR(14, 3)     // 3 records: 12 bytes
+	m.SetSGPR(9, 0xdead)
+	run(t, m)
+	if m.w.s[8] != 0x102 || m.w.s[9] != 0xdead {
+		t.Errorf("s[8:9] = %#x %#x, want 0x102 0xdead", m.w.s[8], m.w.s[9])
+	}
+}
+
+// smem-operations-zh.txt:4 (7.4) — "如果SDST超出范围则不执行指令" and the
+// alignment rule for SDATA; "SDATA必须是SGPR或VCC。不能是exec或m0".
+func TestSMEMSDataRules(t *testing.T) {
+	m := machine(t,
+		I("s_load_dwordx2", sregN(codeExec, 2), sreg2(4), imm(0)).with(func(md *isa.Modifiers) { md.Imm = true }),
+		I("s_load_dwordx2", sregN(1, 2), sreg2(4), imm(0)).with(func(md *isa.Modifiers) { md.Imm = true }),
+		I("s_waitcnt", imm(0)), I("s_endpgm"))
+	m.Mem.Map("buf", bufAddr, 0x100, false)
+	m.Mem.WriteU64(bufAddr, 0x1111_2222_3333_4444)
+	m.SetSGPR(4, bufAddr)
+	r := mustStep(t, m)
+	if r.CountersAfter.LGKM != 0 || len(r.Notes) == 0 {
+		t.Errorf("SDATA=exec: executed (LGKM %d, notes %q)", r.CountersAfter.LGKM, r.Notes)
+	}
+	r = mustStep(t, m)
+	if len(r.Notes) == 0 || !strings.Contains(r.Notes[0], "aligned") {
+		t.Errorf("misaligned SDATA not noted: %q", r.Notes)
+	}
+	run(t, m)
+	if m.w.s[0] != 0x33334444 || m.w.s[1] != 0x11112222 {
+		t.Errorf("misaligned s[1:2] load went to s[0:1] = %#x %#x", m.w.s[0], m.w.s[1])
+	}
+	if m.w.exec() != ^uint64(0) {
+		t.Errorf("EXEC changed")
+	}
+}
+
+// smem-operations-zh.txt:4 (7.4) — "如果SBASE超出范围则使用SGPR0的值".
+func TestSMEMSBaseOutOfRange(t *testing.T) {
+	m := machine(t,
+		I("s_buffer_load_dword", sreg(8), sregN(100, 4), imm(0)).with(func(md *isa.Modifiers) { md.Imm = true }),
+		I("s_waitcnt", imm(0)), I("s_endpgm"))
+	m.Mem.Map("buf", bufAddr, 0x100, false)
+	m.Mem.WriteU32(bufAddr, 77)
+	m.SetSGPR(0, bufAddr)
+	m.SetSGPR(2, 16)
+	r := mustStep(t, m)
+	run(t, m)
+	if m.w.s[8] != 77 || len(r.Notes) == 0 {
+		t.Errorf("s8 = %d notes %q; want 77 through s0", m.w.s[8], r.Notes)
+	}
+}
+
+// gcn-smem.md:30 and smem-operations-zh.txt:4 (7.3) — SMEM returns out of
+// order: a later hit overtakes an earlier miss.
+func TestSMEMOutOfOrder(t *testing.T) {
+	m := smemMachine(t, "s_load_dword s0, s[4:5], 0x0", "s_waitcnt lgkmcnt(0)",
+		"s_load_dword s1, s[4:5], 0x400", // miss
+		"s_load_dword s2, s[4:5], 0x4",   // hit
+		"s_sleep 1", "s_nop 0", "s_endpgm")
+	stepN(t, m, 5)
+	r := mustStep(t, m) // s_nop: the hit has completed, the miss not
+	if m.w.s[2] != 0x101 || m.w.s[1] != 0 {
+		t.Fatalf("after 64 cycles s1=%#x s2=%#x; want the hit (s2) only", m.w.s[1], m.w.s[2])
+	}
+	if len(r.Completed) != 1 || r.CountersAfter.LGKM != 1 {
+		t.Errorf("completed %v, LGKM %d", r.Completed, r.CountersAfter.LGKM)
+	}
+}
+
+// Reading an SGPR whose load is in flight gets the old value and records a
+// hazard (the missing s_waitcnt bug).
+func TestSMEMHazard(t *testing.T) {
+	m := smemMachine(t, "s_load_dword s0, s[4:5], 0x0", "s_add_u32 s1, s0, 1", "s_endpgm")
+	m.SetSGPR(0, 41)
+	mustStep(t, m)
+	r := mustStep(t, m)
+	if m.w.s[1] != 42 {
+		t.Errorf("s1 = %d, want the old s0 + 1 = 42", m.w.s[1])
+	}
+	if len(r.Hazards) != 1 || r.Hazards[0].Reg != "s0" || r.Hazards[0].PendingPC != 0 {
+		t.Errorf("hazards %+v", r.Hazards)
+	}
+}
+
+// Stores: GLC=0 write-combines in the cache (memory unchanged until
+// s_dcache_wb); GLC=1 writes through.
+func TestSMEMStores(t *testing.T) {
+	m := smemMachine(t, "s_store_dword s0, s[4:5], 0x0", "s_store_dword s1, s[4:5], 0x40 glc",
+		"s_dcache_wb", "s_waitcnt lgkmcnt(0)", "s_endpgm")
+	m.SetSGPR(0, 0xaaaa)
+	m.SetSGPR(1, 0xbbbb)
+	stepN(t, m, 2)
+	if v, _ := m.Mem.ReadU32(bufAddr); v != 0x100 {
+		t.Errorf("write-combined store reached memory: %#x", v)
+	}
+	if v, _ := m.Mem.ReadU32(bufAddr + 0x40); v != 0xbbbb {
+		t.Errorf("GLC store did not write through: %#x", v)
+	}
+	r := mustStep(t, m)
+	if v, _ := m.Mem.ReadU32(bufAddr); v != 0xaaaa {
+		t.Errorf("s_dcache_wb did not write back: %#x", v)
+	}
+	if len(r.Cache) != 1 || r.Cache[0].Kind != CacheWriteBack || len(r.Mem) != 1 {
+		t.Errorf("events %+v mem %d", r.Cache, len(r.Mem))
+	}
+	run(t, m)
+}
+
+// The scalar cache is not coherent with vector memory: a write behind it
+// leaves the line stale until s_dcache_inv; GLC loads miss-evict.
+func TestSMEMStaleLine(t *testing.T) {
+	m := smemMachine(t, "s_load_dword s0, s[4:5], 0x0", "s_waitcnt lgkmcnt(0)",
+		"s_load_dword s1, s[4:5], 0x0", "s_load_dword s2, s[4:5], 0x0 glc", "s_waitcnt lgkmcnt(0)",
+		"s_dcache_inv", "s_load_dword s3, s[4:5], 0x0", "s_waitcnt lgkmcnt(0)", "s_endpgm")
+	stepN(t, m, 2)
+	m.Mem.WriteU32(bufAddr, 0x999) // as a vector store would
+	stepN(t, m, 3)
+	if m.w.s[1] != 0x100 || m.w.s[2] != 0x999 {
+		t.Errorf("stale load s1=%#x (want 0x100), GLC load s2=%#x (want 0x999)", m.w.s[1], m.w.s[2])
+	}
+	m.Mem.WriteU32(bufAddr, 0x777)
+	run(t, m)
+	if m.w.s[3] != 0x777 {
+		t.Errorf("after s_dcache_inv s3=%#x, want 0x777", m.w.s[3])
+	}
+}
+
+// s_dcache_inv_vol invalidates only volatile lines.
+func TestSMEMInvVol(t *testing.T) {
+	m := smemMachine(t, "s_load_dword s0, s[4:5], 0x0", "s_load_dword s1, s[6:7], 0x0", "s_waitcnt lgkmcnt(0)",
+		"s_dcache_inv_vol", "s_endpgm")
+	m.Mem.Map("vol", 0x8000, 0x100, true)
+	m.SetSGPR(6, 0x8000)
+	run(t, m)
+	valid := 0
+	for _, l := range m.Snapshot().Cache {
+		if l.Valid {
+			valid++
+			if l.Volatile {
+				t.Errorf("volatile line %#x survived", l.Addr)
+			}
+		}
+	}
+	if valid != 1 {
+		t.Errorf("%d valid lines, want 1", valid)
+	}
+}
+
+// gcn-smem.md:197-199 — S_DCACHE_DISCARD drops a dirty line (no write-back),
+// LGKM +1.
+func TestSMEMDiscard(t *testing.T) {
+	m := smemMachine(t, "s_store_dword s0, s[4:5], 0x0", "s_dcache_discard s[4:5], 0x4", "s_dcache_wb", "s_endpgm")
+	m.SetSGPR(0, 0xaaaa)
+	mustStep(t, m)
+	r := mustStep(t, m)
+	if r.CountersAfter.LGKM-r.CountersBefore.LGKM != 1 {
+		t.Errorf("discard LGKM +%d", r.CountersAfter.LGKM-r.CountersBefore.LGKM)
+	}
+	run(t, m)
+	if v, _ := m.Mem.ReadU32(bufAddr); v != 0x100 {
+		t.Errorf("discarded data reached memory: %#x", v)
+	}
+}
+
+// GFX9 scalar atomics: GLC returns the pre-operation value
+// (smem-operations-zh.txt:4, 7.2.2).
+func TestSMEMAtomics(t *testing.T) {
+	m := smemMachine(t, "s_atomic_add s0, s[4:5], 0x0 glc", "s_atomic_cmpswap s[2:3], s[4:5], 0x4 glc",
+		"s_atomic_inc s6, s[4:5], 0x8", "s_waitcnt lgkmcnt(0)", "s_endpgm")
+	m.SetSGPR(0, 5)
+	m.SetSGPR(2, 0x55)  // new
+	m.SetSGPR(3, 0x101) // compare
+	m.SetSGPR(6, 0x102) // inc limit: 0x102 >= 0x102 wraps to 0
+	run(t, m)
+	if m.w.s[0] != 0x100 || m.w.s[2] != 0x101 {
+		t.Errorf("returned %#x %#x, want 0x100 0x101", m.w.s[0], m.w.s[2])
+	}
+	for i, w := range []uint32{0x105, 0x55, 0} {
+		if v, _ := m.Mem.ReadU32(bufAddr + uint64(4*i)); v != w {
+			t.Errorf("mem[%d] = %#x, want %#x", i, v, w)
+		}
+	}
+}
+
+// gcn-smem.md:31, 288-294 — S_MEMTIME returns the clock, counted as a
+// two-dword fetch.
+func TestSMEMMemtime(t *testing.T) {
+	m := smemMachine(t, "s_nop 7", "s_memtime s[0:1]", "s_waitcnt lgkmcnt(0)", "s_endpgm")
+	mustStep(t, m)
+	c := m.Cycle()
+	r := mustStep(t, m)
+	if r.CountersAfter.LGKM != 2 {
+		t.Errorf("LGKM = %d", r.CountersAfter.LGKM)
+	}
+	run(t, m)
+	if m.w.s[0] != uint32(c) {
+		t.Errorf("memtime = %d, want %d", m.w.s[0], c)
+	}
+}
+
+// Unmapped addresses stop the wave with a fault naming PC and address.
+func TestSMEMFault(t *testing.T) {
+	m := smemMachine(t, "s_nop 0", "s_load_dword s0, s[4:5], 0x0", "s_endpgm")
+	m.SetSGPR(4, 0xdead0000)
+	mustStep(t, m)
+	_, err := m.Step()
+	var f *Fault
+	if !errors.As(err, &f) || f.PC != 4 || f.Addr != 0xdead0000 || f.Lane != -1 {
+		t.Fatalf("err = %v", err)
+	}
+	if m.State() != Faulted || m.PC() != 4 {
+		t.Errorf("state %v pc %#x", m.State(), m.PC())
+	}
+	if _, err := m.Step(); !errors.Is(err, ErrFaulted) {
+		t.Errorf("step after fault: %v", err)
+	}
+	if err := m.StepBack(); err != nil || m.State() != Running {
+		t.Errorf("step back: %v %v", err, m.State())
+	}
+}
+
+// Evicting a dirty line writes it back.
+func TestCacheEviction(t *testing.T) {
+	cfg := DefaultConfig(isa.GFX9)
+	cfg.Cache = CacheConfig{Size: 256, Ways: 2} // 2 sets × 2 ways
+	p := asmProgram(t, isa.GFX9, "s_store_dword s0, s[4:5], 0x0", "s_load_dword s1, s[4:5], 0x80",
+		"s_load_dword s2, s[4:5], 0x100", "s_waitcnt lgkmcnt(0)", "s_endpgm")
+	m := NewMachine(p, nil, cfg)
+	m.Mem.Map("buf", bufAddr, 0x1000, false)
+	m.SetSGPR(4, bufAddr)
+	m.SetSGPR(0, 0xabc)
+	stepN(t, m, 2)
+	r := mustStep(t, m)
+	var kinds []string
+	for _, e := range r.Cache {
+		kinds = append(kinds, e.Kind.String())
+	}
+	if got := strings.Join(kinds, ","); got != "write-back,evict,miss" {
+		t.Errorf("events %s", got)
+	}
+	if v, _ := m.Mem.ReadU32(bufAddr); v != 0xabc {
+		t.Errorf("evicted dirty line not written back: %#x", v)
+	}
+}
+
+// s_waitcnt fields: GFX8 vmcnt [3:0], expcnt [6:4], lgkmcnt [11:8]; GFX9 adds
+// vmcnt [15:14].
+func TestWaitcntFields(t *testing.T) {
+	for _, tc := range []struct {
+		t            isa.Target
+		simm         uint16
+		vm, exp, lgk int
+	}{
+		{isa.GFX8, 0x0f7f, 15, 7, 15},
+		{isa.GFX8, 0xc070, 0, 7, 0},
+		{isa.GFX9, 0xc070, 48, 7, 0},
+		{isa.GFX9, 0x0325, 5, 2, 3},
+	} {
+		vm, exp, lgk := waitcntFields(tc.t, tc.simm)
+		if vm != tc.vm || exp != tc.exp || lgk != tc.lgk {
+			t.Errorf("%v %#x: %d %d %d, want %d %d %d", tc.t, tc.simm, vm, exp, lgk, tc.vm, tc.exp, tc.lgk)
+		}
+	}
+}
