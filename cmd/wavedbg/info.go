@@ -243,13 +243,9 @@ func printKernel(w io.Writer, co *loader.CodeObject, k *loader.Kernel) {
 		}
 		fmt.Fprintf(w, "  arguments    %d\n", len(m.Args))
 		tw := tabwriter.NewWriter(w, 0, 8, 2, ' ', 0)
-		fmt.Fprintf(tw, "    OFFSET\tSIZE\tKIND\tSPACE\tACCESS\tTYPE\tNAME\n")
+		fmt.Fprintf(tw, "    OFFSET\tSIZE\tKIND\tSPACE\tQUALIFIERS\tTYPE\tNAME\n")
 		for _, a := range m.Args {
-			access := a.Access
-			if a.IsConst {
-				access = strings.TrimPrefix(access+",const", ",")
-			}
-			fmt.Fprintf(tw, "    %d\t%d\t%s\t%s\t%s\t%s\t%s\n", a.Offset, a.Size, a.ValueKind, dash(a.AddressSpace), dash(access), dash(a.TypeName), dash(a.Name))
+			fmt.Fprintf(tw, "    %d\t%d\t%s\t%s\t%s\t%s\t%s\n", a.Offset, a.Size, a.ValueKind, dash(a.AddressSpace), dash(qualifiers(a)), dash(a.TypeName), dash(a.Name))
 		}
 		tw.Flush()
 	}
@@ -275,6 +271,29 @@ func printKernel(w io.Writer, co *loader.CodeObject, k *loader.Kernel) {
 			fmt.Fprintf(w, "    %s\n", b)
 		}
 	}
+}
+
+// qualifiers lists an argument's access and type qualifiers, "read_only,const".
+func qualifiers(a loader.Arg) string {
+	var q []string
+	if a.Access != "" {
+		q = append(q, a.Access)
+	}
+	if a.ActualAccess != "" && a.ActualAccess != a.Access {
+		q = append(q, "actual "+a.ActualAccess)
+	}
+	for _, f := range []struct {
+		on   bool
+		name string
+	}{{a.IsConst, "const"}, {a.IsRestrict, "restrict"}, {a.IsVolatile, "volatile"}, {a.IsPipe, "pipe"}} {
+		if f.on {
+			q = append(q, f.name)
+		}
+	}
+	if a.PointeeAlign != 0 {
+		q = append(q, fmt.Sprintf("align %d", a.PointeeAlign))
+	}
+	return strings.Join(q, ",")
 }
 
 func dash(s string) string {

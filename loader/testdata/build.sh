@@ -25,7 +25,7 @@ mkdir -p co bundle
 
 cl() { # cl SRC CPU VERSION OUT.o
   "$CLANG" -x cl -cl-std=CL1.2 -target amdgcn-amd-amdhsa -mcpu="$2" -mcode-object-version="$3" \
-    -O2 --rocm-device-lib-path="$DEVLIBS" -c "src/$1.cl" -o "$4"
+    -cl-kernel-arg-info -O2 --rocm-device-lib-path="$DEVLIBS" -c "src/$1.cl" -o "$4"
 }
 
 for src in vadd args lds_scratch; do
