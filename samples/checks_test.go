@@ -113,6 +113,28 @@ func (k lgkm) check(c *checkCtx) error {
 	return nil
 }
 
+// vmcnt: VM_CNT after the step.
+type vmcnt struct{ want int }
+
+func (k vmcnt) String() string { return fmt.Sprintf("VM_CNT = %d", k.want) }
+func (k vmcnt) check(c *checkCtx) error {
+	if got := c.rec.CountersAfter.VM; got != k.want {
+		return fmt.Errorf("VM_CNT = %d", got)
+	}
+	return nil
+}
+
+// m0: M0 holds want.
+type m0 struct{ want uint32 }
+
+func (k m0) String() string { return fmt.Sprintf("M0 = %#x", k.want) }
+func (k m0) check(c *checkCtx) error {
+	if got := c.snapshot().M0; got != k.want {
+		return fmt.Errorf("M0 = %#x", got)
+	}
+	return nil
+}
+
 // pending: an in-flight load will still write reg (or, with not, none will).
 type pending struct {
 	reg string

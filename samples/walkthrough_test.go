@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -42,6 +43,10 @@ type walk struct {
 	group  uint32 // the workgroup whose first wave runs
 	needs  []need
 	expect []expect
+	// unchecked names the walkthrough steps no expectation checks, with
+	// the reason; TestWalkthroughCoverage holds every other step to at
+	// least one expectation.
+	unchecked map[int]string
 }
 
 // expect is one claim of a walkthrough.
@@ -130,6 +135,9 @@ var walks = []walk{
 			saddrs{"data", []uint64{0x8, 0xc, 0x10, 0x14}, []bool{true, true, false, false}})},
 		{"3-6 and wavedbg's choice: out-of-range dwords keep their value", "s_waitcnt lgkmcnt(0)#2", 0, flat(
 			sgprs(16, 0x11111111, 0x44444444, 0xdeadbeef), sgprs(20, 0x33333333, 0x44444444, 0xdeadbeef, 0xdeadbeef))},
+	}, unchecked: map[int]string{
+		2: "the one-instruction delay after writing a V# is a hardware timing rule emu does not model",
+		7: "commentary on the stride != 0 ambiguity; the sample uses stride 0 only",
 	}},
 
 	{sample: "scalar_cache", needs: []need{needVALU, needSMEM, needVMEM}, expect: []expect{
@@ -203,6 +211,9 @@ var walks = []walk{
 	}},
 
 	{sample: "lds_direct", needs: []need{needVALU, needSMEM, needVMEM, needDS}, expect: []expect{
+		{"1: v3 = (63 - lane)*4", "v_lshlrev_b32 v3, 2, v3", 0, flat(
+			vgpr{3, 0, 63, "(63-lane)*4", func(l int) uint32 { return 4 * uint32(63-l) }})},
+		{"2: M0 = 0x100", "s_movk_i32 m0, 0x100", 0, flat(m0{0x100})},
 		{"3: the load writes no VGPR", "s_waitcnt vmcnt(0)", 0, flat(
 			vgpr{3, 0, 63, "(63-lane)*4, unchanged", func(l int) uint32 { return 4 * uint32(63-l) }})},
 		{"4: ds_read_b32 brings LDS[0x100 + 4*lane] back", "s_waitcnt lgkmcnt(0)#2", 0, flat(
@@ -218,6 +229,10 @@ var walks = []walk{
 		{"1: LDS[lid] = in[group*256 + lid], lid = v0", "ds_write_b32 v1, v2", 0, flat(
 			vgpr{2, 0, 63, "lane + 1", func(l int) uint32 { return uint32(l) + 1 }})},
 		{"5: out[group] = the group's sum", "s_endpgm", 0, flat(mem1("out", 0, 32896))},
+	}, unchecked: map[int]string{
+		2: "barrier semantics need the multi-wave run (needWaves)",
+		3: "EXEC per wave and round needs the multi-wave run (needWaves)",
+		4: "LDS contents are not in emu's snapshots",
 	}},
 }
 
@@ -230,10 +245,17 @@ func vectorAdd(g uint32) []expect {
 	}
 	c := func(i int) uint32 { return math.Float32bits(float32(i) + (1000 + 0.5*float32(i))) }
 	return []expect{
+		{"1: s8 is the workgroup id X, v0 the work-item id X", "s_load_dword s9, s[4:5], 0x4", 0, flat(sgpr{8, g},
+			vgpr{0, 0, 63, "lane", func(l int) uint32 { return uint32(l) }})},
+		{"3: n = 100 and the hidden global offset 0, in one wait", "s_waitcnt lgkmcnt(0)#1", 0, flat(sgpr{0, 100}, sgprs(2, 0, 0), lgkm{0})},
 		{"2: the workgroup size from the dispatch packet", "s_and_b32 s4, s9, 0xffff", 0, flat(sgpr{4, 64})},
 		{"4: global id = group*64 + lane", "v_add_u32_e32 v0, s8, v0", 0, flat(
 			vgpr{0, 0, 63, "64*group + lane", func(l int) uint32 { return 64*g + uint32(l) }})},
 		{"5: EXEC keeps the lanes with i < n", "s_and_saveexec_b64 s[0:1], vcc", 0, flat(execMask{active})},
+		{"6: two loads raise VM_CNT to 2", "global_load_dword v7, v[2:3], off", 0, flat(vmcnt{2})},
+		{"6: vmcnt(0) waits for a[i] and b[i]", "s_waitcnt vmcnt(0)", 0, flat(vmcnt{0},
+			vgpr{6, 0, last, "a[i] = i", func(l int) uint32 { return math.Float32bits(float32(64*int(g) + l)) }},
+			vgpr{7, 0, last, "b[i] = 1000 + 0.5*i", func(l int) uint32 { return math.Float32bits(1000 + 0.5*float32(64*int(g)+l)) }})},
 		{"7: c[i] = a[i] + b[i] for i < n, -1 beyond", "s_endpgm", 0, flat(
 			mem{"c", 64 * int(g), 64*int(g) + last, "1000 + 1.5*i", c},
 			mem{"c", 100, 127, "-1", func(int) uint32 { return math.Float32bits(-1) }})},
@@ -286,6 +308,55 @@ func TestWalkthroughData(t *testing.T) {
 	for _, s := range All() {
 		if !covered[s.Name] {
 			t.Errorf("sample %s has no walkthrough expectations", s.Name)
+		}
+	}
+}
+
+// TestWalkthroughCoverage checks that every numbered step of every
+// walkthrough is claimed by an expectation (its claim starts with the step
+// numbers: "3: ...", "1-4: ...", "5 and ...", "5: ...; 7: ...") or is
+// listed in unchecked with a reason.
+func TestWalkthroughCoverage(t *testing.T) {
+	stepRE := regexp.MustCompile(`(?m)^(\d+)\. `)
+	claimRE := regexp.MustCompile(`(?:^|; )(\d+)(?:-(\d+))?(?:[:,]| and)`)
+	for _, s := range All() {
+		claimed := map[int]bool{}
+		unchecked := map[int]string{}
+		for _, wk := range walks {
+			if wk.sample != s.Name {
+				continue
+			}
+			for n, why := range wk.unchecked {
+				unchecked[n] = why
+			}
+			for _, e := range wk.expect {
+				for _, m := range claimRE.FindAllStringSubmatch(e.claim, -1) {
+					lo, _ := strconv.Atoi(m[1])
+					hi := lo
+					if m[2] != "" {
+						hi, _ = strconv.Atoi(m[2])
+					}
+					for n := lo; n <= hi; n++ {
+						claimed[n] = true
+					}
+				}
+			}
+		}
+		steps := map[int]bool{}
+		for _, m := range stepRE.FindAllStringSubmatch(s.Walkthrough, -1) {
+			n, _ := strconv.Atoi(m[1])
+			steps[n] = true
+			if !claimed[n] && unchecked[n] == "" {
+				t.Errorf("%s: walkthrough step %d is neither checked nor listed as unchecked", s.Name, n)
+			}
+			if claimed[n] && unchecked[n] != "" {
+				t.Errorf("%s: step %d is both checked and listed as unchecked", s.Name, n)
+			}
+		}
+		for n := range claimed {
+			if !steps[n] {
+				t.Errorf("%s: an expectation claims step %d, which the walkthrough does not have", s.Name, n)
+			}
 		}
 	}
 }
