@@ -23,6 +23,7 @@ type Model struct {
 	mru       []paneID // most recently focused first
 	maximised bool
 	showHelp  bool
+	helpTop   int // first line of the help overlay shown
 	help      help.Model
 	cmdline   lineInput
 	cmdActive bool
@@ -204,17 +205,21 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		return nil
 	}
 	if m.showHelp {
-		if key.Matches(msg, k.Quit) && msg.String() == "ctrl+q" {
-			return tea.Quit
+		switch {
+		case key.Matches(msg, k.Down), key.Matches(msg, k.PageDown):
+			m.helpTop++
+		case key.Matches(msg, k.Up), key.Matches(msg, k.PageUp):
+			m.helpTop = max(m.helpTop-1, 0)
+		default:
+			m.showHelp = false
 		}
-		m.showHelp = false
 		return nil
 	}
 	switch {
 	case key.Matches(msg, k.Quit), key.Matches(msg, k.Interrupt):
 		return tea.Quit
 	case key.Matches(msg, k.Help):
-		m.showHelp = true
+		m.showHelp, m.helpTop = true, 0
 	case key.Matches(msg, k.Command):
 		m.cmdActive = true
 	case key.Matches(msg, k.Step):
@@ -393,19 +398,26 @@ func (m *Model) statusLine() string {
 	return out
 }
 
-// helpOverlay is the full help generated from the key map, centred.
+// helpOverlay is the full help generated from the key map and the command
+// table, centred; j/k scroll it when it does not fit.
 func (m *Model) helpOverlay(w, h int) []string {
 	hm := m.help
-	hm.SetWidth(max(w-4, 10))
-	text := hm.FullHelpView(m.common.Keys.FullHelp())
-	text += "\n\n" + commandHelp + "\n\nany key closes this help"
+	hm.SetWidth(0)
+	groups := m.common.Keys.FullHelp()
+	text := hm.FullHelpView(groups)
+	if lipgloss.Width(text) > w-4 {
+		// Two rows of two key groups each.
+		text = hm.FullHelpView(groups[:2]) + "\n\n" + hm.FullHelpView(groups[2:])
+	}
+	text += "\n\n" + commandHelp + "\n\nj/k scroll · any other key closes this help"
 	lines := strings.Split(text, "\n")
 	bw := 0
 	for _, l := range lines {
 		bw = max(bw, lipgloss.Width(l))
 	}
 	bw, bh := min(bw+4, w), min(len(lines)+2, h)
-	box := frame(" help ", prefixAll(lines, " "), m.common.Styles, bw, bh, true)
+	m.helpTop = min(m.helpTop, max(len(lines)-(bh-2), 0))
+	box := frame(" help ", prefixAll(lines[m.helpTop:], " "), m.common.Styles, bw, bh, true)
 	return strings.Split(lipgloss.Place(w, h, lipgloss.Center, lipgloss.Center, box), "\n")
 }
 

@@ -40,7 +40,7 @@ func init() {
 		{[]string{"info", "i"}, "", "list breakpoints and watchpoints", cmdInfo},
 		{[]string{"set"}, "REG|REG[LANE] VALUE", "set a register or one lane", cmdSet},
 		{[]string{"write"}, "ADDR VALUE...", "write dwords to memory", cmdWrite},
-		{[]string{"mem", "x"}, "ADDR|BUFFER|REG", "show memory (REG: follow s[n:n+1] or v[n:n+1] at the lane cursor)", cmdMem},
+		{[]string{"mem", "x"}, "ADDR|BUFFER|REG", "show memory at an address or buffer, or follow a register pair", cmdMem},
 		{[]string{"lds"}, "[ADDR]", "show LDS", cmdLDS},
 		{[]string{"goto", "g"}, "LOC", "move the disassembly cursor", cmdGoto},
 		{[]string{"until", "u"}, "LOC", "run to a location", cmdUntil},
@@ -52,7 +52,12 @@ func init() {
 	var b strings.Builder
 	b.WriteString("commands (press : first; LOC is 0xADDR or a label)\n")
 	for _, c := range commandTable {
-		fmt.Fprintf(&b, "  %-22s %s\n", strings.Join(c.names, "|")+" "+c.args, c.help)
+		use := strings.Join(c.names, "|") + " " + c.args
+		if len(use) > 24 {
+			fmt.Fprintf(&b, "  %s\n  %-24s %s\n", use, "", c.help)
+		} else {
+			fmt.Fprintf(&b, "  %-24s %s\n", use, c.help)
+		}
 	}
 	commandHelp = strings.TrimRight(b.String(), "\n")
 }
@@ -299,7 +304,7 @@ func cmdMem(m *Model, args []string) (tea.Cmd, error) {
 	if len(args) != 1 {
 		return nil, fmt.Errorf("want: mem ADDR|BUFFER|REG")
 	}
-	m.mem.lds = false
+	m.mem.lds, m.mem.follow = false, nil
 	for _, b := range m.dbg.Buffers() {
 		if b.Name == args[0] {
 			m.mem.base, m.mem.title = b.Addr, b.Name
@@ -324,23 +329,20 @@ func cmdMem(m *Model, args []string) (tea.Cmd, error) {
 	if r.File == 'v' && r.Lane < 0 {
 		r.Lane = m.panes[paneVGPR].(*vgprPane).lane
 	}
-	lo, err := m.dbg.Reg(r)
-	if err != nil {
+	if _, err := m.dbg.Reg(r); err != nil {
 		return nil, err
 	}
-	r.Num++
-	hi, err := m.dbg.Reg(r)
-	if err != nil {
-		return nil, err
+	name := fmt.Sprintf("%c[%d:%d]", r.File, r.Num, r.Num+1)
+	if r.File == 'v' {
+		name += fmt.Sprintf(" lane %d", r.Lane)
 	}
-	r.Num--
-	m.mem.base, m.mem.title = (uint64(hi)<<32|uint64(lo))&^3, fmt.Sprintf("%s:%d", r, r.Num+1)
+	m.mem.follow, m.mem.title = &r, name
 	m.setFocus(paneMemory)
 	return nil, nil
 }
 
 func cmdLDS(m *Model, args []string) (tea.Cmd, error) {
-	m.mem.lds, m.mem.title, m.mem.base = true, "LDS", 0
+	m.mem.lds, m.mem.title, m.mem.base, m.mem.follow = true, "LDS", 0, nil
 	if len(args) > 0 {
 		a, err := parseAddr(args[0])
 		if err != nil {

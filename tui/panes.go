@@ -422,6 +422,9 @@ func (p *memPane) Title(f *Frame) string {
 	if p.lds {
 		t = "7 LDS"
 	}
+	if p.follow != nil {
+		t += " following " + p.title
+	}
 	return t
 }
 
@@ -433,6 +436,16 @@ func (p *memPane) Render(f *Frame) []string {
 	if p.dbg == nil {
 		return nil
 	}
+	if p.follow != nil {
+		// Follow a 64-bit register pair as it changes.
+		lo, err1 := p.dbg.Reg(*p.follow)
+		hi := *p.follow
+		hi.Num++
+		h, err2 := p.dbg.Reg(hi)
+		if err1 == nil && err2 == nil {
+			p.base = (uint64(h)<<32 | uint64(lo)) &^ 3
+		}
+	}
 	n := max(p.Height-1, 0) * p.rowBytes()
 	data, valid := p.dbg.ReadMem(p.base, n, p.lds)
 	v := MemView{Title: p.title, Base: p.base, Data: data, Valid: valid, Format: p.format, Dwords: p.dwords, Mark: p.mark}
@@ -441,7 +454,6 @@ func (p *memPane) Render(f *Frame) []string {
 
 func (p *memPane) HandleKey(msg tea.KeyPressMsg, f *Frame) (tea.Cmd, bool) {
 	k := p.Keys
-	rb := uint64(p.rowBytes())
 	switch {
 	case key.Matches(msg, k.Format):
 		// bytes → dwords hex → signed → unsigned → float → bytes
@@ -454,17 +466,20 @@ func (p *memPane) HandleKey(msg tea.KeyPressMsg, f *Frame) (tea.Cmd, bool) {
 			p.format++
 		}
 	case key.Matches(msg, k.Up):
+		p.follow = nil
 		p.Scroll(-1)
 	case key.Matches(msg, k.Down):
+		p.follow = nil
 		p.Scroll(1)
 	case key.Matches(msg, k.PageUp):
+		p.follow = nil
 		p.Scroll(-max(p.Height-2, 1))
 	case key.Matches(msg, k.PageDown):
+		p.follow = nil
 		p.Scroll(max(p.Height-2, 1))
 	default:
 		return nil, false
 	}
-	_ = rb
 	return nil, true
 }
 
