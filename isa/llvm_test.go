@@ -352,3 +352,49 @@ func corpusEntry(t *testing.T, ty *tally, cpu string, e *loader.BundleEntry) int
 	}
 	return n
 }
+
+// TestLLVMSimm16 sweeps every simm16 of the opcodes whose immediate has a
+// symbolic form (s_waitcnt, s_sendmsg, s_getreg/s_setreg hwreg,
+// s_set_gpr_idx_mode) and of a branch, on both targets. It runs with -long.
+func TestLLVMSimm16(t *testing.T) {
+	if !long() && *encFlag != "simm16" {
+		t.Skip("-long (or -isa.enc=simm16)")
+	}
+	needLLVM(t)
+	words := []uint32{0xbf8c0000, 0xbf900000, 0xbf910000, 0xb8800000 | 5<<16, 0xb9000000 | 5<<16, 0xbf9d0000, 0xbf820000}
+	for _, cpu := range []string{"gfx803", "gfx900"} {
+		tg, _ := TargetOf(cpu)
+		ty := newTally()
+		var cases [][]uint32
+		for _, w := range words {
+			for v := uint32(0); v < 1<<16; v++ {
+				cases = append(cases, []uint32{w | v})
+			}
+		}
+		res, err := llvmdis.Disasm(cpu, cases)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, c := range cases {
+			ty.compare(tg, lookupName(tg, c[0]), c, res[i])
+		}
+		ty.report(t, cpu+": every simm16")
+		for _, v := range ty.differ {
+			if v > 0 {
+				t.Errorf("%s: disagreements", cpu)
+				break
+			}
+		}
+	}
+}
+
+// lookupName names the opcode of a scalar word for reports.
+func lookupName(t Target, w uint32) string {
+	var b [4]byte
+	b[0], b[1], b[2], b[3] = byte(w), byte(w>>8), byte(w>>16), byte(w>>24)
+	inst, err := Decode(b[:], t)
+	if err != nil || inst.Form == nil {
+		return EncodingOf(w, t).String()
+	}
+	return inst.Form.Mnemonic
+}

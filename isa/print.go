@@ -1,6 +1,9 @@
 package isa
 
-import "strconv"
+import (
+	"strconv"
+	"sync"
+)
 
 // Symbolizer names a code address (a byte offset in the section) for
 // branch targets; it returns false when no symbol covers it.
@@ -54,14 +57,22 @@ func (i *Inst) String() string { return string(i.AppendText(nil, 0, nil)) }
 // for an instruction at byte address pc, to dst. sym, which may be nil,
 // names branch targets.
 func (i *Inst) AppendText(dst []byte, pc uint64, sym Symbolizer) []byte {
-	p := printer{buf: dst, pc: pc, sym: sym, t: i.Target}
+	p := printerPool.Get().(*printer)
+	*p = printer{buf: dst, pc: pc, sym: sym, t: i.Target}
 	if int(i.Enc) < len(printers) && printers[i.Enc] != nil && i.Form != nil {
-		printers[i.Enc](&p, i)
+		printers[i.Enc](p, i)
 	} else {
 		p.str("<invalid>")
 	}
-	return p.buf
+	dst = p.buf
+	*p = printer{}
+	printerPool.Put(p)
+	return dst
 }
+
+// printerPool recycles printers: the family printers are called through a
+// table, so a printer on AppendText's stack would escape anyway.
+var printerPool = sync.Pool{New: func() any { return new(printer) }}
 
 // operands appends every argument in order, each after sep.
 func (p *printer) operands(args []Operand) {

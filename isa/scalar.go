@@ -446,7 +446,7 @@ func (p *printer) sendmsg(v uint16) {
 		opName = gsOpNames[op]
 		withStream = op != 0
 	case id == msgSysmsg:
-		if op == 0 || int(op) >= len(sysmsgOpNames) {
+		if op == 0 || int(op) >= len(sysmsgOpNames) || op == 3 && p.t == GFX9 { // HOST_TRAP_ACK is pre-GFX9
 			valid = false
 			break
 		}
