@@ -389,7 +389,7 @@ func (m *Model) statusLine() string {
 	out := st.render(st.Status, s)
 	switch {
 	case m.run != nil:
-		out += " " + st.render(st.Running, m.run.progress())
+		out = st.render(st.Running, " "+m.run.progress()+" ") + out
 	case m.msg != "" && m.msgErr:
 		out += " " + st.render(st.Error, m.msg)
 	case m.msg != "":

@@ -17,6 +17,7 @@ type fakeDebuggee struct {
 	vgpr  [8][64]uint32
 	mem   map[uint64]byte
 	hist  []fakeState
+	loop  bool // never end: wrap from the last instruction to the first
 }
 
 type fakeState struct {
@@ -78,6 +79,9 @@ func (f *fakeDebuggee) Step() error {
 		f.vgpr[f.steps%4][l] = uint32(f.steps*100 + l)
 	}
 	f.pc++
+	if f.loop && f.pc == len(f.prog) {
+		f.pc = 0
+	}
 	return nil
 }
 func (f *fakeDebuggee) StepBack() (bool, error) {

@@ -243,7 +243,7 @@ func (r *runState) progress() string {
 	if r.dir == runBackward {
 		verb = "reversing"
 	}
-	return fmt.Sprintf("%s… %d steps, %.1fs — ctrl+c stops", verb, r.steps, time.Since(r.started).Seconds())
+	return fmt.Sprintf("%s… %d steps %.1fs (ctrl+c stops)", verb, r.steps, time.Since(r.started).Seconds())
 }
 
 // runMsg asks for the next chunk of a run.

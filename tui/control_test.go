@@ -1,0 +1,174 @@
+package tui
+
+import (
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+)
+
+// drive feeds msg to m and then every command it returns, synchronously,
+// until none is left or limit commands have run.
+func drive(m *Model, msg tea.Msg, limit int) {
+	_, cmd := m.Update(msg)
+	for ; cmd != nil && limit > 0; limit-- {
+		_, cmd = m.Update(cmd())
+	}
+}
+
+func TestContinueStopsAtBreakpoint(t *testing.T) {
+	m := New(newFake(), Options{Color: ColorPlain})
+	m.breaks[0x1510] = &breakpoint{addr: 0x1510, enabled: true}
+	drive(m, keyMsg("c"), 100)
+	if pc, _ := m.dbg.PC(); pc != 0x1510 || !strings.Contains(m.msg, "breakpoint at 0x1510 after 4 steps") {
+		t.Errorf("pc %#x, msg %q", pc, m.msg)
+	}
+	// Reverse-continue runs back to the start of history.
+	drive(m, keyMsg("C"), 100)
+	if m.dbg.StepCount() != 0 || !strings.Contains(m.msg, "start of history") {
+		t.Errorf("reverse: %d steps, msg %q", m.dbg.StepCount(), m.msg)
+	}
+}
+
+func TestConditionalBreakpoint(t *testing.T) {
+	f := newFake()
+	f.loop = true
+	m := New(f, Options{Color: ColorPlain})
+	// s3 is written with the step number on steps 3, 11, 19, 27; the PC is
+	// back at 0x1500 after steps 9, 18, 27.
+	m.execCommand("break 0x1500 if s3 == 27")
+	drive(m, keyMsg("c"), 200)
+	if v, _ := f.Reg(RegRef{File: 's', Num: 3}); v != 27 {
+		t.Errorf("stopped with s3 = %d (%q)", v, m.msg)
+	}
+}
+
+func TestLongContinueShowsProgressAndStops(t *testing.T) {
+	f := newFake()
+	f.loop = true
+	m := New(f, Options{Color: ColorPlain})
+	m.Update(winSize(80, 24))
+	_, cmd := m.Update(keyMsg("c"))
+	if cmd == nil || m.run == nil {
+		t.Fatal("a never-ending continue finished in one chunk")
+	}
+	if s := m.Render(); !strings.Contains(s, "running…") || !strings.Contains(s, "(ctrl+c stops)") {
+		t.Errorf("no progress on screen:\n%s", s)
+	}
+	steps := m.run.steps
+	m.Update(tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl})
+	_, cmd = m.Update(cmd())
+	if cmd != nil || m.run != nil || !strings.Contains(m.msg, "stopped after") {
+		t.Errorf("ctrl+c did not stop the run: %q", m.msg)
+	}
+	if m.dbg.StepCount() < steps {
+		t.Errorf("steps went backwards")
+	}
+}
+
+func TestWatchpoints(t *testing.T) {
+	f := newFake()
+	f.loop = true
+	m := New(f, Options{Color: ColorPlain})
+	m.execCommand("watch s5")
+	drive(m, keyMsg("c"), 200)
+	if f.steps != 5 || !strings.Contains(m.msg, "watchpoint s5 changed") {
+		t.Errorf("register watch: %d steps, %q", f.steps, m.msg)
+	}
+	m.watches = nil
+	m.execCommand("watch v2[7]")
+	drive(m, keyMsg("c"), 200)
+	if f.steps != 6 || !strings.Contains(m.msg, "watchpoint v2[7] changed") {
+		t.Errorf("lane watch: %d steps, %q", f.steps, m.msg)
+	}
+	m.watches = nil
+	m.execCommand("watch mem 0x10010 4")
+	m.execCommand("write 0x10010 7")
+	if len(m.watches) != 1 || !strings.Contains(m.msg, "wrote 4 bytes") {
+		t.Fatalf("write: %q", m.msg)
+	}
+}
+
+func TestCommands(t *testing.T) {
+	f := newFake()
+	m := New(f, Options{Color: ColorPlain})
+	m.Update(winSize(120, 40))
+	for _, tt := range []struct{ cmd, want string }{
+		{"set s2 0x42", "s2 = 0x42"},
+		{"set v1[3] -1", "v1[3] = 0xffffffff"},
+		{"step 3", "stepped 3"},
+		{"back 2", ""},
+		{"goto .Lloop", ""},
+		{"break .Lloop", "breakpoint at 0x1510"},
+		{"info", "breaks: 0x1510"},
+		{"delete all", "0 breakpoint(s)"},
+		{"mem buf", ""},
+		{"mem s[2:3]", ""},
+		{"format float", ""},
+		{"latency", "latencies: smem=200"},
+		{"bogus", "unknown command"},
+		{"set q1 1", "bad register"},
+		{"break 0x1501", "not the start of an instruction"},
+	} {
+		m.msg = ""
+		drive(m, nil, 0)
+		cmd := m.execCommand(tt.cmd)
+		for i := 0; cmd != nil && i < 100; i++ {
+			_, cmd = m.Update(cmd())
+		}
+		if !strings.Contains(m.msg, tt.want) {
+			t.Errorf(":%s → %q, want %q", tt.cmd, m.msg, tt.want)
+		}
+	}
+	if v, _ := f.Reg(RegRef{File: 's', Num: 2}); v != 0x42 {
+		t.Errorf("s2 = %#x", v)
+	}
+	if m.disasm.cursor != 4 {
+		t.Errorf("goto .Lloop: cursor %d", m.disasm.cursor)
+	}
+	if m.mem.follow == nil || m.focus != paneMemory {
+		t.Errorf("mem s[2:3] does not follow")
+	}
+}
+
+func TestMouse(t *testing.T) {
+	m := New(newFake(), Options{Color: ColorPlain})
+	m.Update(winSize(120, 40))
+	m.Render()
+	// Row 1 is the disassembly's top border; row 3 is its first
+	// instruction (after the label). A click in the gutter toggles a
+	// breakpoint there.
+	m.Update(tea.MouseClickMsg{X: 1, Y: 3, Button: tea.MouseLeft})
+	if !m.breaks[0x1500].enabled {
+		t.Errorf("click in the gutter set no breakpoint: %v", m.breaks)
+	}
+	// A click on a VGPR cell focuses the pane and moves the cursors.
+	var vr rect
+	for _, s := range m.slots() {
+		if s.shown(m.mru) == paneVGPR {
+			vr = s.rect
+		}
+	}
+	m.Update(tea.MouseClickMsg{X: vr.x + 1 + 5 + 2*9 + 1, Y: vr.y + 1 + 2, Button: tea.MouseLeft})
+	if vp := m.panes[paneVGPR].(*vgprPane); m.focus != paneVGPR || vp.reg != 1 || vp.lane != 2 {
+		t.Errorf("click on VGPR: focus %v reg %d lane %d", m.focus, vp.reg, vp.lane)
+	}
+	m.Update(tea.MouseWheelMsg{X: vr.x + 3, Y: vr.y + 3, Button: tea.MouseWheelDown})
+	if vp := m.panes[paneVGPR].(*vgprPane); vp.reg != 4 {
+		t.Errorf("wheel: reg %d", vp.reg)
+	}
+}
+
+func TestNoColor(t *testing.T) {
+	t.Setenv("NO_COLOR", "1")
+	m := New(newFake(), Options{Color: ColorModeFromEnv()})
+	m.Update(winSize(120, 40))
+	m.stepN(2)
+	s := m.Render()
+	if strings.Contains(s, "\x1b[38;") || strings.Contains(s, "\x1b[48;") || strings.Contains(s, ";38;") {
+		t.Errorf("NO_COLOR frame has colour escapes")
+	}
+	if !strings.Contains(s, "\x1b[") {
+		t.Errorf("NO_COLOR frame has no attributes at all (reverse, bold)")
+	}
+}
