@@ -183,3 +183,42 @@ func TestKernelsConsistent(t *testing.T) {
 		}
 	}
 }
+
+// TestDescriptorFieldsPerGeneration: Fields lists a generation's own
+// fields and not other generations' (AMDGPUUsage's per-target columns).
+func TestDescriptorFieldsPerGeneration(t *testing.T) {
+	tests := []struct {
+		proc      string
+		has, lacks []string
+	}{
+		{"gfx803", []string{"COMPUTE_PGM_RSRC1.ENABLE_DX10_CLAMP", "COMPUTE_PGM_RSRC2.ENABLE_TRAP_HANDLER"},
+			[]string{"COMPUTE_PGM_RSRC1.FP16_OVFL", "COMPUTE_PGM_RSRC3.ACCUM_OFFSET", "COMPUTE_PGM_RSRC1.WGP_MODE", "ENABLE_WAVEFRONT_SIZE32"}},
+		{"gfx900", []string{"COMPUTE_PGM_RSRC1.FP16_OVFL"},
+			[]string{"COMPUTE_PGM_RSRC3.ACCUM_OFFSET", "COMPUTE_PGM_RSRC3.TG_SPLIT", "COMPUTE_PGM_RSRC1.MEM_ORDERED"}},
+		{"gfx90a", []string{"COMPUTE_PGM_RSRC3.ACCUM_OFFSET", "COMPUTE_PGM_RSRC3.TG_SPLIT", "COMPUTE_PGM_RSRC1.FP16_OVFL"},
+			[]string{"COMPUTE_PGM_RSRC3.SHARED_VGPR_COUNT", "COMPUTE_PGM_RSRC1.WGP_MODE"}},
+		{"gfx1030", []string{"COMPUTE_PGM_RSRC1.WGP_MODE", "COMPUTE_PGM_RSRC3.SHARED_VGPR_COUNT", "ENABLE_WAVEFRONT_SIZE32"},
+			[]string{"COMPUTE_PGM_RSRC3.ACCUM_OFFSET", "COMPUTE_PGM_RSRC3.INST_PREF_SIZE"}},
+		{"gfx1100", []string{"COMPUTE_PGM_RSRC3.INST_PREF_SIZE", "COMPUTE_PGM_RSRC3.IMAGE_OP", "COMPUTE_PGM_RSRC1.ENABLE_IEEE_MODE"},
+			[]string{"COMPUTE_PGM_RSRC1.DISABLE_PERF", "COMPUTE_PGM_RSRC3.GLG_EN"}},
+		{"gfx1200", []string{"COMPUTE_PGM_RSRC1.ENABLE_WG_RR_EN", "COMPUTE_PGM_RSRC1.DISABLE_PERF", "COMPUTE_PGM_RSRC3.GLG_EN"},
+			[]string{"COMPUTE_PGM_RSRC1.ENABLE_DX10_CLAMP", "COMPUTE_PGM_RSRC2.ENABLE_TRAP_HANDLER", "COMPUTE_PGM_RSRC3.SHARED_VGPR_COUNT"}},
+	}
+	kd, _ := DecodeKernelDescriptor(make([]byte, KernelDescriptorSize))
+	for _, tt := range tests {
+		names := map[string]int{}
+		for _, f := range kd.Fields(tt.proc) {
+			names[f.Name]++
+		}
+		for _, n := range tt.has {
+			if names[n] != 1 {
+				t.Errorf("%s: %s listed %d times, want once", tt.proc, n, names[n])
+			}
+		}
+		for _, n := range tt.lacks {
+			if names[n] != 0 {
+				t.Errorf("%s: %s listed, but it is not a field of this generation", tt.proc, n)
+			}
+		}
+	}
+}

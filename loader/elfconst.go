@@ -93,10 +93,11 @@ const (
 	SHF_STRINGS   SectionFlag = 0x20
 	SHF_INFO_LINK SectionFlag = 0x40
 
-	SHN_UNDEF  SectionIndex = 0
-	SHN_ABS    SectionIndex = 0xfff1
-	SHN_COMMON SectionIndex = 0xfff2
-	SHN_XINDEX SectionIndex = 0xffff
+	SHN_UNDEF     SectionIndex = 0
+	SHN_LORESERVE SectionIndex = 0xff00
+	SHN_ABS       SectionIndex = 0xfff1
+	SHN_COMMON    SectionIndex = 0xfff2
+	SHN_XINDEX    SectionIndex = 0xffff
 
 	PT_NULL         ProgType = 0
 	PT_LOAD         ProgType = 1

@@ -100,7 +100,7 @@ func (f *File) kernels(version int, md *Metadata) ([]Kernel, error) {
 
 // symbolData reads n bytes at symbol s, checking they lie in its section.
 func (f *File) symbolData(s Symbol, n uint64) (data []byte, sec *Section, err error) {
-	if int(s.Section) >= len(f.Sections) || s.Section >= SHN_XINDEX&0xff00 {
+	if int(s.Section) >= len(f.Sections) || s.Section >= SHN_LORESERVE {
 		return nil, nil, nameErr(formatErr("symbol "+s.Name, -1, "section index %d out of range", s.Section), f.name)
 	}
 	sec = f.Sections[s.Section]
