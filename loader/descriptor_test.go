@@ -188,7 +188,7 @@ func TestKernelsConsistent(t *testing.T) {
 // fields and not other generations' (AMDGPUUsage's per-target columns).
 func TestDescriptorFieldsPerGeneration(t *testing.T) {
 	tests := []struct {
-		proc      string
+		proc       string
 		has, lacks []string
 	}{
 		{"gfx803", []string{"COMPUTE_PGM_RSRC1.ENABLE_DX10_CLAMP", "COMPUTE_PGM_RSRC2.ENABLE_TRAP_HANDLER"},
