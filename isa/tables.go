@@ -991,6 +991,13 @@ const (
 	V_DIV_FMAS_F64
 	V_DIV_SCALE_F32
 	V_DIV_SCALE_F64
+	V_DOT2_F32_F16
+	V_DOT2_I32_I16
+	V_DOT2_U32_U16
+	V_DOT4_I32_I8
+	V_DOT4_U32_U8
+	V_DOT8_I32_I4
+	V_DOT8_U32_U4
 	V_EXP_F16
 	V_EXP_F32
 	V_EXP_LEGACY_F32
@@ -1000,10 +1007,14 @@ const (
 	V_FLOOR_F16
 	V_FLOOR_F32
 	V_FLOOR_F64
+	V_FMAC_F32
 	V_FMA_F16
 	V_FMA_F32
 	V_FMA_F64
 	V_FMA_LEGACY_F16
+	V_FMA_MIXHI_F16
+	V_FMA_MIXLO_F16
+	V_FMA_MIX_F32
 	V_FRACT_F16
 	V_FRACT_F32
 	V_FRACT_F64
@@ -1181,6 +1192,7 @@ const (
 	V_TRUNC_F64
 	V_WRITELANE_B32
 	V_XAD_U32
+	V_XNOR_B32
 	V_XOR_B32
 	numOps
 )
@@ -2173,6 +2185,13 @@ var opNames = [numOps]string{
 	"v_div_fmas_f64",
 	"v_div_scale_f32",
 	"v_div_scale_f64",
+	"v_dot2_f32_f16",
+	"v_dot2_i32_i16",
+	"v_dot2_u32_u16",
+	"v_dot4_i32_i8",
+	"v_dot4_u32_u8",
+	"v_dot8_i32_i4",
+	"v_dot8_u32_u4",
 	"v_exp_f16",
 	"v_exp_f32",
 	"v_exp_legacy_f32",
@@ -2182,10 +2201,14 @@ var opNames = [numOps]string{
 	"v_floor_f16",
 	"v_floor_f32",
 	"v_floor_f64",
+	"v_fmac_f32",
 	"v_fma_f16",
 	"v_fma_f32",
 	"v_fma_f64",
 	"v_fma_legacy_f16",
+	"v_fma_mixhi_f16",
+	"v_fma_mixlo_f16",
+	"v_fma_mix_f32",
 	"v_fract_f16",
 	"v_fract_f32",
 	"v_fract_f64",
@@ -2363,6 +2386,7 @@ var opNames = [numOps]string{
 	"v_trunc_f64",
 	"v_writelane_b32",
 	"v_xad_u32",
+	"v_xnor_b32",
 	"v_xor_b32",
 }
 
@@ -3354,6 +3378,13 @@ var opInfo = [numOps]OpInfo{
 	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod | FlagVCCRead},                                    // V_DIV_FMAS_F64
 	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod},                                                  // V_DIV_SCALE_F32
 	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod},                                                  // V_DIV_SCALE_F64
+	{Class: ClassVALU, Raises: 0, Flags: 0},                                                                                // V_DOT2_F32_F16
+	{Class: ClassVALU, Raises: 0, Flags: 0},                                                                                // V_DOT2_I32_I16
+	{Class: ClassVALU, Raises: 0, Flags: 0},                                                                                // V_DOT2_U32_U16
+	{Class: ClassVALU, Raises: 0, Flags: 0},                                                                                // V_DOT4_I32_I8
+	{Class: ClassVALU, Raises: 0, Flags: 0},                                                                                // V_DOT4_U32_U8
+	{Class: ClassVALU, Raises: 0, Flags: 0},                                                                                // V_DOT8_I32_I4
+	{Class: ClassVALU, Raises: 0, Flags: 0},                                                                                // V_DOT8_U32_U4
 	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix}, // V_EXP_F16
 	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix}, // V_EXP_F32
 	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix}, // V_EXP_LEGACY_F32
@@ -3363,10 +3394,14 @@ var opInfo = [numOps]OpInfo{
 	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix}, // V_FLOOR_F16
 	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix}, // V_FLOOR_F32
 	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod | FlagSuffix},                                     // V_FLOOR_F64
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSuffix},                           // V_FMAC_F32
 	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod | FlagOpsel},                                      // V_FMA_F16
 	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod},                                                  // V_FMA_F32
 	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod},                                                  // V_FMA_F64
 	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod},                                                  // V_FMA_LEGACY_F16
+	{Class: ClassVALU, Raises: 0, Flags: 0},                                                                                // V_FMA_MIXHI_F16
+	{Class: ClassVALU, Raises: 0, Flags: 0},                                                                                // V_FMA_MIXLO_F16
+	{Class: ClassVALU, Raises: 0, Flags: 0},                                                                                // V_FMA_MIX_F32
 	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix}, // V_FRACT_F16
 	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix}, // V_FRACT_F32
 	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod | FlagSuffix},                                     // V_FRACT_F64
@@ -3544,6 +3579,7 @@ var opInfo = [numOps]OpInfo{
 	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod | FlagSuffix},                                     // V_TRUNC_F64
 	{Class: ClassVALU, Raises: 0, Flags: FlagSrcSreg},                                                                      // V_WRITELANE_B32
 	{Class: ClassVALU, Raises: 0, Flags: 0},                                                                                // V_XAD_U32
+	{Class: ClassVALU, Raises: 0, Flags: FlagDpp | FlagSdwa | FlagSuffix},                                                  // V_XNOR_B32
 	{Class: ClassVALU, Raises: 0, Flags: FlagDpp | FlagSdwa | FlagSuffix},                                                  // V_XOR_B32
 }
 
@@ -3745,6 +3781,46 @@ var flagNames = [...]string{
 }
 
 var specs = [...]OperandSpec{
+	{Field: FieldVDST, Access: Write, Type: TypeF32, Width: 1, Imm: false},
+	{Field: FieldSRC0, Access: Read, Type: TypeF32, Width: 1, Imm: false},
+	{Field: FieldSRC1, Access: Read, Type: TypeF32, Width: 1, Imm: false},
+	{Field: FieldSRC2, Access: Read, Type: TypeF32, Width: 1, Imm: false},
+	{Field: FieldVDST, Access: Write, Type: TypeF16, Width: 1, Imm: false},
+	{Field: FieldSRC0, Access: Read, Type: TypeF32, Width: 1, Imm: false},
+	{Field: FieldSRC1, Access: Read, Type: TypeF32, Width: 1, Imm: false},
+	{Field: FieldSRC2, Access: Read, Type: TypeF32, Width: 1, Imm: false},
+	{Field: FieldVDST, Access: ReadWrite, Type: TypeF32, Width: 1, Imm: false},
+	{Field: FieldSRC0, Access: Read, Type: TypeF32, Width: 1, Imm: false},
+	{Field: FieldVSRC1, Access: Read, Type: TypeF32, Width: 1, Imm: false},
+	{Field: FieldVDST, Access: ReadWrite, Type: TypeF32, Width: 1, Imm: false},
+	{Field: FieldSRC0, Access: Read, Type: TypeF32, Width: 1, Imm: false},
+	{Field: FieldSRC1, Access: Read, Type: TypeF32, Width: 1, Imm: false},
+	{Field: FieldVDST, Access: Write, Type: TypeB32, Width: 1, Imm: false},
+	{Field: FieldSRC0, Access: Read, Type: TypeB32, Width: 1, Imm: false},
+	{Field: FieldVSRC1, Access: Read, Type: TypeB32, Width: 1, Imm: false},
+	{Field: FieldVDST, Access: Write, Type: TypeB32, Width: 1, Imm: false},
+	{Field: FieldSRC0, Access: Read, Type: TypeB32, Width: 1, Imm: false},
+	{Field: FieldSRC1, Access: Read, Type: TypeB32, Width: 1, Imm: false},
+	{Field: FieldVDST, Access: Write, Type: TypeF32, Width: 1, Imm: false},
+	{Field: FieldSRC0, Access: Read, Type: TypeV2F16, Width: 1, Imm: false},
+	{Field: FieldSRC1, Access: Read, Type: TypeV2F16, Width: 1, Imm: false},
+	{Field: FieldSRC2, Access: Read, Type: TypeF32, Width: 1, Imm: false},
+	{Field: FieldVDST, Access: Write, Type: TypeI32, Width: 1, Imm: false},
+	{Field: FieldSRC0, Access: Read, Type: TypeV2I16, Width: 1, Imm: false},
+	{Field: FieldSRC1, Access: Read, Type: TypeV2I16, Width: 1, Imm: false},
+	{Field: FieldSRC2, Access: Read, Type: TypeI32, Width: 1, Imm: false},
+	{Field: FieldVDST, Access: Write, Type: TypeU32, Width: 1, Imm: false},
+	{Field: FieldSRC0, Access: Read, Type: TypeV2I16, Width: 1, Imm: false},
+	{Field: FieldSRC1, Access: Read, Type: TypeV2I16, Width: 1, Imm: false},
+	{Field: FieldSRC2, Access: Read, Type: TypeU32, Width: 1, Imm: false},
+	{Field: FieldVDST, Access: Write, Type: TypeI32, Width: 1, Imm: false},
+	{Field: FieldSRC0, Access: Read, Type: TypeB32, Width: 1, Imm: false},
+	{Field: FieldSRC1, Access: Read, Type: TypeB32, Width: 1, Imm: false},
+	{Field: FieldSRC2, Access: Read, Type: TypeI32, Width: 1, Imm: false},
+	{Field: FieldVDST, Access: Write, Type: TypeU32, Width: 1, Imm: false},
+	{Field: FieldSRC0, Access: Read, Type: TypeB32, Width: 1, Imm: false},
+	{Field: FieldSRC1, Access: Read, Type: TypeB32, Width: 1, Imm: false},
+	{Field: FieldSRC2, Access: Read, Type: TypeU32, Width: 1, Imm: false},
 	{Field: FieldADDR, Access: Read, Type: TypeB32, Width: 1, Imm: false},
 	{Field: FieldDATA0, Access: Read, Type: TypeU32, Width: 1, Imm: false},
 	{Field: FieldADDR, Access: Read, Type: TypeB32, Width: 1, Imm: false},
@@ -4212,12 +4288,6 @@ var specs = [...]OperandSpec{
 	{Field: FieldVDST, Access: Write, Type: TypeU32, Width: 1, Imm: false},
 	{Field: FieldSRC0, Access: Read, Type: TypeU32, Width: 1, Imm: false},
 	{Field: FieldVSRC1, Access: Read, Type: TypeU32, Width: 1, Imm: false},
-	{Field: FieldVDST, Access: Write, Type: TypeB32, Width: 1, Imm: false},
-	{Field: FieldSRC0, Access: Read, Type: TypeB32, Width: 1, Imm: false},
-	{Field: FieldVSRC1, Access: Read, Type: TypeB32, Width: 1, Imm: false},
-	{Field: FieldVDST, Access: ReadWrite, Type: TypeF32, Width: 1, Imm: false},
-	{Field: FieldSRC0, Access: Read, Type: TypeF32, Width: 1, Imm: false},
-	{Field: FieldVSRC1, Access: Read, Type: TypeF32, Width: 1, Imm: false},
 	{Field: FieldVDST, Access: Write, Type: TypeF32, Width: 1, Imm: false},
 	{Field: FieldSRC0, Access: Read, Type: TypeF32, Width: 1, Imm: false},
 	{Field: FieldSIMM32, Access: Read, Type: TypeF32, Width: 0, Imm: false},
@@ -4396,12 +4466,6 @@ var specs = [...]OperandSpec{
 	{Field: FieldVDST, Access: Write, Type: TypeU32, Width: 1, Imm: false},
 	{Field: FieldSRC0, Access: Read, Type: TypeU32, Width: 1, Imm: false},
 	{Field: FieldSRC1, Access: Read, Type: TypeU32, Width: 1, Imm: false},
-	{Field: FieldVDST, Access: Write, Type: TypeB32, Width: 1, Imm: false},
-	{Field: FieldSRC0, Access: Read, Type: TypeB32, Width: 1, Imm: false},
-	{Field: FieldSRC1, Access: Read, Type: TypeB32, Width: 1, Imm: false},
-	{Field: FieldVDST, Access: ReadWrite, Type: TypeF32, Width: 1, Imm: false},
-	{Field: FieldSRC0, Access: Read, Type: TypeF32, Width: 1, Imm: false},
-	{Field: FieldSRC1, Access: Read, Type: TypeF32, Width: 1, Imm: false},
 	{Field: FieldVDST, Access: Write, Type: TypeU32, Width: 1, Imm: false},
 	{Field: FieldSDST, Access: Write, Type: TypeB64, Width: 2, Imm: false},
 	{Field: FieldSRC0, Access: Read, Type: TypeU32, Width: 1, Imm: false},
@@ -4429,10 +4493,6 @@ var specs = [...]OperandSpec{
 	{Field: FieldVDST, Access: Write, Type: TypeF16, Width: 1, Imm: false},
 	{Field: FieldSRC0, Access: Read, Type: TypeF16, Width: 1, Imm: false},
 	{Field: FieldSRC1, Access: Read, Type: TypeI16, Width: 1, Imm: false},
-	{Field: FieldVDST, Access: Write, Type: TypeF32, Width: 1, Imm: false},
-	{Field: FieldSRC0, Access: Read, Type: TypeF32, Width: 1, Imm: false},
-	{Field: FieldSRC1, Access: Read, Type: TypeF32, Width: 1, Imm: false},
-	{Field: FieldSRC2, Access: Read, Type: TypeF32, Width: 1, Imm: false},
 	{Field: FieldVDST, Access: Write, Type: TypeI32, Width: 1, Imm: false},
 	{Field: FieldSRC0, Access: Read, Type: TypeI32, Width: 1, Imm: false},
 	{Field: FieldSRC1, Access: Read, Type: TypeI32, Width: 1, Imm: false},
@@ -4574,1963 +4634,1994 @@ var specs = [...]OperandSpec{
 	{Field: FieldVDST, Access: Write, Type: TypeV2F16, Width: 1, Imm: false},
 	{Field: FieldSRC0, Access: Read, Type: TypeV2F16, Width: 1, Imm: false},
 	{Field: FieldSRC1, Access: Read, Type: TypeV2F16, Width: 1, Imm: false},
-	{Field: FieldVDST, Access: Write, Type: TypeF16, Width: 1, Imm: false},
-	{Field: FieldSRC0, Access: Read, Type: TypeF32, Width: 1, Imm: false},
-	{Field: FieldSRC1, Access: Read, Type: TypeF32, Width: 1, Imm: false},
-	{Field: FieldSRC2, Access: Read, Type: TypeF32, Width: 1, Imm: false},
 	{Field: FieldVDST, Access: Write, Type: TypeF32, Width: 1, Imm: false},
 	{Field: FieldVSRC, Access: Read, Type: TypeF32, Width: 1, Imm: false},
 	{Field: FieldATTR, Access: Read, Type: TypeNone, Width: 0, Imm: true},
 }
 
 var forms = [...]Form{
-	{Mnemonic: "ds_add_u32", Op: DS_ADD_U32, Enc: EncDS, Opcode: 0x0, Operands: specs[0:2], Flags: FlagAtomic},                                                                                                // GFX8,GFX9
-	{Mnemonic: "ds_sub_u32", Op: DS_SUB_U32, Enc: EncDS, Opcode: 0x1, Operands: specs[0:2], Flags: FlagAtomic},                                                                                                // GFX8,GFX9
-	{Mnemonic: "ds_rsub_u32", Op: DS_RSUB_U32, Enc: EncDS, Opcode: 0x2, Operands: specs[0:2], Flags: FlagAtomic},                                                                                              // GFX8,GFX9
-	{Mnemonic: "ds_inc_u32", Op: DS_INC_U32, Enc: EncDS, Opcode: 0x3, Operands: specs[0:2], Flags: FlagAtomic},                                                                                                // GFX8,GFX9
-	{Mnemonic: "ds_dec_u32", Op: DS_DEC_U32, Enc: EncDS, Opcode: 0x4, Operands: specs[0:2], Flags: FlagAtomic},                                                                                                // GFX8,GFX9
-	{Mnemonic: "ds_min_i32", Op: DS_MIN_I32, Enc: EncDS, Opcode: 0x5, Operands: specs[2:4], Flags: FlagAtomic},                                                                                                // GFX8,GFX9
-	{Mnemonic: "ds_max_i32", Op: DS_MAX_I32, Enc: EncDS, Opcode: 0x6, Operands: specs[2:4], Flags: FlagAtomic},                                                                                                // GFX8,GFX9
-	{Mnemonic: "ds_min_u32", Op: DS_MIN_U32, Enc: EncDS, Opcode: 0x7, Operands: specs[0:2], Flags: FlagAtomic},                                                                                                // GFX8,GFX9
-	{Mnemonic: "ds_max_u32", Op: DS_MAX_U32, Enc: EncDS, Opcode: 0x8, Operands: specs[0:2], Flags: FlagAtomic},                                                                                                // GFX8,GFX9
-	{Mnemonic: "ds_and_b32", Op: DS_AND_B32, Enc: EncDS, Opcode: 0x9, Operands: specs[4:6], Flags: FlagAtomic},                                                                                                // GFX8,GFX9
-	{Mnemonic: "ds_or_b32", Op: DS_OR_B32, Enc: EncDS, Opcode: 0xa, Operands: specs[4:6], Flags: FlagAtomic},                                                                                                  // GFX8,GFX9
-	{Mnemonic: "ds_xor_b32", Op: DS_XOR_B32, Enc: EncDS, Opcode: 0xb, Operands: specs[4:6], Flags: FlagAtomic},                                                                                                // GFX8,GFX9
-	{Mnemonic: "ds_mskor_b32", Op: DS_MSKOR_B32, Enc: EncDS, Opcode: 0xc, Operands: specs[6:9], Flags: FlagAtomic},                                                                                            // GFX8,GFX9
-	{Mnemonic: "ds_write_b32", Op: DS_WRITE_B32, Enc: EncDS, Opcode: 0xd, Operands: specs[4:6], Flags: FlagStore},                                                                                             // GFX8,GFX9
-	{Mnemonic: "ds_write2_b32", Op: DS_WRITE2_B32, Enc: EncDS, Opcode: 0xe, Operands: specs[6:9], Flags: FlagStore | FlagOffset2},                                                                             // GFX8,GFX9
-	{Mnemonic: "ds_write2st64_b32", Op: DS_WRITE2ST64_B32, Enc: EncDS, Opcode: 0xf, Operands: specs[6:9], Flags: FlagStore | FlagOffset2},                                                                     // GFX8,GFX9
-	{Mnemonic: "ds_cmpst_b32", Op: DS_CMPST_B32, Enc: EncDS, Opcode: 0x10, Operands: specs[6:9], Flags: FlagAtomic},                                                                                           // GFX8,GFX9
-	{Mnemonic: "ds_cmpst_f32", Op: DS_CMPST_F32, Enc: EncDS, Opcode: 0x11, Operands: specs[9:12], Flags: FlagAtomic},                                                                                          // GFX8,GFX9
-	{Mnemonic: "ds_min_f32", Op: DS_MIN_F32, Enc: EncDS, Opcode: 0x12, Operands: specs[12:14], Flags: FlagAtomic},                                                                                             // GFX8,GFX9
-	{Mnemonic: "ds_max_f32", Op: DS_MAX_F32, Enc: EncDS, Opcode: 0x13, Operands: specs[12:14], Flags: FlagAtomic},                                                                                             // GFX8,GFX9
-	{Mnemonic: "ds_nop", Op: DS_NOP, Enc: EncDS, Opcode: 0x14, Operands: specs[14:14], Flags: FlagNoMods},                                                                                                     // GFX8,GFX9
-	{Mnemonic: "ds_add_f32", Op: DS_ADD_F32, Enc: EncDS, Opcode: 0x15, Operands: specs[12:14], Flags: FlagAtomic},                                                                                             // GFX8,GFX9
-	{Mnemonic: "ds_write_addtid_b32", Op: DS_WRITE_ADDTID_B32, Enc: EncDS, Opcode: 0x1d, Operands: specs[14:15], Flags: FlagStore},                                                                            // GFX9
-	{Mnemonic: "ds_write_b8", Op: DS_WRITE_B8, Enc: EncDS, Opcode: 0x1e, Operands: specs[4:6], Flags: FlagStore},                                                                                              // GFX8,GFX9
-	{Mnemonic: "ds_write_b16", Op: DS_WRITE_B16, Enc: EncDS, Opcode: 0x1f, Operands: specs[4:6], Flags: FlagStore},                                                                                            // GFX8,GFX9
-	{Mnemonic: "ds_add_rtn_u32", Op: DS_ADD_RTN_U32, Enc: EncDS, Opcode: 0x20, Operands: specs[15:18], Flags: FlagAtomic | FlagRet},                                                                           // GFX8,GFX9
-	{Mnemonic: "ds_sub_rtn_u32", Op: DS_SUB_RTN_U32, Enc: EncDS, Opcode: 0x21, Operands: specs[15:18], Flags: FlagAtomic | FlagRet},                                                                           // GFX8,GFX9
-	{Mnemonic: "ds_rsub_rtn_u32", Op: DS_RSUB_RTN_U32, Enc: EncDS, Opcode: 0x22, Operands: specs[15:18], Flags: FlagAtomic | FlagRet},                                                                         // GFX8,GFX9
-	{Mnemonic: "ds_inc_rtn_u32", Op: DS_INC_RTN_U32, Enc: EncDS, Opcode: 0x23, Operands: specs[15:18], Flags: FlagAtomic | FlagRet},                                                                           // GFX8,GFX9
-	{Mnemonic: "ds_dec_rtn_u32", Op: DS_DEC_RTN_U32, Enc: EncDS, Opcode: 0x24, Operands: specs[15:18], Flags: FlagAtomic | FlagRet},                                                                           // GFX8,GFX9
-	{Mnemonic: "ds_min_rtn_i32", Op: DS_MIN_RTN_I32, Enc: EncDS, Opcode: 0x25, Operands: specs[18:21], Flags: FlagAtomic | FlagRet},                                                                           // GFX8,GFX9
-	{Mnemonic: "ds_max_rtn_i32", Op: DS_MAX_RTN_I32, Enc: EncDS, Opcode: 0x26, Operands: specs[18:21], Flags: FlagAtomic | FlagRet},                                                                           // GFX8,GFX9
-	{Mnemonic: "ds_min_rtn_u32", Op: DS_MIN_RTN_U32, Enc: EncDS, Opcode: 0x27, Operands: specs[15:18], Flags: FlagAtomic | FlagRet},                                                                           // GFX8,GFX9
-	{Mnemonic: "ds_max_rtn_u32", Op: DS_MAX_RTN_U32, Enc: EncDS, Opcode: 0x28, Operands: specs[15:18], Flags: FlagAtomic | FlagRet},                                                                           // GFX8,GFX9
-	{Mnemonic: "ds_and_rtn_b32", Op: DS_AND_RTN_B32, Enc: EncDS, Opcode: 0x29, Operands: specs[21:24], Flags: FlagAtomic | FlagRet},                                                                           // GFX8,GFX9
-	{Mnemonic: "ds_or_rtn_b32", Op: DS_OR_RTN_B32, Enc: EncDS, Opcode: 0x2a, Operands: specs[21:24], Flags: FlagAtomic | FlagRet},                                                                             // GFX8,GFX9
-	{Mnemonic: "ds_xor_rtn_b32", Op: DS_XOR_RTN_B32, Enc: EncDS, Opcode: 0x2b, Operands: specs[21:24], Flags: FlagAtomic | FlagRet},                                                                           // GFX8,GFX9
-	{Mnemonic: "ds_mskor_rtn_b32", Op: DS_MSKOR_RTN_B32, Enc: EncDS, Opcode: 0x2c, Operands: specs[24:28], Flags: FlagAtomic | FlagRet},                                                                       // GFX8,GFX9
-	{Mnemonic: "ds_wrxchg_rtn_b32", Op: DS_WRXCHG_RTN_B32, Enc: EncDS, Opcode: 0x2d, Operands: specs[21:24], Flags: FlagAtomic | FlagRet},                                                                     // GFX8,GFX9
-	{Mnemonic: "ds_wrxchg2_rtn_b32", Op: DS_WRXCHG2_RTN_B32, Enc: EncDS, Opcode: 0x2e, Operands: specs[28:32], Flags: FlagAtomic | FlagRet | FlagOffset2},                                                     // GFX8,GFX9
-	{Mnemonic: "ds_wrxchg2st64_rtn_b32", Op: DS_WRXCHG2ST64_RTN_B32, Enc: EncDS, Opcode: 0x2f, Operands: specs[28:32], Flags: FlagAtomic | FlagRet | FlagOffset2},                                             // GFX8,GFX9
-	{Mnemonic: "ds_cmpst_rtn_b32", Op: DS_CMPST_RTN_B32, Enc: EncDS, Opcode: 0x30, Operands: specs[24:28], Flags: FlagAtomic | FlagRet},                                                                       // GFX8,GFX9
-	{Mnemonic: "ds_cmpst_rtn_f32", Op: DS_CMPST_RTN_F32, Enc: EncDS, Opcode: 0x31, Operands: specs[32:36], Flags: FlagAtomic | FlagRet},                                                                       // GFX8,GFX9
-	{Mnemonic: "ds_min_rtn_f32", Op: DS_MIN_RTN_F32, Enc: EncDS, Opcode: 0x32, Operands: specs[36:39], Flags: FlagAtomic | FlagRet},                                                                           // GFX8,GFX9
-	{Mnemonic: "ds_max_rtn_f32", Op: DS_MAX_RTN_F32, Enc: EncDS, Opcode: 0x33, Operands: specs[36:39], Flags: FlagAtomic | FlagRet},                                                                           // GFX8,GFX9
-	{Mnemonic: "ds_wrap_rtn_b32", Op: DS_WRAP_RTN_B32, Enc: EncDS, Opcode: 0x34, Operands: specs[24:28], Flags: FlagAtomic | FlagRet},                                                                         // GFX8,GFX9
-	{Mnemonic: "ds_add_rtn_f32", Op: DS_ADD_RTN_F32, Enc: EncDS, Opcode: 0x35, Operands: specs[36:39], Flags: FlagAtomic | FlagRet},                                                                           // GFX8,GFX9
-	{Mnemonic: "ds_read_b32", Op: DS_READ_B32, Enc: EncDS, Opcode: 0x36, Operands: specs[39:41], Flags: FlagLoad},                                                                                             // GFX8,GFX9
-	{Mnemonic: "ds_read2_b32", Op: DS_READ2_B32, Enc: EncDS, Opcode: 0x37, Operands: specs[41:43], Flags: FlagLoad | FlagOffset2},                                                                             // GFX8,GFX9
-	{Mnemonic: "ds_read2st64_b32", Op: DS_READ2ST64_B32, Enc: EncDS, Opcode: 0x38, Operands: specs[41:43], Flags: FlagLoad | FlagOffset2},                                                                     // GFX8,GFX9
-	{Mnemonic: "ds_read_i8", Op: DS_READ_I8, Enc: EncDS, Opcode: 0x39, Operands: specs[39:41], Flags: FlagLoad},                                                                                               // GFX8,GFX9
-	{Mnemonic: "ds_read_u8", Op: DS_READ_U8, Enc: EncDS, Opcode: 0x3a, Operands: specs[39:41], Flags: FlagLoad},                                                                                               // GFX8,GFX9
-	{Mnemonic: "ds_read_i16", Op: DS_READ_I16, Enc: EncDS, Opcode: 0x3b, Operands: specs[39:41], Flags: FlagLoad},                                                                                             // GFX8,GFX9
-	{Mnemonic: "ds_read_u16", Op: DS_READ_U16, Enc: EncDS, Opcode: 0x3c, Operands: specs[39:41], Flags: FlagLoad},                                                                                             // GFX8,GFX9
-	{Mnemonic: "ds_swizzle_b32", Op: DS_SWIZZLE_B32, Enc: EncDS, Opcode: 0x3d, Operands: specs[39:41], Flags: FlagSwizzle},                                                                                    // GFX8,GFX9
-	{Mnemonic: "ds_permute_b32", Op: DS_PERMUTE_B32, Enc: EncDS, Opcode: 0x3e, Operands: specs[21:24], Flags: FlagNoGDS},                                                                                      // GFX8,GFX9
-	{Mnemonic: "ds_bpermute_b32", Op: DS_BPERMUTE_B32, Enc: EncDS, Opcode: 0x3f, Operands: specs[21:24], Flags: FlagNoGDS},                                                                                    // GFX8,GFX9
-	{Mnemonic: "ds_add_u64", Op: DS_ADD_U64, Enc: EncDS, Opcode: 0x40, Operands: specs[43:45], Flags: FlagAtomic},                                                                                             // GFX8,GFX9
-	{Mnemonic: "ds_sub_u64", Op: DS_SUB_U64, Enc: EncDS, Opcode: 0x41, Operands: specs[43:45], Flags: FlagAtomic},                                                                                             // GFX8,GFX9
-	{Mnemonic: "ds_rsub_u64", Op: DS_RSUB_U64, Enc: EncDS, Opcode: 0x42, Operands: specs[43:45], Flags: FlagAtomic},                                                                                           // GFX8,GFX9
-	{Mnemonic: "ds_inc_u64", Op: DS_INC_U64, Enc: EncDS, Opcode: 0x43, Operands: specs[43:45], Flags: FlagAtomic},                                                                                             // GFX8,GFX9
-	{Mnemonic: "ds_dec_u64", Op: DS_DEC_U64, Enc: EncDS, Opcode: 0x44, Operands: specs[43:45], Flags: FlagAtomic},                                                                                             // GFX8,GFX9
-	{Mnemonic: "ds_min_i64", Op: DS_MIN_I64, Enc: EncDS, Opcode: 0x45, Operands: specs[45:47], Flags: FlagAtomic},                                                                                             // GFX8,GFX9
-	{Mnemonic: "ds_max_i64", Op: DS_MAX_I64, Enc: EncDS, Opcode: 0x46, Operands: specs[45:47], Flags: FlagAtomic},                                                                                             // GFX8,GFX9
-	{Mnemonic: "ds_min_u64", Op: DS_MIN_U64, Enc: EncDS, Opcode: 0x47, Operands: specs[43:45], Flags: FlagAtomic},                                                                                             // GFX8,GFX9
-	{Mnemonic: "ds_max_u64", Op: DS_MAX_U64, Enc: EncDS, Opcode: 0x48, Operands: specs[43:45], Flags: FlagAtomic},                                                                                             // GFX8,GFX9
-	{Mnemonic: "ds_and_b64", Op: DS_AND_B64, Enc: EncDS, Opcode: 0x49, Operands: specs[47:49], Flags: FlagAtomic},                                                                                             // GFX8,GFX9
-	{Mnemonic: "ds_or_b64", Op: DS_OR_B64, Enc: EncDS, Opcode: 0x4a, Operands: specs[47:49], Flags: FlagAtomic},                                                                                               // GFX8,GFX9
-	{Mnemonic: "ds_xor_b64", Op: DS_XOR_B64, Enc: EncDS, Opcode: 0x4b, Operands: specs[47:49], Flags: FlagAtomic},                                                                                             // GFX8,GFX9
-	{Mnemonic: "ds_mskor_b64", Op: DS_MSKOR_B64, Enc: EncDS, Opcode: 0x4c, Operands: specs[49:52], Flags: FlagAtomic},                                                                                         // GFX8,GFX9
-	{Mnemonic: "ds_write_b64", Op: DS_WRITE_B64, Enc: EncDS, Opcode: 0x4d, Operands: specs[47:49], Flags: FlagStore},                                                                                          // GFX8,GFX9
-	{Mnemonic: "ds_write2_b64", Op: DS_WRITE2_B64, Enc: EncDS, Opcode: 0x4e, Operands: specs[49:52], Flags: FlagStore | FlagOffset2},                                                                          // GFX8,GFX9
-	{Mnemonic: "ds_write2st64_b64", Op: DS_WRITE2ST64_B64, Enc: EncDS, Opcode: 0x4f, Operands: specs[49:52], Flags: FlagStore | FlagOffset2},                                                                  // GFX8,GFX9
-	{Mnemonic: "ds_cmpst_b64", Op: DS_CMPST_B64, Enc: EncDS, Opcode: 0x50, Operands: specs[49:52], Flags: FlagAtomic},                                                                                         // GFX8,GFX9
-	{Mnemonic: "ds_cmpst_f64", Op: DS_CMPST_F64, Enc: EncDS, Opcode: 0x51, Operands: specs[52:55], Flags: FlagAtomic},                                                                                         // GFX8,GFX9
-	{Mnemonic: "ds_min_f64", Op: DS_MIN_F64, Enc: EncDS, Opcode: 0x52, Operands: specs[55:57], Flags: FlagAtomic},                                                                                             // GFX8,GFX9
-	{Mnemonic: "ds_max_f64", Op: DS_MAX_F64, Enc: EncDS, Opcode: 0x53, Operands: specs[55:57], Flags: FlagAtomic},                                                                                             // GFX8,GFX9
-	{Mnemonic: "ds_write_b8_d16_hi", Op: DS_WRITE_B8_D16_HI, Enc: EncDS, Opcode: 0x54, Operands: specs[4:6], Flags: FlagStore | FlagD16Hi},                                                                    // GFX9
-	{Mnemonic: "ds_write_b16_d16_hi", Op: DS_WRITE_B16_D16_HI, Enc: EncDS, Opcode: 0x55, Operands: specs[4:6], Flags: FlagStore | FlagD16Hi},                                                                  // GFX9
-	{Mnemonic: "ds_read_u8_d16", Op: DS_READ_U8_D16, Enc: EncDS, Opcode: 0x56, Operands: specs[57:59], Flags: FlagLoad | FlagD16},                                                                             // GFX9
-	{Mnemonic: "ds_read_u8_d16_hi", Op: DS_READ_U8_D16_HI, Enc: EncDS, Opcode: 0x57, Operands: specs[57:59], Flags: FlagLoad | FlagD16Hi},                                                                     // GFX9
-	{Mnemonic: "ds_read_i8_d16", Op: DS_READ_I8_D16, Enc: EncDS, Opcode: 0x58, Operands: specs[57:59], Flags: FlagLoad | FlagD16},                                                                             // GFX9
-	{Mnemonic: "ds_read_i8_d16_hi", Op: DS_READ_I8_D16_HI, Enc: EncDS, Opcode: 0x59, Operands: specs[57:59], Flags: FlagLoad | FlagD16Hi},                                                                     // GFX9
-	{Mnemonic: "ds_read_u16_d16", Op: DS_READ_U16_D16, Enc: EncDS, Opcode: 0x5a, Operands: specs[57:59], Flags: FlagLoad | FlagD16},                                                                           // GFX9
-	{Mnemonic: "ds_read_u16_d16_hi", Op: DS_READ_U16_D16_HI, Enc: EncDS, Opcode: 0x5b, Operands: specs[57:59], Flags: FlagLoad | FlagD16Hi},                                                                   // GFX9
-	{Mnemonic: "ds_add_rtn_u64", Op: DS_ADD_RTN_U64, Enc: EncDS, Opcode: 0x60, Operands: specs[59:62], Flags: FlagAtomic | FlagRet},                                                                           // GFX8,GFX9
-	{Mnemonic: "ds_sub_rtn_u64", Op: DS_SUB_RTN_U64, Enc: EncDS, Opcode: 0x61, Operands: specs[59:62], Flags: FlagAtomic | FlagRet},                                                                           // GFX8,GFX9
-	{Mnemonic: "ds_rsub_rtn_u64", Op: DS_RSUB_RTN_U64, Enc: EncDS, Opcode: 0x62, Operands: specs[59:62], Flags: FlagAtomic | FlagRet},                                                                         // GFX8,GFX9
-	{Mnemonic: "ds_inc_rtn_u64", Op: DS_INC_RTN_U64, Enc: EncDS, Opcode: 0x63, Operands: specs[59:62], Flags: FlagAtomic | FlagRet},                                                                           // GFX8,GFX9
-	{Mnemonic: "ds_dec_rtn_u64", Op: DS_DEC_RTN_U64, Enc: EncDS, Opcode: 0x64, Operands: specs[59:62], Flags: FlagAtomic | FlagRet},                                                                           // GFX8,GFX9
-	{Mnemonic: "ds_min_rtn_i64", Op: DS_MIN_RTN_I64, Enc: EncDS, Opcode: 0x65, Operands: specs[62:65], Flags: FlagAtomic | FlagRet},                                                                           // GFX8,GFX9
-	{Mnemonic: "ds_max_rtn_i64", Op: DS_MAX_RTN_I64, Enc: EncDS, Opcode: 0x66, Operands: specs[62:65], Flags: FlagAtomic | FlagRet},                                                                           // GFX8,GFX9
-	{Mnemonic: "ds_min_rtn_u64", Op: DS_MIN_RTN_U64, Enc: EncDS, Opcode: 0x67, Operands: specs[59:62], Flags: FlagAtomic | FlagRet},                                                                           // GFX8,GFX9
-	{Mnemonic: "ds_max_rtn_u64", Op: DS_MAX_RTN_U64, Enc: EncDS, Opcode: 0x68, Operands: specs[59:62], Flags: FlagAtomic | FlagRet},                                                                           // GFX8,GFX9
-	{Mnemonic: "ds_and_rtn_b64", Op: DS_AND_RTN_B64, Enc: EncDS, Opcode: 0x69, Operands: specs[65:68], Flags: FlagAtomic | FlagRet},                                                                           // GFX8,GFX9
-	{Mnemonic: "ds_or_rtn_b64", Op: DS_OR_RTN_B64, Enc: EncDS, Opcode: 0x6a, Operands: specs[65:68], Flags: FlagAtomic | FlagRet},                                                                             // GFX8,GFX9
-	{Mnemonic: "ds_xor_rtn_b64", Op: DS_XOR_RTN_B64, Enc: EncDS, Opcode: 0x6b, Operands: specs[65:68], Flags: FlagAtomic | FlagRet},                                                                           // GFX8,GFX9
-	{Mnemonic: "ds_mskor_rtn_b64", Op: DS_MSKOR_RTN_B64, Enc: EncDS, Opcode: 0x6c, Operands: specs[68:72], Flags: FlagAtomic | FlagRet},                                                                       // GFX8,GFX9
-	{Mnemonic: "ds_wrxchg_rtn_b64", Op: DS_WRXCHG_RTN_B64, Enc: EncDS, Opcode: 0x6d, Operands: specs[65:68], Flags: FlagAtomic | FlagRet},                                                                     // GFX8,GFX9
-	{Mnemonic: "ds_wrxchg2_rtn_b64", Op: DS_WRXCHG2_RTN_B64, Enc: EncDS, Opcode: 0x6e, Operands: specs[72:76], Flags: FlagAtomic | FlagRet | FlagOffset2},                                                     // GFX8,GFX9
-	{Mnemonic: "ds_wrxchg2st64_rtn_b64", Op: DS_WRXCHG2ST64_RTN_B64, Enc: EncDS, Opcode: 0x6f, Operands: specs[72:76], Flags: FlagAtomic | FlagRet | FlagOffset2},                                             // GFX8,GFX9
-	{Mnemonic: "ds_cmpst_rtn_b64", Op: DS_CMPST_RTN_B64, Enc: EncDS, Opcode: 0x70, Operands: specs[68:72], Flags: FlagAtomic | FlagRet},                                                                       // GFX8,GFX9
-	{Mnemonic: "ds_cmpst_rtn_f64", Op: DS_CMPST_RTN_F64, Enc: EncDS, Opcode: 0x71, Operands: specs[76:80], Flags: FlagAtomic | FlagRet},                                                                       // GFX8,GFX9
-	{Mnemonic: "ds_min_rtn_f64", Op: DS_MIN_RTN_F64, Enc: EncDS, Opcode: 0x72, Operands: specs[80:83], Flags: FlagAtomic | FlagRet},                                                                           // GFX8,GFX9
-	{Mnemonic: "ds_max_rtn_f64", Op: DS_MAX_RTN_F64, Enc: EncDS, Opcode: 0x73, Operands: specs[80:83], Flags: FlagAtomic | FlagRet},                                                                           // GFX8,GFX9
-	{Mnemonic: "ds_read_b64", Op: DS_READ_B64, Enc: EncDS, Opcode: 0x76, Operands: specs[41:43], Flags: FlagLoad},                                                                                             // GFX8,GFX9
-	{Mnemonic: "ds_read2_b64", Op: DS_READ2_B64, Enc: EncDS, Opcode: 0x77, Operands: specs[83:85], Flags: FlagLoad | FlagOffset2},                                                                             // GFX8,GFX9
-	{Mnemonic: "ds_read2st64_b64", Op: DS_READ2ST64_B64, Enc: EncDS, Opcode: 0x78, Operands: specs[83:85], Flags: FlagLoad | FlagOffset2},                                                                     // GFX8,GFX9
-	{Mnemonic: "ds_condxchg32_rtn_b64", Op: DS_CONDXCHG32_RTN_B64, Enc: EncDS, Opcode: 0x7e, Operands: specs[65:68], Flags: FlagAtomic | FlagRet},                                                             // GFX8,GFX9
-	{Mnemonic: "ds_add_src2_u32", Op: DS_ADD_SRC2_U32, Enc: EncDS, Opcode: 0x80, Operands: specs[85:86], Flags: 0},                                                                                            // GFX8,GFX9
-	{Mnemonic: "ds_sub_src2_u32", Op: DS_SUB_SRC2_U32, Enc: EncDS, Opcode: 0x81, Operands: specs[85:86], Flags: 0},                                                                                            // GFX8,GFX9
-	{Mnemonic: "ds_rsub_src2_u32", Op: DS_RSUB_SRC2_U32, Enc: EncDS, Opcode: 0x82, Operands: specs[85:86], Flags: 0},                                                                                          // GFX8,GFX9
-	{Mnemonic: "ds_inc_src2_u32", Op: DS_INC_SRC2_U32, Enc: EncDS, Opcode: 0x83, Operands: specs[85:86], Flags: 0},                                                                                            // GFX8,GFX9
-	{Mnemonic: "ds_dec_src2_u32", Op: DS_DEC_SRC2_U32, Enc: EncDS, Opcode: 0x84, Operands: specs[85:86], Flags: 0},                                                                                            // GFX8,GFX9
-	{Mnemonic: "ds_min_src2_i32", Op: DS_MIN_SRC2_I32, Enc: EncDS, Opcode: 0x85, Operands: specs[85:86], Flags: 0},                                                                                            // GFX8,GFX9
-	{Mnemonic: "ds_max_src2_i32", Op: DS_MAX_SRC2_I32, Enc: EncDS, Opcode: 0x86, Operands: specs[85:86], Flags: 0},                                                                                            // GFX8,GFX9
-	{Mnemonic: "ds_min_src2_u32", Op: DS_MIN_SRC2_U32, Enc: EncDS, Opcode: 0x87, Operands: specs[85:86], Flags: 0},                                                                                            // GFX8,GFX9
-	{Mnemonic: "ds_max_src2_u32", Op: DS_MAX_SRC2_U32, Enc: EncDS, Opcode: 0x88, Operands: specs[85:86], Flags: 0},                                                                                            // GFX8,GFX9
-	{Mnemonic: "ds_and_src2_b32", Op: DS_AND_SRC2_B32, Enc: EncDS, Opcode: 0x89, Operands: specs[85:86], Flags: 0},                                                                                            // GFX8,GFX9
-	{Mnemonic: "ds_or_src2_b32", Op: DS_OR_SRC2_B32, Enc: EncDS, Opcode: 0x8a, Operands: specs[85:86], Flags: 0},                                                                                              // GFX8,GFX9
-	{Mnemonic: "ds_xor_src2_b32", Op: DS_XOR_SRC2_B32, Enc: EncDS, Opcode: 0x8b, Operands: specs[85:86], Flags: 0},                                                                                            // GFX8,GFX9
-	{Mnemonic: "ds_write_src2_b32", Op: DS_WRITE_SRC2_B32, Enc: EncDS, Opcode: 0x8d, Operands: specs[85:86], Flags: FlagStore},                                                                                // GFX8,GFX9
-	{Mnemonic: "ds_min_src2_f32", Op: DS_MIN_SRC2_F32, Enc: EncDS, Opcode: 0x92, Operands: specs[85:86], Flags: 0},                                                                                            // GFX8,GFX9
-	{Mnemonic: "ds_max_src2_f32", Op: DS_MAX_SRC2_F32, Enc: EncDS, Opcode: 0x93, Operands: specs[85:86], Flags: 0},                                                                                            // GFX8,GFX9
-	{Mnemonic: "ds_add_src2_f32", Op: DS_ADD_SRC2_F32, Enc: EncDS, Opcode: 0x95, Operands: specs[85:86], Flags: 0},                                                                                            // GFX8,GFX9
-	{Mnemonic: "ds_gws_sema_release_all", Op: DS_GWS_SEMA_RELEASE_ALL, Enc: EncDS, Opcode: 0x98, Operands: specs[86:86], Flags: FlagGDSOnly},                                                                  // GFX8,GFX9
-	{Mnemonic: "ds_gws_init", Op: DS_GWS_INIT, Enc: EncDS, Opcode: 0x99, Operands: specs[85:86], Flags: FlagGDSOnly},                                                                                          // GFX8,GFX9
-	{Mnemonic: "ds_gws_sema_v", Op: DS_GWS_SEMA_V, Enc: EncDS, Opcode: 0x9a, Operands: specs[86:86], Flags: FlagGDSOnly},                                                                                      // GFX8,GFX9
-	{Mnemonic: "ds_gws_sema_br", Op: DS_GWS_SEMA_BR, Enc: EncDS, Opcode: 0x9b, Operands: specs[85:86], Flags: FlagGDSOnly},                                                                                    // GFX8,GFX9
-	{Mnemonic: "ds_gws_sema_p", Op: DS_GWS_SEMA_P, Enc: EncDS, Opcode: 0x9c, Operands: specs[86:86], Flags: FlagGDSOnly},                                                                                      // GFX8,GFX9
-	{Mnemonic: "ds_gws_barrier", Op: DS_GWS_BARRIER, Enc: EncDS, Opcode: 0x9d, Operands: specs[85:86], Flags: FlagGDSOnly},                                                                                    // GFX8,GFX9
-	{Mnemonic: "ds_read_addtid_b32", Op: DS_READ_ADDTID_B32, Enc: EncDS, Opcode: 0xb6, Operands: specs[86:87], Flags: FlagLoad},                                                                               // GFX9
-	{Mnemonic: "ds_consume", Op: DS_CONSUME, Enc: EncDS, Opcode: 0xbd, Operands: specs[86:87], Flags: 0},                                                                                                      // GFX8,GFX9
-	{Mnemonic: "ds_append", Op: DS_APPEND, Enc: EncDS, Opcode: 0xbe, Operands: specs[86:87], Flags: 0},                                                                                                        // GFX8,GFX9
-	{Mnemonic: "ds_ordered_count", Op: DS_ORDERED_COUNT, Enc: EncDS, Opcode: 0xbf, Operands: specs[39:41], Flags: FlagGDSOnly},                                                                                // GFX8,GFX9
-	{Mnemonic: "ds_add_src2_u64", Op: DS_ADD_SRC2_U64, Enc: EncDS, Opcode: 0xc0, Operands: specs[85:86], Flags: 0},                                                                                            // GFX8,GFX9
-	{Mnemonic: "ds_sub_src2_u64", Op: DS_SUB_SRC2_U64, Enc: EncDS, Opcode: 0xc1, Operands: specs[85:86], Flags: 0},                                                                                            // GFX8,GFX9
-	{Mnemonic: "ds_rsub_src2_u64", Op: DS_RSUB_SRC2_U64, Enc: EncDS, Opcode: 0xc2, Operands: specs[85:86], Flags: 0},                                                                                          // GFX8,GFX9
-	{Mnemonic: "ds_inc_src2_u64", Op: DS_INC_SRC2_U64, Enc: EncDS, Opcode: 0xc3, Operands: specs[85:86], Flags: 0},                                                                                            // GFX8,GFX9
-	{Mnemonic: "ds_dec_src2_u64", Op: DS_DEC_SRC2_U64, Enc: EncDS, Opcode: 0xc4, Operands: specs[85:86], Flags: 0},                                                                                            // GFX8,GFX9
-	{Mnemonic: "ds_min_src2_i64", Op: DS_MIN_SRC2_I64, Enc: EncDS, Opcode: 0xc5, Operands: specs[85:86], Flags: 0},                                                                                            // GFX8,GFX9
-	{Mnemonic: "ds_max_src2_i64", Op: DS_MAX_SRC2_I64, Enc: EncDS, Opcode: 0xc6, Operands: specs[85:86], Flags: 0},                                                                                            // GFX8,GFX9
-	{Mnemonic: "ds_min_src2_u64", Op: DS_MIN_SRC2_U64, Enc: EncDS, Opcode: 0xc7, Operands: specs[85:86], Flags: 0},                                                                                            // GFX8,GFX9
-	{Mnemonic: "ds_max_src2_u64", Op: DS_MAX_SRC2_U64, Enc: EncDS, Opcode: 0xc8, Operands: specs[85:86], Flags: 0},                                                                                            // GFX8,GFX9
-	{Mnemonic: "ds_and_src2_b64", Op: DS_AND_SRC2_B64, Enc: EncDS, Opcode: 0xc9, Operands: specs[85:86], Flags: 0},                                                                                            // GFX8,GFX9
-	{Mnemonic: "ds_or_src2_b64", Op: DS_OR_SRC2_B64, Enc: EncDS, Opcode: 0xca, Operands: specs[85:86], Flags: 0},                                                                                              // GFX8,GFX9
-	{Mnemonic: "ds_xor_src2_b64", Op: DS_XOR_SRC2_B64, Enc: EncDS, Opcode: 0xcb, Operands: specs[85:86], Flags: 0},                                                                                            // GFX8,GFX9
-	{Mnemonic: "ds_write_src2_b64", Op: DS_WRITE_SRC2_B64, Enc: EncDS, Opcode: 0xcd, Operands: specs[85:86], Flags: FlagStore},                                                                                // GFX8,GFX9
-	{Mnemonic: "ds_min_src2_f64", Op: DS_MIN_SRC2_F64, Enc: EncDS, Opcode: 0xd2, Operands: specs[85:86], Flags: 0},                                                                                            // GFX8,GFX9
-	{Mnemonic: "ds_max_src2_f64", Op: DS_MAX_SRC2_F64, Enc: EncDS, Opcode: 0xd3, Operands: specs[85:86], Flags: 0},                                                                                            // GFX8,GFX9
-	{Mnemonic: "ds_write_b96", Op: DS_WRITE_B96, Enc: EncDS, Opcode: 0xde, Operands: specs[87:89], Flags: FlagStore},                                                                                          // GFX8,GFX9
-	{Mnemonic: "ds_write_b128", Op: DS_WRITE_B128, Enc: EncDS, Opcode: 0xdf, Operands: specs[89:91], Flags: FlagStore},                                                                                        // GFX8,GFX9
-	{Mnemonic: "ds_read_b96", Op: DS_READ_B96, Enc: EncDS, Opcode: 0xfe, Operands: specs[91:93], Flags: FlagLoad},                                                                                             // GFX8,GFX9
-	{Mnemonic: "ds_read_b128", Op: DS_READ_B128, Enc: EncDS, Opcode: 0xff, Operands: specs[93:95], Flags: FlagLoad},                                                                                           // GFX8,GFX9
-	{Mnemonic: "buffer_load_format_x", Op: BUFFER_LOAD_FORMAT_X, Enc: EncMUBUF, Opcode: 0x0, Operands: specs[95:99], Flags: FlagLoad | FlagFormat | FlagLDSOk},                                                // GFX8,GFX9
-	{Mnemonic: "buffer_load_format_xy", Op: BUFFER_LOAD_FORMAT_XY, Enc: EncMUBUF, Opcode: 0x1, Operands: specs[99:103], Flags: FlagLoad | FlagFormat},                                                         // GFX8,GFX9
-	{Mnemonic: "buffer_load_format_xyz", Op: BUFFER_LOAD_FORMAT_XYZ, Enc: EncMUBUF, Opcode: 0x2, Operands: specs[103:107], Flags: FlagLoad | FlagFormat},                                                      // GFX8,GFX9
-	{Mnemonic: "buffer_load_format_xyzw", Op: BUFFER_LOAD_FORMAT_XYZW, Enc: EncMUBUF, Opcode: 0x3, Operands: specs[107:111], Flags: FlagLoad | FlagFormat},                                                    // GFX8,GFX9
-	{Mnemonic: "buffer_store_format_x", Op: BUFFER_STORE_FORMAT_X, Enc: EncMUBUF, Opcode: 0x4, Operands: specs[111:115], Flags: FlagStore | FlagFormat},                                                       // GFX8,GFX9
-	{Mnemonic: "buffer_store_format_xy", Op: BUFFER_STORE_FORMAT_XY, Enc: EncMUBUF, Opcode: 0x5, Operands: specs[115:119], Flags: FlagStore | FlagFormat},                                                     // GFX8,GFX9
-	{Mnemonic: "buffer_store_format_xyz", Op: BUFFER_STORE_FORMAT_XYZ, Enc: EncMUBUF, Opcode: 0x6, Operands: specs[119:123], Flags: FlagStore | FlagFormat},                                                   // GFX8,GFX9
-	{Mnemonic: "buffer_store_format_xyzw", Op: BUFFER_STORE_FORMAT_XYZW, Enc: EncMUBUF, Opcode: 0x7, Operands: specs[123:127], Flags: FlagStore | FlagFormat},                                                 // GFX8,GFX9
-	{Mnemonic: "buffer_load_format_d16_x", Op: BUFFER_LOAD_FORMAT_D16_X, Enc: EncMUBUF, Opcode: 0x8, Operands: specs[95:99], Flags: FlagLoad | FlagD16 | FlagFormat},                                          // GFX8,GFX9
-	{Mnemonic: "buffer_load_format_d16_xy", Op: BUFFER_LOAD_FORMAT_D16_XY, Enc: EncMUBUF, Opcode: 0x9, Operands: specs[99:103], Flags: FlagLoad | FlagD16 | FlagFormat},                                       // GFX8
-	{Mnemonic: "buffer_load_format_d16_xy", Op: BUFFER_LOAD_FORMAT_D16_XY, Enc: EncMUBUF, Opcode: 0x9, Operands: specs[95:99], Flags: FlagLoad | FlagD16 | FlagFormat},                                        // GFX9
-	{Mnemonic: "buffer_load_format_d16_xyz", Op: BUFFER_LOAD_FORMAT_D16_XYZ, Enc: EncMUBUF, Opcode: 0xa, Operands: specs[103:107], Flags: FlagLoad | FlagD16 | FlagFormat},                                    // GFX8
-	{Mnemonic: "buffer_load_format_d16_xyz", Op: BUFFER_LOAD_FORMAT_D16_XYZ, Enc: EncMUBUF, Opcode: 0xa, Operands: specs[99:103], Flags: FlagLoad | FlagD16 | FlagFormat},                                     // GFX9
-	{Mnemonic: "buffer_load_format_d16_xyzw", Op: BUFFER_LOAD_FORMAT_D16_XYZW, Enc: EncMUBUF, Opcode: 0xb, Operands: specs[107:111], Flags: FlagLoad | FlagD16 | FlagFormat},                                  // GFX8
-	{Mnemonic: "buffer_load_format_d16_xyzw", Op: BUFFER_LOAD_FORMAT_D16_XYZW, Enc: EncMUBUF, Opcode: 0xb, Operands: specs[99:103], Flags: FlagLoad | FlagD16 | FlagFormat},                                   // GFX9
-	{Mnemonic: "buffer_store_format_d16_x", Op: BUFFER_STORE_FORMAT_D16_X, Enc: EncMUBUF, Opcode: 0xc, Operands: specs[111:115], Flags: FlagStore | FlagD16 | FlagFormat},                                     // GFX8,GFX9
-	{Mnemonic: "buffer_store_format_d16_xy", Op: BUFFER_STORE_FORMAT_D16_XY, Enc: EncMUBUF, Opcode: 0xd, Operands: specs[115:119], Flags: FlagStore | FlagD16 | FlagFormat},                                   // GFX8
-	{Mnemonic: "buffer_store_format_d16_xy", Op: BUFFER_STORE_FORMAT_D16_XY, Enc: EncMUBUF, Opcode: 0xd, Operands: specs[111:115], Flags: FlagStore | FlagD16 | FlagFormat},                                   // GFX9
-	{Mnemonic: "buffer_store_format_d16_xyz", Op: BUFFER_STORE_FORMAT_D16_XYZ, Enc: EncMUBUF, Opcode: 0xe, Operands: specs[119:123], Flags: FlagStore | FlagD16 | FlagFormat},                                 // GFX8
-	{Mnemonic: "buffer_store_format_d16_xyz", Op: BUFFER_STORE_FORMAT_D16_XYZ, Enc: EncMUBUF, Opcode: 0xe, Operands: specs[115:119], Flags: FlagStore | FlagD16 | FlagFormat},                                 // GFX9
-	{Mnemonic: "buffer_store_format_d16_xyzw", Op: BUFFER_STORE_FORMAT_D16_XYZW, Enc: EncMUBUF, Opcode: 0xf, Operands: specs[123:127], Flags: FlagStore | FlagD16 | FlagFormat},                               // GFX8
-	{Mnemonic: "buffer_store_format_d16_xyzw", Op: BUFFER_STORE_FORMAT_D16_XYZW, Enc: EncMUBUF, Opcode: 0xf, Operands: specs[115:119], Flags: FlagStore | FlagD16 | FlagFormat},                               // GFX9
-	{Mnemonic: "buffer_load_ubyte", Op: BUFFER_LOAD_UBYTE, Enc: EncMUBUF, Opcode: 0x10, Operands: specs[95:99], Flags: FlagLoad | FlagLDSOk},                                                                  // GFX8,GFX9
-	{Mnemonic: "buffer_load_sbyte", Op: BUFFER_LOAD_SBYTE, Enc: EncMUBUF, Opcode: 0x11, Operands: specs[95:99], Flags: FlagLoad | FlagLDSOk},                                                                  // GFX8,GFX9
-	{Mnemonic: "buffer_load_ushort", Op: BUFFER_LOAD_USHORT, Enc: EncMUBUF, Opcode: 0x12, Operands: specs[95:99], Flags: FlagLoad | FlagLDSOk},                                                                // GFX8,GFX9
-	{Mnemonic: "buffer_load_sshort", Op: BUFFER_LOAD_SSHORT, Enc: EncMUBUF, Opcode: 0x13, Operands: specs[95:99], Flags: FlagLoad | FlagLDSOk},                                                                // GFX8,GFX9
-	{Mnemonic: "buffer_load_dword", Op: BUFFER_LOAD_DWORD, Enc: EncMUBUF, Opcode: 0x14, Operands: specs[95:99], Flags: FlagLoad | FlagLDSOk},                                                                  // GFX8,GFX9
-	{Mnemonic: "buffer_load_dwordx2", Op: BUFFER_LOAD_DWORDX2, Enc: EncMUBUF, Opcode: 0x15, Operands: specs[127:131], Flags: FlagLoad},                                                                        // GFX8,GFX9
-	{Mnemonic: "buffer_load_dwordx3", Op: BUFFER_LOAD_DWORDX3, Enc: EncMUBUF, Opcode: 0x16, Operands: specs[103:107], Flags: FlagLoad},                                                                        // GFX8,GFX9
-	{Mnemonic: "buffer_load_dwordx4", Op: BUFFER_LOAD_DWORDX4, Enc: EncMUBUF, Opcode: 0x17, Operands: specs[107:111], Flags: FlagLoad},                                                                        // GFX8,GFX9
-	{Mnemonic: "buffer_store_byte", Op: BUFFER_STORE_BYTE, Enc: EncMUBUF, Opcode: 0x18, Operands: specs[111:115], Flags: FlagStore},                                                                           // GFX8,GFX9
-	{Mnemonic: "buffer_store_byte_d16_hi", Op: BUFFER_STORE_BYTE_D16_HI, Enc: EncMUBUF, Opcode: 0x19, Operands: specs[111:115], Flags: FlagStore | FlagD16Hi},                                                 // GFX9
-	{Mnemonic: "buffer_store_short", Op: BUFFER_STORE_SHORT, Enc: EncMUBUF, Opcode: 0x1a, Operands: specs[111:115], Flags: FlagStore},                                                                         // GFX8,GFX9
-	{Mnemonic: "buffer_store_short_d16_hi", Op: BUFFER_STORE_SHORT_D16_HI, Enc: EncMUBUF, Opcode: 0x1b, Operands: specs[111:115], Flags: FlagStore | FlagD16Hi},                                               // GFX9
-	{Mnemonic: "buffer_store_dword", Op: BUFFER_STORE_DWORD, Enc: EncMUBUF, Opcode: 0x1c, Operands: specs[111:115], Flags: FlagStore},                                                                         // GFX8,GFX9
-	{Mnemonic: "buffer_store_dwordx2", Op: BUFFER_STORE_DWORDX2, Enc: EncMUBUF, Opcode: 0x1d, Operands: specs[131:135], Flags: FlagStore},                                                                     // GFX8,GFX9
-	{Mnemonic: "buffer_store_dwordx3", Op: BUFFER_STORE_DWORDX3, Enc: EncMUBUF, Opcode: 0x1e, Operands: specs[119:123], Flags: FlagStore},                                                                     // GFX8,GFX9
-	{Mnemonic: "buffer_store_dwordx4", Op: BUFFER_STORE_DWORDX4, Enc: EncMUBUF, Opcode: 0x1f, Operands: specs[123:127], Flags: FlagStore},                                                                     // GFX8,GFX9
-	{Mnemonic: "buffer_load_ubyte_d16", Op: BUFFER_LOAD_UBYTE_D16, Enc: EncMUBUF, Opcode: 0x20, Operands: specs[135:139], Flags: FlagLoad | FlagD16},                                                          // GFX9
-	{Mnemonic: "buffer_load_ubyte_d16_hi", Op: BUFFER_LOAD_UBYTE_D16_HI, Enc: EncMUBUF, Opcode: 0x21, Operands: specs[135:139], Flags: FlagLoad | FlagD16Hi},                                                  // GFX9
-	{Mnemonic: "buffer_load_sbyte_d16", Op: BUFFER_LOAD_SBYTE_D16, Enc: EncMUBUF, Opcode: 0x22, Operands: specs[135:139], Flags: FlagLoad | FlagD16},                                                          // GFX9
-	{Mnemonic: "buffer_load_sbyte_d16_hi", Op: BUFFER_LOAD_SBYTE_D16_HI, Enc: EncMUBUF, Opcode: 0x23, Operands: specs[135:139], Flags: FlagLoad | FlagD16Hi},                                                  // GFX9
-	{Mnemonic: "buffer_load_short_d16", Op: BUFFER_LOAD_SHORT_D16, Enc: EncMUBUF, Opcode: 0x24, Operands: specs[135:139], Flags: FlagLoad | FlagD16},                                                          // GFX9
-	{Mnemonic: "buffer_load_short_d16_hi", Op: BUFFER_LOAD_SHORT_D16_HI, Enc: EncMUBUF, Opcode: 0x25, Operands: specs[135:139], Flags: FlagLoad | FlagD16Hi},                                                  // GFX9
-	{Mnemonic: "buffer_load_format_d16_hi_x", Op: BUFFER_LOAD_FORMAT_D16_HI_X, Enc: EncMUBUF, Opcode: 0x26, Operands: specs[135:139], Flags: FlagLoad | FlagD16Hi | FlagFormat},                               // GFX9
-	{Mnemonic: "buffer_store_format_d16_hi_x", Op: BUFFER_STORE_FORMAT_D16_HI_X, Enc: EncMUBUF, Opcode: 0x27, Operands: specs[111:115], Flags: FlagStore | FlagD16Hi | FlagFormat},                            // GFX9
-	{Mnemonic: "buffer_store_lds_dword", Op: BUFFER_STORE_LDS_DWORD, Enc: EncMUBUF, Opcode: 0x3d, Operands: specs[139:141], Flags: FlagStore | FlagLDSOnly | FlagNoTFE},                                       // GFX8,GFX9
-	{Mnemonic: "buffer_wbinvl1", Op: BUFFER_WBINVL1, Enc: EncMUBUF, Opcode: 0x3e, Operands: specs[141:141], Flags: 0},                                                                                         // GFX8,GFX9
-	{Mnemonic: "buffer_wbinvl1_vol", Op: BUFFER_WBINVL1_VOL, Enc: EncMUBUF, Opcode: 0x3f, Operands: specs[141:141], Flags: 0},                                                                                 // GFX8,GFX9
-	{Mnemonic: "buffer_atomic_swap", Op: BUFFER_ATOMIC_SWAP, Enc: EncMUBUF, Opcode: 0x40, Operands: specs[135:139], Flags: FlagAtomic | FlagNoTFE},                                                            // GFX8,GFX9
-	{Mnemonic: "buffer_atomic_cmpswap", Op: BUFFER_ATOMIC_CMPSWAP, Enc: EncMUBUF, Opcode: 0x41, Operands: specs[141:145], Flags: FlagAtomic | FlagNoTFE},                                                      // GFX8,GFX9
-	{Mnemonic: "buffer_atomic_add", Op: BUFFER_ATOMIC_ADD, Enc: EncMUBUF, Opcode: 0x42, Operands: specs[135:139], Flags: FlagAtomic | FlagNoTFE},                                                              // GFX8,GFX9
-	{Mnemonic: "buffer_atomic_sub", Op: BUFFER_ATOMIC_SUB, Enc: EncMUBUF, Opcode: 0x43, Operands: specs[135:139], Flags: FlagAtomic | FlagNoTFE},                                                              // GFX8,GFX9
-	{Mnemonic: "buffer_atomic_smin", Op: BUFFER_ATOMIC_SMIN, Enc: EncMUBUF, Opcode: 0x44, Operands: specs[135:139], Flags: FlagAtomic | FlagNoTFE},                                                            // GFX8,GFX9
-	{Mnemonic: "buffer_atomic_umin", Op: BUFFER_ATOMIC_UMIN, Enc: EncMUBUF, Opcode: 0x45, Operands: specs[135:139], Flags: FlagAtomic | FlagNoTFE},                                                            // GFX8,GFX9
-	{Mnemonic: "buffer_atomic_smax", Op: BUFFER_ATOMIC_SMAX, Enc: EncMUBUF, Opcode: 0x46, Operands: specs[135:139], Flags: FlagAtomic | FlagNoTFE},                                                            // GFX8,GFX9
-	{Mnemonic: "buffer_atomic_umax", Op: BUFFER_ATOMIC_UMAX, Enc: EncMUBUF, Opcode: 0x47, Operands: specs[135:139], Flags: FlagAtomic | FlagNoTFE},                                                            // GFX8,GFX9
-	{Mnemonic: "buffer_atomic_and", Op: BUFFER_ATOMIC_AND, Enc: EncMUBUF, Opcode: 0x48, Operands: specs[135:139], Flags: FlagAtomic | FlagNoTFE},                                                              // GFX8,GFX9
-	{Mnemonic: "buffer_atomic_or", Op: BUFFER_ATOMIC_OR, Enc: EncMUBUF, Opcode: 0x49, Operands: specs[135:139], Flags: FlagAtomic | FlagNoTFE},                                                                // GFX8,GFX9
-	{Mnemonic: "buffer_atomic_xor", Op: BUFFER_ATOMIC_XOR, Enc: EncMUBUF, Opcode: 0x4a, Operands: specs[135:139], Flags: FlagAtomic | FlagNoTFE},                                                              // GFX8,GFX9
-	{Mnemonic: "buffer_atomic_inc", Op: BUFFER_ATOMIC_INC, Enc: EncMUBUF, Opcode: 0x4b, Operands: specs[135:139], Flags: FlagAtomic | FlagNoTFE},                                                              // GFX8,GFX9
-	{Mnemonic: "buffer_atomic_dec", Op: BUFFER_ATOMIC_DEC, Enc: EncMUBUF, Opcode: 0x4c, Operands: specs[135:139], Flags: FlagAtomic | FlagNoTFE},                                                              // GFX8,GFX9
-	{Mnemonic: "buffer_atomic_swap_x2", Op: BUFFER_ATOMIC_SWAP_X2, Enc: EncMUBUF, Opcode: 0x60, Operands: specs[145:149], Flags: FlagAtomic | FlagNoTFE},                                                      // GFX8,GFX9
-	{Mnemonic: "buffer_atomic_cmpswap_x2", Op: BUFFER_ATOMIC_CMPSWAP_X2, Enc: EncMUBUF, Opcode: 0x61, Operands: specs[149:153], Flags: FlagAtomic | FlagNoTFE},                                                // GFX8,GFX9
-	{Mnemonic: "buffer_atomic_add_x2", Op: BUFFER_ATOMIC_ADD_X2, Enc: EncMUBUF, Opcode: 0x62, Operands: specs[145:149], Flags: FlagAtomic | FlagNoTFE},                                                        // GFX8,GFX9
-	{Mnemonic: "buffer_atomic_sub_x2", Op: BUFFER_ATOMIC_SUB_X2, Enc: EncMUBUF, Opcode: 0x63, Operands: specs[145:149], Flags: FlagAtomic | FlagNoTFE},                                                        // GFX8,GFX9
-	{Mnemonic: "buffer_atomic_smin_x2", Op: BUFFER_ATOMIC_SMIN_X2, Enc: EncMUBUF, Opcode: 0x64, Operands: specs[145:149], Flags: FlagAtomic | FlagNoTFE},                                                      // GFX8,GFX9
-	{Mnemonic: "buffer_atomic_umin_x2", Op: BUFFER_ATOMIC_UMIN_X2, Enc: EncMUBUF, Opcode: 0x65, Operands: specs[145:149], Flags: FlagAtomic | FlagNoTFE},                                                      // GFX8,GFX9
-	{Mnemonic: "buffer_atomic_smax_x2", Op: BUFFER_ATOMIC_SMAX_X2, Enc: EncMUBUF, Opcode: 0x66, Operands: specs[145:149], Flags: FlagAtomic | FlagNoTFE},                                                      // GFX8,GFX9
-	{Mnemonic: "buffer_atomic_umax_x2", Op: BUFFER_ATOMIC_UMAX_X2, Enc: EncMUBUF, Opcode: 0x67, Operands: specs[145:149], Flags: FlagAtomic | FlagNoTFE},                                                      // GFX8,GFX9
-	{Mnemonic: "buffer_atomic_and_x2", Op: BUFFER_ATOMIC_AND_X2, Enc: EncMUBUF, Opcode: 0x68, Operands: specs[145:149], Flags: FlagAtomic | FlagNoTFE},                                                        // GFX8,GFX9
-	{Mnemonic: "buffer_atomic_or_x2", Op: BUFFER_ATOMIC_OR_X2, Enc: EncMUBUF, Opcode: 0x69, Operands: specs[145:149], Flags: FlagAtomic | FlagNoTFE},                                                          // GFX8,GFX9
-	{Mnemonic: "buffer_atomic_xor_x2", Op: BUFFER_ATOMIC_XOR_X2, Enc: EncMUBUF, Opcode: 0x6a, Operands: specs[145:149], Flags: FlagAtomic | FlagNoTFE},                                                        // GFX8,GFX9
-	{Mnemonic: "buffer_atomic_inc_x2", Op: BUFFER_ATOMIC_INC_X2, Enc: EncMUBUF, Opcode: 0x6b, Operands: specs[145:149], Flags: FlagAtomic | FlagNoTFE},                                                        // GFX8,GFX9
-	{Mnemonic: "buffer_atomic_dec_x2", Op: BUFFER_ATOMIC_DEC_X2, Enc: EncMUBUF, Opcode: 0x6c, Operands: specs[145:149], Flags: FlagAtomic | FlagNoTFE},                                                        // GFX8,GFX9
-	{Mnemonic: "tbuffer_load_format_x", Op: TBUFFER_LOAD_FORMAT_X, Enc: EncMTBUF, Opcode: 0x0, Operands: specs[95:99], Flags: FlagLoad | FlagFormat | FlagNoTFE},                                              // GFX8,GFX9
-	{Mnemonic: "tbuffer_load_format_xy", Op: TBUFFER_LOAD_FORMAT_XY, Enc: EncMTBUF, Opcode: 0x1, Operands: specs[99:103], Flags: FlagLoad | FlagFormat | FlagNoTFE},                                           // GFX8,GFX9
-	{Mnemonic: "tbuffer_load_format_xyz", Op: TBUFFER_LOAD_FORMAT_XYZ, Enc: EncMTBUF, Opcode: 0x2, Operands: specs[103:107], Flags: FlagLoad | FlagFormat | FlagNoTFE},                                        // GFX8,GFX9
-	{Mnemonic: "tbuffer_load_format_xyzw", Op: TBUFFER_LOAD_FORMAT_XYZW, Enc: EncMTBUF, Opcode: 0x3, Operands: specs[107:111], Flags: FlagLoad | FlagFormat | FlagNoTFE},                                      // GFX8,GFX9
-	{Mnemonic: "tbuffer_store_format_x", Op: TBUFFER_STORE_FORMAT_X, Enc: EncMTBUF, Opcode: 0x4, Operands: specs[111:115], Flags: FlagStore | FlagFormat | FlagNoTFE},                                         // GFX8,GFX9
-	{Mnemonic: "tbuffer_store_format_xy", Op: TBUFFER_STORE_FORMAT_XY, Enc: EncMTBUF, Opcode: 0x5, Operands: specs[115:119], Flags: FlagStore | FlagFormat | FlagNoTFE},                                       // GFX8,GFX9
-	{Mnemonic: "tbuffer_store_format_xyz", Op: TBUFFER_STORE_FORMAT_XYZ, Enc: EncMTBUF, Opcode: 0x6, Operands: specs[119:123], Flags: FlagStore | FlagFormat | FlagNoTFE},                                     // GFX8,GFX9
-	{Mnemonic: "tbuffer_store_format_xyzw", Op: TBUFFER_STORE_FORMAT_XYZW, Enc: EncMTBUF, Opcode: 0x7, Operands: specs[123:127], Flags: FlagStore | FlagFormat | FlagNoTFE},                                   // GFX8,GFX9
-	{Mnemonic: "tbuffer_load_format_d16_x", Op: TBUFFER_LOAD_FORMAT_D16_X, Enc: EncMTBUF, Opcode: 0x8, Operands: specs[95:99], Flags: FlagLoad | FlagD16 | FlagFormat | FlagNoTFE},                            // GFX8,GFX9
-	{Mnemonic: "tbuffer_load_format_d16_xy", Op: TBUFFER_LOAD_FORMAT_D16_XY, Enc: EncMTBUF, Opcode: 0x9, Operands: specs[99:103], Flags: FlagLoad | FlagD16 | FlagFormat | FlagNoTFE},                         // GFX8
-	{Mnemonic: "tbuffer_load_format_d16_xy", Op: TBUFFER_LOAD_FORMAT_D16_XY, Enc: EncMTBUF, Opcode: 0x9, Operands: specs[95:99], Flags: FlagLoad | FlagD16 | FlagFormat | FlagNoTFE},                          // GFX9
-	{Mnemonic: "tbuffer_load_format_d16_xyz", Op: TBUFFER_LOAD_FORMAT_D16_XYZ, Enc: EncMTBUF, Opcode: 0xa, Operands: specs[103:107], Flags: FlagLoad | FlagD16 | FlagFormat | FlagNoTFE},                      // GFX8
-	{Mnemonic: "tbuffer_load_format_d16_xyz", Op: TBUFFER_LOAD_FORMAT_D16_XYZ, Enc: EncMTBUF, Opcode: 0xa, Operands: specs[99:103], Flags: FlagLoad | FlagD16 | FlagFormat | FlagNoTFE},                       // GFX9
-	{Mnemonic: "tbuffer_load_format_d16_xyzw", Op: TBUFFER_LOAD_FORMAT_D16_XYZW, Enc: EncMTBUF, Opcode: 0xb, Operands: specs[107:111], Flags: FlagLoad | FlagD16 | FlagFormat | FlagNoTFE},                    // GFX8
-	{Mnemonic: "tbuffer_load_format_d16_xyzw", Op: TBUFFER_LOAD_FORMAT_D16_XYZW, Enc: EncMTBUF, Opcode: 0xb, Operands: specs[99:103], Flags: FlagLoad | FlagD16 | FlagFormat | FlagNoTFE},                     // GFX9
-	{Mnemonic: "tbuffer_store_format_d16_x", Op: TBUFFER_STORE_FORMAT_D16_X, Enc: EncMTBUF, Opcode: 0xc, Operands: specs[111:115], Flags: FlagStore | FlagD16 | FlagFormat | FlagNoTFE},                       // GFX8,GFX9
-	{Mnemonic: "tbuffer_store_format_d16_xy", Op: TBUFFER_STORE_FORMAT_D16_XY, Enc: EncMTBUF, Opcode: 0xd, Operands: specs[115:119], Flags: FlagStore | FlagD16 | FlagFormat | FlagNoTFE},                     // GFX8
-	{Mnemonic: "tbuffer_store_format_d16_xy", Op: TBUFFER_STORE_FORMAT_D16_XY, Enc: EncMTBUF, Opcode: 0xd, Operands: specs[111:115], Flags: FlagStore | FlagD16 | FlagFormat | FlagNoTFE},                     // GFX9
-	{Mnemonic: "tbuffer_store_format_d16_xyz", Op: TBUFFER_STORE_FORMAT_D16_XYZ, Enc: EncMTBUF, Opcode: 0xe, Operands: specs[119:123], Flags: FlagStore | FlagD16 | FlagFormat | FlagNoTFE},                   // GFX8
-	{Mnemonic: "tbuffer_store_format_d16_xyz", Op: TBUFFER_STORE_FORMAT_D16_XYZ, Enc: EncMTBUF, Opcode: 0xe, Operands: specs[115:119], Flags: FlagStore | FlagD16 | FlagFormat | FlagNoTFE},                   // GFX9
-	{Mnemonic: "tbuffer_store_format_d16_xyzw", Op: TBUFFER_STORE_FORMAT_D16_XYZW, Enc: EncMTBUF, Opcode: 0xf, Operands: specs[123:127], Flags: FlagStore | FlagD16 | FlagFormat | FlagNoTFE},                 // GFX8
-	{Mnemonic: "tbuffer_store_format_d16_xyzw", Op: TBUFFER_STORE_FORMAT_D16_XYZW, Enc: EncMTBUF, Opcode: 0xf, Operands: specs[115:119], Flags: FlagStore | FlagD16 | FlagFormat | FlagNoTFE},                 // GFX9
-	{Mnemonic: "image_load", Op: IMAGE_LOAD, Enc: EncMIMG, Opcode: 0x0, Operands: specs[153:156], Flags: FlagLoad},                                                                                            // GFX8,GFX9
-	{Mnemonic: "image_load_mip", Op: IMAGE_LOAD_MIP, Enc: EncMIMG, Opcode: 0x1, Operands: specs[153:156], Flags: FlagLoad},                                                                                    // GFX8,GFX9
-	{Mnemonic: "image_load_pck", Op: IMAGE_LOAD_PCK, Enc: EncMIMG, Opcode: 0x2, Operands: specs[153:156], Flags: FlagLoad | FlagNoD16},                                                                        // GFX8,GFX9
-	{Mnemonic: "image_load_pck_sgn", Op: IMAGE_LOAD_PCK_SGN, Enc: EncMIMG, Opcode: 0x3, Operands: specs[153:156], Flags: FlagLoad | FlagNoD16},                                                                // GFX8,GFX9
-	{Mnemonic: "image_load_mip_pck", Op: IMAGE_LOAD_MIP_PCK, Enc: EncMIMG, Opcode: 0x4, Operands: specs[153:156], Flags: FlagLoad | FlagNoD16},                                                                // GFX8,GFX9
-	{Mnemonic: "image_load_mip_pck_sgn", Op: IMAGE_LOAD_MIP_PCK_SGN, Enc: EncMIMG, Opcode: 0x5, Operands: specs[153:156], Flags: FlagLoad | FlagNoD16},                                                        // GFX8,GFX9
-	{Mnemonic: "image_store", Op: IMAGE_STORE, Enc: EncMIMG, Opcode: 0x8, Operands: specs[156:159], Flags: FlagStore},                                                                                         // GFX8,GFX9
-	{Mnemonic: "image_store_mip", Op: IMAGE_STORE_MIP, Enc: EncMIMG, Opcode: 0x9, Operands: specs[156:159], Flags: FlagStore},                                                                                 // GFX8,GFX9
-	{Mnemonic: "image_store_pck", Op: IMAGE_STORE_PCK, Enc: EncMIMG, Opcode: 0xa, Operands: specs[156:159], Flags: FlagStore | FlagNoD16},                                                                     // GFX8,GFX9
-	{Mnemonic: "image_store_mip_pck", Op: IMAGE_STORE_MIP_PCK, Enc: EncMIMG, Opcode: 0xb, Operands: specs[156:159], Flags: FlagStore | FlagNoD16},                                                             // GFX8,GFX9
-	{Mnemonic: "image_get_resinfo", Op: IMAGE_GET_RESINFO, Enc: EncMIMG, Opcode: 0xe, Operands: specs[153:156], Flags: FlagLoad | FlagNoD16},                                                                  // GFX8,GFX9
-	{Mnemonic: "image_atomic_swap", Op: IMAGE_ATOMIC_SWAP, Enc: EncMIMG, Opcode: 0x10, Operands: specs[159:162], Flags: FlagAtomic | FlagNoD16},                                                               // GFX8,GFX9
-	{Mnemonic: "image_atomic_cmpswap", Op: IMAGE_ATOMIC_CMPSWAP, Enc: EncMIMG, Opcode: 0x11, Operands: specs[162:165], Flags: FlagAtomic | FlagCmpswap | FlagNoD16},                                           // GFX8,GFX9
-	{Mnemonic: "image_atomic_add", Op: IMAGE_ATOMIC_ADD, Enc: EncMIMG, Opcode: 0x12, Operands: specs[159:162], Flags: FlagAtomic | FlagNoD16},                                                                 // GFX8,GFX9
-	{Mnemonic: "image_atomic_sub", Op: IMAGE_ATOMIC_SUB, Enc: EncMIMG, Opcode: 0x13, Operands: specs[159:162], Flags: FlagAtomic | FlagNoD16},                                                                 // GFX8,GFX9
-	{Mnemonic: "image_atomic_smin", Op: IMAGE_ATOMIC_SMIN, Enc: EncMIMG, Opcode: 0x14, Operands: specs[159:162], Flags: FlagAtomic | FlagNoD16},                                                               // GFX8,GFX9
-	{Mnemonic: "image_atomic_umin", Op: IMAGE_ATOMIC_UMIN, Enc: EncMIMG, Opcode: 0x15, Operands: specs[159:162], Flags: FlagAtomic | FlagNoD16},                                                               // GFX8,GFX9
-	{Mnemonic: "image_atomic_smax", Op: IMAGE_ATOMIC_SMAX, Enc: EncMIMG, Opcode: 0x16, Operands: specs[159:162], Flags: FlagAtomic | FlagNoD16},                                                               // GFX8,GFX9
-	{Mnemonic: "image_atomic_umax", Op: IMAGE_ATOMIC_UMAX, Enc: EncMIMG, Opcode: 0x17, Operands: specs[159:162], Flags: FlagAtomic | FlagNoD16},                                                               // GFX8,GFX9
-	{Mnemonic: "image_atomic_and", Op: IMAGE_ATOMIC_AND, Enc: EncMIMG, Opcode: 0x18, Operands: specs[159:162], Flags: FlagAtomic | FlagNoD16},                                                                 // GFX8,GFX9
-	{Mnemonic: "image_atomic_or", Op: IMAGE_ATOMIC_OR, Enc: EncMIMG, Opcode: 0x19, Operands: specs[159:162], Flags: FlagAtomic | FlagNoD16},                                                                   // GFX8,GFX9
-	{Mnemonic: "image_atomic_xor", Op: IMAGE_ATOMIC_XOR, Enc: EncMIMG, Opcode: 0x1a, Operands: specs[159:162], Flags: FlagAtomic | FlagNoD16},                                                                 // GFX8,GFX9
-	{Mnemonic: "image_atomic_inc", Op: IMAGE_ATOMIC_INC, Enc: EncMIMG, Opcode: 0x1b, Operands: specs[159:162], Flags: FlagAtomic | FlagNoD16},                                                                 // GFX8,GFX9
-	{Mnemonic: "image_atomic_dec", Op: IMAGE_ATOMIC_DEC, Enc: EncMIMG, Opcode: 0x1c, Operands: specs[159:162], Flags: FlagAtomic | FlagNoD16},                                                                 // GFX8,GFX9
-	{Mnemonic: "image_sample", Op: IMAGE_SAMPLE, Enc: EncMIMG, Opcode: 0x20, Operands: specs[165:169], Flags: FlagLoad},                                                                                       // GFX8,GFX9
-	{Mnemonic: "image_sample_cl", Op: IMAGE_SAMPLE_CL, Enc: EncMIMG, Opcode: 0x21, Operands: specs[165:169], Flags: FlagLoad},                                                                                 // GFX8,GFX9
-	{Mnemonic: "image_sample_d", Op: IMAGE_SAMPLE_D, Enc: EncMIMG, Opcode: 0x22, Operands: specs[169:173], Flags: FlagLoad},                                                                                   // GFX8,GFX9
-	{Mnemonic: "image_sample_d_cl", Op: IMAGE_SAMPLE_D_CL, Enc: EncMIMG, Opcode: 0x23, Operands: specs[169:173], Flags: FlagLoad},                                                                             // GFX8,GFX9
-	{Mnemonic: "image_sample_l", Op: IMAGE_SAMPLE_L, Enc: EncMIMG, Opcode: 0x24, Operands: specs[165:169], Flags: FlagLoad},                                                                                   // GFX8,GFX9
-	{Mnemonic: "image_sample_b", Op: IMAGE_SAMPLE_B, Enc: EncMIMG, Opcode: 0x25, Operands: specs[169:173], Flags: FlagLoad},                                                                                   // GFX8,GFX9
-	{Mnemonic: "image_sample_b_cl", Op: IMAGE_SAMPLE_B_CL, Enc: EncMIMG, Opcode: 0x26, Operands: specs[169:173], Flags: FlagLoad},                                                                             // GFX8,GFX9
-	{Mnemonic: "image_sample_lz", Op: IMAGE_SAMPLE_LZ, Enc: EncMIMG, Opcode: 0x27, Operands: specs[165:169], Flags: FlagLoad},                                                                                 // GFX8,GFX9
-	{Mnemonic: "image_sample_c", Op: IMAGE_SAMPLE_C, Enc: EncMIMG, Opcode: 0x28, Operands: specs[169:173], Flags: FlagLoad},                                                                                   // GFX8,GFX9
-	{Mnemonic: "image_sample_c_cl", Op: IMAGE_SAMPLE_C_CL, Enc: EncMIMG, Opcode: 0x29, Operands: specs[169:173], Flags: FlagLoad},                                                                             // GFX8,GFX9
-	{Mnemonic: "image_sample_c_d", Op: IMAGE_SAMPLE_C_D, Enc: EncMIMG, Opcode: 0x2a, Operands: specs[173:177], Flags: FlagLoad},                                                                               // GFX8,GFX9
-	{Mnemonic: "image_sample_c_d_cl", Op: IMAGE_SAMPLE_C_D_CL, Enc: EncMIMG, Opcode: 0x2b, Operands: specs[173:177], Flags: FlagLoad},                                                                         // GFX8,GFX9
-	{Mnemonic: "image_sample_c_l", Op: IMAGE_SAMPLE_C_L, Enc: EncMIMG, Opcode: 0x2c, Operands: specs[169:173], Flags: FlagLoad},                                                                               // GFX8,GFX9
-	{Mnemonic: "image_sample_c_b", Op: IMAGE_SAMPLE_C_B, Enc: EncMIMG, Opcode: 0x2d, Operands: specs[173:177], Flags: FlagLoad},                                                                               // GFX8,GFX9
-	{Mnemonic: "image_sample_c_b_cl", Op: IMAGE_SAMPLE_C_B_CL, Enc: EncMIMG, Opcode: 0x2e, Operands: specs[173:177], Flags: FlagLoad},                                                                         // GFX8,GFX9
-	{Mnemonic: "image_sample_c_lz", Op: IMAGE_SAMPLE_C_LZ, Enc: EncMIMG, Opcode: 0x2f, Operands: specs[169:173], Flags: FlagLoad},                                                                             // GFX8,GFX9
-	{Mnemonic: "image_sample_o", Op: IMAGE_SAMPLE_O, Enc: EncMIMG, Opcode: 0x30, Operands: specs[169:173], Flags: FlagLoad},                                                                                   // GFX8,GFX9
-	{Mnemonic: "image_sample_cl_o", Op: IMAGE_SAMPLE_CL_O, Enc: EncMIMG, Opcode: 0x31, Operands: specs[169:173], Flags: FlagLoad},                                                                             // GFX8,GFX9
-	{Mnemonic: "image_sample_d_o", Op: IMAGE_SAMPLE_D_O, Enc: EncMIMG, Opcode: 0x32, Operands: specs[173:177], Flags: FlagLoad},                                                                               // GFX8,GFX9
-	{Mnemonic: "image_sample_d_cl_o", Op: IMAGE_SAMPLE_D_CL_O, Enc: EncMIMG, Opcode: 0x33, Operands: specs[173:177], Flags: FlagLoad},                                                                         // GFX8,GFX9
-	{Mnemonic: "image_sample_l_o", Op: IMAGE_SAMPLE_L_O, Enc: EncMIMG, Opcode: 0x34, Operands: specs[169:173], Flags: FlagLoad},                                                                               // GFX8,GFX9
-	{Mnemonic: "image_sample_b_o", Op: IMAGE_SAMPLE_B_O, Enc: EncMIMG, Opcode: 0x35, Operands: specs[173:177], Flags: FlagLoad},                                                                               // GFX8,GFX9
-	{Mnemonic: "image_sample_b_cl_o", Op: IMAGE_SAMPLE_B_CL_O, Enc: EncMIMG, Opcode: 0x36, Operands: specs[173:177], Flags: FlagLoad},                                                                         // GFX8,GFX9
-	{Mnemonic: "image_sample_lz_o", Op: IMAGE_SAMPLE_LZ_O, Enc: EncMIMG, Opcode: 0x37, Operands: specs[169:173], Flags: FlagLoad},                                                                             // GFX8,GFX9
-	{Mnemonic: "image_sample_c_o", Op: IMAGE_SAMPLE_C_O, Enc: EncMIMG, Opcode: 0x38, Operands: specs[173:177], Flags: FlagLoad},                                                                               // GFX8,GFX9
-	{Mnemonic: "image_sample_c_cl_o", Op: IMAGE_SAMPLE_C_CL_O, Enc: EncMIMG, Opcode: 0x39, Operands: specs[173:177], Flags: FlagLoad},                                                                         // GFX8,GFX9
-	{Mnemonic: "image_sample_c_d_o", Op: IMAGE_SAMPLE_C_D_O, Enc: EncMIMG, Opcode: 0x3a, Operands: specs[177:181], Flags: FlagLoad},                                                                           // GFX8,GFX9
-	{Mnemonic: "image_sample_c_d_cl_o", Op: IMAGE_SAMPLE_C_D_CL_O, Enc: EncMIMG, Opcode: 0x3b, Operands: specs[177:181], Flags: FlagLoad},                                                                     // GFX8,GFX9
-	{Mnemonic: "image_sample_c_l_o", Op: IMAGE_SAMPLE_C_L_O, Enc: EncMIMG, Opcode: 0x3c, Operands: specs[173:177], Flags: FlagLoad},                                                                           // GFX8,GFX9
-	{Mnemonic: "image_sample_c_b_o", Op: IMAGE_SAMPLE_C_B_O, Enc: EncMIMG, Opcode: 0x3d, Operands: specs[177:181], Flags: FlagLoad},                                                                           // GFX8,GFX9
-	{Mnemonic: "image_sample_c_b_cl_o", Op: IMAGE_SAMPLE_C_B_CL_O, Enc: EncMIMG, Opcode: 0x3e, Operands: specs[177:181], Flags: FlagLoad},                                                                     // GFX8,GFX9
-	{Mnemonic: "image_sample_c_lz_o", Op: IMAGE_SAMPLE_C_LZ_O, Enc: EncMIMG, Opcode: 0x3f, Operands: specs[173:177], Flags: FlagLoad},                                                                         // GFX8,GFX9
-	{Mnemonic: "image_gather4", Op: IMAGE_GATHER4, Enc: EncMIMG, Opcode: 0x40, Operands: specs[181:185], Flags: FlagLoad | FlagGather4},                                                                       // GFX8,GFX9
-	{Mnemonic: "image_gather4_cl", Op: IMAGE_GATHER4_CL, Enc: EncMIMG, Opcode: 0x41, Operands: specs[181:185], Flags: FlagLoad | FlagGather4},                                                                 // GFX8,GFX9
-	{Mnemonic: "image_gather4h", Op: IMAGE_GATHER4H, Enc: EncMIMG, Opcode: 0x42, Operands: specs[181:185], Flags: FlagLoad | FlagGather4},                                                                     // GFX9
-	{Mnemonic: "image_gather4_l", Op: IMAGE_GATHER4_L, Enc: EncMIMG, Opcode: 0x44, Operands: specs[181:185], Flags: FlagLoad | FlagGather4},                                                                   // GFX8,GFX9
-	{Mnemonic: "image_gather4_b", Op: IMAGE_GATHER4_B, Enc: EncMIMG, Opcode: 0x45, Operands: specs[185:189], Flags: FlagLoad | FlagGather4},                                                                   // GFX8,GFX9
-	{Mnemonic: "image_gather4_b_cl", Op: IMAGE_GATHER4_B_CL, Enc: EncMIMG, Opcode: 0x46, Operands: specs[185:189], Flags: FlagLoad | FlagGather4},                                                             // GFX8,GFX9
-	{Mnemonic: "image_gather4_lz", Op: IMAGE_GATHER4_LZ, Enc: EncMIMG, Opcode: 0x47, Operands: specs[181:185], Flags: FlagLoad | FlagGather4},                                                                 // GFX8,GFX9
-	{Mnemonic: "image_gather4_c", Op: IMAGE_GATHER4_C, Enc: EncMIMG, Opcode: 0x48, Operands: specs[185:189], Flags: FlagLoad | FlagGather4},                                                                   // GFX8,GFX9
-	{Mnemonic: "image_gather4_c_cl", Op: IMAGE_GATHER4_C_CL, Enc: EncMIMG, Opcode: 0x49, Operands: specs[185:189], Flags: FlagLoad | FlagGather4},                                                             // GFX8,GFX9
-	{Mnemonic: "image_gather4_c_l", Op: IMAGE_GATHER4_C_L, Enc: EncMIMG, Opcode: 0x4c, Operands: specs[185:189], Flags: FlagLoad | FlagGather4},                                                               // GFX8,GFX9
-	{Mnemonic: "image_gather4_c_b", Op: IMAGE_GATHER4_C_B, Enc: EncMIMG, Opcode: 0x4d, Operands: specs[189:193], Flags: FlagLoad | FlagGather4},                                                               // GFX8,GFX9
-	{Mnemonic: "image_gather4_c_b_cl", Op: IMAGE_GATHER4_C_B_CL, Enc: EncMIMG, Opcode: 0x4e, Operands: specs[189:193], Flags: FlagLoad | FlagGather4},                                                         // GFX8,GFX9
-	{Mnemonic: "image_gather4_c_lz", Op: IMAGE_GATHER4_C_LZ, Enc: EncMIMG, Opcode: 0x4f, Operands: specs[185:189], Flags: FlagLoad | FlagGather4},                                                             // GFX8,GFX9
-	{Mnemonic: "image_gather4_o", Op: IMAGE_GATHER4_O, Enc: EncMIMG, Opcode: 0x50, Operands: specs[185:189], Flags: FlagLoad | FlagGather4},                                                                   // GFX8,GFX9
-	{Mnemonic: "image_gather4_cl_o", Op: IMAGE_GATHER4_CL_O, Enc: EncMIMG, Opcode: 0x51, Operands: specs[185:189], Flags: FlagLoad | FlagGather4},                                                             // GFX8,GFX9
-	{Mnemonic: "image_gather4_l_o", Op: IMAGE_GATHER4_L_O, Enc: EncMIMG, Opcode: 0x54, Operands: specs[185:189], Flags: FlagLoad | FlagGather4},                                                               // GFX8,GFX9
-	{Mnemonic: "image_gather4_b_o", Op: IMAGE_GATHER4_B_O, Enc: EncMIMG, Opcode: 0x55, Operands: specs[189:193], Flags: FlagLoad | FlagGather4},                                                               // GFX8,GFX9
-	{Mnemonic: "image_gather4_b_cl_o", Op: IMAGE_GATHER4_B_CL_O, Enc: EncMIMG, Opcode: 0x56, Operands: specs[189:193], Flags: FlagLoad | FlagGather4},                                                         // GFX8,GFX9
-	{Mnemonic: "image_gather4_lz_o", Op: IMAGE_GATHER4_LZ_O, Enc: EncMIMG, Opcode: 0x57, Operands: specs[185:189], Flags: FlagLoad | FlagGather4},                                                             // GFX8,GFX9
-	{Mnemonic: "image_gather4_c_o", Op: IMAGE_GATHER4_C_O, Enc: EncMIMG, Opcode: 0x58, Operands: specs[189:193], Flags: FlagLoad | FlagGather4},                                                               // GFX8,GFX9
-	{Mnemonic: "image_gather4_c_cl_o", Op: IMAGE_GATHER4_C_CL_O, Enc: EncMIMG, Opcode: 0x59, Operands: specs[189:193], Flags: FlagLoad | FlagGather4},                                                         // GFX8,GFX9
-	{Mnemonic: "image_gather4_c_l_o", Op: IMAGE_GATHER4_C_L_O, Enc: EncMIMG, Opcode: 0x5c, Operands: specs[189:193], Flags: FlagLoad | FlagGather4},                                                           // GFX8,GFX9
-	{Mnemonic: "image_gather4_c_b_o", Op: IMAGE_GATHER4_C_B_O, Enc: EncMIMG, Opcode: 0x5d, Operands: specs[193:197], Flags: FlagLoad | FlagGather4},                                                           // GFX8,GFX9
-	{Mnemonic: "image_gather4_c_b_cl_o", Op: IMAGE_GATHER4_C_B_CL_O, Enc: EncMIMG, Opcode: 0x5e, Operands: specs[193:197], Flags: FlagLoad | FlagGather4},                                                     // GFX8,GFX9
-	{Mnemonic: "image_gather4_c_lz_o", Op: IMAGE_GATHER4_C_LZ_O, Enc: EncMIMG, Opcode: 0x5f, Operands: specs[189:193], Flags: FlagLoad | FlagGather4},                                                         // GFX8,GFX9
-	{Mnemonic: "image_get_lod", Op: IMAGE_GET_LOD, Enc: EncMIMG, Opcode: 0x60, Operands: specs[165:169], Flags: FlagLoad | FlagNoD16},                                                                         // GFX8,GFX9
-	{Mnemonic: "image_sample_cd", Op: IMAGE_SAMPLE_CD, Enc: EncMIMG, Opcode: 0x68, Operands: specs[169:173], Flags: FlagLoad},                                                                                 // GFX8,GFX9
-	{Mnemonic: "image_sample_cd_cl", Op: IMAGE_SAMPLE_CD_CL, Enc: EncMIMG, Opcode: 0x69, Operands: specs[169:173], Flags: FlagLoad},                                                                           // GFX8,GFX9
-	{Mnemonic: "image_sample_c_cd", Op: IMAGE_SAMPLE_C_CD, Enc: EncMIMG, Opcode: 0x6a, Operands: specs[173:177], Flags: FlagLoad},                                                                             // GFX8,GFX9
-	{Mnemonic: "image_sample_c_cd_cl", Op: IMAGE_SAMPLE_C_CD_CL, Enc: EncMIMG, Opcode: 0x6b, Operands: specs[173:177], Flags: FlagLoad},                                                                       // GFX8,GFX9
-	{Mnemonic: "image_sample_cd_o", Op: IMAGE_SAMPLE_CD_O, Enc: EncMIMG, Opcode: 0x6c, Operands: specs[173:177], Flags: FlagLoad},                                                                             // GFX8,GFX9
-	{Mnemonic: "image_sample_cd_cl_o", Op: IMAGE_SAMPLE_CD_CL_O, Enc: EncMIMG, Opcode: 0x6d, Operands: specs[173:177], Flags: FlagLoad},                                                                       // GFX8,GFX9
-	{Mnemonic: "image_sample_c_cd_o", Op: IMAGE_SAMPLE_C_CD_O, Enc: EncMIMG, Opcode: 0x6e, Operands: specs[177:181], Flags: FlagLoad},                                                                         // GFX8,GFX9
-	{Mnemonic: "image_sample_c_cd_cl_o", Op: IMAGE_SAMPLE_C_CD_CL_O, Enc: EncMIMG, Opcode: 0x6f, Operands: specs[177:181], Flags: FlagLoad},                                                                   // GFX8,GFX9
-	{Mnemonic: "exp", Op: EXP, Enc: EncEXP, Opcode: 0x0, Operands: specs[197:201], Flags: FlagStore},                                                                                                          // GFX8,GFX9
-	{Mnemonic: "flat_load_ubyte", Op: FLAT_LOAD_UBYTE, Enc: EncFLAT, Opcode: 0x10, Operands: specs[201:203], Flags: FlagLoad},                                                                                 // GFX8,GFX9
-	{Mnemonic: "flat_load_sbyte", Op: FLAT_LOAD_SBYTE, Enc: EncFLAT, Opcode: 0x11, Operands: specs[201:203], Flags: FlagLoad},                                                                                 // GFX8,GFX9
-	{Mnemonic: "flat_load_ushort", Op: FLAT_LOAD_USHORT, Enc: EncFLAT, Opcode: 0x12, Operands: specs[201:203], Flags: FlagLoad},                                                                               // GFX8,GFX9
-	{Mnemonic: "flat_load_sshort", Op: FLAT_LOAD_SSHORT, Enc: EncFLAT, Opcode: 0x13, Operands: specs[201:203], Flags: FlagLoad},                                                                               // GFX8,GFX9
-	{Mnemonic: "flat_load_dword", Op: FLAT_LOAD_DWORD, Enc: EncFLAT, Opcode: 0x14, Operands: specs[201:203], Flags: FlagLoad},                                                                                 // GFX8,GFX9
-	{Mnemonic: "flat_load_dwordx2", Op: FLAT_LOAD_DWORDX2, Enc: EncFLAT, Opcode: 0x15, Operands: specs[203:205], Flags: FlagLoad},                                                                             // GFX8,GFX9
-	{Mnemonic: "flat_load_dwordx3", Op: FLAT_LOAD_DWORDX3, Enc: EncFLAT, Opcode: 0x16, Operands: specs[205:207], Flags: FlagLoad},                                                                             // GFX8,GFX9
-	{Mnemonic: "flat_load_dwordx4", Op: FLAT_LOAD_DWORDX4, Enc: EncFLAT, Opcode: 0x17, Operands: specs[207:209], Flags: FlagLoad},                                                                             // GFX8,GFX9
-	{Mnemonic: "flat_store_byte", Op: FLAT_STORE_BYTE, Enc: EncFLAT, Opcode: 0x18, Operands: specs[209:211], Flags: FlagStore},                                                                                // GFX8,GFX9
-	{Mnemonic: "flat_store_byte_d16_hi", Op: FLAT_STORE_BYTE_D16_HI, Enc: EncFLAT, Opcode: 0x19, Operands: specs[209:211], Flags: FlagStore | FlagD16Hi},                                                      // GFX9
-	{Mnemonic: "flat_store_short", Op: FLAT_STORE_SHORT, Enc: EncFLAT, Opcode: 0x1a, Operands: specs[209:211], Flags: FlagStore},                                                                              // GFX8,GFX9
-	{Mnemonic: "flat_store_short_d16_hi", Op: FLAT_STORE_SHORT_D16_HI, Enc: EncFLAT, Opcode: 0x1b, Operands: specs[209:211], Flags: FlagStore | FlagD16Hi},                                                    // GFX9
-	{Mnemonic: "flat_store_dword", Op: FLAT_STORE_DWORD, Enc: EncFLAT, Opcode: 0x1c, Operands: specs[209:211], Flags: FlagStore},                                                                              // GFX8,GFX9
-	{Mnemonic: "flat_store_dwordx2", Op: FLAT_STORE_DWORDX2, Enc: EncFLAT, Opcode: 0x1d, Operands: specs[211:213], Flags: FlagStore},                                                                          // GFX8,GFX9
-	{Mnemonic: "flat_store_dwordx3", Op: FLAT_STORE_DWORDX3, Enc: EncFLAT, Opcode: 0x1e, Operands: specs[213:215], Flags: FlagStore},                                                                          // GFX8,GFX9
-	{Mnemonic: "flat_store_dwordx4", Op: FLAT_STORE_DWORDX4, Enc: EncFLAT, Opcode: 0x1f, Operands: specs[215:217], Flags: FlagStore},                                                                          // GFX8,GFX9
-	{Mnemonic: "flat_load_ubyte_d16", Op: FLAT_LOAD_UBYTE_D16, Enc: EncFLAT, Opcode: 0x20, Operands: specs[217:219], Flags: FlagLoad | FlagD16},                                                               // GFX9
-	{Mnemonic: "flat_load_ubyte_d16_hi", Op: FLAT_LOAD_UBYTE_D16_HI, Enc: EncFLAT, Opcode: 0x21, Operands: specs[217:219], Flags: FlagLoad | FlagD16Hi},                                                       // GFX9
-	{Mnemonic: "flat_load_sbyte_d16", Op: FLAT_LOAD_SBYTE_D16, Enc: EncFLAT, Opcode: 0x22, Operands: specs[217:219], Flags: FlagLoad | FlagD16},                                                               // GFX9
-	{Mnemonic: "flat_load_sbyte_d16_hi", Op: FLAT_LOAD_SBYTE_D16_HI, Enc: EncFLAT, Opcode: 0x23, Operands: specs[217:219], Flags: FlagLoad | FlagD16Hi},                                                       // GFX9
-	{Mnemonic: "flat_load_short_d16", Op: FLAT_LOAD_SHORT_D16, Enc: EncFLAT, Opcode: 0x24, Operands: specs[217:219], Flags: FlagLoad | FlagD16},                                                               // GFX9
-	{Mnemonic: "flat_load_short_d16_hi", Op: FLAT_LOAD_SHORT_D16_HI, Enc: EncFLAT, Opcode: 0x25, Operands: specs[217:219], Flags: FlagLoad | FlagD16Hi},                                                       // GFX9
-	{Mnemonic: "flat_atomic_swap", Op: FLAT_ATOMIC_SWAP, Enc: EncFLAT, Opcode: 0x40, Operands: specs[219:222], Flags: FlagAtomic},                                                                             // GFX8,GFX9
-	{Mnemonic: "flat_atomic_cmpswap", Op: FLAT_ATOMIC_CMPSWAP, Enc: EncFLAT, Opcode: 0x41, Operands: specs[222:225], Flags: FlagAtomic},                                                                       // GFX8,GFX9
-	{Mnemonic: "flat_atomic_add", Op: FLAT_ATOMIC_ADD, Enc: EncFLAT, Opcode: 0x42, Operands: specs[219:222], Flags: FlagAtomic},                                                                               // GFX8,GFX9
-	{Mnemonic: "flat_atomic_sub", Op: FLAT_ATOMIC_SUB, Enc: EncFLAT, Opcode: 0x43, Operands: specs[219:222], Flags: FlagAtomic},                                                                               // GFX8,GFX9
-	{Mnemonic: "flat_atomic_smin", Op: FLAT_ATOMIC_SMIN, Enc: EncFLAT, Opcode: 0x44, Operands: specs[219:222], Flags: FlagAtomic},                                                                             // GFX8,GFX9
-	{Mnemonic: "flat_atomic_umin", Op: FLAT_ATOMIC_UMIN, Enc: EncFLAT, Opcode: 0x45, Operands: specs[219:222], Flags: FlagAtomic},                                                                             // GFX8,GFX9
-	{Mnemonic: "flat_atomic_smax", Op: FLAT_ATOMIC_SMAX, Enc: EncFLAT, Opcode: 0x46, Operands: specs[219:222], Flags: FlagAtomic},                                                                             // GFX8,GFX9
-	{Mnemonic: "flat_atomic_umax", Op: FLAT_ATOMIC_UMAX, Enc: EncFLAT, Opcode: 0x47, Operands: specs[219:222], Flags: FlagAtomic},                                                                             // GFX8,GFX9
-	{Mnemonic: "flat_atomic_and", Op: FLAT_ATOMIC_AND, Enc: EncFLAT, Opcode: 0x48, Operands: specs[219:222], Flags: FlagAtomic},                                                                               // GFX8,GFX9
-	{Mnemonic: "flat_atomic_or", Op: FLAT_ATOMIC_OR, Enc: EncFLAT, Opcode: 0x49, Operands: specs[219:222], Flags: FlagAtomic},                                                                                 // GFX8,GFX9
-	{Mnemonic: "flat_atomic_xor", Op: FLAT_ATOMIC_XOR, Enc: EncFLAT, Opcode: 0x4a, Operands: specs[219:222], Flags: FlagAtomic},                                                                               // GFX8,GFX9
-	{Mnemonic: "flat_atomic_inc", Op: FLAT_ATOMIC_INC, Enc: EncFLAT, Opcode: 0x4b, Operands: specs[219:222], Flags: FlagAtomic},                                                                               // GFX8,GFX9
-	{Mnemonic: "flat_atomic_dec", Op: FLAT_ATOMIC_DEC, Enc: EncFLAT, Opcode: 0x4c, Operands: specs[219:222], Flags: FlagAtomic},                                                                               // GFX8,GFX9
-	{Mnemonic: "flat_atomic_swap_x2", Op: FLAT_ATOMIC_SWAP_X2, Enc: EncFLAT, Opcode: 0x60, Operands: specs[225:228], Flags: FlagAtomic},                                                                       // GFX8,GFX9
-	{Mnemonic: "flat_atomic_cmpswap_x2", Op: FLAT_ATOMIC_CMPSWAP_X2, Enc: EncFLAT, Opcode: 0x61, Operands: specs[228:231], Flags: FlagAtomic},                                                                 // GFX8,GFX9
-	{Mnemonic: "flat_atomic_add_x2", Op: FLAT_ATOMIC_ADD_X2, Enc: EncFLAT, Opcode: 0x62, Operands: specs[225:228], Flags: FlagAtomic},                                                                         // GFX8,GFX9
-	{Mnemonic: "flat_atomic_sub_x2", Op: FLAT_ATOMIC_SUB_X2, Enc: EncFLAT, Opcode: 0x63, Operands: specs[225:228], Flags: FlagAtomic},                                                                         // GFX8,GFX9
-	{Mnemonic: "flat_atomic_smin_x2", Op: FLAT_ATOMIC_SMIN_X2, Enc: EncFLAT, Opcode: 0x64, Operands: specs[225:228], Flags: FlagAtomic},                                                                       // GFX8,GFX9
-	{Mnemonic: "flat_atomic_umin_x2", Op: FLAT_ATOMIC_UMIN_X2, Enc: EncFLAT, Opcode: 0x65, Operands: specs[225:228], Flags: FlagAtomic},                                                                       // GFX8,GFX9
-	{Mnemonic: "flat_atomic_smax_x2", Op: FLAT_ATOMIC_SMAX_X2, Enc: EncFLAT, Opcode: 0x66, Operands: specs[225:228], Flags: FlagAtomic},                                                                       // GFX8,GFX9
-	{Mnemonic: "flat_atomic_umax_x2", Op: FLAT_ATOMIC_UMAX_X2, Enc: EncFLAT, Opcode: 0x67, Operands: specs[225:228], Flags: FlagAtomic},                                                                       // GFX8,GFX9
-	{Mnemonic: "flat_atomic_and_x2", Op: FLAT_ATOMIC_AND_X2, Enc: EncFLAT, Opcode: 0x68, Operands: specs[225:228], Flags: FlagAtomic},                                                                         // GFX8,GFX9
-	{Mnemonic: "flat_atomic_or_x2", Op: FLAT_ATOMIC_OR_X2, Enc: EncFLAT, Opcode: 0x69, Operands: specs[225:228], Flags: FlagAtomic},                                                                           // GFX8,GFX9
-	{Mnemonic: "flat_atomic_xor_x2", Op: FLAT_ATOMIC_XOR_X2, Enc: EncFLAT, Opcode: 0x6a, Operands: specs[225:228], Flags: FlagAtomic},                                                                         // GFX8,GFX9
-	{Mnemonic: "flat_atomic_inc_x2", Op: FLAT_ATOMIC_INC_X2, Enc: EncFLAT, Opcode: 0x6b, Operands: specs[225:228], Flags: FlagAtomic},                                                                         // GFX8,GFX9
-	{Mnemonic: "flat_atomic_dec_x2", Op: FLAT_ATOMIC_DEC_X2, Enc: EncFLAT, Opcode: 0x6c, Operands: specs[225:228], Flags: FlagAtomic},                                                                         // GFX8,GFX9
-	{Mnemonic: "scratch_load_ubyte", Op: SCRATCH_LOAD_UBYTE, Enc: EncFLAT, Opcode: 0x90, Operands: specs[231:234], Flags: FlagLoad | FlagLDSOk},                                                               // GFX9
-	{Mnemonic: "scratch_load_sbyte", Op: SCRATCH_LOAD_SBYTE, Enc: EncFLAT, Opcode: 0x91, Operands: specs[231:234], Flags: FlagLoad | FlagLDSOk},                                                               // GFX9
-	{Mnemonic: "scratch_load_ushort", Op: SCRATCH_LOAD_USHORT, Enc: EncFLAT, Opcode: 0x92, Operands: specs[231:234], Flags: FlagLoad | FlagLDSOk},                                                             // GFX9
-	{Mnemonic: "scratch_load_sshort", Op: SCRATCH_LOAD_SSHORT, Enc: EncFLAT, Opcode: 0x93, Operands: specs[231:234], Flags: FlagLoad | FlagLDSOk},                                                             // GFX9
-	{Mnemonic: "scratch_load_dword", Op: SCRATCH_LOAD_DWORD, Enc: EncFLAT, Opcode: 0x94, Operands: specs[231:234], Flags: FlagLoad | FlagLDSOk},                                                               // GFX9
-	{Mnemonic: "scratch_load_dwordx2", Op: SCRATCH_LOAD_DWORDX2, Enc: EncFLAT, Opcode: 0x95, Operands: specs[234:237], Flags: FlagLoad},                                                                       // GFX9
-	{Mnemonic: "scratch_load_dwordx3", Op: SCRATCH_LOAD_DWORDX3, Enc: EncFLAT, Opcode: 0x96, Operands: specs[237:240], Flags: FlagLoad},                                                                       // GFX9
-	{Mnemonic: "scratch_load_dwordx4", Op: SCRATCH_LOAD_DWORDX4, Enc: EncFLAT, Opcode: 0x97, Operands: specs[240:243], Flags: FlagLoad},                                                                       // GFX9
-	{Mnemonic: "scratch_store_byte", Op: SCRATCH_STORE_BYTE, Enc: EncFLAT, Opcode: 0x98, Operands: specs[243:246], Flags: FlagStore},                                                                          // GFX9
-	{Mnemonic: "scratch_store_byte_d16_hi", Op: SCRATCH_STORE_BYTE_D16_HI, Enc: EncFLAT, Opcode: 0x99, Operands: specs[243:246], Flags: FlagStore | FlagD16Hi},                                                // GFX9
-	{Mnemonic: "scratch_store_short", Op: SCRATCH_STORE_SHORT, Enc: EncFLAT, Opcode: 0x9a, Operands: specs[243:246], Flags: FlagStore},                                                                        // GFX9
-	{Mnemonic: "scratch_store_short_d16_hi", Op: SCRATCH_STORE_SHORT_D16_HI, Enc: EncFLAT, Opcode: 0x9b, Operands: specs[243:246], Flags: FlagStore | FlagD16Hi},                                              // GFX9
-	{Mnemonic: "scratch_store_dword", Op: SCRATCH_STORE_DWORD, Enc: EncFLAT, Opcode: 0x9c, Operands: specs[243:246], Flags: FlagStore},                                                                        // GFX9
-	{Mnemonic: "scratch_store_dwordx2", Op: SCRATCH_STORE_DWORDX2, Enc: EncFLAT, Opcode: 0x9d, Operands: specs[246:249], Flags: FlagStore},                                                                    // GFX9
-	{Mnemonic: "scratch_store_dwordx3", Op: SCRATCH_STORE_DWORDX3, Enc: EncFLAT, Opcode: 0x9e, Operands: specs[249:252], Flags: FlagStore},                                                                    // GFX9
-	{Mnemonic: "scratch_store_dwordx4", Op: SCRATCH_STORE_DWORDX4, Enc: EncFLAT, Opcode: 0x9f, Operands: specs[252:255], Flags: FlagStore},                                                                    // GFX9
-	{Mnemonic: "scratch_load_ubyte_d16", Op: SCRATCH_LOAD_UBYTE_D16, Enc: EncFLAT, Opcode: 0xa0, Operands: specs[255:258], Flags: FlagLoad | FlagD16},                                                         // GFX9
-	{Mnemonic: "scratch_load_ubyte_d16_hi", Op: SCRATCH_LOAD_UBYTE_D16_HI, Enc: EncFLAT, Opcode: 0xa1, Operands: specs[255:258], Flags: FlagLoad | FlagD16Hi},                                                 // GFX9
-	{Mnemonic: "scratch_load_sbyte_d16", Op: SCRATCH_LOAD_SBYTE_D16, Enc: EncFLAT, Opcode: 0xa2, Operands: specs[255:258], Flags: FlagLoad | FlagD16},                                                         // GFX9
-	{Mnemonic: "scratch_load_sbyte_d16_hi", Op: SCRATCH_LOAD_SBYTE_D16_HI, Enc: EncFLAT, Opcode: 0xa3, Operands: specs[255:258], Flags: FlagLoad | FlagD16Hi},                                                 // GFX9
-	{Mnemonic: "scratch_load_short_d16", Op: SCRATCH_LOAD_SHORT_D16, Enc: EncFLAT, Opcode: 0xa4, Operands: specs[255:258], Flags: FlagLoad | FlagD16},                                                         // GFX9
-	{Mnemonic: "scratch_load_short_d16_hi", Op: SCRATCH_LOAD_SHORT_D16_HI, Enc: EncFLAT, Opcode: 0xa5, Operands: specs[255:258], Flags: FlagLoad | FlagD16Hi},                                                 // GFX9
-	{Mnemonic: "global_load_ubyte", Op: GLOBAL_LOAD_UBYTE, Enc: EncFLAT, Opcode: 0x110, Operands: specs[258:261], Flags: FlagLoad | FlagLDSOk},                                                                // GFX9
-	{Mnemonic: "global_load_sbyte", Op: GLOBAL_LOAD_SBYTE, Enc: EncFLAT, Opcode: 0x111, Operands: specs[258:261], Flags: FlagLoad | FlagLDSOk},                                                                // GFX9
-	{Mnemonic: "global_load_ushort", Op: GLOBAL_LOAD_USHORT, Enc: EncFLAT, Opcode: 0x112, Operands: specs[258:261], Flags: FlagLoad | FlagLDSOk},                                                              // GFX9
-	{Mnemonic: "global_load_sshort", Op: GLOBAL_LOAD_SSHORT, Enc: EncFLAT, Opcode: 0x113, Operands: specs[258:261], Flags: FlagLoad | FlagLDSOk},                                                              // GFX9
-	{Mnemonic: "global_load_dword", Op: GLOBAL_LOAD_DWORD, Enc: EncFLAT, Opcode: 0x114, Operands: specs[258:261], Flags: FlagLoad | FlagLDSOk},                                                                // GFX9
-	{Mnemonic: "global_load_dwordx2", Op: GLOBAL_LOAD_DWORDX2, Enc: EncFLAT, Opcode: 0x115, Operands: specs[261:264], Flags: FlagLoad},                                                                        // GFX9
-	{Mnemonic: "global_load_dwordx3", Op: GLOBAL_LOAD_DWORDX3, Enc: EncFLAT, Opcode: 0x116, Operands: specs[264:267], Flags: FlagLoad},                                                                        // GFX9
-	{Mnemonic: "global_load_dwordx4", Op: GLOBAL_LOAD_DWORDX4, Enc: EncFLAT, Opcode: 0x117, Operands: specs[267:270], Flags: FlagLoad},                                                                        // GFX9
-	{Mnemonic: "global_store_byte", Op: GLOBAL_STORE_BYTE, Enc: EncFLAT, Opcode: 0x118, Operands: specs[270:273], Flags: FlagStore},                                                                           // GFX9
-	{Mnemonic: "global_store_byte_d16_hi", Op: GLOBAL_STORE_BYTE_D16_HI, Enc: EncFLAT, Opcode: 0x119, Operands: specs[270:273], Flags: FlagStore | FlagD16Hi},                                                 // GFX9
-	{Mnemonic: "global_store_short", Op: GLOBAL_STORE_SHORT, Enc: EncFLAT, Opcode: 0x11a, Operands: specs[270:273], Flags: FlagStore},                                                                         // GFX9
-	{Mnemonic: "global_store_short_d16_hi", Op: GLOBAL_STORE_SHORT_D16_HI, Enc: EncFLAT, Opcode: 0x11b, Operands: specs[270:273], Flags: FlagStore | FlagD16Hi},                                               // GFX9
-	{Mnemonic: "global_store_dword", Op: GLOBAL_STORE_DWORD, Enc: EncFLAT, Opcode: 0x11c, Operands: specs[270:273], Flags: FlagStore},                                                                         // GFX9
-	{Mnemonic: "global_store_dwordx2", Op: GLOBAL_STORE_DWORDX2, Enc: EncFLAT, Opcode: 0x11d, Operands: specs[273:276], Flags: FlagStore},                                                                     // GFX9
-	{Mnemonic: "global_store_dwordx3", Op: GLOBAL_STORE_DWORDX3, Enc: EncFLAT, Opcode: 0x11e, Operands: specs[276:279], Flags: FlagStore},                                                                     // GFX9
-	{Mnemonic: "global_store_dwordx4", Op: GLOBAL_STORE_DWORDX4, Enc: EncFLAT, Opcode: 0x11f, Operands: specs[279:282], Flags: FlagStore},                                                                     // GFX9
-	{Mnemonic: "global_load_ubyte_d16", Op: GLOBAL_LOAD_UBYTE_D16, Enc: EncFLAT, Opcode: 0x120, Operands: specs[282:285], Flags: FlagLoad | FlagD16},                                                          // GFX9
-	{Mnemonic: "global_load_ubyte_d16_hi", Op: GLOBAL_LOAD_UBYTE_D16_HI, Enc: EncFLAT, Opcode: 0x121, Operands: specs[282:285], Flags: FlagLoad | FlagD16Hi},                                                  // GFX9
-	{Mnemonic: "global_load_sbyte_d16", Op: GLOBAL_LOAD_SBYTE_D16, Enc: EncFLAT, Opcode: 0x122, Operands: specs[282:285], Flags: FlagLoad | FlagD16},                                                          // GFX9
-	{Mnemonic: "global_load_sbyte_d16_hi", Op: GLOBAL_LOAD_SBYTE_D16_HI, Enc: EncFLAT, Opcode: 0x123, Operands: specs[282:285], Flags: FlagLoad | FlagD16Hi},                                                  // GFX9
-	{Mnemonic: "global_load_short_d16", Op: GLOBAL_LOAD_SHORT_D16, Enc: EncFLAT, Opcode: 0x124, Operands: specs[282:285], Flags: FlagLoad | FlagD16},                                                          // GFX9
-	{Mnemonic: "global_load_short_d16_hi", Op: GLOBAL_LOAD_SHORT_D16_HI, Enc: EncFLAT, Opcode: 0x125, Operands: specs[282:285], Flags: FlagLoad | FlagD16Hi},                                                  // GFX9
-	{Mnemonic: "global_atomic_swap", Op: GLOBAL_ATOMIC_SWAP, Enc: EncFLAT, Opcode: 0x140, Operands: specs[285:289], Flags: FlagAtomic},                                                                        // GFX9
-	{Mnemonic: "global_atomic_cmpswap", Op: GLOBAL_ATOMIC_CMPSWAP, Enc: EncFLAT, Opcode: 0x141, Operands: specs[289:293], Flags: FlagAtomic},                                                                  // GFX9
-	{Mnemonic: "global_atomic_add", Op: GLOBAL_ATOMIC_ADD, Enc: EncFLAT, Opcode: 0x142, Operands: specs[285:289], Flags: FlagAtomic},                                                                          // GFX9
-	{Mnemonic: "global_atomic_sub", Op: GLOBAL_ATOMIC_SUB, Enc: EncFLAT, Opcode: 0x143, Operands: specs[285:289], Flags: FlagAtomic},                                                                          // GFX9
-	{Mnemonic: "global_atomic_smin", Op: GLOBAL_ATOMIC_SMIN, Enc: EncFLAT, Opcode: 0x144, Operands: specs[285:289], Flags: FlagAtomic},                                                                        // GFX9
-	{Mnemonic: "global_atomic_umin", Op: GLOBAL_ATOMIC_UMIN, Enc: EncFLAT, Opcode: 0x145, Operands: specs[285:289], Flags: FlagAtomic},                                                                        // GFX9
-	{Mnemonic: "global_atomic_smax", Op: GLOBAL_ATOMIC_SMAX, Enc: EncFLAT, Opcode: 0x146, Operands: specs[285:289], Flags: FlagAtomic},                                                                        // GFX9
-	{Mnemonic: "global_atomic_umax", Op: GLOBAL_ATOMIC_UMAX, Enc: EncFLAT, Opcode: 0x147, Operands: specs[285:289], Flags: FlagAtomic},                                                                        // GFX9
-	{Mnemonic: "global_atomic_and", Op: GLOBAL_ATOMIC_AND, Enc: EncFLAT, Opcode: 0x148, Operands: specs[285:289], Flags: FlagAtomic},                                                                          // GFX9
-	{Mnemonic: "global_atomic_or", Op: GLOBAL_ATOMIC_OR, Enc: EncFLAT, Opcode: 0x149, Operands: specs[285:289], Flags: FlagAtomic},                                                                            // GFX9
-	{Mnemonic: "global_atomic_xor", Op: GLOBAL_ATOMIC_XOR, Enc: EncFLAT, Opcode: 0x14a, Operands: specs[285:289], Flags: FlagAtomic},                                                                          // GFX9
-	{Mnemonic: "global_atomic_inc", Op: GLOBAL_ATOMIC_INC, Enc: EncFLAT, Opcode: 0x14b, Operands: specs[285:289], Flags: FlagAtomic},                                                                          // GFX9
-	{Mnemonic: "global_atomic_dec", Op: GLOBAL_ATOMIC_DEC, Enc: EncFLAT, Opcode: 0x14c, Operands: specs[285:289], Flags: FlagAtomic},                                                                          // GFX9
-	{Mnemonic: "global_atomic_swap_x2", Op: GLOBAL_ATOMIC_SWAP_X2, Enc: EncFLAT, Opcode: 0x160, Operands: specs[293:297], Flags: FlagAtomic},                                                                  // GFX9
-	{Mnemonic: "global_atomic_cmpswap_x2", Op: GLOBAL_ATOMIC_CMPSWAP_X2, Enc: EncFLAT, Opcode: 0x161, Operands: specs[297:301], Flags: FlagAtomic},                                                            // GFX9
-	{Mnemonic: "global_atomic_add_x2", Op: GLOBAL_ATOMIC_ADD_X2, Enc: EncFLAT, Opcode: 0x162, Operands: specs[293:297], Flags: FlagAtomic},                                                                    // GFX9
-	{Mnemonic: "global_atomic_sub_x2", Op: GLOBAL_ATOMIC_SUB_X2, Enc: EncFLAT, Opcode: 0x163, Operands: specs[293:297], Flags: FlagAtomic},                                                                    // GFX9
-	{Mnemonic: "global_atomic_smin_x2", Op: GLOBAL_ATOMIC_SMIN_X2, Enc: EncFLAT, Opcode: 0x164, Operands: specs[293:297], Flags: FlagAtomic},                                                                  // GFX9
-	{Mnemonic: "global_atomic_umin_x2", Op: GLOBAL_ATOMIC_UMIN_X2, Enc: EncFLAT, Opcode: 0x165, Operands: specs[293:297], Flags: FlagAtomic},                                                                  // GFX9
-	{Mnemonic: "global_atomic_smax_x2", Op: GLOBAL_ATOMIC_SMAX_X2, Enc: EncFLAT, Opcode: 0x166, Operands: specs[293:297], Flags: FlagAtomic},                                                                  // GFX9
-	{Mnemonic: "global_atomic_umax_x2", Op: GLOBAL_ATOMIC_UMAX_X2, Enc: EncFLAT, Opcode: 0x167, Operands: specs[293:297], Flags: FlagAtomic},                                                                  // GFX9
-	{Mnemonic: "global_atomic_and_x2", Op: GLOBAL_ATOMIC_AND_X2, Enc: EncFLAT, Opcode: 0x168, Operands: specs[293:297], Flags: FlagAtomic},                                                                    // GFX9
-	{Mnemonic: "global_atomic_or_x2", Op: GLOBAL_ATOMIC_OR_X2, Enc: EncFLAT, Opcode: 0x169, Operands: specs[293:297], Flags: FlagAtomic},                                                                      // GFX9
-	{Mnemonic: "global_atomic_xor_x2", Op: GLOBAL_ATOMIC_XOR_X2, Enc: EncFLAT, Opcode: 0x16a, Operands: specs[293:297], Flags: FlagAtomic},                                                                    // GFX9
-	{Mnemonic: "global_atomic_inc_x2", Op: GLOBAL_ATOMIC_INC_X2, Enc: EncFLAT, Opcode: 0x16b, Operands: specs[293:297], Flags: FlagAtomic},                                                                    // GFX9
-	{Mnemonic: "global_atomic_dec_x2", Op: GLOBAL_ATOMIC_DEC_X2, Enc: EncFLAT, Opcode: 0x16c, Operands: specs[293:297], Flags: FlagAtomic},                                                                    // GFX9
-	{Mnemonic: "s_add_u32", Op: S_ADD_U32, Enc: EncSOP2, Opcode: 0x0, Operands: specs[301:304], Flags: FlagSCCWrite},                                                                                          // GFX8,GFX9
-	{Mnemonic: "s_sub_u32", Op: S_SUB_U32, Enc: EncSOP2, Opcode: 0x1, Operands: specs[301:304], Flags: FlagSCCWrite},                                                                                          // GFX8,GFX9
-	{Mnemonic: "s_add_i32", Op: S_ADD_I32, Enc: EncSOP2, Opcode: 0x2, Operands: specs[304:307], Flags: FlagSCCWrite},                                                                                          // GFX8,GFX9
-	{Mnemonic: "s_sub_i32", Op: S_SUB_I32, Enc: EncSOP2, Opcode: 0x3, Operands: specs[304:307], Flags: FlagSCCWrite},                                                                                          // GFX8,GFX9
-	{Mnemonic: "s_addc_u32", Op: S_ADDC_U32, Enc: EncSOP2, Opcode: 0x4, Operands: specs[301:304], Flags: FlagSCCRead | FlagSCCWrite},                                                                          // GFX8,GFX9
-	{Mnemonic: "s_subb_u32", Op: S_SUBB_U32, Enc: EncSOP2, Opcode: 0x5, Operands: specs[301:304], Flags: FlagSCCRead | FlagSCCWrite},                                                                          // GFX8,GFX9
-	{Mnemonic: "s_min_i32", Op: S_MIN_I32, Enc: EncSOP2, Opcode: 0x6, Operands: specs[304:307], Flags: FlagSCCWrite},                                                                                          // GFX8,GFX9
-	{Mnemonic: "s_min_u32", Op: S_MIN_U32, Enc: EncSOP2, Opcode: 0x7, Operands: specs[301:304], Flags: FlagSCCWrite},                                                                                          // GFX8,GFX9
-	{Mnemonic: "s_max_i32", Op: S_MAX_I32, Enc: EncSOP2, Opcode: 0x8, Operands: specs[304:307], Flags: FlagSCCWrite},                                                                                          // GFX8,GFX9
-	{Mnemonic: "s_max_u32", Op: S_MAX_U32, Enc: EncSOP2, Opcode: 0x9, Operands: specs[301:304], Flags: FlagSCCWrite},                                                                                          // GFX8,GFX9
-	{Mnemonic: "s_cselect_b32", Op: S_CSELECT_B32, Enc: EncSOP2, Opcode: 0xa, Operands: specs[307:310], Flags: FlagSCCRead},                                                                                   // GFX8,GFX9
-	{Mnemonic: "s_cselect_b64", Op: S_CSELECT_B64, Enc: EncSOP2, Opcode: 0xb, Operands: specs[310:313], Flags: FlagSCCRead},                                                                                   // GFX8,GFX9
-	{Mnemonic: "s_and_b32", Op: S_AND_B32, Enc: EncSOP2, Opcode: 0xc, Operands: specs[307:310], Flags: FlagSCCWrite},                                                                                          // GFX8,GFX9
-	{Mnemonic: "s_and_b64", Op: S_AND_B64, Enc: EncSOP2, Opcode: 0xd, Operands: specs[310:313], Flags: FlagSCCWrite},                                                                                          // GFX8,GFX9
-	{Mnemonic: "s_or_b32", Op: S_OR_B32, Enc: EncSOP2, Opcode: 0xe, Operands: specs[307:310], Flags: FlagSCCWrite},                                                                                            // GFX8,GFX9
-	{Mnemonic: "s_or_b64", Op: S_OR_B64, Enc: EncSOP2, Opcode: 0xf, Operands: specs[310:313], Flags: FlagSCCWrite},                                                                                            // GFX8,GFX9
-	{Mnemonic: "s_xor_b32", Op: S_XOR_B32, Enc: EncSOP2, Opcode: 0x10, Operands: specs[307:310], Flags: FlagSCCWrite},                                                                                         // GFX8,GFX9
-	{Mnemonic: "s_xor_b64", Op: S_XOR_B64, Enc: EncSOP2, Opcode: 0x11, Operands: specs[310:313], Flags: FlagSCCWrite},                                                                                         // GFX8,GFX9
-	{Mnemonic: "s_andn2_b32", Op: S_ANDN2_B32, Enc: EncSOP2, Opcode: 0x12, Operands: specs[307:310], Flags: FlagSCCWrite},                                                                                     // GFX8,GFX9
-	{Mnemonic: "s_andn2_b64", Op: S_ANDN2_B64, Enc: EncSOP2, Opcode: 0x13, Operands: specs[310:313], Flags: FlagSCCWrite},                                                                                     // GFX8,GFX9
-	{Mnemonic: "s_orn2_b32", Op: S_ORN2_B32, Enc: EncSOP2, Opcode: 0x14, Operands: specs[307:310], Flags: FlagSCCWrite},                                                                                       // GFX8,GFX9
-	{Mnemonic: "s_orn2_b64", Op: S_ORN2_B64, Enc: EncSOP2, Opcode: 0x15, Operands: specs[310:313], Flags: FlagSCCWrite},                                                                                       // GFX8,GFX9
-	{Mnemonic: "s_nand_b32", Op: S_NAND_B32, Enc: EncSOP2, Opcode: 0x16, Operands: specs[307:310], Flags: FlagSCCWrite},                                                                                       // GFX8,GFX9
-	{Mnemonic: "s_nand_b64", Op: S_NAND_B64, Enc: EncSOP2, Opcode: 0x17, Operands: specs[310:313], Flags: FlagSCCWrite},                                                                                       // GFX8,GFX9
-	{Mnemonic: "s_nor_b32", Op: S_NOR_B32, Enc: EncSOP2, Opcode: 0x18, Operands: specs[307:310], Flags: FlagSCCWrite},                                                                                         // GFX8,GFX9
-	{Mnemonic: "s_nor_b64", Op: S_NOR_B64, Enc: EncSOP2, Opcode: 0x19, Operands: specs[310:313], Flags: FlagSCCWrite},                                                                                         // GFX8,GFX9
-	{Mnemonic: "s_xnor_b32", Op: S_XNOR_B32, Enc: EncSOP2, Opcode: 0x1a, Operands: specs[307:310], Flags: FlagSCCWrite},                                                                                       // GFX8,GFX9
-	{Mnemonic: "s_xnor_b64", Op: S_XNOR_B64, Enc: EncSOP2, Opcode: 0x1b, Operands: specs[310:313], Flags: FlagSCCWrite},                                                                                       // GFX8,GFX9
-	{Mnemonic: "s_lshl_b32", Op: S_LSHL_B32, Enc: EncSOP2, Opcode: 0x1c, Operands: specs[313:316], Flags: FlagSCCWrite},                                                                                       // GFX8,GFX9
-	{Mnemonic: "s_lshl_b64", Op: S_LSHL_B64, Enc: EncSOP2, Opcode: 0x1d, Operands: specs[316:319], Flags: FlagSCCWrite},                                                                                       // GFX8,GFX9
-	{Mnemonic: "s_lshr_b32", Op: S_LSHR_B32, Enc: EncSOP2, Opcode: 0x1e, Operands: specs[313:316], Flags: FlagSCCWrite},                                                                                       // GFX8,GFX9
-	{Mnemonic: "s_lshr_b64", Op: S_LSHR_B64, Enc: EncSOP2, Opcode: 0x1f, Operands: specs[316:319], Flags: FlagSCCWrite},                                                                                       // GFX8,GFX9
-	{Mnemonic: "s_ashr_i32", Op: S_ASHR_I32, Enc: EncSOP2, Opcode: 0x20, Operands: specs[319:322], Flags: FlagSCCWrite},                                                                                       // GFX8,GFX9
-	{Mnemonic: "s_ashr_i64", Op: S_ASHR_I64, Enc: EncSOP2, Opcode: 0x21, Operands: specs[322:325], Flags: FlagSCCWrite},                                                                                       // GFX8,GFX9
-	{Mnemonic: "s_bfm_b32", Op: S_BFM_B32, Enc: EncSOP2, Opcode: 0x22, Operands: specs[307:310], Flags: 0},                                                                                                    // GFX8,GFX9
-	{Mnemonic: "s_bfm_b64", Op: S_BFM_B64, Enc: EncSOP2, Opcode: 0x23, Operands: specs[325:328], Flags: 0},                                                                                                    // GFX8,GFX9
-	{Mnemonic: "s_mul_i32", Op: S_MUL_I32, Enc: EncSOP2, Opcode: 0x24, Operands: specs[304:307], Flags: 0},                                                                                                    // GFX8,GFX9
-	{Mnemonic: "s_bfe_u32", Op: S_BFE_U32, Enc: EncSOP2, Opcode: 0x25, Operands: specs[301:304], Flags: FlagSCCWrite},                                                                                         // GFX8,GFX9
-	{Mnemonic: "s_bfe_i32", Op: S_BFE_I32, Enc: EncSOP2, Opcode: 0x26, Operands: specs[319:322], Flags: FlagSCCWrite},                                                                                         // GFX8,GFX9
-	{Mnemonic: "s_bfe_u64", Op: S_BFE_U64, Enc: EncSOP2, Opcode: 0x27, Operands: specs[328:331], Flags: FlagSCCWrite},                                                                                         // GFX8,GFX9
-	{Mnemonic: "s_bfe_i64", Op: S_BFE_I64, Enc: EncSOP2, Opcode: 0x28, Operands: specs[322:325], Flags: FlagSCCWrite},                                                                                         // GFX8,GFX9
-	{Mnemonic: "s_cbranch_g_fork", Op: S_CBRANCH_G_FORK, Enc: EncSOP2, Opcode: 0x29, Operands: specs[331:333], Flags: 0},                                                                                      // GFX8,GFX9
-	{Mnemonic: "s_absdiff_i32", Op: S_ABSDIFF_I32, Enc: EncSOP2, Opcode: 0x2a, Operands: specs[304:307], Flags: FlagSCCWrite},                                                                                 // GFX8,GFX9
-	{Mnemonic: "s_rfe_restore_b64", Op: S_RFE_RESTORE_B64, Enc: EncSOP2, Opcode: 0x2b, Operands: specs[333:335], Flags: 0},                                                                                    // GFX8,GFX9
-	{Mnemonic: "s_mul_hi_u32", Op: S_MUL_HI_U32, Enc: EncSOP2, Opcode: 0x2c, Operands: specs[301:304], Flags: 0},                                                                                              // GFX9
-	{Mnemonic: "s_mul_hi_i32", Op: S_MUL_HI_I32, Enc: EncSOP2, Opcode: 0x2d, Operands: specs[304:307], Flags: 0},                                                                                              // GFX9
-	{Mnemonic: "s_lshl1_add_u32", Op: S_LSHL1_ADD_U32, Enc: EncSOP2, Opcode: 0x2e, Operands: specs[301:304], Flags: FlagSCCWrite},                                                                             // GFX9
-	{Mnemonic: "s_lshl2_add_u32", Op: S_LSHL2_ADD_U32, Enc: EncSOP2, Opcode: 0x2f, Operands: specs[301:304], Flags: FlagSCCWrite},                                                                             // GFX9
-	{Mnemonic: "s_lshl3_add_u32", Op: S_LSHL3_ADD_U32, Enc: EncSOP2, Opcode: 0x30, Operands: specs[301:304], Flags: FlagSCCWrite},                                                                             // GFX9
-	{Mnemonic: "s_lshl4_add_u32", Op: S_LSHL4_ADD_U32, Enc: EncSOP2, Opcode: 0x31, Operands: specs[301:304], Flags: FlagSCCWrite},                                                                             // GFX9
-	{Mnemonic: "s_pack_ll_b32_b16", Op: S_PACK_LL_B32_B16, Enc: EncSOP2, Opcode: 0x32, Operands: specs[307:310], Flags: 0},                                                                                    // GFX9
-	{Mnemonic: "s_pack_lh_b32_b16", Op: S_PACK_LH_B32_B16, Enc: EncSOP2, Opcode: 0x33, Operands: specs[307:310], Flags: 0},                                                                                    // GFX9
-	{Mnemonic: "s_pack_hh_b32_b16", Op: S_PACK_HH_B32_B16, Enc: EncSOP2, Opcode: 0x34, Operands: specs[307:310], Flags: 0},                                                                                    // GFX9
-	{Mnemonic: "s_movk_i32", Op: S_MOVK_I32, Enc: EncSOPK, Opcode: 0x0, Operands: specs[335:337], Flags: FlagImmHex},                                                                                          // GFX8,GFX9
-	{Mnemonic: "s_cmovk_i32", Op: S_CMOVK_I32, Enc: EncSOPK, Opcode: 0x1, Operands: specs[335:337], Flags: FlagImmHex | FlagSCCRead},                                                                          // GFX8,GFX9
-	{Mnemonic: "s_cmpk_eq_i32", Op: S_CMPK_EQ_I32, Enc: EncSOPK, Opcode: 0x2, Operands: specs[337:339], Flags: FlagImmHex | FlagSCCWrite},                                                                     // GFX8,GFX9
-	{Mnemonic: "s_cmpk_lg_i32", Op: S_CMPK_LG_I32, Enc: EncSOPK, Opcode: 0x3, Operands: specs[337:339], Flags: FlagImmHex | FlagSCCWrite},                                                                     // GFX8,GFX9
-	{Mnemonic: "s_cmpk_gt_i32", Op: S_CMPK_GT_I32, Enc: EncSOPK, Opcode: 0x4, Operands: specs[337:339], Flags: FlagImmHex | FlagSCCWrite},                                                                     // GFX8,GFX9
-	{Mnemonic: "s_cmpk_ge_i32", Op: S_CMPK_GE_I32, Enc: EncSOPK, Opcode: 0x5, Operands: specs[337:339], Flags: FlagImmHex | FlagSCCWrite},                                                                     // GFX8,GFX9
-	{Mnemonic: "s_cmpk_lt_i32", Op: S_CMPK_LT_I32, Enc: EncSOPK, Opcode: 0x6, Operands: specs[337:339], Flags: FlagImmHex | FlagSCCWrite},                                                                     // GFX8,GFX9
-	{Mnemonic: "s_cmpk_le_i32", Op: S_CMPK_LE_I32, Enc: EncSOPK, Opcode: 0x7, Operands: specs[337:339], Flags: FlagImmHex | FlagSCCWrite},                                                                     // GFX8,GFX9
-	{Mnemonic: "s_cmpk_eq_u32", Op: S_CMPK_EQ_U32, Enc: EncSOPK, Opcode: 0x8, Operands: specs[339:341], Flags: FlagImmHex | FlagSCCWrite},                                                                     // GFX8,GFX9
-	{Mnemonic: "s_cmpk_lg_u32", Op: S_CMPK_LG_U32, Enc: EncSOPK, Opcode: 0x9, Operands: specs[339:341], Flags: FlagImmHex | FlagSCCWrite},                                                                     // GFX8,GFX9
-	{Mnemonic: "s_cmpk_gt_u32", Op: S_CMPK_GT_U32, Enc: EncSOPK, Opcode: 0xa, Operands: specs[339:341], Flags: FlagImmHex | FlagSCCWrite},                                                                     // GFX8,GFX9
-	{Mnemonic: "s_cmpk_ge_u32", Op: S_CMPK_GE_U32, Enc: EncSOPK, Opcode: 0xb, Operands: specs[339:341], Flags: FlagImmHex | FlagSCCWrite},                                                                     // GFX8,GFX9
-	{Mnemonic: "s_cmpk_lt_u32", Op: S_CMPK_LT_U32, Enc: EncSOPK, Opcode: 0xc, Operands: specs[339:341], Flags: FlagImmHex | FlagSCCWrite},                                                                     // GFX8,GFX9
-	{Mnemonic: "s_cmpk_le_u32", Op: S_CMPK_LE_U32, Enc: EncSOPK, Opcode: 0xd, Operands: specs[339:341], Flags: FlagImmHex | FlagSCCWrite},                                                                     // GFX8,GFX9
-	{Mnemonic: "s_addk_i32", Op: S_ADDK_I32, Enc: EncSOPK, Opcode: 0xe, Operands: specs[341:343], Flags: FlagImmHex | FlagSCCWrite},                                                                           // GFX8,GFX9
-	{Mnemonic: "s_mulk_i32", Op: S_MULK_I32, Enc: EncSOPK, Opcode: 0xf, Operands: specs[341:343], Flags: FlagImmHex},                                                                                          // GFX8,GFX9
-	{Mnemonic: "s_cbranch_i_fork", Op: S_CBRANCH_I_FORK, Enc: EncSOPK, Opcode: 0x10, Operands: specs[343:345], Flags: FlagLabel | FlagBranch | FlagCond},                                                      // GFX8,GFX9
-	{Mnemonic: "s_getreg_b32", Op: S_GETREG_B32, Enc: EncSOPK, Opcode: 0x11, Operands: specs[345:347], Flags: FlagHwreg},                                                                                      // GFX8,GFX9
-	{Mnemonic: "s_setreg_b32", Op: S_SETREG_B32, Enc: EncSOPK, Opcode: 0x12, Operands: specs[347:349], Flags: FlagHwreg},                                                                                      // GFX8,GFX9
-	{Mnemonic: "s_setreg_imm32_b32", Op: S_SETREG_IMM32_B32, Enc: EncSOPK, Opcode: 0x14, Operands: specs[349:351], Flags: FlagHwreg},                                                                          // GFX8,GFX9
-	{Mnemonic: "s_call_b64", Op: S_CALL_B64, Enc: EncSOPK, Opcode: 0x15, Operands: specs[351:353], Flags: FlagLabel | FlagBranch | FlagCall},                                                                  // GFX9
-	{Mnemonic: "s_mov_b32", Op: S_MOV_B32, Enc: EncSOP1, Opcode: 0x0, Operands: specs[353:355], Flags: 0},                                                                                                     // GFX8,GFX9
-	{Mnemonic: "s_mov_b64", Op: S_MOV_B64, Enc: EncSOP1, Opcode: 0x1, Operands: specs[355:357], Flags: 0},                                                                                                     // GFX8,GFX9
-	{Mnemonic: "s_cmov_b32", Op: S_CMOV_B32, Enc: EncSOP1, Opcode: 0x2, Operands: specs[353:355], Flags: FlagSCCRead},                                                                                         // GFX8,GFX9
-	{Mnemonic: "s_cmov_b64", Op: S_CMOV_B64, Enc: EncSOP1, Opcode: 0x3, Operands: specs[355:357], Flags: FlagSCCRead},                                                                                         // GFX8,GFX9
-	{Mnemonic: "s_not_b32", Op: S_NOT_B32, Enc: EncSOP1, Opcode: 0x4, Operands: specs[353:355], Flags: FlagSCCWrite},                                                                                          // GFX8,GFX9
-	{Mnemonic: "s_not_b64", Op: S_NOT_B64, Enc: EncSOP1, Opcode: 0x5, Operands: specs[355:357], Flags: FlagSCCWrite},                                                                                          // GFX8,GFX9
-	{Mnemonic: "s_wqm_b32", Op: S_WQM_B32, Enc: EncSOP1, Opcode: 0x6, Operands: specs[353:355], Flags: FlagSCCWrite},                                                                                          // GFX8,GFX9
-	{Mnemonic: "s_wqm_b64", Op: S_WQM_B64, Enc: EncSOP1, Opcode: 0x7, Operands: specs[355:357], Flags: FlagSCCWrite},                                                                                          // GFX8,GFX9
-	{Mnemonic: "s_brev_b32", Op: S_BREV_B32, Enc: EncSOP1, Opcode: 0x8, Operands: specs[353:355], Flags: 0},                                                                                                   // GFX8,GFX9
-	{Mnemonic: "s_brev_b64", Op: S_BREV_B64, Enc: EncSOP1, Opcode: 0x9, Operands: specs[355:357], Flags: 0},                                                                                                   // GFX8,GFX9
-	{Mnemonic: "s_bcnt0_i32_b32", Op: S_BCNT0_I32_B32, Enc: EncSOP1, Opcode: 0xa, Operands: specs[353:355], Flags: FlagSCCWrite},                                                                              // GFX8,GFX9
-	{Mnemonic: "s_bcnt0_i32_b64", Op: S_BCNT0_I32_B64, Enc: EncSOP1, Opcode: 0xb, Operands: specs[357:359], Flags: FlagSCCWrite},                                                                              // GFX8,GFX9
-	{Mnemonic: "s_bcnt1_i32_b32", Op: S_BCNT1_I32_B32, Enc: EncSOP1, Opcode: 0xc, Operands: specs[353:355], Flags: FlagSCCWrite},                                                                              // GFX8,GFX9
-	{Mnemonic: "s_bcnt1_i32_b64", Op: S_BCNT1_I32_B64, Enc: EncSOP1, Opcode: 0xd, Operands: specs[357:359], Flags: FlagSCCWrite},                                                                              // GFX8,GFX9
-	{Mnemonic: "s_ff0_i32_b32", Op: S_FF0_I32_B32, Enc: EncSOP1, Opcode: 0xe, Operands: specs[353:355], Flags: 0},                                                                                             // GFX8,GFX9
-	{Mnemonic: "s_ff0_i32_b64", Op: S_FF0_I32_B64, Enc: EncSOP1, Opcode: 0xf, Operands: specs[357:359], Flags: 0},                                                                                             // GFX8,GFX9
-	{Mnemonic: "s_ff1_i32_b32", Op: S_FF1_I32_B32, Enc: EncSOP1, Opcode: 0x10, Operands: specs[353:355], Flags: 0},                                                                                            // GFX8,GFX9
-	{Mnemonic: "s_ff1_i32_b64", Op: S_FF1_I32_B64, Enc: EncSOP1, Opcode: 0x11, Operands: specs[357:359], Flags: 0},                                                                                            // GFX8,GFX9
-	{Mnemonic: "s_flbit_i32_b32", Op: S_FLBIT_I32_B32, Enc: EncSOP1, Opcode: 0x12, Operands: specs[353:355], Flags: 0},                                                                                        // GFX8,GFX9
-	{Mnemonic: "s_flbit_i32_b64", Op: S_FLBIT_I32_B64, Enc: EncSOP1, Opcode: 0x13, Operands: specs[357:359], Flags: 0},                                                                                        // GFX8,GFX9
-	{Mnemonic: "s_flbit_i32", Op: S_FLBIT_I32, Enc: EncSOP1, Opcode: 0x14, Operands: specs[359:361], Flags: 0},                                                                                                // GFX8,GFX9
-	{Mnemonic: "s_flbit_i32_i64", Op: S_FLBIT_I32_I64, Enc: EncSOP1, Opcode: 0x15, Operands: specs[361:363], Flags: 0},                                                                                        // GFX8,GFX9
-	{Mnemonic: "s_sext_i32_i8", Op: S_SEXT_I32_I8, Enc: EncSOP1, Opcode: 0x16, Operands: specs[359:361], Flags: 0},                                                                                            // GFX8,GFX9
-	{Mnemonic: "s_sext_i32_i16", Op: S_SEXT_I32_I16, Enc: EncSOP1, Opcode: 0x17, Operands: specs[359:361], Flags: 0},                                                                                          // GFX8,GFX9
-	{Mnemonic: "s_bitset0_b32", Op: S_BITSET0_B32, Enc: EncSOP1, Opcode: 0x18, Operands: specs[353:355], Flags: 0},                                                                                            // GFX8,GFX9
-	{Mnemonic: "s_bitset0_b64", Op: S_BITSET0_B64, Enc: EncSOP1, Opcode: 0x19, Operands: specs[363:365], Flags: 0},                                                                                            // GFX8,GFX9
-	{Mnemonic: "s_bitset1_b32", Op: S_BITSET1_B32, Enc: EncSOP1, Opcode: 0x1a, Operands: specs[353:355], Flags: 0},                                                                                            // GFX8,GFX9
-	{Mnemonic: "s_bitset1_b64", Op: S_BITSET1_B64, Enc: EncSOP1, Opcode: 0x1b, Operands: specs[363:365], Flags: 0},                                                                                            // GFX8,GFX9
-	{Mnemonic: "s_getpc_b64", Op: S_GETPC_B64, Enc: EncSOP1, Opcode: 0x1c, Operands: specs[365:366], Flags: FlagPCRead},                                                                                       // GFX8,GFX9
-	{Mnemonic: "s_setpc_b64", Op: S_SETPC_B64, Enc: EncSOP1, Opcode: 0x1d, Operands: specs[366:367], Flags: FlagSregSsrc0 | FlagBranch | FlagIndirect | FlagTerminator},                                       // GFX8,GFX9
-	{Mnemonic: "s_swappc_b64", Op: S_SWAPPC_B64, Enc: EncSOP1, Opcode: 0x1e, Operands: specs[355:357], Flags: FlagBranch | FlagIndirect | FlagCall},                                                           // GFX8,GFX9
-	{Mnemonic: "s_rfe_b64", Op: S_RFE_B64, Enc: EncSOP1, Opcode: 0x1f, Operands: specs[366:367], Flags: FlagSregSsrc0},                                                                                        // GFX8,GFX9
-	{Mnemonic: "s_and_saveexec_b64", Op: S_AND_SAVEEXEC_B64, Enc: EncSOP1, Opcode: 0x20, Operands: specs[355:357], Flags: FlagSCCWrite | FlagExecWrite},                                                       // GFX8,GFX9
-	{Mnemonic: "s_or_saveexec_b64", Op: S_OR_SAVEEXEC_B64, Enc: EncSOP1, Opcode: 0x21, Operands: specs[355:357], Flags: FlagSCCWrite | FlagExecWrite},                                                         // GFX8,GFX9
-	{Mnemonic: "s_xor_saveexec_b64", Op: S_XOR_SAVEEXEC_B64, Enc: EncSOP1, Opcode: 0x22, Operands: specs[355:357], Flags: FlagSCCWrite | FlagExecWrite},                                                       // GFX8,GFX9
-	{Mnemonic: "s_andn2_saveexec_b64", Op: S_ANDN2_SAVEEXEC_B64, Enc: EncSOP1, Opcode: 0x23, Operands: specs[355:357], Flags: FlagSCCWrite | FlagExecWrite},                                                   // GFX8,GFX9
-	{Mnemonic: "s_orn2_saveexec_b64", Op: S_ORN2_SAVEEXEC_B64, Enc: EncSOP1, Opcode: 0x24, Operands: specs[355:357], Flags: FlagSCCWrite | FlagExecWrite},                                                     // GFX8,GFX9
-	{Mnemonic: "s_nand_saveexec_b64", Op: S_NAND_SAVEEXEC_B64, Enc: EncSOP1, Opcode: 0x25, Operands: specs[355:357], Flags: FlagSCCWrite | FlagExecWrite},                                                     // GFX8,GFX9
-	{Mnemonic: "s_nor_saveexec_b64", Op: S_NOR_SAVEEXEC_B64, Enc: EncSOP1, Opcode: 0x26, Operands: specs[355:357], Flags: FlagSCCWrite | FlagExecWrite},                                                       // GFX8,GFX9
-	{Mnemonic: "s_xnor_saveexec_b64", Op: S_XNOR_SAVEEXEC_B64, Enc: EncSOP1, Opcode: 0x27, Operands: specs[355:357], Flags: FlagSCCWrite | FlagExecWrite},                                                     // GFX8,GFX9
-	{Mnemonic: "s_quadmask_b32", Op: S_QUADMASK_B32, Enc: EncSOP1, Opcode: 0x28, Operands: specs[353:355], Flags: FlagSCCWrite},                                                                               // GFX8,GFX9
-	{Mnemonic: "s_quadmask_b64", Op: S_QUADMASK_B64, Enc: EncSOP1, Opcode: 0x29, Operands: specs[355:357], Flags: FlagSCCWrite},                                                                               // GFX8,GFX9
-	{Mnemonic: "s_movrels_b32", Op: S_MOVRELS_B32, Enc: EncSOP1, Opcode: 0x2a, Operands: specs[353:355], Flags: FlagSregSsrc0},                                                                                // GFX8,GFX9
-	{Mnemonic: "s_movrels_b64", Op: S_MOVRELS_B64, Enc: EncSOP1, Opcode: 0x2b, Operands: specs[355:357], Flags: FlagSregSsrc0},                                                                                // GFX8,GFX9
-	{Mnemonic: "s_movreld_b32", Op: S_MOVRELD_B32, Enc: EncSOP1, Opcode: 0x2c, Operands: specs[353:355], Flags: 0},                                                                                            // GFX8,GFX9
-	{Mnemonic: "s_movreld_b64", Op: S_MOVRELD_B64, Enc: EncSOP1, Opcode: 0x2d, Operands: specs[355:357], Flags: 0},                                                                                            // GFX8,GFX9
-	{Mnemonic: "s_cbranch_join", Op: S_CBRANCH_JOIN, Enc: EncSOP1, Opcode: 0x2e, Operands: specs[367:368], Flags: FlagSregSsrc0 | FlagBranch | FlagCond},                                                      // GFX8,GFX9
-	{Mnemonic: "s_abs_i32", Op: S_ABS_I32, Enc: EncSOP1, Opcode: 0x30, Operands: specs[359:361], Flags: FlagSCCWrite},                                                                                         // GFX8,GFX9
-	{Mnemonic: "s_set_gpr_idx_idx", Op: S_SET_GPR_IDX_IDX, Enc: EncSOP1, Opcode: 0x32, Operands: specs[367:368], Flags: 0},                                                                                    // GFX8,GFX9
-	{Mnemonic: "s_andn1_saveexec_b64", Op: S_ANDN1_SAVEEXEC_B64, Enc: EncSOP1, Opcode: 0x33, Operands: specs[355:357], Flags: FlagSCCWrite | FlagExecWrite},                                                   // GFX9
-	{Mnemonic: "s_orn1_saveexec_b64", Op: S_ORN1_SAVEEXEC_B64, Enc: EncSOP1, Opcode: 0x34, Operands: specs[355:357], Flags: FlagSCCWrite | FlagExecWrite},                                                     // GFX9
-	{Mnemonic: "s_andn1_wrexec_b64", Op: S_ANDN1_WREXEC_B64, Enc: EncSOP1, Opcode: 0x35, Operands: specs[355:357], Flags: FlagSCCWrite},                                                                       // GFX9
-	{Mnemonic: "s_andn2_wrexec_b64", Op: S_ANDN2_WREXEC_B64, Enc: EncSOP1, Opcode: 0x36, Operands: specs[355:357], Flags: FlagSCCWrite},                                                                       // GFX9
-	{Mnemonic: "s_bitreplicate_b64_b32", Op: S_BITREPLICATE_B64_B32, Enc: EncSOP1, Opcode: 0x37, Operands: specs[363:365], Flags: 0},                                                                          // GFX9
-	{Mnemonic: "s_cmp_eq_i32", Op: S_CMP_EQ_I32, Enc: EncSOPC, Opcode: 0x0, Operands: specs[368:370], Flags: FlagSCCWrite},                                                                                    // GFX8,GFX9
-	{Mnemonic: "s_cmp_lg_i32", Op: S_CMP_LG_I32, Enc: EncSOPC, Opcode: 0x1, Operands: specs[368:370], Flags: FlagSCCWrite},                                                                                    // GFX8,GFX9
-	{Mnemonic: "s_cmp_gt_i32", Op: S_CMP_GT_I32, Enc: EncSOPC, Opcode: 0x2, Operands: specs[368:370], Flags: FlagSCCWrite},                                                                                    // GFX8,GFX9
-	{Mnemonic: "s_cmp_ge_i32", Op: S_CMP_GE_I32, Enc: EncSOPC, Opcode: 0x3, Operands: specs[368:370], Flags: FlagSCCWrite},                                                                                    // GFX8,GFX9
-	{Mnemonic: "s_cmp_lt_i32", Op: S_CMP_LT_I32, Enc: EncSOPC, Opcode: 0x4, Operands: specs[368:370], Flags: FlagSCCWrite},                                                                                    // GFX8,GFX9
-	{Mnemonic: "s_cmp_le_i32", Op: S_CMP_LE_I32, Enc: EncSOPC, Opcode: 0x5, Operands: specs[368:370], Flags: FlagSCCWrite},                                                                                    // GFX8,GFX9
-	{Mnemonic: "s_cmp_eq_u32", Op: S_CMP_EQ_U32, Enc: EncSOPC, Opcode: 0x6, Operands: specs[370:372], Flags: FlagSCCWrite},                                                                                    // GFX8,GFX9
-	{Mnemonic: "s_cmp_lg_u32", Op: S_CMP_LG_U32, Enc: EncSOPC, Opcode: 0x7, Operands: specs[370:372], Flags: FlagSCCWrite},                                                                                    // GFX8,GFX9
-	{Mnemonic: "s_cmp_gt_u32", Op: S_CMP_GT_U32, Enc: EncSOPC, Opcode: 0x8, Operands: specs[370:372], Flags: FlagSCCWrite},                                                                                    // GFX8,GFX9
-	{Mnemonic: "s_cmp_ge_u32", Op: S_CMP_GE_U32, Enc: EncSOPC, Opcode: 0x9, Operands: specs[370:372], Flags: FlagSCCWrite},                                                                                    // GFX8,GFX9
-	{Mnemonic: "s_cmp_lt_u32", Op: S_CMP_LT_U32, Enc: EncSOPC, Opcode: 0xa, Operands: specs[370:372], Flags: FlagSCCWrite},                                                                                    // GFX8,GFX9
-	{Mnemonic: "s_cmp_le_u32", Op: S_CMP_LE_U32, Enc: EncSOPC, Opcode: 0xb, Operands: specs[370:372], Flags: FlagSCCWrite},                                                                                    // GFX8,GFX9
-	{Mnemonic: "s_bitcmp0_b32", Op: S_BITCMP0_B32, Enc: EncSOPC, Opcode: 0xc, Operands: specs[372:374], Flags: FlagSCCWrite},                                                                                  // GFX8,GFX9
-	{Mnemonic: "s_bitcmp1_b32", Op: S_BITCMP1_B32, Enc: EncSOPC, Opcode: 0xd, Operands: specs[372:374], Flags: FlagSCCWrite},                                                                                  // GFX8,GFX9
-	{Mnemonic: "s_bitcmp0_b64", Op: S_BITCMP0_B64, Enc: EncSOPC, Opcode: 0xe, Operands: specs[333:335], Flags: FlagSCCWrite},                                                                                  // GFX8,GFX9
-	{Mnemonic: "s_bitcmp1_b64", Op: S_BITCMP1_B64, Enc: EncSOPC, Opcode: 0xf, Operands: specs[333:335], Flags: FlagSCCWrite},                                                                                  // GFX8,GFX9
-	{Mnemonic: "s_setvskip", Op: S_SETVSKIP, Enc: EncSOPC, Opcode: 0x10, Operands: specs[372:374], Flags: FlagSCCWrite},                                                                                       // GFX8,GFX9
-	{Mnemonic: "s_set_gpr_idx_on", Op: S_SET_GPR_IDX_ON, Enc: EncSOPC, Opcode: 0x11, Operands: specs[374:376], Flags: FlagGprIdx},                                                                             // GFX8,GFX9
-	{Mnemonic: "s_cmp_eq_u64", Op: S_CMP_EQ_U64, Enc: EncSOPC, Opcode: 0x12, Operands: specs[376:378], Flags: FlagSCCWrite},                                                                                   // GFX8,GFX9
-	{Mnemonic: "s_cmp_lg_u64", Op: S_CMP_LG_U64, Enc: EncSOPC, Opcode: 0x13, Operands: specs[376:378], Flags: FlagSCCWrite},                                                                                   // GFX8,GFX9
-	{Mnemonic: "s_nop", Op: S_NOP, Enc: EncSOPP, Opcode: 0x0, Operands: specs[378:379], Flags: FlagImmU16},                                                                                                    // GFX8,GFX9
-	{Mnemonic: "s_endpgm", Op: S_ENDPGM, Enc: EncSOPP, Opcode: 0x1, Operands: specs[378:379], Flags: FlagImmDec | FlagOptImm | FlagTerminator | FlagEndpgm},                                                   // GFX8,GFX9
-	{Mnemonic: "s_branch", Op: S_BRANCH, Enc: EncSOPP, Opcode: 0x2, Operands: specs[378:379], Flags: FlagLabel | FlagBranch | FlagTerminator},                                                                 // GFX8,GFX9
-	{Mnemonic: "s_wakeup", Op: S_WAKEUP, Enc: EncSOPP, Opcode: 0x3, Operands: specs[379:379], Flags: 0},                                                                                                       // GFX8,GFX9
-	{Mnemonic: "s_cbranch_scc0", Op: S_CBRANCH_SCC0, Enc: EncSOPP, Opcode: 0x4, Operands: specs[378:379], Flags: FlagLabel | FlagBranch | FlagCond | FlagSCCRead},                                             // GFX8,GFX9
-	{Mnemonic: "s_cbranch_scc1", Op: S_CBRANCH_SCC1, Enc: EncSOPP, Opcode: 0x5, Operands: specs[378:379], Flags: FlagLabel | FlagBranch | FlagCond | FlagSCCRead},                                             // GFX8,GFX9
-	{Mnemonic: "s_cbranch_vccz", Op: S_CBRANCH_VCCZ, Enc: EncSOPP, Opcode: 0x6, Operands: specs[378:379], Flags: FlagLabel | FlagBranch | FlagCond | FlagVCCRead},                                             // GFX8,GFX9
-	{Mnemonic: "s_cbranch_vccnz", Op: S_CBRANCH_VCCNZ, Enc: EncSOPP, Opcode: 0x7, Operands: specs[378:379], Flags: FlagLabel | FlagBranch | FlagCond | FlagVCCRead},                                           // GFX8,GFX9
-	{Mnemonic: "s_cbranch_execz", Op: S_CBRANCH_EXECZ, Enc: EncSOPP, Opcode: 0x8, Operands: specs[378:379], Flags: FlagLabel | FlagBranch | FlagCond | FlagExecRead},                                          // GFX8,GFX9
-	{Mnemonic: "s_cbranch_execnz", Op: S_CBRANCH_EXECNZ, Enc: EncSOPP, Opcode: 0x9, Operands: specs[378:379], Flags: FlagLabel | FlagBranch | FlagCond | FlagExecRead},                                        // GFX8,GFX9
-	{Mnemonic: "s_barrier", Op: S_BARRIER, Enc: EncSOPP, Opcode: 0xa, Operands: specs[379:379], Flags: FlagBarrier},                                                                                           // GFX8,GFX9
-	{Mnemonic: "s_setkill", Op: S_SETKILL, Enc: EncSOPP, Opcode: 0xb, Operands: specs[378:379], Flags: FlagImmU16},                                                                                            // GFX8,GFX9
-	{Mnemonic: "s_waitcnt", Op: S_WAITCNT, Enc: EncSOPP, Opcode: 0xc, Operands: specs[378:379], Flags: FlagWaitcnt},                                                                                           // GFX8,GFX9
-	{Mnemonic: "s_sethalt", Op: S_SETHALT, Enc: EncSOPP, Opcode: 0xd, Operands: specs[378:379], Flags: FlagImmU16},                                                                                            // GFX8,GFX9
-	{Mnemonic: "s_sleep", Op: S_SLEEP, Enc: EncSOPP, Opcode: 0xe, Operands: specs[378:379], Flags: FlagImmU16},                                                                                                // GFX8,GFX9
-	{Mnemonic: "s_setprio", Op: S_SETPRIO, Enc: EncSOPP, Opcode: 0xf, Operands: specs[378:379], Flags: FlagImmU16},                                                                                            // GFX8,GFX9
-	{Mnemonic: "s_sendmsg", Op: S_SENDMSG, Enc: EncSOPP, Opcode: 0x10, Operands: specs[378:379], Flags: FlagSendmsg},                                                                                          // GFX8,GFX9
-	{Mnemonic: "s_sendmsghalt", Op: S_SENDMSGHALT, Enc: EncSOPP, Opcode: 0x11, Operands: specs[378:379], Flags: FlagSendmsg},                                                                                  // GFX8,GFX9
-	{Mnemonic: "s_trap", Op: S_TRAP, Enc: EncSOPP, Opcode: 0x12, Operands: specs[378:379], Flags: FlagImmU16},                                                                                                 // GFX8,GFX9
-	{Mnemonic: "s_icache_inv", Op: S_ICACHE_INV, Enc: EncSOPP, Opcode: 0x13, Operands: specs[379:379], Flags: 0},                                                                                              // GFX8,GFX9
-	{Mnemonic: "s_incperflevel", Op: S_INCPERFLEVEL, Enc: EncSOPP, Opcode: 0x14, Operands: specs[378:379], Flags: FlagImmU16},                                                                                 // GFX8,GFX9
-	{Mnemonic: "s_decperflevel", Op: S_DECPERFLEVEL, Enc: EncSOPP, Opcode: 0x15, Operands: specs[378:379], Flags: FlagImmU16},                                                                                 // GFX8,GFX9
-	{Mnemonic: "s_ttracedata", Op: S_TTRACEDATA, Enc: EncSOPP, Opcode: 0x16, Operands: specs[379:379], Flags: 0},                                                                                              // GFX8,GFX9
-	{Mnemonic: "s_cbranch_cdbgsys", Op: S_CBRANCH_CDBGSYS, Enc: EncSOPP, Opcode: 0x17, Operands: specs[378:379], Flags: FlagLabel | FlagBranch | FlagCond},                                                    // GFX8,GFX9
-	{Mnemonic: "s_cbranch_cdbguser", Op: S_CBRANCH_CDBGUSER, Enc: EncSOPP, Opcode: 0x18, Operands: specs[378:379], Flags: FlagLabel | FlagBranch | FlagCond},                                                  // GFX8,GFX9
-	{Mnemonic: "s_cbranch_cdbgsys_or_user", Op: S_CBRANCH_CDBGSYS_OR_USER, Enc: EncSOPP, Opcode: 0x19, Operands: specs[378:379], Flags: FlagLabel | FlagBranch | FlagCond},                                    // GFX8,GFX9
-	{Mnemonic: "s_cbranch_cdbgsys_and_user", Op: S_CBRANCH_CDBGSYS_AND_USER, Enc: EncSOPP, Opcode: 0x1a, Operands: specs[378:379], Flags: FlagLabel | FlagBranch | FlagCond},                                  // GFX8,GFX9
-	{Mnemonic: "s_endpgm_saved", Op: S_ENDPGM_SAVED, Enc: EncSOPP, Opcode: 0x1b, Operands: specs[379:379], Flags: FlagTerminator | FlagEndpgm},                                                                // GFX8,GFX9
-	{Mnemonic: "s_set_gpr_idx_off", Op: S_SET_GPR_IDX_OFF, Enc: EncSOPP, Opcode: 0x1c, Operands: specs[379:379], Flags: 0},                                                                                    // GFX8,GFX9
-	{Mnemonic: "s_set_gpr_idx_mode", Op: S_SET_GPR_IDX_MODE, Enc: EncSOPP, Opcode: 0x1d, Operands: specs[378:379], Flags: FlagGprIdx},                                                                         // GFX8,GFX9
-	{Mnemonic: "s_endpgm_ordered_ps_done", Op: S_ENDPGM_ORDERED_PS_DONE, Enc: EncSOPP, Opcode: 0x1e, Operands: specs[379:379], Flags: FlagTerminator | FlagEndpgm},                                            // GFX9
-	{Mnemonic: "s_load_dword", Op: S_LOAD_DWORD, Enc: EncSMEM, Opcode: 0x0, Operands: specs[379:382], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagLoad},                                // GFX8,GFX9
-	{Mnemonic: "s_load_dwordx2", Op: S_LOAD_DWORDX2, Enc: EncSMEM, Opcode: 0x1, Operands: specs[382:385], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagLoad},                            // GFX8,GFX9
-	{Mnemonic: "s_load_dwordx4", Op: S_LOAD_DWORDX4, Enc: EncSMEM, Opcode: 0x2, Operands: specs[385:388], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagLoad},                            // GFX8,GFX9
-	{Mnemonic: "s_load_dwordx8", Op: S_LOAD_DWORDX8, Enc: EncSMEM, Opcode: 0x3, Operands: specs[388:391], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagLoad},                            // GFX8,GFX9
-	{Mnemonic: "s_load_dwordx16", Op: S_LOAD_DWORDX16, Enc: EncSMEM, Opcode: 0x4, Operands: specs[391:394], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagLoad},                          // GFX8,GFX9
-	{Mnemonic: "s_scratch_load_dword", Op: S_SCRATCH_LOAD_DWORD, Enc: EncSMEM, Opcode: 0x5, Operands: specs[379:382], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagLoad},                // GFX9
-	{Mnemonic: "s_scratch_load_dwordx2", Op: S_SCRATCH_LOAD_DWORDX2, Enc: EncSMEM, Opcode: 0x6, Operands: specs[382:385], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagLoad},            // GFX9
-	{Mnemonic: "s_scratch_load_dwordx4", Op: S_SCRATCH_LOAD_DWORDX4, Enc: EncSMEM, Opcode: 0x7, Operands: specs[385:388], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagLoad},            // GFX9
-	{Mnemonic: "s_buffer_load_dword", Op: S_BUFFER_LOAD_DWORD, Enc: EncSMEM, Opcode: 0x8, Operands: specs[394:397], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagLoad},                  // GFX8,GFX9
-	{Mnemonic: "s_buffer_load_dwordx2", Op: S_BUFFER_LOAD_DWORDX2, Enc: EncSMEM, Opcode: 0x9, Operands: specs[397:400], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagLoad},              // GFX8,GFX9
-	{Mnemonic: "s_buffer_load_dwordx4", Op: S_BUFFER_LOAD_DWORDX4, Enc: EncSMEM, Opcode: 0xa, Operands: specs[400:403], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagLoad},              // GFX8,GFX9
-	{Mnemonic: "s_buffer_load_dwordx8", Op: S_BUFFER_LOAD_DWORDX8, Enc: EncSMEM, Opcode: 0xb, Operands: specs[403:406], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagLoad},              // GFX8,GFX9
-	{Mnemonic: "s_buffer_load_dwordx16", Op: S_BUFFER_LOAD_DWORDX16, Enc: EncSMEM, Opcode: 0xc, Operands: specs[406:409], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagLoad},            // GFX8,GFX9
-	{Mnemonic: "s_store_dword", Op: S_STORE_DWORD, Enc: EncSMEM, Opcode: 0x10, Operands: specs[409:412], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagStore},                            // GFX8,GFX9
-	{Mnemonic: "s_store_dwordx2", Op: S_STORE_DWORDX2, Enc: EncSMEM, Opcode: 0x11, Operands: specs[412:415], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagStore},                        // GFX8,GFX9
-	{Mnemonic: "s_store_dwordx4", Op: S_STORE_DWORDX4, Enc: EncSMEM, Opcode: 0x12, Operands: specs[415:418], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagStore},                        // GFX8,GFX9
-	{Mnemonic: "s_scratch_store_dword", Op: S_SCRATCH_STORE_DWORD, Enc: EncSMEM, Opcode: 0x15, Operands: specs[409:412], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagStore},            // GFX9
-	{Mnemonic: "s_scratch_store_dwordx2", Op: S_SCRATCH_STORE_DWORDX2, Enc: EncSMEM, Opcode: 0x16, Operands: specs[412:415], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagStore},        // GFX9
-	{Mnemonic: "s_scratch_store_dwordx4", Op: S_SCRATCH_STORE_DWORDX4, Enc: EncSMEM, Opcode: 0x17, Operands: specs[415:418], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagStore},        // GFX9
-	{Mnemonic: "s_buffer_store_dword", Op: S_BUFFER_STORE_DWORD, Enc: EncSMEM, Opcode: 0x18, Operands: specs[418:421], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagStore},              // GFX8,GFX9
-	{Mnemonic: "s_buffer_store_dwordx2", Op: S_BUFFER_STORE_DWORDX2, Enc: EncSMEM, Opcode: 0x19, Operands: specs[421:424], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagStore},          // GFX8,GFX9
-	{Mnemonic: "s_buffer_store_dwordx4", Op: S_BUFFER_STORE_DWORDX4, Enc: EncSMEM, Opcode: 0x1a, Operands: specs[424:427], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagStore},          // GFX8,GFX9
-	{Mnemonic: "s_dcache_inv", Op: S_DCACHE_INV, Enc: EncSMEM, Opcode: 0x20, Operands: specs[427:427], Flags: FlagSmemSGPR},                                                                                   // GFX8,GFX9
-	{Mnemonic: "s_dcache_wb", Op: S_DCACHE_WB, Enc: EncSMEM, Opcode: 0x21, Operands: specs[427:427], Flags: FlagSmemSGPR},                                                                                     // GFX8,GFX9
-	{Mnemonic: "s_dcache_inv_vol", Op: S_DCACHE_INV_VOL, Enc: EncSMEM, Opcode: 0x22, Operands: specs[427:427], Flags: FlagSmemSGPR},                                                                           // GFX8,GFX9
-	{Mnemonic: "s_dcache_wb_vol", Op: S_DCACHE_WB_VOL, Enc: EncSMEM, Opcode: 0x23, Operands: specs[427:427], Flags: FlagSmemSGPR},                                                                             // GFX8,GFX9
-	{Mnemonic: "s_memtime", Op: S_MEMTIME, Enc: EncSMEM, Opcode: 0x24, Operands: specs[427:428], Flags: FlagSmemSGPR | FlagLoad},                                                                              // GFX8,GFX9
-	{Mnemonic: "s_memrealtime", Op: S_MEMREALTIME, Enc: EncSMEM, Opcode: 0x25, Operands: specs[427:428], Flags: FlagSmemSGPR | FlagLoad},                                                                      // GFX8,GFX9
-	{Mnemonic: "s_atc_probe", Op: S_ATC_PROBE, Enc: EncSMEM, Opcode: 0x26, Operands: specs[428:431], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR},                                                      // GFX8,GFX9
-	{Mnemonic: "s_atc_probe_buffer", Op: S_ATC_PROBE_BUFFER, Enc: EncSMEM, Opcode: 0x27, Operands: specs[431:434], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR},                                        // GFX8,GFX9
-	{Mnemonic: "s_dcache_discard", Op: S_DCACHE_DISCARD, Enc: EncSMEM, Opcode: 0x28, Operands: specs[434:436], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR},                                            // GFX9
-	{Mnemonic: "s_dcache_discard_x2", Op: S_DCACHE_DISCARD_X2, Enc: EncSMEM, Opcode: 0x29, Operands: specs[434:436], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR},                                      // GFX9
-	{Mnemonic: "s_buffer_atomic_swap", Op: S_BUFFER_ATOMIC_SWAP, Enc: EncSMEM, Opcode: 0x40, Operands: specs[436:439], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic},             // GFX9
-	{Mnemonic: "s_buffer_atomic_cmpswap", Op: S_BUFFER_ATOMIC_CMPSWAP, Enc: EncSMEM, Opcode: 0x41, Operands: specs[439:442], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic},       // GFX9
-	{Mnemonic: "s_buffer_atomic_add", Op: S_BUFFER_ATOMIC_ADD, Enc: EncSMEM, Opcode: 0x42, Operands: specs[436:439], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic},               // GFX9
-	{Mnemonic: "s_buffer_atomic_sub", Op: S_BUFFER_ATOMIC_SUB, Enc: EncSMEM, Opcode: 0x43, Operands: specs[436:439], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic},               // GFX9
-	{Mnemonic: "s_buffer_atomic_smin", Op: S_BUFFER_ATOMIC_SMIN, Enc: EncSMEM, Opcode: 0x44, Operands: specs[436:439], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic},             // GFX9
-	{Mnemonic: "s_buffer_atomic_umin", Op: S_BUFFER_ATOMIC_UMIN, Enc: EncSMEM, Opcode: 0x45, Operands: specs[436:439], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic},             // GFX9
-	{Mnemonic: "s_buffer_atomic_smax", Op: S_BUFFER_ATOMIC_SMAX, Enc: EncSMEM, Opcode: 0x46, Operands: specs[436:439], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic},             // GFX9
-	{Mnemonic: "s_buffer_atomic_umax", Op: S_BUFFER_ATOMIC_UMAX, Enc: EncSMEM, Opcode: 0x47, Operands: specs[436:439], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic},             // GFX9
-	{Mnemonic: "s_buffer_atomic_and", Op: S_BUFFER_ATOMIC_AND, Enc: EncSMEM, Opcode: 0x48, Operands: specs[436:439], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic},               // GFX9
-	{Mnemonic: "s_buffer_atomic_or", Op: S_BUFFER_ATOMIC_OR, Enc: EncSMEM, Opcode: 0x49, Operands: specs[436:439], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic},                 // GFX9
-	{Mnemonic: "s_buffer_atomic_xor", Op: S_BUFFER_ATOMIC_XOR, Enc: EncSMEM, Opcode: 0x4a, Operands: specs[436:439], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic},               // GFX9
-	{Mnemonic: "s_buffer_atomic_inc", Op: S_BUFFER_ATOMIC_INC, Enc: EncSMEM, Opcode: 0x4b, Operands: specs[436:439], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic},               // GFX9
-	{Mnemonic: "s_buffer_atomic_dec", Op: S_BUFFER_ATOMIC_DEC, Enc: EncSMEM, Opcode: 0x4c, Operands: specs[436:439], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic},               // GFX9
-	{Mnemonic: "s_buffer_atomic_swap_x2", Op: S_BUFFER_ATOMIC_SWAP_X2, Enc: EncSMEM, Opcode: 0x60, Operands: specs[439:442], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic},       // GFX9
-	{Mnemonic: "s_buffer_atomic_cmpswap_x2", Op: S_BUFFER_ATOMIC_CMPSWAP_X2, Enc: EncSMEM, Opcode: 0x61, Operands: specs[442:445], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic}, // GFX9
-	{Mnemonic: "s_buffer_atomic_add_x2", Op: S_BUFFER_ATOMIC_ADD_X2, Enc: EncSMEM, Opcode: 0x62, Operands: specs[439:442], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic},         // GFX9
-	{Mnemonic: "s_buffer_atomic_sub_x2", Op: S_BUFFER_ATOMIC_SUB_X2, Enc: EncSMEM, Opcode: 0x63, Operands: specs[439:442], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic},         // GFX9
-	{Mnemonic: "s_buffer_atomic_smin_x2", Op: S_BUFFER_ATOMIC_SMIN_X2, Enc: EncSMEM, Opcode: 0x64, Operands: specs[439:442], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic},       // GFX9
-	{Mnemonic: "s_buffer_atomic_umin_x2", Op: S_BUFFER_ATOMIC_UMIN_X2, Enc: EncSMEM, Opcode: 0x65, Operands: specs[439:442], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic},       // GFX9
-	{Mnemonic: "s_buffer_atomic_smax_x2", Op: S_BUFFER_ATOMIC_SMAX_X2, Enc: EncSMEM, Opcode: 0x66, Operands: specs[439:442], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic},       // GFX9
-	{Mnemonic: "s_buffer_atomic_umax_x2", Op: S_BUFFER_ATOMIC_UMAX_X2, Enc: EncSMEM, Opcode: 0x67, Operands: specs[439:442], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic},       // GFX9
-	{Mnemonic: "s_buffer_atomic_and_x2", Op: S_BUFFER_ATOMIC_AND_X2, Enc: EncSMEM, Opcode: 0x68, Operands: specs[439:442], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic},         // GFX9
-	{Mnemonic: "s_buffer_atomic_or_x2", Op: S_BUFFER_ATOMIC_OR_X2, Enc: EncSMEM, Opcode: 0x69, Operands: specs[439:442], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic},           // GFX9
-	{Mnemonic: "s_buffer_atomic_xor_x2", Op: S_BUFFER_ATOMIC_XOR_X2, Enc: EncSMEM, Opcode: 0x6a, Operands: specs[439:442], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic},         // GFX9
-	{Mnemonic: "s_buffer_atomic_inc_x2", Op: S_BUFFER_ATOMIC_INC_X2, Enc: EncSMEM, Opcode: 0x6b, Operands: specs[439:442], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic},         // GFX9
-	{Mnemonic: "s_buffer_atomic_dec_x2", Op: S_BUFFER_ATOMIC_DEC_X2, Enc: EncSMEM, Opcode: 0x6c, Operands: specs[439:442], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic},         // GFX9
-	{Mnemonic: "s_atomic_swap", Op: S_ATOMIC_SWAP, Enc: EncSMEM, Opcode: 0x80, Operands: specs[445:448], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic},                           // GFX9
-	{Mnemonic: "s_atomic_cmpswap", Op: S_ATOMIC_CMPSWAP, Enc: EncSMEM, Opcode: 0x81, Operands: specs[448:451], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic},                     // GFX9
-	{Mnemonic: "s_atomic_add", Op: S_ATOMIC_ADD, Enc: EncSMEM, Opcode: 0x82, Operands: specs[445:448], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic},                             // GFX9
-	{Mnemonic: "s_atomic_sub", Op: S_ATOMIC_SUB, Enc: EncSMEM, Opcode: 0x83, Operands: specs[445:448], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic},                             // GFX9
-	{Mnemonic: "s_atomic_smin", Op: S_ATOMIC_SMIN, Enc: EncSMEM, Opcode: 0x84, Operands: specs[445:448], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic},                           // GFX9
-	{Mnemonic: "s_atomic_umin", Op: S_ATOMIC_UMIN, Enc: EncSMEM, Opcode: 0x85, Operands: specs[445:448], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic},                           // GFX9
-	{Mnemonic: "s_atomic_smax", Op: S_ATOMIC_SMAX, Enc: EncSMEM, Opcode: 0x86, Operands: specs[445:448], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic},                           // GFX9
-	{Mnemonic: "s_atomic_umax", Op: S_ATOMIC_UMAX, Enc: EncSMEM, Opcode: 0x87, Operands: specs[445:448], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic},                           // GFX9
-	{Mnemonic: "s_atomic_and", Op: S_ATOMIC_AND, Enc: EncSMEM, Opcode: 0x88, Operands: specs[445:448], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic},                             // GFX9
-	{Mnemonic: "s_atomic_or", Op: S_ATOMIC_OR, Enc: EncSMEM, Opcode: 0x89, Operands: specs[445:448], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic},                               // GFX9
-	{Mnemonic: "s_atomic_xor", Op: S_ATOMIC_XOR, Enc: EncSMEM, Opcode: 0x8a, Operands: specs[445:448], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic},                             // GFX9
-	{Mnemonic: "s_atomic_inc", Op: S_ATOMIC_INC, Enc: EncSMEM, Opcode: 0x8b, Operands: specs[445:448], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic},                             // GFX9
-	{Mnemonic: "s_atomic_dec", Op: S_ATOMIC_DEC, Enc: EncSMEM, Opcode: 0x8c, Operands: specs[445:448], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic},                             // GFX9
-	{Mnemonic: "s_atomic_swap_x2", Op: S_ATOMIC_SWAP_X2, Enc: EncSMEM, Opcode: 0xa0, Operands: specs[448:451], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic},                     // GFX9
-	{Mnemonic: "s_atomic_cmpswap_x2", Op: S_ATOMIC_CMPSWAP_X2, Enc: EncSMEM, Opcode: 0xa1, Operands: specs[451:454], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic},               // GFX9
-	{Mnemonic: "s_atomic_add_x2", Op: S_ATOMIC_ADD_X2, Enc: EncSMEM, Opcode: 0xa2, Operands: specs[448:451], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic},                       // GFX9
-	{Mnemonic: "s_atomic_sub_x2", Op: S_ATOMIC_SUB_X2, Enc: EncSMEM, Opcode: 0xa3, Operands: specs[448:451], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic},                       // GFX9
-	{Mnemonic: "s_atomic_smin_x2", Op: S_ATOMIC_SMIN_X2, Enc: EncSMEM, Opcode: 0xa4, Operands: specs[448:451], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic},                     // GFX9
-	{Mnemonic: "s_atomic_umin_x2", Op: S_ATOMIC_UMIN_X2, Enc: EncSMEM, Opcode: 0xa5, Operands: specs[448:451], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic},                     // GFX9
-	{Mnemonic: "s_atomic_smax_x2", Op: S_ATOMIC_SMAX_X2, Enc: EncSMEM, Opcode: 0xa6, Operands: specs[448:451], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic},                     // GFX9
-	{Mnemonic: "s_atomic_umax_x2", Op: S_ATOMIC_UMAX_X2, Enc: EncSMEM, Opcode: 0xa7, Operands: specs[448:451], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic},                     // GFX9
-	{Mnemonic: "s_atomic_and_x2", Op: S_ATOMIC_AND_X2, Enc: EncSMEM, Opcode: 0xa8, Operands: specs[448:451], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic},                       // GFX9
-	{Mnemonic: "s_atomic_or_x2", Op: S_ATOMIC_OR_X2, Enc: EncSMEM, Opcode: 0xa9, Operands: specs[448:451], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic},                         // GFX9
-	{Mnemonic: "s_atomic_xor_x2", Op: S_ATOMIC_XOR_X2, Enc: EncSMEM, Opcode: 0xaa, Operands: specs[448:451], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic},                       // GFX9
-	{Mnemonic: "s_atomic_inc_x2", Op: S_ATOMIC_INC_X2, Enc: EncSMEM, Opcode: 0xab, Operands: specs[448:451], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic},                       // GFX9
-	{Mnemonic: "s_atomic_dec_x2", Op: S_ATOMIC_DEC_X2, Enc: EncSMEM, Opcode: 0xac, Operands: specs[448:451], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic},                       // GFX9
-	{Mnemonic: "v_cndmask_b32", Op: V_CNDMASK_B32, Enc: EncVOP2, Opcode: 0x0, Operands: specs[454:458], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods | FlagVCCRead},                                      // GFX8,GFX9
-	{Mnemonic: "v_add_f32", Op: V_ADD_F32, Enc: EncVOP2, Opcode: 0x1, Operands: specs[458:461], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                                            // GFX8
-	{Mnemonic: "v_add_f32", Op: V_ADD_F32, Enc: EncVOP2, Opcode: 0x1, Operands: specs[458:461], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods | FlagSdwaOmod},                                             // GFX9
-	{Mnemonic: "v_sub_f32", Op: V_SUB_F32, Enc: EncVOP2, Opcode: 0x2, Operands: specs[458:461], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                                            // GFX8
-	{Mnemonic: "v_sub_f32", Op: V_SUB_F32, Enc: EncVOP2, Opcode: 0x2, Operands: specs[458:461], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods | FlagSdwaOmod},                                             // GFX9
-	{Mnemonic: "v_subrev_f32", Op: V_SUBREV_F32, Enc: EncVOP2, Opcode: 0x3, Operands: specs[458:461], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                                      // GFX8
-	{Mnemonic: "v_subrev_f32", Op: V_SUBREV_F32, Enc: EncVOP2, Opcode: 0x3, Operands: specs[458:461], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods | FlagSdwaOmod},                                       // GFX9
-	{Mnemonic: "v_mul_legacy_f32", Op: V_MUL_LEGACY_F32, Enc: EncVOP2, Opcode: 0x4, Operands: specs[458:461], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                              // GFX8
-	{Mnemonic: "v_mul_legacy_f32", Op: V_MUL_LEGACY_F32, Enc: EncVOP2, Opcode: 0x4, Operands: specs[458:461], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods | FlagSdwaOmod},                               // GFX9
-	{Mnemonic: "v_mul_f32", Op: V_MUL_F32, Enc: EncVOP2, Opcode: 0x5, Operands: specs[458:461], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                                            // GFX8
-	{Mnemonic: "v_mul_f32", Op: V_MUL_F32, Enc: EncVOP2, Opcode: 0x5, Operands: specs[458:461], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods | FlagSdwaOmod},                                             // GFX9
-	{Mnemonic: "v_mul_i32_i24", Op: V_MUL_I32_I24, Enc: EncVOP2, Opcode: 0x6, Operands: specs[461:464], Flags: FlagSuffix | FlagSdwa | FlagDpp},                                                               // GFX8,GFX9
-	{Mnemonic: "v_mul_hi_i32_i24", Op: V_MUL_HI_I32_I24, Enc: EncVOP2, Opcode: 0x7, Operands: specs[461:464], Flags: FlagSuffix | FlagSdwa | FlagDpp},                                                         // GFX8,GFX9
-	{Mnemonic: "v_mul_u32_u24", Op: V_MUL_U32_U24, Enc: EncVOP2, Opcode: 0x8, Operands: specs[464:467], Flags: FlagSuffix | FlagSdwa | FlagDpp},                                                               // GFX8,GFX9
-	{Mnemonic: "v_mul_hi_u32_u24", Op: V_MUL_HI_U32_U24, Enc: EncVOP2, Opcode: 0x9, Operands: specs[464:467], Flags: FlagSuffix | FlagSdwa | FlagDpp},                                                         // GFX8,GFX9
-	{Mnemonic: "v_min_f32", Op: V_MIN_F32, Enc: EncVOP2, Opcode: 0xa, Operands: specs[458:461], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                                            // GFX8
-	{Mnemonic: "v_min_f32", Op: V_MIN_F32, Enc: EncVOP2, Opcode: 0xa, Operands: specs[458:461], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods | FlagSdwaOmod},                                             // GFX9
-	{Mnemonic: "v_max_f32", Op: V_MAX_F32, Enc: EncVOP2, Opcode: 0xb, Operands: specs[458:461], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                                            // GFX8
-	{Mnemonic: "v_max_f32", Op: V_MAX_F32, Enc: EncVOP2, Opcode: 0xb, Operands: specs[458:461], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods | FlagSdwaOmod},                                             // GFX9
-	{Mnemonic: "v_min_i32", Op: V_MIN_I32, Enc: EncVOP2, Opcode: 0xc, Operands: specs[461:464], Flags: FlagSuffix | FlagSdwa | FlagDpp},                                                                       // GFX8,GFX9
-	{Mnemonic: "v_max_i32", Op: V_MAX_I32, Enc: EncVOP2, Opcode: 0xd, Operands: specs[461:464], Flags: FlagSuffix | FlagSdwa | FlagDpp},                                                                       // GFX8,GFX9
-	{Mnemonic: "v_min_u32", Op: V_MIN_U32, Enc: EncVOP2, Opcode: 0xe, Operands: specs[464:467], Flags: FlagSuffix | FlagSdwa | FlagDpp},                                                                       // GFX8,GFX9
-	{Mnemonic: "v_max_u32", Op: V_MAX_U32, Enc: EncVOP2, Opcode: 0xf, Operands: specs[464:467], Flags: FlagSuffix | FlagSdwa | FlagDpp},                                                                       // GFX8,GFX9
-	{Mnemonic: "v_lshrrev_b32", Op: V_LSHRREV_B32, Enc: EncVOP2, Opcode: 0x10, Operands: specs[467:470], Flags: FlagSuffix | FlagSdwa | FlagDpp},                                                              // GFX8,GFX9
-	{Mnemonic: "v_ashrrev_i32", Op: V_ASHRREV_I32, Enc: EncVOP2, Opcode: 0x11, Operands: specs[461:464], Flags: FlagSuffix | FlagSdwa | FlagDpp},                                                              // GFX8,GFX9
-	{Mnemonic: "v_lshlrev_b32", Op: V_LSHLREV_B32, Enc: EncVOP2, Opcode: 0x12, Operands: specs[467:470], Flags: FlagSuffix | FlagSdwa | FlagDpp},                                                              // GFX8,GFX9
-	{Mnemonic: "v_and_b32", Op: V_AND_B32, Enc: EncVOP2, Opcode: 0x13, Operands: specs[467:470], Flags: FlagSuffix | FlagSdwa | FlagDpp},                                                                      // GFX8,GFX9
-	{Mnemonic: "v_or_b32", Op: V_OR_B32, Enc: EncVOP2, Opcode: 0x14, Operands: specs[467:470], Flags: FlagSuffix | FlagSdwa | FlagDpp},                                                                        // GFX8,GFX9
-	{Mnemonic: "v_xor_b32", Op: V_XOR_B32, Enc: EncVOP2, Opcode: 0x15, Operands: specs[467:470], Flags: FlagSuffix | FlagSdwa | FlagDpp},                                                                      // GFX8,GFX9
-	{Mnemonic: "v_mac_f32", Op: V_MAC_F32, Enc: EncVOP2, Opcode: 0x16, Operands: specs[470:473], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                                           // GFX8
-	{Mnemonic: "v_mac_f32", Op: V_MAC_F32, Enc: EncVOP2, Opcode: 0x16, Operands: specs[470:473], Flags: FlagSuffix | FlagDpp | FlagMods},                                                                      // GFX9
-	{Mnemonic: "v_madmk_f32", Op: V_MADMK_F32, Enc: EncVOP2, Opcode: 0x17, Operands: specs[473:477], Flags: 0},                                                                                                // GFX8,GFX9
-	{Mnemonic: "v_madak_f32", Op: V_MADAK_F32, Enc: EncVOP2, Opcode: 0x18, Operands: specs[477:481], Flags: 0},                                                                                                // GFX8,GFX9
-	{Mnemonic: "v_add_u32", Op: V_ADD_CO_U32, Enc: EncVOP2, Opcode: 0x19, Operands: specs[481:485], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagVCCWrite},                                                    // GFX8
-	{Mnemonic: "v_add_co_u32", Op: V_ADD_CO_U32, Enc: EncVOP2, Opcode: 0x19, Operands: specs[481:485], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagVCCWrite},                                                 // GFX9
-	{Mnemonic: "v_sub_u32", Op: V_SUB_CO_U32, Enc: EncVOP2, Opcode: 0x1a, Operands: specs[481:485], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagVCCWrite},                                                    // GFX8
-	{Mnemonic: "v_sub_co_u32", Op: V_SUB_CO_U32, Enc: EncVOP2, Opcode: 0x1a, Operands: specs[481:485], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagVCCWrite},                                                 // GFX9
-	{Mnemonic: "v_subrev_u32", Op: V_SUBREV_CO_U32, Enc: EncVOP2, Opcode: 0x1b, Operands: specs[481:485], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagVCCWrite},                                              // GFX8
-	{Mnemonic: "v_subrev_co_u32", Op: V_SUBREV_CO_U32, Enc: EncVOP2, Opcode: 0x1b, Operands: specs[481:485], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagVCCWrite},                                           // GFX9
-	{Mnemonic: "v_addc_u32", Op: V_ADDC_CO_U32, Enc: EncVOP2, Opcode: 0x1c, Operands: specs[485:490], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagVCCRead | FlagVCCWrite},                                    // GFX8
-	{Mnemonic: "v_addc_co_u32", Op: V_ADDC_CO_U32, Enc: EncVOP2, Opcode: 0x1c, Operands: specs[485:490], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagVCCRead | FlagVCCWrite},                                 // GFX9
-	{Mnemonic: "v_subb_u32", Op: V_SUBB_CO_U32, Enc: EncVOP2, Opcode: 0x1d, Operands: specs[485:490], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagVCCRead | FlagVCCWrite},                                    // GFX8
-	{Mnemonic: "v_subb_co_u32", Op: V_SUBB_CO_U32, Enc: EncVOP2, Opcode: 0x1d, Operands: specs[485:490], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagVCCRead | FlagVCCWrite},                                 // GFX9
-	{Mnemonic: "v_subbrev_u32", Op: V_SUBBREV_CO_U32, Enc: EncVOP2, Opcode: 0x1e, Operands: specs[485:490], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagVCCRead | FlagVCCWrite},                              // GFX8
-	{Mnemonic: "v_subbrev_co_u32", Op: V_SUBBREV_CO_U32, Enc: EncVOP2, Opcode: 0x1e, Operands: specs[485:490], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagVCCRead | FlagVCCWrite},                           // GFX9
-	{Mnemonic: "v_add_f16", Op: V_ADD_F16, Enc: EncVOP2, Opcode: 0x1f, Operands: specs[490:493], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                                           // GFX8
-	{Mnemonic: "v_add_f16", Op: V_ADD_F16, Enc: EncVOP2, Opcode: 0x1f, Operands: specs[490:493], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods | FlagSdwaOmod},                                            // GFX9
-	{Mnemonic: "v_sub_f16", Op: V_SUB_F16, Enc: EncVOP2, Opcode: 0x20, Operands: specs[490:493], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                                           // GFX8
-	{Mnemonic: "v_sub_f16", Op: V_SUB_F16, Enc: EncVOP2, Opcode: 0x20, Operands: specs[490:493], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods | FlagSdwaOmod},                                            // GFX9
-	{Mnemonic: "v_subrev_f16", Op: V_SUBREV_F16, Enc: EncVOP2, Opcode: 0x21, Operands: specs[490:493], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                                     // GFX8
-	{Mnemonic: "v_subrev_f16", Op: V_SUBREV_F16, Enc: EncVOP2, Opcode: 0x21, Operands: specs[490:493], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods | FlagSdwaOmod},                                      // GFX9
-	{Mnemonic: "v_mul_f16", Op: V_MUL_F16, Enc: EncVOP2, Opcode: 0x22, Operands: specs[490:493], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                                           // GFX8
-	{Mnemonic: "v_mul_f16", Op: V_MUL_F16, Enc: EncVOP2, Opcode: 0x22, Operands: specs[490:493], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods | FlagSdwaOmod},                                            // GFX9
-	{Mnemonic: "v_mac_f16", Op: V_MAC_F16, Enc: EncVOP2, Opcode: 0x23, Operands: specs[493:496], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                                           // GFX8
-	{Mnemonic: "v_mac_f16", Op: V_MAC_F16, Enc: EncVOP2, Opcode: 0x23, Operands: specs[493:496], Flags: FlagSuffix | FlagDpp | FlagMods},                                                                      // GFX9
-	{Mnemonic: "v_madmk_f16", Op: V_MADMK_F16, Enc: EncVOP2, Opcode: 0x24, Operands: specs[496:500], Flags: 0},                                                                                                // GFX8,GFX9
-	{Mnemonic: "v_madak_f16", Op: V_MADAK_F16, Enc: EncVOP2, Opcode: 0x25, Operands: specs[500:504], Flags: 0},                                                                                                // GFX8,GFX9
-	{Mnemonic: "v_add_u16", Op: V_ADD_U16, Enc: EncVOP2, Opcode: 0x26, Operands: specs[504:507], Flags: FlagSuffix | FlagSdwa | FlagDpp},                                                                      // GFX8,GFX9
-	{Mnemonic: "v_sub_u16", Op: V_SUB_U16, Enc: EncVOP2, Opcode: 0x27, Operands: specs[504:507], Flags: FlagSuffix | FlagSdwa | FlagDpp},                                                                      // GFX8,GFX9
-	{Mnemonic: "v_subrev_u16", Op: V_SUBREV_U16, Enc: EncVOP2, Opcode: 0x28, Operands: specs[504:507], Flags: FlagSuffix | FlagSdwa | FlagDpp},                                                                // GFX8,GFX9
-	{Mnemonic: "v_mul_lo_u16", Op: V_MUL_LO_U16, Enc: EncVOP2, Opcode: 0x29, Operands: specs[504:507], Flags: FlagSuffix | FlagSdwa | FlagDpp},                                                                // GFX8,GFX9
-	{Mnemonic: "v_lshlrev_b16", Op: V_LSHLREV_B16, Enc: EncVOP2, Opcode: 0x2a, Operands: specs[507:510], Flags: FlagSuffix | FlagSdwa | FlagDpp},                                                              // GFX8,GFX9
-	{Mnemonic: "v_lshrrev_b16", Op: V_LSHRREV_B16, Enc: EncVOP2, Opcode: 0x2b, Operands: specs[507:510], Flags: FlagSuffix | FlagSdwa | FlagDpp},                                                              // GFX8,GFX9
-	{Mnemonic: "v_ashrrev_i16", Op: V_ASHRREV_I16, Enc: EncVOP2, Opcode: 0x2c, Operands: specs[510:513], Flags: FlagSuffix | FlagSdwa | FlagDpp},                                                              // GFX8,GFX9
-	{Mnemonic: "v_max_f16", Op: V_MAX_F16, Enc: EncVOP2, Opcode: 0x2d, Operands: specs[490:493], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                                           // GFX8
-	{Mnemonic: "v_max_f16", Op: V_MAX_F16, Enc: EncVOP2, Opcode: 0x2d, Operands: specs[490:493], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods | FlagSdwaOmod},                                            // GFX9
-	{Mnemonic: "v_min_f16", Op: V_MIN_F16, Enc: EncVOP2, Opcode: 0x2e, Operands: specs[490:493], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                                           // GFX8
-	{Mnemonic: "v_min_f16", Op: V_MIN_F16, Enc: EncVOP2, Opcode: 0x2e, Operands: specs[490:493], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods | FlagSdwaOmod},                                            // GFX9
-	{Mnemonic: "v_max_u16", Op: V_MAX_U16, Enc: EncVOP2, Opcode: 0x2f, Operands: specs[504:507], Flags: FlagSuffix | FlagSdwa | FlagDpp},                                                                      // GFX8,GFX9
-	{Mnemonic: "v_max_i16", Op: V_MAX_I16, Enc: EncVOP2, Opcode: 0x30, Operands: specs[510:513], Flags: FlagSuffix | FlagSdwa | FlagDpp},                                                                      // GFX8,GFX9
-	{Mnemonic: "v_min_u16", Op: V_MIN_U16, Enc: EncVOP2, Opcode: 0x31, Operands: specs[504:507], Flags: FlagSuffix | FlagSdwa | FlagDpp},                                                                      // GFX8,GFX9
-	{Mnemonic: "v_min_i16", Op: V_MIN_I16, Enc: EncVOP2, Opcode: 0x32, Operands: specs[510:513], Flags: FlagSuffix | FlagSdwa | FlagDpp},                                                                      // GFX8,GFX9
-	{Mnemonic: "v_ldexp_f16", Op: V_LDEXP_F16, Enc: EncVOP2, Opcode: 0x33, Operands: specs[513:516], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                                       // GFX8
-	{Mnemonic: "v_ldexp_f16", Op: V_LDEXP_F16, Enc: EncVOP2, Opcode: 0x33, Operands: specs[513:516], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods | FlagSdwaOmod},                                        // GFX9
-	{Mnemonic: "v_add_u32", Op: V_ADD_U32, Enc: EncVOP2, Opcode: 0x34, Operands: specs[464:467], Flags: FlagSuffix | FlagSdwa | FlagDpp},                                                                      // GFX9
-	{Mnemonic: "v_sub_u32", Op: V_SUB_U32, Enc: EncVOP2, Opcode: 0x35, Operands: specs[464:467], Flags: FlagSuffix | FlagSdwa | FlagDpp},                                                                      // GFX9
-	{Mnemonic: "v_subrev_u32", Op: V_SUBREV_U32, Enc: EncVOP2, Opcode: 0x36, Operands: specs[464:467], Flags: FlagSuffix | FlagSdwa | FlagDpp},                                                                // GFX9
-	{Mnemonic: "v_nop", Op: V_NOP, Enc: EncVOP1, Opcode: 0x0, Operands: specs[516:516], Flags: FlagSdwa | FlagDpp},                                                                                            // GFX8,GFX9
-	{Mnemonic: "v_mov_b32", Op: V_MOV_B32, Enc: EncVOP1, Opcode: 0x1, Operands: specs[516:518], Flags: FlagSuffix | FlagSdwa | FlagDpp},                                                                       // GFX8,GFX9
-	{Mnemonic: "v_readfirstlane_b32", Op: V_READFIRSTLANE_B32, Enc: EncVOP1, Opcode: 0x2, Operands: specs[518:520], Flags: FlagSrcLane},                                                                       // GFX8,GFX9
-	{Mnemonic: "v_cvt_i32_f64", Op: V_CVT_I32_F64, Enc: EncVOP1, Opcode: 0x3, Operands: specs[520:522], Flags: FlagSuffix},                                                                                    // GFX8,GFX9
-	{Mnemonic: "v_cvt_f64_i32", Op: V_CVT_F64_I32, Enc: EncVOP1, Opcode: 0x4, Operands: specs[522:524], Flags: FlagSuffix},                                                                                    // GFX8,GFX9
-	{Mnemonic: "v_cvt_f32_i32", Op: V_CVT_F32_I32, Enc: EncVOP1, Opcode: 0x5, Operands: specs[524:526], Flags: FlagSuffix | FlagSdwa | FlagDpp},                                                               // GFX8
-	{Mnemonic: "v_cvt_f32_i32", Op: V_CVT_F32_I32, Enc: EncVOP1, Opcode: 0x5, Operands: specs[524:526], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagSdwaOmod},                                                // GFX9
-	{Mnemonic: "v_cvt_f32_u32", Op: V_CVT_F32_U32, Enc: EncVOP1, Opcode: 0x6, Operands: specs[526:528], Flags: FlagSuffix | FlagSdwa | FlagDpp},                                                               // GFX8
-	{Mnemonic: "v_cvt_f32_u32", Op: V_CVT_F32_U32, Enc: EncVOP1, Opcode: 0x6, Operands: specs[526:528], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagSdwaOmod},                                                // GFX9
-	{Mnemonic: "v_cvt_u32_f32", Op: V_CVT_U32_F32, Enc: EncVOP1, Opcode: 0x7, Operands: specs[528:530], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                                    // GFX8,GFX9
-	{Mnemonic: "v_cvt_i32_f32", Op: V_CVT_I32_F32, Enc: EncVOP1, Opcode: 0x8, Operands: specs[530:532], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                                    // GFX8,GFX9
-	{Mnemonic: "v_cvt_f16_f32", Op: V_CVT_F16_F32, Enc: EncVOP1, Opcode: 0xa, Operands: specs[532:534], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                                    // GFX8
-	{Mnemonic: "v_cvt_f16_f32", Op: V_CVT_F16_F32, Enc: EncVOP1, Opcode: 0xa, Operands: specs[532:534], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods | FlagSdwaOmod},                                     // GFX9
-	{Mnemonic: "v_cvt_f32_f16", Op: V_CVT_F32_F16, Enc: EncVOP1, Opcode: 0xb, Operands: specs[534:536], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                                    // GFX8
-	{Mnemonic: "v_cvt_f32_f16", Op: V_CVT_F32_F16, Enc: EncVOP1, Opcode: 0xb, Operands: specs[534:536], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods | FlagSdwaOmod},                                     // GFX9
-	{Mnemonic: "v_cvt_rpi_i32_f32", Op: V_CVT_RPI_I32_F32, Enc: EncVOP1, Opcode: 0xc, Operands: specs[530:532], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                            // GFX8,GFX9
-	{Mnemonic: "v_cvt_flr_i32_f32", Op: V_CVT_FLR_I32_F32, Enc: EncVOP1, Opcode: 0xd, Operands: specs[530:532], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                            // GFX8,GFX9
-	{Mnemonic: "v_cvt_off_f32_i4", Op: V_CVT_OFF_F32_I4, Enc: EncVOP1, Opcode: 0xe, Operands: specs[524:526], Flags: FlagSuffix | FlagSdwa | FlagDpp},                                                         // GFX8
-	{Mnemonic: "v_cvt_off_f32_i4", Op: V_CVT_OFF_F32_I4, Enc: EncVOP1, Opcode: 0xe, Operands: specs[524:526], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagSdwaOmod},                                          // GFX9
-	{Mnemonic: "v_cvt_f32_f64", Op: V_CVT_F32_F64, Enc: EncVOP1, Opcode: 0xf, Operands: specs[536:538], Flags: FlagSuffix},                                                                                    // GFX8,GFX9
-	{Mnemonic: "v_cvt_f64_f32", Op: V_CVT_F64_F32, Enc: EncVOP1, Opcode: 0x10, Operands: specs[538:540], Flags: FlagSuffix},                                                                                   // GFX8,GFX9
-	{Mnemonic: "v_cvt_f32_ubyte0", Op: V_CVT_F32_UBYTE0, Enc: EncVOP1, Opcode: 0x11, Operands: specs[526:528], Flags: FlagSuffix | FlagSdwa | FlagDpp},                                                        // GFX8
-	{Mnemonic: "v_cvt_f32_ubyte0", Op: V_CVT_F32_UBYTE0, Enc: EncVOP1, Opcode: 0x11, Operands: specs[526:528], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagSdwaOmod},                                         // GFX9
-	{Mnemonic: "v_cvt_f32_ubyte1", Op: V_CVT_F32_UBYTE1, Enc: EncVOP1, Opcode: 0x12, Operands: specs[526:528], Flags: FlagSuffix | FlagSdwa | FlagDpp},                                                        // GFX8
-	{Mnemonic: "v_cvt_f32_ubyte1", Op: V_CVT_F32_UBYTE1, Enc: EncVOP1, Opcode: 0x12, Operands: specs[526:528], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagSdwaOmod},                                         // GFX9
-	{Mnemonic: "v_cvt_f32_ubyte2", Op: V_CVT_F32_UBYTE2, Enc: EncVOP1, Opcode: 0x13, Operands: specs[526:528], Flags: FlagSuffix | FlagSdwa | FlagDpp},                                                        // GFX8
-	{Mnemonic: "v_cvt_f32_ubyte2", Op: V_CVT_F32_UBYTE2, Enc: EncVOP1, Opcode: 0x13, Operands: specs[526:528], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagSdwaOmod},                                         // GFX9
-	{Mnemonic: "v_cvt_f32_ubyte3", Op: V_CVT_F32_UBYTE3, Enc: EncVOP1, Opcode: 0x14, Operands: specs[526:528], Flags: FlagSuffix | FlagSdwa | FlagDpp},                                                        // GFX8
-	{Mnemonic: "v_cvt_f32_ubyte3", Op: V_CVT_F32_UBYTE3, Enc: EncVOP1, Opcode: 0x14, Operands: specs[526:528], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagSdwaOmod},                                         // GFX9
-	{Mnemonic: "v_cvt_u32_f64", Op: V_CVT_U32_F64, Enc: EncVOP1, Opcode: 0x15, Operands: specs[540:542], Flags: FlagSuffix},                                                                                   // GFX8,GFX9
-	{Mnemonic: "v_cvt_f64_u32", Op: V_CVT_F64_U32, Enc: EncVOP1, Opcode: 0x16, Operands: specs[542:544], Flags: FlagSuffix},                                                                                   // GFX8,GFX9
-	{Mnemonic: "v_trunc_f64", Op: V_TRUNC_F64, Enc: EncVOP1, Opcode: 0x17, Operands: specs[544:546], Flags: FlagSuffix},                                                                                       // GFX8,GFX9
-	{Mnemonic: "v_ceil_f64", Op: V_CEIL_F64, Enc: EncVOP1, Opcode: 0x18, Operands: specs[544:546], Flags: FlagSuffix},                                                                                         // GFX8,GFX9
-	{Mnemonic: "v_rndne_f64", Op: V_RNDNE_F64, Enc: EncVOP1, Opcode: 0x19, Operands: specs[544:546], Flags: FlagSuffix},                                                                                       // GFX8,GFX9
-	{Mnemonic: "v_floor_f64", Op: V_FLOOR_F64, Enc: EncVOP1, Opcode: 0x1a, Operands: specs[544:546], Flags: FlagSuffix},                                                                                       // GFX8,GFX9
-	{Mnemonic: "v_fract_f32", Op: V_FRACT_F32, Enc: EncVOP1, Opcode: 0x1b, Operands: specs[546:548], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                                       // GFX8
-	{Mnemonic: "v_fract_f32", Op: V_FRACT_F32, Enc: EncVOP1, Opcode: 0x1b, Operands: specs[546:548], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods | FlagSdwaOmod},                                        // GFX9
-	{Mnemonic: "v_trunc_f32", Op: V_TRUNC_F32, Enc: EncVOP1, Opcode: 0x1c, Operands: specs[546:548], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                                       // GFX8
-	{Mnemonic: "v_trunc_f32", Op: V_TRUNC_F32, Enc: EncVOP1, Opcode: 0x1c, Operands: specs[546:548], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods | FlagSdwaOmod},                                        // GFX9
-	{Mnemonic: "v_ceil_f32", Op: V_CEIL_F32, Enc: EncVOP1, Opcode: 0x1d, Operands: specs[546:548], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                                         // GFX8
-	{Mnemonic: "v_ceil_f32", Op: V_CEIL_F32, Enc: EncVOP1, Opcode: 0x1d, Operands: specs[546:548], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods | FlagSdwaOmod},                                          // GFX9
-	{Mnemonic: "v_rndne_f32", Op: V_RNDNE_F32, Enc: EncVOP1, Opcode: 0x1e, Operands: specs[546:548], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                                       // GFX8
-	{Mnemonic: "v_rndne_f32", Op: V_RNDNE_F32, Enc: EncVOP1, Opcode: 0x1e, Operands: specs[546:548], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods | FlagSdwaOmod},                                        // GFX9
-	{Mnemonic: "v_floor_f32", Op: V_FLOOR_F32, Enc: EncVOP1, Opcode: 0x1f, Operands: specs[546:548], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                                       // GFX8
-	{Mnemonic: "v_floor_f32", Op: V_FLOOR_F32, Enc: EncVOP1, Opcode: 0x1f, Operands: specs[546:548], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods | FlagSdwaOmod},                                        // GFX9
-	{Mnemonic: "v_exp_f32", Op: V_EXP_F32, Enc: EncVOP1, Opcode: 0x20, Operands: specs[546:548], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                                           // GFX8
-	{Mnemonic: "v_exp_f32", Op: V_EXP_F32, Enc: EncVOP1, Opcode: 0x20, Operands: specs[546:548], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods | FlagSdwaOmod},                                            // GFX9
-	{Mnemonic: "v_log_f32", Op: V_LOG_F32, Enc: EncVOP1, Opcode: 0x21, Operands: specs[546:548], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                                           // GFX8
-	{Mnemonic: "v_log_f32", Op: V_LOG_F32, Enc: EncVOP1, Opcode: 0x21, Operands: specs[546:548], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods | FlagSdwaOmod},                                            // GFX9
-	{Mnemonic: "v_rcp_f32", Op: V_RCP_F32, Enc: EncVOP1, Opcode: 0x22, Operands: specs[546:548], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                                           // GFX8
-	{Mnemonic: "v_rcp_f32", Op: V_RCP_F32, Enc: EncVOP1, Opcode: 0x22, Operands: specs[546:548], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods | FlagSdwaOmod},                                            // GFX9
-	{Mnemonic: "v_rcp_iflag_f32", Op: V_RCP_IFLAG_F32, Enc: EncVOP1, Opcode: 0x23, Operands: specs[546:548], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                               // GFX8
-	{Mnemonic: "v_rcp_iflag_f32", Op: V_RCP_IFLAG_F32, Enc: EncVOP1, Opcode: 0x23, Operands: specs[546:548], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods | FlagSdwaOmod},                                // GFX9
-	{Mnemonic: "v_rsq_f32", Op: V_RSQ_F32, Enc: EncVOP1, Opcode: 0x24, Operands: specs[546:548], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                                           // GFX8
-	{Mnemonic: "v_rsq_f32", Op: V_RSQ_F32, Enc: EncVOP1, Opcode: 0x24, Operands: specs[546:548], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods | FlagSdwaOmod},                                            // GFX9
-	{Mnemonic: "v_rcp_f64", Op: V_RCP_F64, Enc: EncVOP1, Opcode: 0x25, Operands: specs[544:546], Flags: FlagSuffix},                                                                                           // GFX8,GFX9
-	{Mnemonic: "v_rsq_f64", Op: V_RSQ_F64, Enc: EncVOP1, Opcode: 0x26, Operands: specs[544:546], Flags: FlagSuffix},                                                                                           // GFX8,GFX9
-	{Mnemonic: "v_sqrt_f32", Op: V_SQRT_F32, Enc: EncVOP1, Opcode: 0x27, Operands: specs[546:548], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                                         // GFX8
-	{Mnemonic: "v_sqrt_f32", Op: V_SQRT_F32, Enc: EncVOP1, Opcode: 0x27, Operands: specs[546:548], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods | FlagSdwaOmod},                                          // GFX9
-	{Mnemonic: "v_sqrt_f64", Op: V_SQRT_F64, Enc: EncVOP1, Opcode: 0x28, Operands: specs[544:546], Flags: FlagSuffix},                                                                                         // GFX8,GFX9
-	{Mnemonic: "v_sin_f32", Op: V_SIN_F32, Enc: EncVOP1, Opcode: 0x29, Operands: specs[546:548], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                                           // GFX8
-	{Mnemonic: "v_sin_f32", Op: V_SIN_F32, Enc: EncVOP1, Opcode: 0x29, Operands: specs[546:548], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods | FlagSdwaOmod},                                            // GFX9
-	{Mnemonic: "v_cos_f32", Op: V_COS_F32, Enc: EncVOP1, Opcode: 0x2a, Operands: specs[546:548], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                                           // GFX8
-	{Mnemonic: "v_cos_f32", Op: V_COS_F32, Enc: EncVOP1, Opcode: 0x2a, Operands: specs[546:548], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods | FlagSdwaOmod},                                            // GFX9
-	{Mnemonic: "v_not_b32", Op: V_NOT_B32, Enc: EncVOP1, Opcode: 0x2b, Operands: specs[516:518], Flags: FlagSuffix | FlagSdwa | FlagDpp},                                                                      // GFX8,GFX9
-	{Mnemonic: "v_bfrev_b32", Op: V_BFREV_B32, Enc: EncVOP1, Opcode: 0x2c, Operands: specs[516:518], Flags: FlagSuffix | FlagSdwa | FlagDpp},                                                                  // GFX8,GFX9
-	{Mnemonic: "v_ffbh_u32", Op: V_FFBH_U32, Enc: EncVOP1, Opcode: 0x2d, Operands: specs[548:550], Flags: FlagSuffix | FlagSdwa | FlagDpp},                                                                    // GFX8,GFX9
-	{Mnemonic: "v_ffbl_b32", Op: V_FFBL_B32, Enc: EncVOP1, Opcode: 0x2e, Operands: specs[516:518], Flags: FlagSuffix | FlagSdwa | FlagDpp},                                                                    // GFX8,GFX9
-	{Mnemonic: "v_ffbh_i32", Op: V_FFBH_I32, Enc: EncVOP1, Opcode: 0x2f, Operands: specs[550:552], Flags: FlagSuffix | FlagSdwa | FlagDpp},                                                                    // GFX8,GFX9
-	{Mnemonic: "v_frexp_exp_i32_f64", Op: V_FREXP_EXP_I32_F64, Enc: EncVOP1, Opcode: 0x30, Operands: specs[520:522], Flags: FlagSuffix},                                                                       // GFX8,GFX9
-	{Mnemonic: "v_frexp_mant_f64", Op: V_FREXP_MANT_F64, Enc: EncVOP1, Opcode: 0x31, Operands: specs[544:546], Flags: FlagSuffix},                                                                             // GFX8,GFX9
-	{Mnemonic: "v_fract_f64", Op: V_FRACT_F64, Enc: EncVOP1, Opcode: 0x32, Operands: specs[544:546], Flags: FlagSuffix},                                                                                       // GFX8,GFX9
-	{Mnemonic: "v_frexp_exp_i32_f32", Op: V_FREXP_EXP_I32_F32, Enc: EncVOP1, Opcode: 0x33, Operands: specs[530:532], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                       // GFX8,GFX9
-	{Mnemonic: "v_frexp_mant_f32", Op: V_FREXP_MANT_F32, Enc: EncVOP1, Opcode: 0x34, Operands: specs[546:548], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                             // GFX8
-	{Mnemonic: "v_frexp_mant_f32", Op: V_FREXP_MANT_F32, Enc: EncVOP1, Opcode: 0x34, Operands: specs[546:548], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods | FlagSdwaOmod},                              // GFX9
-	{Mnemonic: "v_clrexcp", Op: V_CLREXCP, Enc: EncVOP1, Opcode: 0x35, Operands: specs[552:552], Flags: FlagSdwa | FlagDpp},                                                                                   // GFX8,GFX9
-	{Mnemonic: "v_movreld_b32", Op: V_MOVRELD_B32, Enc: EncVOP1, Opcode: 0x36, Operands: specs[516:518], Flags: FlagSuffix | FlagM0Read},                                                                      // GFX8
-	{Mnemonic: "v_movrels_b32", Op: V_MOVRELS_B32, Enc: EncVOP1, Opcode: 0x37, Operands: specs[516:518], Flags: FlagSuffix | FlagM0Read | FlagSrcVGPR},                                                        // GFX8
-	{Mnemonic: "v_screen_partition_4se_b32", Op: V_SCREEN_PARTITION_4SE_B32, Enc: EncVOP1, Opcode: 0x37, Operands: specs[516:518], Flags: FlagSuffix | FlagSdwa | FlagDpp},                                    // GFX9
-	{Mnemonic: "v_movrelsd_b32", Op: V_MOVRELSD_B32, Enc: EncVOP1, Opcode: 0x38, Operands: specs[516:518], Flags: FlagSuffix | FlagM0Read | FlagSrcVGPR},                                                      // GFX8
-	{Mnemonic: "v_cvt_f16_u16", Op: V_CVT_F16_U16, Enc: EncVOP1, Opcode: 0x39, Operands: specs[552:554], Flags: FlagSuffix | FlagSdwa | FlagDpp},                                                              // GFX8
-	{Mnemonic: "v_cvt_f16_u16", Op: V_CVT_F16_U16, Enc: EncVOP1, Opcode: 0x39, Operands: specs[552:554], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagSdwaOmod},                                               // GFX9
-	{Mnemonic: "v_cvt_f16_i16", Op: V_CVT_F16_I16, Enc: EncVOP1, Opcode: 0x3a, Operands: specs[554:556], Flags: FlagSuffix | FlagSdwa | FlagDpp},                                                              // GFX8
-	{Mnemonic: "v_cvt_f16_i16", Op: V_CVT_F16_I16, Enc: EncVOP1, Opcode: 0x3a, Operands: specs[554:556], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagSdwaOmod},                                               // GFX9
-	{Mnemonic: "v_cvt_u16_f16", Op: V_CVT_U16_F16, Enc: EncVOP1, Opcode: 0x3b, Operands: specs[556:558], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                                   // GFX8,GFX9
-	{Mnemonic: "v_cvt_i16_f16", Op: V_CVT_I16_F16, Enc: EncVOP1, Opcode: 0x3c, Operands: specs[558:560], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                                   // GFX8,GFX9
-	{Mnemonic: "v_rcp_f16", Op: V_RCP_F16, Enc: EncVOP1, Opcode: 0x3d, Operands: specs[560:562], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                                           // GFX8
-	{Mnemonic: "v_rcp_f16", Op: V_RCP_F16, Enc: EncVOP1, Opcode: 0x3d, Operands: specs[560:562], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods | FlagSdwaOmod},                                            // GFX9
-	{Mnemonic: "v_sqrt_f16", Op: V_SQRT_F16, Enc: EncVOP1, Opcode: 0x3e, Operands: specs[560:562], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                                         // GFX8
-	{Mnemonic: "v_sqrt_f16", Op: V_SQRT_F16, Enc: EncVOP1, Opcode: 0x3e, Operands: specs[560:562], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods | FlagSdwaOmod},                                          // GFX9
-	{Mnemonic: "v_rsq_f16", Op: V_RSQ_F16, Enc: EncVOP1, Opcode: 0x3f, Operands: specs[560:562], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                                           // GFX8
-	{Mnemonic: "v_rsq_f16", Op: V_RSQ_F16, Enc: EncVOP1, Opcode: 0x3f, Operands: specs[560:562], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods | FlagSdwaOmod},                                            // GFX9
-	{Mnemonic: "v_log_f16", Op: V_LOG_F16, Enc: EncVOP1, Opcode: 0x40, Operands: specs[560:562], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                                           // GFX8
-	{Mnemonic: "v_log_f16", Op: V_LOG_F16, Enc: EncVOP1, Opcode: 0x40, Operands: specs[560:562], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods | FlagSdwaOmod},                                            // GFX9
-	{Mnemonic: "v_exp_f16", Op: V_EXP_F16, Enc: EncVOP1, Opcode: 0x41, Operands: specs[560:562], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                                           // GFX8
-	{Mnemonic: "v_exp_f16", Op: V_EXP_F16, Enc: EncVOP1, Opcode: 0x41, Operands: specs[560:562], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods | FlagSdwaOmod},                                            // GFX9
-	{Mnemonic: "v_frexp_mant_f16", Op: V_FREXP_MANT_F16, Enc: EncVOP1, Opcode: 0x42, Operands: specs[560:562], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                             // GFX8
-	{Mnemonic: "v_frexp_mant_f16", Op: V_FREXP_MANT_F16, Enc: EncVOP1, Opcode: 0x42, Operands: specs[560:562], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods | FlagSdwaOmod},                              // GFX9
-	{Mnemonic: "v_frexp_exp_i16_f16", Op: V_FREXP_EXP_I16_F16, Enc: EncVOP1, Opcode: 0x43, Operands: specs[558:560], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                       // GFX8,GFX9
-	{Mnemonic: "v_floor_f16", Op: V_FLOOR_F16, Enc: EncVOP1, Opcode: 0x44, Operands: specs[560:562], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                                       // GFX8
-	{Mnemonic: "v_floor_f16", Op: V_FLOOR_F16, Enc: EncVOP1, Opcode: 0x44, Operands: specs[560:562], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods | FlagSdwaOmod},                                        // GFX9
-	{Mnemonic: "v_ceil_f16", Op: V_CEIL_F16, Enc: EncVOP1, Opcode: 0x45, Operands: specs[560:562], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                                         // GFX8
-	{Mnemonic: "v_ceil_f16", Op: V_CEIL_F16, Enc: EncVOP1, Opcode: 0x45, Operands: specs[560:562], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods | FlagSdwaOmod},                                          // GFX9
-	{Mnemonic: "v_trunc_f16", Op: V_TRUNC_F16, Enc: EncVOP1, Opcode: 0x46, Operands: specs[560:562], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                                       // GFX8
-	{Mnemonic: "v_trunc_f16", Op: V_TRUNC_F16, Enc: EncVOP1, Opcode: 0x46, Operands: specs[560:562], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods | FlagSdwaOmod},                                        // GFX9
-	{Mnemonic: "v_rndne_f16", Op: V_RNDNE_F16, Enc: EncVOP1, Opcode: 0x47, Operands: specs[560:562], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                                       // GFX8
-	{Mnemonic: "v_rndne_f16", Op: V_RNDNE_F16, Enc: EncVOP1, Opcode: 0x47, Operands: specs[560:562], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods | FlagSdwaOmod},                                        // GFX9
-	{Mnemonic: "v_fract_f16", Op: V_FRACT_F16, Enc: EncVOP1, Opcode: 0x48, Operands: specs[560:562], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                                       // GFX8
-	{Mnemonic: "v_fract_f16", Op: V_FRACT_F16, Enc: EncVOP1, Opcode: 0x48, Operands: specs[560:562], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods | FlagSdwaOmod},                                        // GFX9
-	{Mnemonic: "v_sin_f16", Op: V_SIN_F16, Enc: EncVOP1, Opcode: 0x49, Operands: specs[560:562], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                                           // GFX8
-	{Mnemonic: "v_sin_f16", Op: V_SIN_F16, Enc: EncVOP1, Opcode: 0x49, Operands: specs[560:562], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods | FlagSdwaOmod},                                            // GFX9
-	{Mnemonic: "v_cos_f16", Op: V_COS_F16, Enc: EncVOP1, Opcode: 0x4a, Operands: specs[560:562], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                                           // GFX8
-	{Mnemonic: "v_cos_f16", Op: V_COS_F16, Enc: EncVOP1, Opcode: 0x4a, Operands: specs[560:562], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods | FlagSdwaOmod},                                            // GFX9
-	{Mnemonic: "v_exp_legacy_f32", Op: V_EXP_LEGACY_F32, Enc: EncVOP1, Opcode: 0x4b, Operands: specs[546:548], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                             // GFX8
-	{Mnemonic: "v_exp_legacy_f32", Op: V_EXP_LEGACY_F32, Enc: EncVOP1, Opcode: 0x4b, Operands: specs[546:548], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods | FlagSdwaOmod},                              // GFX9
-	{Mnemonic: "v_log_legacy_f32", Op: V_LOG_LEGACY_F32, Enc: EncVOP1, Opcode: 0x4c, Operands: specs[546:548], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                             // GFX8
-	{Mnemonic: "v_log_legacy_f32", Op: V_LOG_LEGACY_F32, Enc: EncVOP1, Opcode: 0x4c, Operands: specs[546:548], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods | FlagSdwaOmod},                              // GFX9
-	{Mnemonic: "v_cvt_norm_i16_f16", Op: V_CVT_NORM_I16_F16, Enc: EncVOP1, Opcode: 0x4d, Operands: specs[558:560], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                         // GFX9
-	{Mnemonic: "v_cvt_norm_u16_f16", Op: V_CVT_NORM_U16_F16, Enc: EncVOP1, Opcode: 0x4e, Operands: specs[556:558], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                         // GFX9
-	{Mnemonic: "v_sat_pk_u8_i16", Op: V_SAT_PK_U8_I16, Enc: EncVOP1, Opcode: 0x4f, Operands: specs[562:564], Flags: FlagSuffix | FlagSdwa | FlagDpp},                                                          // GFX9
-	{Mnemonic: "v_swap_b32", Op: V_SWAP_B32, Enc: EncVOP1, Opcode: 0x51, Operands: specs[564:566], Flags: FlagSrcVGPR},                                                                                        // GFX9
-	{Mnemonic: "v_cmp_class_f32", Op: V_CMP_CLASS_F32, Enc: EncVOPC, Opcode: 0x10, Operands: specs[566:569], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite},                                          // GFX8,GFX9
-	{Mnemonic: "v_cmpx_class_f32", Op: V_CMPX_CLASS_F32, Enc: EncVOPC, Opcode: 0x11, Operands: specs[566:569], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite | FlagExecWrite},                        // GFX8,GFX9
-	{Mnemonic: "v_cmp_class_f64", Op: V_CMP_CLASS_F64, Enc: EncVOPC, Opcode: 0x12, Operands: specs[569:572], Flags: FlagSuffix | FlagVCCWrite},                                                                // GFX8,GFX9
-	{Mnemonic: "v_cmpx_class_f64", Op: V_CMPX_CLASS_F64, Enc: EncVOPC, Opcode: 0x13, Operands: specs[569:572], Flags: FlagSuffix | FlagVCCWrite | FlagExecWrite},                                              // GFX8,GFX9
-	{Mnemonic: "v_cmp_class_f16", Op: V_CMP_CLASS_F16, Enc: EncVOPC, Opcode: 0x14, Operands: specs[572:575], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite},                                          // GFX8,GFX9
-	{Mnemonic: "v_cmpx_class_f16", Op: V_CMPX_CLASS_F16, Enc: EncVOPC, Opcode: 0x15, Operands: specs[572:575], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite | FlagExecWrite},                        // GFX8,GFX9
-	{Mnemonic: "v_cmp_f_f16", Op: V_CMP_F_F16, Enc: EncVOPC, Opcode: 0x20, Operands: specs[575:578], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite},                                                  // GFX8,GFX9
-	{Mnemonic: "v_cmp_lt_f16", Op: V_CMP_LT_F16, Enc: EncVOPC, Opcode: 0x21, Operands: specs[575:578], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite},                                                // GFX8,GFX9
-	{Mnemonic: "v_cmp_eq_f16", Op: V_CMP_EQ_F16, Enc: EncVOPC, Opcode: 0x22, Operands: specs[575:578], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite},                                                // GFX8,GFX9
-	{Mnemonic: "v_cmp_le_f16", Op: V_CMP_LE_F16, Enc: EncVOPC, Opcode: 0x23, Operands: specs[575:578], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite},                                                // GFX8,GFX9
-	{Mnemonic: "v_cmp_gt_f16", Op: V_CMP_GT_F16, Enc: EncVOPC, Opcode: 0x24, Operands: specs[575:578], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite},                                                // GFX8,GFX9
-	{Mnemonic: "v_cmp_lg_f16", Op: V_CMP_LG_F16, Enc: EncVOPC, Opcode: 0x25, Operands: specs[575:578], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite},                                                // GFX8,GFX9
-	{Mnemonic: "v_cmp_ge_f16", Op: V_CMP_GE_F16, Enc: EncVOPC, Opcode: 0x26, Operands: specs[575:578], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite},                                                // GFX8,GFX9
-	{Mnemonic: "v_cmp_o_f16", Op: V_CMP_O_F16, Enc: EncVOPC, Opcode: 0x27, Operands: specs[575:578], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite},                                                  // GFX8,GFX9
-	{Mnemonic: "v_cmp_u_f16", Op: V_CMP_U_F16, Enc: EncVOPC, Opcode: 0x28, Operands: specs[575:578], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite},                                                  // GFX8,GFX9
-	{Mnemonic: "v_cmp_nge_f16", Op: V_CMP_NGE_F16, Enc: EncVOPC, Opcode: 0x29, Operands: specs[575:578], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite},                                              // GFX8,GFX9
-	{Mnemonic: "v_cmp_nlg_f16", Op: V_CMP_NLG_F16, Enc: EncVOPC, Opcode: 0x2a, Operands: specs[575:578], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite},                                              // GFX8,GFX9
-	{Mnemonic: "v_cmp_ngt_f16", Op: V_CMP_NGT_F16, Enc: EncVOPC, Opcode: 0x2b, Operands: specs[575:578], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite},                                              // GFX8,GFX9
-	{Mnemonic: "v_cmp_nle_f16", Op: V_CMP_NLE_F16, Enc: EncVOPC, Opcode: 0x2c, Operands: specs[575:578], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite},                                              // GFX8,GFX9
-	{Mnemonic: "v_cmp_neq_f16", Op: V_CMP_NEQ_F16, Enc: EncVOPC, Opcode: 0x2d, Operands: specs[575:578], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite},                                              // GFX8,GFX9
-	{Mnemonic: "v_cmp_nlt_f16", Op: V_CMP_NLT_F16, Enc: EncVOPC, Opcode: 0x2e, Operands: specs[575:578], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite},                                              // GFX8,GFX9
-	{Mnemonic: "v_cmp_tru_f16", Op: V_CMP_TRU_F16, Enc: EncVOPC, Opcode: 0x2f, Operands: specs[575:578], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite},                                              // GFX8,GFX9
-	{Mnemonic: "v_cmpx_f_f16", Op: V_CMPX_F_F16, Enc: EncVOPC, Opcode: 0x30, Operands: specs[575:578], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite | FlagExecWrite},                                // GFX8,GFX9
-	{Mnemonic: "v_cmpx_lt_f16", Op: V_CMPX_LT_F16, Enc: EncVOPC, Opcode: 0x31, Operands: specs[575:578], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite | FlagExecWrite},                              // GFX8,GFX9
-	{Mnemonic: "v_cmpx_eq_f16", Op: V_CMPX_EQ_F16, Enc: EncVOPC, Opcode: 0x32, Operands: specs[575:578], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite | FlagExecWrite},                              // GFX8,GFX9
-	{Mnemonic: "v_cmpx_le_f16", Op: V_CMPX_LE_F16, Enc: EncVOPC, Opcode: 0x33, Operands: specs[575:578], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite | FlagExecWrite},                              // GFX8,GFX9
-	{Mnemonic: "v_cmpx_gt_f16", Op: V_CMPX_GT_F16, Enc: EncVOPC, Opcode: 0x34, Operands: specs[575:578], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite | FlagExecWrite},                              // GFX8,GFX9
-	{Mnemonic: "v_cmpx_lg_f16", Op: V_CMPX_LG_F16, Enc: EncVOPC, Opcode: 0x35, Operands: specs[575:578], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite | FlagExecWrite},                              // GFX8,GFX9
-	{Mnemonic: "v_cmpx_ge_f16", Op: V_CMPX_GE_F16, Enc: EncVOPC, Opcode: 0x36, Operands: specs[575:578], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite | FlagExecWrite},                              // GFX8,GFX9
-	{Mnemonic: "v_cmpx_o_f16", Op: V_CMPX_O_F16, Enc: EncVOPC, Opcode: 0x37, Operands: specs[575:578], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite | FlagExecWrite},                                // GFX8,GFX9
-	{Mnemonic: "v_cmpx_u_f16", Op: V_CMPX_U_F16, Enc: EncVOPC, Opcode: 0x38, Operands: specs[575:578], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite | FlagExecWrite},                                // GFX8,GFX9
-	{Mnemonic: "v_cmpx_nge_f16", Op: V_CMPX_NGE_F16, Enc: EncVOPC, Opcode: 0x39, Operands: specs[575:578], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite | FlagExecWrite},                            // GFX8,GFX9
-	{Mnemonic: "v_cmpx_nlg_f16", Op: V_CMPX_NLG_F16, Enc: EncVOPC, Opcode: 0x3a, Operands: specs[575:578], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite | FlagExecWrite},                            // GFX8,GFX9
-	{Mnemonic: "v_cmpx_ngt_f16", Op: V_CMPX_NGT_F16, Enc: EncVOPC, Opcode: 0x3b, Operands: specs[575:578], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite | FlagExecWrite},                            // GFX8,GFX9
-	{Mnemonic: "v_cmpx_nle_f16", Op: V_CMPX_NLE_F16, Enc: EncVOPC, Opcode: 0x3c, Operands: specs[575:578], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite | FlagExecWrite},                            // GFX8,GFX9
-	{Mnemonic: "v_cmpx_neq_f16", Op: V_CMPX_NEQ_F16, Enc: EncVOPC, Opcode: 0x3d, Operands: specs[575:578], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite | FlagExecWrite},                            // GFX8,GFX9
-	{Mnemonic: "v_cmpx_nlt_f16", Op: V_CMPX_NLT_F16, Enc: EncVOPC, Opcode: 0x3e, Operands: specs[575:578], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite | FlagExecWrite},                            // GFX8,GFX9
-	{Mnemonic: "v_cmpx_tru_f16", Op: V_CMPX_TRU_F16, Enc: EncVOPC, Opcode: 0x3f, Operands: specs[575:578], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite | FlagExecWrite},                            // GFX8,GFX9
-	{Mnemonic: "v_cmp_f_f32", Op: V_CMP_F_F32, Enc: EncVOPC, Opcode: 0x40, Operands: specs[578:581], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite},                                                  // GFX8,GFX9
-	{Mnemonic: "v_cmp_lt_f32", Op: V_CMP_LT_F32, Enc: EncVOPC, Opcode: 0x41, Operands: specs[578:581], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite},                                                // GFX8,GFX9
-	{Mnemonic: "v_cmp_eq_f32", Op: V_CMP_EQ_F32, Enc: EncVOPC, Opcode: 0x42, Operands: specs[578:581], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite},                                                // GFX8,GFX9
-	{Mnemonic: "v_cmp_le_f32", Op: V_CMP_LE_F32, Enc: EncVOPC, Opcode: 0x43, Operands: specs[578:581], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite},                                                // GFX8,GFX9
-	{Mnemonic: "v_cmp_gt_f32", Op: V_CMP_GT_F32, Enc: EncVOPC, Opcode: 0x44, Operands: specs[578:581], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite},                                                // GFX8,GFX9
-	{Mnemonic: "v_cmp_lg_f32", Op: V_CMP_LG_F32, Enc: EncVOPC, Opcode: 0x45, Operands: specs[578:581], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite},                                                // GFX8,GFX9
-	{Mnemonic: "v_cmp_ge_f32", Op: V_CMP_GE_F32, Enc: EncVOPC, Opcode: 0x46, Operands: specs[578:581], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite},                                                // GFX8,GFX9
-	{Mnemonic: "v_cmp_o_f32", Op: V_CMP_O_F32, Enc: EncVOPC, Opcode: 0x47, Operands: specs[578:581], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite},                                                  // GFX8,GFX9
-	{Mnemonic: "v_cmp_u_f32", Op: V_CMP_U_F32, Enc: EncVOPC, Opcode: 0x48, Operands: specs[578:581], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite},                                                  // GFX8,GFX9
-	{Mnemonic: "v_cmp_nge_f32", Op: V_CMP_NGE_F32, Enc: EncVOPC, Opcode: 0x49, Operands: specs[578:581], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite},                                              // GFX8,GFX9
-	{Mnemonic: "v_cmp_nlg_f32", Op: V_CMP_NLG_F32, Enc: EncVOPC, Opcode: 0x4a, Operands: specs[578:581], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite},                                              // GFX8,GFX9
-	{Mnemonic: "v_cmp_ngt_f32", Op: V_CMP_NGT_F32, Enc: EncVOPC, Opcode: 0x4b, Operands: specs[578:581], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite},                                              // GFX8,GFX9
-	{Mnemonic: "v_cmp_nle_f32", Op: V_CMP_NLE_F32, Enc: EncVOPC, Opcode: 0x4c, Operands: specs[578:581], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite},                                              // GFX8,GFX9
-	{Mnemonic: "v_cmp_neq_f32", Op: V_CMP_NEQ_F32, Enc: EncVOPC, Opcode: 0x4d, Operands: specs[578:581], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite},                                              // GFX8,GFX9
-	{Mnemonic: "v_cmp_nlt_f32", Op: V_CMP_NLT_F32, Enc: EncVOPC, Opcode: 0x4e, Operands: specs[578:581], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite},                                              // GFX8,GFX9
-	{Mnemonic: "v_cmp_tru_f32", Op: V_CMP_TRU_F32, Enc: EncVOPC, Opcode: 0x4f, Operands: specs[578:581], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite},                                              // GFX8,GFX9
-	{Mnemonic: "v_cmpx_f_f32", Op: V_CMPX_F_F32, Enc: EncVOPC, Opcode: 0x50, Operands: specs[578:581], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite | FlagExecWrite},                                // GFX8,GFX9
-	{Mnemonic: "v_cmpx_lt_f32", Op: V_CMPX_LT_F32, Enc: EncVOPC, Opcode: 0x51, Operands: specs[578:581], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite | FlagExecWrite},                              // GFX8,GFX9
-	{Mnemonic: "v_cmpx_eq_f32", Op: V_CMPX_EQ_F32, Enc: EncVOPC, Opcode: 0x52, Operands: specs[578:581], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite | FlagExecWrite},                              // GFX8,GFX9
-	{Mnemonic: "v_cmpx_le_f32", Op: V_CMPX_LE_F32, Enc: EncVOPC, Opcode: 0x53, Operands: specs[578:581], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite | FlagExecWrite},                              // GFX8,GFX9
-	{Mnemonic: "v_cmpx_gt_f32", Op: V_CMPX_GT_F32, Enc: EncVOPC, Opcode: 0x54, Operands: specs[578:581], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite | FlagExecWrite},                              // GFX8,GFX9
-	{Mnemonic: "v_cmpx_lg_f32", Op: V_CMPX_LG_F32, Enc: EncVOPC, Opcode: 0x55, Operands: specs[578:581], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite | FlagExecWrite},                              // GFX8,GFX9
-	{Mnemonic: "v_cmpx_ge_f32", Op: V_CMPX_GE_F32, Enc: EncVOPC, Opcode: 0x56, Operands: specs[578:581], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite | FlagExecWrite},                              // GFX8,GFX9
-	{Mnemonic: "v_cmpx_o_f32", Op: V_CMPX_O_F32, Enc: EncVOPC, Opcode: 0x57, Operands: specs[578:581], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite | FlagExecWrite},                                // GFX8,GFX9
-	{Mnemonic: "v_cmpx_u_f32", Op: V_CMPX_U_F32, Enc: EncVOPC, Opcode: 0x58, Operands: specs[578:581], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite | FlagExecWrite},                                // GFX8,GFX9
-	{Mnemonic: "v_cmpx_nge_f32", Op: V_CMPX_NGE_F32, Enc: EncVOPC, Opcode: 0x59, Operands: specs[578:581], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite | FlagExecWrite},                            // GFX8,GFX9
-	{Mnemonic: "v_cmpx_nlg_f32", Op: V_CMPX_NLG_F32, Enc: EncVOPC, Opcode: 0x5a, Operands: specs[578:581], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite | FlagExecWrite},                            // GFX8,GFX9
-	{Mnemonic: "v_cmpx_ngt_f32", Op: V_CMPX_NGT_F32, Enc: EncVOPC, Opcode: 0x5b, Operands: specs[578:581], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite | FlagExecWrite},                            // GFX8,GFX9
-	{Mnemonic: "v_cmpx_nle_f32", Op: V_CMPX_NLE_F32, Enc: EncVOPC, Opcode: 0x5c, Operands: specs[578:581], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite | FlagExecWrite},                            // GFX8,GFX9
-	{Mnemonic: "v_cmpx_neq_f32", Op: V_CMPX_NEQ_F32, Enc: EncVOPC, Opcode: 0x5d, Operands: specs[578:581], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite | FlagExecWrite},                            // GFX8,GFX9
-	{Mnemonic: "v_cmpx_nlt_f32", Op: V_CMPX_NLT_F32, Enc: EncVOPC, Opcode: 0x5e, Operands: specs[578:581], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite | FlagExecWrite},                            // GFX8,GFX9
-	{Mnemonic: "v_cmpx_tru_f32", Op: V_CMPX_TRU_F32, Enc: EncVOPC, Opcode: 0x5f, Operands: specs[578:581], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite | FlagExecWrite},                            // GFX8,GFX9
-	{Mnemonic: "v_cmp_f_f64", Op: V_CMP_F_F64, Enc: EncVOPC, Opcode: 0x60, Operands: specs[581:584], Flags: FlagSuffix | FlagVCCWrite},                                                                        // GFX8,GFX9
-	{Mnemonic: "v_cmp_lt_f64", Op: V_CMP_LT_F64, Enc: EncVOPC, Opcode: 0x61, Operands: specs[581:584], Flags: FlagSuffix | FlagVCCWrite},                                                                      // GFX8,GFX9
-	{Mnemonic: "v_cmp_eq_f64", Op: V_CMP_EQ_F64, Enc: EncVOPC, Opcode: 0x62, Operands: specs[581:584], Flags: FlagSuffix | FlagVCCWrite},                                                                      // GFX8,GFX9
-	{Mnemonic: "v_cmp_le_f64", Op: V_CMP_LE_F64, Enc: EncVOPC, Opcode: 0x63, Operands: specs[581:584], Flags: FlagSuffix | FlagVCCWrite},                                                                      // GFX8,GFX9
-	{Mnemonic: "v_cmp_gt_f64", Op: V_CMP_GT_F64, Enc: EncVOPC, Opcode: 0x64, Operands: specs[581:584], Flags: FlagSuffix | FlagVCCWrite},                                                                      // GFX8,GFX9
-	{Mnemonic: "v_cmp_lg_f64", Op: V_CMP_LG_F64, Enc: EncVOPC, Opcode: 0x65, Operands: specs[581:584], Flags: FlagSuffix | FlagVCCWrite},                                                                      // GFX8,GFX9
-	{Mnemonic: "v_cmp_ge_f64", Op: V_CMP_GE_F64, Enc: EncVOPC, Opcode: 0x66, Operands: specs[581:584], Flags: FlagSuffix | FlagVCCWrite},                                                                      // GFX8,GFX9
-	{Mnemonic: "v_cmp_o_f64", Op: V_CMP_O_F64, Enc: EncVOPC, Opcode: 0x67, Operands: specs[581:584], Flags: FlagSuffix | FlagVCCWrite},                                                                        // GFX8,GFX9
-	{Mnemonic: "v_cmp_u_f64", Op: V_CMP_U_F64, Enc: EncVOPC, Opcode: 0x68, Operands: specs[581:584], Flags: FlagSuffix | FlagVCCWrite},                                                                        // GFX8,GFX9
-	{Mnemonic: "v_cmp_nge_f64", Op: V_CMP_NGE_F64, Enc: EncVOPC, Opcode: 0x69, Operands: specs[581:584], Flags: FlagSuffix | FlagVCCWrite},                                                                    // GFX8,GFX9
-	{Mnemonic: "v_cmp_nlg_f64", Op: V_CMP_NLG_F64, Enc: EncVOPC, Opcode: 0x6a, Operands: specs[581:584], Flags: FlagSuffix | FlagVCCWrite},                                                                    // GFX8,GFX9
-	{Mnemonic: "v_cmp_ngt_f64", Op: V_CMP_NGT_F64, Enc: EncVOPC, Opcode: 0x6b, Operands: specs[581:584], Flags: FlagSuffix | FlagVCCWrite},                                                                    // GFX8,GFX9
-	{Mnemonic: "v_cmp_nle_f64", Op: V_CMP_NLE_F64, Enc: EncVOPC, Opcode: 0x6c, Operands: specs[581:584], Flags: FlagSuffix | FlagVCCWrite},                                                                    // GFX8,GFX9
-	{Mnemonic: "v_cmp_neq_f64", Op: V_CMP_NEQ_F64, Enc: EncVOPC, Opcode: 0x6d, Operands: specs[581:584], Flags: FlagSuffix | FlagVCCWrite},                                                                    // GFX8,GFX9
-	{Mnemonic: "v_cmp_nlt_f64", Op: V_CMP_NLT_F64, Enc: EncVOPC, Opcode: 0x6e, Operands: specs[581:584], Flags: FlagSuffix | FlagVCCWrite},                                                                    // GFX8,GFX9
-	{Mnemonic: "v_cmp_tru_f64", Op: V_CMP_TRU_F64, Enc: EncVOPC, Opcode: 0x6f, Operands: specs[581:584], Flags: FlagSuffix | FlagVCCWrite},                                                                    // GFX8,GFX9
-	{Mnemonic: "v_cmpx_f_f64", Op: V_CMPX_F_F64, Enc: EncVOPC, Opcode: 0x70, Operands: specs[581:584], Flags: FlagSuffix | FlagVCCWrite | FlagExecWrite},                                                      // GFX8,GFX9
-	{Mnemonic: "v_cmpx_lt_f64", Op: V_CMPX_LT_F64, Enc: EncVOPC, Opcode: 0x71, Operands: specs[581:584], Flags: FlagSuffix | FlagVCCWrite | FlagExecWrite},                                                    // GFX8,GFX9
-	{Mnemonic: "v_cmpx_eq_f64", Op: V_CMPX_EQ_F64, Enc: EncVOPC, Opcode: 0x72, Operands: specs[581:584], Flags: FlagSuffix | FlagVCCWrite | FlagExecWrite},                                                    // GFX8,GFX9
-	{Mnemonic: "v_cmpx_le_f64", Op: V_CMPX_LE_F64, Enc: EncVOPC, Opcode: 0x73, Operands: specs[581:584], Flags: FlagSuffix | FlagVCCWrite | FlagExecWrite},                                                    // GFX8,GFX9
-	{Mnemonic: "v_cmpx_gt_f64", Op: V_CMPX_GT_F64, Enc: EncVOPC, Opcode: 0x74, Operands: specs[581:584], Flags: FlagSuffix | FlagVCCWrite | FlagExecWrite},                                                    // GFX8,GFX9
-	{Mnemonic: "v_cmpx_lg_f64", Op: V_CMPX_LG_F64, Enc: EncVOPC, Opcode: 0x75, Operands: specs[581:584], Flags: FlagSuffix | FlagVCCWrite | FlagExecWrite},                                                    // GFX8,GFX9
-	{Mnemonic: "v_cmpx_ge_f64", Op: V_CMPX_GE_F64, Enc: EncVOPC, Opcode: 0x76, Operands: specs[581:584], Flags: FlagSuffix | FlagVCCWrite | FlagExecWrite},                                                    // GFX8,GFX9
-	{Mnemonic: "v_cmpx_o_f64", Op: V_CMPX_O_F64, Enc: EncVOPC, Opcode: 0x77, Operands: specs[581:584], Flags: FlagSuffix | FlagVCCWrite | FlagExecWrite},                                                      // GFX8,GFX9
-	{Mnemonic: "v_cmpx_u_f64", Op: V_CMPX_U_F64, Enc: EncVOPC, Opcode: 0x78, Operands: specs[581:584], Flags: FlagSuffix | FlagVCCWrite | FlagExecWrite},                                                      // GFX8,GFX9
-	{Mnemonic: "v_cmpx_nge_f64", Op: V_CMPX_NGE_F64, Enc: EncVOPC, Opcode: 0x79, Operands: specs[581:584], Flags: FlagSuffix | FlagVCCWrite | FlagExecWrite},                                                  // GFX8,GFX9
-	{Mnemonic: "v_cmpx_nlg_f64", Op: V_CMPX_NLG_F64, Enc: EncVOPC, Opcode: 0x7a, Operands: specs[581:584], Flags: FlagSuffix | FlagVCCWrite | FlagExecWrite},                                                  // GFX8,GFX9
-	{Mnemonic: "v_cmpx_ngt_f64", Op: V_CMPX_NGT_F64, Enc: EncVOPC, Opcode: 0x7b, Operands: specs[581:584], Flags: FlagSuffix | FlagVCCWrite | FlagExecWrite},                                                  // GFX8,GFX9
-	{Mnemonic: "v_cmpx_nle_f64", Op: V_CMPX_NLE_F64, Enc: EncVOPC, Opcode: 0x7c, Operands: specs[581:584], Flags: FlagSuffix | FlagVCCWrite | FlagExecWrite},                                                  // GFX8,GFX9
-	{Mnemonic: "v_cmpx_neq_f64", Op: V_CMPX_NEQ_F64, Enc: EncVOPC, Opcode: 0x7d, Operands: specs[581:584], Flags: FlagSuffix | FlagVCCWrite | FlagExecWrite},                                                  // GFX8,GFX9
-	{Mnemonic: "v_cmpx_nlt_f64", Op: V_CMPX_NLT_F64, Enc: EncVOPC, Opcode: 0x7e, Operands: specs[581:584], Flags: FlagSuffix | FlagVCCWrite | FlagExecWrite},                                                  // GFX8,GFX9
-	{Mnemonic: "v_cmpx_tru_f64", Op: V_CMPX_TRU_F64, Enc: EncVOPC, Opcode: 0x7f, Operands: specs[581:584], Flags: FlagSuffix | FlagVCCWrite | FlagExecWrite},                                                  // GFX8,GFX9
-	{Mnemonic: "v_cmp_f_i16", Op: V_CMP_F_I16, Enc: EncVOPC, Opcode: 0xa0, Operands: specs[584:587], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite},                                                             // GFX8,GFX9
-	{Mnemonic: "v_cmp_lt_i16", Op: V_CMP_LT_I16, Enc: EncVOPC, Opcode: 0xa1, Operands: specs[584:587], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite},                                                           // GFX8,GFX9
-	{Mnemonic: "v_cmp_eq_i16", Op: V_CMP_EQ_I16, Enc: EncVOPC, Opcode: 0xa2, Operands: specs[584:587], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite},                                                           // GFX8,GFX9
-	{Mnemonic: "v_cmp_le_i16", Op: V_CMP_LE_I16, Enc: EncVOPC, Opcode: 0xa3, Operands: specs[584:587], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite},                                                           // GFX8,GFX9
-	{Mnemonic: "v_cmp_gt_i16", Op: V_CMP_GT_I16, Enc: EncVOPC, Opcode: 0xa4, Operands: specs[584:587], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite},                                                           // GFX8,GFX9
-	{Mnemonic: "v_cmp_ne_i16", Op: V_CMP_NE_I16, Enc: EncVOPC, Opcode: 0xa5, Operands: specs[584:587], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite},                                                           // GFX8,GFX9
-	{Mnemonic: "v_cmp_ge_i16", Op: V_CMP_GE_I16, Enc: EncVOPC, Opcode: 0xa6, Operands: specs[584:587], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite},                                                           // GFX8,GFX9
-	{Mnemonic: "v_cmp_t_i16", Op: V_CMP_T_I16, Enc: EncVOPC, Opcode: 0xa7, Operands: specs[584:587], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite},                                                             // GFX8,GFX9
-	{Mnemonic: "v_cmp_f_u16", Op: V_CMP_F_U16, Enc: EncVOPC, Opcode: 0xa8, Operands: specs[587:590], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite},                                                             // GFX8,GFX9
-	{Mnemonic: "v_cmp_lt_u16", Op: V_CMP_LT_U16, Enc: EncVOPC, Opcode: 0xa9, Operands: specs[587:590], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite},                                                           // GFX8,GFX9
-	{Mnemonic: "v_cmp_eq_u16", Op: V_CMP_EQ_U16, Enc: EncVOPC, Opcode: 0xaa, Operands: specs[587:590], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite},                                                           // GFX8,GFX9
-	{Mnemonic: "v_cmp_le_u16", Op: V_CMP_LE_U16, Enc: EncVOPC, Opcode: 0xab, Operands: specs[587:590], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite},                                                           // GFX8,GFX9
-	{Mnemonic: "v_cmp_gt_u16", Op: V_CMP_GT_U16, Enc: EncVOPC, Opcode: 0xac, Operands: specs[587:590], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite},                                                           // GFX8,GFX9
-	{Mnemonic: "v_cmp_ne_u16", Op: V_CMP_NE_U16, Enc: EncVOPC, Opcode: 0xad, Operands: specs[587:590], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite},                                                           // GFX8,GFX9
-	{Mnemonic: "v_cmp_ge_u16", Op: V_CMP_GE_U16, Enc: EncVOPC, Opcode: 0xae, Operands: specs[587:590], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite},                                                           // GFX8,GFX9
-	{Mnemonic: "v_cmp_t_u16", Op: V_CMP_T_U16, Enc: EncVOPC, Opcode: 0xaf, Operands: specs[587:590], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite},                                                             // GFX8,GFX9
-	{Mnemonic: "v_cmpx_f_i16", Op: V_CMPX_F_I16, Enc: EncVOPC, Opcode: 0xb0, Operands: specs[584:587], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite | FlagExecWrite},                                           // GFX8,GFX9
-	{Mnemonic: "v_cmpx_lt_i16", Op: V_CMPX_LT_I16, Enc: EncVOPC, Opcode: 0xb1, Operands: specs[584:587], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite | FlagExecWrite},                                         // GFX8,GFX9
-	{Mnemonic: "v_cmpx_eq_i16", Op: V_CMPX_EQ_I16, Enc: EncVOPC, Opcode: 0xb2, Operands: specs[584:587], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite | FlagExecWrite},                                         // GFX8,GFX9
-	{Mnemonic: "v_cmpx_le_i16", Op: V_CMPX_LE_I16, Enc: EncVOPC, Opcode: 0xb3, Operands: specs[584:587], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite | FlagExecWrite},                                         // GFX8,GFX9
-	{Mnemonic: "v_cmpx_gt_i16", Op: V_CMPX_GT_I16, Enc: EncVOPC, Opcode: 0xb4, Operands: specs[584:587], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite | FlagExecWrite},                                         // GFX8,GFX9
-	{Mnemonic: "v_cmpx_ne_i16", Op: V_CMPX_NE_I16, Enc: EncVOPC, Opcode: 0xb5, Operands: specs[584:587], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite | FlagExecWrite},                                         // GFX8,GFX9
-	{Mnemonic: "v_cmpx_ge_i16", Op: V_CMPX_GE_I16, Enc: EncVOPC, Opcode: 0xb6, Operands: specs[584:587], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite | FlagExecWrite},                                         // GFX8,GFX9
-	{Mnemonic: "v_cmpx_t_i16", Op: V_CMPX_T_I16, Enc: EncVOPC, Opcode: 0xb7, Operands: specs[584:587], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite | FlagExecWrite},                                           // GFX8,GFX9
-	{Mnemonic: "v_cmpx_f_u16", Op: V_CMPX_F_U16, Enc: EncVOPC, Opcode: 0xb8, Operands: specs[587:590], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite | FlagExecWrite},                                           // GFX8,GFX9
-	{Mnemonic: "v_cmpx_lt_u16", Op: V_CMPX_LT_U16, Enc: EncVOPC, Opcode: 0xb9, Operands: specs[587:590], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite | FlagExecWrite},                                         // GFX8,GFX9
-	{Mnemonic: "v_cmpx_eq_u16", Op: V_CMPX_EQ_U16, Enc: EncVOPC, Opcode: 0xba, Operands: specs[587:590], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite | FlagExecWrite},                                         // GFX8,GFX9
-	{Mnemonic: "v_cmpx_le_u16", Op: V_CMPX_LE_U16, Enc: EncVOPC, Opcode: 0xbb, Operands: specs[587:590], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite | FlagExecWrite},                                         // GFX8,GFX9
-	{Mnemonic: "v_cmpx_gt_u16", Op: V_CMPX_GT_U16, Enc: EncVOPC, Opcode: 0xbc, Operands: specs[587:590], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite | FlagExecWrite},                                         // GFX8,GFX9
-	{Mnemonic: "v_cmpx_ne_u16", Op: V_CMPX_NE_U16, Enc: EncVOPC, Opcode: 0xbd, Operands: specs[587:590], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite | FlagExecWrite},                                         // GFX8,GFX9
-	{Mnemonic: "v_cmpx_ge_u16", Op: V_CMPX_GE_U16, Enc: EncVOPC, Opcode: 0xbe, Operands: specs[587:590], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite | FlagExecWrite},                                         // GFX8,GFX9
-	{Mnemonic: "v_cmpx_t_u16", Op: V_CMPX_T_U16, Enc: EncVOPC, Opcode: 0xbf, Operands: specs[587:590], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite | FlagExecWrite},                                           // GFX8,GFX9
-	{Mnemonic: "v_cmp_f_i32", Op: V_CMP_F_I32, Enc: EncVOPC, Opcode: 0xc0, Operands: specs[590:593], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite},                                                             // GFX8,GFX9
-	{Mnemonic: "v_cmp_lt_i32", Op: V_CMP_LT_I32, Enc: EncVOPC, Opcode: 0xc1, Operands: specs[590:593], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite},                                                           // GFX8,GFX9
-	{Mnemonic: "v_cmp_eq_i32", Op: V_CMP_EQ_I32, Enc: EncVOPC, Opcode: 0xc2, Operands: specs[590:593], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite},                                                           // GFX8,GFX9
-	{Mnemonic: "v_cmp_le_i32", Op: V_CMP_LE_I32, Enc: EncVOPC, Opcode: 0xc3, Operands: specs[590:593], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite},                                                           // GFX8,GFX9
-	{Mnemonic: "v_cmp_gt_i32", Op: V_CMP_GT_I32, Enc: EncVOPC, Opcode: 0xc4, Operands: specs[590:593], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite},                                                           // GFX8,GFX9
-	{Mnemonic: "v_cmp_ne_i32", Op: V_CMP_NE_I32, Enc: EncVOPC, Opcode: 0xc5, Operands: specs[590:593], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite},                                                           // GFX8,GFX9
-	{Mnemonic: "v_cmp_ge_i32", Op: V_CMP_GE_I32, Enc: EncVOPC, Opcode: 0xc6, Operands: specs[590:593], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite},                                                           // GFX8,GFX9
-	{Mnemonic: "v_cmp_t_i32", Op: V_CMP_T_I32, Enc: EncVOPC, Opcode: 0xc7, Operands: specs[590:593], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite},                                                             // GFX8,GFX9
-	{Mnemonic: "v_cmp_f_u32", Op: V_CMP_F_U32, Enc: EncVOPC, Opcode: 0xc8, Operands: specs[593:596], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite},                                                             // GFX8,GFX9
-	{Mnemonic: "v_cmp_lt_u32", Op: V_CMP_LT_U32, Enc: EncVOPC, Opcode: 0xc9, Operands: specs[593:596], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite},                                                           // GFX8,GFX9
-	{Mnemonic: "v_cmp_eq_u32", Op: V_CMP_EQ_U32, Enc: EncVOPC, Opcode: 0xca, Operands: specs[593:596], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite},                                                           // GFX8,GFX9
-	{Mnemonic: "v_cmp_le_u32", Op: V_CMP_LE_U32, Enc: EncVOPC, Opcode: 0xcb, Operands: specs[593:596], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite},                                                           // GFX8,GFX9
-	{Mnemonic: "v_cmp_gt_u32", Op: V_CMP_GT_U32, Enc: EncVOPC, Opcode: 0xcc, Operands: specs[593:596], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite},                                                           // GFX8,GFX9
-	{Mnemonic: "v_cmp_ne_u32", Op: V_CMP_NE_U32, Enc: EncVOPC, Opcode: 0xcd, Operands: specs[593:596], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite},                                                           // GFX8,GFX9
-	{Mnemonic: "v_cmp_ge_u32", Op: V_CMP_GE_U32, Enc: EncVOPC, Opcode: 0xce, Operands: specs[593:596], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite},                                                           // GFX8,GFX9
-	{Mnemonic: "v_cmp_t_u32", Op: V_CMP_T_U32, Enc: EncVOPC, Opcode: 0xcf, Operands: specs[593:596], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite},                                                             // GFX8,GFX9
-	{Mnemonic: "v_cmpx_f_i32", Op: V_CMPX_F_I32, Enc: EncVOPC, Opcode: 0xd0, Operands: specs[590:593], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite | FlagExecWrite},                                           // GFX8,GFX9
-	{Mnemonic: "v_cmpx_lt_i32", Op: V_CMPX_LT_I32, Enc: EncVOPC, Opcode: 0xd1, Operands: specs[590:593], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite | FlagExecWrite},                                         // GFX8,GFX9
-	{Mnemonic: "v_cmpx_eq_i32", Op: V_CMPX_EQ_I32, Enc: EncVOPC, Opcode: 0xd2, Operands: specs[590:593], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite | FlagExecWrite},                                         // GFX8,GFX9
-	{Mnemonic: "v_cmpx_le_i32", Op: V_CMPX_LE_I32, Enc: EncVOPC, Opcode: 0xd3, Operands: specs[590:593], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite | FlagExecWrite},                                         // GFX8,GFX9
-	{Mnemonic: "v_cmpx_gt_i32", Op: V_CMPX_GT_I32, Enc: EncVOPC, Opcode: 0xd4, Operands: specs[590:593], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite | FlagExecWrite},                                         // GFX8,GFX9
-	{Mnemonic: "v_cmpx_ne_i32", Op: V_CMPX_NE_I32, Enc: EncVOPC, Opcode: 0xd5, Operands: specs[590:593], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite | FlagExecWrite},                                         // GFX8,GFX9
-	{Mnemonic: "v_cmpx_ge_i32", Op: V_CMPX_GE_I32, Enc: EncVOPC, Opcode: 0xd6, Operands: specs[590:593], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite | FlagExecWrite},                                         // GFX8,GFX9
-	{Mnemonic: "v_cmpx_t_i32", Op: V_CMPX_T_I32, Enc: EncVOPC, Opcode: 0xd7, Operands: specs[590:593], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite | FlagExecWrite},                                           // GFX8,GFX9
-	{Mnemonic: "v_cmpx_f_u32", Op: V_CMPX_F_U32, Enc: EncVOPC, Opcode: 0xd8, Operands: specs[593:596], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite | FlagExecWrite},                                           // GFX8,GFX9
-	{Mnemonic: "v_cmpx_lt_u32", Op: V_CMPX_LT_U32, Enc: EncVOPC, Opcode: 0xd9, Operands: specs[593:596], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite | FlagExecWrite},                                         // GFX8,GFX9
-	{Mnemonic: "v_cmpx_eq_u32", Op: V_CMPX_EQ_U32, Enc: EncVOPC, Opcode: 0xda, Operands: specs[593:596], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite | FlagExecWrite},                                         // GFX8,GFX9
-	{Mnemonic: "v_cmpx_le_u32", Op: V_CMPX_LE_U32, Enc: EncVOPC, Opcode: 0xdb, Operands: specs[593:596], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite | FlagExecWrite},                                         // GFX8,GFX9
-	{Mnemonic: "v_cmpx_gt_u32", Op: V_CMPX_GT_U32, Enc: EncVOPC, Opcode: 0xdc, Operands: specs[593:596], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite | FlagExecWrite},                                         // GFX8,GFX9
-	{Mnemonic: "v_cmpx_ne_u32", Op: V_CMPX_NE_U32, Enc: EncVOPC, Opcode: 0xdd, Operands: specs[593:596], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite | FlagExecWrite},                                         // GFX8,GFX9
-	{Mnemonic: "v_cmpx_ge_u32", Op: V_CMPX_GE_U32, Enc: EncVOPC, Opcode: 0xde, Operands: specs[593:596], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite | FlagExecWrite},                                         // GFX8,GFX9
-	{Mnemonic: "v_cmpx_t_u32", Op: V_CMPX_T_U32, Enc: EncVOPC, Opcode: 0xdf, Operands: specs[593:596], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite | FlagExecWrite},                                           // GFX8,GFX9
-	{Mnemonic: "v_cmp_f_i64", Op: V_CMP_F_I64, Enc: EncVOPC, Opcode: 0xe0, Operands: specs[596:599], Flags: FlagSuffix | FlagVCCWrite},                                                                        // GFX8,GFX9
-	{Mnemonic: "v_cmp_lt_i64", Op: V_CMP_LT_I64, Enc: EncVOPC, Opcode: 0xe1, Operands: specs[596:599], Flags: FlagSuffix | FlagVCCWrite},                                                                      // GFX8,GFX9
-	{Mnemonic: "v_cmp_eq_i64", Op: V_CMP_EQ_I64, Enc: EncVOPC, Opcode: 0xe2, Operands: specs[596:599], Flags: FlagSuffix | FlagVCCWrite},                                                                      // GFX8,GFX9
-	{Mnemonic: "v_cmp_le_i64", Op: V_CMP_LE_I64, Enc: EncVOPC, Opcode: 0xe3, Operands: specs[596:599], Flags: FlagSuffix | FlagVCCWrite},                                                                      // GFX8,GFX9
-	{Mnemonic: "v_cmp_gt_i64", Op: V_CMP_GT_I64, Enc: EncVOPC, Opcode: 0xe4, Operands: specs[596:599], Flags: FlagSuffix | FlagVCCWrite},                                                                      // GFX8,GFX9
-	{Mnemonic: "v_cmp_ne_i64", Op: V_CMP_NE_I64, Enc: EncVOPC, Opcode: 0xe5, Operands: specs[596:599], Flags: FlagSuffix | FlagVCCWrite},                                                                      // GFX8,GFX9
-	{Mnemonic: "v_cmp_ge_i64", Op: V_CMP_GE_I64, Enc: EncVOPC, Opcode: 0xe6, Operands: specs[596:599], Flags: FlagSuffix | FlagVCCWrite},                                                                      // GFX8,GFX9
-	{Mnemonic: "v_cmp_t_i64", Op: V_CMP_T_I64, Enc: EncVOPC, Opcode: 0xe7, Operands: specs[596:599], Flags: FlagSuffix | FlagVCCWrite},                                                                        // GFX8,GFX9
-	{Mnemonic: "v_cmp_f_u64", Op: V_CMP_F_U64, Enc: EncVOPC, Opcode: 0xe8, Operands: specs[599:602], Flags: FlagSuffix | FlagVCCWrite},                                                                        // GFX8,GFX9
-	{Mnemonic: "v_cmp_lt_u64", Op: V_CMP_LT_U64, Enc: EncVOPC, Opcode: 0xe9, Operands: specs[599:602], Flags: FlagSuffix | FlagVCCWrite},                                                                      // GFX8,GFX9
-	{Mnemonic: "v_cmp_eq_u64", Op: V_CMP_EQ_U64, Enc: EncVOPC, Opcode: 0xea, Operands: specs[599:602], Flags: FlagSuffix | FlagVCCWrite},                                                                      // GFX8,GFX9
-	{Mnemonic: "v_cmp_le_u64", Op: V_CMP_LE_U64, Enc: EncVOPC, Opcode: 0xeb, Operands: specs[599:602], Flags: FlagSuffix | FlagVCCWrite},                                                                      // GFX8,GFX9
-	{Mnemonic: "v_cmp_gt_u64", Op: V_CMP_GT_U64, Enc: EncVOPC, Opcode: 0xec, Operands: specs[599:602], Flags: FlagSuffix | FlagVCCWrite},                                                                      // GFX8,GFX9
-	{Mnemonic: "v_cmp_ne_u64", Op: V_CMP_NE_U64, Enc: EncVOPC, Opcode: 0xed, Operands: specs[599:602], Flags: FlagSuffix | FlagVCCWrite},                                                                      // GFX8,GFX9
-	{Mnemonic: "v_cmp_ge_u64", Op: V_CMP_GE_U64, Enc: EncVOPC, Opcode: 0xee, Operands: specs[599:602], Flags: FlagSuffix | FlagVCCWrite},                                                                      // GFX8,GFX9
-	{Mnemonic: "v_cmp_t_u64", Op: V_CMP_T_U64, Enc: EncVOPC, Opcode: 0xef, Operands: specs[599:602], Flags: FlagSuffix | FlagVCCWrite},                                                                        // GFX8,GFX9
-	{Mnemonic: "v_cmpx_f_i64", Op: V_CMPX_F_I64, Enc: EncVOPC, Opcode: 0xf0, Operands: specs[596:599], Flags: FlagSuffix | FlagVCCWrite | FlagExecWrite},                                                      // GFX8,GFX9
-	{Mnemonic: "v_cmpx_lt_i64", Op: V_CMPX_LT_I64, Enc: EncVOPC, Opcode: 0xf1, Operands: specs[596:599], Flags: FlagSuffix | FlagVCCWrite | FlagExecWrite},                                                    // GFX8,GFX9
-	{Mnemonic: "v_cmpx_eq_i64", Op: V_CMPX_EQ_I64, Enc: EncVOPC, Opcode: 0xf2, Operands: specs[596:599], Flags: FlagSuffix | FlagVCCWrite | FlagExecWrite},                                                    // GFX8,GFX9
-	{Mnemonic: "v_cmpx_le_i64", Op: V_CMPX_LE_I64, Enc: EncVOPC, Opcode: 0xf3, Operands: specs[596:599], Flags: FlagSuffix | FlagVCCWrite | FlagExecWrite},                                                    // GFX8,GFX9
-	{Mnemonic: "v_cmpx_gt_i64", Op: V_CMPX_GT_I64, Enc: EncVOPC, Opcode: 0xf4, Operands: specs[596:599], Flags: FlagSuffix | FlagVCCWrite | FlagExecWrite},                                                    // GFX8,GFX9
-	{Mnemonic: "v_cmpx_ne_i64", Op: V_CMPX_NE_I64, Enc: EncVOPC, Opcode: 0xf5, Operands: specs[596:599], Flags: FlagSuffix | FlagVCCWrite | FlagExecWrite},                                                    // GFX8,GFX9
-	{Mnemonic: "v_cmpx_ge_i64", Op: V_CMPX_GE_I64, Enc: EncVOPC, Opcode: 0xf6, Operands: specs[596:599], Flags: FlagSuffix | FlagVCCWrite | FlagExecWrite},                                                    // GFX8,GFX9
-	{Mnemonic: "v_cmpx_t_i64", Op: V_CMPX_T_I64, Enc: EncVOPC, Opcode: 0xf7, Operands: specs[596:599], Flags: FlagSuffix | FlagVCCWrite | FlagExecWrite},                                                      // GFX8,GFX9
-	{Mnemonic: "v_cmpx_f_u64", Op: V_CMPX_F_U64, Enc: EncVOPC, Opcode: 0xf8, Operands: specs[599:602], Flags: FlagSuffix | FlagVCCWrite | FlagExecWrite},                                                      // GFX8,GFX9
-	{Mnemonic: "v_cmpx_lt_u64", Op: V_CMPX_LT_U64, Enc: EncVOPC, Opcode: 0xf9, Operands: specs[599:602], Flags: FlagSuffix | FlagVCCWrite | FlagExecWrite},                                                    // GFX8,GFX9
-	{Mnemonic: "v_cmpx_eq_u64", Op: V_CMPX_EQ_U64, Enc: EncVOPC, Opcode: 0xfa, Operands: specs[599:602], Flags: FlagSuffix | FlagVCCWrite | FlagExecWrite},                                                    // GFX8,GFX9
-	{Mnemonic: "v_cmpx_le_u64", Op: V_CMPX_LE_U64, Enc: EncVOPC, Opcode: 0xfb, Operands: specs[599:602], Flags: FlagSuffix | FlagVCCWrite | FlagExecWrite},                                                    // GFX8,GFX9
-	{Mnemonic: "v_cmpx_gt_u64", Op: V_CMPX_GT_U64, Enc: EncVOPC, Opcode: 0xfc, Operands: specs[599:602], Flags: FlagSuffix | FlagVCCWrite | FlagExecWrite},                                                    // GFX8,GFX9
-	{Mnemonic: "v_cmpx_ne_u64", Op: V_CMPX_NE_U64, Enc: EncVOPC, Opcode: 0xfd, Operands: specs[599:602], Flags: FlagSuffix | FlagVCCWrite | FlagExecWrite},                                                    // GFX8,GFX9
-	{Mnemonic: "v_cmpx_ge_u64", Op: V_CMPX_GE_U64, Enc: EncVOPC, Opcode: 0xfe, Operands: specs[599:602], Flags: FlagSuffix | FlagVCCWrite | FlagExecWrite},                                                    // GFX8,GFX9
-	{Mnemonic: "v_cmpx_t_u64", Op: V_CMPX_T_U64, Enc: EncVOPC, Opcode: 0xff, Operands: specs[599:602], Flags: FlagSuffix | FlagVCCWrite | FlagExecWrite},                                                      // GFX8,GFX9
-	{Mnemonic: "v_cmp_class_f32", Op: V_CMP_CLASS_F32, Enc: EncVOP3, Opcode: 0x10, Operands: specs[602:605], Flags: FlagSuffix | FlagMods | FlagSrc1Nomods},                                                   // GFX8,GFX9
-	{Mnemonic: "v_cmpx_class_f32", Op: V_CMPX_CLASS_F32, Enc: EncVOP3, Opcode: 0x11, Operands: specs[602:605], Flags: FlagSuffix | FlagMods | FlagSrc1Nomods | FlagExecWrite},                                 // GFX8,GFX9
-	{Mnemonic: "v_cmp_class_f64", Op: V_CMP_CLASS_F64, Enc: EncVOP3, Opcode: 0x12, Operands: specs[605:608], Flags: FlagSuffix | FlagMods | FlagSrc1Nomods},                                                   // GFX8,GFX9
-	{Mnemonic: "v_cmpx_class_f64", Op: V_CMPX_CLASS_F64, Enc: EncVOP3, Opcode: 0x13, Operands: specs[605:608], Flags: FlagSuffix | FlagMods | FlagSrc1Nomods | FlagExecWrite},                                 // GFX8,GFX9
-	{Mnemonic: "v_cmp_class_f16", Op: V_CMP_CLASS_F16, Enc: EncVOP3, Opcode: 0x14, Operands: specs[608:611], Flags: FlagSuffix | FlagMods | FlagSrc1Nomods},                                                   // GFX8,GFX9
-	{Mnemonic: "v_cmpx_class_f16", Op: V_CMPX_CLASS_F16, Enc: EncVOP3, Opcode: 0x15, Operands: specs[608:611], Flags: FlagSuffix | FlagMods | FlagSrc1Nomods | FlagExecWrite},                                 // GFX8,GFX9
-	{Mnemonic: "v_cmp_f_f16", Op: V_CMP_F_F16, Enc: EncVOP3, Opcode: 0x20, Operands: specs[611:614], Flags: FlagSuffix | FlagMods | FlagClamp},                                                                // GFX8,GFX9
-	{Mnemonic: "v_cmp_lt_f16", Op: V_CMP_LT_F16, Enc: EncVOP3, Opcode: 0x21, Operands: specs[611:614], Flags: FlagSuffix | FlagMods | FlagClamp},                                                              // GFX8,GFX9
-	{Mnemonic: "v_cmp_eq_f16", Op: V_CMP_EQ_F16, Enc: EncVOP3, Opcode: 0x22, Operands: specs[611:614], Flags: FlagSuffix | FlagMods | FlagClamp},                                                              // GFX8,GFX9
-	{Mnemonic: "v_cmp_le_f16", Op: V_CMP_LE_F16, Enc: EncVOP3, Opcode: 0x23, Operands: specs[611:614], Flags: FlagSuffix | FlagMods | FlagClamp},                                                              // GFX8,GFX9
-	{Mnemonic: "v_cmp_gt_f16", Op: V_CMP_GT_F16, Enc: EncVOP3, Opcode: 0x24, Operands: specs[611:614], Flags: FlagSuffix | FlagMods | FlagClamp},                                                              // GFX8,GFX9
-	{Mnemonic: "v_cmp_lg_f16", Op: V_CMP_LG_F16, Enc: EncVOP3, Opcode: 0x25, Operands: specs[611:614], Flags: FlagSuffix | FlagMods | FlagClamp},                                                              // GFX8,GFX9
-	{Mnemonic: "v_cmp_ge_f16", Op: V_CMP_GE_F16, Enc: EncVOP3, Opcode: 0x26, Operands: specs[611:614], Flags: FlagSuffix | FlagMods | FlagClamp},                                                              // GFX8,GFX9
-	{Mnemonic: "v_cmp_o_f16", Op: V_CMP_O_F16, Enc: EncVOP3, Opcode: 0x27, Operands: specs[611:614], Flags: FlagSuffix | FlagMods | FlagClamp},                                                                // GFX8,GFX9
-	{Mnemonic: "v_cmp_u_f16", Op: V_CMP_U_F16, Enc: EncVOP3, Opcode: 0x28, Operands: specs[611:614], Flags: FlagSuffix | FlagMods | FlagClamp},                                                                // GFX8,GFX9
-	{Mnemonic: "v_cmp_nge_f16", Op: V_CMP_NGE_F16, Enc: EncVOP3, Opcode: 0x29, Operands: specs[611:614], Flags: FlagSuffix | FlagMods | FlagClamp},                                                            // GFX8,GFX9
-	{Mnemonic: "v_cmp_nlg_f16", Op: V_CMP_NLG_F16, Enc: EncVOP3, Opcode: 0x2a, Operands: specs[611:614], Flags: FlagSuffix | FlagMods | FlagClamp},                                                            // GFX8,GFX9
-	{Mnemonic: "v_cmp_ngt_f16", Op: V_CMP_NGT_F16, Enc: EncVOP3, Opcode: 0x2b, Operands: specs[611:614], Flags: FlagSuffix | FlagMods | FlagClamp},                                                            // GFX8,GFX9
-	{Mnemonic: "v_cmp_nle_f16", Op: V_CMP_NLE_F16, Enc: EncVOP3, Opcode: 0x2c, Operands: specs[611:614], Flags: FlagSuffix | FlagMods | FlagClamp},                                                            // GFX8,GFX9
-	{Mnemonic: "v_cmp_neq_f16", Op: V_CMP_NEQ_F16, Enc: EncVOP3, Opcode: 0x2d, Operands: specs[611:614], Flags: FlagSuffix | FlagMods | FlagClamp},                                                            // GFX8,GFX9
-	{Mnemonic: "v_cmp_nlt_f16", Op: V_CMP_NLT_F16, Enc: EncVOP3, Opcode: 0x2e, Operands: specs[611:614], Flags: FlagSuffix | FlagMods | FlagClamp},                                                            // GFX8,GFX9
-	{Mnemonic: "v_cmp_tru_f16", Op: V_CMP_TRU_F16, Enc: EncVOP3, Opcode: 0x2f, Operands: specs[611:614], Flags: FlagSuffix | FlagMods | FlagClamp},                                                            // GFX8,GFX9
-	{Mnemonic: "v_cmpx_f_f16", Op: V_CMPX_F_F16, Enc: EncVOP3, Opcode: 0x30, Operands: specs[611:614], Flags: FlagSuffix | FlagMods | FlagClamp | FlagExecWrite},                                              // GFX8,GFX9
-	{Mnemonic: "v_cmpx_lt_f16", Op: V_CMPX_LT_F16, Enc: EncVOP3, Opcode: 0x31, Operands: specs[611:614], Flags: FlagSuffix | FlagMods | FlagClamp | FlagExecWrite},                                            // GFX8,GFX9
-	{Mnemonic: "v_cmpx_eq_f16", Op: V_CMPX_EQ_F16, Enc: EncVOP3, Opcode: 0x32, Operands: specs[611:614], Flags: FlagSuffix | FlagMods | FlagClamp | FlagExecWrite},                                            // GFX8,GFX9
-	{Mnemonic: "v_cmpx_le_f16", Op: V_CMPX_LE_F16, Enc: EncVOP3, Opcode: 0x33, Operands: specs[611:614], Flags: FlagSuffix | FlagMods | FlagClamp | FlagExecWrite},                                            // GFX8,GFX9
-	{Mnemonic: "v_cmpx_gt_f16", Op: V_CMPX_GT_F16, Enc: EncVOP3, Opcode: 0x34, Operands: specs[611:614], Flags: FlagSuffix | FlagMods | FlagClamp | FlagExecWrite},                                            // GFX8,GFX9
-	{Mnemonic: "v_cmpx_lg_f16", Op: V_CMPX_LG_F16, Enc: EncVOP3, Opcode: 0x35, Operands: specs[611:614], Flags: FlagSuffix | FlagMods | FlagClamp | FlagExecWrite},                                            // GFX8,GFX9
-	{Mnemonic: "v_cmpx_ge_f16", Op: V_CMPX_GE_F16, Enc: EncVOP3, Opcode: 0x36, Operands: specs[611:614], Flags: FlagSuffix | FlagMods | FlagClamp | FlagExecWrite},                                            // GFX8,GFX9
-	{Mnemonic: "v_cmpx_o_f16", Op: V_CMPX_O_F16, Enc: EncVOP3, Opcode: 0x37, Operands: specs[611:614], Flags: FlagSuffix | FlagMods | FlagClamp | FlagExecWrite},                                              // GFX8,GFX9
-	{Mnemonic: "v_cmpx_u_f16", Op: V_CMPX_U_F16, Enc: EncVOP3, Opcode: 0x38, Operands: specs[611:614], Flags: FlagSuffix | FlagMods | FlagClamp | FlagExecWrite},                                              // GFX8,GFX9
-	{Mnemonic: "v_cmpx_nge_f16", Op: V_CMPX_NGE_F16, Enc: EncVOP3, Opcode: 0x39, Operands: specs[611:614], Flags: FlagSuffix | FlagMods | FlagClamp | FlagExecWrite},                                          // GFX8,GFX9
-	{Mnemonic: "v_cmpx_nlg_f16", Op: V_CMPX_NLG_F16, Enc: EncVOP3, Opcode: 0x3a, Operands: specs[611:614], Flags: FlagSuffix | FlagMods | FlagClamp | FlagExecWrite},                                          // GFX8,GFX9
-	{Mnemonic: "v_cmpx_ngt_f16", Op: V_CMPX_NGT_F16, Enc: EncVOP3, Opcode: 0x3b, Operands: specs[611:614], Flags: FlagSuffix | FlagMods | FlagClamp | FlagExecWrite},                                          // GFX8,GFX9
-	{Mnemonic: "v_cmpx_nle_f16", Op: V_CMPX_NLE_F16, Enc: EncVOP3, Opcode: 0x3c, Operands: specs[611:614], Flags: FlagSuffix | FlagMods | FlagClamp | FlagExecWrite},                                          // GFX8,GFX9
-	{Mnemonic: "v_cmpx_neq_f16", Op: V_CMPX_NEQ_F16, Enc: EncVOP3, Opcode: 0x3d, Operands: specs[611:614], Flags: FlagSuffix | FlagMods | FlagClamp | FlagExecWrite},                                          // GFX8,GFX9
-	{Mnemonic: "v_cmpx_nlt_f16", Op: V_CMPX_NLT_F16, Enc: EncVOP3, Opcode: 0x3e, Operands: specs[611:614], Flags: FlagSuffix | FlagMods | FlagClamp | FlagExecWrite},                                          // GFX8,GFX9
-	{Mnemonic: "v_cmpx_tru_f16", Op: V_CMPX_TRU_F16, Enc: EncVOP3, Opcode: 0x3f, Operands: specs[611:614], Flags: FlagSuffix | FlagMods | FlagClamp | FlagExecWrite},                                          // GFX8,GFX9
-	{Mnemonic: "v_cmp_f_f32", Op: V_CMP_F_F32, Enc: EncVOP3, Opcode: 0x40, Operands: specs[614:617], Flags: FlagSuffix | FlagMods | FlagClamp},                                                                // GFX8,GFX9
-	{Mnemonic: "v_cmp_lt_f32", Op: V_CMP_LT_F32, Enc: EncVOP3, Opcode: 0x41, Operands: specs[614:617], Flags: FlagSuffix | FlagMods | FlagClamp},                                                              // GFX8,GFX9
-	{Mnemonic: "v_cmp_eq_f32", Op: V_CMP_EQ_F32, Enc: EncVOP3, Opcode: 0x42, Operands: specs[614:617], Flags: FlagSuffix | FlagMods | FlagClamp},                                                              // GFX8,GFX9
-	{Mnemonic: "v_cmp_le_f32", Op: V_CMP_LE_F32, Enc: EncVOP3, Opcode: 0x43, Operands: specs[614:617], Flags: FlagSuffix | FlagMods | FlagClamp},                                                              // GFX8,GFX9
-	{Mnemonic: "v_cmp_gt_f32", Op: V_CMP_GT_F32, Enc: EncVOP3, Opcode: 0x44, Operands: specs[614:617], Flags: FlagSuffix | FlagMods | FlagClamp},                                                              // GFX8,GFX9
-	{Mnemonic: "v_cmp_lg_f32", Op: V_CMP_LG_F32, Enc: EncVOP3, Opcode: 0x45, Operands: specs[614:617], Flags: FlagSuffix | FlagMods | FlagClamp},                                                              // GFX8,GFX9
-	{Mnemonic: "v_cmp_ge_f32", Op: V_CMP_GE_F32, Enc: EncVOP3, Opcode: 0x46, Operands: specs[614:617], Flags: FlagSuffix | FlagMods | FlagClamp},                                                              // GFX8,GFX9
-	{Mnemonic: "v_cmp_o_f32", Op: V_CMP_O_F32, Enc: EncVOP3, Opcode: 0x47, Operands: specs[614:617], Flags: FlagSuffix | FlagMods | FlagClamp},                                                                // GFX8,GFX9
-	{Mnemonic: "v_cmp_u_f32", Op: V_CMP_U_F32, Enc: EncVOP3, Opcode: 0x48, Operands: specs[614:617], Flags: FlagSuffix | FlagMods | FlagClamp},                                                                // GFX8,GFX9
-	{Mnemonic: "v_cmp_nge_f32", Op: V_CMP_NGE_F32, Enc: EncVOP3, Opcode: 0x49, Operands: specs[614:617], Flags: FlagSuffix | FlagMods | FlagClamp},                                                            // GFX8,GFX9
-	{Mnemonic: "v_cmp_nlg_f32", Op: V_CMP_NLG_F32, Enc: EncVOP3, Opcode: 0x4a, Operands: specs[614:617], Flags: FlagSuffix | FlagMods | FlagClamp},                                                            // GFX8,GFX9
-	{Mnemonic: "v_cmp_ngt_f32", Op: V_CMP_NGT_F32, Enc: EncVOP3, Opcode: 0x4b, Operands: specs[614:617], Flags: FlagSuffix | FlagMods | FlagClamp},                                                            // GFX8,GFX9
-	{Mnemonic: "v_cmp_nle_f32", Op: V_CMP_NLE_F32, Enc: EncVOP3, Opcode: 0x4c, Operands: specs[614:617], Flags: FlagSuffix | FlagMods | FlagClamp},                                                            // GFX8,GFX9
-	{Mnemonic: "v_cmp_neq_f32", Op: V_CMP_NEQ_F32, Enc: EncVOP3, Opcode: 0x4d, Operands: specs[614:617], Flags: FlagSuffix | FlagMods | FlagClamp},                                                            // GFX8,GFX9
-	{Mnemonic: "v_cmp_nlt_f32", Op: V_CMP_NLT_F32, Enc: EncVOP3, Opcode: 0x4e, Operands: specs[614:617], Flags: FlagSuffix | FlagMods | FlagClamp},                                                            // GFX8,GFX9
-	{Mnemonic: "v_cmp_tru_f32", Op: V_CMP_TRU_F32, Enc: EncVOP3, Opcode: 0x4f, Operands: specs[614:617], Flags: FlagSuffix | FlagMods | FlagClamp},                                                            // GFX8,GFX9
-	{Mnemonic: "v_cmpx_f_f32", Op: V_CMPX_F_F32, Enc: EncVOP3, Opcode: 0x50, Operands: specs[614:617], Flags: FlagSuffix | FlagMods | FlagClamp | FlagExecWrite},                                              // GFX8,GFX9
-	{Mnemonic: "v_cmpx_lt_f32", Op: V_CMPX_LT_F32, Enc: EncVOP3, Opcode: 0x51, Operands: specs[614:617], Flags: FlagSuffix | FlagMods | FlagClamp | FlagExecWrite},                                            // GFX8,GFX9
-	{Mnemonic: "v_cmpx_eq_f32", Op: V_CMPX_EQ_F32, Enc: EncVOP3, Opcode: 0x52, Operands: specs[614:617], Flags: FlagSuffix | FlagMods | FlagClamp | FlagExecWrite},                                            // GFX8,GFX9
-	{Mnemonic: "v_cmpx_le_f32", Op: V_CMPX_LE_F32, Enc: EncVOP3, Opcode: 0x53, Operands: specs[614:617], Flags: FlagSuffix | FlagMods | FlagClamp | FlagExecWrite},                                            // GFX8,GFX9
-	{Mnemonic: "v_cmpx_gt_f32", Op: V_CMPX_GT_F32, Enc: EncVOP3, Opcode: 0x54, Operands: specs[614:617], Flags: FlagSuffix | FlagMods | FlagClamp | FlagExecWrite},                                            // GFX8,GFX9
-	{Mnemonic: "v_cmpx_lg_f32", Op: V_CMPX_LG_F32, Enc: EncVOP3, Opcode: 0x55, Operands: specs[614:617], Flags: FlagSuffix | FlagMods | FlagClamp | FlagExecWrite},                                            // GFX8,GFX9
-	{Mnemonic: "v_cmpx_ge_f32", Op: V_CMPX_GE_F32, Enc: EncVOP3, Opcode: 0x56, Operands: specs[614:617], Flags: FlagSuffix | FlagMods | FlagClamp | FlagExecWrite},                                            // GFX8,GFX9
-	{Mnemonic: "v_cmpx_o_f32", Op: V_CMPX_O_F32, Enc: EncVOP3, Opcode: 0x57, Operands: specs[614:617], Flags: FlagSuffix | FlagMods | FlagClamp | FlagExecWrite},                                              // GFX8,GFX9
-	{Mnemonic: "v_cmpx_u_f32", Op: V_CMPX_U_F32, Enc: EncVOP3, Opcode: 0x58, Operands: specs[614:617], Flags: FlagSuffix | FlagMods | FlagClamp | FlagExecWrite},                                              // GFX8,GFX9
-	{Mnemonic: "v_cmpx_nge_f32", Op: V_CMPX_NGE_F32, Enc: EncVOP3, Opcode: 0x59, Operands: specs[614:617], Flags: FlagSuffix | FlagMods | FlagClamp | FlagExecWrite},                                          // GFX8,GFX9
-	{Mnemonic: "v_cmpx_nlg_f32", Op: V_CMPX_NLG_F32, Enc: EncVOP3, Opcode: 0x5a, Operands: specs[614:617], Flags: FlagSuffix | FlagMods | FlagClamp | FlagExecWrite},                                          // GFX8,GFX9
-	{Mnemonic: "v_cmpx_ngt_f32", Op: V_CMPX_NGT_F32, Enc: EncVOP3, Opcode: 0x5b, Operands: specs[614:617], Flags: FlagSuffix | FlagMods | FlagClamp | FlagExecWrite},                                          // GFX8,GFX9
-	{Mnemonic: "v_cmpx_nle_f32", Op: V_CMPX_NLE_F32, Enc: EncVOP3, Opcode: 0x5c, Operands: specs[614:617], Flags: FlagSuffix | FlagMods | FlagClamp | FlagExecWrite},                                          // GFX8,GFX9
-	{Mnemonic: "v_cmpx_neq_f32", Op: V_CMPX_NEQ_F32, Enc: EncVOP3, Opcode: 0x5d, Operands: specs[614:617], Flags: FlagSuffix | FlagMods | FlagClamp | FlagExecWrite},                                          // GFX8,GFX9
-	{Mnemonic: "v_cmpx_nlt_f32", Op: V_CMPX_NLT_F32, Enc: EncVOP3, Opcode: 0x5e, Operands: specs[614:617], Flags: FlagSuffix | FlagMods | FlagClamp | FlagExecWrite},                                          // GFX8,GFX9
-	{Mnemonic: "v_cmpx_tru_f32", Op: V_CMPX_TRU_F32, Enc: EncVOP3, Opcode: 0x5f, Operands: specs[614:617], Flags: FlagSuffix | FlagMods | FlagClamp | FlagExecWrite},                                          // GFX8,GFX9
-	{Mnemonic: "v_cmp_f_f64", Op: V_CMP_F_F64, Enc: EncVOP3, Opcode: 0x60, Operands: specs[617:620], Flags: FlagSuffix | FlagMods | FlagClamp},                                                                // GFX8,GFX9
-	{Mnemonic: "v_cmp_lt_f64", Op: V_CMP_LT_F64, Enc: EncVOP3, Opcode: 0x61, Operands: specs[617:620], Flags: FlagSuffix | FlagMods | FlagClamp},                                                              // GFX8,GFX9
-	{Mnemonic: "v_cmp_eq_f64", Op: V_CMP_EQ_F64, Enc: EncVOP3, Opcode: 0x62, Operands: specs[617:620], Flags: FlagSuffix | FlagMods | FlagClamp},                                                              // GFX8,GFX9
-	{Mnemonic: "v_cmp_le_f64", Op: V_CMP_LE_F64, Enc: EncVOP3, Opcode: 0x63, Operands: specs[617:620], Flags: FlagSuffix | FlagMods | FlagClamp},                                                              // GFX8,GFX9
-	{Mnemonic: "v_cmp_gt_f64", Op: V_CMP_GT_F64, Enc: EncVOP3, Opcode: 0x64, Operands: specs[617:620], Flags: FlagSuffix | FlagMods | FlagClamp},                                                              // GFX8,GFX9
-	{Mnemonic: "v_cmp_lg_f64", Op: V_CMP_LG_F64, Enc: EncVOP3, Opcode: 0x65, Operands: specs[617:620], Flags: FlagSuffix | FlagMods | FlagClamp},                                                              // GFX8,GFX9
-	{Mnemonic: "v_cmp_ge_f64", Op: V_CMP_GE_F64, Enc: EncVOP3, Opcode: 0x66, Operands: specs[617:620], Flags: FlagSuffix | FlagMods | FlagClamp},                                                              // GFX8,GFX9
-	{Mnemonic: "v_cmp_o_f64", Op: V_CMP_O_F64, Enc: EncVOP3, Opcode: 0x67, Operands: specs[617:620], Flags: FlagSuffix | FlagMods | FlagClamp},                                                                // GFX8,GFX9
-	{Mnemonic: "v_cmp_u_f64", Op: V_CMP_U_F64, Enc: EncVOP3, Opcode: 0x68, Operands: specs[617:620], Flags: FlagSuffix | FlagMods | FlagClamp},                                                                // GFX8,GFX9
-	{Mnemonic: "v_cmp_nge_f64", Op: V_CMP_NGE_F64, Enc: EncVOP3, Opcode: 0x69, Operands: specs[617:620], Flags: FlagSuffix | FlagMods | FlagClamp},                                                            // GFX8,GFX9
-	{Mnemonic: "v_cmp_nlg_f64", Op: V_CMP_NLG_F64, Enc: EncVOP3, Opcode: 0x6a, Operands: specs[617:620], Flags: FlagSuffix | FlagMods | FlagClamp},                                                            // GFX8,GFX9
-	{Mnemonic: "v_cmp_ngt_f64", Op: V_CMP_NGT_F64, Enc: EncVOP3, Opcode: 0x6b, Operands: specs[617:620], Flags: FlagSuffix | FlagMods | FlagClamp},                                                            // GFX8,GFX9
-	{Mnemonic: "v_cmp_nle_f64", Op: V_CMP_NLE_F64, Enc: EncVOP3, Opcode: 0x6c, Operands: specs[617:620], Flags: FlagSuffix | FlagMods | FlagClamp},                                                            // GFX8,GFX9
-	{Mnemonic: "v_cmp_neq_f64", Op: V_CMP_NEQ_F64, Enc: EncVOP3, Opcode: 0x6d, Operands: specs[617:620], Flags: FlagSuffix | FlagMods | FlagClamp},                                                            // GFX8,GFX9
-	{Mnemonic: "v_cmp_nlt_f64", Op: V_CMP_NLT_F64, Enc: EncVOP3, Opcode: 0x6e, Operands: specs[617:620], Flags: FlagSuffix | FlagMods | FlagClamp},                                                            // GFX8,GFX9
-	{Mnemonic: "v_cmp_tru_f64", Op: V_CMP_TRU_F64, Enc: EncVOP3, Opcode: 0x6f, Operands: specs[617:620], Flags: FlagSuffix | FlagMods | FlagClamp},                                                            // GFX8,GFX9
-	{Mnemonic: "v_cmpx_f_f64", Op: V_CMPX_F_F64, Enc: EncVOP3, Opcode: 0x70, Operands: specs[617:620], Flags: FlagSuffix | FlagMods | FlagClamp | FlagExecWrite},                                              // GFX8,GFX9
-	{Mnemonic: "v_cmpx_lt_f64", Op: V_CMPX_LT_F64, Enc: EncVOP3, Opcode: 0x71, Operands: specs[617:620], Flags: FlagSuffix | FlagMods | FlagClamp | FlagExecWrite},                                            // GFX8,GFX9
-	{Mnemonic: "v_cmpx_eq_f64", Op: V_CMPX_EQ_F64, Enc: EncVOP3, Opcode: 0x72, Operands: specs[617:620], Flags: FlagSuffix | FlagMods | FlagClamp | FlagExecWrite},                                            // GFX8,GFX9
-	{Mnemonic: "v_cmpx_le_f64", Op: V_CMPX_LE_F64, Enc: EncVOP3, Opcode: 0x73, Operands: specs[617:620], Flags: FlagSuffix | FlagMods | FlagClamp | FlagExecWrite},                                            // GFX8,GFX9
-	{Mnemonic: "v_cmpx_gt_f64", Op: V_CMPX_GT_F64, Enc: EncVOP3, Opcode: 0x74, Operands: specs[617:620], Flags: FlagSuffix | FlagMods | FlagClamp | FlagExecWrite},                                            // GFX8,GFX9
-	{Mnemonic: "v_cmpx_lg_f64", Op: V_CMPX_LG_F64, Enc: EncVOP3, Opcode: 0x75, Operands: specs[617:620], Flags: FlagSuffix | FlagMods | FlagClamp | FlagExecWrite},                                            // GFX8,GFX9
-	{Mnemonic: "v_cmpx_ge_f64", Op: V_CMPX_GE_F64, Enc: EncVOP3, Opcode: 0x76, Operands: specs[617:620], Flags: FlagSuffix | FlagMods | FlagClamp | FlagExecWrite},                                            // GFX8,GFX9
-	{Mnemonic: "v_cmpx_o_f64", Op: V_CMPX_O_F64, Enc: EncVOP3, Opcode: 0x77, Operands: specs[617:620], Flags: FlagSuffix | FlagMods | FlagClamp | FlagExecWrite},                                              // GFX8,GFX9
-	{Mnemonic: "v_cmpx_u_f64", Op: V_CMPX_U_F64, Enc: EncVOP3, Opcode: 0x78, Operands: specs[617:620], Flags: FlagSuffix | FlagMods | FlagClamp | FlagExecWrite},                                              // GFX8,GFX9
-	{Mnemonic: "v_cmpx_nge_f64", Op: V_CMPX_NGE_F64, Enc: EncVOP3, Opcode: 0x79, Operands: specs[617:620], Flags: FlagSuffix | FlagMods | FlagClamp | FlagExecWrite},                                          // GFX8,GFX9
-	{Mnemonic: "v_cmpx_nlg_f64", Op: V_CMPX_NLG_F64, Enc: EncVOP3, Opcode: 0x7a, Operands: specs[617:620], Flags: FlagSuffix | FlagMods | FlagClamp | FlagExecWrite},                                          // GFX8,GFX9
-	{Mnemonic: "v_cmpx_ngt_f64", Op: V_CMPX_NGT_F64, Enc: EncVOP3, Opcode: 0x7b, Operands: specs[617:620], Flags: FlagSuffix | FlagMods | FlagClamp | FlagExecWrite},                                          // GFX8,GFX9
-	{Mnemonic: "v_cmpx_nle_f64", Op: V_CMPX_NLE_F64, Enc: EncVOP3, Opcode: 0x7c, Operands: specs[617:620], Flags: FlagSuffix | FlagMods | FlagClamp | FlagExecWrite},                                          // GFX8,GFX9
-	{Mnemonic: "v_cmpx_neq_f64", Op: V_CMPX_NEQ_F64, Enc: EncVOP3, Opcode: 0x7d, Operands: specs[617:620], Flags: FlagSuffix | FlagMods | FlagClamp | FlagExecWrite},                                          // GFX8,GFX9
-	{Mnemonic: "v_cmpx_nlt_f64", Op: V_CMPX_NLT_F64, Enc: EncVOP3, Opcode: 0x7e, Operands: specs[617:620], Flags: FlagSuffix | FlagMods | FlagClamp | FlagExecWrite},                                          // GFX8,GFX9
-	{Mnemonic: "v_cmpx_tru_f64", Op: V_CMPX_TRU_F64, Enc: EncVOP3, Opcode: 0x7f, Operands: specs[617:620], Flags: FlagSuffix | FlagMods | FlagClamp | FlagExecWrite},                                          // GFX8,GFX9
-	{Mnemonic: "v_cmp_f_i16", Op: V_CMP_F_I16, Enc: EncVOP3, Opcode: 0xa0, Operands: specs[620:623], Flags: FlagSuffix},                                                                                       // GFX8,GFX9
-	{Mnemonic: "v_cmp_lt_i16", Op: V_CMP_LT_I16, Enc: EncVOP3, Opcode: 0xa1, Operands: specs[620:623], Flags: FlagSuffix},                                                                                     // GFX8,GFX9
-	{Mnemonic: "v_cmp_eq_i16", Op: V_CMP_EQ_I16, Enc: EncVOP3, Opcode: 0xa2, Operands: specs[620:623], Flags: FlagSuffix},                                                                                     // GFX8,GFX9
-	{Mnemonic: "v_cmp_le_i16", Op: V_CMP_LE_I16, Enc: EncVOP3, Opcode: 0xa3, Operands: specs[620:623], Flags: FlagSuffix},                                                                                     // GFX8,GFX9
-	{Mnemonic: "v_cmp_gt_i16", Op: V_CMP_GT_I16, Enc: EncVOP3, Opcode: 0xa4, Operands: specs[620:623], Flags: FlagSuffix},                                                                                     // GFX8,GFX9
-	{Mnemonic: "v_cmp_ne_i16", Op: V_CMP_NE_I16, Enc: EncVOP3, Opcode: 0xa5, Operands: specs[620:623], Flags: FlagSuffix},                                                                                     // GFX8,GFX9
-	{Mnemonic: "v_cmp_ge_i16", Op: V_CMP_GE_I16, Enc: EncVOP3, Opcode: 0xa6, Operands: specs[620:623], Flags: FlagSuffix},                                                                                     // GFX8,GFX9
-	{Mnemonic: "v_cmp_t_i16", Op: V_CMP_T_I16, Enc: EncVOP3, Opcode: 0xa7, Operands: specs[620:623], Flags: FlagSuffix},                                                                                       // GFX8,GFX9
-	{Mnemonic: "v_cmp_f_u16", Op: V_CMP_F_U16, Enc: EncVOP3, Opcode: 0xa8, Operands: specs[623:626], Flags: FlagSuffix},                                                                                       // GFX8,GFX9
-	{Mnemonic: "v_cmp_lt_u16", Op: V_CMP_LT_U16, Enc: EncVOP3, Opcode: 0xa9, Operands: specs[623:626], Flags: FlagSuffix},                                                                                     // GFX8,GFX9
-	{Mnemonic: "v_cmp_eq_u16", Op: V_CMP_EQ_U16, Enc: EncVOP3, Opcode: 0xaa, Operands: specs[623:626], Flags: FlagSuffix},                                                                                     // GFX8,GFX9
-	{Mnemonic: "v_cmp_le_u16", Op: V_CMP_LE_U16, Enc: EncVOP3, Opcode: 0xab, Operands: specs[623:626], Flags: FlagSuffix},                                                                                     // GFX8,GFX9
-	{Mnemonic: "v_cmp_gt_u16", Op: V_CMP_GT_U16, Enc: EncVOP3, Opcode: 0xac, Operands: specs[623:626], Flags: FlagSuffix},                                                                                     // GFX8,GFX9
-	{Mnemonic: "v_cmp_ne_u16", Op: V_CMP_NE_U16, Enc: EncVOP3, Opcode: 0xad, Operands: specs[623:626], Flags: FlagSuffix},                                                                                     // GFX8,GFX9
-	{Mnemonic: "v_cmp_ge_u16", Op: V_CMP_GE_U16, Enc: EncVOP3, Opcode: 0xae, Operands: specs[623:626], Flags: FlagSuffix},                                                                                     // GFX8,GFX9
-	{Mnemonic: "v_cmp_t_u16", Op: V_CMP_T_U16, Enc: EncVOP3, Opcode: 0xaf, Operands: specs[623:626], Flags: FlagSuffix},                                                                                       // GFX8,GFX9
-	{Mnemonic: "v_cmpx_f_i16", Op: V_CMPX_F_I16, Enc: EncVOP3, Opcode: 0xb0, Operands: specs[620:623], Flags: FlagSuffix | FlagExecWrite},                                                                     // GFX8,GFX9
-	{Mnemonic: "v_cmpx_lt_i16", Op: V_CMPX_LT_I16, Enc: EncVOP3, Opcode: 0xb1, Operands: specs[620:623], Flags: FlagSuffix | FlagExecWrite},                                                                   // GFX8,GFX9
-	{Mnemonic: "v_cmpx_eq_i16", Op: V_CMPX_EQ_I16, Enc: EncVOP3, Opcode: 0xb2, Operands: specs[620:623], Flags: FlagSuffix | FlagExecWrite},                                                                   // GFX8,GFX9
-	{Mnemonic: "v_cmpx_le_i16", Op: V_CMPX_LE_I16, Enc: EncVOP3, Opcode: 0xb3, Operands: specs[620:623], Flags: FlagSuffix | FlagExecWrite},                                                                   // GFX8,GFX9
-	{Mnemonic: "v_cmpx_gt_i16", Op: V_CMPX_GT_I16, Enc: EncVOP3, Opcode: 0xb4, Operands: specs[620:623], Flags: FlagSuffix | FlagExecWrite},                                                                   // GFX8,GFX9
-	{Mnemonic: "v_cmpx_ne_i16", Op: V_CMPX_NE_I16, Enc: EncVOP3, Opcode: 0xb5, Operands: specs[620:623], Flags: FlagSuffix | FlagExecWrite},                                                                   // GFX8,GFX9
-	{Mnemonic: "v_cmpx_ge_i16", Op: V_CMPX_GE_I16, Enc: EncVOP3, Opcode: 0xb6, Operands: specs[620:623], Flags: FlagSuffix | FlagExecWrite},                                                                   // GFX8,GFX9
-	{Mnemonic: "v_cmpx_t_i16", Op: V_CMPX_T_I16, Enc: EncVOP3, Opcode: 0xb7, Operands: specs[620:623], Flags: FlagSuffix | FlagExecWrite},                                                                     // GFX8,GFX9
-	{Mnemonic: "v_cmpx_f_u16", Op: V_CMPX_F_U16, Enc: EncVOP3, Opcode: 0xb8, Operands: specs[623:626], Flags: FlagSuffix | FlagExecWrite},                                                                     // GFX8,GFX9
-	{Mnemonic: "v_cmpx_lt_u16", Op: V_CMPX_LT_U16, Enc: EncVOP3, Opcode: 0xb9, Operands: specs[623:626], Flags: FlagSuffix | FlagExecWrite},                                                                   // GFX8,GFX9
-	{Mnemonic: "v_cmpx_eq_u16", Op: V_CMPX_EQ_U16, Enc: EncVOP3, Opcode: 0xba, Operands: specs[623:626], Flags: FlagSuffix | FlagExecWrite},                                                                   // GFX8,GFX9
-	{Mnemonic: "v_cmpx_le_u16", Op: V_CMPX_LE_U16, Enc: EncVOP3, Opcode: 0xbb, Operands: specs[623:626], Flags: FlagSuffix | FlagExecWrite},                                                                   // GFX8,GFX9
-	{Mnemonic: "v_cmpx_gt_u16", Op: V_CMPX_GT_U16, Enc: EncVOP3, Opcode: 0xbc, Operands: specs[623:626], Flags: FlagSuffix | FlagExecWrite},                                                                   // GFX8,GFX9
-	{Mnemonic: "v_cmpx_ne_u16", Op: V_CMPX_NE_U16, Enc: EncVOP3, Opcode: 0xbd, Operands: specs[623:626], Flags: FlagSuffix | FlagExecWrite},                                                                   // GFX8,GFX9
-	{Mnemonic: "v_cmpx_ge_u16", Op: V_CMPX_GE_U16, Enc: EncVOP3, Opcode: 0xbe, Operands: specs[623:626], Flags: FlagSuffix | FlagExecWrite},                                                                   // GFX8,GFX9
-	{Mnemonic: "v_cmpx_t_u16", Op: V_CMPX_T_U16, Enc: EncVOP3, Opcode: 0xbf, Operands: specs[623:626], Flags: FlagSuffix | FlagExecWrite},                                                                     // GFX8,GFX9
-	{Mnemonic: "v_cmp_f_i32", Op: V_CMP_F_I32, Enc: EncVOP3, Opcode: 0xc0, Operands: specs[626:629], Flags: FlagSuffix},                                                                                       // GFX8,GFX9
-	{Mnemonic: "v_cmp_lt_i32", Op: V_CMP_LT_I32, Enc: EncVOP3, Opcode: 0xc1, Operands: specs[626:629], Flags: FlagSuffix},                                                                                     // GFX8,GFX9
-	{Mnemonic: "v_cmp_eq_i32", Op: V_CMP_EQ_I32, Enc: EncVOP3, Opcode: 0xc2, Operands: specs[626:629], Flags: FlagSuffix},                                                                                     // GFX8,GFX9
-	{Mnemonic: "v_cmp_le_i32", Op: V_CMP_LE_I32, Enc: EncVOP3, Opcode: 0xc3, Operands: specs[626:629], Flags: FlagSuffix},                                                                                     // GFX8,GFX9
-	{Mnemonic: "v_cmp_gt_i32", Op: V_CMP_GT_I32, Enc: EncVOP3, Opcode: 0xc4, Operands: specs[626:629], Flags: FlagSuffix},                                                                                     // GFX8,GFX9
-	{Mnemonic: "v_cmp_ne_i32", Op: V_CMP_NE_I32, Enc: EncVOP3, Opcode: 0xc5, Operands: specs[626:629], Flags: FlagSuffix},                                                                                     // GFX8,GFX9
-	{Mnemonic: "v_cmp_ge_i32", Op: V_CMP_GE_I32, Enc: EncVOP3, Opcode: 0xc6, Operands: specs[626:629], Flags: FlagSuffix},                                                                                     // GFX8,GFX9
-	{Mnemonic: "v_cmp_t_i32", Op: V_CMP_T_I32, Enc: EncVOP3, Opcode: 0xc7, Operands: specs[626:629], Flags: FlagSuffix},                                                                                       // GFX8,GFX9
-	{Mnemonic: "v_cmp_f_u32", Op: V_CMP_F_U32, Enc: EncVOP3, Opcode: 0xc8, Operands: specs[629:632], Flags: FlagSuffix},                                                                                       // GFX8,GFX9
-	{Mnemonic: "v_cmp_lt_u32", Op: V_CMP_LT_U32, Enc: EncVOP3, Opcode: 0xc9, Operands: specs[629:632], Flags: FlagSuffix},                                                                                     // GFX8,GFX9
-	{Mnemonic: "v_cmp_eq_u32", Op: V_CMP_EQ_U32, Enc: EncVOP3, Opcode: 0xca, Operands: specs[629:632], Flags: FlagSuffix},                                                                                     // GFX8,GFX9
-	{Mnemonic: "v_cmp_le_u32", Op: V_CMP_LE_U32, Enc: EncVOP3, Opcode: 0xcb, Operands: specs[629:632], Flags: FlagSuffix},                                                                                     // GFX8,GFX9
-	{Mnemonic: "v_cmp_gt_u32", Op: V_CMP_GT_U32, Enc: EncVOP3, Opcode: 0xcc, Operands: specs[629:632], Flags: FlagSuffix},                                                                                     // GFX8,GFX9
-	{Mnemonic: "v_cmp_ne_u32", Op: V_CMP_NE_U32, Enc: EncVOP3, Opcode: 0xcd, Operands: specs[629:632], Flags: FlagSuffix},                                                                                     // GFX8,GFX9
-	{Mnemonic: "v_cmp_ge_u32", Op: V_CMP_GE_U32, Enc: EncVOP3, Opcode: 0xce, Operands: specs[629:632], Flags: FlagSuffix},                                                                                     // GFX8,GFX9
-	{Mnemonic: "v_cmp_t_u32", Op: V_CMP_T_U32, Enc: EncVOP3, Opcode: 0xcf, Operands: specs[629:632], Flags: FlagSuffix},                                                                                       // GFX8,GFX9
-	{Mnemonic: "v_cmpx_f_i32", Op: V_CMPX_F_I32, Enc: EncVOP3, Opcode: 0xd0, Operands: specs[626:629], Flags: FlagSuffix | FlagExecWrite},                                                                     // GFX8,GFX9
-	{Mnemonic: "v_cmpx_lt_i32", Op: V_CMPX_LT_I32, Enc: EncVOP3, Opcode: 0xd1, Operands: specs[626:629], Flags: FlagSuffix | FlagExecWrite},                                                                   // GFX8,GFX9
-	{Mnemonic: "v_cmpx_eq_i32", Op: V_CMPX_EQ_I32, Enc: EncVOP3, Opcode: 0xd2, Operands: specs[626:629], Flags: FlagSuffix | FlagExecWrite},                                                                   // GFX8,GFX9
-	{Mnemonic: "v_cmpx_le_i32", Op: V_CMPX_LE_I32, Enc: EncVOP3, Opcode: 0xd3, Operands: specs[626:629], Flags: FlagSuffix | FlagExecWrite},                                                                   // GFX8,GFX9
-	{Mnemonic: "v_cmpx_gt_i32", Op: V_CMPX_GT_I32, Enc: EncVOP3, Opcode: 0xd4, Operands: specs[626:629], Flags: FlagSuffix | FlagExecWrite},                                                                   // GFX8,GFX9
-	{Mnemonic: "v_cmpx_ne_i32", Op: V_CMPX_NE_I32, Enc: EncVOP3, Opcode: 0xd5, Operands: specs[626:629], Flags: FlagSuffix | FlagExecWrite},                                                                   // GFX8,GFX9
-	{Mnemonic: "v_cmpx_ge_i32", Op: V_CMPX_GE_I32, Enc: EncVOP3, Opcode: 0xd6, Operands: specs[626:629], Flags: FlagSuffix | FlagExecWrite},                                                                   // GFX8,GFX9
-	{Mnemonic: "v_cmpx_t_i32", Op: V_CMPX_T_I32, Enc: EncVOP3, Opcode: 0xd7, Operands: specs[626:629], Flags: FlagSuffix | FlagExecWrite},                                                                     // GFX8,GFX9
-	{Mnemonic: "v_cmpx_f_u32", Op: V_CMPX_F_U32, Enc: EncVOP3, Opcode: 0xd8, Operands: specs[629:632], Flags: FlagSuffix | FlagExecWrite},                                                                     // GFX8,GFX9
-	{Mnemonic: "v_cmpx_lt_u32", Op: V_CMPX_LT_U32, Enc: EncVOP3, Opcode: 0xd9, Operands: specs[629:632], Flags: FlagSuffix | FlagExecWrite},                                                                   // GFX8,GFX9
-	{Mnemonic: "v_cmpx_eq_u32", Op: V_CMPX_EQ_U32, Enc: EncVOP3, Opcode: 0xda, Operands: specs[629:632], Flags: FlagSuffix | FlagExecWrite},                                                                   // GFX8,GFX9
-	{Mnemonic: "v_cmpx_le_u32", Op: V_CMPX_LE_U32, Enc: EncVOP3, Opcode: 0xdb, Operands: specs[629:632], Flags: FlagSuffix | FlagExecWrite},                                                                   // GFX8,GFX9
-	{Mnemonic: "v_cmpx_gt_u32", Op: V_CMPX_GT_U32, Enc: EncVOP3, Opcode: 0xdc, Operands: specs[629:632], Flags: FlagSuffix | FlagExecWrite},                                                                   // GFX8,GFX9
-	{Mnemonic: "v_cmpx_ne_u32", Op: V_CMPX_NE_U32, Enc: EncVOP3, Opcode: 0xdd, Operands: specs[629:632], Flags: FlagSuffix | FlagExecWrite},                                                                   // GFX8,GFX9
-	{Mnemonic: "v_cmpx_ge_u32", Op: V_CMPX_GE_U32, Enc: EncVOP3, Opcode: 0xde, Operands: specs[629:632], Flags: FlagSuffix | FlagExecWrite},                                                                   // GFX8,GFX9
-	{Mnemonic: "v_cmpx_t_u32", Op: V_CMPX_T_U32, Enc: EncVOP3, Opcode: 0xdf, Operands: specs[629:632], Flags: FlagSuffix | FlagExecWrite},                                                                     // GFX8,GFX9
-	{Mnemonic: "v_cmp_f_i64", Op: V_CMP_F_I64, Enc: EncVOP3, Opcode: 0xe0, Operands: specs[632:635], Flags: FlagSuffix},                                                                                       // GFX8,GFX9
-	{Mnemonic: "v_cmp_lt_i64", Op: V_CMP_LT_I64, Enc: EncVOP3, Opcode: 0xe1, Operands: specs[632:635], Flags: FlagSuffix},                                                                                     // GFX8,GFX9
-	{Mnemonic: "v_cmp_eq_i64", Op: V_CMP_EQ_I64, Enc: EncVOP3, Opcode: 0xe2, Operands: specs[632:635], Flags: FlagSuffix},                                                                                     // GFX8,GFX9
-	{Mnemonic: "v_cmp_le_i64", Op: V_CMP_LE_I64, Enc: EncVOP3, Opcode: 0xe3, Operands: specs[632:635], Flags: FlagSuffix},                                                                                     // GFX8,GFX9
-	{Mnemonic: "v_cmp_gt_i64", Op: V_CMP_GT_I64, Enc: EncVOP3, Opcode: 0xe4, Operands: specs[632:635], Flags: FlagSuffix},                                                                                     // GFX8,GFX9
-	{Mnemonic: "v_cmp_ne_i64", Op: V_CMP_NE_I64, Enc: EncVOP3, Opcode: 0xe5, Operands: specs[632:635], Flags: FlagSuffix},                                                                                     // GFX8,GFX9
-	{Mnemonic: "v_cmp_ge_i64", Op: V_CMP_GE_I64, Enc: EncVOP3, Opcode: 0xe6, Operands: specs[632:635], Flags: FlagSuffix},                                                                                     // GFX8,GFX9
-	{Mnemonic: "v_cmp_t_i64", Op: V_CMP_T_I64, Enc: EncVOP3, Opcode: 0xe7, Operands: specs[632:635], Flags: FlagSuffix},                                                                                       // GFX8,GFX9
-	{Mnemonic: "v_cmp_f_u64", Op: V_CMP_F_U64, Enc: EncVOP3, Opcode: 0xe8, Operands: specs[635:638], Flags: FlagSuffix},                                                                                       // GFX8,GFX9
-	{Mnemonic: "v_cmp_lt_u64", Op: V_CMP_LT_U64, Enc: EncVOP3, Opcode: 0xe9, Operands: specs[635:638], Flags: FlagSuffix},                                                                                     // GFX8,GFX9
-	{Mnemonic: "v_cmp_eq_u64", Op: V_CMP_EQ_U64, Enc: EncVOP3, Opcode: 0xea, Operands: specs[635:638], Flags: FlagSuffix},                                                                                     // GFX8,GFX9
-	{Mnemonic: "v_cmp_le_u64", Op: V_CMP_LE_U64, Enc: EncVOP3, Opcode: 0xeb, Operands: specs[635:638], Flags: FlagSuffix},                                                                                     // GFX8,GFX9
-	{Mnemonic: "v_cmp_gt_u64", Op: V_CMP_GT_U64, Enc: EncVOP3, Opcode: 0xec, Operands: specs[635:638], Flags: FlagSuffix},                                                                                     // GFX8,GFX9
-	{Mnemonic: "v_cmp_ne_u64", Op: V_CMP_NE_U64, Enc: EncVOP3, Opcode: 0xed, Operands: specs[635:638], Flags: FlagSuffix},                                                                                     // GFX8,GFX9
-	{Mnemonic: "v_cmp_ge_u64", Op: V_CMP_GE_U64, Enc: EncVOP3, Opcode: 0xee, Operands: specs[635:638], Flags: FlagSuffix},                                                                                     // GFX8,GFX9
-	{Mnemonic: "v_cmp_t_u64", Op: V_CMP_T_U64, Enc: EncVOP3, Opcode: 0xef, Operands: specs[635:638], Flags: FlagSuffix},                                                                                       // GFX8,GFX9
-	{Mnemonic: "v_cmpx_f_i64", Op: V_CMPX_F_I64, Enc: EncVOP3, Opcode: 0xf0, Operands: specs[632:635], Flags: FlagSuffix | FlagExecWrite},                                                                     // GFX8,GFX9
-	{Mnemonic: "v_cmpx_lt_i64", Op: V_CMPX_LT_I64, Enc: EncVOP3, Opcode: 0xf1, Operands: specs[632:635], Flags: FlagSuffix | FlagExecWrite},                                                                   // GFX8,GFX9
-	{Mnemonic: "v_cmpx_eq_i64", Op: V_CMPX_EQ_I64, Enc: EncVOP3, Opcode: 0xf2, Operands: specs[632:635], Flags: FlagSuffix | FlagExecWrite},                                                                   // GFX8,GFX9
-	{Mnemonic: "v_cmpx_le_i64", Op: V_CMPX_LE_I64, Enc: EncVOP3, Opcode: 0xf3, Operands: specs[632:635], Flags: FlagSuffix | FlagExecWrite},                                                                   // GFX8,GFX9
-	{Mnemonic: "v_cmpx_gt_i64", Op: V_CMPX_GT_I64, Enc: EncVOP3, Opcode: 0xf4, Operands: specs[632:635], Flags: FlagSuffix | FlagExecWrite},                                                                   // GFX8,GFX9
-	{Mnemonic: "v_cmpx_ne_i64", Op: V_CMPX_NE_I64, Enc: EncVOP3, Opcode: 0xf5, Operands: specs[632:635], Flags: FlagSuffix | FlagExecWrite},                                                                   // GFX8,GFX9
-	{Mnemonic: "v_cmpx_ge_i64", Op: V_CMPX_GE_I64, Enc: EncVOP3, Opcode: 0xf6, Operands: specs[632:635], Flags: FlagSuffix | FlagExecWrite},                                                                   // GFX8,GFX9
-	{Mnemonic: "v_cmpx_t_i64", Op: V_CMPX_T_I64, Enc: EncVOP3, Opcode: 0xf7, Operands: specs[632:635], Flags: FlagSuffix | FlagExecWrite},                                                                     // GFX8,GFX9
-	{Mnemonic: "v_cmpx_f_u64", Op: V_CMPX_F_U64, Enc: EncVOP3, Opcode: 0xf8, Operands: specs[635:638], Flags: FlagSuffix | FlagExecWrite},                                                                     // GFX8,GFX9
-	{Mnemonic: "v_cmpx_lt_u64", Op: V_CMPX_LT_U64, Enc: EncVOP3, Opcode: 0xf9, Operands: specs[635:638], Flags: FlagSuffix | FlagExecWrite},                                                                   // GFX8,GFX9
-	{Mnemonic: "v_cmpx_eq_u64", Op: V_CMPX_EQ_U64, Enc: EncVOP3, Opcode: 0xfa, Operands: specs[635:638], Flags: FlagSuffix | FlagExecWrite},                                                                   // GFX8,GFX9
-	{Mnemonic: "v_cmpx_le_u64", Op: V_CMPX_LE_U64, Enc: EncVOP3, Opcode: 0xfb, Operands: specs[635:638], Flags: FlagSuffix | FlagExecWrite},                                                                   // GFX8,GFX9
-	{Mnemonic: "v_cmpx_gt_u64", Op: V_CMPX_GT_U64, Enc: EncVOP3, Opcode: 0xfc, Operands: specs[635:638], Flags: FlagSuffix | FlagExecWrite},                                                                   // GFX8,GFX9
-	{Mnemonic: "v_cmpx_ne_u64", Op: V_CMPX_NE_U64, Enc: EncVOP3, Opcode: 0xfd, Operands: specs[635:638], Flags: FlagSuffix | FlagExecWrite},                                                                   // GFX8,GFX9
-	{Mnemonic: "v_cmpx_ge_u64", Op: V_CMPX_GE_U64, Enc: EncVOP3, Opcode: 0xfe, Operands: specs[635:638], Flags: FlagSuffix | FlagExecWrite},                                                                   // GFX8,GFX9
-	{Mnemonic: "v_cmpx_t_u64", Op: V_CMPX_T_U64, Enc: EncVOP3, Opcode: 0xff, Operands: specs[635:638], Flags: FlagSuffix | FlagExecWrite},                                                                     // GFX8,GFX9
-	{Mnemonic: "v_cndmask_b32", Op: V_CNDMASK_B32, Enc: EncVOP3, Opcode: 0x100, Operands: specs[638:642], Flags: FlagSuffix | FlagMods | FlagSrc2Nomods},                                                      // GFX8,GFX9
-	{Mnemonic: "v_add_f32", Op: V_ADD_F32, Enc: EncVOP3, Opcode: 0x101, Operands: specs[642:645], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                        // GFX8,GFX9
-	{Mnemonic: "v_sub_f32", Op: V_SUB_F32, Enc: EncVOP3, Opcode: 0x102, Operands: specs[642:645], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                        // GFX8,GFX9
-	{Mnemonic: "v_subrev_f32", Op: V_SUBREV_F32, Enc: EncVOP3, Opcode: 0x103, Operands: specs[642:645], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                  // GFX8,GFX9
-	{Mnemonic: "v_mul_legacy_f32", Op: V_MUL_LEGACY_F32, Enc: EncVOP3, Opcode: 0x104, Operands: specs[642:645], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                          // GFX8,GFX9
-	{Mnemonic: "v_mul_f32", Op: V_MUL_F32, Enc: EncVOP3, Opcode: 0x105, Operands: specs[642:645], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                        // GFX8,GFX9
-	{Mnemonic: "v_mul_i32_i24", Op: V_MUL_I32_I24, Enc: EncVOP3, Opcode: 0x106, Operands: specs[645:648], Flags: FlagSuffix | FlagClamp},                                                                      // GFX8,GFX9
-	{Mnemonic: "v_mul_hi_i32_i24", Op: V_MUL_HI_I32_I24, Enc: EncVOP3, Opcode: 0x107, Operands: specs[645:648], Flags: FlagSuffix},                                                                            // GFX8,GFX9
-	{Mnemonic: "v_mul_u32_u24", Op: V_MUL_U32_U24, Enc: EncVOP3, Opcode: 0x108, Operands: specs[648:651], Flags: FlagSuffix | FlagClamp},                                                                      // GFX8,GFX9
-	{Mnemonic: "v_mul_hi_u32_u24", Op: V_MUL_HI_U32_U24, Enc: EncVOP3, Opcode: 0x109, Operands: specs[648:651], Flags: FlagSuffix},                                                                            // GFX8,GFX9
-	{Mnemonic: "v_min_f32", Op: V_MIN_F32, Enc: EncVOP3, Opcode: 0x10a, Operands: specs[642:645], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                        // GFX8,GFX9
-	{Mnemonic: "v_max_f32", Op: V_MAX_F32, Enc: EncVOP3, Opcode: 0x10b, Operands: specs[642:645], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                        // GFX8,GFX9
-	{Mnemonic: "v_min_i32", Op: V_MIN_I32, Enc: EncVOP3, Opcode: 0x10c, Operands: specs[645:648], Flags: FlagSuffix},                                                                                          // GFX8,GFX9
-	{Mnemonic: "v_max_i32", Op: V_MAX_I32, Enc: EncVOP3, Opcode: 0x10d, Operands: specs[645:648], Flags: FlagSuffix},                                                                                          // GFX8,GFX9
-	{Mnemonic: "v_min_u32", Op: V_MIN_U32, Enc: EncVOP3, Opcode: 0x10e, Operands: specs[648:651], Flags: FlagSuffix},                                                                                          // GFX8,GFX9
-	{Mnemonic: "v_max_u32", Op: V_MAX_U32, Enc: EncVOP3, Opcode: 0x10f, Operands: specs[648:651], Flags: FlagSuffix},                                                                                          // GFX8,GFX9
-	{Mnemonic: "v_lshrrev_b32", Op: V_LSHRREV_B32, Enc: EncVOP3, Opcode: 0x110, Operands: specs[651:654], Flags: FlagSuffix},                                                                                  // GFX8,GFX9
-	{Mnemonic: "v_ashrrev_i32", Op: V_ASHRREV_I32, Enc: EncVOP3, Opcode: 0x111, Operands: specs[645:648], Flags: FlagSuffix},                                                                                  // GFX8,GFX9
-	{Mnemonic: "v_lshlrev_b32", Op: V_LSHLREV_B32, Enc: EncVOP3, Opcode: 0x112, Operands: specs[651:654], Flags: FlagSuffix},                                                                                  // GFX8,GFX9
-	{Mnemonic: "v_and_b32", Op: V_AND_B32, Enc: EncVOP3, Opcode: 0x113, Operands: specs[651:654], Flags: FlagSuffix},                                                                                          // GFX8,GFX9
-	{Mnemonic: "v_or_b32", Op: V_OR_B32, Enc: EncVOP3, Opcode: 0x114, Operands: specs[651:654], Flags: FlagSuffix},                                                                                            // GFX8,GFX9
-	{Mnemonic: "v_xor_b32", Op: V_XOR_B32, Enc: EncVOP3, Opcode: 0x115, Operands: specs[651:654], Flags: FlagSuffix},                                                                                          // GFX8,GFX9
-	{Mnemonic: "v_mac_f32", Op: V_MAC_F32, Enc: EncVOP3, Opcode: 0x116, Operands: specs[654:657], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                        // GFX8,GFX9
-	{Mnemonic: "v_add_u32", Op: V_ADD_CO_U32, Enc: EncVOP3, Opcode: 0x119, Operands: specs[657:661], Flags: FlagSuffix | FlagClamp},                                                                           // GFX8
-	{Mnemonic: "v_add_co_u32", Op: V_ADD_CO_U32, Enc: EncVOP3, Opcode: 0x119, Operands: specs[657:661], Flags: FlagSuffix | FlagClamp},                                                                        // GFX9
-	{Mnemonic: "v_sub_u32", Op: V_SUB_CO_U32, Enc: EncVOP3, Opcode: 0x11a, Operands: specs[657:661], Flags: FlagSuffix | FlagClamp},                                                                           // GFX8
-	{Mnemonic: "v_sub_co_u32", Op: V_SUB_CO_U32, Enc: EncVOP3, Opcode: 0x11a, Operands: specs[657:661], Flags: FlagSuffix | FlagClamp},                                                                        // GFX9
-	{Mnemonic: "v_subrev_u32", Op: V_SUBREV_CO_U32, Enc: EncVOP3, Opcode: 0x11b, Operands: specs[657:661], Flags: FlagSuffix | FlagClamp},                                                                     // GFX8
-	{Mnemonic: "v_subrev_co_u32", Op: V_SUBREV_CO_U32, Enc: EncVOP3, Opcode: 0x11b, Operands: specs[657:661], Flags: FlagSuffix | FlagClamp},                                                                  // GFX9
-	{Mnemonic: "v_addc_u32", Op: V_ADDC_CO_U32, Enc: EncVOP3, Opcode: 0x11c, Operands: specs[661:666], Flags: FlagSuffix | FlagClamp},                                                                         // GFX8
-	{Mnemonic: "v_addc_co_u32", Op: V_ADDC_CO_U32, Enc: EncVOP3, Opcode: 0x11c, Operands: specs[661:666], Flags: FlagSuffix | FlagClamp},                                                                      // GFX9
-	{Mnemonic: "v_subb_u32", Op: V_SUBB_CO_U32, Enc: EncVOP3, Opcode: 0x11d, Operands: specs[661:666], Flags: FlagSuffix | FlagClamp},                                                                         // GFX8
-	{Mnemonic: "v_subb_co_u32", Op: V_SUBB_CO_U32, Enc: EncVOP3, Opcode: 0x11d, Operands: specs[661:666], Flags: FlagSuffix | FlagClamp},                                                                      // GFX9
-	{Mnemonic: "v_subbrev_u32", Op: V_SUBBREV_CO_U32, Enc: EncVOP3, Opcode: 0x11e, Operands: specs[661:666], Flags: FlagSuffix | FlagClamp},                                                                   // GFX8
-	{Mnemonic: "v_subbrev_co_u32", Op: V_SUBBREV_CO_U32, Enc: EncVOP3, Opcode: 0x11e, Operands: specs[661:666], Flags: FlagSuffix | FlagClamp},                                                                // GFX9
-	{Mnemonic: "v_add_f16", Op: V_ADD_F16, Enc: EncVOP3, Opcode: 0x11f, Operands: specs[666:669], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                        // GFX8,GFX9
-	{Mnemonic: "v_sub_f16", Op: V_SUB_F16, Enc: EncVOP3, Opcode: 0x120, Operands: specs[666:669], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                        // GFX8,GFX9
-	{Mnemonic: "v_subrev_f16", Op: V_SUBREV_F16, Enc: EncVOP3, Opcode: 0x121, Operands: specs[666:669], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                  // GFX8,GFX9
-	{Mnemonic: "v_mul_f16", Op: V_MUL_F16, Enc: EncVOP3, Opcode: 0x122, Operands: specs[666:669], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                        // GFX8,GFX9
-	{Mnemonic: "v_mac_f16", Op: V_MAC_F16, Enc: EncVOP3, Opcode: 0x123, Operands: specs[669:672], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                        // GFX8,GFX9
-	{Mnemonic: "v_add_u16", Op: V_ADD_U16, Enc: EncVOP3, Opcode: 0x126, Operands: specs[672:675], Flags: FlagSuffix | FlagClamp},                                                                              // GFX8,GFX9
-	{Mnemonic: "v_sub_u16", Op: V_SUB_U16, Enc: EncVOP3, Opcode: 0x127, Operands: specs[672:675], Flags: FlagSuffix | FlagClamp},                                                                              // GFX8,GFX9
-	{Mnemonic: "v_subrev_u16", Op: V_SUBREV_U16, Enc: EncVOP3, Opcode: 0x128, Operands: specs[672:675], Flags: FlagSuffix | FlagClamp},                                                                        // GFX8,GFX9
-	{Mnemonic: "v_mul_lo_u16", Op: V_MUL_LO_U16, Enc: EncVOP3, Opcode: 0x129, Operands: specs[672:675], Flags: FlagSuffix},                                                                                    // GFX8,GFX9
-	{Mnemonic: "v_lshlrev_b16", Op: V_LSHLREV_B16, Enc: EncVOP3, Opcode: 0x12a, Operands: specs[675:678], Flags: FlagSuffix},                                                                                  // GFX8,GFX9
-	{Mnemonic: "v_lshrrev_b16", Op: V_LSHRREV_B16, Enc: EncVOP3, Opcode: 0x12b, Operands: specs[675:678], Flags: FlagSuffix},                                                                                  // GFX8,GFX9
-	{Mnemonic: "v_ashrrev_i16", Op: V_ASHRREV_I16, Enc: EncVOP3, Opcode: 0x12c, Operands: specs[678:681], Flags: FlagSuffix},                                                                                  // GFX8,GFX9
-	{Mnemonic: "v_max_f16", Op: V_MAX_F16, Enc: EncVOP3, Opcode: 0x12d, Operands: specs[666:669], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                        // GFX8,GFX9
-	{Mnemonic: "v_min_f16", Op: V_MIN_F16, Enc: EncVOP3, Opcode: 0x12e, Operands: specs[666:669], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                        // GFX8,GFX9
-	{Mnemonic: "v_max_u16", Op: V_MAX_U16, Enc: EncVOP3, Opcode: 0x12f, Operands: specs[672:675], Flags: FlagSuffix},                                                                                          // GFX8,GFX9
-	{Mnemonic: "v_max_i16", Op: V_MAX_I16, Enc: EncVOP3, Opcode: 0x130, Operands: specs[678:681], Flags: FlagSuffix},                                                                                          // GFX8,GFX9
-	{Mnemonic: "v_min_u16", Op: V_MIN_U16, Enc: EncVOP3, Opcode: 0x131, Operands: specs[672:675], Flags: FlagSuffix},                                                                                          // GFX8,GFX9
-	{Mnemonic: "v_min_i16", Op: V_MIN_I16, Enc: EncVOP3, Opcode: 0x132, Operands: specs[678:681], Flags: FlagSuffix},                                                                                          // GFX8,GFX9
-	{Mnemonic: "v_ldexp_f16", Op: V_LDEXP_F16, Enc: EncVOP3, Opcode: 0x133, Operands: specs[681:684], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                    // GFX8,GFX9
-	{Mnemonic: "v_add_u32", Op: V_ADD_U32, Enc: EncVOP3, Opcode: 0x134, Operands: specs[648:651], Flags: FlagSuffix | FlagClamp},                                                                              // GFX9
-	{Mnemonic: "v_sub_u32", Op: V_SUB_U32, Enc: EncVOP3, Opcode: 0x135, Operands: specs[648:651], Flags: FlagSuffix | FlagClamp},                                                                              // GFX9
-	{Mnemonic: "v_subrev_u32", Op: V_SUBREV_U32, Enc: EncVOP3, Opcode: 0x136, Operands: specs[648:651], Flags: FlagSuffix | FlagClamp},                                                                        // GFX9
-	{Mnemonic: "v_nop", Op: V_NOP, Enc: EncVOP3, Opcode: 0x140, Operands: specs[684:684], Flags: 0},                                                                                                           // GFX8,GFX9
-	{Mnemonic: "v_mov_b32", Op: V_MOV_B32, Enc: EncVOP3, Opcode: 0x141, Operands: specs[516:518], Flags: FlagSuffix},                                                                                          // GFX8,GFX9
-	{Mnemonic: "v_cvt_i32_f64", Op: V_CVT_I32_F64, Enc: EncVOP3, Opcode: 0x143, Operands: specs[520:522], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                // GFX8,GFX9
-	{Mnemonic: "v_cvt_f64_i32", Op: V_CVT_F64_I32, Enc: EncVOP3, Opcode: 0x144, Operands: specs[522:524], Flags: FlagSuffix | FlagClamp | FlagOmod},                                                           // GFX8,GFX9
-	{Mnemonic: "v_cvt_f32_i32", Op: V_CVT_F32_I32, Enc: EncVOP3, Opcode: 0x145, Operands: specs[524:526], Flags: FlagSuffix | FlagClamp | FlagOmod},                                                           // GFX8,GFX9
-	{Mnemonic: "v_cvt_f32_u32", Op: V_CVT_F32_U32, Enc: EncVOP3, Opcode: 0x146, Operands: specs[526:528], Flags: FlagSuffix | FlagClamp | FlagOmod},                                                           // GFX8,GFX9
-	{Mnemonic: "v_cvt_u32_f32", Op: V_CVT_U32_F32, Enc: EncVOP3, Opcode: 0x147, Operands: specs[528:530], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                // GFX8,GFX9
-	{Mnemonic: "v_cvt_i32_f32", Op: V_CVT_I32_F32, Enc: EncVOP3, Opcode: 0x148, Operands: specs[530:532], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                // GFX8,GFX9
-	{Mnemonic: "v_cvt_f16_f32", Op: V_CVT_F16_F32, Enc: EncVOP3, Opcode: 0x14a, Operands: specs[532:534], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                // GFX8,GFX9
-	{Mnemonic: "v_cvt_f32_f16", Op: V_CVT_F32_F16, Enc: EncVOP3, Opcode: 0x14b, Operands: specs[534:536], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                // GFX8,GFX9
-	{Mnemonic: "v_cvt_rpi_i32_f32", Op: V_CVT_RPI_I32_F32, Enc: EncVOP3, Opcode: 0x14c, Operands: specs[530:532], Flags: FlagSuffix | FlagMods | FlagClamp},                                                   // GFX8,GFX9
-	{Mnemonic: "v_cvt_flr_i32_f32", Op: V_CVT_FLR_I32_F32, Enc: EncVOP3, Opcode: 0x14d, Operands: specs[530:532], Flags: FlagSuffix | FlagMods | FlagClamp},                                                   // GFX8,GFX9
-	{Mnemonic: "v_cvt_off_f32_i4", Op: V_CVT_OFF_F32_I4, Enc: EncVOP3, Opcode: 0x14e, Operands: specs[524:526], Flags: FlagSuffix | FlagClamp | FlagOmod},                                                     // GFX8,GFX9
-	{Mnemonic: "v_cvt_f32_f64", Op: V_CVT_F32_F64, Enc: EncVOP3, Opcode: 0x14f, Operands: specs[536:538], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                // GFX8,GFX9
-	{Mnemonic: "v_cvt_f64_f32", Op: V_CVT_F64_F32, Enc: EncVOP3, Opcode: 0x150, Operands: specs[538:540], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                // GFX8,GFX9
-	{Mnemonic: "v_cvt_f32_ubyte0", Op: V_CVT_F32_UBYTE0, Enc: EncVOP3, Opcode: 0x151, Operands: specs[526:528], Flags: FlagSuffix | FlagClamp | FlagOmod},                                                     // GFX8,GFX9
-	{Mnemonic: "v_cvt_f32_ubyte1", Op: V_CVT_F32_UBYTE1, Enc: EncVOP3, Opcode: 0x152, Operands: specs[526:528], Flags: FlagSuffix | FlagClamp | FlagOmod},                                                     // GFX8,GFX9
-	{Mnemonic: "v_cvt_f32_ubyte2", Op: V_CVT_F32_UBYTE2, Enc: EncVOP3, Opcode: 0x153, Operands: specs[526:528], Flags: FlagSuffix | FlagClamp | FlagOmod},                                                     // GFX8,GFX9
-	{Mnemonic: "v_cvt_f32_ubyte3", Op: V_CVT_F32_UBYTE3, Enc: EncVOP3, Opcode: 0x154, Operands: specs[526:528], Flags: FlagSuffix | FlagClamp | FlagOmod},                                                     // GFX8,GFX9
-	{Mnemonic: "v_cvt_u32_f64", Op: V_CVT_U32_F64, Enc: EncVOP3, Opcode: 0x155, Operands: specs[540:542], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                // GFX8,GFX9
-	{Mnemonic: "v_cvt_f64_u32", Op: V_CVT_F64_U32, Enc: EncVOP3, Opcode: 0x156, Operands: specs[542:544], Flags: FlagSuffix | FlagClamp | FlagOmod},                                                           // GFX8,GFX9
-	{Mnemonic: "v_trunc_f64", Op: V_TRUNC_F64, Enc: EncVOP3, Opcode: 0x157, Operands: specs[544:546], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                    // GFX8,GFX9
-	{Mnemonic: "v_ceil_f64", Op: V_CEIL_F64, Enc: EncVOP3, Opcode: 0x158, Operands: specs[544:546], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                      // GFX8,GFX9
-	{Mnemonic: "v_rndne_f64", Op: V_RNDNE_F64, Enc: EncVOP3, Opcode: 0x159, Operands: specs[544:546], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                    // GFX8,GFX9
-	{Mnemonic: "v_floor_f64", Op: V_FLOOR_F64, Enc: EncVOP3, Opcode: 0x15a, Operands: specs[544:546], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                    // GFX8,GFX9
-	{Mnemonic: "v_fract_f32", Op: V_FRACT_F32, Enc: EncVOP3, Opcode: 0x15b, Operands: specs[546:548], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                    // GFX8,GFX9
-	{Mnemonic: "v_trunc_f32", Op: V_TRUNC_F32, Enc: EncVOP3, Opcode: 0x15c, Operands: specs[546:548], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                    // GFX8,GFX9
-	{Mnemonic: "v_ceil_f32", Op: V_CEIL_F32, Enc: EncVOP3, Opcode: 0x15d, Operands: specs[546:548], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                      // GFX8,GFX9
-	{Mnemonic: "v_rndne_f32", Op: V_RNDNE_F32, Enc: EncVOP3, Opcode: 0x15e, Operands: specs[546:548], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                    // GFX8,GFX9
-	{Mnemonic: "v_floor_f32", Op: V_FLOOR_F32, Enc: EncVOP3, Opcode: 0x15f, Operands: specs[546:548], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                    // GFX8,GFX9
-	{Mnemonic: "v_exp_f32", Op: V_EXP_F32, Enc: EncVOP3, Opcode: 0x160, Operands: specs[546:548], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                        // GFX8,GFX9
-	{Mnemonic: "v_log_f32", Op: V_LOG_F32, Enc: EncVOP3, Opcode: 0x161, Operands: specs[546:548], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                        // GFX8,GFX9
-	{Mnemonic: "v_rcp_f32", Op: V_RCP_F32, Enc: EncVOP3, Opcode: 0x162, Operands: specs[546:548], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                        // GFX8,GFX9
-	{Mnemonic: "v_rcp_iflag_f32", Op: V_RCP_IFLAG_F32, Enc: EncVOP3, Opcode: 0x163, Operands: specs[546:548], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                            // GFX8,GFX9
-	{Mnemonic: "v_rsq_f32", Op: V_RSQ_F32, Enc: EncVOP3, Opcode: 0x164, Operands: specs[546:548], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                        // GFX8,GFX9
-	{Mnemonic: "v_rcp_f64", Op: V_RCP_F64, Enc: EncVOP3, Opcode: 0x165, Operands: specs[544:546], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                        // GFX8,GFX9
-	{Mnemonic: "v_rsq_f64", Op: V_RSQ_F64, Enc: EncVOP3, Opcode: 0x166, Operands: specs[544:546], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                        // GFX8,GFX9
-	{Mnemonic: "v_sqrt_f32", Op: V_SQRT_F32, Enc: EncVOP3, Opcode: 0x167, Operands: specs[546:548], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                      // GFX8,GFX9
-	{Mnemonic: "v_sqrt_f64", Op: V_SQRT_F64, Enc: EncVOP3, Opcode: 0x168, Operands: specs[544:546], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                      // GFX8,GFX9
-	{Mnemonic: "v_sin_f32", Op: V_SIN_F32, Enc: EncVOP3, Opcode: 0x169, Operands: specs[546:548], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                        // GFX8,GFX9
-	{Mnemonic: "v_cos_f32", Op: V_COS_F32, Enc: EncVOP3, Opcode: 0x16a, Operands: specs[546:548], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                        // GFX8,GFX9
-	{Mnemonic: "v_not_b32", Op: V_NOT_B32, Enc: EncVOP3, Opcode: 0x16b, Operands: specs[516:518], Flags: FlagSuffix},                                                                                          // GFX8,GFX9
-	{Mnemonic: "v_bfrev_b32", Op: V_BFREV_B32, Enc: EncVOP3, Opcode: 0x16c, Operands: specs[516:518], Flags: FlagSuffix},                                                                                      // GFX8,GFX9
-	{Mnemonic: "v_ffbh_u32", Op: V_FFBH_U32, Enc: EncVOP3, Opcode: 0x16d, Operands: specs[548:550], Flags: FlagSuffix},                                                                                        // GFX8,GFX9
-	{Mnemonic: "v_ffbl_b32", Op: V_FFBL_B32, Enc: EncVOP3, Opcode: 0x16e, Operands: specs[516:518], Flags: FlagSuffix},                                                                                        // GFX8,GFX9
-	{Mnemonic: "v_ffbh_i32", Op: V_FFBH_I32, Enc: EncVOP3, Opcode: 0x16f, Operands: specs[550:552], Flags: FlagSuffix},                                                                                        // GFX8,GFX9
-	{Mnemonic: "v_frexp_exp_i32_f64", Op: V_FREXP_EXP_I32_F64, Enc: EncVOP3, Opcode: 0x170, Operands: specs[520:522], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                    // GFX8,GFX9
-	{Mnemonic: "v_frexp_mant_f64", Op: V_FREXP_MANT_F64, Enc: EncVOP3, Opcode: 0x171, Operands: specs[544:546], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                          // GFX8,GFX9
-	{Mnemonic: "v_fract_f64", Op: V_FRACT_F64, Enc: EncVOP3, Opcode: 0x172, Operands: specs[544:546], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                    // GFX8,GFX9
-	{Mnemonic: "v_frexp_exp_i32_f32", Op: V_FREXP_EXP_I32_F32, Enc: EncVOP3, Opcode: 0x173, Operands: specs[530:532], Flags: FlagSuffix | FlagMods | FlagClamp},                                               // GFX8,GFX9
-	{Mnemonic: "v_frexp_mant_f32", Op: V_FREXP_MANT_F32, Enc: EncVOP3, Opcode: 0x174, Operands: specs[546:548], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                          // GFX8,GFX9
-	{Mnemonic: "v_clrexcp", Op: V_CLREXCP, Enc: EncVOP3, Opcode: 0x175, Operands: specs[684:684], Flags: 0},                                                                                                   // GFX8,GFX9
-	{Mnemonic: "v_movreld_b32", Op: V_MOVRELD_B32, Enc: EncVOP3, Opcode: 0x176, Operands: specs[516:518], Flags: FlagSuffix | FlagM0Read},                                                                     // GFX8
-	{Mnemonic: "v_movrels_b32", Op: V_MOVRELS_B32, Enc: EncVOP3, Opcode: 0x177, Operands: specs[516:518], Flags: FlagSuffix | FlagM0Read | FlagSrcVGPR},                                                       // GFX8
-	{Mnemonic: "v_screen_partition_4se_b32", Op: V_SCREEN_PARTITION_4SE_B32, Enc: EncVOP3, Opcode: 0x177, Operands: specs[516:518], Flags: FlagSuffix},                                                        // GFX9
-	{Mnemonic: "v_movrelsd_b32", Op: V_MOVRELSD_B32, Enc: EncVOP3, Opcode: 0x178, Operands: specs[516:518], Flags: FlagSuffix | FlagM0Read | FlagSrcVGPR},                                                     // GFX8
-	{Mnemonic: "v_cvt_f16_u16", Op: V_CVT_F16_U16, Enc: EncVOP3, Opcode: 0x179, Operands: specs[552:554], Flags: FlagSuffix | FlagClamp | FlagOmod},                                                           // GFX8,GFX9
-	{Mnemonic: "v_cvt_f16_i16", Op: V_CVT_F16_I16, Enc: EncVOP3, Opcode: 0x17a, Operands: specs[554:556], Flags: FlagSuffix | FlagClamp | FlagOmod},                                                           // GFX8,GFX9
-	{Mnemonic: "v_cvt_u16_f16", Op: V_CVT_U16_F16, Enc: EncVOP3, Opcode: 0x17b, Operands: specs[556:558], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                // GFX8,GFX9
-	{Mnemonic: "v_cvt_i16_f16", Op: V_CVT_I16_F16, Enc: EncVOP3, Opcode: 0x17c, Operands: specs[558:560], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                // GFX8,GFX9
-	{Mnemonic: "v_rcp_f16", Op: V_RCP_F16, Enc: EncVOP3, Opcode: 0x17d, Operands: specs[560:562], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                        // GFX8,GFX9
-	{Mnemonic: "v_sqrt_f16", Op: V_SQRT_F16, Enc: EncVOP3, Opcode: 0x17e, Operands: specs[560:562], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                      // GFX8,GFX9
-	{Mnemonic: "v_rsq_f16", Op: V_RSQ_F16, Enc: EncVOP3, Opcode: 0x17f, Operands: specs[560:562], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                        // GFX8,GFX9
-	{Mnemonic: "v_log_f16", Op: V_LOG_F16, Enc: EncVOP3, Opcode: 0x180, Operands: specs[560:562], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                        // GFX8,GFX9
-	{Mnemonic: "v_exp_f16", Op: V_EXP_F16, Enc: EncVOP3, Opcode: 0x181, Operands: specs[560:562], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                        // GFX8,GFX9
-	{Mnemonic: "v_frexp_mant_f16", Op: V_FREXP_MANT_F16, Enc: EncVOP3, Opcode: 0x182, Operands: specs[560:562], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                          // GFX8,GFX9
-	{Mnemonic: "v_frexp_exp_i16_f16", Op: V_FREXP_EXP_I16_F16, Enc: EncVOP3, Opcode: 0x183, Operands: specs[558:560], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                    // GFX8,GFX9
-	{Mnemonic: "v_floor_f16", Op: V_FLOOR_F16, Enc: EncVOP3, Opcode: 0x184, Operands: specs[560:562], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                    // GFX8,GFX9
-	{Mnemonic: "v_ceil_f16", Op: V_CEIL_F16, Enc: EncVOP3, Opcode: 0x185, Operands: specs[560:562], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                      // GFX8,GFX9
-	{Mnemonic: "v_trunc_f16", Op: V_TRUNC_F16, Enc: EncVOP3, Opcode: 0x186, Operands: specs[560:562], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                    // GFX8,GFX9
-	{Mnemonic: "v_rndne_f16", Op: V_RNDNE_F16, Enc: EncVOP3, Opcode: 0x187, Operands: specs[560:562], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                    // GFX8,GFX9
-	{Mnemonic: "v_fract_f16", Op: V_FRACT_F16, Enc: EncVOP3, Opcode: 0x188, Operands: specs[560:562], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                    // GFX8,GFX9
-	{Mnemonic: "v_sin_f16", Op: V_SIN_F16, Enc: EncVOP3, Opcode: 0x189, Operands: specs[560:562], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                        // GFX8,GFX9
-	{Mnemonic: "v_cos_f16", Op: V_COS_F16, Enc: EncVOP3, Opcode: 0x18a, Operands: specs[560:562], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                        // GFX8,GFX9
-	{Mnemonic: "v_exp_legacy_f32", Op: V_EXP_LEGACY_F32, Enc: EncVOP3, Opcode: 0x18b, Operands: specs[546:548], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                          // GFX8,GFX9
-	{Mnemonic: "v_log_legacy_f32", Op: V_LOG_LEGACY_F32, Enc: EncVOP3, Opcode: 0x18c, Operands: specs[546:548], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                          // GFX8,GFX9
-	{Mnemonic: "v_cvt_norm_i16_f16", Op: V_CVT_NORM_I16_F16, Enc: EncVOP3, Opcode: 0x18d, Operands: specs[558:560], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                      // GFX9
-	{Mnemonic: "v_cvt_norm_u16_f16", Op: V_CVT_NORM_U16_F16, Enc: EncVOP3, Opcode: 0x18e, Operands: specs[556:558], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                      // GFX9
-	{Mnemonic: "v_sat_pk_u8_i16", Op: V_SAT_PK_U8_I16, Enc: EncVOP3, Opcode: 0x18f, Operands: specs[562:564], Flags: FlagSuffix},                                                                              // GFX9
-	{Mnemonic: "v_mad_legacy_f32", Op: V_MAD_LEGACY_F32, Enc: EncVOP3, Opcode: 0x1c0, Operands: specs[684:688], Flags: FlagMods | FlagClamp | FlagOmod},                                                       // GFX8,GFX9
-	{Mnemonic: "v_mad_f32", Op: V_MAD_F32, Enc: EncVOP3, Opcode: 0x1c1, Operands: specs[684:688], Flags: FlagMods | FlagClamp | FlagOmod},                                                                     // GFX8,GFX9
-	{Mnemonic: "v_mad_i32_i24", Op: V_MAD_I32_I24, Enc: EncVOP3, Opcode: 0x1c2, Operands: specs[688:692], Flags: FlagClamp},                                                                                   // GFX8,GFX9
-	{Mnemonic: "v_mad_u32_u24", Op: V_MAD_U32_U24, Enc: EncVOP3, Opcode: 0x1c3, Operands: specs[692:696], Flags: FlagClamp},                                                                                   // GFX8,GFX9
-	{Mnemonic: "v_cubeid_f32", Op: V_CUBEID_F32, Enc: EncVOP3, Opcode: 0x1c4, Operands: specs[684:688], Flags: FlagMods | FlagClamp | FlagOmod},                                                               // GFX8,GFX9
-	{Mnemonic: "v_cubesc_f32", Op: V_CUBESC_F32, Enc: EncVOP3, Opcode: 0x1c5, Operands: specs[684:688], Flags: FlagMods | FlagClamp | FlagOmod},                                                               // GFX8,GFX9
-	{Mnemonic: "v_cubetc_f32", Op: V_CUBETC_F32, Enc: EncVOP3, Opcode: 0x1c6, Operands: specs[684:688], Flags: FlagMods | FlagClamp | FlagOmod},                                                               // GFX8,GFX9
-	{Mnemonic: "v_cubema_f32", Op: V_CUBEMA_F32, Enc: EncVOP3, Opcode: 0x1c7, Operands: specs[684:688], Flags: FlagMods | FlagClamp | FlagOmod},                                                               // GFX8,GFX9
-	{Mnemonic: "v_bfe_u32", Op: V_BFE_U32, Enc: EncVOP3, Opcode: 0x1c8, Operands: specs[692:696], Flags: 0},                                                                                                   // GFX8,GFX9
-	{Mnemonic: "v_bfe_i32", Op: V_BFE_I32, Enc: EncVOP3, Opcode: 0x1c9, Operands: specs[688:692], Flags: 0},                                                                                                   // GFX8,GFX9
-	{Mnemonic: "v_bfi_b32", Op: V_BFI_B32, Enc: EncVOP3, Opcode: 0x1ca, Operands: specs[696:700], Flags: 0},                                                                                                   // GFX8,GFX9
-	{Mnemonic: "v_fma_f32", Op: V_FMA_F32, Enc: EncVOP3, Opcode: 0x1cb, Operands: specs[684:688], Flags: FlagMods | FlagClamp | FlagOmod},                                                                     // GFX8,GFX9
-	{Mnemonic: "v_fma_f64", Op: V_FMA_F64, Enc: EncVOP3, Opcode: 0x1cc, Operands: specs[700:704], Flags: FlagMods | FlagClamp | FlagOmod},                                                                     // GFX8,GFX9
-	{Mnemonic: "v_lerp_u8", Op: V_LERP_U8, Enc: EncVOP3, Opcode: 0x1cd, Operands: specs[692:696], Flags: 0},                                                                                                   // GFX8,GFX9
-	{Mnemonic: "v_alignbit_b32", Op: V_ALIGNBIT_B32, Enc: EncVOP3, Opcode: 0x1ce, Operands: specs[696:700], Flags: 0},                                                                                         // GFX8,GFX9
-	{Mnemonic: "v_alignbyte_b32", Op: V_ALIGNBYTE_B32, Enc: EncVOP3, Opcode: 0x1cf, Operands: specs[696:700], Flags: 0},                                                                                       // GFX8,GFX9
-	{Mnemonic: "v_min3_f32", Op: V_MIN3_F32, Enc: EncVOP3, Opcode: 0x1d0, Operands: specs[684:688], Flags: FlagMods | FlagClamp | FlagOmod},                                                                   // GFX8,GFX9
-	{Mnemonic: "v_min3_i32", Op: V_MIN3_I32, Enc: EncVOP3, Opcode: 0x1d1, Operands: specs[688:692], Flags: 0},                                                                                                 // GFX8,GFX9
-	{Mnemonic: "v_min3_u32", Op: V_MIN3_U32, Enc: EncVOP3, Opcode: 0x1d2, Operands: specs[692:696], Flags: 0},                                                                                                 // GFX8,GFX9
-	{Mnemonic: "v_max3_f32", Op: V_MAX3_F32, Enc: EncVOP3, Opcode: 0x1d3, Operands: specs[684:688], Flags: FlagMods | FlagClamp | FlagOmod},                                                                   // GFX8,GFX9
-	{Mnemonic: "v_max3_i32", Op: V_MAX3_I32, Enc: EncVOP3, Opcode: 0x1d4, Operands: specs[688:692], Flags: 0},                                                                                                 // GFX8,GFX9
-	{Mnemonic: "v_max3_u32", Op: V_MAX3_U32, Enc: EncVOP3, Opcode: 0x1d5, Operands: specs[692:696], Flags: 0},                                                                                                 // GFX8,GFX9
-	{Mnemonic: "v_med3_f32", Op: V_MED3_F32, Enc: EncVOP3, Opcode: 0x1d6, Operands: specs[684:688], Flags: FlagMods | FlagClamp | FlagOmod},                                                                   // GFX8,GFX9
-	{Mnemonic: "v_med3_i32", Op: V_MED3_I32, Enc: EncVOP3, Opcode: 0x1d7, Operands: specs[688:692], Flags: 0},                                                                                                 // GFX8,GFX9
-	{Mnemonic: "v_med3_u32", Op: V_MED3_U32, Enc: EncVOP3, Opcode: 0x1d8, Operands: specs[692:696], Flags: 0},                                                                                                 // GFX8,GFX9
-	{Mnemonic: "v_sad_u8", Op: V_SAD_U8, Enc: EncVOP3, Opcode: 0x1d9, Operands: specs[692:696], Flags: FlagClamp},                                                                                             // GFX8,GFX9
-	{Mnemonic: "v_sad_hi_u8", Op: V_SAD_HI_U8, Enc: EncVOP3, Opcode: 0x1da, Operands: specs[692:696], Flags: FlagClamp},                                                                                       // GFX8,GFX9
-	{Mnemonic: "v_sad_u16", Op: V_SAD_U16, Enc: EncVOP3, Opcode: 0x1db, Operands: specs[692:696], Flags: FlagClamp},                                                                                           // GFX8,GFX9
-	{Mnemonic: "v_sad_u32", Op: V_SAD_U32, Enc: EncVOP3, Opcode: 0x1dc, Operands: specs[692:696], Flags: FlagClamp},                                                                                           // GFX8,GFX9
-	{Mnemonic: "v_cvt_pk_u8_f32", Op: V_CVT_PK_U8_F32, Enc: EncVOP3, Opcode: 0x1dd, Operands: specs[704:708], Flags: FlagMods | FlagClamp},                                                                    // GFX8,GFX9
-	{Mnemonic: "v_div_fixup_f32", Op: V_DIV_FIXUP_F32, Enc: EncVOP3, Opcode: 0x1de, Operands: specs[684:688], Flags: FlagMods | FlagClamp | FlagOmod},                                                         // GFX8,GFX9
-	{Mnemonic: "v_div_fixup_f64", Op: V_DIV_FIXUP_F64, Enc: EncVOP3, Opcode: 0x1df, Operands: specs[700:704], Flags: FlagMods | FlagClamp | FlagOmod},                                                         // GFX8,GFX9
-	{Mnemonic: "v_div_scale_f32", Op: V_DIV_SCALE_F32, Enc: EncVOP3, Opcode: 0x1e0, Operands: specs[708:713], Flags: FlagMods | FlagClamp | FlagOmod},                                                         // GFX8,GFX9
-	{Mnemonic: "v_div_scale_f64", Op: V_DIV_SCALE_F64, Enc: EncVOP3, Opcode: 0x1e1, Operands: specs[713:718], Flags: FlagMods | FlagClamp | FlagOmod},                                                         // GFX8,GFX9
-	{Mnemonic: "v_div_fmas_f32", Op: V_DIV_FMAS_F32, Enc: EncVOP3, Opcode: 0x1e2, Operands: specs[684:688], Flags: FlagMods | FlagClamp | FlagOmod | FlagVCCRead},                                             // GFX8,GFX9
-	{Mnemonic: "v_div_fmas_f64", Op: V_DIV_FMAS_F64, Enc: EncVOP3, Opcode: 0x1e3, Operands: specs[700:704], Flags: FlagMods | FlagClamp | FlagOmod | FlagVCCRead},                                             // GFX8,GFX9
-	{Mnemonic: "v_msad_u8", Op: V_MSAD_U8, Enc: EncVOP3, Opcode: 0x1e4, Operands: specs[692:696], Flags: FlagClamp},                                                                                           // GFX8,GFX9
-	{Mnemonic: "v_qsad_pk_u16_u8", Op: V_QSAD_PK_U16_U8, Enc: EncVOP3, Opcode: 0x1e5, Operands: specs[718:722], Flags: FlagClamp},                                                                             // GFX8,GFX9
-	{Mnemonic: "v_mqsad_pk_u16_u8", Op: V_MQSAD_PK_U16_U8, Enc: EncVOP3, Opcode: 0x1e6, Operands: specs[718:722], Flags: FlagClamp},                                                                           // GFX8,GFX9
-	{Mnemonic: "v_mqsad_u32_u8", Op: V_MQSAD_U32_U8, Enc: EncVOP3, Opcode: 0x1e7, Operands: specs[722:726], Flags: FlagClamp},                                                                                 // GFX8,GFX9
-	{Mnemonic: "v_mad_u64_u32", Op: V_MAD_U64_U32, Enc: EncVOP3, Opcode: 0x1e8, Operands: specs[726:731], Flags: FlagClamp},                                                                                   // GFX8,GFX9
-	{Mnemonic: "v_mad_i64_i32", Op: V_MAD_I64_I32, Enc: EncVOP3, Opcode: 0x1e9, Operands: specs[731:736], Flags: FlagClamp},                                                                                   // GFX8,GFX9
-	{Mnemonic: "v_mad_f16", Op: V_MAD_F16, Enc: EncVOP3, Opcode: 0x1ea, Operands: specs[736:740], Flags: FlagMods | FlagClamp | FlagOmod},                                                                     // GFX8
-	{Mnemonic: "v_mad_legacy_f16", Op: V_MAD_LEGACY_F16, Enc: EncVOP3, Opcode: 0x1ea, Operands: specs[736:740], Flags: FlagMods | FlagClamp | FlagOmod},                                                       // GFX9
-	{Mnemonic: "v_mad_u16", Op: V_MAD_U16, Enc: EncVOP3, Opcode: 0x1eb, Operands: specs[740:744], Flags: FlagClamp},                                                                                           // GFX8
-	{Mnemonic: "v_mad_legacy_u16", Op: V_MAD_LEGACY_U16, Enc: EncVOP3, Opcode: 0x1eb, Operands: specs[740:744], Flags: FlagClamp},                                                                             // GFX9
-	{Mnemonic: "v_mad_i16", Op: V_MAD_I16, Enc: EncVOP3, Opcode: 0x1ec, Operands: specs[744:748], Flags: FlagClamp},                                                                                           // GFX8
-	{Mnemonic: "v_mad_legacy_i16", Op: V_MAD_LEGACY_I16, Enc: EncVOP3, Opcode: 0x1ec, Operands: specs[744:748], Flags: FlagClamp},                                                                             // GFX9
-	{Mnemonic: "v_perm_b32", Op: V_PERM_B32, Enc: EncVOP3, Opcode: 0x1ed, Operands: specs[696:700], Flags: 0},                                                                                                 // GFX8,GFX9
-	{Mnemonic: "v_fma_f16", Op: V_FMA_F16, Enc: EncVOP3, Opcode: 0x1ee, Operands: specs[736:740], Flags: FlagMods | FlagClamp | FlagOmod},                                                                     // GFX8
-	{Mnemonic: "v_fma_legacy_f16", Op: V_FMA_LEGACY_F16, Enc: EncVOP3, Opcode: 0x1ee, Operands: specs[736:740], Flags: FlagMods | FlagClamp | FlagOmod},                                                       // GFX9
-	{Mnemonic: "v_div_fixup_f16", Op: V_DIV_FIXUP_F16, Enc: EncVOP3, Opcode: 0x1ef, Operands: specs[736:740], Flags: FlagMods | FlagClamp | FlagOmod},                                                         // GFX8
-	{Mnemonic: "v_div_fixup_legacy_f16", Op: V_DIV_FIXUP_LEGACY_F16, Enc: EncVOP3, Opcode: 0x1ef, Operands: specs[736:740], Flags: FlagMods | FlagClamp | FlagOmod},                                           // GFX9
-	{Mnemonic: "v_cvt_pkaccum_u8_f32", Op: V_CVT_PKACCUM_U8_F32, Enc: EncVOP3, Opcode: 0x1f0, Operands: specs[748:751], Flags: FlagMods | FlagClamp},                                                          // GFX8,GFX9
-	{Mnemonic: "v_mad_u32_u16", Op: V_MAD_U32_U16, Enc: EncVOP3, Opcode: 0x1f1, Operands: specs[751:755], Flags: FlagClamp | FlagOpsel},                                                                       // GFX9
-	{Mnemonic: "v_mad_i32_i16", Op: V_MAD_I32_I16, Enc: EncVOP3, Opcode: 0x1f2, Operands: specs[755:759], Flags: FlagClamp | FlagOpsel},                                                                       // GFX9
-	{Mnemonic: "v_xad_u32", Op: V_XAD_U32, Enc: EncVOP3, Opcode: 0x1f3, Operands: specs[692:696], Flags: 0},                                                                                                   // GFX9
-	{Mnemonic: "v_min3_f16", Op: V_MIN3_F16, Enc: EncVOP3, Opcode: 0x1f4, Operands: specs[736:740], Flags: FlagMods | FlagClamp | FlagOmod | FlagOpsel},                                                       // GFX9
-	{Mnemonic: "v_min3_i16", Op: V_MIN3_I16, Enc: EncVOP3, Opcode: 0x1f5, Operands: specs[744:748], Flags: FlagClamp | FlagOpsel},                                                                             // GFX9
-	{Mnemonic: "v_min3_u16", Op: V_MIN3_U16, Enc: EncVOP3, Opcode: 0x1f6, Operands: specs[740:744], Flags: FlagClamp | FlagOpsel},                                                                             // GFX9
-	{Mnemonic: "v_max3_f16", Op: V_MAX3_F16, Enc: EncVOP3, Opcode: 0x1f7, Operands: specs[736:740], Flags: FlagMods | FlagClamp | FlagOmod | FlagOpsel},                                                       // GFX9
-	{Mnemonic: "v_max3_i16", Op: V_MAX3_I16, Enc: EncVOP3, Opcode: 0x1f8, Operands: specs[744:748], Flags: FlagClamp | FlagOpsel},                                                                             // GFX9
-	{Mnemonic: "v_max3_u16", Op: V_MAX3_U16, Enc: EncVOP3, Opcode: 0x1f9, Operands: specs[740:744], Flags: FlagClamp | FlagOpsel},                                                                             // GFX9
-	{Mnemonic: "v_med3_f16", Op: V_MED3_F16, Enc: EncVOP3, Opcode: 0x1fa, Operands: specs[736:740], Flags: FlagMods | FlagClamp | FlagOmod | FlagOpsel},                                                       // GFX9
-	{Mnemonic: "v_med3_i16", Op: V_MED3_I16, Enc: EncVOP3, Opcode: 0x1fb, Operands: specs[744:748], Flags: FlagClamp | FlagOpsel},                                                                             // GFX9
-	{Mnemonic: "v_med3_u16", Op: V_MED3_U16, Enc: EncVOP3, Opcode: 0x1fc, Operands: specs[740:744], Flags: FlagClamp | FlagOpsel},                                                                             // GFX9
-	{Mnemonic: "v_lshl_add_u32", Op: V_LSHL_ADD_U32, Enc: EncVOP3, Opcode: 0x1fd, Operands: specs[692:696], Flags: 0},                                                                                         // GFX9
-	{Mnemonic: "v_add_lshl_u32", Op: V_ADD_LSHL_U32, Enc: EncVOP3, Opcode: 0x1fe, Operands: specs[692:696], Flags: 0},                                                                                         // GFX9
-	{Mnemonic: "v_add3_u32", Op: V_ADD3_U32, Enc: EncVOP3, Opcode: 0x1ff, Operands: specs[692:696], Flags: 0},                                                                                                 // GFX9
-	{Mnemonic: "v_lshl_or_b32", Op: V_LSHL_OR_B32, Enc: EncVOP3, Opcode: 0x200, Operands: specs[696:700], Flags: 0},                                                                                           // GFX9
-	{Mnemonic: "v_and_or_b32", Op: V_AND_OR_B32, Enc: EncVOP3, Opcode: 0x201, Operands: specs[696:700], Flags: 0},                                                                                             // GFX9
-	{Mnemonic: "v_or3_b32", Op: V_OR3_B32, Enc: EncVOP3, Opcode: 0x202, Operands: specs[696:700], Flags: 0},                                                                                                   // GFX9
-	{Mnemonic: "v_mad_f16", Op: V_MAD_F16, Enc: EncVOP3, Opcode: 0x203, Operands: specs[736:740], Flags: FlagMods | FlagClamp | FlagOmod | FlagOpsel},                                                         // GFX9
-	{Mnemonic: "v_mad_u16", Op: V_MAD_U16, Enc: EncVOP3, Opcode: 0x204, Operands: specs[740:744], Flags: FlagClamp | FlagOpsel},                                                                               // GFX9
-	{Mnemonic: "v_mad_i16", Op: V_MAD_I16, Enc: EncVOP3, Opcode: 0x205, Operands: specs[744:748], Flags: FlagClamp | FlagOpsel},                                                                               // GFX9
-	{Mnemonic: "v_fma_f16", Op: V_FMA_F16, Enc: EncVOP3, Opcode: 0x206, Operands: specs[736:740], Flags: FlagMods | FlagClamp | FlagOmod | FlagOpsel},                                                         // GFX9
-	{Mnemonic: "v_div_fixup_f16", Op: V_DIV_FIXUP_F16, Enc: EncVOP3, Opcode: 0x207, Operands: specs[736:740], Flags: FlagMods | FlagClamp | FlagOmod | FlagOpsel},                                             // GFX9
-	{Mnemonic: "v_interp_p1_f32", Op: V_INTERP_P1_F32, Enc: EncVOP3, Opcode: 0x270, Operands: specs[759:762], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod | FlagM0Read},                               // GFX8,GFX9
-	{Mnemonic: "v_interp_p2_f32", Op: V_INTERP_P2_F32, Enc: EncVOP3, Opcode: 0x271, Operands: specs[759:762], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod | FlagM0Read},                               // GFX8,GFX9
-	{Mnemonic: "v_interp_mov_f32", Op: V_INTERP_MOV_F32, Enc: EncVOP3, Opcode: 0x272, Operands: specs[762:765], Flags: FlagSuffix | FlagClamp | FlagOmod | FlagM0Read},                                        // GFX8,GFX9
-	{Mnemonic: "v_interp_p1ll_f16", Op: V_INTERP_P1LL_F16, Enc: EncVOP3, Opcode: 0x274, Operands: specs[765:768], Flags: FlagHigh | FlagMods | FlagClamp | FlagOmod | FlagM0Read},                             // GFX8,GFX9
-	{Mnemonic: "v_interp_p1lv_f16", Op: V_INTERP_P1LV_F16, Enc: EncVOP3, Opcode: 0x275, Operands: specs[768:772], Flags: FlagHigh | FlagMods | FlagClamp | FlagOmod | FlagM0Read},                             // GFX8,GFX9
-	{Mnemonic: "v_interp_p2_f16", Op: V_INTERP_P2_F16, Enc: EncVOP3, Opcode: 0x276, Operands: specs[772:776], Flags: FlagHigh | FlagMods | FlagClamp | FlagM0Read},                                            // GFX8
-	{Mnemonic: "v_interp_p2_legacy_f16", Op: V_INTERP_P2_LEGACY_F16, Enc: EncVOP3, Opcode: 0x276, Operands: specs[772:776], Flags: FlagHigh | FlagMods | FlagClamp | FlagM0Read},                              // GFX9
-	{Mnemonic: "v_interp_p2_f16", Op: V_INTERP_P2_F16, Enc: EncVOP3, Opcode: 0x277, Operands: specs[772:776], Flags: FlagHigh | FlagMods | FlagClamp | FlagM0Read},                                            // GFX9
-	{Mnemonic: "v_add_f64", Op: V_ADD_F64, Enc: EncVOP3, Opcode: 0x280, Operands: specs[776:779], Flags: FlagMods | FlagClamp | FlagOmod},                                                                     // GFX8,GFX9
-	{Mnemonic: "v_mul_f64", Op: V_MUL_F64, Enc: EncVOP3, Opcode: 0x281, Operands: specs[776:779], Flags: FlagMods | FlagClamp | FlagOmod},                                                                     // GFX8,GFX9
-	{Mnemonic: "v_min_f64", Op: V_MIN_F64, Enc: EncVOP3, Opcode: 0x282, Operands: specs[776:779], Flags: FlagMods | FlagClamp | FlagOmod},                                                                     // GFX8,GFX9
-	{Mnemonic: "v_max_f64", Op: V_MAX_F64, Enc: EncVOP3, Opcode: 0x283, Operands: specs[776:779], Flags: FlagMods | FlagClamp | FlagOmod},                                                                     // GFX8,GFX9
-	{Mnemonic: "v_ldexp_f64", Op: V_LDEXP_F64, Enc: EncVOP3, Opcode: 0x284, Operands: specs[779:782], Flags: FlagMods | FlagClamp | FlagOmod},                                                                 // GFX8,GFX9
-	{Mnemonic: "v_mul_lo_u32", Op: V_MUL_LO_U32, Enc: EncVOP3, Opcode: 0x285, Operands: specs[648:651], Flags: 0},                                                                                             // GFX8,GFX9
-	{Mnemonic: "v_mul_hi_u32", Op: V_MUL_HI_U32, Enc: EncVOP3, Opcode: 0x286, Operands: specs[648:651], Flags: 0},                                                                                             // GFX8,GFX9
-	{Mnemonic: "v_mul_hi_i32", Op: V_MUL_HI_I32, Enc: EncVOP3, Opcode: 0x287, Operands: specs[645:648], Flags: 0},                                                                                             // GFX8,GFX9
-	{Mnemonic: "v_ldexp_f32", Op: V_LDEXP_F32, Enc: EncVOP3, Opcode: 0x288, Operands: specs[782:785], Flags: FlagMods | FlagClamp | FlagOmod},                                                                 // GFX8,GFX9
-	{Mnemonic: "v_readlane_b32", Op: V_READLANE_B32, Enc: EncVOP3, Opcode: 0x289, Operands: specs[785:788], Flags: FlagSrcLane},                                                                               // GFX8,GFX9
-	{Mnemonic: "v_writelane_b32", Op: V_WRITELANE_B32, Enc: EncVOP3, Opcode: 0x28a, Operands: specs[788:791], Flags: FlagSrcSreg},                                                                             // GFX8,GFX9
-	{Mnemonic: "v_bcnt_u32_b32", Op: V_BCNT_U32_B32, Enc: EncVOP3, Opcode: 0x28b, Operands: specs[791:794], Flags: 0},                                                                                         // GFX8,GFX9
-	{Mnemonic: "v_mbcnt_lo_u32_b32", Op: V_MBCNT_LO_U32_B32, Enc: EncVOP3, Opcode: 0x28c, Operands: specs[791:794], Flags: 0},                                                                                 // GFX8,GFX9
-	{Mnemonic: "v_mbcnt_hi_u32_b32", Op: V_MBCNT_HI_U32_B32, Enc: EncVOP3, Opcode: 0x28d, Operands: specs[791:794], Flags: 0},                                                                                 // GFX8,GFX9
-	{Mnemonic: "v_lshlrev_b64", Op: V_LSHLREV_B64, Enc: EncVOP3, Opcode: 0x28f, Operands: specs[794:797], Flags: 0},                                                                                           // GFX8,GFX9
-	{Mnemonic: "v_lshrrev_b64", Op: V_LSHRREV_B64, Enc: EncVOP3, Opcode: 0x290, Operands: specs[794:797], Flags: 0},                                                                                           // GFX8,GFX9
-	{Mnemonic: "v_ashrrev_i64", Op: V_ASHRREV_I64, Enc: EncVOP3, Opcode: 0x291, Operands: specs[797:800], Flags: 0},                                                                                           // GFX8,GFX9
-	{Mnemonic: "v_trig_preop_f64", Op: V_TRIG_PREOP_F64, Enc: EncVOP3, Opcode: 0x292, Operands: specs[800:803], Flags: FlagMods | FlagClamp | FlagOmod},                                                       // GFX8,GFX9
-	{Mnemonic: "v_bfm_b32", Op: V_BFM_B32, Enc: EncVOP3, Opcode: 0x293, Operands: specs[651:654], Flags: 0},                                                                                                   // GFX8,GFX9
-	{Mnemonic: "v_cvt_pknorm_i16_f32", Op: V_CVT_PKNORM_I16_F32, Enc: EncVOP3, Opcode: 0x294, Operands: specs[803:806], Flags: FlagMods | FlagClamp},                                                          // GFX8,GFX9
-	{Mnemonic: "v_cvt_pknorm_u16_f32", Op: V_CVT_PKNORM_U16_F32, Enc: EncVOP3, Opcode: 0x295, Operands: specs[803:806], Flags: FlagMods | FlagClamp},                                                          // GFX8,GFX9
-	{Mnemonic: "v_cvt_pkrtz_f16_f32", Op: V_CVT_PKRTZ_F16_F32, Enc: EncVOP3, Opcode: 0x296, Operands: specs[803:806], Flags: FlagMods | FlagClamp | FlagOmod},                                                 // GFX8,GFX9
-	{Mnemonic: "v_cvt_pk_u16_u32", Op: V_CVT_PK_U16_U32, Enc: EncVOP3, Opcode: 0x297, Operands: specs[806:809], Flags: 0},                                                                                     // GFX8,GFX9
-	{Mnemonic: "v_cvt_pk_i16_i32", Op: V_CVT_PK_I16_I32, Enc: EncVOP3, Opcode: 0x298, Operands: specs[809:812], Flags: 0},                                                                                     // GFX8,GFX9
-	{Mnemonic: "v_cvt_pknorm_i16_f16", Op: V_CVT_PKNORM_I16_F16, Enc: EncVOP3, Opcode: 0x299, Operands: specs[812:815], Flags: FlagMods | FlagClamp | FlagOpsel},                                              // GFX9
-	{Mnemonic: "v_cvt_pknorm_u16_f16", Op: V_CVT_PKNORM_U16_F16, Enc: EncVOP3, Opcode: 0x29a, Operands: specs[812:815], Flags: FlagMods | FlagClamp | FlagOpsel},                                              // GFX9
-	{Mnemonic: "v_add_i32", Op: V_ADD_I32, Enc: EncVOP3, Opcode: 0x29c, Operands: specs[645:648], Flags: FlagClamp},                                                                                           // GFX9
-	{Mnemonic: "v_sub_i32", Op: V_SUB_I32, Enc: EncVOP3, Opcode: 0x29d, Operands: specs[645:648], Flags: FlagClamp},                                                                                           // GFX9
-	{Mnemonic: "v_add_i16", Op: V_ADD_I16, Enc: EncVOP3, Opcode: 0x29e, Operands: specs[678:681], Flags: FlagClamp | FlagOpsel},                                                                               // GFX9
-	{Mnemonic: "v_sub_i16", Op: V_SUB_I16, Enc: EncVOP3, Opcode: 0x29f, Operands: specs[678:681], Flags: FlagClamp | FlagOpsel},                                                                               // GFX9
-	{Mnemonic: "v_pack_b32_f16", Op: V_PACK_B32_F16, Enc: EncVOP3, Opcode: 0x2a0, Operands: specs[812:815], Flags: FlagMods | FlagClamp | FlagOpsel},                                                          // GFX9
-	{Mnemonic: "v_pk_mad_i16", Op: V_PK_MAD_I16, Enc: EncVOP3P, Opcode: 0x0, Operands: specs[815:819], Flags: 0},                                                                                              // GFX9
-	{Mnemonic: "v_pk_mul_lo_u16", Op: V_PK_MUL_LO_U16, Enc: EncVOP3P, Opcode: 0x1, Operands: specs[819:822], Flags: 0},                                                                                        // GFX9
-	{Mnemonic: "v_pk_add_i16", Op: V_PK_ADD_I16, Enc: EncVOP3P, Opcode: 0x2, Operands: specs[819:822], Flags: 0},                                                                                              // GFX9
-	{Mnemonic: "v_pk_sub_i16", Op: V_PK_SUB_I16, Enc: EncVOP3P, Opcode: 0x3, Operands: specs[819:822], Flags: 0},                                                                                              // GFX9
-	{Mnemonic: "v_pk_lshlrev_b16", Op: V_PK_LSHLREV_B16, Enc: EncVOP3P, Opcode: 0x4, Operands: specs[819:822], Flags: 0},                                                                                      // GFX9
-	{Mnemonic: "v_pk_lshrrev_b16", Op: V_PK_LSHRREV_B16, Enc: EncVOP3P, Opcode: 0x5, Operands: specs[819:822], Flags: 0},                                                                                      // GFX9
-	{Mnemonic: "v_pk_ashrrev_i16", Op: V_PK_ASHRREV_I16, Enc: EncVOP3P, Opcode: 0x6, Operands: specs[819:822], Flags: 0},                                                                                      // GFX9
-	{Mnemonic: "v_pk_max_i16", Op: V_PK_MAX_I16, Enc: EncVOP3P, Opcode: 0x7, Operands: specs[819:822], Flags: 0},                                                                                              // GFX9
-	{Mnemonic: "v_pk_min_i16", Op: V_PK_MIN_I16, Enc: EncVOP3P, Opcode: 0x8, Operands: specs[819:822], Flags: 0},                                                                                              // GFX9
-	{Mnemonic: "v_pk_mad_u16", Op: V_PK_MAD_U16, Enc: EncVOP3P, Opcode: 0x9, Operands: specs[815:819], Flags: 0},                                                                                              // GFX9
-	{Mnemonic: "v_pk_add_u16", Op: V_PK_ADD_U16, Enc: EncVOP3P, Opcode: 0xa, Operands: specs[819:822], Flags: 0},                                                                                              // GFX9
-	{Mnemonic: "v_pk_sub_u16", Op: V_PK_SUB_U16, Enc: EncVOP3P, Opcode: 0xb, Operands: specs[819:822], Flags: 0},                                                                                              // GFX9
-	{Mnemonic: "v_pk_max_u16", Op: V_PK_MAX_U16, Enc: EncVOP3P, Opcode: 0xc, Operands: specs[819:822], Flags: 0},                                                                                              // GFX9
-	{Mnemonic: "v_pk_min_u16", Op: V_PK_MIN_U16, Enc: EncVOP3P, Opcode: 0xd, Operands: specs[819:822], Flags: 0},                                                                                              // GFX9
-	{Mnemonic: "v_pk_fma_f16", Op: V_PK_FMA_F16, Enc: EncVOP3P, Opcode: 0xe, Operands: specs[822:826], Flags: 0},                                                                                              // GFX9
-	{Mnemonic: "v_pk_add_f16", Op: V_PK_ADD_F16, Enc: EncVOP3P, Opcode: 0xf, Operands: specs[826:829], Flags: 0},                                                                                              // GFX9
-	{Mnemonic: "v_pk_mul_f16", Op: V_PK_MUL_F16, Enc: EncVOP3P, Opcode: 0x10, Operands: specs[826:829], Flags: 0},                                                                                             // GFX9
-	{Mnemonic: "v_pk_min_f16", Op: V_PK_MIN_F16, Enc: EncVOP3P, Opcode: 0x11, Operands: specs[826:829], Flags: 0},                                                                                             // GFX9
-	{Mnemonic: "v_pk_max_f16", Op: V_PK_MAX_F16, Enc: EncVOP3P, Opcode: 0x12, Operands: specs[826:829], Flags: 0},                                                                                             // GFX9
-	{Mnemonic: "v_mad_mix_f32", Op: V_MAD_MIX_F32, Enc: EncVOP3P, Opcode: 0x20, Operands: specs[684:688], Flags: 0},                                                                                           // GFX9
-	{Mnemonic: "v_mad_mixlo_f16", Op: V_MAD_MIXLO_F16, Enc: EncVOP3P, Opcode: 0x21, Operands: specs[829:833], Flags: 0},                                                                                       // GFX9
-	{Mnemonic: "v_mad_mixhi_f16", Op: V_MAD_MIXHI_F16, Enc: EncVOP3P, Opcode: 0x22, Operands: specs[829:833], Flags: 0},                                                                                       // GFX9
-	{Mnemonic: "v_interp_p1_f32", Op: V_INTERP_P1_F32, Enc: EncVINTRP, Opcode: 0x0, Operands: specs[833:836], Flags: FlagSuffix | FlagM0Read},                                                                 // GFX8,GFX9
-	{Mnemonic: "v_interp_p2_f32", Op: V_INTERP_P2_F32, Enc: EncVINTRP, Opcode: 0x1, Operands: specs[833:836], Flags: FlagSuffix | FlagM0Read},                                                                 // GFX8,GFX9
-	{Mnemonic: "v_interp_mov_f32", Op: V_INTERP_MOV_F32, Enc: EncVINTRP, Opcode: 0x2, Operands: specs[762:765], Flags: FlagSuffix | FlagM0Read},                                                               // GFX8,GFX9
+	{Mnemonic: "v_fma_mix_f32", Op: V_FMA_MIX_F32, Enc: EncVOP3P, Opcode: 0x20, Operands: specs[0:4], Flags: 0},                                                                                               // GFX9+fmamix
+	{Mnemonic: "v_fma_mixlo_f16", Op: V_FMA_MIXLO_F16, Enc: EncVOP3P, Opcode: 0x21, Operands: specs[4:8], Flags: 0},                                                                                           // GFX9+fmamix
+	{Mnemonic: "v_fma_mixhi_f16", Op: V_FMA_MIXHI_F16, Enc: EncVOP3P, Opcode: 0x22, Operands: specs[4:8], Flags: 0},                                                                                           // GFX9+fmamix
+	{Mnemonic: "v_fmac_f32", Op: V_FMAC_F32, Enc: EncVOP2, Opcode: 0x3b, Operands: specs[8:11], Flags: FlagSuffix | FlagDpp | FlagMods},                                                                       // GFX9+dl
+	{Mnemonic: "v_fmac_f32", Op: V_FMAC_F32, Enc: EncVOP3, Opcode: 0x13b, Operands: specs[11:14], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                        // GFX9+dl
+	{Mnemonic: "v_xnor_b32", Op: V_XNOR_B32, Enc: EncVOP2, Opcode: 0x3d, Operands: specs[14:17], Flags: FlagSuffix | FlagSdwa | FlagDpp},                                                                      // GFX9+dl
+	{Mnemonic: "v_xnor_b32", Op: V_XNOR_B32, Enc: EncVOP3, Opcode: 0x13d, Operands: specs[17:20], Flags: FlagSuffix},                                                                                          // GFX9+dl
+	{Mnemonic: "v_dot2_f32_f16", Op: V_DOT2_F32_F16, Enc: EncVOP3P, Opcode: 0x23, Operands: specs[20:24], Flags: 0},                                                                                           // GFX9+dl
+	{Mnemonic: "v_dot2_i32_i16", Op: V_DOT2_I32_I16, Enc: EncVOP3P, Opcode: 0x26, Operands: specs[24:28], Flags: 0},                                                                                           // GFX9+dl
+	{Mnemonic: "v_dot2_u32_u16", Op: V_DOT2_U32_U16, Enc: EncVOP3P, Opcode: 0x27, Operands: specs[28:32], Flags: 0},                                                                                           // GFX9+dl
+	{Mnemonic: "v_dot4_i32_i8", Op: V_DOT4_I32_I8, Enc: EncVOP3P, Opcode: 0x28, Operands: specs[32:36], Flags: 0},                                                                                             // GFX9+dl
+	{Mnemonic: "v_dot4_u32_u8", Op: V_DOT4_U32_U8, Enc: EncVOP3P, Opcode: 0x29, Operands: specs[36:40], Flags: 0},                                                                                             // GFX9+dl
+	{Mnemonic: "v_dot8_i32_i4", Op: V_DOT8_I32_I4, Enc: EncVOP3P, Opcode: 0x2a, Operands: specs[32:36], Flags: 0},                                                                                             // GFX9+dl
+	{Mnemonic: "v_dot8_u32_u4", Op: V_DOT8_U32_U4, Enc: EncVOP3P, Opcode: 0x2b, Operands: specs[36:40], Flags: 0},                                                                                             // GFX9+dl
+	{Mnemonic: "ds_add_u32", Op: DS_ADD_U32, Enc: EncDS, Opcode: 0x0, Operands: specs[40:42], Flags: FlagAtomic},                                                                                              // GFX8,GFX9
+	{Mnemonic: "ds_sub_u32", Op: DS_SUB_U32, Enc: EncDS, Opcode: 0x1, Operands: specs[40:42], Flags: FlagAtomic},                                                                                              // GFX8,GFX9
+	{Mnemonic: "ds_rsub_u32", Op: DS_RSUB_U32, Enc: EncDS, Opcode: 0x2, Operands: specs[40:42], Flags: FlagAtomic},                                                                                            // GFX8,GFX9
+	{Mnemonic: "ds_inc_u32", Op: DS_INC_U32, Enc: EncDS, Opcode: 0x3, Operands: specs[40:42], Flags: FlagAtomic},                                                                                              // GFX8,GFX9
+	{Mnemonic: "ds_dec_u32", Op: DS_DEC_U32, Enc: EncDS, Opcode: 0x4, Operands: specs[40:42], Flags: FlagAtomic},                                                                                              // GFX8,GFX9
+	{Mnemonic: "ds_min_i32", Op: DS_MIN_I32, Enc: EncDS, Opcode: 0x5, Operands: specs[42:44], Flags: FlagAtomic},                                                                                              // GFX8,GFX9
+	{Mnemonic: "ds_max_i32", Op: DS_MAX_I32, Enc: EncDS, Opcode: 0x6, Operands: specs[42:44], Flags: FlagAtomic},                                                                                              // GFX8,GFX9
+	{Mnemonic: "ds_min_u32", Op: DS_MIN_U32, Enc: EncDS, Opcode: 0x7, Operands: specs[40:42], Flags: FlagAtomic},                                                                                              // GFX8,GFX9
+	{Mnemonic: "ds_max_u32", Op: DS_MAX_U32, Enc: EncDS, Opcode: 0x8, Operands: specs[40:42], Flags: FlagAtomic},                                                                                              // GFX8,GFX9
+	{Mnemonic: "ds_and_b32", Op: DS_AND_B32, Enc: EncDS, Opcode: 0x9, Operands: specs[44:46], Flags: FlagAtomic},                                                                                              // GFX8,GFX9
+	{Mnemonic: "ds_or_b32", Op: DS_OR_B32, Enc: EncDS, Opcode: 0xa, Operands: specs[44:46], Flags: FlagAtomic},                                                                                                // GFX8,GFX9
+	{Mnemonic: "ds_xor_b32", Op: DS_XOR_B32, Enc: EncDS, Opcode: 0xb, Operands: specs[44:46], Flags: FlagAtomic},                                                                                              // GFX8,GFX9
+	{Mnemonic: "ds_mskor_b32", Op: DS_MSKOR_B32, Enc: EncDS, Opcode: 0xc, Operands: specs[46:49], Flags: FlagAtomic},                                                                                          // GFX8,GFX9
+	{Mnemonic: "ds_write_b32", Op: DS_WRITE_B32, Enc: EncDS, Opcode: 0xd, Operands: specs[44:46], Flags: FlagStore},                                                                                           // GFX8,GFX9
+	{Mnemonic: "ds_write2_b32", Op: DS_WRITE2_B32, Enc: EncDS, Opcode: 0xe, Operands: specs[46:49], Flags: FlagStore | FlagOffset2},                                                                           // GFX8,GFX9
+	{Mnemonic: "ds_write2st64_b32", Op: DS_WRITE2ST64_B32, Enc: EncDS, Opcode: 0xf, Operands: specs[46:49], Flags: FlagStore | FlagOffset2},                                                                   // GFX8,GFX9
+	{Mnemonic: "ds_cmpst_b32", Op: DS_CMPST_B32, Enc: EncDS, Opcode: 0x10, Operands: specs[46:49], Flags: FlagAtomic},                                                                                         // GFX8,GFX9
+	{Mnemonic: "ds_cmpst_f32", Op: DS_CMPST_F32, Enc: EncDS, Opcode: 0x11, Operands: specs[49:52], Flags: FlagAtomic},                                                                                         // GFX8,GFX9
+	{Mnemonic: "ds_min_f32", Op: DS_MIN_F32, Enc: EncDS, Opcode: 0x12, Operands: specs[52:54], Flags: FlagAtomic},                                                                                             // GFX8,GFX9
+	{Mnemonic: "ds_max_f32", Op: DS_MAX_F32, Enc: EncDS, Opcode: 0x13, Operands: specs[52:54], Flags: FlagAtomic},                                                                                             // GFX8,GFX9
+	{Mnemonic: "ds_nop", Op: DS_NOP, Enc: EncDS, Opcode: 0x14, Operands: specs[54:54], Flags: FlagNoMods},                                                                                                     // GFX8,GFX9
+	{Mnemonic: "ds_add_f32", Op: DS_ADD_F32, Enc: EncDS, Opcode: 0x15, Operands: specs[52:54], Flags: FlagAtomic},                                                                                             // GFX8,GFX9
+	{Mnemonic: "ds_write_addtid_b32", Op: DS_WRITE_ADDTID_B32, Enc: EncDS, Opcode: 0x1d, Operands: specs[54:55], Flags: FlagStore},                                                                            // GFX9
+	{Mnemonic: "ds_write_b8", Op: DS_WRITE_B8, Enc: EncDS, Opcode: 0x1e, Operands: specs[44:46], Flags: FlagStore},                                                                                            // GFX8,GFX9
+	{Mnemonic: "ds_write_b16", Op: DS_WRITE_B16, Enc: EncDS, Opcode: 0x1f, Operands: specs[44:46], Flags: FlagStore},                                                                                          // GFX8,GFX9
+	{Mnemonic: "ds_add_rtn_u32", Op: DS_ADD_RTN_U32, Enc: EncDS, Opcode: 0x20, Operands: specs[55:58], Flags: FlagAtomic | FlagRet},                                                                           // GFX8,GFX9
+	{Mnemonic: "ds_sub_rtn_u32", Op: DS_SUB_RTN_U32, Enc: EncDS, Opcode: 0x21, Operands: specs[55:58], Flags: FlagAtomic | FlagRet},                                                                           // GFX8,GFX9
+	{Mnemonic: "ds_rsub_rtn_u32", Op: DS_RSUB_RTN_U32, Enc: EncDS, Opcode: 0x22, Operands: specs[55:58], Flags: FlagAtomic | FlagRet},                                                                         // GFX8,GFX9
+	{Mnemonic: "ds_inc_rtn_u32", Op: DS_INC_RTN_U32, Enc: EncDS, Opcode: 0x23, Operands: specs[55:58], Flags: FlagAtomic | FlagRet},                                                                           // GFX8,GFX9
+	{Mnemonic: "ds_dec_rtn_u32", Op: DS_DEC_RTN_U32, Enc: EncDS, Opcode: 0x24, Operands: specs[55:58], Flags: FlagAtomic | FlagRet},                                                                           // GFX8,GFX9
+	{Mnemonic: "ds_min_rtn_i32", Op: DS_MIN_RTN_I32, Enc: EncDS, Opcode: 0x25, Operands: specs[58:61], Flags: FlagAtomic | FlagRet},                                                                           // GFX8,GFX9
+	{Mnemonic: "ds_max_rtn_i32", Op: DS_MAX_RTN_I32, Enc: EncDS, Opcode: 0x26, Operands: specs[58:61], Flags: FlagAtomic | FlagRet},                                                                           // GFX8,GFX9
+	{Mnemonic: "ds_min_rtn_u32", Op: DS_MIN_RTN_U32, Enc: EncDS, Opcode: 0x27, Operands: specs[55:58], Flags: FlagAtomic | FlagRet},                                                                           // GFX8,GFX9
+	{Mnemonic: "ds_max_rtn_u32", Op: DS_MAX_RTN_U32, Enc: EncDS, Opcode: 0x28, Operands: specs[55:58], Flags: FlagAtomic | FlagRet},                                                                           // GFX8,GFX9
+	{Mnemonic: "ds_and_rtn_b32", Op: DS_AND_RTN_B32, Enc: EncDS, Opcode: 0x29, Operands: specs[61:64], Flags: FlagAtomic | FlagRet},                                                                           // GFX8,GFX9
+	{Mnemonic: "ds_or_rtn_b32", Op: DS_OR_RTN_B32, Enc: EncDS, Opcode: 0x2a, Operands: specs[61:64], Flags: FlagAtomic | FlagRet},                                                                             // GFX8,GFX9
+	{Mnemonic: "ds_xor_rtn_b32", Op: DS_XOR_RTN_B32, Enc: EncDS, Opcode: 0x2b, Operands: specs[61:64], Flags: FlagAtomic | FlagRet},                                                                           // GFX8,GFX9
+	{Mnemonic: "ds_mskor_rtn_b32", Op: DS_MSKOR_RTN_B32, Enc: EncDS, Opcode: 0x2c, Operands: specs[64:68], Flags: FlagAtomic | FlagRet},                                                                       // GFX8,GFX9
+	{Mnemonic: "ds_wrxchg_rtn_b32", Op: DS_WRXCHG_RTN_B32, Enc: EncDS, Opcode: 0x2d, Operands: specs[61:64], Flags: FlagAtomic | FlagRet},                                                                     // GFX8,GFX9
+	{Mnemonic: "ds_wrxchg2_rtn_b32", Op: DS_WRXCHG2_RTN_B32, Enc: EncDS, Opcode: 0x2e, Operands: specs[68:72], Flags: FlagAtomic | FlagRet | FlagOffset2},                                                     // GFX8,GFX9
+	{Mnemonic: "ds_wrxchg2st64_rtn_b32", Op: DS_WRXCHG2ST64_RTN_B32, Enc: EncDS, Opcode: 0x2f, Operands: specs[68:72], Flags: FlagAtomic | FlagRet | FlagOffset2},                                             // GFX8,GFX9
+	{Mnemonic: "ds_cmpst_rtn_b32", Op: DS_CMPST_RTN_B32, Enc: EncDS, Opcode: 0x30, Operands: specs[64:68], Flags: FlagAtomic | FlagRet},                                                                       // GFX8,GFX9
+	{Mnemonic: "ds_cmpst_rtn_f32", Op: DS_CMPST_RTN_F32, Enc: EncDS, Opcode: 0x31, Operands: specs[72:76], Flags: FlagAtomic | FlagRet},                                                                       // GFX8,GFX9
+	{Mnemonic: "ds_min_rtn_f32", Op: DS_MIN_RTN_F32, Enc: EncDS, Opcode: 0x32, Operands: specs[76:79], Flags: FlagAtomic | FlagRet},                                                                           // GFX8,GFX9
+	{Mnemonic: "ds_max_rtn_f32", Op: DS_MAX_RTN_F32, Enc: EncDS, Opcode: 0x33, Operands: specs[76:79], Flags: FlagAtomic | FlagRet},                                                                           // GFX8,GFX9
+	{Mnemonic: "ds_wrap_rtn_b32", Op: DS_WRAP_RTN_B32, Enc: EncDS, Opcode: 0x34, Operands: specs[64:68], Flags: FlagAtomic | FlagRet},                                                                         // GFX8,GFX9
+	{Mnemonic: "ds_add_rtn_f32", Op: DS_ADD_RTN_F32, Enc: EncDS, Opcode: 0x35, Operands: specs[76:79], Flags: FlagAtomic | FlagRet},                                                                           // GFX8,GFX9
+	{Mnemonic: "ds_read_b32", Op: DS_READ_B32, Enc: EncDS, Opcode: 0x36, Operands: specs[79:81], Flags: FlagLoad},                                                                                             // GFX8,GFX9
+	{Mnemonic: "ds_read2_b32", Op: DS_READ2_B32, Enc: EncDS, Opcode: 0x37, Operands: specs[81:83], Flags: FlagLoad | FlagOffset2},                                                                             // GFX8,GFX9
+	{Mnemonic: "ds_read2st64_b32", Op: DS_READ2ST64_B32, Enc: EncDS, Opcode: 0x38, Operands: specs[81:83], Flags: FlagLoad | FlagOffset2},                                                                     // GFX8,GFX9
+	{Mnemonic: "ds_read_i8", Op: DS_READ_I8, Enc: EncDS, Opcode: 0x39, Operands: specs[79:81], Flags: FlagLoad},                                                                                               // GFX8,GFX9
+	{Mnemonic: "ds_read_u8", Op: DS_READ_U8, Enc: EncDS, Opcode: 0x3a, Operands: specs[79:81], Flags: FlagLoad},                                                                                               // GFX8,GFX9
+	{Mnemonic: "ds_read_i16", Op: DS_READ_I16, Enc: EncDS, Opcode: 0x3b, Operands: specs[79:81], Flags: FlagLoad},                                                                                             // GFX8,GFX9
+	{Mnemonic: "ds_read_u16", Op: DS_READ_U16, Enc: EncDS, Opcode: 0x3c, Operands: specs[79:81], Flags: FlagLoad},                                                                                             // GFX8,GFX9
+	{Mnemonic: "ds_swizzle_b32", Op: DS_SWIZZLE_B32, Enc: EncDS, Opcode: 0x3d, Operands: specs[79:81], Flags: FlagSwizzle},                                                                                    // GFX8,GFX9
+	{Mnemonic: "ds_permute_b32", Op: DS_PERMUTE_B32, Enc: EncDS, Opcode: 0x3e, Operands: specs[61:64], Flags: FlagNoGDS},                                                                                      // GFX8,GFX9
+	{Mnemonic: "ds_bpermute_b32", Op: DS_BPERMUTE_B32, Enc: EncDS, Opcode: 0x3f, Operands: specs[61:64], Flags: FlagNoGDS},                                                                                    // GFX8,GFX9
+	{Mnemonic: "ds_add_u64", Op: DS_ADD_U64, Enc: EncDS, Opcode: 0x40, Operands: specs[83:85], Flags: FlagAtomic},                                                                                             // GFX8,GFX9
+	{Mnemonic: "ds_sub_u64", Op: DS_SUB_U64, Enc: EncDS, Opcode: 0x41, Operands: specs[83:85], Flags: FlagAtomic},                                                                                             // GFX8,GFX9
+	{Mnemonic: "ds_rsub_u64", Op: DS_RSUB_U64, Enc: EncDS, Opcode: 0x42, Operands: specs[83:85], Flags: FlagAtomic},                                                                                           // GFX8,GFX9
+	{Mnemonic: "ds_inc_u64", Op: DS_INC_U64, Enc: EncDS, Opcode: 0x43, Operands: specs[83:85], Flags: FlagAtomic},                                                                                             // GFX8,GFX9
+	{Mnemonic: "ds_dec_u64", Op: DS_DEC_U64, Enc: EncDS, Opcode: 0x44, Operands: specs[83:85], Flags: FlagAtomic},                                                                                             // GFX8,GFX9
+	{Mnemonic: "ds_min_i64", Op: DS_MIN_I64, Enc: EncDS, Opcode: 0x45, Operands: specs[85:87], Flags: FlagAtomic},                                                                                             // GFX8,GFX9
+	{Mnemonic: "ds_max_i64", Op: DS_MAX_I64, Enc: EncDS, Opcode: 0x46, Operands: specs[85:87], Flags: FlagAtomic},                                                                                             // GFX8,GFX9
+	{Mnemonic: "ds_min_u64", Op: DS_MIN_U64, Enc: EncDS, Opcode: 0x47, Operands: specs[83:85], Flags: FlagAtomic},                                                                                             // GFX8,GFX9
+	{Mnemonic: "ds_max_u64", Op: DS_MAX_U64, Enc: EncDS, Opcode: 0x48, Operands: specs[83:85], Flags: FlagAtomic},                                                                                             // GFX8,GFX9
+	{Mnemonic: "ds_and_b64", Op: DS_AND_B64, Enc: EncDS, Opcode: 0x49, Operands: specs[87:89], Flags: FlagAtomic},                                                                                             // GFX8,GFX9
+	{Mnemonic: "ds_or_b64", Op: DS_OR_B64, Enc: EncDS, Opcode: 0x4a, Operands: specs[87:89], Flags: FlagAtomic},                                                                                               // GFX8,GFX9
+	{Mnemonic: "ds_xor_b64", Op: DS_XOR_B64, Enc: EncDS, Opcode: 0x4b, Operands: specs[87:89], Flags: FlagAtomic},                                                                                             // GFX8,GFX9
+	{Mnemonic: "ds_mskor_b64", Op: DS_MSKOR_B64, Enc: EncDS, Opcode: 0x4c, Operands: specs[89:92], Flags: FlagAtomic},                                                                                         // GFX8,GFX9
+	{Mnemonic: "ds_write_b64", Op: DS_WRITE_B64, Enc: EncDS, Opcode: 0x4d, Operands: specs[87:89], Flags: FlagStore},                                                                                          // GFX8,GFX9
+	{Mnemonic: "ds_write2_b64", Op: DS_WRITE2_B64, Enc: EncDS, Opcode: 0x4e, Operands: specs[89:92], Flags: FlagStore | FlagOffset2},                                                                          // GFX8,GFX9
+	{Mnemonic: "ds_write2st64_b64", Op: DS_WRITE2ST64_B64, Enc: EncDS, Opcode: 0x4f, Operands: specs[89:92], Flags: FlagStore | FlagOffset2},                                                                  // GFX8,GFX9
+	{Mnemonic: "ds_cmpst_b64", Op: DS_CMPST_B64, Enc: EncDS, Opcode: 0x50, Operands: specs[89:92], Flags: FlagAtomic},                                                                                         // GFX8,GFX9
+	{Mnemonic: "ds_cmpst_f64", Op: DS_CMPST_F64, Enc: EncDS, Opcode: 0x51, Operands: specs[92:95], Flags: FlagAtomic},                                                                                         // GFX8,GFX9
+	{Mnemonic: "ds_min_f64", Op: DS_MIN_F64, Enc: EncDS, Opcode: 0x52, Operands: specs[95:97], Flags: FlagAtomic},                                                                                             // GFX8,GFX9
+	{Mnemonic: "ds_max_f64", Op: DS_MAX_F64, Enc: EncDS, Opcode: 0x53, Operands: specs[95:97], Flags: FlagAtomic},                                                                                             // GFX8,GFX9
+	{Mnemonic: "ds_write_b8_d16_hi", Op: DS_WRITE_B8_D16_HI, Enc: EncDS, Opcode: 0x54, Operands: specs[44:46], Flags: FlagStore | FlagD16Hi},                                                                  // GFX9
+	{Mnemonic: "ds_write_b16_d16_hi", Op: DS_WRITE_B16_D16_HI, Enc: EncDS, Opcode: 0x55, Operands: specs[44:46], Flags: FlagStore | FlagD16Hi},                                                                // GFX9
+	{Mnemonic: "ds_read_u8_d16", Op: DS_READ_U8_D16, Enc: EncDS, Opcode: 0x56, Operands: specs[97:99], Flags: FlagLoad | FlagD16},                                                                             // GFX9
+	{Mnemonic: "ds_read_u8_d16_hi", Op: DS_READ_U8_D16_HI, Enc: EncDS, Opcode: 0x57, Operands: specs[97:99], Flags: FlagLoad | FlagD16Hi},                                                                     // GFX9
+	{Mnemonic: "ds_read_i8_d16", Op: DS_READ_I8_D16, Enc: EncDS, Opcode: 0x58, Operands: specs[97:99], Flags: FlagLoad | FlagD16},                                                                             // GFX9
+	{Mnemonic: "ds_read_i8_d16_hi", Op: DS_READ_I8_D16_HI, Enc: EncDS, Opcode: 0x59, Operands: specs[97:99], Flags: FlagLoad | FlagD16Hi},                                                                     // GFX9
+	{Mnemonic: "ds_read_u16_d16", Op: DS_READ_U16_D16, Enc: EncDS, Opcode: 0x5a, Operands: specs[97:99], Flags: FlagLoad | FlagD16},                                                                           // GFX9
+	{Mnemonic: "ds_read_u16_d16_hi", Op: DS_READ_U16_D16_HI, Enc: EncDS, Opcode: 0x5b, Operands: specs[97:99], Flags: FlagLoad | FlagD16Hi},                                                                   // GFX9
+	{Mnemonic: "ds_add_rtn_u64", Op: DS_ADD_RTN_U64, Enc: EncDS, Opcode: 0x60, Operands: specs[99:102], Flags: FlagAtomic | FlagRet},                                                                          // GFX8,GFX9
+	{Mnemonic: "ds_sub_rtn_u64", Op: DS_SUB_RTN_U64, Enc: EncDS, Opcode: 0x61, Operands: specs[99:102], Flags: FlagAtomic | FlagRet},                                                                          // GFX8,GFX9
+	{Mnemonic: "ds_rsub_rtn_u64", Op: DS_RSUB_RTN_U64, Enc: EncDS, Opcode: 0x62, Operands: specs[99:102], Flags: FlagAtomic | FlagRet},                                                                        // GFX8,GFX9
+	{Mnemonic: "ds_inc_rtn_u64", Op: DS_INC_RTN_U64, Enc: EncDS, Opcode: 0x63, Operands: specs[99:102], Flags: FlagAtomic | FlagRet},                                                                          // GFX8,GFX9
+	{Mnemonic: "ds_dec_rtn_u64", Op: DS_DEC_RTN_U64, Enc: EncDS, Opcode: 0x64, Operands: specs[99:102], Flags: FlagAtomic | FlagRet},                                                                          // GFX8,GFX9
+	{Mnemonic: "ds_min_rtn_i64", Op: DS_MIN_RTN_I64, Enc: EncDS, Opcode: 0x65, Operands: specs[102:105], Flags: FlagAtomic | FlagRet},                                                                         // GFX8,GFX9
+	{Mnemonic: "ds_max_rtn_i64", Op: DS_MAX_RTN_I64, Enc: EncDS, Opcode: 0x66, Operands: specs[102:105], Flags: FlagAtomic | FlagRet},                                                                         // GFX8,GFX9
+	{Mnemonic: "ds_min_rtn_u64", Op: DS_MIN_RTN_U64, Enc: EncDS, Opcode: 0x67, Operands: specs[99:102], Flags: FlagAtomic | FlagRet},                                                                          // GFX8,GFX9
+	{Mnemonic: "ds_max_rtn_u64", Op: DS_MAX_RTN_U64, Enc: EncDS, Opcode: 0x68, Operands: specs[99:102], Flags: FlagAtomic | FlagRet},                                                                          // GFX8,GFX9
+	{Mnemonic: "ds_and_rtn_b64", Op: DS_AND_RTN_B64, Enc: EncDS, Opcode: 0x69, Operands: specs[105:108], Flags: FlagAtomic | FlagRet},                                                                         // GFX8,GFX9
+	{Mnemonic: "ds_or_rtn_b64", Op: DS_OR_RTN_B64, Enc: EncDS, Opcode: 0x6a, Operands: specs[105:108], Flags: FlagAtomic | FlagRet},                                                                           // GFX8,GFX9
+	{Mnemonic: "ds_xor_rtn_b64", Op: DS_XOR_RTN_B64, Enc: EncDS, Opcode: 0x6b, Operands: specs[105:108], Flags: FlagAtomic | FlagRet},                                                                         // GFX8,GFX9
+	{Mnemonic: "ds_mskor_rtn_b64", Op: DS_MSKOR_RTN_B64, Enc: EncDS, Opcode: 0x6c, Operands: specs[108:112], Flags: FlagAtomic | FlagRet},                                                                     // GFX8,GFX9
+	{Mnemonic: "ds_wrxchg_rtn_b64", Op: DS_WRXCHG_RTN_B64, Enc: EncDS, Opcode: 0x6d, Operands: specs[105:108], Flags: FlagAtomic | FlagRet},                                                                   // GFX8,GFX9
+	{Mnemonic: "ds_wrxchg2_rtn_b64", Op: DS_WRXCHG2_RTN_B64, Enc: EncDS, Opcode: 0x6e, Operands: specs[112:116], Flags: FlagAtomic | FlagRet | FlagOffset2},                                                   // GFX8,GFX9
+	{Mnemonic: "ds_wrxchg2st64_rtn_b64", Op: DS_WRXCHG2ST64_RTN_B64, Enc: EncDS, Opcode: 0x6f, Operands: specs[112:116], Flags: FlagAtomic | FlagRet | FlagOffset2},                                           // GFX8,GFX9
+	{Mnemonic: "ds_cmpst_rtn_b64", Op: DS_CMPST_RTN_B64, Enc: EncDS, Opcode: 0x70, Operands: specs[108:112], Flags: FlagAtomic | FlagRet},                                                                     // GFX8,GFX9
+	{Mnemonic: "ds_cmpst_rtn_f64", Op: DS_CMPST_RTN_F64, Enc: EncDS, Opcode: 0x71, Operands: specs[116:120], Flags: FlagAtomic | FlagRet},                                                                     // GFX8,GFX9
+	{Mnemonic: "ds_min_rtn_f64", Op: DS_MIN_RTN_F64, Enc: EncDS, Opcode: 0x72, Operands: specs[120:123], Flags: FlagAtomic | FlagRet},                                                                         // GFX8,GFX9
+	{Mnemonic: "ds_max_rtn_f64", Op: DS_MAX_RTN_F64, Enc: EncDS, Opcode: 0x73, Operands: specs[120:123], Flags: FlagAtomic | FlagRet},                                                                         // GFX8,GFX9
+	{Mnemonic: "ds_read_b64", Op: DS_READ_B64, Enc: EncDS, Opcode: 0x76, Operands: specs[81:83], Flags: FlagLoad},                                                                                             // GFX8,GFX9
+	{Mnemonic: "ds_read2_b64", Op: DS_READ2_B64, Enc: EncDS, Opcode: 0x77, Operands: specs[123:125], Flags: FlagLoad | FlagOffset2},                                                                           // GFX8,GFX9
+	{Mnemonic: "ds_read2st64_b64", Op: DS_READ2ST64_B64, Enc: EncDS, Opcode: 0x78, Operands: specs[123:125], Flags: FlagLoad | FlagOffset2},                                                                   // GFX8,GFX9
+	{Mnemonic: "ds_condxchg32_rtn_b64", Op: DS_CONDXCHG32_RTN_B64, Enc: EncDS, Opcode: 0x7e, Operands: specs[105:108], Flags: FlagAtomic | FlagRet},                                                           // GFX8,GFX9
+	{Mnemonic: "ds_add_src2_u32", Op: DS_ADD_SRC2_U32, Enc: EncDS, Opcode: 0x80, Operands: specs[125:126], Flags: 0},                                                                                          // GFX8,GFX9
+	{Mnemonic: "ds_sub_src2_u32", Op: DS_SUB_SRC2_U32, Enc: EncDS, Opcode: 0x81, Operands: specs[125:126], Flags: 0},                                                                                          // GFX8,GFX9
+	{Mnemonic: "ds_rsub_src2_u32", Op: DS_RSUB_SRC2_U32, Enc: EncDS, Opcode: 0x82, Operands: specs[125:126], Flags: 0},                                                                                        // GFX8,GFX9
+	{Mnemonic: "ds_inc_src2_u32", Op: DS_INC_SRC2_U32, Enc: EncDS, Opcode: 0x83, Operands: specs[125:126], Flags: 0},                                                                                          // GFX8,GFX9
+	{Mnemonic: "ds_dec_src2_u32", Op: DS_DEC_SRC2_U32, Enc: EncDS, Opcode: 0x84, Operands: specs[125:126], Flags: 0},                                                                                          // GFX8,GFX9
+	{Mnemonic: "ds_min_src2_i32", Op: DS_MIN_SRC2_I32, Enc: EncDS, Opcode: 0x85, Operands: specs[125:126], Flags: 0},                                                                                          // GFX8,GFX9
+	{Mnemonic: "ds_max_src2_i32", Op: DS_MAX_SRC2_I32, Enc: EncDS, Opcode: 0x86, Operands: specs[125:126], Flags: 0},                                                                                          // GFX8,GFX9
+	{Mnemonic: "ds_min_src2_u32", Op: DS_MIN_SRC2_U32, Enc: EncDS, Opcode: 0x87, Operands: specs[125:126], Flags: 0},                                                                                          // GFX8,GFX9
+	{Mnemonic: "ds_max_src2_u32", Op: DS_MAX_SRC2_U32, Enc: EncDS, Opcode: 0x88, Operands: specs[125:126], Flags: 0},                                                                                          // GFX8,GFX9
+	{Mnemonic: "ds_and_src2_b32", Op: DS_AND_SRC2_B32, Enc: EncDS, Opcode: 0x89, Operands: specs[125:126], Flags: 0},                                                                                          // GFX8,GFX9
+	{Mnemonic: "ds_or_src2_b32", Op: DS_OR_SRC2_B32, Enc: EncDS, Opcode: 0x8a, Operands: specs[125:126], Flags: 0},                                                                                            // GFX8,GFX9
+	{Mnemonic: "ds_xor_src2_b32", Op: DS_XOR_SRC2_B32, Enc: EncDS, Opcode: 0x8b, Operands: specs[125:126], Flags: 0},                                                                                          // GFX8,GFX9
+	{Mnemonic: "ds_write_src2_b32", Op: DS_WRITE_SRC2_B32, Enc: EncDS, Opcode: 0x8d, Operands: specs[125:126], Flags: FlagStore},                                                                              // GFX8,GFX9
+	{Mnemonic: "ds_min_src2_f32", Op: DS_MIN_SRC2_F32, Enc: EncDS, Opcode: 0x92, Operands: specs[125:126], Flags: 0},                                                                                          // GFX8,GFX9
+	{Mnemonic: "ds_max_src2_f32", Op: DS_MAX_SRC2_F32, Enc: EncDS, Opcode: 0x93, Operands: specs[125:126], Flags: 0},                                                                                          // GFX8,GFX9
+	{Mnemonic: "ds_add_src2_f32", Op: DS_ADD_SRC2_F32, Enc: EncDS, Opcode: 0x95, Operands: specs[125:126], Flags: 0},                                                                                          // GFX8,GFX9
+	{Mnemonic: "ds_gws_sema_release_all", Op: DS_GWS_SEMA_RELEASE_ALL, Enc: EncDS, Opcode: 0x98, Operands: specs[126:126], Flags: FlagGDSOnly},                                                                // GFX8,GFX9
+	{Mnemonic: "ds_gws_init", Op: DS_GWS_INIT, Enc: EncDS, Opcode: 0x99, Operands: specs[125:126], Flags: FlagGDSOnly},                                                                                        // GFX8,GFX9
+	{Mnemonic: "ds_gws_sema_v", Op: DS_GWS_SEMA_V, Enc: EncDS, Opcode: 0x9a, Operands: specs[126:126], Flags: FlagGDSOnly},                                                                                    // GFX8,GFX9
+	{Mnemonic: "ds_gws_sema_br", Op: DS_GWS_SEMA_BR, Enc: EncDS, Opcode: 0x9b, Operands: specs[125:126], Flags: FlagGDSOnly},                                                                                  // GFX8,GFX9
+	{Mnemonic: "ds_gws_sema_p", Op: DS_GWS_SEMA_P, Enc: EncDS, Opcode: 0x9c, Operands: specs[126:126], Flags: FlagGDSOnly},                                                                                    // GFX8,GFX9
+	{Mnemonic: "ds_gws_barrier", Op: DS_GWS_BARRIER, Enc: EncDS, Opcode: 0x9d, Operands: specs[125:126], Flags: FlagGDSOnly},                                                                                  // GFX8,GFX9
+	{Mnemonic: "ds_read_addtid_b32", Op: DS_READ_ADDTID_B32, Enc: EncDS, Opcode: 0xb6, Operands: specs[126:127], Flags: FlagLoad},                                                                             // GFX9
+	{Mnemonic: "ds_consume", Op: DS_CONSUME, Enc: EncDS, Opcode: 0xbd, Operands: specs[126:127], Flags: 0},                                                                                                    // GFX8,GFX9
+	{Mnemonic: "ds_append", Op: DS_APPEND, Enc: EncDS, Opcode: 0xbe, Operands: specs[126:127], Flags: 0},                                                                                                      // GFX8,GFX9
+	{Mnemonic: "ds_ordered_count", Op: DS_ORDERED_COUNT, Enc: EncDS, Opcode: 0xbf, Operands: specs[79:81], Flags: FlagGDSOnly},                                                                                // GFX8,GFX9
+	{Mnemonic: "ds_add_src2_u64", Op: DS_ADD_SRC2_U64, Enc: EncDS, Opcode: 0xc0, Operands: specs[125:126], Flags: 0},                                                                                          // GFX8,GFX9
+	{Mnemonic: "ds_sub_src2_u64", Op: DS_SUB_SRC2_U64, Enc: EncDS, Opcode: 0xc1, Operands: specs[125:126], Flags: 0},                                                                                          // GFX8,GFX9
+	{Mnemonic: "ds_rsub_src2_u64", Op: DS_RSUB_SRC2_U64, Enc: EncDS, Opcode: 0xc2, Operands: specs[125:126], Flags: 0},                                                                                        // GFX8,GFX9
+	{Mnemonic: "ds_inc_src2_u64", Op: DS_INC_SRC2_U64, Enc: EncDS, Opcode: 0xc3, Operands: specs[125:126], Flags: 0},                                                                                          // GFX8,GFX9
+	{Mnemonic: "ds_dec_src2_u64", Op: DS_DEC_SRC2_U64, Enc: EncDS, Opcode: 0xc4, Operands: specs[125:126], Flags: 0},                                                                                          // GFX8,GFX9
+	{Mnemonic: "ds_min_src2_i64", Op: DS_MIN_SRC2_I64, Enc: EncDS, Opcode: 0xc5, Operands: specs[125:126], Flags: 0},                                                                                          // GFX8,GFX9
+	{Mnemonic: "ds_max_src2_i64", Op: DS_MAX_SRC2_I64, Enc: EncDS, Opcode: 0xc6, Operands: specs[125:126], Flags: 0},                                                                                          // GFX8,GFX9
+	{Mnemonic: "ds_min_src2_u64", Op: DS_MIN_SRC2_U64, Enc: EncDS, Opcode: 0xc7, Operands: specs[125:126], Flags: 0},                                                                                          // GFX8,GFX9
+	{Mnemonic: "ds_max_src2_u64", Op: DS_MAX_SRC2_U64, Enc: EncDS, Opcode: 0xc8, Operands: specs[125:126], Flags: 0},                                                                                          // GFX8,GFX9
+	{Mnemonic: "ds_and_src2_b64", Op: DS_AND_SRC2_B64, Enc: EncDS, Opcode: 0xc9, Operands: specs[125:126], Flags: 0},                                                                                          // GFX8,GFX9
+	{Mnemonic: "ds_or_src2_b64", Op: DS_OR_SRC2_B64, Enc: EncDS, Opcode: 0xca, Operands: specs[125:126], Flags: 0},                                                                                            // GFX8,GFX9
+	{Mnemonic: "ds_xor_src2_b64", Op: DS_XOR_SRC2_B64, Enc: EncDS, Opcode: 0xcb, Operands: specs[125:126], Flags: 0},                                                                                          // GFX8,GFX9
+	{Mnemonic: "ds_write_src2_b64", Op: DS_WRITE_SRC2_B64, Enc: EncDS, Opcode: 0xcd, Operands: specs[125:126], Flags: FlagStore},                                                                              // GFX8,GFX9
+	{Mnemonic: "ds_min_src2_f64", Op: DS_MIN_SRC2_F64, Enc: EncDS, Opcode: 0xd2, Operands: specs[125:126], Flags: 0},                                                                                          // GFX8,GFX9
+	{Mnemonic: "ds_max_src2_f64", Op: DS_MAX_SRC2_F64, Enc: EncDS, Opcode: 0xd3, Operands: specs[125:126], Flags: 0},                                                                                          // GFX8,GFX9
+	{Mnemonic: "ds_write_b96", Op: DS_WRITE_B96, Enc: EncDS, Opcode: 0xde, Operands: specs[127:129], Flags: FlagStore},                                                                                        // GFX8,GFX9
+	{Mnemonic: "ds_write_b128", Op: DS_WRITE_B128, Enc: EncDS, Opcode: 0xdf, Operands: specs[129:131], Flags: FlagStore},                                                                                      // GFX8,GFX9
+	{Mnemonic: "ds_read_b96", Op: DS_READ_B96, Enc: EncDS, Opcode: 0xfe, Operands: specs[131:133], Flags: FlagLoad},                                                                                           // GFX8,GFX9
+	{Mnemonic: "ds_read_b128", Op: DS_READ_B128, Enc: EncDS, Opcode: 0xff, Operands: specs[133:135], Flags: FlagLoad},                                                                                         // GFX8,GFX9
+	{Mnemonic: "buffer_load_format_x", Op: BUFFER_LOAD_FORMAT_X, Enc: EncMUBUF, Opcode: 0x0, Operands: specs[135:139], Flags: FlagLoad | FlagFormat | FlagLDSOk},                                              // GFX8,GFX9
+	{Mnemonic: "buffer_load_format_xy", Op: BUFFER_LOAD_FORMAT_XY, Enc: EncMUBUF, Opcode: 0x1, Operands: specs[139:143], Flags: FlagLoad | FlagFormat},                                                        // GFX8,GFX9
+	{Mnemonic: "buffer_load_format_xyz", Op: BUFFER_LOAD_FORMAT_XYZ, Enc: EncMUBUF, Opcode: 0x2, Operands: specs[143:147], Flags: FlagLoad | FlagFormat},                                                      // GFX8,GFX9
+	{Mnemonic: "buffer_load_format_xyzw", Op: BUFFER_LOAD_FORMAT_XYZW, Enc: EncMUBUF, Opcode: 0x3, Operands: specs[147:151], Flags: FlagLoad | FlagFormat},                                                    // GFX8,GFX9
+	{Mnemonic: "buffer_store_format_x", Op: BUFFER_STORE_FORMAT_X, Enc: EncMUBUF, Opcode: 0x4, Operands: specs[151:155], Flags: FlagStore | FlagFormat},                                                       // GFX8,GFX9
+	{Mnemonic: "buffer_store_format_xy", Op: BUFFER_STORE_FORMAT_XY, Enc: EncMUBUF, Opcode: 0x5, Operands: specs[155:159], Flags: FlagStore | FlagFormat},                                                     // GFX8,GFX9
+	{Mnemonic: "buffer_store_format_xyz", Op: BUFFER_STORE_FORMAT_XYZ, Enc: EncMUBUF, Opcode: 0x6, Operands: specs[159:163], Flags: FlagStore | FlagFormat},                                                   // GFX8,GFX9
+	{Mnemonic: "buffer_store_format_xyzw", Op: BUFFER_STORE_FORMAT_XYZW, Enc: EncMUBUF, Opcode: 0x7, Operands: specs[163:167], Flags: FlagStore | FlagFormat},                                                 // GFX8,GFX9
+	{Mnemonic: "buffer_load_format_d16_x", Op: BUFFER_LOAD_FORMAT_D16_X, Enc: EncMUBUF, Opcode: 0x8, Operands: specs[135:139], Flags: FlagLoad | FlagD16 | FlagFormat},                                        // GFX8,GFX9
+	{Mnemonic: "buffer_load_format_d16_xy", Op: BUFFER_LOAD_FORMAT_D16_XY, Enc: EncMUBUF, Opcode: 0x9, Operands: specs[139:143], Flags: FlagLoad | FlagD16 | FlagFormat},                                      // GFX8
+	{Mnemonic: "buffer_load_format_d16_xy", Op: BUFFER_LOAD_FORMAT_D16_XY, Enc: EncMUBUF, Opcode: 0x9, Operands: specs[135:139], Flags: FlagLoad | FlagD16 | FlagFormat},                                      // GFX9
+	{Mnemonic: "buffer_load_format_d16_xyz", Op: BUFFER_LOAD_FORMAT_D16_XYZ, Enc: EncMUBUF, Opcode: 0xa, Operands: specs[143:147], Flags: FlagLoad | FlagD16 | FlagFormat},                                    // GFX8
+	{Mnemonic: "buffer_load_format_d16_xyz", Op: BUFFER_LOAD_FORMAT_D16_XYZ, Enc: EncMUBUF, Opcode: 0xa, Operands: specs[139:143], Flags: FlagLoad | FlagD16 | FlagFormat},                                    // GFX9
+	{Mnemonic: "buffer_load_format_d16_xyzw", Op: BUFFER_LOAD_FORMAT_D16_XYZW, Enc: EncMUBUF, Opcode: 0xb, Operands: specs[147:151], Flags: FlagLoad | FlagD16 | FlagFormat},                                  // GFX8
+	{Mnemonic: "buffer_load_format_d16_xyzw", Op: BUFFER_LOAD_FORMAT_D16_XYZW, Enc: EncMUBUF, Opcode: 0xb, Operands: specs[139:143], Flags: FlagLoad | FlagD16 | FlagFormat},                                  // GFX9
+	{Mnemonic: "buffer_store_format_d16_x", Op: BUFFER_STORE_FORMAT_D16_X, Enc: EncMUBUF, Opcode: 0xc, Operands: specs[151:155], Flags: FlagStore | FlagD16 | FlagFormat},                                     // GFX8,GFX9
+	{Mnemonic: "buffer_store_format_d16_xy", Op: BUFFER_STORE_FORMAT_D16_XY, Enc: EncMUBUF, Opcode: 0xd, Operands: specs[155:159], Flags: FlagStore | FlagD16 | FlagFormat},                                   // GFX8
+	{Mnemonic: "buffer_store_format_d16_xy", Op: BUFFER_STORE_FORMAT_D16_XY, Enc: EncMUBUF, Opcode: 0xd, Operands: specs[151:155], Flags: FlagStore | FlagD16 | FlagFormat},                                   // GFX9
+	{Mnemonic: "buffer_store_format_d16_xyz", Op: BUFFER_STORE_FORMAT_D16_XYZ, Enc: EncMUBUF, Opcode: 0xe, Operands: specs[159:163], Flags: FlagStore | FlagD16 | FlagFormat},                                 // GFX8
+	{Mnemonic: "buffer_store_format_d16_xyz", Op: BUFFER_STORE_FORMAT_D16_XYZ, Enc: EncMUBUF, Opcode: 0xe, Operands: specs[155:159], Flags: FlagStore | FlagD16 | FlagFormat},                                 // GFX9
+	{Mnemonic: "buffer_store_format_d16_xyzw", Op: BUFFER_STORE_FORMAT_D16_XYZW, Enc: EncMUBUF, Opcode: 0xf, Operands: specs[163:167], Flags: FlagStore | FlagD16 | FlagFormat},                               // GFX8
+	{Mnemonic: "buffer_store_format_d16_xyzw", Op: BUFFER_STORE_FORMAT_D16_XYZW, Enc: EncMUBUF, Opcode: 0xf, Operands: specs[155:159], Flags: FlagStore | FlagD16 | FlagFormat},                               // GFX9
+	{Mnemonic: "buffer_load_ubyte", Op: BUFFER_LOAD_UBYTE, Enc: EncMUBUF, Opcode: 0x10, Operands: specs[135:139], Flags: FlagLoad | FlagLDSOk},                                                                // GFX8,GFX9
+	{Mnemonic: "buffer_load_sbyte", Op: BUFFER_LOAD_SBYTE, Enc: EncMUBUF, Opcode: 0x11, Operands: specs[135:139], Flags: FlagLoad | FlagLDSOk},                                                                // GFX8,GFX9
+	{Mnemonic: "buffer_load_ushort", Op: BUFFER_LOAD_USHORT, Enc: EncMUBUF, Opcode: 0x12, Operands: specs[135:139], Flags: FlagLoad | FlagLDSOk},                                                              // GFX8,GFX9
+	{Mnemonic: "buffer_load_sshort", Op: BUFFER_LOAD_SSHORT, Enc: EncMUBUF, Opcode: 0x13, Operands: specs[135:139], Flags: FlagLoad | FlagLDSOk},                                                              // GFX8,GFX9
+	{Mnemonic: "buffer_load_dword", Op: BUFFER_LOAD_DWORD, Enc: EncMUBUF, Opcode: 0x14, Operands: specs[135:139], Flags: FlagLoad | FlagLDSOk},                                                                // GFX8,GFX9
+	{Mnemonic: "buffer_load_dwordx2", Op: BUFFER_LOAD_DWORDX2, Enc: EncMUBUF, Opcode: 0x15, Operands: specs[167:171], Flags: FlagLoad},                                                                        // GFX8,GFX9
+	{Mnemonic: "buffer_load_dwordx3", Op: BUFFER_LOAD_DWORDX3, Enc: EncMUBUF, Opcode: 0x16, Operands: specs[143:147], Flags: FlagLoad},                                                                        // GFX8,GFX9
+	{Mnemonic: "buffer_load_dwordx4", Op: BUFFER_LOAD_DWORDX4, Enc: EncMUBUF, Opcode: 0x17, Operands: specs[147:151], Flags: FlagLoad},                                                                        // GFX8,GFX9
+	{Mnemonic: "buffer_store_byte", Op: BUFFER_STORE_BYTE, Enc: EncMUBUF, Opcode: 0x18, Operands: specs[151:155], Flags: FlagStore},                                                                           // GFX8,GFX9
+	{Mnemonic: "buffer_store_byte_d16_hi", Op: BUFFER_STORE_BYTE_D16_HI, Enc: EncMUBUF, Opcode: 0x19, Operands: specs[151:155], Flags: FlagStore | FlagD16Hi},                                                 // GFX9
+	{Mnemonic: "buffer_store_short", Op: BUFFER_STORE_SHORT, Enc: EncMUBUF, Opcode: 0x1a, Operands: specs[151:155], Flags: FlagStore},                                                                         // GFX8,GFX9
+	{Mnemonic: "buffer_store_short_d16_hi", Op: BUFFER_STORE_SHORT_D16_HI, Enc: EncMUBUF, Opcode: 0x1b, Operands: specs[151:155], Flags: FlagStore | FlagD16Hi},                                               // GFX9
+	{Mnemonic: "buffer_store_dword", Op: BUFFER_STORE_DWORD, Enc: EncMUBUF, Opcode: 0x1c, Operands: specs[151:155], Flags: FlagStore},                                                                         // GFX8,GFX9
+	{Mnemonic: "buffer_store_dwordx2", Op: BUFFER_STORE_DWORDX2, Enc: EncMUBUF, Opcode: 0x1d, Operands: specs[171:175], Flags: FlagStore},                                                                     // GFX8,GFX9
+	{Mnemonic: "buffer_store_dwordx3", Op: BUFFER_STORE_DWORDX3, Enc: EncMUBUF, Opcode: 0x1e, Operands: specs[159:163], Flags: FlagStore},                                                                     // GFX8,GFX9
+	{Mnemonic: "buffer_store_dwordx4", Op: BUFFER_STORE_DWORDX4, Enc: EncMUBUF, Opcode: 0x1f, Operands: specs[163:167], Flags: FlagStore},                                                                     // GFX8,GFX9
+	{Mnemonic: "buffer_load_ubyte_d16", Op: BUFFER_LOAD_UBYTE_D16, Enc: EncMUBUF, Opcode: 0x20, Operands: specs[175:179], Flags: FlagLoad | FlagD16},                                                          // GFX9
+	{Mnemonic: "buffer_load_ubyte_d16_hi", Op: BUFFER_LOAD_UBYTE_D16_HI, Enc: EncMUBUF, Opcode: 0x21, Operands: specs[175:179], Flags: FlagLoad | FlagD16Hi},                                                  // GFX9
+	{Mnemonic: "buffer_load_sbyte_d16", Op: BUFFER_LOAD_SBYTE_D16, Enc: EncMUBUF, Opcode: 0x22, Operands: specs[175:179], Flags: FlagLoad | FlagD16},                                                          // GFX9
+	{Mnemonic: "buffer_load_sbyte_d16_hi", Op: BUFFER_LOAD_SBYTE_D16_HI, Enc: EncMUBUF, Opcode: 0x23, Operands: specs[175:179], Flags: FlagLoad | FlagD16Hi},                                                  // GFX9
+	{Mnemonic: "buffer_load_short_d16", Op: BUFFER_LOAD_SHORT_D16, Enc: EncMUBUF, Opcode: 0x24, Operands: specs[175:179], Flags: FlagLoad | FlagD16},                                                          // GFX9
+	{Mnemonic: "buffer_load_short_d16_hi", Op: BUFFER_LOAD_SHORT_D16_HI, Enc: EncMUBUF, Opcode: 0x25, Operands: specs[175:179], Flags: FlagLoad | FlagD16Hi},                                                  // GFX9
+	{Mnemonic: "buffer_load_format_d16_hi_x", Op: BUFFER_LOAD_FORMAT_D16_HI_X, Enc: EncMUBUF, Opcode: 0x26, Operands: specs[175:179], Flags: FlagLoad | FlagD16Hi | FlagFormat},                               // GFX9
+	{Mnemonic: "buffer_store_format_d16_hi_x", Op: BUFFER_STORE_FORMAT_D16_HI_X, Enc: EncMUBUF, Opcode: 0x27, Operands: specs[151:155], Flags: FlagStore | FlagD16Hi | FlagFormat},                            // GFX9
+	{Mnemonic: "buffer_store_lds_dword", Op: BUFFER_STORE_LDS_DWORD, Enc: EncMUBUF, Opcode: 0x3d, Operands: specs[179:181], Flags: FlagStore | FlagLDSOnly | FlagNoTFE},                                       // GFX8,GFX9
+	{Mnemonic: "buffer_wbinvl1", Op: BUFFER_WBINVL1, Enc: EncMUBUF, Opcode: 0x3e, Operands: specs[181:181], Flags: 0},                                                                                         // GFX8,GFX9
+	{Mnemonic: "buffer_wbinvl1_vol", Op: BUFFER_WBINVL1_VOL, Enc: EncMUBUF, Opcode: 0x3f, Operands: specs[181:181], Flags: 0},                                                                                 // GFX8,GFX9
+	{Mnemonic: "buffer_atomic_swap", Op: BUFFER_ATOMIC_SWAP, Enc: EncMUBUF, Opcode: 0x40, Operands: specs[175:179], Flags: FlagAtomic | FlagNoTFE},                                                            // GFX8,GFX9
+	{Mnemonic: "buffer_atomic_cmpswap", Op: BUFFER_ATOMIC_CMPSWAP, Enc: EncMUBUF, Opcode: 0x41, Operands: specs[181:185], Flags: FlagAtomic | FlagNoTFE},                                                      // GFX8,GFX9
+	{Mnemonic: "buffer_atomic_add", Op: BUFFER_ATOMIC_ADD, Enc: EncMUBUF, Opcode: 0x42, Operands: specs[175:179], Flags: FlagAtomic | FlagNoTFE},                                                              // GFX8,GFX9
+	{Mnemonic: "buffer_atomic_sub", Op: BUFFER_ATOMIC_SUB, Enc: EncMUBUF, Opcode: 0x43, Operands: specs[175:179], Flags: FlagAtomic | FlagNoTFE},                                                              // GFX8,GFX9
+	{Mnemonic: "buffer_atomic_smin", Op: BUFFER_ATOMIC_SMIN, Enc: EncMUBUF, Opcode: 0x44, Operands: specs[175:179], Flags: FlagAtomic | FlagNoTFE},                                                            // GFX8,GFX9
+	{Mnemonic: "buffer_atomic_umin", Op: BUFFER_ATOMIC_UMIN, Enc: EncMUBUF, Opcode: 0x45, Operands: specs[175:179], Flags: FlagAtomic | FlagNoTFE},                                                            // GFX8,GFX9
+	{Mnemonic: "buffer_atomic_smax", Op: BUFFER_ATOMIC_SMAX, Enc: EncMUBUF, Opcode: 0x46, Operands: specs[175:179], Flags: FlagAtomic | FlagNoTFE},                                                            // GFX8,GFX9
+	{Mnemonic: "buffer_atomic_umax", Op: BUFFER_ATOMIC_UMAX, Enc: EncMUBUF, Opcode: 0x47, Operands: specs[175:179], Flags: FlagAtomic | FlagNoTFE},                                                            // GFX8,GFX9
+	{Mnemonic: "buffer_atomic_and", Op: BUFFER_ATOMIC_AND, Enc: EncMUBUF, Opcode: 0x48, Operands: specs[175:179], Flags: FlagAtomic | FlagNoTFE},                                                              // GFX8,GFX9
+	{Mnemonic: "buffer_atomic_or", Op: BUFFER_ATOMIC_OR, Enc: EncMUBUF, Opcode: 0x49, Operands: specs[175:179], Flags: FlagAtomic | FlagNoTFE},                                                                // GFX8,GFX9
+	{Mnemonic: "buffer_atomic_xor", Op: BUFFER_ATOMIC_XOR, Enc: EncMUBUF, Opcode: 0x4a, Operands: specs[175:179], Flags: FlagAtomic | FlagNoTFE},                                                              // GFX8,GFX9
+	{Mnemonic: "buffer_atomic_inc", Op: BUFFER_ATOMIC_INC, Enc: EncMUBUF, Opcode: 0x4b, Operands: specs[175:179], Flags: FlagAtomic | FlagNoTFE},                                                              // GFX8,GFX9
+	{Mnemonic: "buffer_atomic_dec", Op: BUFFER_ATOMIC_DEC, Enc: EncMUBUF, Opcode: 0x4c, Operands: specs[175:179], Flags: FlagAtomic | FlagNoTFE},                                                              // GFX8,GFX9
+	{Mnemonic: "buffer_atomic_swap_x2", Op: BUFFER_ATOMIC_SWAP_X2, Enc: EncMUBUF, Opcode: 0x60, Operands: specs[185:189], Flags: FlagAtomic | FlagNoTFE},                                                      // GFX8,GFX9
+	{Mnemonic: "buffer_atomic_cmpswap_x2", Op: BUFFER_ATOMIC_CMPSWAP_X2, Enc: EncMUBUF, Opcode: 0x61, Operands: specs[189:193], Flags: FlagAtomic | FlagNoTFE},                                                // GFX8,GFX9
+	{Mnemonic: "buffer_atomic_add_x2", Op: BUFFER_ATOMIC_ADD_X2, Enc: EncMUBUF, Opcode: 0x62, Operands: specs[185:189], Flags: FlagAtomic | FlagNoTFE},                                                        // GFX8,GFX9
+	{Mnemonic: "buffer_atomic_sub_x2", Op: BUFFER_ATOMIC_SUB_X2, Enc: EncMUBUF, Opcode: 0x63, Operands: specs[185:189], Flags: FlagAtomic | FlagNoTFE},                                                        // GFX8,GFX9
+	{Mnemonic: "buffer_atomic_smin_x2", Op: BUFFER_ATOMIC_SMIN_X2, Enc: EncMUBUF, Opcode: 0x64, Operands: specs[185:189], Flags: FlagAtomic | FlagNoTFE},                                                      // GFX8,GFX9
+	{Mnemonic: "buffer_atomic_umin_x2", Op: BUFFER_ATOMIC_UMIN_X2, Enc: EncMUBUF, Opcode: 0x65, Operands: specs[185:189], Flags: FlagAtomic | FlagNoTFE},                                                      // GFX8,GFX9
+	{Mnemonic: "buffer_atomic_smax_x2", Op: BUFFER_ATOMIC_SMAX_X2, Enc: EncMUBUF, Opcode: 0x66, Operands: specs[185:189], Flags: FlagAtomic | FlagNoTFE},                                                      // GFX8,GFX9
+	{Mnemonic: "buffer_atomic_umax_x2", Op: BUFFER_ATOMIC_UMAX_X2, Enc: EncMUBUF, Opcode: 0x67, Operands: specs[185:189], Flags: FlagAtomic | FlagNoTFE},                                                      // GFX8,GFX9
+	{Mnemonic: "buffer_atomic_and_x2", Op: BUFFER_ATOMIC_AND_X2, Enc: EncMUBUF, Opcode: 0x68, Operands: specs[185:189], Flags: FlagAtomic | FlagNoTFE},                                                        // GFX8,GFX9
+	{Mnemonic: "buffer_atomic_or_x2", Op: BUFFER_ATOMIC_OR_X2, Enc: EncMUBUF, Opcode: 0x69, Operands: specs[185:189], Flags: FlagAtomic | FlagNoTFE},                                                          // GFX8,GFX9
+	{Mnemonic: "buffer_atomic_xor_x2", Op: BUFFER_ATOMIC_XOR_X2, Enc: EncMUBUF, Opcode: 0x6a, Operands: specs[185:189], Flags: FlagAtomic | FlagNoTFE},                                                        // GFX8,GFX9
+	{Mnemonic: "buffer_atomic_inc_x2", Op: BUFFER_ATOMIC_INC_X2, Enc: EncMUBUF, Opcode: 0x6b, Operands: specs[185:189], Flags: FlagAtomic | FlagNoTFE},                                                        // GFX8,GFX9
+	{Mnemonic: "buffer_atomic_dec_x2", Op: BUFFER_ATOMIC_DEC_X2, Enc: EncMUBUF, Opcode: 0x6c, Operands: specs[185:189], Flags: FlagAtomic | FlagNoTFE},                                                        // GFX8,GFX9
+	{Mnemonic: "tbuffer_load_format_x", Op: TBUFFER_LOAD_FORMAT_X, Enc: EncMTBUF, Opcode: 0x0, Operands: specs[135:139], Flags: FlagLoad | FlagFormat | FlagNoTFE},                                            // GFX8,GFX9
+	{Mnemonic: "tbuffer_load_format_xy", Op: TBUFFER_LOAD_FORMAT_XY, Enc: EncMTBUF, Opcode: 0x1, Operands: specs[139:143], Flags: FlagLoad | FlagFormat | FlagNoTFE},                                          // GFX8,GFX9
+	{Mnemonic: "tbuffer_load_format_xyz", Op: TBUFFER_LOAD_FORMAT_XYZ, Enc: EncMTBUF, Opcode: 0x2, Operands: specs[143:147], Flags: FlagLoad | FlagFormat | FlagNoTFE},                                        // GFX8,GFX9
+	{Mnemonic: "tbuffer_load_format_xyzw", Op: TBUFFER_LOAD_FORMAT_XYZW, Enc: EncMTBUF, Opcode: 0x3, Operands: specs[147:151], Flags: FlagLoad | FlagFormat | FlagNoTFE},                                      // GFX8,GFX9
+	{Mnemonic: "tbuffer_store_format_x", Op: TBUFFER_STORE_FORMAT_X, Enc: EncMTBUF, Opcode: 0x4, Operands: specs[151:155], Flags: FlagStore | FlagFormat | FlagNoTFE},                                         // GFX8,GFX9
+	{Mnemonic: "tbuffer_store_format_xy", Op: TBUFFER_STORE_FORMAT_XY, Enc: EncMTBUF, Opcode: 0x5, Operands: specs[155:159], Flags: FlagStore | FlagFormat | FlagNoTFE},                                       // GFX8,GFX9
+	{Mnemonic: "tbuffer_store_format_xyz", Op: TBUFFER_STORE_FORMAT_XYZ, Enc: EncMTBUF, Opcode: 0x6, Operands: specs[159:163], Flags: FlagStore | FlagFormat | FlagNoTFE},                                     // GFX8,GFX9
+	{Mnemonic: "tbuffer_store_format_xyzw", Op: TBUFFER_STORE_FORMAT_XYZW, Enc: EncMTBUF, Opcode: 0x7, Operands: specs[163:167], Flags: FlagStore | FlagFormat | FlagNoTFE},                                   // GFX8,GFX9
+	{Mnemonic: "tbuffer_load_format_d16_x", Op: TBUFFER_LOAD_FORMAT_D16_X, Enc: EncMTBUF, Opcode: 0x8, Operands: specs[135:139], Flags: FlagLoad | FlagD16 | FlagFormat | FlagNoTFE},                          // GFX8,GFX9
+	{Mnemonic: "tbuffer_load_format_d16_xy", Op: TBUFFER_LOAD_FORMAT_D16_XY, Enc: EncMTBUF, Opcode: 0x9, Operands: specs[139:143], Flags: FlagLoad | FlagD16 | FlagFormat | FlagNoTFE},                        // GFX8
+	{Mnemonic: "tbuffer_load_format_d16_xy", Op: TBUFFER_LOAD_FORMAT_D16_XY, Enc: EncMTBUF, Opcode: 0x9, Operands: specs[135:139], Flags: FlagLoad | FlagD16 | FlagFormat | FlagNoTFE},                        // GFX9
+	{Mnemonic: "tbuffer_load_format_d16_xyz", Op: TBUFFER_LOAD_FORMAT_D16_XYZ, Enc: EncMTBUF, Opcode: 0xa, Operands: specs[143:147], Flags: FlagLoad | FlagD16 | FlagFormat | FlagNoTFE},                      // GFX8
+	{Mnemonic: "tbuffer_load_format_d16_xyz", Op: TBUFFER_LOAD_FORMAT_D16_XYZ, Enc: EncMTBUF, Opcode: 0xa, Operands: specs[139:143], Flags: FlagLoad | FlagD16 | FlagFormat | FlagNoTFE},                      // GFX9
+	{Mnemonic: "tbuffer_load_format_d16_xyzw", Op: TBUFFER_LOAD_FORMAT_D16_XYZW, Enc: EncMTBUF, Opcode: 0xb, Operands: specs[147:151], Flags: FlagLoad | FlagD16 | FlagFormat | FlagNoTFE},                    // GFX8
+	{Mnemonic: "tbuffer_load_format_d16_xyzw", Op: TBUFFER_LOAD_FORMAT_D16_XYZW, Enc: EncMTBUF, Opcode: 0xb, Operands: specs[139:143], Flags: FlagLoad | FlagD16 | FlagFormat | FlagNoTFE},                    // GFX9
+	{Mnemonic: "tbuffer_store_format_d16_x", Op: TBUFFER_STORE_FORMAT_D16_X, Enc: EncMTBUF, Opcode: 0xc, Operands: specs[151:155], Flags: FlagStore | FlagD16 | FlagFormat | FlagNoTFE},                       // GFX8,GFX9
+	{Mnemonic: "tbuffer_store_format_d16_xy", Op: TBUFFER_STORE_FORMAT_D16_XY, Enc: EncMTBUF, Opcode: 0xd, Operands: specs[155:159], Flags: FlagStore | FlagD16 | FlagFormat | FlagNoTFE},                     // GFX8
+	{Mnemonic: "tbuffer_store_format_d16_xy", Op: TBUFFER_STORE_FORMAT_D16_XY, Enc: EncMTBUF, Opcode: 0xd, Operands: specs[151:155], Flags: FlagStore | FlagD16 | FlagFormat | FlagNoTFE},                     // GFX9
+	{Mnemonic: "tbuffer_store_format_d16_xyz", Op: TBUFFER_STORE_FORMAT_D16_XYZ, Enc: EncMTBUF, Opcode: 0xe, Operands: specs[159:163], Flags: FlagStore | FlagD16 | FlagFormat | FlagNoTFE},                   // GFX8
+	{Mnemonic: "tbuffer_store_format_d16_xyz", Op: TBUFFER_STORE_FORMAT_D16_XYZ, Enc: EncMTBUF, Opcode: 0xe, Operands: specs[155:159], Flags: FlagStore | FlagD16 | FlagFormat | FlagNoTFE},                   // GFX9
+	{Mnemonic: "tbuffer_store_format_d16_xyzw", Op: TBUFFER_STORE_FORMAT_D16_XYZW, Enc: EncMTBUF, Opcode: 0xf, Operands: specs[163:167], Flags: FlagStore | FlagD16 | FlagFormat | FlagNoTFE},                 // GFX8
+	{Mnemonic: "tbuffer_store_format_d16_xyzw", Op: TBUFFER_STORE_FORMAT_D16_XYZW, Enc: EncMTBUF, Opcode: 0xf, Operands: specs[155:159], Flags: FlagStore | FlagD16 | FlagFormat | FlagNoTFE},                 // GFX9
+	{Mnemonic: "image_load", Op: IMAGE_LOAD, Enc: EncMIMG, Opcode: 0x0, Operands: specs[193:196], Flags: FlagLoad},                                                                                            // GFX8,GFX9
+	{Mnemonic: "image_load_mip", Op: IMAGE_LOAD_MIP, Enc: EncMIMG, Opcode: 0x1, Operands: specs[193:196], Flags: FlagLoad},                                                                                    // GFX8,GFX9
+	{Mnemonic: "image_load_pck", Op: IMAGE_LOAD_PCK, Enc: EncMIMG, Opcode: 0x2, Operands: specs[193:196], Flags: FlagLoad | FlagNoD16},                                                                        // GFX8,GFX9
+	{Mnemonic: "image_load_pck_sgn", Op: IMAGE_LOAD_PCK_SGN, Enc: EncMIMG, Opcode: 0x3, Operands: specs[193:196], Flags: FlagLoad | FlagNoD16},                                                                // GFX8,GFX9
+	{Mnemonic: "image_load_mip_pck", Op: IMAGE_LOAD_MIP_PCK, Enc: EncMIMG, Opcode: 0x4, Operands: specs[193:196], Flags: FlagLoad | FlagNoD16},                                                                // GFX8,GFX9
+	{Mnemonic: "image_load_mip_pck_sgn", Op: IMAGE_LOAD_MIP_PCK_SGN, Enc: EncMIMG, Opcode: 0x5, Operands: specs[193:196], Flags: FlagLoad | FlagNoD16},                                                        // GFX8,GFX9
+	{Mnemonic: "image_store", Op: IMAGE_STORE, Enc: EncMIMG, Opcode: 0x8, Operands: specs[196:199], Flags: FlagStore},                                                                                         // GFX8,GFX9
+	{Mnemonic: "image_store_mip", Op: IMAGE_STORE_MIP, Enc: EncMIMG, Opcode: 0x9, Operands: specs[196:199], Flags: FlagStore},                                                                                 // GFX8,GFX9
+	{Mnemonic: "image_store_pck", Op: IMAGE_STORE_PCK, Enc: EncMIMG, Opcode: 0xa, Operands: specs[196:199], Flags: FlagStore | FlagNoD16},                                                                     // GFX8,GFX9
+	{Mnemonic: "image_store_mip_pck", Op: IMAGE_STORE_MIP_PCK, Enc: EncMIMG, Opcode: 0xb, Operands: specs[196:199], Flags: FlagStore | FlagNoD16},                                                             // GFX8,GFX9
+	{Mnemonic: "image_get_resinfo", Op: IMAGE_GET_RESINFO, Enc: EncMIMG, Opcode: 0xe, Operands: specs[193:196], Flags: FlagLoad | FlagNoD16},                                                                  // GFX8,GFX9
+	{Mnemonic: "image_atomic_swap", Op: IMAGE_ATOMIC_SWAP, Enc: EncMIMG, Opcode: 0x10, Operands: specs[199:202], Flags: FlagAtomic | FlagNoD16},                                                               // GFX8,GFX9
+	{Mnemonic: "image_atomic_cmpswap", Op: IMAGE_ATOMIC_CMPSWAP, Enc: EncMIMG, Opcode: 0x11, Operands: specs[202:205], Flags: FlagAtomic | FlagCmpswap | FlagNoD16},                                           // GFX8,GFX9
+	{Mnemonic: "image_atomic_add", Op: IMAGE_ATOMIC_ADD, Enc: EncMIMG, Opcode: 0x12, Operands: specs[199:202], Flags: FlagAtomic | FlagNoD16},                                                                 // GFX8,GFX9
+	{Mnemonic: "image_atomic_sub", Op: IMAGE_ATOMIC_SUB, Enc: EncMIMG, Opcode: 0x13, Operands: specs[199:202], Flags: FlagAtomic | FlagNoD16},                                                                 // GFX8,GFX9
+	{Mnemonic: "image_atomic_smin", Op: IMAGE_ATOMIC_SMIN, Enc: EncMIMG, Opcode: 0x14, Operands: specs[199:202], Flags: FlagAtomic | FlagNoD16},                                                               // GFX8,GFX9
+	{Mnemonic: "image_atomic_umin", Op: IMAGE_ATOMIC_UMIN, Enc: EncMIMG, Opcode: 0x15, Operands: specs[199:202], Flags: FlagAtomic | FlagNoD16},                                                               // GFX8,GFX9
+	{Mnemonic: "image_atomic_smax", Op: IMAGE_ATOMIC_SMAX, Enc: EncMIMG, Opcode: 0x16, Operands: specs[199:202], Flags: FlagAtomic | FlagNoD16},                                                               // GFX8,GFX9
+	{Mnemonic: "image_atomic_umax", Op: IMAGE_ATOMIC_UMAX, Enc: EncMIMG, Opcode: 0x17, Operands: specs[199:202], Flags: FlagAtomic | FlagNoD16},                                                               // GFX8,GFX9
+	{Mnemonic: "image_atomic_and", Op: IMAGE_ATOMIC_AND, Enc: EncMIMG, Opcode: 0x18, Operands: specs[199:202], Flags: FlagAtomic | FlagNoD16},                                                                 // GFX8,GFX9
+	{Mnemonic: "image_atomic_or", Op: IMAGE_ATOMIC_OR, Enc: EncMIMG, Opcode: 0x19, Operands: specs[199:202], Flags: FlagAtomic | FlagNoD16},                                                                   // GFX8,GFX9
+	{Mnemonic: "image_atomic_xor", Op: IMAGE_ATOMIC_XOR, Enc: EncMIMG, Opcode: 0x1a, Operands: specs[199:202], Flags: FlagAtomic | FlagNoD16},                                                                 // GFX8,GFX9
+	{Mnemonic: "image_atomic_inc", Op: IMAGE_ATOMIC_INC, Enc: EncMIMG, Opcode: 0x1b, Operands: specs[199:202], Flags: FlagAtomic | FlagNoD16},                                                                 // GFX8,GFX9
+	{Mnemonic: "image_atomic_dec", Op: IMAGE_ATOMIC_DEC, Enc: EncMIMG, Opcode: 0x1c, Operands: specs[199:202], Flags: FlagAtomic | FlagNoD16},                                                                 // GFX8,GFX9
+	{Mnemonic: "image_sample", Op: IMAGE_SAMPLE, Enc: EncMIMG, Opcode: 0x20, Operands: specs[205:209], Flags: FlagLoad},                                                                                       // GFX8,GFX9
+	{Mnemonic: "image_sample_cl", Op: IMAGE_SAMPLE_CL, Enc: EncMIMG, Opcode: 0x21, Operands: specs[205:209], Flags: FlagLoad},                                                                                 // GFX8,GFX9
+	{Mnemonic: "image_sample_d", Op: IMAGE_SAMPLE_D, Enc: EncMIMG, Opcode: 0x22, Operands: specs[209:213], Flags: FlagLoad},                                                                                   // GFX8,GFX9
+	{Mnemonic: "image_sample_d_cl", Op: IMAGE_SAMPLE_D_CL, Enc: EncMIMG, Opcode: 0x23, Operands: specs[209:213], Flags: FlagLoad},                                                                             // GFX8,GFX9
+	{Mnemonic: "image_sample_l", Op: IMAGE_SAMPLE_L, Enc: EncMIMG, Opcode: 0x24, Operands: specs[205:209], Flags: FlagLoad},                                                                                   // GFX8,GFX9
+	{Mnemonic: "image_sample_b", Op: IMAGE_SAMPLE_B, Enc: EncMIMG, Opcode: 0x25, Operands: specs[209:213], Flags: FlagLoad},                                                                                   // GFX8,GFX9
+	{Mnemonic: "image_sample_b_cl", Op: IMAGE_SAMPLE_B_CL, Enc: EncMIMG, Opcode: 0x26, Operands: specs[209:213], Flags: FlagLoad},                                                                             // GFX8,GFX9
+	{Mnemonic: "image_sample_lz", Op: IMAGE_SAMPLE_LZ, Enc: EncMIMG, Opcode: 0x27, Operands: specs[205:209], Flags: FlagLoad},                                                                                 // GFX8,GFX9
+	{Mnemonic: "image_sample_c", Op: IMAGE_SAMPLE_C, Enc: EncMIMG, Opcode: 0x28, Operands: specs[209:213], Flags: FlagLoad},                                                                                   // GFX8,GFX9
+	{Mnemonic: "image_sample_c_cl", Op: IMAGE_SAMPLE_C_CL, Enc: EncMIMG, Opcode: 0x29, Operands: specs[209:213], Flags: FlagLoad},                                                                             // GFX8,GFX9
+	{Mnemonic: "image_sample_c_d", Op: IMAGE_SAMPLE_C_D, Enc: EncMIMG, Opcode: 0x2a, Operands: specs[213:217], Flags: FlagLoad},                                                                               // GFX8,GFX9
+	{Mnemonic: "image_sample_c_d_cl", Op: IMAGE_SAMPLE_C_D_CL, Enc: EncMIMG, Opcode: 0x2b, Operands: specs[213:217], Flags: FlagLoad},                                                                         // GFX8,GFX9
+	{Mnemonic: "image_sample_c_l", Op: IMAGE_SAMPLE_C_L, Enc: EncMIMG, Opcode: 0x2c, Operands: specs[209:213], Flags: FlagLoad},                                                                               // GFX8,GFX9
+	{Mnemonic: "image_sample_c_b", Op: IMAGE_SAMPLE_C_B, Enc: EncMIMG, Opcode: 0x2d, Operands: specs[213:217], Flags: FlagLoad},                                                                               // GFX8,GFX9
+	{Mnemonic: "image_sample_c_b_cl", Op: IMAGE_SAMPLE_C_B_CL, Enc: EncMIMG, Opcode: 0x2e, Operands: specs[213:217], Flags: FlagLoad},                                                                         // GFX8,GFX9
+	{Mnemonic: "image_sample_c_lz", Op: IMAGE_SAMPLE_C_LZ, Enc: EncMIMG, Opcode: 0x2f, Operands: specs[209:213], Flags: FlagLoad},                                                                             // GFX8,GFX9
+	{Mnemonic: "image_sample_o", Op: IMAGE_SAMPLE_O, Enc: EncMIMG, Opcode: 0x30, Operands: specs[209:213], Flags: FlagLoad},                                                                                   // GFX8,GFX9
+	{Mnemonic: "image_sample_cl_o", Op: IMAGE_SAMPLE_CL_O, Enc: EncMIMG, Opcode: 0x31, Operands: specs[209:213], Flags: FlagLoad},                                                                             // GFX8,GFX9
+	{Mnemonic: "image_sample_d_o", Op: IMAGE_SAMPLE_D_O, Enc: EncMIMG, Opcode: 0x32, Operands: specs[213:217], Flags: FlagLoad},                                                                               // GFX8,GFX9
+	{Mnemonic: "image_sample_d_cl_o", Op: IMAGE_SAMPLE_D_CL_O, Enc: EncMIMG, Opcode: 0x33, Operands: specs[213:217], Flags: FlagLoad},                                                                         // GFX8,GFX9
+	{Mnemonic: "image_sample_l_o", Op: IMAGE_SAMPLE_L_O, Enc: EncMIMG, Opcode: 0x34, Operands: specs[209:213], Flags: FlagLoad},                                                                               // GFX8,GFX9
+	{Mnemonic: "image_sample_b_o", Op: IMAGE_SAMPLE_B_O, Enc: EncMIMG, Opcode: 0x35, Operands: specs[213:217], Flags: FlagLoad},                                                                               // GFX8,GFX9
+	{Mnemonic: "image_sample_b_cl_o", Op: IMAGE_SAMPLE_B_CL_O, Enc: EncMIMG, Opcode: 0x36, Operands: specs[213:217], Flags: FlagLoad},                                                                         // GFX8,GFX9
+	{Mnemonic: "image_sample_lz_o", Op: IMAGE_SAMPLE_LZ_O, Enc: EncMIMG, Opcode: 0x37, Operands: specs[209:213], Flags: FlagLoad},                                                                             // GFX8,GFX9
+	{Mnemonic: "image_sample_c_o", Op: IMAGE_SAMPLE_C_O, Enc: EncMIMG, Opcode: 0x38, Operands: specs[213:217], Flags: FlagLoad},                                                                               // GFX8,GFX9
+	{Mnemonic: "image_sample_c_cl_o", Op: IMAGE_SAMPLE_C_CL_O, Enc: EncMIMG, Opcode: 0x39, Operands: specs[213:217], Flags: FlagLoad},                                                                         // GFX8,GFX9
+	{Mnemonic: "image_sample_c_d_o", Op: IMAGE_SAMPLE_C_D_O, Enc: EncMIMG, Opcode: 0x3a, Operands: specs[217:221], Flags: FlagLoad},                                                                           // GFX8,GFX9
+	{Mnemonic: "image_sample_c_d_cl_o", Op: IMAGE_SAMPLE_C_D_CL_O, Enc: EncMIMG, Opcode: 0x3b, Operands: specs[217:221], Flags: FlagLoad},                                                                     // GFX8,GFX9
+	{Mnemonic: "image_sample_c_l_o", Op: IMAGE_SAMPLE_C_L_O, Enc: EncMIMG, Opcode: 0x3c, Operands: specs[213:217], Flags: FlagLoad},                                                                           // GFX8,GFX9
+	{Mnemonic: "image_sample_c_b_o", Op: IMAGE_SAMPLE_C_B_O, Enc: EncMIMG, Opcode: 0x3d, Operands: specs[217:221], Flags: FlagLoad},                                                                           // GFX8,GFX9
+	{Mnemonic: "image_sample_c_b_cl_o", Op: IMAGE_SAMPLE_C_B_CL_O, Enc: EncMIMG, Opcode: 0x3e, Operands: specs[217:221], Flags: FlagLoad},                                                                     // GFX8,GFX9
+	{Mnemonic: "image_sample_c_lz_o", Op: IMAGE_SAMPLE_C_LZ_O, Enc: EncMIMG, Opcode: 0x3f, Operands: specs[213:217], Flags: FlagLoad},                                                                         // GFX8,GFX9
+	{Mnemonic: "image_gather4", Op: IMAGE_GATHER4, Enc: EncMIMG, Opcode: 0x40, Operands: specs[221:225], Flags: FlagLoad | FlagGather4},                                                                       // GFX8,GFX9
+	{Mnemonic: "image_gather4_cl", Op: IMAGE_GATHER4_CL, Enc: EncMIMG, Opcode: 0x41, Operands: specs[221:225], Flags: FlagLoad | FlagGather4},                                                                 // GFX8,GFX9
+	{Mnemonic: "image_gather4h", Op: IMAGE_GATHER4H, Enc: EncMIMG, Opcode: 0x42, Operands: specs[221:225], Flags: FlagLoad | FlagGather4},                                                                     // GFX9
+	{Mnemonic: "image_gather4_l", Op: IMAGE_GATHER4_L, Enc: EncMIMG, Opcode: 0x44, Operands: specs[221:225], Flags: FlagLoad | FlagGather4},                                                                   // GFX8,GFX9
+	{Mnemonic: "image_gather4_b", Op: IMAGE_GATHER4_B, Enc: EncMIMG, Opcode: 0x45, Operands: specs[225:229], Flags: FlagLoad | FlagGather4},                                                                   // GFX8,GFX9
+	{Mnemonic: "image_gather4_b_cl", Op: IMAGE_GATHER4_B_CL, Enc: EncMIMG, Opcode: 0x46, Operands: specs[225:229], Flags: FlagLoad | FlagGather4},                                                             // GFX8,GFX9
+	{Mnemonic: "image_gather4_lz", Op: IMAGE_GATHER4_LZ, Enc: EncMIMG, Opcode: 0x47, Operands: specs[221:225], Flags: FlagLoad | FlagGather4},                                                                 // GFX8,GFX9
+	{Mnemonic: "image_gather4_c", Op: IMAGE_GATHER4_C, Enc: EncMIMG, Opcode: 0x48, Operands: specs[225:229], Flags: FlagLoad | FlagGather4},                                                                   // GFX8,GFX9
+	{Mnemonic: "image_gather4_c_cl", Op: IMAGE_GATHER4_C_CL, Enc: EncMIMG, Opcode: 0x49, Operands: specs[225:229], Flags: FlagLoad | FlagGather4},                                                             // GFX8,GFX9
+	{Mnemonic: "image_gather4_c_l", Op: IMAGE_GATHER4_C_L, Enc: EncMIMG, Opcode: 0x4c, Operands: specs[225:229], Flags: FlagLoad | FlagGather4},                                                               // GFX8,GFX9
+	{Mnemonic: "image_gather4_c_b", Op: IMAGE_GATHER4_C_B, Enc: EncMIMG, Opcode: 0x4d, Operands: specs[229:233], Flags: FlagLoad | FlagGather4},                                                               // GFX8,GFX9
+	{Mnemonic: "image_gather4_c_b_cl", Op: IMAGE_GATHER4_C_B_CL, Enc: EncMIMG, Opcode: 0x4e, Operands: specs[229:233], Flags: FlagLoad | FlagGather4},                                                         // GFX8,GFX9
+	{Mnemonic: "image_gather4_c_lz", Op: IMAGE_GATHER4_C_LZ, Enc: EncMIMG, Opcode: 0x4f, Operands: specs[225:229], Flags: FlagLoad | FlagGather4},                                                             // GFX8,GFX9
+	{Mnemonic: "image_gather4_o", Op: IMAGE_GATHER4_O, Enc: EncMIMG, Opcode: 0x50, Operands: specs[225:229], Flags: FlagLoad | FlagGather4},                                                                   // GFX8,GFX9
+	{Mnemonic: "image_gather4_cl_o", Op: IMAGE_GATHER4_CL_O, Enc: EncMIMG, Opcode: 0x51, Operands: specs[225:229], Flags: FlagLoad | FlagGather4},                                                             // GFX8,GFX9
+	{Mnemonic: "image_gather4_l_o", Op: IMAGE_GATHER4_L_O, Enc: EncMIMG, Opcode: 0x54, Operands: specs[225:229], Flags: FlagLoad | FlagGather4},                                                               // GFX8,GFX9
+	{Mnemonic: "image_gather4_b_o", Op: IMAGE_GATHER4_B_O, Enc: EncMIMG, Opcode: 0x55, Operands: specs[229:233], Flags: FlagLoad | FlagGather4},                                                               // GFX8,GFX9
+	{Mnemonic: "image_gather4_b_cl_o", Op: IMAGE_GATHER4_B_CL_O, Enc: EncMIMG, Opcode: 0x56, Operands: specs[229:233], Flags: FlagLoad | FlagGather4},                                                         // GFX8,GFX9
+	{Mnemonic: "image_gather4_lz_o", Op: IMAGE_GATHER4_LZ_O, Enc: EncMIMG, Opcode: 0x57, Operands: specs[225:229], Flags: FlagLoad | FlagGather4},                                                             // GFX8,GFX9
+	{Mnemonic: "image_gather4_c_o", Op: IMAGE_GATHER4_C_O, Enc: EncMIMG, Opcode: 0x58, Operands: specs[229:233], Flags: FlagLoad | FlagGather4},                                                               // GFX8,GFX9
+	{Mnemonic: "image_gather4_c_cl_o", Op: IMAGE_GATHER4_C_CL_O, Enc: EncMIMG, Opcode: 0x59, Operands: specs[229:233], Flags: FlagLoad | FlagGather4},                                                         // GFX8,GFX9
+	{Mnemonic: "image_gather4_c_l_o", Op: IMAGE_GATHER4_C_L_O, Enc: EncMIMG, Opcode: 0x5c, Operands: specs[229:233], Flags: FlagLoad | FlagGather4},                                                           // GFX8,GFX9
+	{Mnemonic: "image_gather4_c_b_o", Op: IMAGE_GATHER4_C_B_O, Enc: EncMIMG, Opcode: 0x5d, Operands: specs[233:237], Flags: FlagLoad | FlagGather4},                                                           // GFX8,GFX9
+	{Mnemonic: "image_gather4_c_b_cl_o", Op: IMAGE_GATHER4_C_B_CL_O, Enc: EncMIMG, Opcode: 0x5e, Operands: specs[233:237], Flags: FlagLoad | FlagGather4},                                                     // GFX8,GFX9
+	{Mnemonic: "image_gather4_c_lz_o", Op: IMAGE_GATHER4_C_LZ_O, Enc: EncMIMG, Opcode: 0x5f, Operands: specs[229:233], Flags: FlagLoad | FlagGather4},                                                         // GFX8,GFX9
+	{Mnemonic: "image_get_lod", Op: IMAGE_GET_LOD, Enc: EncMIMG, Opcode: 0x60, Operands: specs[205:209], Flags: FlagLoad | FlagNoD16},                                                                         // GFX8,GFX9
+	{Mnemonic: "image_sample_cd", Op: IMAGE_SAMPLE_CD, Enc: EncMIMG, Opcode: 0x68, Operands: specs[209:213], Flags: FlagLoad},                                                                                 // GFX8,GFX9
+	{Mnemonic: "image_sample_cd_cl", Op: IMAGE_SAMPLE_CD_CL, Enc: EncMIMG, Opcode: 0x69, Operands: specs[209:213], Flags: FlagLoad},                                                                           // GFX8,GFX9
+	{Mnemonic: "image_sample_c_cd", Op: IMAGE_SAMPLE_C_CD, Enc: EncMIMG, Opcode: 0x6a, Operands: specs[213:217], Flags: FlagLoad},                                                                             // GFX8,GFX9
+	{Mnemonic: "image_sample_c_cd_cl", Op: IMAGE_SAMPLE_C_CD_CL, Enc: EncMIMG, Opcode: 0x6b, Operands: specs[213:217], Flags: FlagLoad},                                                                       // GFX8,GFX9
+	{Mnemonic: "image_sample_cd_o", Op: IMAGE_SAMPLE_CD_O, Enc: EncMIMG, Opcode: 0x6c, Operands: specs[213:217], Flags: FlagLoad},                                                                             // GFX8,GFX9
+	{Mnemonic: "image_sample_cd_cl_o", Op: IMAGE_SAMPLE_CD_CL_O, Enc: EncMIMG, Opcode: 0x6d, Operands: specs[213:217], Flags: FlagLoad},                                                                       // GFX8,GFX9
+	{Mnemonic: "image_sample_c_cd_o", Op: IMAGE_SAMPLE_C_CD_O, Enc: EncMIMG, Opcode: 0x6e, Operands: specs[217:221], Flags: FlagLoad},                                                                         // GFX8,GFX9
+	{Mnemonic: "image_sample_c_cd_cl_o", Op: IMAGE_SAMPLE_C_CD_CL_O, Enc: EncMIMG, Opcode: 0x6f, Operands: specs[217:221], Flags: FlagLoad},                                                                   // GFX8,GFX9
+	{Mnemonic: "exp", Op: EXP, Enc: EncEXP, Opcode: 0x0, Operands: specs[237:241], Flags: FlagStore},                                                                                                          // GFX8,GFX9
+	{Mnemonic: "flat_load_ubyte", Op: FLAT_LOAD_UBYTE, Enc: EncFLAT, Opcode: 0x10, Operands: specs[241:243], Flags: FlagLoad},                                                                                 // GFX8,GFX9
+	{Mnemonic: "flat_load_sbyte", Op: FLAT_LOAD_SBYTE, Enc: EncFLAT, Opcode: 0x11, Operands: specs[241:243], Flags: FlagLoad},                                                                                 // GFX8,GFX9
+	{Mnemonic: "flat_load_ushort", Op: FLAT_LOAD_USHORT, Enc: EncFLAT, Opcode: 0x12, Operands: specs[241:243], Flags: FlagLoad},                                                                               // GFX8,GFX9
+	{Mnemonic: "flat_load_sshort", Op: FLAT_LOAD_SSHORT, Enc: EncFLAT, Opcode: 0x13, Operands: specs[241:243], Flags: FlagLoad},                                                                               // GFX8,GFX9
+	{Mnemonic: "flat_load_dword", Op: FLAT_LOAD_DWORD, Enc: EncFLAT, Opcode: 0x14, Operands: specs[241:243], Flags: FlagLoad},                                                                                 // GFX8,GFX9
+	{Mnemonic: "flat_load_dwordx2", Op: FLAT_LOAD_DWORDX2, Enc: EncFLAT, Opcode: 0x15, Operands: specs[243:245], Flags: FlagLoad},                                                                             // GFX8,GFX9
+	{Mnemonic: "flat_load_dwordx3", Op: FLAT_LOAD_DWORDX3, Enc: EncFLAT, Opcode: 0x16, Operands: specs[245:247], Flags: FlagLoad},                                                                             // GFX8,GFX9
+	{Mnemonic: "flat_load_dwordx4", Op: FLAT_LOAD_DWORDX4, Enc: EncFLAT, Opcode: 0x17, Operands: specs[247:249], Flags: FlagLoad},                                                                             // GFX8,GFX9
+	{Mnemonic: "flat_store_byte", Op: FLAT_STORE_BYTE, Enc: EncFLAT, Opcode: 0x18, Operands: specs[249:251], Flags: FlagStore},                                                                                // GFX8,GFX9
+	{Mnemonic: "flat_store_byte_d16_hi", Op: FLAT_STORE_BYTE_D16_HI, Enc: EncFLAT, Opcode: 0x19, Operands: specs[249:251], Flags: FlagStore | FlagD16Hi},                                                      // GFX9
+	{Mnemonic: "flat_store_short", Op: FLAT_STORE_SHORT, Enc: EncFLAT, Opcode: 0x1a, Operands: specs[249:251], Flags: FlagStore},                                                                              // GFX8,GFX9
+	{Mnemonic: "flat_store_short_d16_hi", Op: FLAT_STORE_SHORT_D16_HI, Enc: EncFLAT, Opcode: 0x1b, Operands: specs[249:251], Flags: FlagStore | FlagD16Hi},                                                    // GFX9
+	{Mnemonic: "flat_store_dword", Op: FLAT_STORE_DWORD, Enc: EncFLAT, Opcode: 0x1c, Operands: specs[249:251], Flags: FlagStore},                                                                              // GFX8,GFX9
+	{Mnemonic: "flat_store_dwordx2", Op: FLAT_STORE_DWORDX2, Enc: EncFLAT, Opcode: 0x1d, Operands: specs[251:253], Flags: FlagStore},                                                                          // GFX8,GFX9
+	{Mnemonic: "flat_store_dwordx3", Op: FLAT_STORE_DWORDX3, Enc: EncFLAT, Opcode: 0x1e, Operands: specs[253:255], Flags: FlagStore},                                                                          // GFX8,GFX9
+	{Mnemonic: "flat_store_dwordx4", Op: FLAT_STORE_DWORDX4, Enc: EncFLAT, Opcode: 0x1f, Operands: specs[255:257], Flags: FlagStore},                                                                          // GFX8,GFX9
+	{Mnemonic: "flat_load_ubyte_d16", Op: FLAT_LOAD_UBYTE_D16, Enc: EncFLAT, Opcode: 0x20, Operands: specs[257:259], Flags: FlagLoad | FlagD16},                                                               // GFX9
+	{Mnemonic: "flat_load_ubyte_d16_hi", Op: FLAT_LOAD_UBYTE_D16_HI, Enc: EncFLAT, Opcode: 0x21, Operands: specs[257:259], Flags: FlagLoad | FlagD16Hi},                                                       // GFX9
+	{Mnemonic: "flat_load_sbyte_d16", Op: FLAT_LOAD_SBYTE_D16, Enc: EncFLAT, Opcode: 0x22, Operands: specs[257:259], Flags: FlagLoad | FlagD16},                                                               // GFX9
+	{Mnemonic: "flat_load_sbyte_d16_hi", Op: FLAT_LOAD_SBYTE_D16_HI, Enc: EncFLAT, Opcode: 0x23, Operands: specs[257:259], Flags: FlagLoad | FlagD16Hi},                                                       // GFX9
+	{Mnemonic: "flat_load_short_d16", Op: FLAT_LOAD_SHORT_D16, Enc: EncFLAT, Opcode: 0x24, Operands: specs[257:259], Flags: FlagLoad | FlagD16},                                                               // GFX9
+	{Mnemonic: "flat_load_short_d16_hi", Op: FLAT_LOAD_SHORT_D16_HI, Enc: EncFLAT, Opcode: 0x25, Operands: specs[257:259], Flags: FlagLoad | FlagD16Hi},                                                       // GFX9
+	{Mnemonic: "flat_atomic_swap", Op: FLAT_ATOMIC_SWAP, Enc: EncFLAT, Opcode: 0x40, Operands: specs[259:262], Flags: FlagAtomic},                                                                             // GFX8,GFX9
+	{Mnemonic: "flat_atomic_cmpswap", Op: FLAT_ATOMIC_CMPSWAP, Enc: EncFLAT, Opcode: 0x41, Operands: specs[262:265], Flags: FlagAtomic},                                                                       // GFX8,GFX9
+	{Mnemonic: "flat_atomic_add", Op: FLAT_ATOMIC_ADD, Enc: EncFLAT, Opcode: 0x42, Operands: specs[259:262], Flags: FlagAtomic},                                                                               // GFX8,GFX9
+	{Mnemonic: "flat_atomic_sub", Op: FLAT_ATOMIC_SUB, Enc: EncFLAT, Opcode: 0x43, Operands: specs[259:262], Flags: FlagAtomic},                                                                               // GFX8,GFX9
+	{Mnemonic: "flat_atomic_smin", Op: FLAT_ATOMIC_SMIN, Enc: EncFLAT, Opcode: 0x44, Operands: specs[259:262], Flags: FlagAtomic},                                                                             // GFX8,GFX9
+	{Mnemonic: "flat_atomic_umin", Op: FLAT_ATOMIC_UMIN, Enc: EncFLAT, Opcode: 0x45, Operands: specs[259:262], Flags: FlagAtomic},                                                                             // GFX8,GFX9
+	{Mnemonic: "flat_atomic_smax", Op: FLAT_ATOMIC_SMAX, Enc: EncFLAT, Opcode: 0x46, Operands: specs[259:262], Flags: FlagAtomic},                                                                             // GFX8,GFX9
+	{Mnemonic: "flat_atomic_umax", Op: FLAT_ATOMIC_UMAX, Enc: EncFLAT, Opcode: 0x47, Operands: specs[259:262], Flags: FlagAtomic},                                                                             // GFX8,GFX9
+	{Mnemonic: "flat_atomic_and", Op: FLAT_ATOMIC_AND, Enc: EncFLAT, Opcode: 0x48, Operands: specs[259:262], Flags: FlagAtomic},                                                                               // GFX8,GFX9
+	{Mnemonic: "flat_atomic_or", Op: FLAT_ATOMIC_OR, Enc: EncFLAT, Opcode: 0x49, Operands: specs[259:262], Flags: FlagAtomic},                                                                                 // GFX8,GFX9
+	{Mnemonic: "flat_atomic_xor", Op: FLAT_ATOMIC_XOR, Enc: EncFLAT, Opcode: 0x4a, Operands: specs[259:262], Flags: FlagAtomic},                                                                               // GFX8,GFX9
+	{Mnemonic: "flat_atomic_inc", Op: FLAT_ATOMIC_INC, Enc: EncFLAT, Opcode: 0x4b, Operands: specs[259:262], Flags: FlagAtomic},                                                                               // GFX8,GFX9
+	{Mnemonic: "flat_atomic_dec", Op: FLAT_ATOMIC_DEC, Enc: EncFLAT, Opcode: 0x4c, Operands: specs[259:262], Flags: FlagAtomic},                                                                               // GFX8,GFX9
+	{Mnemonic: "flat_atomic_swap_x2", Op: FLAT_ATOMIC_SWAP_X2, Enc: EncFLAT, Opcode: 0x60, Operands: specs[265:268], Flags: FlagAtomic},                                                                       // GFX8,GFX9
+	{Mnemonic: "flat_atomic_cmpswap_x2", Op: FLAT_ATOMIC_CMPSWAP_X2, Enc: EncFLAT, Opcode: 0x61, Operands: specs[268:271], Flags: FlagAtomic},                                                                 // GFX8,GFX9
+	{Mnemonic: "flat_atomic_add_x2", Op: FLAT_ATOMIC_ADD_X2, Enc: EncFLAT, Opcode: 0x62, Operands: specs[265:268], Flags: FlagAtomic},                                                                         // GFX8,GFX9
+	{Mnemonic: "flat_atomic_sub_x2", Op: FLAT_ATOMIC_SUB_X2, Enc: EncFLAT, Opcode: 0x63, Operands: specs[265:268], Flags: FlagAtomic},                                                                         // GFX8,GFX9
+	{Mnemonic: "flat_atomic_smin_x2", Op: FLAT_ATOMIC_SMIN_X2, Enc: EncFLAT, Opcode: 0x64, Operands: specs[265:268], Flags: FlagAtomic},                                                                       // GFX8,GFX9
+	{Mnemonic: "flat_atomic_umin_x2", Op: FLAT_ATOMIC_UMIN_X2, Enc: EncFLAT, Opcode: 0x65, Operands: specs[265:268], Flags: FlagAtomic},                                                                       // GFX8,GFX9
+	{Mnemonic: "flat_atomic_smax_x2", Op: FLAT_ATOMIC_SMAX_X2, Enc: EncFLAT, Opcode: 0x66, Operands: specs[265:268], Flags: FlagAtomic},                                                                       // GFX8,GFX9
+	{Mnemonic: "flat_atomic_umax_x2", Op: FLAT_ATOMIC_UMAX_X2, Enc: EncFLAT, Opcode: 0x67, Operands: specs[265:268], Flags: FlagAtomic},                                                                       // GFX8,GFX9
+	{Mnemonic: "flat_atomic_and_x2", Op: FLAT_ATOMIC_AND_X2, Enc: EncFLAT, Opcode: 0x68, Operands: specs[265:268], Flags: FlagAtomic},                                                                         // GFX8,GFX9
+	{Mnemonic: "flat_atomic_or_x2", Op: FLAT_ATOMIC_OR_X2, Enc: EncFLAT, Opcode: 0x69, Operands: specs[265:268], Flags: FlagAtomic},                                                                           // GFX8,GFX9
+	{Mnemonic: "flat_atomic_xor_x2", Op: FLAT_ATOMIC_XOR_X2, Enc: EncFLAT, Opcode: 0x6a, Operands: specs[265:268], Flags: FlagAtomic},                                                                         // GFX8,GFX9
+	{Mnemonic: "flat_atomic_inc_x2", Op: FLAT_ATOMIC_INC_X2, Enc: EncFLAT, Opcode: 0x6b, Operands: specs[265:268], Flags: FlagAtomic},                                                                         // GFX8,GFX9
+	{Mnemonic: "flat_atomic_dec_x2", Op: FLAT_ATOMIC_DEC_X2, Enc: EncFLAT, Opcode: 0x6c, Operands: specs[265:268], Flags: FlagAtomic},                                                                         // GFX8,GFX9
+	{Mnemonic: "scratch_load_ubyte", Op: SCRATCH_LOAD_UBYTE, Enc: EncFLAT, Opcode: 0x90, Operands: specs[271:274], Flags: FlagLoad | FlagLDSOk},                                                               // GFX9
+	{Mnemonic: "scratch_load_sbyte", Op: SCRATCH_LOAD_SBYTE, Enc: EncFLAT, Opcode: 0x91, Operands: specs[271:274], Flags: FlagLoad | FlagLDSOk},                                                               // GFX9
+	{Mnemonic: "scratch_load_ushort", Op: SCRATCH_LOAD_USHORT, Enc: EncFLAT, Opcode: 0x92, Operands: specs[271:274], Flags: FlagLoad | FlagLDSOk},                                                             // GFX9
+	{Mnemonic: "scratch_load_sshort", Op: SCRATCH_LOAD_SSHORT, Enc: EncFLAT, Opcode: 0x93, Operands: specs[271:274], Flags: FlagLoad | FlagLDSOk},                                                             // GFX9
+	{Mnemonic: "scratch_load_dword", Op: SCRATCH_LOAD_DWORD, Enc: EncFLAT, Opcode: 0x94, Operands: specs[271:274], Flags: FlagLoad | FlagLDSOk},                                                               // GFX9
+	{Mnemonic: "scratch_load_dwordx2", Op: SCRATCH_LOAD_DWORDX2, Enc: EncFLAT, Opcode: 0x95, Operands: specs[274:277], Flags: FlagLoad},                                                                       // GFX9
+	{Mnemonic: "scratch_load_dwordx3", Op: SCRATCH_LOAD_DWORDX3, Enc: EncFLAT, Opcode: 0x96, Operands: specs[277:280], Flags: FlagLoad},                                                                       // GFX9
+	{Mnemonic: "scratch_load_dwordx4", Op: SCRATCH_LOAD_DWORDX4, Enc: EncFLAT, Opcode: 0x97, Operands: specs[280:283], Flags: FlagLoad},                                                                       // GFX9
+	{Mnemonic: "scratch_store_byte", Op: SCRATCH_STORE_BYTE, Enc: EncFLAT, Opcode: 0x98, Operands: specs[283:286], Flags: FlagStore},                                                                          // GFX9
+	{Mnemonic: "scratch_store_byte_d16_hi", Op: SCRATCH_STORE_BYTE_D16_HI, Enc: EncFLAT, Opcode: 0x99, Operands: specs[283:286], Flags: FlagStore | FlagD16Hi},                                                // GFX9
+	{Mnemonic: "scratch_store_short", Op: SCRATCH_STORE_SHORT, Enc: EncFLAT, Opcode: 0x9a, Operands: specs[283:286], Flags: FlagStore},                                                                        // GFX9
+	{Mnemonic: "scratch_store_short_d16_hi", Op: SCRATCH_STORE_SHORT_D16_HI, Enc: EncFLAT, Opcode: 0x9b, Operands: specs[283:286], Flags: FlagStore | FlagD16Hi},                                              // GFX9
+	{Mnemonic: "scratch_store_dword", Op: SCRATCH_STORE_DWORD, Enc: EncFLAT, Opcode: 0x9c, Operands: specs[283:286], Flags: FlagStore},                                                                        // GFX9
+	{Mnemonic: "scratch_store_dwordx2", Op: SCRATCH_STORE_DWORDX2, Enc: EncFLAT, Opcode: 0x9d, Operands: specs[286:289], Flags: FlagStore},                                                                    // GFX9
+	{Mnemonic: "scratch_store_dwordx3", Op: SCRATCH_STORE_DWORDX3, Enc: EncFLAT, Opcode: 0x9e, Operands: specs[289:292], Flags: FlagStore},                                                                    // GFX9
+	{Mnemonic: "scratch_store_dwordx4", Op: SCRATCH_STORE_DWORDX4, Enc: EncFLAT, Opcode: 0x9f, Operands: specs[292:295], Flags: FlagStore},                                                                    // GFX9
+	{Mnemonic: "scratch_load_ubyte_d16", Op: SCRATCH_LOAD_UBYTE_D16, Enc: EncFLAT, Opcode: 0xa0, Operands: specs[295:298], Flags: FlagLoad | FlagD16},                                                         // GFX9
+	{Mnemonic: "scratch_load_ubyte_d16_hi", Op: SCRATCH_LOAD_UBYTE_D16_HI, Enc: EncFLAT, Opcode: 0xa1, Operands: specs[295:298], Flags: FlagLoad | FlagD16Hi},                                                 // GFX9
+	{Mnemonic: "scratch_load_sbyte_d16", Op: SCRATCH_LOAD_SBYTE_D16, Enc: EncFLAT, Opcode: 0xa2, Operands: specs[295:298], Flags: FlagLoad | FlagD16},                                                         // GFX9
+	{Mnemonic: "scratch_load_sbyte_d16_hi", Op: SCRATCH_LOAD_SBYTE_D16_HI, Enc: EncFLAT, Opcode: 0xa3, Operands: specs[295:298], Flags: FlagLoad | FlagD16Hi},                                                 // GFX9
+	{Mnemonic: "scratch_load_short_d16", Op: SCRATCH_LOAD_SHORT_D16, Enc: EncFLAT, Opcode: 0xa4, Operands: specs[295:298], Flags: FlagLoad | FlagD16},                                                         // GFX9
+	{Mnemonic: "scratch_load_short_d16_hi", Op: SCRATCH_LOAD_SHORT_D16_HI, Enc: EncFLAT, Opcode: 0xa5, Operands: specs[295:298], Flags: FlagLoad | FlagD16Hi},                                                 // GFX9
+	{Mnemonic: "global_load_ubyte", Op: GLOBAL_LOAD_UBYTE, Enc: EncFLAT, Opcode: 0x110, Operands: specs[298:301], Flags: FlagLoad | FlagLDSOk},                                                                // GFX9
+	{Mnemonic: "global_load_sbyte", Op: GLOBAL_LOAD_SBYTE, Enc: EncFLAT, Opcode: 0x111, Operands: specs[298:301], Flags: FlagLoad | FlagLDSOk},                                                                // GFX9
+	{Mnemonic: "global_load_ushort", Op: GLOBAL_LOAD_USHORT, Enc: EncFLAT, Opcode: 0x112, Operands: specs[298:301], Flags: FlagLoad | FlagLDSOk},                                                              // GFX9
+	{Mnemonic: "global_load_sshort", Op: GLOBAL_LOAD_SSHORT, Enc: EncFLAT, Opcode: 0x113, Operands: specs[298:301], Flags: FlagLoad | FlagLDSOk},                                                              // GFX9
+	{Mnemonic: "global_load_dword", Op: GLOBAL_LOAD_DWORD, Enc: EncFLAT, Opcode: 0x114, Operands: specs[298:301], Flags: FlagLoad | FlagLDSOk},                                                                // GFX9
+	{Mnemonic: "global_load_dwordx2", Op: GLOBAL_LOAD_DWORDX2, Enc: EncFLAT, Opcode: 0x115, Operands: specs[301:304], Flags: FlagLoad},                                                                        // GFX9
+	{Mnemonic: "global_load_dwordx3", Op: GLOBAL_LOAD_DWORDX3, Enc: EncFLAT, Opcode: 0x116, Operands: specs[304:307], Flags: FlagLoad},                                                                        // GFX9
+	{Mnemonic: "global_load_dwordx4", Op: GLOBAL_LOAD_DWORDX4, Enc: EncFLAT, Opcode: 0x117, Operands: specs[307:310], Flags: FlagLoad},                                                                        // GFX9
+	{Mnemonic: "global_store_byte", Op: GLOBAL_STORE_BYTE, Enc: EncFLAT, Opcode: 0x118, Operands: specs[310:313], Flags: FlagStore},                                                                           // GFX9
+	{Mnemonic: "global_store_byte_d16_hi", Op: GLOBAL_STORE_BYTE_D16_HI, Enc: EncFLAT, Opcode: 0x119, Operands: specs[310:313], Flags: FlagStore | FlagD16Hi},                                                 // GFX9
+	{Mnemonic: "global_store_short", Op: GLOBAL_STORE_SHORT, Enc: EncFLAT, Opcode: 0x11a, Operands: specs[310:313], Flags: FlagStore},                                                                         // GFX9
+	{Mnemonic: "global_store_short_d16_hi", Op: GLOBAL_STORE_SHORT_D16_HI, Enc: EncFLAT, Opcode: 0x11b, Operands: specs[310:313], Flags: FlagStore | FlagD16Hi},                                               // GFX9
+	{Mnemonic: "global_store_dword", Op: GLOBAL_STORE_DWORD, Enc: EncFLAT, Opcode: 0x11c, Operands: specs[310:313], Flags: FlagStore},                                                                         // GFX9
+	{Mnemonic: "global_store_dwordx2", Op: GLOBAL_STORE_DWORDX2, Enc: EncFLAT, Opcode: 0x11d, Operands: specs[313:316], Flags: FlagStore},                                                                     // GFX9
+	{Mnemonic: "global_store_dwordx3", Op: GLOBAL_STORE_DWORDX3, Enc: EncFLAT, Opcode: 0x11e, Operands: specs[316:319], Flags: FlagStore},                                                                     // GFX9
+	{Mnemonic: "global_store_dwordx4", Op: GLOBAL_STORE_DWORDX4, Enc: EncFLAT, Opcode: 0x11f, Operands: specs[319:322], Flags: FlagStore},                                                                     // GFX9
+	{Mnemonic: "global_load_ubyte_d16", Op: GLOBAL_LOAD_UBYTE_D16, Enc: EncFLAT, Opcode: 0x120, Operands: specs[322:325], Flags: FlagLoad | FlagD16},                                                          // GFX9
+	{Mnemonic: "global_load_ubyte_d16_hi", Op: GLOBAL_LOAD_UBYTE_D16_HI, Enc: EncFLAT, Opcode: 0x121, Operands: specs[322:325], Flags: FlagLoad | FlagD16Hi},                                                  // GFX9
+	{Mnemonic: "global_load_sbyte_d16", Op: GLOBAL_LOAD_SBYTE_D16, Enc: EncFLAT, Opcode: 0x122, Operands: specs[322:325], Flags: FlagLoad | FlagD16},                                                          // GFX9
+	{Mnemonic: "global_load_sbyte_d16_hi", Op: GLOBAL_LOAD_SBYTE_D16_HI, Enc: EncFLAT, Opcode: 0x123, Operands: specs[322:325], Flags: FlagLoad | FlagD16Hi},                                                  // GFX9
+	{Mnemonic: "global_load_short_d16", Op: GLOBAL_LOAD_SHORT_D16, Enc: EncFLAT, Opcode: 0x124, Operands: specs[322:325], Flags: FlagLoad | FlagD16},                                                          // GFX9
+	{Mnemonic: "global_load_short_d16_hi", Op: GLOBAL_LOAD_SHORT_D16_HI, Enc: EncFLAT, Opcode: 0x125, Operands: specs[322:325], Flags: FlagLoad | FlagD16Hi},                                                  // GFX9
+	{Mnemonic: "global_atomic_swap", Op: GLOBAL_ATOMIC_SWAP, Enc: EncFLAT, Opcode: 0x140, Operands: specs[325:329], Flags: FlagAtomic},                                                                        // GFX9
+	{Mnemonic: "global_atomic_cmpswap", Op: GLOBAL_ATOMIC_CMPSWAP, Enc: EncFLAT, Opcode: 0x141, Operands: specs[329:333], Flags: FlagAtomic},                                                                  // GFX9
+	{Mnemonic: "global_atomic_add", Op: GLOBAL_ATOMIC_ADD, Enc: EncFLAT, Opcode: 0x142, Operands: specs[325:329], Flags: FlagAtomic},                                                                          // GFX9
+	{Mnemonic: "global_atomic_sub", Op: GLOBAL_ATOMIC_SUB, Enc: EncFLAT, Opcode: 0x143, Operands: specs[325:329], Flags: FlagAtomic},                                                                          // GFX9
+	{Mnemonic: "global_atomic_smin", Op: GLOBAL_ATOMIC_SMIN, Enc: EncFLAT, Opcode: 0x144, Operands: specs[325:329], Flags: FlagAtomic},                                                                        // GFX9
+	{Mnemonic: "global_atomic_umin", Op: GLOBAL_ATOMIC_UMIN, Enc: EncFLAT, Opcode: 0x145, Operands: specs[325:329], Flags: FlagAtomic},                                                                        // GFX9
+	{Mnemonic: "global_atomic_smax", Op: GLOBAL_ATOMIC_SMAX, Enc: EncFLAT, Opcode: 0x146, Operands: specs[325:329], Flags: FlagAtomic},                                                                        // GFX9
+	{Mnemonic: "global_atomic_umax", Op: GLOBAL_ATOMIC_UMAX, Enc: EncFLAT, Opcode: 0x147, Operands: specs[325:329], Flags: FlagAtomic},                                                                        // GFX9
+	{Mnemonic: "global_atomic_and", Op: GLOBAL_ATOMIC_AND, Enc: EncFLAT, Opcode: 0x148, Operands: specs[325:329], Flags: FlagAtomic},                                                                          // GFX9
+	{Mnemonic: "global_atomic_or", Op: GLOBAL_ATOMIC_OR, Enc: EncFLAT, Opcode: 0x149, Operands: specs[325:329], Flags: FlagAtomic},                                                                            // GFX9
+	{Mnemonic: "global_atomic_xor", Op: GLOBAL_ATOMIC_XOR, Enc: EncFLAT, Opcode: 0x14a, Operands: specs[325:329], Flags: FlagAtomic},                                                                          // GFX9
+	{Mnemonic: "global_atomic_inc", Op: GLOBAL_ATOMIC_INC, Enc: EncFLAT, Opcode: 0x14b, Operands: specs[325:329], Flags: FlagAtomic},                                                                          // GFX9
+	{Mnemonic: "global_atomic_dec", Op: GLOBAL_ATOMIC_DEC, Enc: EncFLAT, Opcode: 0x14c, Operands: specs[325:329], Flags: FlagAtomic},                                                                          // GFX9
+	{Mnemonic: "global_atomic_swap_x2", Op: GLOBAL_ATOMIC_SWAP_X2, Enc: EncFLAT, Opcode: 0x160, Operands: specs[333:337], Flags: FlagAtomic},                                                                  // GFX9
+	{Mnemonic: "global_atomic_cmpswap_x2", Op: GLOBAL_ATOMIC_CMPSWAP_X2, Enc: EncFLAT, Opcode: 0x161, Operands: specs[337:341], Flags: FlagAtomic},                                                            // GFX9
+	{Mnemonic: "global_atomic_add_x2", Op: GLOBAL_ATOMIC_ADD_X2, Enc: EncFLAT, Opcode: 0x162, Operands: specs[333:337], Flags: FlagAtomic},                                                                    // GFX9
+	{Mnemonic: "global_atomic_sub_x2", Op: GLOBAL_ATOMIC_SUB_X2, Enc: EncFLAT, Opcode: 0x163, Operands: specs[333:337], Flags: FlagAtomic},                                                                    // GFX9
+	{Mnemonic: "global_atomic_smin_x2", Op: GLOBAL_ATOMIC_SMIN_X2, Enc: EncFLAT, Opcode: 0x164, Operands: specs[333:337], Flags: FlagAtomic},                                                                  // GFX9
+	{Mnemonic: "global_atomic_umin_x2", Op: GLOBAL_ATOMIC_UMIN_X2, Enc: EncFLAT, Opcode: 0x165, Operands: specs[333:337], Flags: FlagAtomic},                                                                  // GFX9
+	{Mnemonic: "global_atomic_smax_x2", Op: GLOBAL_ATOMIC_SMAX_X2, Enc: EncFLAT, Opcode: 0x166, Operands: specs[333:337], Flags: FlagAtomic},                                                                  // GFX9
+	{Mnemonic: "global_atomic_umax_x2", Op: GLOBAL_ATOMIC_UMAX_X2, Enc: EncFLAT, Opcode: 0x167, Operands: specs[333:337], Flags: FlagAtomic},                                                                  // GFX9
+	{Mnemonic: "global_atomic_and_x2", Op: GLOBAL_ATOMIC_AND_X2, Enc: EncFLAT, Opcode: 0x168, Operands: specs[333:337], Flags: FlagAtomic},                                                                    // GFX9
+	{Mnemonic: "global_atomic_or_x2", Op: GLOBAL_ATOMIC_OR_X2, Enc: EncFLAT, Opcode: 0x169, Operands: specs[333:337], Flags: FlagAtomic},                                                                      // GFX9
+	{Mnemonic: "global_atomic_xor_x2", Op: GLOBAL_ATOMIC_XOR_X2, Enc: EncFLAT, Opcode: 0x16a, Operands: specs[333:337], Flags: FlagAtomic},                                                                    // GFX9
+	{Mnemonic: "global_atomic_inc_x2", Op: GLOBAL_ATOMIC_INC_X2, Enc: EncFLAT, Opcode: 0x16b, Operands: specs[333:337], Flags: FlagAtomic},                                                                    // GFX9
+	{Mnemonic: "global_atomic_dec_x2", Op: GLOBAL_ATOMIC_DEC_X2, Enc: EncFLAT, Opcode: 0x16c, Operands: specs[333:337], Flags: FlagAtomic},                                                                    // GFX9
+	{Mnemonic: "s_add_u32", Op: S_ADD_U32, Enc: EncSOP2, Opcode: 0x0, Operands: specs[341:344], Flags: FlagSCCWrite},                                                                                          // GFX8,GFX9
+	{Mnemonic: "s_sub_u32", Op: S_SUB_U32, Enc: EncSOP2, Opcode: 0x1, Operands: specs[341:344], Flags: FlagSCCWrite},                                                                                          // GFX8,GFX9
+	{Mnemonic: "s_add_i32", Op: S_ADD_I32, Enc: EncSOP2, Opcode: 0x2, Operands: specs[344:347], Flags: FlagSCCWrite},                                                                                          // GFX8,GFX9
+	{Mnemonic: "s_sub_i32", Op: S_SUB_I32, Enc: EncSOP2, Opcode: 0x3, Operands: specs[344:347], Flags: FlagSCCWrite},                                                                                          // GFX8,GFX9
+	{Mnemonic: "s_addc_u32", Op: S_ADDC_U32, Enc: EncSOP2, Opcode: 0x4, Operands: specs[341:344], Flags: FlagSCCRead | FlagSCCWrite},                                                                          // GFX8,GFX9
+	{Mnemonic: "s_subb_u32", Op: S_SUBB_U32, Enc: EncSOP2, Opcode: 0x5, Operands: specs[341:344], Flags: FlagSCCRead | FlagSCCWrite},                                                                          // GFX8,GFX9
+	{Mnemonic: "s_min_i32", Op: S_MIN_I32, Enc: EncSOP2, Opcode: 0x6, Operands: specs[344:347], Flags: FlagSCCWrite},                                                                                          // GFX8,GFX9
+	{Mnemonic: "s_min_u32", Op: S_MIN_U32, Enc: EncSOP2, Opcode: 0x7, Operands: specs[341:344], Flags: FlagSCCWrite},                                                                                          // GFX8,GFX9
+	{Mnemonic: "s_max_i32", Op: S_MAX_I32, Enc: EncSOP2, Opcode: 0x8, Operands: specs[344:347], Flags: FlagSCCWrite},                                                                                          // GFX8,GFX9
+	{Mnemonic: "s_max_u32", Op: S_MAX_U32, Enc: EncSOP2, Opcode: 0x9, Operands: specs[341:344], Flags: FlagSCCWrite},                                                                                          // GFX8,GFX9
+	{Mnemonic: "s_cselect_b32", Op: S_CSELECT_B32, Enc: EncSOP2, Opcode: 0xa, Operands: specs[347:350], Flags: FlagSCCRead},                                                                                   // GFX8,GFX9
+	{Mnemonic: "s_cselect_b64", Op: S_CSELECT_B64, Enc: EncSOP2, Opcode: 0xb, Operands: specs[350:353], Flags: FlagSCCRead},                                                                                   // GFX8,GFX9
+	{Mnemonic: "s_and_b32", Op: S_AND_B32, Enc: EncSOP2, Opcode: 0xc, Operands: specs[347:350], Flags: FlagSCCWrite},                                                                                          // GFX8,GFX9
+	{Mnemonic: "s_and_b64", Op: S_AND_B64, Enc: EncSOP2, Opcode: 0xd, Operands: specs[350:353], Flags: FlagSCCWrite},                                                                                          // GFX8,GFX9
+	{Mnemonic: "s_or_b32", Op: S_OR_B32, Enc: EncSOP2, Opcode: 0xe, Operands: specs[347:350], Flags: FlagSCCWrite},                                                                                            // GFX8,GFX9
+	{Mnemonic: "s_or_b64", Op: S_OR_B64, Enc: EncSOP2, Opcode: 0xf, Operands: specs[350:353], Flags: FlagSCCWrite},                                                                                            // GFX8,GFX9
+	{Mnemonic: "s_xor_b32", Op: S_XOR_B32, Enc: EncSOP2, Opcode: 0x10, Operands: specs[347:350], Flags: FlagSCCWrite},                                                                                         // GFX8,GFX9
+	{Mnemonic: "s_xor_b64", Op: S_XOR_B64, Enc: EncSOP2, Opcode: 0x11, Operands: specs[350:353], Flags: FlagSCCWrite},                                                                                         // GFX8,GFX9
+	{Mnemonic: "s_andn2_b32", Op: S_ANDN2_B32, Enc: EncSOP2, Opcode: 0x12, Operands: specs[347:350], Flags: FlagSCCWrite},                                                                                     // GFX8,GFX9
+	{Mnemonic: "s_andn2_b64", Op: S_ANDN2_B64, Enc: EncSOP2, Opcode: 0x13, Operands: specs[350:353], Flags: FlagSCCWrite},                                                                                     // GFX8,GFX9
+	{Mnemonic: "s_orn2_b32", Op: S_ORN2_B32, Enc: EncSOP2, Opcode: 0x14, Operands: specs[347:350], Flags: FlagSCCWrite},                                                                                       // GFX8,GFX9
+	{Mnemonic: "s_orn2_b64", Op: S_ORN2_B64, Enc: EncSOP2, Opcode: 0x15, Operands: specs[350:353], Flags: FlagSCCWrite},                                                                                       // GFX8,GFX9
+	{Mnemonic: "s_nand_b32", Op: S_NAND_B32, Enc: EncSOP2, Opcode: 0x16, Operands: specs[347:350], Flags: FlagSCCWrite},                                                                                       // GFX8,GFX9
+	{Mnemonic: "s_nand_b64", Op: S_NAND_B64, Enc: EncSOP2, Opcode: 0x17, Operands: specs[350:353], Flags: FlagSCCWrite},                                                                                       // GFX8,GFX9
+	{Mnemonic: "s_nor_b32", Op: S_NOR_B32, Enc: EncSOP2, Opcode: 0x18, Operands: specs[347:350], Flags: FlagSCCWrite},                                                                                         // GFX8,GFX9
+	{Mnemonic: "s_nor_b64", Op: S_NOR_B64, Enc: EncSOP2, Opcode: 0x19, Operands: specs[350:353], Flags: FlagSCCWrite},                                                                                         // GFX8,GFX9
+	{Mnemonic: "s_xnor_b32", Op: S_XNOR_B32, Enc: EncSOP2, Opcode: 0x1a, Operands: specs[347:350], Flags: FlagSCCWrite},                                                                                       // GFX8,GFX9
+	{Mnemonic: "s_xnor_b64", Op: S_XNOR_B64, Enc: EncSOP2, Opcode: 0x1b, Operands: specs[350:353], Flags: FlagSCCWrite},                                                                                       // GFX8,GFX9
+	{Mnemonic: "s_lshl_b32", Op: S_LSHL_B32, Enc: EncSOP2, Opcode: 0x1c, Operands: specs[353:356], Flags: FlagSCCWrite},                                                                                       // GFX8,GFX9
+	{Mnemonic: "s_lshl_b64", Op: S_LSHL_B64, Enc: EncSOP2, Opcode: 0x1d, Operands: specs[356:359], Flags: FlagSCCWrite},                                                                                       // GFX8,GFX9
+	{Mnemonic: "s_lshr_b32", Op: S_LSHR_B32, Enc: EncSOP2, Opcode: 0x1e, Operands: specs[353:356], Flags: FlagSCCWrite},                                                                                       // GFX8,GFX9
+	{Mnemonic: "s_lshr_b64", Op: S_LSHR_B64, Enc: EncSOP2, Opcode: 0x1f, Operands: specs[356:359], Flags: FlagSCCWrite},                                                                                       // GFX8,GFX9
+	{Mnemonic: "s_ashr_i32", Op: S_ASHR_I32, Enc: EncSOP2, Opcode: 0x20, Operands: specs[359:362], Flags: FlagSCCWrite},                                                                                       // GFX8,GFX9
+	{Mnemonic: "s_ashr_i64", Op: S_ASHR_I64, Enc: EncSOP2, Opcode: 0x21, Operands: specs[362:365], Flags: FlagSCCWrite},                                                                                       // GFX8,GFX9
+	{Mnemonic: "s_bfm_b32", Op: S_BFM_B32, Enc: EncSOP2, Opcode: 0x22, Operands: specs[347:350], Flags: 0},                                                                                                    // GFX8,GFX9
+	{Mnemonic: "s_bfm_b64", Op: S_BFM_B64, Enc: EncSOP2, Opcode: 0x23, Operands: specs[365:368], Flags: 0},                                                                                                    // GFX8,GFX9
+	{Mnemonic: "s_mul_i32", Op: S_MUL_I32, Enc: EncSOP2, Opcode: 0x24, Operands: specs[344:347], Flags: 0},                                                                                                    // GFX8,GFX9
+	{Mnemonic: "s_bfe_u32", Op: S_BFE_U32, Enc: EncSOP2, Opcode: 0x25, Operands: specs[341:344], Flags: FlagSCCWrite},                                                                                         // GFX8,GFX9
+	{Mnemonic: "s_bfe_i32", Op: S_BFE_I32, Enc: EncSOP2, Opcode: 0x26, Operands: specs[359:362], Flags: FlagSCCWrite},                                                                                         // GFX8,GFX9
+	{Mnemonic: "s_bfe_u64", Op: S_BFE_U64, Enc: EncSOP2, Opcode: 0x27, Operands: specs[368:371], Flags: FlagSCCWrite},                                                                                         // GFX8,GFX9
+	{Mnemonic: "s_bfe_i64", Op: S_BFE_I64, Enc: EncSOP2, Opcode: 0x28, Operands: specs[362:365], Flags: FlagSCCWrite},                                                                                         // GFX8,GFX9
+	{Mnemonic: "s_cbranch_g_fork", Op: S_CBRANCH_G_FORK, Enc: EncSOP2, Opcode: 0x29, Operands: specs[371:373], Flags: 0},                                                                                      // GFX8,GFX9
+	{Mnemonic: "s_absdiff_i32", Op: S_ABSDIFF_I32, Enc: EncSOP2, Opcode: 0x2a, Operands: specs[344:347], Flags: FlagSCCWrite},                                                                                 // GFX8,GFX9
+	{Mnemonic: "s_rfe_restore_b64", Op: S_RFE_RESTORE_B64, Enc: EncSOP2, Opcode: 0x2b, Operands: specs[373:375], Flags: 0},                                                                                    // GFX8,GFX9
+	{Mnemonic: "s_mul_hi_u32", Op: S_MUL_HI_U32, Enc: EncSOP2, Opcode: 0x2c, Operands: specs[341:344], Flags: 0},                                                                                              // GFX9
+	{Mnemonic: "s_mul_hi_i32", Op: S_MUL_HI_I32, Enc: EncSOP2, Opcode: 0x2d, Operands: specs[344:347], Flags: 0},                                                                                              // GFX9
+	{Mnemonic: "s_lshl1_add_u32", Op: S_LSHL1_ADD_U32, Enc: EncSOP2, Opcode: 0x2e, Operands: specs[341:344], Flags: FlagSCCWrite},                                                                             // GFX9
+	{Mnemonic: "s_lshl2_add_u32", Op: S_LSHL2_ADD_U32, Enc: EncSOP2, Opcode: 0x2f, Operands: specs[341:344], Flags: FlagSCCWrite},                                                                             // GFX9
+	{Mnemonic: "s_lshl3_add_u32", Op: S_LSHL3_ADD_U32, Enc: EncSOP2, Opcode: 0x30, Operands: specs[341:344], Flags: FlagSCCWrite},                                                                             // GFX9
+	{Mnemonic: "s_lshl4_add_u32", Op: S_LSHL4_ADD_U32, Enc: EncSOP2, Opcode: 0x31, Operands: specs[341:344], Flags: FlagSCCWrite},                                                                             // GFX9
+	{Mnemonic: "s_pack_ll_b32_b16", Op: S_PACK_LL_B32_B16, Enc: EncSOP2, Opcode: 0x32, Operands: specs[347:350], Flags: 0},                                                                                    // GFX9
+	{Mnemonic: "s_pack_lh_b32_b16", Op: S_PACK_LH_B32_B16, Enc: EncSOP2, Opcode: 0x33, Operands: specs[347:350], Flags: 0},                                                                                    // GFX9
+	{Mnemonic: "s_pack_hh_b32_b16", Op: S_PACK_HH_B32_B16, Enc: EncSOP2, Opcode: 0x34, Operands: specs[347:350], Flags: 0},                                                                                    // GFX9
+	{Mnemonic: "s_movk_i32", Op: S_MOVK_I32, Enc: EncSOPK, Opcode: 0x0, Operands: specs[375:377], Flags: FlagImmHex},                                                                                          // GFX8,GFX9
+	{Mnemonic: "s_cmovk_i32", Op: S_CMOVK_I32, Enc: EncSOPK, Opcode: 0x1, Operands: specs[375:377], Flags: FlagImmHex | FlagSCCRead},                                                                          // GFX8,GFX9
+	{Mnemonic: "s_cmpk_eq_i32", Op: S_CMPK_EQ_I32, Enc: EncSOPK, Opcode: 0x2, Operands: specs[377:379], Flags: FlagImmHex | FlagSCCWrite},                                                                     // GFX8,GFX9
+	{Mnemonic: "s_cmpk_lg_i32", Op: S_CMPK_LG_I32, Enc: EncSOPK, Opcode: 0x3, Operands: specs[377:379], Flags: FlagImmHex | FlagSCCWrite},                                                                     // GFX8,GFX9
+	{Mnemonic: "s_cmpk_gt_i32", Op: S_CMPK_GT_I32, Enc: EncSOPK, Opcode: 0x4, Operands: specs[377:379], Flags: FlagImmHex | FlagSCCWrite},                                                                     // GFX8,GFX9
+	{Mnemonic: "s_cmpk_ge_i32", Op: S_CMPK_GE_I32, Enc: EncSOPK, Opcode: 0x5, Operands: specs[377:379], Flags: FlagImmHex | FlagSCCWrite},                                                                     // GFX8,GFX9
+	{Mnemonic: "s_cmpk_lt_i32", Op: S_CMPK_LT_I32, Enc: EncSOPK, Opcode: 0x6, Operands: specs[377:379], Flags: FlagImmHex | FlagSCCWrite},                                                                     // GFX8,GFX9
+	{Mnemonic: "s_cmpk_le_i32", Op: S_CMPK_LE_I32, Enc: EncSOPK, Opcode: 0x7, Operands: specs[377:379], Flags: FlagImmHex | FlagSCCWrite},                                                                     // GFX8,GFX9
+	{Mnemonic: "s_cmpk_eq_u32", Op: S_CMPK_EQ_U32, Enc: EncSOPK, Opcode: 0x8, Operands: specs[379:381], Flags: FlagImmHex | FlagSCCWrite},                                                                     // GFX8,GFX9
+	{Mnemonic: "s_cmpk_lg_u32", Op: S_CMPK_LG_U32, Enc: EncSOPK, Opcode: 0x9, Operands: specs[379:381], Flags: FlagImmHex | FlagSCCWrite},                                                                     // GFX8,GFX9
+	{Mnemonic: "s_cmpk_gt_u32", Op: S_CMPK_GT_U32, Enc: EncSOPK, Opcode: 0xa, Operands: specs[379:381], Flags: FlagImmHex | FlagSCCWrite},                                                                     // GFX8,GFX9
+	{Mnemonic: "s_cmpk_ge_u32", Op: S_CMPK_GE_U32, Enc: EncSOPK, Opcode: 0xb, Operands: specs[379:381], Flags: FlagImmHex | FlagSCCWrite},                                                                     // GFX8,GFX9
+	{Mnemonic: "s_cmpk_lt_u32", Op: S_CMPK_LT_U32, Enc: EncSOPK, Opcode: 0xc, Operands: specs[379:381], Flags: FlagImmHex | FlagSCCWrite},                                                                     // GFX8,GFX9
+	{Mnemonic: "s_cmpk_le_u32", Op: S_CMPK_LE_U32, Enc: EncSOPK, Opcode: 0xd, Operands: specs[379:381], Flags: FlagImmHex | FlagSCCWrite},                                                                     // GFX8,GFX9
+	{Mnemonic: "s_addk_i32", Op: S_ADDK_I32, Enc: EncSOPK, Opcode: 0xe, Operands: specs[381:383], Flags: FlagImmHex | FlagSCCWrite},                                                                           // GFX8,GFX9
+	{Mnemonic: "s_mulk_i32", Op: S_MULK_I32, Enc: EncSOPK, Opcode: 0xf, Operands: specs[381:383], Flags: FlagImmHex},                                                                                          // GFX8,GFX9
+	{Mnemonic: "s_cbranch_i_fork", Op: S_CBRANCH_I_FORK, Enc: EncSOPK, Opcode: 0x10, Operands: specs[383:385], Flags: FlagLabel | FlagBranch | FlagCond},                                                      // GFX8,GFX9
+	{Mnemonic: "s_getreg_b32", Op: S_GETREG_B32, Enc: EncSOPK, Opcode: 0x11, Operands: specs[385:387], Flags: FlagHwreg},                                                                                      // GFX8,GFX9
+	{Mnemonic: "s_setreg_b32", Op: S_SETREG_B32, Enc: EncSOPK, Opcode: 0x12, Operands: specs[387:389], Flags: FlagHwreg},                                                                                      // GFX8,GFX9
+	{Mnemonic: "s_setreg_imm32_b32", Op: S_SETREG_IMM32_B32, Enc: EncSOPK, Opcode: 0x14, Operands: specs[389:391], Flags: FlagHwreg},                                                                          // GFX8,GFX9
+	{Mnemonic: "s_call_b64", Op: S_CALL_B64, Enc: EncSOPK, Opcode: 0x15, Operands: specs[391:393], Flags: FlagLabel | FlagBranch | FlagCall},                                                                  // GFX9
+	{Mnemonic: "s_mov_b32", Op: S_MOV_B32, Enc: EncSOP1, Opcode: 0x0, Operands: specs[393:395], Flags: 0},                                                                                                     // GFX8,GFX9
+	{Mnemonic: "s_mov_b64", Op: S_MOV_B64, Enc: EncSOP1, Opcode: 0x1, Operands: specs[395:397], Flags: 0},                                                                                                     // GFX8,GFX9
+	{Mnemonic: "s_cmov_b32", Op: S_CMOV_B32, Enc: EncSOP1, Opcode: 0x2, Operands: specs[393:395], Flags: FlagSCCRead},                                                                                         // GFX8,GFX9
+	{Mnemonic: "s_cmov_b64", Op: S_CMOV_B64, Enc: EncSOP1, Opcode: 0x3, Operands: specs[395:397], Flags: FlagSCCRead},                                                                                         // GFX8,GFX9
+	{Mnemonic: "s_not_b32", Op: S_NOT_B32, Enc: EncSOP1, Opcode: 0x4, Operands: specs[393:395], Flags: FlagSCCWrite},                                                                                          // GFX8,GFX9
+	{Mnemonic: "s_not_b64", Op: S_NOT_B64, Enc: EncSOP1, Opcode: 0x5, Operands: specs[395:397], Flags: FlagSCCWrite},                                                                                          // GFX8,GFX9
+	{Mnemonic: "s_wqm_b32", Op: S_WQM_B32, Enc: EncSOP1, Opcode: 0x6, Operands: specs[393:395], Flags: FlagSCCWrite},                                                                                          // GFX8,GFX9
+	{Mnemonic: "s_wqm_b64", Op: S_WQM_B64, Enc: EncSOP1, Opcode: 0x7, Operands: specs[395:397], Flags: FlagSCCWrite},                                                                                          // GFX8,GFX9
+	{Mnemonic: "s_brev_b32", Op: S_BREV_B32, Enc: EncSOP1, Opcode: 0x8, Operands: specs[393:395], Flags: 0},                                                                                                   // GFX8,GFX9
+	{Mnemonic: "s_brev_b64", Op: S_BREV_B64, Enc: EncSOP1, Opcode: 0x9, Operands: specs[395:397], Flags: 0},                                                                                                   // GFX8,GFX9
+	{Mnemonic: "s_bcnt0_i32_b32", Op: S_BCNT0_I32_B32, Enc: EncSOP1, Opcode: 0xa, Operands: specs[393:395], Flags: FlagSCCWrite},                                                                              // GFX8,GFX9
+	{Mnemonic: "s_bcnt0_i32_b64", Op: S_BCNT0_I32_B64, Enc: EncSOP1, Opcode: 0xb, Operands: specs[397:399], Flags: FlagSCCWrite},                                                                              // GFX8,GFX9
+	{Mnemonic: "s_bcnt1_i32_b32", Op: S_BCNT1_I32_B32, Enc: EncSOP1, Opcode: 0xc, Operands: specs[393:395], Flags: FlagSCCWrite},                                                                              // GFX8,GFX9
+	{Mnemonic: "s_bcnt1_i32_b64", Op: S_BCNT1_I32_B64, Enc: EncSOP1, Opcode: 0xd, Operands: specs[397:399], Flags: FlagSCCWrite},                                                                              // GFX8,GFX9
+	{Mnemonic: "s_ff0_i32_b32", Op: S_FF0_I32_B32, Enc: EncSOP1, Opcode: 0xe, Operands: specs[393:395], Flags: 0},                                                                                             // GFX8,GFX9
+	{Mnemonic: "s_ff0_i32_b64", Op: S_FF0_I32_B64, Enc: EncSOP1, Opcode: 0xf, Operands: specs[397:399], Flags: 0},                                                                                             // GFX8,GFX9
+	{Mnemonic: "s_ff1_i32_b32", Op: S_FF1_I32_B32, Enc: EncSOP1, Opcode: 0x10, Operands: specs[393:395], Flags: 0},                                                                                            // GFX8,GFX9
+	{Mnemonic: "s_ff1_i32_b64", Op: S_FF1_I32_B64, Enc: EncSOP1, Opcode: 0x11, Operands: specs[397:399], Flags: 0},                                                                                            // GFX8,GFX9
+	{Mnemonic: "s_flbit_i32_b32", Op: S_FLBIT_I32_B32, Enc: EncSOP1, Opcode: 0x12, Operands: specs[393:395], Flags: 0},                                                                                        // GFX8,GFX9
+	{Mnemonic: "s_flbit_i32_b64", Op: S_FLBIT_I32_B64, Enc: EncSOP1, Opcode: 0x13, Operands: specs[397:399], Flags: 0},                                                                                        // GFX8,GFX9
+	{Mnemonic: "s_flbit_i32", Op: S_FLBIT_I32, Enc: EncSOP1, Opcode: 0x14, Operands: specs[399:401], Flags: 0},                                                                                                // GFX8,GFX9
+	{Mnemonic: "s_flbit_i32_i64", Op: S_FLBIT_I32_I64, Enc: EncSOP1, Opcode: 0x15, Operands: specs[401:403], Flags: 0},                                                                                        // GFX8,GFX9
+	{Mnemonic: "s_sext_i32_i8", Op: S_SEXT_I32_I8, Enc: EncSOP1, Opcode: 0x16, Operands: specs[399:401], Flags: 0},                                                                                            // GFX8,GFX9
+	{Mnemonic: "s_sext_i32_i16", Op: S_SEXT_I32_I16, Enc: EncSOP1, Opcode: 0x17, Operands: specs[399:401], Flags: 0},                                                                                          // GFX8,GFX9
+	{Mnemonic: "s_bitset0_b32", Op: S_BITSET0_B32, Enc: EncSOP1, Opcode: 0x18, Operands: specs[393:395], Flags: 0},                                                                                            // GFX8,GFX9
+	{Mnemonic: "s_bitset0_b64", Op: S_BITSET0_B64, Enc: EncSOP1, Opcode: 0x19, Operands: specs[403:405], Flags: 0},                                                                                            // GFX8,GFX9
+	{Mnemonic: "s_bitset1_b32", Op: S_BITSET1_B32, Enc: EncSOP1, Opcode: 0x1a, Operands: specs[393:395], Flags: 0},                                                                                            // GFX8,GFX9
+	{Mnemonic: "s_bitset1_b64", Op: S_BITSET1_B64, Enc: EncSOP1, Opcode: 0x1b, Operands: specs[403:405], Flags: 0},                                                                                            // GFX8,GFX9
+	{Mnemonic: "s_getpc_b64", Op: S_GETPC_B64, Enc: EncSOP1, Opcode: 0x1c, Operands: specs[405:406], Flags: FlagPCRead},                                                                                       // GFX8,GFX9
+	{Mnemonic: "s_setpc_b64", Op: S_SETPC_B64, Enc: EncSOP1, Opcode: 0x1d, Operands: specs[406:407], Flags: FlagSregSsrc0 | FlagBranch | FlagIndirect | FlagTerminator},                                       // GFX8,GFX9
+	{Mnemonic: "s_swappc_b64", Op: S_SWAPPC_B64, Enc: EncSOP1, Opcode: 0x1e, Operands: specs[395:397], Flags: FlagBranch | FlagIndirect | FlagCall},                                                           // GFX8,GFX9
+	{Mnemonic: "s_rfe_b64", Op: S_RFE_B64, Enc: EncSOP1, Opcode: 0x1f, Operands: specs[406:407], Flags: FlagSregSsrc0},                                                                                        // GFX8,GFX9
+	{Mnemonic: "s_and_saveexec_b64", Op: S_AND_SAVEEXEC_B64, Enc: EncSOP1, Opcode: 0x20, Operands: specs[395:397], Flags: FlagSCCWrite | FlagExecWrite},                                                       // GFX8,GFX9
+	{Mnemonic: "s_or_saveexec_b64", Op: S_OR_SAVEEXEC_B64, Enc: EncSOP1, Opcode: 0x21, Operands: specs[395:397], Flags: FlagSCCWrite | FlagExecWrite},                                                         // GFX8,GFX9
+	{Mnemonic: "s_xor_saveexec_b64", Op: S_XOR_SAVEEXEC_B64, Enc: EncSOP1, Opcode: 0x22, Operands: specs[395:397], Flags: FlagSCCWrite | FlagExecWrite},                                                       // GFX8,GFX9
+	{Mnemonic: "s_andn2_saveexec_b64", Op: S_ANDN2_SAVEEXEC_B64, Enc: EncSOP1, Opcode: 0x23, Operands: specs[395:397], Flags: FlagSCCWrite | FlagExecWrite},                                                   // GFX8,GFX9
+	{Mnemonic: "s_orn2_saveexec_b64", Op: S_ORN2_SAVEEXEC_B64, Enc: EncSOP1, Opcode: 0x24, Operands: specs[395:397], Flags: FlagSCCWrite | FlagExecWrite},                                                     // GFX8,GFX9
+	{Mnemonic: "s_nand_saveexec_b64", Op: S_NAND_SAVEEXEC_B64, Enc: EncSOP1, Opcode: 0x25, Operands: specs[395:397], Flags: FlagSCCWrite | FlagExecWrite},                                                     // GFX8,GFX9
+	{Mnemonic: "s_nor_saveexec_b64", Op: S_NOR_SAVEEXEC_B64, Enc: EncSOP1, Opcode: 0x26, Operands: specs[395:397], Flags: FlagSCCWrite | FlagExecWrite},                                                       // GFX8,GFX9
+	{Mnemonic: "s_xnor_saveexec_b64", Op: S_XNOR_SAVEEXEC_B64, Enc: EncSOP1, Opcode: 0x27, Operands: specs[395:397], Flags: FlagSCCWrite | FlagExecWrite},                                                     // GFX8,GFX9
+	{Mnemonic: "s_quadmask_b32", Op: S_QUADMASK_B32, Enc: EncSOP1, Opcode: 0x28, Operands: specs[393:395], Flags: FlagSCCWrite},                                                                               // GFX8,GFX9
+	{Mnemonic: "s_quadmask_b64", Op: S_QUADMASK_B64, Enc: EncSOP1, Opcode: 0x29, Operands: specs[395:397], Flags: FlagSCCWrite},                                                                               // GFX8,GFX9
+	{Mnemonic: "s_movrels_b32", Op: S_MOVRELS_B32, Enc: EncSOP1, Opcode: 0x2a, Operands: specs[393:395], Flags: FlagSregSsrc0},                                                                                // GFX8,GFX9
+	{Mnemonic: "s_movrels_b64", Op: S_MOVRELS_B64, Enc: EncSOP1, Opcode: 0x2b, Operands: specs[395:397], Flags: FlagSregSsrc0},                                                                                // GFX8,GFX9
+	{Mnemonic: "s_movreld_b32", Op: S_MOVRELD_B32, Enc: EncSOP1, Opcode: 0x2c, Operands: specs[393:395], Flags: 0},                                                                                            // GFX8,GFX9
+	{Mnemonic: "s_movreld_b64", Op: S_MOVRELD_B64, Enc: EncSOP1, Opcode: 0x2d, Operands: specs[395:397], Flags: 0},                                                                                            // GFX8,GFX9
+	{Mnemonic: "s_cbranch_join", Op: S_CBRANCH_JOIN, Enc: EncSOP1, Opcode: 0x2e, Operands: specs[407:408], Flags: FlagSregSsrc0 | FlagBranch | FlagCond},                                                      // GFX8,GFX9
+	{Mnemonic: "s_abs_i32", Op: S_ABS_I32, Enc: EncSOP1, Opcode: 0x30, Operands: specs[399:401], Flags: FlagSCCWrite},                                                                                         // GFX8,GFX9
+	{Mnemonic: "s_set_gpr_idx_idx", Op: S_SET_GPR_IDX_IDX, Enc: EncSOP1, Opcode: 0x32, Operands: specs[407:408], Flags: 0},                                                                                    // GFX8,GFX9
+	{Mnemonic: "s_andn1_saveexec_b64", Op: S_ANDN1_SAVEEXEC_B64, Enc: EncSOP1, Opcode: 0x33, Operands: specs[395:397], Flags: FlagSCCWrite | FlagExecWrite},                                                   // GFX9
+	{Mnemonic: "s_orn1_saveexec_b64", Op: S_ORN1_SAVEEXEC_B64, Enc: EncSOP1, Opcode: 0x34, Operands: specs[395:397], Flags: FlagSCCWrite | FlagExecWrite},                                                     // GFX9
+	{Mnemonic: "s_andn1_wrexec_b64", Op: S_ANDN1_WREXEC_B64, Enc: EncSOP1, Opcode: 0x35, Operands: specs[395:397], Flags: FlagSCCWrite},                                                                       // GFX9
+	{Mnemonic: "s_andn2_wrexec_b64", Op: S_ANDN2_WREXEC_B64, Enc: EncSOP1, Opcode: 0x36, Operands: specs[395:397], Flags: FlagSCCWrite},                                                                       // GFX9
+	{Mnemonic: "s_bitreplicate_b64_b32", Op: S_BITREPLICATE_B64_B32, Enc: EncSOP1, Opcode: 0x37, Operands: specs[403:405], Flags: 0},                                                                          // GFX9
+	{Mnemonic: "s_cmp_eq_i32", Op: S_CMP_EQ_I32, Enc: EncSOPC, Opcode: 0x0, Operands: specs[408:410], Flags: FlagSCCWrite},                                                                                    // GFX8,GFX9
+	{Mnemonic: "s_cmp_lg_i32", Op: S_CMP_LG_I32, Enc: EncSOPC, Opcode: 0x1, Operands: specs[408:410], Flags: FlagSCCWrite},                                                                                    // GFX8,GFX9
+	{Mnemonic: "s_cmp_gt_i32", Op: S_CMP_GT_I32, Enc: EncSOPC, Opcode: 0x2, Operands: specs[408:410], Flags: FlagSCCWrite},                                                                                    // GFX8,GFX9
+	{Mnemonic: "s_cmp_ge_i32", Op: S_CMP_GE_I32, Enc: EncSOPC, Opcode: 0x3, Operands: specs[408:410], Flags: FlagSCCWrite},                                                                                    // GFX8,GFX9
+	{Mnemonic: "s_cmp_lt_i32", Op: S_CMP_LT_I32, Enc: EncSOPC, Opcode: 0x4, Operands: specs[408:410], Flags: FlagSCCWrite},                                                                                    // GFX8,GFX9
+	{Mnemonic: "s_cmp_le_i32", Op: S_CMP_LE_I32, Enc: EncSOPC, Opcode: 0x5, Operands: specs[408:410], Flags: FlagSCCWrite},                                                                                    // GFX8,GFX9
+	{Mnemonic: "s_cmp_eq_u32", Op: S_CMP_EQ_U32, Enc: EncSOPC, Opcode: 0x6, Operands: specs[410:412], Flags: FlagSCCWrite},                                                                                    // GFX8,GFX9
+	{Mnemonic: "s_cmp_lg_u32", Op: S_CMP_LG_U32, Enc: EncSOPC, Opcode: 0x7, Operands: specs[410:412], Flags: FlagSCCWrite},                                                                                    // GFX8,GFX9
+	{Mnemonic: "s_cmp_gt_u32", Op: S_CMP_GT_U32, Enc: EncSOPC, Opcode: 0x8, Operands: specs[410:412], Flags: FlagSCCWrite},                                                                                    // GFX8,GFX9
+	{Mnemonic: "s_cmp_ge_u32", Op: S_CMP_GE_U32, Enc: EncSOPC, Opcode: 0x9, Operands: specs[410:412], Flags: FlagSCCWrite},                                                                                    // GFX8,GFX9
+	{Mnemonic: "s_cmp_lt_u32", Op: S_CMP_LT_U32, Enc: EncSOPC, Opcode: 0xa, Operands: specs[410:412], Flags: FlagSCCWrite},                                                                                    // GFX8,GFX9
+	{Mnemonic: "s_cmp_le_u32", Op: S_CMP_LE_U32, Enc: EncSOPC, Opcode: 0xb, Operands: specs[410:412], Flags: FlagSCCWrite},                                                                                    // GFX8,GFX9
+	{Mnemonic: "s_bitcmp0_b32", Op: S_BITCMP0_B32, Enc: EncSOPC, Opcode: 0xc, Operands: specs[412:414], Flags: FlagSCCWrite},                                                                                  // GFX8,GFX9
+	{Mnemonic: "s_bitcmp1_b32", Op: S_BITCMP1_B32, Enc: EncSOPC, Opcode: 0xd, Operands: specs[412:414], Flags: FlagSCCWrite},                                                                                  // GFX8,GFX9
+	{Mnemonic: "s_bitcmp0_b64", Op: S_BITCMP0_B64, Enc: EncSOPC, Opcode: 0xe, Operands: specs[373:375], Flags: FlagSCCWrite},                                                                                  // GFX8,GFX9
+	{Mnemonic: "s_bitcmp1_b64", Op: S_BITCMP1_B64, Enc: EncSOPC, Opcode: 0xf, Operands: specs[373:375], Flags: FlagSCCWrite},                                                                                  // GFX8,GFX9
+	{Mnemonic: "s_setvskip", Op: S_SETVSKIP, Enc: EncSOPC, Opcode: 0x10, Operands: specs[412:414], Flags: FlagSCCWrite},                                                                                       // GFX8,GFX9
+	{Mnemonic: "s_set_gpr_idx_on", Op: S_SET_GPR_IDX_ON, Enc: EncSOPC, Opcode: 0x11, Operands: specs[414:416], Flags: FlagGprIdx},                                                                             // GFX8,GFX9
+	{Mnemonic: "s_cmp_eq_u64", Op: S_CMP_EQ_U64, Enc: EncSOPC, Opcode: 0x12, Operands: specs[416:418], Flags: FlagSCCWrite},                                                                                   // GFX8,GFX9
+	{Mnemonic: "s_cmp_lg_u64", Op: S_CMP_LG_U64, Enc: EncSOPC, Opcode: 0x13, Operands: specs[416:418], Flags: FlagSCCWrite},                                                                                   // GFX8,GFX9
+	{Mnemonic: "s_nop", Op: S_NOP, Enc: EncSOPP, Opcode: 0x0, Operands: specs[418:419], Flags: FlagImmU16},                                                                                                    // GFX8,GFX9
+	{Mnemonic: "s_endpgm", Op: S_ENDPGM, Enc: EncSOPP, Opcode: 0x1, Operands: specs[418:419], Flags: FlagImmDec | FlagOptImm | FlagTerminator | FlagEndpgm},                                                   // GFX8,GFX9
+	{Mnemonic: "s_branch", Op: S_BRANCH, Enc: EncSOPP, Opcode: 0x2, Operands: specs[418:419], Flags: FlagLabel | FlagBranch | FlagTerminator},                                                                 // GFX8,GFX9
+	{Mnemonic: "s_wakeup", Op: S_WAKEUP, Enc: EncSOPP, Opcode: 0x3, Operands: specs[419:419], Flags: 0},                                                                                                       // GFX8,GFX9
+	{Mnemonic: "s_cbranch_scc0", Op: S_CBRANCH_SCC0, Enc: EncSOPP, Opcode: 0x4, Operands: specs[418:419], Flags: FlagLabel | FlagBranch | FlagCond | FlagSCCRead},                                             // GFX8,GFX9
+	{Mnemonic: "s_cbranch_scc1", Op: S_CBRANCH_SCC1, Enc: EncSOPP, Opcode: 0x5, Operands: specs[418:419], Flags: FlagLabel | FlagBranch | FlagCond | FlagSCCRead},                                             // GFX8,GFX9
+	{Mnemonic: "s_cbranch_vccz", Op: S_CBRANCH_VCCZ, Enc: EncSOPP, Opcode: 0x6, Operands: specs[418:419], Flags: FlagLabel | FlagBranch | FlagCond | FlagVCCRead},                                             // GFX8,GFX9
+	{Mnemonic: "s_cbranch_vccnz", Op: S_CBRANCH_VCCNZ, Enc: EncSOPP, Opcode: 0x7, Operands: specs[418:419], Flags: FlagLabel | FlagBranch | FlagCond | FlagVCCRead},                                           // GFX8,GFX9
+	{Mnemonic: "s_cbranch_execz", Op: S_CBRANCH_EXECZ, Enc: EncSOPP, Opcode: 0x8, Operands: specs[418:419], Flags: FlagLabel | FlagBranch | FlagCond | FlagExecRead},                                          // GFX8,GFX9
+	{Mnemonic: "s_cbranch_execnz", Op: S_CBRANCH_EXECNZ, Enc: EncSOPP, Opcode: 0x9, Operands: specs[418:419], Flags: FlagLabel | FlagBranch | FlagCond | FlagExecRead},                                        // GFX8,GFX9
+	{Mnemonic: "s_barrier", Op: S_BARRIER, Enc: EncSOPP, Opcode: 0xa, Operands: specs[419:419], Flags: FlagBarrier},                                                                                           // GFX8,GFX9
+	{Mnemonic: "s_setkill", Op: S_SETKILL, Enc: EncSOPP, Opcode: 0xb, Operands: specs[418:419], Flags: FlagImmU16},                                                                                            // GFX8,GFX9
+	{Mnemonic: "s_waitcnt", Op: S_WAITCNT, Enc: EncSOPP, Opcode: 0xc, Operands: specs[418:419], Flags: FlagWaitcnt},                                                                                           // GFX8,GFX9
+	{Mnemonic: "s_sethalt", Op: S_SETHALT, Enc: EncSOPP, Opcode: 0xd, Operands: specs[418:419], Flags: FlagImmU16},                                                                                            // GFX8,GFX9
+	{Mnemonic: "s_sleep", Op: S_SLEEP, Enc: EncSOPP, Opcode: 0xe, Operands: specs[418:419], Flags: FlagImmU16},                                                                                                // GFX8,GFX9
+	{Mnemonic: "s_setprio", Op: S_SETPRIO, Enc: EncSOPP, Opcode: 0xf, Operands: specs[418:419], Flags: FlagImmU16},                                                                                            // GFX8,GFX9
+	{Mnemonic: "s_sendmsg", Op: S_SENDMSG, Enc: EncSOPP, Opcode: 0x10, Operands: specs[418:419], Flags: FlagSendmsg},                                                                                          // GFX8,GFX9
+	{Mnemonic: "s_sendmsghalt", Op: S_SENDMSGHALT, Enc: EncSOPP, Opcode: 0x11, Operands: specs[418:419], Flags: FlagSendmsg},                                                                                  // GFX8,GFX9
+	{Mnemonic: "s_trap", Op: S_TRAP, Enc: EncSOPP, Opcode: 0x12, Operands: specs[418:419], Flags: FlagImmU16},                                                                                                 // GFX8,GFX9
+	{Mnemonic: "s_icache_inv", Op: S_ICACHE_INV, Enc: EncSOPP, Opcode: 0x13, Operands: specs[419:419], Flags: 0},                                                                                              // GFX8,GFX9
+	{Mnemonic: "s_incperflevel", Op: S_INCPERFLEVEL, Enc: EncSOPP, Opcode: 0x14, Operands: specs[418:419], Flags: FlagImmU16},                                                                                 // GFX8,GFX9
+	{Mnemonic: "s_decperflevel", Op: S_DECPERFLEVEL, Enc: EncSOPP, Opcode: 0x15, Operands: specs[418:419], Flags: FlagImmU16},                                                                                 // GFX8,GFX9
+	{Mnemonic: "s_ttracedata", Op: S_TTRACEDATA, Enc: EncSOPP, Opcode: 0x16, Operands: specs[419:419], Flags: 0},                                                                                              // GFX8,GFX9
+	{Mnemonic: "s_cbranch_cdbgsys", Op: S_CBRANCH_CDBGSYS, Enc: EncSOPP, Opcode: 0x17, Operands: specs[418:419], Flags: FlagLabel | FlagBranch | FlagCond},                                                    // GFX8,GFX9
+	{Mnemonic: "s_cbranch_cdbguser", Op: S_CBRANCH_CDBGUSER, Enc: EncSOPP, Opcode: 0x18, Operands: specs[418:419], Flags: FlagLabel | FlagBranch | FlagCond},                                                  // GFX8,GFX9
+	{Mnemonic: "s_cbranch_cdbgsys_or_user", Op: S_CBRANCH_CDBGSYS_OR_USER, Enc: EncSOPP, Opcode: 0x19, Operands: specs[418:419], Flags: FlagLabel | FlagBranch | FlagCond},                                    // GFX8,GFX9
+	{Mnemonic: "s_cbranch_cdbgsys_and_user", Op: S_CBRANCH_CDBGSYS_AND_USER, Enc: EncSOPP, Opcode: 0x1a, Operands: specs[418:419], Flags: FlagLabel | FlagBranch | FlagCond},                                  // GFX8,GFX9
+	{Mnemonic: "s_endpgm_saved", Op: S_ENDPGM_SAVED, Enc: EncSOPP, Opcode: 0x1b, Operands: specs[419:419], Flags: FlagTerminator | FlagEndpgm},                                                                // GFX8,GFX9
+	{Mnemonic: "s_set_gpr_idx_off", Op: S_SET_GPR_IDX_OFF, Enc: EncSOPP, Opcode: 0x1c, Operands: specs[419:419], Flags: 0},                                                                                    // GFX8,GFX9
+	{Mnemonic: "s_set_gpr_idx_mode", Op: S_SET_GPR_IDX_MODE, Enc: EncSOPP, Opcode: 0x1d, Operands: specs[418:419], Flags: FlagGprIdx},                                                                         // GFX8,GFX9
+	{Mnemonic: "s_endpgm_ordered_ps_done", Op: S_ENDPGM_ORDERED_PS_DONE, Enc: EncSOPP, Opcode: 0x1e, Operands: specs[419:419], Flags: FlagTerminator | FlagEndpgm},                                            // GFX9
+	{Mnemonic: "s_load_dword", Op: S_LOAD_DWORD, Enc: EncSMEM, Opcode: 0x0, Operands: specs[419:422], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagLoad},                                // GFX8,GFX9
+	{Mnemonic: "s_load_dwordx2", Op: S_LOAD_DWORDX2, Enc: EncSMEM, Opcode: 0x1, Operands: specs[422:425], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagLoad},                            // GFX8,GFX9
+	{Mnemonic: "s_load_dwordx4", Op: S_LOAD_DWORDX4, Enc: EncSMEM, Opcode: 0x2, Operands: specs[425:428], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagLoad},                            // GFX8,GFX9
+	{Mnemonic: "s_load_dwordx8", Op: S_LOAD_DWORDX8, Enc: EncSMEM, Opcode: 0x3, Operands: specs[428:431], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagLoad},                            // GFX8,GFX9
+	{Mnemonic: "s_load_dwordx16", Op: S_LOAD_DWORDX16, Enc: EncSMEM, Opcode: 0x4, Operands: specs[431:434], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagLoad},                          // GFX8,GFX9
+	{Mnemonic: "s_scratch_load_dword", Op: S_SCRATCH_LOAD_DWORD, Enc: EncSMEM, Opcode: 0x5, Operands: specs[419:422], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagLoad},                // GFX9
+	{Mnemonic: "s_scratch_load_dwordx2", Op: S_SCRATCH_LOAD_DWORDX2, Enc: EncSMEM, Opcode: 0x6, Operands: specs[422:425], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagLoad},            // GFX9
+	{Mnemonic: "s_scratch_load_dwordx4", Op: S_SCRATCH_LOAD_DWORDX4, Enc: EncSMEM, Opcode: 0x7, Operands: specs[425:428], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagLoad},            // GFX9
+	{Mnemonic: "s_buffer_load_dword", Op: S_BUFFER_LOAD_DWORD, Enc: EncSMEM, Opcode: 0x8, Operands: specs[434:437], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagLoad},                  // GFX8,GFX9
+	{Mnemonic: "s_buffer_load_dwordx2", Op: S_BUFFER_LOAD_DWORDX2, Enc: EncSMEM, Opcode: 0x9, Operands: specs[437:440], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagLoad},              // GFX8,GFX9
+	{Mnemonic: "s_buffer_load_dwordx4", Op: S_BUFFER_LOAD_DWORDX4, Enc: EncSMEM, Opcode: 0xa, Operands: specs[440:443], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagLoad},              // GFX8,GFX9
+	{Mnemonic: "s_buffer_load_dwordx8", Op: S_BUFFER_LOAD_DWORDX8, Enc: EncSMEM, Opcode: 0xb, Operands: specs[443:446], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagLoad},              // GFX8,GFX9
+	{Mnemonic: "s_buffer_load_dwordx16", Op: S_BUFFER_LOAD_DWORDX16, Enc: EncSMEM, Opcode: 0xc, Operands: specs[446:449], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagLoad},            // GFX8,GFX9
+	{Mnemonic: "s_store_dword", Op: S_STORE_DWORD, Enc: EncSMEM, Opcode: 0x10, Operands: specs[449:452], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagStore},                            // GFX8,GFX9
+	{Mnemonic: "s_store_dwordx2", Op: S_STORE_DWORDX2, Enc: EncSMEM, Opcode: 0x11, Operands: specs[452:455], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagStore},                        // GFX8,GFX9
+	{Mnemonic: "s_store_dwordx4", Op: S_STORE_DWORDX4, Enc: EncSMEM, Opcode: 0x12, Operands: specs[455:458], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagStore},                        // GFX8,GFX9
+	{Mnemonic: "s_scratch_store_dword", Op: S_SCRATCH_STORE_DWORD, Enc: EncSMEM, Opcode: 0x15, Operands: specs[449:452], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagStore},            // GFX9
+	{Mnemonic: "s_scratch_store_dwordx2", Op: S_SCRATCH_STORE_DWORDX2, Enc: EncSMEM, Opcode: 0x16, Operands: specs[452:455], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagStore},        // GFX9
+	{Mnemonic: "s_scratch_store_dwordx4", Op: S_SCRATCH_STORE_DWORDX4, Enc: EncSMEM, Opcode: 0x17, Operands: specs[455:458], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagStore},        // GFX9
+	{Mnemonic: "s_buffer_store_dword", Op: S_BUFFER_STORE_DWORD, Enc: EncSMEM, Opcode: 0x18, Operands: specs[458:461], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagStore},              // GFX8,GFX9
+	{Mnemonic: "s_buffer_store_dwordx2", Op: S_BUFFER_STORE_DWORDX2, Enc: EncSMEM, Opcode: 0x19, Operands: specs[461:464], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagStore},          // GFX8,GFX9
+	{Mnemonic: "s_buffer_store_dwordx4", Op: S_BUFFER_STORE_DWORDX4, Enc: EncSMEM, Opcode: 0x1a, Operands: specs[464:467], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagStore},          // GFX8,GFX9
+	{Mnemonic: "s_dcache_inv", Op: S_DCACHE_INV, Enc: EncSMEM, Opcode: 0x20, Operands: specs[467:467], Flags: FlagSmemSGPR},                                                                                   // GFX8,GFX9
+	{Mnemonic: "s_dcache_wb", Op: S_DCACHE_WB, Enc: EncSMEM, Opcode: 0x21, Operands: specs[467:467], Flags: FlagSmemSGPR},                                                                                     // GFX8,GFX9
+	{Mnemonic: "s_dcache_inv_vol", Op: S_DCACHE_INV_VOL, Enc: EncSMEM, Opcode: 0x22, Operands: specs[467:467], Flags: FlagSmemSGPR},                                                                           // GFX8,GFX9
+	{Mnemonic: "s_dcache_wb_vol", Op: S_DCACHE_WB_VOL, Enc: EncSMEM, Opcode: 0x23, Operands: specs[467:467], Flags: FlagSmemSGPR},                                                                             // GFX8,GFX9
+	{Mnemonic: "s_memtime", Op: S_MEMTIME, Enc: EncSMEM, Opcode: 0x24, Operands: specs[467:468], Flags: FlagSmemSGPR | FlagLoad},                                                                              // GFX8,GFX9
+	{Mnemonic: "s_memrealtime", Op: S_MEMREALTIME, Enc: EncSMEM, Opcode: 0x25, Operands: specs[467:468], Flags: FlagSmemSGPR | FlagLoad},                                                                      // GFX8,GFX9
+	{Mnemonic: "s_atc_probe", Op: S_ATC_PROBE, Enc: EncSMEM, Opcode: 0x26, Operands: specs[468:471], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR},                                                      // GFX8,GFX9
+	{Mnemonic: "s_atc_probe_buffer", Op: S_ATC_PROBE_BUFFER, Enc: EncSMEM, Opcode: 0x27, Operands: specs[471:474], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR},                                        // GFX8,GFX9
+	{Mnemonic: "s_dcache_discard", Op: S_DCACHE_DISCARD, Enc: EncSMEM, Opcode: 0x28, Operands: specs[474:476], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR},                                            // GFX9
+	{Mnemonic: "s_dcache_discard_x2", Op: S_DCACHE_DISCARD_X2, Enc: EncSMEM, Opcode: 0x29, Operands: specs[474:476], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR},                                      // GFX9
+	{Mnemonic: "s_buffer_atomic_swap", Op: S_BUFFER_ATOMIC_SWAP, Enc: EncSMEM, Opcode: 0x40, Operands: specs[476:479], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic},             // GFX9
+	{Mnemonic: "s_buffer_atomic_cmpswap", Op: S_BUFFER_ATOMIC_CMPSWAP, Enc: EncSMEM, Opcode: 0x41, Operands: specs[479:482], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic},       // GFX9
+	{Mnemonic: "s_buffer_atomic_add", Op: S_BUFFER_ATOMIC_ADD, Enc: EncSMEM, Opcode: 0x42, Operands: specs[476:479], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic},               // GFX9
+	{Mnemonic: "s_buffer_atomic_sub", Op: S_BUFFER_ATOMIC_SUB, Enc: EncSMEM, Opcode: 0x43, Operands: specs[476:479], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic},               // GFX9
+	{Mnemonic: "s_buffer_atomic_smin", Op: S_BUFFER_ATOMIC_SMIN, Enc: EncSMEM, Opcode: 0x44, Operands: specs[476:479], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic},             // GFX9
+	{Mnemonic: "s_buffer_atomic_umin", Op: S_BUFFER_ATOMIC_UMIN, Enc: EncSMEM, Opcode: 0x45, Operands: specs[476:479], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic},             // GFX9
+	{Mnemonic: "s_buffer_atomic_smax", Op: S_BUFFER_ATOMIC_SMAX, Enc: EncSMEM, Opcode: 0x46, Operands: specs[476:479], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic},             // GFX9
+	{Mnemonic: "s_buffer_atomic_umax", Op: S_BUFFER_ATOMIC_UMAX, Enc: EncSMEM, Opcode: 0x47, Operands: specs[476:479], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic},             // GFX9
+	{Mnemonic: "s_buffer_atomic_and", Op: S_BUFFER_ATOMIC_AND, Enc: EncSMEM, Opcode: 0x48, Operands: specs[476:479], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic},               // GFX9
+	{Mnemonic: "s_buffer_atomic_or", Op: S_BUFFER_ATOMIC_OR, Enc: EncSMEM, Opcode: 0x49, Operands: specs[476:479], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic},                 // GFX9
+	{Mnemonic: "s_buffer_atomic_xor", Op: S_BUFFER_ATOMIC_XOR, Enc: EncSMEM, Opcode: 0x4a, Operands: specs[476:479], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic},               // GFX9
+	{Mnemonic: "s_buffer_atomic_inc", Op: S_BUFFER_ATOMIC_INC, Enc: EncSMEM, Opcode: 0x4b, Operands: specs[476:479], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic},               // GFX9
+	{Mnemonic: "s_buffer_atomic_dec", Op: S_BUFFER_ATOMIC_DEC, Enc: EncSMEM, Opcode: 0x4c, Operands: specs[476:479], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic},               // GFX9
+	{Mnemonic: "s_buffer_atomic_swap_x2", Op: S_BUFFER_ATOMIC_SWAP_X2, Enc: EncSMEM, Opcode: 0x60, Operands: specs[479:482], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic},       // GFX9
+	{Mnemonic: "s_buffer_atomic_cmpswap_x2", Op: S_BUFFER_ATOMIC_CMPSWAP_X2, Enc: EncSMEM, Opcode: 0x61, Operands: specs[482:485], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic}, // GFX9
+	{Mnemonic: "s_buffer_atomic_add_x2", Op: S_BUFFER_ATOMIC_ADD_X2, Enc: EncSMEM, Opcode: 0x62, Operands: specs[479:482], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic},         // GFX9
+	{Mnemonic: "s_buffer_atomic_sub_x2", Op: S_BUFFER_ATOMIC_SUB_X2, Enc: EncSMEM, Opcode: 0x63, Operands: specs[479:482], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic},         // GFX9
+	{Mnemonic: "s_buffer_atomic_smin_x2", Op: S_BUFFER_ATOMIC_SMIN_X2, Enc: EncSMEM, Opcode: 0x64, Operands: specs[479:482], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic},       // GFX9
+	{Mnemonic: "s_buffer_atomic_umin_x2", Op: S_BUFFER_ATOMIC_UMIN_X2, Enc: EncSMEM, Opcode: 0x65, Operands: specs[479:482], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic},       // GFX9
+	{Mnemonic: "s_buffer_atomic_smax_x2", Op: S_BUFFER_ATOMIC_SMAX_X2, Enc: EncSMEM, Opcode: 0x66, Operands: specs[479:482], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic},       // GFX9
+	{Mnemonic: "s_buffer_atomic_umax_x2", Op: S_BUFFER_ATOMIC_UMAX_X2, Enc: EncSMEM, Opcode: 0x67, Operands: specs[479:482], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic},       // GFX9
+	{Mnemonic: "s_buffer_atomic_and_x2", Op: S_BUFFER_ATOMIC_AND_X2, Enc: EncSMEM, Opcode: 0x68, Operands: specs[479:482], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic},         // GFX9
+	{Mnemonic: "s_buffer_atomic_or_x2", Op: S_BUFFER_ATOMIC_OR_X2, Enc: EncSMEM, Opcode: 0x69, Operands: specs[479:482], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic},           // GFX9
+	{Mnemonic: "s_buffer_atomic_xor_x2", Op: S_BUFFER_ATOMIC_XOR_X2, Enc: EncSMEM, Opcode: 0x6a, Operands: specs[479:482], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic},         // GFX9
+	{Mnemonic: "s_buffer_atomic_inc_x2", Op: S_BUFFER_ATOMIC_INC_X2, Enc: EncSMEM, Opcode: 0x6b, Operands: specs[479:482], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic},         // GFX9
+	{Mnemonic: "s_buffer_atomic_dec_x2", Op: S_BUFFER_ATOMIC_DEC_X2, Enc: EncSMEM, Opcode: 0x6c, Operands: specs[479:482], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic},         // GFX9
+	{Mnemonic: "s_atomic_swap", Op: S_ATOMIC_SWAP, Enc: EncSMEM, Opcode: 0x80, Operands: specs[485:488], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic},                           // GFX9
+	{Mnemonic: "s_atomic_cmpswap", Op: S_ATOMIC_CMPSWAP, Enc: EncSMEM, Opcode: 0x81, Operands: specs[488:491], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic},                     // GFX9
+	{Mnemonic: "s_atomic_add", Op: S_ATOMIC_ADD, Enc: EncSMEM, Opcode: 0x82, Operands: specs[485:488], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic},                             // GFX9
+	{Mnemonic: "s_atomic_sub", Op: S_ATOMIC_SUB, Enc: EncSMEM, Opcode: 0x83, Operands: specs[485:488], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic},                             // GFX9
+	{Mnemonic: "s_atomic_smin", Op: S_ATOMIC_SMIN, Enc: EncSMEM, Opcode: 0x84, Operands: specs[485:488], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic},                           // GFX9
+	{Mnemonic: "s_atomic_umin", Op: S_ATOMIC_UMIN, Enc: EncSMEM, Opcode: 0x85, Operands: specs[485:488], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic},                           // GFX9
+	{Mnemonic: "s_atomic_smax", Op: S_ATOMIC_SMAX, Enc: EncSMEM, Opcode: 0x86, Operands: specs[485:488], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic},                           // GFX9
+	{Mnemonic: "s_atomic_umax", Op: S_ATOMIC_UMAX, Enc: EncSMEM, Opcode: 0x87, Operands: specs[485:488], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic},                           // GFX9
+	{Mnemonic: "s_atomic_and", Op: S_ATOMIC_AND, Enc: EncSMEM, Opcode: 0x88, Operands: specs[485:488], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic},                             // GFX9
+	{Mnemonic: "s_atomic_or", Op: S_ATOMIC_OR, Enc: EncSMEM, Opcode: 0x89, Operands: specs[485:488], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic},                               // GFX9
+	{Mnemonic: "s_atomic_xor", Op: S_ATOMIC_XOR, Enc: EncSMEM, Opcode: 0x8a, Operands: specs[485:488], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic},                             // GFX9
+	{Mnemonic: "s_atomic_inc", Op: S_ATOMIC_INC, Enc: EncSMEM, Opcode: 0x8b, Operands: specs[485:488], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic},                             // GFX9
+	{Mnemonic: "s_atomic_dec", Op: S_ATOMIC_DEC, Enc: EncSMEM, Opcode: 0x8c, Operands: specs[485:488], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic},                             // GFX9
+	{Mnemonic: "s_atomic_swap_x2", Op: S_ATOMIC_SWAP_X2, Enc: EncSMEM, Opcode: 0xa0, Operands: specs[488:491], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic},                     // GFX9
+	{Mnemonic: "s_atomic_cmpswap_x2", Op: S_ATOMIC_CMPSWAP_X2, Enc: EncSMEM, Opcode: 0xa1, Operands: specs[491:494], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic},               // GFX9
+	{Mnemonic: "s_atomic_add_x2", Op: S_ATOMIC_ADD_X2, Enc: EncSMEM, Opcode: 0xa2, Operands: specs[488:491], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic},                       // GFX9
+	{Mnemonic: "s_atomic_sub_x2", Op: S_ATOMIC_SUB_X2, Enc: EncSMEM, Opcode: 0xa3, Operands: specs[488:491], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic},                       // GFX9
+	{Mnemonic: "s_atomic_smin_x2", Op: S_ATOMIC_SMIN_X2, Enc: EncSMEM, Opcode: 0xa4, Operands: specs[488:491], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic},                     // GFX9
+	{Mnemonic: "s_atomic_umin_x2", Op: S_ATOMIC_UMIN_X2, Enc: EncSMEM, Opcode: 0xa5, Operands: specs[488:491], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic},                     // GFX9
+	{Mnemonic: "s_atomic_smax_x2", Op: S_ATOMIC_SMAX_X2, Enc: EncSMEM, Opcode: 0xa6, Operands: specs[488:491], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic},                     // GFX9
+	{Mnemonic: "s_atomic_umax_x2", Op: S_ATOMIC_UMAX_X2, Enc: EncSMEM, Opcode: 0xa7, Operands: specs[488:491], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic},                     // GFX9
+	{Mnemonic: "s_atomic_and_x2", Op: S_ATOMIC_AND_X2, Enc: EncSMEM, Opcode: 0xa8, Operands: specs[488:491], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic},                       // GFX9
+	{Mnemonic: "s_atomic_or_x2", Op: S_ATOMIC_OR_X2, Enc: EncSMEM, Opcode: 0xa9, Operands: specs[488:491], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic},                         // GFX9
+	{Mnemonic: "s_atomic_xor_x2", Op: S_ATOMIC_XOR_X2, Enc: EncSMEM, Opcode: 0xaa, Operands: specs[488:491], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic},                       // GFX9
+	{Mnemonic: "s_atomic_inc_x2", Op: S_ATOMIC_INC_X2, Enc: EncSMEM, Opcode: 0xab, Operands: specs[488:491], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic},                       // GFX9
+	{Mnemonic: "s_atomic_dec_x2", Op: S_ATOMIC_DEC_X2, Enc: EncSMEM, Opcode: 0xac, Operands: specs[488:491], Flags: FlagSmemOffset | FlagSmemImm | FlagSmemSGPR | FlagGLC | FlagAtomic},                       // GFX9
+	{Mnemonic: "v_cndmask_b32", Op: V_CNDMASK_B32, Enc: EncVOP2, Opcode: 0x0, Operands: specs[494:498], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods | FlagVCCRead},                                      // GFX8,GFX9
+	{Mnemonic: "v_add_f32", Op: V_ADD_F32, Enc: EncVOP2, Opcode: 0x1, Operands: specs[498:501], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                                            // GFX8
+	{Mnemonic: "v_add_f32", Op: V_ADD_F32, Enc: EncVOP2, Opcode: 0x1, Operands: specs[498:501], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods | FlagSdwaOmod},                                             // GFX9
+	{Mnemonic: "v_sub_f32", Op: V_SUB_F32, Enc: EncVOP2, Opcode: 0x2, Operands: specs[498:501], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                                            // GFX8
+	{Mnemonic: "v_sub_f32", Op: V_SUB_F32, Enc: EncVOP2, Opcode: 0x2, Operands: specs[498:501], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods | FlagSdwaOmod},                                             // GFX9
+	{Mnemonic: "v_subrev_f32", Op: V_SUBREV_F32, Enc: EncVOP2, Opcode: 0x3, Operands: specs[498:501], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                                      // GFX8
+	{Mnemonic: "v_subrev_f32", Op: V_SUBREV_F32, Enc: EncVOP2, Opcode: 0x3, Operands: specs[498:501], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods | FlagSdwaOmod},                                       // GFX9
+	{Mnemonic: "v_mul_legacy_f32", Op: V_MUL_LEGACY_F32, Enc: EncVOP2, Opcode: 0x4, Operands: specs[498:501], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                              // GFX8
+	{Mnemonic: "v_mul_legacy_f32", Op: V_MUL_LEGACY_F32, Enc: EncVOP2, Opcode: 0x4, Operands: specs[498:501], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods | FlagSdwaOmod},                               // GFX9
+	{Mnemonic: "v_mul_f32", Op: V_MUL_F32, Enc: EncVOP2, Opcode: 0x5, Operands: specs[498:501], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                                            // GFX8
+	{Mnemonic: "v_mul_f32", Op: V_MUL_F32, Enc: EncVOP2, Opcode: 0x5, Operands: specs[498:501], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods | FlagSdwaOmod},                                             // GFX9
+	{Mnemonic: "v_mul_i32_i24", Op: V_MUL_I32_I24, Enc: EncVOP2, Opcode: 0x6, Operands: specs[501:504], Flags: FlagSuffix | FlagSdwa | FlagDpp},                                                               // GFX8,GFX9
+	{Mnemonic: "v_mul_hi_i32_i24", Op: V_MUL_HI_I32_I24, Enc: EncVOP2, Opcode: 0x7, Operands: specs[501:504], Flags: FlagSuffix | FlagSdwa | FlagDpp},                                                         // GFX8,GFX9
+	{Mnemonic: "v_mul_u32_u24", Op: V_MUL_U32_U24, Enc: EncVOP2, Opcode: 0x8, Operands: specs[504:507], Flags: FlagSuffix | FlagSdwa | FlagDpp},                                                               // GFX8,GFX9
+	{Mnemonic: "v_mul_hi_u32_u24", Op: V_MUL_HI_U32_U24, Enc: EncVOP2, Opcode: 0x9, Operands: specs[504:507], Flags: FlagSuffix | FlagSdwa | FlagDpp},                                                         // GFX8,GFX9
+	{Mnemonic: "v_min_f32", Op: V_MIN_F32, Enc: EncVOP2, Opcode: 0xa, Operands: specs[498:501], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                                            // GFX8
+	{Mnemonic: "v_min_f32", Op: V_MIN_F32, Enc: EncVOP2, Opcode: 0xa, Operands: specs[498:501], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods | FlagSdwaOmod},                                             // GFX9
+	{Mnemonic: "v_max_f32", Op: V_MAX_F32, Enc: EncVOP2, Opcode: 0xb, Operands: specs[498:501], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                                            // GFX8
+	{Mnemonic: "v_max_f32", Op: V_MAX_F32, Enc: EncVOP2, Opcode: 0xb, Operands: specs[498:501], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods | FlagSdwaOmod},                                             // GFX9
+	{Mnemonic: "v_min_i32", Op: V_MIN_I32, Enc: EncVOP2, Opcode: 0xc, Operands: specs[501:504], Flags: FlagSuffix | FlagSdwa | FlagDpp},                                                                       // GFX8,GFX9
+	{Mnemonic: "v_max_i32", Op: V_MAX_I32, Enc: EncVOP2, Opcode: 0xd, Operands: specs[501:504], Flags: FlagSuffix | FlagSdwa | FlagDpp},                                                                       // GFX8,GFX9
+	{Mnemonic: "v_min_u32", Op: V_MIN_U32, Enc: EncVOP2, Opcode: 0xe, Operands: specs[504:507], Flags: FlagSuffix | FlagSdwa | FlagDpp},                                                                       // GFX8,GFX9
+	{Mnemonic: "v_max_u32", Op: V_MAX_U32, Enc: EncVOP2, Opcode: 0xf, Operands: specs[504:507], Flags: FlagSuffix | FlagSdwa | FlagDpp},                                                                       // GFX8,GFX9
+	{Mnemonic: "v_lshrrev_b32", Op: V_LSHRREV_B32, Enc: EncVOP2, Opcode: 0x10, Operands: specs[14:17], Flags: FlagSuffix | FlagSdwa | FlagDpp},                                                                // GFX8,GFX9
+	{Mnemonic: "v_ashrrev_i32", Op: V_ASHRREV_I32, Enc: EncVOP2, Opcode: 0x11, Operands: specs[501:504], Flags: FlagSuffix | FlagSdwa | FlagDpp},                                                              // GFX8,GFX9
+	{Mnemonic: "v_lshlrev_b32", Op: V_LSHLREV_B32, Enc: EncVOP2, Opcode: 0x12, Operands: specs[14:17], Flags: FlagSuffix | FlagSdwa | FlagDpp},                                                                // GFX8,GFX9
+	{Mnemonic: "v_and_b32", Op: V_AND_B32, Enc: EncVOP2, Opcode: 0x13, Operands: specs[14:17], Flags: FlagSuffix | FlagSdwa | FlagDpp},                                                                        // GFX8,GFX9
+	{Mnemonic: "v_or_b32", Op: V_OR_B32, Enc: EncVOP2, Opcode: 0x14, Operands: specs[14:17], Flags: FlagSuffix | FlagSdwa | FlagDpp},                                                                          // GFX8,GFX9
+	{Mnemonic: "v_xor_b32", Op: V_XOR_B32, Enc: EncVOP2, Opcode: 0x15, Operands: specs[14:17], Flags: FlagSuffix | FlagSdwa | FlagDpp},                                                                        // GFX8,GFX9
+	{Mnemonic: "v_mac_f32", Op: V_MAC_F32, Enc: EncVOP2, Opcode: 0x16, Operands: specs[8:11], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                                              // GFX8
+	{Mnemonic: "v_mac_f32", Op: V_MAC_F32, Enc: EncVOP2, Opcode: 0x16, Operands: specs[8:11], Flags: FlagSuffix | FlagDpp | FlagMods},                                                                         // GFX9
+	{Mnemonic: "v_madmk_f32", Op: V_MADMK_F32, Enc: EncVOP2, Opcode: 0x17, Operands: specs[507:511], Flags: 0},                                                                                                // GFX8,GFX9
+	{Mnemonic: "v_madak_f32", Op: V_MADAK_F32, Enc: EncVOP2, Opcode: 0x18, Operands: specs[511:515], Flags: 0},                                                                                                // GFX8,GFX9
+	{Mnemonic: "v_add_u32", Op: V_ADD_CO_U32, Enc: EncVOP2, Opcode: 0x19, Operands: specs[515:519], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagVCCWrite},                                                    // GFX8
+	{Mnemonic: "v_add_co_u32", Op: V_ADD_CO_U32, Enc: EncVOP2, Opcode: 0x19, Operands: specs[515:519], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagVCCWrite},                                                 // GFX9
+	{Mnemonic: "v_sub_u32", Op: V_SUB_CO_U32, Enc: EncVOP2, Opcode: 0x1a, Operands: specs[515:519], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagVCCWrite},                                                    // GFX8
+	{Mnemonic: "v_sub_co_u32", Op: V_SUB_CO_U32, Enc: EncVOP2, Opcode: 0x1a, Operands: specs[515:519], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagVCCWrite},                                                 // GFX9
+	{Mnemonic: "v_subrev_u32", Op: V_SUBREV_CO_U32, Enc: EncVOP2, Opcode: 0x1b, Operands: specs[515:519], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagVCCWrite},                                              // GFX8
+	{Mnemonic: "v_subrev_co_u32", Op: V_SUBREV_CO_U32, Enc: EncVOP2, Opcode: 0x1b, Operands: specs[515:519], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagVCCWrite},                                           // GFX9
+	{Mnemonic: "v_addc_u32", Op: V_ADDC_CO_U32, Enc: EncVOP2, Opcode: 0x1c, Operands: specs[519:524], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagVCCRead | FlagVCCWrite},                                    // GFX8
+	{Mnemonic: "v_addc_co_u32", Op: V_ADDC_CO_U32, Enc: EncVOP2, Opcode: 0x1c, Operands: specs[519:524], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagVCCRead | FlagVCCWrite},                                 // GFX9
+	{Mnemonic: "v_subb_u32", Op: V_SUBB_CO_U32, Enc: EncVOP2, Opcode: 0x1d, Operands: specs[519:524], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagVCCRead | FlagVCCWrite},                                    // GFX8
+	{Mnemonic: "v_subb_co_u32", Op: V_SUBB_CO_U32, Enc: EncVOP2, Opcode: 0x1d, Operands: specs[519:524], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagVCCRead | FlagVCCWrite},                                 // GFX9
+	{Mnemonic: "v_subbrev_u32", Op: V_SUBBREV_CO_U32, Enc: EncVOP2, Opcode: 0x1e, Operands: specs[519:524], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagVCCRead | FlagVCCWrite},                              // GFX8
+	{Mnemonic: "v_subbrev_co_u32", Op: V_SUBBREV_CO_U32, Enc: EncVOP2, Opcode: 0x1e, Operands: specs[519:524], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagVCCRead | FlagVCCWrite},                           // GFX9
+	{Mnemonic: "v_add_f16", Op: V_ADD_F16, Enc: EncVOP2, Opcode: 0x1f, Operands: specs[524:527], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                                           // GFX8
+	{Mnemonic: "v_add_f16", Op: V_ADD_F16, Enc: EncVOP2, Opcode: 0x1f, Operands: specs[524:527], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods | FlagSdwaOmod},                                            // GFX9
+	{Mnemonic: "v_sub_f16", Op: V_SUB_F16, Enc: EncVOP2, Opcode: 0x20, Operands: specs[524:527], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                                           // GFX8
+	{Mnemonic: "v_sub_f16", Op: V_SUB_F16, Enc: EncVOP2, Opcode: 0x20, Operands: specs[524:527], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods | FlagSdwaOmod},                                            // GFX9
+	{Mnemonic: "v_subrev_f16", Op: V_SUBREV_F16, Enc: EncVOP2, Opcode: 0x21, Operands: specs[524:527], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                                     // GFX8
+	{Mnemonic: "v_subrev_f16", Op: V_SUBREV_F16, Enc: EncVOP2, Opcode: 0x21, Operands: specs[524:527], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods | FlagSdwaOmod},                                      // GFX9
+	{Mnemonic: "v_mul_f16", Op: V_MUL_F16, Enc: EncVOP2, Opcode: 0x22, Operands: specs[524:527], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                                           // GFX8
+	{Mnemonic: "v_mul_f16", Op: V_MUL_F16, Enc: EncVOP2, Opcode: 0x22, Operands: specs[524:527], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods | FlagSdwaOmod},                                            // GFX9
+	{Mnemonic: "v_mac_f16", Op: V_MAC_F16, Enc: EncVOP2, Opcode: 0x23, Operands: specs[527:530], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                                           // GFX8
+	{Mnemonic: "v_mac_f16", Op: V_MAC_F16, Enc: EncVOP2, Opcode: 0x23, Operands: specs[527:530], Flags: FlagSuffix | FlagDpp | FlagMods},                                                                      // GFX9
+	{Mnemonic: "v_madmk_f16", Op: V_MADMK_F16, Enc: EncVOP2, Opcode: 0x24, Operands: specs[530:534], Flags: 0},                                                                                                // GFX8,GFX9
+	{Mnemonic: "v_madak_f16", Op: V_MADAK_F16, Enc: EncVOP2, Opcode: 0x25, Operands: specs[534:538], Flags: 0},                                                                                                // GFX8,GFX9
+	{Mnemonic: "v_add_u16", Op: V_ADD_U16, Enc: EncVOP2, Opcode: 0x26, Operands: specs[538:541], Flags: FlagSuffix | FlagSdwa | FlagDpp},                                                                      // GFX8,GFX9
+	{Mnemonic: "v_sub_u16", Op: V_SUB_U16, Enc: EncVOP2, Opcode: 0x27, Operands: specs[538:541], Flags: FlagSuffix | FlagSdwa | FlagDpp},                                                                      // GFX8,GFX9
+	{Mnemonic: "v_subrev_u16", Op: V_SUBREV_U16, Enc: EncVOP2, Opcode: 0x28, Operands: specs[538:541], Flags: FlagSuffix | FlagSdwa | FlagDpp},                                                                // GFX8,GFX9
+	{Mnemonic: "v_mul_lo_u16", Op: V_MUL_LO_U16, Enc: EncVOP2, Opcode: 0x29, Operands: specs[538:541], Flags: FlagSuffix | FlagSdwa | FlagDpp},                                                                // GFX8,GFX9
+	{Mnemonic: "v_lshlrev_b16", Op: V_LSHLREV_B16, Enc: EncVOP2, Opcode: 0x2a, Operands: specs[541:544], Flags: FlagSuffix | FlagSdwa | FlagDpp},                                                              // GFX8,GFX9
+	{Mnemonic: "v_lshrrev_b16", Op: V_LSHRREV_B16, Enc: EncVOP2, Opcode: 0x2b, Operands: specs[541:544], Flags: FlagSuffix | FlagSdwa | FlagDpp},                                                              // GFX8,GFX9
+	{Mnemonic: "v_ashrrev_i16", Op: V_ASHRREV_I16, Enc: EncVOP2, Opcode: 0x2c, Operands: specs[544:547], Flags: FlagSuffix | FlagSdwa | FlagDpp},                                                              // GFX8,GFX9
+	{Mnemonic: "v_max_f16", Op: V_MAX_F16, Enc: EncVOP2, Opcode: 0x2d, Operands: specs[524:527], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                                           // GFX8
+	{Mnemonic: "v_max_f16", Op: V_MAX_F16, Enc: EncVOP2, Opcode: 0x2d, Operands: specs[524:527], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods | FlagSdwaOmod},                                            // GFX9
+	{Mnemonic: "v_min_f16", Op: V_MIN_F16, Enc: EncVOP2, Opcode: 0x2e, Operands: specs[524:527], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                                           // GFX8
+	{Mnemonic: "v_min_f16", Op: V_MIN_F16, Enc: EncVOP2, Opcode: 0x2e, Operands: specs[524:527], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods | FlagSdwaOmod},                                            // GFX9
+	{Mnemonic: "v_max_u16", Op: V_MAX_U16, Enc: EncVOP2, Opcode: 0x2f, Operands: specs[538:541], Flags: FlagSuffix | FlagSdwa | FlagDpp},                                                                      // GFX8,GFX9
+	{Mnemonic: "v_max_i16", Op: V_MAX_I16, Enc: EncVOP2, Opcode: 0x30, Operands: specs[544:547], Flags: FlagSuffix | FlagSdwa | FlagDpp},                                                                      // GFX8,GFX9
+	{Mnemonic: "v_min_u16", Op: V_MIN_U16, Enc: EncVOP2, Opcode: 0x31, Operands: specs[538:541], Flags: FlagSuffix | FlagSdwa | FlagDpp},                                                                      // GFX8,GFX9
+	{Mnemonic: "v_min_i16", Op: V_MIN_I16, Enc: EncVOP2, Opcode: 0x32, Operands: specs[544:547], Flags: FlagSuffix | FlagSdwa | FlagDpp},                                                                      // GFX8,GFX9
+	{Mnemonic: "v_ldexp_f16", Op: V_LDEXP_F16, Enc: EncVOP2, Opcode: 0x33, Operands: specs[547:550], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                                       // GFX8
+	{Mnemonic: "v_ldexp_f16", Op: V_LDEXP_F16, Enc: EncVOP2, Opcode: 0x33, Operands: specs[547:550], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods | FlagSdwaOmod},                                        // GFX9
+	{Mnemonic: "v_add_u32", Op: V_ADD_U32, Enc: EncVOP2, Opcode: 0x34, Operands: specs[504:507], Flags: FlagSuffix | FlagSdwa | FlagDpp},                                                                      // GFX9
+	{Mnemonic: "v_sub_u32", Op: V_SUB_U32, Enc: EncVOP2, Opcode: 0x35, Operands: specs[504:507], Flags: FlagSuffix | FlagSdwa | FlagDpp},                                                                      // GFX9
+	{Mnemonic: "v_subrev_u32", Op: V_SUBREV_U32, Enc: EncVOP2, Opcode: 0x36, Operands: specs[504:507], Flags: FlagSuffix | FlagSdwa | FlagDpp},                                                                // GFX9
+	{Mnemonic: "v_nop", Op: V_NOP, Enc: EncVOP1, Opcode: 0x0, Operands: specs[550:550], Flags: FlagSdwa | FlagDpp},                                                                                            // GFX8,GFX9
+	{Mnemonic: "v_mov_b32", Op: V_MOV_B32, Enc: EncVOP1, Opcode: 0x1, Operands: specs[550:552], Flags: FlagSuffix | FlagSdwa | FlagDpp},                                                                       // GFX8,GFX9
+	{Mnemonic: "v_readfirstlane_b32", Op: V_READFIRSTLANE_B32, Enc: EncVOP1, Opcode: 0x2, Operands: specs[552:554], Flags: FlagSrcLane},                                                                       // GFX8,GFX9
+	{Mnemonic: "v_cvt_i32_f64", Op: V_CVT_I32_F64, Enc: EncVOP1, Opcode: 0x3, Operands: specs[554:556], Flags: FlagSuffix},                                                                                    // GFX8,GFX9
+	{Mnemonic: "v_cvt_f64_i32", Op: V_CVT_F64_I32, Enc: EncVOP1, Opcode: 0x4, Operands: specs[556:558], Flags: FlagSuffix},                                                                                    // GFX8,GFX9
+	{Mnemonic: "v_cvt_f32_i32", Op: V_CVT_F32_I32, Enc: EncVOP1, Opcode: 0x5, Operands: specs[558:560], Flags: FlagSuffix | FlagSdwa | FlagDpp},                                                               // GFX8
+	{Mnemonic: "v_cvt_f32_i32", Op: V_CVT_F32_I32, Enc: EncVOP1, Opcode: 0x5, Operands: specs[558:560], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagSdwaOmod},                                                // GFX9
+	{Mnemonic: "v_cvt_f32_u32", Op: V_CVT_F32_U32, Enc: EncVOP1, Opcode: 0x6, Operands: specs[560:562], Flags: FlagSuffix | FlagSdwa | FlagDpp},                                                               // GFX8
+	{Mnemonic: "v_cvt_f32_u32", Op: V_CVT_F32_U32, Enc: EncVOP1, Opcode: 0x6, Operands: specs[560:562], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagSdwaOmod},                                                // GFX9
+	{Mnemonic: "v_cvt_u32_f32", Op: V_CVT_U32_F32, Enc: EncVOP1, Opcode: 0x7, Operands: specs[562:564], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                                    // GFX8,GFX9
+	{Mnemonic: "v_cvt_i32_f32", Op: V_CVT_I32_F32, Enc: EncVOP1, Opcode: 0x8, Operands: specs[564:566], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                                    // GFX8,GFX9
+	{Mnemonic: "v_cvt_f16_f32", Op: V_CVT_F16_F32, Enc: EncVOP1, Opcode: 0xa, Operands: specs[566:568], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                                    // GFX8
+	{Mnemonic: "v_cvt_f16_f32", Op: V_CVT_F16_F32, Enc: EncVOP1, Opcode: 0xa, Operands: specs[566:568], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods | FlagSdwaOmod},                                     // GFX9
+	{Mnemonic: "v_cvt_f32_f16", Op: V_CVT_F32_F16, Enc: EncVOP1, Opcode: 0xb, Operands: specs[568:570], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                                    // GFX8
+	{Mnemonic: "v_cvt_f32_f16", Op: V_CVT_F32_F16, Enc: EncVOP1, Opcode: 0xb, Operands: specs[568:570], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods | FlagSdwaOmod},                                     // GFX9
+	{Mnemonic: "v_cvt_rpi_i32_f32", Op: V_CVT_RPI_I32_F32, Enc: EncVOP1, Opcode: 0xc, Operands: specs[564:566], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                            // GFX8,GFX9
+	{Mnemonic: "v_cvt_flr_i32_f32", Op: V_CVT_FLR_I32_F32, Enc: EncVOP1, Opcode: 0xd, Operands: specs[564:566], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                            // GFX8,GFX9
+	{Mnemonic: "v_cvt_off_f32_i4", Op: V_CVT_OFF_F32_I4, Enc: EncVOP1, Opcode: 0xe, Operands: specs[558:560], Flags: FlagSuffix | FlagSdwa | FlagDpp},                                                         // GFX8
+	{Mnemonic: "v_cvt_off_f32_i4", Op: V_CVT_OFF_F32_I4, Enc: EncVOP1, Opcode: 0xe, Operands: specs[558:560], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagSdwaOmod},                                          // GFX9
+	{Mnemonic: "v_cvt_f32_f64", Op: V_CVT_F32_F64, Enc: EncVOP1, Opcode: 0xf, Operands: specs[570:572], Flags: FlagSuffix},                                                                                    // GFX8,GFX9
+	{Mnemonic: "v_cvt_f64_f32", Op: V_CVT_F64_F32, Enc: EncVOP1, Opcode: 0x10, Operands: specs[572:574], Flags: FlagSuffix},                                                                                   // GFX8,GFX9
+	{Mnemonic: "v_cvt_f32_ubyte0", Op: V_CVT_F32_UBYTE0, Enc: EncVOP1, Opcode: 0x11, Operands: specs[560:562], Flags: FlagSuffix | FlagSdwa | FlagDpp},                                                        // GFX8
+	{Mnemonic: "v_cvt_f32_ubyte0", Op: V_CVT_F32_UBYTE0, Enc: EncVOP1, Opcode: 0x11, Operands: specs[560:562], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagSdwaOmod},                                         // GFX9
+	{Mnemonic: "v_cvt_f32_ubyte1", Op: V_CVT_F32_UBYTE1, Enc: EncVOP1, Opcode: 0x12, Operands: specs[560:562], Flags: FlagSuffix | FlagSdwa | FlagDpp},                                                        // GFX8
+	{Mnemonic: "v_cvt_f32_ubyte1", Op: V_CVT_F32_UBYTE1, Enc: EncVOP1, Opcode: 0x12, Operands: specs[560:562], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagSdwaOmod},                                         // GFX9
+	{Mnemonic: "v_cvt_f32_ubyte2", Op: V_CVT_F32_UBYTE2, Enc: EncVOP1, Opcode: 0x13, Operands: specs[560:562], Flags: FlagSuffix | FlagSdwa | FlagDpp},                                                        // GFX8
+	{Mnemonic: "v_cvt_f32_ubyte2", Op: V_CVT_F32_UBYTE2, Enc: EncVOP1, Opcode: 0x13, Operands: specs[560:562], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagSdwaOmod},                                         // GFX9
+	{Mnemonic: "v_cvt_f32_ubyte3", Op: V_CVT_F32_UBYTE3, Enc: EncVOP1, Opcode: 0x14, Operands: specs[560:562], Flags: FlagSuffix | FlagSdwa | FlagDpp},                                                        // GFX8
+	{Mnemonic: "v_cvt_f32_ubyte3", Op: V_CVT_F32_UBYTE3, Enc: EncVOP1, Opcode: 0x14, Operands: specs[560:562], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagSdwaOmod},                                         // GFX9
+	{Mnemonic: "v_cvt_u32_f64", Op: V_CVT_U32_F64, Enc: EncVOP1, Opcode: 0x15, Operands: specs[574:576], Flags: FlagSuffix},                                                                                   // GFX8,GFX9
+	{Mnemonic: "v_cvt_f64_u32", Op: V_CVT_F64_U32, Enc: EncVOP1, Opcode: 0x16, Operands: specs[576:578], Flags: FlagSuffix},                                                                                   // GFX8,GFX9
+	{Mnemonic: "v_trunc_f64", Op: V_TRUNC_F64, Enc: EncVOP1, Opcode: 0x17, Operands: specs[578:580], Flags: FlagSuffix},                                                                                       // GFX8,GFX9
+	{Mnemonic: "v_ceil_f64", Op: V_CEIL_F64, Enc: EncVOP1, Opcode: 0x18, Operands: specs[578:580], Flags: FlagSuffix},                                                                                         // GFX8,GFX9
+	{Mnemonic: "v_rndne_f64", Op: V_RNDNE_F64, Enc: EncVOP1, Opcode: 0x19, Operands: specs[578:580], Flags: FlagSuffix},                                                                                       // GFX8,GFX9
+	{Mnemonic: "v_floor_f64", Op: V_FLOOR_F64, Enc: EncVOP1, Opcode: 0x1a, Operands: specs[578:580], Flags: FlagSuffix},                                                                                       // GFX8,GFX9
+	{Mnemonic: "v_fract_f32", Op: V_FRACT_F32, Enc: EncVOP1, Opcode: 0x1b, Operands: specs[580:582], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                                       // GFX8
+	{Mnemonic: "v_fract_f32", Op: V_FRACT_F32, Enc: EncVOP1, Opcode: 0x1b, Operands: specs[580:582], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods | FlagSdwaOmod},                                        // GFX9
+	{Mnemonic: "v_trunc_f32", Op: V_TRUNC_F32, Enc: EncVOP1, Opcode: 0x1c, Operands: specs[580:582], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                                       // GFX8
+	{Mnemonic: "v_trunc_f32", Op: V_TRUNC_F32, Enc: EncVOP1, Opcode: 0x1c, Operands: specs[580:582], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods | FlagSdwaOmod},                                        // GFX9
+	{Mnemonic: "v_ceil_f32", Op: V_CEIL_F32, Enc: EncVOP1, Opcode: 0x1d, Operands: specs[580:582], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                                         // GFX8
+	{Mnemonic: "v_ceil_f32", Op: V_CEIL_F32, Enc: EncVOP1, Opcode: 0x1d, Operands: specs[580:582], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods | FlagSdwaOmod},                                          // GFX9
+	{Mnemonic: "v_rndne_f32", Op: V_RNDNE_F32, Enc: EncVOP1, Opcode: 0x1e, Operands: specs[580:582], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                                       // GFX8
+	{Mnemonic: "v_rndne_f32", Op: V_RNDNE_F32, Enc: EncVOP1, Opcode: 0x1e, Operands: specs[580:582], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods | FlagSdwaOmod},                                        // GFX9
+	{Mnemonic: "v_floor_f32", Op: V_FLOOR_F32, Enc: EncVOP1, Opcode: 0x1f, Operands: specs[580:582], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                                       // GFX8
+	{Mnemonic: "v_floor_f32", Op: V_FLOOR_F32, Enc: EncVOP1, Opcode: 0x1f, Operands: specs[580:582], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods | FlagSdwaOmod},                                        // GFX9
+	{Mnemonic: "v_exp_f32", Op: V_EXP_F32, Enc: EncVOP1, Opcode: 0x20, Operands: specs[580:582], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                                           // GFX8
+	{Mnemonic: "v_exp_f32", Op: V_EXP_F32, Enc: EncVOP1, Opcode: 0x20, Operands: specs[580:582], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods | FlagSdwaOmod},                                            // GFX9
+	{Mnemonic: "v_log_f32", Op: V_LOG_F32, Enc: EncVOP1, Opcode: 0x21, Operands: specs[580:582], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                                           // GFX8
+	{Mnemonic: "v_log_f32", Op: V_LOG_F32, Enc: EncVOP1, Opcode: 0x21, Operands: specs[580:582], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods | FlagSdwaOmod},                                            // GFX9
+	{Mnemonic: "v_rcp_f32", Op: V_RCP_F32, Enc: EncVOP1, Opcode: 0x22, Operands: specs[580:582], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                                           // GFX8
+	{Mnemonic: "v_rcp_f32", Op: V_RCP_F32, Enc: EncVOP1, Opcode: 0x22, Operands: specs[580:582], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods | FlagSdwaOmod},                                            // GFX9
+	{Mnemonic: "v_rcp_iflag_f32", Op: V_RCP_IFLAG_F32, Enc: EncVOP1, Opcode: 0x23, Operands: specs[580:582], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                               // GFX8
+	{Mnemonic: "v_rcp_iflag_f32", Op: V_RCP_IFLAG_F32, Enc: EncVOP1, Opcode: 0x23, Operands: specs[580:582], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods | FlagSdwaOmod},                                // GFX9
+	{Mnemonic: "v_rsq_f32", Op: V_RSQ_F32, Enc: EncVOP1, Opcode: 0x24, Operands: specs[580:582], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                                           // GFX8
+	{Mnemonic: "v_rsq_f32", Op: V_RSQ_F32, Enc: EncVOP1, Opcode: 0x24, Operands: specs[580:582], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods | FlagSdwaOmod},                                            // GFX9
+	{Mnemonic: "v_rcp_f64", Op: V_RCP_F64, Enc: EncVOP1, Opcode: 0x25, Operands: specs[578:580], Flags: FlagSuffix},                                                                                           // GFX8,GFX9
+	{Mnemonic: "v_rsq_f64", Op: V_RSQ_F64, Enc: EncVOP1, Opcode: 0x26, Operands: specs[578:580], Flags: FlagSuffix},                                                                                           // GFX8,GFX9
+	{Mnemonic: "v_sqrt_f32", Op: V_SQRT_F32, Enc: EncVOP1, Opcode: 0x27, Operands: specs[580:582], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                                         // GFX8
+	{Mnemonic: "v_sqrt_f32", Op: V_SQRT_F32, Enc: EncVOP1, Opcode: 0x27, Operands: specs[580:582], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods | FlagSdwaOmod},                                          // GFX9
+	{Mnemonic: "v_sqrt_f64", Op: V_SQRT_F64, Enc: EncVOP1, Opcode: 0x28, Operands: specs[578:580], Flags: FlagSuffix},                                                                                         // GFX8,GFX9
+	{Mnemonic: "v_sin_f32", Op: V_SIN_F32, Enc: EncVOP1, Opcode: 0x29, Operands: specs[580:582], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                                           // GFX8
+	{Mnemonic: "v_sin_f32", Op: V_SIN_F32, Enc: EncVOP1, Opcode: 0x29, Operands: specs[580:582], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods | FlagSdwaOmod},                                            // GFX9
+	{Mnemonic: "v_cos_f32", Op: V_COS_F32, Enc: EncVOP1, Opcode: 0x2a, Operands: specs[580:582], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                                           // GFX8
+	{Mnemonic: "v_cos_f32", Op: V_COS_F32, Enc: EncVOP1, Opcode: 0x2a, Operands: specs[580:582], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods | FlagSdwaOmod},                                            // GFX9
+	{Mnemonic: "v_not_b32", Op: V_NOT_B32, Enc: EncVOP1, Opcode: 0x2b, Operands: specs[550:552], Flags: FlagSuffix | FlagSdwa | FlagDpp},                                                                      // GFX8,GFX9
+	{Mnemonic: "v_bfrev_b32", Op: V_BFREV_B32, Enc: EncVOP1, Opcode: 0x2c, Operands: specs[550:552], Flags: FlagSuffix | FlagSdwa | FlagDpp},                                                                  // GFX8,GFX9
+	{Mnemonic: "v_ffbh_u32", Op: V_FFBH_U32, Enc: EncVOP1, Opcode: 0x2d, Operands: specs[582:584], Flags: FlagSuffix | FlagSdwa | FlagDpp},                                                                    // GFX8,GFX9
+	{Mnemonic: "v_ffbl_b32", Op: V_FFBL_B32, Enc: EncVOP1, Opcode: 0x2e, Operands: specs[550:552], Flags: FlagSuffix | FlagSdwa | FlagDpp},                                                                    // GFX8,GFX9
+	{Mnemonic: "v_ffbh_i32", Op: V_FFBH_I32, Enc: EncVOP1, Opcode: 0x2f, Operands: specs[584:586], Flags: FlagSuffix | FlagSdwa | FlagDpp},                                                                    // GFX8,GFX9
+	{Mnemonic: "v_frexp_exp_i32_f64", Op: V_FREXP_EXP_I32_F64, Enc: EncVOP1, Opcode: 0x30, Operands: specs[554:556], Flags: FlagSuffix},                                                                       // GFX8,GFX9
+	{Mnemonic: "v_frexp_mant_f64", Op: V_FREXP_MANT_F64, Enc: EncVOP1, Opcode: 0x31, Operands: specs[578:580], Flags: FlagSuffix},                                                                             // GFX8,GFX9
+	{Mnemonic: "v_fract_f64", Op: V_FRACT_F64, Enc: EncVOP1, Opcode: 0x32, Operands: specs[578:580], Flags: FlagSuffix},                                                                                       // GFX8,GFX9
+	{Mnemonic: "v_frexp_exp_i32_f32", Op: V_FREXP_EXP_I32_F32, Enc: EncVOP1, Opcode: 0x33, Operands: specs[564:566], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                       // GFX8,GFX9
+	{Mnemonic: "v_frexp_mant_f32", Op: V_FREXP_MANT_F32, Enc: EncVOP1, Opcode: 0x34, Operands: specs[580:582], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                             // GFX8
+	{Mnemonic: "v_frexp_mant_f32", Op: V_FREXP_MANT_F32, Enc: EncVOP1, Opcode: 0x34, Operands: specs[580:582], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods | FlagSdwaOmod},                              // GFX9
+	{Mnemonic: "v_clrexcp", Op: V_CLREXCP, Enc: EncVOP1, Opcode: 0x35, Operands: specs[586:586], Flags: FlagSdwa | FlagDpp},                                                                                   // GFX8,GFX9
+	{Mnemonic: "v_movreld_b32", Op: V_MOVRELD_B32, Enc: EncVOP1, Opcode: 0x36, Operands: specs[550:552], Flags: FlagSuffix | FlagM0Read},                                                                      // GFX8
+	{Mnemonic: "v_movrels_b32", Op: V_MOVRELS_B32, Enc: EncVOP1, Opcode: 0x37, Operands: specs[550:552], Flags: FlagSuffix | FlagM0Read | FlagSrcVGPR},                                                        // GFX8
+	{Mnemonic: "v_screen_partition_4se_b32", Op: V_SCREEN_PARTITION_4SE_B32, Enc: EncVOP1, Opcode: 0x37, Operands: specs[550:552], Flags: FlagSuffix | FlagSdwa | FlagDpp},                                    // GFX9
+	{Mnemonic: "v_movrelsd_b32", Op: V_MOVRELSD_B32, Enc: EncVOP1, Opcode: 0x38, Operands: specs[550:552], Flags: FlagSuffix | FlagM0Read | FlagSrcVGPR},                                                      // GFX8
+	{Mnemonic: "v_cvt_f16_u16", Op: V_CVT_F16_U16, Enc: EncVOP1, Opcode: 0x39, Operands: specs[586:588], Flags: FlagSuffix | FlagSdwa | FlagDpp},                                                              // GFX8
+	{Mnemonic: "v_cvt_f16_u16", Op: V_CVT_F16_U16, Enc: EncVOP1, Opcode: 0x39, Operands: specs[586:588], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagSdwaOmod},                                               // GFX9
+	{Mnemonic: "v_cvt_f16_i16", Op: V_CVT_F16_I16, Enc: EncVOP1, Opcode: 0x3a, Operands: specs[588:590], Flags: FlagSuffix | FlagSdwa | FlagDpp},                                                              // GFX8
+	{Mnemonic: "v_cvt_f16_i16", Op: V_CVT_F16_I16, Enc: EncVOP1, Opcode: 0x3a, Operands: specs[588:590], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagSdwaOmod},                                               // GFX9
+	{Mnemonic: "v_cvt_u16_f16", Op: V_CVT_U16_F16, Enc: EncVOP1, Opcode: 0x3b, Operands: specs[590:592], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                                   // GFX8,GFX9
+	{Mnemonic: "v_cvt_i16_f16", Op: V_CVT_I16_F16, Enc: EncVOP1, Opcode: 0x3c, Operands: specs[592:594], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                                   // GFX8,GFX9
+	{Mnemonic: "v_rcp_f16", Op: V_RCP_F16, Enc: EncVOP1, Opcode: 0x3d, Operands: specs[594:596], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                                           // GFX8
+	{Mnemonic: "v_rcp_f16", Op: V_RCP_F16, Enc: EncVOP1, Opcode: 0x3d, Operands: specs[594:596], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods | FlagSdwaOmod},                                            // GFX9
+	{Mnemonic: "v_sqrt_f16", Op: V_SQRT_F16, Enc: EncVOP1, Opcode: 0x3e, Operands: specs[594:596], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                                         // GFX8
+	{Mnemonic: "v_sqrt_f16", Op: V_SQRT_F16, Enc: EncVOP1, Opcode: 0x3e, Operands: specs[594:596], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods | FlagSdwaOmod},                                          // GFX9
+	{Mnemonic: "v_rsq_f16", Op: V_RSQ_F16, Enc: EncVOP1, Opcode: 0x3f, Operands: specs[594:596], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                                           // GFX8
+	{Mnemonic: "v_rsq_f16", Op: V_RSQ_F16, Enc: EncVOP1, Opcode: 0x3f, Operands: specs[594:596], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods | FlagSdwaOmod},                                            // GFX9
+	{Mnemonic: "v_log_f16", Op: V_LOG_F16, Enc: EncVOP1, Opcode: 0x40, Operands: specs[594:596], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                                           // GFX8
+	{Mnemonic: "v_log_f16", Op: V_LOG_F16, Enc: EncVOP1, Opcode: 0x40, Operands: specs[594:596], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods | FlagSdwaOmod},                                            // GFX9
+	{Mnemonic: "v_exp_f16", Op: V_EXP_F16, Enc: EncVOP1, Opcode: 0x41, Operands: specs[594:596], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                                           // GFX8
+	{Mnemonic: "v_exp_f16", Op: V_EXP_F16, Enc: EncVOP1, Opcode: 0x41, Operands: specs[594:596], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods | FlagSdwaOmod},                                            // GFX9
+	{Mnemonic: "v_frexp_mant_f16", Op: V_FREXP_MANT_F16, Enc: EncVOP1, Opcode: 0x42, Operands: specs[594:596], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                             // GFX8
+	{Mnemonic: "v_frexp_mant_f16", Op: V_FREXP_MANT_F16, Enc: EncVOP1, Opcode: 0x42, Operands: specs[594:596], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods | FlagSdwaOmod},                              // GFX9
+	{Mnemonic: "v_frexp_exp_i16_f16", Op: V_FREXP_EXP_I16_F16, Enc: EncVOP1, Opcode: 0x43, Operands: specs[592:594], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                       // GFX8,GFX9
+	{Mnemonic: "v_floor_f16", Op: V_FLOOR_F16, Enc: EncVOP1, Opcode: 0x44, Operands: specs[594:596], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                                       // GFX8
+	{Mnemonic: "v_floor_f16", Op: V_FLOOR_F16, Enc: EncVOP1, Opcode: 0x44, Operands: specs[594:596], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods | FlagSdwaOmod},                                        // GFX9
+	{Mnemonic: "v_ceil_f16", Op: V_CEIL_F16, Enc: EncVOP1, Opcode: 0x45, Operands: specs[594:596], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                                         // GFX8
+	{Mnemonic: "v_ceil_f16", Op: V_CEIL_F16, Enc: EncVOP1, Opcode: 0x45, Operands: specs[594:596], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods | FlagSdwaOmod},                                          // GFX9
+	{Mnemonic: "v_trunc_f16", Op: V_TRUNC_F16, Enc: EncVOP1, Opcode: 0x46, Operands: specs[594:596], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                                       // GFX8
+	{Mnemonic: "v_trunc_f16", Op: V_TRUNC_F16, Enc: EncVOP1, Opcode: 0x46, Operands: specs[594:596], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods | FlagSdwaOmod},                                        // GFX9
+	{Mnemonic: "v_rndne_f16", Op: V_RNDNE_F16, Enc: EncVOP1, Opcode: 0x47, Operands: specs[594:596], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                                       // GFX8
+	{Mnemonic: "v_rndne_f16", Op: V_RNDNE_F16, Enc: EncVOP1, Opcode: 0x47, Operands: specs[594:596], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods | FlagSdwaOmod},                                        // GFX9
+	{Mnemonic: "v_fract_f16", Op: V_FRACT_F16, Enc: EncVOP1, Opcode: 0x48, Operands: specs[594:596], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                                       // GFX8
+	{Mnemonic: "v_fract_f16", Op: V_FRACT_F16, Enc: EncVOP1, Opcode: 0x48, Operands: specs[594:596], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods | FlagSdwaOmod},                                        // GFX9
+	{Mnemonic: "v_sin_f16", Op: V_SIN_F16, Enc: EncVOP1, Opcode: 0x49, Operands: specs[594:596], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                                           // GFX8
+	{Mnemonic: "v_sin_f16", Op: V_SIN_F16, Enc: EncVOP1, Opcode: 0x49, Operands: specs[594:596], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods | FlagSdwaOmod},                                            // GFX9
+	{Mnemonic: "v_cos_f16", Op: V_COS_F16, Enc: EncVOP1, Opcode: 0x4a, Operands: specs[594:596], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                                           // GFX8
+	{Mnemonic: "v_cos_f16", Op: V_COS_F16, Enc: EncVOP1, Opcode: 0x4a, Operands: specs[594:596], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods | FlagSdwaOmod},                                            // GFX9
+	{Mnemonic: "v_exp_legacy_f32", Op: V_EXP_LEGACY_F32, Enc: EncVOP1, Opcode: 0x4b, Operands: specs[580:582], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                             // GFX8
+	{Mnemonic: "v_exp_legacy_f32", Op: V_EXP_LEGACY_F32, Enc: EncVOP1, Opcode: 0x4b, Operands: specs[580:582], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods | FlagSdwaOmod},                              // GFX9
+	{Mnemonic: "v_log_legacy_f32", Op: V_LOG_LEGACY_F32, Enc: EncVOP1, Opcode: 0x4c, Operands: specs[580:582], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                             // GFX8
+	{Mnemonic: "v_log_legacy_f32", Op: V_LOG_LEGACY_F32, Enc: EncVOP1, Opcode: 0x4c, Operands: specs[580:582], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods | FlagSdwaOmod},                              // GFX9
+	{Mnemonic: "v_cvt_norm_i16_f16", Op: V_CVT_NORM_I16_F16, Enc: EncVOP1, Opcode: 0x4d, Operands: specs[592:594], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                         // GFX9
+	{Mnemonic: "v_cvt_norm_u16_f16", Op: V_CVT_NORM_U16_F16, Enc: EncVOP1, Opcode: 0x4e, Operands: specs[590:592], Flags: FlagSuffix | FlagSdwa | FlagDpp | FlagMods},                                         // GFX9
+	{Mnemonic: "v_sat_pk_u8_i16", Op: V_SAT_PK_U8_I16, Enc: EncVOP1, Opcode: 0x4f, Operands: specs[596:598], Flags: FlagSuffix | FlagSdwa | FlagDpp},                                                          // GFX9
+	{Mnemonic: "v_swap_b32", Op: V_SWAP_B32, Enc: EncVOP1, Opcode: 0x51, Operands: specs[598:600], Flags: FlagSrcVGPR},                                                                                        // GFX9
+	{Mnemonic: "v_cmp_class_f32", Op: V_CMP_CLASS_F32, Enc: EncVOPC, Opcode: 0x10, Operands: specs[600:603], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite},                                          // GFX8,GFX9
+	{Mnemonic: "v_cmpx_class_f32", Op: V_CMPX_CLASS_F32, Enc: EncVOPC, Opcode: 0x11, Operands: specs[600:603], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite | FlagExecWrite},                        // GFX8,GFX9
+	{Mnemonic: "v_cmp_class_f64", Op: V_CMP_CLASS_F64, Enc: EncVOPC, Opcode: 0x12, Operands: specs[603:606], Flags: FlagSuffix | FlagVCCWrite},                                                                // GFX8,GFX9
+	{Mnemonic: "v_cmpx_class_f64", Op: V_CMPX_CLASS_F64, Enc: EncVOPC, Opcode: 0x13, Operands: specs[603:606], Flags: FlagSuffix | FlagVCCWrite | FlagExecWrite},                                              // GFX8,GFX9
+	{Mnemonic: "v_cmp_class_f16", Op: V_CMP_CLASS_F16, Enc: EncVOPC, Opcode: 0x14, Operands: specs[606:609], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite},                                          // GFX8,GFX9
+	{Mnemonic: "v_cmpx_class_f16", Op: V_CMPX_CLASS_F16, Enc: EncVOPC, Opcode: 0x15, Operands: specs[606:609], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite | FlagExecWrite},                        // GFX8,GFX9
+	{Mnemonic: "v_cmp_f_f16", Op: V_CMP_F_F16, Enc: EncVOPC, Opcode: 0x20, Operands: specs[609:612], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite},                                                  // GFX8,GFX9
+	{Mnemonic: "v_cmp_lt_f16", Op: V_CMP_LT_F16, Enc: EncVOPC, Opcode: 0x21, Operands: specs[609:612], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite},                                                // GFX8,GFX9
+	{Mnemonic: "v_cmp_eq_f16", Op: V_CMP_EQ_F16, Enc: EncVOPC, Opcode: 0x22, Operands: specs[609:612], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite},                                                // GFX8,GFX9
+	{Mnemonic: "v_cmp_le_f16", Op: V_CMP_LE_F16, Enc: EncVOPC, Opcode: 0x23, Operands: specs[609:612], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite},                                                // GFX8,GFX9
+	{Mnemonic: "v_cmp_gt_f16", Op: V_CMP_GT_F16, Enc: EncVOPC, Opcode: 0x24, Operands: specs[609:612], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite},                                                // GFX8,GFX9
+	{Mnemonic: "v_cmp_lg_f16", Op: V_CMP_LG_F16, Enc: EncVOPC, Opcode: 0x25, Operands: specs[609:612], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite},                                                // GFX8,GFX9
+	{Mnemonic: "v_cmp_ge_f16", Op: V_CMP_GE_F16, Enc: EncVOPC, Opcode: 0x26, Operands: specs[609:612], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite},                                                // GFX8,GFX9
+	{Mnemonic: "v_cmp_o_f16", Op: V_CMP_O_F16, Enc: EncVOPC, Opcode: 0x27, Operands: specs[609:612], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite},                                                  // GFX8,GFX9
+	{Mnemonic: "v_cmp_u_f16", Op: V_CMP_U_F16, Enc: EncVOPC, Opcode: 0x28, Operands: specs[609:612], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite},                                                  // GFX8,GFX9
+	{Mnemonic: "v_cmp_nge_f16", Op: V_CMP_NGE_F16, Enc: EncVOPC, Opcode: 0x29, Operands: specs[609:612], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite},                                              // GFX8,GFX9
+	{Mnemonic: "v_cmp_nlg_f16", Op: V_CMP_NLG_F16, Enc: EncVOPC, Opcode: 0x2a, Operands: specs[609:612], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite},                                              // GFX8,GFX9
+	{Mnemonic: "v_cmp_ngt_f16", Op: V_CMP_NGT_F16, Enc: EncVOPC, Opcode: 0x2b, Operands: specs[609:612], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite},                                              // GFX8,GFX9
+	{Mnemonic: "v_cmp_nle_f16", Op: V_CMP_NLE_F16, Enc: EncVOPC, Opcode: 0x2c, Operands: specs[609:612], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite},                                              // GFX8,GFX9
+	{Mnemonic: "v_cmp_neq_f16", Op: V_CMP_NEQ_F16, Enc: EncVOPC, Opcode: 0x2d, Operands: specs[609:612], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite},                                              // GFX8,GFX9
+	{Mnemonic: "v_cmp_nlt_f16", Op: V_CMP_NLT_F16, Enc: EncVOPC, Opcode: 0x2e, Operands: specs[609:612], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite},                                              // GFX8,GFX9
+	{Mnemonic: "v_cmp_tru_f16", Op: V_CMP_TRU_F16, Enc: EncVOPC, Opcode: 0x2f, Operands: specs[609:612], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite},                                              // GFX8,GFX9
+	{Mnemonic: "v_cmpx_f_f16", Op: V_CMPX_F_F16, Enc: EncVOPC, Opcode: 0x30, Operands: specs[609:612], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite | FlagExecWrite},                                // GFX8,GFX9
+	{Mnemonic: "v_cmpx_lt_f16", Op: V_CMPX_LT_F16, Enc: EncVOPC, Opcode: 0x31, Operands: specs[609:612], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite | FlagExecWrite},                              // GFX8,GFX9
+	{Mnemonic: "v_cmpx_eq_f16", Op: V_CMPX_EQ_F16, Enc: EncVOPC, Opcode: 0x32, Operands: specs[609:612], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite | FlagExecWrite},                              // GFX8,GFX9
+	{Mnemonic: "v_cmpx_le_f16", Op: V_CMPX_LE_F16, Enc: EncVOPC, Opcode: 0x33, Operands: specs[609:612], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite | FlagExecWrite},                              // GFX8,GFX9
+	{Mnemonic: "v_cmpx_gt_f16", Op: V_CMPX_GT_F16, Enc: EncVOPC, Opcode: 0x34, Operands: specs[609:612], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite | FlagExecWrite},                              // GFX8,GFX9
+	{Mnemonic: "v_cmpx_lg_f16", Op: V_CMPX_LG_F16, Enc: EncVOPC, Opcode: 0x35, Operands: specs[609:612], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite | FlagExecWrite},                              // GFX8,GFX9
+	{Mnemonic: "v_cmpx_ge_f16", Op: V_CMPX_GE_F16, Enc: EncVOPC, Opcode: 0x36, Operands: specs[609:612], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite | FlagExecWrite},                              // GFX8,GFX9
+	{Mnemonic: "v_cmpx_o_f16", Op: V_CMPX_O_F16, Enc: EncVOPC, Opcode: 0x37, Operands: specs[609:612], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite | FlagExecWrite},                                // GFX8,GFX9
+	{Mnemonic: "v_cmpx_u_f16", Op: V_CMPX_U_F16, Enc: EncVOPC, Opcode: 0x38, Operands: specs[609:612], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite | FlagExecWrite},                                // GFX8,GFX9
+	{Mnemonic: "v_cmpx_nge_f16", Op: V_CMPX_NGE_F16, Enc: EncVOPC, Opcode: 0x39, Operands: specs[609:612], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite | FlagExecWrite},                            // GFX8,GFX9
+	{Mnemonic: "v_cmpx_nlg_f16", Op: V_CMPX_NLG_F16, Enc: EncVOPC, Opcode: 0x3a, Operands: specs[609:612], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite | FlagExecWrite},                            // GFX8,GFX9
+	{Mnemonic: "v_cmpx_ngt_f16", Op: V_CMPX_NGT_F16, Enc: EncVOPC, Opcode: 0x3b, Operands: specs[609:612], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite | FlagExecWrite},                            // GFX8,GFX9
+	{Mnemonic: "v_cmpx_nle_f16", Op: V_CMPX_NLE_F16, Enc: EncVOPC, Opcode: 0x3c, Operands: specs[609:612], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite | FlagExecWrite},                            // GFX8,GFX9
+	{Mnemonic: "v_cmpx_neq_f16", Op: V_CMPX_NEQ_F16, Enc: EncVOPC, Opcode: 0x3d, Operands: specs[609:612], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite | FlagExecWrite},                            // GFX8,GFX9
+	{Mnemonic: "v_cmpx_nlt_f16", Op: V_CMPX_NLT_F16, Enc: EncVOPC, Opcode: 0x3e, Operands: specs[609:612], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite | FlagExecWrite},                            // GFX8,GFX9
+	{Mnemonic: "v_cmpx_tru_f16", Op: V_CMPX_TRU_F16, Enc: EncVOPC, Opcode: 0x3f, Operands: specs[609:612], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite | FlagExecWrite},                            // GFX8,GFX9
+	{Mnemonic: "v_cmp_f_f32", Op: V_CMP_F_F32, Enc: EncVOPC, Opcode: 0x40, Operands: specs[612:615], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite},                                                  // GFX8,GFX9
+	{Mnemonic: "v_cmp_lt_f32", Op: V_CMP_LT_F32, Enc: EncVOPC, Opcode: 0x41, Operands: specs[612:615], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite},                                                // GFX8,GFX9
+	{Mnemonic: "v_cmp_eq_f32", Op: V_CMP_EQ_F32, Enc: EncVOPC, Opcode: 0x42, Operands: specs[612:615], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite},                                                // GFX8,GFX9
+	{Mnemonic: "v_cmp_le_f32", Op: V_CMP_LE_F32, Enc: EncVOPC, Opcode: 0x43, Operands: specs[612:615], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite},                                                // GFX8,GFX9
+	{Mnemonic: "v_cmp_gt_f32", Op: V_CMP_GT_F32, Enc: EncVOPC, Opcode: 0x44, Operands: specs[612:615], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite},                                                // GFX8,GFX9
+	{Mnemonic: "v_cmp_lg_f32", Op: V_CMP_LG_F32, Enc: EncVOPC, Opcode: 0x45, Operands: specs[612:615], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite},                                                // GFX8,GFX9
+	{Mnemonic: "v_cmp_ge_f32", Op: V_CMP_GE_F32, Enc: EncVOPC, Opcode: 0x46, Operands: specs[612:615], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite},                                                // GFX8,GFX9
+	{Mnemonic: "v_cmp_o_f32", Op: V_CMP_O_F32, Enc: EncVOPC, Opcode: 0x47, Operands: specs[612:615], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite},                                                  // GFX8,GFX9
+	{Mnemonic: "v_cmp_u_f32", Op: V_CMP_U_F32, Enc: EncVOPC, Opcode: 0x48, Operands: specs[612:615], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite},                                                  // GFX8,GFX9
+	{Mnemonic: "v_cmp_nge_f32", Op: V_CMP_NGE_F32, Enc: EncVOPC, Opcode: 0x49, Operands: specs[612:615], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite},                                              // GFX8,GFX9
+	{Mnemonic: "v_cmp_nlg_f32", Op: V_CMP_NLG_F32, Enc: EncVOPC, Opcode: 0x4a, Operands: specs[612:615], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite},                                              // GFX8,GFX9
+	{Mnemonic: "v_cmp_ngt_f32", Op: V_CMP_NGT_F32, Enc: EncVOPC, Opcode: 0x4b, Operands: specs[612:615], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite},                                              // GFX8,GFX9
+	{Mnemonic: "v_cmp_nle_f32", Op: V_CMP_NLE_F32, Enc: EncVOPC, Opcode: 0x4c, Operands: specs[612:615], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite},                                              // GFX8,GFX9
+	{Mnemonic: "v_cmp_neq_f32", Op: V_CMP_NEQ_F32, Enc: EncVOPC, Opcode: 0x4d, Operands: specs[612:615], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite},                                              // GFX8,GFX9
+	{Mnemonic: "v_cmp_nlt_f32", Op: V_CMP_NLT_F32, Enc: EncVOPC, Opcode: 0x4e, Operands: specs[612:615], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite},                                              // GFX8,GFX9
+	{Mnemonic: "v_cmp_tru_f32", Op: V_CMP_TRU_F32, Enc: EncVOPC, Opcode: 0x4f, Operands: specs[612:615], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite},                                              // GFX8,GFX9
+	{Mnemonic: "v_cmpx_f_f32", Op: V_CMPX_F_F32, Enc: EncVOPC, Opcode: 0x50, Operands: specs[612:615], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite | FlagExecWrite},                                // GFX8,GFX9
+	{Mnemonic: "v_cmpx_lt_f32", Op: V_CMPX_LT_F32, Enc: EncVOPC, Opcode: 0x51, Operands: specs[612:615], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite | FlagExecWrite},                              // GFX8,GFX9
+	{Mnemonic: "v_cmpx_eq_f32", Op: V_CMPX_EQ_F32, Enc: EncVOPC, Opcode: 0x52, Operands: specs[612:615], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite | FlagExecWrite},                              // GFX8,GFX9
+	{Mnemonic: "v_cmpx_le_f32", Op: V_CMPX_LE_F32, Enc: EncVOPC, Opcode: 0x53, Operands: specs[612:615], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite | FlagExecWrite},                              // GFX8,GFX9
+	{Mnemonic: "v_cmpx_gt_f32", Op: V_CMPX_GT_F32, Enc: EncVOPC, Opcode: 0x54, Operands: specs[612:615], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite | FlagExecWrite},                              // GFX8,GFX9
+	{Mnemonic: "v_cmpx_lg_f32", Op: V_CMPX_LG_F32, Enc: EncVOPC, Opcode: 0x55, Operands: specs[612:615], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite | FlagExecWrite},                              // GFX8,GFX9
+	{Mnemonic: "v_cmpx_ge_f32", Op: V_CMPX_GE_F32, Enc: EncVOPC, Opcode: 0x56, Operands: specs[612:615], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite | FlagExecWrite},                              // GFX8,GFX9
+	{Mnemonic: "v_cmpx_o_f32", Op: V_CMPX_O_F32, Enc: EncVOPC, Opcode: 0x57, Operands: specs[612:615], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite | FlagExecWrite},                                // GFX8,GFX9
+	{Mnemonic: "v_cmpx_u_f32", Op: V_CMPX_U_F32, Enc: EncVOPC, Opcode: 0x58, Operands: specs[612:615], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite | FlagExecWrite},                                // GFX8,GFX9
+	{Mnemonic: "v_cmpx_nge_f32", Op: V_CMPX_NGE_F32, Enc: EncVOPC, Opcode: 0x59, Operands: specs[612:615], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite | FlagExecWrite},                            // GFX8,GFX9
+	{Mnemonic: "v_cmpx_nlg_f32", Op: V_CMPX_NLG_F32, Enc: EncVOPC, Opcode: 0x5a, Operands: specs[612:615], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite | FlagExecWrite},                            // GFX8,GFX9
+	{Mnemonic: "v_cmpx_ngt_f32", Op: V_CMPX_NGT_F32, Enc: EncVOPC, Opcode: 0x5b, Operands: specs[612:615], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite | FlagExecWrite},                            // GFX8,GFX9
+	{Mnemonic: "v_cmpx_nle_f32", Op: V_CMPX_NLE_F32, Enc: EncVOPC, Opcode: 0x5c, Operands: specs[612:615], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite | FlagExecWrite},                            // GFX8,GFX9
+	{Mnemonic: "v_cmpx_neq_f32", Op: V_CMPX_NEQ_F32, Enc: EncVOPC, Opcode: 0x5d, Operands: specs[612:615], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite | FlagExecWrite},                            // GFX8,GFX9
+	{Mnemonic: "v_cmpx_nlt_f32", Op: V_CMPX_NLT_F32, Enc: EncVOPC, Opcode: 0x5e, Operands: specs[612:615], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite | FlagExecWrite},                            // GFX8,GFX9
+	{Mnemonic: "v_cmpx_tru_f32", Op: V_CMPX_TRU_F32, Enc: EncVOPC, Opcode: 0x5f, Operands: specs[612:615], Flags: FlagSuffix | FlagSdwa | FlagMods | FlagVCCWrite | FlagExecWrite},                            // GFX8,GFX9
+	{Mnemonic: "v_cmp_f_f64", Op: V_CMP_F_F64, Enc: EncVOPC, Opcode: 0x60, Operands: specs[615:618], Flags: FlagSuffix | FlagVCCWrite},                                                                        // GFX8,GFX9
+	{Mnemonic: "v_cmp_lt_f64", Op: V_CMP_LT_F64, Enc: EncVOPC, Opcode: 0x61, Operands: specs[615:618], Flags: FlagSuffix | FlagVCCWrite},                                                                      // GFX8,GFX9
+	{Mnemonic: "v_cmp_eq_f64", Op: V_CMP_EQ_F64, Enc: EncVOPC, Opcode: 0x62, Operands: specs[615:618], Flags: FlagSuffix | FlagVCCWrite},                                                                      // GFX8,GFX9
+	{Mnemonic: "v_cmp_le_f64", Op: V_CMP_LE_F64, Enc: EncVOPC, Opcode: 0x63, Operands: specs[615:618], Flags: FlagSuffix | FlagVCCWrite},                                                                      // GFX8,GFX9
+	{Mnemonic: "v_cmp_gt_f64", Op: V_CMP_GT_F64, Enc: EncVOPC, Opcode: 0x64, Operands: specs[615:618], Flags: FlagSuffix | FlagVCCWrite},                                                                      // GFX8,GFX9
+	{Mnemonic: "v_cmp_lg_f64", Op: V_CMP_LG_F64, Enc: EncVOPC, Opcode: 0x65, Operands: specs[615:618], Flags: FlagSuffix | FlagVCCWrite},                                                                      // GFX8,GFX9
+	{Mnemonic: "v_cmp_ge_f64", Op: V_CMP_GE_F64, Enc: EncVOPC, Opcode: 0x66, Operands: specs[615:618], Flags: FlagSuffix | FlagVCCWrite},                                                                      // GFX8,GFX9
+	{Mnemonic: "v_cmp_o_f64", Op: V_CMP_O_F64, Enc: EncVOPC, Opcode: 0x67, Operands: specs[615:618], Flags: FlagSuffix | FlagVCCWrite},                                                                        // GFX8,GFX9
+	{Mnemonic: "v_cmp_u_f64", Op: V_CMP_U_F64, Enc: EncVOPC, Opcode: 0x68, Operands: specs[615:618], Flags: FlagSuffix | FlagVCCWrite},                                                                        // GFX8,GFX9
+	{Mnemonic: "v_cmp_nge_f64", Op: V_CMP_NGE_F64, Enc: EncVOPC, Opcode: 0x69, Operands: specs[615:618], Flags: FlagSuffix | FlagVCCWrite},                                                                    // GFX8,GFX9
+	{Mnemonic: "v_cmp_nlg_f64", Op: V_CMP_NLG_F64, Enc: EncVOPC, Opcode: 0x6a, Operands: specs[615:618], Flags: FlagSuffix | FlagVCCWrite},                                                                    // GFX8,GFX9
+	{Mnemonic: "v_cmp_ngt_f64", Op: V_CMP_NGT_F64, Enc: EncVOPC, Opcode: 0x6b, Operands: specs[615:618], Flags: FlagSuffix | FlagVCCWrite},                                                                    // GFX8,GFX9
+	{Mnemonic: "v_cmp_nle_f64", Op: V_CMP_NLE_F64, Enc: EncVOPC, Opcode: 0x6c, Operands: specs[615:618], Flags: FlagSuffix | FlagVCCWrite},                                                                    // GFX8,GFX9
+	{Mnemonic: "v_cmp_neq_f64", Op: V_CMP_NEQ_F64, Enc: EncVOPC, Opcode: 0x6d, Operands: specs[615:618], Flags: FlagSuffix | FlagVCCWrite},                                                                    // GFX8,GFX9
+	{Mnemonic: "v_cmp_nlt_f64", Op: V_CMP_NLT_F64, Enc: EncVOPC, Opcode: 0x6e, Operands: specs[615:618], Flags: FlagSuffix | FlagVCCWrite},                                                                    // GFX8,GFX9
+	{Mnemonic: "v_cmp_tru_f64", Op: V_CMP_TRU_F64, Enc: EncVOPC, Opcode: 0x6f, Operands: specs[615:618], Flags: FlagSuffix | FlagVCCWrite},                                                                    // GFX8,GFX9
+	{Mnemonic: "v_cmpx_f_f64", Op: V_CMPX_F_F64, Enc: EncVOPC, Opcode: 0x70, Operands: specs[615:618], Flags: FlagSuffix | FlagVCCWrite | FlagExecWrite},                                                      // GFX8,GFX9
+	{Mnemonic: "v_cmpx_lt_f64", Op: V_CMPX_LT_F64, Enc: EncVOPC, Opcode: 0x71, Operands: specs[615:618], Flags: FlagSuffix | FlagVCCWrite | FlagExecWrite},                                                    // GFX8,GFX9
+	{Mnemonic: "v_cmpx_eq_f64", Op: V_CMPX_EQ_F64, Enc: EncVOPC, Opcode: 0x72, Operands: specs[615:618], Flags: FlagSuffix | FlagVCCWrite | FlagExecWrite},                                                    // GFX8,GFX9
+	{Mnemonic: "v_cmpx_le_f64", Op: V_CMPX_LE_F64, Enc: EncVOPC, Opcode: 0x73, Operands: specs[615:618], Flags: FlagSuffix | FlagVCCWrite | FlagExecWrite},                                                    // GFX8,GFX9
+	{Mnemonic: "v_cmpx_gt_f64", Op: V_CMPX_GT_F64, Enc: EncVOPC, Opcode: 0x74, Operands: specs[615:618], Flags: FlagSuffix | FlagVCCWrite | FlagExecWrite},                                                    // GFX8,GFX9
+	{Mnemonic: "v_cmpx_lg_f64", Op: V_CMPX_LG_F64, Enc: EncVOPC, Opcode: 0x75, Operands: specs[615:618], Flags: FlagSuffix | FlagVCCWrite | FlagExecWrite},                                                    // GFX8,GFX9
+	{Mnemonic: "v_cmpx_ge_f64", Op: V_CMPX_GE_F64, Enc: EncVOPC, Opcode: 0x76, Operands: specs[615:618], Flags: FlagSuffix | FlagVCCWrite | FlagExecWrite},                                                    // GFX8,GFX9
+	{Mnemonic: "v_cmpx_o_f64", Op: V_CMPX_O_F64, Enc: EncVOPC, Opcode: 0x77, Operands: specs[615:618], Flags: FlagSuffix | FlagVCCWrite | FlagExecWrite},                                                      // GFX8,GFX9
+	{Mnemonic: "v_cmpx_u_f64", Op: V_CMPX_U_F64, Enc: EncVOPC, Opcode: 0x78, Operands: specs[615:618], Flags: FlagSuffix | FlagVCCWrite | FlagExecWrite},                                                      // GFX8,GFX9
+	{Mnemonic: "v_cmpx_nge_f64", Op: V_CMPX_NGE_F64, Enc: EncVOPC, Opcode: 0x79, Operands: specs[615:618], Flags: FlagSuffix | FlagVCCWrite | FlagExecWrite},                                                  // GFX8,GFX9
+	{Mnemonic: "v_cmpx_nlg_f64", Op: V_CMPX_NLG_F64, Enc: EncVOPC, Opcode: 0x7a, Operands: specs[615:618], Flags: FlagSuffix | FlagVCCWrite | FlagExecWrite},                                                  // GFX8,GFX9
+	{Mnemonic: "v_cmpx_ngt_f64", Op: V_CMPX_NGT_F64, Enc: EncVOPC, Opcode: 0x7b, Operands: specs[615:618], Flags: FlagSuffix | FlagVCCWrite | FlagExecWrite},                                                  // GFX8,GFX9
+	{Mnemonic: "v_cmpx_nle_f64", Op: V_CMPX_NLE_F64, Enc: EncVOPC, Opcode: 0x7c, Operands: specs[615:618], Flags: FlagSuffix | FlagVCCWrite | FlagExecWrite},                                                  // GFX8,GFX9
+	{Mnemonic: "v_cmpx_neq_f64", Op: V_CMPX_NEQ_F64, Enc: EncVOPC, Opcode: 0x7d, Operands: specs[615:618], Flags: FlagSuffix | FlagVCCWrite | FlagExecWrite},                                                  // GFX8,GFX9
+	{Mnemonic: "v_cmpx_nlt_f64", Op: V_CMPX_NLT_F64, Enc: EncVOPC, Opcode: 0x7e, Operands: specs[615:618], Flags: FlagSuffix | FlagVCCWrite | FlagExecWrite},                                                  // GFX8,GFX9
+	{Mnemonic: "v_cmpx_tru_f64", Op: V_CMPX_TRU_F64, Enc: EncVOPC, Opcode: 0x7f, Operands: specs[615:618], Flags: FlagSuffix | FlagVCCWrite | FlagExecWrite},                                                  // GFX8,GFX9
+	{Mnemonic: "v_cmp_f_i16", Op: V_CMP_F_I16, Enc: EncVOPC, Opcode: 0xa0, Operands: specs[618:621], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite},                                                             // GFX8,GFX9
+	{Mnemonic: "v_cmp_lt_i16", Op: V_CMP_LT_I16, Enc: EncVOPC, Opcode: 0xa1, Operands: specs[618:621], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite},                                                           // GFX8,GFX9
+	{Mnemonic: "v_cmp_eq_i16", Op: V_CMP_EQ_I16, Enc: EncVOPC, Opcode: 0xa2, Operands: specs[618:621], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite},                                                           // GFX8,GFX9
+	{Mnemonic: "v_cmp_le_i16", Op: V_CMP_LE_I16, Enc: EncVOPC, Opcode: 0xa3, Operands: specs[618:621], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite},                                                           // GFX8,GFX9
+	{Mnemonic: "v_cmp_gt_i16", Op: V_CMP_GT_I16, Enc: EncVOPC, Opcode: 0xa4, Operands: specs[618:621], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite},                                                           // GFX8,GFX9
+	{Mnemonic: "v_cmp_ne_i16", Op: V_CMP_NE_I16, Enc: EncVOPC, Opcode: 0xa5, Operands: specs[618:621], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite},                                                           // GFX8,GFX9
+	{Mnemonic: "v_cmp_ge_i16", Op: V_CMP_GE_I16, Enc: EncVOPC, Opcode: 0xa6, Operands: specs[618:621], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite},                                                           // GFX8,GFX9
+	{Mnemonic: "v_cmp_t_i16", Op: V_CMP_T_I16, Enc: EncVOPC, Opcode: 0xa7, Operands: specs[618:621], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite},                                                             // GFX8,GFX9
+	{Mnemonic: "v_cmp_f_u16", Op: V_CMP_F_U16, Enc: EncVOPC, Opcode: 0xa8, Operands: specs[621:624], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite},                                                             // GFX8,GFX9
+	{Mnemonic: "v_cmp_lt_u16", Op: V_CMP_LT_U16, Enc: EncVOPC, Opcode: 0xa9, Operands: specs[621:624], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite},                                                           // GFX8,GFX9
+	{Mnemonic: "v_cmp_eq_u16", Op: V_CMP_EQ_U16, Enc: EncVOPC, Opcode: 0xaa, Operands: specs[621:624], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite},                                                           // GFX8,GFX9
+	{Mnemonic: "v_cmp_le_u16", Op: V_CMP_LE_U16, Enc: EncVOPC, Opcode: 0xab, Operands: specs[621:624], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite},                                                           // GFX8,GFX9
+	{Mnemonic: "v_cmp_gt_u16", Op: V_CMP_GT_U16, Enc: EncVOPC, Opcode: 0xac, Operands: specs[621:624], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite},                                                           // GFX8,GFX9
+	{Mnemonic: "v_cmp_ne_u16", Op: V_CMP_NE_U16, Enc: EncVOPC, Opcode: 0xad, Operands: specs[621:624], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite},                                                           // GFX8,GFX9
+	{Mnemonic: "v_cmp_ge_u16", Op: V_CMP_GE_U16, Enc: EncVOPC, Opcode: 0xae, Operands: specs[621:624], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite},                                                           // GFX8,GFX9
+	{Mnemonic: "v_cmp_t_u16", Op: V_CMP_T_U16, Enc: EncVOPC, Opcode: 0xaf, Operands: specs[621:624], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite},                                                             // GFX8,GFX9
+	{Mnemonic: "v_cmpx_f_i16", Op: V_CMPX_F_I16, Enc: EncVOPC, Opcode: 0xb0, Operands: specs[618:621], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite | FlagExecWrite},                                           // GFX8,GFX9
+	{Mnemonic: "v_cmpx_lt_i16", Op: V_CMPX_LT_I16, Enc: EncVOPC, Opcode: 0xb1, Operands: specs[618:621], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite | FlagExecWrite},                                         // GFX8,GFX9
+	{Mnemonic: "v_cmpx_eq_i16", Op: V_CMPX_EQ_I16, Enc: EncVOPC, Opcode: 0xb2, Operands: specs[618:621], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite | FlagExecWrite},                                         // GFX8,GFX9
+	{Mnemonic: "v_cmpx_le_i16", Op: V_CMPX_LE_I16, Enc: EncVOPC, Opcode: 0xb3, Operands: specs[618:621], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite | FlagExecWrite},                                         // GFX8,GFX9
+	{Mnemonic: "v_cmpx_gt_i16", Op: V_CMPX_GT_I16, Enc: EncVOPC, Opcode: 0xb4, Operands: specs[618:621], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite | FlagExecWrite},                                         // GFX8,GFX9
+	{Mnemonic: "v_cmpx_ne_i16", Op: V_CMPX_NE_I16, Enc: EncVOPC, Opcode: 0xb5, Operands: specs[618:621], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite | FlagExecWrite},                                         // GFX8,GFX9
+	{Mnemonic: "v_cmpx_ge_i16", Op: V_CMPX_GE_I16, Enc: EncVOPC, Opcode: 0xb6, Operands: specs[618:621], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite | FlagExecWrite},                                         // GFX8,GFX9
+	{Mnemonic: "v_cmpx_t_i16", Op: V_CMPX_T_I16, Enc: EncVOPC, Opcode: 0xb7, Operands: specs[618:621], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite | FlagExecWrite},                                           // GFX8,GFX9
+	{Mnemonic: "v_cmpx_f_u16", Op: V_CMPX_F_U16, Enc: EncVOPC, Opcode: 0xb8, Operands: specs[621:624], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite | FlagExecWrite},                                           // GFX8,GFX9
+	{Mnemonic: "v_cmpx_lt_u16", Op: V_CMPX_LT_U16, Enc: EncVOPC, Opcode: 0xb9, Operands: specs[621:624], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite | FlagExecWrite},                                         // GFX8,GFX9
+	{Mnemonic: "v_cmpx_eq_u16", Op: V_CMPX_EQ_U16, Enc: EncVOPC, Opcode: 0xba, Operands: specs[621:624], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite | FlagExecWrite},                                         // GFX8,GFX9
+	{Mnemonic: "v_cmpx_le_u16", Op: V_CMPX_LE_U16, Enc: EncVOPC, Opcode: 0xbb, Operands: specs[621:624], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite | FlagExecWrite},                                         // GFX8,GFX9
+	{Mnemonic: "v_cmpx_gt_u16", Op: V_CMPX_GT_U16, Enc: EncVOPC, Opcode: 0xbc, Operands: specs[621:624], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite | FlagExecWrite},                                         // GFX8,GFX9
+	{Mnemonic: "v_cmpx_ne_u16", Op: V_CMPX_NE_U16, Enc: EncVOPC, Opcode: 0xbd, Operands: specs[621:624], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite | FlagExecWrite},                                         // GFX8,GFX9
+	{Mnemonic: "v_cmpx_ge_u16", Op: V_CMPX_GE_U16, Enc: EncVOPC, Opcode: 0xbe, Operands: specs[621:624], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite | FlagExecWrite},                                         // GFX8,GFX9
+	{Mnemonic: "v_cmpx_t_u16", Op: V_CMPX_T_U16, Enc: EncVOPC, Opcode: 0xbf, Operands: specs[621:624], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite | FlagExecWrite},                                           // GFX8,GFX9
+	{Mnemonic: "v_cmp_f_i32", Op: V_CMP_F_I32, Enc: EncVOPC, Opcode: 0xc0, Operands: specs[624:627], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite},                                                             // GFX8,GFX9
+	{Mnemonic: "v_cmp_lt_i32", Op: V_CMP_LT_I32, Enc: EncVOPC, Opcode: 0xc1, Operands: specs[624:627], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite},                                                           // GFX8,GFX9
+	{Mnemonic: "v_cmp_eq_i32", Op: V_CMP_EQ_I32, Enc: EncVOPC, Opcode: 0xc2, Operands: specs[624:627], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite},                                                           // GFX8,GFX9
+	{Mnemonic: "v_cmp_le_i32", Op: V_CMP_LE_I32, Enc: EncVOPC, Opcode: 0xc3, Operands: specs[624:627], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite},                                                           // GFX8,GFX9
+	{Mnemonic: "v_cmp_gt_i32", Op: V_CMP_GT_I32, Enc: EncVOPC, Opcode: 0xc4, Operands: specs[624:627], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite},                                                           // GFX8,GFX9
+	{Mnemonic: "v_cmp_ne_i32", Op: V_CMP_NE_I32, Enc: EncVOPC, Opcode: 0xc5, Operands: specs[624:627], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite},                                                           // GFX8,GFX9
+	{Mnemonic: "v_cmp_ge_i32", Op: V_CMP_GE_I32, Enc: EncVOPC, Opcode: 0xc6, Operands: specs[624:627], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite},                                                           // GFX8,GFX9
+	{Mnemonic: "v_cmp_t_i32", Op: V_CMP_T_I32, Enc: EncVOPC, Opcode: 0xc7, Operands: specs[624:627], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite},                                                             // GFX8,GFX9
+	{Mnemonic: "v_cmp_f_u32", Op: V_CMP_F_U32, Enc: EncVOPC, Opcode: 0xc8, Operands: specs[627:630], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite},                                                             // GFX8,GFX9
+	{Mnemonic: "v_cmp_lt_u32", Op: V_CMP_LT_U32, Enc: EncVOPC, Opcode: 0xc9, Operands: specs[627:630], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite},                                                           // GFX8,GFX9
+	{Mnemonic: "v_cmp_eq_u32", Op: V_CMP_EQ_U32, Enc: EncVOPC, Opcode: 0xca, Operands: specs[627:630], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite},                                                           // GFX8,GFX9
+	{Mnemonic: "v_cmp_le_u32", Op: V_CMP_LE_U32, Enc: EncVOPC, Opcode: 0xcb, Operands: specs[627:630], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite},                                                           // GFX8,GFX9
+	{Mnemonic: "v_cmp_gt_u32", Op: V_CMP_GT_U32, Enc: EncVOPC, Opcode: 0xcc, Operands: specs[627:630], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite},                                                           // GFX8,GFX9
+	{Mnemonic: "v_cmp_ne_u32", Op: V_CMP_NE_U32, Enc: EncVOPC, Opcode: 0xcd, Operands: specs[627:630], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite},                                                           // GFX8,GFX9
+	{Mnemonic: "v_cmp_ge_u32", Op: V_CMP_GE_U32, Enc: EncVOPC, Opcode: 0xce, Operands: specs[627:630], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite},                                                           // GFX8,GFX9
+	{Mnemonic: "v_cmp_t_u32", Op: V_CMP_T_U32, Enc: EncVOPC, Opcode: 0xcf, Operands: specs[627:630], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite},                                                             // GFX8,GFX9
+	{Mnemonic: "v_cmpx_f_i32", Op: V_CMPX_F_I32, Enc: EncVOPC, Opcode: 0xd0, Operands: specs[624:627], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite | FlagExecWrite},                                           // GFX8,GFX9
+	{Mnemonic: "v_cmpx_lt_i32", Op: V_CMPX_LT_I32, Enc: EncVOPC, Opcode: 0xd1, Operands: specs[624:627], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite | FlagExecWrite},                                         // GFX8,GFX9
+	{Mnemonic: "v_cmpx_eq_i32", Op: V_CMPX_EQ_I32, Enc: EncVOPC, Opcode: 0xd2, Operands: specs[624:627], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite | FlagExecWrite},                                         // GFX8,GFX9
+	{Mnemonic: "v_cmpx_le_i32", Op: V_CMPX_LE_I32, Enc: EncVOPC, Opcode: 0xd3, Operands: specs[624:627], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite | FlagExecWrite},                                         // GFX8,GFX9
+	{Mnemonic: "v_cmpx_gt_i32", Op: V_CMPX_GT_I32, Enc: EncVOPC, Opcode: 0xd4, Operands: specs[624:627], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite | FlagExecWrite},                                         // GFX8,GFX9
+	{Mnemonic: "v_cmpx_ne_i32", Op: V_CMPX_NE_I32, Enc: EncVOPC, Opcode: 0xd5, Operands: specs[624:627], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite | FlagExecWrite},                                         // GFX8,GFX9
+	{Mnemonic: "v_cmpx_ge_i32", Op: V_CMPX_GE_I32, Enc: EncVOPC, Opcode: 0xd6, Operands: specs[624:627], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite | FlagExecWrite},                                         // GFX8,GFX9
+	{Mnemonic: "v_cmpx_t_i32", Op: V_CMPX_T_I32, Enc: EncVOPC, Opcode: 0xd7, Operands: specs[624:627], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite | FlagExecWrite},                                           // GFX8,GFX9
+	{Mnemonic: "v_cmpx_f_u32", Op: V_CMPX_F_U32, Enc: EncVOPC, Opcode: 0xd8, Operands: specs[627:630], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite | FlagExecWrite},                                           // GFX8,GFX9
+	{Mnemonic: "v_cmpx_lt_u32", Op: V_CMPX_LT_U32, Enc: EncVOPC, Opcode: 0xd9, Operands: specs[627:630], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite | FlagExecWrite},                                         // GFX8,GFX9
+	{Mnemonic: "v_cmpx_eq_u32", Op: V_CMPX_EQ_U32, Enc: EncVOPC, Opcode: 0xda, Operands: specs[627:630], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite | FlagExecWrite},                                         // GFX8,GFX9
+	{Mnemonic: "v_cmpx_le_u32", Op: V_CMPX_LE_U32, Enc: EncVOPC, Opcode: 0xdb, Operands: specs[627:630], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite | FlagExecWrite},                                         // GFX8,GFX9
+	{Mnemonic: "v_cmpx_gt_u32", Op: V_CMPX_GT_U32, Enc: EncVOPC, Opcode: 0xdc, Operands: specs[627:630], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite | FlagExecWrite},                                         // GFX8,GFX9
+	{Mnemonic: "v_cmpx_ne_u32", Op: V_CMPX_NE_U32, Enc: EncVOPC, Opcode: 0xdd, Operands: specs[627:630], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite | FlagExecWrite},                                         // GFX8,GFX9
+	{Mnemonic: "v_cmpx_ge_u32", Op: V_CMPX_GE_U32, Enc: EncVOPC, Opcode: 0xde, Operands: specs[627:630], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite | FlagExecWrite},                                         // GFX8,GFX9
+	{Mnemonic: "v_cmpx_t_u32", Op: V_CMPX_T_U32, Enc: EncVOPC, Opcode: 0xdf, Operands: specs[627:630], Flags: FlagSuffix | FlagSdwa | FlagVCCWrite | FlagExecWrite},                                           // GFX8,GFX9
+	{Mnemonic: "v_cmp_f_i64", Op: V_CMP_F_I64, Enc: EncVOPC, Opcode: 0xe0, Operands: specs[630:633], Flags: FlagSuffix | FlagVCCWrite},                                                                        // GFX8,GFX9
+	{Mnemonic: "v_cmp_lt_i64", Op: V_CMP_LT_I64, Enc: EncVOPC, Opcode: 0xe1, Operands: specs[630:633], Flags: FlagSuffix | FlagVCCWrite},                                                                      // GFX8,GFX9
+	{Mnemonic: "v_cmp_eq_i64", Op: V_CMP_EQ_I64, Enc: EncVOPC, Opcode: 0xe2, Operands: specs[630:633], Flags: FlagSuffix | FlagVCCWrite},                                                                      // GFX8,GFX9
+	{Mnemonic: "v_cmp_le_i64", Op: V_CMP_LE_I64, Enc: EncVOPC, Opcode: 0xe3, Operands: specs[630:633], Flags: FlagSuffix | FlagVCCWrite},                                                                      // GFX8,GFX9
+	{Mnemonic: "v_cmp_gt_i64", Op: V_CMP_GT_I64, Enc: EncVOPC, Opcode: 0xe4, Operands: specs[630:633], Flags: FlagSuffix | FlagVCCWrite},                                                                      // GFX8,GFX9
+	{Mnemonic: "v_cmp_ne_i64", Op: V_CMP_NE_I64, Enc: EncVOPC, Opcode: 0xe5, Operands: specs[630:633], Flags: FlagSuffix | FlagVCCWrite},                                                                      // GFX8,GFX9
+	{Mnemonic: "v_cmp_ge_i64", Op: V_CMP_GE_I64, Enc: EncVOPC, Opcode: 0xe6, Operands: specs[630:633], Flags: FlagSuffix | FlagVCCWrite},                                                                      // GFX8,GFX9
+	{Mnemonic: "v_cmp_t_i64", Op: V_CMP_T_I64, Enc: EncVOPC, Opcode: 0xe7, Operands: specs[630:633], Flags: FlagSuffix | FlagVCCWrite},                                                                        // GFX8,GFX9
+	{Mnemonic: "v_cmp_f_u64", Op: V_CMP_F_U64, Enc: EncVOPC, Opcode: 0xe8, Operands: specs[633:636], Flags: FlagSuffix | FlagVCCWrite},                                                                        // GFX8,GFX9
+	{Mnemonic: "v_cmp_lt_u64", Op: V_CMP_LT_U64, Enc: EncVOPC, Opcode: 0xe9, Operands: specs[633:636], Flags: FlagSuffix | FlagVCCWrite},                                                                      // GFX8,GFX9
+	{Mnemonic: "v_cmp_eq_u64", Op: V_CMP_EQ_U64, Enc: EncVOPC, Opcode: 0xea, Operands: specs[633:636], Flags: FlagSuffix | FlagVCCWrite},                                                                      // GFX8,GFX9
+	{Mnemonic: "v_cmp_le_u64", Op: V_CMP_LE_U64, Enc: EncVOPC, Opcode: 0xeb, Operands: specs[633:636], Flags: FlagSuffix | FlagVCCWrite},                                                                      // GFX8,GFX9
+	{Mnemonic: "v_cmp_gt_u64", Op: V_CMP_GT_U64, Enc: EncVOPC, Opcode: 0xec, Operands: specs[633:636], Flags: FlagSuffix | FlagVCCWrite},                                                                      // GFX8,GFX9
+	{Mnemonic: "v_cmp_ne_u64", Op: V_CMP_NE_U64, Enc: EncVOPC, Opcode: 0xed, Operands: specs[633:636], Flags: FlagSuffix | FlagVCCWrite},                                                                      // GFX8,GFX9
+	{Mnemonic: "v_cmp_ge_u64", Op: V_CMP_GE_U64, Enc: EncVOPC, Opcode: 0xee, Operands: specs[633:636], Flags: FlagSuffix | FlagVCCWrite},                                                                      // GFX8,GFX9
+	{Mnemonic: "v_cmp_t_u64", Op: V_CMP_T_U64, Enc: EncVOPC, Opcode: 0xef, Operands: specs[633:636], Flags: FlagSuffix | FlagVCCWrite},                                                                        // GFX8,GFX9
+	{Mnemonic: "v_cmpx_f_i64", Op: V_CMPX_F_I64, Enc: EncVOPC, Opcode: 0xf0, Operands: specs[630:633], Flags: FlagSuffix | FlagVCCWrite | FlagExecWrite},                                                      // GFX8,GFX9
+	{Mnemonic: "v_cmpx_lt_i64", Op: V_CMPX_LT_I64, Enc: EncVOPC, Opcode: 0xf1, Operands: specs[630:633], Flags: FlagSuffix | FlagVCCWrite | FlagExecWrite},                                                    // GFX8,GFX9
+	{Mnemonic: "v_cmpx_eq_i64", Op: V_CMPX_EQ_I64, Enc: EncVOPC, Opcode: 0xf2, Operands: specs[630:633], Flags: FlagSuffix | FlagVCCWrite | FlagExecWrite},                                                    // GFX8,GFX9
+	{Mnemonic: "v_cmpx_le_i64", Op: V_CMPX_LE_I64, Enc: EncVOPC, Opcode: 0xf3, Operands: specs[630:633], Flags: FlagSuffix | FlagVCCWrite | FlagExecWrite},                                                    // GFX8,GFX9
+	{Mnemonic: "v_cmpx_gt_i64", Op: V_CMPX_GT_I64, Enc: EncVOPC, Opcode: 0xf4, Operands: specs[630:633], Flags: FlagSuffix | FlagVCCWrite | FlagExecWrite},                                                    // GFX8,GFX9
+	{Mnemonic: "v_cmpx_ne_i64", Op: V_CMPX_NE_I64, Enc: EncVOPC, Opcode: 0xf5, Operands: specs[630:633], Flags: FlagSuffix | FlagVCCWrite | FlagExecWrite},                                                    // GFX8,GFX9
+	{Mnemonic: "v_cmpx_ge_i64", Op: V_CMPX_GE_I64, Enc: EncVOPC, Opcode: 0xf6, Operands: specs[630:633], Flags: FlagSuffix | FlagVCCWrite | FlagExecWrite},                                                    // GFX8,GFX9
+	{Mnemonic: "v_cmpx_t_i64", Op: V_CMPX_T_I64, Enc: EncVOPC, Opcode: 0xf7, Operands: specs[630:633], Flags: FlagSuffix | FlagVCCWrite | FlagExecWrite},                                                      // GFX8,GFX9
+	{Mnemonic: "v_cmpx_f_u64", Op: V_CMPX_F_U64, Enc: EncVOPC, Opcode: 0xf8, Operands: specs[633:636], Flags: FlagSuffix | FlagVCCWrite | FlagExecWrite},                                                      // GFX8,GFX9
+	{Mnemonic: "v_cmpx_lt_u64", Op: V_CMPX_LT_U64, Enc: EncVOPC, Opcode: 0xf9, Operands: specs[633:636], Flags: FlagSuffix | FlagVCCWrite | FlagExecWrite},                                                    // GFX8,GFX9
+	{Mnemonic: "v_cmpx_eq_u64", Op: V_CMPX_EQ_U64, Enc: EncVOPC, Opcode: 0xfa, Operands: specs[633:636], Flags: FlagSuffix | FlagVCCWrite | FlagExecWrite},                                                    // GFX8,GFX9
+	{Mnemonic: "v_cmpx_le_u64", Op: V_CMPX_LE_U64, Enc: EncVOPC, Opcode: 0xfb, Operands: specs[633:636], Flags: FlagSuffix | FlagVCCWrite | FlagExecWrite},                                                    // GFX8,GFX9
+	{Mnemonic: "v_cmpx_gt_u64", Op: V_CMPX_GT_U64, Enc: EncVOPC, Opcode: 0xfc, Operands: specs[633:636], Flags: FlagSuffix | FlagVCCWrite | FlagExecWrite},                                                    // GFX8,GFX9
+	{Mnemonic: "v_cmpx_ne_u64", Op: V_CMPX_NE_U64, Enc: EncVOPC, Opcode: 0xfd, Operands: specs[633:636], Flags: FlagSuffix | FlagVCCWrite | FlagExecWrite},                                                    // GFX8,GFX9
+	{Mnemonic: "v_cmpx_ge_u64", Op: V_CMPX_GE_U64, Enc: EncVOPC, Opcode: 0xfe, Operands: specs[633:636], Flags: FlagSuffix | FlagVCCWrite | FlagExecWrite},                                                    // GFX8,GFX9
+	{Mnemonic: "v_cmpx_t_u64", Op: V_CMPX_T_U64, Enc: EncVOPC, Opcode: 0xff, Operands: specs[633:636], Flags: FlagSuffix | FlagVCCWrite | FlagExecWrite},                                                      // GFX8,GFX9
+	{Mnemonic: "v_cmp_class_f32", Op: V_CMP_CLASS_F32, Enc: EncVOP3, Opcode: 0x10, Operands: specs[636:639], Flags: FlagSuffix | FlagMods | FlagSrc1Nomods},                                                   // GFX8,GFX9
+	{Mnemonic: "v_cmpx_class_f32", Op: V_CMPX_CLASS_F32, Enc: EncVOP3, Opcode: 0x11, Operands: specs[636:639], Flags: FlagSuffix | FlagMods | FlagSrc1Nomods | FlagExecWrite},                                 // GFX8,GFX9
+	{Mnemonic: "v_cmp_class_f64", Op: V_CMP_CLASS_F64, Enc: EncVOP3, Opcode: 0x12, Operands: specs[639:642], Flags: FlagSuffix | FlagMods | FlagSrc1Nomods},                                                   // GFX8,GFX9
+	{Mnemonic: "v_cmpx_class_f64", Op: V_CMPX_CLASS_F64, Enc: EncVOP3, Opcode: 0x13, Operands: specs[639:642], Flags: FlagSuffix | FlagMods | FlagSrc1Nomods | FlagExecWrite},                                 // GFX8,GFX9
+	{Mnemonic: "v_cmp_class_f16", Op: V_CMP_CLASS_F16, Enc: EncVOP3, Opcode: 0x14, Operands: specs[642:645], Flags: FlagSuffix | FlagMods | FlagSrc1Nomods},                                                   // GFX8,GFX9
+	{Mnemonic: "v_cmpx_class_f16", Op: V_CMPX_CLASS_F16, Enc: EncVOP3, Opcode: 0x15, Operands: specs[642:645], Flags: FlagSuffix | FlagMods | FlagSrc1Nomods | FlagExecWrite},                                 // GFX8,GFX9
+	{Mnemonic: "v_cmp_f_f16", Op: V_CMP_F_F16, Enc: EncVOP3, Opcode: 0x20, Operands: specs[645:648], Flags: FlagSuffix | FlagMods | FlagClamp},                                                                // GFX8,GFX9
+	{Mnemonic: "v_cmp_lt_f16", Op: V_CMP_LT_F16, Enc: EncVOP3, Opcode: 0x21, Operands: specs[645:648], Flags: FlagSuffix | FlagMods | FlagClamp},                                                              // GFX8,GFX9
+	{Mnemonic: "v_cmp_eq_f16", Op: V_CMP_EQ_F16, Enc: EncVOP3, Opcode: 0x22, Operands: specs[645:648], Flags: FlagSuffix | FlagMods | FlagClamp},                                                              // GFX8,GFX9
+	{Mnemonic: "v_cmp_le_f16", Op: V_CMP_LE_F16, Enc: EncVOP3, Opcode: 0x23, Operands: specs[645:648], Flags: FlagSuffix | FlagMods | FlagClamp},                                                              // GFX8,GFX9
+	{Mnemonic: "v_cmp_gt_f16", Op: V_CMP_GT_F16, Enc: EncVOP3, Opcode: 0x24, Operands: specs[645:648], Flags: FlagSuffix | FlagMods | FlagClamp},                                                              // GFX8,GFX9
+	{Mnemonic: "v_cmp_lg_f16", Op: V_CMP_LG_F16, Enc: EncVOP3, Opcode: 0x25, Operands: specs[645:648], Flags: FlagSuffix | FlagMods | FlagClamp},                                                              // GFX8,GFX9
+	{Mnemonic: "v_cmp_ge_f16", Op: V_CMP_GE_F16, Enc: EncVOP3, Opcode: 0x26, Operands: specs[645:648], Flags: FlagSuffix | FlagMods | FlagClamp},                                                              // GFX8,GFX9
+	{Mnemonic: "v_cmp_o_f16", Op: V_CMP_O_F16, Enc: EncVOP3, Opcode: 0x27, Operands: specs[645:648], Flags: FlagSuffix | FlagMods | FlagClamp},                                                                // GFX8,GFX9
+	{Mnemonic: "v_cmp_u_f16", Op: V_CMP_U_F16, Enc: EncVOP3, Opcode: 0x28, Operands: specs[645:648], Flags: FlagSuffix | FlagMods | FlagClamp},                                                                // GFX8,GFX9
+	{Mnemonic: "v_cmp_nge_f16", Op: V_CMP_NGE_F16, Enc: EncVOP3, Opcode: 0x29, Operands: specs[645:648], Flags: FlagSuffix | FlagMods | FlagClamp},                                                            // GFX8,GFX9
+	{Mnemonic: "v_cmp_nlg_f16", Op: V_CMP_NLG_F16, Enc: EncVOP3, Opcode: 0x2a, Operands: specs[645:648], Flags: FlagSuffix | FlagMods | FlagClamp},                                                            // GFX8,GFX9
+	{Mnemonic: "v_cmp_ngt_f16", Op: V_CMP_NGT_F16, Enc: EncVOP3, Opcode: 0x2b, Operands: specs[645:648], Flags: FlagSuffix | FlagMods | FlagClamp},                                                            // GFX8,GFX9
+	{Mnemonic: "v_cmp_nle_f16", Op: V_CMP_NLE_F16, Enc: EncVOP3, Opcode: 0x2c, Operands: specs[645:648], Flags: FlagSuffix | FlagMods | FlagClamp},                                                            // GFX8,GFX9
+	{Mnemonic: "v_cmp_neq_f16", Op: V_CMP_NEQ_F16, Enc: EncVOP3, Opcode: 0x2d, Operands: specs[645:648], Flags: FlagSuffix | FlagMods | FlagClamp},                                                            // GFX8,GFX9
+	{Mnemonic: "v_cmp_nlt_f16", Op: V_CMP_NLT_F16, Enc: EncVOP3, Opcode: 0x2e, Operands: specs[645:648], Flags: FlagSuffix | FlagMods | FlagClamp},                                                            // GFX8,GFX9
+	{Mnemonic: "v_cmp_tru_f16", Op: V_CMP_TRU_F16, Enc: EncVOP3, Opcode: 0x2f, Operands: specs[645:648], Flags: FlagSuffix | FlagMods | FlagClamp},                                                            // GFX8,GFX9
+	{Mnemonic: "v_cmpx_f_f16", Op: V_CMPX_F_F16, Enc: EncVOP3, Opcode: 0x30, Operands: specs[645:648], Flags: FlagSuffix | FlagMods | FlagClamp | FlagExecWrite},                                              // GFX8,GFX9
+	{Mnemonic: "v_cmpx_lt_f16", Op: V_CMPX_LT_F16, Enc: EncVOP3, Opcode: 0x31, Operands: specs[645:648], Flags: FlagSuffix | FlagMods | FlagClamp | FlagExecWrite},                                            // GFX8,GFX9
+	{Mnemonic: "v_cmpx_eq_f16", Op: V_CMPX_EQ_F16, Enc: EncVOP3, Opcode: 0x32, Operands: specs[645:648], Flags: FlagSuffix | FlagMods | FlagClamp | FlagExecWrite},                                            // GFX8,GFX9
+	{Mnemonic: "v_cmpx_le_f16", Op: V_CMPX_LE_F16, Enc: EncVOP3, Opcode: 0x33, Operands: specs[645:648], Flags: FlagSuffix | FlagMods | FlagClamp | FlagExecWrite},                                            // GFX8,GFX9
+	{Mnemonic: "v_cmpx_gt_f16", Op: V_CMPX_GT_F16, Enc: EncVOP3, Opcode: 0x34, Operands: specs[645:648], Flags: FlagSuffix | FlagMods | FlagClamp | FlagExecWrite},                                            // GFX8,GFX9
+	{Mnemonic: "v_cmpx_lg_f16", Op: V_CMPX_LG_F16, Enc: EncVOP3, Opcode: 0x35, Operands: specs[645:648], Flags: FlagSuffix | FlagMods | FlagClamp | FlagExecWrite},                                            // GFX8,GFX9
+	{Mnemonic: "v_cmpx_ge_f16", Op: V_CMPX_GE_F16, Enc: EncVOP3, Opcode: 0x36, Operands: specs[645:648], Flags: FlagSuffix | FlagMods | FlagClamp | FlagExecWrite},                                            // GFX8,GFX9
+	{Mnemonic: "v_cmpx_o_f16", Op: V_CMPX_O_F16, Enc: EncVOP3, Opcode: 0x37, Operands: specs[645:648], Flags: FlagSuffix | FlagMods | FlagClamp | FlagExecWrite},                                              // GFX8,GFX9
+	{Mnemonic: "v_cmpx_u_f16", Op: V_CMPX_U_F16, Enc: EncVOP3, Opcode: 0x38, Operands: specs[645:648], Flags: FlagSuffix | FlagMods | FlagClamp | FlagExecWrite},                                              // GFX8,GFX9
+	{Mnemonic: "v_cmpx_nge_f16", Op: V_CMPX_NGE_F16, Enc: EncVOP3, Opcode: 0x39, Operands: specs[645:648], Flags: FlagSuffix | FlagMods | FlagClamp | FlagExecWrite},                                          // GFX8,GFX9
+	{Mnemonic: "v_cmpx_nlg_f16", Op: V_CMPX_NLG_F16, Enc: EncVOP3, Opcode: 0x3a, Operands: specs[645:648], Flags: FlagSuffix | FlagMods | FlagClamp | FlagExecWrite},                                          // GFX8,GFX9
+	{Mnemonic: "v_cmpx_ngt_f16", Op: V_CMPX_NGT_F16, Enc: EncVOP3, Opcode: 0x3b, Operands: specs[645:648], Flags: FlagSuffix | FlagMods | FlagClamp | FlagExecWrite},                                          // GFX8,GFX9
+	{Mnemonic: "v_cmpx_nle_f16", Op: V_CMPX_NLE_F16, Enc: EncVOP3, Opcode: 0x3c, Operands: specs[645:648], Flags: FlagSuffix | FlagMods | FlagClamp | FlagExecWrite},                                          // GFX8,GFX9
+	{Mnemonic: "v_cmpx_neq_f16", Op: V_CMPX_NEQ_F16, Enc: EncVOP3, Opcode: 0x3d, Operands: specs[645:648], Flags: FlagSuffix | FlagMods | FlagClamp | FlagExecWrite},                                          // GFX8,GFX9
+	{Mnemonic: "v_cmpx_nlt_f16", Op: V_CMPX_NLT_F16, Enc: EncVOP3, Opcode: 0x3e, Operands: specs[645:648], Flags: FlagSuffix | FlagMods | FlagClamp | FlagExecWrite},                                          // GFX8,GFX9
+	{Mnemonic: "v_cmpx_tru_f16", Op: V_CMPX_TRU_F16, Enc: EncVOP3, Opcode: 0x3f, Operands: specs[645:648], Flags: FlagSuffix | FlagMods | FlagClamp | FlagExecWrite},                                          // GFX8,GFX9
+	{Mnemonic: "v_cmp_f_f32", Op: V_CMP_F_F32, Enc: EncVOP3, Opcode: 0x40, Operands: specs[648:651], Flags: FlagSuffix | FlagMods | FlagClamp},                                                                // GFX8,GFX9
+	{Mnemonic: "v_cmp_lt_f32", Op: V_CMP_LT_F32, Enc: EncVOP3, Opcode: 0x41, Operands: specs[648:651], Flags: FlagSuffix | FlagMods | FlagClamp},                                                              // GFX8,GFX9
+	{Mnemonic: "v_cmp_eq_f32", Op: V_CMP_EQ_F32, Enc: EncVOP3, Opcode: 0x42, Operands: specs[648:651], Flags: FlagSuffix | FlagMods | FlagClamp},                                                              // GFX8,GFX9
+	{Mnemonic: "v_cmp_le_f32", Op: V_CMP_LE_F32, Enc: EncVOP3, Opcode: 0x43, Operands: specs[648:651], Flags: FlagSuffix | FlagMods | FlagClamp},                                                              // GFX8,GFX9
+	{Mnemonic: "v_cmp_gt_f32", Op: V_CMP_GT_F32, Enc: EncVOP3, Opcode: 0x44, Operands: specs[648:651], Flags: FlagSuffix | FlagMods | FlagClamp},                                                              // GFX8,GFX9
+	{Mnemonic: "v_cmp_lg_f32", Op: V_CMP_LG_F32, Enc: EncVOP3, Opcode: 0x45, Operands: specs[648:651], Flags: FlagSuffix | FlagMods | FlagClamp},                                                              // GFX8,GFX9
+	{Mnemonic: "v_cmp_ge_f32", Op: V_CMP_GE_F32, Enc: EncVOP3, Opcode: 0x46, Operands: specs[648:651], Flags: FlagSuffix | FlagMods | FlagClamp},                                                              // GFX8,GFX9
+	{Mnemonic: "v_cmp_o_f32", Op: V_CMP_O_F32, Enc: EncVOP3, Opcode: 0x47, Operands: specs[648:651], Flags: FlagSuffix | FlagMods | FlagClamp},                                                                // GFX8,GFX9
+	{Mnemonic: "v_cmp_u_f32", Op: V_CMP_U_F32, Enc: EncVOP3, Opcode: 0x48, Operands: specs[648:651], Flags: FlagSuffix | FlagMods | FlagClamp},                                                                // GFX8,GFX9
+	{Mnemonic: "v_cmp_nge_f32", Op: V_CMP_NGE_F32, Enc: EncVOP3, Opcode: 0x49, Operands: specs[648:651], Flags: FlagSuffix | FlagMods | FlagClamp},                                                            // GFX8,GFX9
+	{Mnemonic: "v_cmp_nlg_f32", Op: V_CMP_NLG_F32, Enc: EncVOP3, Opcode: 0x4a, Operands: specs[648:651], Flags: FlagSuffix | FlagMods | FlagClamp},                                                            // GFX8,GFX9
+	{Mnemonic: "v_cmp_ngt_f32", Op: V_CMP_NGT_F32, Enc: EncVOP3, Opcode: 0x4b, Operands: specs[648:651], Flags: FlagSuffix | FlagMods | FlagClamp},                                                            // GFX8,GFX9
+	{Mnemonic: "v_cmp_nle_f32", Op: V_CMP_NLE_F32, Enc: EncVOP3, Opcode: 0x4c, Operands: specs[648:651], Flags: FlagSuffix | FlagMods | FlagClamp},                                                            // GFX8,GFX9
+	{Mnemonic: "v_cmp_neq_f32", Op: V_CMP_NEQ_F32, Enc: EncVOP3, Opcode: 0x4d, Operands: specs[648:651], Flags: FlagSuffix | FlagMods | FlagClamp},                                                            // GFX8,GFX9
+	{Mnemonic: "v_cmp_nlt_f32", Op: V_CMP_NLT_F32, Enc: EncVOP3, Opcode: 0x4e, Operands: specs[648:651], Flags: FlagSuffix | FlagMods | FlagClamp},                                                            // GFX8,GFX9
+	{Mnemonic: "v_cmp_tru_f32", Op: V_CMP_TRU_F32, Enc: EncVOP3, Opcode: 0x4f, Operands: specs[648:651], Flags: FlagSuffix | FlagMods | FlagClamp},                                                            // GFX8,GFX9
+	{Mnemonic: "v_cmpx_f_f32", Op: V_CMPX_F_F32, Enc: EncVOP3, Opcode: 0x50, Operands: specs[648:651], Flags: FlagSuffix | FlagMods | FlagClamp | FlagExecWrite},                                              // GFX8,GFX9
+	{Mnemonic: "v_cmpx_lt_f32", Op: V_CMPX_LT_F32, Enc: EncVOP3, Opcode: 0x51, Operands: specs[648:651], Flags: FlagSuffix | FlagMods | FlagClamp | FlagExecWrite},                                            // GFX8,GFX9
+	{Mnemonic: "v_cmpx_eq_f32", Op: V_CMPX_EQ_F32, Enc: EncVOP3, Opcode: 0x52, Operands: specs[648:651], Flags: FlagSuffix | FlagMods | FlagClamp | FlagExecWrite},                                            // GFX8,GFX9
+	{Mnemonic: "v_cmpx_le_f32", Op: V_CMPX_LE_F32, Enc: EncVOP3, Opcode: 0x53, Operands: specs[648:651], Flags: FlagSuffix | FlagMods | FlagClamp | FlagExecWrite},                                            // GFX8,GFX9
+	{Mnemonic: "v_cmpx_gt_f32", Op: V_CMPX_GT_F32, Enc: EncVOP3, Opcode: 0x54, Operands: specs[648:651], Flags: FlagSuffix | FlagMods | FlagClamp | FlagExecWrite},                                            // GFX8,GFX9
+	{Mnemonic: "v_cmpx_lg_f32", Op: V_CMPX_LG_F32, Enc: EncVOP3, Opcode: 0x55, Operands: specs[648:651], Flags: FlagSuffix | FlagMods | FlagClamp | FlagExecWrite},                                            // GFX8,GFX9
+	{Mnemonic: "v_cmpx_ge_f32", Op: V_CMPX_GE_F32, Enc: EncVOP3, Opcode: 0x56, Operands: specs[648:651], Flags: FlagSuffix | FlagMods | FlagClamp | FlagExecWrite},                                            // GFX8,GFX9
+	{Mnemonic: "v_cmpx_o_f32", Op: V_CMPX_O_F32, Enc: EncVOP3, Opcode: 0x57, Operands: specs[648:651], Flags: FlagSuffix | FlagMods | FlagClamp | FlagExecWrite},                                              // GFX8,GFX9
+	{Mnemonic: "v_cmpx_u_f32", Op: V_CMPX_U_F32, Enc: EncVOP3, Opcode: 0x58, Operands: specs[648:651], Flags: FlagSuffix | FlagMods | FlagClamp | FlagExecWrite},                                              // GFX8,GFX9
+	{Mnemonic: "v_cmpx_nge_f32", Op: V_CMPX_NGE_F32, Enc: EncVOP3, Opcode: 0x59, Operands: specs[648:651], Flags: FlagSuffix | FlagMods | FlagClamp | FlagExecWrite},                                          // GFX8,GFX9
+	{Mnemonic: "v_cmpx_nlg_f32", Op: V_CMPX_NLG_F32, Enc: EncVOP3, Opcode: 0x5a, Operands: specs[648:651], Flags: FlagSuffix | FlagMods | FlagClamp | FlagExecWrite},                                          // GFX8,GFX9
+	{Mnemonic: "v_cmpx_ngt_f32", Op: V_CMPX_NGT_F32, Enc: EncVOP3, Opcode: 0x5b, Operands: specs[648:651], Flags: FlagSuffix | FlagMods | FlagClamp | FlagExecWrite},                                          // GFX8,GFX9
+	{Mnemonic: "v_cmpx_nle_f32", Op: V_CMPX_NLE_F32, Enc: EncVOP3, Opcode: 0x5c, Operands: specs[648:651], Flags: FlagSuffix | FlagMods | FlagClamp | FlagExecWrite},                                          // GFX8,GFX9
+	{Mnemonic: "v_cmpx_neq_f32", Op: V_CMPX_NEQ_F32, Enc: EncVOP3, Opcode: 0x5d, Operands: specs[648:651], Flags: FlagSuffix | FlagMods | FlagClamp | FlagExecWrite},                                          // GFX8,GFX9
+	{Mnemonic: "v_cmpx_nlt_f32", Op: V_CMPX_NLT_F32, Enc: EncVOP3, Opcode: 0x5e, Operands: specs[648:651], Flags: FlagSuffix | FlagMods | FlagClamp | FlagExecWrite},                                          // GFX8,GFX9
+	{Mnemonic: "v_cmpx_tru_f32", Op: V_CMPX_TRU_F32, Enc: EncVOP3, Opcode: 0x5f, Operands: specs[648:651], Flags: FlagSuffix | FlagMods | FlagClamp | FlagExecWrite},                                          // GFX8,GFX9
+	{Mnemonic: "v_cmp_f_f64", Op: V_CMP_F_F64, Enc: EncVOP3, Opcode: 0x60, Operands: specs[651:654], Flags: FlagSuffix | FlagMods | FlagClamp},                                                                // GFX8,GFX9
+	{Mnemonic: "v_cmp_lt_f64", Op: V_CMP_LT_F64, Enc: EncVOP3, Opcode: 0x61, Operands: specs[651:654], Flags: FlagSuffix | FlagMods | FlagClamp},                                                              // GFX8,GFX9
+	{Mnemonic: "v_cmp_eq_f64", Op: V_CMP_EQ_F64, Enc: EncVOP3, Opcode: 0x62, Operands: specs[651:654], Flags: FlagSuffix | FlagMods | FlagClamp},                                                              // GFX8,GFX9
+	{Mnemonic: "v_cmp_le_f64", Op: V_CMP_LE_F64, Enc: EncVOP3, Opcode: 0x63, Operands: specs[651:654], Flags: FlagSuffix | FlagMods | FlagClamp},                                                              // GFX8,GFX9
+	{Mnemonic: "v_cmp_gt_f64", Op: V_CMP_GT_F64, Enc: EncVOP3, Opcode: 0x64, Operands: specs[651:654], Flags: FlagSuffix | FlagMods | FlagClamp},                                                              // GFX8,GFX9
+	{Mnemonic: "v_cmp_lg_f64", Op: V_CMP_LG_F64, Enc: EncVOP3, Opcode: 0x65, Operands: specs[651:654], Flags: FlagSuffix | FlagMods | FlagClamp},                                                              // GFX8,GFX9
+	{Mnemonic: "v_cmp_ge_f64", Op: V_CMP_GE_F64, Enc: EncVOP3, Opcode: 0x66, Operands: specs[651:654], Flags: FlagSuffix | FlagMods | FlagClamp},                                                              // GFX8,GFX9
+	{Mnemonic: "v_cmp_o_f64", Op: V_CMP_O_F64, Enc: EncVOP3, Opcode: 0x67, Operands: specs[651:654], Flags: FlagSuffix | FlagMods | FlagClamp},                                                                // GFX8,GFX9
+	{Mnemonic: "v_cmp_u_f64", Op: V_CMP_U_F64, Enc: EncVOP3, Opcode: 0x68, Operands: specs[651:654], Flags: FlagSuffix | FlagMods | FlagClamp},                                                                // GFX8,GFX9
+	{Mnemonic: "v_cmp_nge_f64", Op: V_CMP_NGE_F64, Enc: EncVOP3, Opcode: 0x69, Operands: specs[651:654], Flags: FlagSuffix | FlagMods | FlagClamp},                                                            // GFX8,GFX9
+	{Mnemonic: "v_cmp_nlg_f64", Op: V_CMP_NLG_F64, Enc: EncVOP3, Opcode: 0x6a, Operands: specs[651:654], Flags: FlagSuffix | FlagMods | FlagClamp},                                                            // GFX8,GFX9
+	{Mnemonic: "v_cmp_ngt_f64", Op: V_CMP_NGT_F64, Enc: EncVOP3, Opcode: 0x6b, Operands: specs[651:654], Flags: FlagSuffix | FlagMods | FlagClamp},                                                            // GFX8,GFX9
+	{Mnemonic: "v_cmp_nle_f64", Op: V_CMP_NLE_F64, Enc: EncVOP3, Opcode: 0x6c, Operands: specs[651:654], Flags: FlagSuffix | FlagMods | FlagClamp},                                                            // GFX8,GFX9
+	{Mnemonic: "v_cmp_neq_f64", Op: V_CMP_NEQ_F64, Enc: EncVOP3, Opcode: 0x6d, Operands: specs[651:654], Flags: FlagSuffix | FlagMods | FlagClamp},                                                            // GFX8,GFX9
+	{Mnemonic: "v_cmp_nlt_f64", Op: V_CMP_NLT_F64, Enc: EncVOP3, Opcode: 0x6e, Operands: specs[651:654], Flags: FlagSuffix | FlagMods | FlagClamp},                                                            // GFX8,GFX9
+	{Mnemonic: "v_cmp_tru_f64", Op: V_CMP_TRU_F64, Enc: EncVOP3, Opcode: 0x6f, Operands: specs[651:654], Flags: FlagSuffix | FlagMods | FlagClamp},                                                            // GFX8,GFX9
+	{Mnemonic: "v_cmpx_f_f64", Op: V_CMPX_F_F64, Enc: EncVOP3, Opcode: 0x70, Operands: specs[651:654], Flags: FlagSuffix | FlagMods | FlagClamp | FlagExecWrite},                                              // GFX8,GFX9
+	{Mnemonic: "v_cmpx_lt_f64", Op: V_CMPX_LT_F64, Enc: EncVOP3, Opcode: 0x71, Operands: specs[651:654], Flags: FlagSuffix | FlagMods | FlagClamp | FlagExecWrite},                                            // GFX8,GFX9
+	{Mnemonic: "v_cmpx_eq_f64", Op: V_CMPX_EQ_F64, Enc: EncVOP3, Opcode: 0x72, Operands: specs[651:654], Flags: FlagSuffix | FlagMods | FlagClamp | FlagExecWrite},                                            // GFX8,GFX9
+	{Mnemonic: "v_cmpx_le_f64", Op: V_CMPX_LE_F64, Enc: EncVOP3, Opcode: 0x73, Operands: specs[651:654], Flags: FlagSuffix | FlagMods | FlagClamp | FlagExecWrite},                                            // GFX8,GFX9
+	{Mnemonic: "v_cmpx_gt_f64", Op: V_CMPX_GT_F64, Enc: EncVOP3, Opcode: 0x74, Operands: specs[651:654], Flags: FlagSuffix | FlagMods | FlagClamp | FlagExecWrite},                                            // GFX8,GFX9
+	{Mnemonic: "v_cmpx_lg_f64", Op: V_CMPX_LG_F64, Enc: EncVOP3, Opcode: 0x75, Operands: specs[651:654], Flags: FlagSuffix | FlagMods | FlagClamp | FlagExecWrite},                                            // GFX8,GFX9
+	{Mnemonic: "v_cmpx_ge_f64", Op: V_CMPX_GE_F64, Enc: EncVOP3, Opcode: 0x76, Operands: specs[651:654], Flags: FlagSuffix | FlagMods | FlagClamp | FlagExecWrite},                                            // GFX8,GFX9
+	{Mnemonic: "v_cmpx_o_f64", Op: V_CMPX_O_F64, Enc: EncVOP3, Opcode: 0x77, Operands: specs[651:654], Flags: FlagSuffix | FlagMods | FlagClamp | FlagExecWrite},                                              // GFX8,GFX9
+	{Mnemonic: "v_cmpx_u_f64", Op: V_CMPX_U_F64, Enc: EncVOP3, Opcode: 0x78, Operands: specs[651:654], Flags: FlagSuffix | FlagMods | FlagClamp | FlagExecWrite},                                              // GFX8,GFX9
+	{Mnemonic: "v_cmpx_nge_f64", Op: V_CMPX_NGE_F64, Enc: EncVOP3, Opcode: 0x79, Operands: specs[651:654], Flags: FlagSuffix | FlagMods | FlagClamp | FlagExecWrite},                                          // GFX8,GFX9
+	{Mnemonic: "v_cmpx_nlg_f64", Op: V_CMPX_NLG_F64, Enc: EncVOP3, Opcode: 0x7a, Operands: specs[651:654], Flags: FlagSuffix | FlagMods | FlagClamp | FlagExecWrite},                                          // GFX8,GFX9
+	{Mnemonic: "v_cmpx_ngt_f64", Op: V_CMPX_NGT_F64, Enc: EncVOP3, Opcode: 0x7b, Operands: specs[651:654], Flags: FlagSuffix | FlagMods | FlagClamp | FlagExecWrite},                                          // GFX8,GFX9
+	{Mnemonic: "v_cmpx_nle_f64", Op: V_CMPX_NLE_F64, Enc: EncVOP3, Opcode: 0x7c, Operands: specs[651:654], Flags: FlagSuffix | FlagMods | FlagClamp | FlagExecWrite},                                          // GFX8,GFX9
+	{Mnemonic: "v_cmpx_neq_f64", Op: V_CMPX_NEQ_F64, Enc: EncVOP3, Opcode: 0x7d, Operands: specs[651:654], Flags: FlagSuffix | FlagMods | FlagClamp | FlagExecWrite},                                          // GFX8,GFX9
+	{Mnemonic: "v_cmpx_nlt_f64", Op: V_CMPX_NLT_F64, Enc: EncVOP3, Opcode: 0x7e, Operands: specs[651:654], Flags: FlagSuffix | FlagMods | FlagClamp | FlagExecWrite},                                          // GFX8,GFX9
+	{Mnemonic: "v_cmpx_tru_f64", Op: V_CMPX_TRU_F64, Enc: EncVOP3, Opcode: 0x7f, Operands: specs[651:654], Flags: FlagSuffix | FlagMods | FlagClamp | FlagExecWrite},                                          // GFX8,GFX9
+	{Mnemonic: "v_cmp_f_i16", Op: V_CMP_F_I16, Enc: EncVOP3, Opcode: 0xa0, Operands: specs[654:657], Flags: FlagSuffix},                                                                                       // GFX8,GFX9
+	{Mnemonic: "v_cmp_lt_i16", Op: V_CMP_LT_I16, Enc: EncVOP3, Opcode: 0xa1, Operands: specs[654:657], Flags: FlagSuffix},                                                                                     // GFX8,GFX9
+	{Mnemonic: "v_cmp_eq_i16", Op: V_CMP_EQ_I16, Enc: EncVOP3, Opcode: 0xa2, Operands: specs[654:657], Flags: FlagSuffix},                                                                                     // GFX8,GFX9
+	{Mnemonic: "v_cmp_le_i16", Op: V_CMP_LE_I16, Enc: EncVOP3, Opcode: 0xa3, Operands: specs[654:657], Flags: FlagSuffix},                                                                                     // GFX8,GFX9
+	{Mnemonic: "v_cmp_gt_i16", Op: V_CMP_GT_I16, Enc: EncVOP3, Opcode: 0xa4, Operands: specs[654:657], Flags: FlagSuffix},                                                                                     // GFX8,GFX9
+	{Mnemonic: "v_cmp_ne_i16", Op: V_CMP_NE_I16, Enc: EncVOP3, Opcode: 0xa5, Operands: specs[654:657], Flags: FlagSuffix},                                                                                     // GFX8,GFX9
+	{Mnemonic: "v_cmp_ge_i16", Op: V_CMP_GE_I16, Enc: EncVOP3, Opcode: 0xa6, Operands: specs[654:657], Flags: FlagSuffix},                                                                                     // GFX8,GFX9
+	{Mnemonic: "v_cmp_t_i16", Op: V_CMP_T_I16, Enc: EncVOP3, Opcode: 0xa7, Operands: specs[654:657], Flags: FlagSuffix},                                                                                       // GFX8,GFX9
+	{Mnemonic: "v_cmp_f_u16", Op: V_CMP_F_U16, Enc: EncVOP3, Opcode: 0xa8, Operands: specs[657:660], Flags: FlagSuffix},                                                                                       // GFX8,GFX9
+	{Mnemonic: "v_cmp_lt_u16", Op: V_CMP_LT_U16, Enc: EncVOP3, Opcode: 0xa9, Operands: specs[657:660], Flags: FlagSuffix},                                                                                     // GFX8,GFX9
+	{Mnemonic: "v_cmp_eq_u16", Op: V_CMP_EQ_U16, Enc: EncVOP3, Opcode: 0xaa, Operands: specs[657:660], Flags: FlagSuffix},                                                                                     // GFX8,GFX9
+	{Mnemonic: "v_cmp_le_u16", Op: V_CMP_LE_U16, Enc: EncVOP3, Opcode: 0xab, Operands: specs[657:660], Flags: FlagSuffix},                                                                                     // GFX8,GFX9
+	{Mnemonic: "v_cmp_gt_u16", Op: V_CMP_GT_U16, Enc: EncVOP3, Opcode: 0xac, Operands: specs[657:660], Flags: FlagSuffix},                                                                                     // GFX8,GFX9
+	{Mnemonic: "v_cmp_ne_u16", Op: V_CMP_NE_U16, Enc: EncVOP3, Opcode: 0xad, Operands: specs[657:660], Flags: FlagSuffix},                                                                                     // GFX8,GFX9
+	{Mnemonic: "v_cmp_ge_u16", Op: V_CMP_GE_U16, Enc: EncVOP3, Opcode: 0xae, Operands: specs[657:660], Flags: FlagSuffix},                                                                                     // GFX8,GFX9
+	{Mnemonic: "v_cmp_t_u16", Op: V_CMP_T_U16, Enc: EncVOP3, Opcode: 0xaf, Operands: specs[657:660], Flags: FlagSuffix},                                                                                       // GFX8,GFX9
+	{Mnemonic: "v_cmpx_f_i16", Op: V_CMPX_F_I16, Enc: EncVOP3, Opcode: 0xb0, Operands: specs[654:657], Flags: FlagSuffix | FlagExecWrite},                                                                     // GFX8,GFX9
+	{Mnemonic: "v_cmpx_lt_i16", Op: V_CMPX_LT_I16, Enc: EncVOP3, Opcode: 0xb1, Operands: specs[654:657], Flags: FlagSuffix | FlagExecWrite},                                                                   // GFX8,GFX9
+	{Mnemonic: "v_cmpx_eq_i16", Op: V_CMPX_EQ_I16, Enc: EncVOP3, Opcode: 0xb2, Operands: specs[654:657], Flags: FlagSuffix | FlagExecWrite},                                                                   // GFX8,GFX9
+	{Mnemonic: "v_cmpx_le_i16", Op: V_CMPX_LE_I16, Enc: EncVOP3, Opcode: 0xb3, Operands: specs[654:657], Flags: FlagSuffix | FlagExecWrite},                                                                   // GFX8,GFX9
+	{Mnemonic: "v_cmpx_gt_i16", Op: V_CMPX_GT_I16, Enc: EncVOP3, Opcode: 0xb4, Operands: specs[654:657], Flags: FlagSuffix | FlagExecWrite},                                                                   // GFX8,GFX9
+	{Mnemonic: "v_cmpx_ne_i16", Op: V_CMPX_NE_I16, Enc: EncVOP3, Opcode: 0xb5, Operands: specs[654:657], Flags: FlagSuffix | FlagExecWrite},                                                                   // GFX8,GFX9
+	{Mnemonic: "v_cmpx_ge_i16", Op: V_CMPX_GE_I16, Enc: EncVOP3, Opcode: 0xb6, Operands: specs[654:657], Flags: FlagSuffix | FlagExecWrite},                                                                   // GFX8,GFX9
+	{Mnemonic: "v_cmpx_t_i16", Op: V_CMPX_T_I16, Enc: EncVOP3, Opcode: 0xb7, Operands: specs[654:657], Flags: FlagSuffix | FlagExecWrite},                                                                     // GFX8,GFX9
+	{Mnemonic: "v_cmpx_f_u16", Op: V_CMPX_F_U16, Enc: EncVOP3, Opcode: 0xb8, Operands: specs[657:660], Flags: FlagSuffix | FlagExecWrite},                                                                     // GFX8,GFX9
+	{Mnemonic: "v_cmpx_lt_u16", Op: V_CMPX_LT_U16, Enc: EncVOP3, Opcode: 0xb9, Operands: specs[657:660], Flags: FlagSuffix | FlagExecWrite},                                                                   // GFX8,GFX9
+	{Mnemonic: "v_cmpx_eq_u16", Op: V_CMPX_EQ_U16, Enc: EncVOP3, Opcode: 0xba, Operands: specs[657:660], Flags: FlagSuffix | FlagExecWrite},                                                                   // GFX8,GFX9
+	{Mnemonic: "v_cmpx_le_u16", Op: V_CMPX_LE_U16, Enc: EncVOP3, Opcode: 0xbb, Operands: specs[657:660], Flags: FlagSuffix | FlagExecWrite},                                                                   // GFX8,GFX9
+	{Mnemonic: "v_cmpx_gt_u16", Op: V_CMPX_GT_U16, Enc: EncVOP3, Opcode: 0xbc, Operands: specs[657:660], Flags: FlagSuffix | FlagExecWrite},                                                                   // GFX8,GFX9
+	{Mnemonic: "v_cmpx_ne_u16", Op: V_CMPX_NE_U16, Enc: EncVOP3, Opcode: 0xbd, Operands: specs[657:660], Flags: FlagSuffix | FlagExecWrite},                                                                   // GFX8,GFX9
+	{Mnemonic: "v_cmpx_ge_u16", Op: V_CMPX_GE_U16, Enc: EncVOP3, Opcode: 0xbe, Operands: specs[657:660], Flags: FlagSuffix | FlagExecWrite},                                                                   // GFX8,GFX9
+	{Mnemonic: "v_cmpx_t_u16", Op: V_CMPX_T_U16, Enc: EncVOP3, Opcode: 0xbf, Operands: specs[657:660], Flags: FlagSuffix | FlagExecWrite},                                                                     // GFX8,GFX9
+	{Mnemonic: "v_cmp_f_i32", Op: V_CMP_F_I32, Enc: EncVOP3, Opcode: 0xc0, Operands: specs[660:663], Flags: FlagSuffix},                                                                                       // GFX8,GFX9
+	{Mnemonic: "v_cmp_lt_i32", Op: V_CMP_LT_I32, Enc: EncVOP3, Opcode: 0xc1, Operands: specs[660:663], Flags: FlagSuffix},                                                                                     // GFX8,GFX9
+	{Mnemonic: "v_cmp_eq_i32", Op: V_CMP_EQ_I32, Enc: EncVOP3, Opcode: 0xc2, Operands: specs[660:663], Flags: FlagSuffix},                                                                                     // GFX8,GFX9
+	{Mnemonic: "v_cmp_le_i32", Op: V_CMP_LE_I32, Enc: EncVOP3, Opcode: 0xc3, Operands: specs[660:663], Flags: FlagSuffix},                                                                                     // GFX8,GFX9
+	{Mnemonic: "v_cmp_gt_i32", Op: V_CMP_GT_I32, Enc: EncVOP3, Opcode: 0xc4, Operands: specs[660:663], Flags: FlagSuffix},                                                                                     // GFX8,GFX9
+	{Mnemonic: "v_cmp_ne_i32", Op: V_CMP_NE_I32, Enc: EncVOP3, Opcode: 0xc5, Operands: specs[660:663], Flags: FlagSuffix},                                                                                     // GFX8,GFX9
+	{Mnemonic: "v_cmp_ge_i32", Op: V_CMP_GE_I32, Enc: EncVOP3, Opcode: 0xc6, Operands: specs[660:663], Flags: FlagSuffix},                                                                                     // GFX8,GFX9
+	{Mnemonic: "v_cmp_t_i32", Op: V_CMP_T_I32, Enc: EncVOP3, Opcode: 0xc7, Operands: specs[660:663], Flags: FlagSuffix},                                                                                       // GFX8,GFX9
+	{Mnemonic: "v_cmp_f_u32", Op: V_CMP_F_U32, Enc: EncVOP3, Opcode: 0xc8, Operands: specs[663:666], Flags: FlagSuffix},                                                                                       // GFX8,GFX9
+	{Mnemonic: "v_cmp_lt_u32", Op: V_CMP_LT_U32, Enc: EncVOP3, Opcode: 0xc9, Operands: specs[663:666], Flags: FlagSuffix},                                                                                     // GFX8,GFX9
+	{Mnemonic: "v_cmp_eq_u32", Op: V_CMP_EQ_U32, Enc: EncVOP3, Opcode: 0xca, Operands: specs[663:666], Flags: FlagSuffix},                                                                                     // GFX8,GFX9
+	{Mnemonic: "v_cmp_le_u32", Op: V_CMP_LE_U32, Enc: EncVOP3, Opcode: 0xcb, Operands: specs[663:666], Flags: FlagSuffix},                                                                                     // GFX8,GFX9
+	{Mnemonic: "v_cmp_gt_u32", Op: V_CMP_GT_U32, Enc: EncVOP3, Opcode: 0xcc, Operands: specs[663:666], Flags: FlagSuffix},                                                                                     // GFX8,GFX9
+	{Mnemonic: "v_cmp_ne_u32", Op: V_CMP_NE_U32, Enc: EncVOP3, Opcode: 0xcd, Operands: specs[663:666], Flags: FlagSuffix},                                                                                     // GFX8,GFX9
+	{Mnemonic: "v_cmp_ge_u32", Op: V_CMP_GE_U32, Enc: EncVOP3, Opcode: 0xce, Operands: specs[663:666], Flags: FlagSuffix},                                                                                     // GFX8,GFX9
+	{Mnemonic: "v_cmp_t_u32", Op: V_CMP_T_U32, Enc: EncVOP3, Opcode: 0xcf, Operands: specs[663:666], Flags: FlagSuffix},                                                                                       // GFX8,GFX9
+	{Mnemonic: "v_cmpx_f_i32", Op: V_CMPX_F_I32, Enc: EncVOP3, Opcode: 0xd0, Operands: specs[660:663], Flags: FlagSuffix | FlagExecWrite},                                                                     // GFX8,GFX9
+	{Mnemonic: "v_cmpx_lt_i32", Op: V_CMPX_LT_I32, Enc: EncVOP3, Opcode: 0xd1, Operands: specs[660:663], Flags: FlagSuffix | FlagExecWrite},                                                                   // GFX8,GFX9
+	{Mnemonic: "v_cmpx_eq_i32", Op: V_CMPX_EQ_I32, Enc: EncVOP3, Opcode: 0xd2, Operands: specs[660:663], Flags: FlagSuffix | FlagExecWrite},                                                                   // GFX8,GFX9
+	{Mnemonic: "v_cmpx_le_i32", Op: V_CMPX_LE_I32, Enc: EncVOP3, Opcode: 0xd3, Operands: specs[660:663], Flags: FlagSuffix | FlagExecWrite},                                                                   // GFX8,GFX9
+	{Mnemonic: "v_cmpx_gt_i32", Op: V_CMPX_GT_I32, Enc: EncVOP3, Opcode: 0xd4, Operands: specs[660:663], Flags: FlagSuffix | FlagExecWrite},                                                                   // GFX8,GFX9
+	{Mnemonic: "v_cmpx_ne_i32", Op: V_CMPX_NE_I32, Enc: EncVOP3, Opcode: 0xd5, Operands: specs[660:663], Flags: FlagSuffix | FlagExecWrite},                                                                   // GFX8,GFX9
+	{Mnemonic: "v_cmpx_ge_i32", Op: V_CMPX_GE_I32, Enc: EncVOP3, Opcode: 0xd6, Operands: specs[660:663], Flags: FlagSuffix | FlagExecWrite},                                                                   // GFX8,GFX9
+	{Mnemonic: "v_cmpx_t_i32", Op: V_CMPX_T_I32, Enc: EncVOP3, Opcode: 0xd7, Operands: specs[660:663], Flags: FlagSuffix | FlagExecWrite},                                                                     // GFX8,GFX9
+	{Mnemonic: "v_cmpx_f_u32", Op: V_CMPX_F_U32, Enc: EncVOP3, Opcode: 0xd8, Operands: specs[663:666], Flags: FlagSuffix | FlagExecWrite},                                                                     // GFX8,GFX9
+	{Mnemonic: "v_cmpx_lt_u32", Op: V_CMPX_LT_U32, Enc: EncVOP3, Opcode: 0xd9, Operands: specs[663:666], Flags: FlagSuffix | FlagExecWrite},                                                                   // GFX8,GFX9
+	{Mnemonic: "v_cmpx_eq_u32", Op: V_CMPX_EQ_U32, Enc: EncVOP3, Opcode: 0xda, Operands: specs[663:666], Flags: FlagSuffix | FlagExecWrite},                                                                   // GFX8,GFX9
+	{Mnemonic: "v_cmpx_le_u32", Op: V_CMPX_LE_U32, Enc: EncVOP3, Opcode: 0xdb, Operands: specs[663:666], Flags: FlagSuffix | FlagExecWrite},                                                                   // GFX8,GFX9
+	{Mnemonic: "v_cmpx_gt_u32", Op: V_CMPX_GT_U32, Enc: EncVOP3, Opcode: 0xdc, Operands: specs[663:666], Flags: FlagSuffix | FlagExecWrite},                                                                   // GFX8,GFX9
+	{Mnemonic: "v_cmpx_ne_u32", Op: V_CMPX_NE_U32, Enc: EncVOP3, Opcode: 0xdd, Operands: specs[663:666], Flags: FlagSuffix | FlagExecWrite},                                                                   // GFX8,GFX9
+	{Mnemonic: "v_cmpx_ge_u32", Op: V_CMPX_GE_U32, Enc: EncVOP3, Opcode: 0xde, Operands: specs[663:666], Flags: FlagSuffix | FlagExecWrite},                                                                   // GFX8,GFX9
+	{Mnemonic: "v_cmpx_t_u32", Op: V_CMPX_T_U32, Enc: EncVOP3, Opcode: 0xdf, Operands: specs[663:666], Flags: FlagSuffix | FlagExecWrite},                                                                     // GFX8,GFX9
+	{Mnemonic: "v_cmp_f_i64", Op: V_CMP_F_I64, Enc: EncVOP3, Opcode: 0xe0, Operands: specs[666:669], Flags: FlagSuffix},                                                                                       // GFX8,GFX9
+	{Mnemonic: "v_cmp_lt_i64", Op: V_CMP_LT_I64, Enc: EncVOP3, Opcode: 0xe1, Operands: specs[666:669], Flags: FlagSuffix},                                                                                     // GFX8,GFX9
+	{Mnemonic: "v_cmp_eq_i64", Op: V_CMP_EQ_I64, Enc: EncVOP3, Opcode: 0xe2, Operands: specs[666:669], Flags: FlagSuffix},                                                                                     // GFX8,GFX9
+	{Mnemonic: "v_cmp_le_i64", Op: V_CMP_LE_I64, Enc: EncVOP3, Opcode: 0xe3, Operands: specs[666:669], Flags: FlagSuffix},                                                                                     // GFX8,GFX9
+	{Mnemonic: "v_cmp_gt_i64", Op: V_CMP_GT_I64, Enc: EncVOP3, Opcode: 0xe4, Operands: specs[666:669], Flags: FlagSuffix},                                                                                     // GFX8,GFX9
+	{Mnemonic: "v_cmp_ne_i64", Op: V_CMP_NE_I64, Enc: EncVOP3, Opcode: 0xe5, Operands: specs[666:669], Flags: FlagSuffix},                                                                                     // GFX8,GFX9
+	{Mnemonic: "v_cmp_ge_i64", Op: V_CMP_GE_I64, Enc: EncVOP3, Opcode: 0xe6, Operands: specs[666:669], Flags: FlagSuffix},                                                                                     // GFX8,GFX9
+	{Mnemonic: "v_cmp_t_i64", Op: V_CMP_T_I64, Enc: EncVOP3, Opcode: 0xe7, Operands: specs[666:669], Flags: FlagSuffix},                                                                                       // GFX8,GFX9
+	{Mnemonic: "v_cmp_f_u64", Op: V_CMP_F_U64, Enc: EncVOP3, Opcode: 0xe8, Operands: specs[669:672], Flags: FlagSuffix},                                                                                       // GFX8,GFX9
+	{Mnemonic: "v_cmp_lt_u64", Op: V_CMP_LT_U64, Enc: EncVOP3, Opcode: 0xe9, Operands: specs[669:672], Flags: FlagSuffix},                                                                                     // GFX8,GFX9
+	{Mnemonic: "v_cmp_eq_u64", Op: V_CMP_EQ_U64, Enc: EncVOP3, Opcode: 0xea, Operands: specs[669:672], Flags: FlagSuffix},                                                                                     // GFX8,GFX9
+	{Mnemonic: "v_cmp_le_u64", Op: V_CMP_LE_U64, Enc: EncVOP3, Opcode: 0xeb, Operands: specs[669:672], Flags: FlagSuffix},                                                                                     // GFX8,GFX9
+	{Mnemonic: "v_cmp_gt_u64", Op: V_CMP_GT_U64, Enc: EncVOP3, Opcode: 0xec, Operands: specs[669:672], Flags: FlagSuffix},                                                                                     // GFX8,GFX9
+	{Mnemonic: "v_cmp_ne_u64", Op: V_CMP_NE_U64, Enc: EncVOP3, Opcode: 0xed, Operands: specs[669:672], Flags: FlagSuffix},                                                                                     // GFX8,GFX9
+	{Mnemonic: "v_cmp_ge_u64", Op: V_CMP_GE_U64, Enc: EncVOP3, Opcode: 0xee, Operands: specs[669:672], Flags: FlagSuffix},                                                                                     // GFX8,GFX9
+	{Mnemonic: "v_cmp_t_u64", Op: V_CMP_T_U64, Enc: EncVOP3, Opcode: 0xef, Operands: specs[669:672], Flags: FlagSuffix},                                                                                       // GFX8,GFX9
+	{Mnemonic: "v_cmpx_f_i64", Op: V_CMPX_F_I64, Enc: EncVOP3, Opcode: 0xf0, Operands: specs[666:669], Flags: FlagSuffix | FlagExecWrite},                                                                     // GFX8,GFX9
+	{Mnemonic: "v_cmpx_lt_i64", Op: V_CMPX_LT_I64, Enc: EncVOP3, Opcode: 0xf1, Operands: specs[666:669], Flags: FlagSuffix | FlagExecWrite},                                                                   // GFX8,GFX9
+	{Mnemonic: "v_cmpx_eq_i64", Op: V_CMPX_EQ_I64, Enc: EncVOP3, Opcode: 0xf2, Operands: specs[666:669], Flags: FlagSuffix | FlagExecWrite},                                                                   // GFX8,GFX9
+	{Mnemonic: "v_cmpx_le_i64", Op: V_CMPX_LE_I64, Enc: EncVOP3, Opcode: 0xf3, Operands: specs[666:669], Flags: FlagSuffix | FlagExecWrite},                                                                   // GFX8,GFX9
+	{Mnemonic: "v_cmpx_gt_i64", Op: V_CMPX_GT_I64, Enc: EncVOP3, Opcode: 0xf4, Operands: specs[666:669], Flags: FlagSuffix | FlagExecWrite},                                                                   // GFX8,GFX9
+	{Mnemonic: "v_cmpx_ne_i64", Op: V_CMPX_NE_I64, Enc: EncVOP3, Opcode: 0xf5, Operands: specs[666:669], Flags: FlagSuffix | FlagExecWrite},                                                                   // GFX8,GFX9
+	{Mnemonic: "v_cmpx_ge_i64", Op: V_CMPX_GE_I64, Enc: EncVOP3, Opcode: 0xf6, Operands: specs[666:669], Flags: FlagSuffix | FlagExecWrite},                                                                   // GFX8,GFX9
+	{Mnemonic: "v_cmpx_t_i64", Op: V_CMPX_T_I64, Enc: EncVOP3, Opcode: 0xf7, Operands: specs[666:669], Flags: FlagSuffix | FlagExecWrite},                                                                     // GFX8,GFX9
+	{Mnemonic: "v_cmpx_f_u64", Op: V_CMPX_F_U64, Enc: EncVOP3, Opcode: 0xf8, Operands: specs[669:672], Flags: FlagSuffix | FlagExecWrite},                                                                     // GFX8,GFX9
+	{Mnemonic: "v_cmpx_lt_u64", Op: V_CMPX_LT_U64, Enc: EncVOP3, Opcode: 0xf9, Operands: specs[669:672], Flags: FlagSuffix | FlagExecWrite},                                                                   // GFX8,GFX9
+	{Mnemonic: "v_cmpx_eq_u64", Op: V_CMPX_EQ_U64, Enc: EncVOP3, Opcode: 0xfa, Operands: specs[669:672], Flags: FlagSuffix | FlagExecWrite},                                                                   // GFX8,GFX9
+	{Mnemonic: "v_cmpx_le_u64", Op: V_CMPX_LE_U64, Enc: EncVOP3, Opcode: 0xfb, Operands: specs[669:672], Flags: FlagSuffix | FlagExecWrite},                                                                   // GFX8,GFX9
+	{Mnemonic: "v_cmpx_gt_u64", Op: V_CMPX_GT_U64, Enc: EncVOP3, Opcode: 0xfc, Operands: specs[669:672], Flags: FlagSuffix | FlagExecWrite},                                                                   // GFX8,GFX9
+	{Mnemonic: "v_cmpx_ne_u64", Op: V_CMPX_NE_U64, Enc: EncVOP3, Opcode: 0xfd, Operands: specs[669:672], Flags: FlagSuffix | FlagExecWrite},                                                                   // GFX8,GFX9
+	{Mnemonic: "v_cmpx_ge_u64", Op: V_CMPX_GE_U64, Enc: EncVOP3, Opcode: 0xfe, Operands: specs[669:672], Flags: FlagSuffix | FlagExecWrite},                                                                   // GFX8,GFX9
+	{Mnemonic: "v_cmpx_t_u64", Op: V_CMPX_T_U64, Enc: EncVOP3, Opcode: 0xff, Operands: specs[669:672], Flags: FlagSuffix | FlagExecWrite},                                                                     // GFX8,GFX9
+	{Mnemonic: "v_cndmask_b32", Op: V_CNDMASK_B32, Enc: EncVOP3, Opcode: 0x100, Operands: specs[672:676], Flags: FlagSuffix | FlagMods | FlagSrc2Nomods},                                                      // GFX8,GFX9
+	{Mnemonic: "v_add_f32", Op: V_ADD_F32, Enc: EncVOP3, Opcode: 0x101, Operands: specs[676:679], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                        // GFX8,GFX9
+	{Mnemonic: "v_sub_f32", Op: V_SUB_F32, Enc: EncVOP3, Opcode: 0x102, Operands: specs[676:679], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                        // GFX8,GFX9
+	{Mnemonic: "v_subrev_f32", Op: V_SUBREV_F32, Enc: EncVOP3, Opcode: 0x103, Operands: specs[676:679], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                  // GFX8,GFX9
+	{Mnemonic: "v_mul_legacy_f32", Op: V_MUL_LEGACY_F32, Enc: EncVOP3, Opcode: 0x104, Operands: specs[676:679], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                          // GFX8,GFX9
+	{Mnemonic: "v_mul_f32", Op: V_MUL_F32, Enc: EncVOP3, Opcode: 0x105, Operands: specs[676:679], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                        // GFX8,GFX9
+	{Mnemonic: "v_mul_i32_i24", Op: V_MUL_I32_I24, Enc: EncVOP3, Opcode: 0x106, Operands: specs[679:682], Flags: FlagSuffix | FlagClamp},                                                                      // GFX8,GFX9
+	{Mnemonic: "v_mul_hi_i32_i24", Op: V_MUL_HI_I32_I24, Enc: EncVOP3, Opcode: 0x107, Operands: specs[679:682], Flags: FlagSuffix},                                                                            // GFX8,GFX9
+	{Mnemonic: "v_mul_u32_u24", Op: V_MUL_U32_U24, Enc: EncVOP3, Opcode: 0x108, Operands: specs[682:685], Flags: FlagSuffix | FlagClamp},                                                                      // GFX8,GFX9
+	{Mnemonic: "v_mul_hi_u32_u24", Op: V_MUL_HI_U32_U24, Enc: EncVOP3, Opcode: 0x109, Operands: specs[682:685], Flags: FlagSuffix},                                                                            // GFX8,GFX9
+	{Mnemonic: "v_min_f32", Op: V_MIN_F32, Enc: EncVOP3, Opcode: 0x10a, Operands: specs[676:679], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                        // GFX8,GFX9
+	{Mnemonic: "v_max_f32", Op: V_MAX_F32, Enc: EncVOP3, Opcode: 0x10b, Operands: specs[676:679], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                        // GFX8,GFX9
+	{Mnemonic: "v_min_i32", Op: V_MIN_I32, Enc: EncVOP3, Opcode: 0x10c, Operands: specs[679:682], Flags: FlagSuffix},                                                                                          // GFX8,GFX9
+	{Mnemonic: "v_max_i32", Op: V_MAX_I32, Enc: EncVOP3, Opcode: 0x10d, Operands: specs[679:682], Flags: FlagSuffix},                                                                                          // GFX8,GFX9
+	{Mnemonic: "v_min_u32", Op: V_MIN_U32, Enc: EncVOP3, Opcode: 0x10e, Operands: specs[682:685], Flags: FlagSuffix},                                                                                          // GFX8,GFX9
+	{Mnemonic: "v_max_u32", Op: V_MAX_U32, Enc: EncVOP3, Opcode: 0x10f, Operands: specs[682:685], Flags: FlagSuffix},                                                                                          // GFX8,GFX9
+	{Mnemonic: "v_lshrrev_b32", Op: V_LSHRREV_B32, Enc: EncVOP3, Opcode: 0x110, Operands: specs[17:20], Flags: FlagSuffix},                                                                                    // GFX8,GFX9
+	{Mnemonic: "v_ashrrev_i32", Op: V_ASHRREV_I32, Enc: EncVOP3, Opcode: 0x111, Operands: specs[679:682], Flags: FlagSuffix},                                                                                  // GFX8,GFX9
+	{Mnemonic: "v_lshlrev_b32", Op: V_LSHLREV_B32, Enc: EncVOP3, Opcode: 0x112, Operands: specs[17:20], Flags: FlagSuffix},                                                                                    // GFX8,GFX9
+	{Mnemonic: "v_and_b32", Op: V_AND_B32, Enc: EncVOP3, Opcode: 0x113, Operands: specs[17:20], Flags: FlagSuffix},                                                                                            // GFX8,GFX9
+	{Mnemonic: "v_or_b32", Op: V_OR_B32, Enc: EncVOP3, Opcode: 0x114, Operands: specs[17:20], Flags: FlagSuffix},                                                                                              // GFX8,GFX9
+	{Mnemonic: "v_xor_b32", Op: V_XOR_B32, Enc: EncVOP3, Opcode: 0x115, Operands: specs[17:20], Flags: FlagSuffix},                                                                                            // GFX8,GFX9
+	{Mnemonic: "v_mac_f32", Op: V_MAC_F32, Enc: EncVOP3, Opcode: 0x116, Operands: specs[11:14], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                          // GFX8,GFX9
+	{Mnemonic: "v_add_u32", Op: V_ADD_CO_U32, Enc: EncVOP3, Opcode: 0x119, Operands: specs[685:689], Flags: FlagSuffix | FlagClamp},                                                                           // GFX8
+	{Mnemonic: "v_add_co_u32", Op: V_ADD_CO_U32, Enc: EncVOP3, Opcode: 0x119, Operands: specs[685:689], Flags: FlagSuffix | FlagClamp},                                                                        // GFX9
+	{Mnemonic: "v_sub_u32", Op: V_SUB_CO_U32, Enc: EncVOP3, Opcode: 0x11a, Operands: specs[685:689], Flags: FlagSuffix | FlagClamp},                                                                           // GFX8
+	{Mnemonic: "v_sub_co_u32", Op: V_SUB_CO_U32, Enc: EncVOP3, Opcode: 0x11a, Operands: specs[685:689], Flags: FlagSuffix | FlagClamp},                                                                        // GFX9
+	{Mnemonic: "v_subrev_u32", Op: V_SUBREV_CO_U32, Enc: EncVOP3, Opcode: 0x11b, Operands: specs[685:689], Flags: FlagSuffix | FlagClamp},                                                                     // GFX8
+	{Mnemonic: "v_subrev_co_u32", Op: V_SUBREV_CO_U32, Enc: EncVOP3, Opcode: 0x11b, Operands: specs[685:689], Flags: FlagSuffix | FlagClamp},                                                                  // GFX9
+	{Mnemonic: "v_addc_u32", Op: V_ADDC_CO_U32, Enc: EncVOP3, Opcode: 0x11c, Operands: specs[689:694], Flags: FlagSuffix | FlagClamp},                                                                         // GFX8
+	{Mnemonic: "v_addc_co_u32", Op: V_ADDC_CO_U32, Enc: EncVOP3, Opcode: 0x11c, Operands: specs[689:694], Flags: FlagSuffix | FlagClamp},                                                                      // GFX9
+	{Mnemonic: "v_subb_u32", Op: V_SUBB_CO_U32, Enc: EncVOP3, Opcode: 0x11d, Operands: specs[689:694], Flags: FlagSuffix | FlagClamp},                                                                         // GFX8
+	{Mnemonic: "v_subb_co_u32", Op: V_SUBB_CO_U32, Enc: EncVOP3, Opcode: 0x11d, Operands: specs[689:694], Flags: FlagSuffix | FlagClamp},                                                                      // GFX9
+	{Mnemonic: "v_subbrev_u32", Op: V_SUBBREV_CO_U32, Enc: EncVOP3, Opcode: 0x11e, Operands: specs[689:694], Flags: FlagSuffix | FlagClamp},                                                                   // GFX8
+	{Mnemonic: "v_subbrev_co_u32", Op: V_SUBBREV_CO_U32, Enc: EncVOP3, Opcode: 0x11e, Operands: specs[689:694], Flags: FlagSuffix | FlagClamp},                                                                // GFX9
+	{Mnemonic: "v_add_f16", Op: V_ADD_F16, Enc: EncVOP3, Opcode: 0x11f, Operands: specs[694:697], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                        // GFX8,GFX9
+	{Mnemonic: "v_sub_f16", Op: V_SUB_F16, Enc: EncVOP3, Opcode: 0x120, Operands: specs[694:697], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                        // GFX8,GFX9
+	{Mnemonic: "v_subrev_f16", Op: V_SUBREV_F16, Enc: EncVOP3, Opcode: 0x121, Operands: specs[694:697], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                  // GFX8,GFX9
+	{Mnemonic: "v_mul_f16", Op: V_MUL_F16, Enc: EncVOP3, Opcode: 0x122, Operands: specs[694:697], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                        // GFX8,GFX9
+	{Mnemonic: "v_mac_f16", Op: V_MAC_F16, Enc: EncVOP3, Opcode: 0x123, Operands: specs[697:700], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                        // GFX8,GFX9
+	{Mnemonic: "v_add_u16", Op: V_ADD_U16, Enc: EncVOP3, Opcode: 0x126, Operands: specs[700:703], Flags: FlagSuffix | FlagClamp},                                                                              // GFX8,GFX9
+	{Mnemonic: "v_sub_u16", Op: V_SUB_U16, Enc: EncVOP3, Opcode: 0x127, Operands: specs[700:703], Flags: FlagSuffix | FlagClamp},                                                                              // GFX8,GFX9
+	{Mnemonic: "v_subrev_u16", Op: V_SUBREV_U16, Enc: EncVOP3, Opcode: 0x128, Operands: specs[700:703], Flags: FlagSuffix | FlagClamp},                                                                        // GFX8,GFX9
+	{Mnemonic: "v_mul_lo_u16", Op: V_MUL_LO_U16, Enc: EncVOP3, Opcode: 0x129, Operands: specs[700:703], Flags: FlagSuffix},                                                                                    // GFX8,GFX9
+	{Mnemonic: "v_lshlrev_b16", Op: V_LSHLREV_B16, Enc: EncVOP3, Opcode: 0x12a, Operands: specs[703:706], Flags: FlagSuffix},                                                                                  // GFX8,GFX9
+	{Mnemonic: "v_lshrrev_b16", Op: V_LSHRREV_B16, Enc: EncVOP3, Opcode: 0x12b, Operands: specs[703:706], Flags: FlagSuffix},                                                                                  // GFX8,GFX9
+	{Mnemonic: "v_ashrrev_i16", Op: V_ASHRREV_I16, Enc: EncVOP3, Opcode: 0x12c, Operands: specs[706:709], Flags: FlagSuffix},                                                                                  // GFX8,GFX9
+	{Mnemonic: "v_max_f16", Op: V_MAX_F16, Enc: EncVOP3, Opcode: 0x12d, Operands: specs[694:697], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                        // GFX8,GFX9
+	{Mnemonic: "v_min_f16", Op: V_MIN_F16, Enc: EncVOP3, Opcode: 0x12e, Operands: specs[694:697], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                        // GFX8,GFX9
+	{Mnemonic: "v_max_u16", Op: V_MAX_U16, Enc: EncVOP3, Opcode: 0x12f, Operands: specs[700:703], Flags: FlagSuffix},                                                                                          // GFX8,GFX9
+	{Mnemonic: "v_max_i16", Op: V_MAX_I16, Enc: EncVOP3, Opcode: 0x130, Operands: specs[706:709], Flags: FlagSuffix},                                                                                          // GFX8,GFX9
+	{Mnemonic: "v_min_u16", Op: V_MIN_U16, Enc: EncVOP3, Opcode: 0x131, Operands: specs[700:703], Flags: FlagSuffix},                                                                                          // GFX8,GFX9
+	{Mnemonic: "v_min_i16", Op: V_MIN_I16, Enc: EncVOP3, Opcode: 0x132, Operands: specs[706:709], Flags: FlagSuffix},                                                                                          // GFX8,GFX9
+	{Mnemonic: "v_ldexp_f16", Op: V_LDEXP_F16, Enc: EncVOP3, Opcode: 0x133, Operands: specs[709:712], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                    // GFX8,GFX9
+	{Mnemonic: "v_add_u32", Op: V_ADD_U32, Enc: EncVOP3, Opcode: 0x134, Operands: specs[682:685], Flags: FlagSuffix | FlagClamp},                                                                              // GFX9
+	{Mnemonic: "v_sub_u32", Op: V_SUB_U32, Enc: EncVOP3, Opcode: 0x135, Operands: specs[682:685], Flags: FlagSuffix | FlagClamp},                                                                              // GFX9
+	{Mnemonic: "v_subrev_u32", Op: V_SUBREV_U32, Enc: EncVOP3, Opcode: 0x136, Operands: specs[682:685], Flags: FlagSuffix | FlagClamp},                                                                        // GFX9
+	{Mnemonic: "v_nop", Op: V_NOP, Enc: EncVOP3, Opcode: 0x140, Operands: specs[712:712], Flags: 0},                                                                                                           // GFX8,GFX9
+	{Mnemonic: "v_mov_b32", Op: V_MOV_B32, Enc: EncVOP3, Opcode: 0x141, Operands: specs[550:552], Flags: FlagSuffix},                                                                                          // GFX8,GFX9
+	{Mnemonic: "v_cvt_i32_f64", Op: V_CVT_I32_F64, Enc: EncVOP3, Opcode: 0x143, Operands: specs[554:556], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                // GFX8,GFX9
+	{Mnemonic: "v_cvt_f64_i32", Op: V_CVT_F64_I32, Enc: EncVOP3, Opcode: 0x144, Operands: specs[556:558], Flags: FlagSuffix | FlagClamp | FlagOmod},                                                           // GFX8,GFX9
+	{Mnemonic: "v_cvt_f32_i32", Op: V_CVT_F32_I32, Enc: EncVOP3, Opcode: 0x145, Operands: specs[558:560], Flags: FlagSuffix | FlagClamp | FlagOmod},                                                           // GFX8,GFX9
+	{Mnemonic: "v_cvt_f32_u32", Op: V_CVT_F32_U32, Enc: EncVOP3, Opcode: 0x146, Operands: specs[560:562], Flags: FlagSuffix | FlagClamp | FlagOmod},                                                           // GFX8,GFX9
+	{Mnemonic: "v_cvt_u32_f32", Op: V_CVT_U32_F32, Enc: EncVOP3, Opcode: 0x147, Operands: specs[562:564], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                // GFX8,GFX9
+	{Mnemonic: "v_cvt_i32_f32", Op: V_CVT_I32_F32, Enc: EncVOP3, Opcode: 0x148, Operands: specs[564:566], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                // GFX8,GFX9
+	{Mnemonic: "v_cvt_f16_f32", Op: V_CVT_F16_F32, Enc: EncVOP3, Opcode: 0x14a, Operands: specs[566:568], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                // GFX8,GFX9
+	{Mnemonic: "v_cvt_f32_f16", Op: V_CVT_F32_F16, Enc: EncVOP3, Opcode: 0x14b, Operands: specs[568:570], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                // GFX8,GFX9
+	{Mnemonic: "v_cvt_rpi_i32_f32", Op: V_CVT_RPI_I32_F32, Enc: EncVOP3, Opcode: 0x14c, Operands: specs[564:566], Flags: FlagSuffix | FlagMods | FlagClamp},                                                   // GFX8,GFX9
+	{Mnemonic: "v_cvt_flr_i32_f32", Op: V_CVT_FLR_I32_F32, Enc: EncVOP3, Opcode: 0x14d, Operands: specs[564:566], Flags: FlagSuffix | FlagMods | FlagClamp},                                                   // GFX8,GFX9
+	{Mnemonic: "v_cvt_off_f32_i4", Op: V_CVT_OFF_F32_I4, Enc: EncVOP3, Opcode: 0x14e, Operands: specs[558:560], Flags: FlagSuffix | FlagClamp | FlagOmod},                                                     // GFX8,GFX9
+	{Mnemonic: "v_cvt_f32_f64", Op: V_CVT_F32_F64, Enc: EncVOP3, Opcode: 0x14f, Operands: specs[570:572], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                // GFX8,GFX9
+	{Mnemonic: "v_cvt_f64_f32", Op: V_CVT_F64_F32, Enc: EncVOP3, Opcode: 0x150, Operands: specs[572:574], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                // GFX8,GFX9
+	{Mnemonic: "v_cvt_f32_ubyte0", Op: V_CVT_F32_UBYTE0, Enc: EncVOP3, Opcode: 0x151, Operands: specs[560:562], Flags: FlagSuffix | FlagClamp | FlagOmod},                                                     // GFX8,GFX9
+	{Mnemonic: "v_cvt_f32_ubyte1", Op: V_CVT_F32_UBYTE1, Enc: EncVOP3, Opcode: 0x152, Operands: specs[560:562], Flags: FlagSuffix | FlagClamp | FlagOmod},                                                     // GFX8,GFX9
+	{Mnemonic: "v_cvt_f32_ubyte2", Op: V_CVT_F32_UBYTE2, Enc: EncVOP3, Opcode: 0x153, Operands: specs[560:562], Flags: FlagSuffix | FlagClamp | FlagOmod},                                                     // GFX8,GFX9
+	{Mnemonic: "v_cvt_f32_ubyte3", Op: V_CVT_F32_UBYTE3, Enc: EncVOP3, Opcode: 0x154, Operands: specs[560:562], Flags: FlagSuffix | FlagClamp | FlagOmod},                                                     // GFX8,GFX9
+	{Mnemonic: "v_cvt_u32_f64", Op: V_CVT_U32_F64, Enc: EncVOP3, Opcode: 0x155, Operands: specs[574:576], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                // GFX8,GFX9
+	{Mnemonic: "v_cvt_f64_u32", Op: V_CVT_F64_U32, Enc: EncVOP3, Opcode: 0x156, Operands: specs[576:578], Flags: FlagSuffix | FlagClamp | FlagOmod},                                                           // GFX8,GFX9
+	{Mnemonic: "v_trunc_f64", Op: V_TRUNC_F64, Enc: EncVOP3, Opcode: 0x157, Operands: specs[578:580], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                    // GFX8,GFX9
+	{Mnemonic: "v_ceil_f64", Op: V_CEIL_F64, Enc: EncVOP3, Opcode: 0x158, Operands: specs[578:580], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                      // GFX8,GFX9
+	{Mnemonic: "v_rndne_f64", Op: V_RNDNE_F64, Enc: EncVOP3, Opcode: 0x159, Operands: specs[578:580], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                    // GFX8,GFX9
+	{Mnemonic: "v_floor_f64", Op: V_FLOOR_F64, Enc: EncVOP3, Opcode: 0x15a, Operands: specs[578:580], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                    // GFX8,GFX9
+	{Mnemonic: "v_fract_f32", Op: V_FRACT_F32, Enc: EncVOP3, Opcode: 0x15b, Operands: specs[580:582], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                    // GFX8,GFX9
+	{Mnemonic: "v_trunc_f32", Op: V_TRUNC_F32, Enc: EncVOP3, Opcode: 0x15c, Operands: specs[580:582], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                    // GFX8,GFX9
+	{Mnemonic: "v_ceil_f32", Op: V_CEIL_F32, Enc: EncVOP3, Opcode: 0x15d, Operands: specs[580:582], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                      // GFX8,GFX9
+	{Mnemonic: "v_rndne_f32", Op: V_RNDNE_F32, Enc: EncVOP3, Opcode: 0x15e, Operands: specs[580:582], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                    // GFX8,GFX9
+	{Mnemonic: "v_floor_f32", Op: V_FLOOR_F32, Enc: EncVOP3, Opcode: 0x15f, Operands: specs[580:582], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                    // GFX8,GFX9
+	{Mnemonic: "v_exp_f32", Op: V_EXP_F32, Enc: EncVOP3, Opcode: 0x160, Operands: specs[580:582], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                        // GFX8,GFX9
+	{Mnemonic: "v_log_f32", Op: V_LOG_F32, Enc: EncVOP3, Opcode: 0x161, Operands: specs[580:582], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                        // GFX8,GFX9
+	{Mnemonic: "v_rcp_f32", Op: V_RCP_F32, Enc: EncVOP3, Opcode: 0x162, Operands: specs[580:582], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                        // GFX8,GFX9
+	{Mnemonic: "v_rcp_iflag_f32", Op: V_RCP_IFLAG_F32, Enc: EncVOP3, Opcode: 0x163, Operands: specs[580:582], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                            // GFX8,GFX9
+	{Mnemonic: "v_rsq_f32", Op: V_RSQ_F32, Enc: EncVOP3, Opcode: 0x164, Operands: specs[580:582], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                        // GFX8,GFX9
+	{Mnemonic: "v_rcp_f64", Op: V_RCP_F64, Enc: EncVOP3, Opcode: 0x165, Operands: specs[578:580], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                        // GFX8,GFX9
+	{Mnemonic: "v_rsq_f64", Op: V_RSQ_F64, Enc: EncVOP3, Opcode: 0x166, Operands: specs[578:580], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                        // GFX8,GFX9
+	{Mnemonic: "v_sqrt_f32", Op: V_SQRT_F32, Enc: EncVOP3, Opcode: 0x167, Operands: specs[580:582], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                      // GFX8,GFX9
+	{Mnemonic: "v_sqrt_f64", Op: V_SQRT_F64, Enc: EncVOP3, Opcode: 0x168, Operands: specs[578:580], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                      // GFX8,GFX9
+	{Mnemonic: "v_sin_f32", Op: V_SIN_F32, Enc: EncVOP3, Opcode: 0x169, Operands: specs[580:582], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                        // GFX8,GFX9
+	{Mnemonic: "v_cos_f32", Op: V_COS_F32, Enc: EncVOP3, Opcode: 0x16a, Operands: specs[580:582], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                        // GFX8,GFX9
+	{Mnemonic: "v_not_b32", Op: V_NOT_B32, Enc: EncVOP3, Opcode: 0x16b, Operands: specs[550:552], Flags: FlagSuffix},                                                                                          // GFX8,GFX9
+	{Mnemonic: "v_bfrev_b32", Op: V_BFREV_B32, Enc: EncVOP3, Opcode: 0x16c, Operands: specs[550:552], Flags: FlagSuffix},                                                                                      // GFX8,GFX9
+	{Mnemonic: "v_ffbh_u32", Op: V_FFBH_U32, Enc: EncVOP3, Opcode: 0x16d, Operands: specs[582:584], Flags: FlagSuffix},                                                                                        // GFX8,GFX9
+	{Mnemonic: "v_ffbl_b32", Op: V_FFBL_B32, Enc: EncVOP3, Opcode: 0x16e, Operands: specs[550:552], Flags: FlagSuffix},                                                                                        // GFX8,GFX9
+	{Mnemonic: "v_ffbh_i32", Op: V_FFBH_I32, Enc: EncVOP3, Opcode: 0x16f, Operands: specs[584:586], Flags: FlagSuffix},                                                                                        // GFX8,GFX9
+	{Mnemonic: "v_frexp_exp_i32_f64", Op: V_FREXP_EXP_I32_F64, Enc: EncVOP3, Opcode: 0x170, Operands: specs[554:556], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                    // GFX8,GFX9
+	{Mnemonic: "v_frexp_mant_f64", Op: V_FREXP_MANT_F64, Enc: EncVOP3, Opcode: 0x171, Operands: specs[578:580], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                          // GFX8,GFX9
+	{Mnemonic: "v_fract_f64", Op: V_FRACT_F64, Enc: EncVOP3, Opcode: 0x172, Operands: specs[578:580], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                    // GFX8,GFX9
+	{Mnemonic: "v_frexp_exp_i32_f32", Op: V_FREXP_EXP_I32_F32, Enc: EncVOP3, Opcode: 0x173, Operands: specs[564:566], Flags: FlagSuffix | FlagMods | FlagClamp},                                               // GFX8,GFX9
+	{Mnemonic: "v_frexp_mant_f32", Op: V_FREXP_MANT_F32, Enc: EncVOP3, Opcode: 0x174, Operands: specs[580:582], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                          // GFX8,GFX9
+	{Mnemonic: "v_clrexcp", Op: V_CLREXCP, Enc: EncVOP3, Opcode: 0x175, Operands: specs[712:712], Flags: 0},                                                                                                   // GFX8,GFX9
+	{Mnemonic: "v_movreld_b32", Op: V_MOVRELD_B32, Enc: EncVOP3, Opcode: 0x176, Operands: specs[550:552], Flags: FlagSuffix | FlagM0Read},                                                                     // GFX8
+	{Mnemonic: "v_movrels_b32", Op: V_MOVRELS_B32, Enc: EncVOP3, Opcode: 0x177, Operands: specs[550:552], Flags: FlagSuffix | FlagM0Read | FlagSrcVGPR},                                                       // GFX8
+	{Mnemonic: "v_screen_partition_4se_b32", Op: V_SCREEN_PARTITION_4SE_B32, Enc: EncVOP3, Opcode: 0x177, Operands: specs[550:552], Flags: FlagSuffix},                                                        // GFX9
+	{Mnemonic: "v_movrelsd_b32", Op: V_MOVRELSD_B32, Enc: EncVOP3, Opcode: 0x178, Operands: specs[550:552], Flags: FlagSuffix | FlagM0Read | FlagSrcVGPR},                                                     // GFX8
+	{Mnemonic: "v_cvt_f16_u16", Op: V_CVT_F16_U16, Enc: EncVOP3, Opcode: 0x179, Operands: specs[586:588], Flags: FlagSuffix | FlagClamp | FlagOmod},                                                           // GFX8,GFX9
+	{Mnemonic: "v_cvt_f16_i16", Op: V_CVT_F16_I16, Enc: EncVOP3, Opcode: 0x17a, Operands: specs[588:590], Flags: FlagSuffix | FlagClamp | FlagOmod},                                                           // GFX8,GFX9
+	{Mnemonic: "v_cvt_u16_f16", Op: V_CVT_U16_F16, Enc: EncVOP3, Opcode: 0x17b, Operands: specs[590:592], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                // GFX8,GFX9
+	{Mnemonic: "v_cvt_i16_f16", Op: V_CVT_I16_F16, Enc: EncVOP3, Opcode: 0x17c, Operands: specs[592:594], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                // GFX8,GFX9
+	{Mnemonic: "v_rcp_f16", Op: V_RCP_F16, Enc: EncVOP3, Opcode: 0x17d, Operands: specs[594:596], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                        // GFX8,GFX9
+	{Mnemonic: "v_sqrt_f16", Op: V_SQRT_F16, Enc: EncVOP3, Opcode: 0x17e, Operands: specs[594:596], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                      // GFX8,GFX9
+	{Mnemonic: "v_rsq_f16", Op: V_RSQ_F16, Enc: EncVOP3, Opcode: 0x17f, Operands: specs[594:596], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                        // GFX8,GFX9
+	{Mnemonic: "v_log_f16", Op: V_LOG_F16, Enc: EncVOP3, Opcode: 0x180, Operands: specs[594:596], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                        // GFX8,GFX9
+	{Mnemonic: "v_exp_f16", Op: V_EXP_F16, Enc: EncVOP3, Opcode: 0x181, Operands: specs[594:596], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                        // GFX8,GFX9
+	{Mnemonic: "v_frexp_mant_f16", Op: V_FREXP_MANT_F16, Enc: EncVOP3, Opcode: 0x182, Operands: specs[594:596], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                          // GFX8,GFX9
+	{Mnemonic: "v_frexp_exp_i16_f16", Op: V_FREXP_EXP_I16_F16, Enc: EncVOP3, Opcode: 0x183, Operands: specs[592:594], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                    // GFX8,GFX9
+	{Mnemonic: "v_floor_f16", Op: V_FLOOR_F16, Enc: EncVOP3, Opcode: 0x184, Operands: specs[594:596], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                    // GFX8,GFX9
+	{Mnemonic: "v_ceil_f16", Op: V_CEIL_F16, Enc: EncVOP3, Opcode: 0x185, Operands: specs[594:596], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                      // GFX8,GFX9
+	{Mnemonic: "v_trunc_f16", Op: V_TRUNC_F16, Enc: EncVOP3, Opcode: 0x186, Operands: specs[594:596], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                    // GFX8,GFX9
+	{Mnemonic: "v_rndne_f16", Op: V_RNDNE_F16, Enc: EncVOP3, Opcode: 0x187, Operands: specs[594:596], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                    // GFX8,GFX9
+	{Mnemonic: "v_fract_f16", Op: V_FRACT_F16, Enc: EncVOP3, Opcode: 0x188, Operands: specs[594:596], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                    // GFX8,GFX9
+	{Mnemonic: "v_sin_f16", Op: V_SIN_F16, Enc: EncVOP3, Opcode: 0x189, Operands: specs[594:596], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                        // GFX8,GFX9
+	{Mnemonic: "v_cos_f16", Op: V_COS_F16, Enc: EncVOP3, Opcode: 0x18a, Operands: specs[594:596], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                                        // GFX8,GFX9
+	{Mnemonic: "v_exp_legacy_f32", Op: V_EXP_LEGACY_F32, Enc: EncVOP3, Opcode: 0x18b, Operands: specs[580:582], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                          // GFX8,GFX9
+	{Mnemonic: "v_log_legacy_f32", Op: V_LOG_LEGACY_F32, Enc: EncVOP3, Opcode: 0x18c, Operands: specs[580:582], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                          // GFX8,GFX9
+	{Mnemonic: "v_cvt_norm_i16_f16", Op: V_CVT_NORM_I16_F16, Enc: EncVOP3, Opcode: 0x18d, Operands: specs[592:594], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                      // GFX9
+	{Mnemonic: "v_cvt_norm_u16_f16", Op: V_CVT_NORM_U16_F16, Enc: EncVOP3, Opcode: 0x18e, Operands: specs[590:592], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod},                                      // GFX9
+	{Mnemonic: "v_sat_pk_u8_i16", Op: V_SAT_PK_U8_I16, Enc: EncVOP3, Opcode: 0x18f, Operands: specs[596:598], Flags: FlagSuffix},                                                                              // GFX9
+	{Mnemonic: "v_mad_legacy_f32", Op: V_MAD_LEGACY_F32, Enc: EncVOP3, Opcode: 0x1c0, Operands: specs[0:4], Flags: FlagMods | FlagClamp | FlagOmod},                                                           // GFX8,GFX9
+	{Mnemonic: "v_mad_f32", Op: V_MAD_F32, Enc: EncVOP3, Opcode: 0x1c1, Operands: specs[0:4], Flags: FlagMods | FlagClamp | FlagOmod},                                                                         // GFX8,GFX9
+	{Mnemonic: "v_mad_i32_i24", Op: V_MAD_I32_I24, Enc: EncVOP3, Opcode: 0x1c2, Operands: specs[712:716], Flags: FlagClamp},                                                                                   // GFX8,GFX9
+	{Mnemonic: "v_mad_u32_u24", Op: V_MAD_U32_U24, Enc: EncVOP3, Opcode: 0x1c3, Operands: specs[716:720], Flags: FlagClamp},                                                                                   // GFX8,GFX9
+	{Mnemonic: "v_cubeid_f32", Op: V_CUBEID_F32, Enc: EncVOP3, Opcode: 0x1c4, Operands: specs[0:4], Flags: FlagMods | FlagClamp | FlagOmod},                                                                   // GFX8,GFX9
+	{Mnemonic: "v_cubesc_f32", Op: V_CUBESC_F32, Enc: EncVOP3, Opcode: 0x1c5, Operands: specs[0:4], Flags: FlagMods | FlagClamp | FlagOmod},                                                                   // GFX8,GFX9
+	{Mnemonic: "v_cubetc_f32", Op: V_CUBETC_F32, Enc: EncVOP3, Opcode: 0x1c6, Operands: specs[0:4], Flags: FlagMods | FlagClamp | FlagOmod},                                                                   // GFX8,GFX9
+	{Mnemonic: "v_cubema_f32", Op: V_CUBEMA_F32, Enc: EncVOP3, Opcode: 0x1c7, Operands: specs[0:4], Flags: FlagMods | FlagClamp | FlagOmod},                                                                   // GFX8,GFX9
+	{Mnemonic: "v_bfe_u32", Op: V_BFE_U32, Enc: EncVOP3, Opcode: 0x1c8, Operands: specs[716:720], Flags: 0},                                                                                                   // GFX8,GFX9
+	{Mnemonic: "v_bfe_i32", Op: V_BFE_I32, Enc: EncVOP3, Opcode: 0x1c9, Operands: specs[712:716], Flags: 0},                                                                                                   // GFX8,GFX9
+	{Mnemonic: "v_bfi_b32", Op: V_BFI_B32, Enc: EncVOP3, Opcode: 0x1ca, Operands: specs[720:724], Flags: 0},                                                                                                   // GFX8,GFX9
+	{Mnemonic: "v_fma_f32", Op: V_FMA_F32, Enc: EncVOP3, Opcode: 0x1cb, Operands: specs[0:4], Flags: FlagMods | FlagClamp | FlagOmod},                                                                         // GFX8,GFX9
+	{Mnemonic: "v_fma_f64", Op: V_FMA_F64, Enc: EncVOP3, Opcode: 0x1cc, Operands: specs[724:728], Flags: FlagMods | FlagClamp | FlagOmod},                                                                     // GFX8,GFX9
+	{Mnemonic: "v_lerp_u8", Op: V_LERP_U8, Enc: EncVOP3, Opcode: 0x1cd, Operands: specs[716:720], Flags: 0},                                                                                                   // GFX8,GFX9
+	{Mnemonic: "v_alignbit_b32", Op: V_ALIGNBIT_B32, Enc: EncVOP3, Opcode: 0x1ce, Operands: specs[720:724], Flags: 0},                                                                                         // GFX8,GFX9
+	{Mnemonic: "v_alignbyte_b32", Op: V_ALIGNBYTE_B32, Enc: EncVOP3, Opcode: 0x1cf, Operands: specs[720:724], Flags: 0},                                                                                       // GFX8,GFX9
+	{Mnemonic: "v_min3_f32", Op: V_MIN3_F32, Enc: EncVOP3, Opcode: 0x1d0, Operands: specs[0:4], Flags: FlagMods | FlagClamp | FlagOmod},                                                                       // GFX8,GFX9
+	{Mnemonic: "v_min3_i32", Op: V_MIN3_I32, Enc: EncVOP3, Opcode: 0x1d1, Operands: specs[712:716], Flags: 0},                                                                                                 // GFX8,GFX9
+	{Mnemonic: "v_min3_u32", Op: V_MIN3_U32, Enc: EncVOP3, Opcode: 0x1d2, Operands: specs[716:720], Flags: 0},                                                                                                 // GFX8,GFX9
+	{Mnemonic: "v_max3_f32", Op: V_MAX3_F32, Enc: EncVOP3, Opcode: 0x1d3, Operands: specs[0:4], Flags: FlagMods | FlagClamp | FlagOmod},                                                                       // GFX8,GFX9
+	{Mnemonic: "v_max3_i32", Op: V_MAX3_I32, Enc: EncVOP3, Opcode: 0x1d4, Operands: specs[712:716], Flags: 0},                                                                                                 // GFX8,GFX9
+	{Mnemonic: "v_max3_u32", Op: V_MAX3_U32, Enc: EncVOP3, Opcode: 0x1d5, Operands: specs[716:720], Flags: 0},                                                                                                 // GFX8,GFX9
+	{Mnemonic: "v_med3_f32", Op: V_MED3_F32, Enc: EncVOP3, Opcode: 0x1d6, Operands: specs[0:4], Flags: FlagMods | FlagClamp | FlagOmod},                                                                       // GFX8,GFX9
+	{Mnemonic: "v_med3_i32", Op: V_MED3_I32, Enc: EncVOP3, Opcode: 0x1d7, Operands: specs[712:716], Flags: 0},                                                                                                 // GFX8,GFX9
+	{Mnemonic: "v_med3_u32", Op: V_MED3_U32, Enc: EncVOP3, Opcode: 0x1d8, Operands: specs[716:720], Flags: 0},                                                                                                 // GFX8,GFX9
+	{Mnemonic: "v_sad_u8", Op: V_SAD_U8, Enc: EncVOP3, Opcode: 0x1d9, Operands: specs[716:720], Flags: FlagClamp},                                                                                             // GFX8,GFX9
+	{Mnemonic: "v_sad_hi_u8", Op: V_SAD_HI_U8, Enc: EncVOP3, Opcode: 0x1da, Operands: specs[716:720], Flags: FlagClamp},                                                                                       // GFX8,GFX9
+	{Mnemonic: "v_sad_u16", Op: V_SAD_U16, Enc: EncVOP3, Opcode: 0x1db, Operands: specs[716:720], Flags: FlagClamp},                                                                                           // GFX8,GFX9
+	{Mnemonic: "v_sad_u32", Op: V_SAD_U32, Enc: EncVOP3, Opcode: 0x1dc, Operands: specs[716:720], Flags: FlagClamp},                                                                                           // GFX8,GFX9
+	{Mnemonic: "v_cvt_pk_u8_f32", Op: V_CVT_PK_U8_F32, Enc: EncVOP3, Opcode: 0x1dd, Operands: specs[728:732], Flags: FlagMods | FlagClamp},                                                                    // GFX8,GFX9
+	{Mnemonic: "v_div_fixup_f32", Op: V_DIV_FIXUP_F32, Enc: EncVOP3, Opcode: 0x1de, Operands: specs[0:4], Flags: FlagMods | FlagClamp | FlagOmod},                                                             // GFX8,GFX9
+	{Mnemonic: "v_div_fixup_f64", Op: V_DIV_FIXUP_F64, Enc: EncVOP3, Opcode: 0x1df, Operands: specs[724:728], Flags: FlagMods | FlagClamp | FlagOmod},                                                         // GFX8,GFX9
+	{Mnemonic: "v_div_scale_f32", Op: V_DIV_SCALE_F32, Enc: EncVOP3, Opcode: 0x1e0, Operands: specs[732:737], Flags: FlagMods | FlagClamp | FlagOmod},                                                         // GFX8,GFX9
+	{Mnemonic: "v_div_scale_f64", Op: V_DIV_SCALE_F64, Enc: EncVOP3, Opcode: 0x1e1, Operands: specs[737:742], Flags: FlagMods | FlagClamp | FlagOmod},                                                         // GFX8,GFX9
+	{Mnemonic: "v_div_fmas_f32", Op: V_DIV_FMAS_F32, Enc: EncVOP3, Opcode: 0x1e2, Operands: specs[0:4], Flags: FlagMods | FlagClamp | FlagOmod | FlagVCCRead},                                                 // GFX8,GFX9
+	{Mnemonic: "v_div_fmas_f64", Op: V_DIV_FMAS_F64, Enc: EncVOP3, Opcode: 0x1e3, Operands: specs[724:728], Flags: FlagMods | FlagClamp | FlagOmod | FlagVCCRead},                                             // GFX8,GFX9
+	{Mnemonic: "v_msad_u8", Op: V_MSAD_U8, Enc: EncVOP3, Opcode: 0x1e4, Operands: specs[716:720], Flags: FlagClamp},                                                                                           // GFX8,GFX9
+	{Mnemonic: "v_qsad_pk_u16_u8", Op: V_QSAD_PK_U16_U8, Enc: EncVOP3, Opcode: 0x1e5, Operands: specs[742:746], Flags: FlagClamp},                                                                             // GFX8,GFX9
+	{Mnemonic: "v_mqsad_pk_u16_u8", Op: V_MQSAD_PK_U16_U8, Enc: EncVOP3, Opcode: 0x1e6, Operands: specs[742:746], Flags: FlagClamp},                                                                           // GFX8,GFX9
+	{Mnemonic: "v_mqsad_u32_u8", Op: V_MQSAD_U32_U8, Enc: EncVOP3, Opcode: 0x1e7, Operands: specs[746:750], Flags: FlagClamp},                                                                                 // GFX8,GFX9
+	{Mnemonic: "v_mad_u64_u32", Op: V_MAD_U64_U32, Enc: EncVOP3, Opcode: 0x1e8, Operands: specs[750:755], Flags: FlagClamp},                                                                                   // GFX8,GFX9
+	{Mnemonic: "v_mad_i64_i32", Op: V_MAD_I64_I32, Enc: EncVOP3, Opcode: 0x1e9, Operands: specs[755:760], Flags: FlagClamp},                                                                                   // GFX8,GFX9
+	{Mnemonic: "v_mad_f16", Op: V_MAD_F16, Enc: EncVOP3, Opcode: 0x1ea, Operands: specs[760:764], Flags: FlagMods | FlagClamp | FlagOmod},                                                                     // GFX8
+	{Mnemonic: "v_mad_legacy_f16", Op: V_MAD_LEGACY_F16, Enc: EncVOP3, Opcode: 0x1ea, Operands: specs[760:764], Flags: FlagMods | FlagClamp | FlagOmod},                                                       // GFX9
+	{Mnemonic: "v_mad_u16", Op: V_MAD_U16, Enc: EncVOP3, Opcode: 0x1eb, Operands: specs[764:768], Flags: FlagClamp},                                                                                           // GFX8
+	{Mnemonic: "v_mad_legacy_u16", Op: V_MAD_LEGACY_U16, Enc: EncVOP3, Opcode: 0x1eb, Operands: specs[764:768], Flags: FlagClamp},                                                                             // GFX9
+	{Mnemonic: "v_mad_i16", Op: V_MAD_I16, Enc: EncVOP3, Opcode: 0x1ec, Operands: specs[768:772], Flags: FlagClamp},                                                                                           // GFX8
+	{Mnemonic: "v_mad_legacy_i16", Op: V_MAD_LEGACY_I16, Enc: EncVOP3, Opcode: 0x1ec, Operands: specs[768:772], Flags: FlagClamp},                                                                             // GFX9
+	{Mnemonic: "v_perm_b32", Op: V_PERM_B32, Enc: EncVOP3, Opcode: 0x1ed, Operands: specs[720:724], Flags: 0},                                                                                                 // GFX8,GFX9
+	{Mnemonic: "v_fma_f16", Op: V_FMA_F16, Enc: EncVOP3, Opcode: 0x1ee, Operands: specs[760:764], Flags: FlagMods | FlagClamp | FlagOmod},                                                                     // GFX8
+	{Mnemonic: "v_fma_legacy_f16", Op: V_FMA_LEGACY_F16, Enc: EncVOP3, Opcode: 0x1ee, Operands: specs[760:764], Flags: FlagMods | FlagClamp | FlagOmod},                                                       // GFX9
+	{Mnemonic: "v_div_fixup_f16", Op: V_DIV_FIXUP_F16, Enc: EncVOP3, Opcode: 0x1ef, Operands: specs[760:764], Flags: FlagMods | FlagClamp | FlagOmod},                                                         // GFX8
+	{Mnemonic: "v_div_fixup_legacy_f16", Op: V_DIV_FIXUP_LEGACY_F16, Enc: EncVOP3, Opcode: 0x1ef, Operands: specs[760:764], Flags: FlagMods | FlagClamp | FlagOmod},                                           // GFX9
+	{Mnemonic: "v_cvt_pkaccum_u8_f32", Op: V_CVT_PKACCUM_U8_F32, Enc: EncVOP3, Opcode: 0x1f0, Operands: specs[772:775], Flags: FlagMods | FlagClamp},                                                          // GFX8,GFX9
+	{Mnemonic: "v_mad_u32_u16", Op: V_MAD_U32_U16, Enc: EncVOP3, Opcode: 0x1f1, Operands: specs[775:779], Flags: FlagClamp | FlagOpsel},                                                                       // GFX9
+	{Mnemonic: "v_mad_i32_i16", Op: V_MAD_I32_I16, Enc: EncVOP3, Opcode: 0x1f2, Operands: specs[779:783], Flags: FlagClamp | FlagOpsel},                                                                       // GFX9
+	{Mnemonic: "v_xad_u32", Op: V_XAD_U32, Enc: EncVOP3, Opcode: 0x1f3, Operands: specs[716:720], Flags: 0},                                                                                                   // GFX9
+	{Mnemonic: "v_min3_f16", Op: V_MIN3_F16, Enc: EncVOP3, Opcode: 0x1f4, Operands: specs[760:764], Flags: FlagMods | FlagClamp | FlagOmod | FlagOpsel},                                                       // GFX9
+	{Mnemonic: "v_min3_i16", Op: V_MIN3_I16, Enc: EncVOP3, Opcode: 0x1f5, Operands: specs[768:772], Flags: FlagClamp | FlagOpsel},                                                                             // GFX9
+	{Mnemonic: "v_min3_u16", Op: V_MIN3_U16, Enc: EncVOP3, Opcode: 0x1f6, Operands: specs[764:768], Flags: FlagClamp | FlagOpsel},                                                                             // GFX9
+	{Mnemonic: "v_max3_f16", Op: V_MAX3_F16, Enc: EncVOP3, Opcode: 0x1f7, Operands: specs[760:764], Flags: FlagMods | FlagClamp | FlagOmod | FlagOpsel},                                                       // GFX9
+	{Mnemonic: "v_max3_i16", Op: V_MAX3_I16, Enc: EncVOP3, Opcode: 0x1f8, Operands: specs[768:772], Flags: FlagClamp | FlagOpsel},                                                                             // GFX9
+	{Mnemonic: "v_max3_u16", Op: V_MAX3_U16, Enc: EncVOP3, Opcode: 0x1f9, Operands: specs[764:768], Flags: FlagClamp | FlagOpsel},                                                                             // GFX9
+	{Mnemonic: "v_med3_f16", Op: V_MED3_F16, Enc: EncVOP3, Opcode: 0x1fa, Operands: specs[760:764], Flags: FlagMods | FlagClamp | FlagOmod | FlagOpsel},                                                       // GFX9
+	{Mnemonic: "v_med3_i16", Op: V_MED3_I16, Enc: EncVOP3, Opcode: 0x1fb, Operands: specs[768:772], Flags: FlagClamp | FlagOpsel},                                                                             // GFX9
+	{Mnemonic: "v_med3_u16", Op: V_MED3_U16, Enc: EncVOP3, Opcode: 0x1fc, Operands: specs[764:768], Flags: FlagClamp | FlagOpsel},                                                                             // GFX9
+	{Mnemonic: "v_lshl_add_u32", Op: V_LSHL_ADD_U32, Enc: EncVOP3, Opcode: 0x1fd, Operands: specs[716:720], Flags: 0},                                                                                         // GFX9
+	{Mnemonic: "v_add_lshl_u32", Op: V_ADD_LSHL_U32, Enc: EncVOP3, Opcode: 0x1fe, Operands: specs[716:720], Flags: 0},                                                                                         // GFX9
+	{Mnemonic: "v_add3_u32", Op: V_ADD3_U32, Enc: EncVOP3, Opcode: 0x1ff, Operands: specs[716:720], Flags: 0},                                                                                                 // GFX9
+	{Mnemonic: "v_lshl_or_b32", Op: V_LSHL_OR_B32, Enc: EncVOP3, Opcode: 0x200, Operands: specs[720:724], Flags: 0},                                                                                           // GFX9
+	{Mnemonic: "v_and_or_b32", Op: V_AND_OR_B32, Enc: EncVOP3, Opcode: 0x201, Operands: specs[720:724], Flags: 0},                                                                                             // GFX9
+	{Mnemonic: "v_or3_b32", Op: V_OR3_B32, Enc: EncVOP3, Opcode: 0x202, Operands: specs[720:724], Flags: 0},                                                                                                   // GFX9
+	{Mnemonic: "v_mad_f16", Op: V_MAD_F16, Enc: EncVOP3, Opcode: 0x203, Operands: specs[760:764], Flags: FlagMods | FlagClamp | FlagOmod | FlagOpsel},                                                         // GFX9
+	{Mnemonic: "v_mad_u16", Op: V_MAD_U16, Enc: EncVOP3, Opcode: 0x204, Operands: specs[764:768], Flags: FlagClamp | FlagOpsel},                                                                               // GFX9
+	{Mnemonic: "v_mad_i16", Op: V_MAD_I16, Enc: EncVOP3, Opcode: 0x205, Operands: specs[768:772], Flags: FlagClamp | FlagOpsel},                                                                               // GFX9
+	{Mnemonic: "v_fma_f16", Op: V_FMA_F16, Enc: EncVOP3, Opcode: 0x206, Operands: specs[760:764], Flags: FlagMods | FlagClamp | FlagOmod | FlagOpsel},                                                         // GFX9
+	{Mnemonic: "v_div_fixup_f16", Op: V_DIV_FIXUP_F16, Enc: EncVOP3, Opcode: 0x207, Operands: specs[760:764], Flags: FlagMods | FlagClamp | FlagOmod | FlagOpsel},                                             // GFX9
+	{Mnemonic: "v_interp_p1_f32", Op: V_INTERP_P1_F32, Enc: EncVOP3, Opcode: 0x270, Operands: specs[783:786], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod | FlagM0Read},                               // GFX8,GFX9
+	{Mnemonic: "v_interp_p2_f32", Op: V_INTERP_P2_F32, Enc: EncVOP3, Opcode: 0x271, Operands: specs[783:786], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod | FlagM0Read},                               // GFX8,GFX9
+	{Mnemonic: "v_interp_mov_f32", Op: V_INTERP_MOV_F32, Enc: EncVOP3, Opcode: 0x272, Operands: specs[786:789], Flags: FlagSuffix | FlagClamp | FlagOmod | FlagM0Read},                                        // GFX8,GFX9
+	{Mnemonic: "v_interp_p1ll_f16", Op: V_INTERP_P1LL_F16, Enc: EncVOP3, Opcode: 0x274, Operands: specs[789:792], Flags: FlagHigh | FlagMods | FlagClamp | FlagOmod | FlagM0Read},                             // GFX8,GFX9
+	{Mnemonic: "v_interp_p1lv_f16", Op: V_INTERP_P1LV_F16, Enc: EncVOP3, Opcode: 0x275, Operands: specs[792:796], Flags: FlagHigh | FlagMods | FlagClamp | FlagOmod | FlagM0Read},                             // GFX8,GFX9
+	{Mnemonic: "v_interp_p2_f16", Op: V_INTERP_P2_F16, Enc: EncVOP3, Opcode: 0x276, Operands: specs[796:800], Flags: FlagHigh | FlagMods | FlagClamp | FlagM0Read},                                            // GFX8
+	{Mnemonic: "v_interp_p2_legacy_f16", Op: V_INTERP_P2_LEGACY_F16, Enc: EncVOP3, Opcode: 0x276, Operands: specs[796:800], Flags: FlagHigh | FlagMods | FlagClamp | FlagM0Read},                              // GFX9
+	{Mnemonic: "v_interp_p2_f16", Op: V_INTERP_P2_F16, Enc: EncVOP3, Opcode: 0x277, Operands: specs[796:800], Flags: FlagHigh | FlagMods | FlagClamp | FlagM0Read},                                            // GFX9
+	{Mnemonic: "v_add_f64", Op: V_ADD_F64, Enc: EncVOP3, Opcode: 0x280, Operands: specs[800:803], Flags: FlagMods | FlagClamp | FlagOmod},                                                                     // GFX8,GFX9
+	{Mnemonic: "v_mul_f64", Op: V_MUL_F64, Enc: EncVOP3, Opcode: 0x281, Operands: specs[800:803], Flags: FlagMods | FlagClamp | FlagOmod},                                                                     // GFX8,GFX9
+	{Mnemonic: "v_min_f64", Op: V_MIN_F64, Enc: EncVOP3, Opcode: 0x282, Operands: specs[800:803], Flags: FlagMods | FlagClamp | FlagOmod},                                                                     // GFX8,GFX9
+	{Mnemonic: "v_max_f64", Op: V_MAX_F64, Enc: EncVOP3, Opcode: 0x283, Operands: specs[800:803], Flags: FlagMods | FlagClamp | FlagOmod},                                                                     // GFX8,GFX9
+	{Mnemonic: "v_ldexp_f64", Op: V_LDEXP_F64, Enc: EncVOP3, Opcode: 0x284, Operands: specs[803:806], Flags: FlagMods | FlagClamp | FlagOmod},                                                                 // GFX8,GFX9
+	{Mnemonic: "v_mul_lo_u32", Op: V_MUL_LO_U32, Enc: EncVOP3, Opcode: 0x285, Operands: specs[682:685], Flags: 0},                                                                                             // GFX8,GFX9
+	{Mnemonic: "v_mul_hi_u32", Op: V_MUL_HI_U32, Enc: EncVOP3, Opcode: 0x286, Operands: specs[682:685], Flags: 0},                                                                                             // GFX8,GFX9
+	{Mnemonic: "v_mul_hi_i32", Op: V_MUL_HI_I32, Enc: EncVOP3, Opcode: 0x287, Operands: specs[679:682], Flags: 0},                                                                                             // GFX8,GFX9
+	{Mnemonic: "v_ldexp_f32", Op: V_LDEXP_F32, Enc: EncVOP3, Opcode: 0x288, Operands: specs[806:809], Flags: FlagMods | FlagClamp | FlagOmod},                                                                 // GFX8,GFX9
+	{Mnemonic: "v_readlane_b32", Op: V_READLANE_B32, Enc: EncVOP3, Opcode: 0x289, Operands: specs[809:812], Flags: FlagSrcLane},                                                                               // GFX8,GFX9
+	{Mnemonic: "v_writelane_b32", Op: V_WRITELANE_B32, Enc: EncVOP3, Opcode: 0x28a, Operands: specs[812:815], Flags: FlagSrcSreg},                                                                             // GFX8,GFX9
+	{Mnemonic: "v_bcnt_u32_b32", Op: V_BCNT_U32_B32, Enc: EncVOP3, Opcode: 0x28b, Operands: specs[815:818], Flags: 0},                                                                                         // GFX8,GFX9
+	{Mnemonic: "v_mbcnt_lo_u32_b32", Op: V_MBCNT_LO_U32_B32, Enc: EncVOP3, Opcode: 0x28c, Operands: specs[815:818], Flags: 0},                                                                                 // GFX8,GFX9
+	{Mnemonic: "v_mbcnt_hi_u32_b32", Op: V_MBCNT_HI_U32_B32, Enc: EncVOP3, Opcode: 0x28d, Operands: specs[815:818], Flags: 0},                                                                                 // GFX8,GFX9
+	{Mnemonic: "v_lshlrev_b64", Op: V_LSHLREV_B64, Enc: EncVOP3, Opcode: 0x28f, Operands: specs[818:821], Flags: 0},                                                                                           // GFX8,GFX9
+	{Mnemonic: "v_lshrrev_b64", Op: V_LSHRREV_B64, Enc: EncVOP3, Opcode: 0x290, Operands: specs[818:821], Flags: 0},                                                                                           // GFX8,GFX9
+	{Mnemonic: "v_ashrrev_i64", Op: V_ASHRREV_I64, Enc: EncVOP3, Opcode: 0x291, Operands: specs[821:824], Flags: 0},                                                                                           // GFX8,GFX9
+	{Mnemonic: "v_trig_preop_f64", Op: V_TRIG_PREOP_F64, Enc: EncVOP3, Opcode: 0x292, Operands: specs[824:827], Flags: FlagMods | FlagClamp | FlagOmod},                                                       // GFX8,GFX9
+	{Mnemonic: "v_bfm_b32", Op: V_BFM_B32, Enc: EncVOP3, Opcode: 0x293, Operands: specs[17:20], Flags: 0},                                                                                                     // GFX8,GFX9
+	{Mnemonic: "v_cvt_pknorm_i16_f32", Op: V_CVT_PKNORM_I16_F32, Enc: EncVOP3, Opcode: 0x294, Operands: specs[827:830], Flags: FlagMods | FlagClamp},                                                          // GFX8,GFX9
+	{Mnemonic: "v_cvt_pknorm_u16_f32", Op: V_CVT_PKNORM_U16_F32, Enc: EncVOP3, Opcode: 0x295, Operands: specs[827:830], Flags: FlagMods | FlagClamp},                                                          // GFX8,GFX9
+	{Mnemonic: "v_cvt_pkrtz_f16_f32", Op: V_CVT_PKRTZ_F16_F32, Enc: EncVOP3, Opcode: 0x296, Operands: specs[827:830], Flags: FlagMods | FlagClamp | FlagOmod},                                                 // GFX8,GFX9
+	{Mnemonic: "v_cvt_pk_u16_u32", Op: V_CVT_PK_U16_U32, Enc: EncVOP3, Opcode: 0x297, Operands: specs[830:833], Flags: 0},                                                                                     // GFX8,GFX9
+	{Mnemonic: "v_cvt_pk_i16_i32", Op: V_CVT_PK_I16_I32, Enc: EncVOP3, Opcode: 0x298, Operands: specs[833:836], Flags: 0},                                                                                     // GFX8,GFX9
+	{Mnemonic: "v_cvt_pknorm_i16_f16", Op: V_CVT_PKNORM_I16_F16, Enc: EncVOP3, Opcode: 0x299, Operands: specs[836:839], Flags: FlagMods | FlagClamp | FlagOpsel},                                              // GFX9
+	{Mnemonic: "v_cvt_pknorm_u16_f16", Op: V_CVT_PKNORM_U16_F16, Enc: EncVOP3, Opcode: 0x29a, Operands: specs[836:839], Flags: FlagMods | FlagClamp | FlagOpsel},                                              // GFX9
+	{Mnemonic: "v_add_i32", Op: V_ADD_I32, Enc: EncVOP3, Opcode: 0x29c, Operands: specs[679:682], Flags: FlagClamp},                                                                                           // GFX9
+	{Mnemonic: "v_sub_i32", Op: V_SUB_I32, Enc: EncVOP3, Opcode: 0x29d, Operands: specs[679:682], Flags: FlagClamp},                                                                                           // GFX9
+	{Mnemonic: "v_add_i16", Op: V_ADD_I16, Enc: EncVOP3, Opcode: 0x29e, Operands: specs[706:709], Flags: FlagClamp | FlagOpsel},                                                                               // GFX9
+	{Mnemonic: "v_sub_i16", Op: V_SUB_I16, Enc: EncVOP3, Opcode: 0x29f, Operands: specs[706:709], Flags: FlagClamp | FlagOpsel},                                                                               // GFX9
+	{Mnemonic: "v_pack_b32_f16", Op: V_PACK_B32_F16, Enc: EncVOP3, Opcode: 0x2a0, Operands: specs[836:839], Flags: FlagMods | FlagClamp | FlagOpsel},                                                          // GFX9
+	{Mnemonic: "v_pk_mad_i16", Op: V_PK_MAD_I16, Enc: EncVOP3P, Opcode: 0x0, Operands: specs[839:843], Flags: 0},                                                                                              // GFX9
+	{Mnemonic: "v_pk_mul_lo_u16", Op: V_PK_MUL_LO_U16, Enc: EncVOP3P, Opcode: 0x1, Operands: specs[843:846], Flags: 0},                                                                                        // GFX9
+	{Mnemonic: "v_pk_add_i16", Op: V_PK_ADD_I16, Enc: EncVOP3P, Opcode: 0x2, Operands: specs[843:846], Flags: 0},                                                                                              // GFX9
+	{Mnemonic: "v_pk_sub_i16", Op: V_PK_SUB_I16, Enc: EncVOP3P, Opcode: 0x3, Operands: specs[843:846], Flags: 0},                                                                                              // GFX9
+	{Mnemonic: "v_pk_lshlrev_b16", Op: V_PK_LSHLREV_B16, Enc: EncVOP3P, Opcode: 0x4, Operands: specs[843:846], Flags: 0},                                                                                      // GFX9
+	{Mnemonic: "v_pk_lshrrev_b16", Op: V_PK_LSHRREV_B16, Enc: EncVOP3P, Opcode: 0x5, Operands: specs[843:846], Flags: 0},                                                                                      // GFX9
+	{Mnemonic: "v_pk_ashrrev_i16", Op: V_PK_ASHRREV_I16, Enc: EncVOP3P, Opcode: 0x6, Operands: specs[843:846], Flags: 0},                                                                                      // GFX9
+	{Mnemonic: "v_pk_max_i16", Op: V_PK_MAX_I16, Enc: EncVOP3P, Opcode: 0x7, Operands: specs[843:846], Flags: 0},                                                                                              // GFX9
+	{Mnemonic: "v_pk_min_i16", Op: V_PK_MIN_I16, Enc: EncVOP3P, Opcode: 0x8, Operands: specs[843:846], Flags: 0},                                                                                              // GFX9
+	{Mnemonic: "v_pk_mad_u16", Op: V_PK_MAD_U16, Enc: EncVOP3P, Opcode: 0x9, Operands: specs[839:843], Flags: 0},                                                                                              // GFX9
+	{Mnemonic: "v_pk_add_u16", Op: V_PK_ADD_U16, Enc: EncVOP3P, Opcode: 0xa, Operands: specs[843:846], Flags: 0},                                                                                              // GFX9
+	{Mnemonic: "v_pk_sub_u16", Op: V_PK_SUB_U16, Enc: EncVOP3P, Opcode: 0xb, Operands: specs[843:846], Flags: 0},                                                                                              // GFX9
+	{Mnemonic: "v_pk_max_u16", Op: V_PK_MAX_U16, Enc: EncVOP3P, Opcode: 0xc, Operands: specs[843:846], Flags: 0},                                                                                              // GFX9
+	{Mnemonic: "v_pk_min_u16", Op: V_PK_MIN_U16, Enc: EncVOP3P, Opcode: 0xd, Operands: specs[843:846], Flags: 0},                                                                                              // GFX9
+	{Mnemonic: "v_pk_fma_f16", Op: V_PK_FMA_F16, Enc: EncVOP3P, Opcode: 0xe, Operands: specs[846:850], Flags: 0},                                                                                              // GFX9
+	{Mnemonic: "v_pk_add_f16", Op: V_PK_ADD_F16, Enc: EncVOP3P, Opcode: 0xf, Operands: specs[850:853], Flags: 0},                                                                                              // GFX9
+	{Mnemonic: "v_pk_mul_f16", Op: V_PK_MUL_F16, Enc: EncVOP3P, Opcode: 0x10, Operands: specs[850:853], Flags: 0},                                                                                             // GFX9
+	{Mnemonic: "v_pk_min_f16", Op: V_PK_MIN_F16, Enc: EncVOP3P, Opcode: 0x11, Operands: specs[850:853], Flags: 0},                                                                                             // GFX9
+	{Mnemonic: "v_pk_max_f16", Op: V_PK_MAX_F16, Enc: EncVOP3P, Opcode: 0x12, Operands: specs[850:853], Flags: 0},                                                                                             // GFX9
+	{Mnemonic: "v_mad_mix_f32", Op: V_MAD_MIX_F32, Enc: EncVOP3P, Opcode: 0x20, Operands: specs[0:4], Flags: 0},                                                                                               // GFX9
+	{Mnemonic: "v_mad_mixlo_f16", Op: V_MAD_MIXLO_F16, Enc: EncVOP3P, Opcode: 0x21, Operands: specs[4:8], Flags: 0},                                                                                           // GFX9
+	{Mnemonic: "v_mad_mixhi_f16", Op: V_MAD_MIXHI_F16, Enc: EncVOP3P, Opcode: 0x22, Operands: specs[4:8], Flags: 0},                                                                                           // GFX9
+	{Mnemonic: "v_interp_p1_f32", Op: V_INTERP_P1_F32, Enc: EncVINTRP, Opcode: 0x0, Operands: specs[853:856], Flags: FlagSuffix | FlagM0Read},                                                                 // GFX8,GFX9
+	{Mnemonic: "v_interp_p2_f32", Op: V_INTERP_P2_F32, Enc: EncVINTRP, Opcode: 0x1, Operands: specs[853:856], Flags: FlagSuffix | FlagM0Read},                                                                 // GFX8,GFX9
+	{Mnemonic: "v_interp_mov_f32", Op: V_INTERP_MOV_F32, Enc: EncVINTRP, Opcode: 0x2, Operands: specs[786:789], Flags: FlagSuffix | FlagM0Read},                                                               // GFX8,GFX9
 }
+
+// featureForms lists the GFX9 rows that exist only with a processor feature.
+var featureForms = [...]featureForm{
+	{feat: FeatFMAMix, enc: EncVOP3P, opcode: 0x20, form: 0},
+	{feat: FeatFMAMix, enc: EncVOP3P, opcode: 0x21, form: 1},
+	{feat: FeatFMAMix, enc: EncVOP3P, opcode: 0x22, form: 2},
+	{feat: FeatDL, enc: EncVOP2, opcode: 0x3b, form: 3},
+	{feat: FeatDL, enc: EncVOP3, opcode: 0x13b, form: 4},
+	{feat: FeatDL, enc: EncVOP2, opcode: 0x3d, form: 5},
+	{feat: FeatDL, enc: EncVOP3, opcode: 0x13d, form: 6},
+	{feat: FeatDL, enc: EncVOP3P, opcode: 0x23, form: 7},
+	{feat: FeatDL, enc: EncVOP3P, opcode: 0x26, form: 8},
+	{feat: FeatDL, enc: EncVOP3P, opcode: 0x27, form: 9},
+	{feat: FeatDL, enc: EncVOP3P, opcode: 0x28, form: 10},
+	{feat: FeatDL, enc: EncVOP3P, opcode: 0x29, form: 11},
+	{feat: FeatDL, enc: EncVOP3P, opcode: 0x2a, form: 12},
+	{feat: FeatDL, enc: EncVOP3P, opcode: 0x2b, form: 13},
+}
+
+// featureEncs has bit 1<<enc set for every encoding with feature rows.
+const featureEncs uint32 = 1<<uint(EncVOP3P) | 1<<uint(EncVOP2) | 1<<uint(EncVOP3)
 
 // formIndex[generation][encoding][opcode] is 1 + the index in forms of
 // the opcode's form, or 0 when the opcode does not exist.
 var formIndex = [3][19][]uint16{
 	GFX8: {
 		EncSOP2: {
-			461, 462, 463, 464, 465, 466, 467, 468, 469, 470, 471, 472, 473, 474, 475, 476,
-			477, 478, 479, 480, 481, 482, 483, 484, 485, 486, 487, 488, 489, 490, 491, 492,
-			493, 494, 495, 496, 497, 498, 499, 500, 501, 502, 503, 504,
+			475, 476, 477, 478, 479, 480, 481, 482, 483, 484, 485, 486, 487, 488, 489, 490,
+			491, 492, 493, 494, 495, 496, 497, 498, 499, 500, 501, 502, 503, 504, 505, 506,
+			507, 508, 509, 510, 511, 512, 513, 514, 515, 516, 517, 518,
 		},
 		EncSOPK: {
-			514, 515, 516, 517, 518, 519, 520, 521, 522, 523, 524, 525, 526, 527, 528, 529,
-			530, 531, 532, 0, 533,
+			528, 529, 530, 531, 532, 533, 534, 535, 536, 537, 538, 539, 540, 541, 542, 543,
+			544, 545, 546, 0, 547,
 		},
 		EncSOP1: {
-			535, 536, 537, 538, 539, 540, 541, 542, 543, 544, 545, 546, 547, 548, 549, 550,
-			551, 552, 553, 554, 555, 556, 557, 558, 559, 560, 561, 562, 563, 564, 565, 566,
-			567, 568, 569, 570, 571, 572, 573, 574, 575, 576, 577, 578, 579, 580, 581, 0,
-			582, 0, 583,
+			549, 550, 551, 552, 553, 554, 555, 556, 557, 558, 559, 560, 561, 562, 563, 564,
+			565, 566, 567, 568, 569, 570, 571, 572, 573, 574, 575, 576, 577, 578, 579, 580,
+			581, 582, 583, 584, 585, 586, 587, 588, 589, 590, 591, 592, 593, 594, 595, 0,
+			596, 0, 597,
 		},
 		EncSOPC: {
-			589, 590, 591, 592, 593, 594, 595, 596, 597, 598, 599, 600, 601, 602, 603, 604,
-			605, 606, 607, 608,
+			603, 604, 605, 606, 607, 608, 609, 610, 611, 612, 613, 614, 615, 616, 617, 618,
+			619, 620, 621, 622,
 		},
 		EncSOPP: {
-			609, 610, 611, 612, 613, 614, 615, 616, 617, 618, 619, 620, 621, 622, 623, 624,
-			625, 626, 627, 628, 629, 630, 631, 632, 633, 634, 635, 636, 637, 638,
+			623, 624, 625, 626, 627, 628, 629, 630, 631, 632, 633, 634, 635, 636, 637, 638,
+			639, 640, 641, 642, 643, 644, 645, 646, 647, 648, 649, 650, 651, 652,
 		},
 		EncSMEM: {
-			640, 641, 642, 643, 644, 0, 0, 0, 648, 649, 650, 651, 652, 0, 0, 0,
-			653, 654, 655, 0, 0, 0, 0, 0, 659, 660, 661, 0, 0, 0, 0, 0,
-			662, 663, 664, 665, 666, 667, 668, 669,
+			654, 655, 656, 657, 658, 0, 0, 0, 662, 663, 664, 665, 666, 0, 0, 0,
+			667, 668, 669, 0, 0, 0, 0, 0, 673, 674, 675, 0, 0, 0, 0, 0,
+			676, 677, 678, 679, 680, 681, 682, 683,
 		},
 		EncVOP1: {
-			801, 802, 803, 804, 805, 806, 808, 810, 811, 0, 812, 814, 816, 817, 818, 820,
-			821, 822, 824, 826, 828, 830, 831, 832, 833, 834, 835, 836, 838, 840, 842, 844,
-			846, 848, 850, 852, 854, 856, 857, 858, 860, 861, 863, 865, 866, 867, 868, 869,
-			870, 871, 872, 873, 874, 876, 877, 878, 880, 881, 883, 885, 886, 887, 889, 891,
-			893, 895, 897, 899, 900, 902, 904, 906, 908, 910, 912, 914, 916,
+			815, 816, 817, 818, 819, 820, 822, 824, 825, 0, 826, 828, 830, 831, 832, 834,
+			835, 836, 838, 840, 842, 844, 845, 846, 847, 848, 849, 850, 852, 854, 856, 858,
+			860, 862, 864, 866, 868, 870, 871, 872, 874, 875, 877, 879, 880, 881, 882, 883,
+			884, 885, 886, 887, 888, 890, 891, 892, 894, 895, 897, 899, 900, 901, 903, 905,
+			907, 909, 911, 913, 914, 916, 918, 920, 922, 924, 926, 928, 930,
 		},
 		EncVOP2: {
-			724, 725, 727, 729, 731, 733, 735, 736, 737, 738, 739, 741, 743, 744, 745, 746,
-			747, 748, 749, 750, 751, 752, 753, 755, 756, 757, 759, 761, 763, 765, 767, 769,
-			771, 773, 775, 777, 779, 780, 781, 782, 783, 784, 785, 786, 787, 788, 790, 792,
-			793, 794, 795, 796,
+			738, 739, 741, 743, 745, 747, 749, 750, 751, 752, 753, 755, 757, 758, 759, 760,
+			761, 762, 763, 764, 765, 766, 767, 769, 770, 771, 773, 775, 777, 779, 781, 783,
+			785, 787, 789, 791, 793, 794, 795, 796, 797, 798, 799, 800, 801, 802, 804, 806,
+			807, 808, 809, 810,
 		},
 		EncVOPC: {
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-			922, 923, 924, 925, 926, 927, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-			928, 929, 930, 931, 932, 933, 934, 935, 936, 937, 938, 939, 940, 941, 942, 943,
-			944, 945, 946, 947, 948, 949, 950, 951, 952, 953, 954, 955, 956, 957, 958, 959,
-			960, 961, 962, 963, 964, 965, 966, 967, 968, 969, 970, 971, 972, 973, 974, 975,
-			976, 977, 978, 979, 980, 981, 982, 983, 984, 985, 986, 987, 988, 989, 990, 991,
-			992, 993, 994, 995, 996, 997, 998, 999, 1000, 1001, 1002, 1003, 1004, 1005, 1006, 1007,
-			1008, 1009, 1010, 1011, 1012, 1013, 1014, 1015, 1016, 1017, 1018, 1019, 1020, 1021, 1022, 1023,
+			936, 937, 938, 939, 940, 941, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			942, 943, 944, 945, 946, 947, 948, 949, 950, 951, 952, 953, 954, 955, 956, 957,
+			958, 959, 960, 961, 962, 963, 964, 965, 966, 967, 968, 969, 970, 971, 972, 973,
+			974, 975, 976, 977, 978, 979, 980, 981, 982, 983, 984, 985, 986, 987, 988, 989,
+			990, 991, 992, 993, 994, 995, 996, 997, 998, 999, 1000, 1001, 1002, 1003, 1004, 1005,
+			1006, 1007, 1008, 1009, 1010, 1011, 1012, 1013, 1014, 1015, 1016, 1017, 1018, 1019, 1020, 1021,
+			1022, 1023, 1024, 1025, 1026, 1027, 1028, 1029, 1030, 1031, 1032, 1033, 1034, 1035, 1036, 1037,
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-			1024, 1025, 1026, 1027, 1028, 1029, 1030, 1031, 1032, 1033, 1034, 1035, 1036, 1037, 1038, 1039,
-			1040, 1041, 1042, 1043, 1044, 1045, 1046, 1047, 1048, 1049, 1050, 1051, 1052, 1053, 1054, 1055,
-			1056, 1057, 1058, 1059, 1060, 1061, 1062, 1063, 1064, 1065, 1066, 1067, 1068, 1069, 1070, 1071,
-			1072, 1073, 1074, 1075, 1076, 1077, 1078, 1079, 1080, 1081, 1082, 1083, 1084, 1085, 1086, 1087,
-			1088, 1089, 1090, 1091, 1092, 1093, 1094, 1095, 1096, 1097, 1098, 1099, 1100, 1101, 1102, 1103,
-			1104, 1105, 1106, 1107, 1108, 1109, 1110, 1111, 1112, 1113, 1114, 1115, 1116, 1117, 1118, 1119,
+			1038, 1039, 1040, 1041, 1042, 1043, 1044, 1045, 1046, 1047, 1048, 1049, 1050, 1051, 1052, 1053,
+			1054, 1055, 1056, 1057, 1058, 1059, 1060, 1061, 1062, 1063, 1064, 1065, 1066, 1067, 1068, 1069,
+			1070, 1071, 1072, 1073, 1074, 1075, 1076, 1077, 1078, 1079, 1080, 1081, 1082, 1083, 1084, 1085,
+			1086, 1087, 1088, 1089, 1090, 1091, 1092, 1093, 1094, 1095, 1096, 1097, 1098, 1099, 1100, 1101,
+			1102, 1103, 1104, 1105, 1106, 1107, 1108, 1109, 1110, 1111, 1112, 1113, 1114, 1115, 1116, 1117,
+			1118, 1119, 1120, 1121, 1122, 1123, 1124, 1125, 1126, 1127, 1128, 1129, 1130, 1131, 1132, 1133,
 		},
 		EncVOP3: {
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-			1120, 1121, 1122, 1123, 1124, 1125, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-			1126, 1127, 1128, 1129, 1130, 1131, 1132, 1133, 1134, 1135, 1136, 1137, 1138, 1139, 1140, 1141,
-			1142, 1143, 1144, 1145, 1146, 1147, 1148, 1149, 1150, 1151, 1152, 1153, 1154, 1155, 1156, 1157,
-			1158, 1159, 1160, 1161, 1162, 1163, 1164, 1165, 1166, 1167, 1168, 1169, 1170, 1171, 1172, 1173,
-			1174, 1175, 1176, 1177, 1178, 1179, 1180, 1181, 1182, 1183, 1184, 1185, 1186, 1187, 1188, 1189,
-			1190, 1191, 1192, 1193, 1194, 1195, 1196, 1197, 1198, 1199, 1200, 1201, 1202, 1203, 1204, 1205,
-			1206, 1207, 1208, 1209, 1210, 1211, 1212, 1213, 1214, 1215, 1216, 1217, 1218, 1219, 1220, 1221,
+			1134, 1135, 1136, 1137, 1138, 1139, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			1140, 1141, 1142, 1143, 1144, 1145, 1146, 1147, 1148, 1149, 1150, 1151, 1152, 1153, 1154, 1155,
+			1156, 1157, 1158, 1159, 1160, 1161, 1162, 1163, 1164, 1165, 1166, 1167, 1168, 1169, 1170, 1171,
+			1172, 1173, 1174, 1175, 1176, 1177, 1178, 1179, 1180, 1181, 1182, 1183, 1184, 1185, 1186, 1187,
+			1188, 1189, 1190, 1191, 1192, 1193, 1194, 1195, 1196, 1197, 1198, 1199, 1200, 1201, 1202, 1203,
+			1204, 1205, 1206, 1207, 1208, 1209, 1210, 1211, 1212, 1213, 1214, 1215, 1216, 1217, 1218, 1219,
+			1220, 1221, 1222, 1223, 1224, 1225, 1226, 1227, 1228, 1229, 1230, 1231, 1232, 1233, 1234, 1235,
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-			1222, 1223, 1224, 1225, 1226, 1227, 1228, 1229, 1230, 1231, 1232, 1233, 1234, 1235, 1236, 1237,
-			1238, 1239, 1240, 1241, 1242, 1243, 1244, 1245, 1246, 1247, 1248, 1249, 1250, 1251, 1252, 1253,
-			1254, 1255, 1256, 1257, 1258, 1259, 1260, 1261, 1262, 1263, 1264, 1265, 1266, 1267, 1268, 1269,
-			1270, 1271, 1272, 1273, 1274, 1275, 1276, 1277, 1278, 1279, 1280, 1281, 1282, 1283, 1284, 1285,
-			1286, 1287, 1288, 1289, 1290, 1291, 1292, 1293, 1294, 1295, 1296, 1297, 1298, 1299, 1300, 1301,
-			1302, 1303, 1304, 1305, 1306, 1307, 1308, 1309, 1310, 1311, 1312, 1313, 1314, 1315, 1316, 1317,
-			1318, 1319, 1320, 1321, 1322, 1323, 1324, 1325, 1326, 1327, 1328, 1329, 1330, 1331, 1332, 1333,
-			1334, 1335, 1336, 1337, 1338, 1339, 1340, 0, 0, 1341, 1343, 1345, 1347, 1349, 1351, 1353,
-			1354, 1355, 1356, 1357, 0, 0, 1358, 1359, 1360, 1361, 1362, 1363, 1364, 1365, 1366, 1367,
-			1368, 1369, 1370, 1371, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-			1375, 1376, 0, 1377, 1378, 1379, 1380, 1381, 1382, 0, 1383, 1384, 1385, 1386, 1387, 1388,
-			1389, 1390, 1391, 1392, 1393, 1394, 1395, 1396, 1397, 1398, 1399, 1400, 1401, 1402, 1403, 1404,
-			1405, 1406, 1407, 1408, 1409, 1410, 1411, 1412, 1413, 1414, 1415, 1416, 1417, 1418, 1419, 1420,
-			1421, 1422, 1423, 1424, 1425, 1426, 1427, 1428, 1430, 1431, 1432, 1433, 1434, 1435, 1436, 1437,
-			1438, 1439, 1440, 1441, 1442, 1443, 1444, 1445, 1446, 1447, 1448, 1449, 1450, 0, 0, 0,
-			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-			1454, 1455, 1456, 1457, 1458, 1459, 1460, 1461, 1462, 1463, 1464, 1465, 1466, 1467, 1468, 1469,
-			1470, 1471, 1472, 1473, 1474, 1475, 1476, 1477, 1478, 1479, 1480, 1481, 1482, 1483, 1484, 1485,
-			1486, 1487, 1488, 1489, 1490, 1491, 1492, 1493, 1494, 1495, 1496, 1498, 1500, 1502, 1503, 1505,
-			1507, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			1236, 1237, 1238, 1239, 1240, 1241, 1242, 1243, 1244, 1245, 1246, 1247, 1248, 1249, 1250, 1251,
+			1252, 1253, 1254, 1255, 1256, 1257, 1258, 1259, 1260, 1261, 1262, 1263, 1264, 1265, 1266, 1267,
+			1268, 1269, 1270, 1271, 1272, 1273, 1274, 1275, 1276, 1277, 1278, 1279, 1280, 1281, 1282, 1283,
+			1284, 1285, 1286, 1287, 1288, 1289, 1290, 1291, 1292, 1293, 1294, 1295, 1296, 1297, 1298, 1299,
+			1300, 1301, 1302, 1303, 1304, 1305, 1306, 1307, 1308, 1309, 1310, 1311, 1312, 1313, 1314, 1315,
+			1316, 1317, 1318, 1319, 1320, 1321, 1322, 1323, 1324, 1325, 1326, 1327, 1328, 1329, 1330, 1331,
+			1332, 1333, 1334, 1335, 1336, 1337, 1338, 1339, 1340, 1341, 1342, 1343, 1344, 1345, 1346, 1347,
+			1348, 1349, 1350, 1351, 1352, 1353, 1354, 0, 0, 1355, 1357, 1359, 1361, 1363, 1365, 1367,
+			1368, 1369, 1370, 1371, 0, 0, 1372, 1373, 1374, 1375, 1376, 1377, 1378, 1379, 1380, 1381,
+			1382, 1383, 1384, 1385, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			1389, 1390, 0, 1391, 1392, 1393, 1394, 1395, 1396, 0, 1397, 1398, 1399, 1400, 1401, 1402,
+			1403, 1404, 1405, 1406, 1407, 1408, 1409, 1410, 1411, 1412, 1413, 1414, 1415, 1416, 1417, 1418,
+			1419, 1420, 1421, 1422, 1423, 1424, 1425, 1426, 1427, 1428, 1429, 1430, 1431, 1432, 1433, 1434,
+			1435, 1436, 1437, 1438, 1439, 1440, 1441, 1442, 1444, 1445, 1446, 1447, 1448, 1449, 1450, 1451,
+			1452, 1453, 1454, 1455, 1456, 1457, 1458, 1459, 1460, 1461, 1462, 1463, 1464, 0, 0, 0,
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			1468, 1469, 1470, 1471, 1472, 1473, 1474, 1475, 1476, 1477, 1478, 1479, 1480, 1481, 1482, 1483,
+			1484, 1485, 1486, 1487, 1488, 1489, 1490, 1491, 1492, 1493, 1494, 1495, 1496, 1497, 1498, 1499,
+			1500, 1501, 1502, 1503, 1504, 1505, 1506, 1507, 1508, 1509, 1510, 1512, 1514, 1516, 1517, 1519,
+			1521, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-			1531, 1532, 1533, 0, 1534, 1535, 1536, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-			1539, 1540, 1541, 1542, 1543, 1544, 1545, 1546, 1547, 1548, 1549, 1550, 1551, 1552, 0, 1553,
-			1554, 1555, 1556, 1557, 1558, 1559, 1560, 1561, 1562,
+			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			1545, 1546, 1547, 0, 1548, 1549, 1550, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			1553, 1554, 1555, 1556, 1557, 1558, 1559, 1560, 1561, 1562, 1563, 1564, 1565, 1566, 0, 1567,
+			1568, 1569, 1570, 1571, 1572, 1573, 1574, 1575, 1576,
 		},
 		EncVINTRP: {
-			1592, 1593, 1594,
+			1606, 1607, 1608,
 		},
 		EncDS: {
-			1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16,
-			17, 18, 19, 20, 21, 22, 0, 0, 0, 0, 0, 0, 0, 0, 24, 25,
-			26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41,
-			42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57,
-			58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73,
-			74, 75, 76, 77, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-			86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 101,
-			102, 103, 104, 105, 0, 0, 106, 107, 108, 0, 0, 0, 0, 0, 109, 0,
-			110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 0, 122, 0, 0,
-			0, 0, 123, 124, 0, 125, 0, 0, 126, 127, 128, 129, 130, 131, 0, 0,
+			15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30,
+			31, 32, 33, 34, 35, 36, 0, 0, 0, 0, 0, 0, 0, 0, 38, 39,
+			40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55,
+			56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71,
+			72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87,
+			88, 89, 90, 91, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115,
+			116, 117, 118, 119, 0, 0, 120, 121, 122, 0, 0, 0, 0, 0, 123, 0,
+			124, 125, 126, 127, 128, 129, 130, 131, 132, 133, 134, 135, 0, 136, 0, 0,
+			0, 0, 137, 138, 0, 139, 0, 0, 140, 141, 142, 143, 144, 145, 0, 0,
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 133, 134, 135,
-			136, 137, 138, 139, 140, 141, 142, 143, 144, 145, 146, 147, 0, 148, 0, 0,
-			0, 0, 149, 150, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 151, 152,
+			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 147, 148, 149,
+			150, 151, 152, 153, 154, 155, 156, 157, 158, 159, 160, 161, 0, 162, 0, 0,
+			0, 0, 163, 164, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 165, 166,
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 153, 154,
+			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 167, 168,
 		},
 		EncMUBUF: {
-			155, 156, 157, 158, 159, 160, 161, 162, 163, 164, 166, 168, 170, 171, 173, 175,
-			177, 178, 179, 180, 181, 182, 183, 184, 185, 0, 187, 0, 189, 190, 191, 192,
+			169, 170, 171, 172, 173, 174, 175, 176, 177, 178, 180, 182, 184, 185, 187, 189,
+			191, 192, 193, 194, 195, 196, 197, 198, 199, 0, 201, 0, 203, 204, 205, 206,
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 201, 202, 203,
-			204, 205, 206, 207, 208, 209, 210, 211, 212, 213, 214, 215, 216, 0, 0, 0,
+			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 215, 216, 217,
+			218, 219, 220, 221, 222, 223, 224, 225, 226, 227, 228, 229, 230, 0, 0, 0,
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-			217, 218, 219, 220, 221, 222, 223, 224, 225, 226, 227, 228, 229,
+			231, 232, 233, 234, 235, 236, 237, 238, 239, 240, 241, 242, 243,
 		},
 		EncMTBUF: {
-			230, 231, 232, 233, 234, 235, 236, 237, 238, 239, 241, 243, 245, 246, 248, 250,
+			244, 245, 246, 247, 248, 249, 250, 251, 252, 253, 255, 257, 259, 260, 262, 264,
 		},
 		EncMIMG: {
-			252, 253, 254, 255, 256, 257, 0, 0, 258, 259, 260, 261, 0, 0, 262, 0,
-			263, 264, 265, 266, 267, 268, 269, 270, 271, 272, 273, 274, 275, 0, 0, 0,
-			276, 277, 278, 279, 280, 281, 282, 283, 284, 285, 286, 287, 288, 289, 290, 291,
-			292, 293, 294, 295, 296, 297, 298, 299, 300, 301, 302, 303, 304, 305, 306, 307,
-			308, 309, 0, 0, 311, 312, 313, 314, 315, 316, 0, 0, 317, 318, 319, 320,
-			321, 322, 0, 0, 323, 324, 325, 326, 327, 328, 0, 0, 329, 330, 331, 332,
-			333, 0, 0, 0, 0, 0, 0, 0, 334, 335, 336, 337, 338, 339, 340, 341,
+			266, 267, 268, 269, 270, 271, 0, 0, 272, 273, 274, 275, 0, 0, 276, 0,
+			277, 278, 279, 280, 281, 282, 283, 284, 285, 286, 287, 288, 289, 0, 0, 0,
+			290, 291, 292, 293, 294, 295, 296, 297, 298, 299, 300, 301, 302, 303, 304, 305,
+			306, 307, 308, 309, 310, 311, 312, 313, 314, 315, 316, 317, 318, 319, 320, 321,
+			322, 323, 0, 0, 325, 326, 327, 328, 329, 330, 0, 0, 331, 332, 333, 334,
+			335, 336, 0, 0, 337, 338, 339, 340, 341, 342, 0, 0, 343, 344, 345, 346,
+			347, 0, 0, 0, 0, 0, 0, 0, 348, 349, 350, 351, 352, 353, 354, 355,
 		},
 		EncEXP: {
-			342,
+			356,
 		},
 		EncFLAT: {
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-			343, 344, 345, 346, 347, 348, 349, 350, 351, 0, 353, 0, 355, 356, 357, 358,
+			357, 358, 359, 360, 361, 362, 363, 364, 365, 0, 367, 0, 369, 370, 371, 372,
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-			365, 366, 367, 368, 369, 370, 371, 372, 373, 374, 375, 376, 377, 0, 0, 0,
+			379, 380, 381, 382, 383, 384, 385, 386, 387, 388, 389, 390, 391, 0, 0, 0,
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-			378, 379, 380, 381, 382, 383, 384, 385, 386, 387, 388, 389, 390,
+			392, 393, 394, 395, 396, 397, 398, 399, 400, 401, 402, 403, 404,
 		},
 	},
 	GFX9: {
 		EncSOP2: {
-			461, 462, 463, 464, 465, 466, 467, 468, 469, 470, 471, 472, 473, 474, 475, 476,
-			477, 478, 479, 480, 481, 482, 483, 484, 485, 486, 487, 488, 489, 490, 491, 492,
-			493, 494, 495, 496, 497, 498, 499, 500, 501, 502, 503, 504, 505, 506, 507, 508,
-			509, 510, 511, 512, 513,
+			475, 476, 477, 478, 479, 480, 481, 482, 483, 484, 485, 486, 487, 488, 489, 490,
+			491, 492, 493, 494, 495, 496, 497, 498, 499, 500, 501, 502, 503, 504, 505, 506,
+			507, 508, 509, 510, 511, 512, 513, 514, 515, 516, 517, 518, 519, 520, 521, 522,
+			523, 524, 525, 526, 527,
 		},
 		EncSOPK: {
-			514, 515, 516, 517, 518, 519, 520, 521, 522, 523, 524, 525, 526, 527, 528, 529,
-			530, 531, 532, 0, 533, 534,
+			528, 529, 530, 531, 532, 533, 534, 535, 536, 537, 538, 539, 540, 541, 542, 543,
+			544, 545, 546, 0, 547, 548,
 		},
 		EncSOP1: {
-			535, 536, 537, 538, 539, 540, 541, 542, 543, 544, 545, 546, 547, 548, 549, 550,
-			551, 552, 553, 554, 555, 556, 557, 558, 559, 560, 561, 562, 563, 564, 565, 566,
-			567, 568, 569, 570, 571, 572, 573, 574, 575, 576, 577, 578, 579, 580, 581, 0,
-			582, 0, 583, 584, 585, 586, 587, 588,
+			549, 550, 551, 552, 553, 554, 555, 556, 557, 558, 559, 560, 561, 562, 563, 564,
+			565, 566, 567, 568, 569, 570, 571, 572, 573, 574, 575, 576, 577, 578, 579, 580,
+			581, 582, 583, 584, 585, 586, 587, 588, 589, 590, 591, 592, 593, 594, 595, 0,
+			596, 0, 597, 598, 599, 600, 601, 602,
 		},
 		EncSOPC: {
-			589, 590, 591, 592, 593, 594, 595, 596, 597, 598, 599, 600, 601, 602, 603, 604,
-			605, 606, 607, 608,
+			603, 604, 605, 606, 607, 608, 609, 610, 611, 612, 613, 614, 615, 616, 617, 618,
+			619, 620, 621, 622,
 		},
 		EncSOPP: {
-			609, 610, 611, 612, 613, 614, 615, 616, 617, 618, 619, 620, 621, 622, 623, 624,
-			625, 626, 627, 628, 629, 630, 631, 632, 633, 634, 635, 636, 637, 638, 639,
+			623, 624, 625, 626, 627, 628, 629, 630, 631, 632, 633, 634, 635, 636, 637, 638,
+			639, 640, 641, 642, 643, 644, 645, 646, 647, 648, 649, 650, 651, 652, 653,
 		},
 		EncSMEM: {
-			640, 641, 642, 643, 644, 645, 646, 647, 648, 649, 650, 651, 652, 0, 0, 0,
-			653, 654, 655, 0, 0, 656, 657, 658, 659, 660, 661, 0, 0, 0, 0, 0,
-			662, 663, 664, 665, 666, 667, 668, 669, 670, 671, 0, 0, 0, 0, 0, 0,
+			654, 655, 656, 657, 658, 659, 660, 661, 662, 663, 664, 665, 666, 0, 0, 0,
+			667, 668, 669, 0, 0, 670, 671, 672, 673, 674, 675, 0, 0, 0, 0, 0,
+			676, 677, 678, 679, 680, 681, 682, 683, 684, 685, 0, 0, 0, 0, 0, 0,
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-			672, 673, 674, 675, 676, 677, 678, 679, 680, 681, 682, 683, 684, 0, 0, 0,
+			686, 687, 688, 689, 690, 691, 692, 693, 694, 695, 696, 697, 698, 0, 0, 0,
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-			685, 686, 687, 688, 689, 690, 691, 692, 693, 694, 695, 696, 697, 0, 0, 0,
+			699, 700, 701, 702, 703, 704, 705, 706, 707, 708, 709, 710, 711, 0, 0, 0,
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-			698, 699, 700, 701, 702, 703, 704, 705, 706, 707, 708, 709, 710, 0, 0, 0,
+			712, 713, 714, 715, 716, 717, 718, 719, 720, 721, 722, 723, 724, 0, 0, 0,
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-			711, 712, 713, 714, 715, 716, 717, 718, 719, 720, 721, 722, 723,
+			725, 726, 727, 728, 729, 730, 731, 732, 733, 734, 735, 736, 737,
 		},
 		EncVOP1: {
-			801, 802, 803, 804, 805, 807, 809, 810, 811, 0, 813, 815, 816, 817, 819, 820,
-			821, 823, 825, 827, 829, 830, 831, 832, 833, 834, 835, 837, 839, 841, 843, 845,
-			847, 849, 851, 853, 855, 856, 857, 859, 860, 862, 864, 865, 866, 867, 868, 869,
-			870, 871, 872, 873, 875, 876, 0, 879, 0, 882, 884, 885, 886, 888, 890, 892,
-			894, 896, 898, 899, 901, 903, 905, 907, 909, 911, 913, 915, 917, 918, 919, 920,
-			0, 921,
+			815, 816, 817, 818, 819, 821, 823, 824, 825, 0, 827, 829, 830, 831, 833, 834,
+			835, 837, 839, 841, 843, 844, 845, 846, 847, 848, 849, 851, 853, 855, 857, 859,
+			861, 863, 865, 867, 869, 870, 871, 873, 874, 876, 878, 879, 880, 881, 882, 883,
+			884, 885, 886, 887, 889, 890, 0, 893, 0, 896, 898, 899, 900, 902, 904, 906,
+			908, 910, 912, 913, 915, 917, 919, 921, 923, 925, 927, 929, 931, 932, 933, 934,
+			0, 935,
 		},
 		EncVOP2: {
-			724, 726, 728, 730, 732, 734, 735, 736, 737, 738, 740, 742, 743, 744, 745, 746,
-			747, 748, 749, 750, 751, 752, 754, 755, 756, 758, 760, 762, 764, 766, 768, 770,
-			772, 774, 776, 778, 779, 780, 781, 782, 783, 784, 785, 786, 787, 789, 791, 792,
-			793, 794, 795, 797, 798, 799, 800,
+			738, 740, 742, 744, 746, 748, 749, 750, 751, 752, 754, 756, 757, 758, 759, 760,
+			761, 762, 763, 764, 765, 766, 768, 769, 770, 772, 774, 776, 778, 780, 782, 784,
+			786, 788, 790, 792, 793, 794, 795, 796, 797, 798, 799, 800, 801, 803, 805, 806,
+			807, 808, 809, 811, 812, 813, 814,
 		},
 		EncVOPC: {
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-			922, 923, 924, 925, 926, 927, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-			928, 929, 930, 931, 932, 933, 934, 935, 936, 937, 938, 939, 940, 941, 942, 943,
-			944, 945, 946, 947, 948, 949, 950, 951, 952, 953, 954, 955, 956, 957, 958, 959,
-			960, 961, 962, 963, 964, 965, 966, 967, 968, 969, 970, 971, 972, 973, 974, 975,
-			976, 977, 978, 979, 980, 981, 982, 983, 984, 985, 986, 987, 988, 989, 990, 991,
-			992, 993, 994, 995, 996, 997, 998, 999, 1000, 1001, 1002, 1003, 1004, 1005, 1006, 1007,
-			1008, 1009, 1010, 1011, 1012, 1013, 1014, 1015, 1016, 1017, 1018, 1019, 1020, 1021, 1022, 1023,
+			936, 937, 938, 939, 940, 941, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			942, 943, 944, 945, 946, 947, 948, 949, 950, 951, 952, 953, 954, 955, 956, 957,
+			958, 959, 960, 961, 962, 963, 964, 965, 966, 967, 968, 969, 970, 971, 972, 973,
+			974, 975, 976, 977, 978, 979, 980, 981, 982, 983, 984, 985, 986, 987, 988, 989,
+			990, 991, 992, 993, 994, 995, 996, 997, 998, 999, 1000, 1001, 1002, 1003, 1004, 1005,
+			1006, 1007, 1008, 1009, 1010, 1011, 1012, 1013, 1014, 1015, 1016, 1017, 1018, 1019, 1020, 1021,
+			1022, 1023, 1024, 1025, 1026, 1027, 1028, 1029, 1030, 1031, 1032, 1033, 1034, 1035, 1036, 1037,
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-			1024, 1025, 1026, 1027, 1028, 1029, 1030, 1031, 1032, 1033, 1034, 1035, 1036, 1037, 1038, 1039,
-			1040, 1041, 1042, 1043, 1044, 1045, 1046, 1047, 1048, 1049, 1050, 1051, 1052, 1053, 1054, 1055,
-			1056, 1057, 1058, 1059, 1060, 1061, 1062, 1063, 1064, 1065, 1066, 1067, 1068, 1069, 1070, 1071,
-			1072, 1073, 1074, 1075, 1076, 1077, 1078, 1079, 1080, 1081, 1082, 1083, 1084, 1085, 1086, 1087,
-			1088, 1089, 1090, 1091, 1092, 1093, 1094, 1095, 1096, 1097, 1098, 1099, 1100, 1101, 1102, 1103,
-			1104, 1105, 1106, 1107, 1108, 1109, 1110, 1111, 1112, 1113, 1114, 1115, 1116, 1117, 1118, 1119,
+			1038, 1039, 1040, 1041, 1042, 1043, 1044, 1045, 1046, 1047, 1048, 1049, 1050, 1051, 1052, 1053,
+			1054, 1055, 1056, 1057, 1058, 1059, 1060, 1061, 1062, 1063, 1064, 1065, 1066, 1067, 1068, 1069,
+			1070, 1071, 1072, 1073, 1074, 1075, 1076, 1077, 1078, 1079, 1080, 1081, 1082, 1083, 1084, 1085,
+			1086, 1087, 1088, 1089, 1090, 1091, 1092, 1093, 1094, 1095, 1096, 1097, 1098, 1099, 1100, 1101,
+			1102, 1103, 1104, 1105, 1106, 1107, 1108, 1109, 1110, 1111, 1112, 1113, 1114, 1115, 1116, 1117,
+			1118, 1119, 1120, 1121, 1122, 1123, 1124, 1125, 1126, 1127, 1128, 1129, 1130, 1131, 1132, 1133,
 		},
 		EncVOP3: {
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-			1120, 1121, 1122, 1123, 1124, 1125, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-			1126, 1127, 1128, 1129, 1130, 1131, 1132, 1133, 1134, 1135, 1136, 1137, 1138, 1139, 1140, 1141,
-			1142, 1143, 1144, 1145, 1146, 1147, 1148, 1149, 1150, 1151, 1152, 1153, 1154, 1155, 1156, 1157,
-			1158, 1159, 1160, 1161, 1162, 1163, 1164, 1165, 1166, 1167, 1168, 1169, 1170, 1171, 1172, 1173,
-			1174, 1175, 1176, 1177, 1178, 1179, 1180, 1181, 1182, 1183, 1184, 1185, 1186, 1187, 1188, 1189,
-			1190, 1191, 1192, 1193, 1194, 1195, 1196, 1197, 1198, 1199, 1200, 1201, 1202, 1203, 1204, 1205,
-			1206, 1207, 1208, 1209, 1210, 1211, 1212, 1213, 1214, 1215, 1216, 1217, 1218, 1219, 1220, 1221,
+			1134, 1135, 1136, 1137, 1138, 1139, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			1140, 1141, 1142, 1143, 1144, 1145, 1146, 1147, 1148, 1149, 1150, 1151, 1152, 1153, 1154, 1155,
+			1156, 1157, 1158, 1159, 1160, 1161, 1162, 1163, 1164, 1165, 1166, 1167, 1168, 1169, 1170, 1171,
+			1172, 1173, 1174, 1175, 1176, 1177, 1178, 1179, 1180, 1181, 1182, 1183, 1184, 1185, 1186, 1187,
+			1188, 1189, 1190, 1191, 1192, 1193, 1194, 1195, 1196, 1197, 1198, 1199, 1200, 1201, 1202, 1203,
+			1204, 1205, 1206, 1207, 1208, 1209, 1210, 1211, 1212, 1213, 1214, 1215, 1216, 1217, 1218, 1219,
+			1220, 1221, 1222, 1223, 1224, 1225, 1226, 1227, 1228, 1229, 1230, 1231, 1232, 1233, 1234, 1235,
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-			1222, 1223, 1224, 1225, 1226, 1227, 1228, 1229, 1230, 1231, 1232, 1233, 1234, 1235, 1236, 1237,
-			1238, 1239, 1240, 1241, 1242, 1243, 1244, 1245, 1246, 1247, 1248, 1249, 1250, 1251, 1252, 1253,
-			1254, 1255, 1256, 1257, 1258, 1259, 1260, 1261, 1262, 1263, 1264, 1265, 1266, 1267, 1268, 1269,
-			1270, 1271, 1272, 1273, 1274, 1275, 1276, 1277, 1278, 1279, 1280, 1281, 1282, 1283, 1284, 1285,
-			1286, 1287, 1288, 1289, 1290, 1291, 1292, 1293, 1294, 1295, 1296, 1297, 1298, 1299, 1300, 1301,
-			1302, 1303, 1304, 1305, 1306, 1307, 1308, 1309, 1310, 1311, 1312, 1313, 1314, 1315, 1316, 1317,
-			1318, 1319, 1320, 1321, 1322, 1323, 1324, 1325, 1326, 1327, 1328, 1329, 1330, 1331, 1332, 1333,
-			1334, 1335, 1336, 1337, 1338, 1339, 1340, 0, 0, 1342, 1344, 1346, 1348, 1350, 1352, 1353,
-			1354, 1355, 1356, 1357, 0, 0, 1358, 1359, 1360, 1361, 1362, 1363, 1364, 1365, 1366, 1367,
-			1368, 1369, 1370, 1371, 1372, 1373, 1374, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-			1375, 1376, 0, 1377, 1378, 1379, 1380, 1381, 1382, 0, 1383, 1384, 1385, 1386, 1387, 1388,
-			1389, 1390, 1391, 1392, 1393, 1394, 1395, 1396, 1397, 1398, 1399, 1400, 1401, 1402, 1403, 1404,
-			1405, 1406, 1407, 1408, 1409, 1410, 1411, 1412, 1413, 1414, 1415, 1416, 1417, 1418, 1419, 1420,
-			1421, 1422, 1423, 1424, 1425, 1426, 0, 1429, 0, 1431, 1432, 1433, 1434, 1435, 1436, 1437,
-			1438, 1439, 1440, 1441, 1442, 1443, 1444, 1445, 1446, 1447, 1448, 1449, 1450, 1451, 1452, 1453,
-			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-			1454, 1455, 1456, 1457, 1458, 1459, 1460, 1461, 1462, 1463, 1464, 1465, 1466, 1467, 1468, 1469,
-			1470, 1471, 1472, 1473, 1474, 1475, 1476, 1477, 1478, 1479, 1480, 1481, 1482, 1483, 1484, 1485,
-			1486, 1487, 1488, 1489, 1490, 1491, 1492, 1493, 1494, 1495, 1497, 1499, 1501, 1502, 1504, 1506,
-			1507, 1508, 1509, 1510, 1511, 1512, 1513, 1514, 1515, 1516, 1517, 1518, 1519, 1520, 1521, 1522,
-			1523, 1524, 1525, 1526, 1527, 1528, 1529, 1530, 0, 0, 0, 0, 0, 0, 0, 0,
+			1236, 1237, 1238, 1239, 1240, 1241, 1242, 1243, 1244, 1245, 1246, 1247, 1248, 1249, 1250, 1251,
+			1252, 1253, 1254, 1255, 1256, 1257, 1258, 1259, 1260, 1261, 1262, 1263, 1264, 1265, 1266, 1267,
+			1268, 1269, 1270, 1271, 1272, 1273, 1274, 1275, 1276, 1277, 1278, 1279, 1280, 1281, 1282, 1283,
+			1284, 1285, 1286, 1287, 1288, 1289, 1290, 1291, 1292, 1293, 1294, 1295, 1296, 1297, 1298, 1299,
+			1300, 1301, 1302, 1303, 1304, 1305, 1306, 1307, 1308, 1309, 1310, 1311, 1312, 1313, 1314, 1315,
+			1316, 1317, 1318, 1319, 1320, 1321, 1322, 1323, 1324, 1325, 1326, 1327, 1328, 1329, 1330, 1331,
+			1332, 1333, 1334, 1335, 1336, 1337, 1338, 1339, 1340, 1341, 1342, 1343, 1344, 1345, 1346, 1347,
+			1348, 1349, 1350, 1351, 1352, 1353, 1354, 0, 0, 1356, 1358, 1360, 1362, 1364, 1366, 1367,
+			1368, 1369, 1370, 1371, 0, 0, 1372, 1373, 1374, 1375, 1376, 1377, 1378, 1379, 1380, 1381,
+			1382, 1383, 1384, 1385, 1386, 1387, 1388, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			1389, 1390, 0, 1391, 1392, 1393, 1394, 1395, 1396, 0, 1397, 1398, 1399, 1400, 1401, 1402,
+			1403, 1404, 1405, 1406, 1407, 1408, 1409, 1410, 1411, 1412, 1413, 1414, 1415, 1416, 1417, 1418,
+			1419, 1420, 1421, 1422, 1423, 1424, 1425, 1426, 1427, 1428, 1429, 1430, 1431, 1432, 1433, 1434,
+			1435, 1436, 1437, 1438, 1439, 1440, 0, 1443, 0, 1445, 1446, 1447, 1448, 1449, 1450, 1451,
+			1452, 1453, 1454, 1455, 1456, 1457, 1458, 1459, 1460, 1461, 1462, 1463, 1464, 1465, 1466, 1467,
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			1468, 1469, 1470, 1471, 1472, 1473, 1474, 1475, 1476, 1477, 1478, 1479, 1480, 1481, 1482, 1483,
+			1484, 1485, 1486, 1487, 1488, 1489, 1490, 1491, 1492, 1493, 1494, 1495, 1496, 1497, 1498, 1499,
+			1500, 1501, 1502, 1503, 1504, 1505, 1506, 1507, 1508, 1509, 1511, 1513, 1515, 1516, 1518, 1520,
+			1521, 1522, 1523, 1524, 1525, 1526, 1527, 1528, 1529, 1530, 1531, 1532, 1533, 1534, 1535, 1536,
+			1537, 1538, 1539, 1540, 1541, 1542, 1543, 1544, 0, 0, 0, 0, 0, 0, 0, 0,
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-			1531, 1532, 1533, 0, 1534, 1535, 1537, 1538, 0, 0, 0, 0, 0, 0, 0, 0,
-			1539, 1540, 1541, 1542, 1543, 1544, 1545, 1546, 1547, 1548, 1549, 1550, 1551, 1552, 0, 1553,
-			1554, 1555, 1556, 1557, 1558, 1559, 1560, 1561, 1562, 1563, 1564, 0, 1565, 1566, 1567, 1568,
-			1569,
+			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			1545, 1546, 1547, 0, 1548, 1549, 1551, 1552, 0, 0, 0, 0, 0, 0, 0, 0,
+			1553, 1554, 1555, 1556, 1557, 1558, 1559, 1560, 1561, 1562, 1563, 1564, 1565, 1566, 0, 1567,
+			1568, 1569, 1570, 1571, 1572, 1573, 1574, 1575, 1576, 1577, 1578, 0, 1579, 1580, 1581, 1582,
+			1583,
 		},
 		EncVOP3P: {
-			1570, 1571, 1572, 1573, 1574, 1575, 1576, 1577, 1578, 1579, 1580, 1581, 1582, 1583, 1584, 1585,
-			1586, 1587, 1588, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-			1589, 1590, 1591,
+			1584, 1585, 1586, 1587, 1588, 1589, 1590, 1591, 1592, 1593, 1594, 1595, 1596, 1597, 1598, 1599,
+			1600, 1601, 1602, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			1603, 1604, 1605,
 		},
 		EncVINTRP: {
-			1592, 1593, 1594,
+			1606, 1607, 1608,
 		},
 		EncDS: {
-			1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16,
-			17, 18, 19, 20, 21, 22, 0, 0, 0, 0, 0, 0, 0, 23, 24, 25,
-			26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41,
-			42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57,
-			58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73,
-			74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 0, 0, 0, 0,
-			86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 101,
-			102, 103, 104, 105, 0, 0, 106, 107, 108, 0, 0, 0, 0, 0, 109, 0,
-			110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 0, 122, 0, 0,
-			0, 0, 123, 124, 0, 125, 0, 0, 126, 127, 128, 129, 130, 131, 0, 0,
+			15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30,
+			31, 32, 33, 34, 35, 36, 0, 0, 0, 0, 0, 0, 0, 37, 38, 39,
+			40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55,
+			56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71,
+			72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87,
+			88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 0, 0, 0, 0,
+			100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115,
+			116, 117, 118, 119, 0, 0, 120, 121, 122, 0, 0, 0, 0, 0, 123, 0,
+			124, 125, 126, 127, 128, 129, 130, 131, 132, 133, 134, 135, 0, 136, 0, 0,
+			0, 0, 137, 138, 0, 139, 0, 0, 140, 141, 142, 143, 144, 145, 0, 0,
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-			0, 0, 0, 0, 0, 0, 132, 0, 0, 0, 0, 0, 0, 133, 134, 135,
-			136, 137, 138, 139, 140, 141, 142, 143, 144, 145, 146, 147, 0, 148, 0, 0,
-			0, 0, 149, 150, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 151, 152,
+			0, 0, 0, 0, 0, 0, 146, 0, 0, 0, 0, 0, 0, 147, 148, 149,
+			150, 151, 152, 153, 154, 155, 156, 157, 158, 159, 160, 161, 0, 162, 0, 0,
+			0, 0, 163, 164, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 165, 166,
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 153, 154,
+			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 167, 168,
 		},
 		EncMUBUF: {
-			155, 156, 157, 158, 159, 160, 161, 162, 163, 165, 167, 169, 170, 172, 174, 176,
-			177, 178, 179, 180, 181, 182, 183, 184, 185, 186, 187, 188, 189, 190, 191, 192,
-			193, 194, 195, 196, 197, 198, 199, 200, 0, 0, 0, 0, 0, 0, 0, 0,
-			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 201, 202, 203,
-			204, 205, 206, 207, 208, 209, 210, 211, 212, 213, 214, 215, 216, 0, 0, 0,
+			169, 170, 171, 172, 173, 174, 175, 176, 177, 179, 181, 183, 184, 186, 188, 190,
+			191, 192, 193, 194, 195, 196, 197, 198, 199, 200, 201, 202, 203, 204, 205, 206,
+			207, 208, 209, 210, 211, 212, 213, 214, 0, 0, 0, 0, 0, 0, 0, 0,
+			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 215, 216, 217,
+			218, 219, 220, 221, 222, 223, 224, 225, 226, 227, 228, 229, 230, 0, 0, 0,
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-			217, 218, 219, 220, 221, 222, 223, 224, 225, 226, 227, 228, 229,
+			231, 232, 233, 234, 235, 236, 237, 238, 239, 240, 241, 242, 243,
 		},
 		EncMTBUF: {
-			230, 231, 232, 233, 234, 235, 236, 237, 238, 240, 242, 244, 245, 247, 249, 251,
+			244, 245, 246, 247, 248, 249, 250, 251, 252, 254, 256, 258, 259, 261, 263, 265,
 		},
 		EncMIMG: {
-			252, 253, 254, 255, 256, 257, 0, 0, 258, 259, 260, 261, 0, 0, 262, 0,
-			263, 264, 265, 266, 267, 268, 269, 270, 271, 272, 273, 274, 275, 0, 0, 0,
-			276, 277, 278, 279, 280, 281, 282, 283, 284, 285, 286, 287, 288, 289, 290, 291,
-			292, 293, 294, 295, 296, 297, 298, 299, 300, 301, 302, 303, 304, 305, 306, 307,
-			308, 309, 310, 0, 311, 312, 313, 314, 315, 316, 0, 0, 317, 318, 319, 320,
-			321, 322, 0, 0, 323, 324, 325, 326, 327, 328, 0, 0, 329, 330, 331, 332,
-			333, 0, 0, 0, 0, 0, 0, 0, 334, 335, 336, 337, 338, 339, 340, 341,
+			266, 267, 268, 269, 270, 271, 0, 0, 272, 273, 274, 275, 0, 0, 276, 0,
+			277, 278, 279, 280, 281, 282, 283, 284, 285, 286, 287, 288, 289, 0, 0, 0,
+			290, 291, 292, 293, 294, 295, 296, 297, 298, 299, 300, 301, 302, 303, 304, 305,
+			306, 307, 308, 309, 310, 311, 312, 313, 314, 315, 316, 317, 318, 319, 320, 321,
+			322, 323, 324, 0, 325, 326, 327, 328, 329, 330, 0, 0, 331, 332, 333, 334,
+			335, 336, 0, 0, 337, 338, 339, 340, 341, 342, 0, 0, 343, 344, 345, 346,
+			347, 0, 0, 0, 0, 0, 0, 0, 348, 349, 350, 351, 352, 353, 354, 355,
 		},
 		EncEXP: {
-			342,
+			356,
 		},
 		EncFLAT: {
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-			343, 344, 345, 346, 347, 348, 349, 350, 351, 352, 353, 354, 355, 356, 357, 358,
-			359, 360, 361, 362, 363, 364, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			357, 358, 359, 360, 361, 362, 363, 364, 365, 366, 367, 368, 369, 370, 371, 372,
+			373, 374, 375, 376, 377, 378, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-			365, 366, 367, 368, 369, 370, 371, 372, 373, 374, 375, 376, 377, 0, 0, 0,
+			379, 380, 381, 382, 383, 384, 385, 386, 387, 388, 389, 390, 391, 0, 0, 0,
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-			378, 379, 380, 381, 382, 383, 384, 385, 386, 387, 388, 389, 390, 0, 0, 0,
-			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-			391, 392, 393, 394, 395, 396, 397, 398, 399, 400, 401, 402, 403, 404, 405, 406,
-			407, 408, 409, 410, 411, 412, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			392, 393, 394, 395, 396, 397, 398, 399, 400, 401, 402, 403, 404, 0, 0, 0,
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			405, 406, 407, 408, 409, 410, 411, 412, 413, 414, 415, 416, 417, 418, 419, 420,
+			421, 422, 423, 424, 425, 426, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-			413, 414, 415, 416, 417, 418, 419, 420, 421, 422, 423, 424, 425, 426, 427, 428,
-			429, 430, 431, 432, 433, 434, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-			435, 436, 437, 438, 439, 440, 441, 442, 443, 444, 445, 446, 447, 0, 0, 0,
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-			448, 449, 450, 451, 452, 453, 454, 455, 456, 457, 458, 459, 460,
+			427, 428, 429, 430, 431, 432, 433, 434, 435, 436, 437, 438, 439, 440, 441, 442,
+			443, 444, 445, 446, 447, 448, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			449, 450, 451, 452, 453, 454, 455, 456, 457, 458, 459, 460, 461, 0, 0, 0,
+			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			462, 463, 464, 465, 466, 467, 468, 469, 470, 471, 472, 473, 474,
 		},
 	},
 }

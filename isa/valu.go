@@ -101,6 +101,13 @@ func decodeE32(src []byte, t Target, inst *Inst, opcode uint16) error {
 		return err
 	}
 	w := inst.Words[0]
+	if len(f.Operands) == 0 {
+		// v_nop, v_clrexcp: vdst must be zero; LLVM ignores src0 (and
+		// reads an SDWA or DPP word when src0 selects one).
+		if w>>17&0xff != 0 {
+			return errInvalid
+		}
+	}
 	switch w & 0x1ff {
 	case srcSDWA:
 		if f.Flags&FlagSdwa != 0 {
@@ -123,7 +130,8 @@ func decodeE32(src []byte, t Target, inst *Inst, opcode uint16) error {
 			}
 			op, err = vgprOperand(s, uint16(w>>17&0xff))
 		case FieldSDST:
-			op, err = sdstOperand(t, s, uint16(w>>17&0xff))
+			// v_readfirstlane_b32: LLVM decodes any 8-bit source code.
+			op, err = srcOperand(src, t, inst, s, uint16(w>>17&0xff))
 		case FieldSRC0:
 			op, err = srcOperand(src, t, inst, s, uint16(w&0x1ff))
 		case FieldVSRC1:
@@ -186,7 +194,7 @@ func decodeSDWA(src []byte, t Target, inst *Inst, f *Form) error {
 				return errInvalid
 			}
 		}
-		if m.DstSel > 6 || m.DstUnused > 2 {
+		if m.DstSel > 6 {
 			return errInvalid
 		}
 	}
@@ -276,10 +284,7 @@ func decodeDPP(src []byte, t Target, inst *Inst, f *Form) error {
 	if len(f.Operands) == 0 {
 		return nil
 	}
-	if !validDPPCtrl(m.DPPCtrl) {
-		return errInvalid
-	}
-	var neg, abs [2]bool
+	var neg, abs, sext [2]bool
 	for k := 0; k < 2; k++ {
 		n, a := d>>(20+2*k)&1 != 0, d>>(21+2*k)&1 != 0
 		s := e32Src(f, k)
@@ -291,7 +296,7 @@ func decodeDPP(src []byte, t Target, inst *Inst, f *Form) error {
 		case floatish(s.Type):
 			neg[k], abs[k] = n, a
 		default:
-			neg[k] = n
+			sext[k] = n // LLVM prints an integer source's neg bit as sext()
 		}
 	}
 	for k := range f.Operands {
@@ -305,10 +310,10 @@ func decodeDPP(src []byte, t Target, inst *Inst, f *Form) error {
 			op, err = sdstOperand(t, s, uint16(w>>17&0xff))
 		case FieldSRC0:
 			op, err = vgprOperand(s, uint16(d&0xff))
-			op.Neg, op.Abs = neg[0], abs[0]
+			op.Neg, op.Abs, op.Sext = neg[0], abs[0], sext[0]
 		case FieldVSRC1:
 			op, err = vgprOperand(s, uint16(w>>9&0xff))
-			op.Neg, op.Abs = neg[1], abs[1]
+			op.Neg, op.Abs, op.Sext = neg[1], abs[1], sext[1]
 		case FieldVCC:
 			op = vccOperand(s)
 		default:

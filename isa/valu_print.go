@@ -4,7 +4,8 @@ package isa
 // VOP3 and VOP3P modifiers.
 
 var sdwaSelNames = [...]string{"BYTE_0", "BYTE_1", "BYTE_2", "BYTE_3", "WORD_0", "WORD_1", "DWORD"}
-var sdwaUnusedNames = [...]string{"UNUSED_PAD", "UNUSED_SEXT", "UNUSED_PRESERVE"}
+// sdwaUnusedNames: LLVM prints the reserved value 3 as UNUSED_PAD.
+var sdwaUnusedNames = [...]string{"UNUSED_PAD", "UNUSED_SEXT", "UNUSED_PRESERVE", "UNUSED_PAD"}
 
 // printVALU prints every VALU encoding.
 func printVALU(p *printer, inst *Inst) {
@@ -58,7 +59,11 @@ func printVALU(p *printer, inst *Inst) {
 			}
 			continue
 		}
-		p.valuOperand(a, interp)
+		if a.Field == FieldSIMM32 {
+			p.hex(uint64(uint32(a.Imm)))
+			continue
+		}
+		p.valuOperand(a, func() { p.classRemark(inst, a, interp) })
 	}
 	switch inst.Enc {
 	case EncVOP3:
@@ -96,7 +101,15 @@ func printVALU(p *printer, inst *Inst) {
 			p.str(sdwaSelNames[m.Src1Sel])
 		}
 	case VariantDPP:
-		p.dppCtrl(m.DPPCtrl)
+		if validDPPCtrl(m.DPPCtrl) {
+			p.dppCtrl(m.DPPCtrl)
+		} else if m.DPPCtrl >= 0x150 && m.DPPCtrl <= 0x15f {
+			p.str("  /* row_newbcast/row_share is not supported on ASICs earlier than GFX90A/GFX10 */")
+		} else if m.DPPCtrl >= 0x160 && m.DPPCtrl <= 0x16f {
+			p.str(" /* row_xmask is not supported on ASICs earlier than GFX10 */")
+		} else {
+			p.str(" /* Invalid dpp_ctrl value */")
+		}
 		p.str(" row_mask:")
 		p.hex(uint64(m.RowMask))
 		p.str(" bank_mask:")
@@ -109,7 +122,7 @@ func printVALU(p *printer, inst *Inst) {
 
 // valuOperand prints a source with its neg, abs and sext modifiers the
 // way LLVM does: -v1, |v1|, -|v1|, neg(1.0), sext(v1).
-func (p *printer) valuOperand(a *Operand, vgprOnly bool) {
+func (p *printer) valuOperand(a *Operand, remark func()) {
 	imm := a.Kind == KindInline || a.Kind == KindLiteral
 	negFn := a.Neg && !a.Abs && imm
 	switch {
@@ -131,9 +144,8 @@ func (p *printer) valuOperand(a *Operand, vgprOnly bool) {
 	default:
 		p.operand(*a)
 	}
-	if vgprOnly && a.Kind != KindVGPR {
-		p.str("/*Invalid register, operand has 'VGPR_32' register class*/")
-	}
+	remark()
+
 	if a.Sext {
 		p.byte(')')
 	}
@@ -254,3 +266,86 @@ func (p *printer) dppCtrl(c uint16) {
 }
 
 func intType16(t DataType) bool { return t == TypeI16 || t == TypeU16 || t == TypeB16 }
+
+// Register classes LLVM gives restricted VALU operands.
+const (
+	classAny = iota
+	classVGPR
+	classVRegOrLds
+	classSReg
+	classSRegDst
+	classMask
+	classVReg128
+)
+
+var classNames = [...]string{"", "VGPR_32", "VRegOrLds_32", "SReg_32", "SReg_32", "SReg_1_XEXEC", "VReg_128"}
+
+// operandClass returns the register class LLVM requires for operand a.
+func operandClass(inst *Inst, a *Operand, interp bool) int {
+	f := inst.Form
+	switch {
+	case interp && a.Access == Read:
+		return classVGPR
+	case f.Flags&FlagSrcVGPR != 0 && a.Field == FieldSRC0:
+		return classVGPR
+	case f.Flags&FlagSrcLane != 0:
+		switch a.Field {
+		case FieldSDST:
+			return classSRegDst
+		case FieldSRC0:
+			return classVRegOrLds
+		case FieldSRC1:
+			return classSReg
+		}
+	case f.Flags&FlagSrcSreg != 0 && (a.Field == FieldSRC0 || a.Field == FieldSRC1):
+		return classSReg
+	case inst.Enc == EncVOP3 && a.Field == FieldSRC2 && a.Type == TypeB64:
+		return classMask
+	case inst.Enc == EncVOP3 && a.Access == Read && a.Width == 4:
+		return classVReg128
+	case inst.Enc == EncVOP3 && a.Field == FieldSDST && srcSpec(f, FieldVDST) == nil:
+		return classSRegDst
+	}
+	return classAny
+}
+
+// classRemark appends LLVM's remark for an operand outside its class.
+func (p *printer) classRemark(inst *Inst, a *Operand, interp bool) {
+	c := operandClass(inst, a, interp)
+	if c == classAny {
+		return
+	}
+	imm := a.Kind == KindInline || a.Kind == KindLiteral
+	bad := false
+	switch c {
+	case classVGPR:
+		bad = a.Kind != KindVGPR && !srcReg(a)
+	case classVRegOrLds:
+		bad = a.Kind != KindVGPR && !srcReg(a) && !(a.Kind == KindSpecial && a.Reg == uint16(LDSDirect))
+	case classSReg:
+		bad = a.Kind == KindVGPR || a.Kind == KindSpecial && a.Reg == uint16(LDSDirect)
+		imm = false
+	case classSRegDst:
+		bad = a.Kind == KindSpecial && a.Reg == uint16(LDSDirect)
+	case classMask:
+		bad = a.Kind == KindVGPR || a.Kind == KindSpecial && a.Reg == uint16(ExecLo)
+	case classVReg128:
+		bad = a.Kind != KindVGPR
+	}
+	switch {
+	case imm:
+		p.str("/*Invalid immediate*/")
+	case bad:
+		p.str("/*Invalid register, operand has '")
+		p.str(classNames[c])
+		p.str("' register class*/")
+	}
+}
+
+// srcReg reports whether a is one of the src_* registers (shared/private
+// base and limit, pops_exiting_wave_id, vccz, execz, scc) and null, which pass
+// LLVM's register-class checks of VALU sources.
+func srcReg(a *Operand) bool {
+	return a.Kind == KindSpecial && (a.Reg == srcNull || a.Reg >= uint16(SrcSharedBase) && a.Reg <= uint16(SrcPopsExitingWaveID) ||
+		a.Reg >= uint16(VCCZ) && a.Reg <= uint16(SCC))
+}

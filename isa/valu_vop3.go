@@ -17,6 +17,9 @@ func decodeVOP3(src []byte, t Target, inst *Inst) error {
 	}
 	inst.Variant = VariantE64
 	m := &inst.Mods
+	if len(f.Operands) == 0 && (w&0xffff != 0 || d != 0) {
+		return errInvalid
+	}
 	vop3b := srcSpec(f, FieldVDST) != nil && srcSpec(f, FieldSDST) != nil
 	interp := srcSpec(f, FieldATTR) != nil
 	m.Clamp = w>>15&1 != 0
@@ -62,7 +65,9 @@ func decodeVOP3(src []byte, t Target, inst *Inst) error {
 			if vop3b {
 				op, err = sdstOperand(t, s, uint16(w>>8&0x7f))
 			} else {
-				op, err = sdstOperand(t, s, uint16(w&0xff))
+				// LLVM decodes the 8-bit field as a source and remarks on
+				// constants.
+				op, err = srcOperand(nil, t, nil, s, uint16(w&0xff))
 			}
 		case FieldSRC0, FieldSRC1, FieldSRC2:
 			i := srcIndex(s.Field)

@@ -492,6 +492,18 @@ func semFlags(mn string, ops []opnd) []string {
 	if strings.HasPrefix(mn, "v_movrel") || strings.HasPrefix(mn, "v_interp_") {
 		f = append(f, "m0-read")
 	}
+	// Sources LLVM restricts to one register class (it prints a remark
+	// for anything else): src-vgpr: src0 is VGPR_32; src-lane: the
+	// destination is SReg_32, src0 VRegOrLds_32 and src1 SReg_32;
+	// src-sreg: src0 and src1 are SReg_32.
+	switch {
+	case mn == "v_movrels_b32", mn == "v_movrelsd_b32", mn == "v_swap_b32":
+		f = append(f, "src-vgpr")
+	case mn == "v_readfirstlane_b32", mn == "v_readlane_b32":
+		f = append(f, "src-lane")
+	case mn == "v_writelane_b32":
+		f = append(f, "src-sreg")
+	}
 	return f
 }
 
