@@ -4,6 +4,7 @@ package isa
 // VOP3 and VOP3P modifiers.
 
 var sdwaSelNames = [...]string{"BYTE_0", "BYTE_1", "BYTE_2", "BYTE_3", "WORD_0", "WORD_1", "DWORD"}
+
 // sdwaUnusedNames: LLVM prints the reserved value 3 as UNUSED_PAD.
 var sdwaUnusedNames = [...]string{"UNUSED_PAD", "UNUSED_SEXT", "UNUSED_PRESERVE", "UNUSED_PAD"}
 
