@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -13,7 +14,9 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/wavedbg/wavedbg/emu"
 	"github.com/wavedbg/wavedbg/emu/manifest"
+	"github.com/wavedbg/wavedbg/isa"
 	"github.com/wavedbg/wavedbg/loader"
 )
 
@@ -298,12 +301,79 @@ type runResult struct {
 	Outputs           [][]byte // final buffer contents, by argument index (nil for non-buffers)
 }
 
-// errNoDispatch is returned while the emulator cannot run a whole grid.
-var errNoDispatch = errors.New("this build's emulator cannot dispatch a grid yet (emu dispatch is not implemented)")
+// errNoDispatch is returned for code objects the emulator cannot run.
+var errNoDispatch = errors.New("the emulator cannot run this code object")
 
-// launch runs a checked launch; replaced once emu provides grid dispatch.
-var launch = func(ctx context.Context, co *loader.CodeObject, k *loader.Kernel, cfg *runConfig, inputs [][]byte, trace io.Writer) (*runResult, error) {
-	return nil, errNoDispatch
+// launch runs a checked launch on the emulator (a variable so tests can
+// substitute it).
+var launch = emuLaunch
+
+// emuLaunch builds an emu.Launch from the code object and manifest and runs
+// the whole grid.
+func emuLaunch(ctx context.Context, co *loader.CodeObject, k *loader.Kernel, cfg *runConfig, inputs [][]byte, trace io.Writer) (*runResult, error) {
+	var t isa.Target
+	switch loader.GFXMajor(co.Target.Processor) {
+	case 8:
+		t = isa.GFX8
+	case 9:
+		t = isa.GFX9
+	default:
+		return nil, fmt.Errorf("%w: target %s is not GFX8 or GFX9", errNoDispatch, co.Target.Processor)
+	}
+	if co.Text == nil {
+		return nil, fmt.Errorf("%w: no .text section", errNoDispatch)
+	}
+	text, err := co.Text.Data()
+	if err != nil {
+		return nil, err
+	}
+	l := &emu.Launch{Target: t, Version: co.Version, Kernel: k, Text: text, TextAddr: co.Text.Addr, Dims: cfg.m.Grid.Dims}
+	for _, p := range co.File.Progs {
+		if p.Type != loader.PT_LOAD || p.Memsz == 0 {
+			continue
+		}
+		data, err := p.Data()
+		if err != nil {
+			return nil, err
+		}
+		l.Segments = append(l.Segments, emu.Segment{Addr: p.Vaddr, Data: data, Size: p.Memsz})
+	}
+	grid, block, off := cfg.m.Sizes()
+	for i := 0; i < 3; i++ {
+		l.Grid[i], l.Block[i], l.Offset[i] = uint32(grid[i]), uint32(block[i]), uint32(off[i])
+	}
+	for i, a := range cfg.m.Args {
+		switch a.Kind {
+		case manifest.Buffer:
+			l.Args = append(l.Args, emu.LaunchArg{Kind: emu.ArgBuffer, Data: inputs[i]})
+		case manifest.Local:
+			l.Args = append(l.Args, emu.LaunchArg{Kind: emu.ArgLocal, Size: uint32(a.Size)})
+		default:
+			b, err := a.Bytes("")
+			if err != nil {
+				return nil, err
+			}
+			l.Args = append(l.Args, emu.LaunchArg{Kind: emu.ArgValue, Data: b})
+		}
+	}
+	gc := emu.GridConfig{Config: emu.DefaultConfig(t), MaxSteps: int64(cfg.maxSteps)}
+	gc.Config.HistoryBytes = 0
+	if trace != nil {
+		enc := json.NewEncoder(trace)
+		gc.Select = func(w uint64) bool { return traceSel.Has(w) }
+		gc.Trace = func(wave uint64, rec *emu.StepRecord) error {
+			return enc.Encode(traceLine(wave, rec))
+		}
+	}
+	res, err := emu.RunGrid(ctx, l, gc)
+	if err != nil {
+		return nil, err
+	}
+	out := &runResult{Waves: res.Waves, WorkGroups: res.WorkGroups, Instructions: res.Instructions, Cycles: res.MaxCycles, Outputs: res.Buffers}
+	for _, f := range res.Faults {
+		out.Faults = append(out.Faults, f.Error())
+	}
+	return out, nil
 }
 
 // prepare loads the code object, checks the launch and reads every input.

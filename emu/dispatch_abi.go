@@ -1,0 +1,435 @@
+package emu
+
+// This file is the AMDGPU kernel dispatch ABI (AMDGPUUsage, "Initial Kernel
+// Execution State", "Kernel Descriptor", "Code Object Metadata"): from a
+// kernel's descriptor (v3+) or amd_kernel_code_t (v2) and its metadata it
+// builds the AQL dispatch packet, the amd_queue_t, the kernarg segment with
+// every hidden argument, and each wave's initial SGPRs and VGPRs.
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+
+	"github.com/wavedbg/wavedbg/isa"
+	"github.com/wavedbg/wavedbg/loader"
+)
+
+// The flat address space's apertures: the high dword of their bases is what
+// src_shared_base and src_private_base read on GFX9 (apertureValue) and what
+// amd_queue_t carries for GFX8. Each aperture spans 4 GiB.
+const (
+	SharedApertureBase  uint64 = 0x1_0000 << 32
+	PrivateApertureBase uint64 = 0x2_0000 << 32
+	apertureSize        uint64 = 1 << 32
+)
+
+// KernelABI is what dispatch needs from a kernel descriptor or an
+// amd_kernel_code_t, in one form for every code object version.
+type KernelABI struct {
+	Version int // code object version (2–5)
+
+	Rsrc1 loader.ComputePgmRsrc1
+	Rsrc2 loader.ComputePgmRsrc2
+
+	// Enabled user SGPRs, in set-up order.
+	PrivateSegmentBuffer bool    // 4 SGPRs: the scratch V#
+	DispatchPtr          bool    // 2
+	QueuePtr             bool    // 2
+	KernargSegmentPtr    bool    // 2
+	DispatchID           bool    // 2
+	FlatScratchInit      bool    // 2
+	PrivateSegmentSize   bool    // 1
+	GridWorkgroupCount   [3]bool // 1 each (v2 only)
+
+	GroupSegmentFixedSize   uint32 // static LDS bytes
+	PrivateSegmentFixedSize uint32 // scratch bytes per work-item
+	DynamicStack            bool
+	KernargSize             uint32
+	KernargAlign            uint32
+	Entry                   uint64 // address of the first instruction
+}
+
+// ABIOf extracts the dispatch facts of k.
+func ABIOf(k *loader.Kernel, version int) (*KernelABI, error) {
+	a := &KernelABI{Version: version, Entry: k.Entry, KernargAlign: 8}
+	switch {
+	case k.Descriptor != nil:
+		d := k.Descriptor
+		a.Rsrc1, a.Rsrc2 = d.Rsrc1, d.Rsrc2
+		p := d.Properties
+		a.PrivateSegmentBuffer = p.EnableSGPRPrivateSegmentBuffer
+		a.DispatchPtr = p.EnableSGPRDispatchPtr
+		a.QueuePtr = p.EnableSGPRQueuePtr
+		a.KernargSegmentPtr = p.EnableSGPRKernargSegmentPtr
+		a.DispatchID = p.EnableSGPRDispatchID
+		a.FlatScratchInit = p.EnableSGPRFlatScratchInit
+		a.PrivateSegmentSize = p.EnableSGPRPrivateSegmentSize
+		a.DynamicStack = p.UsesDynamicStack
+		a.GroupSegmentFixedSize = d.GroupSegmentFixedSize
+		a.PrivateSegmentFixedSize = d.PrivateSegmentFixedSize
+		a.KernargSize = d.KernargSize
+	case k.CodeT != nil:
+		c := k.CodeT
+		a.Rsrc1, a.Rsrc2 = c.Rsrc1, c.Rsrc2
+		p := c.Properties
+		a.PrivateSegmentBuffer = p.EnableSGPRPrivateSegmentBuffer
+		a.DispatchPtr = p.EnableSGPRDispatchPtr
+		a.QueuePtr = p.EnableSGPRQueuePtr
+		a.KernargSegmentPtr = p.EnableSGPRKernargSegmentPtr
+		a.DispatchID = p.EnableSGPRDispatchID
+		a.FlatScratchInit = p.EnableSGPRFlatScratchInit
+		a.PrivateSegmentSize = p.EnableSGPRPrivateSegmentSize
+		a.GridWorkgroupCount = [3]bool{p.EnableSGPRGridWorkgroupCountX, p.EnableSGPRGridWorkgroupCountY, p.EnableSGPRGridWorkgroupCountZ}
+		a.DynamicStack = p.IsDynamicCallstack
+		a.GroupSegmentFixedSize = c.WorkgroupGroupSegmentByteSize
+		a.PrivateSegmentFixedSize = c.WorkitemPrivateSegmentByteSize
+		a.KernargSize = uint32(c.KernargSegmentByteSize)
+		if c.KernargSegmentAlignment < 16 {
+			a.KernargAlign = 1 << c.KernargSegmentAlignment
+		}
+	default:
+		return nil, fmt.Errorf("kernel %s has neither a kernel descriptor nor an amd_kernel_code_t", k.Name)
+	}
+	if m := k.Meta; m != nil {
+		if m.KernargSegmentSize > uint64(a.KernargSize) {
+			a.KernargSize = uint32(m.KernargSegmentSize)
+		}
+		if m.KernargSegmentAlign > uint64(a.KernargAlign) {
+			a.KernargAlign = uint32(m.KernargSegmentAlign)
+		}
+		if m.UsesDynamicStack {
+			a.DynamicStack = true
+		}
+	}
+	return a, nil
+}
+
+// UserSGPRs returns how many user SGPRs the enabled fields take, which
+// must equal COMPUTE_PGM_RSRC2.USER_SGPR_COUNT.
+func (a *KernelABI) UserSGPRs() int {
+	n := 0
+	add := func(on bool, k int) {
+		if on {
+			n += k
+		}
+	}
+	add(a.PrivateSegmentBuffer, 4)
+	add(a.DispatchPtr, 2)
+	add(a.QueuePtr, 2)
+	add(a.KernargSegmentPtr, 2)
+	add(a.DispatchID, 2)
+	add(a.FlatScratchInit, 2)
+	add(a.PrivateSegmentSize, 1)
+	for _, on := range a.GridWorkgroupCount {
+		add(on, 1)
+	}
+	return n
+}
+
+// Dispatch is one kernel launch laid out in memory.
+type Dispatch struct {
+	Target isa.Target
+	ABI    *KernelABI
+
+	Grid, Block, Offset [3]uint32 // work-items; Offset is the global offset
+	Dims                int
+	Groups              [3]uint32 // work-groups per dimension (rounded up)
+	WavesPerGroup       int
+
+	PacketAddr  uint64 // the AQL kernel dispatch packet
+	QueueAddr   uint64 // the amd_queue_t
+	KernargAddr uint64
+	DispatchID  uint64
+
+	ScratchAddr    uint64 // scratch backing memory
+	ScratchBytes   uint64
+	ScratchPerItem uint32 // bytes per work-item (dword multiple)
+	ScratchPerWave uint64 // bytes per wave slot (64 lanes, 1 KiB granules)
+	ScratchSlots   int    // wave slots in the backing memory
+	GroupLDS       uint32 // static + dynamic LDS bytes per work-group
+}
+
+// Work-group geometry.
+
+// GroupCount returns the number of work-groups in the grid.
+func (d *Dispatch) GroupCount() uint64 {
+	return uint64(d.Groups[0]) * uint64(d.Groups[1]) * uint64(d.Groups[2])
+}
+
+// GroupID returns work-group n's id (x fastest).
+func (d *Dispatch) GroupID(n uint64) [3]uint32 {
+	x := n % uint64(d.Groups[0])
+	n /= uint64(d.Groups[0])
+	y := n % uint64(d.Groups[1])
+	return [3]uint32{uint32(x), uint32(y), uint32(n / uint64(d.Groups[1]))}
+}
+
+// GroupSize returns the size of work-group id, smaller than Block at the
+// grid's upper edges when the grid is not a multiple of the block.
+func (d *Dispatch) GroupSize(id [3]uint32) [3]uint32 {
+	var s [3]uint32
+	for i := range s {
+		s[i] = min(d.Block[i], d.Grid[i]-id[i]*d.Block[i])
+	}
+	return s
+}
+
+// aqlPacket encodes the 64-byte hsa_kernel_dispatch_packet_t.
+func (d *Dispatch) aqlPacket(kernelObject uint64) []byte {
+	b := make([]byte, 64)
+	le := binary.LittleEndian
+	// header: type KERNEL_DISPATCH (2), barrier, system-scope fences.
+	le.PutUint16(b[0:], 2|1<<8|2<<9|2<<11)
+	le.PutUint16(b[2:], uint16(d.Dims))
+	le.PutUint16(b[4:], uint16(d.Block[0]))
+	le.PutUint16(b[6:], uint16(d.Block[1]))
+	le.PutUint16(b[8:], uint16(d.Block[2]))
+	le.PutUint32(b[12:], d.Grid[0])
+	le.PutUint32(b[16:], d.Grid[1])
+	le.PutUint32(b[20:], d.Grid[2])
+	le.PutUint32(b[24:], d.ScratchPerItem)
+	le.PutUint32(b[28:], d.GroupLDS)
+	le.PutUint64(b[32:], kernelObject)
+	le.PutUint64(b[40:], d.KernargAddr)
+	return b
+}
+
+// amdQueue encodes the 256-byte amd_queue_t (the fields kernels read:
+// the aperture bases at 0x40/0x44 and the scratch fields).
+func (d *Dispatch) amdQueue() []byte {
+	b := make([]byte, 256)
+	le := binary.LittleEndian
+	le.PutUint32(b[0:], 0) // hsa_queue_t.type: multiple producers
+	le.PutUint32(b[4:], 1) // features: kernel dispatch
+	le.PutUint64(b[8:], d.PacketAddr)
+	le.PutUint32(b[24:], 1)              // size in packets
+	le.PutUint64(b[56:], d.DispatchID+1) // write_dispatch_id
+	le.PutUint32(b[64:], uint32(SharedApertureBase>>32))
+	le.PutUint32(b[68:], uint32(PrivateApertureBase>>32))
+	le.PutUint32(b[72:], 0)             // max_cu_id
+	le.PutUint32(b[76:], 0)             // max_wave_id
+	le.PutUint64(b[128:], d.DispatchID) // read_dispatch_id
+	rsrc := d.scratchRsrc()
+	for i, w := range rsrc {
+		le.PutUint32(b[144+4*i:], w)
+	}
+	le.PutUint64(b[160:], d.ScratchAddr)
+	le.PutUint64(b[168:], d.ScratchBytes)
+	le.PutUint32(b[176:], d.ScratchPerItem)
+	return b
+}
+
+// scratchRsrc is the private segment buffer V# the runtime gives kernels:
+// the backing memory, swizzled with 4-byte elements, an index stride of 64
+// and the lane id added to the index, as ROCr's InitScratchSRD sets it up.
+func (d *Dispatch) scratchRsrc() [4]uint32 {
+	w0 := uint32(d.ScratchAddr)
+	w1 := uint32(d.ScratchAddr>>32)&0xffff | 1<<31 // stride 0, swizzle enable
+	w2 := uint32(min(d.ScratchBytes, 0xffffffff))
+	w3 := uint32(4 | 5<<3 | 6<<6 | 7<<9) // dst_sel x y z w
+	w3 |= 4 << 12                        // num_format UINT
+	w3 |= 4 << 15                        // data_format 32
+	w3 |= 1 << 19                        // element size 4
+	w3 |= 3 << 21                        // index stride 64
+	w3 |= 1 << 23                        // add_tid_enable
+	return [4]uint32{w0, w1, w2, w3}
+}
+
+// WaveInit is one wave's initial register state.
+type WaveInit struct {
+	Group     [3]uint32 // work-group id
+	WaveInGrp int
+	SGPR      []uint32 // s0 upward
+	VGPR      [3][64]uint32
+	NVGPR     int // work-item id VGPRs set (1–3)
+	Exec      uint64
+	M0        uint32
+	FlatScr   uint64 // FLAT_SCRATCH as the prolog would set it (informational)
+	ScratchOf uint32 // the wave's scratch offset from ScratchAddr
+}
+
+// waveInit builds wave w of work-group id, whose scratch slot is slot.
+func (d *Dispatch) waveInit(id [3]uint32, w int, slot int) WaveInit {
+	a := d.ABI
+	wi := WaveInit{Group: id, WaveInGrp: w}
+	push := func(v uint32) { wi.SGPR = append(wi.SGPR, v) }
+	push64 := func(v uint64) { push(uint32(v)); push(uint32(v >> 32)) }
+	scratchOff := uint32(uint64(slot) * d.ScratchPerWave)
+	wi.ScratchOf = scratchOff
+	if a.PrivateSegmentBuffer {
+		for _, v := range d.scratchRsrc() {
+			push(v)
+		}
+	}
+	if a.DispatchPtr {
+		push64(d.PacketAddr)
+	}
+	if a.QueuePtr {
+		push64(d.QueueAddr)
+	}
+	if a.KernargSegmentPtr {
+		push64(d.KernargAddr)
+	}
+	if a.DispatchID {
+		push64(d.DispatchID)
+	}
+	if a.FlatScratchInit {
+		if d.Target == isa.GFX8 {
+			// Offset of the backing memory from the hidden private base
+			// (0 here), and the per-work-item size.
+			push(uint32(d.ScratchAddr))
+			push(d.ScratchPerItem)
+		} else {
+			push64(d.ScratchAddr)
+		}
+	}
+	if a.PrivateSegmentSize {
+		push(d.ScratchPerItem)
+	}
+	for i, on := range a.GridWorkgroupCount {
+		if on && len(wi.SGPR) < 16 {
+			push(d.Groups[i])
+		}
+	}
+	// System SGPRs follow the USER_SGPR_COUNT user SGPRs.
+	for len(wi.SGPR) < int(a.Rsrc2.UserSGPRCount) {
+		push(0)
+	}
+	wi.SGPR = wi.SGPR[:a.Rsrc2.UserSGPRCount]
+	if a.Rsrc2.EnableSGPRWorkgroupIDX {
+		push(id[0])
+	}
+	if a.Rsrc2.EnableSGPRWorkgroupIDY {
+		push(id[1])
+	}
+	if a.Rsrc2.EnableSGPRWorkgroupIDZ {
+		push(id[2])
+	}
+	size := d.GroupSize(id)
+	items := int(size[0] * size[1] * size[2])
+	waves := (items + 63) / 64
+	if a.Rsrc2.EnableSGPRWorkgroupInfo {
+		info := uint32(waves) & 0x3f
+		if w == 0 {
+			info |= 1 << 31
+		}
+		push(info)
+	}
+	if a.Rsrc2.EnablePrivateSegment {
+		push(scratchOff)
+	}
+	if d.Target == isa.GFX8 {
+		wi.FlatScr = uint64((uint32(d.ScratchAddr)+scratchOff)>>8) | uint64(d.ScratchPerItem)<<32
+	} else {
+		wi.FlatScr = d.ScratchAddr + uint64(scratchOff)
+	}
+
+	wi.NVGPR = 1 + int(min(a.Rsrc2.EnableVGPRWorkitemID, 2))
+	for lane := 0; lane < 64; lane++ {
+		flat := w*64 + lane
+		if flat >= items {
+			break
+		}
+		wi.Exec |= 1 << lane
+		wi.VGPR[0][lane] = uint32(flat) % size[0]
+		wi.VGPR[1][lane] = uint32(flat) / size[0] % size[1]
+		wi.VGPR[2][lane] = uint32(flat) / (size[0] * size[1])
+	}
+	wi.M0 = 0xffff // GFX8 prologs set M0 themselves; -1 low half is harmless
+	return wi
+}
+
+// errKernarg reports a kernarg layout problem.
+var errKernarg = errors.New("emu: kernarg layout")
+
+// hiddenValue returns the bytes of hidden argument kind for dispatch d.
+func (d *Dispatch) hiddenValue(kind loader.ValueKind, size int) []byte {
+	b := make([]byte, max(size, 8))
+	le := binary.LittleEndian
+	dim := func(k loader.ValueKind, x, y, z loader.ValueKind) int {
+		switch k {
+		case x:
+			return 0
+		case y:
+			return 1
+		case z:
+			return 2
+		}
+		return -1
+	}
+	if i := dim(kind, loader.HiddenGlobalOffsetX, loader.HiddenGlobalOffsetY, loader.HiddenGlobalOffsetZ); i >= 0 {
+		le.PutUint64(b, uint64(d.Offset[i]))
+	} else if i := dim(kind, loader.HiddenBlockCountX, loader.HiddenBlockCountY, loader.HiddenBlockCountZ); i >= 0 {
+		// Whole work-groups only: the partial one is counted by the remainder.
+		le.PutUint32(b, d.Grid[i]/d.Block[i])
+	} else if i := dim(kind, loader.HiddenGroupSizeX, loader.HiddenGroupSizeY, loader.HiddenGroupSizeZ); i >= 0 {
+		le.PutUint16(b, uint16(d.Block[i]))
+	} else if i := dim(kind, loader.HiddenRemainderX, loader.HiddenRemainderY, loader.HiddenRemainderZ); i >= 0 {
+		le.PutUint16(b, uint16(d.Grid[i]%d.Block[i]))
+	} else {
+		switch kind {
+		case loader.HiddenGridDims:
+			le.PutUint16(b, uint16(d.Dims))
+		case loader.HiddenPrivateBase:
+			le.PutUint32(b, uint32(PrivateApertureBase>>32))
+		case loader.HiddenSharedBase:
+			le.PutUint32(b, uint32(SharedApertureBase>>32))
+		case loader.HiddenQueuePtr:
+			le.PutUint64(b, d.QueueAddr)
+		case loader.HiddenDynamicLDSSize:
+			le.PutUint32(b, d.GroupLDS-d.ABI.GroupSegmentFixedSize)
+		}
+		// hidden_none, printf/hostcall buffers, default queue, completion
+		// action, multigrid sync and heap: null (no such services).
+	}
+	return b[:size]
+}
+
+// BuildKernarg lays out the kernarg segment: explicit arguments from vals
+// (one entry per non-hidden metadata argument, already encoded: a pointer
+// for buffers, an LDS offset for locals, the bytes of by-value arguments)
+// and every hidden argument at its metadata offset.
+func (d *Dispatch) BuildKernarg(meta *loader.KernelMeta, vals [][]byte) ([]byte, error) {
+	size := uint64(d.ABI.KernargSize)
+	for _, a := range meta.Args {
+		size = max(size, a.Offset+a.Size)
+	}
+	b := make([]byte, size)
+	i := 0
+	for _, a := range meta.Args {
+		var v []byte
+		if a.ValueKind.Hidden() {
+			v = d.hiddenValue(a.ValueKind, int(a.Size))
+		} else {
+			if i >= len(vals) {
+				return nil, fmt.Errorf("%w: %d explicit argument values for more arguments", errKernarg, len(vals))
+			}
+			v = vals[i]
+			i++
+			if uint64(len(v)) > a.Size {
+				return nil, fmt.Errorf("%w: argument %d has %d bytes, more than its %d", errKernarg, i-1, len(v), a.Size)
+			}
+		}
+		copy(b[a.Offset:], v)
+	}
+	if i != len(vals) {
+		return nil, fmt.Errorf("%w: %d explicit argument values for %d arguments", errKernarg, len(vals), i)
+	}
+	return b, nil
+}
+
+// Mode returns the initial MODE register from COMPUTE_PGM_RSRC1: FP_ROUND
+// [3:0], FP_DENORM [7:4], DX10_CLAMP [8], IEEE [9].
+func (a *KernelABI) Mode() uint32 {
+	r := a.Rsrc1
+	m := uint32(r.FloatRoundMode32&3) | uint32(r.FloatRoundMode16_64&3)<<2 |
+		uint32(r.FloatDenormMode32&3)<<4 | uint32(r.FloatDenormMode16_64&3)<<6
+	if r.EnableDX10Clamp {
+		m |= 1 << 8
+	}
+	if r.EnableIEEEMode {
+		m |= 1 << 9
+	}
+	return m
+}

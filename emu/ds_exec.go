@@ -1,0 +1,355 @@
+package emu
+
+// DS: LDS reads, writes (read2/write2 and their st64 forms), atomics with
+// and without return, append/consume, permute/bpermute and swizzle. LDS is
+// the work-group's window of Memory at SharedApertureBase. Accesses beyond
+// the work-group's LDS size read 0 and drop writes; on GFX8 an address at
+// or above M0 is out of range as well (the M0 range check). GDS and GWS
+// operations stop the wave with a named error. Every DS step notes its
+// bank-conflict cycles: 32 banks of 4 bytes, one half-wave (32 lanes) per
+// cycle; lanes reading the same dword share it.
+
+import (
+	"encoding/binary"
+	"fmt"
+	"math"
+	"math/bits"
+
+	"github.com/wavedbg/wavedbg/isa"
+)
+
+// ErrGDS is the error of GDS and GWS operations, which the emulator does not
+// model.
+var ErrGDS = fmt.Errorf("GDS/GWS operations are not supported (no global data share)")
+
+// ldsLimit returns the first out-of-range LDS address for the wave.
+func (u *vmemUnit) ldsLimit(w *Wave) uint32 {
+	lim := u.lds.size
+	if w.target == isa.GFX8 {
+		lim = min(lim, w.s[codeM0])
+	}
+	return lim
+}
+
+// ldsRead reads n bytes at LDS address a (0 when out of range).
+func (u *vmemUnit) ldsRead(w *Wave, a uint32, p []byte, lim uint32) bool {
+	if uint64(a)+uint64(len(p)) > uint64(lim) {
+		clear(p)
+		return false
+	}
+	w.m.Mem.readRaw(SharedApertureBase+uint64(a), p)
+	return true
+}
+
+// ldsWrite writes p at LDS address a (dropped when out of range).
+func (u *vmemUnit) ldsWrite(w *Wave, a uint32, p []byte, lim uint32, why uint8) bool {
+	if uint64(a)+uint64(len(p)) > uint64(lim) {
+		return false
+	}
+	w.memWrite(SharedApertureBase+uint64(a), p, why)
+	return true
+}
+
+// execDS executes one DS instruction.
+func (u *vmemUnit) execDS(w *Wave, o *vmOp) error {
+	d := &o.ds
+	if o.gds || d.kind == dsGWS {
+		return &ExecError{PC: w.curPC(), Op: o.name, Msg: ErrGDS.Error()}
+	}
+	exec := w.exec()
+	lim := u.ldsLimit(w)
+	lat := u.cfg.LDSLatency
+	if d.kind == dsNop {
+		return nil
+	}
+	var banks bankCounter
+	rec := w.jOn
+	addrOf := func(lane int, k int) uint32 {
+		a := w.v[o.vaddr][lane]
+		if d.two {
+			off := d.off0
+			if k == 1 {
+				off = d.off1
+			}
+			return a + off*d.stride
+		}
+		return a + uint32(o.offset)
+	}
+	note := func(lane int, a uint32, size int, ok bool) {
+		if rec {
+			w.laneAddr(LaneAddr{Lane: lane, Addr: SharedApertureBase + uint64(a), Size: size, InRange: ok, Mapped: true})
+			banks.add(lane, a)
+		}
+	}
+	switch d.kind {
+	case dsRead:
+		ndw := (o.size + 3) / 4
+		if d.two {
+			ndw = 2 * o.size / 4
+		}
+		d16 := uint8(0)
+		if o.d16 {
+			ndw, d16 = 1, 1
+			if o.d16hi {
+				d16 = 2
+			}
+		}
+		id := w.IssueVector(isa.CntLGKM, 1, lat)
+		res := u.result(id, o.vdst, ndw, exec, d16)
+		var buf [16]byte
+		for m := exec; m != 0; m &= m - 1 {
+			lane := tz(m)
+			parts := 1
+			if d.two {
+				parts = 2
+			}
+			for k := 0; k < parts; k++ {
+				a := addrOf(lane, k)
+				b := buf[k*o.size : k*o.size+o.size]
+				ok := u.ldsRead(w, a, b, lim)
+				note(lane, a, o.size, ok)
+			}
+			switch {
+			case o.size < 4 && !d.two:
+				x := uint32(buf[0])
+				if o.size == 2 {
+					x |= uint32(buf[1]) << 8
+				}
+				if o.signed {
+					x = uint32(int32(x<<(32-8*o.size)) >> (32 - 8*o.size))
+				}
+				res.data[0][lane] = x
+			default:
+				for k := 0; k < ndw; k++ {
+					res.data[k][lane] = binary.LittleEndian.Uint32(buf[4*k:])
+				}
+			}
+		}
+	case dsWrite:
+		w.IssueVector(isa.CntLGKM, 1, lat)
+		for m := exec; m != 0; m &= m - 1 {
+			lane := tz(m)
+			parts := 1
+			if d.two {
+				parts = 2
+			}
+			for k := 0; k < parts; k++ {
+				src := d.data0
+				if k == 1 {
+					src = d.data1
+				}
+				var b [16]byte
+				for i := 0; i < (o.size+3)/4; i++ {
+					binary.LittleEndian.PutUint32(b[4*i:], w.v[src+i][lane])
+				}
+				p := b[:o.size]
+				if o.d16hi {
+					binary.LittleEndian.PutUint32(b[:], w.v[src][lane]>>16)
+				}
+				a := addrOf(lane, k)
+				ok := u.ldsWrite(w, a, p, lim, 0)
+				note(lane, a, o.size, ok)
+			}
+		}
+	case dsAtomic:
+		var res *vmResult
+		id := w.IssueVector(isa.CntLGKM, 1, lat)
+		if o.ret {
+			n := o.size / 4
+			if d.two {
+				n *= 2
+			}
+			res = u.result(id, o.vdst, n, exec, 0)
+		}
+		for m := exec; m != 0; m &= m - 1 {
+			lane := tz(m)
+			parts := 1
+			if d.two {
+				parts = 2
+			}
+			for k := 0; k < parts; k++ {
+				a := addrOf(lane, k)
+				var b [8]byte
+				ok := u.ldsRead(w, a, b[:o.size], lim)
+				note(lane, a, o.size, ok)
+				old := binary.LittleEndian.Uint64(b[:])
+				src := u.dsData(w, d.data0, lane, o.size)
+				if d.two && k == 1 {
+					src = u.dsData(w, d.data1, lane, o.size)
+				}
+				nv := u.dsAtomic(w, o, lane, old, src)
+				if ok {
+					binary.LittleEndian.PutUint64(b[:], nv)
+					u.ldsWrite(w, a, b[:o.size], lim, 1)
+				}
+				if res != nil {
+					res.data[k*o.size/4][lane] = uint32(old)
+					if o.size == 8 {
+						res.data[k*2+1][lane] = uint32(old >> 32)
+					}
+				}
+			}
+		}
+	case dsAppend, dsConsume:
+		id := w.IssueVector(isa.CntLGKM, 1, lat)
+		res := u.result(id, o.vdst, 1, exec, 0)
+		a := w.s[codeM0]&0xffff + uint32(o.offset)
+		var b [4]byte
+		ok := u.ldsRead(w, a, b[:], lim)
+		old := binary.LittleEndian.Uint32(b[:])
+		n := uint32(bits.OnesCount64(exec))
+		nv := old + n
+		if d.kind == dsConsume {
+			nv = old - n
+		}
+		if ok {
+			binary.LittleEndian.PutUint32(b[:], nv)
+			u.ldsWrite(w, a, b[:], lim, 1)
+		}
+		if rec {
+			w.laneAddr(LaneAddr{Lane: -1, Addr: SharedApertureBase + uint64(a), Size: 4, InRange: ok, Mapped: true})
+		}
+		for m := exec; m != 0; m &= m - 1 {
+			res.data[0][tz(m)] = old
+		}
+	case dsPermute, dsBPermute:
+		id := w.IssueVector(isa.CntLGKM, 1, lat)
+		res := u.result(id, o.vdst, 1, exec, 0)
+		src := w.v[d.data0]
+		if d.kind == dsBPermute {
+			for m := exec; m != 0; m &= m - 1 {
+				lane := tz(m)
+				from := (w.v[o.vaddr][lane] + uint32(o.offset)) >> 2 & 63
+				res.data[0][lane] = src[from]
+			}
+		} else {
+			for m := exec; m != 0; m &= m - 1 {
+				lane := tz(m)
+				to := (w.v[o.vaddr][lane] + uint32(o.offset)) >> 2 & 63
+				res.data[0][to] = src[lane]
+			}
+		}
+	case dsSwizzle:
+		id := w.IssueVector(isa.CntLGKM, 1, lat)
+		res := u.result(id, o.vdst, 1, exec, 0)
+		src := w.v[d.data0]
+		p := d.swizzleP
+		for m := exec; m != 0; m &= m - 1 {
+			lane := tz(m)
+			var from int
+			if p&0x8000 != 0 { // quad permute mode
+				from = lane&^3 | int(p>>(2*uint(lane&3))&3)
+			} else { // bit-mask mode within 32-lane groups
+				and, or, xor := int(p&0x1f), int(p>>5&0x1f), int(p>>10&0x1f)
+				from = lane&^31 | (lane&31&and | or) ^ xor
+			}
+			res.data[0][lane] = src[from]
+		}
+	}
+	if rec {
+		if c := banks.conflicts(); c > 0 {
+			w.note(fmt.Sprintf("LDS bank conflicts: %d extra cycles", c))
+		}
+	}
+	return nil
+}
+
+func (u *vmemUnit) dsData(w *Wave, r, lane, size int) uint64 {
+	if r < 0 {
+		return 0
+	}
+	v := uint64(w.v[r][lane])
+	if size == 8 {
+		v |= uint64(w.v[r+1][lane]) << 32
+	}
+	return v
+}
+
+// dsAtomic computes a DS atomic's new value.
+func (u *vmemUnit) dsAtomic(w *Wave, o *vmOp, lane int, old, src uint64) uint64 {
+	wide := o.size == 8
+	d1 := u.dsData(w, o.ds.data1, lane, o.size)
+	switch o.atom {
+	case atMskor:
+		return old&^src | d1
+	case atCmpSt:
+		if old == src {
+			return d1
+		}
+		return old
+	case atCmpStF, atFMin, atFMax, atFAdd:
+		if wide {
+			a, b := math.Float64frombits(old), math.Float64frombits(src)
+			switch o.atom {
+			case atCmpStF:
+				if a == b {
+					return d1
+				}
+				return old
+			case atFMin:
+				return math.Float64bits(math.Min(a, b))
+			case atFMax:
+				return math.Float64bits(math.Max(a, b))
+			}
+			return math.Float64bits(a + b)
+		}
+		a, b := math.Float32frombits(uint32(old)), math.Float32frombits(uint32(src))
+		switch o.atom {
+		case atCmpStF:
+			if a == b {
+				return d1
+			}
+			return old
+		case atFMin:
+			return uint64(math.Float32bits(float32(math.Min(float64(a), float64(b)))))
+		case atFMax:
+			return uint64(math.Float32bits(float32(math.Max(float64(a), float64(b)))))
+		}
+		return uint64(math.Float32bits(a + b))
+	case atWrXchg2:
+		return src
+	}
+	return atomicApply(o.atom, old, src, 0, wide)
+}
+
+// bankCounter counts LDS bank conflicts: per half-wave, the largest number
+// of distinct dwords any one of the 32 banks must serve, less one.
+type bankCounter struct {
+	dw [2][32][]uint32
+}
+
+func (b *bankCounter) add(lane int, addr uint32) {
+	h, bank, dw := lane/32, addr>>2&31, addr>>2
+	for _, x := range b.dw[h][bank] {
+		if x == dw {
+			return
+		}
+	}
+	b.dw[h][bank] = append(b.dw[h][bank], dw)
+}
+
+func (b *bankCounter) conflicts() int {
+	total := 0
+	for h := range b.dw {
+		worst := 0
+		for _, l := range b.dw[h] {
+			worst = max(worst, len(l))
+		}
+		if worst > 1 {
+			total += worst - 1
+		}
+	}
+	return total
+}
+
+// BankConflicts returns the extra LDS cycles a DS access pattern costs:
+// addrs[lane] is each active lane's byte address (lanes absent from active
+// are skipped).
+func BankConflicts(addrs [64]uint32, active uint64) int {
+	var b bankCounter
+	for m := active; m != 0; m &= m - 1 {
+		l := tz(m)
+		b.add(l, addrs[l])
+	}
+	return b.conflicts()
+}

@@ -1,0 +1,469 @@
+package emu
+
+// This file runs a whole grid: it lays a launch out in memory by the
+// dispatch ABI (dispatch_abi.go), then runs every work-group's waves, each
+// in its own Machine, sharing the group's LDS and meeting at s_barrier.
+
+import (
+	"context"
+	"encoding/binary"
+	"errors"
+	"fmt"
+
+	"github.com/wavedbg/wavedbg/isa"
+	"github.com/wavedbg/wavedbg/loader"
+)
+
+// ArgKind is the kind of an explicit kernel argument in a Launch.
+type ArgKind uint8
+
+const (
+	ArgBuffer ArgKind = iota // a global buffer: Data is its initial contents
+	ArgValue                 // a by-value argument: Data is its bytes
+	ArgLocal                 // a __local pointer: Size bytes of dynamic LDS
+)
+
+// LaunchArg is one explicit kernel argument.
+type LaunchArg struct {
+	Kind ArgKind
+	Data []byte
+	Size uint32 // ArgLocal
+}
+
+// Launch is one kernel dispatch over a grid.
+type Launch struct {
+	Target  isa.Target
+	Version int // code object version
+	Kernel  *loader.Kernel
+	// Text is the code section and TextAddr its address; the program is
+	// decoded from it once (v3+ from its start, so that called functions
+	// are included; v2 from the kernel's entry).
+	Text     []byte
+	TextAddr uint64
+	// Segments are the code object's loadable segments, mapped at their
+	// addresses so that PC-relative data loads work.
+	Segments []Segment
+
+	Grid, Block, Offset [3]uint32
+	Dims                int
+	Args                []LaunchArg
+}
+
+// Segment is a loadable range of the code object.
+type Segment struct {
+	Addr uint64
+	Data []byte
+	Size uint64 // memory size (≥ len(Data); the rest is zero)
+}
+
+// GridConfig configures RunGrid.
+type GridConfig struct {
+	Config   Config // per-wave machine configuration
+	MaxSteps int64  // per wave; 0 means no limit
+	// Trace, when set, receives every step record of the waves Select
+	// accepts (nil Select: wave 0), with the wave's number in dispatch order.
+	Trace  func(wave uint64, rec *StepRecord) error
+	Select func(wave uint64) bool
+	// VMem configures the vector memory unit.
+	VMem VMemConfig
+}
+
+// GridResult reports a completed (or stopped) grid run.
+type GridResult struct {
+	WorkGroups   uint64
+	Waves        uint64
+	Instructions uint64
+	Cycles       uint64 // the sum of every wave's clock
+	MaxCycles    uint64 // the longest wave
+	Faults       []WaveError
+	Buffers      [][]byte // final contents of every ArgBuffer, by argument index
+	Dispatch     *Dispatch
+}
+
+// WaveError is an error that stopped one wave.
+type WaveError struct {
+	Wave  uint64    // number in dispatch order
+	Group [3]uint32 // work-group id
+	Index int       // wave within the work-group
+	PC    uint64
+	Err   error
+}
+
+func (e WaveError) Error() string {
+	return fmt.Sprintf("wave %d (work-group %d,%d,%d wave %d) at pc %#x: %v",
+		e.Wave, e.Group[0], e.Group[1], e.Group[2], e.Index, e.PC, e.Err)
+}
+
+func (e WaveError) Unwrap() error { return e.Err }
+
+// ErrStepBudget is returned when a wave exceeds GridConfig.MaxSteps.
+var ErrStepBudget = errors.New("emu: step budget exhausted (the kernel may never end)")
+
+// gridRun is the state of one RunGrid call.
+type gridRun struct {
+	l    *Launch
+	cfg  GridConfig
+	d    *Dispatch
+	mem  *Memory
+	prog *Program
+	bufs []uint64 // address of each ArgBuffer
+	lsz  []uint64
+	bar  []bool // instruction index → s_barrier
+	res  *GridResult
+
+	vmOps map[*isa.Inst]*vmOp // compiled vector memory instructions
+	zero  []byte              // GroupLDS zero bytes, to clear LDS per work-group
+}
+
+// RunGrid runs launch l over its whole grid.
+func RunGrid(ctx context.Context, l *Launch, cfg GridConfig) (*GridResult, error) {
+	g := &gridRun{l: l, cfg: cfg, mem: NewMemory(), res: &GridResult{}}
+	if err := g.setup(); err != nil {
+		return nil, err
+	}
+	g.res.Dispatch = g.d
+	var waveNo uint64
+	for n := uint64(0); n < g.d.GroupCount(); n++ {
+		id := g.d.GroupID(n)
+		if err := g.runGroup(ctx, id, &waveNo); err != nil {
+			return g.res, err
+		}
+		g.res.WorkGroups++
+		if len(g.res.Faults) > 0 {
+			break
+		}
+	}
+	g.res.Buffers = make([][]byte, len(l.Args))
+	for i, a := range l.Args {
+		if a.Kind != ArgBuffer {
+			continue
+		}
+		b := make([]byte, len(a.Data))
+		if err := g.mem.Read(g.bufs[i], b); err != nil {
+			return g.res, err
+		}
+		g.res.Buffers[i] = b
+	}
+	return g.res, nil
+}
+
+// setup decodes the program and lays out memory: code segments, buffers,
+// kernarg, the AQL packet, the queue and scratch.
+func (g *gridRun) setup() error {
+	l := g.l
+	abi, err := ABIOf(l.Kernel, l.Version)
+	if err != nil {
+		return err
+	}
+	if l.Kernel.Meta == nil {
+		return fmt.Errorf("emu: kernel %s has no metadata", l.Kernel.Name)
+	}
+	d := &Dispatch{Target: l.Target, ABI: abi, Grid: l.Grid, Block: l.Block, Offset: l.Offset, Dims: l.Dims, DispatchID: 1}
+	for i := range d.Groups {
+		if d.Block[i] == 0 || d.Grid[i] == 0 {
+			return fmt.Errorf("emu: empty grid or block")
+		}
+		d.Groups[i] = (d.Grid[i] + d.Block[i] - 1) / d.Block[i]
+	}
+	items := d.Block[0] * d.Block[1] * d.Block[2]
+	d.WavesPerGroup = int(items+63) / 64
+	g.d = d
+
+	// Program.
+	start := uint64(0)
+	if l.Version < 3 {
+		start = l.Kernel.Entry - l.TextAddr
+	}
+	if l.Kernel.Entry < l.TextAddr || l.Kernel.Entry-l.TextAddr >= uint64(len(l.Text)) {
+		return fmt.Errorf("emu: kernel entry %#x is outside the code section", l.Kernel.Entry)
+	}
+	insts := decodeRange(l.Text[start:], l.Target)
+	g.prog = NewProgram(l.Target, l.TextAddr+start, insts)
+	g.bar = make([]bool, len(g.prog.Insts))
+	for i := range g.prog.Insts {
+		g.bar[i] = g.prog.Insts[i].Op.String() == "s_barrier"
+	}
+	if _, ok := g.prog.IndexOf(l.Kernel.Entry); !ok {
+		return fmt.Errorf("emu: kernel entry %#x does not start an instruction", l.Kernel.Entry)
+	}
+
+	mem := g.mem
+	if err := mem.Map("lds", SharedApertureBase, 1<<16, false); err != nil {
+		return err
+	}
+	for i, s := range l.Segments {
+		if s.Size == 0 {
+			continue
+		}
+		if err := mem.Map(fmt.Sprintf("segment%d", i), s.Addr, s.Size, false); err != nil {
+			return err
+		}
+		if err := mem.Write(s.Addr, s.Data); err != nil {
+			return err
+		}
+	}
+
+	// Explicit argument values.
+	var vals [][]byte
+	g.bufs = make([]uint64, len(l.Args))
+	dyn := uint64(abi.GroupSegmentFixedSize)
+	for i, a := range l.Args {
+		switch a.Kind {
+		case ArgBuffer:
+			addr, err := mem.Alloc(fmt.Sprintf("arg%d", i), uint64(max(len(a.Data), 1)), 256)
+			if err != nil {
+				return err
+			}
+			if err := mem.Write(addr, a.Data); err != nil {
+				return err
+			}
+			g.bufs[i] = addr
+			vals = append(vals, le64(addr))
+		case ArgValue:
+			vals = append(vals, a.Data)
+		case ArgLocal:
+			dyn = (dyn + 15) &^ 15
+			vals = append(vals, le32(uint32(dyn)))
+			dyn += uint64(a.Size)
+		}
+	}
+	if dyn > 65536 {
+		return fmt.Errorf("emu: the kernel needs %d bytes of LDS per work-group (at most 65536)", dyn)
+	}
+	d.GroupLDS = uint32(dyn)
+	g.zero = make([]byte, dyn)
+
+	// Scratch: one slot per wave of a work-group (work-groups run one at a
+	// time), each 64 lanes of the per-work-item size in 1 KiB granules.
+	per := uint64(abi.PrivateSegmentFixedSize)
+	if abi.DynamicStack {
+		per += 16 << 10
+	}
+	d.ScratchPerItem = uint32((per + 3) &^ 3)
+	d.ScratchPerWave = (uint64(d.ScratchPerItem)*64 + 1023) &^ 1023
+	d.ScratchSlots = d.WavesPerGroup
+	d.ScratchBytes = d.ScratchPerWave * uint64(d.ScratchSlots)
+	if d.ScratchBytes > 0 {
+		if d.ScratchAddr, err = mem.Alloc("scratch", d.ScratchBytes, 1<<16); err != nil {
+			return err
+		}
+	}
+
+	kernarg, err := d.BuildKernarg(l.Kernel.Meta, vals)
+	if err != nil {
+		return err
+	}
+	if d.KernargAddr, err = mem.Alloc("kernarg", uint64(max(len(kernarg), 64)), 64); err != nil {
+		return err
+	}
+	if err := mem.Write(d.KernargAddr, kernarg); err != nil {
+		return err
+	}
+	if d.PacketAddr, err = mem.Alloc("aql_packet", 64, 64); err != nil {
+		return err
+	}
+	if d.QueueAddr, err = mem.Alloc("amd_queue", 256, 256); err != nil {
+		return err
+	}
+	if err := mem.Write(d.PacketAddr, d.aqlPacket(l.Kernel.DescriptorAddr)); err != nil {
+		return err
+	}
+	return mem.Write(d.QueueAddr, d.amdQueue())
+}
+
+// decodeRange decodes code; words that do not decode become 4-byte
+// invalid instructions, which stop a wave only if executed.
+func decodeRange(text []byte, t isa.Target) []isa.Inst {
+	var out []isa.Inst
+	for off := 0; off+4 <= len(text); {
+		in, err := isa.Decode(text[off:], t)
+		if err != nil || in.Len <= 0 {
+			in = isa.Inst{Len: 4, Target: t}
+			in.Words[0] = binary.LittleEndian.Uint32(text[off:])
+		}
+		out = append(out, in)
+		off += in.Len
+	}
+	return out
+}
+
+// groupWave is one wave of the running work-group.
+type groupWave struct {
+	m       *Machine
+	no      uint64
+	idx     int
+	done    bool
+	waiting bool // stopped before an s_barrier
+	traced  bool
+}
+
+// runGroup runs one work-group to completion.
+func (g *gridRun) runGroup(ctx context.Context, id [3]uint32, waveNo *uint64) error {
+	d := g.d
+	size := d.GroupSize(id)
+	items := int(size[0] * size[1] * size[2])
+	nw := (items + 63) / 64
+	lds := newLDS(d.GroupLDS)
+	if err := g.mem.Write(SharedApertureBase, g.zero); err != nil {
+		return err
+	}
+	waves := make([]*groupWave, nw)
+	cfg := g.cfg.Config
+	cfg.Target = g.l.Target
+	cfg.Mode = d.ABI.Mode()
+	for w := 0; w < nw; w++ {
+		init := d.waveInit(id, w, w)
+		m := NewMachine(g.prog, g.mem, cfg)
+		m.VectorMemory = newVMemUnit(g, lds, &init)
+		if err := m.SetPC(g.l.Kernel.Entry); err != nil {
+			return err
+		}
+		for i, v := range init.SGPR {
+			if err := m.SetSGPR(i, v); err != nil {
+				return err
+			}
+		}
+		for r := 0; r < init.NVGPR; r++ {
+			for lane := 0; lane < 64; lane++ {
+				if err := m.SetVGPR(r, lane, init.VGPR[r][lane]); err != nil {
+					return err
+				}
+			}
+		}
+		m.SetExec(init.Exec)
+		if err := m.SetScalar(int(isa.M0), init.M0); err != nil {
+			return err
+		}
+		gw := &groupWave{m: m, no: *waveNo, idx: w}
+		*waveNo++
+		if g.cfg.Trace != nil {
+			gw.traced = g.cfg.Select == nil && gw.no == 0 || g.cfg.Select != nil && g.cfg.Select(gw.no)
+		}
+		if !gw.traced {
+			for i, b := range g.bar {
+				if b {
+					_ = m.SetBreakpoint(g.prog.Addrs[i])
+				}
+			}
+		}
+		waves[w] = gw
+	}
+	g.res.Waves += uint64(nw)
+	defer func() {
+		for _, gw := range waves {
+			g.res.Instructions += gw.m.Steps()
+			c := gw.m.Cycle()
+			g.res.Cycles += c
+			g.res.MaxCycles = max(g.res.MaxCycles, c)
+		}
+	}()
+
+	for {
+		live, waiting := 0, 0
+		for _, gw := range waves {
+			if gw.done {
+				continue
+			}
+			live++
+			if !gw.waiting {
+				if err := g.runWave(ctx, id, gw); err != nil {
+					return err
+				}
+			}
+			if gw.waiting {
+				waiting++
+			}
+			if len(g.res.Faults) > 0 {
+				return nil
+			}
+		}
+		if live == 0 {
+			break
+		}
+		// Every live wave is at the barrier (or has ended): release them.
+		if waiting > 0 {
+			for _, gw := range waves {
+				gw.waiting = false
+			}
+		}
+	}
+	return nil
+}
+
+// runWave runs one wave until it ends, faults or stops before s_barrier.
+func (g *gridRun) runWave(ctx context.Context, id [3]uint32, gw *groupWave) error {
+	m := gw.m
+	fail := func(err error) error {
+		we := WaveError{Wave: gw.no, Group: id, Index: gw.idx, PC: m.PC(), Err: err}
+		var f *Fault
+		var ee *ExecError
+		if errors.As(err, &f) || errors.As(err, &ee) {
+			g.res.Faults = append(g.res.Faults, we)
+			return nil
+		}
+		return we
+	}
+	budget := int64(0)
+	if g.cfg.MaxSteps > 0 {
+		budget = g.cfg.MaxSteps - int64(m.Steps())
+		if budget <= 0 {
+			return fail(ErrStepBudget)
+		}
+	}
+	if gw.traced {
+		first := true
+		for n := int64(0); budget == 0 || n < budget; n++ {
+			idx, _ := g.prog.IndexOf(m.PC())
+			if g.bar[idx] && !first {
+				gw.waiting = true
+				return nil
+			}
+			first = false
+			rec, err := m.Step()
+			if rec != nil {
+				if terr := g.cfg.Trace(gw.no, rec); terr != nil {
+					return terr
+				}
+			}
+			if errors.Is(err, ErrEnded) || m.State() == Ended {
+				gw.done = true
+				return nil
+			}
+			if err != nil {
+				return fail(err)
+			}
+			if n&1023 == 1023 && ctx.Err() != nil {
+				return ctx.Err()
+			}
+		}
+		return fail(ErrStepBudget)
+	}
+	r, err := m.Run(ctx, budget)
+	switch {
+	case r.Reason == StopEnded:
+		gw.done = true
+		return nil
+	case r.Reason == StopBreakpoint:
+		gw.waiting = true
+		return nil
+	case r.Reason == StopCanceled:
+		return ctx.Err()
+	case r.Reason == StopBudget:
+		return fail(ErrStepBudget)
+	case err != nil:
+		return fail(err)
+	}
+	return fail(fmt.Errorf("wave stopped: %v", r.Reason))
+}
+
+func le64(v uint64) []byte {
+	b := make([]byte, 8)
+	binary.LittleEndian.PutUint64(b, v)
+	return b
+}
+
+func le32(v uint32) []byte {
+	b := make([]byte, 4)
+	binary.LittleEndian.PutUint32(b, v)
+	return b
+}

@@ -1,0 +1,143 @@
+package emu
+
+// Buffer addressing by the V# (gcn-memory-handling.txt, "Buffer resource
+// format" and "Buffer addressing"). Decisions where the reference is
+// ambiguous:
+//   - ELEMSIZE (bits 115–116) is used on GFX8; on GFX9 swizzled buffers use
+//     a fixed 4-byte element (the Vega manual drops the field).
+//   - Range checks follow the reference literally: with STRIDE 0 an access
+//     is out of range when BUFOFFSET ≥ NUMRECORDS − SOFFSET (SOFFSET takes
+//     part); with STRIDE ≠ 0 when AINDEX ≥ NUMRECORDS, or AOFFSET ≥ STRIDE
+//     when IDXEN or ADD_TID is set. Each dword of a multi-dword access is
+//     checked on its own (reads of out-of-range dwords return 0, writes are
+//     dropped), lane by lane.
+
+import "github.com/wavedbg/wavedbg/isa"
+
+// vsharp is a decoded 128-bit buffer resource.
+type vsharp struct {
+	base       uint64
+	stride     uint32
+	cacheSwz   bool
+	swizzle    bool
+	numRecords uint32
+	dstSel     [4]uint8
+	nfmt       uint8
+	dfmt       uint8
+	elemSize   uint32
+	idxStride  uint32
+	addTid     bool
+	typ        uint8
+}
+
+// VSharp is the exported view of a V# (for front ends and tests).
+type VSharp struct {
+	Base         uint64
+	Stride       uint32
+	CacheSwizzle bool
+	Swizzle      bool
+	NumRecords   uint32
+	DstSel       [4]uint8
+	NumFormat    uint8
+	DataFormat   uint8
+	ElemSize     uint32 // bytes
+	IndexStride  uint32 // lanes
+	AddTID       bool
+	Type         uint8
+}
+
+// DecodeVSharp decodes the four dwords of a buffer resource for target t.
+func DecodeVSharp(words [4]uint32, t isa.Target) VSharp {
+	v := decodeVSharp(words, t)
+	return VSharp{v.base, v.stride, v.cacheSwz, v.swizzle, v.numRecords, v.dstSel, v.nfmt, v.dfmt, v.elemSize, v.idxStride, v.addTid, v.typ}
+}
+
+func decodeVSharp(w [4]uint32, t isa.Target) vsharp {
+	v := vsharp{
+		base:       uint64(w[0]) | uint64(w[1]&0xffff)<<32,
+		stride:     w[1] >> 16 & 0x3fff,
+		cacheSwz:   w[1]>>30&1 != 0,
+		swizzle:    w[1]>>31 != 0,
+		numRecords: w[2],
+		nfmt:       uint8(w[3] >> 12 & 7),
+		dfmt:       uint8(w[3] >> 15 & 0xf),
+		elemSize:   2 << (w[3] >> 19 & 3),
+		idxStride:  8 << (w[3] >> 21 & 3),
+		addTid:     w[3]>>23&1 != 0,
+		typ:        uint8(w[3] >> 30),
+	}
+	for c := 0; c < 4; c++ {
+		v.dstSel[c] = uint8(w[3] >> (3 * c) & 7)
+	}
+	if t == isa.GFX9 {
+		v.elemSize = 4
+	}
+	return v
+}
+
+func readVSharp(w *Wave, sgpr int) vsharp {
+	var words [4]uint32
+	for i := range words {
+		words[i] = w.rs(sgpr + i)
+	}
+	return decodeVSharp(words, w.target)
+}
+
+// indexOffset returns a lane's AINDEX and AOFFSET.
+func (v *vsharp) indexOffset(w *Wave, o *vmOp, lane int) (uint32, uint32) {
+	var index, voff uint32
+	switch {
+	case o.idxen && o.offen:
+		index, voff = w.v[o.vaddr][lane], w.v[o.vaddr+1][lane]
+	case o.idxen:
+		index = w.v[o.vaddr][lane]
+	case o.offen:
+		voff = w.v[o.vaddr][lane]
+	}
+	if v.addTid {
+		index += uint32(lane)
+	}
+	return index, uint32(o.offset) + voff
+}
+
+// bufOffset is BUFOFFSET for AINDEX and AOFFSET.
+func (v *vsharp) bufOffset(index, aoff uint32) uint32 {
+	if !v.swizzle {
+		return index*v.stride + aoff
+	}
+	es, is := v.elemSize, v.idxStride
+	return aoff%es + es*(index%is) + is*((index/is)*v.stride+(aoff/es)*es)
+}
+
+// address returns a lane's first address and its range check.
+func (v *vsharp) address(w *Wave, o *vmOp, lane int, soff uint32) access {
+	index, aoff := v.indexOffset(w, o, lane)
+	return access{addr: v.base + uint64(soff) + uint64(v.bufOffset(index, aoff)), inRange: v.check(o, index, aoff, soff)}
+}
+
+// check applies the range-checking rules to one access.
+func (v *vsharp) check(o *vmOp, index, aoff, soff uint32) bool {
+	if v.stride == 0 {
+		return uint64(v.bufOffset(index, aoff)) < uint64(v.numRecords)-min(uint64(soff), uint64(v.numRecords))
+	}
+	if index >= v.numRecords {
+		return false
+	}
+	if (o.idxen || v.addTid) && aoff >= v.stride {
+		return false
+	}
+	return true
+}
+
+// inRange checks the dword at byte off of a lane's access.
+func (v *vsharp) inRange(w *Wave, o *vmOp, lane int, soff uint32, off int) bool {
+	index, aoff := v.indexOffset(w, o, lane)
+	return v.check(o, index, aoff+uint32(off), soff)
+}
+
+// addrAt returns the address of byte off of a lane's buffer access: swizzled
+// buffers place each element separately.
+func (v *vsharp) addrAt(w *Wave, o *vmOp, lane int, soff uint32, off int) uint64 {
+	index, aoff := v.indexOffset(w, o, lane)
+	return v.base + uint64(soff) + uint64(v.bufOffset(index, aoff+uint32(off)))
+}

@@ -1,0 +1,540 @@
+package emu
+
+// The vector memory unit of a grid run (the VectorMemory seam): MUBUF,
+// MTBUF, FLAT/GLOBAL/SCRATCH and DS. Addresses are computed and memory is
+// read or written when an instruction issues; loaded values reach the VGPRs
+// when the operation completes (VM_CNT in order, LGKM for DS), so a missing
+// s_waitcnt shows as a stale register. LDS is a 64 KiB window of Memory at
+// SharedApertureBase, so stores to it are journaled like any other and
+// StepBack undoes them.
+
+import (
+	"encoding/binary"
+	"fmt"
+
+	"github.com/wavedbg/wavedbg/isa"
+)
+
+// VMemConfig configures the vector memory unit of a grid run.
+type VMemConfig struct {
+	// LDSLatency is the completion latency of DS operations in cycles
+	// (default 64). Vector memory uses Config.Latency.VectorMem.
+	LDSLatency uint64
+}
+
+// ldsBlock is a work-group's LDS: size bytes at SharedApertureBase.
+type ldsBlock struct {
+	size uint32
+}
+
+func newLDS(size uint32) *ldsBlock { return &ldsBlock{size: size} }
+
+// vmResult is a load's data waiting for its operation to complete.
+type vmResult struct {
+	id    uint64
+	vdst  int
+	n     int // dwords
+	mask  uint64
+	d16   uint8 // 0: whole dwords, 1: low halves, 2: high halves
+	data  [4][64]uint32
+	inUse bool
+}
+
+// vmemUnit is the VectorMemory of one wave in a grid run.
+type vmemUnit struct {
+	d       *Dispatch
+	lds     *ldsBlock
+	cfg     VMemConfig
+	ops     map[*isa.Inst]*vmOp // shared by the grid's waves
+	pending []vmResult
+	scratch uint64 // this wave's scratch base (backing + wave offset)
+}
+
+func newVMemUnit(g *gridRun, lds *ldsBlock, init *WaveInit) *vmemUnit {
+	if g.vmOps == nil {
+		g.vmOps = map[*isa.Inst]*vmOp{}
+	}
+	cfg := g.cfg.VMem
+	if cfg.LDSLatency == 0 {
+		cfg.LDSLatency = 64
+	}
+	return &vmemUnit{d: g.d, lds: lds, cfg: cfg, ops: g.vmOps, scratch: g.d.ScratchAddr + uint64(init.ScratchOf)}
+}
+
+// Complete implements VectorMemory: it writes a load's data.
+func (u *vmemUnit) Complete(w *Wave, id uint64) {
+	for i := range u.pending {
+		r := &u.pending[i]
+		if !r.inUse || r.id != id {
+			continue
+		}
+		for k := 0; k < r.n; k++ {
+			reg := r.vdst + k
+			if r.d16 != 0 && reg <= 255 {
+				var merged [64]uint32
+				for m := r.mask; m != 0; m &= m - 1 {
+					l := tz(m)
+					old := w.v[reg][l]
+					if r.d16 == 1 {
+						merged[l] = old&0xffff0000 | r.data[k][l]&0xffff
+					} else {
+						merged[l] = old&0xffff | r.data[k][l]<<16
+					}
+				}
+				w.wv(reg, r.mask, &merged)
+				continue
+			}
+			w.wv(reg, r.mask, &r.data[k])
+		}
+		if w.m.hist.limit == 0 {
+			r.inUse = false // no StepBack can re-complete it
+		}
+		return
+	}
+}
+
+// result reserves a pending result for operation id.
+func (u *vmemUnit) result(id uint64, vdst, n int, mask uint64, d16 uint8) *vmResult {
+	for i := range u.pending {
+		if u.pending[i].inUse && u.pending[i].id == id {
+			u.pending[i] = vmResult{}
+			r := &u.pending[i]
+			*r = vmResult{id: id, vdst: vdst, n: n, mask: mask, d16: d16, inUse: true}
+			return r
+		}
+	}
+	for i := range u.pending {
+		if !u.pending[i].inUse {
+			r := &u.pending[i]
+			*r = vmResult{id: id, vdst: vdst, n: n, mask: mask, d16: d16, inUse: true}
+			return r
+		}
+	}
+	u.pending = append(u.pending, vmResult{id: id, vdst: vdst, n: n, mask: mask, d16: d16, inUse: true})
+	return &u.pending[len(u.pending)-1]
+}
+
+// Execute implements VectorMemory.
+func (u *vmemUnit) Execute(w *Wave, inst *isa.Inst) error {
+	o, ok := u.ops[inst]
+	if !ok {
+		o, ok = compileVM(inst)
+		if !ok {
+			o = nil
+		}
+		u.ops[inst] = o
+	}
+	if o == nil {
+		return &ExecError{PC: w.curPC(), Op: inst.Op.String(), Msg: "this vector memory instruction is not modelled"}
+	}
+	switch o.fam {
+	case famDS:
+		return u.execDS(w, o)
+	}
+	if o.kind == vmCacheOp {
+		// buffer_wbinvl1(_vol): the vector L1 is not modelled separately from
+		// memory, so invalidating it changes nothing; it still counts.
+		w.IssueVector(isa.CntVM, 1, 1)
+		return nil
+	}
+	return u.execMem(w, o)
+}
+
+// access is one lane's decoded access.
+type access struct {
+	addr    uint64
+	inRange bool
+	lds     bool // flat access routed to LDS
+	scratch bool // flat access routed to private memory: addr is a private offset
+}
+
+// laneAccess computes lane's address for a FLAT, MUBUF or MTBUF operation.
+func (u *vmemUnit) laneAccess(w *Wave, o *vmOp, lane int, rsrc *vsharp, soff uint32) access {
+	switch o.fam {
+	case famFlat:
+		switch o.seg {
+		case isa.SegGlobal:
+			var a uint64
+			if o.saddr >= 0 {
+				a = w.rs64(o.saddr) + uint64(w.v[o.vaddr][lane])
+			} else {
+				a = uint64(w.v[o.vaddr][lane]) | uint64(w.v[o.vaddr+1][lane])<<32
+			}
+			return access{addr: a + uint64(o.offset), inRange: true}
+		case isa.SegScratch:
+			var p uint32
+			if o.saddr >= 0 {
+				p += w.rs(o.saddr)
+			}
+			if o.vaddr >= 0 {
+				p += w.v[o.vaddr][lane]
+			}
+			return access{addr: uint64(p + uint32(o.offset)), inRange: true, scratch: true}
+		}
+		a := uint64(w.v[o.vaddr][lane]) | uint64(w.v[o.vaddr+1][lane])<<32
+		a += uint64(o.offset)
+		switch {
+		case a-SharedApertureBase < apertureSize:
+			return access{addr: a - SharedApertureBase, inRange: true, lds: true}
+		case a-PrivateApertureBase < apertureSize:
+			return access{addr: a - PrivateApertureBase, inRange: true, scratch: true}
+		}
+		return access{addr: a, inRange: true}
+	}
+	return rsrc.address(w, o, lane, soff)
+}
+
+// scratchAddr maps byte b of a lane's private offset p to its address in
+// the wave's scratch: dwords interleaved across the 64 lanes (element size
+// 4, index stride 64), the layout of the private segment buffer V#.
+func (u *vmemUnit) scratchAddr(w *Wave, p uint32, lane int) uint64 {
+	base := u.scratch
+	if fs := w.get64(codeFlatScratch); fs != 0 {
+		if w.target == isa.GFX8 {
+			base = uint64(uint32(fs>>32)) << 8 // FLAT_SCRATCH_HI: offset in 256-byte units
+		} else {
+			base = fs
+		}
+	}
+	return base + uint64(p&3) + 4*uint64(lane) + 256*uint64(p>>2)
+}
+
+// execMem runs a FLAT/GLOBAL/SCRATCH, MUBUF or MTBUF load, store or atomic.
+func (u *vmemUnit) execMem(w *Wave, o *vmOp) error {
+	exec := w.exec()
+	var rsrc vsharp
+	var soff uint32
+	if o.fam != famFlat {
+		rsrc = readVSharp(w, o.srsrc)
+		soff = operandU32(w, &o.soff)
+	}
+	size := o.size
+	df, nf := o.dfmt, o.nfmt
+	var sel []uint8
+	if o.format {
+		if !o.tbuf {
+			df, nf = rsrc.dfmt, rsrc.nfmt
+			sel = rsrc.dstSel[:]
+		}
+		if !formatValid(df) {
+			return &ExecError{PC: w.curPC(), Op: o.name, Msg: fmt.Sprintf("invalid data format %d", df)}
+		}
+		size = bufFormats[df].bytes
+	}
+	ndw := (size + 3) / 4
+	if o.format {
+		ndw = o.comps
+		if o.d16 {
+			ndw = (o.comps + 1) / 2
+		}
+	} else if o.d16 {
+		ndw = 1
+	}
+	var res *vmResult
+	var id uint64
+	lat := uint64(w.m.Config.Latency.VectorMem)
+	returns := o.kind == vmLoad && !o.lds || o.kind == vmAtomic && o.ret
+	if o.kind == vmLoad && o.tfe {
+		ndw++ // TFE returns an extra dword (0: no fault)
+	}
+	dst := o.vdst
+	if o.fam != famFlat && o.kind == vmAtomic {
+		dst = o.vdata
+	}
+	if returns {
+		id = w.IssueVector(isa.CntVM, 1, lat)
+		d16 := uint8(0)
+		if o.d16 && !o.format {
+			d16 = 1
+			if o.d16hi {
+				d16 = 2
+			}
+		}
+		res = u.result(id, dst, ndw, exec, d16)
+	} else {
+		w.IssueVector(isa.CntVM, 1, lat)
+	}
+	if o.fam == famFlat && o.seg == isa.SegFlat {
+		w.IssueVector(isa.CntLGKM, 1, lat)
+	}
+
+	var lines lineSet
+	var buf [16]byte
+	for m := exec; m != 0; m &= m - 1 {
+		lane := tz(m)
+		a := u.laneAccess(w, o, lane, &rsrc, soff)
+		// Resolve each dword's address (scratch interleaves dwords).
+		addrOf := func(off int) (uint64, bool) {
+			switch {
+			case a.lds:
+				p := a.addr + uint64(off)
+				return SharedApertureBase + p, p < uint64(u.lds.size)
+			case a.scratch:
+				return u.scratchAddr(w, uint32(a.addr)+uint32(off), lane), true
+			case o.fam != famFlat:
+				return rsrc.addrAt(w, o, lane, soff, off), rsrc.inRange(w, o, lane, soff, off)
+			}
+			return a.addr + uint64(off), a.inRange
+		}
+		first, inr := addrOf(0)
+		if w.jOn {
+			ok, _ := w.m.Mem.Mapped(first, size)
+			w.laneAddr(LaneAddr{Lane: lane, Addr: first, Size: size, InRange: inr, Mapped: ok || !inr})
+			lines.add(first, size)
+		}
+		switch o.kind {
+		case vmLoad:
+			clear(buf[:])
+			for off := 0; off < size; off += 4 {
+				ad, ok := addrOf(off)
+				n := min(4, size-off)
+				if !ok {
+					continue // out of range: reads 0
+				}
+				if err := w.m.Mem.Read(ad, buf[off:off+n]); err != nil {
+					return u.fault(w, lane, ad, n, false)
+				}
+			}
+			var vals [4]uint32
+			switch {
+			case o.format:
+				f := formatLoad(buf[:size], df, nf, sel)
+				if o.d16 {
+					for c := 0; c < o.comps; c++ {
+						h := f[c] & 0xffff
+						if isFloatNF(nf) {
+							h = uint32(f32ToHalf(f32(f[c])))
+						}
+						vals[c/2] |= h << (16 * uint(c%2))
+					}
+				} else {
+					copy(vals[:], f[:o.comps])
+				}
+			case size < 4:
+				x := uint32(buf[0])
+				if size == 2 {
+					x |= uint32(buf[1]) << 8
+				}
+				if o.signed {
+					x = uint32(int32(x<<(32-8*size)) >> (32 - 8*size))
+				}
+				vals[0] = x
+			default:
+				for k := 0; k < ndw && k < 4; k++ {
+					vals[k] = binary.LittleEndian.Uint32(buf[4*k:])
+				}
+			}
+			if o.lds {
+				// LDS-direct: the dword goes to LDS at M0[15:0] + lane*4.
+				la := uint64(w.s[codeM0]&0xffff) + 4*uint64(lane)
+				if la+4 <= uint64(u.lds.size) {
+					var b [4]byte
+					binary.LittleEndian.PutUint32(b[:], vals[0])
+					w.memWrite(SharedApertureBase+la, b[:], 0)
+				}
+				continue
+			}
+			for k := 0; k < ndw && k < 4; k++ {
+				res.data[k][lane] = vals[k]
+			}
+		case vmStore:
+			var vals [4]uint32
+			for k := 0; k < 4 && o.vdata+k <= 255; k++ {
+				vals[k] = w.v[o.vdata+k][lane]
+			}
+			switch {
+			case o.format:
+				if o.d16 {
+					var full [4]uint32
+					for c := 0; c < o.comps; c++ {
+						h := vals[c/2] >> (16 * uint(c%2)) & 0xffff
+						if isFloatNF(nf) {
+							h = f32bits(halfToF32(uint16(h)))
+						}
+						full[c] = h
+					}
+					vals = full
+				}
+				formatStore(vals, df, nf, buf[:size])
+			case o.d16hi:
+				binary.LittleEndian.PutUint32(buf[:], vals[0]>>16)
+			default:
+				for k := 0; k < 4; k++ {
+					binary.LittleEndian.PutUint32(buf[4*k:], vals[k])
+				}
+			}
+			for off := 0; off < size; off += 4 {
+				ad, ok := addrOf(off)
+				n := min(4, size-off)
+				if !ok {
+					continue // out of range: dropped
+				}
+				if mapped, bad := w.m.Mem.Mapped(ad, n); !mapped {
+					return u.fault(w, lane, bad, n, true)
+				}
+				w.memWrite(ad, buf[off:off+n], 0)
+			}
+		case vmAtomic:
+			ad, ok := addrOf(0)
+			if !ok {
+				continue
+			}
+			if mapped, bad := w.m.Mem.Mapped(ad, size); !mapped {
+				return u.fault(w, lane, bad, size, true)
+			}
+			var old uint64
+			var b [8]byte
+			w.m.Mem.readRaw(ad, b[:size])
+			old = binary.LittleEndian.Uint64(b[:])
+			src, cmp := u.atomicData(w, o, lane)
+			nv := atomicApply(o.atom, old, src, cmp, size == 8)
+			binary.LittleEndian.PutUint64(b[:], nv)
+			w.memWrite(ad, b[:size], 1)
+			if res != nil {
+				res.data[0][lane] = uint32(old)
+				if size == 8 {
+					res.data[1][lane] = uint32(old >> 32)
+				}
+			}
+		}
+	}
+	if res != nil && o.kind == vmAtomic {
+		res.n = size / 4
+	}
+	if w.jOn && lines.n > 0 {
+		w.note(fmt.Sprintf("%d distinct 64-byte lines", lines.n))
+	}
+	return nil
+}
+
+// atomicData reads an atomic's source (and compare) value for lane.
+func (u *vmemUnit) atomicData(w *Wave, o *vmOp, lane int) (src, cmp uint64) {
+	r := o.vdata
+	if o.size == 8 {
+		src = uint64(w.v[r][lane]) | uint64(w.v[r+1][lane])<<32
+		if o.atom == atCmpSwap {
+			cmp = uint64(w.v[r+2][lane]) | uint64(w.v[r+3][lane])<<32
+		}
+		return
+	}
+	src = uint64(w.v[r][lane])
+	if o.atom == atCmpSwap {
+		cmp = uint64(w.v[r+1][lane])
+	}
+	return
+}
+
+// atomicApply computes an atomic's new memory value.
+func atomicApply(op int, old, src, cmp uint64, wide bool) uint64 {
+	m := uint64(0xffffffff)
+	if wide {
+		m = ^uint64(0)
+	}
+	old, src, cmp = old&m, src&m, cmp&m
+	s := func(x uint64) int64 {
+		if wide {
+			return int64(x)
+		}
+		return int64(int32(x))
+	}
+	var r uint64
+	switch op {
+	case atSwap:
+		r = src
+	case atCmpSwap:
+		r = old
+		if old == cmp {
+			r = src
+		}
+	case atAdd:
+		r = old + src
+	case atSub:
+		r = old - src
+	case atRsub:
+		r = src - old
+	case atSMin:
+		r = uint64(min(s(old), s(src)))
+	case atSMax:
+		r = uint64(max(s(old), s(src)))
+	case atUMin:
+		r = min(old, src)
+	case atUMax:
+		r = max(old, src)
+	case atAnd:
+		r = old & src
+	case atOr:
+		r = old | src
+	case atXor:
+		r = old ^ src
+	case atInc:
+		r = old + 1
+		if old >= src {
+			r = 0
+		}
+	case atDec:
+		r = old - 1
+		if old == 0 || old > src {
+			r = src
+		}
+	default:
+		r = old
+	}
+	return r & m
+}
+
+// fault stops the wave on an access to unmapped memory.
+func (u *vmemUnit) fault(w *Wave, lane int, addr uint64, n int, write bool) error {
+	return &Fault{PC: w.curPC(), Lane: lane, Addr: addr, Size: n, Write: write, Reason: "unmapped"}
+}
+
+// operandU32 reads a scalar operand (SGPR, M0, inline constant, literal).
+func operandU32(w *Wave, a *isa.Operand) uint32 {
+	switch a.Kind {
+	case isa.KindSGPR, isa.KindSpecial, isa.KindTTMP:
+		if a.Kind == isa.KindTTMP {
+			return w.rs(w.ttmpCode(int(a.Reg)))
+		}
+		if a.Reg < 128 {
+			return w.rs(int(a.Reg))
+		}
+	case isa.KindInline:
+		return uint32(isa.InlineValue(a.Reg, isa.TypeU32))
+	case isa.KindLiteral, isa.KindImm:
+		return uint32(a.Imm)
+	}
+	return 0
+}
+
+// lineSet counts the distinct 64-byte lines an instruction touches.
+type lineSet struct {
+	seen [128]uint64
+	n    int
+}
+
+func (s *lineSet) add(addr uint64, size int) {
+	for l := addr >> 6; l <= (addr+uint64(max(size, 1))-1)>>6; l++ {
+		found := false
+		for i := 0; i < s.n; i++ {
+			if s.seen[i] == l {
+				found = true
+				break
+			}
+		}
+		if !found && s.n < len(s.seen) {
+			s.seen[s.n] = l
+			s.n++
+		}
+	}
+}
+
+// DistinctLines returns how many distinct 64-byte lines the addresses
+// touch: how many cache-line requests the access coalesces into.
+func DistinctLines(addrs []LaneAddr) int {
+	seen := map[uint64]bool{}
+	for _, a := range addrs {
+		for l := a.Addr >> 6; l <= (a.Addr+uint64(max(a.Size, 1))-1)>>6; l++ {
+			seen[l] = true
+		}
+	}
+	return len(seen)
+}
