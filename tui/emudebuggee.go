@@ -66,14 +66,18 @@ func launch(k *kernelCode, l Launch) (*EmuDebuggee, error) {
 	if l.Block == 0 {
 		block = 64
 	}
-	kernarg, err := d.layoutArgs(l, block*groups)
+	kernarg, err := d.layoutArgs(l, block, groups)
+	if err != nil {
+		return nil, err
+	}
+	packet, queue, err := d.layoutPacket(kernarg, block, groups)
 	if err != nil {
 		return nil, err
 	}
 	for g := 0; g < groups; g++ {
 		for w := 0; w*64 < block; w++ {
 			m := emu.NewMachine(d.prog, d.mem, cfg)
-			if err := d.preload(m, kernarg, g, w, block); err != nil {
+			if err := d.preload(m, preloads{kernarg: kernarg, packet: packet, queue: queue}, g, w, block); err != nil {
 				return nil, err
 			}
 			d.waves = append(d.waves, &waveRun{m: m, group: [3]int{g, 0, 0}, index: w, lastMem: -1})
@@ -132,7 +136,8 @@ func (d *EmuDebuggee) buildListing(insts []isa.Inst) {
 // layoutArgs allocates the kernel-argument segment and a buffer for every
 // global pointer argument (4 bytes per work-item, filled with 0, 1, 2, ...),
 // and writes by-value arguments from l.Args (default 3).
-func (d *EmuDebuggee) layoutArgs(l Launch, items int) (uint64, error) {
+func (d *EmuDebuggee) layoutArgs(l Launch, block, groups int) (uint64, error) {
+	items := block * groups
 	size := uint64(256)
 	if d.k.desc != nil && d.k.desc.KernargSize > 0 {
 		size = uint64(d.k.desc.KernargSize)
@@ -171,6 +176,12 @@ func (d *EmuDebuggee) layoutArgs(l Launch, items int) (uint64, error) {
 				return 0, err
 			}
 			d.buffers = append(d.buffers, Buffer{Name: name, Addr: b, Size: n})
+		case strings.HasPrefix(string(a.ValueKind), "hidden_") && a.Size <= 8:
+			var b [8]byte
+			binary.LittleEndian.PutUint64(b[:], hiddenArg(string(a.ValueKind), block, groups))
+			if err := d.mem.Write(ka+a.Offset, b[:a.Size]); err != nil {
+				return 0, err
+			}
 		case string(a.ValueKind) == "by_value" && a.Size <= 8:
 			v := uint64(3)
 			if s, ok := l.Args[a.Name]; ok {
@@ -190,6 +201,45 @@ func (d *EmuDebuggee) layoutArgs(l Launch, items int) (uint64, error) {
 	return ka, nil
 }
 
+// hiddenArg is the value of a hidden kernel argument for a 1-D launch of
+// groups work-groups of block work-items.
+func hiddenArg(kind string, block, groups int) uint64 {
+	switch kind {
+	case "hidden_block_count_x":
+		return uint64(groups)
+	case "hidden_block_count_y", "hidden_block_count_z", "hidden_group_size_y", "hidden_group_size_z", "hidden_grid_dims":
+		return 1
+	case "hidden_group_size_x":
+		return uint64(block)
+	}
+	return 0 // offsets, remainders, pointers the debugger does not provide
+}
+
+// layoutPacket writes an AQL kernel dispatch packet and an empty queue for
+// kernels that read their launch size through the dispatch pointer.
+func (d *EmuDebuggee) layoutPacket(kernarg uint64, block, groups int) (packet, queue uint64, err error) {
+	if packet, err = d.mem.Alloc("dispatch packet", 64, 64); err != nil {
+		return 0, 0, err
+	}
+	if queue, err = d.mem.Alloc("queue", 256, 64); err != nil {
+		return 0, 0, err
+	}
+	b := make([]byte, 64)
+	le := binary.LittleEndian
+	le.PutUint16(b[2:], 1) // dimensions
+	le.PutUint16(b[4:], uint16(block))
+	le.PutUint16(b[6:], 1)
+	le.PutUint16(b[8:], 1)
+	le.PutUint32(b[12:], uint32(block*groups))
+	le.PutUint32(b[16:], 1)
+	le.PutUint32(b[20:], 1)
+	le.PutUint64(b[40:], kernarg)
+	return packet, queue, d.mem.Write(packet, b)
+}
+
+// preloads are the addresses the dispatcher hands a wave in SGPRs.
+type preloads struct{ kernarg, packet, queue uint64 }
+
 func parseArgValue(s string) (uint64, error) {
 	if strings.ContainsAny(s, ".") {
 		f, err := strconv.ParseFloat(s, 32)
@@ -204,7 +254,7 @@ func parseArgValue(s string) (uint64, error) {
 
 // preload sets the registers the dispatcher fills in, as the kernel
 // descriptor asks: user SGPRs, then work-group ids, and v0-v2 work-item ids.
-func (d *EmuDebuggee) preload(m *emu.Machine, kernarg uint64, group, wave, block int) error {
+func (d *EmuDebuggee) preload(m *emu.Machine, pl preloads, group, wave, block int) error {
 	kd := d.k.desc
 	s := 0
 	set := func(v uint32) error {
@@ -219,7 +269,7 @@ func (d *EmuDebuggee) preload(m *emu.Machine, kernarg uint64, group, wave, block
 		return set(uint32(v >> 32))
 	}
 	if kd == nil {
-		return set64(kernarg)
+		return set64(pl.kernarg)
 	}
 	p := kd.Properties
 	if p.EnableSGPRPrivateSegmentBuffer {
@@ -228,13 +278,13 @@ func (d *EmuDebuggee) preload(m *emu.Machine, kernarg uint64, group, wave, block
 		}
 	}
 	if p.EnableSGPRDispatchPtr {
-		set64(0)
+		set64(pl.packet)
 	}
 	if p.EnableSGPRQueuePtr {
-		set64(0)
+		set64(pl.queue)
 	}
 	if p.EnableSGPRKernargSegmentPtr {
-		set64(kernarg)
+		set64(pl.kernarg)
 	}
 	if p.EnableSGPRDispatchID {
 		set64(0)
