@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"io"
 	"os"
@@ -277,4 +278,81 @@ func TestRunOracle(t *testing.T) {
 // reason; an entry is removed when its cause is fixed.
 var knownOracleFailures = map[string]string{
 	"int_alu/gfx900": "emu core: v_add_i32 (GFX9 VOP3 signed add) not implemented yet",
+}
+
+// TestRunBadKernels: a kernel that never ends stops at the step budget or on
+// cancellation, one that faults names the fault; neither writes outputs.
+func TestRunBadKernels(t *testing.T) {
+	bad := filepath.Join("testdata", "run", "bad.co")
+	out := t.TempDir()
+	code, _, stderr := runCmd("run", bad, "--kernel", "spin", "--grid", "64", "--block", "64", "--max-steps", "20000",
+		"--arg", "buffer,type=int,count=1", "--arg", "buffer,type=int,count=64,out=o.bin", "--out", out)
+	if code == 0 || !strings.Contains(stderr, "step budget") {
+		t.Errorf("spin: exit %d, stderr %q", code, stderr)
+	}
+	code, _, stderr = runCmd("run", bad, "--kernel", "wild", "--grid", "64", "--block", "64",
+		"--arg", "buffer,type=int,count=64,out=o.bin", "--out", out)
+	if code == 0 || !strings.Contains(stderr, "memory fault") || !strings.Contains(stderr, "unmapped") {
+		t.Errorf("wild: exit %d, stderr %q", code, stderr)
+	}
+	if ents, _ := os.ReadDir(out); len(ents) != 0 {
+		t.Errorf("outputs written by failed runs: %v", ents)
+	}
+
+	// Cancellation (what Ctrl-C does) stops a kernel that would never end.
+	cfg, err := parseRunArgs("run", []string{bad, "--kernel", "spin", "--grid", "64", "--block", "64", "--max-steps", "0",
+		"--arg", "buffer,type=int,count=1", "--arg", "buffer,type=int,count=64,out=o.bin"}, io.Discard, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	co, k, inputs, err := prepare(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer co.Close()
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := emuLaunch(ctx, co, k, cfg, inputs, nil); !errors.Is(err, context.Canceled) {
+		t.Errorf("canceled run: %v", err)
+	}
+}
+
+// TestTrace: wavedbg trace streams one JSON object per executed instruction
+// of the chosen wave, with addresses for memory instructions.
+func TestTrace(t *testing.T) {
+	var out, errOut bytes.Buffer
+	dir := t.TempDir()
+	code := mainExit([]string{"trace", filepath.Join(clDir, "gfx803", "scan_local.co"), "--manifest",
+		filepath.Join(clDir, "scan_local.json"), "--wave", "3", "--out", dir}, &out, &errOut)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut.String())
+	}
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	if len(lines) < 50 {
+		t.Fatalf("only %d trace lines", len(lines))
+	}
+	var sawDS, sawVMEM, sawBarrier bool
+	for i, l := range lines {
+		var r traceRecord
+		if err := json.Unmarshal([]byte(l), &r); err != nil {
+			t.Fatalf("line %d: %v: %s", i+1, err, l)
+		}
+		if r.Wave != 3 || r.Seq != uint64(i+1) || r.Inst == "" {
+			t.Fatalf("line %d: wave %d seq %d inst %q", i+1, r.Wave, r.Seq, r.Inst)
+		}
+		switch {
+		case strings.HasPrefix(r.Inst, "ds_") && len(r.Addrs) > 0:
+			sawDS = true
+		case strings.HasPrefix(r.Inst, "flat_") && len(r.Addrs) == 64 && r.Lines > 0:
+			sawVMEM = true
+		case r.Inst == "s_barrier":
+			sawBarrier = true
+		}
+	}
+	if !sawDS || !sawVMEM || !sawBarrier {
+		t.Errorf("trace lacks DS addresses (%v), flat addresses with lines (%v) or s_barrier (%v)", sawDS, sawVMEM, sawBarrier)
+	}
+	if last := lines[len(lines)-1]; !strings.Contains(last, "s_endpgm") {
+		t.Errorf("last line is not s_endpgm: %s", last)
+	}
 }
