@@ -215,10 +215,15 @@ func (d *EmuDebuggee) explain(s *emu.Snapshot, last *emu.StepRecord) string {
 		return "next: " + text + " — the emulator cannot decode this word"
 	}
 	active := bits.OnesCount64(s.EXEC)
-	dst, srcs := "", ""
-	if len(ops) > 0 {
-		dst, srcs = ops[0], strings.Join(ops[1:], ", ")
+	// Destinations print first; count them from the decoded operands.
+	nDst := 0
+	for _, a := range in.Args {
+		if a.Access&isa.Write != 0 {
+			nDst++
+		}
 	}
+	nDst = min(max(nDst, 1), len(ops))
+	dst, srcs := strings.Join(ops[:nDst], ", "), strings.Join(ops[nDst:], ", ")
 	var what string
 	switch info.Class {
 	case isa.ClassSALU:

@@ -7,6 +7,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/viewport"
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 )
 
 // Frame is every pane's view model for one moment of the selected wave; the
@@ -392,7 +393,23 @@ type textPane struct {
 func (p *textPane) Title(f *Frame) string { return p.title }
 
 func (p *textPane) Render(f *Frame) []string {
-	return p.show(p.render(f, p.Styles, p.Width), p.Width, p.Height)
+	lines := p.render(f, p.Styles, p.Width)
+	// Wrap long lines (an address formula, a long instruction) rather than
+	// cut them; continuation lines are indented.
+	var out []string
+	for _, l := range lines {
+		if p.Width > 8 && cellWidth(l) > p.Width {
+			for i, part := range strings.Split(ansi.Wrap(l, p.Width-2, " ,"), "\n") {
+				if i > 0 {
+					part = "  " + part
+				}
+				out = append(out, part)
+			}
+			continue
+		}
+		out = append(out, l)
+	}
+	return p.show(out, p.Width, p.Height)
 }
 
 func (p *textPane) HandleKey(msg tea.KeyPressMsg, f *Frame) (tea.Cmd, bool) {
