@@ -337,7 +337,7 @@ func FuzzMemDecode(f *testing.F) {
 	for _, line := range strings.Split(string(data), "\n") {
 		head, _, ok := strings.Cut(line, ": ")
 		fs := strings.Fields(head)
-		if !ok || len(fs) < 3 {
+		if !ok || len(fs) < 3 || line[0] == '#' {
 			continue
 		}
 		w0, _ := strconv.ParseUint(fs[1], 16, 32)
@@ -372,4 +372,41 @@ func FuzzMemDecode(f *testing.F) {
 			}
 		}
 	})
+}
+
+// BenchmarkMemDecodePrint decodes and prints the memory golden cases.
+func BenchmarkMemDecodePrint(b *testing.B) {
+	data, err := os.ReadFile(filepath.Join("testdata", "mem.txt"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	type c struct {
+		t   Target
+		src []byte
+	}
+	var cs []c
+	for _, line := range strings.Split(string(data), "\n") {
+		head, text, ok := strings.Cut(line, ": ")
+		fs := strings.Fields(head)
+		if !ok || len(fs) < 3 || line[0] == '#' || text == "<invalid>" {
+			continue
+		}
+		tg, _ := TargetOf(fs[0])
+		src := make([]byte, 8)
+		for k := 0; k < 2; k++ {
+			w, _ := strconv.ParseUint(fs[1+k], 16, 32)
+			binary.LittleEndian.PutUint32(src[4*k:], uint32(w))
+		}
+		cs = append(cs, c{tg, src})
+	}
+	var inst Inst
+	var buf []byte
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		k := &cs[i%len(cs)]
+		if err := DecodeInto(k.src, k.t, &inst); err != nil {
+			b.Fatal(err)
+		}
+		buf = inst.AppendText(buf[:0], 0, nil)
+	}
 }
