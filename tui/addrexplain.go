@@ -255,7 +255,20 @@ func (d *EmuDebuggee) explain(s *emu.Snapshot, last *emu.StepRecord) string {
 		what = d.explainBranch(mn, in, s)
 	case isa.ClassWaitcnt:
 		vm, exp, lgkm := waitcntFields(in.Words[0] & 0xffff)
-		what = fmt.Sprintf("waits until vm_cnt ≤ %d, exp_cnt ≤ %d, lgkm_cnt ≤ %d (now %d, %d, %d)", vm, exp, lgkm, s.Counters.VM, s.Counters.EXP, s.Counters.LGKM)
+		var conds []string
+		for _, c := range []struct {
+			name       string
+			want, max_ int
+			now        int
+		}{{"vm_cnt", vm, 63, s.Counters.VM}, {"exp_cnt", exp, 7, s.Counters.EXP}, {"lgkm_cnt", lgkm, 15, s.Counters.LGKM}} {
+			if c.want < c.max_ {
+				conds = append(conds, fmt.Sprintf("%s ≤ %d (now %d)", c.name, c.want, c.now))
+			}
+		}
+		what = "waits until " + strings.Join(conds, " and ")
+		if len(conds) == 0 {
+			what = "waits for nothing (every count at its maximum)"
+		}
 	case isa.ClassExport:
 		what = "export to a render target or position buffer"
 	default:

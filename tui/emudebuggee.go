@@ -543,11 +543,12 @@ func (d *EmuDebuggee) WriteMem(addr uint64, b []byte, lds bool) error {
 	return d.mem.Write(addr, b)
 }
 
-// latencyFields names the latency-model parameters :latency sets.
+// latencyFields names the latency-model parameters :latency sets: those
+// package emu reads at each use. (Issue costs — SALU, VALU, ... — are
+// fixed when a Machine is made.)
 func latencyFields(l *emu.Latency) map[string]*uint32 {
 	return map[string]*uint32{
-		"salu": &l.SALU, "valu": &l.VALU, "trans": &l.VALUTrans, "f64": &l.VALUF64, "branch": &l.Branch,
-		"smem_issue": &l.SMEMIssue, "smem_hit": &l.ScalarHit, "smem_miss": &l.ScalarMiss, "smem_op": &l.ScalarOp,
+		"branch": &l.Branch, "smem_hit": &l.ScalarHit, "smem_miss": &l.ScalarMiss, "smem_op": &l.ScalarOp,
 		"memtime": &l.MemTime, "vmem": &l.VectorMem, "export": &l.Export,
 	}
 }
