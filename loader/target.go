@@ -187,12 +187,14 @@ func (f *File) Target() (Target, error) {
 		return t, nameErr(formatErr("ELF header", 48, "e_flags %#x name no processor (EF_AMDGPU_MACH_NONE)", f.Flags), f.name)
 	}
 	xn, sr := supportsXNACK(t.Processor), supportsSRAMECC(t.Processor)
+	// v2 and v3 have one bit per feature: set is on (reported as the file
+	// says, even for a processor without the feature), clear is off.
 	onOff := func(supported, set bool) Feature {
 		switch {
-		case !supported:
-			return FeatureUnsupported
 		case set:
 			return FeatureOn
+		case !supported:
+			return FeatureUnsupported
 		}
 		return FeatureOff
 	}
