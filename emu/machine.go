@@ -30,7 +30,7 @@ type Machine struct {
 	VectorMemory VectorMemory
 
 	w     *Wave
-	costs [6]uint32
+	costs [8]uint32
 	hist  history
 	bp    []bool
 	last  []LaneAddr // the last journaled step's addresses
@@ -51,7 +51,7 @@ func NewMachine(prog *Program, mem *Memory, cfg Config) *Machine {
 		l = DefaultLatency()
 		m.Config.Latency = l
 	}
-	m.costs = [6]uint32{cSALU: l.SALU, cVALU: l.VALU, cTrans: l.VALUTrans, cF64: l.VALUF64, cSMEM: l.SMEMIssue}
+	m.costs = [8]uint32{cSALU: l.SALU, cVALU: l.VALU, cTrans: l.VALUTrans, cF64: l.VALUF64, cSMEM: l.SMEMIssue}
 	w := &Wave{m: m, target: cfg.Target, code: prog.code, cache: newScalarCache(cfg.Cache)}
 	w.pend = make([]pendingOp, 0, 64)
 	w.s[codeExec], w.s[codeExec+1] = ^uint32(0), ^uint32(0)
@@ -320,10 +320,20 @@ func (w *Wave) step() error {
 	if len(w.pend) > 0 {
 		w.retire()
 	}
-	w.ws(slotPC, uint32(in.next))
-	err := in.fn(w, in)
-	w.setClock(w.clock() + uint64(w.m.costs[in.cost]))
-	w.ws64(slotRetired, w.get64(slotRetired)+1)
+	var err error
+	if w.jOn {
+		w.ws(slotPC, uint32(in.next))
+		err = in.fn(w, in)
+		w.setClock(w.clock() + uint64(w.m.costs[in.cost]))
+		w.ws64(slotRetired, w.get64(slotRetired)+1)
+	} else {
+		w.s[slotPC] = uint32(in.next)
+		err = in.fn(w, in)
+		c := w.clock() + uint64(w.m.costs[in.cost&7])
+		w.s[slotClock], w.s[slotClock+1] = uint32(c), uint32(c>>32)
+		r := w.get64(slotRetired) + 1
+		w.s[slotRetired], w.s[slotRetired+1] = uint32(r), uint32(r>>32)
+	}
 	if err != nil {
 		w.ws(slotPC, uint32(idx))
 		w.ws(slotStatus, uint32(Faulted))

@@ -150,7 +150,8 @@ type opDef struct {
 	// exact documents whether the result is bit-exact ("exact") or an
 	// approximation within the ISA manual's bound ("approx: ...").
 	exact string
-	v     *vop // vector ALU operations
+	v     *vop   // vector ALU operations
+	k     kernel // fast whole-register kernel
 }
 
 var opTable = map[string]*opDef{}
@@ -239,6 +240,12 @@ func compile(t isa.Target, p *Program, i int, name string, inst *isa.Inst) instr
 		}
 	}
 	in.cost = uint32(d.cost)
+	if d.k == nil && d.v != nil {
+		d.k = kernels[name]
+	}
+	if fastEligible(&in, inst) {
+		in.fn = execFast
+	}
 	return in
 }
 

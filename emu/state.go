@@ -81,6 +81,8 @@ type Wave struct {
 	jOn bool // journal the current step
 	j   journal
 
+	fe     fenv // the VALU lane context, reused
+	tmp    [4][64]uint32
 	cur    *instr // the instruction being executed
 	curIdx int    // its index
 }

@@ -73,9 +73,10 @@ func defV(name string, cost uint8, v vop) *opDef {
 }
 
 // fenvFor builds the MODE context for float type ft.
-func (w *Wave) fenvFor(ft uint8) fenv {
+func (w *Wave) fenvFor(ft uint8) *fenv {
 	m := w.s[slotMode]
-	e := fenv{w: w, ieee: m>>9&1 != 0, dx10: m>>8&1 != 0}
+	e := &w.fe
+	*e = fenv{w: w, ieee: m>>9&1 != 0, dx10: m>>8&1 != 0}
 	if ft == 32 {
 		e.rm = int(m & 3)
 		e.din, e.dout = m>>4&1 != 0, m>>5&1 != 0
@@ -397,12 +398,12 @@ func execVOP(w *Wave, in *instr) error {
 	e := w.fenvFor(max(v.ft, v.oft))
 	mask := w.writeMask(in)
 	var a, b, c [64]uint64
-	w.vfetch(in, v, 0, &e, &a)
+	w.vfetch(in, v, 0, e, &a)
 	if v.nsrc > 1 {
-		w.vfetch(in, v, 1, &e, &b)
+		w.vfetch(in, v, 1, e, &b)
 	}
 	if v.nsrc > 2 {
-		w.vfetch(in, v, 2, &e, &c)
+		w.vfetch(in, v, 2, e, &c)
 	}
 	var cin uint64
 	if v.cin {
@@ -426,9 +427,9 @@ func execVOP(w *Wave, in *instr) error {
 		e.lane = l
 		e.carry = cin >> uint(l) & 1
 		e.cout = 0
-		r := fn(&e, a[l], b[l], c[l])
+		r := fn(e, a[l], b[l], c[l])
 		if v.oft != 0 {
-			r = post(&e, r, v.oft, mods.Omod, mods.Clamp)
+			r = post(e, r, v.oft, mods.Omod, mods.Clamp)
 		}
 		lo[l], hi[l] = uint32(r), uint32(r>>32)
 		cout |= e.cout << uint(l)

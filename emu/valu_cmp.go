@@ -185,8 +185,8 @@ func execVOPC(w *Wave, in *instr) error {
 	}
 	e := w.fenvFor(v.ft)
 	var a, b [64]uint64
-	w.vfetch(in, &v, 0, &e, &a)
-	w.vfetch(in, &v, 1, &e, &b)
+	w.vfetch(in, &v, 0, e, &a)
+	w.vfetch(in, &v, 1, e, &b)
 	mask := w.writeMask(in)
 	var r uint64
 	for m := mask; m != 0; m &= m - 1 {

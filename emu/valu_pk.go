@@ -87,7 +87,7 @@ func execVOP3P(w *Wave, in *instr) error {
 	v := vop{nsrc: uint8(d.nsrc), srcW: [3]uint8{1, 1, 1}, nofl: true}
 	var src [3][64]uint64
 	for k := 0; k < d.nsrc; k++ {
-		w.vfetch(in, &v, k, &e, &src[k])
+		w.vfetch(in, &v, k, e, &src[k])
 	}
 	mask := w.exec()
 	var out [64]uint32
@@ -115,11 +115,11 @@ func execVOP3P(w *Wave, in *instr) error {
 				}
 			}
 		}
-		rl := d.fn(&e, lo[0], lo[1], lo[2])
-		rh := d.fn(&e, hi[0], hi[1], hi[2])
+		rl := d.fn(e, lo[0], lo[1], lo[2])
+		rh := d.fn(e, hi[0], hi[1], hi[2])
 		if d.float {
-			rl = uint16(post(&e, uint64(rl), 16, 0, md.Clamp))
-			rh = uint16(post(&e, uint64(rh), 16, 0, md.Clamp))
+			rl = uint16(post(e, uint64(rl), 16, 0, md.Clamp))
+			rh = uint16(post(e, uint64(rh), 16, 0, md.Clamp))
 		}
 		out[l] = uint32(rl) | uint32(rh)<<16
 	}
@@ -139,7 +139,7 @@ func execMadMix(w *Wave, in *instr) error {
 	v := vop{nsrc: 3, srcW: [3]uint8{1, 1, 1}, nofl: true}
 	var src [3][64]uint64
 	for k := 0; k < 3; k++ {
-		w.vfetch(in, &v, k, &e, &src[k])
+		w.vfetch(in, &v, k, e, &src[k])
 	}
 	mask := w.exec()
 	dr := int(in.dst[0].reg)
@@ -161,10 +161,10 @@ func execMadMix(w *Wave, in *instr) error {
 			}
 			s[k] = uint64(x)
 		}
-		r := uint32(fmaF32(&e, s[0], s[1], s[2]))
+		r := uint32(fmaF32(e, s[0], s[1], s[2]))
 		switch in.sub {
 		case 0:
-			out[l] = uint32(post(&e, uint64(r), 32, 0, md.Clamp))
+			out[l] = uint32(post(e, uint64(r), 32, 0, md.Clamp))
 		case 1:
 			h := f64ToF16(float64(f32(r)), 0, int(w.s[slotMode]>>2&3))
 			out[l] = w.v[dr][l]&0xffff0000 | uint32(h)
