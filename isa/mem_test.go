@@ -410,3 +410,50 @@ func BenchmarkMemDecodePrint(b *testing.B) {
 		buf = inst.AppendText(buf[:0], 0, nil)
 	}
 }
+
+// TestMemLLVMSwizzle compares every ds_swizzle_b32 offset (the symbolic
+// swizzle(...) printing) with LLVM.
+func TestMemLLVMSwizzle(t *testing.T) {
+	if testing.Short() {
+		t.Skip("65,536 cases per target")
+	}
+	var cases [][]uint32
+	for off := uint32(0); off < 1<<16; off++ {
+		cases = append(cases, []uint32{0x36<<26 | 0x3d<<17 | off, 1 | 2<<24})
+	}
+	compareLLVM(t, "swizzle", cases)
+}
+
+// TestMemLLVMSweep compares field sweeps with LLVM: every MIMG opcode with
+// every dmask, tfe and d16 and a vdata near v255; every MUBUF opcode with
+// every combination of offen, idxen, glc, lds and tfe; every FLAT segment
+// and opcode with glc, lds, nv and three kinds of saddr.
+func TestMemLLVMSweep(t *testing.T) {
+	if testing.Short() {
+		t.Skip("long")
+	}
+	var cases [][]uint32
+	for op := uint32(0); op < 128; op++ {
+		for m := uint32(0); m < 64; m++ {
+			w0 := 0x3c<<26 | op<<18 | (m&15)<<8 | (m>>4&1)<<16
+			for _, vd := range []uint32{20, 253} {
+				cases = append(cases, []uint32{w0, 4 | vd<<8 | 2<<16 | 1<<21 | (m>>5)<<31})
+			}
+		}
+		for m := uint32(0); m < 32; m++ {
+			w0 := 0x38<<26 | op<<18 | (m&7)<<12 | (m>>3&1)<<16 | 0x10
+			for _, vd := range []uint32{20, 254} {
+				cases = append(cases, []uint32{w0, 10 | vd<<8 | 2<<16 | (m>>4)<<23 | 30<<24})
+			}
+		}
+		for seg := uint32(0); seg < 3; seg++ {
+			for m := uint32(0); m < 8; m++ {
+				w0 := 0x37<<26 | op<<18 | seg<<14 | (m&1)<<16 | (m>>1&1)<<13 | 0x10
+				for _, sa := range []uint32{0x7f, 6, 0x7e} {
+					cases = append(cases, []uint32{w0, 10 | 20<<8 | sa<<16 | (m>>2)<<23 | 40<<24})
+				}
+			}
+		}
+	}
+	compareLLVM(t, "sweep", cases)
+}
