@@ -1,6 +1,8 @@
 package loader
 
 import (
+	"bytes"
+	"debug/elf"
 	"math/rand"
 	"testing"
 )
@@ -167,6 +169,25 @@ func TestKernelsConsistent(t *testing.T) {
 			code, err := co.Code(k)
 			if err != nil || len(code) == 0 || len(code)%4 != 0 {
 				t.Errorf("%s %s: %d bytes of code, %v", p, k.Name, len(code), err)
+			}
+			// The same bytes, found through debug/elf's .text.
+			addr, text, err := co.TextData()
+			off := k.Entry - addr
+			if co.File.Type == ET_REL {
+				off = k.Entry
+			}
+			if err != nil || off > uint64(len(text)) || !bytes.Equal(code, text[off:min(uint64(len(text)), off+uint64(len(code)))]) {
+				t.Errorf("%s %s: code at %#x does not match .text (%v)", p, k.Name, k.Entry, err)
+			}
+			ef, err := elf.Open(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			sec := ef.Section(".text")
+			theirs, _ := sec.Data()
+			ef.Close()
+			if !bytes.Equal(theirs, text) || sec.Addr != addr {
+				t.Errorf("%s: .text differs from debug/elf's", p)
 			}
 			for _, a := range k.Meta.Args {
 				kinds[a.ValueKind] = true

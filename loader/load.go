@@ -126,6 +126,15 @@ func (co *CodeObject) Kernel(name string) *Kernel {
 // Code returns a kernel's machine code.
 func (co *CodeObject) Code(k *Kernel) ([]byte, error) { return co.File.Code(k) }
 
+// TextData returns the address and bytes of the .text section.
+func (co *CodeObject) TextData() (addr uint64, data []byte, err error) {
+	if co.Text == nil {
+		return 0, nil, nameErr(formatErr("section headers", int64(co.File.Shoff), "no .text section"), co.File.name)
+	}
+	data, err = co.Text.Data()
+	return co.Text.Addr, data, err
+}
+
 // Select picks an entry: by exact bundle ID, by target ID or processor, or,
 // for target "", the first GCN (GFX6–GFX9) entry.
 func (c *Container) Select(target string) (*BundleEntry, error) {
