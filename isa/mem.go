@@ -11,6 +11,24 @@ package isa
 // some opcodes refuse the gds, lds or tfe bit (flag words gds-only, no-gds,
 // no-mods, lds-ok, lds-only, no-tfe, no-d16), and a register tuple running
 // past v255 or the SGPR file is invalid.
+//
+// Inst.Args, in LLVM's print order, for the emulator:
+//
+//	DS      [vdst] [addr] [data0] [data1]   as the opcode's row lists them;
+//	        Mods.Offset (16-bit) or Mods.Offset0/Offset1 (offset2 rows), Mods.GDS
+//	MUBUF   vdata (absent with lds), vaddr, srsrc (4), soffset
+//	MTBUF   vdata, vaddr, srsrc (4), soffset; Mods.DFmt, Mods.NFmt
+//	        vaddr is KindNone without idxen/offen, 1 dword with one of them,
+//	        2 (index, then offset) with both; vdata has one more dword with tfe;
+//	        atomics write vdata only with glc (Access says which)
+//	MIMG    vdata (LLVM's width from dmask, d16, tfe), vaddr, srsrc (8), [ssamp (4)]
+//	EXP     four sources, KindNone when disabled; with compr sources 0–1 and
+//	        2–3 name the same register (two packed 16-bit values each)
+//	FLAT    [vdst] vaddr [vdata] [saddr]: vdst is absent for stores, for
+//	        atomics without glc and for loads to LDS; vaddr is 2 dwords for
+//	        FLAT and for GLOBAL without saddr, 1 for GLOBAL with saddr and for
+//	        SCRATCH without saddr, KindNone for SCRATCH with saddr; saddr is
+//	        KindNone when off; Mods.Seg says FLAT, GLOBAL or SCRATCH
 
 func init() {
 	decoders[EncDS] = memDecoder(decodeDS)
