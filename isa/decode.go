@@ -108,6 +108,47 @@ func lookupForm(t Target, enc Encoding, opcode uint16) *Form {
 	return &forms[tab[opcode]-1]
 }
 
+// lookupFormWith is lookupForm on a processor with features f: a row of
+// one of its features (GENS "9+dl" in the table source) wins over the
+// generation's row.
+func lookupFormWith(t Target, f Features, enc Encoding, opcode uint16) *Form {
+	if f != 0 && t == GFX9 && featureEncs&(1<<uint(enc)) != 0 {
+		for i := range featureForms {
+			ff := &featureForms[i]
+			if ff.feat&f != 0 && ff.enc == enc && ff.opcode == opcode {
+				return &forms[ff.form]
+			}
+		}
+	}
+	return lookupForm(t, enc, opcode)
+}
+
+// featureForm indexes a GFX9 row that exists only with a feature.
+type featureForm struct {
+	feat   Features
+	enc    Encoding
+	opcode uint16
+	form   uint16 // index in forms
+}
+
+// FeaturesOf returns the instruction-set features of a processor name
+// beyond its generation ("gfx906" → FeatFMAMix|FeatDL).
+func FeaturesOf(processor string) Features {
+	if i := strings.LastIndex(processor, "-"); i >= 0 && strings.Contains(processor[:i], "amdgcn") {
+		processor = processor[i+1:]
+	}
+	if i := strings.IndexByte(processor, ':'); i >= 0 {
+		processor = processor[:i]
+	}
+	switch processor {
+	case "gfx904":
+		return FeatFMAMix
+	case "gfx906":
+		return FeatFMAMix | FeatDL
+	}
+	return 0
+}
+
 // LookupForm is lookupForm for other packages and tools.
 func LookupForm(t Target, enc Encoding, opcode uint16) *Form { return lookupForm(t, enc, opcode) }
 
@@ -230,9 +271,13 @@ func Decode(src []byte, t Target) (Inst, error) {
 }
 
 // DecodeInto is Decode into an existing Inst, reusing its Args storage.
-func DecodeInto(src []byte, t Target, inst *Inst) error {
+func DecodeInto(src []byte, t Target, inst *Inst) error { return DecodeWith(src, t, 0, inst) }
+
+// DecodeWith is DecodeInto for a processor with features beyond its
+// generation's base set (FeaturesOf("gfx906")).
+func DecodeWith(src []byte, t Target, f Features, inst *Inst) error {
 	args := inst.Args[:0]
-	*inst = Inst{Args: args, Target: t}
+	*inst = Inst{Args: args, Target: t, Features: f}
 	if t != GFX8 && t != GFX9 {
 		return errInvalid
 	}

@@ -14,6 +14,16 @@ const (
 	GFX9                 // gfx900, gfx902, gfx904, gfx906, gfx909, gfx90c
 )
 
+// Features are instruction-set extensions some processors of a generation
+// have (LLVM's subtarget features). Decoding for gfx904 or gfx906 needs
+// them; see FeaturesOf and DecodeWith. The Target stays the generation.
+type Features uint8
+
+const (
+	FeatFMAMix Features = 1 << iota // gfx904, gfx906: v_fma_mix* take v_mad_mix*'s opcodes
+	FeatDL                          // gfx906: v_fmac_f32, v_xnor_b32, v_dot* (LLVM's DL and Dot insts)
+)
+
 // Encoding is an instruction's microcode format.
 type Encoding uint8
 
@@ -242,8 +252,9 @@ type Inst struct {
 	Args    []Operand // in the order LLVM prints them: destinations first
 	Mods    Modifiers
 
-	Form   *Form  // the table row the instruction was decoded with (nil when invalid)
-	Target Target // the generation it was decoded for
+	Form     *Form    // the table row the instruction was decoded with (nil when invalid)
+	Target   Target   // the generation it was decoded for
+	Features Features // the processor features it was decoded with
 
 	hasLit bool // a literal has been read (Words[Len/4-1]); later 255 sources share it
 }

@@ -21,7 +21,7 @@ func init() {
 
 // startForm looks the opcode up and prepares inst for its operands.
 func startForm(t Target, inst *Inst, opcode uint16, n int) (*Form, error) {
-	f := lookupForm(t, inst.Enc, opcode)
+	f := lookupFormWith(t, inst.Features, inst.Enc, opcode)
 	if f == nil {
 		inst.Len = 4
 		return nil, errInvalid

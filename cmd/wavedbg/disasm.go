@@ -73,7 +73,7 @@ func runDisasm(args []string, stdout, stderr io.Writer) error {
 			}
 			code = binary.LittleEndian.AppendUint32(code, uint32(v))
 		}
-		l := lister{w: w, t: t, invalid: "<invalid>"}
+		l := lister{w: w, t: t, feat: isa.FeaturesOf(*target), invalid: "<invalid>"}
 		l.region(code, 0, 0)
 		return nil
 	}
@@ -101,7 +101,7 @@ func runDisasm(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	return writeListing(w, pos[0], t, text, co.Text.Addr, co.Text.Index, syms, *kernel)
+	return writeListing(w, pos[0], t, isa.FeaturesOf(co.Target.Processor), text, co.Text.Addr, co.Text.Index, syms, *kernel)
 }
 
 // label is a symbol that starts a block of the listing.
@@ -112,7 +112,7 @@ type label struct {
 
 // writeListing prints .text as llvm-objdump -d does: a header, then for
 // each symbol "ADDR <name>:" and one line per instruction.
-func writeListing(w *bufio.Writer, file string, t isa.Target, text []byte, base uint64, secIndex int,
+func writeListing(w *bufio.Writer, file string, t isa.Target, feat isa.Features, text []byte, base uint64, secIndex int,
 	syms []loader.Symbol, only string) error {
 	var labels []label
 	for _, s := range syms {
@@ -140,7 +140,7 @@ func writeListing(w *bufio.Writer, file string, t isa.Target, text []byte, base 
 		}
 	}
 	fmt.Fprintf(w, "\n%s:\tfile format elf64-amdgpu\n\nDisassembly of section .text:\n", file)
-	l := lister{w: w, t: t, labels: labels, invalid: ".long", skipZeros: true}
+	l := lister{w: w, t: t, feat: feat, labels: labels, invalid: ".long", skipZeros: true}
 	for i, lb := range labels {
 		stop := end
 		if i+1 < len(labels) {
@@ -162,8 +162,9 @@ func writeListing(w *bufio.Writer, file string, t isa.Target, text []byte, base 
 type lister struct {
 	w       *bufio.Writer
 	t       isa.Target
-	labels  []label // sorted; names branch targets
-	invalid string  // "<invalid>" (raw mode) or ".long" (objdump's form)
+	feat    isa.Features // gfx904/gfx906 extensions
+	labels  []label      // sorted; names branch targets
+	invalid string       // "<invalid>" (raw mode) or ".long" (objdump's form)
 	// skipZeros prints runs of zero bytes as llvm-objdump does.
 	skipZeros bool
 	inst      isa.Inst
@@ -189,7 +190,7 @@ func (l *lister) region(code []byte, addr, base uint64) {
 		}
 		b := l.buf[:0]
 		b = append(b, '\t')
-		err := isa.DecodeInto(code[off:], l.t, &l.inst)
+		err := isa.DecodeWith(code[off:], l.t, l.feat, &l.inst)
 		n := l.inst.Len
 		if err != nil || n == 0 {
 			n = min(4, len(code)-off)

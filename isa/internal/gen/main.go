@@ -58,6 +58,10 @@ var classes = map[string]string{
 
 var counters = map[string]string{"vm": "CntVM", "lgkm": "CntLGKM", "exp": "CntEXP"}
 
+// features are the GENS suffixes of feature rows ("9+dl") and their
+// Features constants.
+var features = map[string]string{"fmamix": "FeatFMAMix", "dl": "FeatDL"}
+
 var types = map[string]string{
 	"b16": "TypeB16", "b32": "TypeB32", "b64": "TypeB64", "i16": "TypeI16", "i32": "TypeI32",
 	"i64": "TypeI64", "u16": "TypeU16", "u32": "TypeU32", "u64": "TypeU64", "f16": "TypeF16",
@@ -69,7 +73,8 @@ var types = map[string]string{
 type row struct {
 	pos      string // file:line
 	enc      int
-	gens     []int // 8, 9
+	gens     []int    // 8, 9
+	feats    []string // GENS "9+dl": GFX9 with a feature (fmamix, dl)
 	opcode   int
 	mnemonic string
 	op       string // Op constant name
@@ -143,6 +148,13 @@ func parseRow(f []string) (row, error) {
 		return r, fmt.Errorf("unknown encoding %q", f[0])
 	}
 	for _, g := range strings.Split(f[1], ",") {
+		if feat, ok := strings.CutPrefix(g, "9+"); ok {
+			if _, ok := features[feat]; !ok {
+				return r, fmt.Errorf("unknown feature %q", feat)
+			}
+			r.feats = append(r.feats, feat)
+			continue
+		}
 		switch g {
 		case "8":
 			r.gens = append(r.gens, 8)
@@ -349,6 +361,12 @@ func emit(rows []row) ([]byte, error) {
 	// Forms.
 	type key struct{ gen, enc, opcode int }
 	seen := map[key]string{}
+	type featKey struct {
+		feat        string
+		enc, opcode int
+	}
+	seenFeat := map[featKey]string{}
+	var featRows, featEncs []string
 	// index[gen][enc] = opcode → form number + 1
 	index := map[[2]int]map[int]int{}
 	pf("var forms = [...]Form{\n")
@@ -368,10 +386,29 @@ func emit(rows []row) ([]byte, error) {
 			}
 			m[r.opcode] = i + 1
 		}
+		for _, ft := range r.feats {
+			gens = append(gens, "GFX9+"+ft)
+			k := featKey{ft, r.enc, r.opcode}
+			if p, ok := seenFeat[k]; ok {
+				return nil, fmt.Errorf("%s: GFX9+%s %s opcode %#x already defined at %s", r.pos, ft, encodings[r.enc], r.opcode, p)
+			}
+			seenFeat[k] = r.pos
+			featRows = append(featRows, fmt.Sprintf("{feat: %s, enc: Enc%s, opcode: %#x, form: %d},", features[ft], encodings[r.enc], r.opcode, i))
+			featEncs = append(featEncs, "1<<uint(Enc"+encodings[r.enc]+")")
+		}
 		pf("\t{Mnemonic: %q, Op: %s, Enc: Enc%s, Opcode: %#x, Operands: specs[%d:%d], Flags: %s}, // %s\n",
 			r.mnemonic, r.op, encodings[r.enc], r.opcode, formSpec[i][0], formSpec[i][1], flagExpr(r.flags), strings.Join(gens, ","))
 	}
 	pf("}\n\n")
+
+	pf("// featureForms lists the GFX9 rows that exist only with a processor feature.\n")
+	pf("var featureForms = [...]featureForm{\n")
+	for _, f := range featRows {
+		pf("\t%s\n", f)
+	}
+	pf("}\n\n")
+	pf("// featureEncs has bit 1<<enc set for every encoding with feature rows.\n")
+	pf("const featureEncs uint32 = %s\n\n", joinOr(uniq(featEncs), " | ", "0"))
 
 	pf("// formIndex[generation][encoding][opcode] is 1 + the index in forms of\n")
 	pf("// the opcode's form, or 0 when the opcode does not exist.\n")
@@ -434,4 +471,16 @@ func sortedKeys[V any](m map[string]V) []string {
 	}
 	sort.Strings(k)
 	return k
+}
+
+func uniq(s []string) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, x := range s {
+		if !seen[x] {
+			seen[x] = true
+			out = append(out, x)
+		}
+	}
+	return out
 }
