@@ -80,11 +80,15 @@ func New(d Debuggee, opt Options) *Model {
 	return m
 }
 
-// defaultMemory points the memory pane at the first named buffer.
+// defaultMemory points the memory pane at the first buffer argument, or
+// else at the kernel arguments.
 func (m *Model) defaultMemory() {
-	for _, b := range m.dbg.Buffers() {
-		m.mem.base, m.mem.title = b.Addr, b.Name
-		return
+	bufs := m.dbg.Buffers()
+	for i, b := range bufs {
+		if i == len(bufs)-1 || b.Name != "kernarg" {
+			m.mem.base, m.mem.title = b.Addr, b.Name
+			return
+		}
 	}
 	m.mem.title = "global"
 }

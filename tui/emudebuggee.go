@@ -161,13 +161,21 @@ func (d *EmuDebuggee) layoutArgs(l Launch, block, groups int) (uint64, error) {
 			if name == "" {
 				name = fmt.Sprintf("arg%d", a.Offset)
 			}
+			init, given := l.Data[a.Name]
+			if given {
+				n = max(uint64(len(init)), 4)
+			}
 			b, err := d.mem.Alloc(name, n, 256)
 			if err != nil {
 				return 0, err
 			}
 			buf := make([]byte, n)
-			for i := uint64(0); i < n/4; i++ {
-				binary.LittleEndian.PutUint32(buf[4*i:], uint32(i))
+			if given {
+				copy(buf, init)
+			} else {
+				for i := uint64(0); i < n/4; i++ {
+					binary.LittleEndian.PutUint32(buf[4*i:], uint32(i))
+				}
 			}
 			if err := d.mem.Write(b, buf); err != nil {
 				return 0, err
@@ -184,6 +192,11 @@ func (d *EmuDebuggee) layoutArgs(l Launch, block, groups int) (uint64, error) {
 			}
 		case string(a.ValueKind) == "by_value" && a.Size <= 8:
 			v := uint64(3)
+			if b, ok := l.Data[a.Name]; ok {
+				var w [8]byte
+				copy(w[:], b)
+				v = binary.LittleEndian.Uint64(w[:])
+			}
 			if s, ok := l.Args[a.Name]; ok {
 				x, err := parseArgValue(s)
 				if err != nil {

@@ -24,6 +24,7 @@ type Launch struct {
 	Block  int               // work-items per work-group (default 64)
 	Groups int               // work-groups (default 1)
 	Args   map[string]string // kernel argument values by name (by-value arguments)
+	Data   map[string][]byte // initial contents by argument name (buffers, or by-value bytes)
 	Config *emu.Config       // nil for emu.DefaultConfig
 }
 

@@ -9,6 +9,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/wavedbg/wavedbg/samples"
 	"github.com/wavedbg/wavedbg/tui"
 	"github.com/wavedbg/wavedbg/tui/sample"
 )
@@ -17,10 +18,37 @@ func init() {
 	register(command{name: "debug", summary: "open the interactive debugger", run: runDebug})
 }
 
-// defaultCodeObject is what `wavedbg` opens without a file; the samples
-// package may replace it.
-var defaultCodeObject = func() (data []byte, kernel string, block int) {
-	return sample.CodeObject(), sample.Name, 128
+// bundled returns the launch of a bundled teaching sample (package samples)
+// by name, or of samples.Default() for "". The tui's own small sample
+// (tui/sample) remains under the name "scale".
+func bundled(name string) (data []byte, l tui.Launch, err error) {
+	if name == sample.Name {
+		return sample.CodeObject(), tui.Launch{Kernel: sample.Name, Block: 128}, nil
+	}
+	s := samples.Default()
+	if name != "" {
+		var ok bool
+		if s, ok = samples.Lookup(name); !ok {
+			var names []string
+			for _, x := range samples.All() {
+				names = append(names, x.Name)
+			}
+			return nil, l, usageError{fmt.Sprintf("no sample %q (have %s, %s)", name, strings.Join(names, ", "), sample.Name)}
+		}
+	}
+	l = tui.Launch{Kernel: s.Kernel, Data: map[string][]byte{}}
+	if mf, err := s.RunManifest(); err == nil {
+		l.Block = int(mf.Block.V[0] * mf.Block.V[1] * mf.Block.V[2])
+		if l.Block > 0 {
+			l.Groups = max(int(mf.Grid.V[0]*mf.Grid.V[1]*mf.Grid.V[2])/l.Block, 1)
+		}
+		for i := range mf.Args {
+			if b, err := mf.Args[i].Bytes(""); err == nil && mf.Args[i].Name != "" {
+				l.Data[mf.Args[i].Name] = b
+			}
+		}
+	}
+	return s.CodeObject, l, nil
 }
 
 // argList collects repeated --arg NAME=VALUE flags.
@@ -40,6 +68,7 @@ func (a argList) Set(s string) error {
 // debugOptions is the parsed command line of the debug command.
 type debugOptions struct {
 	file   string
+	sample string
 	launch tui.Launch
 }
 
@@ -49,10 +78,11 @@ func parseDebugArgs(args []string, stderr io.Writer) (*debugOptions, error) {
 	o := &debugOptions{launch: tui.Launch{Args: argList{}}}
 	fs.StringVar(&o.launch.Kernel, "kernel", "", "kernel `NAME` (default: the first)")
 	fs.IntVar(&o.launch.Block, "block", 0, "work-items per work-group (default 64; the bundled sample uses 128)")
-	fs.IntVar(&o.launch.Groups, "groups", 1, "number of work-groups")
+	fs.IntVar(&o.launch.Groups, "groups", 0, "number of work-groups (default 1)")
+	fs.StringVar(&o.sample, "sample", "", "open the bundled sample `NAME` instead of a file")
 	fs.Var(argList(o.launch.Args), "arg", "kernel argument `NAME=VALUE` (repeatable; by-value arguments default to 3)")
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "Usage: wavedbg [FILE] [--kernel NAME] [--block N] [--groups N] [--arg NAME=VALUE]...\n\n"+
+		fmt.Fprintf(stderr, "Usage: wavedbg [FILE | --sample NAME] [--kernel NAME] [--block N] [--groups N] [--arg NAME=VALUE]...\n\n"+
 			"Opens the interactive debugger on FILE, or on a bundled sample kernel without it.\nPress ? inside for keys and commands.\n\n")
 		fs.PrintDefaults()
 	}
@@ -83,15 +113,21 @@ func openDebuggee(o *debugOptions) (*tui.EmuDebuggee, error) {
 	l := o.launch
 	var data []byte
 	if o.file == "" {
-		var kernel string
-		var block int
-		data, kernel, block = defaultCodeObject()
+		var sl tui.Launch
+		var err error
+		if data, sl, err = bundled(o.sample); err != nil {
+			return nil, err
+		}
 		if l.Kernel == "" {
-			l.Kernel = kernel
+			l.Kernel = sl.Kernel
 		}
 		if l.Block == 0 {
-			l.Block = block
+			l.Block = sl.Block
 		}
+		if l.Groups == 0 {
+			l.Groups = sl.Groups
+		}
+		l.Data = sl.Data
 	} else {
 		b, err := os.ReadFile(o.file)
 		if err != nil {

@@ -3,6 +3,8 @@ package main
 import (
 	"io"
 	"testing"
+
+	"github.com/wavedbg/wavedbg/samples"
 )
 
 func TestParseDebugArgs(t *testing.T) {
@@ -34,8 +36,23 @@ func TestDefaultSampleOpens(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if d.Name() != "scale" || len(d.Waves()) != 2 || len(d.Program()) == 0 {
-		t.Errorf("sample: name %q, %d waves, %d instructions", d.Name(), len(d.Waves()), len(d.Program()))
+	if d.Name() != samples.Default().Kernel || len(d.Waves()) == 0 || len(d.Program()) == 0 {
+		t.Errorf("default sample: name %q, %d waves, %d instructions", d.Name(), len(d.Waves()), len(d.Program()))
+	}
+	for _, s := range append(samples.All(), samples.Sample{Name: "scale"}) {
+		d, err := openDebuggee(&debugOptions{sample: s.Name})
+		if err != nil {
+			t.Errorf("--sample %s: %v", s.Name, err)
+			continue
+		}
+		for i := 0; i < 50; i++ {
+			if d.Step() != nil {
+				break
+			}
+		}
+	}
+	if _, err := openDebuggee(&debugOptions{sample: "nope"}); err == nil {
+		t.Error("--sample nope: no error")
 	}
 	if _, err := openDebuggee(&debugOptions{file: "/nonexistent.co"}); err == nil {
 		t.Error("opening a missing file succeeded")

@@ -33,7 +33,15 @@ screen() { "${T[@]}" capture-pane -p -t "$S"; }
 
 keys() { "${T[@]}" send-keys -t "$S" "$@"; }
 
-"${T[@]}" new-session -d -s "$S" -x 120 -y 36 "TERM=xterm-256color $BIN; sleep 30"
+# With no argument it opens the first bundled teaching sample.
+"${T[@]}" new-session -d -s first -x 100 -y 30 "TERM=xterm-256color $BIN; sleep 30"
+S=first wait_for "1 disasm"
+"${T[@]}" capture-pane -p -t first | grep -q "smem_forms" || S=first fail "wavedbg did not open the default sample"
+"${T[@]}" send-keys -t first q
+echo "e2e: wavedbg with no argument opened smem_forms"
+
+# The rest drives the debugger's own two-wave sample.
+"${T[@]}" new-session -d -s "$S" -x 120 -y 36 "TERM=xterm-256color $BIN --sample scale; sleep 30"
 "${T[@]}" set-option -t "$S" remain-on-exit on >/dev/null
 
 wait_for "1 disasm"
