@@ -31,7 +31,7 @@ var memEncodings = []struct {
 }
 
 var (
-	memRandom = flag.Int("mem.random", 20000, "random words per memory encoding and target in TestMemLLVMRandom")
+	memRandom = flag.Int("mem.random", 5000, "random words per memory encoding and target in TestMemLLVMRandom")
 	memSeed   = flag.Int64("mem.seed", 1, "seed of TestMemLLVMRandom")
 	memUpdate = flag.Bool("mem.update", false, "rewrite testdata/mem.txt from LLVM")
 	memShow   = flag.Int("mem.show", 10, "differences shown per encoding and target")
