@@ -156,6 +156,13 @@ func Open(data []byte, l Launch) (*EmuDebuggee, error) {
 	if err != nil {
 		return nil, err
 	}
+	return OpenFile(f, l)
+}
+
+// OpenFile opens an already parsed code object (for instance one that
+// loader.Load took out of an offload bundle or a fat binary). f may be
+// closed once OpenFile returns.
+func OpenFile(f *loader.File, l Launch) (*EmuDebuggee, error) {
 	k, err := findKernel(f, l.Kernel)
 	if err != nil {
 		return nil, err

@@ -4,11 +4,11 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/wavedbg/wavedbg/loader"
 	"github.com/wavedbg/wavedbg/samples"
 	"github.com/wavedbg/wavedbg/tui"
 	"github.com/wavedbg/wavedbg/tui/sample"
@@ -69,6 +69,7 @@ func (a argList) Set(s string) error {
 type debugOptions struct {
 	file   string
 	sample string
+	target string
 	launch tui.Launch
 }
 
@@ -80,6 +81,7 @@ func parseDebugArgs(args []string, stderr io.Writer) (*debugOptions, error) {
 	fs.IntVar(&o.launch.Block, "block", 0, "work-items per work-group (default 64; the bundled sample uses 128)")
 	fs.IntVar(&o.launch.Groups, "groups", 0, "number of work-groups (default 1)")
 	fs.StringVar(&o.sample, "sample", "", "open the bundled sample `NAME` instead of a file")
+	fs.StringVar(&o.target, "target", "", "pick the code object for `gfxNNN` from a bundle or fat binary")
 	fs.Var(argList(o.launch.Args), "arg", "kernel argument `NAME=VALUE` (repeatable; by-value arguments default to 3)")
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "Usage: wavedbg [FILE | --sample NAME] [--kernel NAME] [--block N] [--groups N] [--arg NAME=VALUE]...\n\n"+
@@ -128,18 +130,18 @@ func openDebuggee(o *debugOptions) (*tui.EmuDebuggee, error) {
 			l.Groups = sl.Groups
 		}
 		l.Data = sl.Data
-	} else {
-		b, err := os.ReadFile(o.file)
-		if err != nil {
-			return nil, err
-		}
-		data = b
+		return tui.Open(data, l)
 	}
-	d, err := tui.Open(data, l)
-	if err != nil && o.file != "" {
+	co, err := loader.Load(o.file, loader.LoadOptions{Target: o.target})
+	if err != nil {
+		return nil, err
+	}
+	defer co.Close()
+	d, err := tui.OpenFile(co.File, l)
+	if err != nil {
 		return nil, fmt.Errorf("%s: %w", o.file, err)
 	}
-	return d, err
+	return d, nil
 }
 
 func runDebug(args []string, stdout, stderr io.Writer) error {
