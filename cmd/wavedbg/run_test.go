@@ -238,7 +238,16 @@ func TestRunOracle(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, target := range []string{"gfx900", "gfx803"} {
+		base := strings.TrimSuffix(m.Source, ".cl")
+		objs := map[string]string{"gfx900": filepath.Join(clDir, "gfx900", base+".co"), "gfx803": filepath.Join(clDir, "gfx803", base+".co")}
+		if base == m.Kernel { // other code object versions (cov/, gfx900)
+			for _, v := range []string{"v2", "v3", "v5"} {
+				if o := filepath.Join(clDir, "cov", base+"."+v+".co"); fileExists(o) {
+					objs["gfx900-"+v] = o
+				}
+			}
+		}
+		for target, obj := range objs {
 			name := strings.TrimSuffix(filepath.Base(p), ".json") + "/" + target
 			t.Run(name, func(t *testing.T) {
 				known, isKnown := knownOracleFailures[name]
@@ -250,7 +259,6 @@ func TestRunOracle(t *testing.T) {
 					}
 				}
 				out := t.TempDir()
-				obj := filepath.Join(clDir, target, strings.TrimSuffix(m.Source, ".cl")+".co")
 				code, _, stderr := runCmd("run", obj, "--manifest", p, "--out", out, "-q")
 				if code != 0 {
 					fail("wavedbg run: exit %d: %s", code, stderr)
@@ -277,7 +285,15 @@ func TestRunOracle(t *testing.T) {
 // knownOracleFailures lists oracle runs that do not yet match PoCL, with the
 // reason; an entry is removed when its cause is fixed.
 var knownOracleFailures = map[string]string{
-	"int_alu/gfx900": "emu core: v_add_i32 (GFX9 VOP3 signed add) not implemented yet",
+	"int_alu/gfx900":    "emu core: v_add_i32 (GFX9 VOP3 signed add) not implemented yet",
+	"int_alu/gfx900-v2": "emu core: v_add_i32 (GFX9 VOP3 signed add) not implemented yet",
+	"int_alu/gfx900-v3": "emu core: v_add_i32 (GFX9 VOP3 signed add) not implemented yet",
+	"int_alu/gfx900-v5": "emu core: v_add_i32 (GFX9 VOP3 signed add) not implemented yet",
+}
+
+func fileExists(p string) bool {
+	_, err := os.Stat(p)
+	return err == nil
 }
 
 // TestRunBadKernels: a kernel that never ends stops at the step budget or on

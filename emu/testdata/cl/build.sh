@@ -5,8 +5,10 @@
 # `./build.sh --check` to rebuild into a temporary directory and compare.
 #
 # Each source builds at -O2 unless its first line says `// build: FLAGS`.
-# All kernels use code object v4; cov/ holds int_alu for gfx900 as code object
-# v2 (amd_kernel_code_t), v3 and v5 as well, for the other ABI versions.
+# All kernels use code object v4; cov/ holds int_alu, grid3d and offset for
+# gfx900 as code object v2 (amd_kernel_code_t), v3 and v5 as well, for the
+# other ABI versions (grid3d and offset read the dispatch packet and hidden
+# arguments, which differ between versions).
 set -euo pipefail
 cd "$(dirname "$0")"
 CLANG=${CLANG:-clang-15}
@@ -41,7 +43,9 @@ for src in *.cl; do
 	done
 done
 for cov in 2 3 5; do
-	build int_alu.cl gfx900 "$cov" "$out/cov/int_alu.v$cov.co"
+	for k in int_alu grid3d offset; do
+		build $k.cl gfx900 "$cov" "$out/cov/$k.v$cov.co"
+	done
 done
 
 if ((check)); then
