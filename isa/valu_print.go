@@ -140,8 +140,11 @@ func (p *printer) valuOperand(a *Operand, remark func()) {
 	}
 	switch {
 	case a.Kind == KindInline && a.Reg >= srcInlineFPLo && intType16(a.Type):
-		// 16-bit integer operands show the float constants as their bits.
+		// 16-bit integer operands show the float constants as their bits,
 		p.hex(InlineValue(a.Reg, a.Type))
+	case a.Kind == KindLiteral && intType16(a.Type):
+		// and literals always in hex.
+		p.hex(uint64(uint16(a.Imm)))
 	default:
 		p.operand(*a)
 	}

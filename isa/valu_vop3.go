@@ -50,7 +50,8 @@ func decodeVOP3(src []byte, t Target, inst *Inst) error {
 	}
 	// Source fields the form does not use must be zero.
 	for k := 0; k < 3; k++ {
-		if srcSpec(f, vop3Srcs[k]) == nil && !(interp && k == 0) && d>>(9*k)&0x1ff != 0 {
+		used := srcSpec(f, vop3Srcs[k]) != nil || interp && k == 0 || k == 1 && srcSpec(f, FieldPARAM) != nil
+		if !used && d>>(9*k)&0x1ff != 0 {
 			return errInvalid
 		}
 	}
