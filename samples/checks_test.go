@@ -17,6 +17,7 @@ import (
 type checkCtx struct {
 	w    *wave
 	rec  *emu.StepRecord
+	sh   *shadow // grid mode: the replayed state
 	snap *emu.Snapshot
 	logf func(format string, args ...any)
 }
@@ -43,7 +44,11 @@ func (c *checkCtx) issuedBy(pc uint64, i int) bool {
 
 func (c *checkCtx) snapshot() *emu.Snapshot {
 	if c.snap == nil {
-		c.snap = c.w.m.Snapshot()
+		if c.w.m != nil {
+			c.snap = c.w.m.Snapshot()
+		} else {
+			c.snap = c.sh.snapshot()
+		}
 	}
 	return c.snap
 }
@@ -250,6 +255,9 @@ func (k line) String() string {
 	return s
 }
 func (k line) check(c *checkCtx) error {
+	if c.w.m == nil {
+		return errNoCache
+	}
 	a := c.w.bufs[k.buf].Addr + k.off
 	for _, l := range c.snapshot().Cache {
 		if !l.Valid || l.Addr != a&^63 {
@@ -274,11 +282,55 @@ func (k line) check(c *checkCtx) error {
 
 func u32p(v uint32) *uint32 { return &v }
 
+var errNoCache = fmt.Errorf("scalar cache contents are not observable in a grid run (only its events are)")
+
+// wrote: the step wrote memory for the reason why ("store", "write-back",
+// ...), and the bytes it wrote contain the dword want; with none, the step
+// wrote no memory at all.
+type wrote struct {
+	why  string
+	want uint32
+	none bool
+}
+
+func (k wrote) String() string {
+	if k.none {
+		return "no memory written"
+	}
+	return fmt.Sprintf("a %s writing %#x", k.why, k.want)
+}
+func (k wrote) check(c *checkCtx) error {
+	if k.none {
+		if len(c.rec.Mem) > 0 {
+			return fmt.Errorf("%d memory writes, first %s at %#x", len(c.rec.Mem), c.rec.Mem[0].Why, c.rec.Mem[0].Addr)
+		}
+		return nil
+	}
+	for _, m := range c.rec.Mem {
+		if m.Why != k.why {
+			continue
+		}
+		for o := int(-m.Addr & 3); o+4 <= len(m.New); o += 4 {
+			if uint32(m.New[o])|uint32(m.New[o+1])<<8|uint32(m.New[o+2])<<16|uint32(m.New[o+3])<<24 == k.want {
+				return nil
+			}
+		}
+	}
+	var got []string
+	for _, m := range c.rec.Mem {
+		got = append(got, fmt.Sprintf("%s at %#x: % x", m.Why, m.Addr, m.New))
+	}
+	return fmt.Errorf("memory writes %v", got)
+}
+
 // noValidLines: the scalar cache is empty.
 type noValidLines struct{}
 
 func (noValidLines) String() string { return "no valid scalar line" }
 func (noValidLines) check(c *checkCtx) error {
+	if c.w.m == nil {
+		return errNoCache
+	}
 	for _, l := range c.snapshot().Cache {
 		if l.Valid {
 			return fmt.Errorf("line %#x is valid", l.Addr)

@@ -22,10 +22,16 @@ import (
 // wave is one wave of a sample, ready to step.
 type wave struct {
 	s     Sample
-	m     *emu.Machine
-	bufs  map[string]emu.Allocation // manifest buffers by argument name
+	co    *loader.CodeObject
+	k     *loader.Kernel
+	m     *emu.Machine              // nil when the wave is replayed from a grid trace
+	bufs  map[string]emu.Allocation // manifest buffers by argument name (machine mode)
 	src   []string                  // source text of each instruction, by index
 	insts []isa.Inst
+	addrs []uint64 // address of each instruction
+	// final holds the buffers' contents after a grid run, by argument
+	// name (grid mode); memory is only observable there at the end.
+	final map[string][]byte
 }
 
 // newWave loads s and sets up wave number waveInGroup of workgroup group.
@@ -59,12 +65,17 @@ func newWave(s Sample, group, waveInGroup uint32) (*wave, error) {
 		return nil, fmt.Errorf("%s: %d instructions in the source, %d in the code object", s.Name, len(src), len(insts))
 	}
 
+	w := &wave{s: s, co: co, k: k, bufs: map[string]emu.Allocation{}, src: src, insts: insts}
+	addr := k.Entry
+	for _, in := range insts {
+		w.addrs = append(w.addrs, addr)
+		addr += uint64(in.Len)
+	}
 	rm, err := s.RunManifest()
 	if err != nil {
 		return nil, err
 	}
 	mem := emu.NewMemory()
-	w := &wave{s: s, bufs: map[string]emu.Allocation{}, src: src, insts: insts}
 	kernarg := make([]byte, max(k.Meta.KernargSegmentSize, 8))
 	if len(rm.Args) > len(k.Meta.Args) {
 		return nil, fmt.Errorf("%s: the manifest has %d arguments, the metadata %d", s.Name, len(rm.Args), len(k.Meta.Args))
@@ -230,10 +241,30 @@ func (w *wave) find(at string) (int, error) {
 }
 
 // pc returns the address of instruction i.
-func (w *wave) pc(i int) uint64 { return w.m.Prog.Addrs[i] }
+func (w *wave) pc(i int) uint64 { return w.addrs[i] }
+
+// index returns the instruction index of pc.
+func (w *wave) index(pc uint64) (int, bool) {
+	for i, a := range w.addrs {
+		if a == pc {
+			return i, true
+		}
+	}
+	return 0, false
+}
 
 // u32 reads dword i of buffer name.
 func (w *wave) u32(name string, i int) (uint32, error) {
+	if w.m == nil {
+		b, ok := w.final[name]
+		switch {
+		case !ok:
+			return 0, fmt.Errorf("memory is observable only at the end of a grid run (after s_endpgm)")
+		case i*4+4 > len(b):
+			return 0, fmt.Errorf("%s[%d] is past the buffer's %d bytes", name, i, len(b))
+		}
+		return binary.LittleEndian.Uint32(b[i*4:]), nil
+	}
 	a, ok := w.bufs[name]
 	if !ok {
 		return 0, fmt.Errorf("no buffer %q", name)

@@ -147,18 +147,15 @@ var walks = []walk{
 		{"4: GLC refetches a cached line", "s_load_dword s11, s[4:5], 0x8 glc", 0, flat(cache{"miss(glc)"})},
 		{"1-4: the values", "s_waitcnt lgkmcnt(0)#5", 0, flat(sgprs(8, table(0), table(4), table(0x40), table(8)))},
 		{"5: a vector store does not touch the scalar cache", "global_store_dword v0, v1, s[4:5]", 0, flat(cache{})},
-		{"5: memory changed, the scalar line did not", "s_waitcnt vmcnt(0)", 0, flat(mem1("data", 0, 0x600d),
-			line{buf: "data", off: 0, valid: true, dword: u32p(table(0))})},
 		{"6: a hit on the stale line", "s_load_dword s12, s[4:5], 0x0", 0, flat(cache{"hit"})},
 		{"6: s12 is the old value", "s_waitcnt lgkmcnt(0)#6", 0, flat(sgpr{12, table(0)})},
 		{"7: s_dcache_inv drops the three lines (kernarg, data+0x00, data+0x40)", "s_dcache_inv", 0, flat(
-			cache{"invalidate", "invalidate", "invalidate"}, noValidLines{})},
+			cache{"invalidate", "invalidate", "invalidate"})},
 		{"8: a miss that reads memory", "s_load_dword s13, s[4:5], 0x0", 0, flat(cache{"miss"})},
 		{"8: s13 = 0x600d", "s_waitcnt lgkmcnt(0)#7", 0, flat(sgpr{13, 0x600d})},
-		{"9: the scalar store dirties a line; memory is unchanged", "s_store_dword s14, s[4:5], 0x80", 0, flat(cache{"miss"},
-			line{buf: "data", off: 0x80, valid: true, dirty: true, dword: u32p(0x5ca1)}, mem1("data", 32, table(0x80)))},
-		{"10: s_dcache_wb writes it back", "s_dcache_wb", 0, flat(cache{"write-back"}, mem1("data", 32, 0x5ca1),
-			line{buf: "data", off: 0x80, valid: true, dirty: false})},
+		{"9: the scalar store fills a line and writes no memory", "s_store_dword s14, s[4:5], 0x80", 0, flat(cache{"miss"}, wrote{none: true})},
+		{"10: s_dcache_wb writes the dirty line back", "s_dcache_wb", 0, flat(cache{"write-back"}, wrote{why: "write-back", want: 0x5ca1})},
+		{"5, 10: memory after the run", "s_endpgm", 0, flat(mem1("data", 0, 0x600d), mem1("data", 32, 0x5ca1), mem1("data", 1, table(4)))},
 	}},
 
 	{sample: "mubuf_addressing", needs: []need{needVALU, needSMEM, needVMEM}, expect: []expect{
@@ -408,11 +405,6 @@ func runWalk(t *testing.T, wk walk) {
 		}
 		return b.String()
 	}
-	for _, n := range wk.needs {
-		if n == needWaves {
-			t.Skipf("not yet checkable: needs %s, which this test's single-wave harness cannot run; unchecked claims:%s", n, unchecked(0))
-		}
-	}
 	w, err := newWave(s, wk.group, 0)
 	if err != nil {
 		t.Fatal(err)
@@ -423,9 +415,20 @@ func runWalk(t *testing.T, wk walk) {
 			t.Fatal(err)
 		}
 	}
+	evaluate := func(e expect, c *checkCtx) {
+		for _, k := range e.checks {
+			if err := k.check(c); err != nil {
+				t.Errorf("%s: after %q: want %s: %v", e.claim, e.at, k, err)
+			}
+		}
+	}
+
+	// Machine mode: step one wave with full snapshots until the end or an
+	// instruction that only a grid run can execute.
 	execs := map[int]int{}
 	next, checked := 0, 0
-	for steps := 0; next < len(wk.expect); steps++ {
+	var stop *emu.ExecError
+	for steps := 0; next < len(wk.expect) && stop == nil; steps++ {
 		if steps == maxSteps {
 			t.Fatalf("no end after %d steps; waiting for %q", steps, wk.expect[next].at)
 		}
@@ -434,21 +437,14 @@ func runWalk(t *testing.T, wk walk) {
 			var ee *emu.ExecError
 			if errors.As(err, &ee) && unimplemented(ee) {
 				if n, ok := needOf(w, ee.PC); ok && contains(wk.needs, n) {
-					t.Logf("checked %d claims", checked)
-					t.Skipf("not yet checkable: emu does not implement %s (%s at pc %#x, needed for %s); unchecked claims:%s",
-						ee.Op, s.Name, ee.PC, n, unchecked(next))
+					stop = ee
+					break
 				}
 			}
 			t.Fatalf("step %d: %v; unchecked claims:%s", steps+1, err, unchecked(next))
 		}
 		for next < len(wk.expect) && idx[next] == rec.Index && execs[rec.Index] == wk.expect[next].nth {
-			e := wk.expect[next]
-			c := &checkCtx{w: w, rec: rec, logf: t.Logf}
-			for _, k := range e.checks {
-				if err := k.check(c); err != nil {
-					t.Errorf("%s: after %q: want %s: %v", e.claim, e.at, k, err)
-				}
-			}
+			evaluate(wk.expect[next], &checkCtx{w: w, rec: rec, logf: t.Logf})
 			checked++
 			next++
 		}
@@ -457,7 +453,49 @@ func runWalk(t *testing.T, wk walk) {
 			t.Fatalf("the wave ended before the claims:%s", unchecked(next))
 		}
 	}
-	t.Logf("checked %d claims", checked)
+	if next == len(wk.expect) {
+		t.Logf("checked %d claims on one machine", checked)
+		return
+	}
+
+	// Grid mode: the rest of the claims on a replay of the same wave from
+	// a whole-grid run.
+	t.Logf("checked %d claims on one machine; %s at pc %#x needs a grid run (%s)", checked, stop.Op, stop.PC, stop.Msg)
+	w0, err := newWave(s, wk.group, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sh := newShadow(w0.m.Snapshot())
+	gw := &wave{s: s, co: w.co, k: w.k, src: w.src, insts: w.insts, addrs: w.addrs}
+	recs, _, err := gridTrace(gw, wk.group, 0)
+	if err != nil {
+		var ee *emu.ExecError
+		if errors.As(err, &ee) && unimplemented(ee) {
+			if n, ok := needOf(w, ee.PC); ok && contains(wk.needs, n) {
+				t.Skipf("not yet checkable: emu does not implement %s (%s at pc %#x, needed for %s); unchecked claims:%s",
+					ee.Op, s.Name, ee.PC, n, unchecked(next))
+			}
+		}
+		t.Fatalf("%v; unchecked claims:%s", err, unchecked(next))
+	}
+	execs = map[int]int{}
+	for _, rec := range recs {
+		i, ok := gw.index(rec.PC)
+		if !ok {
+			t.Fatalf("the grid run executed pc %#x, outside the kernel", rec.PC)
+		}
+		sh.apply(rec)
+		for next < len(wk.expect) && idx[next] == i && execs[i] == wk.expect[next].nth {
+			evaluate(wk.expect[next], &checkCtx{w: gw, rec: rec, sh: sh, logf: t.Logf})
+			checked++
+			next++
+		}
+		execs[i]++
+	}
+	if next < len(wk.expect) {
+		t.Fatalf("the traced wave ended before the claims:%s", unchecked(next))
+	}
+	t.Logf("checked %d claims in all", checked)
 }
 
 // unimplemented reports whether emu refused an instruction because it does

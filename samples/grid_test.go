@@ -1,0 +1,152 @@
+package samples
+
+import (
+	"context"
+	"fmt"
+	"slices"
+
+	"github.com/wavedbg/wavedbg/emu"
+	"github.com/wavedbg/wavedbg/emu/manifest"
+	"github.com/wavedbg/wavedbg/isa"
+	"github.com/wavedbg/wavedbg/loader"
+)
+
+// Grid mode. emu's vector memory, LDS and barriers exist only inside
+// emu.RunGrid, which runs every wave in its own Machine and hands out step
+// records, not machines. So walkthroughs that need them are replayed: the
+// whole grid runs once with one wave traced, and a shadow of that wave's
+// registers and in-flight operations is rebuilt from its initial state and
+// the records' changes. Checks see the shadow as a Snapshot; memory is seen
+// at the end of the run (the final buffers) and the scalar cache only
+// through each step's events.
+
+// gridTrace runs s's grid and returns the step records of wave waveInGroup
+// of workgroup group, and the run's result.
+func gridTrace(w *wave, group uint32, waveInGroup int) ([]*emu.StepRecord, *emu.GridResult, error) {
+	rm, err := w.s.RunManifest()
+	if err != nil {
+		return nil, nil, err
+	}
+	text, err := w.co.Text.Data()
+	if err != nil {
+		return nil, nil, err
+	}
+	l := &emu.Launch{Target: isa.GFX9, Version: w.co.Version, Kernel: w.k, Text: text, TextAddr: w.co.Text.Addr, Dims: rm.Grid.Dims}
+	for _, p := range w.co.File.Progs {
+		if p.Type != loader.PT_LOAD || p.Memsz == 0 {
+			continue
+		}
+		data, err := p.Data()
+		if err != nil {
+			return nil, nil, err
+		}
+		l.Segments = append(l.Segments, emu.Segment{Addr: p.Vaddr, Data: data, Size: p.Memsz})
+	}
+	grid, block, off := rm.Sizes()
+	for i := range 3 {
+		l.Grid[i], l.Block[i], l.Offset[i] = uint32(grid[i]), uint32(block[i]), uint32(off[i])
+	}
+	for i := range rm.Args {
+		a := &rm.Args[i]
+		b, err := a.Bytes("")
+		if err != nil {
+			return nil, nil, err
+		}
+		switch a.Kind {
+		case manifest.Buffer:
+			l.Args = append(l.Args, emu.LaunchArg{Kind: emu.ArgBuffer, Data: b})
+		case manifest.Scalar:
+			l.Args = append(l.Args, emu.LaunchArg{Kind: emu.ArgValue, Data: b})
+		default:
+			return nil, nil, fmt.Errorf("argument kind %s is not supported by the test harness", a.Kind)
+		}
+	}
+	perGroup := int((block[0]*block[1]*block[2] + 63) / 64)
+	want := uint64(group)*uint64(perGroup) + uint64(waveInGroup)
+	var recs []*emu.StepRecord
+	cfg := emu.GridConfig{Config: emu.DefaultConfig(isa.GFX9), MaxSteps: maxSteps,
+		Select: func(n uint64) bool { return n == want },
+		Trace: func(n uint64, rec *emu.StepRecord) error {
+			recs = append(recs, rec)
+			return nil
+		}}
+	cfg.Config.HistoryBytes = 0
+	res, err := emu.RunGrid(context.Background(), l, cfg)
+	if err != nil {
+		return nil, nil, err
+	}
+	if len(res.Faults) > 0 {
+		return recs, res, fmt.Errorf("grid run: %w", res.Faults[0])
+	}
+	w.final = map[string][]byte{}
+	for i, a := range rm.Args {
+		if a.Kind == manifest.Buffer && i < len(res.Buffers) {
+			w.final[a.Name] = res.Buffers[i]
+		}
+	}
+	return recs, res, nil
+}
+
+// shadow is a traced wave's state rebuilt from step records.
+type shadow struct {
+	snap     emu.Snapshot
+	inflight []emu.InFlight
+}
+
+// newShadow starts from the initial state the harness gives the same wave
+// (the dispatch ABI's registers). Initial SGPRs that hold addresses differ
+// between the harness and the grid run; no check reads them before the
+// kernel overwrites them.
+func newShadow(init *emu.Snapshot) *shadow {
+	sh := &shadow{snap: *init}
+	sh.snap.SGPR = slices.Clone(init.SGPR)
+	sh.snap.VGPR = slices.Clone(init.VGPR)
+	sh.snap.InFlight, sh.snap.Pending, sh.snap.Cache = nil, nil, nil
+	return sh
+}
+
+// apply replays one step's register and in-flight changes.
+func (sh *shadow) apply(rec *emu.StepRecord) {
+	for _, c := range rec.SRegs {
+		switch {
+		case c.Code >= 0 && c.Code < len(sh.snap.SGPR):
+			sh.snap.SGPR[c.Code] = c.New
+		case c.Code == 124:
+			sh.snap.M0 = c.New
+		case c.Code == 126:
+			sh.snap.EXEC = sh.snap.EXEC&^0xffffffff | uint64(c.New)
+		case c.Code == 127:
+			sh.snap.EXEC = sh.snap.EXEC&0xffffffff | uint64(c.New)<<32
+		case c.Code == 106:
+			sh.snap.VCC = sh.snap.VCC&^0xffffffff | uint64(c.New)
+		case c.Code == 107:
+			sh.snap.VCC = sh.snap.VCC&0xffffffff | uint64(c.New)<<32
+		}
+	}
+	for _, c := range rec.VRegs {
+		if c.Reg >= len(sh.snap.VGPR) {
+			continue
+		}
+		for l := range 64 {
+			if c.Lanes>>l&1 != 0 {
+				sh.snap.VGPR[c.Reg][l] = c.New[l]
+			}
+		}
+	}
+	for _, f := range rec.Completed {
+		sh.inflight = slices.DeleteFunc(sh.inflight, func(g emu.InFlight) bool { return g.ID == f.ID })
+	}
+	sh.inflight = append(sh.inflight, rec.Issued...)
+	sh.snap.Counters = rec.CountersAfter
+}
+
+// snapshot returns the shadow as a Snapshot.
+func (sh *shadow) snapshot() *emu.Snapshot {
+	s := sh.snap
+	s.InFlight = slices.Clone(sh.inflight)
+	s.Pending = nil
+	for _, f := range sh.inflight {
+		s.Pending = append(s.Pending, f.Dest...)
+	}
+	return &s
+}
