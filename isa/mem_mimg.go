@@ -13,6 +13,11 @@ import "math/bits"
 // d16 on GFX9's packed-d16 targets, plus one with tfe. LLVM only widens to
 // a width a variant of the opcode exists for, and only when the register
 // tuple fits; otherwise it keeps the width of the variant it decoded.
+//
+// Known limitation: gfx810 (a GFX8 processor) packs d16 data like GFX9, so
+// its MIMG d16 and MUBUF/MTBUF format_d16 widths differ from what the GFX8
+// target prints (which follows gfx801–gfx803's unpacked d16); telling them
+// apart needs the processor, not just the generation.
 func decodeMIMG(t Target, inst *Inst, w0, w1 uint32) error {
 	f, err := memForm(t, inst, uint16(w0>>18&0x7f))
 	if err != nil {
