@@ -179,10 +179,21 @@ func TestBadBundles(t *testing.T) {
 			return b
 		}), "zlib"},
 		{"not a container", []byte("hello, world, this is text"), "not an ELF file"},
+		{"ccob inside a ccob", func() []byte { b, _ := CompressBundle(zst, "zlib", 2); return b }(), "bad magic"},
+		{"bundle inside a ccob inside a bundle", WriteBundle([]BundleInput{{ID: "hipv4-amdgcn-amd-amdhsa--gfx900", Data: zst}}), ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := NewContainer(bytes.NewReader(tt.data), int64(len(tt.data)))
+			c, err := NewContainer(bytes.NewReader(tt.data), int64(len(tt.data)))
+			if tt.want == "" {
+				// Nesting is not followed: the entry is listed, and loading
+				// it fails because it is not an ELF file.
+				if err != nil || len(c.Entries) != 1 {
+					t.Fatalf("NewContainer: %v", err)
+				}
+				_, err = c.Entries[0].Load()
+				tt.want = "bad magic"
+			}
 			var fe *FormatError
 			if !errors.As(err, &fe) {
 				t.Fatalf("error %v (%T), want a *FormatError", err, err)

@@ -176,3 +176,33 @@ func TestNotesFromSegments(t *testing.T) {
 		}
 	}
 }
+
+// TestTargetV6Generic decodes code object v6 generic targets, which
+// clang-15 cannot emit: EF_AMDGPU_GENERIC_VERSION sits in e_flags' top byte.
+func TestTargetV6Generic(t *testing.T) {
+	base := mustRead(t, "testdata/co/vadd-gfx900-v5.co")
+	tests := []struct {
+		abi     uint8
+		flags   uint32
+		proc    string
+		version int
+		generic int
+		xnack   Feature
+	}{
+		{4, 0x01000051 | 0x300, "gfx9-generic", 6, 1, FeatureOn},
+		{4, 0x02000052, "gfx10-1-generic", 6, 2, FeatureUnsupported},
+		{3, 0x0100002c, "gfx900", 5, 0, FeatureUnsupported}, // the top byte means nothing before v6
+	}
+	for _, tt := range tests {
+		b := mutate(base, func(b []byte) []byte { b[8] = tt.abi; le.PutUint32(b[48:], tt.flags); return b })
+		f, err := NewFile(bytes.NewReader(b))
+		if err != nil {
+			t.Fatal(err)
+		}
+		v, _ := f.CodeObjectVersion()
+		tg, err := f.Target()
+		if err != nil || v != tt.version || tg.Processor != tt.proc || tg.GenericVersion != tt.generic || tg.XNACK != tt.xnack {
+			t.Errorf("e_flags %#x ABI %d: v%d %+v %v", tt.flags, tt.abi, v, tg, err)
+		}
+	}
+}
