@@ -19,11 +19,13 @@ import (
 // fixtures are the model). TestWalkthroughs runs every sample in emu and
 // checks them.
 //
-// A sample whose machinery emu does not implement yet (vector memory, LDS,
-// multi-wave dispatch) declares it in needs. When the run reaches an
-// instruction emu reports as not implemented and that instruction belongs
-// to a declared need, the test checks what it reached, then skips and lists
-// every claim it did not check; any other failure to run is an error.
+// A walkthrough runs on one emu.Machine with full snapshots for as long as
+// it can. At the first instruction only a whole-grid run executes (vector
+// memory, LDS, barriers: see grid_test.go) the remaining claims are checked
+// on a replay of the same wave from an emu.RunGrid trace. If emu cannot
+// execute an instruction at all and the sample declared that machinery in
+// needs, the test skips and lists every claim it did not check; any other
+// failure to run is an error.
 
 // need is machinery a sample depends on beyond the scalar ALU and program
 // control.
@@ -40,7 +42,8 @@ const (
 // walk is one sample's walkthrough run on one wave.
 type walk struct {
 	sample string
-	group  uint32 // the workgroup whose first wave runs
+	group  uint32 // the workgroup of the wave that runs
+	wave   int    // the wave within the workgroup
 	needs  []need
 	expect []expect
 	// unchecked names the walkthrough steps no expectation checks, with
@@ -224,12 +227,26 @@ var walks = []walk{
 
 	{sample: "reduction", needs: []need{needVALU, needSMEM, needVMEM, needDS, needWaves}, expect: []expect{
 		{"1: LDS[lid] = in[group*256 + lid], lid = v0", "ds_write_b32 v1, v2", 0, flat(
-			vgpr{2, 0, 63, "lane + 1", func(l int) uint32 { return uint32(l) + 1 }})},
-		{"5: out[group] = the group's sum", "s_endpgm", 0, flat(mem1("out", 0, 32896))},
-	}, unchecked: map[int]string{
-		2: "barrier semantics need the multi-wave run (needWaves)",
-		3: "EXEC per wave and round needs the multi-wave run (needWaves)",
-		4: "LDS contents are not in emu's snapshots",
+			vgpr{0, 0, 63, "lid = lane", func(l int) uint32 { return uint32(l) }},
+			vgpr{2, 0, 63, "in[lid] = lid + 1", func(l int) uint32 { return uint32(l) + 1 }})},
+		{"3: round 1: all of wave 0 adds", "s_and_saveexec_b64 s[12:13], vcc#1", 0, flat(execMask{math.MaxUint64})},
+		{"4: LDS[lid] = in[lid] + in[lid+128] after round 1", "v_add_u32 v3, v3, v4", 0, flat(
+			vgpr{3, 0, 63, "(lid+1) + (lid+129)", func(l int) uint32 { return 2*uint32(l) + 130 }})},
+		{"3: round 3 (s10 = 32): lanes 0-31 of wave 0", "s_and_saveexec_b64 s[12:13], vcc#1", 2, flat(sgpr{10, 32}, execMask{1<<32 - 1})},
+		{"2: the eighth and last barrier", "s_barrier", 7, flat(sgpr{10, 1})},
+		{"5: out[group] = the group's sum", "s_endpgm", 0, flat(mem1("out", 0, 32896), mem1("out", 1, 98432))},
+	}},
+	{sample: "reduction", wave: 2, needs: []need{needVALU, needSMEM, needVMEM, needDS, needWaves}, expect: []expect{
+		{"1: wave 2 holds lids 128-191", "ds_write_b32 v1, v2", 0, flat(
+			vgpr{0, 0, 63, "lid = 128 + lane", func(l int) uint32 { return 128 + uint32(l) }})},
+		{"3: in round 1 wave 2 runs with EXEC = 0", "s_and_saveexec_b64 s[12:13], vcc#1", 0, flat(execMask{0})},
+		{"2, 3: every wave executes every s_barrier", "s_barrier", 7, flat(sgpr{10, 1})},
+	}},
+	{sample: "reduction", group: 1, needs: []need{needVALU, needSMEM, needVMEM, needDS, needWaves}, expect: []expect{
+		{"1: group 1 reads in[256 + lid]", "ds_write_b32 v1, v2", 0, flat(
+			vgpr{2, 0, 63, "in[256 + lid] = 257 + lid", func(l int) uint32 { return 257 + uint32(l) }})},
+		{"5: work-item 0 of group 1 stores 98432", "global_store_dword v6, v3, s[6:7]", 0, flat(
+			vgpr{3, 0, 0, "98432", func(int) uint32 { return 98432 }})},
 	}},
 }
 
@@ -387,7 +404,7 @@ func locate(src []string, at string) (int, error) {
 // TestWalkthroughs runs every sample's walkthrough in emu.
 func TestWalkthroughs(t *testing.T) {
 	for _, wk := range walks {
-		t.Run(fmt.Sprintf("%s/group%d", wk.sample, wk.group), func(t *testing.T) { runWalk(t, wk) })
+		t.Run(fmt.Sprintf("%s/group%d/wave%d", wk.sample, wk.group, wk.wave), func(t *testing.T) { runWalk(t, wk) })
 	}
 }
 
@@ -405,7 +422,7 @@ func runWalk(t *testing.T, wk walk) {
 		}
 		return b.String()
 	}
-	w, err := newWave(s, wk.group, 0)
+	w, err := newWave(s, wk.group, uint32(wk.wave))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -461,13 +478,13 @@ func runWalk(t *testing.T, wk walk) {
 	// Grid mode: the rest of the claims on a replay of the same wave from
 	// a whole-grid run.
 	t.Logf("checked %d claims on one machine; %s at pc %#x needs a grid run (%s)", checked, stop.Op, stop.PC, stop.Msg)
-	w0, err := newWave(s, wk.group, 0)
+	w0, err := newWave(s, wk.group, uint32(wk.wave))
 	if err != nil {
 		t.Fatal(err)
 	}
 	sh := newShadow(w0.m.Snapshot())
 	gw := &wave{s: s, co: w.co, k: w.k, src: w.src, insts: w.insts, addrs: w.addrs}
-	recs, _, err := gridTrace(gw, wk.group, 0)
+	recs, _, err := gridTrace(gw, wk.group, wk.wave)
 	if err != nil {
 		var ee *emu.ExecError
 		if errors.As(err, &ee) && unimplemented(ee) {
