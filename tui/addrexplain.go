@@ -89,6 +89,9 @@ func (d *EmuDebuggee) regText(o isa.Operand, s *emu.Snapshot) (string, uint64, b
 
 func (d *EmuDebuggee) fillAddr(f *Frame) {
 	w := d.w()
+	if d.predictSMEM(f) {
+		return
+	}
 	if w.lastMem < 0 || w.lastMem >= len(w.recs) {
 		return
 	}
@@ -100,6 +103,13 @@ func (d *EmuDebuggee) fillAddr(f *Frame) {
 	s := d.snapshot()
 	a := &f.Addr
 	a.Inst, a.Kind = d.instText(rec.Index), encName(in)
+	if in.Enc == isa.EncSMEM {
+		r := d.decodeSMEM(in, s)
+		a.Fields, a.Steps = r.fields, r.steps
+		a.Kind = "SMEM, last"
+		d.laneAddrs(a, rec)
+		return
+	}
 	vals := map[string]uint64{}
 	for _, o := range in.Args {
 		fname := o.Field.String()
@@ -135,9 +145,6 @@ func (d *EmuDebuggee) fillAddr(f *Frame) {
 		a.Fields = append(a.Fields, Field{"flags", strings.Join(flags, " ")})
 	}
 	switch in.Enc {
-	case isa.EncSMEM:
-		base := vals["sbase"] &^ 3
-		a.Steps = append(a.Steps, fmt.Sprintf("address = sbase & ~3 + offset = 0x%x + 0x%x = 0x%x", base, m.Offset, base+uint64(uint32(m.Offset))))
 	case isa.EncMUBUF, isa.EncMTBUF:
 		a.Steps = append(a.Steps,
 			"address = V#.base + soffset + offset + (offen ? vaddr : 0) + (idxen ? index × stride : 0)",
@@ -151,6 +158,11 @@ func (d *EmuDebuggee) fillAddr(f *Frame) {
 	case isa.EncDS:
 		a.Steps = append(a.Steps, "address = vaddr + offset (LDS bytes), per lane")
 	}
+	d.laneAddrs(a, rec)
+}
+
+// laneAddrs lists the addresses a step decoded and the cache lines they touch.
+func (d *EmuDebuggee) laneAddrs(a *AddrView, rec *emu.StepRecord) {
 	lines := map[uint64]bool{}
 	for i, la := range rec.Addrs {
 		lane := la.Lane
@@ -166,6 +178,99 @@ func (d *EmuDebuggee) fillAddr(f *Frame) {
 		a.Lines = append(a.Lines, l)
 	}
 	sort.Slice(a.Lines, func(i, j int) bool { return a.Lines[i] < a.Lines[j] })
+}
+
+// smemAddr is an SMEM instruction's address computation.
+type smemAddr struct {
+	fields    []Field
+	steps     []string
+	base, off uint64
+	records   uint64
+	dwords    int
+}
+
+// decodeSMEM works out an SMEM instruction's address inputs and formula from
+// the registers in s.
+func (d *EmuDebuggee) decodeSMEM(in *isa.Inst, s *emu.Snapshot) smemAddr {
+	r := smemAddr{records: 1 << 32}
+	buffer := false
+	for _, o := range in.Args {
+		txt, v, ok := d.regText(o, s)
+		switch {
+		case o.Field == isa.FieldSDATA || o.Field == isa.FieldSDST:
+			if o.Access&isa.Write != 0 {
+				r.dwords = int(o.Width)
+			}
+		case o.Field == isa.FieldSBASE:
+			r.fields = append(r.fields, Field{"sbase", txt})
+			if o.Width == 4 && int(o.Reg)+3 < len(s.SGPR) {
+				buffer = true
+				vs := s.SGPR[o.Reg : o.Reg+4]
+				r.base = uint64(vs[0]) | uint64(vs[1]&0xffff)<<32
+				r.records = uint64(vs[2])
+				r.fields = append(r.fields, vsharpFields(vs)...)
+			} else {
+				r.base = v &^ 3
+			}
+		case o.Kind == isa.KindSGPR || o.Kind == isa.KindSpecial:
+			if ok && txt != "" {
+				r.fields = append(r.fields, Field{o.Field.String(), txt})
+				r.off += v
+			}
+		}
+	}
+	if in.Mods.Imm || in.Mods.SOE {
+		r.off += uint64(uint32(in.Mods.Offset))
+		r.fields = append(r.fields, Field{"offset", fmt.Sprintf("0x%x", in.Mods.Offset)})
+	}
+	if in.Mods.GLC {
+		r.fields = append(r.fields, Field{"flags", "glc (misses the scalar cache)"})
+	}
+	r.off &^= 3
+	r.steps = append(r.steps, fmt.Sprintf("address = base + offset = 0x%x + 0x%x = 0x%x", r.base, r.off, r.base+r.off))
+	if buffer {
+		r.steps = append(r.steps, fmt.Sprintf("a dword is in range while its offset < num_records (%d)", r.records))
+	}
+	return r
+}
+
+// predictSMEM fills the decoder for an SMEM instruction at the PC, before
+// it executes: the address each dword will come from, from the registers
+// as they are now. It reports whether the PC is at one.
+func (d *EmuDebuggee) predictSMEM(f *Frame) bool {
+	s := d.snapshot()
+	if s.State == emu.Ended || s.Index < 0 || s.Index >= len(d.prog.Insts) {
+		return false
+	}
+	in := &d.prog.Insts[s.Index]
+	if in.Enc != isa.EncSMEM || in.Form == nil {
+		return false
+	}
+	r := d.decodeSMEM(in, s)
+	a := &f.Addr
+	a.Inst, a.Kind = d.instText(s.Index), "SMEM, next"
+	a.Fields, a.Steps = r.fields, r.steps
+	lines := map[uint64]bool{}
+	for i := 0; i < r.dwords; i++ {
+		ad := r.base + r.off + uint64(4*i)
+		ok, _ := d.mem.Mapped(ad, 4)
+		a.Lanes = append(a.Lanes, LaneAddr{Lane: i, Addr: ad, Active: true, InRange: ok && r.off+uint64(4*i) < r.records})
+		lines[ad&^63] = true
+	}
+	for l := range lines {
+		a.Lines = append(a.Lines, l)
+	}
+	sort.Slice(a.Lines, func(i, j int) bool { return a.Lines[i] < a.Lines[j] })
+	return true
+}
+
+func hasField(in *isa.Inst, f isa.Field) bool {
+	for _, o := range in.Args {
+		if o.Field == f {
+			return true
+		}
+	}
+	return false
 }
 
 // vsharpFields decodes a buffer resource descriptor (V#).
