@@ -932,7 +932,15 @@ func typed(mn string, ops []opnd) []string {
 		if typ == "" || (ts[1] == "" && strings.HasPrefix(o.field, "src")) {
 			typ = fit("b32", w)
 		}
-		if mn == "v_swap_b32" || (strings.HasPrefix(mn, "v_mac_") && o.field == "vdst") {
+		// Destinations the instruction also reads: the accumulators (v_mac*,
+		// v_interp_p2_f32, v_cvt_pkaccum_u8_f32), the half-register writes
+		// of v_mad_mixlo/hi, and the one lane v_writelane_b32 replaces.
+		switch {
+		case mn == "v_swap_b32":
+			acc = "rw"
+		case o.field == "vdst" && (strings.HasPrefix(mn, "v_mac_") || mn == "v_interp_p2_f32" ||
+			mn == "v_cvt_pkaccum_u8_f32" || strings.HasSuffix(mn, "_mixlo_f16") || strings.HasSuffix(mn, "_mixhi_f16") ||
+			mn == "v_writelane_b32"):
 			acc = "rw"
 		}
 		out = append(out, fmt.Sprintf("%s:%s:%s:%d", o.field, acc, typ, w))
