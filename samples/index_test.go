@@ -13,8 +13,8 @@ var update = flag.Bool("update", false, "rewrite samples/README.md from the samp
 // index renders samples/README.md: the list the picker shows.
 func index() string {
 	var b strings.Builder
-	b.WriteString("# Samples\n\nTeaching kernels for GCN memory semantics (gfx900). `wavedbg` with no argument\n")
-	b.WriteString("opens a picker with this list; each directory holds the source, the code object\n")
+	b.WriteString("# Samples\n\nTeaching kernels for GCN memory semantics (gfx900), in the order of the debugger's\n")
+	b.WriteString("sample picker (`samples.Items()`). Each directory holds the source, the code object\n")
 	b.WriteString("(`build.sh` rebuilds them all), a walkthrough and a run manifest. To run one headless:\n\n")
 	b.WriteString("    go run ./cmd/wavedbg run samples/NAME/NAME.co --manifest samples/NAME/manifest.json\n\n")
 	b.WriteString("`go test ./samples` checks every walkthrough's claims in the emulator (walkthrough_test.go).\n\n")
