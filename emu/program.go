@@ -2,6 +2,7 @@ package emu
 
 import (
 	"fmt"
+	"sort"
 	"strings"
 
 	"github.com/wavedbg/wavedbg/isa"
@@ -398,4 +399,24 @@ func literalValue(lit uint32, ty uint8) uint64 {
 		return uint64(int64(int32(lit)))
 	}
 	return uint64(lit)
+}
+
+// OpPrecision says whether the emulator's result for the named operation
+// is bit-exact or approximate (and how), and whether it is implemented.
+func OpPrecision(name string) (string, bool) {
+	d := opTable[strings.ToLower(name)]
+	if d == nil {
+		return "", false
+	}
+	return d.exact, true
+}
+
+// SupportedOps lists the operations the emulator implements.
+func SupportedOps() []string {
+	out := make([]string, 0, len(opTable))
+	for n := range opTable {
+		out = append(out, n)
+	}
+	sort.Strings(out)
+	return out
 }

@@ -26,6 +26,15 @@ const (
 	mAtcProbeBuf
 )
 
+// more SMEM kinds (the sub field's kind has 4 bits)
+const (
+	mBufAtomic   = 14
+	mScratchLoad = 15
+)
+
+// scratch stores use mStore with the scratch flag in bit 14 of sub.
+const smemScratch = 1 << 14
+
 // atomic operations (sub >> 8)
 const (
 	aSwap = iota
@@ -62,6 +71,16 @@ func init() {
 	for i, a := range []string{"swap", "cmpswap", "add", "sub", "smin", "umin", "smax", "umax", "and", "or", "xor", "inc", "dec"} {
 		def("s_atomic_"+a, execSMEM, smemSub(mAtomic, 1, i), 0, tyB32, cSMEM)
 		def("s_atomic_"+a+"_x2", execSMEM, smemSub(mAtomic, 2, i), 0, tyB64, cSMEM)
+		def("s_buffer_atomic_"+a, execSMEM, smemSub(mBufAtomic, 1, i), 0, tyB32, cSMEM)
+		def("s_buffer_atomic_"+a+"_x2", execSMEM, smemSub(mBufAtomic, 2, i), 0, tyB64, cSMEM)
+	}
+	for _, n := range []int{1, 2, 4} {
+		sfx := "dword"
+		if n > 1 {
+			sfx = fmt.Sprintf("dwordx%d", n)
+		}
+		def("s_scratch_load_"+sfx, execSMEM, smemSub(mScratchLoad, n, 0), 1, tyB32, cSMEM)
+		def("s_scratch_store_"+sfx, execSMEM, smemSub(mStore, n, 0)|smemScratch, 0, tyB32, cSMEM)
 	}
 	def("s_dcache_inv", execSMEM, mDcacheInv, 0, tyB32, cSMEM)
 	def("s_dcache_inv_vol", execSMEM, mDcacheInvVol, 0, tyB32, cSMEM)
@@ -109,7 +128,7 @@ type smemAccess struct {
 	buffer bool
 }
 
-func (w *Wave) smemAddress(in *instr, sbase *operand, offs []operand, buffer bool) (smemAccess, error) {
+func (w *Wave) smemAddress(in *instr, sbase *operand, offs []operand, buffer, scratch bool) (smemAccess, error) {
 	var acc smemAccess
 	acc.buffer = buffer
 	sb := int(sbase.reg)
@@ -157,6 +176,10 @@ func (w *Wave) smemAddress(in *instr, sbase *operand, offs []operand, buffer boo
 		return acc, &Fault{PC: in.pc, Lane: -1, Addr: base, Reason: "negative SMEM offset sum (illegal)"}
 	}
 	off := instOff&^3 + regOff&^3
+	if scratch {
+		// S_SCRATCH_*: SGPR[base] + inst_offset + {M0 or SGPR[offset]} * 64 (zh:4)
+		off = instOff&^3 + regOff*64
+	}
 	if buffer {
 		base &^= 3
 		stride := uint64(hi>>16) & 0x3fff
@@ -173,7 +196,11 @@ func (w *Wave) smemAddress(in *instr, sbase *operand, offs []operand, buffer boo
 
 // execSMEM executes scalar memory instructions through the scalar cache.
 func execSMEM(w *Wave, in *instr) error {
-	kind, n, atom := int(in.sub&0xf), int(in.sub>>4&0x1f), int(in.sub>>9)
+	kind, n, atom := int(in.sub&0xf), int(in.sub>>4&0x1f), int(in.sub>>9&0x1f)
+	scratch := kind == mScratchLoad || in.sub&smemScratch != 0
+	if kind == mScratchLoad {
+		kind = mLoad
+	}
 	lat := &w.m.Config.Latency
 	glc := in.in.Mods.GLC
 	now := w.clock()
@@ -203,10 +230,10 @@ func execSMEM(w *Wave, in *instr) error {
 			data: [16]uint32{uint32(v), uint32(v >> 32)}})
 		return nil
 	}
-	if (kind == mAtomic || kind == mDiscard) && w.target != isa.GFX9 {
+	if (kind == mAtomic || kind == mBufAtomic || kind == mDiscard || scratch) && w.target != isa.GFX9 {
 		return &ExecError{PC: in.pc, Op: in.name, Msg: "scalar atomics and s_dcache_discard exist on GFX9 only"}
 	}
-	buffer := kind == mBufLoad || kind == mBufStore || kind == mAtcProbeBuf
+	buffer := kind == mBufLoad || kind == mBufStore || kind == mAtcProbeBuf || kind == mBufAtomic
 	// Locate SBASE and the offsets among the operands (LLVM print order).
 	var sdata *operand
 	var srcs []operand
@@ -216,7 +243,7 @@ func execSMEM(w *Wave, in *instr) error {
 			return execBadOperands(w, in)
 		}
 		sdata, srcs = &in.dst[0], in.src[:in.nsrc]
-	case mStore, mBufStore, mAtomic:
+	case mStore, mBufStore, mAtomic, mBufAtomic:
 		if in.nsrc < 2 {
 			return execBadOperands(w, in)
 		}
@@ -233,7 +260,7 @@ func execSMEM(w *Wave, in *instr) error {
 	if len(srcs) < 1 || srcs[0].kind != okS {
 		return execBadOperands(w, in)
 	}
-	acc, err := w.smemAddress(in, &srcs[0], srcs[1:], buffer)
+	acc, err := w.smemAddress(in, &srcs[0], srcs[1:], buffer, scratch)
 	if err != nil {
 		return err
 	}
@@ -333,7 +360,11 @@ func execSMEM(w *Wave, in *instr) error {
 			done = now + uint64(lat.ScalarMiss)
 		}
 		w.issue(pendingOp{cnt: cntLGKM, inc: lgkmInc(n), done: done})
-	case mAtomic:
+	case mAtomic, mBufAtomic:
+		if skip != 0 {
+			w.note("S_BUFFER_ATOMIC out of range: not performed")
+			return nil
+		}
 		return w.smemAtomic(in, sdata, acc.addr, n, atom, glc)
 	}
 	return nil

@@ -394,3 +394,30 @@ func TestWaitcntFields(t *testing.T) {
 		}
 	}
 }
+
+// S_BUFFER_ATOMIC_* check the V# range: out of range is not performed.
+func TestSMEMBufferAtomic(t *testing.T) {
+	m := smemMachine(t, "s_buffer_atomic_add s0, s[8:11], 0x0 glc", "s_buffer_atomic_add s1, s[8:11], 0x10 glc",
+		"s_waitcnt lgkmcnt(0)", "s_endpgm")
+	m.SetSGPR(8, bufAddr)
+	m.SetSGPR(10, 16)
+	m.SetSGPR(0, 1)
+	m.SetSGPR(1, 7)
+	run(t, m)
+	if v, _ := m.Mem.ReadU32(bufAddr); v != 0x101 || m.w.s[0] != 0x100 {
+		t.Errorf("in range: mem %#x returned %#x", v, m.w.s[0])
+	}
+	if v, _ := m.Mem.ReadU32(bufAddr + 0x10); v != 0x104 || m.w.s[1] != 7 {
+		t.Errorf("out of range performed: mem %#x s1 %#x", v, m.w.s[1])
+	}
+}
+
+// smem-operations-zh.txt:4 — S_SCRATCH: SGPR[base] + inst_offset + {M0 or SGPR[offset]} * 64.
+func TestSMEMScratch(t *testing.T) {
+	m := smemMachine(t, "s_scratch_load_dword s0, s[4:5], s6 offset:0x8", "s_waitcnt lgkmcnt(0)", "s_endpgm")
+	m.SetSGPR(6, 2)
+	run(t, m)
+	if m.w.s[0] != 0x100+(0x8+128)/4 {
+		t.Errorf("s0 = %#x", m.w.s[0])
+	}
+}
