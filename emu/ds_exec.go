@@ -46,7 +46,7 @@ func (u *vmemUnit) ldsWrite(w *Wave, a uint32, p []byte, lim uint32, why uint8) 
 	if uint64(a)+uint64(len(p)) > uint64(lim) {
 		return false
 	}
-	w.memWrite(SharedApertureBase+uint64(a), p, why)
+	u.write(w, SharedApertureBase+uint64(a), p, why)
 	return true
 }
 

@@ -48,6 +48,33 @@ type vmemUnit struct {
 	ops     map[*isa.Inst]*vmOp // shared by the grid's waves
 	pending []vmResult
 	scratch uint64 // this wave's scratch base (backing + wave offset)
+
+	mapLo, mapHi uint64 // an allocation known to be mapped (allocations never go away during a run)
+}
+
+// mapped reports whether [addr, addr+n) is mapped, caching the allocation.
+func (u *vmemUnit) mapped(mem *Memory, addr uint64, n int) (bool, uint64) {
+	end := addr + uint64(n)
+	if addr >= u.mapLo && end <= u.mapHi && end >= addr {
+		return true, 0
+	}
+	if a, ok := mem.Lookup(addr); ok && end <= a.End() && end >= addr {
+		u.mapLo, u.mapHi = a.Addr, a.End()
+		return true, 0
+	}
+	return mem.Mapped(addr, n)
+}
+
+// write stores p (mapped) at addr: through the journal when the step is
+// recorded, straight into the page otherwise.
+func (u *vmemUnit) write(w *Wave, addr uint64, p []byte, why uint8) {
+	if !w.jOn {
+		if off := addr & (pageSize - 1); int(off)+len(p) <= pageSize {
+			copy(w.m.Mem.page(addr>>pageBits, true)[off:], p)
+			return
+		}
+	}
+	w.memWrite(addr, p, why)
 }
 
 func newVMemUnit(g *gridRun, lds *ldsBlock, init *WaveInit) *vmemUnit {
@@ -291,9 +318,10 @@ func (u *vmemUnit) execMem(w *Wave, o *vmOp) error {
 				if !ok {
 					continue // out of range: reads 0
 				}
-				if err := w.m.Mem.Read(ad, buf[off:off+n]); err != nil {
-					return u.fault(w, lane, ad, n, false)
+				if ok, bad := u.mapped(w.m.Mem, ad, n); !ok {
+					return u.fault(w, lane, bad, n, false)
 				}
+				w.m.Mem.readRaw(ad, buf[off:off+n])
 			}
 			var vals [4]uint32
 			switch {
@@ -330,7 +358,7 @@ func (u *vmemUnit) execMem(w *Wave, o *vmOp) error {
 				if la+4 <= uint64(u.lds.size) {
 					var b [4]byte
 					binary.LittleEndian.PutUint32(b[:], vals[0])
-					w.memWrite(SharedApertureBase+la, b[:], 0)
+					u.write(w, SharedApertureBase+la, b[:], 0)
 				}
 				continue
 			}
@@ -369,17 +397,17 @@ func (u *vmemUnit) execMem(w *Wave, o *vmOp) error {
 				if !ok {
 					continue // out of range: dropped
 				}
-				if mapped, bad := w.m.Mem.Mapped(ad, n); !mapped {
+				if mapped, bad := u.mapped(w.m.Mem, ad, n); !mapped {
 					return u.fault(w, lane, bad, n, true)
 				}
-				w.memWrite(ad, buf[off:off+n], 0)
+				u.write(w, ad, buf[off:off+n], 0)
 			}
 		case vmAtomic:
 			ad, ok := addrOf(0)
 			if !ok {
 				continue
 			}
-			if mapped, bad := w.m.Mem.Mapped(ad, size); !mapped {
+			if mapped, bad := u.mapped(w.m.Mem, ad, size); !mapped {
 				return u.fault(w, lane, bad, size, true)
 			}
 			var old uint64
@@ -389,7 +417,7 @@ func (u *vmemUnit) execMem(w *Wave, o *vmOp) error {
 			src, cmp := u.atomicData(w, o, lane)
 			nv := atomicApply(o.atom, old, src, cmp, size == 8)
 			binary.LittleEndian.PutUint64(b[:], nv)
-			w.memWrite(ad, b[:size], 1)
+			u.write(w, ad, b[:size], 1)
 			if res != nil {
 				res.data[0][lane] = uint32(old)
 				if size == 8 {

@@ -8,7 +8,9 @@
  * Sources and input files resolve against the manifest's directory; outputs
  * are written under OUTDIR. With INPUTDIR, every buffer's initial contents
  * are also written there as argN.bin, so a test can check that this program
- * and the Go package generate the same fill patterns.
+ * and the Go package generate the same fill patterns. With the environment
+ * variable POCL_RUNNER_TIME set it prints "kernel_seconds S", the time from
+ * enqueueing the kernel to clFinish (bench.sh uses it).
  *
  * Build: gcc -O1 -ffp-contract=off -o pocl_runner pocl_runner.c -lOpenCL
  */
@@ -21,6 +23,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 static void die(const char *fmt, ...)
 {
@@ -473,8 +476,13 @@ int main(int argc, char **argv)
 			die("argument %d: unknown kind %s", i, kind);
 		}
 	}
+	struct timespec t0, t1;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
 	CHECK(clEnqueueNDRangeKernel(q, k, nd, off, grid, block, 0, NULL, NULL));
 	CHECK(clFinish(q));
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	if (getenv("POCL_RUNNER_TIME"))
+		printf("kernel_seconds %.6f\n", (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec));
 	i = 0;
 	for (json *a = args ? args->child : NULL; a; a = a->next, i++) {
 		const char *out = getstr(a, "output");
