@@ -187,14 +187,7 @@ func newWave(s Sample, group, waveInGroup uint32) (*wave, error) {
 // assembly clang generated (<name>.cl.s). Labels, directives, comments and
 // blank lines are dropped; each remaining line is one instruction.
 func sourceInstructions(s Sample) ([]string, error) {
-	text := s.Source
-	if strings.HasSuffix(s.SourceFile, ".cl") {
-		b, err := files.ReadFile(s.Name + "/" + s.Name + ".cl.s")
-		if err != nil {
-			return nil, err
-		}
-		text = string(b)
-	}
+	text := s.Assembly
 	var out []string
 	in := false
 	for line := range strings.Lines(text) {

@@ -35,6 +35,7 @@ type Sample struct {
 	Walkthrough string // README.md: what to watch, step by step (Markdown)
 	SourceFile  string // e.g. "smem_forms.s" or "vector_add.cl"
 	Source      string // the assembly or OpenCL C source
+	Assembly    string // the assembly: Source itself, or what clang generated for OpenCL
 	CodeObject  []byte // the ELF code object built from Source by build.sh; do not modify
 	Kernel      string // the kernel to run (its descriptor symbol is Kernel+".kd")
 
@@ -97,6 +98,14 @@ func read(name string) (Sample, error) {
 	}
 	if s.SourceFile == "" {
 		return s, fmt.Errorf("no %s.s or %s.cl", name, name)
+	}
+	s.Assembly = s.Source
+	if strings.HasSuffix(s.SourceFile, ".cl") {
+		b, err := files.ReadFile(path.Join(name, name+".cl.s"))
+		if err != nil {
+			return s, err
+		}
+		s.Assembly = string(b)
 	}
 	var err error
 	if s.CodeObject, err = files.ReadFile(path.Join(name, name+".co")); err != nil {
