@@ -13,13 +13,23 @@ import (
 // that the committed ones match byte for byte. It skips when the LLVM tools
 // are missing, unless CI=true.
 func TestBuildReproduces(t *testing.T) {
+	missing := func(what string) {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("%s not found (CI=true requires it)", what)
+		}
+		t.Skipf("%s not found; cannot rebuild the samples", what)
+	}
 	for _, tool := range []string{"llvm-mc-19", "clang-15", "ld.lld-15"} {
 		if _, err := exec.LookPath(tool); err != nil {
-			if os.Getenv("CI") == "true" {
-				t.Fatalf("%s not found (CI=true requires it)", tool)
-			}
-			t.Skipf("%s not found; cannot rebuild the samples", tool)
+			missing(tool)
 		}
+	}
+	libs := os.Getenv("DEVICE_LIBS")
+	if libs == "" {
+		libs = "/usr/lib/x86_64-linux-gnu/amdgcn/bitcode" // build.sh's default (rocm-device-libs)
+	}
+	if _, err := os.Stat(filepath.Join(libs, "ockl.bc")); err != nil {
+		missing("the ROCm device libraries (" + libs + ")")
 	}
 	out := t.TempDir()
 	cmd := exec.Command("sh", "build.sh", out)
