@@ -352,3 +352,26 @@ func checkGranules(fail func(string, ...any), r ComputePgmRsrc1, proc string, sg
 		fail("GRANULATED_WAVEFRONT_SGPR_COUNT %d gives %d SGPRs, metadata has %d", r.GranulatedWavefrontSGPRCount, sg, sgprs)
 	}
 }
+
+// InitialSGPRs lists the SGPRs the kernel's waves start with, from its
+// descriptor (v3+) or amd_kernel_code_t (v2).
+func (k *Kernel) InitialSGPRs() []RegUse {
+	switch {
+	case k.Descriptor != nil:
+		return k.Descriptor.InitialSGPRs()
+	case k.CodeT != nil:
+		return k.CodeT.InitialSGPRs()
+	}
+	return nil
+}
+
+// InitialVGPRs lists the VGPRs the kernel's waves start with on proc.
+func (k *Kernel) InitialVGPRs(proc string) []RegUse {
+	switch {
+	case k.Descriptor != nil:
+		return InitialVGPRs(k.Descriptor.Rsrc2, proc)
+	case k.CodeT != nil:
+		return InitialVGPRs(k.CodeT.Rsrc2, proc)
+	}
+	return nil
+}

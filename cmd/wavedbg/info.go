@@ -135,6 +135,10 @@ type kernelJSON struct {
 	CodeSize         uint64
 	Metadata         *loader.KernelMeta `json:",omitempty"`
 	Descriptor       []loader.Field     `json:",omitempty"`
+	AllocatedSGPRs   int                `json:",omitempty"` // from GRANULATED_WAVEFRONT_SGPR_COUNT (GFX6–GFX9)
+	AllocatedVGPRs   int                `json:",omitempty"` // from GRANULATED_WORKITEM_VGPR_COUNT
+	InitialSGPRs     []loader.RegUse    `json:",omitempty"`
+	InitialVGPRs     []loader.RegUse    `json:",omitempty"`
 	Problems         []string           `json:",omitempty"`
 }
 
@@ -159,10 +163,41 @@ func summary(co *loader.CodeObject) infoJSON {
 		k := &co.Kernels[i]
 		kj := kernelJSON{Name: k.Name, DescriptorSymbol: k.DescriptorSymbol, DescriptorAddr: k.DescriptorAddr,
 			Entry: k.Entry, CodeSize: k.CodeSize, Metadata: k.Meta, Descriptor: descriptorFields(k, co.Target.Processor),
-			Problems: k.Check(co.Target.Processor)}
+			Problems: k.Check(co.Target.Processor), InitialSGPRs: k.InitialSGPRs(), InitialVGPRs: k.InitialVGPRs(co.Target.Processor)}
+		kj.AllocatedSGPRs, kj.AllocatedVGPRs = allocated(k, co.Target.Processor)
 		out.Kernels = append(out.Kernels, kj)
 	}
 	return out
+}
+
+// allocated gives the SGPRs and VGPRs the granulated counts allocate.
+func allocated(k *loader.Kernel, proc string) (sgprs, vgprs int) {
+	switch {
+	case k.Descriptor != nil:
+		r := k.Descriptor.Rsrc1
+		return r.SGPRs(proc), r.VGPRs(proc, k.Descriptor.Properties.EnableWavefrontSize32)
+	case k.CodeT != nil:
+		return k.CodeT.Rsrc1.SGPRs(proc), k.CodeT.Rsrc1.VGPRs(proc, false)
+	}
+	return 0, 0
+}
+
+func regList(uses []loader.RegUse, prefix string) string {
+	var s []string
+	for _, u := range uses {
+		r := fmt.Sprintf("%s%d", prefix, u.First)
+		if u.Count > 1 {
+			r = fmt.Sprintf("%s[%d:%d]", prefix, u.First, u.First+u.Count-1)
+		}
+		if u.Packed {
+			r += " (packed)"
+		}
+		s = append(s, r+" "+u.Name)
+	}
+	if len(s) == 0 {
+		return "none"
+	}
+	return strings.Join(s, ", ")
 }
 
 func descriptorFields(k *loader.Kernel, proc string) []loader.Field {
@@ -248,6 +283,15 @@ func printKernel(w io.Writer, co *loader.CodeObject, k *loader.Kernel) {
 			fmt.Fprintf(tw, "    %d\t%d\t%s\t%s\t%s\t%s\t%s\n", a.Offset, a.Size, a.ValueKind, dash(a.AddressSpace), dash(qualifiers(a)), dash(a.TypeName), dash(a.Name))
 		}
 		tw.Flush()
+	}
+	if sg, vg := allocated(k, proc); vg > 0 {
+		if sg > 0 {
+			fmt.Fprintf(w, "  allocated    sgpr %d, vgpr %d (from the granulated counts)\n", sg, vg)
+		} else {
+			fmt.Fprintf(w, "  allocated    vgpr %d (from the granulated count)\n", vg)
+		}
+		fmt.Fprintf(w, "  initial SGPRs %s\n", regList(k.InitialSGPRs(), "s"))
+		fmt.Fprintf(w, "  initial VGPRs %s\n", regList(k.InitialVGPRs(proc), "v"))
 	}
 	if fields := descriptorFields(k, proc); fields != nil {
 		what := "kernel descriptor"
