@@ -218,6 +218,25 @@ func (k completesFirst) check(c *checkCtx) error {
 	return nil
 }
 
+// latency: the in-flight load writing reg completes cycles after its issue.
+type latency struct {
+	reg    string
+	cycles uint64
+}
+
+func (k latency) String() string { return fmt.Sprintf("the load of %s takes %d cycles", k.reg, k.cycles) }
+func (k latency) check(c *checkCtx) error {
+	for _, f := range c.snapshot().InFlight {
+		if slices.Contains(f.Dest, k.reg) {
+			if f.Done-f.Issue != k.cycles {
+				return fmt.Errorf("issued at %d, done at %d", f.Issue, f.Done)
+			}
+			return nil
+		}
+	}
+	return fmt.Errorf("no load of %s in flight", k.reg)
+}
+
 // cache: the step's scalar-cache events, in order, as "hit", "miss",
 // "miss(glc)", "invalidate", "write-back", ...
 type cache []string

@@ -105,7 +105,7 @@ var walks = []walk{
 		{"3: four dwords count 2", "s_load_dwordx4 s[12:15], s[4:5], 0x10", 0, flat(lgkm{5}, cache{"hit"})},
 		{"4: eight dwords count 2", "s_load_dwordx8 s[16:23], s[4:5], 0x20", 0, flat(lgkm{7}, cache{"hit"})},
 		{"5: S_MEMTIME counts 2; 7: later hits complete before the earlier miss", "s_memtime s[24:25]", 0, flat(lgkm{9},
-			completesFirst{"s8", "s6"})},
+			completesFirst{"s8", "s6"}, latency{"s8", 20}, latency{"s6", 200})},
 		{"6: lgkmcnt(0) waits for all", "s_waitcnt lgkmcnt(0)#2", 0, flat(lgkm{0}, sgpr{6, table(0)}, sgprs(8, table(8), table(0xc)),
 			sgprs(12, table(0x10), table(0x14), table(0x18), table(0x1c)),
 			sgprs(16, table(0x20), table(0x24), table(0x28), table(0x2c), table(0x30), table(0x34), table(0x38), table(0x3c)))},
