@@ -224,7 +224,9 @@ type latency struct {
 	cycles uint64
 }
 
-func (k latency) String() string { return fmt.Sprintf("the load of %s takes %d cycles", k.reg, k.cycles) }
+func (k latency) String() string {
+	return fmt.Sprintf("the load of %s takes %d cycles", k.reg, k.cycles)
+}
 func (k latency) check(c *checkCtx) error {
 	for _, f := range c.snapshot().InFlight {
 		if slices.Contains(f.Dest, k.reg) {
