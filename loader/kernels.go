@@ -324,6 +324,13 @@ func (k *Kernel) Check(proc string) []string {
 			}
 		}
 		checkGranules(fail, d.Rsrc1, proc, m.SGPRCount, m.VGPRCount, m.AGPRCount, wave)
+		if sg := d.Rsrc1.SGPRs(proc); sg > 0 {
+			if uses := d.InitialSGPRs(); len(uses) > 0 {
+				if last := uses[len(uses)-1]; last.First+last.Count > sg {
+					fail("initial SGPRs reach s%d, beyond the %d allocated", last.First+last.Count-1, sg)
+				}
+			}
+		}
 	default:
 		fail("no kernel descriptor")
 	}
