@@ -20,8 +20,9 @@ const (
 type Features uint8
 
 const (
-	FeatFMAMix Features = 1 << iota // gfx904, gfx906: v_fma_mix* take v_mad_mix*'s opcodes
-	FeatDL                          // gfx906: v_fmac_f32, v_xnor_b32, v_dot* (LLVM's DL and Dot insts)
+	FeatFMAMix    Features = 1 << iota // gfx904, gfx906: v_fma_mix* take v_mad_mix*'s opcodes
+	FeatDL                             // gfx906: v_fmac_f32, v_xnor_b32, v_dot* (LLVM's DL and Dot insts)
+	FeatPackedD16                      // gfx810: d16 image and buffer-format data packed two per dword, as on GFX9
 )
 
 // Encoding is an instruction's microcode format.

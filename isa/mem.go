@@ -131,6 +131,12 @@ func regClassComment(inst *Inst, op *Operand) string {
 	return ""
 }
 
+// packedD16 reports whether d16 image and buffer-format data is packed two
+// values per dword: on GFX9, and on gfx810 (FeatPackedD16).
+func packedD16(t Target, inst *Inst) bool {
+	return t == GFX9 || inst.Features&FeatPackedD16 != 0
+}
+
 // memOperands prints an instruction's operands, "off" for KindNone.
 func (p *printer) memOperands(inst *Inst) {
 	for k := range inst.Args {

@@ -71,6 +71,9 @@ func bufCommon(t Target, inst *Inst, f *Form, w0, w1 uint32, tfe bool) error {
 				continue // the data goes to LDS; LLVM prints no vdata
 			}
 			w := s.Width
+			if t == GFX8 && packedD16(t, inst) && f.Flags.Has(FlagD16|FlagFormat) {
+				w = (w + 1) / 2 // the GFX8 rows give gfx801–gfx803's unpacked widths
+			}
 			if tfe {
 				w++
 			}

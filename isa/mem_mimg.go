@@ -14,10 +14,8 @@ import "math/bits"
 // a width a variant of the opcode exists for, and only when the register
 // tuple fits; otherwise it keeps the width of the variant it decoded.
 //
-// Known limitation: gfx810 (a GFX8 processor) packs d16 data like GFX9, so
-// its MIMG d16 and MUBUF/MTBUF format_d16 widths differ from what the GFX8
-// target prints (which follows gfx801–gfx803's unpacked d16); telling them
-// apart needs the processor, not just the generation.
+// GFX8 keeps one 16-bit value per dword (unpacked d16) except gfx810, which
+// packs two like GFX9: decode for it with FeatPackedD16.
 func decodeMIMG(t Target, inst *Inst, w0, w1 uint32) error {
 	f, err := memForm(t, inst, uint16(w0>>18&0x7f))
 	if err != nil {
@@ -49,7 +47,7 @@ func decodeMIMG(t Target, inst *Inst, w0, w1 uint32) error {
 			if _, err := vreg(s, w1>>8&0xff, s.Width); err != nil {
 				return err // LLVM's first decode already fails
 			}
-			op, err = vreg(s, w1>>8&0xff, mimgDataWidth(t, f, m, w1>>8&0xff))
+			op, err = vreg(s, w1>>8&0xff, mimgDataWidth(packedD16(t, inst), f, m, w1>>8&0xff))
 			if f.Flags.Has(FlagAtomic) && !m.GLC {
 				op.Access = Read
 			}
@@ -76,7 +74,7 @@ func decodeMIMG(t Target, inst *Inst, w0, w1 uint32) error {
 
 // mimgDataWidth is the vdata width LLVM prints for an instruction whose
 // vdata field is reg.
-func mimgDataWidth(t Target, f *Form, m *Modifiers, reg uint32) uint8 {
+func mimgDataWidth(packed bool, f *Form, m *Modifiers, reg uint32) uint8 {
 	n := bits.OnesCount8(m.DMask)
 	if n == 0 {
 		n = 1
@@ -84,7 +82,7 @@ func mimgDataWidth(t Target, f *Form, m *Modifiers, reg uint32) uint8 {
 	if f.Flags.Has(FlagGather4) {
 		n = 4
 	}
-	if m.D16 && t == GFX9 {
+	if m.D16 && packed {
 		n = (n + 1) / 2
 	}
 	if m.TFE {

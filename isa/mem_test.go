@@ -42,6 +42,16 @@ var memCPUs = flag.String("mem.cpus", "gfx803,gfx900,gfx906", "processors the me
 type memTarget struct {
 	cpu string
 	t   Target
+	f   Features
+}
+
+// memFeatures returns the features to decode for processor cpu with.
+func memFeatures(cpu string) Features {
+	f := FeaturesOf(cpu)
+	if strings.HasPrefix(cpu, "gfx810") {
+		f |= FeatPackedD16
+	}
+	return f
 }
 
 // memTargets returns the processors the memory tests compare against.
@@ -49,7 +59,7 @@ func memTargets() []memTarget {
 	var ts []memTarget
 	for _, c := range strings.Split(*memCPUs, ",") {
 		if t, ok := TargetOf(c); ok {
-			ts = append(ts, memTarget{c, t})
+			ts = append(ts, memTarget{c, t, memFeatures(c)})
 		}
 	}
 	return ts
@@ -57,12 +67,13 @@ func memTargets() []memTarget {
 
 // decodeText decodes words for t and returns the text and bytes consumed,
 // or "<invalid>" and the bytes LLVM would skip.
-func decodeText(words []uint32, t Target) (string, int) {
+func decodeText(words []uint32, t Target, f Features) (string, int) {
 	b := make([]byte, 4*len(words))
 	for i, w := range words {
 		binary.LittleEndian.PutUint32(b[4*i:], w)
 	}
-	inst, err := Decode(b, t)
+	var inst Inst
+	err := DecodeWith(b, t, f, &inst)
 	if err != nil {
 		return "<invalid>", inst.Len
 	}
@@ -106,7 +117,7 @@ func TestMemGolden(t *testing.T) {
 			}
 			words = append(words, uint32(w))
 		}
-		got, _ := decodeText(words, tg)
+		got, _ := decodeText(words, tg, memFeatures(fs[0]))
 		n++
 		if got != want {
 			bad++
@@ -192,7 +203,7 @@ func compareLLVM(t *testing.T, name string, cases [][]uint32) {
 				counts[enc] = &count{}
 			}
 			counts[enc].all++
-			got, n := decodeText(c, tg.t)
+			got, n := decodeText(c, tg.t, tg.f)
 			want, wn := "<invalid>", 4
 			if !res[i].Invalid {
 				want, wn = res[i].Text, 4*res[i].Words
