@@ -17,7 +17,9 @@ import (
 // State"): arguments from the sample's manifest in memory, the kernarg
 // segment, an AQL dispatch packet, the enabled user and system SGPRs and
 // v0 = work-item id X. It is only what the walkthrough tests need; the
-// debugger itself goes through emu's dispatch.
+// debugger itself goes through emu's dispatch. The machine has no vector
+// memory unit (emu builds one only inside RunGrid), so vector memory, LDS and
+// barriers are checked on a grid replay (grid_test.go).
 
 // wave is one wave of a sample, ready to step.
 type wave struct {
@@ -132,7 +134,6 @@ func newWave(s Sample, group, waveInGroup uint32) (*wave, error) {
 	prog := emu.NewProgram(isa.GFX9, k.Entry, insts)
 	m := emu.NewMachine(prog, mem, emu.DefaultConfig(isa.GFX9))
 	w.m = m
-	attachVectorMemory(m)
 
 	// User SGPRs in their fixed order, then the system SGPRs.
 	d := k.Descriptor
