@@ -17,7 +17,7 @@ import (
 )
 
 // Golden instruction words: testdata/asm.txt holds one line per
-// instruction, "mcpu|assembly|hex bytes", produced by
+// instruction, "mcpu<TAB>assembly<TAB>hex bytes", produced by
 // llvm-mc-19 -triple=amdgcn -mcpu=MCPU -show-encoding. Tests assemble
 // through it, so they run without LLVM; a missing line is assembled with
 // llvm-mc-19 when it is installed (go test -update writes it back), the
@@ -45,13 +45,13 @@ func loadGolden() {
 	defer f.Close()
 	s := bufio.NewScanner(f)
 	for s.Scan() {
-		p := strings.Split(s.Text(), "|")
+		p := strings.Split(s.Text(), "\t")
 		if len(p) != 3 {
 			continue
 		}
 		b, err := hex.DecodeString(strings.ReplaceAll(p[2], " ", ""))
 		if err == nil {
-			golden[p[0]+"|"+p[1]] = b
+			golden[p[0]+"\t"+p[1]] = b
 		}
 	}
 }
@@ -88,7 +88,7 @@ func asmBytes(t testing.TB, mcpu string, lines ...string) []byte {
 	loadGolden()
 	var text []byte
 	for _, l := range lines {
-		b, ok := golden[mcpu+"|"+l]
+		b, ok := golden[mcpu+"\t"+l]
 		if !ok {
 			if _, err := exec.LookPath("llvm-mc-19"); err != nil {
 				if os.Getenv("CI") == "true" {
@@ -100,10 +100,10 @@ func asmBytes(t testing.TB, mcpu string, lines ...string) []byte {
 			if b, err = llvmAssemble(mcpu, l); err != nil {
 				t.Fatal(err)
 			}
-			golden[mcpu+"|"+l] = b
+			golden[mcpu+"\t"+l] = b
 			goldenNew = true
 			if !*update {
-				t.Errorf("%s|%s is not in %s (run go test -update with llvm-mc-19)", mcpu, l, goldenPath)
+				t.Errorf("%s %q is not in %s (run go test -update with llvm-mc-19)", mcpu, l, goldenPath)
 			}
 		}
 		text = append(text, b...)
@@ -143,9 +143,9 @@ func TestMain(m *testing.M) {
 		}
 		sort.Strings(keys)
 		var sb strings.Builder
-		sb.WriteString("# mcpu|assembly|bytes — from llvm-mc-19 -triple=amdgcn -show-encoding; go test -update adds lines\n")
+		sb.WriteString("# mcpu<TAB>assembly<TAB>bytes — from llvm-mc-19 -triple=amdgcn -show-encoding; go test ./emu -args -update adds lines\n")
 		for _, k := range keys {
-			fmt.Fprintf(&sb, "%s|%s\n", k, hex.EncodeToString(golden[k]))
+			fmt.Fprintf(&sb, "%s\t%s\n", k, hex.EncodeToString(golden[k]))
 		}
 		os.MkdirAll("testdata", 0o755)
 		if err := os.WriteFile(goldenPath, []byte(sb.String()), 0o644); err != nil {

@@ -23,7 +23,7 @@ func goldenWords(t testing.TB) [][]byte {
 	var out [][]byte
 	s := bufio.NewScanner(f)
 	for s.Scan() {
-		p := strings.Split(s.Text(), "|")
+		p := strings.Split(s.Text(), "\t")
 		if len(p) == 3 && p[0] == "gfx900" {
 			if b, err := hex.DecodeString(p[2]); err == nil {
 				out = append(out, b)
