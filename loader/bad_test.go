@@ -69,6 +69,12 @@ func TestBadELF(t *testing.T) {
 			b[s.Offset+20] = 0xc1 // "AMDGPU\0" pads to 8: the descriptor's first byte
 			return b
 		}), func(f *File) error { _, err := f.Metadata(); return err }, "NT_AMDGPU_METADATA"},
+		{"ET_REL relocations linked to no symbol table", mutate(mustRead(t, "testdata/co/vadd-gfx900-v4.o"), func(b []byte) []byte {
+			f, _ := NewFile(bytes.NewReader(b))
+			s := f.Section(".rela.rodata")
+			le.PutUint32(b[f.Shoff+uint64(s.Index)*shdrSize+40:], 0xffff)
+			return b
+		}), func(f *File) error { _, err := f.Kernels(); return err }, "does not name a symbol table"},
 		{"descriptor outside its section", mutate(good, func(b []byte) []byte {
 			f, _ := NewFile(bytes.NewReader(b))
 			s := f.SectionByType(SHT_SYMTAB)

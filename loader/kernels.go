@@ -168,6 +168,9 @@ func (f *File) relocatedEntry(k *Kernel, s Symbol, sec *Section) error {
 			if r.Type() != R_AMDGPU_REL64 {
 				return nameErr(formatErr(rs.structure(), int64(rs.Offset), "relocation of %s entry offset has type %d, want R_AMDGPU_REL64", s.Name, r.Type()), f.name)
 			}
+			if rs.Link == 0 || uint64(rs.Link) >= uint64(len(f.Sections)) {
+				return nameErr(formatErr(rs.structure(), int64(rs.Offset), "sh_link %d does not name a symbol table", rs.Link), f.name)
+			}
 			syms, err := f.sectionSymbols(f.Sections[rs.Link])
 			if err != nil {
 				return err
