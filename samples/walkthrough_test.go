@@ -282,4 +282,3 @@ func texelDword(lane int) uint32 { return 0xff804000 + uint32(lane)*0x10101010 }
 
 // texel returns component c (R=0 ... A=3) of lane's texel.
 func texel(lane, c int) float32 { return float32(texelDword(lane) >> (8 * c) & 0xff) }
-
