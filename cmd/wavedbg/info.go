@@ -250,7 +250,11 @@ func printInfo(w io.Writer, co *loader.CodeObject) {
 func printKernel(w io.Writer, co *loader.CodeObject, k *loader.Kernel) {
 	proc := co.Target.Processor
 	fmt.Fprintf(w, "\nkernel %s\n", k.Name)
-	fmt.Fprintf(w, "  descriptor   %s at %#x\n", k.DescriptorSymbol, k.DescriptorAddr)
+	if k.CodeT != nil {
+		fmt.Fprintf(w, "  descriptor   amd_kernel_code_t %s at %#x\n", k.DescriptorSymbol, k.DescriptorAddr)
+	} else {
+		fmt.Fprintf(w, "  descriptor   %s at %#x\n", k.DescriptorSymbol, k.DescriptorAddr)
+	}
 	fmt.Fprintf(w, "  entry        %#x in %s", k.Entry, k.CodeSection)
 	if k.CodeSize > 0 {
 		fmt.Fprintf(w, ", %d bytes of code", k.CodeSize)
