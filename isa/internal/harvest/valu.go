@@ -1,9 +1,7 @@
-//go:build ignore
-
-// Valu distils the VALU rows of isa/tables/valu.txt (VOP1, VOP2, VOPC,
-// VOP3, VOP3P, VINTRP) from LLVM 19's disassembler:
+// The valu family distils the VALU rows of isa/tables/valu.txt (VOP1,
+// VOP2, VOPC, VOP3, VOP3P, VINTRP) from LLVM 19's disassembler:
 //
-//	go run ./isa/internal/harvest/valu.go > isa/tables/valu.txt
+//	go run ./isa/internal/harvest valu
 //
 // For gfx803 (GFX8) and gfx900 (GFX9) it disassembles every opcode of
 // every encoding with distinct registers in each field (vdst v10, src0
@@ -36,8 +34,8 @@ const (
 
 func v(n uint32) uint32 { return 256 + n }
 
-// gens lists the generations and the processor that stands for each.
-var gens = []struct {
+// valuGens lists the generations and the processor that stands for each.
+var valuGens = []struct {
 	gen  int
 	mcpu string
 }{{8, "gfx803"}, {9, "gfx900"}}
@@ -76,12 +74,14 @@ func disasm(mcpu string, cases [][]uint32) []llvmdis.Result {
 	return must(r, err)
 }
 
-func main() {
+func init() { families["valu"] = harvestVALU }
+
+func harvestVALU() (string, error) {
 	var rows []row
-	for _, g := range gens {
+	for _, g := range valuGens {
 		rows = append(rows, harvestGen(g.gen, g.mcpu)...)
 	}
-	emit(rows)
+	return emit(rows), nil
 }
 
 // tok is one printed operand.
@@ -92,14 +92,14 @@ type tok struct {
 	width int
 }
 
-var regRE = regexp.MustCompile(`^([vs])(?:(\d+)|\[(\d+):(\d+)\])$`)
+var valuRegRE = regexp.MustCompile(`^([vs])(?:(\d+)|\[(\d+):(\d+)\])$`)
 
 func parseTok(t string) tok {
 	t = strings.TrimSpace(t)
 	if i := strings.Index(t, "/*"); i >= 0 {
 		t = t[:i]
 	}
-	if m := regRE.FindStringSubmatch(t); m != nil {
+	if m := valuRegRE.FindStringSubmatch(t); m != nil {
 		if m[2] != "" {
 			n, _ := strconv.Atoi(m[2])
 			return tok{t, m[1][0], n, 1}
@@ -152,16 +152,16 @@ func stripSuffix(mn string) (string, string) {
 // valid reports whether LLVM decoded the case, with its text.
 func valid(r llvmdis.Result) bool { return !r.Invalid && r.Text != "" }
 
-type probe struct {
+type valuProbe struct {
 	opcode int
 	words  []uint32
 }
 
 // firstValid runs the templates in order and keeps, per opcode, the first
 // template LLVM decodes without an "Invalid register" remark.
-func firstValid(mcpu string, opcodes []int, templates []func(op int) []uint32) map[int]probe {
-	best := map[int]probe{}
-	fallback := map[int]probe{}
+func firstValid(mcpu string, opcodes []int, templates []func(op int) []uint32) map[int]valuProbe {
+	best := map[int]valuProbe{}
+	fallback := map[int]valuProbe{}
 	texts := map[int]string{}
 	for _, t := range templates {
 		var cases [][]uint32
@@ -180,7 +180,7 @@ func firstValid(mcpu string, opcodes []int, templates []func(op int) []uint32) m
 			if !valid(r) {
 				continue
 			}
-			p := probe{ops[i], cases[i][:r.Words]}
+			p := valuProbe{ops[i], cases[i][:r.Words]}
 			if strings.Contains(r.Text, "Invalid register") || strings.Contains(r.Text, "invalid_param") {
 				if _, ok := fallback[ops[i]]; !ok {
 					fallback[ops[i]] = p
@@ -199,7 +199,7 @@ func firstValid(mcpu string, opcodes []int, templates []func(op int) []uint32) m
 	return best
 }
 
-func textOf(mcpu string, ps map[int]probe) map[int]string {
+func textOf(mcpu string, ps map[int]valuProbe) map[int]string {
 	var ops []int
 	var cases [][]uint32
 	for op, p := range ps {
@@ -216,7 +216,7 @@ func textOf(mcpu string, ps map[int]probe) map[int]string {
 // flips disassembles the probe with each of bits (0–63 over the first two
 // words) set in turn and returns one status letter per bit: P (LLVM prints
 // something different), I (ignored: same text), X (rejected).
-func flips(mcpu string, ps map[int]probe, bits []int) map[int]string {
+func flips(mcpu string, ps map[int]valuProbe, bits []int) map[int]string {
 	var ops []int
 	var cases [][]uint32
 	base := textOf(mcpu, ps)
@@ -374,7 +374,7 @@ var sigs = map[string][]string{}
 
 func addSig(kind, sig, mn string) { sigs[kind+" "+sig] = append(sigs[kind+" "+sig], mn) }
 
-func e32Rows(gen int, mcpu, enc string, ps map[int]probe) []row {
+func e32Rows(gen int, mcpu, enc string, ps map[int]valuProbe) []row {
 	texts := textOf(mcpu, ps)
 	// SDWA and DPP forms.
 	var sdwaT, dppT []func(int) []uint32
@@ -422,10 +422,13 @@ func e32Rows(gen int, mcpu, enc string, ps map[int]probe) []row {
 		r.operands = typed(mn, roles)
 		_, hasSDWA := sdwa[op]
 		_, hasDPP := dpp[op]
+		// v_nop and v_clrexcp have no operands: LLVM ignores the whole
+		// SDWA or DPP word, so there is nothing to check.
+		check := len(roles) > 0
 		if hasSDWA {
 			r.flags = append(r.flags, "sdwa")
 			addSig("sdwa-"+enc+fmt.Sprint(gen), sdwaSig[op], mn)
-			if strings.Contains(sdwaText[op], "_sdwa") != (gen == 9 || enc != "VOPC") {
+			if check && strings.Contains(sdwaText[op], "_sdwa") != (gen == 9 || enc != "VOPC") {
 				fmt.Fprintf(os.Stderr, "gfx%d %s %s: unexpected SDWA suffix: %s\n", gen, enc, mn, sdwaText[op])
 			}
 		}
@@ -440,12 +443,12 @@ func e32Rows(gen int, mcpu, enc string, ps map[int]probe) []row {
 		if gen == 9 && hasSDWA && enc != "VOPC" && sdwaSig[op][5] == 'P' {
 			mf = append(mf, "sdwa-omod")
 		}
-		if hasSDWA {
+		if hasSDWA && check {
 			if got := sdwaSigOf(gen, enc, mf, r.operands); got != sdwaSig[op] {
 				fmt.Fprintf(os.Stderr, "gfx%d %s %s: SDWA rule gives %s, LLVM %s\n", gen, enc, mn, got, sdwaSig[op])
 			}
 		}
-		if hasDPP {
+		if hasDPP && check {
 			if got := dppSigOf(mf, r.operands); got != dppSig[op] {
 				fmt.Fprintf(os.Stderr, "gfx%d %s %s: DPP rule gives %s, LLVM %s\n", gen, enc, mn, got, dppSig[op])
 			}
@@ -539,13 +542,13 @@ func vop3Field(t tok, used map[string]bool) (field, access string) {
 // (11–14), clamp (15), omod (59–60), neg (61–63).
 var vop3ModBits = []int{8, 9, 10, 11, 12, 13, 14, 15, 59, 60, 61, 62, 63}
 
-func vop3Rows(gen int, mcpu string, ps map[int]probe) []row {
+func vop3Rows(gen int, mcpu string, ps map[int]valuProbe) []row {
 	// VOP3b: the same words with sdst = s[50:51] in bits 14–8.
-	b := map[int]probe{}
+	b := map[int]valuProbe{}
 	for op, p := range ps {
 		w := append([]uint32(nil), p.words...)
 		w[0] |= sdstReg << 8
-		b[op] = probe{op, w}
+		b[op] = valuProbe{op, w}
 	}
 	btext := textOf(mcpu, b)
 	texts := textOf(mcpu, ps)
@@ -622,10 +625,10 @@ func vop3ModFlags(gen int, mn string, ops []opnd, typedOps []string, sig string)
 		f = append(f, "opsel")
 	}
 	if hasWord(f, "mods") {
-		if src(typedOps, "src1") != "" && has(11, 'X') {
+		if valuSrcType(typedOps, "src1") != "" && has(11, 'X') {
 			f = append(f, "src1-nomods")
 		}
-		if src(typedOps, "src2") != "" && has(12, 'X') {
+		if valuSrcType(typedOps, "src2") != "" && has(12, 'X') {
 			f = append(f, "src2-nomods")
 		}
 	}
@@ -645,7 +648,7 @@ func hasWord(f []string, w string) bool {
 }
 
 // src returns the type of the operand of field in typed operand specs.
-func src(typedOps []string, field string) string {
+func valuSrcType(typedOps []string, field string) string {
 	for _, o := range typedOps {
 		p := strings.Split(o, ":")
 		if p[0] == field {
@@ -660,7 +663,7 @@ func isFloatish(t string) bool { return t[0] == 'f' || t[0] == 'b' || t[0] == 'v
 // srcMods says how LLVM treats source k's neg and abs bits: 'P' printed,
 // 'I' ignored, 'X' rejected.
 func srcMods(f []string, typedOps []string, k int) (neg, abs byte) {
-	t := src(typedOps, fmt.Sprintf("src%d", k))
+	t := valuSrcType(typedOps, fmt.Sprintf("src%d", k))
 	switch {
 	case t == "" || hasWord(f, fmt.Sprintf("src%d-nomods", k)):
 		return 'X', 'X'
@@ -684,7 +687,7 @@ func vop3Sig(f []string, typedOps []string, vop3b bool) string {
 	if hasWord(f, "opsel") {
 		for k := 0; k < 3; k++ {
 			b[3+k] = 'X'
-			if src(typedOps, fmt.Sprintf("src%d", k)) != "" {
+			if valuSrcType(typedOps, fmt.Sprintf("src%d", k)) != "" {
 				b[3+k] = 'P'
 			}
 		}
@@ -704,7 +707,7 @@ func vop3Sig(f []string, typedOps []string, vop3b bool) string {
 
 var vop3pModBits = []int{8, 9, 10, 11, 12, 13, 14, 15, 59, 60, 61, 62, 63}
 
-func vop3pRows(gen int, mcpu string, ps map[int]probe) []row {
+func vop3pRows(gen int, mcpu string, ps map[int]valuProbe) []row {
 	texts := textOf(mcpu, ps)
 	sig := flips(mcpu, ps, vop3pModBits)
 	var rows []row
@@ -729,7 +732,7 @@ func vop3pRows(gen int, mcpu string, ps map[int]probe) []row {
 	return rows
 }
 
-func vintrpRows(gen int, mcpu string, ps map[int]probe) []row {
+func vintrpRows(gen int, mcpu string, ps map[int]valuProbe) []row {
 	texts := textOf(mcpu, ps)
 	var rows []row
 	for _, op := range sortedKeys(ps) {
@@ -950,17 +953,18 @@ func typed(mn string, ops []opnd) []string {
 
 // emit merges rows that are identical on both generations and prints the
 // table.
-func emit(rows []row) {
+func emit(rows []row) string {
+	var b strings.Builder
 	type merged struct {
 		row
-		gens []int
+		valuGens []int
 	}
 	var order []string
 	m := map[string]*merged{}
 	for _, r := range rows {
 		k := r.key()
 		if x, ok := m[k]; ok {
-			x.gens = append(x.gens, r.gen)
+			x.valuGens = append(x.valuGens, r.gen)
 			continue
 		}
 		m[k] = &merged{r, []int{r.gen}}
@@ -975,21 +979,21 @@ func emit(rows []row) {
 		if a.opcode != b.opcode {
 			return a.opcode < b.opcode
 		}
-		return a.gens[0] < b.gens[0]
+		return a.valuGens[0] < b.valuGens[0]
 	})
-	fmt.Println("# VALU opcodes of GFX8 (gfx803) and GFX9 (gfx900): VOP2, VOP1, VOPC, VOP3, VOP3P, VINTRP.")
-	fmt.Println("# Generated by: go run ./isa/internal/harvest/valu.go > isa/tables/valu.txt")
-	fmt.Println("# (distilled from llvm-mc-19/llvm-objdump-19; see the harvester for how).")
-	fmt.Println("#")
-	fmt.Println("# VALU flag words: suffix: LLVM prints _e32 (VOP1/VOP2/VOPC/VINTRP) or _e64 (VOP3);")
-	fmt.Println("# sdwa, dpp: the opcode has that form; high: VOP3 interp prints the high bit;")
-	fmt.Println("# mods, clamp, omod, opsel, src1-nomods, src2-nomods, sdwa-omod: which modifier bits")
-	fmt.Println("# LLVM accepts (see vop3ModFlags and sdwaSigOf in the harvester and isa/valu.go).")
-	fmt.Println("# A VOP3 row with both vdst and sdst is VOP3b (sdst in bits 14-8).")
+	fmt.Fprintln(&b, "# VALU opcodes of GFX8 (gfx803) and GFX9 (gfx900): VOP2, VOP1, VOPC, VOP3, VOP3P, VINTRP.")
+	fmt.Fprintln(&b, "# Generated by: go run ./isa/internal/harvest valu")
+	fmt.Fprintln(&b, "# (distilled from llvm-mc-19/llvm-objdump-19; see the harvester for how).")
+	fmt.Fprintln(&b, "#")
+	fmt.Fprintln(&b, "# VALU flag words: suffix: LLVM prints _e32 (VOP1/VOP2/VOPC/VINTRP) or _e64 (VOP3);")
+	fmt.Fprintln(&b, "# sdwa, dpp: the opcode has that form; high: VOP3 interp prints the high bit;")
+	fmt.Fprintln(&b, "# mods, clamp, omod, opsel, src1-nomods, src2-nomods, sdwa-omod: which modifier bits")
+	fmt.Fprintln(&b, "# LLVM accepts (see vop3ModFlags and sdwaSigOf in the harvester and isa/valu.go).")
+	fmt.Fprintln(&b, "# A VOP3 row with both vdst and sdst is VOP3b (sdst in bits 14-8).")
 	for _, k := range order {
 		r := m[k]
 		var g []string
-		for _, x := range r.gens {
+		for _, x := range r.valuGens {
 			g = append(g, strconv.Itoa(x))
 		}
 		flags := "-"
@@ -999,7 +1003,7 @@ func emit(rows []row) {
 		if len(r.flags) > 0 {
 			flags = strings.Join(r.flags, ",")
 		}
-		fmt.Printf("%-6s %-3s %#05x %-24s valu - %-40s %s\n", r.enc, strings.Join(g, ","), r.opcode, r.mnemonic, flags, strings.Join(r.operands, " "))
+		fmt.Fprintf(&b, "%-6s %-3s %#05x %-24s valu - %-40s %s\n", r.enc, strings.Join(g, ","), r.opcode, r.mnemonic, flags, strings.Join(r.operands, " "))
 	}
 	var keys []string
 	for k := range sigs {
@@ -1007,8 +1011,11 @@ func emit(rows []row) {
 	}
 	sort.Strings(keys)
 	for _, k := range keys {
-		fmt.Fprintf(os.Stderr, "%s %d %s\n", k, len(sigs[k]), strings.Join(sigs[k][:min(6, len(sigs[k]))], " "))
+		if os.Getenv("VALU_SIGS") != "" {
+			fmt.Fprintf(os.Stderr, "%s %d %s\n", k, len(sigs[k]), strings.Join(sigs[k][:min(6, len(sigs[k]))], " "))
+		}
 	}
+	return b.String()
 }
 
 // opName returns the semantic Op name for mnemonics that name the same
@@ -1029,9 +1036,9 @@ func opName(r row) string {
 // e32Src returns the type of source k (0 or 1) of an e32 form.
 func e32Src(typedOps []string, k int) string {
 	if k == 0 {
-		return src(typedOps, "src0")
+		return valuSrcType(typedOps, "src0")
 	}
-	return src(typedOps, "vsrc1")
+	return valuSrcType(typedOps, "vsrc1")
 }
 
 // sdwaSigOf is the SDWA signature (bits 9–15, 17–23, 25–31 of the SDWA
