@@ -6,15 +6,18 @@ import "github.com/wavedbg/wavedbg/isa"
 // base. Words the decoder rejects become 4-byte instructions that stop the
 // wave with an ExecError if executed; decoding continues after them.
 func DecodeProgram(t isa.Target, base uint64, text []byte) *Program {
+	return DecodeProgramWith(t, 0, base, text)
+}
+
+// DecodeProgramWith is DecodeProgram for a processor with instruction-set
+// extensions (gfx904/gfx906: isa.FeaturesOf).
+func DecodeProgramWith(t isa.Target, f isa.Features, base uint64, text []byte) *Program {
 	var insts []isa.Inst
 	for off := 0; off < len(text); {
 		var in isa.Inst
-		err := isa.DecodeInto(text[off:], t, &in)
+		err := isa.DecodeWith(text[off:], t, f, &in)
 		if err != nil || in.Len <= 0 {
-			in = isa.Inst{Len: 4}
-			if off+4 > len(text) {
-				in.Len = len(text) - off
-			}
+			in = isa.Inst{Len: min(4, len(text)-off)}
 		}
 		insts = append(insts, in)
 		off += in.Len

@@ -178,3 +178,18 @@ func TestGFX8(t *testing.T) {
 		t.Errorf("gfx8 has %d ttmps", len(s.TTMP))
 	}
 }
+
+// gfx906 dot products (decoded with its features).
+func TestDot(t *testing.T) {
+	text := asmBytes(t, "gfx906", "v_dot4_i32_i8 v0, v1, v2, v3", "v_dot2_f32_f16 v4, v1, v2, v5", "s_endpgm")
+	p := DecodeProgramWith(isa.GFX9, isa.FeaturesOf("gfx906"), 0, text)
+	m := NewMachine(p, nil, DefaultConfig(isa.GFX9))
+	m.SetExec(1)
+	m.SetVGPR(1, 0, 0x3c00ff02) // i8 bytes: 2, -1, 0, 60
+	m.SetVGPR(2, 0, 0x01000303) // i8 bytes: 3, 3, 0, 1
+	m.SetVGPR(3, 0, 10)
+	run(t, m)
+	if got := m.w.v[0][0]; got != uint32(10+2*3-1*3+0+0x3c*1) {
+		t.Errorf("v_dot4_i32_i8 = %d", int32(got))
+	}
+}

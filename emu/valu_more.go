@@ -207,3 +207,50 @@ func twoOverPiBits(shift int) float64 {
 	}
 	return math.Ldexp(float64(seg), -(shift + 53))
 }
+
+// gfx906 (FeatDL, FeatFMAMix) operations.
+func init() {
+	def("v_fma_mix_f32", execMadMix, 0, 1, tyF32, cVALU)
+	def("v_fma_mixlo_f16", execMadMix, 1, 1, tyF32, cVALU)
+	def("v_fma_mixhi_f16", execMadMix, 2, 1, tyF32, cVALU)
+	dotI := func(n int, bitsW uint, signed bool) laneFn {
+		return func(e *fenv, a, b, c uint64) uint64 {
+			s := int64(int32(c))
+			if !signed {
+				s = int64(uint32(c))
+			}
+			m := uint64(1)<<bitsW - 1
+			for i := 0; i < n; i++ {
+				x, y := a>>(uint(i)*bitsW)&m, b>>(uint(i)*bitsW)&m
+				if signed {
+					sh := 64 - bitsW
+					s += int64(x<<sh) >> sh * (int64(y<<sh) >> sh)
+				} else {
+					s += int64(x * y)
+				}
+			}
+			if e.clamp {
+				if signed {
+					s = sat(s, math.MinInt32, math.MaxInt32)
+				} else {
+					s = sat(s, 0, math.MaxUint32)
+				}
+			}
+			return uint64(uint32(s))
+		}
+	}
+	defV("v_dot2_i32_i16", cVALU, vop{nsrc: 3, fn: dotI(2, 16, true)})
+	defV("v_dot2_u32_u16", cVALU, vop{nsrc: 3, fn: dotI(2, 16, false)})
+	defV("v_dot4_i32_i8", cVALU, vop{nsrc: 3, fn: dotI(4, 8, true)})
+	defV("v_dot4_u32_u8", cVALU, vop{nsrc: 3, fn: dotI(4, 8, false)})
+	defV("v_dot8_i32_i4", cVALU, vop{nsrc: 3, fn: dotI(8, 4, true)})
+	defV("v_dot8_u32_u4", cVALU, vop{nsrc: 3, fn: dotI(8, 4, false)})
+	defV("v_dot2_f32_f16", cVALU, vop{nsrc: 3, oft: 32, fn: func(e *fenv, a, b, c uint64) uint64 {
+		s := f16ToF64(uint16(a))*f16ToF64(uint16(b)) + f16ToF64(uint16(a>>16))*f16ToF64(uint16(b>>16))
+		hi, lo := twoSum(s, float64(f32(uint32(c))))
+		if hi != hi || math.IsInf(hi, 0) {
+			return uint64(f32bits(float32(hi)))
+		}
+		return uint64(f32bits(toF32(hi, lo, e.rm)))
+	}}).exact = "approx: products summed in float64, then rounded once"
+}
