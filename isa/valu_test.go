@@ -14,6 +14,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -393,5 +394,38 @@ func TestVALUTruncated(t *testing.T) {
 		if _, err := Decode(wordBytes([]uint32{w}), GFX9); err != ErrTruncated {
 			t.Errorf("%08X: err %v, want ErrTruncated", w, err)
 		}
+	}
+}
+
+// TestVALUHarvest regenerates tables/valu.txt with the harvester and
+// LLVM 19 and checks that it equals the committed table.
+func TestVALUHarvest(t *testing.T) {
+	if testing.Short() {
+		t.Skip("short")
+	}
+	needLLVM(t)
+	dir := t.TempDir()
+	bin := filepath.Join(dir, "harvest")
+	if out, err := exec.Command("go", "build", "-o", bin, "./internal/harvest").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	if err := os.Mkdir(filepath.Join(dir, "tables"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(bin, "valu")
+	cmd.Dir = dir
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("harvest valu: %v\n%s", err, out)
+	}
+	got, err := os.ReadFile(filepath.Join(dir, "tables", "valu.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := os.ReadFile(filepath.Join("tables", "valu.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(got) != string(want) {
+		t.Errorf("tables/valu.txt is stale: run go run ./isa/internal/harvest valu")
 	}
 }
