@@ -378,7 +378,14 @@ func readCompressed(r io.ReaderAt, off, avail int64, index int) ([]BundleEntry, 
 	default:
 		return nil, off, formatErr(st, off+6, "unknown compression method %d", method)
 	}
-	data, err := readCapped(dec, usize)
+	var data []byte
+	if version == 1 {
+		// No total size: the compressed data may be followed by other
+		// bundles (in a .hip_fatbin), so read just the declared bytes.
+		data, err = readExact(dec, usize)
+	} else {
+		data, err = readCapped(dec, usize)
+	}
 	if err != nil {
 		return nil, off, formatErr("compressed bundle data", off+hdr, "%s: %v", comp, err)
 	}
@@ -393,7 +400,24 @@ func readCompressed(r io.ReaderAt, off, avail int64, index int) ([]BundleEntry, 
 	if err != nil {
 		return es, off, fmt.Errorf("in %s bundle at offset %#x: %w", comp, off, err)
 	}
+	if version == 1 {
+		return es, off + hdr, nil // the end is unknown: scan on from the data
+	}
 	return es, off + int64(total), nil
+}
+
+// readExact reads exactly n bytes from r, growing the buffer in chunks.
+func readExact(r io.Reader, n uint64) ([]byte, error) {
+	var buf bytes.Buffer
+	buf.Grow(int(min(n, chunk)))
+	k, err := io.Copy(&buf, io.LimitReader(r, int64(n)))
+	if err != nil {
+		return nil, err
+	}
+	if uint64(k) != n {
+		return nil, fmt.Errorf("data decompress to %d bytes, header says %d", k, n)
+	}
+	return buf.Bytes(), nil
 }
 
 // readCapped reads r to its end, failing if it holds more than n bytes.

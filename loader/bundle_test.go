@@ -224,6 +224,17 @@ func TestFatbinScan(t *testing.T) {
 	if c.Bundles != 2 || len(c.Entries) != 2 || c.Entries[1].Compression != "zstd" {
 		t.Fatalf("found %d bundles, entries %+v", c.Bundles, c.Entries)
 	}
+	// A CCOB v1 header has no total size; the bundle after it is still found.
+	v1, _ := CompressBundle(b1, "zstd", 1)
+	v1z, _ := CompressBundle(b1, "zlib", 1)
+	sec = append(append(append(append([]byte{}, v1...), make([]byte, 100)...), v1z...), b1...)
+	c = &Container{}
+	if err := c.scanFatbin(bytes.NewReader(sec), 0, int64(len(sec))); err != nil {
+		t.Fatal(err)
+	}
+	if c.Bundles != 3 || len(c.Entries) != 3 || c.Entries[0].Compression != "zstd" || c.Entries[1].Compression != "zlib" || c.Entries[2].Compression != "" {
+		t.Fatalf("v1 CCOBs: found %d bundles, entries %+v", c.Bundles, c.Entries)
+	}
 	// A bundle with no entries claims no size: the scan must still advance.
 	empty := WriteBundle(nil)
 	loop := append(append([]byte{}, empty...), empty...)
