@@ -66,6 +66,9 @@ type sgpr struct {
 
 func (k sgpr) String() string { return fmt.Sprintf("s%d = %#x", k.n, k.want) }
 func (k sgpr) check(c *checkCtx) error {
+	if c.sh != nil && c.sh.unknown[k.n] {
+		return fmt.Errorf("s%d holds an address of the grid run that the replay does not know", k.n)
+	}
 	if got := c.snapshot().SGPR[k.n]; got != k.want {
 		return fmt.Errorf("s%d = %#x", k.n, got)
 	}
@@ -89,6 +92,9 @@ type bufPtr struct {
 
 func (k bufPtr) String() string { return fmt.Sprintf("s[%d:%d] = address of %s", k.n, k.n+1, k.buf) }
 func (k bufPtr) check(c *checkCtx) error {
+	if c.w.m == nil {
+		return fmt.Errorf("buffer addresses are not observable in a grid run")
+	}
 	s := c.snapshot().SGPR
 	if got := uint64(s[k.n]) | uint64(s[k.n+1])<<32; got != c.w.bufs[k.buf].Addr {
 		return fmt.Errorf("s[%d:%d] = %#x, %s is at %#x", k.n, k.n+1, got, k.buf, c.w.bufs[k.buf].Addr)

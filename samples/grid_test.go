@@ -91,14 +91,18 @@ func gridTrace(w *wave, group uint32, waveInGroup int) ([]*emu.StepRecord, *emu.
 type shadow struct {
 	snap     emu.Snapshot
 	inflight []emu.InFlight
+	unknown  map[int]bool // SGPRs whose initial value the replay does not know
 }
 
 // newShadow starts from the initial state the harness gives the same wave
-// (the dispatch ABI's registers). Initial SGPRs that hold addresses differ
-// between the harness and the grid run; no check reads them before the
-// kernel overwrites them.
-func newShadow(init *emu.Snapshot) *shadow {
-	sh := &shadow{snap: *init}
+// (the dispatch ABI's registers). The user SGPRs (the first userSGPRs) hold
+// addresses that differ between the harness and the grid run, so they are
+// unknown until the kernel writes them; checks that read them fail.
+func newShadow(init *emu.Snapshot, userSGPRs int) *shadow {
+	sh := &shadow{snap: *init, unknown: map[int]bool{}}
+	for i := range userSGPRs {
+		sh.unknown[i] = true
+	}
 	sh.snap.SGPR = slices.Clone(init.SGPR)
 	sh.snap.VGPR = slices.Clone(init.VGPR)
 	sh.snap.InFlight, sh.snap.Pending, sh.snap.Cache = nil, nil, nil
@@ -111,6 +115,7 @@ func (sh *shadow) apply(rec *emu.StepRecord) {
 		switch {
 		case c.Code >= 0 && c.Code < len(sh.snap.SGPR):
 			sh.snap.SGPR[c.Code] = c.New
+			delete(sh.unknown, c.Code)
 		case c.Code == 124:
 			sh.snap.M0 = c.New
 		case c.Code == 126:

@@ -205,7 +205,7 @@ func runWalk(t *testing.T, wk walk) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sh := newShadow(w0.m.Snapshot())
+	sh := newShadow(w0.m.Snapshot(), int(w.k.Descriptor.Rsrc2.UserSGPRCount))
 	gw := &wave{s: s, co: w.co, k: w.k, src: w.src, insts: w.insts, addrs: w.addrs}
 	recs, _, err := gridTrace(gw, wk.group, wk.wave)
 	if err != nil {
