@@ -351,17 +351,38 @@ func (m *Machine) record(idx int, before Counters, err error) *StepRecord {
 	}
 	r.CycleAfter = w.clock()
 	r.CycleBefore = r.CycleAfter
+	seenLo, seenHi := false, false
 	for _, e := range w.j.s {
 		if e.idx == slotClock || e.idx == slotClock+1 {
-			if e.idx == slotClock {
+			// the first write of each half holds the value before the step
+			if e.idx == slotClock && !seenLo {
 				r.CycleBefore = r.CycleBefore&^0xffffffff | uint64(e.old)
-			} else {
+				seenLo = true
+			} else if e.idx == slotClock+1 && !seenHi {
 				r.CycleBefore = r.CycleBefore&0xffffffff | uint64(e.old)<<32
+				seenHi = true
 			}
 			continue
 		}
-		r.SRegs = append(r.SRegs, SRegChange{Name: slotName(w.target, int(e.idx)), Code: codeOf(int(e.idx)), Old: e.old, New: e.new})
+		// one change per register: the first old value, the last new one
+		merged := false
+		for k := range r.SRegs {
+			if r.SRegs[k].slot == int(e.idx) {
+				r.SRegs[k].New = e.new
+				merged = true
+			}
+		}
+		if !merged {
+			r.SRegs = append(r.SRegs, SRegChange{Name: slotName(w.target, int(e.idx)), Code: codeOf(int(e.idx)), Old: e.old, New: e.new, slot: int(e.idx)})
+		}
 	}
+	kept := r.SRegs[:0]
+	for _, c := range r.SRegs {
+		if c.Old != c.New {
+			kept = append(kept, c)
+		}
+	}
+	r.SRegs = kept
 	for _, e := range w.j.v {
 		c := VRegChange{Reg: int(e.reg), Lanes: e.mask, Old: e.old}
 		r.VRegs = append(r.VRegs, c)

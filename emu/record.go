@@ -8,6 +8,7 @@ type SRegChange struct {
 	Code int    // scalar operand code (0–127), or -1 for other state
 	Old  uint32
 	New  uint32
+	slot int
 }
 
 // VRegChange is a VGPR that a step wrote; Lanes says which lanes.
