@@ -22,25 +22,9 @@ type checkCtx struct {
 	logf func(format string, args ...any)
 }
 
-// bugIssuePC is a known emu bug the checks tolerate, loudly: an in-flight
-// operation's PC (InFlight.PC and .Index, Hazard.PendingPC) names the
-// instruction after the one that issued it, because Wave.step advances the
-// PC before the instruction runs and Wave.issue records the PC then. When
-// emu is fixed the checks match the issuing instruction and stop logging.
-const bugIssuePC = "known emu bug: in-flight operations record the next instruction's PC, not the issuing one's"
-
-// issuedBy reports whether pc names source instruction i as the issuer of an
-// in-flight operation, accepting the off-by-one of bugIssuePC with a log.
-func (c *checkCtx) issuedBy(pc uint64, i int) bool {
-	if pc == c.w.pc(i) {
-		return true
-	}
-	if i+1 < len(c.w.src) && pc == c.w.pc(i+1) {
-		c.logf("%s (%q at %#x recorded as %#x)", bugIssuePC, c.w.src[i], c.w.pc(i), pc)
-		return true
-	}
-	return false
-}
+// issuedBy reports whether pc (an InFlight.PC or a Hazard.PendingPC) names
+// source instruction i as the issuer.
+func (c *checkCtx) issuedBy(pc uint64, i int) bool { return pc == c.w.pc(i) }
 
 func (c *checkCtx) snapshot() *emu.Snapshot {
 	if c.snap == nil {
