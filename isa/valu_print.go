@@ -44,7 +44,7 @@ func printVALU(p *printer, inst *Inst) {
 			p.str("attr")
 			p.dec(int64(m.Attr))
 			p.byte('.')
-			p.byte("xyzw"[m.AttrChan])
+			p.byte("xyzw"[m.AttrChan&3])
 			continue
 		case FieldPARAM:
 			switch a.Imm {
@@ -91,15 +91,15 @@ func printVALU(p *printer, inst *Inst) {
 		p.omod(m.Omod)
 		if inst.Enc != EncVOPC {
 			p.str(" dst_sel:")
-			p.str(sdwaSelNames[m.DstSel])
+			p.sdwaSel(m.DstSel)
 			p.str(" dst_unused:")
-			p.str(sdwaUnusedNames[m.DstUnused])
+			p.str(sdwaUnusedNames[m.DstUnused&3])
 		}
 		p.str(" src0_sel:")
-		p.str(sdwaSelNames[m.Src0Sel])
+		p.sdwaSel(m.Src0Sel)
 		if inst.Enc != EncVOP1 {
 			p.str(" src1_sel:")
-			p.str(sdwaSelNames[m.Src1Sel])
+			p.sdwaSel(m.Src1Sel)
 		}
 	case VariantDPP:
 		if validDPPCtrl(m.DPPCtrl) {
@@ -352,4 +352,14 @@ func (p *printer) classRemark(inst *Inst, a *Operand, interp bool) {
 func srcReg(a *Operand) bool {
 	return a.Kind == KindSpecial && (a.Reg == srcNull || a.Reg >= uint16(SrcSharedBase) && a.Reg <= uint16(SrcPopsExitingWaveID) ||
 		a.Reg >= uint16(VCCZ) && a.Reg <= uint16(SCC))
+}
+
+// sdwaSel prints an SDWA select; 7, which the decoder rejects, prints as
+// its number so that a partly decoded instruction still prints.
+func (p *printer) sdwaSel(v uint8) {
+	if int(v) < len(sdwaSelNames) {
+		p.str(sdwaSelNames[v])
+	} else {
+		p.dec(int64(v))
+	}
 }
