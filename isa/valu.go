@@ -3,8 +3,31 @@ package isa
 // This file decodes and prints the vector ALU encodings: VOP1, VOP2, VOPC
 // (with their SDWA and DPP forms), VOP3 (VOP3a and VOP3b), VOP3P and
 // VINTRP. The table rows (tables/valu.txt) say which modifier bits an
-// opcode accepts through flag words; modState turns them into LLVM's
-// per-bit behaviour: printed, ignored or rejected.
+// opcode accepts through flag words; vop3SrcMods and the SDWA/DPP checks
+// turn them into LLVM's per-bit behaviour: printed, ignored or rejected.
+//
+// LLVM 19 behaviour the decoder and printer copy (checked bit by bit by
+// the harvester, isa/internal/harvest/valu.go):
+//   - A VOP3 source field the opcode does not use must be zero; a literal
+//     (255) in any VOP3 or VOP3P source is invalid on GFX8/9; op_sel bits
+//     of opcodes without op_sel are ignored.
+//   - The neg bit of an integer source of an opcode with float modifiers
+//     (v_ldexp's exponent, v_cvt_pk_u8_f32's byte index) prints as sext();
+//     its abs bit is ignored. Integer opcodes with op_sel ignore neg/abs.
+//   - v_mad_mix*/v_fma_mix* use neg_lo/neg_hi as each source's neg/abs and
+//     print op_sel_hi only when it is not all zero (packed opcodes: not
+//     all one).
+//   - SDWA: a select of 7 is invalid here (it crashes llvm-objdump-19);
+//     dst_unused 3 prints as UNUSED_PAD; GFX8 VOPC prints no _sdwa suffix;
+//     GFX9 takes SGPRs and inline constants through the s0/s1 bits and a
+//     VOPC sdst through sd. v_nop and v_clrexcp ignore the whole word.
+//   - DPP: undefined dpp_ctrl values decode and print a remark.
+//   - Operands outside the register class LLVM expects (v_swap_b32's and
+//     v_movrels's VGPR source, v_readlane's lane select, a VOP3 lane mask,
+//     a 128-bit VOP3 source, a VOP3 sdst holding a constant) decode and
+//     print LLVM's "/*Invalid register ...*/" or "/*Invalid immediate*/".
+//   - The VOP3 interp opcodes keep attr, chan and high in the src0 field;
+//     high is recorded as Mods.OpSel bit 3.
 
 func init() {
 	decoders[EncVOP1] = decodeVOP1
