@@ -46,7 +46,10 @@ type Launch struct {
 
 	Grid, Block, Offset [3]uint32
 	Dims                int
-	Args                []LaunchArg
+	// Args are the explicit arguments. RunGrid takes ownership of buffer
+	// data: once it is copied into the emulator's memory the Data slices are
+	// dropped (set to nil) so large inputs are not held twice.
+	Args []LaunchArg
 }
 
 // Segment is a loadable range of the code object.
@@ -107,7 +110,7 @@ type gridRun struct {
 	mem  *Memory
 	prog *Program
 	bufs []uint64 // address of each ArgBuffer
-	lsz  []uint64
+	bsz  []int    // size of each ArgBuffer
 	bar  []bool // instruction index → s_barrier
 	res  *GridResult
 
@@ -138,7 +141,7 @@ func RunGrid(ctx context.Context, l *Launch, cfg GridConfig) (*GridResult, error
 		if a.Kind != ArgBuffer {
 			continue
 		}
-		b := make([]byte, len(a.Data))
+		b := make([]byte, g.bsz[i])
 		if err := g.mem.Read(g.bufs[i], b); err != nil {
 			return g.res, err
 		}
@@ -206,6 +209,7 @@ func (g *gridRun) setup() error {
 	// Explicit argument values.
 	var vals [][]byte
 	g.bufs = make([]uint64, len(l.Args))
+	g.bsz = make([]int, len(l.Args))
 	dyn := uint64(abi.GroupSegmentFixedSize)
 	for i, a := range l.Args {
 		switch a.Kind {
@@ -217,7 +221,8 @@ func (g *gridRun) setup() error {
 			if err := mem.Write(addr, a.Data); err != nil {
 				return err
 			}
-			g.bufs[i] = addr
+			g.bufs[i], g.bsz[i] = addr, len(a.Data)
+			l.Args[i].Data = nil // owned by the emulator's memory now
 			vals = append(vals, le64(addr))
 		case ArgValue:
 			vals = append(vals, a.Data)

@@ -346,6 +346,7 @@ func emuLaunch(ctx context.Context, co *loader.CodeObject, k *loader.Kernel, cfg
 		switch a.Kind {
 		case manifest.Buffer:
 			l.Args = append(l.Args, emu.LaunchArg{Kind: emu.ArgBuffer, Data: inputs[i]})
+			inputs[i] = nil // RunGrid releases it once copied
 		case manifest.Local:
 			l.Args = append(l.Args, emu.LaunchArg{Kind: emu.ArgLocal, Size: uint32(a.Size)})
 		default:
