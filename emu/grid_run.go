@@ -111,7 +111,7 @@ type gridRun struct {
 	prog *Program
 	bufs []uint64 // address of each ArgBuffer
 	bsz  []int    // size of each ArgBuffer
-	bar  []bool // instruction index → s_barrier
+	bar  []bool   // instruction index → s_barrier
 	res  *GridResult
 
 	vmOps map[*isa.Inst]*vmOp // compiled vector memory instructions
