@@ -158,3 +158,27 @@ func TestTrapAndEnd(t *testing.T) {
 		t.Errorf("step after end: %v", err)
 	}
 }
+
+// Resuming from s_trap is part of the next step: stepping back traps again.
+func TestStepBackIntoTrap(t *testing.T) {
+	m := asmMachine(t, "s_trap 2", "s_mov_b32 s0, 5", "s_endpgm")
+	mustStep(t, m)
+	if m.State() != Trapped {
+		t.Fatalf("state %v", m.State())
+	}
+	mustStep(t, m)
+	if m.State() != Running || m.w.s[0] != 5 {
+		t.Fatalf("resume: %v s0=%d", m.State(), m.w.s[0])
+	}
+	if err := m.StepBack(); err != nil || m.State() != Trapped || m.w.s[0] != 0 {
+		t.Errorf("step back: %v %v s0=%d", err, m.State(), m.w.s[0])
+	}
+	if _, err := m.Run(context.Background(), 0); err != nil || m.State() != Ended {
+		t.Errorf("run: %v %v", err, m.State())
+	}
+	for m.StepBack() == nil {
+	}
+	if m.State() != Running || m.PC() != 0 {
+		t.Errorf("undo all: %v %#x", m.State(), m.PC())
+	}
+}

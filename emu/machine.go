@@ -200,12 +200,13 @@ type RunResult struct {
 // Step also returns.
 func (m *Machine) Step() (*StepRecord, error) {
 	w := m.w
-	if err := m.stoppedErr(); err != nil {
-		return nil, err
-	}
 	before := w.counters()
 	w.jOn = true
 	w.j.reset()
+	if err := m.stoppedErr(); err != nil {
+		w.jOn = false
+		return nil, err
+	}
 	idx := w.pc()
 	err := w.step()
 	rec := m.record(idx, before, err)
@@ -223,7 +224,7 @@ func (m *Machine) stoppedErr() error {
 	case Faulted:
 		return ErrFaulted
 	case Trapped, Halted:
-		m.w.s[slotStatus] = uint32(Running) // resuming; the step journals nothing for it
+		m.w.ws(slotStatus, uint32(Running)) // resuming: journaled with the step when recording
 	}
 	return nil
 }
@@ -235,7 +236,14 @@ func (m *Machine) stoppedErr() error {
 func (m *Machine) Run(ctx context.Context, budget int64) (RunResult, error) {
 	w := m.w
 	var res RunResult
-	if err := m.stoppedErr(); err != nil {
+	hist := m.hist.limit > 0
+	if hist {
+		w.jOn = true
+		w.j.reset()
+	}
+	err := m.stoppedErr()
+	w.jOn = false
+	if err != nil {
 		res.PC = m.PC()
 		if errors.Is(err, ErrEnded) {
 			res.Reason = StopEnded
@@ -244,8 +252,8 @@ func (m *Machine) Run(ctx context.Context, budget int64) (RunResult, error) {
 		}
 		return res, err
 	}
-	hist := m.hist.limit > 0
 	done := ctx.Done()
+	resumed := hist && len(w.j.s) > 0 // the resume is journaled with the first step
 	for {
 		if budget > 0 && res.Steps >= budget {
 			res.Reason = StopBudget
@@ -267,7 +275,10 @@ func (m *Machine) Run(ctx context.Context, budget int64) (RunResult, error) {
 		}
 		if hist {
 			w.jOn = true
-			w.j.reset()
+			if !resumed {
+				w.j.reset()
+			}
+			resumed = false
 		}
 		err := w.step()
 		if hist {

@@ -155,3 +155,46 @@ func TestF16(t *testing.T) {
 		t.Errorf("overflow toward zero: %#x", got)
 	}
 }
+
+// The fast whole-register kernels give the lane functions' results, in
+// every MODE denormal setting, including NaN, infinity and denormal inputs.
+func TestKernelsMatchLaneFunctions(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	special := []uint32{0, 0x80000000, 1, 0x807fffff, 0x7f800000, 0xff800000, 0x7fc00001, 0x7f800001, 0x3f800000, 0x7f7fffff}
+	pick := func() uint32 {
+		if r.IntN(4) == 0 {
+			return special[r.IntN(len(special))]
+		}
+		return r.Uint32()
+	}
+	for name, k := range kernels {
+		d := opTable[name]
+		if d == nil || d.v == nil {
+			t.Fatalf("%s has a kernel but no operation", name)
+		}
+		for _, mode := range []uint32{0x3c0, 0x3f0, 0x3e0, 0x3d0} {
+			var a, b, c, got [64]uint32
+			for l := range a {
+				a[l], b[l], c[l] = pick(), pick(), pick()
+			}
+			w := &Wave{}
+			w.s[slotMode] = mode
+			e := w.fenvFor(max(d.v.ft, d.v.oft))
+			k(e, &got, &a, &b, &c)
+			for l := range got {
+				// the generic path: input flushing then the lane function then post
+				x, y, z := uint64(a[l]), uint64(b[l]), uint64(c[l])
+				if d.v.ft == 32 && !e.din {
+					x, y, z = uint64(flushIn(a[l], false)), uint64(flushIn(b[l], false)), uint64(flushIn(c[l], false))
+				}
+				want := d.v.fn(e, x, y, z)
+				if d.v.oft != 0 {
+					want = post(e, want, d.v.oft, 0, false)
+				}
+				if uint32(want) != got[l] {
+					t.Fatalf("%s mode %#x (%#x, %#x, %#x): kernel %#x, lane function %#x", name, mode, a[l], b[l], c[l], got[l], uint32(want))
+				}
+			}
+		}
+	}
+}

@@ -52,7 +52,7 @@ func fmaF32(e *fenv, a, b, c uint64) uint64 {
 
 // madF32 is v_mad_f32: the product is rounded before the add (not fused).
 func madF32(e *fenv, a, b, c uint64) uint64 {
-	p := mulF32(e, a, b)
+	p := uint64(flushOut(uint32(mulF32(e, a, b)), e.dout)) // the rounded product obeys the output-denormal mode
 	return addF32(e, p, c)
 }
 
