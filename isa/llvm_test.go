@@ -144,6 +144,11 @@ func (ty *tally) compareWith(t Target, feat Features, name string, words []uint3
 	}
 	if res.Crashed {
 		ty.known[name+"!"]++ // llvm-objdump crashed on this word; nothing to compare
+		if ty.shown[name+"!"] < *showFlag {
+			ty.shown[name+"!"]++
+			ty.lines = append(ty.lines, fmt.Sprintf("%s %-6s %08X: llvm-objdump-%d crashed on it alone; ours: %s",
+				t, name, words, llvmdis.Version, ours))
+		}
 		return true
 	}
 	if ours == theirs && (res.Invalid || n == res.Words) {

@@ -60,6 +60,17 @@ func Disasm(mcpu string, cases [][]uint32) ([]Result, error) {
 		return res, err
 	}
 	if len(cases) == 1 {
+		// The crash may come from words after the instruction, which
+		// llvm-objdump decodes as the next one: retry with them replaced by
+		// s_nop and keep the answer when LLVM did not consume them.
+		// GFX8/GFX9 instructions are at most 8 bytes, so two words decide.
+		c := cases[0]
+		for keep := min(len(c)-1, 2); keep >= 1; keep-- {
+			r, err := disasm(mcpu, [][]uint32{c[:keep]})
+			if err == nil && (keep == 2 || !r[0].Invalid && r[0].Words <= keep) {
+				return r, nil
+			}
+		}
 		return []Result{{Crashed: true, Invalid: true}}, nil
 	}
 	h := len(cases) / 2
