@@ -4574,12 +4574,9 @@ var specs = [...]OperandSpec{
 	{Field: FieldPARAM, Access: Read, Type: TypeNone, Width: 0, Imm: true},
 	{Field: FieldATTR, Access: Read, Type: TypeNone, Width: 0, Imm: true},
 	{Field: FieldVDST, Access: Write, Type: TypeF32, Width: 1, Imm: false},
-	{Field: FieldSRC1, Access: Read, Type: TypeB32, Width: 1, Imm: false},
+	{Field: FieldSRC1, Access: Read, Type: TypeF32, Width: 1, Imm: false},
 	{Field: FieldATTR, Access: Read, Type: TypeNone, Width: 0, Imm: true},
-	{Field: FieldVDST, Access: Write, Type: TypeF32, Width: 1, Imm: false},
-	{Field: FieldSRC1, Access: Read, Type: TypeF16, Width: 1, Imm: false},
-	{Field: FieldATTR, Access: Read, Type: TypeNone, Width: 0, Imm: true},
-	{Field: FieldSRC2, Access: Read, Type: TypeF32, Width: 1, Imm: false},
+	{Field: FieldSRC2, Access: Read, Type: TypeF16, Width: 1, Imm: false},
 	{Field: FieldVDST, Access: Write, Type: TypeF16, Width: 1, Imm: false},
 	{Field: FieldSRC1, Access: Read, Type: TypeF32, Width: 1, Imm: false},
 	{Field: FieldATTR, Access: Read, Type: TypeNone, Width: 0, Imm: true},
@@ -6197,66 +6194,66 @@ var forms = [...]Form{
 	{Mnemonic: "v_interp_p1_f32", Op: V_INTERP_P1_F32, Enc: EncVOP3, Opcode: 0x270, Operands: specs[783:786], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod | FlagM0Read},                               // GFX8,GFX9
 	{Mnemonic: "v_interp_p2_f32", Op: V_INTERP_P2_F32, Enc: EncVOP3, Opcode: 0x271, Operands: specs[786:789], Flags: FlagSuffix | FlagMods | FlagClamp | FlagOmod | FlagM0Read},                               // GFX8,GFX9
 	{Mnemonic: "v_interp_mov_f32", Op: V_INTERP_MOV_F32, Enc: EncVOP3, Opcode: 0x272, Operands: specs[789:792], Flags: FlagSuffix | FlagClamp | FlagOmod | FlagM0Read},                                        // GFX8,GFX9
-	{Mnemonic: "v_interp_p1ll_f16", Op: V_INTERP_P1LL_F16, Enc: EncVOP3, Opcode: 0x274, Operands: specs[792:795], Flags: FlagHigh | FlagMods | FlagClamp | FlagOmod | FlagM0Read},                             // GFX8,GFX9
-	{Mnemonic: "v_interp_p1lv_f16", Op: V_INTERP_P1LV_F16, Enc: EncVOP3, Opcode: 0x275, Operands: specs[795:799], Flags: FlagHigh | FlagMods | FlagClamp | FlagOmod | FlagM0Read},                             // GFX8,GFX9
-	{Mnemonic: "v_interp_p2_f16", Op: V_INTERP_P2_F16, Enc: EncVOP3, Opcode: 0x276, Operands: specs[799:803], Flags: FlagHigh | FlagMods | FlagClamp | FlagM0Read},                                            // GFX8
-	{Mnemonic: "v_interp_p2_legacy_f16", Op: V_INTERP_P2_LEGACY_F16, Enc: EncVOP3, Opcode: 0x276, Operands: specs[799:803], Flags: FlagHigh | FlagMods | FlagClamp | FlagM0Read},                              // GFX9
-	{Mnemonic: "v_interp_p2_f16", Op: V_INTERP_P2_F16, Enc: EncVOP3, Opcode: 0x277, Operands: specs[799:803], Flags: FlagHigh | FlagMods | FlagClamp | FlagM0Read},                                            // GFX9
-	{Mnemonic: "v_add_f64", Op: V_ADD_F64, Enc: EncVOP3, Opcode: 0x280, Operands: specs[803:806], Flags: FlagMods | FlagClamp | FlagOmod},                                                                     // GFX8,GFX9
-	{Mnemonic: "v_mul_f64", Op: V_MUL_F64, Enc: EncVOP3, Opcode: 0x281, Operands: specs[803:806], Flags: FlagMods | FlagClamp | FlagOmod},                                                                     // GFX8,GFX9
-	{Mnemonic: "v_min_f64", Op: V_MIN_F64, Enc: EncVOP3, Opcode: 0x282, Operands: specs[803:806], Flags: FlagMods | FlagClamp | FlagOmod},                                                                     // GFX8,GFX9
-	{Mnemonic: "v_max_f64", Op: V_MAX_F64, Enc: EncVOP3, Opcode: 0x283, Operands: specs[803:806], Flags: FlagMods | FlagClamp | FlagOmod},                                                                     // GFX8,GFX9
-	{Mnemonic: "v_ldexp_f64", Op: V_LDEXP_F64, Enc: EncVOP3, Opcode: 0x284, Operands: specs[806:809], Flags: FlagMods | FlagClamp | FlagOmod},                                                                 // GFX8,GFX9
+	{Mnemonic: "v_interp_p1ll_f16", Op: V_INTERP_P1LL_F16, Enc: EncVOP3, Opcode: 0x274, Operands: specs[783:786], Flags: FlagHigh | FlagMods | FlagClamp | FlagOmod | FlagM0Read},                             // GFX8,GFX9
+	{Mnemonic: "v_interp_p1lv_f16", Op: V_INTERP_P1LV_F16, Enc: EncVOP3, Opcode: 0x275, Operands: specs[792:796], Flags: FlagHigh | FlagMods | FlagClamp | FlagOmod | FlagM0Read},                             // GFX8,GFX9
+	{Mnemonic: "v_interp_p2_f16", Op: V_INTERP_P2_F16, Enc: EncVOP3, Opcode: 0x276, Operands: specs[796:800], Flags: FlagHigh | FlagMods | FlagClamp | FlagM0Read},                                            // GFX8
+	{Mnemonic: "v_interp_p2_legacy_f16", Op: V_INTERP_P2_LEGACY_F16, Enc: EncVOP3, Opcode: 0x276, Operands: specs[796:800], Flags: FlagHigh | FlagMods | FlagClamp | FlagM0Read},                              // GFX9
+	{Mnemonic: "v_interp_p2_f16", Op: V_INTERP_P2_F16, Enc: EncVOP3, Opcode: 0x277, Operands: specs[796:800], Flags: FlagHigh | FlagMods | FlagClamp | FlagM0Read},                                            // GFX9
+	{Mnemonic: "v_add_f64", Op: V_ADD_F64, Enc: EncVOP3, Opcode: 0x280, Operands: specs[800:803], Flags: FlagMods | FlagClamp | FlagOmod},                                                                     // GFX8,GFX9
+	{Mnemonic: "v_mul_f64", Op: V_MUL_F64, Enc: EncVOP3, Opcode: 0x281, Operands: specs[800:803], Flags: FlagMods | FlagClamp | FlagOmod},                                                                     // GFX8,GFX9
+	{Mnemonic: "v_min_f64", Op: V_MIN_F64, Enc: EncVOP3, Opcode: 0x282, Operands: specs[800:803], Flags: FlagMods | FlagClamp | FlagOmod},                                                                     // GFX8,GFX9
+	{Mnemonic: "v_max_f64", Op: V_MAX_F64, Enc: EncVOP3, Opcode: 0x283, Operands: specs[800:803], Flags: FlagMods | FlagClamp | FlagOmod},                                                                     // GFX8,GFX9
+	{Mnemonic: "v_ldexp_f64", Op: V_LDEXP_F64, Enc: EncVOP3, Opcode: 0x284, Operands: specs[803:806], Flags: FlagMods | FlagClamp | FlagOmod},                                                                 // GFX8,GFX9
 	{Mnemonic: "v_mul_lo_u32", Op: V_MUL_LO_U32, Enc: EncVOP3, Opcode: 0x285, Operands: specs[682:685], Flags: 0},                                                                                             // GFX8,GFX9
 	{Mnemonic: "v_mul_hi_u32", Op: V_MUL_HI_U32, Enc: EncVOP3, Opcode: 0x286, Operands: specs[682:685], Flags: 0},                                                                                             // GFX8,GFX9
 	{Mnemonic: "v_mul_hi_i32", Op: V_MUL_HI_I32, Enc: EncVOP3, Opcode: 0x287, Operands: specs[679:682], Flags: 0},                                                                                             // GFX8,GFX9
-	{Mnemonic: "v_ldexp_f32", Op: V_LDEXP_F32, Enc: EncVOP3, Opcode: 0x288, Operands: specs[809:812], Flags: FlagMods | FlagClamp | FlagOmod},                                                                 // GFX8,GFX9
-	{Mnemonic: "v_readlane_b32", Op: V_READLANE_B32, Enc: EncVOP3, Opcode: 0x289, Operands: specs[812:815], Flags: FlagSrcLane},                                                                               // GFX8,GFX9
-	{Mnemonic: "v_writelane_b32", Op: V_WRITELANE_B32, Enc: EncVOP3, Opcode: 0x28a, Operands: specs[815:818], Flags: FlagSrcSreg},                                                                             // GFX8,GFX9
-	{Mnemonic: "v_bcnt_u32_b32", Op: V_BCNT_U32_B32, Enc: EncVOP3, Opcode: 0x28b, Operands: specs[818:821], Flags: 0},                                                                                         // GFX8,GFX9
-	{Mnemonic: "v_mbcnt_lo_u32_b32", Op: V_MBCNT_LO_U32_B32, Enc: EncVOP3, Opcode: 0x28c, Operands: specs[818:821], Flags: 0},                                                                                 // GFX8,GFX9
-	{Mnemonic: "v_mbcnt_hi_u32_b32", Op: V_MBCNT_HI_U32_B32, Enc: EncVOP3, Opcode: 0x28d, Operands: specs[818:821], Flags: 0},                                                                                 // GFX8,GFX9
-	{Mnemonic: "v_lshlrev_b64", Op: V_LSHLREV_B64, Enc: EncVOP3, Opcode: 0x28f, Operands: specs[821:824], Flags: 0},                                                                                           // GFX8,GFX9
-	{Mnemonic: "v_lshrrev_b64", Op: V_LSHRREV_B64, Enc: EncVOP3, Opcode: 0x290, Operands: specs[821:824], Flags: 0},                                                                                           // GFX8,GFX9
-	{Mnemonic: "v_ashrrev_i64", Op: V_ASHRREV_I64, Enc: EncVOP3, Opcode: 0x291, Operands: specs[824:827], Flags: 0},                                                                                           // GFX8,GFX9
-	{Mnemonic: "v_trig_preop_f64", Op: V_TRIG_PREOP_F64, Enc: EncVOP3, Opcode: 0x292, Operands: specs[827:830], Flags: FlagMods | FlagClamp | FlagOmod},                                                       // GFX8,GFX9
+	{Mnemonic: "v_ldexp_f32", Op: V_LDEXP_F32, Enc: EncVOP3, Opcode: 0x288, Operands: specs[806:809], Flags: FlagMods | FlagClamp | FlagOmod},                                                                 // GFX8,GFX9
+	{Mnemonic: "v_readlane_b32", Op: V_READLANE_B32, Enc: EncVOP3, Opcode: 0x289, Operands: specs[809:812], Flags: FlagSrcLane},                                                                               // GFX8,GFX9
+	{Mnemonic: "v_writelane_b32", Op: V_WRITELANE_B32, Enc: EncVOP3, Opcode: 0x28a, Operands: specs[812:815], Flags: FlagSrcSreg},                                                                             // GFX8,GFX9
+	{Mnemonic: "v_bcnt_u32_b32", Op: V_BCNT_U32_B32, Enc: EncVOP3, Opcode: 0x28b, Operands: specs[815:818], Flags: 0},                                                                                         // GFX8,GFX9
+	{Mnemonic: "v_mbcnt_lo_u32_b32", Op: V_MBCNT_LO_U32_B32, Enc: EncVOP3, Opcode: 0x28c, Operands: specs[815:818], Flags: 0},                                                                                 // GFX8,GFX9
+	{Mnemonic: "v_mbcnt_hi_u32_b32", Op: V_MBCNT_HI_U32_B32, Enc: EncVOP3, Opcode: 0x28d, Operands: specs[815:818], Flags: 0},                                                                                 // GFX8,GFX9
+	{Mnemonic: "v_lshlrev_b64", Op: V_LSHLREV_B64, Enc: EncVOP3, Opcode: 0x28f, Operands: specs[818:821], Flags: 0},                                                                                           // GFX8,GFX9
+	{Mnemonic: "v_lshrrev_b64", Op: V_LSHRREV_B64, Enc: EncVOP3, Opcode: 0x290, Operands: specs[818:821], Flags: 0},                                                                                           // GFX8,GFX9
+	{Mnemonic: "v_ashrrev_i64", Op: V_ASHRREV_I64, Enc: EncVOP3, Opcode: 0x291, Operands: specs[821:824], Flags: 0},                                                                                           // GFX8,GFX9
+	{Mnemonic: "v_trig_preop_f64", Op: V_TRIG_PREOP_F64, Enc: EncVOP3, Opcode: 0x292, Operands: specs[824:827], Flags: FlagMods | FlagClamp | FlagOmod},                                                       // GFX8,GFX9
 	{Mnemonic: "v_bfm_b32", Op: V_BFM_B32, Enc: EncVOP3, Opcode: 0x293, Operands: specs[17:20], Flags: 0},                                                                                                     // GFX8,GFX9
-	{Mnemonic: "v_cvt_pknorm_i16_f32", Op: V_CVT_PKNORM_I16_F32, Enc: EncVOP3, Opcode: 0x294, Operands: specs[830:833], Flags: FlagMods | FlagClamp},                                                          // GFX8,GFX9
-	{Mnemonic: "v_cvt_pknorm_u16_f32", Op: V_CVT_PKNORM_U16_F32, Enc: EncVOP3, Opcode: 0x295, Operands: specs[830:833], Flags: FlagMods | FlagClamp},                                                          // GFX8,GFX9
-	{Mnemonic: "v_cvt_pkrtz_f16_f32", Op: V_CVT_PKRTZ_F16_F32, Enc: EncVOP3, Opcode: 0x296, Operands: specs[830:833], Flags: FlagMods | FlagClamp | FlagOmod},                                                 // GFX8,GFX9
-	{Mnemonic: "v_cvt_pk_u16_u32", Op: V_CVT_PK_U16_U32, Enc: EncVOP3, Opcode: 0x297, Operands: specs[833:836], Flags: 0},                                                                                     // GFX8,GFX9
-	{Mnemonic: "v_cvt_pk_i16_i32", Op: V_CVT_PK_I16_I32, Enc: EncVOP3, Opcode: 0x298, Operands: specs[836:839], Flags: 0},                                                                                     // GFX8,GFX9
-	{Mnemonic: "v_cvt_pknorm_i16_f16", Op: V_CVT_PKNORM_I16_F16, Enc: EncVOP3, Opcode: 0x299, Operands: specs[839:842], Flags: FlagMods | FlagClamp | FlagOpsel},                                              // GFX9
-	{Mnemonic: "v_cvt_pknorm_u16_f16", Op: V_CVT_PKNORM_U16_F16, Enc: EncVOP3, Opcode: 0x29a, Operands: specs[839:842], Flags: FlagMods | FlagClamp | FlagOpsel},                                              // GFX9
+	{Mnemonic: "v_cvt_pknorm_i16_f32", Op: V_CVT_PKNORM_I16_F32, Enc: EncVOP3, Opcode: 0x294, Operands: specs[827:830], Flags: FlagMods | FlagClamp},                                                          // GFX8,GFX9
+	{Mnemonic: "v_cvt_pknorm_u16_f32", Op: V_CVT_PKNORM_U16_F32, Enc: EncVOP3, Opcode: 0x295, Operands: specs[827:830], Flags: FlagMods | FlagClamp},                                                          // GFX8,GFX9
+	{Mnemonic: "v_cvt_pkrtz_f16_f32", Op: V_CVT_PKRTZ_F16_F32, Enc: EncVOP3, Opcode: 0x296, Operands: specs[827:830], Flags: FlagMods | FlagClamp | FlagOmod},                                                 // GFX8,GFX9
+	{Mnemonic: "v_cvt_pk_u16_u32", Op: V_CVT_PK_U16_U32, Enc: EncVOP3, Opcode: 0x297, Operands: specs[830:833], Flags: 0},                                                                                     // GFX8,GFX9
+	{Mnemonic: "v_cvt_pk_i16_i32", Op: V_CVT_PK_I16_I32, Enc: EncVOP3, Opcode: 0x298, Operands: specs[833:836], Flags: 0},                                                                                     // GFX8,GFX9
+	{Mnemonic: "v_cvt_pknorm_i16_f16", Op: V_CVT_PKNORM_I16_F16, Enc: EncVOP3, Opcode: 0x299, Operands: specs[836:839], Flags: FlagMods | FlagClamp | FlagOpsel},                                              // GFX9
+	{Mnemonic: "v_cvt_pknorm_u16_f16", Op: V_CVT_PKNORM_U16_F16, Enc: EncVOP3, Opcode: 0x29a, Operands: specs[836:839], Flags: FlagMods | FlagClamp | FlagOpsel},                                              // GFX9
 	{Mnemonic: "v_add_i32", Op: V_ADD_I32, Enc: EncVOP3, Opcode: 0x29c, Operands: specs[679:682], Flags: FlagClamp},                                                                                           // GFX9
 	{Mnemonic: "v_sub_i32", Op: V_SUB_I32, Enc: EncVOP3, Opcode: 0x29d, Operands: specs[679:682], Flags: FlagClamp},                                                                                           // GFX9
 	{Mnemonic: "v_add_i16", Op: V_ADD_I16, Enc: EncVOP3, Opcode: 0x29e, Operands: specs[706:709], Flags: FlagClamp | FlagOpsel},                                                                               // GFX9
 	{Mnemonic: "v_sub_i16", Op: V_SUB_I16, Enc: EncVOP3, Opcode: 0x29f, Operands: specs[706:709], Flags: FlagClamp | FlagOpsel},                                                                               // GFX9
-	{Mnemonic: "v_pack_b32_f16", Op: V_PACK_B32_F16, Enc: EncVOP3, Opcode: 0x2a0, Operands: specs[839:842], Flags: FlagMods | FlagClamp | FlagOpsel},                                                          // GFX9
-	{Mnemonic: "v_pk_mad_i16", Op: V_PK_MAD_I16, Enc: EncVOP3P, Opcode: 0x0, Operands: specs[842:846], Flags: 0},                                                                                              // GFX9
-	{Mnemonic: "v_pk_mul_lo_u16", Op: V_PK_MUL_LO_U16, Enc: EncVOP3P, Opcode: 0x1, Operands: specs[846:849], Flags: 0},                                                                                        // GFX9
-	{Mnemonic: "v_pk_add_i16", Op: V_PK_ADD_I16, Enc: EncVOP3P, Opcode: 0x2, Operands: specs[846:849], Flags: 0},                                                                                              // GFX9
-	{Mnemonic: "v_pk_sub_i16", Op: V_PK_SUB_I16, Enc: EncVOP3P, Opcode: 0x3, Operands: specs[846:849], Flags: 0},                                                                                              // GFX9
-	{Mnemonic: "v_pk_lshlrev_b16", Op: V_PK_LSHLREV_B16, Enc: EncVOP3P, Opcode: 0x4, Operands: specs[846:849], Flags: 0},                                                                                      // GFX9
-	{Mnemonic: "v_pk_lshrrev_b16", Op: V_PK_LSHRREV_B16, Enc: EncVOP3P, Opcode: 0x5, Operands: specs[846:849], Flags: 0},                                                                                      // GFX9
-	{Mnemonic: "v_pk_ashrrev_i16", Op: V_PK_ASHRREV_I16, Enc: EncVOP3P, Opcode: 0x6, Operands: specs[846:849], Flags: 0},                                                                                      // GFX9
-	{Mnemonic: "v_pk_max_i16", Op: V_PK_MAX_I16, Enc: EncVOP3P, Opcode: 0x7, Operands: specs[846:849], Flags: 0},                                                                                              // GFX9
-	{Mnemonic: "v_pk_min_i16", Op: V_PK_MIN_I16, Enc: EncVOP3P, Opcode: 0x8, Operands: specs[846:849], Flags: 0},                                                                                              // GFX9
-	{Mnemonic: "v_pk_mad_u16", Op: V_PK_MAD_U16, Enc: EncVOP3P, Opcode: 0x9, Operands: specs[842:846], Flags: 0},                                                                                              // GFX9
-	{Mnemonic: "v_pk_add_u16", Op: V_PK_ADD_U16, Enc: EncVOP3P, Opcode: 0xa, Operands: specs[846:849], Flags: 0},                                                                                              // GFX9
-	{Mnemonic: "v_pk_sub_u16", Op: V_PK_SUB_U16, Enc: EncVOP3P, Opcode: 0xb, Operands: specs[846:849], Flags: 0},                                                                                              // GFX9
-	{Mnemonic: "v_pk_max_u16", Op: V_PK_MAX_U16, Enc: EncVOP3P, Opcode: 0xc, Operands: specs[846:849], Flags: 0},                                                                                              // GFX9
-	{Mnemonic: "v_pk_min_u16", Op: V_PK_MIN_U16, Enc: EncVOP3P, Opcode: 0xd, Operands: specs[846:849], Flags: 0},                                                                                              // GFX9
-	{Mnemonic: "v_pk_fma_f16", Op: V_PK_FMA_F16, Enc: EncVOP3P, Opcode: 0xe, Operands: specs[849:853], Flags: 0},                                                                                              // GFX9
-	{Mnemonic: "v_pk_add_f16", Op: V_PK_ADD_F16, Enc: EncVOP3P, Opcode: 0xf, Operands: specs[853:856], Flags: 0},                                                                                              // GFX9
-	{Mnemonic: "v_pk_mul_f16", Op: V_PK_MUL_F16, Enc: EncVOP3P, Opcode: 0x10, Operands: specs[853:856], Flags: 0},                                                                                             // GFX9
-	{Mnemonic: "v_pk_min_f16", Op: V_PK_MIN_F16, Enc: EncVOP3P, Opcode: 0x11, Operands: specs[853:856], Flags: 0},                                                                                             // GFX9
-	{Mnemonic: "v_pk_max_f16", Op: V_PK_MAX_F16, Enc: EncVOP3P, Opcode: 0x12, Operands: specs[853:856], Flags: 0},                                                                                             // GFX9
+	{Mnemonic: "v_pack_b32_f16", Op: V_PACK_B32_F16, Enc: EncVOP3, Opcode: 0x2a0, Operands: specs[836:839], Flags: FlagMods | FlagClamp | FlagOpsel},                                                          // GFX9
+	{Mnemonic: "v_pk_mad_i16", Op: V_PK_MAD_I16, Enc: EncVOP3P, Opcode: 0x0, Operands: specs[839:843], Flags: 0},                                                                                              // GFX9
+	{Mnemonic: "v_pk_mul_lo_u16", Op: V_PK_MUL_LO_U16, Enc: EncVOP3P, Opcode: 0x1, Operands: specs[843:846], Flags: 0},                                                                                        // GFX9
+	{Mnemonic: "v_pk_add_i16", Op: V_PK_ADD_I16, Enc: EncVOP3P, Opcode: 0x2, Operands: specs[843:846], Flags: 0},                                                                                              // GFX9
+	{Mnemonic: "v_pk_sub_i16", Op: V_PK_SUB_I16, Enc: EncVOP3P, Opcode: 0x3, Operands: specs[843:846], Flags: 0},                                                                                              // GFX9
+	{Mnemonic: "v_pk_lshlrev_b16", Op: V_PK_LSHLREV_B16, Enc: EncVOP3P, Opcode: 0x4, Operands: specs[843:846], Flags: 0},                                                                                      // GFX9
+	{Mnemonic: "v_pk_lshrrev_b16", Op: V_PK_LSHRREV_B16, Enc: EncVOP3P, Opcode: 0x5, Operands: specs[843:846], Flags: 0},                                                                                      // GFX9
+	{Mnemonic: "v_pk_ashrrev_i16", Op: V_PK_ASHRREV_I16, Enc: EncVOP3P, Opcode: 0x6, Operands: specs[843:846], Flags: 0},                                                                                      // GFX9
+	{Mnemonic: "v_pk_max_i16", Op: V_PK_MAX_I16, Enc: EncVOP3P, Opcode: 0x7, Operands: specs[843:846], Flags: 0},                                                                                              // GFX9
+	{Mnemonic: "v_pk_min_i16", Op: V_PK_MIN_I16, Enc: EncVOP3P, Opcode: 0x8, Operands: specs[843:846], Flags: 0},                                                                                              // GFX9
+	{Mnemonic: "v_pk_mad_u16", Op: V_PK_MAD_U16, Enc: EncVOP3P, Opcode: 0x9, Operands: specs[839:843], Flags: 0},                                                                                              // GFX9
+	{Mnemonic: "v_pk_add_u16", Op: V_PK_ADD_U16, Enc: EncVOP3P, Opcode: 0xa, Operands: specs[843:846], Flags: 0},                                                                                              // GFX9
+	{Mnemonic: "v_pk_sub_u16", Op: V_PK_SUB_U16, Enc: EncVOP3P, Opcode: 0xb, Operands: specs[843:846], Flags: 0},                                                                                              // GFX9
+	{Mnemonic: "v_pk_max_u16", Op: V_PK_MAX_U16, Enc: EncVOP3P, Opcode: 0xc, Operands: specs[843:846], Flags: 0},                                                                                              // GFX9
+	{Mnemonic: "v_pk_min_u16", Op: V_PK_MIN_U16, Enc: EncVOP3P, Opcode: 0xd, Operands: specs[843:846], Flags: 0},                                                                                              // GFX9
+	{Mnemonic: "v_pk_fma_f16", Op: V_PK_FMA_F16, Enc: EncVOP3P, Opcode: 0xe, Operands: specs[846:850], Flags: 0},                                                                                              // GFX9
+	{Mnemonic: "v_pk_add_f16", Op: V_PK_ADD_F16, Enc: EncVOP3P, Opcode: 0xf, Operands: specs[850:853], Flags: 0},                                                                                              // GFX9
+	{Mnemonic: "v_pk_mul_f16", Op: V_PK_MUL_F16, Enc: EncVOP3P, Opcode: 0x10, Operands: specs[850:853], Flags: 0},                                                                                             // GFX9
+	{Mnemonic: "v_pk_min_f16", Op: V_PK_MIN_F16, Enc: EncVOP3P, Opcode: 0x11, Operands: specs[850:853], Flags: 0},                                                                                             // GFX9
+	{Mnemonic: "v_pk_max_f16", Op: V_PK_MAX_F16, Enc: EncVOP3P, Opcode: 0x12, Operands: specs[850:853], Flags: 0},                                                                                             // GFX9
 	{Mnemonic: "v_mad_mix_f32", Op: V_MAD_MIX_F32, Enc: EncVOP3P, Opcode: 0x20, Operands: specs[0:4], Flags: 0},                                                                                               // GFX9
-	{Mnemonic: "v_mad_mixlo_f16", Op: V_MAD_MIXLO_F16, Enc: EncVOP3P, Opcode: 0x21, Operands: specs[856:860], Flags: 0},                                                                                       // GFX9
-	{Mnemonic: "v_mad_mixhi_f16", Op: V_MAD_MIXHI_F16, Enc: EncVOP3P, Opcode: 0x22, Operands: specs[856:860], Flags: 0},                                                                                       // GFX9
-	{Mnemonic: "v_interp_p1_f32", Op: V_INTERP_P1_F32, Enc: EncVINTRP, Opcode: 0x0, Operands: specs[860:863], Flags: FlagSuffix | FlagM0Read},                                                                 // GFX8,GFX9
-	{Mnemonic: "v_interp_p2_f32", Op: V_INTERP_P2_F32, Enc: EncVINTRP, Opcode: 0x1, Operands: specs[863:866], Flags: FlagSuffix | FlagM0Read},                                                                 // GFX8,GFX9
+	{Mnemonic: "v_mad_mixlo_f16", Op: V_MAD_MIXLO_F16, Enc: EncVOP3P, Opcode: 0x21, Operands: specs[853:857], Flags: 0},                                                                                       // GFX9
+	{Mnemonic: "v_mad_mixhi_f16", Op: V_MAD_MIXHI_F16, Enc: EncVOP3P, Opcode: 0x22, Operands: specs[853:857], Flags: 0},                                                                                       // GFX9
+	{Mnemonic: "v_interp_p1_f32", Op: V_INTERP_P1_F32, Enc: EncVINTRP, Opcode: 0x0, Operands: specs[857:860], Flags: FlagSuffix | FlagM0Read},                                                                 // GFX8,GFX9
+	{Mnemonic: "v_interp_p2_f32", Op: V_INTERP_P2_F32, Enc: EncVINTRP, Opcode: 0x1, Operands: specs[860:863], Flags: FlagSuffix | FlagM0Read},                                                                 // GFX8,GFX9
 	{Mnemonic: "v_interp_mov_f32", Op: V_INTERP_MOV_F32, Enc: EncVINTRP, Opcode: 0x2, Operands: specs[789:792], Flags: FlagSuffix | FlagM0Read},                                                               // GFX8,GFX9
 }
 

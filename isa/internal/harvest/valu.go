@@ -823,10 +823,12 @@ var typeOverrides = map[string][4]string{
 	"v_fma_mix_f32":          {"f32", "f32", "f32", "f32"},
 	"v_fma_mixlo_f16":        {"f16", "f32", "f32", "f32"},
 	"v_fma_mixhi_f16":        {"f16", "f32", "f32", "f32"},
-	"v_interp_p1ll_f16":      {"f32", "f32", "", ""},
-	"v_interp_p1lv_f16":      {"f32", "f32", "f16", ""},
-	"v_interp_p2_f16":        {"f16", "f32", "f32", ""},
-	"v_interp_p2_legacy_f16": {"f16", "f32", "f32", ""},
+	// The VOP3 interp opcodes: src0 holds attr, src1 the i/j coordinate,
+	// src2 the f16 data (p1lv) or the p1 result (p2).
+	"v_interp_p1ll_f16":      {"f32", "", "f32", ""},
+	"v_interp_p1lv_f16":      {"f32", "", "f32", "f16"},
+	"v_interp_p2_f16":        {"f16", "", "f32", "f32"},
+	"v_interp_p2_legacy_f16": {"f16", "", "f32", "f32"},
 	"v_cvt_f16_f32":          {"f16", "f32", "", ""},
 }
 
@@ -932,7 +934,7 @@ func typed(mn string, ops []opnd) []string {
 				typ = "b64"
 			}
 		}
-		if typ == "" || (ts[1] == "" && strings.HasPrefix(o.field, "src")) {
+		if typ == "" {
 			typ = fit("b32", w)
 		}
 		// Destinations the instruction also reads: the accumulators (v_mac*,
