@@ -246,6 +246,7 @@ type sgprPane struct {
 	*Common
 	scroller
 	cursor int
+	moved  bool // the cursor moved since the last render
 	format NumFormat
 }
 
@@ -259,6 +260,17 @@ func (p *sgprPane) Render(f *Frame) []string {
 	lines := renderSGPRs(&v, p.Styles, p.Width)
 	lines = append(lines, renderMask("exec", v.Exec, p.Styles, p.Width)...)
 	lines = append(lines, renderMask("vcc", v.VCC, p.Styles, p.Width)...)
+	if p.moved {
+		// Keep the cursor on screen after it moved.
+		if r := sgprCursorRow(&v, p.Width); r >= 0 {
+			if r < p.vp.YOffset() {
+				p.vp.SetYOffset(r)
+			} else if r >= p.vp.YOffset()+p.Height {
+				p.vp.SetYOffset(r - p.Height + 1)
+			}
+		}
+		p.moved = false
+	}
 	return p.show(lines, p.Width, p.Height)
 }
 
@@ -268,9 +280,9 @@ func (p *sgprPane) HandleKey(msg tea.KeyPressMsg, f *Frame) (tea.Cmd, bool) {
 	case key.Matches(msg, k.Format):
 		p.format = (p.format + 1) % numFormats
 	case key.Matches(msg, k.Up):
-		p.cursor = max(p.cursor-1, 0)
+		p.cursor, p.moved = max(p.cursor-1, 0), true
 	case key.Matches(msg, k.Down):
-		p.cursor = min(p.cursor+1, n-1)
+		p.cursor, p.moved = min(p.cursor+1, n-1), true
 	case key.Matches(msg, k.Watch):
 		if p.cursor < n {
 			if r, err := ParseRegRef(f.SGPR.Regs[p.cursor].Name); err == nil {

@@ -111,6 +111,40 @@ func renderSGPRs(v *SGPRView, st *Styles, w int) []string {
 	return append(sgprGrid(v, numbered, st, w), sgprGrid(v, named, st, w)...)
 }
 
+// sgprCursorRow is the line renderSGPRs draws v.Cursor on, or -1.
+func sgprCursorRow(v *SGPRView, w int) int {
+	var numbered, named []int
+	for i, r := range v.Regs {
+		if len(r.Name) > 1 && r.Name[0] == 's' && r.Name[1] >= '0' && r.Name[1] <= '9' {
+			numbered = append(numbered, i)
+		} else {
+			named = append(named, i)
+		}
+	}
+	rowsOf := func(idx []int) int {
+		if len(idx) == 0 {
+			return 0
+		}
+		nameW := 2
+		for _, i := range idx {
+			nameW = max(nameW, len(v.Regs[i].Name))
+		}
+		cols := max(1, (w+1)/(nameW+1+valueWidth(v.Format)+1+1))
+		return (len(idx) + cols - 1) / cols
+	}
+	for k, i := range numbered {
+		if i == v.Cursor {
+			return k % rowsOf(numbered)
+		}
+	}
+	for k, i := range named {
+		if i == v.Cursor {
+			return rowsOf(numbered) + k%rowsOf(named)
+		}
+	}
+	return -1
+}
+
 func sgprGrid(v *SGPRView, idx []int, st *Styles, w int) []string {
 	if len(idx) == 0 {
 		return nil

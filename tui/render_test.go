@@ -158,3 +158,21 @@ func TestCellWidth(t *testing.T) {
 		}
 	}
 }
+
+func TestSGPRCursorRow(t *testing.T) {
+	v := &SGPRView{Format: FmtHex}
+	for i := 0; i < 20; i++ {
+		v.Regs = append(v.Regs, RegCell{Name: "s" + string(rune('0'+i%10))})
+	}
+	v.Regs = append(v.Regs, RegCell{Name: "vcc_lo"}, RegCell{Name: "m0"})
+	for _, w := range []int{20, 40, 80} {
+		lines := renderSGPRs(v, plain, w)
+		for c := range v.Regs {
+			v.Cursor = c
+			r := sgprCursorRow(v, w)
+			if r < 0 || r >= len(lines) || !strings.Contains(lines[r], v.Regs[c].Name) {
+				t.Errorf("w %d cursor %d (%s): row %d", w, c, v.Regs[c].Name, r)
+			}
+		}
+	}
+}
