@@ -103,6 +103,16 @@ func TestSelect(t *testing.T) {
 			t.Errorf("Select(%q) = %v, %v; want %s", tt.target, e, err, tt.want)
 		}
 	}
+	// A plain code object is chosen by default whatever its processor, so
+	// its own errors (here: no processor in e_flags) are the ones reported.
+	noMach := mutate(mustRead(t, "testdata/co/vadd-gfx900-v4.co"), func(b []byte) []byte { le.PutUint32(b[48:], 0); return b })
+	pc, err := NewContainer(bytes.NewReader(noMach), int64(len(noMach)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := LoadFrom(pc, LoadOptions{}); err == nil || !strings.Contains(err.Error(), "EF_AMDGPU_MACH_NONE") {
+		t.Errorf("loading a code object without a processor: %v", err)
+	}
 	// The loaded code object really is the selected target.
 	co, err := LoadFrom(c, LoadOptions{Target: "gfx90a:xnack+"})
 	if err != nil {

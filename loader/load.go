@@ -136,8 +136,12 @@ func (co *CodeObject) TextData() (addr uint64, data []byte, err error) {
 }
 
 // Select picks an entry: by exact bundle ID, by target ID or processor, or,
-// for target "", the first GCN (GFX6–GFX9) entry.
+// for target "", the first GCN (GFX6–GFX9) entry — or a plain code object's
+// only entry, whatever its processor.
 func (c *Container) Select(target string) (*BundleEntry, error) {
+	if target == "" && c.Kind == KindCodeObject && len(c.Entries) == 1 {
+		return &c.Entries[0], nil
+	}
 	var gpus []*BundleEntry
 	for i := range c.Entries {
 		if c.Entries[i].IsAMDGPU() {
