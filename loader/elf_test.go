@@ -207,3 +207,46 @@ func compareELF(t *testing.T, ours *File, theirs *elf.File) {
 		}
 	}
 }
+
+// TestEveryCodeObjectHeader checks each committed code object against what
+// its name says build.sh asked for (SRC-CPU-vN.co, or .o for ET_REL).
+func TestEveryCodeObjectHeader(t *testing.T) {
+	kernels := map[string]string{"vadd": "vadd", "args": "args images", "lds_scratch": "reduce scratch"}
+	for _, p := range codeObjects(t) {
+		base := filepath.Base(p)
+		ext := filepath.Ext(base)
+		parts := strings.Split(strings.TrimSuffix(base, ext), "-")
+		if len(parts) != 3 || !strings.HasPrefix(parts[2], "v") {
+			t.Errorf("%s: name is not SRC-CPU-vN", base)
+			continue
+		}
+		src, cpu := parts[0], parts[1]
+		version := int(parts[2][1] - '0')
+		wantType := map[string]Type{".co": ET_DYN, ".o": ET_REL}[ext]
+		co, err := Load(p, LoadOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		f := co.File
+		mach, _ := MachByName(cpu)
+		if f.Type != wantType || f.Machine != EM_AMDGPU || f.OSABI != ELFOSABI_AMDGPU_HSA || int(f.ABIVersion) != version-2 ||
+			co.Version != version || co.Target.Mach != mach || co.Target.Processor != cpu {
+			t.Errorf("%s: %v %v %v ABI %d, v%d, %s; want %v EM_AMDGPU HSA v%d %s", base, f.Type, f.Machine, f.OSABI, f.ABIVersion,
+				co.Version, co.Target.Processor, wantType, version, cpu)
+		}
+		var names []string
+		for _, k := range co.Kernels {
+			names = append(names, k.Name)
+		}
+		if strings.Join(names, " ") != kernels[src] {
+			t.Errorf("%s: kernels %q, want %q", base, names, kernels[src])
+		}
+		if version >= 3 && (co.Metadata == nil || co.Metadata.Version[0] != 1 || int(co.Metadata.Version[1]) != version-3) {
+			t.Errorf("%s: amdhsa.version %v, want 1.%d", base, co.Metadata, version-3)
+		}
+		if version >= 4 && co.Metadata.Target != co.Target.String() {
+			t.Errorf("%s: amdhsa.target %q, e_flags say %q", base, co.Metadata.Target, co.Target)
+		}
+		co.Close()
+	}
+}
