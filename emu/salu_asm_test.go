@@ -132,7 +132,7 @@ func TestControlFlow(t *testing.T) {
 	m = asmMachine(t, "s_getpc_b64 s[0:1]", "s_add_u32 s0, s0, 12", "s_swappc_b64 s[2:3], s[0:1]",
 		"s_endpgm", "s_mov_b32 s5, 9", "s_setpc_b64 s[2:3]")
 	run(t, m)
-	if m.w.s[5] != 9 || m.PC() != 16 {
+	if m.w.s[5] != 9 || m.PC() != 12 {
 		t.Errorf("call/return: s5 = %d, pc %#x", m.w.s[5], m.PC())
 	}
 	// a jump outside the program is an error naming the PC
