@@ -76,7 +76,11 @@ func (s *scroller) show(lines []string, w, h int) []string {
 	if s.vp.YOffset() > max(len(lines)-h, 0) {
 		s.vp.SetYOffset(len(lines) - h)
 	}
-	return strings.Split(s.vp.View(), "\n")
+	// The viewport keeps the scroll state; the visible window is cut here
+	// because frame pads every line anyway and viewport.View's styling
+	// pass was a third of a full redraw.
+	top := min(max(s.vp.YOffset(), 0), len(lines))
+	return lines[top:min(top+h, len(lines))]
 }
 
 func (s *scroller) Scroll(delta int) {

@@ -504,7 +504,11 @@ func frame(title string, content []string, st *Styles, w, h int, focused bool) s
 	}
 	b := bs.GetBorderStyle()
 	edge := bs.UnsetBorderStyle().UnsetForeground().Foreground(bs.GetBorderTopForeground())
-	paint := func(s string) string { return st.render(edge, s) }
+	kind := "edge"
+	if focused {
+		kind = "edge*"
+	}
+	paint := func(s string) string { return st.memo(kind, edge, s) }
 	inner := w - 2
 	t := title
 	if lipgloss.Width(t) > inner-2 {
