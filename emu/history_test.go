@@ -182,3 +182,22 @@ func TestStepBackIntoTrap(t *testing.T) {
 		t.Errorf("undo all: %v %#x", m.State(), m.PC())
 	}
 }
+
+// VM_CNT operations complete in issue order even when a later one is faster;
+// s_waitcnt vmcnt(N) waits for the oldest (the seam issue 5 uses).
+func TestVMInOrder(t *testing.T) {
+	m := asmMachine(t, "s_waitcnt vmcnt(1)", "s_waitcnt vmcnt(0)", "s_endpgm")
+	w := m.Wave()
+	a := w.IssueVector(isa.CntVM, 1, 300)
+	b := w.IssueVector(isa.CntVM, 1, 10)
+	if a == b {
+		t.Fatal("ids not distinct")
+	}
+	r := mustStep(t, m) // vmcnt(1): the slow first op must complete first
+	if r.CycleAfter < 300 || len(r.Completed) != 2 {
+		t.Errorf("vmcnt(1) ended at cycle %d with %d completed", r.CycleAfter, len(r.Completed))
+	}
+	if len(r.Completed) == 2 && r.Completed[0].ID != a {
+		t.Errorf("completion order %d, %d", r.Completed[0].ID, r.Completed[1].ID)
+	}
+}

@@ -198,3 +198,34 @@ func TestKernelsMatchLaneFunctions(t *testing.T) {
 		}
 	}
 }
+
+// Transcendentals stay within the manual's 1 ULP of the exact function.
+func TestTranscendentalPrecision(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 10))
+	ulp := func(f float32) float64 {
+		return float64(math.Nextafter32(f, float32(math.Inf(1))) - f)
+	}
+	for _, tc := range []struct {
+		name string
+		f    func(float64) float64
+		lo   float64
+		hi   float64
+	}{
+		{"v_rcp_f32", func(x float64) float64 { return 1 / x }, 1e-3, 1e3},
+		{"v_rsq_f32", func(x float64) float64 { return 1 / math.Sqrt(x) }, 1e-3, 1e3},
+		{"v_sqrt_f32", math.Sqrt, 0, 1e6},
+		{"v_exp_f32", math.Exp2, -60, 60},
+		{"v_log_f32", math.Log2, 1e-3, 1e6},
+		{"v_sin_f32", func(x float64) float64 { return math.Sin(2 * math.Pi * x) }, -4, 4},
+	} {
+		fn := opTable[tc.name].v.fn
+		for i := 0; i < 2000; i++ {
+			x := float32(tc.lo + r.Float64()*(tc.hi-tc.lo))
+			got := f32(uint32(fn(&fenv{}, uint64(fb(x)), 0, 0)))
+			want := tc.f(float64(x))
+			if d := math.Abs(float64(got) - want); d > ulp(float32(want)) && d > 1e-7 {
+				t.Fatalf("%s(%g) = %g, exact %g: off by %g", tc.name, x, got, want, d)
+			}
+		}
+	}
+}
