@@ -429,3 +429,27 @@ func TestVALUHarvest(t *testing.T) {
 		t.Errorf("tables/valu.txt is stale: run go run ./isa/internal/harvest valu")
 	}
 }
+
+// BenchmarkVALU decodes and prints the golden VALU cases.
+func BenchmarkVALU(b *testing.B) {
+	cs := readVALUGolden(b)
+	type c struct {
+		b []byte
+		t Target
+		f Features
+	}
+	var in []c
+	for _, x := range cs {
+		t, _ := TargetOf(x.cpu)
+		in = append(in, c{wordBytes(x.words), t, FeaturesOf(x.cpu)})
+	}
+	var inst Inst
+	var buf []byte
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		x := &in[i%len(in)]
+		if DecodeWith(x.b, x.t, x.f, &inst) == nil {
+			buf = inst.AppendText(buf[:0], 0, nil)
+		}
+	}
+}
