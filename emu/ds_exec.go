@@ -232,7 +232,7 @@ func (u *vmemUnit) execDS(w *Wave, o *vmOp) error {
 	case dsSwizzle:
 		id := w.IssueVector(isa.CntLGKM, 1, lat)
 		res := u.result(id, o.vdst, 1, exec, 0)
-		src := w.v[d.data0]
+		src := w.v[o.vaddr] // ds_swizzle swizzles its ADDR operand's values
 		p := d.swizzleP
 		for m := exec; m != 0; m &= m - 1 {
 			lane := tz(m)
