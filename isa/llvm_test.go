@@ -48,12 +48,22 @@ func needLLVM(t testing.TB) {
 	t.Skip("LLVM 19 not installed")
 }
 
-// knownDifference explains a disagreement LLVM 19 and we have on purpose,
-// or returns "". Every entry names the LLVM version it was checked with;
-// when the reference moves past it, the entry stops applying and the test
-// shows whether it still holds.
+// knownDifference explains a disagreement with LLVM that we keep on
+// purpose, or returns "". Entries are gated on the LLVM version they were
+// checked with, so moving the reference re-examines each of them.
+//
+// LLVM 19: none. Where LLVM 19 prints oddities we print them too (operands
+// outside their register class carry LLVM's "/*Invalid register, operand
+// has 'SReg_32' register class*/" or "/*Invalid immediate*/" remarks; a
+// misaligned SGPR tuple drops its low bits; src_shared_base and friends
+// decode on GFX8), because the text must be identical. Words on which
+// llvm-objdump-19 itself crashes are counted apart ("ENC!" in the reports)
+// and not compared. LLVM 14 differs from 19 on random words (it accepts
+// GFX10-only image_*_g16 on gfx900, older hwreg names); it is not the
+// reference.
 func knownDifference(t Target, words []uint32, ours, theirs string) string {
-	if llvmdis.Version != 19 {
+	switch llvmdis.Version {
+	case 19:
 		return ""
 	}
 	return ""

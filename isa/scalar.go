@@ -4,8 +4,6 @@ package isa
 // SOPC, SOPP and SMEM. How a simm16 prints is a flag of the table row
 // (imm-hex, imm-u16, imm-dec, label, waitcnt, sendmsg, hwreg, gpr-idx).
 
-import "strconv"
-
 func init() {
 	decoders[EncSOP2] = decodeSOP2
 	decoders[EncSOPK] = decodeSOPK
@@ -329,7 +327,7 @@ func (p *printer) waitcnt(v uint16) {
 	put("lgkmcnt", lgkm, lgkm != 0xf)
 }
 
-// hwregNames are LLVM's names of hardware registers by id, per generation.
+// hwregName is LLVM's name of hardware register id on generation t, or "".
 func hwregName(t Target, id uint16) string {
 	switch id {
 	case 1:
@@ -390,6 +388,7 @@ const (
 	msgSysmsg = 15
 )
 
+// msgName is LLVM's name of s_sendmsg message id on generation t, or "".
 func msgName(t Target, id uint16) string {
 	switch id {
 	case 1:
@@ -503,5 +502,3 @@ func (p *printer) gprIdx(v uint64) {
 	}
 	p.byte(')')
 }
-
-var _ = strconv.Itoa
