@@ -26,6 +26,10 @@ const (
 	pSwapPC
 	pRFE
 	pSetkill
+	pGprIdxOff
+	pGprIdxMode
+	pGprIdxOn
+	pGprIdxIdx
 )
 
 func init() {
@@ -38,7 +42,7 @@ func init() {
 		"s_waitcnt": pWaitcnt, "s_barrier": pBarrier, "s_trap": pTrap, "s_sethalt": pSethalt,
 		"s_sleep": pSleep, "s_sendmsg": pSendmsg, "s_sendmsghalt": pSendmsg, "s_setprio": pIgnore,
 		"s_icache_inv": pIgnore, "s_incperflevel": pIgnore, "s_decperflevel": pIgnore, "s_ttracedata": pIgnore,
-		"s_wakeup": pIgnore, "s_set_gpr_idx_off": pIgnore, "s_setkill": pSetkill,
+		"s_wakeup": pIgnore, "s_set_gpr_idx_off": pGprIdxOff, "s_set_gpr_idx_mode": pGprIdxMode, "s_setkill": pSetkill,
 	} {
 		def(n, execSOPP, s, 0, tyB32, cSALU)
 	}
@@ -46,6 +50,8 @@ func init() {
 	def("s_setpc_b64", execSOPP, pSetPC, 0, tyB64, cSALU)
 	def("s_swappc_b64", execSOPP, pSwapPC, 1, tyB64, cSALU)
 	def("s_rfe_b64", execSOPP, pRFE, 0, tyB64, cSALU)
+	def("s_set_gpr_idx_on", execSOPP, pGprIdxOn, 0, tyB32, cSALU)
+	def("s_set_gpr_idx_idx", execSOPP, pGprIdxIdx, 0, tyB32, cSALU)
 }
 
 // branch jumps to the instruction's resolved label.
@@ -141,6 +147,22 @@ func execSOPP(w *Wave, in *instr) error {
 		to := w.sv64(&in.src[0])
 		w.sd64(&in.dst[0], in.pc+4)
 		return w.jump(in, to)
+	case pGprIdxOff: // MODE.GPR_IDX_EN = 0
+		w.ws(slotMode, w.s[slotMode]&^(1<<27))
+	case pGprIdxMode: // M0[15:12] = enables
+		w.ws(codeM0, w.s[codeM0]&^0xf000|uint32(in.imm&0xf)<<12)
+	case pGprIdxOn: // M0[7:0] = S0[7:0], M0[15:12] = enables, MODE.GPR_IDX_EN = 1
+		if in.nsrc < 2 {
+			return execBadOperands(w, in)
+		}
+		m0 := w.s[codeM0]&^0xf0ff | w.sv(&in.src[0])&0xff | uint32(in.src[1].val&0xf)<<12
+		w.ws(codeM0, m0)
+		w.ws(slotMode, w.s[slotMode]|1<<27)
+	case pGprIdxIdx: // M0[7:0] = S0[7:0]
+		if in.nsrc < 1 {
+			return execBadOperands(w, in)
+		}
+		w.ws(codeM0, w.s[codeM0]&^0xff|w.sv(&in.src[0])&0xff)
 	case pRFE:
 		if in.nsrc < 1 {
 			return execBadOperands(w, in)

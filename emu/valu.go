@@ -166,7 +166,7 @@ func (w *Wave) vfetch(in *instr, v *vop, k int, e *fenv, buf *[64]uint64) {
 	}
 	switch o.kind {
 	case okV:
-		r := int(o.reg)
+		r := w.idxReg(int(o.reg), k)
 		if wd == 2 && r < 255 {
 			lo, hi := &w.v[r], &w.v[r+1]
 			for l := 0; l < 64; l++ {
@@ -436,9 +436,10 @@ func execVOP(w *Wave, in *instr) error {
 	}
 	d := &in.dst[0]
 	if d.kind == okV {
-		w.vdstWrite(in, int(d.reg), mask, &lo)
+		r := w.idxReg(int(d.reg), 3)
+		w.vdstWrite(in, r, mask, &lo)
 		if v.dstW == 2 {
-			w.wv(int(d.reg)+1, mask, &hi)
+			w.wv(r+1, mask, &hi)
 		}
 	} else if d.kind == okS {
 		// VOP3 with an SGPR destination is only the VOPC/readlane family.
@@ -461,4 +462,23 @@ func b2i(b bool) int {
 		return 1
 	}
 	return 0
+}
+
+// idxReg applies GPR indexing (s_set_gpr_idx_on): with MODE.GPR_IDX_EN set
+// and M0's enable bit for operand k (12+k: src0, src1, src2, dst), the VGPR
+// number is offset by M0[7:0]. An index past v255 reads v255 and a write
+// there is dropped (noted).
+func (w *Wave) idxReg(r, k int) int {
+	if w.s[slotMode]>>27&1 == 0 || w.s[codeM0]>>(12+uint(k))&1 == 0 {
+		return r
+	}
+	r += int(w.rs(codeM0) & 0xff)
+	if r > 255 {
+		w.note("GPR index past v255")
+		if k == 3 {
+			return 256 // wv drops it
+		}
+		return 255
+	}
+	return r
 }

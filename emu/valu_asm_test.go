@@ -193,3 +193,20 @@ func TestDot(t *testing.T) {
 		t.Errorf("v_dot4_i32_i8 = %d", int32(got))
 	}
 }
+
+// GPR indexing: s_set_gpr_idx_on offsets the enabled VGPR operands by M0[7:0].
+func TestGPRIndexing(t *testing.T) {
+	m := laneMachine(t, "s_set_gpr_idx_on s0, gpr_idx(SRC0,DST)", "v_mov_b32_e32 v0, v1", "s_set_gpr_idx_off",
+		"v_mov_b32_e32 v10, v1")
+	m.SetSGPR(0, 2)
+	m.SetExec(1)
+	m.SetVGPR(3, 0, 33)
+	m.SetVGPR(1, 0, 7)
+	run(t, m)
+	if m.w.v[2][0] != 33 { // v[0+2] = v[1+2]
+		t.Errorf("indexed move: v2 = %d", m.w.v[2][0])
+	}
+	if m.w.v[10][0] != 7 || m.w.s[slotMode]>>27&1 != 0 {
+		t.Errorf("after s_set_gpr_idx_off: v10 = %d mode %#x", m.w.v[10][0], m.w.s[slotMode])
+	}
+}

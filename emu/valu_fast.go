@@ -241,7 +241,7 @@ func (w *Wave) src32(in *instr, k int, buf *[64]uint32) *[64]uint32 {
 func execFast(w *Wave, in *instr) error {
 	v := in.def.v
 	e := w.fenvFor(max(v.ft, v.oft))
-	if e.rm != rmNearest && max(v.ft, v.oft) != 0 {
+	if e.rm != rmNearest && max(v.ft, v.oft) != 0 || w.s[slotMode]>>27&1 != 0 {
 		return execVOP(w, in)
 	}
 	t := &w.tmp
