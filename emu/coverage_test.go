@@ -15,7 +15,7 @@ import (
 var notModelled = strings.Fields(`s_cbranch_g_fork s_cbranch_i_fork s_cbranch_join s_rfe_restore_b64
 v_cvt_pkaccum_u8_f32 v_interp_mov_f32
 v_interp_p1_f32 v_interp_p1ll_f16 v_interp_p1lv_f16 v_interp_p2_f16 v_interp_p2_f32
-v_interp_p2_legacy_f16 v_movreld_b32 v_movrels_b32 v_movrelsd_b32 v_mqsad_pk_u16_u8 v_mqsad_u32_u8
+v_interp_p2_legacy_f16 v_mqsad_pk_u16_u8 v_mqsad_u32_u8
 v_qsad_pk_u16_u8 v_screen_partition_4se_b32`)
 
 func TestOpCoverage(t *testing.T) {

@@ -65,3 +65,47 @@ func execLane(w *Wave, in *instr) error {
 	}
 	return nil
 }
+
+// v_movrels_b32 (D = VGPR[S0 + M0]), v_movreld_b32 (VGPR[D + M0] = S0) and
+// v_movrelsd_b32 (VGPR[D + M0] = VGPR[S0 + M0]); indexes past v255 are
+// dropped (noted).
+func execMovrel(w *Wave, in *instr) error {
+	if in.nsrc < 1 || in.dst[0].kind != okV {
+		return execBadOperands(w, in)
+	}
+	m0 := int(w.rs(codeM0))
+	d := int(in.dst[0].reg)
+	if in.sub != 0 {
+		d += m0
+	}
+	src := &in.src[0]
+	var vals [64]uint32
+	if src.kind == okV {
+		s := int(src.reg)
+		if in.sub != 1 {
+			s += m0
+		}
+		if s > 255 {
+			w.note("v_movrel: source index past v255")
+			return nil
+		}
+		vals = w.v[s]
+	} else {
+		x := w.sv(src)
+		for l := range vals {
+			vals[l] = x
+		}
+	}
+	if d > 255 {
+		w.note("v_movrel: destination index past v255")
+		return nil
+	}
+	w.wv(d, w.exec(), &vals)
+	return nil
+}
+
+func init() {
+	def("v_movrels_b32", execMovrel, 0, 1, tyB32, cVALU)
+	def("v_movreld_b32", execMovrel, 1, 1, tyB32, cVALU)
+	def("v_movrelsd_b32", execMovrel, 2, 1, tyB32, cVALU)
+}
