@@ -302,15 +302,16 @@ type groupWave struct {
 	traced  bool
 }
 
-// runGroup runs one work-group to completion.
-func (g *gridRun) runGroup(ctx context.Context, id [3]uint32, waveNo *uint64) error {
+// newWaves sets up the waves of work-group id: a Machine each with its
+// initial registers, sharing the group's LDS (cleared) and memory.
+func (g *gridRun) newWaves(id [3]uint32, waveNo *uint64) ([]*groupWave, error) {
 	d := g.d
 	size := d.GroupSize(id)
 	items := int(size[0] * size[1] * size[2])
 	nw := (items + 63) / 64
 	lds := newLDS(d.GroupLDS)
 	if err := g.mem.Write(SharedApertureBase, g.zero); err != nil {
-		return err
+		return nil, err
 	}
 	waves := make([]*groupWave, nw)
 	cfg := g.cfg.Config
@@ -321,23 +322,23 @@ func (g *gridRun) runGroup(ctx context.Context, id [3]uint32, waveNo *uint64) er
 		m := NewMachine(g.prog, g.mem, cfg)
 		m.VectorMemory = newVMemUnit(g, lds, &init)
 		if err := m.SetPC(g.l.Kernel.Entry); err != nil {
-			return err
+			return nil, err
 		}
 		for i, v := range init.SGPR {
 			if err := m.SetSGPR(i, v); err != nil {
-				return err
+				return nil, err
 			}
 		}
 		for r := 0; r < init.NVGPR; r++ {
 			for lane := 0; lane < 64; lane++ {
 				if err := m.SetVGPR(r, lane, init.VGPR[r][lane]); err != nil {
-					return err
+					return nil, err
 				}
 			}
 		}
 		m.SetExec(init.Exec)
 		if err := m.SetScalar(int(isa.M0), init.M0); err != nil {
-			return err
+			return nil, err
 		}
 		gw := &groupWave{m: m, no: *waveNo, idx: w}
 		*waveNo++
@@ -353,6 +354,16 @@ func (g *gridRun) runGroup(ctx context.Context, id [3]uint32, waveNo *uint64) er
 		}
 		waves[w] = gw
 	}
+	return waves, nil
+}
+
+// runGroup runs one work-group to completion.
+func (g *gridRun) runGroup(ctx context.Context, id [3]uint32, waveNo *uint64) error {
+	waves, err := g.newWaves(id, waveNo)
+	if err != nil {
+		return err
+	}
+	nw := len(waves)
 	g.res.Waves += uint64(nw)
 	defer func() {
 		for _, gw := range waves {
@@ -471,4 +482,65 @@ func le32(v uint32) []byte {
 	b := make([]byte, 4)
 	binary.LittleEndian.PutUint32(b, v)
 	return b
+}
+
+// WaveSession is one wave of a grid chosen for debugging.
+type WaveSession struct {
+	Machine  *Machine // the chosen wave, at the kernel's entry
+	Wave     uint64   // its number in dispatch order
+	Group    [3]uint32
+	Index    int        // wave within the work-group
+	Others   []*Machine // the work-group's other waves, stopped at their first s_barrier or ended
+	Dispatch *Dispatch
+	Memory   *Memory
+}
+
+// PrepareWave gets wave n of a launch ready to debug: every earlier
+// work-group runs to completion (so memory holds their results), wave n's
+// work-group is set up, and its other waves run until they reach an
+// s_barrier or end. The returned Machine is at the kernel's entry with the
+// ABI's initial registers; breakpoints it inherits at s_barrier are cleared.
+// (After the chosen wave passes a barrier, its partners do not advance: a
+// limitation for multi-wave work-groups.)
+func PrepareWave(ctx context.Context, l *Launch, cfg GridConfig, n uint64) (*WaveSession, error) {
+	cfg.Trace, cfg.Select = nil, nil
+	g := &gridRun{l: l, cfg: cfg, mem: NewMemory(), res: &GridResult{}}
+	if err := g.setup(); err != nil {
+		return nil, err
+	}
+	var waveNo uint64
+	for gi := uint64(0); gi < g.d.GroupCount(); gi++ {
+		id := g.d.GroupID(gi)
+		size := g.d.GroupSize(id)
+		nw := uint64(size[0]*size[1]*size[2]+63) / 64
+		if n >= waveNo+nw {
+			if err := g.runGroup(ctx, id, &waveNo); err != nil {
+				return nil, err
+			}
+			if len(g.res.Faults) > 0 {
+				return nil, g.res.Faults[0]
+			}
+			continue
+		}
+		waves, err := g.newWaves(id, &waveNo)
+		if err != nil {
+			return nil, err
+		}
+		s := &WaveSession{Group: id, Dispatch: g.d, Memory: g.mem}
+		for _, gw := range waves {
+			if gw.no == n {
+				s.Machine, s.Wave, s.Index = gw.m, gw.no, gw.idx
+				for _, pc := range gw.m.Breakpoints() {
+					gw.m.ClearBreakpoint(pc)
+				}
+				continue
+			}
+			if err := g.runWave(ctx, id, gw); err != nil {
+				return nil, err
+			}
+			s.Others = append(s.Others, gw.m)
+		}
+		return s, nil
+	}
+	return nil, fmt.Errorf("emu: the grid has %d waves; there is no wave %d", waveNo, n)
 }

@@ -209,3 +209,54 @@ func TestFlatApertures(t *testing.T) {
 		}
 	}
 }
+
+// TestPrepareWave picks wave 5 of scan_local (work-group 2, its second
+// wave): earlier work-groups' results are in memory, the chosen wave starts
+// at the entry with its work-group id in an SGPR, and stepping it to the end
+// (its partner waits at the barrier) completes without error.
+func TestPrepareWave(t *testing.T) {
+	l := loadLaunch(t, "testdata/cl/gfx900/scan_local.co", "scan_local", isa.GFX9)
+	l.Grid, l.Block, l.Dims = [3]uint32{512, 1, 1}, [3]uint32{128, 1, 1}, 1
+	in := make([]byte, 2048)
+	for i := 0; i < 512; i++ {
+		binary.LittleEndian.PutUint32(in[4*i:], 1)
+	}
+	l.Args = []LaunchArg{{Kind: ArgBuffer, Data: in}, {Kind: ArgBuffer, Data: make([]byte, 2048)}}
+	s, err := PrepareWave(context.Background(), l, GridConfig{Config: DefaultConfig(isa.GFX9)}, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Wave != 5 || s.Group != [3]uint32{2, 0, 0} || s.Index != 1 || len(s.Others) != 1 {
+		t.Fatalf("session: wave %d group %v index %d others %d", s.Wave, s.Group, s.Index, len(s.Others))
+	}
+	if s.Machine.PC() != l.Kernel.Entry {
+		t.Errorf("pc %#x, want the entry %#x", s.Machine.PC(), l.Kernel.Entry)
+	}
+	snap := s.Machine.Snapshot()
+	found := false
+	for _, v := range snap.SGPR[:int(s.Dispatch.ABI.Rsrc2.UserSGPRCount)+1] {
+		found = found || v == 2
+	}
+	if !found || snap.VGPR[0][0] != 64 || snap.EXEC != ^uint64(0) {
+		t.Errorf("initial state: sgprs %v, v0[0] = %d (want work-item 64), exec %#x", snap.SGPR[:8], snap.VGPR[0][0], snap.EXEC)
+	}
+	// Work-groups 0 and 1 are done: the inclusive scan of ones; group 2's
+	// part of the output is still zero.
+	var out Allocation
+	for _, a := range s.Memory.Allocations() {
+		if a.Name == "arg1" {
+			out = a
+		}
+	}
+	for i, want := range map[int]uint32{0: 1, 127: 128, 128: 1, 255: 128, 256: 0, 511: 0} {
+		got, err := s.Memory.ReadU32(out.Addr + uint64(4*i))
+		if err != nil || got != want {
+			t.Errorf("out[%d] = %d (%v), want %d", i, got, err, want)
+		}
+	}
+	// The partner stopped at the barrier; the chosen wave runs to it.
+	r, err := s.Machine.Run(context.Background(), 10000)
+	if err != nil || r.Reason != StopEnded && r.Reason != StopBudget {
+		t.Errorf("run: %v %v", r.Reason, err)
+	}
+}
