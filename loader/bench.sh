@@ -16,6 +16,9 @@ READELF=${READELF:-llvm-readelf-19}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 TIMEFORMAT='%R s wall, %U s user, %S s sys'
+# The development box is shared: user+sys CPU time and peak memory are the
+# figures to compare; wall time depends on the load.
+t() { /usr/bin/time -f '%e s wall, %U s user, %S s sys, %M KB max RSS' "$@"; }
 
 echo "== go test -bench (loader, whole fat binary)"
 go test -run '^$' -bench BenchmarkLoadRocsparse -benchmem -count 3 ./loader | grep -E '^Benchmark|^cpu'
@@ -24,13 +27,13 @@ go build -o "$tmp/loadall" ./loader/internal/loadall
 cat "$LIB" > /dev/null # warm the page cache for both tools
 
 echo "== loadall $LIB"
-time "$tmp/loadall" "$LIB"
+t "$tmp/loadall" "$LIB"
 echo "== $READELF --notes $LIB (host notes only)"
-time "$READELF" --notes "$LIB" > /dev/null
+t "$READELF" --notes "$LIB" > /dev/null
 
 mkdir "$tmp/co"
 "$tmp/loadall" -extract "$tmp/co" "$LIB" > /dev/null
 n=$(ls "$tmp/co" | wc -l)
 cat "$tmp"/co/*.co > /dev/null
 echo "== $READELF --notes on the $n extracted code objects"
-time "$READELF" --notes "$tmp"/co/*.co > /dev/null
+t "$READELF" --notes "$tmp"/co/*.co > /dev/null
