@@ -31,6 +31,8 @@ type runConfig struct {
 	m        *manifest.Manifest
 	outDir   string
 	maxSteps uint64 // per wave; 0 = unlimited
+	vmLat    uint   // vector memory latency in cycles (0: the default)
+	ldsLat   uint   // DS latency in cycles (0: the default)
 	writeMan string // write the effective manifest here
 	quiet    bool
 }
@@ -69,6 +71,8 @@ func parseRunArgs(name string, args []string, stderr io.Writer, extra func(*flag
 	fs.StringVar(&cfg.outDir, "out", "", "directory for output files (default: the current directory)")
 	fs.StringVar(&cfg.target, "target", "", "pick a code object from a bundle by `gfxNNN` or target ID")
 	fs.Uint64Var(&cfg.maxSteps, "max-steps", 100_000_000, "step budget per wave; 0 means none")
+	fs.UintVar(&cfg.vmLat, "vm-latency", 0, "vector memory latency in `cycles` (VM_CNT operations complete in order; 0: the default)")
+	fs.UintVar(&cfg.ldsLat, "lds-latency", 0, "DS (LDS) latency in `cycles` (0: the default)")
 	fs.StringVar(&cfg.writeMan, "write-manifest", "", "also write the launch as a JSON manifest to `FILE`")
 	fs.BoolVar(&cfg.quiet, "q", false, "no summary")
 	if extra != nil {
@@ -296,7 +300,8 @@ func argLabel(a loader.Arg) string {
 type runResult struct {
 	Waves, WorkGroups uint64
 	Instructions      uint64
-	Cycles            uint64
+	Cycles            uint64 // the longest wave's clock
+	WaveCycles        uint64 // summed over waves
 	Faults            []string
 	Outputs           [][]byte // final buffer contents, by argument index (nil for non-buffers)
 }
@@ -359,6 +364,10 @@ func emuLaunch(ctx context.Context, co *loader.CodeObject, k *loader.Kernel, cfg
 	}
 	gc := emu.GridConfig{Config: emu.DefaultConfig(t), MaxSteps: int64(cfg.maxSteps)}
 	gc.Config.HistoryBytes = 0
+	if cfg.vmLat > 0 {
+		gc.Config.Latency.VectorMem = uint32(cfg.vmLat)
+	}
+	gc.VMem.LDSLatency = uint64(cfg.ldsLat)
 	if trace != nil {
 		enc := json.NewEncoder(trace)
 		gc.Select = func(w uint64) bool { return traceSel.Has(w) }
@@ -370,7 +379,7 @@ func emuLaunch(ctx context.Context, co *loader.CodeObject, k *loader.Kernel, cfg
 	if err != nil {
 		return nil, err
 	}
-	out := &runResult{Waves: res.Waves, WorkGroups: res.WorkGroups, Instructions: res.Instructions, Cycles: res.MaxCycles, Outputs: res.Buffers}
+	out := &runResult{Waves: res.Waves, WorkGroups: res.WorkGroups, Instructions: res.Instructions, Cycles: res.MaxCycles, WaveCycles: res.Cycles, Outputs: res.Buffers}
 	for _, f := range res.Faults {
 		out.Faults = append(out.Faults, f.Error())
 	}
@@ -436,8 +445,8 @@ func printSummary(w io.Writer, cfg *runConfig, res *runResult) {
 	if cfg.m.Offset.Dims > 0 {
 		fmt.Fprintf(w, " offset %s", cfg.m.Offset)
 	}
-	fmt.Fprintf(w, "\nwork-groups %d  waves %d  instructions %d  cycles %d  faults %d\n",
-		res.WorkGroups, res.Waves, res.Instructions, res.Cycles, len(res.Faults))
+	fmt.Fprintf(w, "\nwork-groups %d  waves %d  instructions %d  cycles %d (longest wave; %d over all waves)  faults %d\n",
+		res.WorkGroups, res.Waves, res.Instructions, res.Cycles, res.WaveCycles, len(res.Faults))
 }
 
 // writeOutputs writes every output buffer, all or none: each goes to a

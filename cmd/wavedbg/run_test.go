@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -374,5 +375,33 @@ func TestTrace(t *testing.T) {
 	}
 	if last := lines[len(lines)-1]; !strings.Contains(last, "s_endpgm") {
 		t.Errorf("last line is not s_endpgm: %s", last)
+	}
+}
+
+// TestRunLatency: --vm-latency changes the cycle count, not the results.
+func TestRunLatency(t *testing.T) {
+	cycles := map[string]string{}
+	outs := map[string][]byte{}
+	for _, lat := range []string{"10", "2000"} {
+		dir := t.TempDir()
+		code, stdout, stderr := runCmd("run", co("scan_local"), "--manifest", filepath.Join(clDir, "scan_local.json"),
+			"--out", dir, "--vm-latency", lat)
+		if code != 0 {
+			t.Fatalf("exit %d: %s", code, stderr)
+		}
+		i := strings.Index(stdout, "cycles ")
+		if i < 0 {
+			t.Fatalf("no cycles in %q", stdout)
+		}
+		cycles[lat] = strings.Fields(stdout[i:])[1]
+		outs[lat], _ = os.ReadFile(filepath.Join(dir, "scan_local.out.bin"))
+	}
+	a, _ := strconv.Atoi(cycles["10"])
+	b, _ := strconv.Atoi(cycles["2000"])
+	if !(a > 0 && b > a+1000) {
+		t.Errorf("cycles %d with latency 10, %d with latency 2000", a, b)
+	}
+	if !bytes.Equal(outs["10"], outs["2000"]) || len(outs["10"]) == 0 {
+		t.Error("outputs differ between latencies")
 	}
 }

@@ -1,7 +1,10 @@
 // Command benchscale writes a copy of an oracle manifest scaled S times
-// larger (more work-items, proportionally larger buffers), for bench.sh.
+// larger (more work-items, proportionally larger buffers), for bench.sh, and
+// compares two runs' outputs as the manifest says (floats within its ULP
+// bounds).
 //
 //	go run ./emu/testdata/cl/benchscale MANIFEST S OUT.json
+//	go run ./emu/testdata/cl/benchscale -compare MANIFEST DIR1 DIR2
 package main
 
 import (
@@ -15,6 +18,10 @@ import (
 )
 
 func main() {
+	if len(os.Args) == 5 && os.Args[1] == "-compare" {
+		compare(os.Args[2], os.Args[3], os.Args[4])
+		return
+	}
 	if len(os.Args) != 4 {
 		fmt.Fprintln(os.Stderr, "usage: benchscale MANIFEST S OUT.json")
 		os.Exit(2)
@@ -97,4 +104,35 @@ func main() {
 func fail(err error) {
 	fmt.Fprintln(os.Stderr, "benchscale:", err)
 	os.Exit(1)
+}
+
+// compare prints "identical", "within ULP bounds" or the first mismatch.
+func compare(path, dir1, dir2 string) {
+	m, err := manifest.Load(path)
+	if err != nil {
+		fail(err)
+	}
+	exact := true
+	for _, i := range m.Outputs() {
+		a := &m.Args[i]
+		b1, err1 := os.ReadFile(filepath.Join(dir1, a.Output))
+		b2, err2 := os.ReadFile(filepath.Join(dir2, a.Output))
+		if err1 != nil || err2 != nil {
+			fmt.Println("missing output", a.Output)
+			return
+		}
+		if string(b1) == string(b2) {
+			continue
+		}
+		exact = false
+		if err := a.Compare(b1, b2); err != nil {
+			fmt.Println("DIFFER:", err)
+			return
+		}
+	}
+	if exact {
+		fmt.Println("identical")
+	} else {
+		fmt.Println("within ULP bounds")
+	}
 }
