@@ -289,12 +289,7 @@ func TestRunOracle(t *testing.T) {
 
 // knownOracleFailures lists oracle runs that do not yet match PoCL, with the
 // reason; an entry is removed when its cause is fixed.
-var knownOracleFailures = map[string]string{
-	"int_alu/gfx900":    "emu core: v_add_i32 (GFX9 VOP3 signed add) not implemented yet",
-	"int_alu/gfx900-v2": "emu core: v_add_i32 (GFX9 VOP3 signed add) not implemented yet",
-	"int_alu/gfx900-v3": "emu core: v_add_i32 (GFX9 VOP3 signed add) not implemented yet",
-	"int_alu/gfx900-v5": "emu core: v_add_i32 (GFX9 VOP3 signed add) not implemented yet",
-}
+var knownOracleFailures = map[string]string{}
 
 func fileExists(p string) bool {
 	_, err := os.Stat(p)
