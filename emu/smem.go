@@ -405,7 +405,10 @@ func (w *Wave) smemAtomic(in *instr, sdata *operand, addr uint64, n, atom int, g
 	lat := &w.m.Config.Latency
 	if i := w.lookup(addr); i >= 0 {
 		w.writeBack(i, false)
-		w.discard(addr)
+		l := w.cache.lines[i]
+		w.cacheEvent(CacheEvent{Kind: CacheInvalidate, Addr: l.tag, Set: i / w.cache.ways, Way: i % w.cache.ways})
+		l.valid = false
+		w.setLine(i, l)
 	}
 	var ob [8]byte
 	w.m.Mem.readRaw(addr, ob[:4*n])
