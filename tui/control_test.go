@@ -172,3 +172,28 @@ func TestNoColor(t *testing.T) {
 		t.Errorf("NO_COLOR frame has no attributes at all (reverse, bold)")
 	}
 }
+
+func TestRunToCursorAndWatchKey(t *testing.T) {
+	f := newFake()
+	m := New(f, Options{Color: ColorPlain})
+	m.Update(winSize(120, 40))
+	for range 5 {
+		m.Update(keyMsg("j"))
+	}
+	drive(m, keyMsg("r"), 100)
+	if pc, _ := f.PC(); pc != 0x1514 || !strings.Contains(m.msg, "reached 0x1514") {
+		t.Errorf("run to cursor: pc %#x, %q", pc, m.msg)
+	}
+	// w in the VGPR pane watches the register at the cursor, one lane.
+	m.Update(keyMsg("3"))
+	m.Update(keyMsg("j"))
+	m.Update(keyMsg("l"))
+	m.Update(keyMsg("w"))
+	if len(m.watches) != 1 || m.watches[0].String() != "v1[1]" {
+		t.Fatalf("watches: %v", m.watches)
+	}
+	drive(m, keyMsg("c"), 100)
+	if !strings.Contains(m.msg, "watchpoint v1[1] changed") {
+		t.Errorf("%q", m.msg)
+	}
+}
