@@ -3,7 +3,9 @@ package emu
 import (
 	"context"
 	"encoding/binary"
+	"errors"
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/wavedbg/wavedbg/isa"
@@ -258,5 +260,41 @@ func TestPrepareWave(t *testing.T) {
 	r, err := s.Machine.Run(context.Background(), 10000)
 	if err != nil || r.Reason != StopEnded && r.Reason != StopBudget {
 		t.Errorf("run: %v %v", r.Reason, err)
+	}
+}
+
+// TestDSGFX8: GFX8 checks LDS addresses against M0 (out-of-range reads
+// return 0, writes are dropped); GDS operations stop the wave with a named
+// error.
+func TestDSGFX8(t *testing.T) {
+	l := loadLaunch(t, "testdata/cl/asm/ds_gfx8.co", "ds_m0", isa.GFX8)
+	l.Grid, l.Block, l.Dims = [3]uint32{64, 1, 1}, [3]uint32{64, 1, 1}, 1
+	l.Args = []LaunchArg{{Kind: ArgBuffer, Data: make([]byte, 512)}}
+	res, err := RunGrid(context.Background(), l, GridConfig{Config: DefaultConfig(isa.GFX8)})
+	if err != nil || len(res.Faults) > 0 {
+		t.Fatalf("%v %v", err, res.Faults)
+	}
+	out := res.Buffers[0]
+	for lane := 0; lane < 64; lane++ {
+		limited := binary.LittleEndian.Uint32(out[8*lane:])
+		held := binary.LittleEndian.Uint32(out[8*lane+4:])
+		wantL, wantH := uint32(0), uint32(0x77) // at or above M0 = 128
+		if 4*lane < 128 {
+			wantL, wantH = uint32(0x500+lane), uint32(0x500+lane)
+		}
+		if limited != wantL || held != wantH {
+			t.Errorf("lane %d: read under M0 %#x (want %#x), LDS holds %#x (want %#x)", lane, limited, wantL, held, wantH)
+		}
+	}
+
+	g := loadLaunch(t, "testdata/cl/asm/ds_gfx8.co", "ds_gds", isa.GFX8)
+	g.Grid, g.Block, g.Dims = [3]uint32{64, 1, 1}, [3]uint32{64, 1, 1}, 1
+	res, err = RunGrid(context.Background(), g, GridConfig{Config: DefaultConfig(isa.GFX8)})
+	if err != nil || len(res.Faults) != 1 {
+		t.Fatalf("gds: %v, faults %v", err, res.Faults)
+	}
+	var ee *ExecError
+	if !errors.As(res.Faults[0], &ee) || !strings.Contains(ee.Msg, "GDS/GWS") {
+		t.Errorf("gds: %v", res.Faults[0])
 	}
 }
