@@ -89,7 +89,7 @@ func (d *EmuDebuggee) regText(o isa.Operand, s *emu.Snapshot) (string, uint64, b
 
 func (d *EmuDebuggee) fillAddr(f *Frame) {
 	w := d.w()
-	if d.predictSMEM(f) {
+	if d.predictSMEM(f) || d.predictVMEM(f) {
 		return
 	}
 	if w.lastMem < 0 || w.lastMem >= len(w.recs) {

@@ -394,6 +394,16 @@ func renderAddr(v *AddrView, st *Styles, w int) []string {
 	for _, s := range v.Steps {
 		out = append(out, "  "+s)
 	}
+	if len(v.Lines) > 0 {
+		var b strings.Builder
+		for i, l := range v.Lines {
+			if i > 0 {
+				b.WriteString(" ")
+			}
+			b.WriteString("0x" + hexN(l, 12))
+		}
+		out = append(out, st.render(st.Header, fmt.Sprintf("%d cache line(s): ", len(v.Lines)))+b.String())
+	}
 	if len(v.Lanes) > 0 {
 		out = append(out, st.render(st.Header, "lane  address"))
 		for _, la := range v.Lanes {
@@ -408,16 +418,6 @@ func renderAddr(v *AddrView, st *Styles, w int) []string {
 			}
 			out = append(out, fmt.Sprintf("%4d  %s", la.Lane, a))
 		}
-	}
-	if len(v.Lines) > 0 {
-		var b strings.Builder
-		for i, l := range v.Lines {
-			if i > 0 {
-				b.WriteString(" ")
-			}
-			b.WriteString("0x" + hexN(l, 12))
-		}
-		out = append(out, st.render(st.Header, fmt.Sprintf("%d cache line(s): ", len(v.Lines)))+b.String())
 	}
 	return out
 }
@@ -468,7 +468,11 @@ func renderMemory(v *MemView, st *Styles, h, w int) []string {
 // memRowBytes is how many bytes a memory row shows in w cells.
 func memRowBytes(v *MemView, w int) int {
 	if v.Dwords || v.Format != FmtHex {
-		return 4 * min(max(1, (w-13)/(valueWidth(v.Format)+1)), 8)
+		n := min(max(1, (w-13)/(valueWidth(v.Format)+1)), 8)
+		for n&(n-1) != 0 {
+			n &= n - 1 // a power of two keeps rows aligned
+		}
+		return 4 * n
 	}
 	for _, per := range []int{16, 8} {
 		if 13+per*3+2+per <= w {
