@@ -17,6 +17,7 @@ var updateDisasm = flag.Bool("update-disasm", false, "rewrite testdata/disasm/*.
 var disasmCases = []struct{ file, cpu string }{
 	{"../../tui/sample/scale.co", "gfx900"},
 	{"../../emu/testdata/cl/gfx803/reduce_local.co", "gfx803"},
+	{"testdata/disasm/zeros.co", "gfx900"}, // zero runs, .long, symbolized branches; source zeros.s
 }
 
 func goldenName(file, cpu string) string {
