@@ -12,7 +12,7 @@ import (
 type FormatError struct {
 	File   string // file name, when known (set by Open and Load)
 	Struct string // the structure being read, e.g. "section header 3"
-	Off    int64  // byte offset of the structure (or field) in the file
+	Off    int64  // byte offset of the structure (or field) in the file; -1 if it has none (an address)
 	Msg    string
 }
 
@@ -20,6 +20,9 @@ func (e *FormatError) Error() string {
 	s := "loader: "
 	if e.File != "" {
 		s += e.File + ": "
+	}
+	if e.Off < 0 {
+		return fmt.Sprintf("%s%s: %s", s, e.Struct, e.Msg)
 	}
 	return fmt.Sprintf("%s%s at offset %#x: %s", s, e.Struct, e.Off, e.Msg)
 }

@@ -101,7 +101,7 @@ func (f *File) kernels(version int, md *Metadata) ([]Kernel, error) {
 // symbolData reads n bytes at symbol s, checking they lie in its section.
 func (f *File) symbolData(s Symbol, n uint64) (data []byte, sec *Section, err error) {
 	if int(s.Section) >= len(f.Sections) || s.Section >= SHN_LORESERVE {
-		return nil, nil, nameErr(formatErr("symbol "+s.Name, -1, "section index %d out of range", s.Section), f.name)
+		return nil, nil, nameErr(formatErr("symbol "+s.Name, s.off, "section index %d out of range", s.Section), f.name)
 	}
 	sec = f.Sections[s.Section]
 	rel := s.Value
@@ -112,7 +112,7 @@ func (f *File) symbolData(s Symbol, n uint64) (data []byte, sec *Section, err er
 		}
 	}
 	if sec.Type == SHT_NOBITS || rel > sec.Size || n > sec.Size-rel {
-		return nil, sec, nameErr(formatErr("symbol "+s.Name, int64(sec.Offset), "%d bytes at %#x are outside section %s [%#x, +%#x)", n, s.Value, sec.Name, sec.Addr, sec.Size), f.name)
+		return nil, sec, nameErr(formatErr("symbol "+s.Name, s.off, "%d bytes at %#x are outside section %s [%#x, +%#x)", n, s.Value, sec.Name, sec.Addr, sec.Size), f.name)
 	}
 	data, err = f.read(sec.Offset+rel, n, "symbol "+s.Name)
 	return data, sec, err

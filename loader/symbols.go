@@ -8,6 +8,8 @@ type Symbol struct {
 	Section SectionIndex
 	Value   uint64
 	Size    uint64
+
+	off int64 // file offset of the symbol table entry, for errors
 }
 
 // Bind is the symbol's binding.
@@ -61,6 +63,7 @@ func (f *File) sectionSymbols(s *Section) ([]Symbol, error) {
 		sym := Symbol{
 			Info: p[4], Other: p[5], Section: SectionIndex(le.Uint16(p[6:])),
 			Value: le.Uint64(p[8:]), Size: le.Uint64(p[16:]),
+			off: int64(s.Offset) + int64(i+1)*symSize,
 		}
 		nameOff := le.Uint32(p)
 		name, ok := cstring(strs, nameOff)
