@@ -258,3 +258,26 @@ func execFast(w *Wave, in *instr) error {
 	w.wv(int(in.dst[0].reg), w.exec(), d)
 	return nil
 }
+
+// execCndFast is v_cndmask_b32 without modifiers: D = mask[lane] ? S1 : S0.
+func execCndFast(w *Wave, in *instr) error {
+	if in.nsrc < 3 {
+		return execVOP(w, in)
+	}
+	if w.s[slotMode]>>27&1 != 0 {
+		return execVOP(w, in)
+	}
+	t := &w.tmp
+	a, b := w.src32(in, 0, &t[0]), w.src32(in, 1, &t[1])
+	m := w.sv64(&in.src[2])
+	d := &t[3]
+	for l := range d {
+		if m>>uint(l)&1 != 0 {
+			d[l] = b[l]
+		} else {
+			d[l] = a[l]
+		}
+	}
+	w.wv(int(in.dst[0].reg), w.exec(), d)
+	return nil
+}
