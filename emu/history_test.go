@@ -201,3 +201,17 @@ func TestVMInOrder(t *testing.T) {
 		t.Errorf("completion order %d, %d", r.Completed[0].ID, r.Completed[1].ID)
 	}
 }
+
+// An empty or missing program stops with an error naming the PC, never a panic.
+func TestEmptyProgram(t *testing.T) {
+	m := NewMachine(nil, nil, DefaultConfig(isa.GFX9))
+	if _, err := m.Step(); err == nil {
+		t.Error("stepping an empty program succeeded")
+	}
+	if err := m.StepBack(); err != nil {
+		t.Errorf("undo the failed step: %v", err)
+	}
+	if res, err := m.Run(context.Background(), 10); err == nil || res.Reason != StopError {
+		t.Errorf("run: %+v %v", res, err)
+	}
+}

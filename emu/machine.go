@@ -42,6 +42,9 @@ func NewMachine(prog *Program, mem *Memory, cfg Config) *Machine {
 	if mem == nil {
 		mem = NewMemory()
 	}
+	if prog == nil {
+		prog = NewProgram(cfg.Target, 0, nil)
+	}
 	if cfg.Target == isa.TargetUnknown {
 		cfg.Target = prog.Target
 	}
