@@ -1,7 +1,5 @@
 package loader
 
-import "fmt"
-
 // AMDKernelCodeSize is the size of code object v2's amd_kernel_code_t.
 const AMDKernelCodeSize = 256
 
@@ -70,7 +68,7 @@ type AMDKernelCodeProperties struct {
 // DecodeAMDKernelCode decodes a 256-byte amd_kernel_code_t.
 func DecodeAMDKernelCode(b []byte) (*AMDKernelCode, error) {
 	if len(b) < AMDKernelCodeSize {
-		return nil, fmt.Errorf("amd_kernel_code_t of %d bytes, want %d", len(b), AMDKernelCodeSize)
+		return nil, formatErr("amd_kernel_code_t", 0, "%d bytes, want %d", len(b), AMDKernelCodeSize)
 	}
 	c := &AMDKernelCode{
 		AMDKernelCodeVersionMajor: le.Uint32(b[0:]), AMDKernelCodeVersionMinor: le.Uint32(b[4:]),

@@ -1,7 +1,5 @@
 package loader
 
-import "fmt"
-
 // KernelDescriptorSize is the size of a code object v3+ kernel descriptor.
 const KernelDescriptorSize = 64
 
@@ -108,7 +106,7 @@ func bit(v uint32, shift uint) bool           { return v>>shift&1 != 0 }
 // DecodeKernelDescriptor decodes a 64-byte kernel descriptor.
 func DecodeKernelDescriptor(b []byte) (*KernelDescriptor, error) {
 	if len(b) < KernelDescriptorSize {
-		return nil, fmt.Errorf("kernel descriptor of %d bytes, want %d", len(b), KernelDescriptorSize)
+		return nil, formatErr("kernel descriptor", 0, "%d bytes, want %d", len(b), KernelDescriptorSize)
 	}
 	kd := &KernelDescriptor{
 		GroupSegmentFixedSize:     le.Uint32(b[0:]),

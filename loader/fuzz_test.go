@@ -2,6 +2,7 @@ package loader
 
 import (
 	"bytes"
+	"errors"
 	"flag"
 	"fmt"
 	"os"
@@ -21,35 +22,57 @@ func FuzzNewFile(f *testing.F) {
 		f.Add(mustRead(f, p))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		exerciseFile(data)
+		exerciseFile(data, func(err error) { structural(t, err) })
 	})
 }
 
-func exerciseFile(data []byte) {
+// structural fails the test unless err is nil or a *FormatError: inputs in
+// memory can only be malformed, never unreadable.
+func structural(t *testing.T, err error) {
+	t.Helper()
+	var fe *FormatError
+	if err != nil && !errors.As(err, &fe) {
+		t.Fatalf("error %v (%T) is not a *FormatError", err, err)
+	}
+}
+
+func exerciseFile(data []byte, check func(error)) {
 	ef, err := NewFile(bytes.NewReader(data))
+	check(err)
 	if err != nil {
 		return
 	}
 	for _, s := range ef.Sections {
-		s.Data()
+		_, err := s.Data()
+		check(err)
 		if s.Type == SHT_RELA {
-			ef.Relocations(s)
+			_, err := ef.Relocations(s)
+			check(err)
 		}
 	}
 	for _, p := range ef.Progs {
-		p.Data()
+		_, err := p.Data()
+		check(err)
 	}
-	ef.Symbols()
-	ef.DynamicSymbols()
-	ef.Dynamic()
-	ef.Notes()
-	ef.Target()
-	ef.CodeObjectVersion()
-	ef.Metadata()
-	ks, _ := ef.Kernels()
+	_, err = ef.Symbols()
+	check(err)
+	_, err = ef.DynamicSymbols()
+	check(err)
+	_, err = ef.Dynamic()
+	check(err)
+	_, err = ef.Notes()
+	check(err)
+	_, err = ef.Target()
+	check(err)
+	_, err = ef.Metadata()
+	check(err)
+	ks, err := ef.Kernels()
+	check(err)
 	for i := range ks {
-		ef.Code(&ks[i])
+		ef.Code(&ks[i]) // may fail for a kernel without a code section
 		ks[i].Check("gfx900")
+		ks[i].InitialSGPRs()
+		ks[i].InitialVGPRs("gfx90a")
 		if ks[i].Descriptor != nil {
 			ks[i].Descriptor.Fields("gfx90a")
 		}
@@ -57,7 +80,8 @@ func exerciseFile(data []byte) {
 			ks[i].CodeT.Fields("gfx900")
 		}
 	}
-	NewCodeObject(bytes.NewReader(data), int64(len(data)))
+	_, err = NewCodeObject(bytes.NewReader(data), int64(len(data)))
+	check(err)
 }
 
 // metadataSeeds returns the descriptors of every metadata note in testdata.
@@ -86,11 +110,16 @@ func FuzzMetadata(f *testing.F) {
 		f.Add(d)
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		DecodeMetadataMsgpack(data, 0)
-		DecodeMetadataYAML(data, 0)
-		ParseNotes(data, 0, 4)
-		ns, _ := ParseNotes(data, 0, 8)
-		MetadataFromNotes(ns)
+		_, err := DecodeMetadataMsgpack(data, 0)
+		structural(t, err)
+		_, err = DecodeMetadataYAML(data, 0)
+		structural(t, err)
+		_, err = ParseNotes(data, 0, 4)
+		structural(t, err)
+		ns, err := ParseNotes(data, 0, 8)
+		structural(t, err)
+		_, err = MetadataFromNotes(ns)
+		structural(t, err)
 	})
 }
 
@@ -103,11 +132,15 @@ func FuzzContainer(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		c, err := NewContainer(bytes.NewReader(data), int64(len(data)))
+		structural(t, err)
 		if err != nil {
 			return
 		}
 		for i := range c.Entries {
-			c.Entries[i].Load()
+			if c.Entries[i].Size > 0 {
+				_, err := c.Entries[i].Load()
+				structural(t, err)
+			}
 		}
 		c.Select("")
 		c.Select("gfx90a:xnack+")
