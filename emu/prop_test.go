@@ -229,3 +229,18 @@ func TestTranscendentalPrecision(t *testing.T) {
 		}
 	}
 }
+
+// MODE.IEEE: min/max quiet a signaling NaN; otherwise a NaN yields the number.
+func TestMinMaxNaN(t *testing.T) {
+	snan, qnan, two := uint64(0x7f800001), uint64(0x7fc00000), uint64(fb(2))
+	ieee, legacy := &fenv{ieee: true}, &fenv{}
+	if got := minF32(ieee, snan, two); got != 0x7fc00001 {
+		t.Errorf("IEEE min(sNaN, 2) = %#x", got)
+	}
+	if got := minF32(legacy, snan, two); got != two {
+		t.Errorf("non-IEEE min(sNaN, 2) = %#x", got)
+	}
+	if got := maxF32(ieee, qnan, two); got != two {
+		t.Errorf("max(qNaN, 2) = %#x", got)
+	}
+}

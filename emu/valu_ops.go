@@ -58,6 +58,15 @@ func madF32(e *fenv, a, b, c uint64) uint64 {
 
 func minF32(e *fenv, a, b uint64) uint64 {
 	x, y := f32(uint32(a)), f32(uint32(b))
+	if e != nil && e.ieee {
+		// IEEE mode (minNum/maxNum): a signaling NaN input gives a quiet NaN
+		if x != x && uint32(a)&0x400000 == 0 {
+			return uint64(uint32(a) | 0x400000)
+		}
+		if y != y && uint32(b)&0x400000 == 0 {
+			return uint64(uint32(b) | 0x400000)
+		}
+	}
 	switch {
 	case x != x && y != y:
 		return uint64(uint32(a) | 0x400000)
@@ -73,6 +82,15 @@ func minF32(e *fenv, a, b uint64) uint64 {
 
 func maxF32(e *fenv, a, b uint64) uint64 {
 	x, y := f32(uint32(a)), f32(uint32(b))
+	if e != nil && e.ieee {
+		// IEEE mode (minNum/maxNum): a signaling NaN input gives a quiet NaN
+		if x != x && uint32(a)&0x400000 == 0 {
+			return uint64(uint32(a) | 0x400000)
+		}
+		if y != y && uint32(b)&0x400000 == 0 {
+			return uint64(uint32(b) | 0x400000)
+		}
+	}
 	switch {
 	case x != x && y != y:
 		return uint64(uint32(a) | 0x400000)
@@ -120,6 +138,14 @@ func fmaF64(e *fenv, a, b, c uint64) uint64 {
 
 func minF64(e *fenv, a, b uint64) uint64 {
 	x, y := f64(a), f64(b)
+	if e != nil && e.ieee {
+		if x != x && a&(1<<51) == 0 {
+			return a | 1<<51
+		}
+		if y != y && b&(1<<51) == 0 {
+			return b | 1<<51
+		}
+	}
 	switch {
 	case x != x && y != y:
 		return a | 1<<51
@@ -135,6 +161,14 @@ func minF64(e *fenv, a, b uint64) uint64 {
 
 func maxF64(e *fenv, a, b uint64) uint64 {
 	x, y := f64(a), f64(b)
+	if e != nil && e.ieee {
+		if x != x && a&(1<<51) == 0 {
+			return a | 1<<51
+		}
+		if y != y && b&(1<<51) == 0 {
+			return b | 1<<51
+		}
+	}
 	switch {
 	case x != x && y != y:
 		return a | 1<<51
