@@ -396,6 +396,7 @@ func execVOP(w *Wave, in *instr) error {
 		return execBadOperands(w, in)
 	}
 	e := w.fenvFor(max(v.ft, v.oft))
+	w.mixedTypes(e, v)
 	mask := w.writeMask(in)
 	var a, b, c [64]uint64
 	w.vfetch(in, v, 0, e, &a)
@@ -481,4 +482,27 @@ func (w *Wave) idxReg(r, k int) int {
 		return 255
 	}
 	return r
+}
+
+// mixedTypes fixes the context of conversions between float widths: input
+// denormals follow the source type's MODE field, output denormals and
+// rounding the result type's.
+func (w *Wave) mixedTypes(e *fenv, v *vop) {
+	if v.ft == 0 || v.oft == 0 || v.ft == v.oft {
+		return
+	}
+	m := w.s[slotMode]
+	field := func(ft uint8) uint32 {
+		if ft == 32 {
+			return m >> 4 & 3
+		}
+		return m >> 6 & 3
+	}
+	e.din = field(v.ft)&1 != 0
+	e.dout = field(v.oft)&2 != 0
+	if v.oft == 32 {
+		e.rm = int(m & 3)
+	} else {
+		e.rm = int(m >> 2 & 3)
+	}
 }

@@ -161,3 +161,23 @@ func TestReadWriteLane(t *testing.T) {
 		t.Errorf("mbcnt = %v", m.w.v[3][8:16])
 	}
 }
+
+// Conversions take input denormals from the source type's MODE field and
+// output denormals from the result type's: by default f16 keeps them and
+// f32 flushes them.
+func TestConversionDenormals(t *testing.T) {
+	for _, tc := range []vcase{
+		{name: "v_cvt_f32_f16", a: 0x0001, want: 0},                   // f16 denormal in, f32 denormal out: flushed
+		{name: "v_cvt_f32_f16", a: 0x0200, want: fb(1.0 / 32768)},     // f16 denormal 2^-15: a normal f32
+		{name: "v_cvt_f16_f32", a: fb(1.0 / (1 << 24)), want: 0x0001}, // f32 normal in, f16 denormal kept
+		{name: "v_cvt_f16_f32", a: 1, want: 0},                        // f32 denormal input flushed
+	} {
+		m := machine(t, I(tc.name, vreg(0), vreg(1)).enc(isa.EncVOP3), I("s_endpgm"))
+		m.SetExec(1)
+		m.w.v[1][0] = tc.a
+		run(t, m)
+		if got := m.w.v[0][0]; got != tc.want {
+			t.Errorf("%s(%#x) = %#x, want %#x", tc.name, tc.a, got, tc.want)
+		}
+	}
+}
