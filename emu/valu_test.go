@@ -167,7 +167,7 @@ func TestReadWriteLane(t *testing.T) {
 // f32 flushes them.
 func TestConversionDenormals(t *testing.T) {
 	for _, tc := range []vcase{
-		{name: "v_cvt_f32_f16", a: 0x0001, want: 0},                   // f16 denormal in, f32 denormal out: flushed
+		{name: "v_cvt_f32_f16", a: 0x0001, want: 0x33800000},          // f16 denormal 2^-24 kept: a normal f32
 		{name: "v_cvt_f32_f16", a: 0x0200, want: fb(1.0 / 32768)},     // f16 denormal 2^-15: a normal f32
 		{name: "v_cvt_f16_f32", a: fb(1.0 / (1 << 24)), want: 0x0001}, // f32 normal in, f16 denormal kept
 		{name: "v_cvt_f16_f32", a: 1, want: 0},                        // f32 denormal input flushed
