@@ -351,8 +351,14 @@ func (w *Wave) step() error {
 	if err != nil {
 		w.ws(slotPC, uint32(idx))
 		w.ws(slotStatus, uint32(Faulted))
+		return err
 	}
-	return err
+	// operations whose cycle came during this instruction complete now, so
+	// that snapshots between steps never show a finished operation in flight
+	if len(w.pend) > 0 {
+		w.retire()
+	}
+	return nil
 }
 
 func (m *Machine) record(idx int, before Counters, err error) *StepRecord {

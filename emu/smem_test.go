@@ -189,8 +189,8 @@ func TestSMEMOutOfOrder(t *testing.T) {
 		"s_load_dword s1, s[4:5], 0x400", // miss
 		"s_load_dword s2, s[4:5], 0x4",   // hit
 		"s_sleep 1", "s_nop 0", "s_endpgm")
-	stepN(t, m, 5)
-	r := mustStep(t, m) // s_nop: the hit has completed, the miss not
+	stepN(t, m, 4)
+	r := mustStep(t, m) // s_sleep 1: 64 cycles; the hit completes, the miss not
 	if m.w.s[2] != 0x101 || m.w.s[1] != 0 {
 		t.Fatalf("after 64 cycles s1=%#x s2=%#x; want the hit (s2) only", m.w.s[1], m.w.s[2])
 	}
