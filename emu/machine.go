@@ -257,6 +257,9 @@ func (m *Machine) Run(ctx context.Context, budget int64) (RunResult, error) {
 	}
 	done := ctx.Done()
 	resumed := hist && len(w.j.s) > 0 // the resume is journaled with the first step
+	if !hist {
+		m.last = m.last[:0] // unrecorded steps decode no addresses for snapshots
+	}
 	for {
 		if budget > 0 && res.Steps >= budget {
 			res.Reason = StopBudget
