@@ -289,7 +289,10 @@ func TestRunOracle(t *testing.T) {
 
 // knownOracleFailures lists oracle runs that do not yet match PoCL, with the
 // reason; an entry is removed when its cause is fixed.
-var knownOracleFailures = map[string]string{}
+var knownOracleFailures = map[string]string{
+	"narrow/gfx900": "emu core: integer clamp (saturation) of v_add_u16_e64 ... clamp is not applied",
+	"narrow/gfx803": "emu core: integer clamp (saturation) of v_add_u16_e64 ... clamp is not applied",
+}
 
 func fileExists(p string) bool {
 	_, err := os.Stat(p)
