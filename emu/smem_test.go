@@ -421,3 +421,31 @@ func TestSMEMScratch(t *testing.T) {
 		t.Errorf("s0 = %#x", m.w.s[0])
 	}
 }
+
+// GFX8 (gfx803) SMEM: unsigned 20-bit immediate offsets, M0 offsets for
+// stores (gcn-smem.md:27, 32-51), and no scalar atomics (README errata).
+func TestSMEMGFX8(t *testing.T) {
+	p := asmProgram(t, isa.GFX8, "s_load_dwordx2 s[0:1], s[4:5], 0x10", "s_store_dword s0, s[4:5], m0",
+		"s_dcache_wb", "s_waitcnt lgkmcnt(0)", "s_endpgm")
+	m := NewMachine(p, nil, DefaultConfig(isa.GFX8))
+	m.Mem.Map("buf", bufAddr, 0x100, false)
+	m.Mem.WriteU64(bufAddr+0x10, 0x2222_2222_1111_1111)
+	m.SetSGPR(4, bufAddr)
+	m.SetScalar(codeM0, 0x40)
+	m.SetSGPR(0, 0x77)
+	r := mustStep(t, m)
+	if r.CountersAfter.LGKM != 2 {
+		t.Errorf("LGKM %d", r.CountersAfter.LGKM)
+	}
+	r = mustStep(t, m) // the store reads s0 before the load returns: a hazard
+	if len(r.Hazards) != 1 {
+		t.Errorf("hazards %+v", r.Hazards)
+	}
+	run(t, m)
+	if m.w.s[0] != 0x11111111 || m.w.s[1] != 0x22222222 {
+		t.Errorf("loaded %#x %#x", m.w.s[0], m.w.s[1])
+	}
+	if v, _ := m.Mem.ReadU32(bufAddr + 0x40); v != 0x77 {
+		t.Errorf("the store wrote %#x, want the old s0 0x77", v)
+	}
+}
