@@ -212,7 +212,7 @@ func compile(t isa.Target, p *Program, i int, name string, inst *isa.Inst) instr
 			in.label = int64(p.Addrs[i]) + int64(max(inst.Len, 4)) + a.Imm
 			if ti, ok := p.index[uint64(in.label)]; ok {
 				in.target = int32(ti)
-			} else if uint64(in.label) == p.End0() {
+			} else if uint64(in.label) == p.end0() {
 				in.target = int32(len(p.Insts))
 			}
 			continue
@@ -253,8 +253,8 @@ func compile(t isa.Target, p *Program, i int, name string, inst *isa.Inst) instr
 	return in
 }
 
-// End0 is the address after the last instruction before code is compiled.
-func (p *Program) End0() uint64 {
+// end0 is the address after the last instruction before code is compiled.
+func (p *Program) end0() uint64 {
 	if len(p.Addrs) == 0 {
 		return p.Base
 	}
