@@ -250,3 +250,32 @@ func TestEveryCodeObjectHeader(t *testing.T) {
 		co.Close()
 	}
 }
+
+func TestEnumStrings(t *testing.T) {
+	tests := []struct {
+		got, want string
+	}{
+		{SHF_ALLOC.String(), "SHF_ALLOC"},
+		{(SHF_ALLOC | SHF_EXECINSTR).String(), "SHF_ALLOC+SHF_EXECINSTR"},
+		{(SHF_WRITE | 0x100).String(), "SHF_WRITE+0x100"},
+		{SectionFlag(0).String(), "0x0"},
+		{(PF_R | PF_X).String(), "R-X"},
+		{(PF_W | 8).String(), "-W-+0x8"},
+		{SHN_ABS.String(), "SHN_ABS"},
+		{SectionIndex(7).String(), "7"},
+		{SHT_NOTE.String(), "SHT_NOTE"},
+		{SectionType(0x12345).String(), "SHT(74565)"},
+		{EM_AMDGPU.String(), "EM_AMDGPU"},
+		{ELFOSABI_AMDGPU_HSA.String(), "ELFOSABI_AMDGPU_HSA"},
+		{STT_AMDGPU_HSA_KERNEL.String(), "STT_AMDGPU_HSA_KERNEL"},
+		{Mach(0x3f).String(), "gfx90a"},
+		{Mach(0x27).String(), "mach(0x27)"},
+		{FeatureAny.String(), "any"},
+		{KindFatBinary.String(), "host ELF with .hip_fatbin"},
+	}
+	for _, tt := range tests {
+		if tt.got != tt.want {
+			t.Errorf("String() = %q, want %q", tt.got, tt.want)
+		}
+	}
+}

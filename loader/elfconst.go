@@ -1,6 +1,9 @@
 package loader
 
-import "strconv"
+import (
+	"strconv"
+	"strings"
+)
 
 // ELF identification, header and table constants used by code objects and
 // host binaries. Names follow the ELF specification and LLVM's ELF.h.
@@ -208,3 +211,54 @@ func (t ProgType) String() string    { return name(progTypeNames, uint64(t), "PT
 func (b SymBind) String() string     { return name(symBindNames, uint64(b), "STB") }
 func (t SymType) String() string     { return name(symTypeNames, uint64(t), "STT") }
 func (t DynTag) String() string      { return name(dynTagNames, uint64(t), "DT") }
+
+var sectionFlagNames = []struct {
+	f    SectionFlag
+	name string
+}{{SHF_WRITE, "SHF_WRITE"}, {SHF_ALLOC, "SHF_ALLOC"}, {SHF_EXECINSTR, "SHF_EXECINSTR"},
+	{SHF_MERGE, "SHF_MERGE"}, {SHF_STRINGS, "SHF_STRINGS"}, {SHF_INFO_LINK, "SHF_INFO_LINK"}}
+
+func (f SectionFlag) String() string {
+	var s []string
+	for _, n := range sectionFlagNames {
+		if f&n.f != 0 {
+			s = append(s, n.name)
+			f &^= n.f
+		}
+	}
+	if f != 0 || len(s) == 0 {
+		s = append(s, "0x"+strconv.FormatUint(uint64(f), 16))
+	}
+	return strings.Join(s, "+")
+}
+
+func (f ProgFlag) String() string {
+	s := []byte("---")
+	if f&PF_R != 0 {
+		s[0] = 'R'
+	}
+	if f&PF_W != 0 {
+		s[1] = 'W'
+	}
+	if f&PF_X != 0 {
+		s[2] = 'X'
+	}
+	if rest := f &^ (PF_R | PF_W | PF_X); rest != 0 {
+		return string(s) + "+0x" + strconv.FormatUint(uint64(rest), 16)
+	}
+	return string(s)
+}
+
+func (i SectionIndex) String() string {
+	switch i {
+	case SHN_UNDEF:
+		return "SHN_UNDEF"
+	case SHN_ABS:
+		return "SHN_ABS"
+	case SHN_COMMON:
+		return "SHN_COMMON"
+	case SHN_XINDEX:
+		return "SHN_XINDEX"
+	}
+	return strconv.Itoa(int(i))
+}
