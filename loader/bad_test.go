@@ -3,6 +3,7 @@ package loader
 import (
 	"bytes"
 	"errors"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -115,5 +116,30 @@ func TestErrorsNameTheFile(t *testing.T) {
 	_, err = Load("testdata/src/vadd.cl", LoadOptions{})
 	if err == nil || !strings.Contains(err.Error(), "testdata/src/vadd.cl") {
 		t.Fatalf("Load(vadd.cl) = %v, want an error naming the file", err)
+	}
+}
+
+// TestTruncatedFiles cuts every committed file and container at many
+// points: each prefix either parses or gives *FormatErrors, from every
+// accessor.
+func TestTruncatedFiles(t *testing.T) {
+	files := elfFiles(t)
+	bundles, _ := filepath.Glob("testdata/bundle/*")
+	for _, p := range append(files, bundles...) {
+		data := mustRead(t, p)
+		for _, cut := range []int{0, 4, 16, 63, 64, 100, len(data) / 8, len(data) / 4, len(data) / 2, len(data) * 3 / 4, len(data) - 1} {
+			prefix := data[:max(0, min(cut, len(data)))]
+			exerciseFile(prefix, func(err error) { structural(t, err) })
+			c, err := NewContainer(bytes.NewReader(prefix), int64(len(prefix)))
+			structural(t, err)
+			if err == nil {
+				for i := range c.Entries {
+					if c.Entries[i].Size > 0 {
+						_, err := c.Entries[i].Load()
+						structural(t, err)
+					}
+				}
+			}
+		}
 	}
 }
