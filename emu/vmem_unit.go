@@ -270,8 +270,11 @@ func (u *vmemUnit) execMem(w *Wave, o *vmOp) error {
 	}
 	if returns {
 		id = w.IssueVector(isa.CntVM, 1, lat)
+		// d16 loads of one 16-bit value keep the register's other half; a
+		// packed d16 format load of two or more components writes whole
+		// dwords.
 		d16 := uint8(0)
-		if o.d16 && !o.format {
+		if o.d16 && (!o.format || o.comps == 1) {
 			d16 = 1
 			if o.d16hi {
 				d16 = 2
