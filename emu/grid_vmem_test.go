@@ -298,3 +298,45 @@ func TestDSGFX8(t *testing.T) {
 		t.Errorf("gds: %v", res.Faults[0])
 	}
 }
+
+// TestPartialWorkGroups runs grid3d over a grid that is not a multiple of
+// the block, as code object v4 (sizes from the dispatch packet) and v5
+// (hidden block counts and remainders): every work-item must see its own
+// ids and its work-group's actual (partial) size.
+func TestPartialWorkGroups(t *testing.T) {
+	grid, block := [3]uint32{10, 6, 4}, [3]uint32{4, 4, 2}
+	for _, path := range []string{"testdata/cl/gfx900/grid3d.co", "testdata/cl/cov/grid3d.v5.co", "testdata/cl/cov/grid3d.v2.co"} {
+		l := loadLaunch(t, path, "grid3d", isa.GFX9)
+		l.Grid, l.Block, l.Dims = grid, block, 3
+		n := int(grid[0] * grid[1] * grid[2])
+		l.Args = []LaunchArg{{Kind: ArgBuffer, Data: make([]byte, 32*n)}, {Kind: ArgBuffer, Data: make([]byte, 4*n)}, {Kind: ArgBuffer, Data: make([]byte, 4*n)}}
+		res, err := RunGrid(context.Background(), l, GridConfig{Config: DefaultConfig(isa.GFX9)})
+		if err != nil || len(res.Faults) > 0 {
+			t.Fatalf("%s: %v %v", path, err, res.Faults)
+		}
+		if res.WorkGroups != 3*2*2 {
+			t.Errorf("%s: %d work-groups", path, res.WorkGroups)
+		}
+		pack := func(a, b, c uint32) uint32 { return a | b<<10 | c<<20 }
+		for z := uint32(0); z < grid[2]; z++ {
+			for y := uint32(0); y < grid[1]; y++ {
+				for x := uint32(0); x < grid[0]; x++ {
+					lin := (z*grid[1]+y)*grid[0] + x
+					o := func(k uint32) uint32 { return binary.LittleEndian.Uint32(res.Buffers[0][4*(8*lin+k):]) }
+					g := [3]uint32{x / block[0], y / block[1], z / block[2]}
+					var ls [3]uint32
+					for i := range ls {
+						ls[i] = min(block[i], grid[i]-g[i]*block[i])
+					}
+					want := []uint32{pack(x, y, z), pack(x%block[0], y%block[1], z%block[2]), pack(g[0], g[1], g[2]),
+						pack(ls[0], ls[1], ls[2]), pack(3, 2, 2), pack(grid[0], grid[1], grid[2]), 3, lin}
+					for k, w := range want {
+						if got := o(uint32(k)); got != w {
+							t.Fatalf("%s: work-item (%d,%d,%d) field %d = %#x, want %#x", path, x, y, z, k, got, w)
+						}
+					}
+				}
+			}
+		}
+	}
+}
