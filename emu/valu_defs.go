@@ -83,27 +83,6 @@ func rndne(x float64) float64  { return math.RoundToEven(x) }
 func init() {
 	W2 := [3]uint8{2, 2, 2}
 	// --- VOP2 / VOP3 32-bit integer
-	defV("v_add_u32", cVALU, vop{nsrc: 2, fn: func(e *fenv, a, b, c uint64) uint64 {
-		s, co := bits.Add32(uint32(a), uint32(b), 0)
-		if e.clamp && co != 0 {
-			return 0xffffffff
-		}
-		return uint64(s)
-	}})
-	defV("v_sub_u32", cVALU, vop{nsrc: 2, fn: func(e *fenv, a, b, c uint64) uint64 {
-		s, bo := bits.Sub32(uint32(a), uint32(b), 0)
-		if e.clamp && bo != 0 {
-			return 0
-		}
-		return uint64(s)
-	}})
-	defV("v_subrev_u32", cVALU, vop{nsrc: 2, fn: func(e *fenv, a, b, c uint64) uint64 {
-		s, bo := bits.Sub32(uint32(b), uint32(a), 0)
-		if e.clamp && bo != 0 {
-			return 0
-		}
-		return uint64(s)
-	}})
 	carry := func(sub, revd, cin bool) laneFn {
 		return func(e *fenv, a, b, c uint64) uint64 {
 			x, y := uint32(a), uint32(b)
@@ -157,11 +136,9 @@ func init() {
 		"v_max_i32":     func(a, b uint32) uint32 { return uint32(max(int32(a), int32(b))) },
 		"v_min_u32":     func(a, b uint32) uint32 { return min(a, b) },
 		"v_max_u32":     func(a, b uint32) uint32 { return max(a, b) },
-		"v_mul_i32_i24": func(a, b uint32) uint32 { return uint32(sext24(uint64(a)) * sext24(uint64(b))) },
 		"v_mul_hi_i32_i24": func(a, b uint32) uint32 {
 			return uint32(uint64(sext24(uint64(a))*sext24(uint64(b))) >> 32)
 		},
-		"v_mul_u32_u24":    func(a, b uint32) uint32 { return (a & 0xffffff) * (b & 0xffffff) },
 		"v_mul_hi_u32_u24": func(a, b uint32) uint32 { return uint32(uint64(a&0xffffff) * uint64(b&0xffffff) >> 32) },
 		"v_mul_lo_u32":     func(a, b uint32) uint32 { return a * b },
 		"v_mul_lo_i32":     func(a, b uint32) uint32 { return a * b },
@@ -175,9 +152,6 @@ func init() {
 		},
 		"v_pack_b32_f16": func(a, b uint32) uint32 { return a&0xffff | b<<16 },
 		// 16-bit integer (GFX8/9 zero the high half)
-		"v_add_u16":     func(a, b uint32) uint32 { return (a + b) & 0xffff },
-		"v_sub_u16":     func(a, b uint32) uint32 { return (a - b) & 0xffff },
-		"v_subrev_u16":  func(a, b uint32) uint32 { return (b - a) & 0xffff },
 		"v_mul_lo_u16":  func(a, b uint32) uint32 { return (a * b) & 0xffff },
 		"v_lshlrev_b16": func(a, b uint32) uint32 { return (b << (a & 15)) & 0xffff },
 		"v_lshrrev_b16": func(a, b uint32) uint32 { return (b & 0xffff) >> (a & 15) },
@@ -208,8 +182,6 @@ func init() {
 		"v_alignbyte_b32": func(a, b, c uint32) uint32 {
 			return uint32((uint64(a)<<32 | uint64(b)) >> (8 * (c & 3)))
 		},
-		"v_mad_u32_u24":  func(a, b, c uint32) uint32 { return (a&0xffffff)*(b&0xffffff) + c },
-		"v_mad_i32_i24":  func(a, b, c uint32) uint32 { return uint32(sext24(uint64(a))*sext24(uint64(b))) + c },
 		"v_lshl_add_u32": func(a, b, c uint32) uint32 { return a<<(b&31) + c },
 		"v_add_lshl_u32": func(a, b, c uint32) uint32 { return (a + b) << (c & 31) },
 		"v_add3_u32":     func(a, b, c uint32) uint32 { return a + b + c },
@@ -230,14 +202,6 @@ func init() {
 		"v_min3_u32": func(a, b, c uint32) uint32 { return min(a, b, c) },
 		"v_max3_u32": func(a, b, c uint32) uint32 { return max(a, b, c) },
 		"v_med3_u32": func(a, b, c uint32) uint32 { return uint32(med3(int64(a), int64(b), int64(c))) },
-		"v_mad_u16":  func(a, b, c uint32) uint32 { return (a*b + c) & 0xffff },
-		"v_mad_i16":  func(a, b, c uint32) uint32 { return uint32(uint16(int16(a)*int16(b) + int16(c))) },
-		"v_sad_u32": func(a, b, c uint32) uint32 {
-			if a > b {
-				return a - b + c
-			}
-			return b - a + c
-		},
 	} {
 		defV(n, cVALU, vop{nsrc: 3, fn: l3(f)})
 	}

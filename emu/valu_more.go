@@ -5,41 +5,9 @@ import "math"
 // Less common vector ALU operations.
 
 func init() {
-	defV("v_add_i32", cVALU, vop{nsrc: 2, fn: func(e *fenv, a, b, c uint64) uint64 {
-		s := int64(int32(a)) + int64(int32(b))
-		if e.clamp {
-			s = sat(s, math.MinInt32, math.MaxInt32)
-		}
-		return uint64(uint32(s))
-	}})
-	defV("v_sub_i32", cVALU, vop{nsrc: 2, fn: func(e *fenv, a, b, c uint64) uint64 {
-		s := int64(int32(a)) - int64(int32(b))
-		if e.clamp {
-			s = sat(s, math.MinInt32, math.MaxInt32)
-		}
-		return uint64(uint32(s))
-	}})
-	defV("v_add_i16", cVALU, vop{nsrc: 2, fn: func(e *fenv, a, b, c uint64) uint64 {
-		s := int64(int16(a)) + int64(int16(b))
-		if e.clamp {
-			s = sat(s, math.MinInt16, math.MaxInt16)
-		}
-		return uint64(uint16(s))
-	}})
-	defV("v_sub_i16", cVALU, vop{nsrc: 2, fn: func(e *fenv, a, b, c uint64) uint64 {
-		s := int64(int16(a)) - int64(int16(b))
-		if e.clamp {
-			s = sat(s, math.MinInt16, math.MaxInt16)
-		}
-		return uint64(uint16(s))
-	}})
 	for n, f := range map[string]func(a, b, c uint32) uint32{
-		"v_mad_u32_u16":    func(a, b, c uint32) uint32 { return (a&0xffff)*(b&0xffff) + c },
-		"v_mad_i32_i16":    func(a, b, c uint32) uint32 { return uint32(int32(int16(a))*int32(int16(b))) + c },
-		"v_mad_legacy_u16": func(a, b, c uint32) uint32 { return (a*b + c) & 0xffff },
-		"v_mad_legacy_i16": func(a, b, c uint32) uint32 { return uint32(uint16(int16(a)*int16(b) + int16(c))) },
-		"v_min3_i16":       func(a, b, c uint32) uint32 { return uint32(uint16(min(int16(a), int16(b), int16(c)))) },
-		"v_max3_i16":       func(a, b, c uint32) uint32 { return uint32(uint16(max(int16(a), int16(b), int16(c)))) },
+		"v_min3_i16": func(a, b, c uint32) uint32 { return uint32(uint16(min(int16(a), int16(b), int16(c)))) },
+		"v_max3_i16": func(a, b, c uint32) uint32 { return uint32(uint16(max(int16(a), int16(b), int16(c)))) },
 		"v_med3_i16": func(a, b, c uint32) uint32 {
 			return uint32(uint16(med3(int64(int16(a)), int64(int16(b)), int64(int16(c)))))
 		},
@@ -47,30 +15,6 @@ func init() {
 		"v_max3_u16": func(a, b, c uint32) uint32 { return max(a&0xffff, b&0xffff, c&0xffff) },
 		"v_med3_u16": func(a, b, c uint32) uint32 {
 			return uint32(med3(int64(a&0xffff), int64(b&0xffff), int64(c&0xffff)))
-		},
-		"v_sad_u8": func(a, b, c uint32) uint32 {
-			for i := uint32(0); i < 32; i += 8 {
-				c += absDiff(a>>i&0xff, b>>i&0xff)
-			}
-			return c
-		},
-		"v_sad_hi_u8": func(a, b, c uint32) uint32 {
-			var s uint32
-			for i := uint32(0); i < 32; i += 8 {
-				s += absDiff(a>>i&0xff, b>>i&0xff)
-			}
-			return s<<16 + c
-		},
-		"v_sad_u16": func(a, b, c uint32) uint32 {
-			return c + absDiff(a&0xffff, b&0xffff) + absDiff(a>>16, b>>16)
-		},
-		"v_msad_u8": func(a, b, c uint32) uint32 {
-			for i := uint32(0); i < 32; i += 8 {
-				if b>>i&0xff != 0 {
-					c += absDiff(a>>i&0xff, b>>i&0xff)
-				}
-			}
-			return c
 		},
 		"v_lerp_u8": func(a, b, c uint32) uint32 {
 			var r uint32

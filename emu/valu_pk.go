@@ -69,8 +69,20 @@ func init() {
 	defPK("v_pk_min_i16", 2, false, func(e *fenv, a, b, c uint16) uint16 { return uint16(min(int16(a), int16(b))) })
 	defPK("v_pk_max_u16", 2, false, func(e *fenv, a, b, c uint16) uint16 { return max(a, b) })
 	defPK("v_pk_min_u16", 2, false, func(e *fenv, a, b, c uint16) uint16 { return min(a, b) })
-	defPK("v_pk_mad_u16", 3, false, func(e *fenv, a, b, c uint16) uint16 { return a*b + c })
-	defPK("v_pk_mad_i16", 3, false, func(e *fenv, a, b, c uint16) uint16 { return uint16(int16(a)*int16(b) + int16(c)) })
+	defPK("v_pk_mad_u16", 3, false, func(e *fenv, a, b, c uint16) uint16 {
+		r := int64(a)*int64(b) + int64(c)
+		if e.clamp {
+			r = sat(r, 0, 0xffff)
+		}
+		return uint16(r)
+	})
+	defPK("v_pk_mad_i16", 3, false, func(e *fenv, a, b, c uint16) uint16 {
+		r := int64(int16(a))*int64(int16(b)) + int64(int16(c))
+		if e.clamp {
+			r = sat(r, -32768, 32767)
+		}
+		return uint16(r)
+	})
 	def("v_mad_mix_f32", execMadMix, 0, 1, tyF32, cVALU)
 	def("v_mad_mixlo_f16", execMadMix, 1, 1, tyF32, cVALU)
 	def("v_mad_mixhi_f16", execMadMix, 2, 1, tyF32, cVALU)

@@ -255,18 +255,10 @@ func TestRunOracle(t *testing.T) {
 		for target, obj := range objs {
 			name := strings.TrimSuffix(filepath.Base(p), ".json") + "/" + target
 			t.Run(name, func(t *testing.T) {
-				known, isKnown := knownOracleFailures[name]
-				fail := t.Fatalf
-				if isKnown {
-					// Still run it: skip only while it still fails.
-					fail = func(format string, args ...any) {
-						t.Skipf("known failure (%s): "+format, append([]any{known}, args...)...)
-					}
-				}
 				out := t.TempDir()
 				code, _, stderr := runCmd("run", obj, "--manifest", p, "--out", out, "-q")
 				if code != 0 {
-					fail("wavedbg run: exit %d: %s", code, stderr)
+					t.Fatalf("wavedbg run: exit %d: %s", code, stderr)
 				}
 				for _, i := range m.Outputs() {
 					a := &m.Args[i]
@@ -279,19 +271,12 @@ func TestRunOracle(t *testing.T) {
 						t.Fatal(err)
 					}
 					if err := a.Compare(got, want); err != nil {
-						fail("differs from PoCL: %v", err)
+						t.Errorf("%s differs from PoCL: %v", a.Output, err)
 					}
 				}
 			})
 		}
 	}
-}
-
-// knownOracleFailures lists oracle runs that do not yet match PoCL, with the
-// reason; an entry is removed when its cause is fixed.
-var knownOracleFailures = map[string]string{
-	"narrow/gfx900": "emu core: integer clamp (saturation) of v_add_u16_e64 ... clamp is not applied",
-	"narrow/gfx803": "emu core: integer clamp (saturation) of v_add_u16_e64 ... clamp is not applied",
 }
 
 func fileExists(p string) bool {
