@@ -276,3 +276,17 @@ func TestDecodedForm(t *testing.T) {
 		t.Errorf("branch target %#x %v", tgt, ok)
 	}
 }
+
+func TestFormat(t *testing.T) {
+	br, err := Decode(wordBytes([]uint32{0xbf820009}), GFX9) // s_branch 9
+	if err != nil {
+		t.Fatal(err)
+	}
+	sym := func(addr uint64) (string, bool) { return fmt.Sprintf("second+0x%x", addr-0x1340), addr >= 0x1340 }
+	if got := br.Format(0x1318, sym); got != "s_branch 9 <second+0x0>" {
+		t.Errorf("Format = %q", got)
+	}
+	if got := br.Format(0x1318, nil); got != "s_branch 9 <0x1340>" {
+		t.Errorf("Format without symbols = %q", got)
+	}
+}

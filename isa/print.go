@@ -53,6 +53,27 @@ func (p *printer) sep() {
 // LLVM's relative immediates either way).
 func (i *Inst) String() string { return string(i.AppendText(nil, 0, nil)) }
 
+// Format returns the instruction's text for an instruction at byte address
+// pc, with branch targets named by sym (which may be nil): the text, then
+// for a branch the target as llvm-objdump shows it in its comment,
+// "<sym+0xOFF>" (or "<0xADDR>" without a symbol).
+func (i *Inst) Format(pc uint64, sym Symbolizer) string {
+	b := i.AppendText(nil, pc, sym)
+	if tgt, ok := i.BranchTarget(pc); ok && i.Enc == EncSOPP {
+		b = append(b, " <"...)
+		if sym != nil {
+			if name, ok := sym(tgt); ok {
+				b = append(b, name...)
+				return string(append(b, '>'))
+			}
+		}
+		b = append(b, "0x"...)
+		b = strconv.AppendUint(b, tgt, 16)
+		b = append(b, '>')
+	}
+	return string(b)
+}
+
 // AppendText appends the instruction's text, as llvm-objdump -d prints it
 // for an instruction at byte address pc, to dst. sym, which may be nil,
 // names branch targets.
