@@ -3,11 +3,16 @@ package main
 import (
 	"bytes"
 	"flag"
+	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"sort"
 	"strings"
 	"testing"
+
+	"github.com/wavedbg/wavedbg/loader"
 )
 
 var updateDisasm = flag.Bool("update-disasm", false, "rewrite testdata/disasm/*.txt from llvm-objdump-19")
@@ -131,4 +136,65 @@ func diffLines(t *testing.T, name, have, want string) {
 	if bad > 5 {
 		t.Errorf("%s: %d differing lines", name, bad)
 	}
+}
+
+// TestDisasmListingCorpus compares whole listings with llvm-objdump-19 for
+// the gfx803, gfx900 and gfx906 code objects of librocsparse and librocrand:
+// the two smallest per library and processor, or all with ISA_LONG=1.
+func TestDisasmListingCorpus(t *testing.T) {
+	if testing.Short() {
+		t.Skip("short")
+	}
+	if _, err := exec.LookPath("llvm-objdump-19"); err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("llvm-objdump-19 is required under CI=true")
+		}
+		t.Skip("llvm-objdump-19 not installed")
+	}
+	dir := t.TempDir()
+	n := 0
+	for _, lib := range []string{"/usr/lib/x86_64-linux-gnu/librocsparse.so.0", "/usr/lib/x86_64-linux-gnu/librocrand.so.1"} {
+		c, err := loader.OpenContainer(lib)
+		if err != nil {
+			if os.Getenv("CI") == "true" {
+				t.Fatal(err)
+			}
+			t.Log(err)
+			continue
+		}
+		for _, cpu := range []string{"gfx803", "gfx900", "gfx906"} {
+			var es []*loader.BundleEntry
+			for i := range c.Entries {
+				if e := &c.Entries[i]; e.IsAMDGPU() && e.Processor() == cpu {
+					es = append(es, e)
+				}
+			}
+			sort.Slice(es, func(i, j int) bool { return es[i].Size < es[j].Size })
+			if os.Getenv("ISA_LONG") == "" && len(es) > 2 {
+				es = es[:2]
+			}
+			for _, e := range es {
+				raw, err := io.ReadAll(e.Reader())
+				if err != nil {
+					t.Fatal(err)
+				}
+				f := filepath.Join(dir, fmt.Sprintf("%s-%d.co", cpu, n))
+				n++
+				if err := os.WriteFile(f, raw, 0o644); err != nil {
+					t.Fatal(err)
+				}
+				want, err := exec.Command("llvm-objdump-19", "-d", "--mcpu="+cpu, f).Output()
+				if err != nil {
+					t.Fatal(err)
+				}
+				var out, errb bytes.Buffer
+				if err := runDisasm([]string{f}, &out, &errb); err != nil {
+					t.Fatalf("%s: %v %s", f, err, errb.String())
+				}
+				diffLines(t, filepath.Base(lib)+" "+e.ID, out.String(), string(want))
+			}
+		}
+		c.Close()
+	}
+	t.Logf("%d code objects", n)
 }
