@@ -32,6 +32,7 @@ var (
 	nFlag    = flag.Int("isa.n", 0, "random words per target for TestLLVMRandom")
 	seedFlag = flag.Uint64("isa.seed", 1, "seed for TestLLVMRandom")
 	showFlag = flag.Int("isa.show", 10, "disagreements to print per encoding")
+	cpusFlag = flag.String("isa.cpus", "gfx803,gfx900,gfx906", "processors for TestLLVMRandom (gfx906 and others beyond the first two get a fifth of the words)")
 )
 
 func long() bool { return *longFlag || os.Getenv("ISA_LONG") != "" }
@@ -229,15 +230,18 @@ func TestLLVMRandom(t *testing.T) {
 			}
 		}
 	}
-	for _, cpu := range []string{"gfx803", "gfx900", "gfx906"} {
-		tg, _ := TargetOf(cpu)
+	for _, cpu := range strings.Split(*cpusFlag, ",") {
+		tg, ok := TargetOf(cpu)
+		if !ok {
+			t.Fatalf("-isa.cpus: %q is not GFX8 or GFX9", cpu)
+		}
 		feat := FeaturesOf(cpu)
 		r := rand.New(rand.NewPCG(*seedFlag, uint64(tg)|uint64(feat)<<8))
 		ty := newTally()
 		const batch = 100000
 		n := n
-		if cpu == "gfx906" {
-			n /= 5 // gfx906 differs from gfx900 only in a few VALU opcodes
+		if cpu != "gfx803" && cpu != "gfx900" {
+			n /= 5 // the others differ from gfx803/gfx900 only in a few opcodes
 		}
 		for done := 0; done < n; done += batch {
 			m := min(batch, n-done)
