@@ -25,9 +25,8 @@ type Model struct {
 	showHelp  bool
 	helpTop   int // first line of the help overlay shown
 	help      help.Model
-	cmdline   lineInput
+	cmdline   cmdLine
 	cmdActive bool
-	history   []string
 
 	breaks  map[uint64]*breakpoint
 	watches []*watchpoint
@@ -56,7 +55,7 @@ func New(d Debuggee, opt Options) *Model {
 	c := &m.common
 	m.help = help.New()
 	m.help.Styles = st.Help
-	m.cmdline.prompt = ":"
+	m.cmdline = newCmdLine(st, commandNames())
 	m.disasm = &disasmPane{Common: &Common{Styles: st, Keys: c.Keys}}
 	m.mem = &memPane{Common: &Common{Styles: st, Keys: c.Keys}, dbg: d, dwords: true}
 	sub := func() *Common { return &Common{Styles: st, Keys: c.Keys} }
@@ -188,21 +187,11 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	if m.cmdActive {
 		switch msg.String() {
 		case "enter":
-			line := m.cmdline.Value()
 			m.cmdActive = false
-			m.cmdline.Reset()
-			if strings.TrimSpace(line) != "" {
-				m.history = append(m.history, line)
-			}
-			return m.execCommand(line)
+			return m.execCommand(m.cmdline.Submit())
 		case "esc", "ctrl+c":
 			m.cmdActive = false
-			m.cmdline.Reset()
-			return nil
-		case "up":
-			if len(m.history) > 0 {
-				m.cmdline.SetValue(m.history[len(m.history)-1])
-			}
+			m.cmdline.Close()
 			return nil
 		}
 		m.cmdline.Update(msg)
@@ -224,8 +213,11 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		return tea.Quit
 	case key.Matches(msg, k.Help):
 		m.showHelp, m.helpTop = true, 0
+	case key.Matches(msg, k.Samples):
+		return func() tea.Msg { return pickerMsg{} }
 	case key.Matches(msg, k.Command):
 		m.cmdActive = true
+		m.cmdline.Open()
 	case key.Matches(msg, k.Step):
 		m.stepN(1)
 	case key.Matches(msg, k.StepBack):
@@ -362,7 +354,7 @@ func (m *Model) Render() string {
 	if bottom > 0 {
 		screen = append(screen, fit(st.render(st.Explain, m.frame.Explain), w))
 		if m.cmdActive {
-			screen = append(screen, fit(m.cmdline.View(st), w))
+			screen = append(screen, fit(m.cmdline.View(w), w))
 		} else {
 			m.help.SetWidth(w)
 			keys := dedupe(append(m.panes[m.focus].ShortHelp(), m.common.Keys.ShortHelp()...))

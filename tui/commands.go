@@ -426,3 +426,12 @@ func cmdFormat(m *Model, args []string) (tea.Cmd, error) {
 	}
 	return nil, fmt.Errorf("unknown format %q", args[0])
 }
+
+// commandNames lists every command name and alias, for completion.
+func commandNames() []string {
+	var out []string
+	for _, c := range commandTable {
+		out = append(out, c.names...)
+	}
+	return out
+}

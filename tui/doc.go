@@ -28,13 +28,19 @@
 //
 //   - The model sees the emulator only through Debuggee, so a front end test
 //     needs no code object and emu can change behind the adapter.
-//   - open.go has its own minimal launcher (kernel-argument pointer,
-//     work-group id, v0 work-item ids, one emu.Machine per wave over shared
-//     memory) because package emu's grid dispatcher runs waves headless and
-//     does not hand out Machines; vector memory instructions need emu's
-//     vector memory unit, which is private to that dispatcher for now.
-//   - The ':' line is a small hand-written editor (lineinput.go): bubbles'
-//     textinput imports github.com/atotto/clipboard, which go.mod lacks.
+//   - open.go dispatches through package emu (emu.PrepareWave), which lays
+//     the launch out by the ABI, runs the work-groups before the chosen
+//     wave's and hands over that work-group's Machines with their vector
+//     memory units; LDS is memory at emu.SharedApertureBase. The debugger
+//     keeps s_barrier honest itself: before the selected wave passes its
+//     n-th barrier, every other live wave of the work-group is stepped
+//     (recorded) until it waits at that barrier or ends. Stepping a wave
+//     back does not rewind the others.
+//   - The ':' line is Bubbles' textinput (cmdline.go) with command-name
+//     completion and a history.
+//   - picker.go: the sample picker (App) that `wavedbg` opens with no
+//     argument; it draws its own list because bubbles' list imports
+//     github.com/sahilm/fuzzy, which go.mod lacks.
 //   - Disassembly, VGPRs and memory render only their visible window, as
 //     their content is unbounded; the other panes scroll with bubbles'
 //     viewport.

@@ -1,16 +1,17 @@
 package tui
 
 import (
+	"context"
 	"encoding/binary"
 	"errors"
 	"fmt"
-	"math"
 	"sort"
-	"strconv"
 	"strings"
 
 	"github.com/wavedbg/wavedbg/emu"
+	"github.com/wavedbg/wavedbg/emu/manifest"
 	"github.com/wavedbg/wavedbg/isa"
+	"github.com/wavedbg/wavedbg/loader"
 )
 
 // EmuDebuggee adapts package emu to Debuggee: one emu.Machine per wave over
@@ -20,6 +21,7 @@ type EmuDebuggee struct {
 	k       *kernelCode
 	prog    *emu.Program
 	mem     *emu.Memory
+	sess    *emu.WaveSession
 	waves   []*waveRun
 	sel     int
 	lines   []DisasmLine
@@ -27,6 +29,7 @@ type EmuDebuggee struct {
 	nSGPR   int
 	nVGPR   int
 	buffers []Buffer
+	bar     []bool // instruction index → s_barrier
 }
 
 // waveRun is one wave and what the debugger remembers about its steps.
@@ -41,18 +44,66 @@ type waveRun struct {
 	misses  uint64
 	evicts  uint64
 	lastMem int // index in recs of the last memory instruction, -1 if none
+	bars    int // s_barrier instructions passed
 }
 
 const maxRecords = 1 << 16
 
-func launch(k *kernelCode, l Launch) (*EmuDebuggee, error) {
+func launch(co *loader.CodeObject, k *kernelCode, lk *loader.Kernel, mf *manifest.Manifest, l Launch) (*EmuDebuggee, error) {
+	if co.Text == nil {
+		return nil, fmt.Errorf("no .text section")
+	}
+	text, err := co.Text.Data()
+	if err != nil {
+		return nil, err
+	}
+	if err := mf.Validate(); err != nil {
+		return nil, err
+	}
+	inputs, err := mf.Inputs()
+	if err != nil {
+		return nil, err
+	}
+	el := &emu.Launch{Target: k.target, Version: co.Version, Kernel: lk, Text: text, TextAddr: co.Text.Addr, Dims: mf.Grid.Dims}
+	for _, p := range co.File.Progs {
+		if p.Type != loader.PT_LOAD || p.Memsz == 0 {
+			continue
+		}
+		data, err := p.Data()
+		if err != nil {
+			return nil, err
+		}
+		el.Segments = append(el.Segments, emu.Segment{Addr: p.Vaddr, Data: data, Size: p.Memsz})
+	}
+	grid, block, off := mf.Sizes()
+	for i := range 3 {
+		el.Grid[i], el.Block[i], el.Offset[i] = uint32(grid[i]), uint32(block[i]), uint32(off[i])
+	}
+	sizes := make([]uint64, len(mf.Args))
+	for i, a := range mf.Args {
+		switch a.Kind {
+		case manifest.Buffer:
+			sizes[i] = uint64(len(inputs[i]))
+			el.Args = append(el.Args, emu.LaunchArg{Kind: emu.ArgBuffer, Data: inputs[i]})
+		case manifest.Local:
+			el.Args = append(el.Args, emu.LaunchArg{Kind: emu.ArgLocal, Size: uint32(a.Size)})
+		default:
+			b, err := a.Bytes(mf.Dir)
+			if err != nil {
+				return nil, fmt.Errorf("argument %d: %w", i, err)
+			}
+			el.Args = append(el.Args, emu.LaunchArg{Kind: emu.ArgValue, Data: b})
+		}
+	}
 	cfg := emu.DefaultConfig(k.target)
 	if l.Config != nil {
 		cfg = *l.Config
 	}
-	insts := decodeAll(k)
-	d := &EmuDebuggee{k: k, mem: emu.NewMemory(), labels: map[string]uint64{}}
-	d.prog = emu.NewProgram(k.target, k.base, insts)
+	sess, err := emu.PrepareWave(context.Background(), el, emu.GridConfig{Config: cfg, MaxSteps: 100_000_000, VMem: l.VMem}, l.Wave)
+	if err != nil {
+		return nil, err
+	}
+	d := &EmuDebuggee{k: k, sess: sess, mem: sess.Memory, prog: sess.Machine.Prog, labels: map[string]uint64{}}
 	d.nSGPR, d.nVGPR = 16, 8
 	if k.desc != nil {
 		d.nSGPR = min(max(k.desc.Rsrc1.SGPRs(k.proc), 16), 102)
@@ -61,29 +112,70 @@ func launch(k *kernelCode, l Launch) (*EmuDebuggee, error) {
 	if k.meta != nil && k.meta.SGPRCount > 0 {
 		d.nSGPR = min(max(int(k.meta.SGPRCount), 16), 102)
 	}
-	d.buildListing(insts)
-	block, groups := max(l.Block, 1), max(l.Groups, 1)
-	if l.Block == 0 {
-		block = 64
+	d.buildListing(d.prog.Insts)
+	d.bar = make([]bool, len(d.prog.Insts))
+	for i := range d.prog.Insts {
+		d.bar[i] = d.prog.Insts[i].Op.String() == "s_barrier"
 	}
-	kernarg, err := d.layoutArgs(l, block, groups)
-	if err != nil {
-		return nil, err
+	d.buffers = d.dispatchBuffers(mf, sizes)
+	group := [3]int{int(sess.Group[0]), int(sess.Group[1]), int(sess.Group[2])}
+	others := sess.Others
+	for i := 0; i < len(others)+1; i++ {
+		var m *emu.Machine
+		switch {
+		case i == sess.Index:
+			m = sess.Machine
+		case i < sess.Index:
+			m = others[i]
+		default:
+			m = others[i-1]
+		}
+		d.waves = append(d.waves, &waveRun{m: m, group: group, index: i, lastMem: -1})
 	}
-	packet, queue, err := d.layoutPacket(kernarg, block, groups)
-	if err != nil {
-		return nil, err
-	}
-	for g := 0; g < groups; g++ {
-		for w := 0; w*64 < block; w++ {
-			m := emu.NewMachine(d.prog, d.mem, cfg)
-			if err := d.preload(m, preloads{kernarg: kernarg, packet: packet, queue: queue}, g, w, block); err != nil {
-				return nil, err
+	d.sel = sess.Index
+	return d, nil
+}
+
+// dispatchBuffers names the dispatch's memory: the kernel arguments, each
+// global buffer (its address read back from the kernarg segment), the AQL
+// packet, the queue and scratch.
+func (d *EmuDebuggee) dispatchBuffers(mf *manifest.Manifest, sizes []uint64) []Buffer {
+	ds := d.sess.Dispatch
+	out := []Buffer{{Name: "kernarg", Addr: ds.KernargAddr, Size: max(d.k.kernargSize(), 64)}}
+	if d.k.meta != nil {
+		i := 0
+		for _, a := range d.k.meta.Args {
+			if a.ValueKind.Hidden() {
+				continue
 			}
-			d.waves = append(d.waves, &waveRun{m: m, group: [3]int{g, 0, 0}, index: w, lastMem: -1})
+			if i < len(mf.Args) && mf.Args[i].Kind == manifest.Buffer && a.Size == 8 {
+				var b [8]byte
+				if d.mem.Read(ds.KernargAddr+a.Offset, b[:]) == nil {
+					name := a.Name
+					if name == "" {
+						name = fmt.Sprintf("arg%d", i)
+					}
+					out = append(out, Buffer{Name: name, Addr: binary.LittleEndian.Uint64(b[:]), Size: max(sizes[i], 1)})
+				}
+			}
+			i++
 		}
 	}
-	return d, nil
+	out = append(out, Buffer{Name: "dispatch packet", Addr: ds.PacketAddr, Size: 64}, Buffer{Name: "queue", Addr: ds.QueueAddr, Size: 256})
+	if ds.ScratchBytes > 0 {
+		out = append(out, Buffer{Name: "scratch", Addr: ds.ScratchAddr, Size: ds.ScratchBytes})
+	}
+	return out
+}
+
+func (k *kernelCode) kernargSize() uint64 {
+	if k.meta != nil && k.meta.KernargSegmentSize > 0 {
+		return k.meta.KernargSegmentSize
+	}
+	if k.desc != nil {
+		return uint64(k.desc.KernargSize)
+	}
+	return 0
 }
 
 // buildListing prints every instruction once and names branch targets.
@@ -133,210 +225,6 @@ func (d *EmuDebuggee) buildListing(insts []isa.Inst) {
 	}
 }
 
-// layoutArgs allocates the kernel-argument segment and a buffer for every
-// global pointer argument (4 bytes per work-item, filled with 0, 1, 2, ...),
-// and writes by-value arguments from l.Args (default 3).
-func (d *EmuDebuggee) layoutArgs(l Launch, block, groups int) (uint64, error) {
-	items := block * groups
-	size := uint64(256)
-	if d.k.desc != nil && d.k.desc.KernargSize > 0 {
-		size = uint64(d.k.desc.KernargSize)
-	}
-	if d.k.meta != nil && d.k.meta.KernargSegmentSize > 0 {
-		size = d.k.meta.KernargSegmentSize
-	}
-	ka, err := d.mem.Alloc("kernarg", max(size, 64), 64)
-	if err != nil {
-		return 0, err
-	}
-	d.buffers = append(d.buffers, Buffer{Name: "kernarg", Addr: ka, Size: max(size, 64)})
-	if d.k.meta == nil {
-		return ka, nil
-	}
-	for _, a := range d.k.meta.Args {
-		switch {
-		case string(a.ValueKind) == "global_buffer":
-			n := uint64(max(items, 64) * 4)
-			name := a.Name
-			if name == "" {
-				name = fmt.Sprintf("arg%d", a.Offset)
-			}
-			init, given := l.Data[a.Name]
-			if given {
-				n = max(uint64(len(init)), 4)
-			}
-			b, err := d.mem.Alloc(name, n, 256)
-			if err != nil {
-				return 0, err
-			}
-			buf := make([]byte, n)
-			if given {
-				copy(buf, init)
-			} else {
-				for i := uint64(0); i < n/4; i++ {
-					binary.LittleEndian.PutUint32(buf[4*i:], uint32(i))
-				}
-			}
-			if err := d.mem.Write(b, buf); err != nil {
-				return 0, err
-			}
-			if err := d.mem.WriteU64(ka+a.Offset, b); err != nil {
-				return 0, err
-			}
-			d.buffers = append(d.buffers, Buffer{Name: name, Addr: b, Size: n})
-		case strings.HasPrefix(string(a.ValueKind), "hidden_") && a.Size <= 8:
-			var b [8]byte
-			binary.LittleEndian.PutUint64(b[:], hiddenArg(string(a.ValueKind), block, groups))
-			if err := d.mem.Write(ka+a.Offset, b[:a.Size]); err != nil {
-				return 0, err
-			}
-		case string(a.ValueKind) == "by_value" && a.Size <= 8:
-			v := uint64(3)
-			if b, ok := l.Data[a.Name]; ok {
-				var w [8]byte
-				copy(w[:], b)
-				v = binary.LittleEndian.Uint64(w[:])
-			}
-			if s, ok := l.Args[a.Name]; ok {
-				x, err := parseArgValue(s)
-				if err != nil {
-					return 0, fmt.Errorf("argument %s: %v", a.Name, err)
-				}
-				v = x
-			}
-			var b [8]byte
-			binary.LittleEndian.PutUint64(b[:], v)
-			if err := d.mem.Write(ka+a.Offset, b[:a.Size]); err != nil {
-				return 0, err
-			}
-		}
-	}
-	return ka, nil
-}
-
-// hiddenArg is the value of a hidden kernel argument for a 1-D launch of
-// groups work-groups of block work-items.
-func hiddenArg(kind string, block, groups int) uint64 {
-	switch kind {
-	case "hidden_block_count_x":
-		return uint64(groups)
-	case "hidden_block_count_y", "hidden_block_count_z", "hidden_group_size_y", "hidden_group_size_z", "hidden_grid_dims":
-		return 1
-	case "hidden_group_size_x":
-		return uint64(block)
-	}
-	return 0 // offsets, remainders, pointers the debugger does not provide
-}
-
-// layoutPacket writes an AQL kernel dispatch packet and an empty queue for
-// kernels that read their launch size through the dispatch pointer.
-func (d *EmuDebuggee) layoutPacket(kernarg uint64, block, groups int) (packet, queue uint64, err error) {
-	if packet, err = d.mem.Alloc("dispatch packet", 64, 64); err != nil {
-		return 0, 0, err
-	}
-	if queue, err = d.mem.Alloc("queue", 256, 64); err != nil {
-		return 0, 0, err
-	}
-	b := make([]byte, 64)
-	le := binary.LittleEndian
-	le.PutUint16(b[2:], 1) // dimensions
-	le.PutUint16(b[4:], uint16(block))
-	le.PutUint16(b[6:], 1)
-	le.PutUint16(b[8:], 1)
-	le.PutUint32(b[12:], uint32(block*groups))
-	le.PutUint32(b[16:], 1)
-	le.PutUint32(b[20:], 1)
-	le.PutUint64(b[40:], kernarg)
-	return packet, queue, d.mem.Write(packet, b)
-}
-
-// preloads are the addresses the dispatcher hands a wave in SGPRs.
-type preloads struct{ kernarg, packet, queue uint64 }
-
-func parseArgValue(s string) (uint64, error) {
-	if strings.ContainsAny(s, ".") {
-		f, err := strconv.ParseFloat(s, 32)
-		return uint64(math.Float32bits(float32(f))), err
-	}
-	if strings.HasPrefix(s, "-") {
-		v, err := strconv.ParseInt(s, 0, 64)
-		return uint64(v), err
-	}
-	return strconv.ParseUint(s, 0, 64)
-}
-
-// preload sets the registers the dispatcher fills in, as the kernel
-// descriptor asks: user SGPRs, then work-group ids, and v0-v2 work-item ids.
-func (d *EmuDebuggee) preload(m *emu.Machine, pl preloads, group, wave, block int) error {
-	kd := d.k.desc
-	s := 0
-	set := func(v uint32) error {
-		err := m.SetSGPR(s, v)
-		s++
-		return err
-	}
-	set64 := func(v uint64) error {
-		if err := set(uint32(v)); err != nil {
-			return err
-		}
-		return set(uint32(v >> 32))
-	}
-	if kd == nil {
-		return set64(pl.kernarg)
-	}
-	p := kd.Properties
-	if p.EnableSGPRPrivateSegmentBuffer {
-		for range 4 {
-			set(0)
-		}
-	}
-	if p.EnableSGPRDispatchPtr {
-		set64(pl.packet)
-	}
-	if p.EnableSGPRQueuePtr {
-		set64(pl.queue)
-	}
-	if p.EnableSGPRKernargSegmentPtr {
-		set64(pl.kernarg)
-	}
-	if p.EnableSGPRDispatchID {
-		set64(0)
-	}
-	if p.EnableSGPRFlatScratchInit {
-		set64(0)
-	}
-	if p.EnableSGPRPrivateSegmentSize {
-		set(0)
-	}
-	s = max(s, int(kd.Rsrc2.UserSGPRCount))
-	r2 := kd.Rsrc2
-	if r2.EnableSGPRWorkgroupIDX {
-		set(uint32(group))
-	}
-	if r2.EnableSGPRWorkgroupIDY {
-		set(0)
-	}
-	if r2.EnableSGPRWorkgroupIDZ {
-		set(0)
-	}
-	if r2.EnableSGPRWorkgroupInfo {
-		set(0)
-	}
-	if r2.EnablePrivateSegment {
-		set(0)
-	}
-	lanes := min(block-wave*64, 64)
-	for l := 0; l < 64; l++ {
-		if err := m.SetVGPR(0, l, uint32(wave*64+l)); err != nil {
-			return err
-		}
-	}
-	if lanes < 64 {
-		m.SetExec(1<<uint(lanes) - 1)
-	}
-	return nil
-}
-
 // ---- Debuggee ----
 
 func (d *EmuDebuggee) w() *waveRun { return d.waves[d.sel] }
@@ -353,6 +241,8 @@ func (d *EmuDebuggee) Waves() []WaveRow {
 		st := w.m.State().String()
 		if w.err != nil && w.m.State() == emu.Faulted {
 			st = "faulted"
+		} else if d.atBarrier(w) && w.m.Steps() > 0 {
+			st = "barrier"
 		}
 		out[i] = WaveRow{ID: i, Group: w.group, Wave: w.index, PC: w.m.PC(), State: st}
 	}
@@ -380,17 +270,76 @@ func (d *EmuDebuggee) StepCount() int { return int(d.w().m.Steps()) }
 
 func (d *EmuDebuggee) Step() error {
 	w := d.w()
+	bar := d.atBarrier(w)
+	if bar {
+		if err := d.gather(w); err != nil {
+			return err
+		}
+	}
+	if err := d.stepWave(w); err != nil {
+		if errors.Is(err, emu.ErrEnded) {
+			return errors.New("the wave has ended")
+		}
+		return err
+	}
+	return nil
+}
+
+// stepWave steps one wave and keeps its record.
+func (d *EmuDebuggee) stepWave(w *waveRun) error {
+	bar := d.atBarrier(w)
 	rec, err := w.m.Step()
 	w.snap = nil
 	if rec != nil {
 		w.push(rec)
-	}
-	if err != nil {
-		if errors.Is(err, emu.ErrEnded) {
-			return errors.New("the wave has ended")
+		if bar {
+			w.bars++
 		}
+	}
+	if err != nil && !errors.Is(err, emu.ErrEnded) {
 		w.err = err
-		return err
+	}
+	return err
+}
+
+// atBarrier reports whether w is live and about to execute s_barrier.
+func (d *EmuDebuggee) atBarrier(w *waveRun) bool {
+	if st := w.m.State(); st == emu.Ended || st == emu.Faulted {
+		return false
+	}
+	i, ok := d.prog.IndexOf(w.m.PC())
+	return ok && d.bar[i]
+}
+
+// maxGather bounds the steps another wave takes to reach a barrier.
+const maxGather = 1 << 20
+
+// gather brings every other live wave of the work-group to the s_barrier
+// that w is about to pass (the bars-th): a wave behind runs (recorded, so
+// it can be stepped back) until it waits there or ends. Waves already
+// waiting at a later barrier stay.
+func (d *EmuDebuggee) gather(w *waveRun) error {
+	for _, o := range d.waves {
+		if o == w {
+			continue
+		}
+		for n := 0; ; n++ {
+			if o.m.State() == emu.Ended || o.err != nil || o.m.State() == emu.Faulted {
+				break
+			}
+			if d.atBarrier(o) && o.bars >= w.bars {
+				break
+			}
+			if n == maxGather {
+				return fmt.Errorf("wave %d did not reach the barrier in %d steps", o.index, maxGather)
+			}
+			if err := d.stepWave(o); err != nil {
+				if errors.Is(err, emu.ErrEnded) {
+					break
+				}
+				return fmt.Errorf("wave %d, on its way to the barrier: %w", o.index, err)
+			}
+		}
 	}
 	return nil
 }
@@ -428,6 +377,9 @@ func (d *EmuDebuggee) StepBack() (bool, error) {
 	if n := len(w.recs); n > 0 {
 		rec := w.recs[n-1]
 		w.recs = w.recs[:n-1]
+		if rec.Index >= 0 && rec.Index < len(d.bar) && d.bar[rec.Index] {
+			w.bars--
+		}
 		for _, e := range rec.Cache {
 			switch e.Kind {
 			case emu.CacheHit:
@@ -530,7 +482,15 @@ func (d *EmuDebuggee) SetReg(r RegRef, v uint32) error {
 func (d *EmuDebuggee) ReadMem(addr uint64, n int, lds bool) ([]byte, []bool) {
 	b, valid := make([]byte, n), make([]bool, n)
 	if lds {
-		return b, valid // LDS is not modelled by package emu yet
+		// The work-group's LDS is a window of memory at the shared
+		// aperture; bytes past its allocation read as invalid.
+		size := uint64(d.sess.Dispatch.GroupLDS)
+		if addr < size && d.mem.Read(emu.SharedApertureBase+addr, b[:min(uint64(n), size-addr)]) == nil {
+			for i := range valid {
+				valid[i] = addr+uint64(i) < size
+			}
+		}
+		return b, valid
 	}
 	if err := d.mem.Read(addr, b); err == nil {
 		for i := range valid {
@@ -547,11 +507,14 @@ func (d *EmuDebuggee) ReadMem(addr uint64, n int, lds bool) ([]byte, []bool) {
 }
 
 func (d *EmuDebuggee) WriteMem(addr uint64, b []byte, lds bool) error {
-	if lds {
-		return errors.New("LDS is not modelled yet")
-	}
 	for _, w := range d.waves {
 		w.snap = nil
+	}
+	if lds {
+		if addr+uint64(len(b)) > uint64(d.sess.Dispatch.GroupLDS) {
+			return fmt.Errorf("the work-group has %d bytes of LDS", d.sess.Dispatch.GroupLDS)
+		}
+		addr += emu.SharedApertureBase
 	}
 	return d.mem.Write(addr, b)
 }

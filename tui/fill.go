@@ -30,7 +30,7 @@ func (d *EmuDebuggee) Fill(f *Frame) {
 	}
 	pendingV := map[int]bool{}
 	for _, op := range s.InFlight {
-		for _, dst := range op.Dest {
+		for _, dst := range d.dests(op) {
 			for _, r := range expandRegs(dst) {
 				if r.File == 'v' {
 					pendingV[r.Num] = true
@@ -172,14 +172,10 @@ func (d *EmuDebuggee) fillCounters(f *Frame, s *emu.Snapshot) {
 		}
 	}
 	sort.SliceStable(ops, func(i, j int) bool { return ops[i].Done < ops[j].Done })
-	issuer := d.issuers(ops)
 	for _, op := range ops {
-		idx := op.Index
-		if i, ok := issuer[op.ID]; ok {
-			idx = i
-		}
-		c.Ops = append(c.Ops, InFlight{Inst: d.instText(idx), Counter: counterName(op.Counter),
-			Dests: strings.Join(op.Dest, ","), Done: op.Done, Blocks: blocks[op.ID]})
+		// op.Index is the issuing instruction.
+		c.Ops = append(c.Ops, InFlight{Inst: d.instText(op.Index), Counter: counterName(op.Counter),
+			Dests: strings.Join(d.dests(op), ","), Done: op.Done, Blocks: blocks[op.ID]})
 	}
 }
 
@@ -219,14 +215,24 @@ func isMemory(in *isa.Inst) bool {
 	return false
 }
 
-// issuers maps in-flight operation ids to the index of the instruction that
-// issued them, from the step records (the newest few hundred suffice).
-func (d *EmuDebuggee) issuers(ops []emu.InFlight) map[uint64]int {
-	out := make(map[uint64]int, len(ops))
-	recs := d.w().recs
-	for i := len(recs) - 1; i >= 0 && i >= len(recs)-1024 && len(out) < len(ops); i-- {
-		for _, is := range recs[i].Issued {
-			out[is.ID] = recs[i].Index
+// dests names the registers an in-flight operation will write: emu lists
+// them for scalar loads; for vector memory they are the issuing
+// instruction's written register operands (vdst, or the loaded data of an
+// atomic that returns).
+func (d *EmuDebuggee) dests(op emu.InFlight) []string {
+	if len(op.Dest) > 0 || op.Index < 0 || op.Index >= len(d.prog.Insts) {
+		return op.Dest
+	}
+	in := &d.prog.Insts[op.Index]
+	var out []string
+	for _, o := range in.Args {
+		if o.Access&isa.Write == 0 || o.Kind != isa.KindVGPR {
+			continue
+		}
+		if o.Width > 1 {
+			out = append(out, fmt.Sprintf("v[%d:%d]", o.Reg, int(o.Reg)+int(o.Width)-1))
+		} else {
+			out = append(out, fmt.Sprintf("v%d", o.Reg))
 		}
 	}
 	return out

@@ -14,6 +14,7 @@ type KeyMap struct {
 	Format, Encoding, AllLanes              key.Binding
 	NextWave, PrevWave                      key.Binding
 	Command, Help, Interrupt, Quit          key.Binding
+	Samples                                 key.Binding
 }
 
 // DefaultKeyMap returns the debugger's key bindings.
@@ -51,6 +52,7 @@ func DefaultKeyMap() *KeyMap {
 		Help:            b([]string{"?"}, "?", "help"),
 		Interrupt:       b([]string{"ctrl+c"}, "ctrl+c", "stop a run"),
 		Quit:            b([]string{"q", "ctrl+q"}, "q", "quit"),
+		Samples:         b([]string{"o"}, "o", "sample picker"),
 	}
 }
 
@@ -65,6 +67,6 @@ func (k *KeyMap) FullHelp() [][]key.Binding {
 		{k.Step, k.StepBack, k.StepOver, k.Continue, k.ReverseContinue, k.RunToCursor, k.Interrupt},
 		{k.Break, k.Watch, k.Format, k.Encoding, k.AllLanes, k.NextWave, k.PrevWave},
 		{k.Up, k.Down, k.Left, k.Right, k.PageUp, k.PageDown, k.Top, k.Bottom},
-		{k.NextPane, k.PrevPane, k.FocusPane, k.Maximise, k.Command, k.Help, k.Quit},
+		{k.NextPane, k.PrevPane, k.FocusPane, k.Maximise, k.Command, k.Help, k.Samples, k.Quit},
 	}
 }

@@ -2,30 +2,35 @@ package tui
 
 import (
 	"bytes"
-	"encoding/binary"
 	"fmt"
 	"sort"
 	"strings"
 
 	"github.com/wavedbg/wavedbg/emu"
+	"github.com/wavedbg/wavedbg/emu/manifest"
 	"github.com/wavedbg/wavedbg/isa"
 	"github.com/wavedbg/wavedbg/loader"
 )
 
-// This file opens a code object for the debugger: it finds the kernel,
-// decodes its code once, lays out kernel arguments and buffers in emulator
-// memory and creates one emu.Machine per wave with the registers the
-// hardware would preload. Multi-wave dispatch belongs in package emu later;
-// until then this is the debugger's own minimal launcher.
+// This file opens a code object for the debugger. The dispatch itself is
+// package emu's (emu.PrepareWave): it lays out the kernel arguments, the
+// AQL packet, the queue and scratch by the ABI, runs every work-group before
+// the chosen wave's, and hands over that work-group's waves with their vector
+// memory units and LDS. This file finds the kernel, builds the emu.Launch
+// from a run manifest (the one `wavedbg run` reads, or a default) and keeps
+// the listing.
 
 // Launch says what to open and how to launch it.
 type Launch struct {
-	Kernel string            // kernel name; empty for the first kernel
-	Block  int               // work-items per work-group (default 64)
-	Groups int               // work-groups (default 1)
-	Args   map[string]string // kernel argument values by name (by-value arguments)
-	Data   map[string][]byte // initial contents by argument name (buffers, or by-value bytes)
-	Config *emu.Config       // nil for emu.DefaultConfig
+	Kernel string // kernel name; empty for the manifest's or the first kernel
+	// Manifest is the launch: grid, block and every argument, as for
+	// `wavedbg run`. Nil means DefaultManifest.
+	Manifest *manifest.Manifest
+	// Wave is the wave to debug, in dispatch order; the debugger shows
+	// every wave of its work-group, after earlier work-groups have run.
+	Wave   uint64
+	Config *emu.Config    // nil for emu.DefaultConfig
+	VMem   emu.VMemConfig // vector memory and LDS latencies
 }
 
 // kernelCode is a kernel found in a code object.
@@ -96,7 +101,9 @@ func findKernel(f *loader.File, name string) (*kernelCode, error) {
 	}
 	k.base, k.text = fn.Value, data[start:end]
 	for _, s := range syms {
-		if int(s.Section) == sec.Index && s.Value >= fn.Value && s.Value < fn.Value+uint64(len(k.text)) && s.Name != "" {
+		// The listing covers the whole code section (called functions and
+		// other kernels too), so every symbol in it names a line.
+		if int(s.Section) == sec.Index && s.Value >= sec.Addr && s.Value < sec.Addr+sec.Size && s.Name != "" && !strings.HasPrefix(s.Name, ".L") {
 			k.symbols[s.Value] = s.Name
 		}
 	}
@@ -122,22 +129,6 @@ func sectionOf(f *loader.File, addr uint64) *loader.Section {
 	return nil
 }
 
-// decodeAll decodes a kernel's code; words that do not decode become
-// 4-byte invalid instructions, which the emulator refuses to execute.
-func decodeAll(k *kernelCode) []isa.Inst {
-	var out []isa.Inst
-	for off := 0; off+4 <= len(k.text); {
-		in, err := isa.Decode(k.text[off:], k.target)
-		if err != nil || in.Len <= 0 {
-			in = isa.Inst{Len: 4, Target: k.target}
-			in.Words[0] = binary.LittleEndian.Uint32(k.text[off:])
-		}
-		out = append(out, in)
-		off += in.Len
-	}
-	return out
-}
-
 // branchTarget returns a SOPP branch's target address.
 func branchTarget(in *isa.Inst, pc uint64) (uint64, bool) {
 	if in.Enc != isa.EncSOPP || in.Form == nil {
@@ -152,20 +143,92 @@ func branchTarget(in *isa.Inst, pc uint64) (uint64, bool) {
 
 // Open opens the code object in data for debugging.
 func Open(data []byte, l Launch) (*EmuDebuggee, error) {
-	f, err := loader.NewFile(bytes.NewReader(data))
+	co, err := loader.NewCodeObject(bytes.NewReader(data), int64(len(data)))
 	if err != nil {
 		return nil, err
 	}
-	return OpenFile(f, l)
+	return OpenCodeObject(co, l)
 }
 
-// OpenFile opens an already parsed code object (for instance one that
-// loader.Load took out of an offload bundle or a fat binary). f may be
-// closed once OpenFile returns.
-func OpenFile(f *loader.File, l Launch) (*EmuDebuggee, error) {
-	k, err := findKernel(f, l.Kernel)
+// OpenCodeObject opens an already loaded code object (for instance one that
+// loader.Load took out of an offload bundle or a fat binary). co may be
+// closed once OpenCodeObject returns.
+func OpenCodeObject(co *loader.CodeObject, l Launch) (*EmuDebuggee, error) {
+	name := l.Kernel
+	if name == "" && l.Manifest != nil {
+		name = l.Manifest.Kernel
+	}
+	k, err := findKernel(co.File, name)
 	if err != nil {
 		return nil, err
 	}
-	return launch(k, l)
+	lk := co.Kernel(k.name)
+	if lk == nil {
+		return nil, fmt.Errorf("kernel %s has no descriptor", k.name)
+	}
+	if lk.Meta == nil {
+		return nil, fmt.Errorf("kernel %s has no metadata: the debugger cannot dispatch it", k.name)
+	}
+	m := l.Manifest
+	if m == nil {
+		m = DefaultManifest(lk, manifest.Dim{}, manifest.Dim{})
+	}
+	if m.Kernel == "" || l.Kernel != "" {
+		m.Kernel = k.name
+	}
+	return launch(co, k, lk, m, l)
+}
+
+// DefaultManifest is the launch the debugger uses when it is given none:
+// grid and block as given (zero Dims: one work-group of 64 work-items;
+// a grid alone: blocks of up to 64); each global buffer holds 4 bytes per
+// work-item of the grid counting 0, 1, 2, ...; each by-value argument is 3 (of its
+// size: uchar, ushort, uint or ulong; other sizes are zero bytes); each
+// __local pointer gets 256 bytes of LDS.
+func DefaultManifest(k *loader.Kernel, grid, block manifest.Dim) *manifest.Manifest {
+	if grid.Dims == 0 {
+		grid = manifest.Dim{V: [3]uint64{64, 1, 1}, Dims: 1}
+	}
+	if block.Dims == 0 {
+		block = manifest.Dim{V: [3]uint64{min(grid.V[0], 64), 1, 1}, Dims: grid.Dims}
+		for i := 1; i < 3; i++ {
+			block.V[i] = 1
+		}
+	}
+	m := &manifest.Manifest{Kernel: k.Name, Dir: ".", Grid: grid, Block: block}
+	items := int64(max(grid.V[0], 1) * max(grid.V[1], 1) * max(grid.V[2], 1))
+	if k.Meta == nil {
+		return m
+	}
+	for _, a := range k.Meta.Args {
+		if a.ValueKind.Hidden() {
+			continue
+		}
+		ma := manifest.Arg{Name: a.Name}
+		switch a.ValueKind {
+		case loader.GlobalBuffer:
+			ma.Kind, ma.Type, ma.Size, ma.Fill = manifest.Buffer, "uint", items*4, "iota"
+		case loader.DynamicSharedPointer:
+			ma.Kind, ma.Size = manifest.Local, 256
+		default:
+			ma.Kind = manifest.Scalar
+			switch a.Size {
+			case 1:
+				ma.Type, ma.Value = "uchar", "3"
+			case 2:
+				ma.Type, ma.Value = "ushort", "3"
+			case 8:
+				ma.Type, ma.Value = "ulong", "3"
+			case 4:
+				ma.Type, ma.Value = "uint", "3"
+			default:
+				ma.Kind = manifest.Struct
+				for range a.Size {
+					ma.Fields = append(ma.Fields, manifest.Field{Type: "uchar", Value: "0"})
+				}
+			}
+		}
+		m.Args = append(m.Args, ma)
+	}
+	return m
 }

@@ -4,17 +4,29 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/wavedbg/wavedbg/emu/manifest"
+
 	"github.com/wavedbg/wavedbg/tui/sample"
 )
 
 // openSample opens the bundled sample as `wavedbg` does: two waves.
 func openSample(t testing.TB) *EmuDebuggee {
 	t.Helper()
-	d, err := Open(sample.CodeObject(), Launch{Kernel: sample.Name, Block: 128})
+	d, err := Open(sample.CodeObject(), Launch{Kernel: sample.Name, Manifest: scaleManifest()})
 	if err != nil {
 		t.Fatal(err)
 	}
 	return d
+}
+
+// scaleManifest launches the scale sample as `wavedbg --sample scale` does:
+// one work-group of two waves.
+func scaleManifest() *manifest.Manifest {
+	m, err := manifest.Parse([]byte(sample.Manifest), ".")
+	if err != nil {
+		panic(err)
+	}
+	return m
 }
 
 func TestShowSample(t *testing.T) {

@@ -5,6 +5,7 @@ import (
 	"os"
 
 	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/textinput"
 	"charm.land/lipgloss/v2"
 	"github.com/alecthomas/chroma/v2"
 )
@@ -47,7 +48,10 @@ type Styles struct {
 	InRange, OutRange lipgloss.Style
 	Stall             lipgloss.Style
 
-	Help help.Styles
+	Help  help.Styles
+	Input textinput.Styles // the ':' line
+	// The sample picker: its title, the selected entry, descriptions.
+	PickerTitle, PickerSelected, PickerDesc lipgloss.Style
 
 	tokens map[chroma.TokenType]lipgloss.Style
 	hl     map[string]string // highlighted lines, by source text
@@ -63,6 +67,7 @@ func NewStyles(mode ColorMode) *Styles {
 		s.Border = plain.Border(lipgloss.NormalBorder())
 		s.BorderFocused = plain.Border(lipgloss.ThickBorder())
 		s.Help = help.Styles{}
+		s.Input.Cursor.Blink = false
 		return s
 	}
 	c := func(hex string) color.Color {
@@ -127,6 +132,18 @@ func NewStyles(mode ColorMode) *Styles {
 		FullDesc:       fg(grey),
 		FullSeparator:  fg(dark),
 		Ellipsis:       fg(dark),
+	}
+	s.Input = textinput.DefaultDarkStyles()
+	s.Input.Focused.Prompt = fg(blue).Bold(true)
+	s.Input.Focused.Suggestion = fg(grey).Faint(true)
+	s.Input.Cursor.Blink = false
+	s.PickerTitle = plain.Reverse(true).Bold(true)
+	s.PickerSelected = fg(purple).Bold(true)
+	s.PickerDesc = fg(grey)
+	if mode == ColorMono {
+		s.Input = textinput.Styles{}
+		s.PickerSelected = plain.Bold(true)
+		s.PickerDesc = plain
 	}
 	s.tokens = map[chroma.TokenType]lipgloss.Style{
 		TokScalar:                   fg(blue),

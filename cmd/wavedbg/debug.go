@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -8,6 +9,9 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/wavedbg/wavedbg/emu"
+	"github.com/wavedbg/wavedbg/emu/manifest"
+	"github.com/wavedbg/wavedbg/isa"
 	"github.com/wavedbg/wavedbg/loader"
 	"github.com/wavedbg/wavedbg/samples"
 	"github.com/wavedbg/wavedbg/tui"
@@ -18,75 +22,43 @@ func init() {
 	register(command{name: "debug", summary: "open the interactive debugger", run: runDebug})
 }
 
-// bundled returns the launch of a bundled teaching sample (package samples)
-// by name, or of samples.Default() for "". The tui's own small sample
-// (tui/sample) remains under the name "scale".
-func bundled(name string) (data []byte, l tui.Launch, err error) {
-	if name == sample.Name {
-		return sample.CodeObject(), tui.Launch{Kernel: sample.Name, Block: 128}, nil
-	}
-	s := samples.Default()
-	if name != "" {
-		var ok bool
-		if s, ok = samples.Lookup(name); !ok {
-			var names []string
-			for _, x := range samples.All() {
-				names = append(names, x.Name)
-			}
-			return nil, l, usageError{fmt.Sprintf("no sample %q (have %s, %s)", name, strings.Join(names, ", "), sample.Name)}
-		}
-	}
-	l = tui.Launch{Kernel: s.Kernel, Data: map[string][]byte{}}
-	if mf, err := s.RunManifest(); err == nil {
-		l.Block = int(mf.Block.V[0] * mf.Block.V[1] * mf.Block.V[2])
-		if l.Block > 0 {
-			l.Groups = max(int(mf.Grid.V[0]*mf.Grid.V[1]*mf.Grid.V[2])/l.Block, 1)
-		}
-		for i := range mf.Args {
-			if b, err := mf.Args[i].Bytes(""); err == nil && mf.Args[i].Name != "" {
-				l.Data[mf.Args[i].Name] = b
-			}
-		}
-	}
-	return s.CodeObject, l, nil
-}
-
-// argList collects repeated --arg NAME=VALUE flags.
-type argList map[string]string
-
-func (a argList) String() string { return fmt.Sprint(map[string]string(a)) }
-
-func (a argList) Set(s string) error {
-	k, v, ok := strings.Cut(s, "=")
-	if !ok || k == "" {
-		return fmt.Errorf("want NAME=VALUE, got %q", s)
-	}
-	a[k] = v
-	return nil
-}
-
-// debugOptions is the parsed command line of the debug command.
+// debugOptions is the parsed command line of the debug command: the run
+// command's launch flags (parsed the same way), plus the sample and the
+// wave to debug.
 type debugOptions struct {
-	file   string
-	sample string
-	target string
-	launch tui.Launch
+	file, sample, target string
+	manifest             string
+	kernel               string
+	grid, block, offset  string
+	args                 []string // --arg specs, as for run
+	wave                 uint64
+	vmLat, ldsLat        uint
 }
 
 func parseDebugArgs(args []string, stderr io.Writer) (*debugOptions, error) {
 	fs := flag.NewFlagSet("wavedbg", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	o := &debugOptions{launch: tui.Launch{Args: argList{}}}
-	fs.StringVar(&o.launch.Kernel, "kernel", "", "kernel `NAME` (default: the first)")
-	fs.IntVar(&o.launch.Block, "block", 0, "work-items per work-group (default 64; the bundled sample uses 128)")
-	fs.IntVar(&o.launch.Groups, "groups", 0, "number of work-groups (default 1)")
+	o := &debugOptions{}
+	fs.StringVar(&o.kernel, "kernel", "", "kernel `NAME` (default: the manifest's, or the first)")
+	fs.StringVar(&o.grid, "grid", "", "global size in work-items, `X[,Y,Z]` (default 64)")
+	fs.StringVar(&o.block, "block", "", "work-group size, `X[,Y,Z]` (default: up to 64)")
+	fs.StringVar(&o.offset, "offset", "", "global offset, `X[,Y,Z]`")
+	fs.Func("arg", "a kernel argument, as for run (repeat, in order; default: buffers counting 0, 1, 2, ..., scalars 3)", func(s string) error {
+		o.args = append(o.args, s)
+		return nil
+	})
+	fs.StringVar(&o.manifest, "manifest", "", "read the launch from JSON manifest `M.json`")
+	fs.Uint64Var(&o.wave, "wave", 0, "debug wave `N` (dispatch order) and its work-group; earlier work-groups run first")
+	fs.UintVar(&o.vmLat, "vm-latency", 0, "vector memory latency in `cycles` (0: the default)")
+	fs.UintVar(&o.ldsLat, "lds-latency", 0, "DS (LDS) latency in `cycles` (0: the default)")
 	fs.StringVar(&o.sample, "sample", "", "open the bundled sample `NAME` instead of a file")
 	fs.StringVar(&o.target, "target", "", "pick the code object for `gfxNNN` from a bundle or fat binary")
-	fs.Var(argList(o.launch.Args), "arg", "kernel argument `NAME=VALUE` (repeatable; by-value arguments default to 3)")
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "Usage: wavedbg [FILE | --sample NAME] [--kernel NAME] [--block N] [--groups N] [--arg NAME=VALUE]...\n\n"+
-			"Opens the interactive debugger on FILE, or on a bundled sample kernel without it.\nPress ? inside for keys and commands.\n\n")
+		fmt.Fprintf(stderr, "Usage: wavedbg [FILE [--kernel NAME] [--grid X] [--block X] [--arg ...]... | --manifest M.json] [--wave N]\n"+
+			"       wavedbg --sample NAME\n       wavedbg            (pick a bundled sample)\n\n"+
+			"Opens the interactive debugger on FILE, on a bundled sample, or on the sample picker.\nPress ? inside for keys and commands.\n\n")
 		fs.PrintDefaults()
+		fmt.Fprintf(stderr, "\n%s", runUsage)
 	}
 	var rest []string
 	for len(args) > 0 {
@@ -96,7 +68,10 @@ func parseDebugArgs(args []string, stderr io.Writer) (*debugOptions, error) {
 			continue
 		}
 		if err := fs.Parse(args); err != nil {
-			return nil, err
+			if errors.Is(err, flag.ErrHelp) {
+				return nil, err
+			}
+			return nil, usageError{err.Error()}
 		}
 		args = fs.Args()
 	}
@@ -107,41 +82,148 @@ func parseDebugArgs(args []string, stderr io.Writer) (*debugOptions, error) {
 	default:
 		return nil, usageError{fmt.Sprintf("one code object at a time, got %q", rest)}
 	}
+	if o.manifest != "" && len(o.args) > 0 {
+		return nil, usageError{"--arg and --manifest cannot be combined"}
+	}
+	if o.file != "" && o.sample != "" {
+		return nil, usageError{"a FILE or --sample, not both"}
+	}
 	return o, nil
+}
+
+// sampleNames lists the bundled samples for messages.
+func sampleNames() string {
+	var names []string
+	for _, x := range samples.All() {
+		names = append(names, x.Name)
+	}
+	return strings.Join(append(names, sample.Name), ", ")
+}
+
+// bundled returns a bundled sample's code object and run manifest; the
+// tui's own small sample (tui/sample) is under the name "scale".
+func bundled(name string) ([]byte, *manifest.Manifest, error) {
+	if name == sample.Name {
+		m, err := manifest.Parse([]byte(sample.Manifest), ".")
+		return sample.CodeObject(), m, err
+	}
+	s, ok := samples.Lookup(name)
+	if !ok {
+		return nil, nil, usageError{fmt.Sprintf("no sample %q (have %s)", name, sampleNames())}
+	}
+	m, err := s.RunManifest()
+	return s.CodeObject, m, err
+}
+
+// launchManifest is the run manifest for kernel k: --manifest, else the
+// --arg list, else base (a sample's), else the debugger's default; then
+// --kernel, --grid, --block and --offset override it.
+func (o *debugOptions) launchManifest(k *loader.Kernel, base *manifest.Manifest) (*manifest.Manifest, error) {
+	var dims [3]manifest.Dim
+	for i, d := range []struct{ flag, s string }{{"grid", o.grid}, {"block", o.block}, {"offset", o.offset}} {
+		if d.s == "" {
+			continue
+		}
+		v, err := manifest.ParseDim(d.s)
+		if err != nil {
+			return nil, usageError{fmt.Sprintf("--%s %v", d.flag, err)}
+		}
+		dims[i] = v
+	}
+	m := base
+	switch {
+	case o.manifest != "":
+		var err error
+		if m, err = manifest.Load(o.manifest); err != nil {
+			return nil, usageError{err.Error()}
+		}
+	case len(o.args) > 0:
+		m = &manifest.Manifest{Dir: ".", Kernel: k.Name}
+		for i, s := range o.args {
+			a, err := parseArgSpec(s)
+			if err != nil {
+				return nil, usageError{fmt.Sprintf("--arg %d %q: %v", i, s, err)}
+			}
+			m.Args = append(m.Args, a)
+		}
+		if m.Grid = tui.DefaultManifest(k, dims[0], dims[1]).Grid; dims[1].Dims == 0 {
+			m.Block = tui.DefaultManifest(k, dims[0], dims[1]).Block
+		}
+	case m == nil:
+		m = tui.DefaultManifest(k, dims[0], dims[1])
+	}
+	m.Kernel = k.Name
+	if dims[0].Dims > 0 {
+		m.Grid = dims[0]
+	}
+	if dims[1].Dims > 0 {
+		m.Block = dims[1]
+	}
+	if dims[2].Dims > 0 {
+		m.Offset = dims[2]
+	}
+	if err := m.Validate(); err != nil {
+		return nil, usageError{err.Error()}
+	}
+	return m, nil
 }
 
 // openDebuggee loads the file (or the bundled sample) for the debugger.
 func openDebuggee(o *debugOptions) (*tui.EmuDebuggee, error) {
-	l := o.launch
-	var data []byte
+	var co *loader.CodeObject
+	var base *manifest.Manifest
+	var err error
 	if o.file == "" {
-		var sl tui.Launch
-		var err error
-		if data, sl, err = bundled(o.sample); err != nil {
+		var data []byte
+		if data, base, err = bundled(o.sample); err != nil {
 			return nil, err
 		}
-		if l.Kernel == "" {
-			l.Kernel = sl.Kernel
+		if co, err = loader.NewCodeObject(strings.NewReader(string(data)), int64(len(data))); err != nil {
+			return nil, err
 		}
-		if l.Block == 0 {
-			l.Block = sl.Block
-		}
-		if l.Groups == 0 {
-			l.Groups = sl.Groups
-		}
-		l.Data = sl.Data
-		return tui.Open(data, l)
-	}
-	co, err := loader.Load(o.file, loader.LoadOptions{Target: o.target})
-	if err != nil {
+	} else if co, err = loader.Load(o.file, loader.LoadOptions{Target: o.target}); err != nil {
 		return nil, err
 	}
 	defer co.Close()
-	d, err := tui.OpenFile(co.File, l)
+	name := o.kernel
+	if name == "" && base != nil {
+		name = base.Kernel
+	}
+	if name == "" && o.manifest != "" {
+		if m, err := manifest.Load(o.manifest); err == nil {
+			name = m.Kernel
+		}
+	}
+	if name == "" && len(co.Kernels) > 0 {
+		name = co.Kernels[0].Name
+		for _, k := range co.Kernels[1:] {
+			name = min(name, k.Name)
+		}
+	}
+	k := co.Kernel(name)
+	if k == nil {
+		_, err := checkKernel(co, &manifest.Manifest{Kernel: name})
+		return nil, err
+	}
+	m, err := o.launchManifest(k, base)
 	if err != nil {
+		return nil, err
+	}
+	if _, err := checkKernel(co, m); err != nil {
+		return nil, err
+	}
+	l := tui.Launch{Kernel: k.Name, Manifest: m, Wave: o.wave, VMem: emu.VMemConfig{LDSLatency: uint64(o.ldsLat)}}
+	if o.vmLat > 0 {
+		t, _ := isa.TargetOf(co.Target.Processor)
+		cfg := emu.DefaultConfig(t)
+		cfg.Latency.VectorMem = uint32(o.vmLat)
+		l.Config = &cfg
+	}
+	d, err := tui.OpenCodeObject(co, l)
+	if err != nil && o.file != "" {
 		return nil, fmt.Errorf("%s: %w", o.file, err)
 	}
-	return d, nil
+	return d, err
 }
 
 func runDebug(args []string, stdout, stderr io.Writer) error {
@@ -149,12 +231,19 @@ func runDebug(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	d, err := openDebuggee(o)
-	if err != nil {
-		return err
+	opt := tui.Options{Color: tui.ColorModeFromEnv()}
+	open := func(name string) (tui.Debuggee, error) {
+		return openDebuggee(&debugOptions{sample: name})
 	}
-	m := tui.New(d, tui.Options{Color: tui.ColorModeFromEnv()})
-	p := tea.NewProgram(m, tea.WithOutput(stdout))
+	app := tui.NewApp(samples.Items(), open, opt)
+	if o.file != "" || o.sample != "" {
+		d, err := openDebuggee(o)
+		if err != nil {
+			return err
+		}
+		app.Show(d)
+	}
+	p := tea.NewProgram(app, tea.WithOutput(stdout))
 	_, err = p.Run()
 	return err
 }

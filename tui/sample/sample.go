@@ -20,3 +20,16 @@ func Source() string { return source }
 
 //go:embed scale.asm
 var source string
+
+// Manifest is the sample's launch (package emu/manifest): one work-group of
+// 128 work-items (two waves) over a buffer counting 0, 1, 2, ... and a
+// factor of 3.
+const Manifest = `{
+  "kernel": "scale",
+  "grid": [128],
+  "block": [128],
+  "args": [
+    {"name": "buf", "kind": "buffer", "type": "uint", "size": 512, "fill": "iota"},
+    {"name": "factor", "kind": "scalar", "type": "uint", "value": 3}
+  ]
+}`

@@ -1,0 +1,135 @@
+package tui
+
+import (
+	"encoding/binary"
+	"testing"
+
+	"github.com/wavedbg/wavedbg/samples"
+)
+
+// openBundled opens a bundled teaching sample with its manifest, as
+// `wavedbg --sample NAME` does.
+func openBundled(t testing.TB, name string) *EmuDebuggee {
+	t.Helper()
+	s, ok := samples.Lookup(name)
+	if !ok {
+		t.Fatalf("no sample %s", name)
+	}
+	mf, err := s.RunManifest()
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := Open(s.CodeObject, Launch{Manifest: mf})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d
+}
+
+// runToEnd steps the selected wave until it ends.
+func runToEnd(t *testing.T, d *EmuDebuggee) {
+	t.Helper()
+	for i := 0; i < 100000; i++ {
+		if _, ok := d.PC(); !ok {
+			return
+		}
+		if err := d.Step(); err != nil {
+			t.Fatalf("step %d at %#x: %v", i, d.w().m.PC(), err)
+		}
+	}
+	t.Fatal("the wave did not end")
+}
+
+func (d *EmuDebuggee) buffer(name string) Buffer {
+	for _, b := range d.Buffers() {
+		if b.Name == name {
+			return b
+		}
+	}
+	return Buffer{}
+}
+
+// TestLDSDirect steps lds_direct's buffer load into LDS and its DS read;
+// the LDS view reads the work-group's LDS.
+func TestLDSDirect(t *testing.T) {
+	d := openBundled(t, "lds_direct")
+	runToEnd(t, d)
+	b, valid := d.ReadMem(0x100, 256, true)
+	for lane := 0; lane < 64; lane++ {
+		if got, want := binary.LittleEndian.Uint32(b[4*lane:]), uint32(0xa0000000+4*(63-lane)); got != want || !valid[4*lane] {
+			t.Fatalf("LDS[0x100+%d*4] = %#x (valid %v), want %#x", lane, got, valid[4*lane], want)
+		}
+	}
+	if _, valid := d.ReadMem(510, 4, true); !valid[1] || valid[2] {
+		t.Errorf("the 512-byte LDS: validity %v around its end", valid)
+	}
+	dst := d.buffer("dst")
+	out, _ := d.ReadMem(dst.Addr, 4, false)
+	if got := binary.LittleEndian.Uint32(out); got != 0xa00000fc {
+		t.Errorf("dst[0] = %#x, want 0xa00000fc", got)
+	}
+	if err := d.WriteMem(0x100, []byte{1, 0, 0, 0}, true); err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := d.ReadMem(0x100, 1, true); b[0] != 1 {
+		t.Errorf("LDS write did not land: %v", b)
+	}
+	if err := d.WriteMem(510, make([]byte, 4), true); err == nil {
+		t.Error("a write past the LDS allocation succeeded")
+	}
+}
+
+// TestReductionBarriers steps the four-wave reduction: at each s_barrier
+// the other waves run up to it, so the selected wave's sum is right.
+func TestReductionBarriers(t *testing.T) {
+	d := openBundled(t, "reduction")
+	rows := d.Waves()
+	if len(rows) != 4 || d.Selected() != 0 {
+		t.Fatalf("waves %+v, selected %d", rows, d.Selected())
+	}
+	for _, r := range rows[1:] {
+		if r.State != "barrier" {
+			t.Errorf("wave %d: state %q, want barrier", r.Wave, r.State)
+		}
+	}
+	runToEnd(t, d)
+	out := d.buffer("out")
+	b, _ := d.ReadMem(out.Addr, 4, false)
+	if got := binary.LittleEndian.Uint32(b); got != 256*257/2 {
+		t.Errorf("out[0] = %d, want %d", got, 256*257/2)
+	}
+	for i := 1; i < 4; i++ {
+		if err := d.SelectWave(i); err != nil {
+			t.Fatal(err)
+		}
+		runToEnd(t, d)
+	}
+	for _, r := range d.Waves() {
+		if r.State != "ended" {
+			t.Errorf("wave %d: %s", r.Wave, r.State)
+		}
+	}
+}
+
+// TestInFlightIssuer checks that the counters pane names the instruction
+// that issued each operation (emu's InFlight.Index), with the registers a
+// vector load will write.
+func TestInFlightIssuer(t *testing.T) {
+	d := openBundled(t, "vector_add")
+	for i := 0; i < 200; i++ {
+		var f Frame
+		d.Fill(&f)
+		for _, op := range f.Counters.Ops {
+			if op.Counter == "vm" {
+				if op.Inst != "global_load_dword v6, v[4:5], off" || op.Dests != "v6" {
+					t.Errorf("in flight: %+v", op)
+				}
+				return
+			}
+		}
+		if err := d.Step(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Fatal("no vector load in flight")
+}
