@@ -132,7 +132,7 @@ type featureForm struct {
 }
 
 // FeaturesOf returns the instruction-set features of a processor name
-// beyond its generation ("gfx906" → FeatFMAMix|FeatDL).
+// beyond its generation ("gfx906" → FeatFMAMix|FeatDL, "gfx810" → FeatPackedD16).
 func FeaturesOf(processor string) Features {
 	if i := strings.LastIndex(processor, "-"); i >= 0 && strings.Contains(processor[:i], "amdgcn") {
 		processor = processor[i+1:]
@@ -145,6 +145,8 @@ func FeaturesOf(processor string) Features {
 		return FeatFMAMix
 	case "gfx906":
 		return FeatFMAMix | FeatDL
+	case "gfx810":
+		return FeatPackedD16
 	}
 	return 0
 }
