@@ -290,3 +290,27 @@ func TestFormat(t *testing.T) {
 		t.Errorf("Format without symbols = %q", got)
 	}
 }
+
+// TestFeatureRowsFollowAnalogs checks that the gfx904/gfx906 rows of
+// tables/gfx9x.txt still copy their gfx900 analogs in valu.txt; when this
+// fails, rerun go run ./isa/internal/harvest gfx9x and the generator.
+func TestFeatureRowsFollowAnalogs(t *testing.T) {
+	analog := map[[2]uint16]uint16{
+		{uint16(EncVOP3P), 0x20}: 0x20, {uint16(EncVOP3P), 0x21}: 0x21, {uint16(EncVOP3P), 0x22}: 0x22,
+		{uint16(EncVOP2), 0x3b}: 0x16, {uint16(EncVOP3), 0x13b}: 0x116,
+		{uint16(EncVOP2), 0x3d}: 0x15, {uint16(EncVOP3), 0x13d}: 0x115,
+	}
+	for _, ff := range featureForms {
+		from, ok := analog[[2]uint16{uint16(ff.enc), ff.opcode}]
+		if !ok {
+			continue
+		}
+		f, base := &forms[ff.form], lookupForm(GFX9, ff.enc, from)
+		if base == nil {
+			t.Fatalf("%s: no gfx900 analog %#x", f.Mnemonic, from)
+		}
+		if fmt.Sprint(f.Operands) != fmt.Sprint(base.Operands) || f.Flags != base.Flags {
+			t.Errorf("%s differs from its analog %s: %v %v / %v %v", f.Mnemonic, base.Mnemonic, f.Operands, f.Flags, base.Operands, base.Flags)
+		}
+	}
+}

@@ -3785,7 +3785,7 @@ var specs = [...]OperandSpec{
 	{Field: FieldSRC0, Access: Read, Type: TypeF32, Width: 1, Imm: false},
 	{Field: FieldSRC1, Access: Read, Type: TypeF32, Width: 1, Imm: false},
 	{Field: FieldSRC2, Access: Read, Type: TypeF32, Width: 1, Imm: false},
-	{Field: FieldVDST, Access: Write, Type: TypeF16, Width: 1, Imm: false},
+	{Field: FieldVDST, Access: ReadWrite, Type: TypeF16, Width: 1, Imm: false},
 	{Field: FieldSRC0, Access: Read, Type: TypeF32, Width: 1, Imm: false},
 	{Field: FieldSRC1, Access: Read, Type: TypeF32, Width: 1, Imm: false},
 	{Field: FieldSRC2, Access: Read, Type: TypeF32, Width: 1, Imm: false},
@@ -4634,10 +4634,6 @@ var specs = [...]OperandSpec{
 	{Field: FieldVDST, Access: Write, Type: TypeV2F16, Width: 1, Imm: false},
 	{Field: FieldSRC0, Access: Read, Type: TypeV2F16, Width: 1, Imm: false},
 	{Field: FieldSRC1, Access: Read, Type: TypeV2F16, Width: 1, Imm: false},
-	{Field: FieldVDST, Access: ReadWrite, Type: TypeF16, Width: 1, Imm: false},
-	{Field: FieldSRC0, Access: Read, Type: TypeF32, Width: 1, Imm: false},
-	{Field: FieldSRC1, Access: Read, Type: TypeF32, Width: 1, Imm: false},
-	{Field: FieldSRC2, Access: Read, Type: TypeF32, Width: 1, Imm: false},
 	{Field: FieldVDST, Access: Write, Type: TypeF32, Width: 1, Imm: false},
 	{Field: FieldVSRC, Access: Read, Type: TypeF32, Width: 1, Imm: false},
 	{Field: FieldATTR, Access: Read, Type: TypeNone, Width: 0, Imm: true},
@@ -6250,10 +6246,10 @@ var forms = [...]Form{
 	{Mnemonic: "v_pk_min_f16", Op: V_PK_MIN_F16, Enc: EncVOP3P, Opcode: 0x11, Operands: specs[850:853], Flags: 0},                                                                                             // GFX9
 	{Mnemonic: "v_pk_max_f16", Op: V_PK_MAX_F16, Enc: EncVOP3P, Opcode: 0x12, Operands: specs[850:853], Flags: 0},                                                                                             // GFX9
 	{Mnemonic: "v_mad_mix_f32", Op: V_MAD_MIX_F32, Enc: EncVOP3P, Opcode: 0x20, Operands: specs[0:4], Flags: 0},                                                                                               // GFX9
-	{Mnemonic: "v_mad_mixlo_f16", Op: V_MAD_MIXLO_F16, Enc: EncVOP3P, Opcode: 0x21, Operands: specs[853:857], Flags: 0},                                                                                       // GFX9
-	{Mnemonic: "v_mad_mixhi_f16", Op: V_MAD_MIXHI_F16, Enc: EncVOP3P, Opcode: 0x22, Operands: specs[853:857], Flags: 0},                                                                                       // GFX9
-	{Mnemonic: "v_interp_p1_f32", Op: V_INTERP_P1_F32, Enc: EncVINTRP, Opcode: 0x0, Operands: specs[857:860], Flags: FlagSuffix | FlagM0Read},                                                                 // GFX8,GFX9
-	{Mnemonic: "v_interp_p2_f32", Op: V_INTERP_P2_F32, Enc: EncVINTRP, Opcode: 0x1, Operands: specs[860:863], Flags: FlagSuffix | FlagM0Read},                                                                 // GFX8,GFX9
+	{Mnemonic: "v_mad_mixlo_f16", Op: V_MAD_MIXLO_F16, Enc: EncVOP3P, Opcode: 0x21, Operands: specs[4:8], Flags: 0},                                                                                           // GFX9
+	{Mnemonic: "v_mad_mixhi_f16", Op: V_MAD_MIXHI_F16, Enc: EncVOP3P, Opcode: 0x22, Operands: specs[4:8], Flags: 0},                                                                                           // GFX9
+	{Mnemonic: "v_interp_p1_f32", Op: V_INTERP_P1_F32, Enc: EncVINTRP, Opcode: 0x0, Operands: specs[853:856], Flags: FlagSuffix | FlagM0Read},                                                                 // GFX8,GFX9
+	{Mnemonic: "v_interp_p2_f32", Op: V_INTERP_P2_F32, Enc: EncVINTRP, Opcode: 0x1, Operands: specs[856:859], Flags: FlagSuffix | FlagM0Read},                                                                 // GFX8,GFX9
 	{Mnemonic: "v_interp_mov_f32", Op: V_INTERP_MOV_F32, Enc: EncVINTRP, Opcode: 0x2, Operands: specs[789:792], Flags: FlagSuffix | FlagM0Read},                                                               // GFX8,GFX9
 }
 
