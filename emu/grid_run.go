@@ -69,6 +69,9 @@ type GridConfig struct {
 	Select func(wave uint64) bool
 	// VMem configures the vector memory unit.
 	VMem VMemConfig
+	// Workers is how many work-groups run at once (0: GOMAXPROCS). With a
+	// Trace they run one at a time.
+	Workers int
 }
 
 // GridResult reports a completed (or stopped) grid run.
@@ -114,27 +117,23 @@ type gridRun struct {
 	bar  []bool   // instruction index → s_barrier
 	res  *GridResult
 
-	vmOps map[*isa.Inst]*vmOp // compiled vector memory instructions
-	zero  []byte              // GroupLDS zero bytes, to clear LDS per work-group
+	zero []byte // GroupLDS zero bytes, to clear LDS per work-group
+
+	nworkers int            // work-groups run concurrently (1: in order, on mem)
+	ws       []*groupWorker // nworkers workers
 }
 
-// RunGrid runs launch l over its whole grid.
+// RunGrid runs launch l over its whole grid. Work-groups run concurrently
+// on GridConfig.Workers goroutines (see grid_par.go); with a Trace, one at a
+// time in dispatch order.
 func RunGrid(ctx context.Context, l *Launch, cfg GridConfig) (*GridResult, error) {
 	g := &gridRun{l: l, cfg: cfg, mem: NewMemory(), res: &GridResult{}}
 	if err := g.setup(); err != nil {
 		return nil, err
 	}
 	g.res.Dispatch = g.d
-	var waveNo uint64
-	for n := uint64(0); n < g.d.GroupCount(); n++ {
-		id := g.d.GroupID(n)
-		if err := g.runGroup(ctx, id, &waveNo); err != nil {
-			return g.res, err
-		}
-		g.res.WorkGroups++
-		if len(g.res.Faults) > 0 {
-			break
-		}
+	if err := g.runGroups(ctx, g.d.GroupCount()); err != nil {
+		return g.res, err
 	}
 	g.res.Buffers = make([][]byte, len(l.Args))
 	for i, a := range l.Args {
@@ -238,8 +237,10 @@ func (g *gridRun) setup() error {
 	d.GroupLDS = uint32(dyn)
 	g.zero = make([]byte, dyn)
 
-	// Scratch: one slot per wave of a work-group (work-groups run one at a
-	// time), each 64 lanes of the per-work-item size in 1 KiB granules.
+	// Scratch: one slot per wave of a work-group, each 64 lanes of the
+	// per-work-item size in 1 KiB granules. This is worker 0's backing;
+	// other workers get their own after every other allocation (workers),
+	// so the layout a wave sees does not depend on the worker count.
 	per := uint64(abi.PrivateSegmentFixedSize)
 	if abi.DynamicStack {
 		per += 16 << 10
@@ -273,7 +274,10 @@ func (g *gridRun) setup() error {
 	if err := mem.Write(d.PacketAddr, d.aqlPacket(l.Kernel.DescriptorAddr)); err != nil {
 		return err
 	}
-	return mem.Write(d.QueueAddr, d.amdQueue())
+	if err := mem.Write(d.QueueAddr, d.amdQueue()); err != nil {
+		return err
+	}
+	return g.workers()
 }
 
 // decodeRange decodes code; words that do not decode become 4-byte
@@ -290,186 +294,6 @@ func decodeRange(text []byte, t isa.Target) []isa.Inst {
 		off += in.Len
 	}
 	return out
-}
-
-// groupWave is one wave of the running work-group.
-type groupWave struct {
-	m       *Machine
-	no      uint64
-	idx     int
-	done    bool
-	waiting bool // stopped before an s_barrier
-	traced  bool
-}
-
-// newWaves sets up the waves of work-group id: a Machine each with its
-// initial registers, sharing the group's LDS (cleared) and memory.
-func (g *gridRun) newWaves(id [3]uint32, waveNo *uint64) ([]*groupWave, error) {
-	d := g.d
-	size := d.GroupSize(id)
-	items := int(size[0] * size[1] * size[2])
-	nw := (items + 63) / 64
-	lds := newLDS(d.GroupLDS)
-	if err := g.mem.Write(SharedApertureBase, g.zero); err != nil {
-		return nil, err
-	}
-	waves := make([]*groupWave, nw)
-	cfg := g.cfg.Config
-	cfg.Target = g.l.Target
-	cfg.Mode = d.ABI.Mode()
-	for w := 0; w < nw; w++ {
-		init := d.waveInit(id, w, w)
-		m := NewMachine(g.prog, g.mem, cfg)
-		m.VectorMemory = newVMemUnit(g, lds, &init)
-		if err := m.SetPC(g.l.Kernel.Entry); err != nil {
-			return nil, err
-		}
-		for i, v := range init.SGPR {
-			if err := m.SetSGPR(i, v); err != nil {
-				return nil, err
-			}
-		}
-		for r := 0; r < init.NVGPR; r++ {
-			for lane := 0; lane < 64; lane++ {
-				if err := m.SetVGPR(r, lane, init.VGPR[r][lane]); err != nil {
-					return nil, err
-				}
-			}
-		}
-		m.SetExec(init.Exec)
-		if err := m.SetScalar(int(isa.M0), init.M0); err != nil {
-			return nil, err
-		}
-		gw := &groupWave{m: m, no: *waveNo, idx: w}
-		*waveNo++
-		if g.cfg.Trace != nil {
-			gw.traced = g.cfg.Select == nil && gw.no == 0 || g.cfg.Select != nil && g.cfg.Select(gw.no)
-		}
-		if !gw.traced {
-			for i, b := range g.bar {
-				if b {
-					_ = m.SetBreakpoint(g.prog.Addrs[i])
-				}
-			}
-		}
-		waves[w] = gw
-	}
-	return waves, nil
-}
-
-// runGroup runs one work-group to completion.
-func (g *gridRun) runGroup(ctx context.Context, id [3]uint32, waveNo *uint64) error {
-	waves, err := g.newWaves(id, waveNo)
-	if err != nil {
-		return err
-	}
-	nw := len(waves)
-	g.res.Waves += uint64(nw)
-	defer func() {
-		for _, gw := range waves {
-			g.res.Instructions += gw.m.Steps()
-			c := gw.m.Cycle()
-			g.res.Cycles += c
-			g.res.MaxCycles = max(g.res.MaxCycles, c)
-		}
-	}()
-
-	for {
-		live, waiting := 0, 0
-		for _, gw := range waves {
-			if gw.done {
-				continue
-			}
-			live++
-			if !gw.waiting {
-				if err := g.runWave(ctx, id, gw); err != nil {
-					return err
-				}
-			}
-			if gw.waiting {
-				waiting++
-			}
-			if len(g.res.Faults) > 0 {
-				return nil
-			}
-		}
-		if live == 0 {
-			break
-		}
-		// Every live wave is at the barrier (or has ended): release them.
-		if waiting > 0 {
-			for _, gw := range waves {
-				gw.waiting = false
-			}
-		}
-	}
-	return nil
-}
-
-// runWave runs one wave until it ends, faults or stops before s_barrier.
-func (g *gridRun) runWave(ctx context.Context, id [3]uint32, gw *groupWave) error {
-	m := gw.m
-	fail := func(err error) error {
-		we := WaveError{Wave: gw.no, Group: id, Index: gw.idx, PC: m.PC(), Err: err}
-		var f *Fault
-		var ee *ExecError
-		if errors.As(err, &f) || errors.As(err, &ee) {
-			g.res.Faults = append(g.res.Faults, we)
-			return nil
-		}
-		return we
-	}
-	budget := int64(0)
-	if g.cfg.MaxSteps > 0 {
-		budget = g.cfg.MaxSteps - int64(m.Steps())
-		if budget <= 0 {
-			return fail(ErrStepBudget)
-		}
-	}
-	if gw.traced {
-		first := true
-		for n := int64(0); budget == 0 || n < budget; n++ {
-			idx, _ := g.prog.IndexOf(m.PC())
-			if g.bar[idx] && !first {
-				gw.waiting = true
-				return nil
-			}
-			first = false
-			rec, err := m.Step()
-			if rec != nil {
-				if terr := g.cfg.Trace(gw.no, rec); terr != nil {
-					return terr
-				}
-			}
-			if errors.Is(err, ErrEnded) || m.State() == Ended {
-				gw.done = true
-				return nil
-			}
-			if err != nil {
-				return fail(err)
-			}
-			if n&1023 == 1023 && ctx.Err() != nil {
-				return ctx.Err()
-			}
-		}
-		return fail(ErrStepBudget)
-	}
-	r, err := m.Run(ctx, budget)
-	switch {
-	case r.Reason == StopEnded:
-		gw.done = true
-		return nil
-	case r.Reason == StopBreakpoint:
-		gw.waiting = true
-		return nil
-	case r.Reason == StopCanceled:
-		return ctx.Err()
-	case r.Reason == StopBudget:
-		return fail(ErrStepBudget)
-	case err != nil:
-		return fail(err)
-	}
-	return fail(fmt.Errorf("wave stopped: %v", r.Reason))
 }
 
 func le64(v uint64) []byte {
@@ -496,51 +320,59 @@ type WaveSession struct {
 }
 
 // PrepareWave gets wave n of a launch ready to debug: every earlier
-// work-group runs to completion (so memory holds their results), wave n's
-// work-group is set up, and its other waves run until they reach an
-// s_barrier or end. The returned Machine is at the kernel's entry with the
-// ABI's initial registers; breakpoints it inherits at s_barrier are cleared.
-// (After the chosen wave passes a barrier, its partners do not advance: a
-// limitation for multi-wave work-groups.)
+// work-group runs to completion (concurrently, as in RunGrid, so memory
+// holds their results), wave n's work-group is set up, and its other waves
+// run until they reach an s_barrier or end. The returned Machine is at the
+// kernel's entry with the ABI's initial registers; breakpoints it inherits
+// at s_barrier are cleared. (After the chosen wave passes a barrier, its
+// partners do not advance: a limitation for multi-wave work-groups.)
 func PrepareWave(ctx context.Context, l *Launch, cfg GridConfig, n uint64) (*WaveSession, error) {
 	cfg.Trace, cfg.Select = nil, nil
 	g := &gridRun{l: l, cfg: cfg, mem: NewMemory(), res: &GridResult{}}
 	if err := g.setup(); err != nil {
 		return nil, err
 	}
+	// Find wave n's work-group and the number of its first wave.
 	var waveNo uint64
-	for gi := uint64(0); gi < g.d.GroupCount(); gi++ {
-		id := g.d.GroupID(gi)
-		size := g.d.GroupSize(id)
-		nw := uint64(size[0]*size[1]*size[2]+63) / 64
-		if n >= waveNo+nw {
-			if err := g.runGroup(ctx, id, &waveNo); err != nil {
-				return nil, err
-			}
-			if len(g.res.Faults) > 0 {
-				return nil, g.res.Faults[0]
+	gi := uint64(0)
+	for ; gi < g.d.GroupCount(); gi++ {
+		nw := g.wavesOf(g.d.GroupID(gi))
+		if n < waveNo+nw {
+			break
+		}
+		waveNo += nw
+	}
+	if gi == g.d.GroupCount() {
+		return nil, fmt.Errorf("emu: the grid has %d waves; there is no wave %d", waveNo, n)
+	}
+	if err := g.runGroups(ctx, gi); err != nil {
+		return nil, err
+	}
+	if len(g.res.Faults) > 0 {
+		return nil, g.res.Faults[0]
+	}
+	// The chosen work-group runs on worker 0 over the shared memory itself
+	// (its LDS window included), with machines of its own.
+	id := g.d.GroupID(gi)
+	wk := g.ws[0]
+	wk.mem, wk.pool = g.mem, nil
+	waves, err := wk.newWaves(id, waveNo)
+	if err != nil {
+		return nil, err
+	}
+	s := &WaveSession{Group: id, Dispatch: g.d, Memory: g.mem}
+	for _, gw := range waves {
+		if gw.no == n {
+			s.Machine, s.Wave, s.Index = gw.m, gw.no, gw.idx
+			for _, pc := range gw.m.Breakpoints() {
+				gw.m.ClearBreakpoint(pc)
 			}
 			continue
 		}
-		waves, err := g.newWaves(id, &waveNo)
-		if err != nil {
+		if err := wk.runWave(ctx, id, gw); err != nil {
 			return nil, err
 		}
-		s := &WaveSession{Group: id, Dispatch: g.d, Memory: g.mem}
-		for _, gw := range waves {
-			if gw.no == n {
-				s.Machine, s.Wave, s.Index = gw.m, gw.no, gw.idx
-				for _, pc := range gw.m.Breakpoints() {
-					gw.m.ClearBreakpoint(pc)
-				}
-				continue
-			}
-			if err := g.runWave(ctx, id, gw); err != nil {
-				return nil, err
-			}
-			s.Others = append(s.Others, gw.m)
-		}
-		return s, nil
+		s.Others = append(s.Others, gw.m)
 	}
-	return nil, fmt.Errorf("emu: the grid has %d waves; there is no wave %d", waveNo, n)
+	return s, nil
 }

@@ -4,6 +4,8 @@ import (
 	"encoding/binary"
 	"fmt"
 	"sort"
+	"sync"
+	"sync/atomic"
 )
 
 const pageBits = 12
@@ -25,19 +27,93 @@ func (a Allocation) End() uint64 { return a.Addr + a.Size }
 // Memory is a sparse, paged 64-bit address space made of named allocations.
 // Bytes outside every allocation are unmapped: accessing them is a fault.
 // Pages are allocated lazily; unwritten mapped memory reads as zero.
+//
+// A Memory is for one goroutine. A grid run gives each worker a view
+// (groupView) that shares the page table — safe for concurrent use, see
+// pageTable — and has its own LDS window; Map and Alloc are not called
+// while views are in use.
 type Memory struct {
 	allocs []Allocation // sorted by Addr, non-overlapping
-	pages  map[uint64]*[pageSize]byte
+	pt     *pageTable
 	next   uint64 // next address Alloc hands out
 
-	lastPN uint64
+	// local, in a worker's view, holds the pages of the LDS window
+	// [SharedApertureBase, +64 KiB): each concurrent work-group has its own.
+	local *[ldsPages]*[pageSize]byte
+
+	lastPN uint64 // one-entry page cache (per view)
 	lastPg *[pageSize]byte
 }
+
+const ldsPages = 1 << 16 / pageSize
 
 // NewMemory returns an empty address space. Alloc hands out addresses from
 // 0x1_0000_0000 upward.
 func NewMemory() *Memory {
-	return &Memory{pages: make(map[uint64]*[pageSize]byte), next: 1 << 32}
+	return &Memory{pt: newPageTable(), next: 1 << 32}
+}
+
+// groupView returns a view of m for one grid worker: the same allocations
+// and pages, a private LDS window, and its own page cache.
+func (m *Memory) groupView() *Memory {
+	return &Memory{allocs: m.allocs, pt: m.pt, next: m.next, local: new([ldsPages]*[pageSize]byte)}
+}
+
+// lockAtomic serialises a read-modify-write of memory against every other
+// view's (atomics from concurrently running work-groups).
+func (m *Memory) lockAtomic()   { m.pt.atom.Lock() }
+func (m *Memory) unlockAtomic() { m.pt.atom.Unlock() }
+
+// pageTable maps page numbers to pages for every view of a Memory. Reads of
+// pages that exist take no lock: the directory is copied on write and
+// published through an atomic pointer, and each chunk's entries are atomic
+// pointers. Creating a chunk or a page takes mu.
+type pageTable struct {
+	mu   sync.Mutex
+	dir  atomic.Pointer[map[uint64]*pageChunk]
+	atom sync.Mutex // serialises atomics (lockAtomic)
+}
+
+const chunkBits = 8 // 256 pages (1 MiB) per chunk
+
+type pageChunk [1 << chunkBits]atomic.Pointer[[pageSize]byte]
+
+func newPageTable() *pageTable {
+	pt := &pageTable{}
+	d := map[uint64]*pageChunk{}
+	pt.dir.Store(&d)
+	return pt
+}
+
+// get returns page pn, creating it when create is set (else nil if absent).
+func (pt *pageTable) get(pn uint64, create bool) *[pageSize]byte {
+	if c := (*pt.dir.Load())[pn>>chunkBits]; c != nil {
+		if p := c[pn&(1<<chunkBits-1)].Load(); p != nil || !create {
+			return p
+		}
+	} else if !create {
+		return nil
+	}
+	pt.mu.Lock()
+	defer pt.mu.Unlock()
+	d := *pt.dir.Load()
+	c := d[pn>>chunkBits]
+	if c == nil {
+		nd := make(map[uint64]*pageChunk, len(d)+1)
+		for k, v := range d {
+			nd[k] = v
+		}
+		c = new(pageChunk)
+		nd[pn>>chunkBits] = c
+		pt.dir.Store(&nd)
+	}
+	e := &c[pn&(1<<chunkBits-1)]
+	p := e.Load()
+	if p == nil {
+		p = new([pageSize]byte)
+		e.Store(p)
+	}
+	return p
 }
 
 // Map maps [addr, addr+size) under name. It fails on an empty or
@@ -111,13 +187,18 @@ func (m *Memory) page(pn uint64, create bool) *[pageSize]byte {
 	if m.lastPg != nil && m.lastPN == pn {
 		return m.lastPg
 	}
-	p := m.pages[pn]
-	if p == nil {
-		if !create {
-			return nil
+	var p *[pageSize]byte
+	if k := pn - SharedApertureBase>>pageBits; m.local != nil && k < ldsPages {
+		p = m.local[k]
+		if p == nil {
+			if !create {
+				return nil
+			}
+			p = new([pageSize]byte)
+			m.local[k] = p
 		}
-		p = new([pageSize]byte)
-		m.pages[pn] = p
+	} else if p = m.pt.get(pn, create); p == nil {
+		return nil
 	}
 	m.lastPN, m.lastPg = pn, p
 	return p

@@ -411,6 +411,8 @@ func (w *Wave) smemAtomic(in *instr, sdata *operand, addr uint64, n, atom int, g
 		w.setLine(i, l)
 	}
 	var ob [8]byte
+	w.m.Mem.lockAtomic() // other work-groups may run concurrently
+	defer w.m.Mem.unlockAtomic()
 	w.m.Mem.readRaw(addr, ob[:4*n])
 	old := uint64(ob[0]) | uint64(ob[1])<<8 | uint64(ob[2])<<16 | uint64(ob[3])<<24
 	if n == 2 {

@@ -77,17 +77,6 @@ func (u *vmemUnit) write(w *Wave, addr uint64, p []byte, why uint8) {
 	w.memWrite(addr, p, why)
 }
 
-func newVMemUnit(g *gridRun, lds *ldsBlock, init *WaveInit) *vmemUnit {
-	if g.vmOps == nil {
-		g.vmOps = map[*isa.Inst]*vmOp{}
-	}
-	cfg := g.cfg.VMem
-	if cfg.LDSLatency == 0 {
-		cfg.LDSLatency = 64
-	}
-	return &vmemUnit{d: g.d, lds: lds, cfg: cfg, ops: g.vmOps, scratch: g.d.ScratchAddr + uint64(init.ScratchOf)}
-}
-
 // Complete implements VectorMemory: it writes a load's data.
 func (u *vmemUnit) Complete(w *Wave, id uint64) {
 	for i := range u.pending {
@@ -415,12 +404,14 @@ func (u *vmemUnit) execMem(w *Wave, o *vmOp) error {
 			}
 			var old uint64
 			var b [8]byte
+			w.m.Mem.lockAtomic() // other work-groups may run concurrently
 			w.m.Mem.readRaw(ad, b[:size])
 			old = binary.LittleEndian.Uint64(b[:])
 			src, cmp := u.atomicData(w, o, lane)
 			nv := atomicApply(o.atom, old, src, cmp, size == 8)
 			binary.LittleEndian.PutUint64(b[:], nv)
 			u.write(w, ad, b[:size], 1)
+			w.m.Mem.unlockAtomic()
 			if res != nil {
 				res.data[0][lane] = uint32(old)
 				if size == 8 {

@@ -1,0 +1,381 @@
+package emu
+
+// Work-groups of a grid run are independent between barriers of the whole
+// dispatch (there are none), so they run concurrently: a dispatcher hands
+// them out in order to workers, each with its own view of Memory (a private
+// LDS window, the shared page table), its own scratch backing, compiled
+// vector memory operations and a pool of Machines reused across work-groups
+// (Machine.Reset). A work-group's waves run on one worker, interleaved at
+// s_barrier as before. Memory is shared: results are deterministic for
+// kernels without races between work-groups; atomics are serialised.
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"runtime"
+	"sync"
+	"sync/atomic"
+
+	"github.com/wavedbg/wavedbg/isa"
+)
+
+// groupWorker runs work-groups one at a time.
+type groupWorker struct {
+	g    *gridRun
+	mem  *Memory
+	d    *Dispatch           // the dispatch with this worker's scratch backing
+	ops  map[*isa.Inst]*vmOp // compiled vector memory instructions
+	pool []*groupWave        // reusable waves, by index in the work-group
+
+	// results of the work-groups this worker ran
+	res    GridResult
+	faults []WaveError
+	fault  uint64 // the work-group of faults
+}
+
+// groupWave is one wave of the running work-group.
+type groupWave struct {
+	m       *Machine
+	u       *vmemUnit
+	no      uint64
+	idx     int
+	done    bool
+	waiting bool // stopped before an s_barrier
+	traced  bool
+	bps     bool // breakpoints set at every s_barrier
+}
+
+// workers sets up the grid's workers (called at the end of setup, after
+// every other allocation): worker k > 0 gets a scratch backing of its own.
+func (g *gridRun) workers() error {
+	n := g.cfg.Workers
+	if n <= 0 {
+		n = runtime.GOMAXPROCS(0)
+	}
+	if g.cfg.Trace != nil {
+		n = 1 // trace records in dispatch order
+	}
+	n = int(min(uint64(n), max(g.d.GroupCount(), 1)))
+	g.nworkers = n
+	for k := 0; k < n; k++ {
+		wk := &groupWorker{g: g, mem: g.mem, d: g.d, ops: map[*isa.Inst]*vmOp{}}
+		if n > 1 {
+			wk.mem = g.mem.groupView()
+		}
+		if k > 0 && g.d.ScratchBytes > 0 {
+			dk := *g.d
+			addr, err := g.mem.Alloc(fmt.Sprintf("scratch.%d", k), g.d.ScratchBytes, 1<<16)
+			if err != nil {
+				return err
+			}
+			dk.ScratchAddr = addr
+			wk.d = &dk
+		}
+		g.ws = append(g.ws, wk)
+	}
+	if n > 1 {
+		for _, wk := range g.ws {
+			wk.mem.allocs = g.mem.allocs // including every worker's scratch
+		}
+	}
+	return nil
+}
+
+// wavesOf returns the number of waves of work-group id.
+func (g *gridRun) wavesOf(id [3]uint32) uint64 {
+	size := g.d.GroupSize(id)
+	return uint64(size[0]*size[1]*size[2]+63) / 64
+}
+
+// groupJob is one work-group handed to a worker.
+type groupJob struct {
+	n, wave uint64 // dispatch index, number of its first wave
+	id      [3]uint32
+}
+
+// runGroups runs work-groups [0, count) and merges the workers' results
+// into g.res. After a fault no later work-group starts; the faults reported
+// are those of the first faulting work-group in dispatch order, and
+// WorkGroups counts the work-groups up to it. (Instructions and cycles then
+// include the work-groups that were already running on other workers.)
+func (g *gridRun) runGroups(ctx context.Context, count uint64) error {
+	if g.nworkers <= 1 {
+		wk := g.ws[0]
+		var waveNo uint64
+		for n := uint64(0); n < count; n++ {
+			id := g.d.GroupID(n)
+			err := wk.runGroup(ctx, n, id, waveNo)
+			waveNo += g.wavesOf(id)
+			g.merge()
+			if err != nil {
+				return err
+			}
+			if len(g.res.Faults) > 0 {
+				break
+			}
+		}
+		return nil
+	}
+	var stop atomic.Uint64 // the first work-group that faulted or failed
+	stop.Store(^uint64(0))
+	lower := func(n uint64) {
+		for {
+			s := stop.Load()
+			if n >= s || stop.CompareAndSwap(s, n) {
+				return
+			}
+		}
+	}
+	jobs := make(chan groupJob, 2*g.nworkers)
+	errs := make([]error, len(g.ws))
+	errAt := make([]uint64, len(g.ws))
+	var wg sync.WaitGroup
+	for k, wk := range g.ws {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for j := range jobs {
+				if j.n > stop.Load() || errs[k] != nil {
+					continue
+				}
+				if err := wk.runGroup(ctx, j.n, j.id, j.wave); err != nil {
+					errs[k], errAt[k] = err, j.n
+					lower(j.n)
+				} else if len(wk.faults) > 0 && wk.fault == j.n {
+					lower(j.n)
+				}
+			}
+		}()
+	}
+	var waveNo uint64
+	for n := uint64(0); n < count && n <= stop.Load(); n++ {
+		id := g.d.GroupID(n)
+		jobs <- groupJob{n: n, wave: waveNo, id: id}
+		waveNo += g.wavesOf(id)
+	}
+	close(jobs)
+	wg.Wait()
+	first := stop.Load()
+	var err error
+	for k := range g.ws {
+		if errs[k] != nil && errAt[k] == first {
+			err = errs[k]
+		}
+	}
+	g.merge()
+	if first != ^uint64(0) {
+		g.res.WorkGroups = first + 1
+		var fs []WaveError
+		for _, wk := range g.ws {
+			if len(wk.faults) > 0 && wk.fault == first {
+				fs = wk.faults
+			}
+		}
+		g.res.Faults = fs
+	}
+	return err
+}
+
+// merge adds the workers' results to g.res and clears them.
+func (g *gridRun) merge() {
+	for _, wk := range g.ws {
+		r := &wk.res
+		g.res.WorkGroups += r.WorkGroups
+		g.res.Waves += r.Waves
+		g.res.Instructions += r.Instructions
+		g.res.Cycles += r.Cycles
+		g.res.MaxCycles = max(g.res.MaxCycles, r.MaxCycles)
+		if g.nworkers <= 1 {
+			g.res.Faults = append(g.res.Faults, wk.faults...)
+			wk.faults = nil
+		}
+		*r = GridResult{}
+	}
+}
+
+// newWaves sets up the waves of work-group id, whose first wave is number
+// first: a Machine each (reused from the pool) with its initial registers,
+// sharing the group's LDS (cleared) and memory.
+func (wk *groupWorker) newWaves(id [3]uint32, first uint64) ([]*groupWave, error) {
+	g, d := wk.g, wk.d
+	nw := int(g.wavesOf(id))
+	lds := newLDS(d.GroupLDS)
+	if err := wk.mem.Write(SharedApertureBase, g.zero); err != nil {
+		return nil, err
+	}
+	cfg := g.cfg.Config
+	cfg.Target = g.l.Target
+	cfg.Mode = d.ABI.Mode()
+	vcfg := g.cfg.VMem
+	if vcfg.LDSLatency == 0 {
+		vcfg.LDSLatency = 64
+	}
+	for len(wk.pool) < nw {
+		m := NewMachine(g.prog, wk.mem, cfg)
+		u := &vmemUnit{d: d, cfg: vcfg, ops: wk.ops}
+		m.VectorMemory = u
+		wk.pool = append(wk.pool, &groupWave{m: m, u: u})
+	}
+	waves := wk.pool[:nw]
+	for w, gw := range waves {
+		init := d.waveInit(id, w, w)
+		m := gw.m
+		m.Reset()
+		u := gw.u
+		*u = vmemUnit{d: d, lds: lds, cfg: vcfg, ops: wk.ops, pending: u.pending[:0],
+			scratch: d.ScratchAddr + uint64(init.ScratchOf)}
+		if err := m.SetPC(g.l.Kernel.Entry); err != nil {
+			return nil, err
+		}
+		for i, v := range init.SGPR {
+			if err := m.SetSGPR(i, v); err != nil {
+				return nil, err
+			}
+		}
+		for r := 0; r < init.NVGPR; r++ {
+			m.w.v[r] = init.VGPR[r]
+		}
+		m.SetExec(init.Exec)
+		if err := m.SetScalar(int(isa.M0), init.M0); err != nil {
+			return nil, err
+		}
+		*gw = groupWave{m: m, u: u, no: first + uint64(w), idx: w, bps: gw.bps}
+		if g.cfg.Trace != nil {
+			gw.traced = g.cfg.Select == nil && gw.no == 0 || g.cfg.Select != nil && g.cfg.Select(gw.no)
+		}
+		if want := !gw.traced; want != gw.bps {
+			for i, b := range g.bar {
+				if !b {
+					continue
+				}
+				if want {
+					_ = m.SetBreakpoint(g.prog.Addrs[i])
+				} else {
+					m.ClearBreakpoint(g.prog.Addrs[i])
+				}
+			}
+			gw.bps = want
+		}
+	}
+	return waves, nil
+}
+
+// runGroup runs work-group n (id) to completion.
+func (wk *groupWorker) runGroup(ctx context.Context, n uint64, id [3]uint32, first uint64) error {
+	waves, err := wk.newWaves(id, first)
+	if err != nil {
+		return err
+	}
+	nf := len(wk.faults)
+	wk.res.WorkGroups++
+	wk.res.Waves += uint64(len(waves))
+	defer func() {
+		for _, gw := range waves {
+			wk.res.Instructions += gw.m.Steps()
+			c := gw.m.Cycle()
+			wk.res.Cycles += c
+			wk.res.MaxCycles = max(wk.res.MaxCycles, c)
+		}
+		if len(wk.faults) > nf {
+			wk.fault = n
+		}
+	}()
+	for {
+		live, waiting := 0, 0
+		for _, gw := range waves {
+			if gw.done {
+				continue
+			}
+			live++
+			if !gw.waiting {
+				if err := wk.runWave(ctx, id, gw); err != nil {
+					return err
+				}
+			}
+			if gw.waiting {
+				waiting++
+			}
+			if len(wk.faults) > nf {
+				return nil
+			}
+		}
+		if live == 0 {
+			break
+		}
+		// Every live wave is at the barrier (or has ended): release them.
+		if waiting > 0 {
+			for _, gw := range waves {
+				gw.waiting = false
+			}
+		}
+	}
+	return nil
+}
+
+// runWave runs one wave until it ends, faults or stops before s_barrier.
+func (wk *groupWorker) runWave(ctx context.Context, id [3]uint32, gw *groupWave) error {
+	g := wk.g
+	m := gw.m
+	fail := func(err error) error {
+		we := WaveError{Wave: gw.no, Group: id, Index: gw.idx, PC: m.PC(), Err: err}
+		var f *Fault
+		var ee *ExecError
+		if errors.As(err, &f) || errors.As(err, &ee) {
+			wk.faults = append(wk.faults, we)
+			return nil
+		}
+		return we
+	}
+	budget := int64(0)
+	if g.cfg.MaxSteps > 0 {
+		budget = g.cfg.MaxSteps - int64(m.Steps())
+		if budget <= 0 {
+			return fail(ErrStepBudget)
+		}
+	}
+	if gw.traced {
+		first := true
+		for n := int64(0); budget == 0 || n < budget; n++ {
+			idx, _ := g.prog.IndexOf(m.PC())
+			if g.bar[idx] && !first {
+				gw.waiting = true
+				return nil
+			}
+			first = false
+			rec, err := m.Step()
+			if rec != nil {
+				if terr := g.cfg.Trace(gw.no, rec); terr != nil {
+					return terr
+				}
+			}
+			if errors.Is(err, ErrEnded) || m.State() == Ended {
+				gw.done = true
+				return nil
+			}
+			if err != nil {
+				return fail(err)
+			}
+			if n&1023 == 1023 && ctx.Err() != nil {
+				return ctx.Err()
+			}
+		}
+		return fail(ErrStepBudget)
+	}
+	r, err := m.Run(ctx, budget)
+	switch {
+	case r.Reason == StopEnded:
+		gw.done = true
+		return nil
+	case r.Reason == StopBreakpoint:
+		gw.waiting = true
+		return nil
+	case r.Reason == StopCanceled:
+		return ctx.Err()
+	case r.Reason == StopBudget:
+		return fail(ErrStepBudget)
+	case err != nil:
+		return fail(err)
+	}
+	return fail(fmt.Errorf("wave stopped: %v", r.Reason))
+}
