@@ -120,14 +120,6 @@ func srcOperand(src []byte, t Target, inst *Inst, s *OperandSpec, c uint16) (Ope
 	return op, errInvalid
 }
 
-// ttmpCount is the number of trap temporaries of a generation.
-func ttmpCount(t Target) int {
-	if t == GFX9 {
-		return 16
-	}
-	return 12
-}
-
 // sgprOperand decodes an SGPR number (0–101) as the operand s describes,
 // aligning a tuple the way LLVM does.
 func sgprOperand(s *OperandSpec, reg uint16) (Operand, error) {
