@@ -21,8 +21,25 @@ func cpuTime() time.Duration {
 // and back (the sample is short), so it reports the time per step+frame.
 //
 //	go test ./tui -run '^$' -bench StepRedraw -benchtime 2s
+//
+// The VectorLoad variant steps vector_add's first global_load (64 lane
+// addresses through emu's vector memory unit, the address decoder listing
+// them) instead of the scale sample's first instruction.
 func BenchmarkStepRedraw(b *testing.B) {
-	m := New(openSample(b), Options{Color: ColorFull})
+	b.Run("scale", func(b *testing.B) { benchStepRedraw(b, openSample(b)) })
+	b.Run("VectorLoad", func(b *testing.B) {
+		d := openBundled(b, "vector_add")
+		for pc, _ := d.PC(); pc != 0x187c; pc, _ = d.PC() {
+			if err := d.Step(); err != nil {
+				b.Fatal(err)
+			}
+		}
+		benchStepRedraw(b, d)
+	})
+}
+
+func benchStepRedraw(b *testing.B, d Debuggee) {
+	m := New(d, Options{Color: ColorFull})
 	m.Update(winSize(200, 60))
 	if s := m.slots(); len(s) != int(numPanes) {
 		b.Fatalf("%d slots at 200×60, want every pane", len(s))

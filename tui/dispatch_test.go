@@ -92,6 +92,28 @@ func TestReductionBarriers(t *testing.T) {
 			t.Errorf("wave %d: state %q, want barrier", r.Wave, r.State)
 		}
 	}
+	// Wave 0 passes the first barrier; wave 1 then passes it too without
+	// dragging wave 0 (already past it) to the next one.
+	for i := 0; i < 100; i++ {
+		if d.Waves()[0].PC == 0x1540 {
+			break
+		}
+		if err := d.Step(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := d.SelectWave(1); err != nil {
+		t.Fatal(err)
+	}
+	if err := d.Step(); err != nil {
+		t.Fatal(err)
+	}
+	if w := d.Waves(); w[0].PC != 0x1540 || w[1].PC != 0x1540 {
+		t.Errorf("after wave 1 passes the barrier: %+v", w)
+	}
+	if err := d.SelectWave(0); err != nil {
+		t.Fatal(err)
+	}
 	runToEnd(t, d)
 	out := d.buffer("out")
 	b, _ := d.ReadMem(out.Addr, 4, false)

@@ -315,9 +315,9 @@ func (d *EmuDebuggee) atBarrier(w *waveRun) bool {
 const maxGather = 1 << 20
 
 // gather brings every other live wave of the work-group to the s_barrier
-// that w is about to pass (the bars-th): a wave behind runs (recorded, so
-// it can be stepped back) until it waits there or ends. Waves already
-// waiting at a later barrier stay.
+// that w is about to pass (its bars-th): a wave behind runs (recorded, so
+// it can be stepped back) until it waits there or ends. Waves that have
+// passed more barriers than w stay where they are.
 func (d *EmuDebuggee) gather(w *waveRun) error {
 	for _, o := range d.waves {
 		if o == w {
@@ -327,8 +327,8 @@ func (d *EmuDebuggee) gather(w *waveRun) error {
 			if o.m.State() == emu.Ended || o.err != nil || o.m.State() == emu.Faulted {
 				break
 			}
-			if d.atBarrier(o) && o.bars >= w.bars {
-				break
+			if o.bars > w.bars || o.bars == w.bars && d.atBarrier(o) {
+				break // ahead of w, or waiting at w's barrier
 			}
 			if n == maxGather {
 				return fmt.Errorf("wave %d did not reach the barrier in %d steps", o.index, maxGather)

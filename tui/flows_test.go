@@ -8,6 +8,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/exp/golden"
 	"github.com/charmbracelet/x/exp/teatest/v2"
+
+	"github.com/wavedbg/wavedbg/samples"
 )
 
 // The flows drive the real model over the bundled sample through teatest
@@ -109,4 +111,55 @@ func TestFlowResize20x10(t *testing.T) {
 
 func TestFlowMaximise(t *testing.T) {
 	golden.RequireEqual(t, flow(t, 100, 30, func(tm *teatest.TestModel) { send(tm, "s", "3", "z", "l", "l") }))
+}
+
+// flowApp is flow over the App: the sample picker first.
+func flowApp(t *testing.T, w, h int, steps func(tm *teatest.TestModel)) string {
+	t.Helper()
+	open := func(name string) (Debuggee, error) { return openBundled(t, name), nil }
+	a := NewApp(samples.Items(), open, Options{Color: ColorPlain})
+	tm := teatest.NewTestModel(t, a, teatest.WithInitialTermSize(w, h))
+	steps(tm)
+	if err := tm.Quit(); err != nil {
+		t.Fatal(err)
+	}
+	return tm.FinalModel(t, teatest.WithFinalTimeout(10*time.Second)).(*App).Render()
+}
+
+func TestFlowPicker(t *testing.T) {
+	golden.RequireEqual(t, flowApp(t, 80, 24, func(tm *teatest.TestModel) { send(tm, "j", "j") }))
+}
+
+func TestFlowPickerFilter(t *testing.T) {
+	golden.RequireEqual(t, flowApp(t, 80, 24, func(tm *teatest.TestModel) {
+		send(tm, "/")
+		tm.Type("lds")
+	}))
+}
+
+// TestFlowVectorLoad opens vector_add from the picker, runs to its first
+// global load and steps it: the address decoder lists every lane's
+// address and the counters pane the load in flight.
+func TestFlowVectorLoad(t *testing.T) {
+	golden.RequireEqual(t, flowApp(t, 120, 40, func(tm *teatest.TestModel) {
+		send(tm, "/")
+		tm.Type("vector_add")
+		send(tm, "enter", "enter")
+		waitFor(t, tm, "vector_add:")
+		send(tm, ":")
+		tm.Type("until 0x187c")
+		send(tm, "enter")
+		waitFor(t, tm, "reached 0x187c")
+		send(tm, "s", "6")
+	}))
+}
+
+// TestFlowBackToPicker checks that o in the debugger returns to the picker.
+func TestFlowBackToPicker(t *testing.T) {
+	golden.RequireEqual(t, flowApp(t, 80, 24, func(tm *teatest.TestModel) {
+		send(tm, "j", "enter")
+		waitFor(t, tm, "lgkm_count:")
+		send(tm, "o")
+		waitFor(t, tm, "pick a sample")
+	}))
 }

@@ -33,12 +33,49 @@ screen() { "${T[@]}" capture-pane -p -t "$S"; }
 
 keys() { "${T[@]}" send-keys -t "$S" "$@"; }
 
-# With no argument it opens the first bundled teaching sample.
-"${T[@]}" new-session -d -s first -x 100 -y 30 "TERM=xterm-256color $BIN; sleep 30"
-S=first wait_for "1 disasm"
-"${T[@]}" capture-pane -p -t first | grep -q "smem_forms" || S=first fail "wavedbg did not open the default sample"
+# With no argument it opens the sample picker.
+"${T[@]}" new-session -d -s first -x 120 -y 40 "TERM=xterm-256color $BIN; sleep 30"
+S=first wait_for "pick a sample to debug"
+S=first wait_for "smem_forms"
+S=first wait_for "The four SMEM address forms"
+echo "e2e: wavedbg with no argument opened the sample picker"
+
+# Filter to vector_add, open it, run to its first global load and step it:
+# the address decoder shows every lane's address, the counters the load.
+"${T[@]}" send-keys -t first / vector_add Enter
+S=first wait_for "filter: vector_add"
+"${T[@]}" send-keys -t first Enter
+S=first wait_for "vector_add:"
+S=first wait_for "wave 0/1"
+"${T[@]}" send-keys -t first : "until 0x187c" Enter
+S=first wait_for "reached 0x187c"
+S=first wait_for "GLOBAL, next  global_load_dword v6"
+"${T[@]}" send-keys -t first s
+S=first wait_for "pc 0x1884"
+S=first wait_for "global_load_dword v6, v[4:5], off"
+S=first wait_for "   1  0x000100000204"
+S=first wait_for "vm     672  v6"
+echo "e2e: stepped vector_add's global load; per-lane addresses shown"
+
+# o goes back to the picker; q quits from there.
+"${T[@]}" send-keys -t first o
+S=first wait_for "pick a sample to debug"
 "${T[@]}" send-keys -t first q
-echo "e2e: wavedbg with no argument opened smem_forms"
+echo "e2e: o returned to the picker"
+
+# The four-wave reduction: LDS, s_barrier and wave switching.
+"${T[@]}" new-session -d -s red -x 200 -y 60 "TERM=xterm-256color $BIN --sample reduction; sleep 30"
+S=red wait_for "8 waves (4)"
+S=red wait_for "barrier"
+"${T[@]}" send-keys -t red : "until 0x1540" Enter
+S=red wait_for "reached 0x1540"
+"${T[@]}" send-keys -t red : "lds" Enter
+S=red wait_for "LDS"
+S=red wait_for "0x00000001 0x00000002"
+"${T[@]}" send-keys -t red ]
+S=red wait_for "wave 1/4"
+"${T[@]}" send-keys -t red q
+echo "e2e: reduction: LDS view and waves across the work-group"
 
 # The rest drives the debugger's own two-wave sample.
 "${T[@]}" new-session -d -s "$S" -x 120 -y 36 "TERM=xterm-256color $BIN --sample scale; sleep 30"
@@ -67,6 +104,16 @@ keys : "set s10 0x1234" Enter
 wait_for "s10 = 0x1234"
 wait_for "0x00001234"
 echo "e2e: command line set a register"
+
+keys :
+keys Up
+wait_for ":set s10 0x1234"
+keys C-u unwa Tab
+wait_for ":unwatch"
+keys Escape
+sleep 0.2
+screen | grep -qF ":unwatch" && fail "esc did not close the command line"
+echo "e2e: command history (up) and completion (tab)"
 
 keys ]
 wait_for "wave 1/2"
