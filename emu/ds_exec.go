@@ -65,7 +65,13 @@ func (u *vmemUnit) execDS(w *Wave, o *vmOp) error {
 	var banks bankCounter
 	rec := w.jOn
 	addrOf := func(lane int, k int) uint32 {
+		if d.addtid {
+			return w.s[codeM0]&0xffff + uint32(o.offset) + 4*uint32(lane)
+		}
 		a := w.v[o.vaddr][lane]
+		if d.src2 {
+			return a // the offset field is the stride to the source
+		}
 		if d.two {
 			off := d.off0
 			if k == 1 {
@@ -173,9 +179,18 @@ func (u *vmemUnit) execDS(w *Wave, o *vmOp) error {
 				ok := u.ldsRead(w, a, b[:o.size], lim)
 				note(lane, a, o.size, ok)
 				old := binary.LittleEndian.Uint64(b[:])
-				src := u.dsData(w, d.data0, lane, o.size)
-				if d.two && k == 1 {
+				var src uint64
+				switch {
+				case d.src2:
+					var sb [8]byte
+					sa := src2Addr(a, uint32(o.offset), o.size)
+					sok := u.ldsRead(w, sa, sb[:o.size], lim)
+					note(lane, sa, o.size, sok)
+					src = binary.LittleEndian.Uint64(sb[:])
+				case d.two && k == 1:
 					src = u.dsData(w, d.data1, lane, o.size)
+				default:
+					src = u.dsData(w, d.data0, lane, o.size)
 				}
 				nv := u.dsAtomic(w, o, lane, old, src)
 				if ok {
@@ -263,6 +278,21 @@ func (u *vmemUnit) dsData(w *Wave, r, lane, size int) uint64 {
 		v |= uint64(w.v[r+1][lane]) << 32
 	}
 	return v
+}
+
+// src2Addr is the source address of a ds_*_src2_* operation at address a
+// with 16-bit offset field off (Vega ISA, DS_ADD_SRC2_U32: B = A +
+// 4×(offset1[7] ? {A[31], A[31:17]} : {offset1[6], offset1[6:0], offset0}),
+// ×8 for 64-bit data): a signed 16-bit element stride taken from the
+// address's high bits or from the offset's low 15 bits.
+func src2Addr(a, off uint32, size int) uint32 {
+	var s int16
+	if off&0x8000 != 0 {
+		s = int16(a>>31<<15 | a>>17&0x7fff)
+	} else {
+		s = int16(off<<1) >> 1
+	}
+	return a + uint32(int32(s)*int32(size))
 }
 
 // dsAtomic computes a DS atomic's new value.

@@ -113,6 +113,8 @@ type dsOp struct {
 	stride   uint32 // read2/write2 offset unit: element size, ×64 for st64
 	two      bool   // read2/write2/wrxchg2
 	swizzleP uint16 // ds_swizzle_b32 pattern
+	src2     bool   // ds_*_src2_*: the source is LDS at a second address
+	addtid   bool   // ds_read/write_addtid_b32: address M0 + offset + lane×4
 }
 
 type dsKind uint8
@@ -297,6 +299,28 @@ func compileDS(o *vmOp, n string, m *isa.Modifiers) bool {
 		d.kind = dsSwizzle
 		d.swizzleP = uint16(o.offset)
 		return true
+	}
+	if n == "read_addtid_b32" || n == "write_addtid_b32" {
+		d.kind, d.addtid, o.size = dsWrite, true, 4
+		if n[0] == 'r' {
+			d.kind = dsRead
+		}
+		return true
+	}
+	if base, ok := strings.CutSuffix(n, "_src2_b32"); ok && base == "write" || n == "write_src2_b64" {
+		d.kind, d.src2, o.atom, o.size = dsAtomic, true, atSwap, 4
+		if strings.HasSuffix(n, "64") {
+			o.size = 8
+		}
+		return true
+	}
+	if strings.Contains(n, "_src2_") {
+		at, ok := atomicNames[strings.Replace(n, "_src2_", "_", 1)]
+		d.kind, d.src2, o.atom, o.size = dsAtomic, true, at, 4
+		if strings.HasSuffix(n, "64") {
+			o.size = 8
+		}
+		return ok
 	}
 	st64 := strings.Contains(n, "st64")
 	if strings.HasPrefix(n, "read2") || strings.HasPrefix(n, "write2") {
