@@ -380,8 +380,13 @@ func (m *Model) statusLine() string {
 	if ok {
 		where = fmt.Sprintf("pc 0x%x", pc)
 	}
-	s := fmt.Sprintf(" wavedbg  %s  wave %d/%d  %s  step %d  cycle %d ",
-		m.dbg.Name(), m.dbg.Selected(), len(m.frame.Waves.Rows), where, m.dbg.StepCount(), m.frame.Counters.Cycle)
+	group := ""
+	if sel, rows := m.dbg.Selected(), m.frame.Waves.Rows; sel < len(rows) && rows[sel].Group != [3]int{} {
+		g := rows[sel].Group
+		group = fmt.Sprintf("group %d,%d,%d ", g[0], g[1], g[2])
+	}
+	s := fmt.Sprintf(" wavedbg  %s  %swave %d/%d  %s  step %d  cycle %d ",
+		m.dbg.Name(), group, m.dbg.Selected(), len(m.frame.Waves.Rows), where, m.dbg.StepCount(), m.frame.Counters.Cycle)
 	out := st.render(st.Status, s)
 	switch {
 	case m.run != nil:

@@ -180,14 +180,25 @@ func OpenCodeObject(co *loader.CodeObject, l Launch) (*EmuDebuggee, error) {
 }
 
 // DefaultManifest is the launch the debugger uses when it is given none:
-// grid and block as given (zero Dims: one work-group of 64 work-items;
-// a grid alone: blocks of up to 64); each global buffer holds 4 bytes per
+// grid and block as given (zero Dims: one work-group of the kernel's
+// required size, else of 64 work-items; a grid alone: blocks of up to 64); each global buffer holds 4 bytes per
 // work-item of the grid counting 0, 1, 2, ...; each by-value argument is 3 (of its
 // size: uchar, ushort, uint or ulong; other sizes are zero bytes); each
 // __local pointer gets 256 bytes of LDS.
 func DefaultManifest(k *loader.Kernel, grid, block manifest.Dim) *manifest.Manifest {
+	if r := k.Meta; block.Dims == 0 && r != nil && len(r.ReqdWorkgroupSize) == 3 && r.ReqdWorkgroupSize[0] > 0 {
+		block = manifest.Dim{V: [3]uint64{r.ReqdWorkgroupSize[0], max(r.ReqdWorkgroupSize[1], 1), max(r.ReqdWorkgroupSize[2], 1)}, Dims: 1}
+		if block.V[2] > 1 {
+			block.Dims = 3
+		} else if block.V[1] > 1 {
+			block.Dims = 2
+		}
+	}
 	if grid.Dims == 0 {
 		grid = manifest.Dim{V: [3]uint64{64, 1, 1}, Dims: 1}
+		if block.Dims > 0 {
+			grid = block
+		}
 	}
 	if block.Dims == 0 {
 		block = manifest.Dim{V: [3]uint64{min(grid.V[0], 64), 1, 1}, Dims: grid.Dims}

@@ -3,6 +3,8 @@ package main
 import (
 	"errors"
 	"io"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -109,4 +111,37 @@ func stepToEnd(d tui.Debuggee, limit int) error {
 		}
 	}
 	return errors.New("did not end")
+}
+
+// TestCompiledKernelsStep opens every compiled OpenCL kernel of emu's
+// differential corpus (emu/testdata/cl) with its run manifest, as
+// `wavedbg FILE --manifest M.json` does, and steps wave 0 to its end:
+// global, buffer, flat and DS accesses, scratch and barriers all execute.
+func TestCompiledKernelsStep(t *testing.T) {
+	mans, _ := filepath.Glob("../../emu/testdata/cl/*.json")
+	if len(mans) == 0 {
+		t.Fatal("no manifests in emu/testdata/cl")
+	}
+	for _, man := range mans {
+		name := strings.TrimSuffix(filepath.Base(man), ".json")
+		co := filepath.Join("../../emu/testdata/cl/gfx900", name+".co")
+		if _, err := os.Stat(co); err != nil {
+			continue // a manifest over another kernel file
+		}
+		t.Run(name, func(t *testing.T) {
+			d, err := openDebuggee(&debugOptions{file: co, manifest: man})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := stepToEnd(d, 200000); err != nil {
+				pc, _ := d.PC()
+				t.Errorf("wave 0 at %#x: %v", pc, err)
+			}
+			// Without a manifest the debugger makes up a launch (buffers
+			// counting up, scalars 3) from the kernel's metadata.
+			if _, err := openDebuggee(&debugOptions{file: co}); err != nil {
+				t.Errorf("default launch: %v", err)
+			}
+		})
+	}
 }
