@@ -164,15 +164,27 @@ func (d *EmuDebuggee) fillAddr(f *Frame) {
 // laneAddrs lists the addresses a step decoded and the cache lines they touch.
 func (d *EmuDebuggee) laneAddrs(a *AddrView, rec *emu.StepRecord) {
 	lines := map[uint64]bool{}
+	ds := rec.Inst != nil && rec.Inst.Enc == isa.EncDS
+	var lds [64]uint32
+	var active uint64
 	for i, la := range rec.Addrs {
 		lane := la.Lane
 		if lane < 0 {
 			lane = i
 		}
 		a.Lanes = append(a.Lanes, LaneAddr{Lane: lane, Addr: la.Addr, Active: true, InRange: la.InRange && la.Mapped})
+		if ds {
+			if lane < 64 {
+				lds[lane], active = uint32(la.Addr), active|1<<uint(lane)
+			}
+			continue
+		}
 		for b := la.Addr &^ 63; b < la.Addr+uint64(max(la.Size, 1)); b += 64 {
 			lines[b] = true
 		}
+	}
+	if ds {
+		a.LDS, a.Conflicts = true, emu.BankConflicts(lds, active)
 	}
 	for l := range lines {
 		a.Lines = append(a.Lines, l)

@@ -53,6 +53,16 @@ func (d *EmuDebuggee) buffer(name string) Buffer {
 // the LDS view reads the work-group's LDS.
 func TestLDSDirect(t *testing.T) {
 	d := openBundled(t, "lds_direct")
+	for pc, _ := d.PC(); pc != 0x1540; pc, _ = d.PC() {
+		if err := d.Step(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var f Frame
+	d.Fill(&f)
+	if a := f.Addr; !a.LDS || a.Kind != "DS (LDS), next" || len(a.Lanes) != 64 || a.Lanes[1].Addr != 0x104 || !a.Lanes[63].InRange || a.Conflicts != 0 {
+		t.Errorf("ds_read prediction: %+v", a)
+	}
 	runToEnd(t, d)
 	b, valid := d.ReadMem(0x100, 256, true)
 	for lane := 0; lane < 64; lane++ {

@@ -127,16 +127,23 @@ func (d *EmuDebuggee) predictVMEM(f *Frame) bool {
 		addr = func(l int) (uint64, bool) { return uint64(uint32(vreg(vaddr, l) + uint64(uint16(m.Offset)))), true }
 	}
 	lines := map[uint64]bool{}
+	var lds [64]uint32
 	for l := 0; l < 64; l++ {
 		if s.EXEC>>l&1 == 0 {
 			continue
 		}
 		ad, ok := addr(l)
-		if ok && in.Enc != isa.EncDS {
+		if in.Enc == isa.EncDS {
+			ok = ad+uint64(size) <= uint64(d.sess.Dispatch.GroupLDS)
+			lds[l] = uint32(ad)
+		} else if ok {
 			ok, _ = d.mem.Mapped(ad, size)
+			lines[ad&^63] = true
 		}
 		a.Lanes = append(a.Lanes, LaneAddr{Lane: l, Addr: ad, Active: true, InRange: ok})
-		lines[ad&^63] = true
+	}
+	if in.Enc == isa.EncDS {
+		a.LDS, a.Conflicts = true, emu.BankConflicts(lds, s.EXEC)
 	}
 	for l := range lines {
 		a.Lines = append(a.Lines, l)

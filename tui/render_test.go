@@ -98,6 +98,12 @@ func TestRenderCacheAddrMemWaves(t *testing.T) {
 	if !strings.Contains(got, "0x000000009000  out of range") || !strings.Contains(got, "1 cache line(s): 0x000000001000") {
 		t.Errorf("addr:\n%s", got)
 	}
+	a = &AddrView{Inst: "ds_read_b32 v3, v1", Kind: "DS (LDS), next", LDS: true, Conflicts: 3,
+		Lanes: []LaneAddr{{Lane: 0, Addr: 0x10, Active: true, InRange: true}}}
+	got = strings.Join(renderAddr(a, plain, 60), "\n")
+	if !strings.Contains(got, "LDS bank conflicts: 3 extra cycle(s)") || strings.Contains(got, "cache line") {
+		t.Errorf("LDS addr:\n%s", got)
+	}
 	mv := &MemView{Title: "buf", Base: 0x100, Data: []byte("ABCDEFGHIJKLMNOP"), Format: FmtHex}
 	got = strings.Join(renderMemory(mv, plain, 5, 80), "\n")
 	if !strings.Contains(got, "000000000100  41 42 43 44 45 46 47 48 49 4a 4b 4c 4d 4e 4f 50  ABCDEFGHIJKLMNOP") {

@@ -121,7 +121,11 @@ type AddrView struct {
 	Fields []Field
 	Steps  []string // the address formula, one step a line, with values
 	Lanes  []LaneAddr
-	Lines  []uint64 // distinct cache lines touched
+	Lines  []uint64 // distinct cache lines touched (not for LDS)
+	// LDS marks a DS access; Conflicts is the extra cycles its LDS bank
+	// conflicts cost (emu.BankConflicts).
+	LDS       bool
+	Conflicts int
 }
 
 // MemView is the memory pane's model.
