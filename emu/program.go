@@ -249,6 +249,8 @@ func compile(t isa.Target, p *Program, i int, name string, inst *isa.Inst) instr
 	} else if name == "v_cndmask_b32" && inst.Variant != isa.VariantSDWA && inst.Variant != isa.VariantDPP &&
 		in.nsrc == 3 && !in.src[0].abs && !in.src[0].neg && !in.src[1].abs && !in.src[1].neg && in.dst[0].kind == okV {
 		in.fn = execCndFast
+	} else if c, ok := carryKernels[name]; ok && carryEligible(&in, inst, c.cin) {
+		in.fn = carryFast(c.sub, c.rev, c.cin)
 	}
 	return in
 }

@@ -2,6 +2,7 @@ package emu
 
 import (
 	"math"
+	"math/bits"
 
 	"github.com/wavedbg/wavedbg/isa"
 )
@@ -280,4 +281,76 @@ func execCndFast(w *Wave, in *instr) error {
 	}
 	w.wv(int(in.dst[0].reg), w.exec(), d)
 	return nil
+}
+
+// carryKernels are the carry-writing adds and subtracts (GFX8's v_add_u32
+// … compile to the same operations): borrow for sub, sources swapped for
+// rev, carry in (VCC or the last source) for cin.
+var carryKernels = map[string]struct{ sub, rev, cin bool }{
+	"v_add_co_u32": {}, "v_sub_co_u32": {sub: true}, "v_subrev_co_u32": {sub: true, rev: true},
+	"v_addc_co_u32": {cin: true}, "v_subb_co_u32": {sub: true, cin: true}, "v_subbrev_co_u32": {sub: true, rev: true, cin: true},
+}
+
+// carryEligible reports whether a carry operation can use execCarryFast:
+// no SDWA, DPP, clamp or source modifiers and a VGPR destination.
+func carryEligible(in *instr, inst *isa.Inst, cin bool) bool {
+	if inst.Variant == isa.VariantSDWA || inst.Variant == isa.VariantDPP || inst.Mods.Clamp || inst.Mods.Omod != 0 {
+		return false
+	}
+	n := 2
+	if cin {
+		n = 3
+	}
+	if int(in.nsrc) < n || in.dst[0].kind != okV {
+		return false
+	}
+	for k := 0; k < 2; k++ {
+		if o := &in.src[k]; o.neg || o.abs || o.sext {
+			return false
+		}
+	}
+	return true
+}
+
+// carryFast returns the whole-register form of a carry operation: D and
+// the carry-out mask (lanes outside EXEC 0) as execVOP computes them.
+func carryFast(sub, rev, cin bool) execFn {
+	return func(w *Wave, in *instr) error {
+		if w.s[slotMode]>>27&1 != 0 {
+			return execVOP(w, in)
+		}
+		t := &w.tmp
+		a, b := w.src32(in, 0, &t[0]), w.src32(in, 1, &t[1])
+		if rev {
+			a, b = b, a
+		}
+		var cm uint64
+		if cin {
+			if k := int(in.nsrc) - 1; in.src[k].kind != okV {
+				cm = w.sv64(&in.src[k])
+			} else {
+				cm = w.vcc()
+			}
+		}
+		d := &t[3]
+		var co uint64
+		for l := range d {
+			var c uint32
+			if sub {
+				d[l], c = bits.Sub32(a[l], b[l], uint32(cm>>uint(l)&1))
+			} else {
+				d[l], c = bits.Add32(a[l], b[l], uint32(cm>>uint(l)&1))
+			}
+			co |= uint64(c) << uint(l)
+		}
+		mask := w.exec()
+		w.wv(int(in.dst[0].reg), mask, d)
+		co &= mask
+		if dst := &in.dst[1]; in.ndst < 2 || dst.kind == okNone {
+			w.ws64(codeVCC, co)
+		} else {
+			w.sd64(dst, co)
+		}
+		return nil
+	}
 }

@@ -33,6 +33,7 @@ type runConfig struct {
 	maxSteps uint64 // per wave; 0 = unlimited
 	vmLat    uint   // vector memory latency in cycles (0: the default)
 	ldsLat   uint   // DS latency in cycles (0: the default)
+	workers  uint   // work-groups run at once (0: GOMAXPROCS)
 	writeMan string // write the effective manifest here
 	quiet    bool
 }
@@ -73,6 +74,7 @@ func parseRunArgs(name string, args []string, stderr io.Writer, extra func(*flag
 	fs.Uint64Var(&cfg.maxSteps, "max-steps", 100_000_000, "step budget per wave; 0 means none")
 	fs.UintVar(&cfg.vmLat, "vm-latency", 0, "vector memory latency in `cycles` (VM_CNT operations complete in order; 0: the default)")
 	fs.UintVar(&cfg.ldsLat, "lds-latency", 0, "DS (LDS) latency in `cycles` (0: the default)")
+	fs.UintVar(&cfg.workers, "workers", 0, "work-groups run at once, `N` goroutines (0: one per CPU; a trace runs them one at a time)")
 	fs.StringVar(&cfg.writeMan, "write-manifest", "", "also write the launch as a JSON manifest to `FILE`")
 	fs.BoolVar(&cfg.quiet, "q", false, "no summary")
 	if extra != nil {
@@ -368,6 +370,7 @@ func emuLaunch(ctx context.Context, co *loader.CodeObject, k *loader.Kernel, cfg
 		gc.Config.Latency.VectorMem = uint32(cfg.vmLat)
 	}
 	gc.VMem.LDSLatency = uint64(cfg.ldsLat)
+	gc.Workers = int(min(cfg.workers, 1024))
 	if trace != nil {
 		enc := json.NewEncoder(trace)
 		gc.Select = func(w uint64) bool { return traceSel.Has(w) }

@@ -388,3 +388,43 @@ func TestRunLatency(t *testing.T) {
 		t.Error("outputs differ between latencies")
 	}
 }
+
+// TestRunWorkers: --workers changes how many work-groups run at once, not
+// the outputs.
+func TestRunWorkers(t *testing.T) {
+	for _, k := range []string{"scan_local", "transpose_local", "scratch_spill", "atomics"} {
+		t.Run(k, func(t *testing.T) {
+			p := filepath.Join(clDir, k+".json")
+			m, err := manifest.Load(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			obj := filepath.Join(clDir, "gfx900", strings.TrimSuffix(m.Source, ".cl")+".co")
+			var first [][]byte
+			for _, w := range []string{"1", "3"} {
+				out := t.TempDir()
+				code, _, stderr := runCmd("run", obj, "--manifest", p, "--out", out, "-q", "--workers", w)
+				if code != 0 {
+					t.Fatalf("--workers %s: exit %d: %s", w, code, stderr)
+				}
+				var got [][]byte
+				for _, i := range m.Outputs() {
+					b, err := os.ReadFile(filepath.Join(out, m.Args[i].Output))
+					if err != nil {
+						t.Fatal(err)
+					}
+					got = append(got, b)
+				}
+				if first == nil {
+					first = got
+					continue
+				}
+				for i := range got {
+					if !bytes.Equal(got[i], first[i]) {
+						t.Errorf("--workers %s: output %d differs from --workers 1", w, i)
+					}
+				}
+			}
+		})
+	}
+}
