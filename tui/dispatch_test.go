@@ -97,9 +97,10 @@ func TestReductionBarriers(t *testing.T) {
 	if len(rows) != 4 || d.Selected() != 0 {
 		t.Fatalf("waves %+v, selected %d", rows, d.Selected())
 	}
-	for _, r := range rows[1:] {
-		if r.State != "barrier" {
-			t.Errorf("wave %d: state %q, want barrier", r.Wave, r.State)
+	// Every wave starts at the kernel's entry.
+	for _, r := range rows {
+		if r.State != "running" || r.PC != 0x1500 {
+			t.Errorf("wave %d at the start: %s at %#x", r.Wave, r.State, r.PC)
 		}
 	}
 	// Wave 0 passes the first barrier; wave 1 then passes it too without
@@ -110,6 +111,12 @@ func TestReductionBarriers(t *testing.T) {
 		}
 		if err := d.Step(); err != nil {
 			t.Fatal(err)
+		}
+	}
+	// Passing it ran the other waves up to it.
+	for _, r := range d.Waves()[1:] {
+		if r.State != "barrier" || r.PC != 0x153c {
+			t.Errorf("wave %d after wave 0 passed the barrier: %s at %#x", r.Wave, r.State, r.PC)
 		}
 	}
 	if err := d.SelectWave(1); err != nil {

@@ -133,6 +133,21 @@ func launch(co *loader.CodeObject, k *kernelCode, lk *loader.Kernel, mf *manifes
 		d.waves = append(d.waves, &waveRun{m: m, group: group, index: i, lastMem: -1})
 	}
 	d.sel = sess.Index
+	// emu ran the work-group's other waves up to their first s_barrier (or
+	// their end); rewind them to the kernel's entry, the last one run
+	// first so that their memory and LDS writes are undone in reverse, and
+	// let the debugger's barrier gathering move them from there.
+	for i := len(d.waves) - 1; i >= 0; i-- {
+		if i == sess.Index {
+			continue
+		}
+		m := d.waves[i].m
+		for m.HistoryLen() > 0 {
+			if err := m.StepBack(); err != nil {
+				break
+			}
+		}
+	}
 	return d, nil
 }
 

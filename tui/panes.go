@@ -536,7 +536,13 @@ type wavesPane struct {
 	scroller
 }
 
-func (p *wavesPane) Title(f *Frame) string { return fmt.Sprintf("8 waves (%d)", len(f.Waves.Rows)) }
+func (p *wavesPane) Title(f *Frame) string {
+	if rows := f.Waves.Rows; len(rows) > 0 && rows[0].Group != [3]int{} {
+		g := rows[0].Group
+		return fmt.Sprintf("8 waves (%d) group %d,%d,%d", len(rows), g[0], g[1], g[2])
+	}
+	return fmt.Sprintf("8 waves (%d)", len(f.Waves.Rows))
+}
 
 func (p *wavesPane) Render(f *Frame) []string {
 	return p.show(renderWaves(&f.Waves, p.Styles, p.Width), p.Width, p.Height)

@@ -487,10 +487,23 @@ func memRowBytes(v *MemView, w int) int {
 
 // renderWaves draws the wave list.
 func renderWaves(v *WavesView, st *Styles, w int) []string {
-	out := []string{st.render(st.Header, " id group  wave pc     state")}
+	// The waves shown are one work-group's (the pane title names it), so
+	// the group column appears only when rows differ.
+	multi := false
+	for _, r := range v.Rows {
+		multi = multi || len(v.Rows) > 0 && r.Group != v.Rows[0].Group
+	}
+	head := " id wave pc     state"
+	if multi {
+		head = " id group  wave pc     state"
+	}
+	out := []string{st.render(st.Header, head)}
 	for i, r := range v.Rows {
-		line := fmt.Sprintf("%3d %-6s %4d %06x %s", r.ID,
-			fmt.Sprintf("%d,%d,%d", r.Group[0], r.Group[1], r.Group[2]), r.Wave, r.PC, r.State)
+		line := fmt.Sprintf("%3d %4d %06x %s", r.ID, r.Wave, r.PC, r.State)
+		if multi {
+			line = fmt.Sprintf("%3d %-6s %4d %06x %s", r.ID,
+				fmt.Sprintf("%d,%d,%d", r.Group[0], r.Group[1], r.Group[2]), r.Wave, r.PC, r.State)
+		}
 		if i == v.Selected {
 			line = st.render(st.Selected, "▸"+line[1:])
 		}

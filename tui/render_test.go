@@ -114,8 +114,12 @@ func TestRenderCacheAddrMemWaves(t *testing.T) {
 		t.Errorf("memory dwords:\n%s", got)
 	}
 	wv := &WavesView{Rows: []WaveRow{{ID: 0, PC: 0x1500, State: "running"}, {ID: 1, Wave: 1, PC: 0x1564, State: "ended"}}, Selected: 1}
-	if got = strings.Join(renderWaves(wv, plain, 40), "\n"); !strings.Contains(got, "▸ 1 0,0,0     1 001564 ended") {
+	if got = strings.Join(renderWaves(wv, plain, 40), "\n"); !strings.Contains(got, "▸ 1    1 001564 ended") || strings.Contains(got, "group") {
 		t.Errorf("waves:\n%s", got)
+	}
+	wv.Rows = append(wv.Rows, WaveRow{ID: 2, Group: [3]int{1, 0, 0}, PC: 0x1500, State: "barrier"})
+	if got = strings.Join(renderWaves(wv, plain, 40), "\n"); !strings.Contains(got, "  2 1,0,0     0 001500 barrier") {
+		t.Errorf("waves of two groups:\n%s", got)
 	}
 }
 

@@ -66,9 +66,11 @@ echo "e2e: o returned to the picker"
 # The four-wave reduction: LDS, s_barrier and wave switching.
 "${T[@]}" new-session -d -s red -x 200 -y 60 "TERM=xterm-256color $BIN --sample reduction; sleep 30"
 S=red wait_for "8 waves (4)"
-S=red wait_for "barrier"
+S=red wait_for "  3    3 001500 running"
 "${T[@]}" send-keys -t red : "until 0x1540" Enter
 S=red wait_for "reached 0x1540"
+# Passing s_barrier ran the other waves up to it.
+S=red wait_for "  3    3 00153c barrier"
 "${T[@]}" send-keys -t red : "lds" Enter
 S=red wait_for "LDS"
 S=red wait_for "0x00000001 0x00000002"
