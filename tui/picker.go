@@ -185,11 +185,11 @@ func renderPicker(a *App, st *Styles, w, h int) string {
 	if w <= 0 || h <= 0 {
 		return ""
 	}
-	lines := []string{st.PickerTitle.Render(" wavedbg — pick a sample to debug "), ""}
+	lines := []string{st.render(st.PickerTitle, " wavedbg — pick a sample to debug "), ""}
 	vis := a.visible()
 	foot := []string{""}
 	if a.err != "" {
-		foot = append(foot, st.Error.Render(a.err))
+		foot = append(foot, st.render(st.Error, a.err))
 	}
 	switch {
 	case a.editing || a.filter.Value() != "":
@@ -199,20 +199,22 @@ func renderPicker(a *App, st *Styles, w, h int) string {
 		}
 		foot = append(foot, v)
 	default:
-		foot = append(foot, st.PickerDesc.Render("↑/↓ choose • enter open • / filter • q quit • in the debugger, o comes back here"))
+		foot = append(foot, st.render(st.PickerDesc, "↑/↓ choose • enter open • / filter • q quit • in the debugger, o comes back here"))
 	}
 	room := max((h-len(lines)-len(foot))/3, 1)
 	top := max(a.cursor-room+1, 0)
 	for i := top; i < len(vis) && i < top+room; i++ {
 		it := vis[i]
-		title, desc := "  "+it.Title(), "  "+it.Description()
-		if i == a.cursor {
-			title = st.PickerSelected.Render("▌ " + it.Title())
-			desc = st.PickerSelected.Render("▌ ") + st.PickerDesc.Render(it.Description())
-		} else {
-			desc = "  " + st.PickerDesc.Render(it.Description())
+		desc := it.Description()
+		if cellWidth(desc) > w-2 {
+			desc = ansi.Truncate(desc, max(w-2, 0), "…")
 		}
-		lines = append(lines, title, desc, "")
+		mark, title := "  ", st.render(st.Label, it.Title())
+		if i == a.cursor {
+			mark = st.render(st.PickerSelected, "▌ ")
+			title = st.render(st.PickerSelected, it.Title())
+		}
+		lines = append(lines, mark+title, mark+st.render(st.PickerDesc, desc), "")
 	}
 	if len(vis) == 0 {
 		lines = append(lines, "  no sample matches")

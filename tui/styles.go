@@ -142,6 +142,7 @@ func NewStyles(mode ColorMode) *Styles {
 	s.PickerDesc = fg(grey)
 	if mode == ColorMono {
 		s.Input = textinput.Styles{}
+		s.Input.Focused.Suggestion = plain.Faint(true)
 		s.PickerSelected = plain.Bold(true)
 		s.PickerDesc = plain
 	}
