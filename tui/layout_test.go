@@ -1,7 +1,6 @@
 package tui
 
 import (
-	"fmt"
 	"strings"
 	"testing"
 
@@ -30,17 +29,5 @@ func TestRenderSizes(t *testing.T) {
 				}
 			}
 		}
-	}
-}
-
-func TestShowFrames(t *testing.T) {
-	if !testing.Verbose() {
-		t.Skip()
-	}
-	for _, sz := range [][2]int{{80, 24}, {130, 36}, {200, 60}} {
-		m := New(newFake(), Options{Color: ColorPlain})
-		m.Update(winSize(sz[0], sz[1]))
-		m.stepN(2)
-		fmt.Println(m.Render())
 	}
 }

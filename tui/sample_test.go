@@ -1,7 +1,6 @@
 package tui
 
 import (
-	"fmt"
 	"testing"
 
 	"github.com/wavedbg/wavedbg/emu/manifest"
@@ -27,19 +26,6 @@ func scaleManifest() *manifest.Manifest {
 		panic(err)
 	}
 	return m
-}
-
-func TestShowSample(t *testing.T) {
-	if !testing.Verbose() {
-		t.Skip("prints frames with -v")
-	}
-	for _, sz := range [][2]int{{80, 24}, {200, 60}} {
-		m := New(openSample(t), Options{Color: ColorPlain})
-		m.Update(winSize(sz[0], sz[1]))
-		fmt.Println(m.Render())
-		m.stepN(4)
-		fmt.Println(m.Render())
-	}
 }
 
 // TestPredictAddresses checks the address decoder's prediction for the
