@@ -405,7 +405,7 @@ func renderAddr(v *AddrView, st *Styles, w int) []string {
 		out = append(out, st.render(st.Header, fmt.Sprintf("%d cache line(s): ", len(v.Lines)))+b.String())
 	}
 	if v.LDS {
-		out = append(out, st.render(st.Header, "LDS bank conflicts: ")+fmt.Sprintf("%d extra cycle(s)", v.Conflicts))
+		out = append(out, st.render(st.Header, "LDS bank conflicts: ")+fmt.Sprintf("+%d cycles", v.Conflicts))
 	}
 	if len(v.Lanes) > 0 {
 		out = append(out, st.render(st.Header, "lane  address"))

@@ -101,7 +101,7 @@ func TestRenderCacheAddrMemWaves(t *testing.T) {
 	a = &AddrView{Inst: "ds_read_b32 v3, v1", Kind: "DS (LDS), next", LDS: true, Conflicts: 3,
 		Lanes: []LaneAddr{{Lane: 0, Addr: 0x10, Active: true, InRange: true}}}
 	got = strings.Join(renderAddr(a, plain, 60), "\n")
-	if !strings.Contains(got, "LDS bank conflicts: 3 extra cycle(s)") || strings.Contains(got, "cache line") {
+	if !strings.Contains(got, "LDS bank conflicts: +3 cycles") || strings.Contains(got, "cache line") {
 		t.Errorf("LDS addr:\n%s", got)
 	}
 	mv := &MemView{Title: "buf", Base: 0x100, Data: []byte("ABCDEFGHIJKLMNOP"), Format: FmtHex}
