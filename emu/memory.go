@@ -41,8 +41,14 @@ type Memory struct {
 	// [SharedApertureBase, +64 KiB): each concurrent work-group has its own.
 	local *[ldsPages]*[pageSize]byte
 
-	lastPN uint64 // one-entry page cache (per view)
-	lastPg *[pageSize]byte
+	pc [pageCacheSize]pageCacheEnt // direct-mapped page cache (per view)
+}
+
+const pageCacheSize = 16
+
+type pageCacheEnt struct {
+	pn uint64
+	pg *[pageSize]byte
 }
 
 const ldsPages = 1 << 16 / pageSize
@@ -184,8 +190,9 @@ func (m *Memory) Mapped(addr uint64, n int) (bool, uint64) {
 }
 
 func (m *Memory) page(pn uint64, create bool) *[pageSize]byte {
-	if m.lastPg != nil && m.lastPN == pn {
-		return m.lastPg
+	c := &m.pc[pn%pageCacheSize]
+	if c.pg != nil && c.pn == pn {
+		return c.pg
 	}
 	var p *[pageSize]byte
 	if k := pn - SharedApertureBase>>pageBits; m.local != nil && k < ldsPages {
@@ -200,7 +207,7 @@ func (m *Memory) page(pn uint64, create bool) *[pageSize]byte {
 	} else if p = m.pt.get(pn, create); p == nil {
 		return nil
 	}
-	m.lastPN, m.lastPg = pn, p
+	c.pn, c.pg = pn, p
 	return p
 }
 

@@ -12,7 +12,11 @@ package emu
 //     checked on its own (reads of out-of-range dwords return 0, writes are
 //     dropped), lane by lane.
 
-import "github.com/wavedbg/wavedbg/isa"
+import (
+	"math/bits"
+
+	"github.com/wavedbg/wavedbg/isa"
+)
 
 // vsharp is a decoded 128-bit buffer resource.
 type vsharp struct {
@@ -105,8 +109,11 @@ func (v *vsharp) bufOffset(index, aoff uint32) uint32 {
 	if !v.swizzle {
 		return index*v.stride + aoff
 	}
+	// aoff%es + es*(index%is) + is*((index/is)*stride + (aoff/es)*es), with
+	// es and is powers of two (decodeVSharp): shifts instead of divisions.
 	es, is := v.elemSize, v.idxStride
-	return aoff%es + es*(index%is) + is*((index/is)*v.stride+(aoff/es)*es)
+	esh, ish := uint(bits.TrailingZeros32(es)), uint(bits.TrailingZeros32(is))
+	return aoff&(es-1) + (index&(is-1))<<esh + ((index>>ish)*v.stride+(aoff>>esh)<<esh)<<ish
 }
 
 // address returns a lane's first address and its range check.
