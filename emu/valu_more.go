@@ -189,12 +189,5 @@ func init() {
 	defV("v_dot4_u32_u8", cVALU, vop{nsrc: 3, fn: dotI(4, 8, false)})
 	defV("v_dot8_i32_i4", cVALU, vop{nsrc: 3, fn: dotI(8, 4, true)})
 	defV("v_dot8_u32_u4", cVALU, vop{nsrc: 3, fn: dotI(8, 4, false)})
-	defV("v_dot2_f32_f16", cVALU, vop{nsrc: 3, oft: 32, fn: func(e *fenv, a, b, c uint64) uint64 {
-		s := f16ToF64(uint16(a))*f16ToF64(uint16(b)) + f16ToF64(uint16(a>>16))*f16ToF64(uint16(b>>16))
-		hi, lo := twoSum(s, float64(f32(uint32(c))))
-		if hi != hi || math.IsInf(hi, 0) {
-			return uint64(f32bits(float32(hi)))
-		}
-		return uint64(f32bits(toF32(hi, lo, e.rm)))
-	}}).exact = "approx: products summed in float64, then rounded once"
+	// v_dot2_f32_f16 (VOP3P modifiers): valu_dot.go
 }
