@@ -119,7 +119,7 @@ func asmProgram(t testing.TB, target isa.Target, lines ...string) *Program {
 	if target == isa.GFX8 {
 		mcpu = "gfx803"
 	}
-	p := DecodeProgram(target, 0, asmBytes(t, mcpu, lines...))
+	p := DecodeProgramWith(target, isa.FeaturesOf(mcpu), 0, asmBytes(t, mcpu, lines...))
 	for i := range p.code {
 		if p.code[i].fn == nil {
 			t.Fatalf("instruction %d not compiled", i)

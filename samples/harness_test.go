@@ -51,8 +51,10 @@ func newWave(s Sample, group, waveInGroup uint32) (*wave, error) {
 		return nil, err
 	}
 	var insts []isa.Inst
+	feat := isa.FeaturesOf(co.Target.Processor)
 	for off := 0; off < len(code); {
-		in, err := isa.Decode(code[off:], isa.GFX9)
+		var in isa.Inst
+		err := isa.DecodeWith(code[off:], isa.GFX9, feat, &in)
 		if err != nil {
 			return nil, fmt.Errorf("%s: decoding at +0x%x: %v", s.Name, off, err)
 		}
