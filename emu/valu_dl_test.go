@@ -59,6 +59,16 @@ func TestGFX906(t *testing.T) {
 			map[int]uint32{0: 0xdead0000, 1: fb(2), 2: fb(3), 3: fb(1)}, map[int]uint32{0: 0xdead0000 | hf7}},
 		{"fma_mixhi keeps the low half", w906("v_fma_mixhi_f16 v0, v1, v2, v3", 0xd3a20000, mix),
 			map[int]uint32{0: 0x1234beef, 1: fb(2), 2: fb(3), 3: fb(1)}, map[int]uint32{0: hf7<<16 | 0xbeef}},
+		{"fma_mix -|x|", w906("v_fma_mix_f32 v0, -|v1|, v2, v3", 0xd3a00100, 0x240e0501),
+			map[int]uint32{1: fb(-2), 2: fb(3), 3: fb(1)}, map[int]uint32{0: fb(-5)}},
+		// (1+2^-15)² + 7·2^-14 = 1 + 2^-11 + 2^-30: rounded once to f16 it is
+		// above the tie (0x3c01); via f32 it would be the tie, rounding to even 0x3c00
+		{"fma_mixlo rounds once", w906("v_fma_mixlo_f16 v0, v1, v2, v3", 0xd3a10000, mix),
+			map[int]uint32{0: 0xdead0000, 1: 0x3f800100, 2: 0x3f800100, 3: 0x39e00000}, map[int]uint32{0: 0xdead3c01}},
+		{"fma_mixlo clamp", w906("v_fma_mixlo_f16 v0, v1, v2, v3 clamp", 0xd3a18000, mix),
+			map[int]uint32{0: 0xdead0000, 1: fb(2), 2: fb(3), 3: fb(1)}, map[int]uint32{0: 0xdead0000 | hf1}},
+		{"fma_mixhi f16 clamp", w906("v_fma_mixhi_f16 v0, v1, v2, v3 op_sel_hi:[1,1,1] clamp", 0xd3a2c000, mixHi),
+			map[int]uint32{0: 0x1234beef, 1: 0x8000 | hf2, 2: hf3, 3: hf1}, map[int]uint32{0: 0x0000beef}}, // -2·3+1 → 0
 		{"fmac", w906("v_fmac_f32_e32 v0, v1, v2", 0x76000501, 0),
 			map[int]uint32{0: negSum, 1: onePlu, 2: onePlu}, map[int]uint32{0: tiny}},
 		{"fmac clamp", w906("v_fmac_f32_e64 v0, v1, v2 clamp", 0xd13b8000, 0x00020501),

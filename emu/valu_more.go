@@ -154,9 +154,7 @@ func twoOverPiBits(shift int) float64 {
 
 // gfx906 (FeatDL, FeatFMAMix) operations.
 func init() {
-	def("v_fma_mix_f32", execMadMix, 0, 1, tyF32, cVALU)
-	def("v_fma_mixlo_f16", execMadMix, 1, 1, tyF32, cVALU)
-	def("v_fma_mixhi_f16", execMadMix, 2, 1, tyF32, cVALU)
+	// v_fma_mix_f32, v_fma_mixlo_f16, v_fma_mixhi_f16: valu_fmamix.go
 	dotI := func(n int, bitsW uint, signed bool) laneFn {
 		return func(e *fenv, a, b, c uint64) uint64 {
 			s := int64(int32(c))
