@@ -186,3 +186,28 @@ func TestRFERestore(t *testing.T) {
 		t.Errorf("notes %q do not mention INST_ATC", r.Notes)
 	}
 }
+
+// TestForkErrors: a fork whose target is not an instruction, and a g_fork
+// without its operands, stop with an ExecError naming the PC.
+func TestForkErrors(t *testing.T) {
+	back := asmWord{"s_cbranch_i_fork s[4:5], -2", []uint32{0xb804fffe}} // 0x4 + 4 - 8 = 0x0: the s_endpgm
+	m := wordsMachine(t, isa.GFX8, 0, wEnd, back, wEnd)
+	m.SetExec(1)
+	m.SetSGPR(4, 1)
+	if err := m.SetPC(4); err != nil {
+		t.Fatal(err)
+	}
+	mustStep(t, m)
+	if m.PC() != 0 {
+		t.Fatalf("backward fork: pc %#x, want 0", m.PC())
+	}
+
+	m = wordsMachine(t, isa.GFX9, 0, wGFork, wEnd)
+	m.SetExec(1)
+	m.SetSGPR(4, 1)
+	m.SetSGPR(6, 0x6) // inside the s_cbranch_g_fork
+	_, err := m.Step()
+	if err == nil || !strings.Contains(err.Error(), "pc 0x0: s_cbranch_g_fork") || !strings.Contains(err.Error(), "0x6") {
+		t.Fatalf("fork to 0x6: err %v", err)
+	}
+}
