@@ -35,7 +35,11 @@ var (
 	cpusFlag = flag.String("isa.cpus", "gfx803,gfx900,gfx906", "processors for TestLLVMRandom (gfx906 and others beyond the first two get a fifth of the words)")
 )
 
-func long() bool { return *longFlag || os.Getenv("ISA_LONG") != "" }
+// long reports whether the long tier runs: with -long, ISA_LONG=1, or
+// always in CI, where every live comparison must run.
+func long() bool {
+	return *longFlag || os.Getenv("ISA_LONG") != "" || os.Getenv("CI") == "true"
+}
 
 // needLLVM skips the test without LLVM 19, or fails it under CI=true.
 func needLLVM(t testing.TB) {
@@ -276,9 +280,10 @@ var corpusLibs = []string{
 }
 
 // TestLLVMCorpus compares every instruction llvm-objdump-19 prints for the
-// gfx803, gfx900 and gfx906 code objects of librocsparse and librocrand
-// with ours, at the same address. Without -long it takes the two smallest
-// code objects per library and processor.
+// gfx803, gfx900 and gfx906 code objects of librocsparse and librocrand,
+// and for every code object of our own under */testdata, with ours at the
+// same address. Outside the long tier it takes the two smallest real code
+// objects per library and processor.
 func TestLLVMCorpus(t *testing.T) {
 	if testing.Short() {
 		t.Skip("short")
@@ -311,6 +316,22 @@ func TestLLVMCorpus(t *testing.T) {
 			}
 			for _, e := range es {
 				total += corpusEntry(t, ty, cpu, e)
+			}
+		}
+		c.Close()
+	}
+	// Our own compiled kernels, whatever gfx8/gfx9 processor each was built for.
+	own, _ := filepath.Glob(filepath.Join("..", "*", "testdata", "*", "*", "*.co"))
+	more, _ := filepath.Glob(filepath.Join("..", "*", "testdata", "*.co"))
+	for _, path := range append(own, more...) {
+		c, err := loader.OpenContainer(path)
+		if err != nil {
+			t.Fatalf("%s: %v", path, err)
+		}
+		for i := range c.Entries {
+			e := &c.Entries[i]
+			if tg, ok := TargetOf(e.Processor()); ok && e.IsAMDGPU() && (tg == GFX8 || tg == GFX9) {
+				total += corpusEntry(t, ty, e.Processor(), e)
 			}
 		}
 		c.Close()
