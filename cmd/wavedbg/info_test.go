@@ -12,18 +12,8 @@ import (
 	"github.com/wavedbg/wavedbg/loader"
 )
 
-// -update rewrites testdata/info/*. The flag is defined only if no other
-// test file in this package has defined it.
-func init() {
-	if flag.Lookup("update") == nil {
-		flag.Bool("update", false, "rewrite golden files")
-	}
-}
-
-func updating() bool {
-	f := flag.Lookup("update")
-	return f != nil && f.Value.String() == "true"
-}
+// updateInfo (-update) rewrites testdata/info/*.
+var updateInfo = flag.Bool("update", false, "rewrite the golden files in testdata/info")
 
 const loaderTestdata = "../../loader/testdata"
 
@@ -31,7 +21,7 @@ const loaderTestdata = "../../loader/testdata"
 func checkGolden(t *testing.T, name string, got []byte) {
 	t.Helper()
 	path := filepath.Join("testdata", "info", name)
-	if updating() {
+	if *updateInfo {
 		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 			t.Fatal(err)
 		}

@@ -3,7 +3,7 @@
 // With no subcommand it opens the interactive debugger; the subcommands
 // inspect code objects and run kernels headless:
 //
-//	wavedbg [FILE]            open the debugger (a bundled sample without FILE)
+//	wavedbg [FILE]            open the debugger (a picker of bundled samples without FILE)
 //	wavedbg info FILE         summarise a code object, bundle or fat binary
 //	wavedbg disasm FILE       disassemble like llvm-objdump -d
 //	wavedbg run FILE ...      run a kernel over a whole grid
@@ -94,7 +94,7 @@ func buildVersion() string {
 
 func printUsage(w io.Writer) {
 	fmt.Fprintf(w, "wavedbg — a terminal debugger for AMD GCN wavefronts\n\n")
-	fmt.Fprintf(w, "Usage:\n  wavedbg [FILE] [flags]     open the interactive debugger (a bundled sample without FILE)\n")
+	fmt.Fprintf(w, "Usage:\n  wavedbg [FILE] [flags]     open the interactive debugger (a sample picker without FILE)\n")
 	fmt.Fprintf(w, "  wavedbg COMMAND [flags]    run a subcommand\n\nCommands:\n")
 	names := make([]string, 0, len(commands))
 	for n := range commands {
