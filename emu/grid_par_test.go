@@ -13,11 +13,10 @@ import (
 // work-groups run one at a time or on several workers — with LDS and
 // barriers (scan_local), global and LDS atomics from every work-group
 // (local_hist, atomics: order-independent results), and per-wave scratch
-// (scratch_spill). Run with -race to check the shared Memory; atomics is
-// left out there: LLVM compiles its CAS loop's first read and an unused
-// atomic_xchg to plain dword accesses, single-copy atomic on the hardware
-// but plain copies in the emulator, which the race detector reports
-// (RATIONALE.md "Grid").
+// (scratch_spill). Run with -race to check the shared Memory: atomics
+// also mixes atomics with plain dword accesses to the same words (LLVM
+// compiles its CAS loop's first read and an unused atomic_xchg to a load
+// and a store), which must not race (memory_shared.go).
 func TestGridWorkers(t *testing.T) {
 	words := func(n int, f func(i int) uint32) []byte {
 		b := make([]byte, 4*n)
@@ -53,9 +52,6 @@ func TestGridWorkers(t *testing.T) {
 			dir string
 			t   isa.Target
 		}{{"gfx900", isa.GFX9}, {"gfx803", isa.GFX8}} {
-			if raceEnabled && tc.kernel == "atomics" {
-				continue
-			}
 			t.Run(tc.kernel+"/"+tg.dir, func(t *testing.T) {
 				var first *GridResult
 				for _, workers := range []int{1, 3} {

@@ -227,7 +227,7 @@ func (m *Memory) readRaw(addr uint64, p []byte) {
 		off := addr & (pageSize - 1)
 		n := min(len(p), int(pageSize-off))
 		if pg := m.page(addr>>pageBits, false); pg != nil {
-			copy(p[:n], pg[off:])
+			m.copyOut(p[:n], pg, off)
 		} else {
 			clear(p[:n])
 		}
@@ -253,7 +253,7 @@ func (m *Memory) writeRaw(addr uint64, p []byte) {
 		off := a & (pageSize - 1)
 		n := min(len(p)-i, int(pageSize-off))
 		if ok, _ := m.Mapped(a, n); ok {
-			copy(m.page(a>>pageBits, true)[off:], p[i:i+n])
+			m.copyIn(m.page(a>>pageBits, true), off, p[i:i+n])
 		} else {
 			for k := 0; k < n; k++ {
 				if ok, _ := m.Mapped(a+uint64(k), 1); ok {

@@ -70,7 +70,7 @@ func (u *vmemUnit) mapped(mem *Memory, addr uint64, n int) (bool, uint64) {
 func (u *vmemUnit) write(w *Wave, addr uint64, p []byte, why uint8) {
 	if !w.jOn {
 		if off := addr & (pageSize - 1); int(off)+len(p) <= pageSize {
-			copy(w.m.Mem.page(addr>>pageBits, true)[off:], p)
+			w.m.Mem.copyIn(w.m.Mem.page(addr>>pageBits, true), off, p)
 			return
 		}
 	}

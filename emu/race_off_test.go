@@ -1,5 +1,0 @@
-//go:build !race
-
-package emu
-
-const raceEnabled = false
