@@ -135,16 +135,3 @@ func (v *vsharp) check(o *vmOp, index, aoff, soff uint32) bool {
 	}
 	return true
 }
-
-// inRange checks the dword at byte off of a lane's access.
-func (v *vsharp) inRange(w *Wave, o *vmOp, lane int, soff uint32, off int) bool {
-	index, aoff := v.indexOffset(w, o, lane)
-	return v.check(o, index, aoff+uint32(off), soff)
-}
-
-// addrAt returns the address of byte off of a lane's buffer access: swizzled
-// buffers place each element separately.
-func (v *vsharp) addrAt(w *Wave, o *vmOp, lane int, soff uint32, off int) uint64 {
-	index, aoff := v.indexOffset(w, o, lane)
-	return v.base + uint64(soff) + uint64(v.bufOffset(index, aoff+uint32(off)))
-}

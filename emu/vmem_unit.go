@@ -282,6 +282,10 @@ func (u *vmemUnit) execMem(w *Wave, o *vmOp) error {
 	for m := exec; m != 0; m &= m - 1 {
 		lane := tz(m)
 		a := u.laneAccess(w, o, lane, &rsrc, soff)
+		var bIndex, bOff uint32 // buffer AINDEX and AOFFSET, once per lane
+		if o.fam != famFlat && !a.lds && !a.scratch {
+			bIndex, bOff = rsrc.indexOffset(w, o, lane)
+		}
 		// Resolve each dword's address (scratch interleaves dwords).
 		addrOf := func(off int) (uint64, bool) {
 			switch {
@@ -290,8 +294,9 @@ func (u *vmemUnit) execMem(w *Wave, o *vmOp) error {
 				return SharedApertureBase + p, p < uint64(u.lds.size)
 			case a.scratch:
 				return u.scratchAddr(w, uint32(a.addr)+uint32(off), lane), true
-			case o.fam != famFlat:
-				return rsrc.addrAt(w, o, lane, soff, off), rsrc.inRange(w, o, lane, soff, off)
+			case o.fam != famFlat: // byte off of the element: swizzled buffers place each one separately
+				ao := bOff + uint32(off)
+				return rsrc.base + uint64(soff) + uint64(rsrc.bufOffset(bIndex, ao)), rsrc.check(o, bIndex, ao, soff)
 			}
 			return a.addr + uint64(off), a.inRange
 		}
