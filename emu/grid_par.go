@@ -261,8 +261,23 @@ func (wk *groupWorker) newWaves(id [3]uint32, first uint64) ([]*groupWave, error
 	return waves, nil
 }
 
-// runGroup runs work-group n (id) to completion.
-func (wk *groupWorker) runGroup(ctx context.Context, n uint64, id [3]uint32, first uint64) error {
+// runGroup runs work-group n (id) to completion. An internal error (a
+// panic in the emulator) becomes an error naming the wave and its PC rather
+// than ending the process from a worker goroutine.
+func (wk *groupWorker) runGroup(ctx context.Context, n uint64, id [3]uint32, first uint64) (err error) {
+	var cur *groupWave
+	defer func() {
+		if r := recover(); r != nil {
+			we := WaveError{Group: id, Err: fmt.Errorf("emu: internal error: %v", r)}
+			if cur != nil {
+				we.Wave, we.Index = cur.no, cur.idx
+				if i := cur.m.w.pc(); i >= 0 && i < len(cur.m.w.code) {
+					we.PC = cur.m.w.code[i].pc
+				}
+			}
+			err = we
+		}
+	}()
 	waves, err := wk.newWaves(id, first)
 	if err != nil {
 		return err
@@ -289,6 +304,7 @@ func (wk *groupWorker) runGroup(ctx context.Context, n uint64, id [3]uint32, fir
 			}
 			live++
 			if !gw.waiting {
+				cur = gw
 				if err := wk.runWave(ctx, id, gw); err != nil {
 					return err
 				}
