@@ -1,0 +1,92 @@
+package emu
+
+// More whole-register kernels (valu_fast.go) for integer operations common
+// in compiled kernels; TestKernelsMatchLaneFunctions checks each against
+// its lane function.
+
+func init() {
+	for n, k := range map[string]kernel{
+		"v_mul_hi_u32": func(e *fenv, d, a, b, c *[64]uint32) {
+			for l := range d {
+				d[l] = uint32(uint64(a[l]) * uint64(b[l]) >> 32)
+			}
+		},
+		"v_mul_hi_i32": func(e *fenv, d, a, b, c *[64]uint32) {
+			for l := range d {
+				d[l] = uint32(uint64(int64(int32(a[l]))*int64(int32(b[l]))) >> 32)
+			}
+		},
+		"v_max_i32": func(e *fenv, d, a, b, c *[64]uint32) {
+			for l := range d {
+				d[l] = uint32(max(int32(a[l]), int32(b[l])))
+			}
+		},
+		"v_min_i32": func(e *fenv, d, a, b, c *[64]uint32) {
+			for l := range d {
+				d[l] = uint32(min(int32(a[l]), int32(b[l])))
+			}
+		},
+		"v_max_u32": func(e *fenv, d, a, b, c *[64]uint32) {
+			for l := range d {
+				d[l] = max(a[l], b[l])
+			}
+		},
+		"v_min_u32": func(e *fenv, d, a, b, c *[64]uint32) {
+			for l := range d {
+				d[l] = min(a[l], b[l])
+			}
+		},
+		"v_not_b32": func(e *fenv, d, a, b, c *[64]uint32) {
+			for l := range d {
+				d[l] = ^a[l]
+			}
+		},
+		"v_bfe_u32": func(e *fenv, d, a, b, c *[64]uint32) {
+			for l := range d {
+				d[l] = uint32(bfe64(uint64(a[l]), uint(b[l]&31), uint(c[l]&31), false))
+			}
+		},
+		"v_bfe_i32": func(e *fenv, d, a, b, c *[64]uint32) {
+			for l := range d {
+				d[l] = uint32(bfe64(uint64(a[l]), uint(b[l]&31), uint(c[l]&31), true))
+			}
+		},
+		"v_bfi_b32": func(e *fenv, d, a, b, c *[64]uint32) {
+			for l := range d {
+				d[l] = a[l]&b[l] | ^a[l]&c[l]
+			}
+		},
+		"v_lshl_or_b32": func(e *fenv, d, a, b, c *[64]uint32) {
+			for l := range d {
+				d[l] = a[l]<<(b[l]&31) | c[l]
+			}
+		},
+		"v_and_or_b32": func(e *fenv, d, a, b, c *[64]uint32) {
+			for l := range d {
+				d[l] = a[l]&b[l] | c[l]
+			}
+		},
+		"v_or3_b32": func(e *fenv, d, a, b, c *[64]uint32) {
+			for l := range d {
+				d[l] = a[l] | b[l] | c[l]
+			}
+		},
+		"v_add_lshl_u32": func(e *fenv, d, a, b, c *[64]uint32) {
+			for l := range d {
+				d[l] = (a[l] + b[l]) << (c[l] & 31)
+			}
+		},
+		"v_xad_u32": func(e *fenv, d, a, b, c *[64]uint32) {
+			for l := range d {
+				d[l] = (a[l] ^ b[l]) + c[l]
+			}
+		},
+		"v_alignbit_b32": func(e *fenv, d, a, b, c *[64]uint32) {
+			for l := range d {
+				d[l] = uint32((uint64(a[l])<<32 | uint64(b[l])) >> (c[l] & 31))
+			}
+		},
+	} {
+		kernels[n] = k
+	}
+}
