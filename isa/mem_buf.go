@@ -61,14 +61,11 @@ func bufCommon(t Target, inst *Inst, f *Form, w0, w1 uint32, tfe bool) error {
 	if f.Flags.Has(FlagLDSOnly) && (m.OffEn || m.IdxEn) {
 		return errInvalid
 	}
-	for k := range f.Operands {
-		s := &f.Operands[k]
-		var op Operand
-		var err error
+	return appendOperands(inst, f, func(s *OperandSpec) (op Operand, err error) {
 		switch s.Field {
 		case FieldVDATA:
 			if m.LDS {
-				continue // the data goes to LDS; LLVM prints no vdata
+				return op, errOmit // the data goes to LDS; LLVM prints no vdata
 			}
 			w := s.Width
 			if t == GFX8 && packedD16(t, inst) && f.Flags.Has(FlagD16|FlagFormat) {
@@ -83,7 +80,7 @@ func bufCommon(t Target, inst *Inst, f *Form, w0, w1 uint32, tfe bool) error {
 			}
 		case FieldVADDR:
 			if f.Flags.Has(FlagLDSOnly) {
-				continue
+				return op, errOmit
 			}
 			var w uint8
 			if m.OffEn {
@@ -104,12 +101,8 @@ func bufCommon(t Target, inst *Inst, f *Form, w0, w1 uint32, tfe bool) error {
 		default:
 			err = errInvalid
 		}
-		if err != nil {
-			return err
-		}
-		inst.Args = append(inst.Args, op)
-	}
-	return nil
+		return op, err
+	})
 }
 
 // LLVM's names of the MTBUF data and number formats.

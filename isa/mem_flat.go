@@ -41,14 +41,11 @@ func decodeFLAT(t Target, inst *Inst, w0, w1 uint32) error {
 	}
 	noSaddr := saddr == 0x7f
 	atomic := f.Flags.Has(FlagAtomic)
-	for k := range f.Operands {
-		s := &f.Operands[k]
-		var op Operand
-		var err error
+	return appendOperands(inst, f, func(s *OperandSpec) (op Operand, err error) {
 		switch s.Field {
 		case FieldVDST:
 			if atomic && !m.GLC || m.LDS {
-				continue
+				return op, errOmit
 			}
 			op, err = vreg(s, w1>>24, s.Width)
 		case FieldVADDR:
@@ -71,12 +68,8 @@ func decodeFLAT(t Target, inst *Inst, w0, w1 uint32) error {
 		default:
 			err = errInvalid
 		}
-		if err != nil {
-			return err
-		}
-		inst.Args = append(inst.Args, op)
-	}
-	return nil
+		return op, err
+	})
 }
 
 func printFLAT(p *printer, inst *Inst) {

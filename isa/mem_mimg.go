@@ -38,14 +38,11 @@ func decodeMIMG(t Target, inst *Inst, w0, w1 uint32) error {
 		return errInvalid
 	}
 	hasSamp := false
-	for k := range f.Operands {
-		s := &f.Operands[k]
-		var op Operand
-		var err error
+	err = appendOperands(inst, f, func(s *OperandSpec) (op Operand, err error) {
 		switch s.Field {
 		case FieldVDATA:
 			if _, err := vreg(s, w1>>8&0xff, s.Width); err != nil {
-				return err // LLVM's first decode already fails
+				return op, err // LLVM's first decode already fails
 			}
 			op, err = vreg(s, w1>>8&0xff, mimgDataWidth(packedD16(t, inst), f, m, w1>>8&0xff))
 			if f.Flags.Has(FlagAtomic) && !m.GLC {
@@ -61,10 +58,10 @@ func decodeMIMG(t Target, inst *Inst, w0, w1 uint32) error {
 		default:
 			err = errInvalid
 		}
-		if err != nil {
-			return err
-		}
-		inst.Args = append(inst.Args, op)
+		return op, err
+	})
+	if err != nil {
+		return err
 	}
 	if !hasSamp && w1>>21&0x1f != 0 {
 		return errInvalid

@@ -5,6 +5,8 @@ package isa
 // sdstOperand, vgprOperand, immOperand) and the constants they use.
 // printer.operand (print.go) is their inverse.
 
+import "errors"
+
 // Source-operand codes (SSRC, 9-bit VOP sources; 256–511 are v0–v255).
 const (
 	srcSGPRMax     = 101 // s0–s101
@@ -240,3 +242,24 @@ var (
 
 // inv2pi64Text is how LLVM prints 1/(2π) for a 64-bit operand.
 const inv2pi64Text = "0.15915494309189532"
+
+// errOmit, returned by an appendOperands callback, leaves the row's operand
+// out of Args: LLVM does not print it in this instance.
+var errOmit = errors.New("isa: operand omitted")
+
+// appendOperands appends to inst.Args the operand of each row of f, in
+// order, as operand decodes it from the row's spec; it stops at the first
+// error other than errOmit.
+func appendOperands(inst *Inst, f *Form, operand func(s *OperandSpec) (Operand, error)) error {
+	for k := range f.Operands {
+		op, err := operand(&f.Operands[k])
+		switch err {
+		case nil:
+			inst.Args = append(inst.Args, op)
+		case errOmit:
+		default:
+			return err
+		}
+	}
+	return nil
+}

@@ -43,10 +43,7 @@ func (i *Inst) BranchTarget(pc uint64) (uint64, bool) {
 
 // salu decodes the operands of the SOP encodings from their fields.
 func salu(src []byte, t Target, inst *Inst, f *Form, sdst, ssrc0, ssrc1 uint16, simm16 uint32) error {
-	for k := range f.Operands {
-		s := &f.Operands[k]
-		var op Operand
-		var err error
+	return appendOperands(inst, f, func(s *OperandSpec) (op Operand, err error) {
 		switch s.Field {
 		case FieldSDST:
 			op, err = sdstOperand(t, s, sdst)
@@ -69,12 +66,8 @@ func salu(src []byte, t Target, inst *Inst, f *Form, sdst, ssrc0, ssrc1 uint16, 
 		default:
 			err = errInvalid
 		}
-		if err != nil {
-			return err
-		}
-		inst.Args = append(inst.Args, op)
-	}
-	return nil
+		return op, err
+	})
 }
 
 func decodeSOP2(src []byte, t Target, inst *Inst) error {
@@ -153,10 +146,7 @@ func decodeSMEM(src []byte, t Target, inst *Inst) error {
 	if m.Imm && f.Flags&FlagSmemImm == 0 || !m.Imm && f.Flags&FlagSmemSGPR == 0 {
 		return errInvalid
 	}
-	for k := range f.Operands {
-		s := &f.Operands[k]
-		var op Operand
-		var err error
+	return appendOperands(inst, f, func(s *OperandSpec) (op Operand, err error) {
 		switch s.Field {
 		case FieldSDATA:
 			if s.Imm {
@@ -185,12 +175,8 @@ func decodeSMEM(src []byte, t Target, inst *Inst) error {
 		default:
 			err = errInvalid
 		}
-		if err != nil {
-			return err
-		}
-		inst.Args = append(inst.Args, op)
-	}
-	return nil
+		return op, err
+	})
 }
 
 // printSALU prints SOP2, SOPK, SOP1, SOPC and SOPP instructions.

@@ -142,14 +142,11 @@ func decodeE32(src []byte, t Target, inst *Inst, opcode uint16) error {
 		}
 	}
 	inst.Variant = VariantE32
-	for k := range f.Operands {
-		s := &f.Operands[k]
-		var op Operand
-		var err error
+	return appendOperands(inst, f, func(s *OperandSpec) (op Operand, err error) {
 		switch s.Field {
 		case FieldVDST:
 			if inst.Enc == EncVOPC {
-				return errInvalid
+				return op, errInvalid
 			}
 			op, err = vgprOperand(s, uint16(w>>17&0xff))
 		case FieldSDST:
@@ -166,12 +163,8 @@ func decodeE32(src []byte, t Target, inst *Inst, opcode uint16) error {
 		default:
 			err = errInvalid
 		}
-		if err != nil {
-			return err
-		}
-		inst.Args = append(inst.Args, op)
-	}
-	return nil
+		return op, err
+	})
 }
 
 func vccOperand(s *OperandSpec) Operand {
@@ -246,10 +239,7 @@ func decodeSDWA(src []byte, t Target, inst *Inst, f *Form) error {
 			return errInvalid
 		}
 	}
-	for k := range f.Operands {
-		s := &f.Operands[k]
-		var op Operand
-		var err error
+	return appendOperands(inst, f, func(s *OperandSpec) (op Operand, err error) {
 		switch s.Field {
 		case FieldVDST:
 			op, err = vgprOperand(s, uint16(w>>17&0xff))
@@ -270,12 +260,8 @@ func decodeSDWA(src []byte, t Target, inst *Inst, f *Form) error {
 		default:
 			err = errInvalid
 		}
-		if err != nil {
-			return err
-		}
-		inst.Args = append(inst.Args, op)
-	}
-	return nil
+		return op, err
+	})
 }
 
 // sdwaSrc decodes an SDWA source: a VGPR, or on GFX9 with the s bit an
@@ -322,10 +308,7 @@ func decodeDPP(src []byte, t Target, inst *Inst, f *Form) error {
 			sext[k] = n // LLVM prints an integer source's neg bit as sext()
 		}
 	}
-	for k := range f.Operands {
-		s := &f.Operands[k]
-		var op Operand
-		var err error
+	return appendOperands(inst, f, func(s *OperandSpec) (op Operand, err error) {
 		switch s.Field {
 		case FieldVDST:
 			op, err = vgprOperand(s, uint16(w>>17&0xff))
@@ -342,12 +325,8 @@ func decodeDPP(src []byte, t Target, inst *Inst, f *Form) error {
 		default:
 			err = errInvalid
 		}
-		if err != nil {
-			return err
-		}
-		inst.Args = append(inst.Args, op)
-	}
-	return nil
+		return op, err
+	})
 }
 
 // validDPPCtrl reports whether GFX8/9 define the dpp_ctrl value.

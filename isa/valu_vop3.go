@@ -55,10 +55,7 @@ func decodeVOP3(src []byte, t Target, inst *Inst) error {
 			return errInvalid
 		}
 	}
-	for k := range f.Operands {
-		s := &f.Operands[k]
-		var op Operand
-		var err error
+	return appendOperands(inst, f, func(s *OperandSpec) (op Operand, err error) {
 		switch s.Field {
 		case FieldVDST:
 			op, err = vgprOperand(s, uint16(w&0xff))
@@ -74,7 +71,7 @@ func decodeVOP3(src []byte, t Target, inst *Inst) error {
 			i := srcIndex(s.Field)
 			c := uint16(d >> (9 * i) & 0x1ff)
 			if c == srcLiteral {
-				return errInvalid
+				return op, errInvalid
 			}
 			op, err = srcOperand(src, t, inst, s, c)
 			op.Neg, op.Abs = neg[i], abs[i]
@@ -87,7 +84,7 @@ func decodeVOP3(src []byte, t Target, inst *Inst) error {
 			m.AttrChan = uint8(d >> 6 & 3)
 			if d>>8&1 != 0 {
 				if f.Flags&FlagHigh == 0 {
-					return errInvalid
+					return op, errInvalid
 				}
 				m.OpSel |= 8
 			}
@@ -97,12 +94,8 @@ func decodeVOP3(src []byte, t Target, inst *Inst) error {
 		default:
 			err = errInvalid
 		}
-		if err != nil {
-			return err
-		}
-		inst.Args = append(inst.Args, op)
-	}
-	return nil
+		return op, err
+	})
 }
 
 // decodeVOP3P decodes GFX9 packed-math words.
@@ -133,10 +126,7 @@ func decodeVOP3P(src []byte, t Target, inst *Inst) error {
 		}
 		m.OpSelHi &^= 1 << k
 	}
-	for k := range f.Operands {
-		s := &f.Operands[k]
-		var op Operand
-		var err error
+	return appendOperands(inst, f, func(s *OperandSpec) (op Operand, err error) {
 		switch s.Field {
 		case FieldVDST:
 			op, err = vgprOperand(s, uint16(w&0xff))
@@ -144,7 +134,7 @@ func decodeVOP3P(src []byte, t Target, inst *Inst) error {
 			i := srcIndex(s.Field)
 			c := uint16(d >> (9 * i) & 0x1ff)
 			if c == srcLiteral {
-				return errInvalid
+				return op, errInvalid
 			}
 			op, err = srcOperand(src, t, inst, s, c)
 			if mix {
@@ -155,12 +145,8 @@ func decodeVOP3P(src []byte, t Target, inst *Inst) error {
 		default:
 			err = errInvalid
 		}
-		if err != nil {
-			return err
-		}
-		inst.Args = append(inst.Args, op)
-	}
-	return nil
+		return op, err
+	})
 }
 
 // decodeVINTRP decodes v_interp_p1_f32, v_interp_p2_f32 and v_interp_mov_f32.
@@ -174,10 +160,7 @@ func decodeVINTRP(src []byte, t Target, inst *Inst) error {
 	m := &inst.Mods
 	m.Attr = uint8(w >> 10 & 0x3f)
 	m.AttrChan = uint8(w >> 8 & 3)
-	for k := range f.Operands {
-		s := &f.Operands[k]
-		var op Operand
-		var err error
+	return appendOperands(inst, f, func(s *OperandSpec) (op Operand, err error) {
 		switch s.Field {
 		case FieldVDST:
 			op, err = vgprOperand(s, uint16(w>>18&0xff))
@@ -190,12 +173,8 @@ func decodeVINTRP(src []byte, t Target, inst *Inst) error {
 		default:
 			err = errInvalid
 		}
-		if err != nil {
-			return err
-		}
-		inst.Args = append(inst.Args, op)
-	}
-	return nil
+		return op, err
+	})
 }
 
 // srcIndex maps src0, src1 and src2 to 0, 1 and 2.
