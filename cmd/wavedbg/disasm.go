@@ -32,19 +32,9 @@ func runDisasm(args []string, stdout, stderr io.Writer) error {
 			"diffed. With --raw, print one instruction per line and <invalid> for words LLVM rejects.\n\n")
 		fs.PrintDefaults()
 	}
-	var pos []string
-	for rest := args; ; {
-		if err := fs.Parse(rest); err != nil {
-			if err == flag.ErrHelp {
-				return err
-			}
-			return usageError{err.Error()}
-		}
-		if fs.NArg() == 0 {
-			break
-		}
-		pos = append(pos, fs.Arg(0))
-		rest = fs.Args()[1:]
+	pos, err := parseInterspersed(fs, args)
+	if err != nil {
+		return err
 	}
 	w := bufio.NewWriterSize(stdout, 1<<16)
 	defer w.Flush()

@@ -27,20 +27,9 @@ func runInfo(args []string, stdout, stderr io.Writer) error {
 			"compressed) or a host ELF with a .hip_fatbin section.\n\n")
 		fs.PrintDefaults()
 	}
-	// Allow flags after FILE.
-	var files []string
-	for rest := args; ; {
-		if err := fs.Parse(rest); err != nil {
-			if err == flag.ErrHelp {
-				return err
-			}
-			return usageError{err.Error()}
-		}
-		if fs.NArg() == 0 {
-			break
-		}
-		files = append(files, fs.Arg(0))
-		rest = fs.Args()[1:]
+	files, err := parseInterspersed(fs, args)
+	if err != nil {
+		return err
 	}
 	if len(files) != 1 {
 		fs.Usage()
@@ -357,4 +346,24 @@ func joinUints(xs []uint64, sep string) string {
 		s = append(s, fmt.Sprint(x))
 	}
 	return strings.Join(s, sep)
+}
+
+// parseInterspersed parses fs's flags from args, which may stand before,
+// between or after the positional arguments, and returns the latter. A
+// parse error is a usageError; -h returns flag.ErrHelp.
+func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			if err == flag.ErrHelp {
+				return nil, err
+			}
+			return nil, usageError{err.Error()}
+		}
+		if fs.NArg() == 0 {
+			return pos, nil
+		}
+		pos = append(pos, fs.Arg(0))
+		args = fs.Args()[1:]
+	}
 }
