@@ -16,10 +16,6 @@ var (
 	// ErrTruncated reports an instruction whose second word or literal is
 	// cut off by the end of the input.
 	ErrTruncated = errors.New("isa: truncated instruction")
-
-	// errInvalid and errTruncated are the names the family decoders use.
-	errInvalid   = ErrInvalid
-	errTruncated = ErrTruncated
 )
 
 // Flags is a set of per-opcode facts named by the flag words of the table
@@ -134,13 +130,7 @@ type featureForm struct {
 // FeaturesOf returns the instruction-set features of a processor name
 // beyond its generation ("gfx906" → FeatFMAMix|FeatDL, "gfx810" → FeatPackedD16).
 func FeaturesOf(processor string) Features {
-	if i := strings.LastIndex(processor, "-"); i >= 0 && strings.Contains(processor[:i], "amdgcn") {
-		processor = processor[i+1:]
-	}
-	if i := strings.IndexByte(processor, ':'); i >= 0 {
-		processor = processor[:i]
-	}
-	switch processor {
+	switch processorName(processor) {
 	case "gfx904":
 		return FeatFMAMix
 	case "gfx906":
@@ -151,14 +141,26 @@ func FeaturesOf(processor string) Features {
 	return 0
 }
 
+// processorName strips a target ID ("amdgcn-amd-amdhsa--gfx906:xnack-")
+// down to its processor name ("gfx906").
+func processorName(id string) string {
+	if i := strings.LastIndex(id, "-"); i >= 0 && strings.Contains(id[:i], "amdgcn") {
+		id = id[i+1:]
+	}
+	if i := strings.IndexByte(id, ':'); i >= 0 {
+		id = id[:i]
+	}
+	return id
+}
+
 // LookupForm is lookupForm for other packages and tools.
 func LookupForm(t Target, enc Encoding, opcode uint16) *Form { return lookupForm(t, enc, opcode) }
 
 // decoders[enc] decodes one instruction of encoding enc. src starts at the
 // instruction and may continue with the rest of the section. The function
 // fills inst (Op, Form, Variant, Len, Words, Args, Mods; Enc and Target are
-// already set and Words[0] holds the first word) and returns errInvalid for
-// words the target rejects or errTruncated when a second word or literal is
+// already set and Words[0] holds the first word) and returns ErrInvalid for
+// words the target rejects or ErrTruncated when a second word or literal is
 // cut off. Each encoding family registers its decoder from an init function
 // in its own file.
 var decoders [numEncodings]func(src []byte, t Target, inst *Inst) error
@@ -173,13 +175,7 @@ const numEncodings = int(EncFLAT) + 1
 // TargetOf maps a processor name ("gfx900", "gfx803", "gfx906:xnack-",
 // "amdgcn-amd-amdhsa--gfx900") to its generation.
 func TargetOf(processor string) (Target, bool) {
-	if i := strings.LastIndex(processor, "-"); i >= 0 && strings.Contains(processor[:i], "amdgcn") {
-		processor = processor[i+1:]
-	}
-	if i := strings.IndexByte(processor, ':'); i >= 0 {
-		processor = processor[:i]
-	}
-	switch processor {
+	switch processorName(processor) {
 	case "gfx801", "gfx802", "gfx803", "gfx805", "gfx810":
 		return GFX8, true
 	case "gfx900", "gfx902", "gfx904", "gfx906", "gfx909", "gfx90c":
@@ -281,10 +277,10 @@ func DecodeWith(src []byte, t Target, f Features, inst *Inst) error {
 	args := inst.Args[:0]
 	*inst = Inst{Args: args, Target: t, Features: f}
 	if t != GFX8 && t != GFX9 {
-		return errInvalid
+		return ErrInvalid
 	}
 	if len(src) < 4 {
-		return errTruncated
+		return ErrTruncated
 	}
 	w := binary.LittleEndian.Uint32(src)
 	inst.Words[0] = w
@@ -293,7 +289,7 @@ func DecodeWith(src []byte, t Target, f Features, inst *Inst) error {
 	d := decoders[enc]
 	if d == nil {
 		inst.Len = 4
-		return errInvalid
+		return ErrInvalid
 	}
 	if err := d(src, t, inst); err != nil {
 		if inst.Len == 0 {

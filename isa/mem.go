@@ -52,7 +52,7 @@ func memDecoder(d func(t Target, inst *Inst, w0, w1 uint32) error) func(src []by
 		w1, ok := word(src, 4)
 		if !ok {
 			inst.Len = 4
-			return errTruncated
+			return ErrTruncated
 		}
 		inst.Words[1] = w1
 		inst.Len = 8
@@ -70,7 +70,7 @@ func memDecoder(d func(t Target, inst *Inst, w0, w1 uint32) error) func(src []by
 func memForm(t Target, inst *Inst, opcode uint16) (*Form, error) {
 	f := lookupForm(t, inst.Enc, opcode)
 	if f == nil {
-		return nil, errInvalid
+		return nil, ErrInvalid
 	}
 	inst.Form = f
 	inst.Op = f.Op
@@ -78,11 +78,11 @@ func memForm(t Target, inst *Inst, opcode uint16) (*Form, error) {
 }
 
 // vreg returns the VGPR operand reg of width dwords for spec s, or
-// errInvalid when the tuple runs past v255.
+// ErrInvalid when the tuple runs past v255.
 func vreg(s *OperandSpec, reg uint32, width uint8) (Operand, error) {
 	op := Operand{Kind: KindVGPR, Field: s.Field, Access: s.Access, Type: s.Type, Reg: uint16(reg), Width: width}
 	if reg+uint32(width) > 256 {
-		return op, errInvalid
+		return op, ErrInvalid
 	}
 	return op, nil
 }
@@ -104,7 +104,7 @@ func sgprTuple(t Target, s *OperandSpec, code uint16) (Operand, error) {
 	}
 	op := Operand{Kind: KindSpecial, Field: s.Field, Access: s.Access, Type: s.Type, Reg: code, Width: 2}
 	if !special64(t, code) {
-		return op, errInvalid
+		return op, ErrInvalid
 	}
 	return op, nil
 }

@@ -22,7 +22,7 @@ func decodeMUBUF(t Target, inst *Inst, w0, w1 uint32) error {
 		// buffer_wbinvl1(_vol): no operands; LLVM rejects the address,
 		// glc, lds and tfe bits and bit 15 (SI's addr64).
 		if w0&(1<<12|1<<13|1<<14|1<<15|1<<16) != 0 || w1>>23&1 != 0 {
-			return errInvalid
+			return ErrInvalid
 		}
 		m.SLC = false
 		return nil
@@ -30,7 +30,7 @@ func decodeMUBUF(t Target, inst *Inst, w0, w1 uint32) error {
 	switch {
 	case m.LDS && !f.Flags.Has(FlagLDSOk) && !f.Flags.Has(FlagLDSOnly),
 		!m.LDS && f.Flags.Has(FlagLDSOnly):
-		return errInvalid
+		return ErrInvalid
 	}
 	return bufCommon(t, inst, f, w0, w1, w1>>23&1 != 0)
 }
@@ -56,10 +56,10 @@ func bufCommon(t Target, inst *Inst, f *Form, w0, w1 uint32, tfe bool) error {
 	m.GLC = w0>>14&1 != 0
 	m.TFE = tfe
 	if tfe && (f.Flags.Has(FlagNoTFE) || m.LDS) {
-		return errInvalid
+		return ErrInvalid
 	}
 	if f.Flags.Has(FlagLDSOnly) && (m.OffEn || m.IdxEn) {
-		return errInvalid
+		return ErrInvalid
 	}
 	return appendOperands(inst, f, func(s *OperandSpec) (op Operand, err error) {
 		switch s.Field {
@@ -99,7 +99,7 @@ func bufCommon(t Target, inst *Inst, f *Form, w0, w1 uint32, tfe bool) error {
 		case FieldSOFFSET:
 			op, err = srcOperand(nil, t, nil, s, uint16(w1>>24))
 		default:
-			err = errInvalid
+			err = ErrInvalid
 		}
 		return op, err
 	})

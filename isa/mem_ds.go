@@ -24,7 +24,7 @@ func decodeDS(t Target, inst *Inst, w0, w1 uint32) error {
 	case f.Flags.Has(FlagNoMods) && w0&0x1ffff != 0,
 		f.Flags.Has(FlagGDSOnly) && !m.GDS,
 		f.Flags.Has(FlagNoGDS) && m.GDS:
-		return errInvalid
+		return ErrInvalid
 	}
 	used := uint32(0)
 	for k := range f.Operands {
@@ -40,7 +40,7 @@ func decodeDS(t Target, inst *Inst, w0, w1 uint32) error {
 		case FieldVDST:
 			sh = 24
 		default:
-			return errInvalid
+			return ErrInvalid
 		}
 		used |= 0xff << sh
 		op, err := vreg(s, w1>>sh&0xff, s.Width)
@@ -50,7 +50,7 @@ func decodeDS(t Target, inst *Inst, w0, w1 uint32) error {
 		inst.Args = append(inst.Args, op)
 	}
 	if w1&^used != 0 {
-		return errInvalid
+		return ErrInvalid
 	}
 	return nil
 }

@@ -14,7 +14,7 @@ package isa
 func decodeFLAT(t Target, inst *Inst, w0, w1 uint32) error {
 	seg := w0 >> 14 & 3
 	if seg == 3 {
-		return errInvalid
+		return ErrInvalid
 	}
 	f, err := memForm(t, inst, uint16(seg<<7|w0>>18&0x7f))
 	if err != nil {
@@ -34,10 +34,10 @@ func decodeFLAT(t Target, inst *Inst, w0, w1 uint32) error {
 		m.Offset = int32(w0<<19) >> 19
 	}
 	if m.LDS && (!f.Flags.Has(FlagLDSOk) || m.NV) {
-		return errInvalid
+		return ErrInvalid
 	}
 	if seg == 0 && saddr != 0 {
-		return errInvalid
+		return ErrInvalid
 	}
 	noSaddr := saddr == 0x7f
 	atomic := f.Flags.Has(FlagAtomic)
@@ -66,7 +66,7 @@ func decodeFLAT(t Target, inst *Inst, w0, w1 uint32) error {
 			}
 			op, err = sdstOperand(t, s, saddr)
 		default:
-			err = errInvalid
+			err = ErrInvalid
 		}
 		return op, err
 	})

@@ -22,7 +22,7 @@ func decodeMIMG(t Target, inst *Inst, w0, w1 uint32) error {
 		return err
 	}
 	if w0&1 != 0 {
-		return errInvalid // LLVM requires bit 0 clear
+		return ErrInvalid // LLVM requires bit 0 clear
 	}
 	m := &inst.Mods
 	m.DMask = uint8(w0 >> 8 & 0xf)
@@ -35,7 +35,7 @@ func decodeMIMG(t Target, inst *Inst, w0, w1 uint32) error {
 	m.SLC = w0>>25&1 != 0
 	m.D16 = w1>>31&1 != 0
 	if m.D16 && f.Flags.Has(FlagNoD16) {
-		return errInvalid
+		return ErrInvalid
 	}
 	hasSamp := false
 	err = appendOperands(inst, f, func(s *OperandSpec) (op Operand, err error) {
@@ -56,7 +56,7 @@ func decodeMIMG(t Target, inst *Inst, w0, w1 uint32) error {
 			hasSamp = true
 			op, err = sgprTuple(t, s, uint16(w1>>21&0x1f)<<2)
 		default:
-			err = errInvalid
+			err = ErrInvalid
 		}
 		return op, err
 	})
@@ -64,7 +64,7 @@ func decodeMIMG(t Target, inst *Inst, w0, w1 uint32) error {
 		return err
 	}
 	if !hasSamp && w1>>21&0x1f != 0 {
-		return errInvalid
+		return ErrInvalid
 	}
 	return nil
 }

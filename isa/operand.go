@@ -87,8 +87,8 @@ const numSGPRs = 106
 // where 256–511 are VGPRs) as the operand s describes. A literal (255)
 // reads the word that follows the instruction's fixed words, src[inst.Len:],
 // and grows inst.Len and inst.Words; a second literal source in the same
-// instruction shares it. It returns errInvalid for a code LLVM rejects
-// and errTruncated when the literal is cut off.
+// instruction shares it. It returns ErrInvalid for a code LLVM rejects
+// and ErrTruncated when the literal is cut off.
 func srcOperand(src []byte, t Target, inst *Inst, s *OperandSpec, c uint16) (Operand, error) {
 	op := Operand{Field: s.Field, Access: s.Access, Type: s.Type, Width: s.Width, Reg: c}
 	if op.Width == 0 {
@@ -103,7 +103,7 @@ func srcOperand(src []byte, t Target, inst *Inst, s *OperandSpec, c uint16) (Ope
 		op.Kind = KindTTMP
 		op.Reg = uint16(ttmpIndex(t, c)) >> alignShift(op.Width) << alignShift(op.Width)
 		if !regTuple(int(op.Reg), op.Width, 16) { // LLVM's TTMP tuples reach ttmp15 on GFX8 too
-			return op, errInvalid
+			return op, ErrInvalid
 		}
 		return op, nil
 	case c >= srcInlineIntLo && c <= srcInlineIntHi, c >= srcInlineFPLo && c <= srcInlineFPHi:
@@ -119,7 +119,7 @@ func srcOperand(src []byte, t Target, inst *Inst, s *OperandSpec, c uint16) (Ope
 	if op.Width <= 1 && special32(t, c) || op.Width == 2 && special64(t, c) || op.Width > 2 && (special64(t, c) || c == srcNull) {
 		return op, nil
 	}
-	return op, errInvalid
+	return op, ErrInvalid
 }
 
 // sgprOperand decodes an SGPR number (0–101) as the operand s describes,
@@ -132,7 +132,7 @@ func sgprOperand(s *OperandSpec, reg uint16) (Operand, error) {
 	sh := alignShift(op.Width)
 	op.Reg = reg >> sh << sh
 	if !regTuple(int(op.Reg), op.Width, numSGPRs) {
-		return op, errInvalid
+		return op, ErrInvalid
 	}
 	return op, nil
 }
@@ -144,7 +144,7 @@ func vgprOperand(s *OperandSpec, reg uint16) (Operand, error) {
 		op.Width = 1
 	}
 	if int(reg)+int(op.Width) > 256 {
-		return op, errInvalid
+		return op, ErrInvalid
 	}
 	return op, nil
 }
@@ -153,7 +153,7 @@ func vgprOperand(s *OperandSpec, reg uint16) (Operand, error) {
 // the 32/64-bit specials; no constants) as the operand s describes.
 func sdstOperand(t Target, s *OperandSpec, c uint16) (Operand, error) {
 	if c > 127 {
-		return Operand{}, errInvalid
+		return Operand{}, ErrInvalid
 	}
 	return srcOperand(nil, t, nil, s, c)
 }
@@ -167,14 +167,14 @@ func immOperand(s *OperandSpec, v int64) Operand {
 // words on first use.
 func literal(src []byte, inst *Inst) (uint32, error) {
 	if inst == nil {
-		return 0, errInvalid
+		return 0, ErrInvalid
 	}
 	if inst.hasLit {
 		return inst.Words[inst.Len/4-1], nil
 	}
 	w, ok := word(src, inst.Len)
 	if !ok {
-		return 0, errTruncated
+		return 0, ErrTruncated
 	}
 	inst.Words[inst.Len/4] = w
 	inst.Len += 4

@@ -22,7 +22,7 @@ func startForm(t Target, inst *Inst, opcode uint16, n int) (*Form, error) {
 	f := lookupFormWith(t, inst.Features, inst.Enc, opcode)
 	if f == nil {
 		inst.Len = 4
-		return nil, errInvalid
+		return nil, ErrInvalid
 	}
 	inst.Form = f
 	inst.Op = f.Op
@@ -64,7 +64,7 @@ func salu(src []byte, t Target, inst *Inst, f *Form, sdst, ssrc0, ssrc1 uint16, 
 		case FieldSIMM32:
 			op, err = srcOperand(src, t, inst, s, srcLiteral)
 		default:
-			err = errInvalid
+			err = ErrInvalid
 		}
 		return op, err
 	})
@@ -113,7 +113,7 @@ func decodeSOPP(src []byte, t Target, inst *Inst) error {
 		return err
 	}
 	if len(f.Operands) == 0 && w&0xffff != 0 {
-		return errInvalid // LLVM requires simm16 = 0 when it prints none
+		return ErrInvalid // LLVM requires simm16 = 0 when it prints none
 	}
 	return salu(src, t, inst, f, 0, 0, 0, w&0xffff)
 }
@@ -130,7 +130,7 @@ func decodeSMEM(src []byte, t Target, inst *Inst) error {
 	}
 	w1, ok := word(src, 4)
 	if !ok {
-		return errTruncated
+		return ErrTruncated
 	}
 	inst.Words[1] = w1
 	m := &inst.Mods
@@ -144,7 +144,7 @@ func decodeSMEM(src []byte, t Target, inst *Inst) error {
 		m.Offset = int32(w1 & 0xfffff)
 	}
 	if m.Imm && f.Flags&FlagSmemImm == 0 || !m.Imm && f.Flags&FlagSmemSGPR == 0 {
-		return errInvalid
+		return ErrInvalid
 	}
 	return appendOperands(inst, f, func(s *OperandSpec) (op Operand, err error) {
 		switch s.Field {
@@ -173,7 +173,7 @@ func decodeSMEM(src []byte, t Target, inst *Inst) error {
 				op, err = sdstOperand(t, &so, uint16(w1&0x7f))
 			}
 		default:
-			err = errInvalid
+			err = ErrInvalid
 		}
 		return op, err
 	})

@@ -128,7 +128,7 @@ func decodeE32(src []byte, t Target, inst *Inst, opcode uint16) error {
 		// v_nop, v_clrexcp: vdst must be zero; LLVM ignores src0 (and
 		// reads an SDWA or DPP word when src0 selects one).
 		if w>>17&0xff != 0 {
-			return errInvalid
+			return ErrInvalid
 		}
 	}
 	switch w & 0x1ff {
@@ -146,7 +146,7 @@ func decodeE32(src []byte, t Target, inst *Inst, opcode uint16) error {
 		switch s.Field {
 		case FieldVDST:
 			if inst.Enc == EncVOPC {
-				return op, errInvalid
+				return op, ErrInvalid
 			}
 			op, err = vgprOperand(s, uint16(w>>17&0xff))
 		case FieldSDST:
@@ -161,7 +161,7 @@ func decodeE32(src []byte, t Target, inst *Inst, opcode uint16) error {
 		case FieldSIMM32:
 			op, err = srcOperand(src, t, inst, s, srcLiteral)
 		default:
-			err = errInvalid
+			err = ErrInvalid
 		}
 		return op, err
 	})
@@ -176,7 +176,7 @@ func second(src []byte, inst *Inst) (uint32, error) {
 	w, ok := word(src, 4)
 	if !ok {
 		inst.Len = 4
-		return 0, errTruncated
+		return 0, ErrTruncated
 	}
 	inst.Words[1] = w
 	inst.Len = 8
@@ -207,11 +207,11 @@ func decodeSDWA(src []byte, t Target, inst *Inst, f *Form) error {
 		if t == GFX9 {
 			m.Omod = uint8(d >> 14 & 3)
 			if m.Omod != 0 && f.Flags&FlagSdwaOmod == 0 {
-				return errInvalid
+				return ErrInvalid
 			}
 		}
 		if m.DstSel > 6 {
-			return errInvalid
+			return ErrInvalid
 		}
 	}
 	if len(f.Operands) == 0 {
@@ -220,23 +220,23 @@ func decodeSDWA(src []byte, t Target, inst *Inst, f *Form) error {
 	m.Src0Sel = uint8(d >> 16 & 7)
 	m.Src1Sel = uint8(d >> 24 & 7)
 	if m.Src0Sel > 6 || m.Src1Sel > 6 {
-		return errInvalid
+		return ErrInvalid
 	}
 	for k := 0; k < 2; k++ {
 		s := e32Src(f, k)
 		base := uint(16 + 8*k)
 		if s == nil {
 			if d>>base&0x3f != 0 || t == GFX9 && k == 1 && bit(31) {
-				return errInvalid
+				return ErrInvalid
 			}
 			continue
 		}
 		if f.Flags&FlagMods != 0 && floatish(s.Type) {
 			if bit(base + 3) {
-				return errInvalid
+				return ErrInvalid
 			}
 		} else if bit(base+4) || bit(base+5) {
-			return errInvalid
+			return ErrInvalid
 		}
 	}
 	return appendOperands(inst, f, func(s *OperandSpec) (op Operand, err error) {
@@ -258,7 +258,7 @@ func decodeSDWA(src []byte, t Target, inst *Inst, f *Form) error {
 				op.Field = FieldSDST
 			}
 		default:
-			err = errInvalid
+			err = ErrInvalid
 		}
 		return op, err
 	})
@@ -271,7 +271,7 @@ func sdwaSrc(t Target, s *OperandSpec, c uint16, scalar bool) (Operand, error) {
 		return vgprOperand(s, c)
 	}
 	if c == srcLiteral {
-		return Operand{}, errInvalid
+		return Operand{}, ErrInvalid
 	}
 	return srcOperand(nil, t, nil, s, c)
 }
@@ -300,7 +300,7 @@ func decodeDPP(src []byte, t Target, inst *Inst, f *Form) error {
 		switch {
 		case s == nil || f.Flags&FlagMods == 0:
 			if n || a {
-				return errInvalid
+				return ErrInvalid
 			}
 		case floatish(s.Type):
 			neg[k], abs[k] = n, a
@@ -323,7 +323,7 @@ func decodeDPP(src []byte, t Target, inst *Inst, f *Form) error {
 		case FieldVCC:
 			op = vccOperand(s)
 		default:
-			err = errInvalid
+			err = ErrInvalid
 		}
 		return op, err
 	})

@@ -18,14 +18,14 @@ func decodeVOP3(src []byte, t Target, inst *Inst) error {
 	inst.Variant = VariantE64
 	m := &inst.Mods
 	if len(f.Operands) == 0 && (w&0xffff != 0 || d != 0) {
-		return errInvalid
+		return ErrInvalid
 	}
 	vop3b := srcSpec(f, FieldVDST) != nil && srcSpec(f, FieldSDST) != nil
 	interp := srcSpec(f, FieldATTR) != nil
 	m.Clamp = w>>15&1 != 0
 	m.Omod = uint8(d >> 27 & 3)
 	if m.Clamp && f.Flags&FlagClamp == 0 || m.Omod != 0 && f.Flags&FlagOmod == 0 {
-		return errInvalid
+		return ErrInvalid
 	}
 	var neg, abs [3]bool
 	for k := 0; k < 3; k++ {
@@ -35,7 +35,7 @@ func decodeVOP3(src []byte, t Target, inst *Inst) error {
 		}
 		ns, as := vop3SrcMods(f, k)
 		if nb && ns == modRejected || ab && as == modRejected {
-			return errInvalid
+			return ErrInvalid
 		}
 		neg[k] = nb && ns == modPrinted
 		abs[k] = ab && as == modPrinted
@@ -44,7 +44,7 @@ func decodeVOP3(src []byte, t Target, inst *Inst) error {
 		m.OpSel = uint8(w >> 11 & 0xf)
 		for k := 0; k < 3; k++ {
 			if m.OpSel>>k&1 != 0 && srcSpec(f, vop3Srcs[k]) == nil {
-				return errInvalid
+				return ErrInvalid
 			}
 		}
 	}
@@ -52,7 +52,7 @@ func decodeVOP3(src []byte, t Target, inst *Inst) error {
 	for k := 0; k < 3; k++ {
 		used := srcSpec(f, vop3Srcs[k]) != nil || interp && k == 0 || k == 1 && srcSpec(f, FieldPARAM) != nil
 		if !used && d>>(9*k)&0x1ff != 0 {
-			return errInvalid
+			return ErrInvalid
 		}
 	}
 	return appendOperands(inst, f, func(s *OperandSpec) (op Operand, err error) {
@@ -71,7 +71,7 @@ func decodeVOP3(src []byte, t Target, inst *Inst) error {
 			i := srcIndex(s.Field)
 			c := uint16(d >> (9 * i) & 0x1ff)
 			if c == srcLiteral {
-				return op, errInvalid
+				return op, ErrInvalid
 			}
 			op, err = srcOperand(src, t, inst, s, c)
 			op.Neg, op.Abs = neg[i], abs[i]
@@ -84,7 +84,7 @@ func decodeVOP3(src []byte, t Target, inst *Inst) error {
 			m.AttrChan = uint8(d >> 6 & 3)
 			if d>>8&1 != 0 {
 				if f.Flags&FlagHigh == 0 {
-					return op, errInvalid
+					return op, ErrInvalid
 				}
 				m.OpSel |= 8
 			}
@@ -92,7 +92,7 @@ func decodeVOP3(src []byte, t Target, inst *Inst) error {
 		case FieldPARAM:
 			op = immOperand(s, int64(d>>9&0x1ff))
 		default:
-			err = errInvalid
+			err = ErrInvalid
 		}
 		return op, err
 	})
@@ -122,7 +122,7 @@ func decodeVOP3P(src []byte, t Target, inst *Inst) error {
 			continue
 		}
 		if (m.NegHi|m.OpSel|m.NegLo)>>k&1 != 0 || d>>(9*k)&0x1ff != 0 {
-			return errInvalid
+			return ErrInvalid
 		}
 		m.OpSelHi &^= 1 << k
 	}
@@ -134,7 +134,7 @@ func decodeVOP3P(src []byte, t Target, inst *Inst) error {
 			i := srcIndex(s.Field)
 			c := uint16(d >> (9 * i) & 0x1ff)
 			if c == srcLiteral {
-				return op, errInvalid
+				return op, ErrInvalid
 			}
 			op, err = srcOperand(src, t, inst, s, c)
 			if mix {
@@ -143,7 +143,7 @@ func decodeVOP3P(src []byte, t Target, inst *Inst) error {
 				op.Neg, op.Abs = m.NegLo>>i&1 != 0, m.NegHi>>i&1 != 0
 			}
 		default:
-			err = errInvalid
+			err = ErrInvalid
 		}
 		return op, err
 	})
@@ -171,7 +171,7 @@ func decodeVINTRP(src []byte, t Target, inst *Inst) error {
 		case FieldATTR:
 			op = immOperand(s, int64(m.Attr))
 		default:
-			err = errInvalid
+			err = ErrInvalid
 		}
 		return op, err
 	})
