@@ -18,16 +18,18 @@ var updateGolden = flag.Bool("isa.update-golden", false, "regenerate testdata/de
 
 const goldenFile = "testdata/decode.txt"
 
-// goldenCase is one line of testdata/decode.txt: a processor, the
-// instruction's words (all of them, literal included) and LLVM 19's text.
+// goldenCase is one line of testdata/decode.txt or testdata/valu.txt: a
+// processor, the instruction's words (all of them, literal included) and
+// LLVM 19's text.
 type goldenCase struct {
 	cpu   string
 	words []uint32
 	text  string
 }
 
-func readGolden(t testing.TB) []goldenCase {
-	f, err := os.Open(goldenFile)
+// readGolden reads a CPU<tab>WORDS<tab>TEXT corpus.
+func readGolden(t testing.TB, path string) []goldenCase {
+	f, err := os.Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -41,13 +43,13 @@ func readGolden(t testing.TB) []goldenCase {
 		}
 		p := strings.SplitN(line, "\t", 3)
 		if len(p) != 3 {
-			t.Fatalf("%s:%d: want CPU<tab>WORDS<tab>TEXT", goldenFile, n)
+			t.Fatalf("%s:%d: want CPU<tab>WORDS<tab>TEXT", path, n)
 		}
 		c := goldenCase{cpu: p[0], text: p[2]}
 		for _, h := range strings.Fields(p[1]) {
 			v, err := strconv.ParseUint(h, 16, 32)
 			if err != nil {
-				t.Fatalf("%s:%d: %v", goldenFile, n, err)
+				t.Fatalf("%s:%d: %v", path, n, err)
 			}
 			c.words = append(c.words, uint32(v))
 		}
@@ -70,7 +72,7 @@ func TestGolden(t *testing.T) {
 	if *updateGolden {
 		writeGolden(t)
 	}
-	cs := readGolden(t)
+	cs := readGolden(t, goldenFile)
 	bad := 0
 	for _, c := range cs {
 		tg, ok := TargetOf(c.cpu)
@@ -127,33 +129,42 @@ func writeGolden(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		seen := map[string]bool{}
-		for i, c := range cases {
-			x := res[i]
-			if x.Crashed {
-				continue
-			}
-			text, words := x.Text, c[:max(x.Words, 1)]
-			if x.Invalid {
-				text, words = "<invalid>", c[:1]
-			}
+		writeGoldenLines(&b, cpu, cases, res, func(c []uint32, text string) bool {
 			inst, err := Decode(wordBytes(c), tg)
 			ours := "<invalid>"
 			if err == nil {
 				ours = inst.String()
 			}
-			if ours != text && !isScalar(EncodingOf(c[0], tg)) {
-				continue
-			}
-			line := fmt.Sprintf("%s\t%s\t%s\n", cpu, hexWords(words), text)
-			if !seen[line] {
-				seen[line] = true
-				b.WriteString(line)
-			}
-		}
+			return ours == text || isScalar(EncodingOf(c[0], tg))
+		})
 	}
 	if err := os.WriteFile(goldenFile, []byte(b.String()), 0o644); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// writeGoldenLines writes a corpus line for each case LLVM did not crash
+// on and keep accepts (nil: all), each distinct line once: the words LLVM
+// took (one for an invalid word) and its text.
+func writeGoldenLines(b *strings.Builder, cpu string, cases [][]uint32, res []llvmdis.Result, keep func(c []uint32, text string) bool) {
+	seen := map[string]bool{}
+	for i, c := range cases {
+		x := res[i]
+		if x.Crashed {
+			continue
+		}
+		text, words := x.Text, c[:max(x.Words, 1)]
+		if x.Invalid {
+			text, words = "<invalid>", c[:1]
+		}
+		if keep != nil && !keep(c, text) {
+			continue
+		}
+		line := fmt.Sprintf("%s\t%s\t%s\n", cpu, hexWords(words), text)
+		if !seen[line] {
+			seen[line] = true
+			b.WriteString(line)
+		}
 	}
 }
 
@@ -201,7 +212,7 @@ func representative(f *Form) [][]uint32 {
 // without panicking, deterministically, never consuming more bytes than it
 // has, and that a decoded instruction prints.
 func FuzzDecode(f *testing.F) {
-	for _, c := range readGolden(f) {
+	for _, c := range readGolden(f, goldenFile) {
 		f.Add(wordBytes(c.words), c.cpu == "gfx900")
 	}
 	f.Add([]byte{0xff, 0x00, 0x80, 0xbe, 0x78}, true) // literal cut off

@@ -136,19 +136,11 @@ func newTally() *tally {
 	return &tally{agree: map[string]int{}, differ: map[string]int{}, known: map[string]int{}, shown: map[string]int{}}
 }
 
-// compare checks one case and records the outcome under name.
-func (ty *tally) compare(t Target, name string, words []uint32, res llvmdis.Result) bool {
-	return ty.compareWith(t, 0, name, words, res)
-}
-
-// compareWith is compare for a processor with features.
-func (ty *tally) compareWith(t Target, feat Features, name string, words []uint32, res llvmdis.Result) bool {
-	b := make([]byte, 4*len(words))
-	for i, w := range words {
-		b[4*i], b[4*i+1], b[4*i+2], b[4*i+3] = byte(w), byte(w>>8), byte(w>>16), byte(w>>24)
-	}
+// compare decodes words for generation t with features feat, checks the
+// text and length against LLVM's result and records the outcome under name.
+func (ty *tally) compare(t Target, feat Features, name string, words []uint32, res llvmdis.Result) bool {
 	var inst Inst
-	err := DecodeWith(b, t, feat, &inst)
+	err := DecodeWith(wordBytes(words), t, feat, &inst)
 	ours, n := "<invalid>", 0
 	if err == nil {
 		ours, n = inst.String(), inst.Len/4
@@ -187,6 +179,21 @@ func (ty *tally) compareWith(t Target, feat Features, name string, words []uint3
 	return false
 }
 
+// check logs the counts under title and the differences shown, and fails
+// the test when any case disagrees with LLVM.
+func (ty *tally) check(t *testing.T, title string) {
+	t.Helper()
+	ty.report(t, title)
+	n := 0
+	for _, v := range ty.differ {
+		n += v
+	}
+	if n > 0 {
+		t.Errorf("%s: %d disagreements with LLVM", title, n)
+	}
+}
+
+// report logs the counts per name under title, then the differences shown.
 func (ty *tally) report(t *testing.T, title string) {
 	var names []string
 	seen := map[string]bool{}
@@ -259,17 +266,10 @@ func TestLLVMRandom(t *testing.T) {
 				t.Fatal(err)
 			}
 			for i, c := range cases {
-				ty.compareWith(tg, feat, EncodingOf(c[0], tg).String(), c, res[i])
+				ty.compare(tg, feat, EncodingOf(c[0], tg).String(), c, res[i])
 			}
 		}
-		ty.report(t, fmt.Sprintf("%s: %d random words vs llvm-objdump-%d", cpu, n, llvmdis.Version))
-		total := 0
-		for _, v := range ty.differ {
-			total += v
-		}
-		if total > 0 {
-			t.Errorf("%s: %d disagreements with LLVM", cpu, total)
-		}
+		ty.check(t, fmt.Sprintf("%s: %d random words vs llvm-objdump-%d", cpu, n, llvmdis.Version))
 	}
 }
 
@@ -336,14 +336,7 @@ func TestLLVMCorpus(t *testing.T) {
 		}
 		c.Close()
 	}
-	ty.report(t, fmt.Sprintf("real code objects: %d instructions vs llvm-objdump-%d", total, llvmdis.Version))
-	n := 0
-	for _, v := range ty.differ {
-		n += v
-	}
-	if n > 0 {
-		t.Errorf("%d of %d instructions differ from LLVM", n, total)
-	}
+	ty.check(t, fmt.Sprintf("real code objects: %d instructions vs llvm-objdump-%d", total, llvmdis.Version))
 }
 
 // corpusEntry disassembles one code object with llvm-objdump and compares
@@ -396,7 +389,7 @@ func corpusEntry(t *testing.T, ty *tally, cpu string, e *loader.BundleEntry) int
 		for k := off; k+4 <= len(text) && len(ws) < 3; k += 4 {
 			ws = append(ws, binary.LittleEndian.Uint32(text[k:]))
 		}
-		ty.compareWith(tg, FeaturesOf(cpu), EncodingOf(ws[0], tg).String(), ws, res)
+		ty.compare(tg, FeaturesOf(cpu), EncodingOf(ws[0], tg).String(), ws, res)
 	}
 	if err := cmd.Wait(); err != nil {
 		t.Fatalf("%s: %v", e.ID, err)
@@ -427,23 +420,15 @@ func TestLLVMSimm16(t *testing.T) {
 			t.Fatal(err)
 		}
 		for i, c := range cases {
-			ty.compare(tg, lookupName(tg, c[0]), c, res[i])
+			ty.compare(tg, 0, lookupName(tg, c[0]), c, res[i])
 		}
-		ty.report(t, cpu+": every simm16")
-		for _, v := range ty.differ {
-			if v > 0 {
-				t.Errorf("%s: disagreements", cpu)
-				break
-			}
-		}
+		ty.check(t, cpu+": every simm16")
 	}
 }
 
 // lookupName names the opcode of a scalar word for reports.
 func lookupName(t Target, w uint32) string {
-	var b [4]byte
-	b[0], b[1], b[2], b[3] = byte(w), byte(w>>8), byte(w>>16), byte(w>>24)
-	inst, err := Decode(b[:], t)
+	inst, err := Decode(wordBytes([]uint32{w}), t)
 	if err != nil || inst.Form == nil {
 		return EncodingOf(w, t).String()
 	}

@@ -8,7 +8,6 @@ import (
 	"math/rand"
 	"os"
 	"path/filepath"
-	"sort"
 	"strconv"
 	"strings"
 	"testing"
@@ -34,7 +33,6 @@ var (
 	memRandom = flag.Int("mem.random", 5000, "random words per memory encoding and target in TestMemLLVMRandom")
 	memSeed   = flag.Int64("mem.seed", 1, "seed of TestMemLLVMRandom")
 	memUpdate = flag.Bool("mem.update", false, "rewrite testdata/mem.txt from LLVM")
-	memShow   = flag.Int("mem.show", 10, "differences shown per encoding and target")
 )
 
 var memCPUs = flag.String("mem.cpus", "gfx803,gfx900,gfx906", "processors the memory tests compare against LLVM")
@@ -65,19 +63,13 @@ func memTargets() []memTarget {
 	return ts
 }
 
-// decodeText decodes words for t and returns the text and bytes consumed,
-// or "<invalid>" and the bytes LLVM would skip.
-func decodeText(words []uint32, t Target, f Features) (string, int) {
-	b := make([]byte, 4*len(words))
-	for i, w := range words {
-		binary.LittleEndian.PutUint32(b[4*i:], w)
-	}
+// decodeText decodes words for t and returns the text, or "<invalid>".
+func decodeText(words []uint32, t Target, f Features) string {
 	var inst Inst
-	err := DecodeWith(b, t, f, &inst)
-	if err != nil {
-		return "<invalid>", inst.Len
+	if err := DecodeWith(wordBytes(words), t, f, &inst); err != nil {
+		return "<invalid>"
 	}
-	return inst.String(), inst.Len
+	return inst.String()
 }
 
 // TestMemGolden checks the committed cases in testdata/mem.txt: one line
@@ -117,7 +109,7 @@ func TestMemGolden(t *testing.T) {
 			}
 			words = append(words, uint32(w))
 		}
-		got, _ := decodeText(words, tg, memFeatures(fs[0]))
+		got := decodeText(words, tg, memFeatures(fs[0]))
 		n++
 		if got != want {
 			bad++
@@ -183,50 +175,17 @@ func memRandomCases(rng *rand.Rand, n int) [][]uint32 {
 // reporting agreement per encoding.
 func compareLLVM(t *testing.T, name string, cases [][]uint32) {
 	t.Helper()
-	if !llvmdis.Available() {
-		if os.Getenv("CI") == "true" {
-			t.Fatal("LLVM 19 tools missing")
-		}
-		t.Skip("LLVM 19 tools missing")
-	}
+	needLLVM(t)
 	for _, tg := range memTargets() {
 		res, err := llvmdis.Disasm(tg.cpu, cases)
 		if err != nil {
 			t.Fatal(err)
 		}
-		type count struct{ ok, all int }
-		counts := map[string]*count{}
-		bad := map[string]int{}
+		ty := newTally()
 		for i, c := range cases {
-			enc := EncodingOf(c[0], tg.t).String()
-			if counts[enc] == nil {
-				counts[enc] = &count{}
-			}
-			counts[enc].all++
-			got, n := decodeText(c, tg.t, tg.f)
-			want, wn := "<invalid>", 4
-			if !res[i].Invalid {
-				want, wn = res[i].Text, 4*res[i].Words
-			}
-			if got == want && (want == "<invalid>" || n == wn) {
-				counts[enc].ok++
-				continue
-			}
-			bad[enc]++
-			if bad[enc] <= *memShow {
-				t.Errorf("%s %08X %08X: got %q (%d bytes), LLVM %q (%d bytes)", tg.cpu, c[0], c[1], got, n, want, wn)
-			}
+			ty.compare(tg.t, tg.f, EncodingOf(c[0], tg.t).String(), c, res[i])
 		}
-		var encs []string
-		for e := range counts {
-			encs = append(encs, e)
-		}
-		sort.Strings(encs)
-		var sb strings.Builder
-		for _, e := range encs {
-			fmt.Fprintf(&sb, " %s %d/%d", e, counts[e].ok, counts[e].all)
-		}
-		t.Logf("%s %s agreement:%s", name, tg.cpu, sb.String())
+		ty.check(t, fmt.Sprintf("%s %s: %d cases vs llvm-objdump-%d", name, tg.cpu, len(cases), llvmdis.Version))
 	}
 }
 

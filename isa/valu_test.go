@@ -9,14 +9,12 @@ package isa
 //	go test ./isa -run VALUGolden -valu.update   regenerate testdata/valu.txt from LLVM 19
 
 import (
-	"bufio"
 	"flag"
 	"fmt"
 	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -168,49 +166,13 @@ func valuRepresentative(t Target, f *Form) [][]uint32 {
 	return cs
 }
 
-type valuCase struct {
-	cpu   string
-	words []uint32
-	text  string
-}
-
-func readVALUGolden(t testing.TB) []valuCase {
-	f, err := os.Open(valuGolden)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	var cs []valuCase
-	sc := bufio.NewScanner(f)
-	for n := 1; sc.Scan(); n++ {
-		line := sc.Text()
-		if line == "" || line[0] == '#' {
-			continue
-		}
-		p := strings.SplitN(line, "\t", 3)
-		if len(p) != 3 {
-			t.Fatalf("%s:%d: want CPU<tab>WORDS<tab>TEXT", valuGolden, n)
-		}
-		c := valuCase{cpu: p[0], text: p[2]}
-		for _, h := range strings.Fields(p[1]) {
-			v, err := strconv.ParseUint(h, 16, 32)
-			if err != nil {
-				t.Fatalf("%s:%d: %v", valuGolden, n, err)
-			}
-			c.words = append(c.words, uint32(v))
-		}
-		cs = append(cs, c)
-	}
-	return cs
-}
-
 // TestVALUGolden decodes every case of testdata/valu.txt and compares text
 // and length with LLVM 19's, recorded there.
 func TestVALUGolden(t *testing.T) {
 	if *valuUpdate {
 		writeVALUGolden(t)
 	}
-	cs := readVALUGolden(t)
+	cs := readGolden(t, valuGolden)
 	counts := map[string][2]int{}
 	bad := 0
 	for _, c := range cs {
@@ -248,22 +210,7 @@ func writeVALUGolden(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		seen := map[string]bool{}
-		for i, c := range cases {
-			x := res[i]
-			if x.Crashed {
-				continue
-			}
-			text, words := x.Text, c[:max(x.Words, 1)]
-			if x.Invalid {
-				text, words = "<invalid>", c[:1]
-			}
-			line := fmt.Sprintf("%s\t%s\t%s\n", cpu, hexWords(words), text)
-			if !seen[line] {
-				seen[line] = true
-				b.WriteString(line)
-			}
-		}
+		writeGoldenLines(&b, cpu, cases, res, nil)
 	}
 	if err := os.WriteFile(valuGolden, []byte(b.String()), 0o644); err != nil {
 		t.Fatal(err)
@@ -286,16 +233,9 @@ func TestVALULLVM(t *testing.T) {
 		}
 		ty := newTally()
 		for i, c := range cases {
-			ty.compareWith(tg, FeaturesOf(cpu), EncodingOf(c[0], tg).String(), c, res[i])
+			ty.compare(tg, FeaturesOf(cpu), EncodingOf(c[0], tg).String(), c, res[i])
 		}
-		ty.report(t, fmt.Sprintf("%s: %d VALU cases vs llvm-objdump-%d", cpu, len(cases), llvmdis.Version))
-		total := 0
-		for _, v := range ty.differ {
-			total += v
-		}
-		if total > 0 {
-			t.Errorf("%s: %d disagreements", cpu, total)
-		}
+		ty.check(t, fmt.Sprintf("%s: %d VALU cases vs llvm-objdump-%d", cpu, len(cases), llvmdis.Version))
 	}
 }
 
@@ -432,7 +372,7 @@ func TestVALUHarvest(t *testing.T) {
 
 // BenchmarkVALU decodes and prints the golden VALU cases.
 func BenchmarkVALU(b *testing.B) {
-	cs := readVALUGolden(b)
+	cs := readGolden(b, valuGolden)
 	type c struct {
 		b []byte
 		t Target
