@@ -119,6 +119,20 @@ func lookupFormWith(t Target, f Features, enc Encoding, opcode uint16) *Form {
 	return lookupForm(t, enc, opcode)
 }
 
+// startForm looks the opcode up for the non-memory decoders and records
+// the form in inst, whose length becomes n.
+func startForm(t Target, inst *Inst, opcode uint16, n int) (*Form, error) {
+	f := lookupFormWith(t, inst.Features, inst.Enc, opcode)
+	if f == nil {
+		inst.Len = 4
+		return nil, ErrInvalid
+	}
+	inst.Form = f
+	inst.Op = f.Op
+	inst.Len = n
+	return f, nil
+}
+
 // featureForm indexes a GFX9 row that exists only with a feature.
 type featureForm struct {
 	feat   Features

@@ -243,12 +243,14 @@ type Modifiers struct {
 	AttrChan uint8
 }
 
-// Inst is one decoded instruction.
+// Inst is one decoded instruction, as Decode returns it. String, Format and
+// AppendText print it (print.go); BranchTarget and Raises give the control
+// facts the emulator needs beyond Op.Info.
 type Inst struct {
 	Op      Op
 	Enc     Encoding
 	Variant Variant
-	Len     int       // bytes consumed: 4, 8 or 12
+	Len     int       // bytes consumed: 4, 8 or 12 (after an error, the bytes to skip)
 	Words   [3]uint32 // the instruction's words (with the literal, if any)
 	Args    []Operand // in the order LLVM prints them: destinations first
 	Mods    Modifiers
@@ -258,6 +260,28 @@ type Inst struct {
 	Features Features // the processor features it was decoded with
 
 	hasLit bool // a literal has been read (Words[Len/4-1]); later 255 sources share it
+}
+
+// BranchTarget returns the byte address an instruction at address pc
+// branches to, when it has a label operand.
+func (i *Inst) BranchTarget(pc uint64) (uint64, bool) {
+	for k := range i.Args {
+		if i.Args[k].Kind == KindLabel {
+			return pc + uint64(i.Len) + uint64(i.Args[k].Imm), true
+		}
+	}
+	return 0, false
+}
+
+// Raises returns the counters the instruction raises: its Op's, plus
+// EXP_CNT for a DS instruction with the gds bit (GDS reads its data
+// through the export path).
+func (i *Inst) Raises() Counters {
+	c := i.Op.Info().Raises
+	if i.Enc == EncDS && i.Mods.GDS {
+		c |= CntEXP
+	}
+	return c
 }
 
 // Op is an opcode across all encodings and generations; its constants,

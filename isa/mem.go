@@ -159,17 +159,6 @@ func (p *printer) flag(on bool, name string) {
 	}
 }
 
-// Raises returns the counters the instruction raises: its Op's, plus
-// EXP_CNT for a DS instruction with the gds bit (GDS reads its data
-// through the export path).
-func (i *Inst) Raises() Counters {
-	c := i.Op.Info().Raises
-	if i.Enc == EncDS && i.Mods.GDS {
-		c |= CntEXP
-	}
-	return c
-}
-
 // ---- EXP ----
 
 // decodeEXP decodes an export: enable mask, target, compr, done, vm and

@@ -17,30 +17,6 @@ func init() {
 	printers[EncSMEM] = printSMEM
 }
 
-// startForm looks the opcode up and prepares inst for its operands.
-func startForm(t Target, inst *Inst, opcode uint16, n int) (*Form, error) {
-	f := lookupFormWith(t, inst.Features, inst.Enc, opcode)
-	if f == nil {
-		inst.Len = 4
-		return nil, ErrInvalid
-	}
-	inst.Form = f
-	inst.Op = f.Op
-	inst.Len = n
-	return f, nil
-}
-
-// BranchTarget returns the byte address an instruction at address pc
-// branches to, when it has a label operand.
-func (i *Inst) BranchTarget(pc uint64) (uint64, bool) {
-	for k := range i.Args {
-		if i.Args[k].Kind == KindLabel {
-			return pc + uint64(i.Len) + uint64(i.Args[k].Imm), true
-		}
-	}
-	return 0, false
-}
-
 // salu decodes the operands of the SOP encodings from their fields.
 func salu(src []byte, t Target, inst *Inst, f *Form, sdst, ssrc0, ssrc1 uint16, simm16 uint32) error {
 	return appendOperands(inst, f, func(s *OperandSpec) (op Operand, err error) {
