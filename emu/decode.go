@@ -1,6 +1,10 @@
 package emu
 
-import "github.com/wavedbg/wavedbg/isa"
+import (
+	"encoding/binary"
+
+	"github.com/wavedbg/wavedbg/isa"
+)
 
 // DecodeProgram decodes a code section once (isa.Decode) into a Program at
 // base. Words the decoder rejects become 4-byte instructions that stop the
@@ -17,7 +21,11 @@ func DecodeProgramWith(t isa.Target, f isa.Features, base uint64, text []byte) *
 		var in isa.Inst
 		err := isa.DecodeWith(text[off:], t, f, &in)
 		if err != nil || in.Len <= 0 {
-			in = isa.Inst{Len: min(4, len(text)-off)}
+			// An undecodable word stops a wave only if it is executed.
+			in = isa.Inst{Len: min(4, len(text)-off), Target: t, Features: f}
+			if in.Len == 4 {
+				in.Words[0] = binary.LittleEndian.Uint32(text[off:])
+			}
 		}
 		insts = append(insts, in)
 		off += in.Len

@@ -32,9 +32,10 @@ type LaunchArg struct {
 
 // Launch is one kernel dispatch over a grid.
 type Launch struct {
-	Target  isa.Target
-	Version int // code object version
-	Kernel  *loader.Kernel
+	Target   isa.Target
+	Features isa.Features // the processor's decoding features (isa.FeaturesOf)
+	Version  int          // code object version
+	Kernel   *loader.Kernel
 	// Text is the code section and TextAddr its address; the program is
 	// decoded from it once (v3+ from its start, so that called functions
 	// are included; v2 from the kernel's entry).
@@ -179,8 +180,7 @@ func (g *gridRun) setup() error {
 	if l.Kernel.Entry < l.TextAddr || l.Kernel.Entry-l.TextAddr >= uint64(len(l.Text)) {
 		return fmt.Errorf("emu: kernel entry %#x is outside the code section", l.Kernel.Entry)
 	}
-	insts := decodeRange(l.Text[start:], l.Target)
-	g.prog = NewProgram(l.Target, l.TextAddr+start, insts)
+	g.prog = DecodeProgramWith(l.Target, l.Features, l.TextAddr+start, l.Text[start:])
 	g.bar = make([]bool, len(g.prog.Insts))
 	for i := range g.prog.Insts {
 		g.bar[i] = g.prog.Insts[i].Op.String() == "s_barrier"
@@ -278,22 +278,6 @@ func (g *gridRun) setup() error {
 		return err
 	}
 	return g.workers()
-}
-
-// decodeRange decodes code; words that do not decode become 4-byte
-// invalid instructions, which stop a wave only if executed.
-func decodeRange(text []byte, t isa.Target) []isa.Inst {
-	var out []isa.Inst
-	for off := 0; off+4 <= len(text); {
-		in, err := isa.Decode(text[off:], t)
-		if err != nil || in.Len <= 0 {
-			in = isa.Inst{Len: 4, Target: t}
-			in.Words[0] = binary.LittleEndian.Uint32(text[off:])
-		}
-		out = append(out, in)
-		off += in.Len
-	}
-	return out
 }
 
 func le64(v uint64) []byte {

@@ -7,8 +7,6 @@ import (
 
 	"github.com/wavedbg/wavedbg/emu"
 	"github.com/wavedbg/wavedbg/emu/manifest"
-	"github.com/wavedbg/wavedbg/isa"
-	"github.com/wavedbg/wavedbg/loader"
 )
 
 // Grid mode. emu's vector memory, LDS and barriers exist only inside
@@ -27,21 +25,11 @@ func gridTrace(w *wave, group uint32, waveInGroup int) ([]*emu.StepRecord, *emu.
 	if err != nil {
 		return nil, nil, err
 	}
-	text, err := w.co.Text.Data()
+	l, err := emu.NewLaunch(w.co, w.k)
 	if err != nil {
 		return nil, nil, err
 	}
-	l := &emu.Launch{Target: isa.GFX9, Version: w.co.Version, Kernel: w.k, Text: text, TextAddr: w.co.Text.Addr, Dims: rm.Grid.Dims}
-	for _, p := range w.co.File.Progs {
-		if p.Type != loader.PT_LOAD || p.Memsz == 0 {
-			continue
-		}
-		data, err := p.Data()
-		if err != nil {
-			return nil, nil, err
-		}
-		l.Segments = append(l.Segments, emu.Segment{Addr: p.Vaddr, Data: data, Size: p.Memsz})
-	}
+	l.Dims = rm.Grid.Dims
 	grid, block, off := rm.Sizes()
 	for i := range 3 {
 		l.Grid[i], l.Block[i], l.Offset[i] = uint32(grid[i]), uint32(block[i]), uint32(off[i])
@@ -64,7 +52,7 @@ func gridTrace(w *wave, group uint32, waveInGroup int) ([]*emu.StepRecord, *emu.
 	perGroup := int((block[0]*block[1]*block[2] + 63) / 64)
 	want := uint64(group)*uint64(perGroup) + uint64(waveInGroup)
 	var recs []*emu.StepRecord
-	cfg := emu.GridConfig{Config: emu.DefaultConfig(isa.GFX9), MaxSteps: maxSteps,
+	cfg := emu.GridConfig{Config: emu.DefaultConfig(l.Target), MaxSteps: maxSteps,
 		Select: func(n uint64) bool { return n == want },
 		Trace: func(n uint64, rec *emu.StepRecord) error {
 			recs = append(recs, rec)

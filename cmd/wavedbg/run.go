@@ -16,7 +16,6 @@ import (
 
 	"github.com/wavedbg/wavedbg/emu"
 	"github.com/wavedbg/wavedbg/emu/manifest"
-	"github.com/wavedbg/wavedbg/isa"
 	"github.com/wavedbg/wavedbg/loader"
 )
 
@@ -318,33 +317,11 @@ var launch = emuLaunch
 // emuLaunch builds an emu.Launch from the code object and manifest and runs
 // the whole grid.
 func emuLaunch(ctx context.Context, co *loader.CodeObject, k *loader.Kernel, cfg *runConfig, inputs [][]byte, trace io.Writer) (*runResult, error) {
-	var t isa.Target
-	switch loader.GFXMajor(co.Target.Processor) {
-	case 8:
-		t = isa.GFX8
-	case 9:
-		t = isa.GFX9
-	default:
-		return nil, fmt.Errorf("%w: target %s is not GFX8 or GFX9", errNoDispatch, co.Target.Processor)
-	}
-	if co.Text == nil {
-		return nil, fmt.Errorf("%w: no .text section", errNoDispatch)
-	}
-	text, err := co.Text.Data()
+	l, err := emu.NewLaunch(co, k)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("%w: %v", errNoDispatch, err)
 	}
-	l := &emu.Launch{Target: t, Version: co.Version, Kernel: k, Text: text, TextAddr: co.Text.Addr, Dims: cfg.m.Grid.Dims}
-	for _, p := range co.File.Progs {
-		if p.Type != loader.PT_LOAD || p.Memsz == 0 {
-			continue
-		}
-		data, err := p.Data()
-		if err != nil {
-			return nil, err
-		}
-		l.Segments = append(l.Segments, emu.Segment{Addr: p.Vaddr, Data: data, Size: p.Memsz})
-	}
+	l.Dims = cfg.m.Grid.Dims
 	grid, block, off := cfg.m.Sizes()
 	for i := 0; i < 3; i++ {
 		l.Grid[i], l.Block[i], l.Offset[i] = uint32(grid[i]), uint32(block[i]), uint32(off[i])
@@ -364,7 +341,7 @@ func emuLaunch(ctx context.Context, co *loader.CodeObject, k *loader.Kernel, cfg
 			l.Args = append(l.Args, emu.LaunchArg{Kind: emu.ArgValue, Data: b})
 		}
 	}
-	gc := emu.GridConfig{Config: emu.DefaultConfig(t), MaxSteps: int64(cfg.maxSteps)}
+	gc := emu.GridConfig{Config: emu.DefaultConfig(l.Target), MaxSteps: int64(cfg.maxSteps)}
 	gc.Config.HistoryBytes = 0
 	if cfg.vmLat > 0 {
 		gc.Config.Latency.VectorMem = uint32(cfg.vmLat)
