@@ -22,6 +22,10 @@ func decodeVOP3(src []byte, t Target, inst *Inst) error {
 	}
 	vop3b := srcSpec(f, FieldVDST) != nil && srcSpec(f, FieldSDST) != nil
 	interp := srcSpec(f, FieldATTR) != nil
+	var srcs [3]*OperandSpec // nil for a source the form does not use
+	for k := range srcs {
+		srcs[k] = srcSpec(f, vop3Srcs[k])
+	}
 	m.Clamp = w>>15&1 != 0
 	m.Omod = uint8(d >> 27 & 3)
 	if m.Clamp && f.Flags&FlagClamp == 0 || m.Omod != 0 && f.Flags&FlagOmod == 0 {
@@ -43,14 +47,14 @@ func decodeVOP3(src []byte, t Target, inst *Inst) error {
 	if !vop3b && f.Flags&FlagOpsel != 0 {
 		m.OpSel = uint8(w >> 11 & 0xf)
 		for k := 0; k < 3; k++ {
-			if m.OpSel>>k&1 != 0 && srcSpec(f, vop3Srcs[k]) == nil {
+			if m.OpSel>>k&1 != 0 && srcs[k] == nil {
 				return ErrInvalid
 			}
 		}
 	}
 	// Source fields the form does not use must be zero.
 	for k := 0; k < 3; k++ {
-		used := srcSpec(f, vop3Srcs[k]) != nil || interp && k == 0 || k == 1 && srcSpec(f, FieldPARAM) != nil
+		used := srcs[k] != nil || interp && k == 0 || k == 1 && srcSpec(f, FieldPARAM) != nil
 		if !used && d>>(9*k)&0x1ff != 0 {
 			return ErrInvalid
 		}
@@ -68,12 +72,8 @@ func decodeVOP3(src []byte, t Target, inst *Inst) error {
 				op, err = srcOperand(nil, t, nil, s, uint16(w&0xff))
 			}
 		case FieldSRC0, FieldSRC1, FieldSRC2:
-			i := srcIndex(s.Field)
-			c := uint16(d >> (9 * i) & 0x1ff)
-			if c == srcLiteral {
-				return op, ErrInvalid
-			}
-			op, err = srcOperand(src, t, inst, s, c)
+			var i int
+			op, i, err = vop3Src(src, t, inst, s, d)
 			op.Neg, op.Abs = neg[i], abs[i]
 			if op.Neg && !floatish(s.Type) {
 				// LLVM prints the neg bit of an integer source as sext().
@@ -131,12 +131,8 @@ func decodeVOP3P(src []byte, t Target, inst *Inst) error {
 		case FieldVDST:
 			op, err = vgprOperand(s, uint16(w&0xff))
 		case FieldSRC0, FieldSRC1, FieldSRC2:
-			i := srcIndex(s.Field)
-			c := uint16(d >> (9 * i) & 0x1ff)
-			if c == srcLiteral {
-				return op, ErrInvalid
-			}
-			op, err = srcOperand(src, t, inst, s, c)
+			var i int
+			op, i, err = vop3Src(src, t, inst, s, d)
 			if mix {
 				// The mixed-precision opcodes use neg_lo and neg_hi as
 				// each source's neg and abs.
@@ -175,6 +171,18 @@ func decodeVINTRP(src []byte, t Target, inst *Inst) error {
 		}
 		return op, err
 	})
+}
+
+// vop3Src decodes VOP3 or VOP3P source s from the second word d and
+// returns its index (0–2). A literal is invalid on GFX8/9.
+func vop3Src(src []byte, t Target, inst *Inst, s *OperandSpec, d uint32) (Operand, int, error) {
+	i := srcIndex(s.Field)
+	c := uint16(d >> (9 * i) & 0x1ff)
+	if c == srcLiteral {
+		return Operand{}, i, ErrInvalid
+	}
+	op, err := srcOperand(src, t, inst, s, c)
+	return op, i, err
 }
 
 // srcIndex maps src0, src1 and src2 to 0, 1 and 2.
