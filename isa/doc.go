@@ -7,4 +7,13 @@
 // behaviour), all taken from generated tables. Printing is separate and
 // produces the same text as llvm-objdump. The package knows nothing of
 // emulation state.
+//
+// Layout: decode.go holds the entry points (Decode, DecodeWith, TargetOf,
+// FeaturesOf) and the table lookups; inst.go the decoded form; operand.go
+// the operand helpers every family shares; print.go the printer. Each
+// encoding family has its decoder and printer in its own files (scalar.go;
+// valu.go, valu_vop3.go, valu_print.go; mem.go and mem_*.go), registered
+// in decoders and printers. tables.go is generated from tables/*.txt by
+// internal/gen (see tables/README.md); internal/harvest distils those rows
+// from LLVM 19.
 package isa
