@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/bits"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/wavedbg/wavedbg/emu"
@@ -108,6 +109,10 @@ func (d *EmuDebuggee) fillAddr(f *Frame) {
 		a.Fields, a.Steps = r.fields, r.steps
 		a.Kind = "SMEM, last"
 		d.laneAddrs(a, rec)
+		a.Unit = "dword"
+		for i := range a.Lanes {
+			a.Lanes[i].Dest = smemDest(r.dst, i)
+		}
 		return
 	}
 	vals := map[string]uint64{}
@@ -172,7 +177,14 @@ func (d *EmuDebuggee) laneAddrs(a *AddrView, rec *emu.StepRecord) {
 		if lane < 0 {
 			lane = i
 		}
-		a.Lanes = append(a.Lanes, LaneAddr{Lane: lane, Addr: la.Addr, Active: true, InRange: la.InRange && la.Mapped})
+		v := LaneAddr{Lane: lane, Addr: la.Addr, Active: true, InRange: la.InRange && la.Mapped}
+		switch {
+		case !la.Mapped:
+			v.Why = "unmapped: faulted"
+		case !la.InRange:
+			v.Why = "out of range: load 0, store dropped"
+		}
+		a.Lanes = append(a.Lanes, v)
 		if ds {
 			if lane < 64 {
 				lds[lane], active = uint32(la.Addr), active|1<<uint(lane)
@@ -192,6 +204,25 @@ func (d *EmuDebuggee) laneAddrs(a *AddrView, rec *emu.StepRecord) {
 	sort.Slice(a.Lines, func(i, j int) bool { return a.Lines[i] < a.Lines[j] })
 }
 
+// eachLane says which lanes an instruction acts in, for the explain line.
+func eachLane(active int) string {
+	switch active {
+	case 0:
+		return "no lane (EXEC is 0)"
+	case 1:
+		return "the one active lane"
+	}
+	return fmt.Sprintf("each of the %d active lanes", active)
+}
+
+// smemDest names the SGPR dword i of an SMEM load lands in.
+func smemDest(dst, i int) string {
+	if dst < 0 {
+		return ""
+	}
+	return "s" + strconv.Itoa(dst+i)
+}
+
 // smemAddr is an SMEM instruction's address computation.
 type smemAddr struct {
 	fields    []Field
@@ -199,12 +230,28 @@ type smemAddr struct {
 	base, off uint64
 	records   uint64
 	dwords    int
+	dst       int // first destination SGPR, -1 if none
+	buffer    bool
 }
 
 // decodeSMEM works out an SMEM instruction's address inputs and formula from
 // the registers in s.
 func (d *EmuDebuggee) decodeSMEM(in *isa.Inst, s *emu.Snapshot) smemAddr {
-	r := smemAddr{records: 1 << 32}
+	r := smemAddr{records: 1 << 32, dst: -1}
+	if !hasField(in, isa.FieldSBASE) {
+		// s_dcache_inv, s_dcache_wb, s_memtime…: no address to decode.
+		what := "no address: this instruction reads no memory"
+		switch mn := in.Op.String(); {
+		case strings.HasPrefix(mn, "s_dcache_inv"):
+			what = "no address: invalidates every line of the scalar cache (the next loads miss)"
+		case strings.HasPrefix(mn, "s_dcache_wb"):
+			what = "no address: writes every dirty scalar-cache line back to memory"
+		case strings.HasPrefix(mn, "s_mem"):
+			what = "no address: reads a clock counter into its destination"
+		}
+		r.steps = []string{what}
+		return r
+	}
 	buffer := false
 	for _, o := range in.Args {
 		txt, v, ok := d.regText(o, s)
@@ -212,6 +259,9 @@ func (d *EmuDebuggee) decodeSMEM(in *isa.Inst, s *emu.Snapshot) smemAddr {
 		case o.Field == isa.FieldSDATA || o.Field == isa.FieldSDST:
 			if o.Access&isa.Write != 0 {
 				r.dwords = int(o.Width)
+				if o.Kind == isa.KindSGPR {
+					r.dst = int(o.Reg)
+				}
 			}
 		case o.Field == isa.FieldSBASE:
 			r.fields = append(r.fields, Field{"sbase", txt})
@@ -240,6 +290,7 @@ func (d *EmuDebuggee) decodeSMEM(in *isa.Inst, s *emu.Snapshot) smemAddr {
 	}
 	r.off &^= 3
 	r.steps = append(r.steps, fmt.Sprintf("address = base + offset = 0x%x + 0x%x = 0x%x", r.base, r.off, r.base+r.off))
+	r.buffer = buffer
 	if buffer {
 		r.steps = append(r.steps, fmt.Sprintf("a dword is in range while its offset < num_records (%d)", r.records))
 	}
@@ -263,10 +314,18 @@ func (d *EmuDebuggee) predictSMEM(f *Frame) bool {
 	a.Inst, a.Kind = d.instText(s.Index), "SMEM, next"
 	a.Fields, a.Steps = r.fields, r.steps
 	lines := map[uint64]bool{}
+	a.Unit = "dword"
 	for i := 0; i < r.dwords; i++ {
 		ad := r.base + r.off + uint64(4*i)
-		ok, _ := d.mem.Mapped(ad, 4)
-		a.Lanes = append(a.Lanes, LaneAddr{Lane: i, Addr: ad, Active: true, InRange: ok && r.off+uint64(4*i) < r.records})
+		mapped, _ := d.mem.Mapped(ad, 4)
+		la := LaneAddr{Lane: i, Addr: ad, Active: true, InRange: mapped && r.off+uint64(4*i) < r.records, Dest: smemDest(r.dst, i)}
+		switch {
+		case r.off+uint64(4*i) >= r.records:
+			la.Why = "out of range: reads 0"
+		case !mapped:
+			la.Why = "unmapped: faults"
+		}
+		a.Lanes = append(a.Lanes, la)
 		lines[ad&^63] = true
 	}
 	for l := range lines {
@@ -351,9 +410,9 @@ func (d *EmuDebuggee) explain(s *emu.Snapshot, last *emu.StepRecord) string {
 			what = fmt.Sprintf("saves EXEC into %s, then EXEC ← EXEC op %s (masks lanes off)", dst, srcs)
 		}
 	case isa.ClassVALU:
-		what = fmt.Sprintf("vector ALU: %s ← %s in each of the %d active lanes", dst, srcs, active)
+		what = fmt.Sprintf("vector ALU: %s ← %s in %s", dst, srcs, eachLane(active))
 		if strings.HasPrefix(mn, "v_cmp") {
-			what = fmt.Sprintf("vector compare in %d active lanes: one bit per lane into %s", active, dst)
+			what = fmt.Sprintf("vector compare in %s: one bit per lane into %s", eachLane(active), dst)
 		}
 	case isa.ClassSMEM:
 		what = fmt.Sprintf("scalar memory: %s ← constant memory at %s + %s through the scalar cache; the data arrives later", dst, at(ops, 1), at(ops, 2))
@@ -362,12 +421,12 @@ func (d *EmuDebuggee) explain(s *emu.Snapshot, last *emu.StepRecord) string {
 		}
 	case isa.ClassVMEM, isa.ClassFLAT:
 		if strings.Contains(mn, "store") {
-			what = fmt.Sprintf("vector memory store: each of the %d active lanes writes %s to its own address", active, at(ops, 1))
+			what = fmt.Sprintf("vector memory store: %s writes %s to its own address", eachLane(active), at(ops, 1))
 		} else {
-			what = fmt.Sprintf("vector memory load: each of the %d active lanes reads its own address into %s; the data arrives later", active, dst)
+			what = fmt.Sprintf("vector memory load: %s reads its own address into %s; the data arrives later", eachLane(active), dst)
 		}
 	case isa.ClassDS:
-		what = fmt.Sprintf("LDS access in %d active lanes", active)
+		what = fmt.Sprintf("LDS access in %s", eachLane(active))
 	case isa.ClassBranch:
 		what = d.explainBranch(mn, in, s)
 	case isa.ClassWaitcnt:

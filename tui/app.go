@@ -3,6 +3,7 @@ package tui
 import (
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
@@ -267,12 +268,19 @@ func (m *Model) selectWave(i int) {
 	if i < 0 || i >= n {
 		return
 	}
+	rows := m.frame.Waves.Rows
+	cur := m.dbg.Selected()
 	if err := m.dbg.SelectWave(i); err != nil {
 		m.fail(err)
 		return
 	}
 	m.refresh()
 	m.disasm.followPC(&m.frame)
+	if cur < n && rows[cur].Idle != rows[i].Idle || rows[i].Idle {
+		// Another work-group: a fresh dispatch.
+		m.status("wave %d (group %s, wave %d): dispatched afresh; the work-groups before it ran to completion", i, groupText(rows[i].Group), rows[i].Wave)
+		return
+	}
 	m.status("wave %d", i)
 }
 
@@ -337,10 +345,20 @@ func (m *Model) Render() string {
 			p := s.shown(m.mru)
 			c := m.panes[p]
 			c.SetSize(s.w-2, s.h-2)
-			title := c.Title(&m.frame)
+			title, tab := c.Title(&m.frame), ""
 			if len(s.panes) > 1 {
-				title += fmt.Sprintf(" ‹tab %d/%d›", indexOf(s.panes, p)+1, len(s.panes))
+				tab = fmt.Sprintf(" ‹tab %d/%d›", indexOf(s.panes, p)+1, len(s.panes))
 			}
+			// A narrow pane drops its title's trailing parts (legends, the
+			// cursor) before the tab marker, which says more panes share it.
+			for utf8.RuneCountInString(title+tab) > s.w-4 {
+				i := strings.LastIndex(title, "  ")
+				if i <= 0 {
+					break
+				}
+				title = title[:i]
+			}
+			title += tab
 			box := strings.Split(frame(" "+title+" ", c.Render(&m.frame), st, s.w, s.h, p == m.focus), "\n")
 			for i, line := range box {
 				y := s.y - top + i
@@ -381,9 +399,8 @@ func (m *Model) statusLine() string {
 		where = fmt.Sprintf("pc 0x%x", pc)
 	}
 	group := ""
-	if sel, rows := m.dbg.Selected(), m.frame.Waves.Rows; sel < len(rows) && rows[sel].Group != [3]int{} {
-		g := rows[sel].Group
-		group = fmt.Sprintf("group %d,%d,%d ", g[0], g[1], g[2])
+	if sel, rows := m.dbg.Selected(), m.frame.Waves.Rows; sel < len(rows) && (rows[sel].Group != [3]int{} || rows[len(rows)-1].Group != rows[0].Group) {
+		group = "group " + groupText(rows[sel].Group) + " "
 	}
 	s := fmt.Sprintf(" wavedbg  %s  %swave %d/%d  %s  step %d  cycle %d ",
 		m.dbg.Name(), group, m.dbg.Selected(), len(m.frame.Waves.Rows), where, m.dbg.StepCount(), m.frame.Counters.Cycle)
@@ -411,15 +428,46 @@ func (m *Model) helpOverlay(w, h int) []string {
 		text = hm.FullHelpView(groups[:2]) + "\n\n" + hm.FullHelpView(groups[2:])
 	}
 	text += "\n\n" + commandHelp + "\n\nj/k scroll · any other key closes this help"
-	lines := strings.Split(text, "\n")
+	lines := wrapHelp(strings.Split(text, "\n"), w-4)
 	bw := 0
 	for _, l := range lines {
 		bw = max(bw, lipgloss.Width(l))
 	}
 	bw, bh := min(bw+4, w), min(len(lines)+2, h)
 	m.helpTop = min(m.helpTop, max(len(lines)-(bh-2), 0))
-	box := frame(" help ", prefixAll(lines[m.helpTop:], " "), m.common.Styles, bw, bh, true)
+	title := " help "
+	if len(lines) > bh-2 {
+		// Not all of it fits: say how to see the rest where it shows.
+		title = fmt.Sprintf(" help %d-%d/%d  j/k scroll · other keys close ", m.helpTop+1, min(m.helpTop+bh-2, len(lines)), len(lines))
+	}
+	box := frame(title, prefixAll(lines[m.helpTop:], " "), m.common.Styles, bw, bh, true)
 	return strings.Split(lipgloss.Place(w, h, lipgloss.Center, lipgloss.Center, box), "\n")
+}
+
+// wrapHelp breaks lines wider than w at a space, continuing them in the
+// description column of the command list.
+func wrapHelp(lines []string, w int) []string {
+	const indent = 27
+	var out []string
+	for _, l := range lines {
+		for lipgloss.Width(l) > w && w > indent+10 {
+			r := []rune(l)
+			cut := -1
+			for i := min(w, len(r)-1); i > indent; i-- {
+				if r[i] == ' ' {
+					cut = i
+					break
+				}
+			}
+			if cut < 0 {
+				break
+			}
+			out = append(out, string(r[:cut]))
+			l = strings.Repeat(" ", indent) + strings.TrimLeft(string(r[cut:]), " ")
+		}
+		out = append(out, l)
+	}
+	return out
 }
 
 func prefixAll(ls []string, p string) []string {

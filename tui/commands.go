@@ -44,7 +44,7 @@ func init() {
 		{[]string{"lds"}, "[ADDR]", "show LDS", cmdLDS},
 		{[]string{"goto", "g"}, "LOC", "move the disassembly cursor", cmdGoto},
 		{[]string{"until", "u"}, "LOC", "run to a location", cmdUntil},
-		{[]string{"wave"}, "N", "switch to wave N", cmdWave},
+		{[]string{"wave"}, "N", "switch to wave N of the grid (dispatch order; another work-group dispatches afresh)", cmdWave},
 		{[]string{"latency", "lat"}, "[NAME CYCLES]", "set (or list) a latency", cmdLatency},
 		{[]string{"format", "fmt"}, "hex|signed|unsigned|float", "register number format", cmdFormat},
 		{[]string{"quit", "q"}, "", "quit", func(*Model, []string) (tea.Cmd, error) { return tea.Quit, nil }},

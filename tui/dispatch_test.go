@@ -94,9 +94,16 @@ func TestLDSDirect(t *testing.T) {
 func TestReductionBarriers(t *testing.T) {
 	d := openBundled(t, "reduction")
 	rows := d.Waves()
-	if len(rows) != 4 || d.Selected() != 0 {
+	// Two work-groups of four waves; the first is loaded.
+	if len(rows) != 8 || d.Selected() != 0 {
 		t.Fatalf("waves %+v, selected %d", rows, d.Selected())
 	}
+	for _, r := range rows[4:] {
+		if !r.Idle || r.State != "not run" || r.Group != [3]int{1, 0, 0} {
+			t.Errorf("wave %d of group 1 before it runs: %+v", r.ID, r)
+		}
+	}
+	rows = rows[:4]
 	// Every wave starts at the kernel's entry.
 	for _, r := range rows {
 		if r.State != "running" || r.PC != 0x1500 {
@@ -114,7 +121,7 @@ func TestReductionBarriers(t *testing.T) {
 		}
 	}
 	// Passing it ran the other waves up to it.
-	for _, r := range d.Waves()[1:] {
+	for _, r := range d.Waves()[1:4] {
 		if r.State != "barrier" || r.PC != 0x153c {
 			t.Errorf("wave %d after wave 0 passed the barrier: %s at %#x", r.Wave, r.State, r.PC)
 		}
@@ -143,10 +150,61 @@ func TestReductionBarriers(t *testing.T) {
 		}
 		runToEnd(t, d)
 	}
-	for _, r := range d.Waves() {
+	for _, r := range d.Waves()[:4] {
 		if r.State != "ended" {
 			t.Errorf("wave %d: %s", r.Wave, r.State)
 		}
+	}
+}
+
+// TestSelectWaveOtherGroup picks a wave of the second work-group: a fresh
+// dispatch in which the first group has run to completion (out[0] is its
+// sum) and the second group's waves start at the entry; running them
+// writes out[1].
+func TestSelectWaveOtherGroup(t *testing.T) {
+	d := openBundled(t, "reduction")
+	if err := d.Step(); err != nil {
+		t.Fatal(err)
+	}
+	if err := d.SelectWave(5); err != nil {
+		t.Fatal(err)
+	}
+	if d.Selected() != 5 || d.StepCount() != 0 {
+		t.Fatalf("selected %d, step %d", d.Selected(), d.StepCount())
+	}
+	rows := d.Waves()
+	for i, r := range rows {
+		idle := i < 4
+		if r.ID != i || r.Idle != idle || r.Group != [3]int{i / 4, 0, 0} || r.Wave != i%4 {
+			t.Errorf("row %d: %+v", i, r)
+		}
+		if idle && r.State != "done" || !idle && (r.State != "running" || r.PC != 0x1500) {
+			t.Errorf("row %d: %s at %#x", i, r.State, r.PC)
+		}
+	}
+	out := d.buffer("out")
+	read := func(i int) uint32 {
+		b, _ := d.ReadMem(out.Addr+uint64(4*i), 4, false)
+		return binary.LittleEndian.Uint32(b)
+	}
+	if got := read(0); got != 256*257/2 {
+		t.Errorf("out[0] = %d after group 0 ran, want %d", got, 256*257/2)
+	}
+	for i := 4; i < 8; i++ {
+		if err := d.SelectWave(i); err != nil {
+			t.Fatal(err)
+		}
+		runToEnd(t, d)
+	}
+	if got, want := read(1), uint32((257+512)*256/2); got != want {
+		t.Errorf("out[1] = %d, want %d", got, want)
+	}
+	// Back to the first group: another fresh dispatch.
+	if err := d.SelectWave(0); err != nil || d.Selected() != 0 || !d.Waves()[4].Idle {
+		t.Errorf("back to wave 0: %v, selected %d", err, d.Selected())
+	}
+	if err := d.SelectWave(8); err == nil {
+		t.Error("wave 8 of an 8-wave grid was selected")
 	}
 }
 

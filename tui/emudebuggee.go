@@ -30,7 +30,17 @@ type EmuDebuggee struct {
 	nVGPR   int
 	buffers []Buffer
 	bar     []bool // instruction index → s_barrier
+
+	// The grid: every wave in dispatch order (capped at maxWaveRows), the
+	// dispatch number of the loaded work-group's first wave, and how to
+	// prepare another wave (a fresh dispatch up to its work-group).
+	grid     []WaveRow
+	first    int
+	relaunch func(n uint64) (*EmuDebuggee, error)
 }
+
+// maxWaveRows caps the waves listed (and reachable from the waves pane).
+const maxWaveRows = 4096
 
 // waveRun is one wave and what the debugger remembers about its steps.
 type waveRun struct {
@@ -64,7 +74,7 @@ func launch(co *loader.CodeObject, k *kernelCode, lk *loader.Kernel, mf *manifes
 	if err != nil {
 		return nil, err
 	}
-	el := &emu.Launch{Target: k.target, Version: co.Version, Kernel: lk, Text: text, TextAddr: co.Text.Addr, Dims: mf.Grid.Dims}
+	var segs []emu.Segment
 	for _, p := range co.File.Progs {
 		if p.Type != loader.PT_LOAD || p.Memsz == 0 {
 			continue
@@ -73,36 +83,58 @@ func launch(co *loader.CodeObject, k *kernelCode, lk *loader.Kernel, mf *manifes
 		if err != nil {
 			return nil, err
 		}
-		el.Segments = append(el.Segments, emu.Segment{Addr: p.Vaddr, Data: data, Size: p.Memsz})
-	}
-	grid, block, off := mf.Sizes()
-	for i := range 3 {
-		el.Grid[i], el.Block[i], el.Offset[i] = uint32(grid[i]), uint32(block[i]), uint32(off[i])
+		segs = append(segs, emu.Segment{Addr: p.Vaddr, Data: data, Size: p.Memsz})
 	}
 	sizes := make([]uint64, len(mf.Args))
+	vals := make([][]byte, len(mf.Args))
 	for i, a := range mf.Args {
 		switch a.Kind {
 		case manifest.Buffer:
 			sizes[i] = uint64(len(inputs[i]))
-			el.Args = append(el.Args, emu.LaunchArg{Kind: emu.ArgBuffer, Data: inputs[i]})
 		case manifest.Local:
-			el.Args = append(el.Args, emu.LaunchArg{Kind: emu.ArgLocal, Size: uint32(a.Size)})
 		default:
 			b, err := a.Bytes(mf.Dir)
 			if err != nil {
 				return nil, fmt.Errorf("argument %d: %w", i, err)
 			}
-			el.Args = append(el.Args, emu.LaunchArg{Kind: emu.ArgValue, Data: b})
+			vals[i] = b
 		}
 	}
 	cfg := emu.DefaultConfig(k.target)
 	if l.Config != nil {
 		cfg = *l.Config
 	}
-	sess, err := emu.PrepareWave(context.Background(), el, emu.GridConfig{Config: cfg, MaxSteps: 100_000_000, VMem: l.VMem}, l.Wave)
-	if err != nil {
-		return nil, err
+	// prepare dispatches afresh up to wave n's work-group; the code object
+	// has been read, so it can run again for another work-group.
+	var prepare func(n uint64) (*EmuDebuggee, error)
+	prepare = func(n uint64) (*EmuDebuggee, error) {
+		el := &emu.Launch{Target: k.target, Version: co.Version, Kernel: lk, Text: text, TextAddr: co.Text.Addr, Dims: mf.Grid.Dims, Segments: segs}
+		grid, block, off := mf.Sizes()
+		for i := range 3 {
+			el.Grid[i], el.Block[i], el.Offset[i] = uint32(grid[i]), uint32(block[i]), uint32(off[i])
+		}
+		for i, a := range mf.Args {
+			switch a.Kind {
+			case manifest.Buffer:
+				// PrepareWave takes ownership of buffer data: give it a copy.
+				el.Args = append(el.Args, emu.LaunchArg{Kind: emu.ArgBuffer, Data: append([]byte(nil), inputs[i]...)})
+			case manifest.Local:
+				el.Args = append(el.Args, emu.LaunchArg{Kind: emu.ArgLocal, Size: uint32(a.Size)})
+			default:
+				el.Args = append(el.Args, emu.LaunchArg{Kind: emu.ArgValue, Data: vals[i]})
+			}
+		}
+		sess, err := emu.PrepareWave(context.Background(), el, emu.GridConfig{Config: cfg, MaxSteps: 100_000_000, VMem: l.VMem}, n)
+		if err != nil {
+			return nil, err
+		}
+		return newEmuDebuggee(k, mf, sess, sizes, prepare), nil
 	}
+	return prepare(l.Wave)
+}
+
+// newEmuDebuggee wraps a prepared wave and its work-group.
+func newEmuDebuggee(k *kernelCode, mf *manifest.Manifest, sess *emu.WaveSession, sizes []uint64, prepare func(uint64) (*EmuDebuggee, error)) *EmuDebuggee {
 	d := &EmuDebuggee{k: k, sess: sess, mem: sess.Memory, prog: sess.Machine.Prog, labels: map[string]uint64{}}
 	d.nSGPR, d.nVGPR = 16, 8
 	if k.desc != nil {
@@ -133,6 +165,9 @@ func launch(co *loader.CodeObject, k *kernelCode, lk *loader.Kernel, mf *manifes
 		d.waves = append(d.waves, &waveRun{m: m, group: group, index: i, lastMem: -1})
 	}
 	d.sel = sess.Index
+	d.first = int(sess.Wave) - sess.Index
+	d.grid = gridWaves(sess.Dispatch)
+	d.relaunch = prepare
 	// emu ran the work-group's other waves up to their first s_barrier (or
 	// their end); rewind them to the kernel's entry, the last one run
 	// first so that their memory and LDS writes are undone in reverse, and
@@ -148,7 +183,22 @@ func launch(co *loader.CodeObject, k *kernelCode, lk *loader.Kernel, mf *manifes
 			}
 		}
 	}
-	return d, nil
+	return d
+}
+
+// gridWaves lists the dispatch's waves in dispatch order: each work-group's
+// work-items split into 64-lane waves.
+func gridWaves(ds *emu.Dispatch) []WaveRow {
+	var out []WaveRow
+	for gi := uint64(0); gi < ds.GroupCount() && len(out) < maxWaveRows; gi++ {
+		id := ds.GroupID(gi)
+		sz := ds.GroupSize(id)
+		items := uint64(sz[0]) * uint64(max(sz[1], 1)) * uint64(max(sz[2], 1))
+		for w := 0; uint64(w) < (items+63)/64 && len(out) < maxWaveRows; w++ {
+			out = append(out, WaveRow{ID: len(out), Group: [3]int{int(id[0]), int(id[1]), int(id[2])}, Wave: w})
+		}
+	}
+	return out
 }
 
 // dispatchBuffers names the dispatch's memory: the kernel arguments, each
@@ -247,11 +297,23 @@ func (d *EmuDebuggee) w() *waveRun { return d.waves[d.sel] }
 func (d *EmuDebuggee) Name() string              { return d.k.name }
 func (d *EmuDebuggee) Program() []DisasmLine     { return d.lines }
 func (d *EmuDebuggee) Labels() map[string]uint64 { return d.labels }
-func (d *EmuDebuggee) Selected() int             { return d.sel }
+func (d *EmuDebuggee) Selected() int             { return d.first + d.sel }
 func (d *EmuDebuggee) Buffers() []Buffer         { return d.buffers }
 
+// Waves lists the grid. The loaded work-group's waves are live; the ones
+// before it have run to completion (memory holds their results) and the
+// ones after it have not started.
 func (d *EmuDebuggee) Waves() []WaveRow {
-	out := make([]WaveRow, len(d.waves))
+	out := make([]WaveRow, max(len(d.grid), d.first+len(d.waves)))
+	copy(out, d.grid)
+	for i := range out {
+		switch {
+		case i < d.first:
+			out[i].State, out[i].Idle = "done", true
+		case i >= d.first+len(d.waves):
+			out[i].State, out[i].Idle = "not run", true
+		}
+	}
 	for i, w := range d.waves {
 		st := w.m.State().String()
 		if w.err != nil && w.m.State() == emu.Faulted {
@@ -259,16 +321,27 @@ func (d *EmuDebuggee) Waves() []WaveRow {
 		} else if d.atBarrier(w) && w.m.Steps() > 0 {
 			st = "barrier"
 		}
-		out[i] = WaveRow{ID: i, Group: w.group, Wave: w.index, PC: w.m.PC(), State: st}
+		out[d.first+i] = WaveRow{ID: d.first + i, Group: w.group, Wave: w.index, PC: w.m.PC(), State: st}
 	}
 	return out
 }
 
+// SelectWave selects wave i of the grid (dispatch order). A wave of another
+// work-group means a fresh dispatch: the work-groups before it run to
+// completion and the selected one starts at the kernel's entry.
 func (d *EmuDebuggee) SelectWave(i int) error {
-	if i < 0 || i >= len(d.waves) {
+	if i >= d.first && i < d.first+len(d.waves) {
+		d.sel = i - d.first
+		return nil
+	}
+	if i < 0 || i >= len(d.grid) || d.relaunch == nil {
 		return fmt.Errorf("no wave %d", i)
 	}
-	d.sel = i
+	nd, err := d.relaunch(uint64(i))
+	if err != nil {
+		return err
+	}
+	*d = *nd
 	return nil
 }
 

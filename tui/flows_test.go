@@ -74,7 +74,7 @@ func TestFlowBreakpoint(t *testing.T) {
 	golden.RequireEqual(t, flow(t, 120, 36, func(tm *teatest.TestModel) {
 		// Cursor down to the second s_load, set a breakpoint and continue.
 		send(tm, "j", "space", "c")
-		waitFor(t, tm, "after 1 steps")
+		waitFor(t, tm, "after 1 step")
 	}))
 }
 
@@ -83,7 +83,7 @@ func TestFlowCommandBreakpoint(t *testing.T) {
 		send(tm, ":")
 		tm.Type("break 0x1508 if s1 == 1")
 		send(tm, "enter", "c")
-		waitFor(t, tm, "after 1 steps")
+		waitFor(t, tm, "after 1 step")
 	}))
 }
 

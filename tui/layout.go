@@ -79,7 +79,7 @@ func layoutSlots(w, h int, maximised bool) []slot {
 	}
 	th := h * 55 / 100
 	top := split(0, 0, w, th, []int{34, 26, 40}, [][]paneID{{paneDisasm}, {paneSGPR}, {paneVGPR}})
-	bottom := split(0, th, w, h-th, []int{22, 18, 24, 22, 14}, [][]paneID{{paneCounters}, {paneCache}, {paneAddr}, {paneMemory}, {paneWaves}})
+	bottom := split(0, th, w, h-th, []int{22, 18, 24, 19, 17}, [][]paneID{{paneCounters}, {paneCache}, {paneAddr}, {paneMemory}, {paneWaves}})
 	return append(top, bottom...)
 }
 

@@ -328,14 +328,18 @@ func (p *vgprPane) Render(f *Frame) []string {
 	if p.reg >= p.regTop+rowsVisible {
 		p.regTop = p.reg - rowsVisible + 1
 	}
-	cols := vgprColumns(p.format, p.Width)
+	cols, bands := vgprGrid(p.format, n, p.Width, p.Height)
+	shown := cols * bands // lanes on screen
+	if shown > cols {
+		p.regTop = 0
+	}
 	if p.lane < p.laneL {
 		p.laneL = p.lane
 	}
-	if p.lane >= p.laneL+cols {
-		p.laneL = p.lane - cols + 1
+	if p.lane >= p.laneL+shown {
+		p.laneL = p.lane - shown + 1
 	}
-	p.laneL = max(min(p.laneL, 64-cols), 0)
+	p.laneL = max(min(p.laneL, 64-shown), 0)
 	v.Format, v.RegCursor, v.LaneCursor, v.AllLanes = p.format, p.reg, p.lane, p.allLanes
 	return renderVGPRs(&v, p.Styles, p.regTop, p.laneL, p.Height, p.Width)
 }
@@ -384,11 +388,17 @@ func (p *vgprPane) Click(x, y int, f *Frame) tea.Cmd {
 		return nil
 	}
 	cw := compactWidth(p.format) + 1
+	n := len(f.VGPR.Values)
+	cols, bands := vgprGrid(p.format, n, p.Width, p.Height)
+	band := 0
+	if bands > 1 {
+		band, y = y/(n+1), y%(n+1)
+	}
 	if y >= 1 {
-		p.reg = p.regTop + y - 1
+		p.reg = min(p.regTop+y-1, max(n-1, 0))
 	}
 	if x >= 5 {
-		p.lane = min(p.laneL+(x-5)/cw, 63)
+		p.lane = min(p.laneL+band*cols+min((x-5)/cw, cols-1), 63)
 	}
 	return nil
 }
@@ -534,18 +544,32 @@ func (p *memPane) ShortHelp() []key.Binding { return []key.Binding{p.Keys.Format
 type wavesPane struct {
 	*Common
 	scroller
+	lastSel int
 }
 
 func (p *wavesPane) Title(f *Frame) string {
-	if rows := f.Waves.Rows; len(rows) > 0 && rows[0].Group != [3]int{} {
-		g := rows[0].Group
-		return fmt.Sprintf("8 waves (%d) group %d,%d,%d", len(rows), g[0], g[1], g[2])
+	rows := f.Waves.Rows
+	if sel := f.Waves.Selected; sel >= 0 && sel < len(rows) {
+		g := rows[sel].Group
+		return fmt.Sprintf("8 waves (%d)  group %s", len(rows), groupText(g))
 	}
-	return fmt.Sprintf("8 waves (%d)", len(f.Waves.Rows))
+	return fmt.Sprintf("8 waves (%d)", len(rows))
 }
 
+// Render keeps the header in place and scrolls the rows, bringing the
+// selected wave into view when the selection changes.
 func (p *wavesPane) Render(f *Frame) []string {
-	return p.show(renderWaves(&f.Waves, p.Styles, p.Width), p.Width, p.Height)
+	lines := renderWaves(&f.Waves, p.Styles, p.Width)
+	h := max(p.Height-1, 1)
+	if sel := f.Waves.Selected; sel != p.lastSel {
+		p.lastSel = sel
+		if top := p.vp.YOffset(); sel < top || sel >= top+h {
+			p.vp.SetContentLines(lines[1:])
+			p.vp.SetHeight(h)
+			p.vp.SetYOffset(max(sel-h/2, 0))
+		}
+	}
+	return append(lines[:1:1], p.show(lines[1:], p.Width, h)...)
 }
 
 func (p *wavesPane) HandleKey(msg tea.KeyPressMsg, f *Frame) (tea.Cmd, bool) {

@@ -133,14 +133,24 @@ func (d *EmuDebuggee) predictVMEM(f *Frame) bool {
 			continue
 		}
 		ad, ok := addr(l)
-		if in.Enc == isa.EncDS {
+		why := ""
+		switch {
+		case in.Enc == isa.EncDS:
 			ok = ad+uint64(size) <= uint64(d.sess.Dispatch.GroupLDS)
 			lds[l] = uint32(ad)
-		} else if ok {
+			if !ok {
+				why = fmt.Sprintf("beyond the %d-byte LDS", d.sess.Dispatch.GroupLDS)
+			}
+		case !ok:
+			why = "out of range: load 0, store dropped"
+		default:
 			ok, _ = d.mem.Mapped(ad, size)
 			lines[ad&^63] = true
+			if !ok {
+				why = "unmapped: faults"
+			}
 		}
-		a.Lanes = append(a.Lanes, LaneAddr{Lane: l, Addr: ad, Active: true, InRange: ok})
+		a.Lanes = append(a.Lanes, LaneAddr{Lane: l, Addr: ad, Active: true, InRange: ok, Why: why})
 	}
 	if in.Enc == isa.EncDS {
 		a.LDS, a.Conflicts = true, emu.BankConflicts(lds, s.EXEC)
@@ -149,6 +159,6 @@ func (d *EmuDebuggee) predictVMEM(f *Frame) bool {
 		a.Lines = append(a.Lines, l)
 	}
 	sort.Slice(a.Lines, func(i, j int) bool { return a.Lines[i] < a.Lines[j] })
-	a.Steps = append(a.Steps, fmt.Sprintf("%d active lanes × %d bytes", bits.OnesCount64(s.EXEC), size))
+	a.Steps = append(a.Steps, fmt.Sprintf("%d active lane(s) × %d bytes", bits.OnesCount64(s.EXEC), size))
 	return true
 }

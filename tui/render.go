@@ -223,18 +223,61 @@ func vgprColumns(f NumFormat, w int) int {
 	return max(1, (w-5)/(compactWidth(f)+1))
 }
 
+// vgprBands says how many lane bands fit in h rows: when every register
+// fits with room to spare, the grid repeats below itself for the next
+// lanes (L0-L7 above, L8-L15 below, …), so a tall pane shows more lanes.
+func vgprBands(nregs, cols, h int) int {
+	if nregs+1 > h {
+		return 1
+	}
+	return max(1, min(h/(nregs+1), (64+cols-1)/cols))
+}
+
+// vgprGrid says how many lanes a band shows and how many bands fit in a
+// w×h pane. Bands hold a power of two of lanes (L0-L7, L8-L15, …) so lane
+// numbers line up down the pane, unless rounding down would drop more than
+// a quarter of the lanes that fit.
+func vgprGrid(f NumFormat, nregs, w, h int) (cols, bands int) {
+	cols = vgprColumns(f, w)
+	if bands = vgprBands(nregs, cols, h); bands > 1 {
+		p := cols
+		for p&(p-1) != 0 {
+			p &= p - 1
+		}
+		if 4*p >= 3*cols {
+			cols = p
+		}
+		bands = vgprBands(nregs, cols, h)
+	}
+	return cols, bands
+}
+
 // renderVGPRs draws registers [regTop, regTop+h-1) × lanes [laneLeft, …) as
-// a grid with a lane header; in all-lanes mode it draws one register's 64
-// lanes eight to a row.
+// a grid with a lane header, repeated in bands for further lanes when the
+// registers leave room (vgprBands); in all-lanes mode it draws one
+// register's 64 lanes eight to a row.
 func renderVGPRs(v *VGPRView, st *Styles, regTop, laneLeft, h, w int) []string {
 	if len(v.Values) == 0 {
 		return []string{"no VGPRs"}
 	}
-	cw := compactWidth(v.Format)
 	if v.AllLanes {
 		return renderOneVGPR(v, st, w)
 	}
-	n := vgprColumns(v.Format, w)
+	n, bands := vgprGrid(v.Format, len(v.Values), w, h)
+	if bands == 1 {
+		return vgprBand(v, st, regTop, laneLeft, n, h)
+	}
+	var out []string
+	for b := 0; b < bands && laneLeft+b*n < 64; b++ {
+		out = append(out, vgprBand(v, st, 0, laneLeft+b*n, n, len(v.Values)+1)...)
+	}
+	return out
+}
+
+// vgprBand draws one band: a lane header and registers from regTop, lanes
+// [laneLeft, laneLeft+n), at most h rows.
+func vgprBand(v *VGPRView, st *Styles, regTop, laneLeft, n, h int) []string {
+	cw := compactWidth(v.Format)
 	var hb strings.Builder
 	hb.WriteString("     ")
 	for l := laneLeft; l < laneLeft+n && l < 64; l++ {
@@ -388,8 +431,12 @@ func renderAddr(v *AddrView, st *Styles, w int) []string {
 		return []string{st.render(st.Dim, "no memory instruction yet")}
 	}
 	out := []string{st.render(st.Header, v.Kind) + "  " + st.highlight(v.Inst)}
+	nw := 6
 	for _, f := range v.Fields {
-		out = append(out, "  "+st.render(st.RegName, pad(f.Name, 14, false))+" "+f.Value)
+		nw = max(nw, cellWidth(f.Name))
+	}
+	for _, f := range v.Fields {
+		out = append(out, "  "+st.render(st.RegName, pad(f.Name, nw, false))+" "+f.Value)
 	}
 	for _, s := range v.Steps {
 		out = append(out, "  "+s)
@@ -408,18 +455,76 @@ func renderAddr(v *AddrView, st *Styles, w int) []string {
 		out = append(out, st.render(st.Header, "LDS bank conflicts: ")+fmt.Sprintf("+%d cycles", v.Conflicts))
 	}
 	if len(v.Lanes) > 0 {
-		out = append(out, st.render(st.Header, "lane  address"))
+		unit := v.Unit
+		if unit == "" {
+			unit = "lane"
+		}
+		dest, bad, top := false, 0, uint64(0)
 		for _, la := range v.Lanes {
-			a := "0x" + hexN(la.Addr, 12)
+			dest = dest || la.Dest != ""
+			top = max(top, la.Addr)
+			if la.Active && !la.InRange {
+				bad++
+			}
+		}
+		sum := fmt.Sprintf("%d %ss", len(v.Lanes), unit)
+		if len(v.Lanes) == 1 {
+			sum = "1 " + unit
+		}
+		if bad > 0 {
+			sum += fmt.Sprintf(", %d not in range", bad)
+		}
+		out = append(out, st.render(st.Dim, sum))
+		// Addresses as wide as the largest, so the column stays narrow.
+		digits := max(len(strconv.FormatUint(top, 16)), 4)
+		head := pad(unit, 5, true) + "  " + pad("address", digits+2, false)
+		if dest {
+			head += "  → sgpr"
+		}
+		var rows []string
+		for _, la := range v.Lanes {
+			a := "0x" + hexN(la.Addr, digits)
+			if dest {
+				a += "  → " + la.Dest
+			}
 			switch {
 			case !la.Active:
 				a = st.render(st.Dim, a+"  off")
 			case la.InRange:
 				a = st.render(st.InRange, a)
 			default:
-				a = st.render(st.OutRange, a+"  out of range")
+				why := la.Why
+				if why == "" {
+					why = "out of range"
+				}
+				a = st.render(st.OutRange, a+"  "+why)
 			}
-			out = append(out, fmt.Sprintf("%4d  %s", la.Lane, a))
+			rows = append(rows, fmt.Sprintf("%5d  %s", la.Lane, a))
+		}
+		// Side by side in columns (down, then across) when the pane is wide.
+		cw := cellWidth(head)
+		for _, r := range rows {
+			cw = max(cw, cellWidth(r))
+		}
+		cols := max(1, min((w+3)/(cw+3), len(rows)))
+		per := (len(rows) + cols - 1) / cols
+		cols = (len(rows) + per - 1) / per
+		hl := st.render(st.Header, head)
+		for c := 1; c < cols; c++ {
+			hl = pad(hl, c*(cw+3)-3, false) + "   " + st.render(st.Header, head)
+		}
+		out = append(out, hl)
+		for i := 0; i < per; i++ {
+			var b strings.Builder
+			for c := 0; c < cols; c++ {
+				if j := c*per + i; j < len(rows) {
+					if c > 0 {
+						b.WriteString("   ")
+					}
+					b.WriteString(pad(rows[j], cw, false))
+				}
+			}
+			out = append(out, strings.TrimRight(b.String(), " "))
 		}
 	}
 	return out
@@ -485,32 +590,42 @@ func memRowBytes(v *MemView, w int) int {
 	return 4
 }
 
-// renderWaves draws the wave list.
+// renderWaves draws the wave list: the whole grid in dispatch order. Waves
+// outside the loaded work-group are dim and have no PC (they ran before it,
+// or have not run); the group column appears when there are several groups.
 func renderWaves(v *WavesView, st *Styles, w int) []string {
-	// The waves shown are one work-group's (the pane title names it), so
-	// the group column appears only when rows differ.
 	multi := false
+	gw := 5
 	for _, r := range v.Rows {
-		multi = multi || len(v.Rows) > 0 && r.Group != v.Rows[0].Group
+		multi = multi || r.Group != v.Rows[0].Group
+		gw = max(gw, len(groupText(r.Group)))
 	}
 	head := " id wave pc     state"
 	if multi {
-		head = " id group  wave pc     state"
+		head = " id " + pad("group", gw, false) + " wave pc     state"
 	}
 	out := []string{st.render(st.Header, head)}
 	for i, r := range v.Rows {
-		line := fmt.Sprintf("%3d %4d %06x %s", r.ID, r.Wave, r.PC, r.State)
-		if multi {
-			line = fmt.Sprintf("%3d %-6s %4d %06x %s", r.ID,
-				fmt.Sprintf("%d,%d,%d", r.Group[0], r.Group[1], r.Group[2]), r.Wave, r.PC, r.State)
+		pc := hexN(r.PC, 6)
+		if r.Idle {
+			pc = "------"
 		}
-		if i == v.Selected {
+		line := fmt.Sprintf("%3d %4d %s %s", r.ID, r.Wave, pc, r.State)
+		if multi {
+			line = fmt.Sprintf("%3d %s %4d %s %s", r.ID, pad(groupText(r.Group), gw, false), r.Wave, pc, r.State)
+		}
+		switch {
+		case i == v.Selected:
 			line = st.render(st.Selected, "▸"+line[1:])
+		case r.Idle:
+			line = st.render(st.Dim, line)
 		}
 		out = append(out, line)
 	}
 	return out
 }
+
+func groupText(g [3]int) string { return fmt.Sprintf("%d,%d,%d", g[0], g[1], g[2]) }
 
 // frame draws a pane: a border with the title set into its top edge around
 // content, exactly w×h cells.

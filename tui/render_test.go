@@ -62,12 +62,27 @@ func TestRenderVGPRs(t *testing.T) {
 		}
 	}
 	v := &VGPRView{Values: vals, Exec: 0b101, Changed: []uint64{0, 1}, Pending: []bool{true, false}, Format: FmtUnsigned, RegCursor: 5, LaneCursor: 9}
-	got := strings.Join(renderVGPRs(v, plain, 0, 0, 10, 40), "\n")
+	// Three rows: one band of lanes.
+	got := strings.Join(renderVGPRs(v, plain, 0, 0, 3, 40), "\n")
 	want := "              L0        -L1         L2\n" +
 		"v0  ~          0          1          2\n" +
 		"v1  *        100        101        102"
 	if got != want {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+	// Seven rows: the registers repeat below for the next lanes.
+	got = strings.Join(renderVGPRs(v, plain, 0, 0, 7, 40), "\n")
+	want += "\n             -L3        -L4        -L5\n" +
+		"v0  ~          3          4          5\n" +
+		"v1  *        103        104        105"
+	if got != want {
+		t.Errorf("bands: got\n%s\nwant\n%s", got, want)
+	}
+	// Wider, a band holds a power of two of lanes when that costs little:
+	// ten lanes fit, eight are shown, so L8 starts the second band.
+	got = strings.Join(renderVGPRs(v, plain, 0, 0, 6, 5+10*11), "\n")
+	if ls := strings.Split(got, "\n"); len(ls) != 6 || !strings.HasSuffix(ls[0], "-L7") || !strings.Contains(ls[3], " -L8 ") {
+		t.Errorf("power-of-two bands:\n%s", got)
 	}
 	v.AllLanes, v.RegCursor = true, 1
 	if got := renderVGPRs(v, plain, 0, 0, 10, 100); len(got) != 9 || !strings.HasPrefix(got[0], "v1 across all lanes") {
@@ -95,8 +110,38 @@ func TestRenderCacheAddrMemWaves(t *testing.T) {
 	a := &AddrView{Inst: "s_load_dword s6, s[0:1], 0x8", Kind: "SMEM", Fields: []Field{{"sbase", "s[0:1]"}},
 		Lanes: []LaneAddr{{Lane: 0, Addr: 0x1008, Active: true, InRange: true}, {Lane: 1, Addr: 0x9000, Active: true}}, Lines: []uint64{0x1000}}
 	got = strings.Join(renderAddr(a, plain, 60), "\n")
-	if !strings.Contains(got, "0x000000009000  out of range") || !strings.Contains(got, "1 cache line(s): 0x000000001000") {
+	if !strings.Contains(got, "    1  0x9000  out of range") || !strings.Contains(got, "1 cache line(s): 0x000000001000") ||
+		!strings.Contains(got, "2 lanes, 1 not in range") {
 		t.Errorf("addr:\n%s", got)
+	}
+	// SMEM numbers its addresses by dword, each landing in an SGPR.
+	a.Unit, a.Lanes[0].Dest, a.Lanes[1].Dest, a.Lanes[1].Why = "dword", "s6", "s7", "unmapped: faults"
+	got = strings.Join(renderAddr(a, plain, 60), "\n")
+	for _, want := range []string{"2 dwords, 1 not in range", "dword  address  → sgpr", "    0  0x1008  → s6", "    1  0x9000  → s7  unmapped: faults"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("SMEM addr: no %q in\n%s", want, got)
+		}
+	}
+	if strings.Contains(got, "lane") {
+		t.Errorf("SMEM addr says lane:\n%s", got)
+	}
+	// A wide pane sets the lanes side by side, down then across.
+	a = &AddrView{Inst: "global_load_dword v1, v0, s[0:1]", Kind: "GLOBAL"}
+	for l := range 4 {
+		a.Lanes = append(a.Lanes, LaneAddr{Lane: l, Addr: 0x1000 + uint64(4*l), Active: true, InRange: true})
+	}
+	got = strings.Join(renderAddr(a, plain, 40), "\n")
+	for _, want := range []string{" lane  address    lane  address", "    0  0x1000        2  0x1008", "    1  0x1004        3  0x100c"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("lane columns: no %q in\n%s", want, got)
+		}
+	}
+	wv0 := &WavesView{Rows: []WaveRow{{ID: 0, State: "done", Idle: true}, {ID: 1, Group: [3]int{1, 0, 0}, PC: 0x1500, State: "running"}, {ID: 2, Group: [3]int{2, 0, 0}, State: "not run", Idle: true}}, Selected: 1}
+	got = strings.Join(renderWaves(wv0, plain, 40), "\n")
+	for _, want := range []string{"  0 0,0,0    0 ------ done", "▸ 1 1,0,0    0 001500 running", "  2 2,0,0    0 ------ not run"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("grid waves: no %q in\n%s", want, got)
+		}
 	}
 	a = &AddrView{Inst: "ds_read_b32 v3, v1", Kind: "DS (LDS), next", LDS: true, Conflicts: 3,
 		Lanes: []LaneAddr{{Lane: 0, Addr: 0x10, Active: true, InRange: true}}}
@@ -118,7 +163,7 @@ func TestRenderCacheAddrMemWaves(t *testing.T) {
 		t.Errorf("waves:\n%s", got)
 	}
 	wv.Rows = append(wv.Rows, WaveRow{ID: 2, Group: [3]int{1, 0, 0}, PC: 0x1500, State: "barrier"})
-	if got = strings.Join(renderWaves(wv, plain, 40), "\n"); !strings.Contains(got, "  2 1,0,0     0 001500 barrier") {
+	if got = strings.Join(renderWaves(wv, plain, 40), "\n"); !strings.Contains(got, "  2 1,0,0    0 001500 barrier") {
 		t.Errorf("waves of two groups:\n%s", got)
 	}
 }

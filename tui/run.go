@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"sort"
+	"strings"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -293,7 +294,14 @@ func (m *Model) runContinue(runMsg) tea.Cmd {
 		w.last = w.read(m.dbg)
 	}
 	m.afterMove()
-	m.status("%s after %d steps", stop, r.steps)
+	switch {
+	case strings.HasPrefix(stop, "stepped"):
+		m.status("%s", stop)
+	case r.steps == 1:
+		m.status("%s after 1 step", stop)
+	default:
+		m.status("%s after %d steps", stop, r.steps)
+	}
 	if stop == "error" {
 		m.msgErr = true
 	}

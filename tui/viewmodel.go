@@ -108,10 +108,12 @@ type Field struct{ Name, Value string }
 
 // LaneAddr is one lane's computed address.
 type LaneAddr struct {
-	Lane    int
+	Lane    int // the lane (vector memory) or dword (SMEM)
 	Addr    uint64
 	Active  bool
 	InRange bool
+	Why     string // why not in range: "out of range: reads 0", "unmapped: faults", …
+	Dest    string // SMEM: the SGPR the dword lands in
 }
 
 // AddrView is the address-decoder pane's model.
@@ -121,7 +123,11 @@ type AddrView struct {
 	Fields []Field
 	Steps  []string // the address formula, one step a line, with values
 	Lanes  []LaneAddr
-	Lines  []uint64 // distinct cache lines touched (not for LDS)
+	// Unit names what Lanes are numbered by: "lane" for vector memory
+	// (one address per active lane), "dword" for SMEM (one scalar access,
+	// one address per dword loaded).
+	Unit  string
+	Lines []uint64 // distinct cache lines touched (not for LDS)
 	// LDS marks a DS access; Conflicts is the extra cycles its LDS bank
 	// conflicts cost (emu.BankConflicts).
 	LDS       bool
@@ -146,6 +152,7 @@ type WaveRow struct {
 	Wave  int
 	PC    uint64
 	State string
+	Idle  bool // not loaded: another work-group is being debugged
 }
 
 // WavesView is the waves pane's model.

@@ -61,8 +61,8 @@ func TestLaunchManifest(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if w := d.Waves(); len(w) != 1 || w[0].Group[0] != 1 {
-		t.Errorf("--wave 1: %+v", w)
+	if w := d.Waves(); len(w) != 2 || d.Selected() != 1 || w[1].Group[0] != 1 || !w[0].Idle || w[1].Idle {
+		t.Errorf("--wave 1: %+v, selected %d", w, d.Selected())
 	}
 	if _, err := openDebuggee(&debugOptions{sample: "vector_add", wave: 2}); err == nil {
 		t.Error("--wave 2 of a two-wave grid opened")

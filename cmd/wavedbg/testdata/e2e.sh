@@ -46,14 +46,14 @@ echo "e2e: wavedbg with no argument opened the sample picker"
 S=first wait_for "filter: vector_add"
 "${T[@]}" send-keys -t first Enter
 S=first wait_for "vector_add:"
-S=first wait_for "wave 0/1"
+S=first wait_for "wave 0/2"
 "${T[@]}" send-keys -t first : "until 0x187c" Enter
 S=first wait_for "reached 0x187c"
 S=first wait_for "GLOBAL, next  global_load_dword v6"
 "${T[@]}" send-keys -t first s
 S=first wait_for "pc 0x1884"
 S=first wait_for "global_load_dword v6, v[4:5], off"
-S=first wait_for "   1  0x000100000204"
+S=first wait_for "    1  0x100000204"
 S=first wait_for "vm     672  v6"
 echo "e2e: stepped vector_add's global load; per-lane addresses shown"
 
@@ -65,19 +65,29 @@ echo "e2e: o returned to the picker"
 
 # The four-wave reduction: LDS, s_barrier and wave switching.
 "${T[@]}" new-session -d -s red -x 200 -y 60 "TERM=xterm-256color $BIN --sample reduction; sleep 30"
-S=red wait_for "8 waves (4)"
-S=red wait_for "  3    3 001500 running"
+S=red wait_for "8 waves (8)"
+S=red wait_for "  3 0,0,0    3 001500 running"
+S=red wait_for "  4 1,0,0    0 ------ not run"
 "${T[@]}" send-keys -t red : "until 0x1540" Enter
 S=red wait_for "reached 0x1540"
 # Passing s_barrier ran the other waves up to it.
-S=red wait_for "  3    3 00153c barrier"
+S=red wait_for "  3 0,0,0    3 00153c barrier"
 "${T[@]}" send-keys -t red : "lds" Enter
 S=red wait_for "LDS"
 S=red wait_for "0x00000001 0x00000002"
 "${T[@]}" send-keys -t red ]
-S=red wait_for "wave 1/4"
+S=red wait_for "wave 1/8"
+# A wave of the second work-group: a fresh dispatch after the first ran.
+"${T[@]}" send-keys -t red : "wave 6" Enter
+S=red wait_for "group 1,0,0 wave 6/8"
+S=red wait_for "dispatched afresh"
+S=red wait_for "  0 0,0,0    0 ------ done"
+S=red wait_for "▸ 6 1,0,0    2 001500 running"
+# Its first instruction is SMEM: addresses by dword, each into an SGPR.
+S=red wait_for "dword  address      → sgpr"
+S=red wait_for "    0  0x100000840  → s4"
 "${T[@]}" send-keys -t red q
-echo "e2e: reduction: LDS view and waves across the work-group"
+echo "e2e: reduction: LDS view and waves across the grid"
 
 # The rest drives the debugger's own two-wave sample.
 "${T[@]}" new-session -d -s "$S" -x 120 -y 36 "TERM=xterm-256color $BIN --sample scale; sleep 30"
@@ -99,7 +109,7 @@ wait_for "▶ 001500"
 echo "e2e: stepped forward and back"
 
 keys j Space c
-wait_for "breakpoint at 0x1508 after 1 steps"
+wait_for "breakpoint at 0x1508 after 1 step"
 echo "e2e: breakpoint at the cursor and continue"
 
 keys : "set s10 0x1234" Enter
