@@ -71,7 +71,7 @@ func New(d Debuggee, opt Options) *Model {
 		paneAddr: &textPane{Common: sub(), scroller: newScroller(), title: "6 address decoder",
 			render: func(f *Frame, st *Styles, w int) []string { return renderAddr(&f.Addr, st, w) }},
 		paneMemory: m.mem,
-		paneWaves:  &wavesPane{Common: sub(), scroller: newScroller()},
+		paneWaves:  &wavesPane{Common: sub()},
 	}
 	m.mru = []paneID{paneDisasm, paneSGPR, paneVGPR, paneCounters, paneAddr, paneMemory, paneCache, paneWaves}
 	m.defaultMemory()

@@ -543,7 +543,7 @@ func (p *memPane) ShortHelp() []key.Binding { return []key.Binding{p.Keys.Format
 
 type wavesPane struct {
 	*Common
-	scroller
+	top     int // first row shown
 	lastSel int
 }
 
@@ -556,41 +556,56 @@ func (p *wavesPane) Title(f *Frame) string {
 	return fmt.Sprintf("8 waves (%d)", len(rows))
 }
 
-// Render keeps the header in place and scrolls the rows, bringing the
-// selected wave into view when the selection changes.
+// visible is how many wave rows fit under the header.
+func (p *wavesPane) visible() int { return max(p.Height-1, 1) }
+
+// Render keeps the header in place and draws only the rows on screen (a
+// grid can list thousands of waves), bringing the selected wave into view
+// when the selection changes.
 func (p *wavesPane) Render(f *Frame) []string {
-	lines := renderWaves(&f.Waves, p.Styles, p.Width)
-	h := max(p.Height-1, 1)
-	if sel := f.Waves.Selected; sel != p.lastSel {
+	v, h := f.Waves, p.visible()
+	if sel := v.Selected; sel != p.lastSel {
 		p.lastSel = sel
-		if top := p.vp.YOffset(); sel < top || sel >= top+h {
-			p.vp.SetContentLines(lines[1:])
-			p.vp.SetHeight(h)
-			p.vp.SetYOffset(max(sel-h/2, 0))
+		if sel < p.top || sel >= p.top+h {
+			p.top = sel - h/2
 		}
 	}
-	return append(lines[:1:1], p.show(lines[1:], p.Width, h)...)
+	p.top = max(min(p.top, len(v.Rows)-h), 0)
+	end := min(p.top+h, len(v.Rows))
+	win := WavesView{Rows: v.Rows[p.top:end], Selected: v.Selected - p.top, Multi: v.Multi || multiGroup(v.Rows)}
+	return renderWaves(&win, p.Styles, p.Width)
 }
 
+func (p *wavesPane) Scroll(delta int) { p.top = max(p.top+delta, 0) }
+
 func (p *wavesPane) HandleKey(msg tea.KeyPressMsg, f *Frame) (tea.Cmd, bool) {
-	k, sel := p.Keys, f.Waves.Selected
+	k, sel, h := p.Keys, f.Waves.Selected, p.visible()
 	switch {
 	case key.Matches(msg, k.Up):
 		sel--
 	case key.Matches(msg, k.Down):
 		sel++
+	case key.Matches(msg, k.PageUp):
+		sel -= h
+	case key.Matches(msg, k.PageDown):
+		sel += h
+	case key.Matches(msg, k.Top):
+		sel = 0
+	case key.Matches(msg, k.Bottom):
+		sel = len(f.Waves.Rows) - 1
 	default:
-		return nil, p.key(msg, k)
+		return nil, false
 	}
-	if sel < 0 || sel >= len(f.Waves.Rows) {
+	sel = max(min(sel, len(f.Waves.Rows)-1), 0)
+	if sel == f.Waves.Selected {
 		return nil, true
 	}
 	return msgCmd(selectWaveMsg{sel}), true
 }
 
 func (p *wavesPane) Click(x, y int, f *Frame) tea.Cmd {
-	i := p.vp.YOffset() + y - 1
-	if i >= 0 && i < len(f.Waves.Rows) {
+	i := p.top + y - 1
+	if y >= 1 && i < len(f.Waves.Rows) {
 		return msgCmd(selectWaveMsg{i})
 	}
 	return nil

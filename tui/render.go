@@ -594,15 +594,15 @@ func memRowBytes(v *MemView, w int) int {
 // outside the loaded work-group are dim and have no PC (they ran before it,
 // or have not run); the group column appears when there are several groups.
 func renderWaves(v *WavesView, st *Styles, w int) []string {
-	multi := false
-	gw := 5
+	multi := v.Multi || multiGroup(v.Rows)
+	gw, idw := 5, 2
 	for _, r := range v.Rows {
-		multi = multi || r.Group != v.Rows[0].Group
 		gw = max(gw, len(groupText(r.Group)))
+		idw = max(idw, len(strconv.Itoa(r.ID)))
 	}
-	head := " id wave pc     state"
+	head := " " + pad("id", idw, true) + " wave pc     state"
 	if multi {
-		head = " id " + pad("group", gw, false) + " wave pc     state"
+		head = " " + pad("id", idw, true) + " " + pad("group", gw, false) + " wave pc     state"
 	}
 	out := []string{st.render(st.Header, head)}
 	for i, r := range v.Rows {
@@ -610,9 +610,9 @@ func renderWaves(v *WavesView, st *Styles, w int) []string {
 		if r.Idle {
 			pc = "------"
 		}
-		line := fmt.Sprintf("%3d %4d %s %s", r.ID, r.Wave, pc, r.State)
+		line := fmt.Sprintf(" %*d %4d %s %s", idw, r.ID, r.Wave, pc, r.State)
 		if multi {
-			line = fmt.Sprintf("%3d %s %4d %s %s", r.ID, pad(groupText(r.Group), gw, false), r.Wave, pc, r.State)
+			line = fmt.Sprintf(" %*d %s %4d %s %s", idw, r.ID, pad(groupText(r.Group), gw, false), r.Wave, pc, r.State)
 		}
 		switch {
 		case i == v.Selected:
@@ -623,6 +623,12 @@ func renderWaves(v *WavesView, st *Styles, w int) []string {
 		out = append(out, line)
 	}
 	return out
+}
+
+// multiGroup reports whether rows span several work-groups (the first and
+// last differ: rows are in dispatch order).
+func multiGroup(rows []WaveRow) bool {
+	return len(rows) > 0 && rows[0].Group != rows[len(rows)-1].Group
 }
 
 func groupText(g [3]int) string { return fmt.Sprintf("%d,%d,%d", g[0], g[1], g[2]) }

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 )
 
@@ -229,5 +230,39 @@ func TestSGPRCursorRow(t *testing.T) {
 				t.Errorf("w %d cursor %d (%s): row %d", w, c, v.Regs[c].Name, r)
 			}
 		}
+	}
+}
+
+// TestWavesPaneWindow lists a large grid: only the rows on screen are
+// drawn, the selection is brought into view, the wheel scrolls and a click
+// selects the row under it.
+func TestWavesPaneWindow(t *testing.T) {
+	p := &wavesPane{Common: &Common{Styles: plain, Keys: DefaultKeyMap()}}
+	p.SetSize(30, 6)
+	f := &Frame{}
+	for i := range 4096 {
+		f.Waves.Rows = append(f.Waves.Rows, WaveRow{ID: i, Group: [3]int{i / 4, 0, 0}, Wave: i % 4, State: "not run", Idle: true})
+	}
+	f.Waves.Selected = 2050
+	got := p.Render(f)
+	if len(got) != 6 || !strings.HasPrefix(got[0], "   id group") || !strings.Contains(strings.Join(got, "\n"), "▸2050 512,0,0    2") {
+		t.Fatalf("window:\n%s", strings.Join(got, "\n"))
+	}
+	p.Scroll(3)
+	got = p.Render(f)
+	if !strings.Contains(got[1], "2051 512,0,0") {
+		t.Errorf("after the wheel:\n%s", strings.Join(got, "\n"))
+	}
+	cmd := p.Click(3, 2, f)
+	if cmd == nil {
+		t.Fatal("click selected nothing")
+	}
+	if msg, ok := cmd().(selectWaveMsg); !ok || msg.index != 2052 {
+		t.Errorf("click: %+v", cmd())
+	}
+	// The end key goes to the last wave.
+	cmd, _ = p.HandleKey(tea.KeyPressMsg{Code: tea.KeyEnd}, f)
+	if msg, ok := cmd().(selectWaveMsg); !ok || msg.index != 4095 {
+		t.Errorf("end: %+v", cmd())
 	}
 }

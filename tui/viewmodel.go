@@ -159,4 +159,5 @@ type WaveRow struct {
 type WavesView struct {
 	Rows     []WaveRow
 	Selected int
+	Multi    bool // rows of several work-groups (when Rows is a window of them)
 }
