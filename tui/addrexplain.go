@@ -112,6 +112,9 @@ func (d *EmuDebuggee) fillAddr(f *Frame) {
 		a.Unit = "dword"
 		for i := range a.Lanes {
 			a.Lanes[i].Dest = smemDest(r.dst, i)
+			if l := &a.Lanes[i]; !l.InRange && strings.HasPrefix(l.Why, "out of range") {
+				l.Why = "out of range: reads 0"
+			}
 		}
 		return
 	}

@@ -501,12 +501,16 @@ func renderAddr(v *AddrView, st *Styles, w int) []string {
 			}
 			rows = append(rows, fmt.Sprintf("%5d  %s", la.Lane, a))
 		}
-		// Side by side in columns (down, then across) when the pane is wide.
+		// Side by side in columns (down, then across) when there are many
+		// and the pane is wide.
 		cw := cellWidth(head)
 		for _, r := range rows {
 			cw = max(cw, cellWidth(r))
 		}
-		cols := max(1, min((w+3)/(cw+3), len(rows)))
+		cols := 1
+		if len(rows) > 16 {
+			cols = max(1, min((w+3)/(cw+3), len(rows)))
+		}
 		per := (len(rows) + cols - 1) / cols
 		cols = (len(rows) + per - 1) / per
 		hl := st.render(st.Header, head)

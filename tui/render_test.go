@@ -131,8 +131,14 @@ func TestRenderCacheAddrMemWaves(t *testing.T) {
 	for l := range 4 {
 		a.Lanes = append(a.Lanes, LaneAddr{Lane: l, Addr: 0x1000 + uint64(4*l), Active: true, InRange: true})
 	}
+	if got = strings.Join(renderAddr(a, plain, 40), "\n"); strings.Count(got, "address") != 1 {
+		t.Errorf("four lanes in columns:\n%s", got)
+	}
+	for l := 4; l < 32; l++ {
+		a.Lanes = append(a.Lanes, LaneAddr{Lane: l, Addr: 0x1000 + uint64(4*l), Active: true, InRange: true})
+	}
 	got = strings.Join(renderAddr(a, plain, 40), "\n")
-	for _, want := range []string{" lane  address    lane  address", "    0  0x1000        2  0x1008", "    1  0x1004        3  0x100c"} {
+	for _, want := range []string{" lane  address    lane  address", "    0  0x1000       16  0x1040", "   15  0x103c       31  0x107c"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("lane columns: no %q in\n%s", want, got)
 		}

@@ -29,6 +29,18 @@ wait_for() {
 	fail "screen never showed: $1"
 }
 
+# wait_gone TEXT WHY: poll until the screen no longer shows TEXT (5 s; tmux
+# holds a lone Escape for its escape-time before passing it on).
+wait_gone() {
+	for _ in $(seq 100); do
+		if ! "${T[@]}" capture-pane -p -t "$S" 2>/dev/null | grep -qF -- "$1"; then
+			return 0
+		fi
+		sleep 0.05
+	done
+	fail "$2"
+}
+
 screen() { "${T[@]}" capture-pane -p -t "$S"; }
 
 keys() { "${T[@]}" send-keys -t "$S" "$@"; }
@@ -123,8 +135,7 @@ wait_for ":set s10 0x1234"
 keys C-u unwa Tab
 wait_for ":unwatch"
 keys Escape
-sleep 0.2
-screen | grep -qF ":unwatch" && fail "esc did not close the command line"
+wait_gone ":unwatch" "esc did not close the command line"
 echo "e2e: command history (up) and completion (tab)"
 
 keys ]
@@ -136,14 +147,24 @@ echo "e2e: switched waves"
 keys '?'
 wait_for "commands (press : first"
 keys x
-sleep 0.2
-screen | grep -qF "commands (press : first" && fail "help overlay did not close"
+wait_gone "commands (press : first" "help overlay did not close"
 echo "e2e: help overlay"
 
 "${T[@]}" resize-window -t "$S" -x 80 -y 24
 sleep 0.3
 wait_for "1 disasm"
 [ "$(screen | wc -l)" -eq 24 ] || fail "80x24 screen has $(screen | wc -l) lines"
+# At 80x24 the help does not fit: its title says how to scroll it.
+keys '?'
+wait_for "j/k scroll · other keys close"
+keys x
+# Six panes share the right-hand slot; its title keeps the tab marker.
+keys 3
+wait_for "3 vgpr hex  v0 lane 0 ‹tab 2/7›"
+keys z
+wait_for "┏━ 3 vgpr hex  v0 lane 0 ━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━┓"
+keys z 1
+wait_for "┏━ 1 disasm"
 "${T[@]}" resize-window -t "$S" -x 20 -y 10
 sleep 0.3
 wait_for "wavedbg"
@@ -152,6 +173,17 @@ screen | grep -q "Pane is dead" && fail "the debugger died at 20x10"
 wait_for "8 waves (2)"
 wait_for "5 scalar cache"
 echo "e2e: resized to 80x24, 20x10 and 200x60"
+
+# NO_COLOR: attributes (bold, reverse) only, no colour escapes.
+"${T[@]}" new-session -d -s mono -x 120 -y 40 "NO_COLOR=1 TERM=xterm-256color $BIN --sample scale; sleep 30"
+S=mono wait_for "wave 0/2"
+"${T[@]}" send-keys -t mono s
+S=mono wait_for "step 1"
+"${T[@]}" capture-pane -p -e -t mono | grep -qP '\x1b\[(?:[0-9]+;)*(?:3[0-7]|4[0-7]|9[0-7]|10[0-7]|38|48)(?:;|m)' &&
+	S=mono fail "NO_COLOR screen has colour escapes"
+"${T[@]}" capture-pane -p -e -t mono | grep -qP '\x1b\[(?:[0-9]+;)*7m' || S=mono fail "NO_COLOR screen has no reverse video (cursor, status)"
+"${T[@]}" send-keys -t mono q
+echo "e2e: NO_COLOR draws without colour"
 
 keys q
 for _ in $(seq 100); do
