@@ -471,11 +471,47 @@ func (d *EmuDebuggee) explain(s *emu.Snapshot, last *emu.StepRecord) string {
 		}
 		what += "; raises " + strings.Join(cs, ", ")
 	}
+	// Warnings come first, so a narrow terminal still shows them.
 	out := "next: " + what
-	if last != nil && last.Stall > 0 {
+	if warn := d.readsPending(in, s); warn != "" {
+		out = "⚠ " + warn + " · " + out
+	}
+	if last != nil && len(last.Hazards) > 0 {
+		h := last.Hazards[0]
+		out = fmt.Sprintf("⚠ the last step read %s before the load at 0x%x wrote it (cycle %d): it used the old value · ", h.Reg, h.PendingPC, h.Done) + out
+	} else if last != nil && last.Stall > 0 {
 		out += fmt.Sprintf("  (last step stalled %d cycles)", last.Stall)
 	}
 	return out
+}
+
+// readsPending says, for the instruction about to execute, which source
+// register an in-flight load has yet to write: the missing s_waitcnt bug,
+// caught before it happens.
+func (d *EmuDebuggee) readsPending(in *isa.Inst, s *emu.Snapshot) string {
+	if len(s.InFlight) == 0 || in.Op.Info() == nil || in.Op.Info().Class == isa.ClassWaitcnt {
+		return ""
+	}
+	for _, o := range in.Args {
+		if o.Access&isa.Read == 0 || (o.Kind != isa.KindSGPR && o.Kind != isa.KindVGPR) {
+			continue
+		}
+		file := byte('s')
+		if o.Kind == isa.KindVGPR {
+			file = 'v'
+		}
+		for _, op := range s.InFlight {
+			for _, dst := range d.dests(op) {
+				for _, r := range expandRegs(dst) {
+					if r.File == file && r.Num >= int(o.Reg) && r.Num < int(o.Reg)+max(int(o.Width), 1) {
+						return fmt.Sprintf("reads %s before the load at 0x%x writes it (cycle %d): it would see the old value; an s_waitcnt %scnt(0) before it waits for the load",
+							r, op.PC, op.Done, counterName(op.Counter))
+					}
+				}
+			}
+		}
+	}
+	return ""
 }
 
 func at(ops []string, i int) string {

@@ -2,6 +2,7 @@ package tui
 
 import (
 	"encoding/binary"
+	"strings"
 	"testing"
 
 	"github.com/wavedbg/wavedbg/samples"
@@ -229,4 +230,40 @@ func TestInFlightIssuer(t *testing.T) {
 		}
 	}
 	t.Fatal("no vector load in flight")
+}
+
+// TestMissingWaitcntWarns steps the missing-s_waitcnt sample: before the
+// s_add_u32 that reads s8 while its load is in flight the explain line
+// warns, and after it executes it says the old value was used.
+func TestMissingWaitcntWarns(t *testing.T) {
+	d := openBundled(t, "missing_waitcnt")
+	explain := func() string {
+		var f Frame
+		d.Fill(&f)
+		return f.Explain
+	}
+	for range 3 {
+		if e := explain(); strings.Contains(e, "⚠") {
+			t.Errorf("warning before the hazard: %s", e)
+		}
+		if err := d.Step(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if e := explain(); !strings.HasPrefix(e, "⚠ reads s8 before the load at 0x150c writes it") || !strings.Contains(e, "s_waitcnt lgkmcnt(0)") || !strings.Contains(e, "next: scalar ALU: s9 ← s8, 1") {
+		t.Errorf("before the hazard: %s", e)
+	}
+	if err := d.Step(); err != nil {
+		t.Fatal(err)
+	}
+	if e := explain(); !strings.HasPrefix(e, "⚠ the last step read s8 before the load at 0x150c wrote it") {
+		t.Errorf("after the hazard: %s", e)
+	}
+	// The s_waitcnt that follows waits; the next read is safe.
+	if err := d.Step(); err != nil {
+		t.Fatal(err)
+	}
+	if e := explain(); strings.Contains(e, "⚠") {
+		t.Errorf("warning after s_waitcnt: %s", e)
+	}
 }

@@ -101,6 +101,17 @@ S=red wait_for "    0  0x100000840  → s4"
 "${T[@]}" send-keys -t red q
 echo "e2e: reduction: LDS view and waves across the grid"
 
+# The missing s_waitcnt: the explain line warns before the bad read and
+# says afterwards that the old value was used.
+"${T[@]}" new-session -d -s mw -x 200 -y 40 "TERM=xterm-256color $BIN --sample missing_waitcnt; sleep 30"
+S=mw wait_for "wave 0/1"
+"${T[@]}" send-keys -t mw s s s
+S=mw wait_for "⚠ reads s8 before the load at 0x150c writes it (cycle 401)"
+"${T[@]}" send-keys -t mw s
+S=mw wait_for "⚠ the last step read s8 before the load at 0x150c wrote it"
+"${T[@]}" send-keys -t mw q
+echo "e2e: missing_waitcnt: warned before and after the early read"
+
 # The rest drives the debugger's own two-wave sample.
 "${T[@]}" new-session -d -s "$S" -x 120 -y 36 "TERM=xterm-256color $BIN --sample scale; sleep 30"
 "${T[@]}" set-option -t "$S" remain-on-exit on >/dev/null
