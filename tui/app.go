@@ -370,7 +370,11 @@ func (m *Model) Render() string {
 	}
 	screen = append(screen, body...)
 	if bottom > 0 {
-		screen = append(screen, fit(st.render(st.Explain, m.frame.Explain), w))
+		ex := st.Explain
+		if strings.HasPrefix(m.frame.Explain, "⚠") {
+			ex = st.Error // a hazard: the missing s_waitcnt bug
+		}
+		screen = append(screen, fit(st.render(ex, m.frame.Explain), w))
 		if m.cmdActive {
 			screen = append(screen, fit(m.cmdline.View(w), w))
 		} else {

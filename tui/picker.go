@@ -203,6 +203,10 @@ func renderPicker(a *App, st *Styles, w, h int) string {
 	}
 	room := max((h-len(lines)-len(foot))/3, 1)
 	top := max(a.cursor-room+1, 0)
+	if len(vis) > room {
+		// Not all fit: say where the cursor is and that the list scrolls.
+		lines[0] += st.render(st.PickerDesc, fmt.Sprintf("  %d of %d, ↑/↓ scroll", min(a.cursor+1, len(vis)), len(vis)))
+	}
 	for i := top; i < len(vis) && i < top+room; i++ {
 		it := vis[i]
 		desc := it.Description()
