@@ -38,12 +38,18 @@
 //     n-th barrier, every other live wave of the work-group is stepped
 //     (recorded) until it waits at that barrier or ends. Stepping a wave
 //     back does not rewind the others.
+//   - The waves pane lists the whole grid in dispatch order (up to 4096
+//     waves). One work-group is loaded at a time: selecting a wave of
+//     another group prepares it afresh (a new emu.PrepareWave dispatch, so
+//     the groups before it have run to completion and its own start at the
+//     entry); the groups before it show "done", those after "not run".
+//     Breakpoints and watchpoints live in the Model and survive the switch.
 //   - The ':' line is Bubbles' textinput (cmdline.go) with command-name
 //     completion and a history.
 //   - picker.go: the sample picker (App) that `wavedbg` opens with no
 //     argument; it draws its own list because bubbles' list imports
 //     github.com/sahilm/fuzzy, which go.mod lacks.
-//   - Disassembly, VGPRs and memory render only their visible window, as
+//   - Disassembly, VGPRs, memory and waves render only their visible window, as
 //     their content is unbounded; the other panes scroll with bubbles'
 //     viewport.
 //   - Widths are measured with cellWidth, an ANSI-aware counter several

@@ -26,8 +26,8 @@ type Launch struct {
 	// Manifest is the launch: grid, block and every argument, as for
 	// `wavedbg run`. Nil means DefaultManifest.
 	Manifest *manifest.Manifest
-	// Wave is the wave to debug, in dispatch order; the debugger shows
-	// every wave of its work-group, after earlier work-groups have run.
+	// Wave is the wave to debug, in dispatch order; the debugger loads its
+	// work-group after earlier work-groups have run, and lists the grid.
 	Wave   uint64
 	Config *emu.Config    // nil for emu.DefaultConfig
 	VMem   emu.VMemConfig // vector memory and LDS latencies
