@@ -207,3 +207,24 @@ func TestRunToCursorAndWatchKey(t *testing.T) {
 		t.Errorf("%q", m.msg)
 	}
 }
+
+// TestVGPRBandsScroll moves the lane cursor past the bands on screen: the
+// grid scrolls by whole bands, so every band starts on a multiple of its
+// width and the cursor lane stays visible.
+func TestVGPRBandsScroll(t *testing.T) {
+	m := New(newFake(), Options{Color: ColorPlain})
+	m.Update(winSize(200, 60))
+	m.Render()
+	p := m.panes[paneVGPR].(*vgprPane)
+	cols, bands := vgprGrid(p.format, len(m.frame.VGPR.Values), p.Width, p.Height)
+	if bands < 2 {
+		t.Fatalf("%d lanes × %d bands at 200×60", cols, bands)
+	}
+	for _, lane := range []int{cols * bands, 41, 63, 5, 0} {
+		p.lane = lane
+		p.Render(&m.frame)
+		if p.laneL%cols != 0 && p.laneL != 64-cols*bands || lane < p.laneL || lane >= p.laneL+cols*bands {
+			t.Errorf("lane %d: bands from L%d (%d lanes × %d)", lane, p.laneL, cols, bands)
+		}
+	}
+}

@@ -339,6 +339,13 @@ func (p *vgprPane) Render(f *Frame) []string {
 	if p.lane >= p.laneL+shown {
 		p.laneL = p.lane - shown + 1
 	}
+	if shown > cols {
+		// Bands scroll by whole bands so each starts on the same lanes.
+		p.laneL = (p.laneL + cols - 1) / cols * cols
+		if p.lane < p.laneL {
+			p.laneL -= cols
+		}
+	}
 	p.laneL = max(min(p.laneL, 64-shown), 0)
 	v.Format, v.RegCursor, v.LaneCursor, v.AllLanes = p.format, p.reg, p.lane, p.allLanes
 	return renderVGPRs(&v, p.Styles, p.regTop, p.laneL, p.Height, p.Width)
