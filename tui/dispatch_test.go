@@ -267,3 +267,28 @@ func TestMissingWaitcntWarns(t *testing.T) {
 		t.Errorf("warning after s_waitcnt: %s", e)
 	}
 }
+
+// TestPredictFormatLoad stops at buffer_format's buffer_load_format_xyzw:
+// each lane reads one 8_8_8_8 element (4 bytes) of a 16-byte buffer, so
+// every lane's address is in range, though the load fills four VGPRs.
+func TestPredictFormatLoad(t *testing.T) {
+	d := openBundled(t, "buffer_format")
+	for pc, _ := d.PC(); pc != 0x1578; pc, _ = d.PC() {
+		if err := d.Step(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var f Frame
+	d.Fill(&f)
+	if !strings.HasPrefix(f.Addr.Inst, "buffer_load_format_xyzw") || len(f.Addr.Lanes) != 4 {
+		t.Fatalf("address decoder: %+v", f.Addr)
+	}
+	for _, l := range f.Addr.Lanes {
+		if !l.InRange || l.Why != "" {
+			t.Errorf("lane %d at %#x: %s", l.Lane, l.Addr, l.Why)
+		}
+	}
+	if !strings.Contains(strings.Join(f.Addr.Steps, "\n"), "4 active lane(s) × 4 bytes") {
+		t.Errorf("steps: %q", f.Addr.Steps)
+	}
+}

@@ -4,10 +4,15 @@ import (
 	"fmt"
 	"math/bits"
 	"sort"
+	"strings"
 
 	"github.com/wavedbg/wavedbg/emu"
 	"github.com/wavedbg/wavedbg/isa"
 )
+
+// dfmtBytes is the size of one element of each buffer data format
+// (BUF_DATA_FORMAT_8 = 1 … 32_32_32_32 = 14); 0 for invalid formats.
+var dfmtBytes = [16]int{0, 1, 2, 2, 4, 4, 4, 4, 4, 4, 4, 8, 8, 12, 16, 0}
 
 // predictVMEM fills the address decoder for a GLOBAL, FLAT, MUBUF or DS
 // instruction at the PC, before it executes: every active lane's address
@@ -59,6 +64,19 @@ func (d *EmuDebuggee) predictVMEM(f *Frame) bool {
 		case isa.FieldVDATA, isa.FieldVDST, isa.FieldDATA0:
 			size = 4 * max(int(o.Width), 1)
 		}
+	}
+	// A format access moves one element of the data format per lane, not
+	// four bytes per destination register (8_8_8_8 fills v[8:11] from 4
+	// bytes); the format is the V#'s for MUBUF, the instruction's for MTBUF.
+	dfmt := uint32(0)
+	switch {
+	case in.Enc == isa.EncMTBUF:
+		dfmt = in.Words[0] >> 19 & 15
+	case in.Enc == isa.EncMUBUF && strings.Contains(in.Op.String(), "_format") && srsrc != nil:
+		dfmt = srsrc[3] >> 15 & 15
+	}
+	if n := dfmtBytes[dfmt]; n > 0 {
+		size = n
 	}
 	m := in.Mods
 	a.Fields = append(a.Fields, Field{"offset", fmt.Sprint(m.Offset)})
