@@ -163,9 +163,22 @@ func TestMouse(t *testing.T) {
 	if vp := m.panes[paneVGPR].(*vgprPane); vp.reg != 1 || vp.lane != 4 {
 		t.Errorf("click on the second band: reg %d lane %d", vp.reg, vp.lane)
 	}
+	// Every register is on screen, in bands: the wheel moves a band of
+	// lanes at a time.
 	m.Update(tea.MouseWheelMsg{X: vr.x + 3, Y: vr.y + 3, Button: tea.MouseWheelDown})
-	if vp := m.panes[paneVGPR].(*vgprPane); vp.reg != 4 {
-		t.Errorf("wheel: reg %d", vp.reg)
+	if vp := m.panes[paneVGPR].(*vgprPane); vp.reg != 1 || vp.lane != 7 {
+		t.Errorf("wheel: reg %d lane %d", vp.reg, vp.lane)
+	}
+	// The wheel acts on the pane under the pointer, not the focused one.
+	var sr rect
+	for _, s := range m.slots() {
+		if s.shown(m.mru) == paneSGPR {
+			sr = s.rect
+		}
+	}
+	m.Update(tea.MouseWheelMsg{X: sr.x + 3, Y: sr.y + 3, Button: tea.MouseWheelDown})
+	if vp := m.panes[paneVGPR].(*vgprPane); m.focus != paneVGPR || vp.lane != 7 {
+		t.Errorf("wheel over the SGPRs: focus %v, VGPR lane %d", m.focus, vp.lane)
 	}
 }
 

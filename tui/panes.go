@@ -309,6 +309,7 @@ type vgprPane struct {
 	*Common
 	reg, lane     int
 	regTop, laneL int
+	nregs         int // VGPRs in the last frame drawn
 	format        NumFormat
 	allLanes      bool
 }
@@ -320,6 +321,7 @@ func (p *vgprPane) Title(f *Frame) string {
 func (p *vgprPane) Render(f *Frame) []string {
 	v := f.VGPR
 	n := len(v.Values)
+	p.nregs = n
 	p.reg = max(min(p.reg, n-1), 0)
 	rowsVisible := max(p.Height-1, 1)
 	if p.reg < p.regTop {
@@ -388,7 +390,19 @@ func (p *vgprPane) HandleKey(msg tea.KeyPressMsg, f *Frame) (tea.Cmd, bool) {
 	return nil, true
 }
 
-func (p *vgprPane) Scroll(delta int) { p.reg = max(p.reg+delta, 0) }
+// Scroll moves through registers, or, when every register is on screen in
+// lane bands, through lanes a band at a time.
+func (p *vgprPane) Scroll(delta int) {
+	if cols, bands := vgprGrid(p.format, p.nregs, p.Width, p.Height); bands > 1 && !p.allLanes {
+		if delta < 0 {
+			p.lane = max(p.lane-cols, 0)
+		} else {
+			p.lane = min(p.lane+cols, 63)
+		}
+		return
+	}
+	p.reg = max(p.reg+delta, 0)
+}
 
 func (p *vgprPane) Click(x, y int, f *Frame) tea.Cmd {
 	if p.allLanes {
