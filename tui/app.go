@@ -278,7 +278,7 @@ func (m *Model) selectWave(i int) {
 	m.disasm.followPC(&m.frame)
 	if cur < n && rows[cur].Idle != rows[i].Idle || rows[i].Idle {
 		// Another work-group: a fresh dispatch.
-		m.status("wave %d (group %s, wave %d): dispatched afresh; the work-groups before it ran to completion", i, groupText(rows[i].Group), rows[i].Wave)
+		m.status("wave %d: group %s dispatched afresh (earlier groups ran to completion)", i, groupText(rows[i].Group))
 		return
 	}
 	m.status("wave %d", i)
@@ -408,6 +408,11 @@ func (m *Model) statusLine() string {
 	}
 	s := fmt.Sprintf(" wavedbg  %s  %swave %d/%d  %s  step %d  cycle %d ",
 		m.dbg.Name(), group, m.dbg.Selected(), len(m.frame.Waves.Rows), where, m.dbg.StepCount(), m.frame.Counters.Cycle)
+	if m.msg != "" && m.run == nil && utf8.RuneCountInString(s)+1+utf8.RuneCountInString(m.msg) > m.width {
+		// Narrow: keep room for the message (it says what just happened).
+		s = fmt.Sprintf(" %s  %sw%d/%d  %s  step %d ",
+			m.dbg.Name(), strings.TrimPrefix(group, "group "), m.dbg.Selected(), len(m.frame.Waves.Rows), where, m.dbg.StepCount())
+	}
 	out := st.render(st.Status, s)
 	switch {
 	case m.run != nil:

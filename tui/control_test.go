@@ -241,3 +241,18 @@ func TestVGPRBandsScroll(t *testing.T) {
 		}
 	}
 }
+
+// TestStatusLineNarrow: at 80 columns a message would not fit beside the
+// full status, so the status drops the program name and the cycle.
+func TestStatusLineNarrow(t *testing.T) {
+	m := New(newFake(), Options{Color: ColorPlain})
+	m.Update(winSize(80, 24))
+	m.status("breakpoint at 0x1510 after 4 steps")
+	if s := m.statusLine(); strings.HasPrefix(s, " wavedbg") || strings.Contains(s, "cycle") || !strings.Contains(s, "w0/2") || len([]rune(s)) > 80 || !strings.HasSuffix(s, "breakpoint at 0x1510 after 4 steps") {
+		t.Errorf("80 columns: %q", s)
+	}
+	m.Update(winSize(200, 60))
+	if s := m.statusLine(); !strings.HasPrefix(s, " wavedbg") || !strings.Contains(s, "cycle") || !strings.Contains(s, "wave 0/2") {
+		t.Errorf("200 columns: %q", s)
+	}
+}
