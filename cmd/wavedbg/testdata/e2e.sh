@@ -178,7 +178,7 @@ keys z 1
 wait_for "┏━ 1 disasm"
 "${T[@]}" resize-window -t "$S" -x 20 -y 10
 sleep 0.3
-wait_for "wavedbg"
+wait_for " scale"
 screen | grep -q "Pane is dead" && fail "the debugger died at 20x10"
 "${T[@]}" resize-window -t "$S" -x 200 -y 60
 wait_for "8 waves (2)"
