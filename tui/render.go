@@ -392,7 +392,7 @@ func renderCounters(v *CountersView, st *Styles, w int) []string {
 func renderCache(v *CacheView, st *Styles, w int) []string {
 	out := []string{
 		fmt.Sprintf("%d-byte lines  hits %d  misses %d  evictions %d", v.LineSize, v.Hits, v.Misses, v.Evicts),
-		st.render(st.Header, "  #  tag               V D Vol age"),
+		st.render(st.Header, "  # tag            V D v age"),
 	}
 	for _, l := range v.Lines {
 		if !l.Valid && l.Event == "" {
@@ -404,7 +404,7 @@ func renderCache(v *CacheView, st *Styles, w int) []string {
 			}
 			return "."
 		}
-		line := fmt.Sprintf("%3d  0x%014x  %s %s %s  %3d", l.Index, l.Tag,
+		line := fmt.Sprintf("%3d 0x%012x %s %s %s %3d", l.Index, l.Tag,
 			flag(l.Valid, "V"), flag(l.Dirty, "D"), flag(l.Volatile, "v"), l.Age)
 		switch l.Event {
 		case "hit":
@@ -417,10 +417,12 @@ func renderCache(v *CacheView, st *Styles, w int) []string {
 		out = append(out, line)
 	}
 	for _, t := range v.Evicted {
-		out = append(out, st.render(st.Evict, fmt.Sprintf("evicted 0x%014x", t)))
+		out = append(out, st.render(st.Evict, fmt.Sprintf("evicted 0x%012x", t)))
 	}
 	if len(out) == 2 {
 		out = append(out, st.render(st.Dim, "empty"))
+	} else {
+		out = append(out, st.render(st.Dim, "V valid · D dirty · v volatile"))
 	}
 	return out
 }
