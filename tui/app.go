@@ -276,6 +276,9 @@ func (m *Model) selectWave(i int) {
 	}
 	m.refresh()
 	m.disasm.followPC(&m.frame)
+	for _, w := range m.watches {
+		w.last = w.read(m.dbg) // watch the new wave from its current values
+	}
 	if cur < n && rows[cur].Idle != rows[i].Idle || rows[i].Idle {
 		// Another work-group: a fresh dispatch.
 		m.status("wave %d: group %s dispatched afresh (earlier groups ran to completion)", i, groupText(rows[i].Group))
