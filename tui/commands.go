@@ -44,7 +44,7 @@ func init() {
 		{[]string{"lds"}, "[ADDR]", "show LDS", cmdLDS},
 		{[]string{"goto", "g"}, "LOC", "move the disassembly cursor", cmdGoto},
 		{[]string{"until", "u"}, "LOC", "run to a location", cmdUntil},
-		{[]string{"wave"}, "N", "switch to wave N of the grid (dispatch order; another work-group dispatches afresh)", cmdWave},
+		{[]string{"wave"}, "[N]", "switch to wave N of the grid, in dispatch order (alone: which is shown)", cmdWave},
 		{[]string{"latency", "lat"}, "[NAME CYCLES]", "set (or list) a latency", cmdLatency},
 		{[]string{"format", "fmt"}, "hex|signed|unsigned|float", "register number format", cmdFormat},
 		{[]string{"quit", "q"}, "", "quit", func(*Model, []string) (tea.Cmd, error) { return tea.Quit, nil }},
@@ -383,8 +383,14 @@ func cmdUntil(m *Model, args []string) (tea.Cmd, error) {
 }
 
 func cmdWave(m *Model, args []string) (tea.Cmd, error) {
+	rows := m.frame.Waves.Rows
+	if sel := m.dbg.Selected(); len(args) == 0 && sel < len(rows) {
+		r := rows[sel]
+		m.status("wave %d of %d: work-group %s, wave %d of it", sel, len(rows), groupText(r.Group), r.Wave)
+		return nil, nil
+	}
 	if len(args) != 1 {
-		return nil, fmt.Errorf("want: wave N")
+		return nil, fmt.Errorf("want: wave [N]")
 	}
 	n, err := strconv.Atoi(args[0])
 	if err != nil || n < 0 || n >= len(m.frame.Waves.Rows) {

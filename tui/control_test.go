@@ -256,3 +256,22 @@ func TestStatusLineNarrow(t *testing.T) {
 		t.Errorf("200 columns: %q", s)
 	}
 }
+
+// TestWaveCommand: ':wave' alone says which wave is shown; ':wave N'
+// switches; an N past the grid is an error naming how many there are.
+func TestWaveCommand(t *testing.T) {
+	m := New(newFake(), Options{Color: ColorPlain})
+	m.Update(winSize(120, 40))
+	m.execCommand("wave")
+	if m.msg != "wave 0 of 2: work-group 0,0,0, wave 0 of it" {
+		t.Errorf(":wave: %q", m.msg)
+	}
+	m.execCommand("wave 1")
+	if m.dbg.Selected() != 1 {
+		t.Errorf(":wave 1 selected %d", m.dbg.Selected())
+	}
+	m.execCommand("wave 2")
+	if !m.msgErr || !strings.Contains(m.msg, "there are 2") {
+		t.Errorf(":wave 2: %q", m.msg)
+	}
+}
