@@ -60,10 +60,7 @@ type waveRun struct {
 const maxRecords = 1 << 16
 
 func launch(co *loader.CodeObject, k *kernelCode, lk *loader.Kernel, mf *manifest.Manifest, l Launch) (*EmuDebuggee, error) {
-	if co.Text == nil {
-		return nil, fmt.Errorf("no .text section")
-	}
-	text, err := co.Text.Data()
+	base, err := emu.NewLaunch(co, lk)
 	if err != nil {
 		return nil, err
 	}
@@ -73,17 +70,6 @@ func launch(co *loader.CodeObject, k *kernelCode, lk *loader.Kernel, mf *manifes
 	inputs, err := mf.Inputs()
 	if err != nil {
 		return nil, err
-	}
-	var segs []emu.Segment
-	for _, p := range co.File.Progs {
-		if p.Type != loader.PT_LOAD || p.Memsz == 0 {
-			continue
-		}
-		data, err := p.Data()
-		if err != nil {
-			return nil, err
-		}
-		segs = append(segs, emu.Segment{Addr: p.Vaddr, Data: data, Size: p.Memsz})
 	}
 	sizes := make([]uint64, len(mf.Args))
 	vals := make([][]byte, len(mf.Args))
@@ -108,7 +94,8 @@ func launch(co *loader.CodeObject, k *kernelCode, lk *loader.Kernel, mf *manifes
 	// has been read, so it can run again for another work-group.
 	var prepare func(n uint64) (*EmuDebuggee, error)
 	prepare = func(n uint64) (*EmuDebuggee, error) {
-		el := &emu.Launch{Target: k.target, Version: co.Version, Kernel: lk, Text: text, TextAddr: co.Text.Addr, Dims: mf.Grid.Dims, Segments: segs}
+		el := *base // PrepareWave fills Args afresh for each dispatch
+		el.Args, el.Dims = nil, mf.Grid.Dims
 		grid, block, off := mf.Sizes()
 		for i := range 3 {
 			el.Grid[i], el.Block[i], el.Offset[i] = uint32(grid[i]), uint32(block[i]), uint32(off[i])
@@ -124,7 +111,7 @@ func launch(co *loader.CodeObject, k *kernelCode, lk *loader.Kernel, mf *manifes
 				el.Args = append(el.Args, emu.LaunchArg{Kind: emu.ArgValue, Data: vals[i]})
 			}
 		}
-		sess, err := emu.PrepareWave(context.Background(), el, emu.GridConfig{Config: cfg, MaxSteps: 100_000_000, VMem: l.VMem}, n)
+		sess, err := emu.PrepareWave(context.Background(), &el, emu.GridConfig{Config: cfg, MaxSteps: 100_000_000, VMem: l.VMem}, n)
 		if err != nil {
 			return nil, err
 		}
