@@ -183,7 +183,7 @@ func (g *gridRun) setup() error {
 	g.prog = DecodeProgramWith(l.Target, l.Features, l.TextAddr+start, l.Text[start:])
 	g.bar = make([]bool, len(g.prog.Insts))
 	for i := range g.prog.Insts {
-		g.bar[i] = g.prog.Insts[i].Op.String() == "s_barrier"
+		g.bar[i] = g.prog.Insts[i].Op == isa.S_BARRIER
 	}
 	if _, ok := g.prog.IndexOf(l.Kernel.Entry); !ok {
 		return fmt.Errorf("emu: kernel entry %#x does not start an instruction", l.Kernel.Entry)
