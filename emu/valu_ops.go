@@ -56,49 +56,45 @@ func madF32(e *fenv, a, b, c uint64) uint64 {
 	return addF32(e, p, c)
 }
 
-func minF32(e *fenv, a, b uint64) uint64 {
+// nanMinMaxF32 decides v_min_f32/v_max_f32 when an input is a NaN: in
+// IEEE mode (minNum/maxNum) a signaling NaN gives a quiet NaN, otherwise the
+// other operand wins. ok is false when neither input is a NaN.
+func nanMinMaxF32(e *fenv, a, b uint64) (r uint64, ok bool) {
 	x, y := f32(uint32(a)), f32(uint32(b))
 	if e != nil && e.ieee {
-		// IEEE mode (minNum/maxNum): a signaling NaN input gives a quiet NaN
 		if x != x && uint32(a)&0x400000 == 0 {
-			return uint64(uint32(a) | 0x400000)
+			return uint64(uint32(a) | 0x400000), true
 		}
 		if y != y && uint32(b)&0x400000 == 0 {
-			return uint64(uint32(b) | 0x400000)
+			return uint64(uint32(b) | 0x400000), true
 		}
 	}
 	switch {
 	case x != x && y != y:
-		return uint64(uint32(a) | 0x400000)
+		return uint64(uint32(a) | 0x400000), true
 	case x != x:
-		return b
+		return b, true
 	case y != y:
-		return a
-	case x < y, x == y && math.Signbit(float64(x)):
+		return a, true
+	}
+	return 0, false
+}
+
+func minF32(e *fenv, a, b uint64) uint64 {
+	if r, ok := nanMinMaxF32(e, a, b); ok {
+		return r
+	}
+	if x, y := f32(uint32(a)), f32(uint32(b)); x < y || x == y && math.Signbit(float64(x)) {
 		return a
 	}
 	return b
 }
 
 func maxF32(e *fenv, a, b uint64) uint64 {
-	x, y := f32(uint32(a)), f32(uint32(b))
-	if e != nil && e.ieee {
-		// IEEE mode (minNum/maxNum): a signaling NaN input gives a quiet NaN
-		if x != x && uint32(a)&0x400000 == 0 {
-			return uint64(uint32(a) | 0x400000)
-		}
-		if y != y && uint32(b)&0x400000 == 0 {
-			return uint64(uint32(b) | 0x400000)
-		}
+	if r, ok := nanMinMaxF32(e, a, b); ok {
+		return r
 	}
-	switch {
-	case x != x && y != y:
-		return uint64(uint32(a) | 0x400000)
-	case x != x:
-		return b
-	case y != y:
-		return a
-	case x > y, x == y && !math.Signbit(float64(x)):
+	if x, y := f32(uint32(a)), f32(uint32(b)); x > y || x == y && !math.Signbit(float64(x)) {
 		return a
 	}
 	return b
