@@ -10,9 +10,11 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"runtime/pprof"
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/wavedbg/wavedbg/emu"
 	"github.com/wavedbg/wavedbg/emu/manifest"
@@ -35,6 +37,7 @@ type runConfig struct {
 	workers  uint   // work-groups run at once (0: GOMAXPROCS)
 	writeMan string // write the effective manifest here
 	quiet    bool
+	cpuProf  string // write a CPU profile of the launch here
 }
 
 // runUsage documents the --arg syntax; it is printed by --help.
@@ -76,6 +79,7 @@ func parseRunArgs(name string, args []string, stderr io.Writer, extra func(*flag
 	fs.UintVar(&cfg.workers, "workers", 0, "work-groups run at once, `N` goroutines (0: one per CPU; a trace runs them one at a time)")
 	fs.StringVar(&cfg.writeMan, "write-manifest", "", "also write the launch as a JSON manifest to `FILE`")
 	fs.BoolVar(&cfg.quiet, "q", false, "no summary")
+	fs.StringVar(&cfg.cpuProf, "cpuprofile", "", "write a CPU profile of the launch (go tool pprof format) to `FILE`")
 	if extra != nil {
 		extra(fs)
 	}
@@ -304,7 +308,8 @@ type runResult struct {
 	Cycles            uint64 // the longest wave's clock
 	WaveCycles        uint64 // summed over waves
 	Faults            []string
-	Outputs           [][]byte // final buffer contents, by argument index (nil for non-buffers)
+	Outputs           [][]byte      // final buffer contents, by argument index (nil for non-buffers)
+	Elapsed           time.Duration // wall time of dispatch and execution (not loading or writing files)
 }
 
 // errNoDispatch is returned for code objects the emulator cannot run.
@@ -355,11 +360,24 @@ func emuLaunch(ctx context.Context, co *loader.CodeObject, k *loader.Kernel, cfg
 			return enc.Encode(traceLine(wave, rec))
 		}
 	}
+	if cfg.cpuProf != "" {
+		f, err := os.Create(cfg.cpuProf)
+		if err != nil {
+			return nil, err
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			return nil, err
+		}
+		defer pprof.StopCPUProfile()
+	}
+	start := time.Now()
 	res, err := emu.RunGrid(ctx, l, gc)
 	if err != nil {
 		return nil, err
 	}
-	out := &runResult{Waves: res.Waves, WorkGroups: res.WorkGroups, Instructions: res.Instructions, Cycles: res.MaxCycles, WaveCycles: res.Cycles, Outputs: res.Buffers}
+	out := &runResult{Waves: res.Waves, WorkGroups: res.WorkGroups, Instructions: res.Instructions, Cycles: res.MaxCycles, WaveCycles: res.Cycles, Outputs: res.Buffers,
+		Elapsed: time.Since(start)}
 	for _, f := range res.Faults {
 		out.Faults = append(out.Faults, f.Error())
 	}
@@ -427,6 +445,10 @@ func printSummary(w io.Writer, cfg *runConfig, res *runResult) {
 	}
 	fmt.Fprintf(w, "\nwork-groups %d  waves %d  instructions %d  cycles %d (longest wave; %d over all waves)  faults %d\n",
 		res.WorkGroups, res.Waves, res.Instructions, res.Cycles, res.WaveCycles, len(res.Faults))
+	if res.Elapsed > 0 {
+		fmt.Fprintf(w, "executed in %.3f s (dispatch and run, without loading or writing files): %.1f M wave instructions/s\n",
+			res.Elapsed.Seconds(), float64(res.Instructions)/res.Elapsed.Seconds()/1e6)
+	}
 }
 
 // writeOutputs writes every output buffer, all or none: each goes to a

@@ -428,3 +428,25 @@ func TestRunWorkers(t *testing.T) {
 		})
 	}
 }
+
+// TestRunProfile checks --cpuprofile writes a profile and the summary gives
+// the execution time.
+func TestRunProfile(t *testing.T) {
+	p := filepath.Join(clDir, "int_alu.json")
+	prof := filepath.Join(t.TempDir(), "cpu.prof")
+	code, stdout, stderr := runCmd("run", co("int_alu"), "--manifest", p, "--out", t.TempDir(), "--cpuprofile", prof)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if !strings.Contains(stdout, "executed in ") || !strings.Contains(stdout, "M wave instructions/s") {
+		t.Errorf("summary has no execution time: %q", stdout)
+	}
+	b, err := os.ReadFile(prof)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// pprof profiles are gzip-compressed protocol buffers.
+	if len(b) < 2 || b[0] != 0x1f || b[1] != 0x8b {
+		t.Errorf("profile is not gzip data (%d bytes)", len(b))
+	}
+}
