@@ -1,0 +1,106 @@
+package emu
+
+import (
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/wavedbg/wavedbg/isa"
+)
+
+// vmOpsGolden lists, for every DS, MUBUF, MTBUF and FLAT opcode of GFX8
+// and GFX9 in the isa tables, what compileVM makes of it (with and without
+// glc): one line per case, so a change to how operations are compiled
+// shows up as a reviewable diff (go test ./emu -run CompileVMGolden -update
+// rewrites it).
+const vmOpsGolden = "testdata/vmops.txt"
+
+// TestCompileVMGolden compiles every vector memory and DS opcode and
+// compares the facts of the vmOp with testdata/vmops.txt.
+func TestCompileVMGolden(t *testing.T) {
+	var b strings.Builder
+	for _, tg := range []isa.Target{isa.GFX8, isa.GFX9} {
+		for _, enc := range []isa.Encoding{isa.EncDS, isa.EncMUBUF, isa.EncMTBUF, isa.EncFLAT} {
+			for opcode := 0; opcode < 1<<9; opcode++ {
+				f := isa.LookupForm(tg, enc, uint16(opcode))
+				if f == nil {
+					continue
+				}
+				for _, glc := range []bool{false, true} {
+					in := formInst(tg, f, glc)
+					fmt.Fprintf(&b, "%s %s %#x %s glc=%v: %s\n", tg, enc, opcode, f.Mnemonic, glc, describeVMOp(&in))
+				}
+			}
+		}
+	}
+	got := b.String()
+	if *update {
+		if err := os.WriteFile(vmOpsGolden, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(vmOpsGolden)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got != string(want) {
+		gl, wl := strings.Split(got, "\n"), strings.Split(string(want), "\n")
+		n := 0
+		for i := 0; i < len(gl) || i < len(wl); i++ {
+			var g, w string
+			if i < len(gl) {
+				g = gl[i]
+			}
+			if i < len(wl) {
+				w = wl[i]
+			}
+			if g != w {
+				t.Errorf("line %d:\n got  %s\n want %s", i+1, g, w)
+				if n++; n == 10 {
+					break
+				}
+			}
+		}
+		t.Errorf("compiled operations differ from %s (go test ./emu -run CompileVMGolden -update rewrites it)", vmOpsGolden)
+	}
+}
+
+// formInst builds an instruction of form f with a distinct register in
+// each operand field, offset 0x0201 (DS offset0 1, offset1 2) and the given
+// glc bit; compileVM reads nothing else.
+func formInst(tg isa.Target, f *isa.Form, glc bool) isa.Inst {
+	in := isa.Inst{Op: f.Op, Enc: f.Enc, Form: f, Target: tg, Len: 8}
+	in.Mods.Offset, in.Mods.GLC = 0x0201, glc
+	if f.Flags.Has(isa.FlagOffset2) {
+		in.Mods.Offset, in.Mods.Offset0, in.Mods.Offset1 = 0, 1, 2
+	}
+	if f.Enc == isa.EncFLAT {
+		in.Mods.Seg = isa.Seg(f.Opcode >> 7)
+	}
+	for k, s := range f.Operands {
+		a := isa.Operand{Field: s.Field, Access: s.Access, Type: s.Type, Width: s.Width, Kind: isa.KindVGPR, Reg: uint16(10 * (k + 1))}
+		switch s.Field.String() {
+		case "srsrc", "soffset", "saddr":
+			a.Kind = isa.KindSGPR
+		}
+		in.Args = append(in.Args, a)
+	}
+	return in
+}
+
+// describeVMOp prints compileVM's result for in, registers included.
+func describeVMOp(in *isa.Inst) string {
+	o, ok := compileVM(in)
+	if !ok {
+		return "not modelled"
+	}
+	d := &o.ds
+	return fmt.Sprintf("name=%s kind=%d fam=%d seg=%d size=%d signed=%v d16=%v d16hi=%v format=%v comps=%d tbuf=%v atom=%d wide=%v ret=%v"+
+		" vdst=%d vdata=%d vaddr=%d/%d saddr=%d srsrc=%d offset=%d"+
+		" ds.kind=%d data0=%d data1=%d off=%d,%d stride=%d two=%v swizzle=%#x src2=%v addtid=%v",
+		o.name, o.kind, o.fam, o.seg, o.size, o.signed, o.d16, o.d16hi, o.format, o.comps, o.tbuf, o.atom, o.wide, o.ret,
+		o.vdst, o.vdata, o.vaddr, o.vaddrW, o.saddr, o.srsrc, o.offset,
+		d.kind, d.data0, d.data1, d.off0, d.off1, d.stride, d.two, d.swizzleP, d.src2, d.addtid)
+}
