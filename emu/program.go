@@ -244,13 +244,8 @@ func compile(t isa.Target, p *Program, i int, name string, inst *isa.Inst) instr
 	if d.k == nil && d.v != nil {
 		d.k = kernels[name]
 	}
-	if fastEligible(&in, inst) {
-		in.fn = execFast
-	} else if name == "v_cndmask_b32" && inst.Variant != isa.VariantSDWA && inst.Variant != isa.VariantDPP &&
-		in.nsrc == 3 && !in.src[0].abs && !in.src[0].neg && !in.src[1].abs && !in.src[1].neg && in.dst[0].kind == okV {
-		in.fn = execCndFast
-	} else if c, ok := carryKernels[name]; ok && carryEligible(&in, inst, c.cin) {
-		in.fn = carryFast(c.sub, c.rev, c.cin)
+	if f := fastFn(&in, inst, name); f != nil {
+		in.fn = f
 	}
 	return in
 }

@@ -82,7 +82,7 @@ type Wave struct {
 	j   journal
 
 	fe     fenv // the VALU lane context, reused
-	tmp    [4][64]uint32
+	tmp    [8][64]uint32 // scratch registers of the fast kernels
 	cur    *instr // the instruction being executed
 	curIdx int    // its index
 }

@@ -2,7 +2,7 @@ package emu
 
 import (
 	"math"
-	"math/bits"
+	"strings"
 
 	"github.com/wavedbg/wavedbg/isa"
 )
@@ -225,7 +225,7 @@ func fastEligible(in *instr, inst *isa.Inst) bool {
 // filled with a uniform value.
 func (w *Wave) src32(in *instr, k int, buf *[64]uint32) *[64]uint32 {
 	o := &in.src[k]
-	if in.def.v.mac && k == 2 {
+	if k == 2 && in.def.v.mac { // (VOPC has no vop: k < 2)
 		o = &in.dst[0]
 	}
 	if o.kind == okV {
@@ -254,103 +254,65 @@ func execFast(w *Wave, in *instr) error {
 	if v.nsrc > 2 {
 		c = w.src32(in, 2, &t[2])
 	}
-	d := &t[3]
+	mask := w.exec()
+	r := int(in.dst[0].reg)
+	d := w.dstBuf(r, mask, &t[3])
 	in.def.k(e, d, a, b, c)
-	w.wv(int(in.dst[0].reg), w.exec(), d)
+	w.dstPut(r, mask, d)
 	return nil
 }
 
-// execCndFast is v_cndmask_b32 without modifiers: D = mask[lane] ? S1 : S0.
-func execCndFast(w *Wave, in *instr) error {
-	if in.nsrc < 3 {
-		return execVOP(w, in)
+// fastFn returns the whole-register form of a compiled instruction, or nil
+// when it has none or the instruction's operands rule it out.
+func fastFn(in *instr, inst *isa.Inst, name string) execFn {
+	d := in.def
+	if d == nil {
+		return nil
 	}
-	if w.s[slotMode]>>27&1 != 0 {
-		return execVOP(w, in)
-	}
-	t := &w.tmp
-	a, b := w.src32(in, 0, &t[0]), w.src32(in, 1, &t[1])
-	m := w.sv64(&in.src[2])
-	d := &t[3]
-	for l := range d {
-		if m>>uint(l)&1 != 0 {
-			d[l] = b[l]
-		} else {
-			d[l] = a[l]
-		}
-	}
-	w.wv(int(in.dst[0].reg), w.exec(), d)
-	return nil
-}
-
-// carryKernels are the carry-writing adds and subtracts (GFX8's v_add_u32
-// … compile to the same operations): borrow for sub, sources swapped for
-// rev, carry in (VCC or the last source) for cin.
-var carryKernels = map[string]struct{ sub, rev, cin bool }{
-	"v_add_co_u32": {}, "v_sub_co_u32": {sub: true}, "v_subrev_co_u32": {sub: true, rev: true},
-	"v_addc_co_u32": {cin: true}, "v_subb_co_u32": {sub: true, cin: true}, "v_subbrev_co_u32": {sub: true, rev: true, cin: true},
-}
-
-// carryEligible reports whether a carry operation can use execCarryFast:
-// no SDWA, DPP, clamp or source modifiers and a VGPR destination.
-func carryEligible(in *instr, inst *isa.Inst, cin bool) bool {
-	if inst.Variant == isa.VariantSDWA || inst.Variant == isa.VariantDPP || inst.Mods.Clamp || inst.Mods.Omod != 0 {
-		return false
-	}
-	n := 2
-	if cin {
-		n = 3
-	}
-	if int(in.nsrc) < n || in.dst[0].kind != okV {
-		return false
-	}
-	for k := 0; k < 2; k++ {
-		if o := &in.src[k]; o.neg || o.abs || o.sext {
-			return false
-		}
-	}
-	return true
-}
-
-// carryFast returns the whole-register form of a carry operation: D and
-// the carry-out mask (lanes outside EXEC 0) as execVOP computes them.
-func carryFast(sub, rev, cin bool) execFn {
-	return func(w *Wave, in *instr) error {
-		if w.s[slotMode]>>27&1 != 0 {
-			return execVOP(w, in)
-		}
-		t := &w.tmp
-		a, b := w.src32(in, 0, &t[0]), w.src32(in, 1, &t[1])
-		if rev {
-			a, b = b, a
-		}
-		var cm uint64
-		if cin {
-			if k := int(in.nsrc) - 1; in.src[k].kind != okV {
-				cm = w.sv64(&in.src[k])
-			} else {
-				cm = w.vcc()
-			}
-		}
-		d := &t[3]
-		var co uint64
-		for l := range d {
-			var c uint32
-			if sub {
-				d[l], c = bits.Sub32(a[l], b[l], uint32(cm>>uint(l)&1))
-			} else {
-				d[l], c = bits.Add32(a[l], b[l], uint32(cm>>uint(l)&1))
-			}
-			co |= uint64(c) << uint(l)
-		}
-		mask := w.exec()
-		w.wv(int(in.dst[0].reg), mask, d)
-		co &= mask
-		if dst := &in.dst[1]; in.ndst < 2 || dst.kind == okNone {
-			w.ws64(codeVCC, co)
-		} else {
-			w.sd64(dst, co)
+	if d.v == nil && strings.HasPrefix(name, "v_cmp") {
+		if cmpEligible(in, inst) {
+			return execCmpFast
 		}
 		return nil
 	}
+	if d.v == nil {
+		return nil
+	}
+	if fastEligible(in, inst) {
+		return execFast
+	}
+	if f, ok := carryKernels[name]; ok {
+		if carryEligible(in, inst, d.v.cin) {
+			return f
+		}
+		return nil
+	}
+	if k, ok := kernels64[name]; ok {
+		if fast64Eligible(in, inst, k) {
+			in.sub = int32(k)
+			if k >= k64MadU {
+				return execMad64
+			}
+			return execShift64
+		}
+		return nil
+	}
+	if k, ok := kernelsF64[name]; ok {
+		if f64Eligible(in, inst) {
+			in.sub = int32(k)
+			return execF64Fast
+		}
+		return nil
+	}
+	if f, ok := kernelsCvt[name]; ok {
+		if cvtEligible(in, inst) {
+			return f
+		}
+		return nil
+	}
+	if name == "v_cndmask_b32" && inst.Variant != isa.VariantSDWA && inst.Variant != isa.VariantDPP &&
+		in.nsrc == 3 && !in.src[0].abs && !in.src[0].neg && !in.src[1].abs && !in.src[1].neg && in.dst[0].kind == okV {
+		return execCndFast
+	}
+	return nil
 }

@@ -1,0 +1,293 @@
+package emu
+
+import (
+	"math/bits"
+
+	"github.com/wavedbg/wavedbg/isa"
+)
+
+// Whole-register forms of the carry adds and subtracts, the 64-bit integer
+// operations and v_cndmask_b32. Each computes every lane and writes the
+// EXEC lanes, with results (carry masks included) equal to execVOP's;
+// TestFastMatchesGeneric runs each against execVOP on random states.
+// Instructions with SDWA, DPP, clamp, output modifiers or GPR indexing
+// (checked when executed) take the generic path.
+
+// plainVOP reports whether inst has none of SDWA, DPP, clamp and omod.
+func plainVOP(inst *isa.Inst) bool {
+	return inst.Variant != isa.VariantSDWA && inst.Variant != isa.VariantDPP && !inst.Mods.Clamp && inst.Mods.Omod == 0
+}
+
+// gprIdx reports whether MODE.GPR_IDX_EN is set (s_set_gpr_idx_on).
+func (w *Wave) gprIdx() bool { return w.s[slotMode]>>27&1 != 0 }
+
+// dstBuf returns the register a kernel computes VGPR r's new value into:
+// r itself when mask selects every lane (journaled first), else scratch,
+// which dstPut then copies back under mask.
+func (w *Wave) dstBuf(r int, mask uint64, scratch *[64]uint32) *[64]uint32 {
+	if mask == ^uint64(0) {
+		if w.jOn {
+			w.j.v = append(w.j.v, vEnt{reg: uint16(r), mask: mask, old: w.v[r]})
+		}
+		return &w.v[r]
+	}
+	return scratch
+}
+
+func (w *Wave) dstPut(r int, mask uint64, d *[64]uint32) {
+	if d != &w.v[r] {
+		w.wv(r, mask, d)
+	}
+}
+
+// fill sets every lane of buf to x.
+func fill(buf *[64]uint32, x uint32) *[64]uint32 {
+	for l := range buf {
+		buf[l] = x
+	}
+	return buf
+}
+
+// src64 returns 64-bit source k as its low and high halves: the VGPR pair
+// itself, or lo and hi filled with a uniform value.
+func (w *Wave) src64(in *instr, k int, lo, hi *[64]uint32) (*[64]uint32, *[64]uint32) {
+	o := &in.src[k]
+	if o.kind == okV {
+		return &w.v[o.reg], &w.v[o.reg+1]
+	}
+	x := w.sv64(o)
+	return fill(lo, uint32(x)), fill(hi, uint32(x>>32))
+}
+
+// setMask writes a carry or compare mask to the instruction's SGPR-pair
+// destination k, or to VCC when it has none.
+func (w *Wave) setMask(in *instr, k int, m uint64) {
+	if d := &in.dst[k]; int(in.ndst) > k && d.kind != okNone {
+		w.sd64(d, m)
+		return
+	}
+	w.ws64(codeVCC, m)
+}
+
+// carryIn is the carry mask of v_addc/v_subb: the last source, or VCC.
+func (w *Wave) carryIn(in *instr) uint64 {
+	if k := int(in.nsrc) - 1; k >= 0 && in.src[k].kind != okV {
+		return w.sv64(&in.src[k])
+	}
+	return w.vcc()
+}
+
+// carryKernels are the carry-writing adds and subtracts (GFX8's v_add_u32
+// … compile to the same operations).
+var carryKernels = map[string]execFn{
+	"v_add_co_u32": execAddCo, "v_sub_co_u32": execSubCo, "v_subrev_co_u32": execSubrevCo,
+	"v_addc_co_u32": execAddcCo, "v_subb_co_u32": execSubbCo, "v_subbrev_co_u32": execSubbrevCo,
+}
+
+// carryEligible reports whether a carry operation can use its kernel: no
+// SDWA, DPP, clamp or source modifiers and a VGPR destination.
+func carryEligible(in *instr, inst *isa.Inst, cin bool) bool {
+	if !plainVOP(inst) {
+		return false
+	}
+	n := 2
+	if cin {
+		n = 3
+	}
+	if int(in.nsrc) < n || in.dst[0].kind != okV {
+		return false
+	}
+	for k := 0; k < 2; k++ {
+		if o := &in.src[k]; o.neg || o.abs || o.sext {
+			return false
+		}
+	}
+	return true
+}
+
+// carryOp runs a carry kernel: f computes D and the carry-out of every lane
+// from a, b and the carry-in mask.
+func carryOp(w *Wave, in *instr, rev, cin bool, f func(d, a, b *[64]uint32, cm uint64) uint64) error {
+	if w.gprIdx() {
+		return execVOP(w, in)
+	}
+	t := &w.tmp
+	a, b := w.src32(in, 0, &t[0]), w.src32(in, 1, &t[1])
+	if rev {
+		a, b = b, a
+	}
+	var cm uint64
+	if cin {
+		cm = w.carryIn(in)
+	}
+	mask := w.exec()
+	r := int(in.dst[0].reg)
+	d := w.dstBuf(r, mask, &t[3])
+	co := f(d, a, b, cm) & mask
+	w.dstPut(r, mask, d)
+	w.setMask(in, 1, co)
+	return nil
+}
+
+// The carry loops build the mask from the top: after 64 lanes, lane l's
+// bit has moved down to bit l.
+
+func addLanes(d, a, b *[64]uint32, cm uint64) uint64 {
+	var co uint64
+	for l := range d {
+		s := uint64(a[l]) + uint64(b[l]) + cm&1
+		cm >>= 1
+		d[l] = uint32(s)
+		co = co>>1 | s>>32<<63
+	}
+	return co
+}
+
+func subLanes(d, a, b *[64]uint32, cm uint64) uint64 {
+	var co uint64
+	for l := range d {
+		s := uint64(a[l]) - uint64(b[l]) - cm&1
+		cm >>= 1
+		d[l] = uint32(s)
+		co = co>>1 | s&(1<<63)
+	}
+	return co
+}
+
+func execAddCo(w *Wave, in *instr) error    { return carryOp(w, in, false, false, addLanes) }
+func execSubCo(w *Wave, in *instr) error    { return carryOp(w, in, false, false, subLanes) }
+func execSubrevCo(w *Wave, in *instr) error { return carryOp(w, in, true, false, subLanes) }
+func execAddcCo(w *Wave, in *instr) error   { return carryOp(w, in, false, true, addLanes) }
+func execSubbCo(w *Wave, in *instr) error   { return carryOp(w, in, false, true, subLanes) }
+func execSubbrevCo(w *Wave, in *instr) error {
+	return carryOp(w, in, true, true, subLanes)
+}
+
+// execCndFast is v_cndmask_b32 without modifiers: D = mask[lane] ? S1 : S0.
+func execCndFast(w *Wave, in *instr) error {
+	if in.nsrc < 3 || w.gprIdx() {
+		return execVOP(w, in)
+	}
+	t := &w.tmp
+	a, b := w.src32(in, 0, &t[0]), w.src32(in, 1, &t[1])
+	m := w.sv64(&in.src[2])
+	mask := w.exec()
+	r := int(in.dst[0].reg)
+	d := w.dstBuf(r, mask, &t[3])
+	for l := range d {
+		s := -uint32(m & 1) // all ones selects S1
+		m >>= 1
+		d[l] = a[l] ^ (a[l]^b[l])&s
+	}
+	w.dstPut(r, mask, d)
+	return nil
+}
+
+// 64-bit integer kernels: shifts (S0 the amount, S1 the 64-bit value) and
+// v_mad_u64_u32/v_mad_i64_i32 (S0×S1 + S2 with a carry-out mask).
+
+const (
+	k64Lshl = iota
+	k64Lshr
+	k64Ashr
+	k64MadU
+	k64MadI
+)
+
+var kernels64 = map[string]int{
+	"v_lshlrev_b64": k64Lshl, "v_lshrrev_b64": k64Lshr, "v_ashrrev_i64": k64Ashr,
+	"v_mad_u64_u32": k64MadU, "v_mad_i64_i32": k64MadI,
+}
+
+// fast64Eligible: no SDWA, DPP or omod, VGPR destinations and 64-bit VGPR
+// operands that are whole pairs (v255 is not).
+func fast64Eligible(in *instr, inst *isa.Inst, kind int) bool {
+	if inst.Variant == isa.VariantSDWA || inst.Variant == isa.VariantDPP || inst.Mods.Omod != 0 {
+		return false
+	}
+	if in.dst[0].kind != okV || in.dst[0].reg >= 255 {
+		return false
+	}
+	// clamp does not change these in execVOP (oft 0: the lane functions
+	// ignore it)
+	wide, n := 1, 2 // the 64-bit source, the number of sources
+	if kind >= k64MadU {
+		wide, n = 2, 3
+	}
+	if int(in.nsrc) < n {
+		return false
+	}
+	for k := 0; k < n; k++ {
+		if o := &in.src[k]; o.sext || k == wide && o.kind == okV && o.reg >= 255 {
+			return false
+		}
+	}
+	return true
+}
+
+func execShift64(w *Wave, in *instr) error {
+	if w.gprIdx() {
+		return execVOP(w, in)
+	}
+	t := &w.tmp
+	a := w.src32(in, 0, &t[0])
+	blo, bhi := w.src64(in, 1, &t[1], &t[2])
+	mask := w.exec()
+	r := int(in.dst[0].reg)
+	dlo, dhi := w.dstBuf(r, mask, &t[3]), w.dstBuf(r+1, mask, &t[4])
+	switch in.sub {
+	case k64Lshl:
+		for l := range dlo {
+			x := (uint64(blo[l]) | uint64(bhi[l])<<32) << (a[l] & 63)
+			dlo[l], dhi[l] = uint32(x), uint32(x>>32)
+		}
+	case k64Lshr:
+		for l := range dlo {
+			x := (uint64(blo[l]) | uint64(bhi[l])<<32) >> (a[l] & 63)
+			dlo[l], dhi[l] = uint32(x), uint32(x>>32)
+		}
+	default:
+		for l := range dlo {
+			x := int64(uint64(blo[l])|uint64(bhi[l])<<32) >> (a[l] & 63)
+			dlo[l], dhi[l] = uint32(x), uint32(x>>32)
+		}
+	}
+	w.dstPut(r, mask, dlo)
+	w.dstPut(r+1, mask, dhi)
+	return nil
+}
+
+func execMad64(w *Wave, in *instr) error {
+	if w.gprIdx() {
+		return execVOP(w, in)
+	}
+	t := &w.tmp
+	a, b := w.src32(in, 0, &t[0]), w.src32(in, 1, &t[1])
+	clo, chi := w.src64(in, 2, &t[2], &t[5])
+	mask := w.exec()
+	r := int(in.dst[0].reg)
+	dlo, dhi := w.dstBuf(r, mask, &t[3]), w.dstBuf(r+1, mask, &t[4])
+	var co uint64
+	if in.sub == k64MadU {
+		for l := range dlo {
+			c := uint64(clo[l]) | uint64(chi[l])<<32
+			s, cy := bits.Add64(uint64(a[l])*uint64(b[l]), c, 0)
+			dlo[l], dhi[l] = uint32(s), uint32(s>>32)
+			co = co>>1 | cy<<63
+		}
+	} else {
+		for l := range dlo {
+			c := uint64(clo[l]) | uint64(chi[l])<<32
+			p := int64(int32(a[l])) * int64(int32(b[l]))
+			s, cy := bits.Add64(uint64(p), c, 0)
+			// bit 64 of the 65-bit signed sum
+			cy = (uint64(p>>63) + uint64(int64(c)>>63) + cy) & 1
+			dlo[l], dhi[l] = uint32(s), uint32(s>>32)
+			co = co>>1 | cy<<63
+		}
+	}
+	w.dstPut(r, mask, dlo)
+	w.dstPut(r+1, mask, dhi)
+	w.setMask(in, 1, co&mask)
+	return nil
+}

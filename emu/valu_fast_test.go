@@ -1,0 +1,348 @@
+package emu
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"reflect"
+	"sort"
+	"testing"
+
+	"github.com/wavedbg/wavedbg/isa"
+)
+
+// The whole-register forms (execFast, the carry, 64-bit, compare, cndmask,
+// f64 and f16-conversion kernels) leave exactly the state the generic
+// paths (execVOP, execVOPC) leave: every SGPR, VCC, EXEC and VGPR, from
+// random states with NaNs, infinities, denormals and signed zeros in
+// 32-, 64- and 16-bit positions, EXEC masks with holes, every MODE
+// denormal setting (and rounding modes and GPR indexing, which fall back),
+// VGPR, SGPR, inline-constant and literal sources, and destinations that
+// alias sources. With journaling on, the journal restores the old state.
+
+var (
+	fastSpecial32 = []uint32{0, 0x80000000, 1, 0x807fffff, 0x00800000, 0x7f800000, 0xff800000, 0x7fc00001,
+		0x7f800001, 0xffbfffff, 0x3f800000, 0xbf800000, 0x7f7fffff, 0x477fe000, 0x477ff000, 0x33000000, 0x33000001,
+		0x38800000, 0x387fc000, 0x387fe000, 0xffffffff, 0x7fffffff, 0x80000001}
+	fastSpecial16 = []uint32{0, 0x8000, 1, 0x83ff, 0x0400, 0x7c00, 0xfc00, 0x7e01, 0x7c01, 0xfdff, 0x3c00, 0x7bff, 0x03ff}
+	fastSpecialHi = []uint32{0, 0x80000000, 0x000fffff, 0x800fffff, 0x00100000, 0x7ff00000, 0xfff00000, 0x7ff80000,
+		0x7ff00001, 0x3ff00000, 0xbff00000, 0x7fefffff, 0x3fe00000, 0x00200000, 0x1ff00000, 0x5ff00000}
+)
+
+// fastVal draws a lane or SGPR value.
+func fastVal(r *rand.Rand, pool *[4]uint32) uint32 {
+	switch r.IntN(9) {
+	case 0:
+		return fastSpecial32[r.IntN(len(fastSpecial32))]
+	case 1:
+		return fastSpecial16[r.IntN(len(fastSpecial16))] | r.Uint32()&0xffff0000*uint32(r.IntN(2))
+	case 2:
+		return fastSpecialHi[r.IntN(len(fastSpecialHi))]
+	case 3:
+		return uint32(r.IntN(80) - 10)
+	case 4, 5:
+		return pool[r.IntN(4)] // repeats, so equal compares and carries chain
+	}
+	return r.Uint32()
+}
+
+func fastMask(r *rand.Rand) uint64 {
+	switch r.IntN(6) {
+	case 0:
+		return ^uint64(0)
+	case 1:
+		return 0
+	case 2:
+		return 1 << r.IntN(64)
+	case 3:
+		return ^uint64(0) >> r.IntN(64)
+	}
+	return r.Uint64()
+}
+
+func fastWave(r *rand.Rand) *Wave {
+	w := &Wave{target: isa.GFX9}
+	var pool [4]uint32
+	for i := range pool {
+		pool[i] = fastVal(r, &[4]uint32{})
+	}
+	for i := 0; i < 102; i++ {
+		w.s[i] = fastVal(r, &pool)
+	}
+	for i := 0; i < 16; i++ {
+		for l := 0; l < 64; l++ {
+			w.v[i][l] = fastVal(r, &pool)
+		}
+		if r.IntN(4) == 0 { // an f64 pair: special high words
+			for l := 0; l < 64; l++ {
+				if r.IntN(2) == 0 {
+					w.v[i][l] = fastSpecialHi[r.IntN(len(fastSpecialHi))]
+				}
+			}
+		}
+	}
+	vcc, ex := fastMask(r), fastMask(r)
+	w.s[codeVCC], w.s[codeVCC+1] = uint32(vcc), uint32(vcc>>32)
+	w.s[codeExec], w.s[codeExec+1] = uint32(ex), uint32(ex>>32)
+	w.s[codeM0] = r.Uint32()
+	mode := uint32(r.IntN(16)) << 4 // FP_DENORM
+	if r.IntN(5) == 0 {
+		mode |= uint32(r.IntN(16)) // FP_ROUND
+	}
+	mode |= uint32(r.IntN(4)) << 8 // DX10_CLAMP, IEEE
+	if r.IntN(20) == 0 {
+		mode |= 1 << 27 // GPR_IDX_EN
+	}
+	w.s[slotMode] = mode
+	return w
+}
+
+// fastCases are instructions whose compiled form must be a fast one.
+func fastCases() []ti {
+	v64 := func(n int) isa.Operand { return vreg2(n) }
+	neg := func(o isa.Operand) isa.Operand { o.Neg = true; return o }
+	abs := func(o isa.Operand) isa.Operand { o.Abs = true; return o }
+	e3 := func(t ti) ti { return t.enc(isa.EncVOP3) }
+	cs := []ti{
+		// carries
+		I("v_add_co_u32", vreg(1), vcc(), vreg(2), vreg(3)),
+		e3(I("v_add_co_u32", vreg(1), sreg2(10), vreg(2), sreg(5))),
+		I("v_add_co_u32", vreg(1), vcc(), ic(5), vreg(3)),
+		I("v_add_co_u32", vreg(1), vcc(), lit(0xfffffff0), vreg(3)),
+		I("v_sub_co_u32", vreg(2), vcc(), vreg(2), vreg(3)),
+		e3(I("v_subrev_co_u32", vreg(1), sreg2(10), vreg(2), sreg(7))),
+		I("v_subrev_co_u32", vreg(3), vcc(), vreg(2), vreg(3)),
+		I("v_addc_co_u32", vreg(1), vcc(), vreg(2), vreg(3), vcc()),
+		e3(I("v_addc_co_u32", vreg(1), sreg2(10), vreg(2), ic(0), sreg2(12))),
+		e3(I("v_addc_co_u32", vreg(1), sreg2(12), sreg(3), vreg(1), sreg2(12))),
+		I("v_subb_co_u32", vreg(1), vcc(), vreg(1), vreg(3), vcc()),
+		e3(I("v_subb_co_u32", vreg(1), sreg2(10), ic(-1), vreg(3), sreg2(12))),
+		I("v_subbrev_co_u32", vreg(1), vcc(), vreg(2), vreg(3), vcc()),
+		e3(I("v_subbrev_co_u32", vreg(1), sreg2(12), vreg(2), vreg(3), sreg2(12))),
+		// 64-bit
+		I("v_lshlrev_b64", v64(4), vreg(1), v64(2)),
+		I("v_lshlrev_b64", v64(2), ic(3), v64(2)),
+		I("v_lshlrev_b64", v64(2), vreg(3), v64(2)),
+		I("v_lshrrev_b64", v64(4), sreg(1), sreg2(2)),
+		I("v_lshrrev_b64", v64(4), vreg(5), v64(4)),
+		I("v_ashrrev_i64", v64(4), vreg(1), v64(6)),
+		I("v_ashrrev_i64", v64(4), vreg(1), ic(-5)),
+		I("v_ashrrev_i64", v64(4), vreg(1), lit(0x80000001)),
+		e3(I("v_mad_u64_u32", v64(4), sreg2(10), vreg(1), vreg(2), v64(6))),
+		e3(I("v_mad_u64_u32", v64(4), vcc(), vreg(1), sreg(2), ic(0))),
+		e3(I("v_mad_u64_u32", v64(1), sreg2(10), vreg(1), vreg(2), v64(1))),
+		e3(I("v_mad_u64_u32", v64(1), sreg2(10), vreg(2), vreg(1), sreg2(4))),
+		e3(I("v_mad_i64_i32", v64(4), sreg2(10), vreg(1), vreg(2), v64(6))),
+		e3(I("v_mad_i64_i32", v64(4), sreg2(10), vreg(1), ic(-7), ic(-1))),
+		e3(I("v_mad_i64_i32", v64(2), sreg2(10), vreg(2), lit(0x12345678), v64(2))),
+		// selects
+		I("v_cndmask_b32", vreg(1), vreg(2), vreg(3), vcc()),
+		e3(I("v_cndmask_b32", vreg(1), ic(0), ic(1), sreg2(10))),
+		e3(I("v_cndmask_b32", vreg(3), lit(0x7fc00000), vreg(3), sreg2(12))),
+		// f64
+		I("v_add_f64", v64(4), v64(0), v64(2)),
+		I("v_add_f64", v64(2), neg(v64(2)), abs(v64(0))),
+		I("v_add_f64", v64(4), icf(242), neg(abs(v64(6)))),
+		I("v_add_f64", v64(4), sreg2(2), v64(6)),
+		I("v_mul_f64", v64(4), v64(0), v64(2)),
+		I("v_mul_f64", v64(0), v64(0), neg(v64(0))),
+		I("v_mul_f64", v64(4), lit(0x3ff80000), v64(8)),
+		I("v_fma_f64", v64(4), v64(0), v64(2), v64(6)),
+		I("v_fma_f64", v64(6), neg(v64(0)), abs(v64(2)), neg(v64(6))),
+		I("v_fma_f64", v64(4), v64(8), icf(247), sreg2(2)),
+		// f16 conversions
+		I("v_cvt_f16_f32", vreg(1), vreg(2)),
+		I("v_cvt_f16_f32", vreg(2), neg(abs(vreg(2)))),
+		I("v_cvt_f16_f32", vreg(1), sreg(9)),
+		I("v_cvt_f16_f32", vreg(1), lit(0x477ff000)),
+		I("v_cvt_f32_f16", vreg(1), vreg(2)),
+		I("v_cvt_f32_f16", vreg(3), neg(vreg(3))),
+		I("v_cvt_f32_f16", vreg(1), abs(sreg(9))),
+	}
+	// compares: every condition of the 32- and 64-bit integer and float
+	// types, v_cmp and v_cmpx, to VCC (e32) and an SGPR pair (e64)
+	for _, ty := range []struct {
+		sfx   string
+		f, w2 bool
+	}{{"i32", false, false}, {"u32", false, false}, {"f32", true, false}, {"i64", false, true}, {"u64", false, true}, {"f64", true, true}} {
+		conds := iconds
+		if ty.f {
+			conds = fconds
+		}
+		src := func(n int) isa.Operand {
+			if ty.w2 {
+				return vreg2(n)
+			}
+			return vreg(n)
+		}
+		for i, c := range conds {
+			for _, x := range []string{"v_cmp_", "v_cmpx_"} {
+				n := x + c + "_" + ty.sfx
+				cs = append(cs, I(n, vcc(), src(2), src(4)), e3(I(n, sreg2(10), src(4), src(4))))
+				switch i % 4 {
+				case 0:
+					s := sreg(3)
+					if ty.w2 {
+						s = sreg2(2)
+					}
+					cs = append(cs, I(n, vcc(), s, src(6)))
+				case 1:
+					cs = append(cs, e3(I(n, sreg2(12), src(6), ic(-3))))
+				case 2:
+					cs = append(cs, I(n, vcc(), lit(0x3f800000), src(6)))
+				default:
+					cs = append(cs, e3(I(n, vcc(), icf(240), src(0))))
+				}
+				if ty.f {
+					cs = append(cs, e3(I(n, sreg2(10), neg(src(0)), abs(src(2)))), e3(I(n, sreg2(10), neg(abs(src(6))), neg(src(6)))))
+				}
+			}
+		}
+	}
+	// the whole-register kernels, on VGPRs and with a constant source
+	names := make([]string, 0, len(kernels))
+	for n := range kernels {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		v := opTable[n].v
+		args := []isa.Operand{vreg(1)}
+		for k := 0; k < int(v.nsrc); k++ {
+			if k == 2 && v.mac {
+				break
+			}
+			args = append(args, vreg(2+k))
+		}
+		cs = append(cs, I(n, args...))
+		c := append([]isa.Operand(nil), args...)
+		c[1] = lit(0x3fc00000)
+		cs = append(cs, e3(I(n, c...)))
+		c = append([]isa.Operand(nil), args...)
+		c[len(c)-1] = sreg(4)
+		c[0] = vreg(2) // aliases S0
+		cs = append(cs, e3(I(n, c...)))
+	}
+	return cs
+}
+
+func fnPtr(f execFn) uintptr { return reflect.ValueOf(f).Pointer() }
+
+func TestFastMatchesGeneric(t *testing.T) {
+	r := rand.New(rand.NewPCG(11, 12))
+	iters := 40
+	if testing.Short() {
+		iters = 8
+	}
+	cases := fastCases()
+	seen := map[uintptr]bool{}
+	for _, target := range []isa.Target{isa.GFX9, isa.GFX8} {
+		for ci, c := range cases {
+			if target == isa.GFX8 {
+				if n, ok := map[string]string{"v_add_co_u32": "v_add_u32", "v_sub_co_u32": "v_sub_u32", "v_addc_co_u32": "v_addc_u32"}[c.name]; ok {
+					c.name = n
+				} else {
+					continue
+				}
+			}
+			p := prog(target, c)
+			in := &p.code[0]
+			desc := fmt.Sprintf("#%d %s %v", ci, c.name, c.in.Args)
+			if in.def == nil {
+				t.Fatalf("%s: not an operation", desc)
+			}
+			generic := in.def.fn
+			if fnPtr(in.fn) == fnPtr(generic) {
+				t.Fatalf("%s: compiled to its generic path", desc)
+			}
+			seen[fnPtr(in.fn)] = true
+			for it := 0; it < iters; it++ {
+				w0 := fastWave(r)
+				w0.target = target
+				w1, w2 := new(Wave), new(Wave)
+				*w1, *w2 = *w0, *w0
+				w1.jOn = it%3 == 0
+				e1, e2 := in.fn(w1, in), generic(w2, in)
+				if (e1 == nil) != (e2 == nil) {
+					t.Fatalf("%s: fast error %v, generic error %v", desc, e1, e2)
+				}
+				fastSame(t, desc, w0, w1, w2)
+				if w1.jOn {
+					undoJournal(w1)
+					if w1.s != w0.s || w1.v != w0.v {
+						t.Fatalf("%s: the journal does not restore the state", desc)
+					}
+				}
+			}
+		}
+	}
+	if len(seen) < 10 {
+		t.Errorf("only %d distinct fast paths exercised", len(seen))
+	}
+}
+
+// fastSame reports the first difference between the fast (w1) and generic
+// (w2) results.
+func fastSame(t *testing.T, desc string, w0, w1, w2 *Wave) {
+	t.Helper()
+	if w1.s != w2.s {
+		for i := range w1.s {
+			if w1.s[i] != w2.s[i] {
+				t.Fatalf("%s (MODE %#x, EXEC %#x, VCC %#x): slot %d = %#x, generic %#x (was %#x)",
+					desc, w0.s[slotMode], w0.exec(), w0.vcc(), i, w1.s[i], w2.s[i], w0.s[i])
+			}
+		}
+	}
+	if w1.v != w2.v {
+		for i := range w1.v {
+			for l := range w1.v[i] {
+				if w1.v[i][l] != w2.v[i][l] {
+					t.Fatalf("%s (MODE %#x, EXEC %#x): v%d lane %d = %#x, generic %#x (was %#x; v0..v7 %#x %#x %#x %#x %#x %#x %#x %#x)",
+						desc, w0.s[slotMode], w0.exec(), i, l, w1.v[i][l], w2.v[i][l], w0.v[i][l],
+						w0.v[0][l], w0.v[1][l], w0.v[2][l], w0.v[3][l], w0.v[4][l], w0.v[5][l], w0.v[6][l], w0.v[7][l])
+				}
+			}
+		}
+	}
+}
+
+// undoJournal reverts the journaled scalar and VGPR writes.
+func undoJournal(w *Wave) {
+	for i := len(w.j.v) - 1; i >= 0; i-- {
+		e := &w.j.v[i]
+		for m := e.mask; m != 0; m &= m - 1 {
+			l := tz(m)
+			w.v[e.reg][l] = e.old[l]
+		}
+	}
+	for i := len(w.j.s) - 1; i >= 0; i-- {
+		w.s[w.j.s[i].idx] = w.j.s[i].old
+	}
+	w.j.reset()
+}
+
+// f32ToF16RNE and f16ToF32Bits equal the float64 conversions they replace
+// for every half and a sweep of singles.
+func TestF16BitConversions(t *testing.T) {
+	for h := 0; h < 1<<16; h++ {
+		want := uint32(opTable["v_cvt_f32_f16"].v.fn(&fenv{}, uint64(h), 0, 0))
+		if got := f16ToF32Bits(uint16(h)); got != want {
+			t.Fatalf("f16ToF32Bits(%#x) = %#x, want %#x", h, got, want)
+		}
+	}
+	r := rand.New(rand.NewPCG(13, 14))
+	check := func(u uint32) {
+		want := f64ToF16(float64(f32(u)), 0, rmNearest)
+		if got := f32ToF16RNE(u); got != want {
+			t.Fatalf("f32ToF16RNE(%#x) = %#x, want %#x", u, got, want)
+		}
+	}
+	for e := uint32(0); e < 256; e++ {
+		for _, m := range []uint32{0, 1, 0x1000, 0x1001, 0xfff, 0x2000, 0x3000, 0x7fffff, 0x7fe000, 0x7ff000, 0x400000, 0x400001} {
+			check(e<<23 | m)
+			check(1<<31 | e<<23 | m)
+		}
+		for i := 0; i < 2000; i++ {
+			check(e<<23 | r.Uint32()&0x807fffff)
+		}
+	}
+}

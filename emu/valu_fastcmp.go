@@ -1,0 +1,286 @@
+package emu
+
+import (
+	"math/bits"
+
+	"github.com/wavedbg/wavedbg/isa"
+)
+
+// Whole-register VOPC: 32- and 64-bit integer and float compares build
+// their lane mask in one loop over the sources, with the same operands,
+// modifiers, input-denormal flushing and destinations as execVOPC.
+// Conditions come in complementary pairs (integer c and 7-c, float c and
+// 15-c), so each loop computes one of the first half.
+
+// cmpEligible: a 32/64-bit integer or float compare without SDWA or DPP,
+// whose 64-bit VGPR sources are whole pairs.
+func cmpEligible(in *instr, inst *isa.Inst) bool {
+	if inst.Variant == isa.VariantSDWA || inst.Variant == isa.VariantDPP || in.nsrc < 2 {
+		return false
+	}
+	switch in.sub >> 8 & 0xff {
+	case cmpI32, cmpU32, cmpF32:
+	case cmpI64, cmpU64, cmpF64:
+		for k := 0; k < 2; k++ {
+			if o := &in.src[k]; o.kind == okV && o.reg >= 255 {
+				return false
+			}
+		}
+	default:
+		return false
+	}
+	for k := 0; k < 2; k++ {
+		if in.src[k].sext {
+			return false
+		}
+	}
+	return true
+}
+
+// bit64 is 1 for true.
+func bit64(b bool) uint64 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+func execCmpFast(w *Wave, in *instr) error {
+	if w.gprIdx() {
+		return execVOPC(w, in)
+	}
+	kind, c := int(in.sub>>8&0xff), int(in.sub&0xff)
+	t := &w.tmp
+	m := w.s[slotMode]
+	var r uint64
+	switch kind {
+	case cmpI32, cmpU32:
+		a, b := w.src32(in, 0, &t[0]), w.src32(in, 1, &t[1])
+		var bias uint32
+		if kind == cmpI32 {
+			bias = 1 << 31
+		}
+		r = icmpMask32(a, b, c, bias)
+	case cmpF32:
+		din := m>>4&1 != 0
+		a, b := w.srcF32(in, 0, din, &t[0]), w.srcF32(in, 1, din, &t[1])
+		r = fcmpMask32(a, b, c)
+	case cmpI64, cmpU64:
+		alo, ahi := w.src64(in, 0, &t[0], &t[1])
+		blo, bhi := w.src64(in, 1, &t[2], &t[3])
+		var bias uint64
+		if kind == cmpI64 {
+			bias = 1 << 63
+		}
+		r = icmpMask64(alo, ahi, blo, bhi, c, bias)
+	default: // cmpF64
+		din := m>>6&1 != 0
+		alo, ahi := w.srcF64(in, 0, din, &t[0], &t[1])
+		blo, bhi := w.srcF64(in, 1, din, &t[2], &t[3])
+		r = fcmpMask64(alo, ahi, blo, bhi, c)
+	}
+	r &= w.exec()
+	if in.ndst >= 1 && in.dst[0].kind == okS {
+		w.sd64(&in.dst[0], r)
+	} else {
+		w.ws64(codeVCC, r)
+	}
+	if in.sub>>16 != 0 {
+		w.ws64(codeExec, r)
+	}
+	return nil
+}
+
+// srcF32 returns f32 source k with abs, neg and input flushing applied
+// (vfetch's order) in buf when any applies.
+func (w *Wave) srcF32(in *instr, k int, din bool, buf *[64]uint32) *[64]uint32 {
+	o := &in.src[k]
+	src := w.src32(in, k, buf)
+	if !o.abs && !o.neg && din {
+		return src
+	}
+	var am, nm uint32
+	if o.abs {
+		am = 1 << 31
+	}
+	if o.neg {
+		nm = 1 << 31
+	}
+	for l := range buf {
+		x := src[l]&^am ^ nm
+		if !din && x&0x7f800000 == 0 {
+			x &= 0x80000000
+		}
+		buf[l] = x
+	}
+	return buf
+}
+
+// srcF64 is srcF32 for an f64 source, in halves.
+func (w *Wave) srcF64(in *instr, k int, din bool, lo, hi *[64]uint32) (*[64]uint32, *[64]uint32) {
+	o := &in.src[k]
+	slo, shi := w.src64(in, k, lo, hi)
+	if !o.abs && !o.neg && din {
+		return slo, shi
+	}
+	var am, nm uint32
+	if o.abs {
+		am = 1 << 31
+	}
+	if o.neg {
+		nm = 1 << 31
+	}
+	for l := range lo {
+		x, y := slo[l], shi[l]&^am^nm
+		if !din && y&0x7ff00000 == 0 {
+			x, y = 0, y&0x80000000
+		}
+		lo[l], hi[l] = x, y
+	}
+	return lo, hi
+}
+
+// icmpMask32 evaluates integer condition c (iconds) on every lane; bias
+// 1<<31 makes the order signed.
+func icmpMask32(a, b *[64]uint32, c int, bias uint32) uint64 {
+	inv := c >= 4
+	if inv {
+		c = 7 - c
+	}
+	var r uint64
+	switch c {
+	case 1: // lt
+		r = ltMask32(a, b, bias)
+	case 2: // eq
+		for l := range a {
+			r = r>>1 | (uint64(a[l]^b[l])-1)&(1<<63)
+		}
+	case 3: // le: not b < a
+		r = ^ltMask32(b, a, bias)
+	}
+	if inv {
+		r = ^r
+	}
+	return r
+}
+
+func ltMask32(a, b *[64]uint32, bias uint32) uint64 {
+	var r uint64
+	for l := range a {
+		r = r>>1 | (uint64(a[l]^bias)-uint64(b[l]^bias))&(1<<63)
+	}
+	return r
+}
+
+func icmpMask64(alo, ahi, blo, bhi *[64]uint32, c int, bias uint64) uint64 {
+	inv := c >= 4
+	if inv {
+		c = 7 - c
+	}
+	var r uint64
+	switch c {
+	case 1:
+		r = ltMask64(alo, ahi, blo, bhi, bias)
+	case 2:
+		for l := range alo {
+			d := (uint64(alo[l]) | uint64(ahi[l])<<32) ^ (uint64(blo[l]) | uint64(bhi[l])<<32)
+			r = r>>1 | ^(d|-d)&(1<<63)
+		}
+	case 3:
+		r = ^ltMask64(blo, bhi, alo, ahi, bias)
+	}
+	if inv {
+		r = ^r
+	}
+	return r
+}
+
+func ltMask64(alo, ahi, blo, bhi *[64]uint32, bias uint64) uint64 {
+	var r uint64
+	for l := range alo {
+		x := (uint64(alo[l]) | uint64(ahi[l])<<32) ^ bias
+		y := (uint64(blo[l]) | uint64(bhi[l])<<32) ^ bias
+		_, br := bits.Sub64(x, y, 0)
+		r = r>>1 | br<<63
+	}
+	return r
+}
+
+// fcmpMask32 evaluates float condition c (fconds) on every lane.
+func fcmpMask32(a, b *[64]uint32, c int) uint64 {
+	inv := c >= 8
+	if inv {
+		c = 15 - c
+	}
+	var r uint64
+	switch c {
+	case 1:
+		for l := range a {
+			r = r>>1 | bit64(f32(a[l]) < f32(b[l]))<<63
+		}
+	case 2:
+		for l := range a {
+			r = r>>1 | bit64(f32(a[l]) == f32(b[l]))<<63
+		}
+	case 3:
+		for l := range a {
+			r = r>>1 | bit64(f32(a[l]) <= f32(b[l]))<<63
+		}
+	case 4:
+		for l := range a {
+			r = r>>1 | bit64(f32(a[l]) > f32(b[l]))<<63
+		}
+	case 5:
+		for l := range a {
+			x, y := f32(a[l]), f32(b[l])
+			r = r>>1 | (bit64(x < y)|bit64(x > y))<<63
+		}
+	case 6:
+		for l := range a {
+			r = r>>1 | bit64(f32(a[l]) >= f32(b[l]))<<63
+		}
+	case 7:
+		for l := range a {
+			x, y := f32(a[l]), f32(b[l])
+			r = r>>1 | (bit64(x == x)&bit64(y == y))<<63
+		}
+	}
+	if inv {
+		r = ^r
+	}
+	return r
+}
+
+func fcmpMask64(alo, ahi, blo, bhi *[64]uint32, c int) uint64 {
+	inv := c >= 8
+	if inv {
+		c = 15 - c
+	}
+	var r uint64
+	for l := range alo {
+		x := f64(uint64(alo[l]) | uint64(ahi[l])<<32)
+		y := f64(uint64(blo[l]) | uint64(bhi[l])<<32)
+		var t uint64
+		switch c {
+		case 1:
+			t = bit64(x < y)
+		case 2:
+			t = bit64(x == y)
+		case 3:
+			t = bit64(x <= y)
+		case 4:
+			t = bit64(x > y)
+		case 5:
+			t = bit64(x < y) | bit64(x > y)
+		case 6:
+			t = bit64(x >= y)
+		case 7:
+			t = bit64(x == x) & bit64(y == y)
+		}
+		r = r>>1 | t<<63
+	}
+	if inv {
+		r = ^r
+	}
+	return r
+}

@@ -1,0 +1,216 @@
+package emu
+
+import (
+	"math"
+	"math/bits"
+
+	"github.com/wavedbg/wavedbg/isa"
+)
+
+// Whole-register f64 arithmetic (MODE rounding to nearest even: the lane
+// functions' result is then the correctly rounded Go operation) and exact
+// bit-level f16 ⇄ f32 conversions. Source modifiers and MODE's denormal
+// flushing are applied as vfetch and post do.
+
+const (
+	kF64Add = iota
+	kF64Mul
+	kF64Fma
+)
+
+var kernelsF64 = map[string]int{"v_add_f64": kF64Add, "v_mul_f64": kF64Mul, "v_fma_f64": kF64Fma}
+
+// f64Eligible: no SDWA, DPP, clamp or omod; whole VGPR pairs.
+func f64Eligible(in *instr, inst *isa.Inst) bool {
+	if !plainVOP(inst) || in.dst[0].kind != okV || in.dst[0].reg >= 255 || int(in.nsrc) < int(in.def.v.nsrc) {
+		return false
+	}
+	for k := 0; k < int(in.def.v.nsrc); k++ {
+		if o := &in.src[k]; o.sext || o.kind == okV && o.reg >= 255 {
+			return false
+		}
+	}
+	return true
+}
+
+// flush64 zeroes a denormal f64 (keeping its sign) unless kept.
+func flush64(u uint64, keep bool) uint64 {
+	if !keep && u&0x7ff0000000000000 == 0 {
+		return u & (1 << 63)
+	}
+	return u
+}
+
+func execF64Fast(w *Wave, in *instr) error {
+	m := w.s[slotMode]
+	if w.gprIdx() || m>>2&3 != rmNearest {
+		return execVOP(w, in)
+	}
+	din, dout := m>>6&1 != 0, m>>7&1 != 0
+	t := &w.tmp
+	alo, ahi := w.srcF64(in, 0, din, &t[0], &t[1])
+	blo, bhi := w.srcF64(in, 1, din, &t[2], &t[3])
+	mask := w.exec()
+	r := int(in.dst[0].reg)
+	dlo, dhi := w.dstBuf(r, mask, &t[4]), w.dstBuf(r+1, mask, &t[5])
+	switch in.sub {
+	case kF64Add:
+		for l := range dlo {
+			x, y := uint64(alo[l])|uint64(ahi[l])<<32, uint64(blo[l])|uint64(bhi[l])<<32
+			s := f64(x) + f64(y)
+			u := f64bits(s)
+			if s != s {
+				u = quiet64(s, x, y)
+			}
+			u = flush64(u, dout)
+			dlo[l], dhi[l] = uint32(u), uint32(u>>32)
+		}
+	case kF64Mul:
+		for l := range dlo {
+			x, y := uint64(alo[l])|uint64(ahi[l])<<32, uint64(blo[l])|uint64(bhi[l])<<32
+			s := f64(x) * f64(y)
+			u := f64bits(s)
+			if s != s {
+				u = quiet64(s, x, y)
+			}
+			u = flush64(u, dout)
+			dlo[l], dhi[l] = uint32(u), uint32(u>>32)
+		}
+	default:
+		clo, chi := w.srcF64(in, 2, din, &t[6], &t[7])
+		for l := range dlo {
+			x, y := uint64(alo[l])|uint64(ahi[l])<<32, uint64(blo[l])|uint64(bhi[l])<<32
+			z := uint64(clo[l]) | uint64(chi[l])<<32
+			s := math.FMA(f64(x), f64(y), f64(z))
+			u := f64bits(s)
+			if s != s {
+				u = quiet64(s, x, quiet64(f64(y), y, z))
+			}
+			u = flush64(u, dout)
+			dlo[l], dhi[l] = uint32(u), uint32(u>>32)
+		}
+	}
+	w.dstPut(r, mask, dlo)
+	w.dstPut(r+1, mask, dhi)
+	return nil
+}
+
+var kernelsCvt = map[string]execFn{"v_cvt_f16_f32": execCvtF16F32, "v_cvt_f32_f16": execCvtF32F16}
+
+// cvtEligible: no SDWA, DPP, clamp or omod and a VGPR destination.
+func cvtEligible(in *instr, inst *isa.Inst) bool {
+	return plainVOP(inst) && in.dst[0].kind == okV && in.nsrc >= 1 && !in.src[0].sext
+}
+
+// execCvtF16F32 is v_cvt_f16_f32 rounding to nearest even (the f16 MODE
+// field): input denormals follow the f32 field, output ones the f16 field.
+func execCvtF16F32(w *Wave, in *instr) error {
+	m := w.s[slotMode]
+	if w.gprIdx() || m>>2&3 != rmNearest {
+		return execVOP(w, in)
+	}
+	t := &w.tmp
+	a := w.srcF32(in, 0, m>>4&1 != 0, &t[0])
+	dout := m>>7&1 != 0
+	mask := w.exec()
+	r := int(in.dst[0].reg)
+	d := w.dstBuf(r, mask, &t[3])
+	for l := range d {
+		h := f32ToF16RNE(a[l])
+		if !dout && h&0x7c00 == 0 {
+			h &= 0x8000
+		}
+		d[l] = uint32(h)
+	}
+	w.dstPut(r, mask, d)
+	return nil
+}
+
+// execCvtF32F16 is v_cvt_f32_f16 (exact): input denormals follow the f16
+// MODE field.
+func execCvtF32F16(w *Wave, in *instr) error {
+	if w.gprIdx() {
+		return execVOP(w, in)
+	}
+	m := w.s[slotMode]
+	din, dout := m>>6&1 != 0, m>>5&1 != 0
+	o := &in.src[0]
+	var am, nm uint16
+	if o.abs {
+		am = 0x8000
+	}
+	if o.neg {
+		nm = 0x8000
+	}
+	t := &w.tmp
+	a := w.src32(in, 0, &t[0])
+	mask := w.exec()
+	r := int(in.dst[0].reg)
+	d := w.dstBuf(r, mask, &t[3])
+	for l := range d {
+		h := uint16(a[l])&^am ^ nm
+		if !din && h&0x7c00 == 0 {
+			h &= 0x8000
+		}
+		d[l] = flushOut(f16ToF32Bits(h), dout)
+	}
+	w.dstPut(r, mask, d)
+	return nil
+}
+
+// f32ToF16RNE narrows f32 bits to f16 rounding to nearest even, as
+// f64ToF16 does (a NaN keeps the sign and the payload's top nine bits and
+// is quiet).
+func f32ToF16RNE(u uint32) uint16 {
+	s := uint16(u>>16) & 0x8000
+	e := u >> 23 & 0xff
+	m := u & 0x7fffff
+	switch {
+	case e == 0xff:
+		if m != 0 {
+			return s | 0x7e00 | uint16(m>>13&0x1ff)
+		}
+		return s | 0x7c00
+	case e >= 143: // 2^16 and above
+		return s | 0x7c00
+	case e >= 113: // normal: a carry out of the mantissa moves up a binade (or to infinity)
+		h := (e-112)<<10 | m>>13
+		if rem := m & 0x1fff; rem > 0x1000 || rem == 0x1000 && h&1 != 0 {
+			h++
+		}
+		return s | uint16(h)
+	case e < 102: // below 2^-25: rounds to zero
+		return s
+	}
+	// subnormal half: units of 2^-24
+	mm := m | 0x800000
+	sh := 126 - e
+	h := mm >> sh
+	half := uint32(1) << (sh - 1)
+	if rem := mm & (half<<1 - 1); rem > half || rem == half && h&1 != 0 {
+		h++
+	}
+	return s | uint16(h)
+}
+
+// f16ToF32Bits widens f16 bits exactly; a NaN is quieted keeping the
+// payload's low nine bits, as v_cvt_f32_f16's lane function does.
+func f16ToF32Bits(h uint16) uint32 {
+	s := uint32(h&0x8000) << 16
+	e := uint32(h >> 10 & 0x1f)
+	m := uint32(h & 0x3ff)
+	switch {
+	case e == 31:
+		if m == 0 {
+			return s | 0x7f800000
+		}
+		return s | 0x7fc00000 | (m&0x1ff)<<13
+	case e == 0:
+		if m == 0 {
+			return s
+		}
+		n := uint32(bits.LeadingZeros32(m) - 21) // moves the leading one to bit 10
+		return s | (113-n)<<23 | (m<<n&0x3ff)<<13
+	}
+	return s | (e+112)<<23 | m<<13
+}
