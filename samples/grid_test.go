@@ -25,31 +25,11 @@ func gridTrace(w *wave, group uint32, waveInGroup int) ([]*emu.StepRecord, *emu.
 	if err != nil {
 		return nil, nil, err
 	}
-	l, err := emu.NewLaunch(w.co, w.k)
+	l, err := rm.Launch(w.co, nil)
 	if err != nil {
 		return nil, nil, err
 	}
-	l.Dims = rm.Grid.Dims
-	grid, block, off := rm.Sizes()
-	for i := range 3 {
-		l.Grid[i], l.Block[i], l.Offset[i] = uint32(grid[i]), uint32(block[i]), uint32(off[i])
-	}
-	for i := range rm.Args {
-		a := &rm.Args[i]
-		b, err := a.Bytes("")
-		if err != nil {
-			return nil, nil, err
-		}
-		switch a.Kind {
-		case manifest.Buffer:
-			l.Args = append(l.Args, emu.LaunchArg{Kind: emu.ArgBuffer, Data: b})
-		case manifest.Scalar:
-			l.Args = append(l.Args, emu.LaunchArg{Kind: emu.ArgValue, Data: b})
-		default:
-			return nil, nil, fmt.Errorf("argument kind %s is not supported by the test harness", a.Kind)
-		}
-	}
-	perGroup := int((block[0]*block[1]*block[2] + 63) / 64)
+	perGroup := int((l.Block[0]*l.Block[1]*l.Block[2] + 63) / 64)
 	want := uint64(group)*uint64(perGroup) + uint64(waveInGroup)
 	var recs []*emu.StepRecord
 	cfg := emu.GridConfig{Config: emu.DefaultConfig(l.Target), MaxSteps: maxSteps,

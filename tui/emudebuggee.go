@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -59,31 +60,17 @@ type waveRun struct {
 
 const maxRecords = 1 << 16
 
-func launch(co *loader.CodeObject, k *kernelCode, lk *loader.Kernel, mf *manifest.Manifest, l Launch) (*EmuDebuggee, error) {
-	base, err := emu.NewLaunch(co, lk)
+// launch dispatches mf's launch of kernel k from co, which mf names, up to
+// wave l.Wave's work-group.
+func launch(co *loader.CodeObject, k *kernelCode, _ *loader.Kernel, mf *manifest.Manifest, l Launch) (*EmuDebuggee, error) {
+	base, err := mf.Launch(co, nil)
 	if err != nil {
 		return nil, err
 	}
-	if err := mf.Validate(); err != nil {
-		return nil, err
-	}
-	inputs, err := mf.Inputs()
-	if err != nil {
-		return nil, err
-	}
-	sizes := make([]uint64, len(mf.Args))
-	vals := make([][]byte, len(mf.Args))
-	for i, a := range mf.Args {
-		switch a.Kind {
-		case manifest.Buffer:
-			sizes[i] = uint64(len(inputs[i]))
-		case manifest.Local:
-		default:
-			b, err := a.Bytes(mf.Dir)
-			if err != nil {
-				return nil, fmt.Errorf("argument %d: %w", i, err)
-			}
-			vals[i] = b
+	sizes := make([]uint64, len(base.Args))
+	for i, a := range base.Args {
+		if a.Kind == emu.ArgBuffer {
+			sizes[i] = uint64(len(a.Data))
 		}
 	}
 	cfg := emu.DefaultConfig(k.target)
@@ -94,21 +81,12 @@ func launch(co *loader.CodeObject, k *kernelCode, lk *loader.Kernel, mf *manifes
 	// has been read, so it can run again for another work-group.
 	var prepare func(n uint64) (*EmuDebuggee, error)
 	prepare = func(n uint64) (*EmuDebuggee, error) {
-		el := *base // PrepareWave fills Args afresh for each dispatch
-		el.Args, el.Dims = nil, mf.Grid.Dims
-		grid, block, off := mf.Sizes()
-		for i := range 3 {
-			el.Grid[i], el.Block[i], el.Offset[i] = uint32(grid[i]), uint32(block[i]), uint32(off[i])
-		}
-		for i, a := range mf.Args {
-			switch a.Kind {
-			case manifest.Buffer:
-				// PrepareWave takes ownership of buffer data: give it a copy.
-				el.Args = append(el.Args, emu.LaunchArg{Kind: emu.ArgBuffer, Data: append([]byte(nil), inputs[i]...)})
-			case manifest.Local:
-				el.Args = append(el.Args, emu.LaunchArg{Kind: emu.ArgLocal, Size: uint32(a.Size)})
-			default:
-				el.Args = append(el.Args, emu.LaunchArg{Kind: emu.ArgValue, Data: vals[i]})
+		// PrepareWave takes ownership of buffer data: give it copies.
+		el := *base
+		el.Args = slices.Clone(base.Args)
+		for i := range el.Args {
+			if el.Args[i].Kind == emu.ArgBuffer {
+				el.Args[i].Data = slices.Clone(el.Args[i].Data)
 			}
 		}
 		sess, err := emu.PrepareWave(context.Background(), &el, emu.GridConfig{Config: cfg, MaxSteps: 100_000_000, VMem: l.VMem}, n)

@@ -11,7 +11,6 @@ import (
 	"os/signal"
 	"path/filepath"
 	"runtime/pprof"
-	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -226,70 +225,7 @@ func parseArgSpec(s string) (manifest.Arg, error) {
 // checkKernel checks a launch against the kernel's metadata: argument count,
 // kinds and sizes, the work-group size limits and LDS.
 func checkKernel(co *loader.CodeObject, m *manifest.Manifest) (*loader.Kernel, error) {
-	k := co.Kernel(m.Kernel)
-	if k == nil {
-		var names []string
-		for _, k := range co.Kernels {
-			names = append(names, k.Name)
-		}
-		sort.Strings(names)
-		return nil, fmt.Errorf("no kernel %q in the code object (it has: %s)", m.Kernel, strings.Join(names, ", "))
-	}
-	if k.Meta == nil {
-		return nil, fmt.Errorf("kernel %s has no metadata to check arguments against", k.Name)
-	}
-	var want []loader.Arg
-	for _, a := range k.Meta.Args {
-		if !a.ValueKind.Hidden() {
-			want = append(want, a)
-		}
-	}
-	if len(want) != len(m.Args) {
-		var sig []string
-		for _, a := range want {
-			sig = append(sig, argLabel(a))
-		}
-		return nil, fmt.Errorf("kernel %s takes %d arguments (%s); %d given", k.Name, len(want), strings.Join(sig, ", "), len(m.Args))
-	}
-	lds := k.Meta.GroupSegmentFixedSize
-	for i, w := range want {
-		a := m.Args[i]
-		bad := func(format string, args ...any) error {
-			return fmt.Errorf("argument %d (%s): %s", i, argLabel(w), fmt.Sprintf(format, args...))
-		}
-		switch w.ValueKind {
-		case loader.GlobalBuffer:
-			if a.Kind != manifest.Buffer {
-				return nil, bad("a pointer needs a buffer, not a %s", a.Kind)
-			}
-		case loader.DynamicSharedPointer:
-			if a.Kind != manifest.Local {
-				return nil, bad("a __local pointer needs a local argument, not a %s", a.Kind)
-			}
-			lds += uint64(a.Size)
-		case loader.ByValue:
-			if a.Kind != manifest.Scalar && a.Kind != manifest.Struct {
-				return nil, bad("needs a scalar or struct of %d bytes, not a %s", w.Size, a.Kind)
-			}
-			if n := a.ByValueSize(); uint64(n) != w.Size {
-				return nil, bad("the value has %d bytes; the kernel expects %d", n, w.Size)
-			}
-		default:
-			return nil, bad("this argument kind is not supported")
-		}
-	}
-	_, block, _ := m.Sizes()
-	items := block[0] * block[1] * block[2]
-	if max := k.Meta.MaxFlatWorkgroupSize; max != 0 && items > max {
-		return nil, fmt.Errorf("block %s has %d work-items; kernel %s allows at most %d", m.Block, items, k.Name, max)
-	}
-	if r := k.Meta.ReqdWorkgroupSize; len(r) == 3 && (r[0] != block[0] || r[1] != block[1] || r[2] != block[2]) {
-		return nil, fmt.Errorf("kernel %s requires block %d,%d,%d; got %s", k.Name, r[0], r[1], r[2], m.Block)
-	}
-	if lds > 65536 {
-		return nil, fmt.Errorf("kernel %s needs %d bytes of LDS per work-group (at most 65536)", k.Name, lds)
-	}
-	return k, nil
+	return m.Check(co)
 }
 
 // argLabel names a kernel argument for messages: "int* a (global_buffer)".
@@ -319,33 +255,18 @@ var errNoDispatch = errors.New("the emulator cannot run this code object")
 // substitute it).
 var launch = emuLaunch
 
-// emuLaunch builds an emu.Launch from the code object and manifest and runs
-// the whole grid.
+// emuLaunch builds an emu.Launch from the code object and manifest (k is the
+// kernel prepare checked; the manifest names the same one) and runs the
+// whole grid.
 func emuLaunch(ctx context.Context, co *loader.CodeObject, k *loader.Kernel, cfg *runConfig, inputs [][]byte, trace io.Writer) (*runResult, error) {
-	l, err := emu.NewLaunch(co, k)
+	l, err := cfg.m.Launch(co, inputs)
+	if nd, ok := errors.AsType[*manifest.NoDispatchError](err); ok {
+		return nil, fmt.Errorf("%w: %v", errNoDispatch, nd.Err)
+	}
 	if err != nil {
-		return nil, fmt.Errorf("%w: %v", errNoDispatch, err)
+		return nil, err
 	}
-	l.Dims = cfg.m.Grid.Dims
-	grid, block, off := cfg.m.Sizes()
-	for i := 0; i < 3; i++ {
-		l.Grid[i], l.Block[i], l.Offset[i] = uint32(grid[i]), uint32(block[i]), uint32(off[i])
-	}
-	for i, a := range cfg.m.Args {
-		switch a.Kind {
-		case manifest.Buffer:
-			l.Args = append(l.Args, emu.LaunchArg{Kind: emu.ArgBuffer, Data: inputs[i]})
-			inputs[i] = nil // RunGrid releases it once copied
-		case manifest.Local:
-			l.Args = append(l.Args, emu.LaunchArg{Kind: emu.ArgLocal, Size: uint32(a.Size)})
-		default:
-			b, err := a.Bytes("")
-			if err != nil {
-				return nil, err
-			}
-			l.Args = append(l.Args, emu.LaunchArg{Kind: emu.ArgValue, Data: b})
-		}
-	}
+	clear(inputs) // the Launch owns the buffers now; RunGrid releases them once copied
 	gc := emu.GridConfig{Config: emu.DefaultConfig(l.Target), MaxSteps: int64(cfg.maxSteps)}
 	gc.Config.HistoryBytes = 0
 	if cfg.vmLat > 0 {

@@ -28,6 +28,12 @@
 // holds at most MaxBlock work-items; every grid dimension plus its offset is
 // below 2^32.
 //
+// Validate checks a manifest on its own. Against a kernel, Check matches it to
+// the kernel's metadata (argument count, kinds and by-value sizes, the
+// kernel's work-group size limits, LDS), and Launch turns it into the
+// kernel's emu.Launch; wavedbg run and trace, the debugger and the samples'
+// tests all launch through it, so they refuse a misfit with the same words.
+//
 // Argument kinds:
 //   - "buffer": a global or constant memory buffer of "size" bytes (a whole
 //     number of "type" elements), initialised from "input" (a file of exactly
