@@ -251,12 +251,30 @@ type WaveInit struct {
 
 // waveInit builds wave w of work-group id, whose scratch slot is slot.
 func (d *Dispatch) waveInit(id [3]uint32, w int, slot int) WaveInit {
+	wi := WaveInit{Group: id, WaveInGrp: w, ScratchOf: uint32(uint64(slot) * d.ScratchPerWave)}
+	wi.SGPR = d.appendSystemSGPRs(d.userSGPRs(nil), id, w, slot)
+	if d.Target == isa.GFX8 {
+		wi.FlatScr = uint64((uint32(d.ScratchAddr)+wi.ScratchOf)>>8) | uint64(d.ScratchPerItem)<<32
+	} else {
+		wi.FlatScr = d.ScratchAddr + uint64(wi.ScratchOf)
+	}
+	wi.NVGPR = d.workItemVGPRs()
+	wi.Exec = d.workItemIDs(&wi.VGPR, d.GroupSize(id), w)
+	wi.M0 = waveInitM0
+	return wi
+}
+
+// waveInitM0 is M0 at entry. GFX8 prologs set M0 themselves; -1 in the low
+// half is harmless.
+const waveInitM0 = 0xffff
+
+// userSGPRs appends the user SGPRs to dst: the first USER_SGPR_COUNT
+// registers, the same for every wave of the dispatch.
+func (d *Dispatch) userSGPRs(dst []uint32) []uint32 {
 	a := d.ABI
-	wi := WaveInit{Group: id, WaveInGrp: w}
-	push := func(v uint32) { wi.SGPR = append(wi.SGPR, v) }
+	base := len(dst)
+	push := func(v uint32) { dst = append(dst, v) }
 	push64 := func(v uint64) { push(uint32(v)); push(uint32(v >> 32)) }
-	scratchOff := uint32(uint64(slot) * d.ScratchPerWave)
-	wi.ScratchOf = scratchOff
 	if a.PrivateSegmentBuffer {
 		for _, v := range d.scratchRsrc() {
 			push(v)
@@ -288,56 +306,75 @@ func (d *Dispatch) waveInit(id [3]uint32, w int, slot int) WaveInit {
 		push(d.ScratchPerItem)
 	}
 	for i, on := range a.GridWorkgroupCount {
-		if on && len(wi.SGPR) < 16 {
+		if on && len(dst)-base < 16 {
 			push(d.Groups[i])
 		}
 	}
 	// System SGPRs follow the USER_SGPR_COUNT user SGPRs.
-	for len(wi.SGPR) < int(a.Rsrc2.UserSGPRCount) {
+	for len(dst)-base < int(a.Rsrc2.UserSGPRCount) {
 		push(0)
 	}
-	wi.SGPR = wi.SGPR[:a.Rsrc2.UserSGPRCount]
-	if a.Rsrc2.EnableSGPRWorkgroupIDX {
-		push(id[0])
+	return dst[:base+int(a.Rsrc2.UserSGPRCount)]
+}
+
+// appendSystemSGPRs appends the system SGPRs of wave w of work-group id,
+// whose scratch slot is slot: the work-group ids, work-group info and
+// scratch wave offset the descriptor enables, in that order.
+func (d *Dispatch) appendSystemSGPRs(dst []uint32, id [3]uint32, w, slot int) []uint32 {
+	r := &d.ABI.Rsrc2
+	if r.EnableSGPRWorkgroupIDX {
+		dst = append(dst, id[0])
 	}
-	if a.Rsrc2.EnableSGPRWorkgroupIDY {
-		push(id[1])
+	if r.EnableSGPRWorkgroupIDY {
+		dst = append(dst, id[1])
 	}
-	if a.Rsrc2.EnableSGPRWorkgroupIDZ {
-		push(id[2])
+	if r.EnableSGPRWorkgroupIDZ {
+		dst = append(dst, id[2])
 	}
-	size := d.GroupSize(id)
-	items := int(size[0] * size[1] * size[2])
-	waves := (items + 63) / 64
-	if a.Rsrc2.EnableSGPRWorkgroupInfo {
-		info := uint32(waves) & 0x3f
+	if r.EnableSGPRWorkgroupInfo {
+		size := d.GroupSize(id)
+		waves := (size[0]*size[1]*size[2] + 63) / 64
+		info := waves & 0x3f
 		if w == 0 {
 			info |= 1 << 31
 		}
-		push(info)
+		dst = append(dst, info)
 	}
-	if a.Rsrc2.EnablePrivateSegment {
-		push(scratchOff)
+	if r.EnablePrivateSegment {
+		dst = append(dst, uint32(uint64(slot)*d.ScratchPerWave))
 	}
-	if d.Target == isa.GFX8 {
-		wi.FlatScr = uint64((uint32(d.ScratchAddr)+scratchOff)>>8) | uint64(d.ScratchPerItem)<<32
-	} else {
-		wi.FlatScr = d.ScratchAddr + uint64(scratchOff)
-	}
+	return dst
+}
 
-	wi.NVGPR = 1 + int(min(a.Rsrc2.EnableVGPRWorkitemID, 2))
-	for lane := 0; lane < 64; lane++ {
-		flat := w*64 + lane
-		if flat >= items {
-			break
-		}
-		wi.Exec |= 1 << lane
-		wi.VGPR[0][lane] = uint32(flat) % size[0]
-		wi.VGPR[1][lane] = uint32(flat) / size[0] % size[1]
-		wi.VGPR[2][lane] = uint32(flat) / (size[0] * size[1])
+// workItemVGPRs returns how many work-item id VGPRs a wave starts with (1–3).
+func (d *Dispatch) workItemVGPRs() int {
+	return 1 + int(min(d.ABI.Rsrc2.EnableVGPRWorkitemID, 2))
+}
+
+// workItemIDs fills v0–v2 with the work-item ids of wave w of a work-group
+// of the given size and returns its EXEC: the lanes that hold a work-item.
+func (d *Dispatch) workItemIDs(v *[3][64]uint32, size [3]uint32, w int) uint64 {
+	items := int(size[0] * size[1] * size[2])
+	var exec uint64
+	x, y, z := uint32(0), uint32(0), uint32(0)
+	if first := w * 64; first < items {
+		f := uint32(first)
+		x, y, z = f%size[0], f/size[0]%size[1], f/(size[0]*size[1])
 	}
-	wi.M0 = 0xffff // GFX8 prologs set M0 themselves; -1 low half is harmless
-	return wi
+	*v = [3][64]uint32{}
+	for lane := 0; lane < 64 && w*64+lane < items; lane++ {
+		exec |= 1 << lane
+		v[0][lane], v[1][lane], v[2][lane] = x, y, z
+		// the next work-item in x-fastest order, without dividing
+		if x++; x == size[0] {
+			x = 0
+			if y++; y == size[1] {
+				y = 0
+				z++
+			}
+		}
+	}
+	return exec
 }
 
 // errKernarg reports a kernarg layout problem.

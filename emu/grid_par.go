@@ -28,10 +28,22 @@ type groupWorker struct {
 	ops  map[*isa.Inst]*vmOp // compiled vector memory instructions
 	pool []*groupWave        // reusable waves, by index in the work-group
 
+	// wave set-up, reused across work-groups
+	user   []uint32   // the user SGPRs (the same for every wave)
+	sgpr   []uint32   // a wave's initial SGPRs
+	idSize [3]uint32  // the work-group size ids holds
+	ids    []laneInit // work-item ids and EXEC per wave of such a group
+
 	// results of the work-groups this worker ran
 	res    GridResult
 	faults []WaveError
 	fault  uint64 // the work-group of faults
+}
+
+// laneInit is a wave's initial work-item id VGPRs and EXEC.
+type laneInit struct {
+	v    [3][64]uint32
+	exec uint64
 }
 
 // groupWave is one wave of the running work-group.
@@ -72,6 +84,7 @@ func (g *gridRun) workers() error {
 			dk.ScratchAddr = addr
 			wk.d = &dk
 		}
+		wk.user = wk.d.userSGPRs(nil)
 		g.ws = append(g.ws, wk)
 	}
 	if n > 1 {
@@ -218,28 +231,28 @@ func (wk *groupWorker) newWaves(id [3]uint32, first uint64) ([]*groupWave, error
 		wk.pool = append(wk.pool, &groupWave{m: m, u: u})
 	}
 	waves := wk.pool[:nw]
+	size := d.GroupSize(id)
+	if size != wk.idSize || len(wk.ids) < nw {
+		// Work-item ids and EXEC depend only on the group's size, which
+		// differs from Block only at the grid's upper edges.
+		wk.idSize = size
+		wk.ids = wk.ids[:0]
+		for w := range nw {
+			var li laneInit
+			li.exec = d.workItemIDs(&li.v, size, w)
+			wk.ids = append(wk.ids, li)
+		}
+	}
+	nv := d.workItemVGPRs()
 	for w, gw := range waves {
-		init := d.waveInit(id, w, w)
 		m := gw.m
 		m.Reset()
 		u := gw.u
 		*u = vmemUnit{d: d, lds: lds, cfg: vcfg, ops: wk.ops, pending: u.pending[:0],
-			scratch: d.ScratchAddr + uint64(init.ScratchOf)}
-		if err := m.SetPC(g.l.Kernel.Entry); err != nil {
-			return nil, err
-		}
-		for i, v := range init.SGPR {
-			if err := m.SetSGPR(i, v); err != nil {
-				return nil, err
-			}
-		}
-		for r := 0; r < init.NVGPR; r++ {
-			m.w.v[r] = init.VGPR[r]
-		}
-		m.SetExec(init.Exec)
-		if err := m.SetScalar(int(isa.M0), init.M0); err != nil {
-			return nil, err
-		}
+			scratch: d.ScratchAddr + uint64(w)*d.ScratchPerWave}
+		wk.sgpr = d.appendSystemSGPRs(append(wk.sgpr[:0], wk.user...), id, w, w)
+		li := &wk.ids[w]
+		m.initWave(g.entry, wk.sgpr, li.v[:nv], li.exec, waveInitM0)
 		*gw = groupWave{m: m, u: u, no: first + uint64(w), idx: w, bps: gw.bps}
 		if g.cfg.Trace != nil {
 			gw.traced = g.cfg.Select == nil && gw.no == 0 || g.cfg.Select != nil && g.cfg.Select(gw.no)

@@ -108,15 +108,16 @@ var ErrStepBudget = errors.New("emu: step budget exhausted (the kernel may never
 
 // gridRun is the state of one RunGrid call.
 type gridRun struct {
-	l    *Launch
-	cfg  GridConfig
-	d    *Dispatch
-	mem  *Memory
-	prog *Program
-	bufs []uint64 // address of each ArgBuffer
-	bsz  []int    // size of each ArgBuffer
-	bar  []bool   // instruction index → s_barrier
-	res  *GridResult
+	l     *Launch
+	cfg   GridConfig
+	d     *Dispatch
+	mem   *Memory
+	prog  *Program
+	bufs  []uint64 // address of each ArgBuffer
+	bsz   []int    // size of each ArgBuffer
+	bar   []bool   // instruction index → s_barrier
+	entry int      // index of the kernel's first instruction
+	res   *GridResult
 
 	zero []byte // GroupLDS zero bytes, to clear LDS per work-group
 
@@ -185,9 +186,11 @@ func (g *gridRun) setup() error {
 	for i := range g.prog.Insts {
 		g.bar[i] = g.prog.Insts[i].Op == isa.S_BARRIER
 	}
-	if _, ok := g.prog.IndexOf(l.Kernel.Entry); !ok {
+	entry, ok := g.prog.IndexOf(l.Kernel.Entry)
+	if !ok {
 		return fmt.Errorf("emu: kernel entry %#x does not start an instruction", l.Kernel.Entry)
 	}
+	g.entry = entry
 
 	mem := g.mem
 	if err := mem.Map("lds", SharedApertureBase, 1<<16, false); err != nil {

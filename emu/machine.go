@@ -34,6 +34,12 @@ type Machine struct {
 	hist  history
 	bp    []bool
 	last  []LaneAddr // the last journaled step's addresses
+
+	// VGPRs from vhigh up are zero (Reset clears only below it); vspan is
+	// how many VGPRs vprog's instructions can write (vgprSpan).
+	vprog *Program
+	vspan int
+	vhigh int
 }
 
 // NewMachine creates a machine with one wave at the start of prog, EXEC all
@@ -62,6 +68,11 @@ func NewMachine(prog *Program, mem *Memory, cfg Config) *Machine {
 	w.s[slotGPRAlloc] = 0x3f00 // VGPR/SGPR allocation fields: illustrative
 	m.w = w
 	m.hist.limit = cfg.HistoryBytes
+	m.vprog, m.vspan = prog, vgprSpan(prog)
+	m.vhigh = m.vspan
+	if cfg.Mode&modeGPRIdxEn != 0 {
+		m.vhigh = 256
+	}
 	return m
 }
 
@@ -125,6 +136,7 @@ func (m *Machine) SetVGPR(reg, lane int, v uint32) error {
 		return fmt.Errorf("emu: no v%d lane %d", reg, lane)
 	}
 	m.w.v[reg][lane] = v
+	m.vhigh = max(m.vhigh, reg+1)
 	m.hist.clear()
 	return nil
 }
@@ -138,6 +150,9 @@ func (m *Machine) SetExec(v uint64) {
 // SetMode sets the MODE hardware register. It clears the step history.
 func (m *Machine) SetMode(v uint32) {
 	m.w.s[slotMode] = v
+	if v&modeGPRIdxEn != 0 {
+		m.vhigh = 256 // relative indexing can reach any VGPR
+	}
 	m.hist.clear()
 }
 
@@ -255,11 +270,11 @@ func (m *Machine) Run(ctx context.Context, budget int64) (RunResult, error) {
 		}
 		return res, err
 	}
-	done := ctx.Done()
-	resumed := hist && len(w.j.s) > 0 // the resume is journaled with the first step
 	if !hist {
-		m.last = m.last[:0] // unrecorded steps decode no addresses for snapshots
+		return m.runFast(ctx, budget)
 	}
+	done := ctx.Done()
+	resumed := len(w.j.s) > 0 // the resume is journaled with the first step
 	for {
 		if budget > 0 && res.Steps >= budget {
 			res.Reason = StopBudget
@@ -279,19 +294,15 @@ func (m *Machine) Run(ctx context.Context, budget int64) (RunResult, error) {
 			res.Reason = StopBreakpoint
 			break
 		}
-		if hist {
-			w.jOn = true
-			if !resumed {
-				w.j.reset()
-			}
-			resumed = false
+		w.jOn = true
+		if !resumed {
+			w.j.reset()
 		}
+		resumed = false
 		err := w.step()
-		if hist {
-			m.hist.push(w)
-			m.last = append(m.last[:0], w.j.addrs...)
-			w.jOn = false
-		}
+		m.hist.push(w)
+		m.last = append(m.last[:0], w.j.addrs...)
+		w.jOn = false
 		res.Steps++
 		if err != nil {
 			var f *Fault
@@ -319,6 +330,83 @@ func (m *Machine) Run(ctx context.Context, budget int64) (RunResult, error) {
 	return res, nil
 }
 
+// runFast is Run with history off: step's work inlined into one loop that
+// neither journals nor allocates, with the retired-instruction count kept
+// in a local and stored when the loop stops (nothing reads it while an
+// instruction executes).
+func (m *Machine) runFast(ctx context.Context, budget int64) (res RunResult, err error) {
+	w := m.w
+	m.last = m.last[:0] // unrecorded steps decode no addresses for snapshots
+	done := ctx.Done()
+	code, bp, costs := w.code, m.bp, &m.costs
+	retired := w.get64(slotRetired)
+	n := int64(0)
+	defer func() {
+		r := retired + uint64(n)
+		w.s[slotRetired], w.s[slotRetired+1] = uint32(r), uint32(r>>32)
+		res.Steps = n
+		res.PC = m.PC()
+	}()
+	for {
+		if budget > 0 && n >= budget {
+			res.Reason = StopBudget
+			return res, nil
+		}
+		if n&1023 == 1023 && done != nil {
+			select {
+			case <-done:
+				res.Reason = StopCanceled
+				return res, ctx.Err()
+			default:
+			}
+		}
+		idx := int(w.s[slotPC])
+		if n > 0 && bp[idx] {
+			res.Reason = StopBreakpoint
+			return res, nil
+		}
+		in := &code[idx]
+		w.cur, w.curIdx = in, idx
+		if len(w.pend) > 0 {
+			w.retire()
+		}
+		w.s[slotPC] = uint32(in.next)
+		err := in.fn(w, in)
+		c := uint64(w.s[slotClock]) | uint64(w.s[slotClock+1])<<32 + uint64(costs[in.cost&7])
+		w.s[slotClock], w.s[slotClock+1] = uint32(c), uint32(c>>32)
+		n++
+		if err != nil {
+			w.s[slotPC] = uint32(idx)
+			w.s[slotStatus] = uint32(Faulted)
+			var f *Fault
+			if errors.As(err, &f) {
+				res.Reason = StopFault
+			} else {
+				res.Reason = StopError
+			}
+			return res, err
+		}
+		// operations whose cycle came during this instruction complete now
+		// (as in step)
+		if len(w.pend) > 0 {
+			w.retire()
+		}
+		if st := RunState(w.s[slotStatus]); st != Running {
+			switch st {
+			case Ended:
+				res.Reason = StopEnded
+			case Trapped:
+				res.Reason = StopTrap
+			case Halted:
+				res.Reason = StopHalt
+			default:
+				continue
+			}
+			return res, nil
+		}
+	}
+}
+
 // StepBack undoes the last recorded step, restoring the exact state before
 // it (registers, memory, cache, in-flight operations, clock, counters).
 func (m *Machine) StepBack() error {
@@ -329,7 +417,8 @@ func (m *Machine) StepBack() error {
 	return nil
 }
 
-// step executes the instruction at PC.
+// step executes the instruction at PC with the journal on (Step, and Run
+// with history; runFast is the unjournaled loop).
 func (w *Wave) step() error {
 	idx := w.pc()
 	in := &w.code[idx]
@@ -337,20 +426,10 @@ func (w *Wave) step() error {
 	if len(w.pend) > 0 {
 		w.retire()
 	}
-	var err error
-	if w.jOn {
-		w.ws(slotPC, uint32(in.next))
-		err = in.fn(w, in)
-		w.setClock(w.clock() + uint64(w.m.costs[in.cost]))
-		w.ws64(slotRetired, w.get64(slotRetired)+1)
-	} else {
-		w.s[slotPC] = uint32(in.next)
-		err = in.fn(w, in)
-		c := w.clock() + uint64(w.m.costs[in.cost&7])
-		w.s[slotClock], w.s[slotClock+1] = uint32(c), uint32(c>>32)
-		r := w.get64(slotRetired) + 1
-		w.s[slotRetired], w.s[slotRetired+1] = uint32(r), uint32(r>>32)
-	}
+	w.ws(slotPC, uint32(in.next))
+	err := in.fn(w, in)
+	w.setClock(w.clock() + uint64(w.m.costs[in.cost&7]))
+	w.ws64(slotRetired, w.get64(slotRetired)+1)
 	if err != nil {
 		w.ws(slotPC, uint32(idx))
 		w.ws(slotStatus, uint32(Faulted))

@@ -1,21 +1,115 @@
 package emu
 
+import "github.com/wavedbg/wavedbg/isa"
+
 // Reset returns the machine to the state NewMachine gives it — every
 // register zero, EXEC all ones, the PC at the program's start, an empty
 // scalar cache, in-flight list and history — keeping its allocations,
 // configuration, memory, breakpoints and VectorMemory. A grid run reuses one
 // Machine per wave slot this way instead of allocating one per wave.
+//
+// Reset is on the path of every wave of a grid, so it clears only what can
+// differ from zero: the VGPRs below the machine's high-water mark (the
+// registers its program names, those set through SetVGPR or a wave's
+// initial state; see vgprSpan) rather than the whole 64 KiB file, and the
+// scalar-cache lines that were ever filled. TestResetCoversWave fails when
+// Wave gains a field this function does not reset.
 func (m *Machine) Reset() {
 	w := m.w
-	pend, lines, j := w.pend[:0], w.cache.lines, w.j
-	clear(lines)
-	j.reset()
-	sets, ways := w.cache.sets, w.cache.ways
-	*w = Wave{m: m, target: m.Config.Target, code: m.Prog.code, pend: pend, j: j}
-	w.cache = scalarCache{sets: sets, ways: ways, lines: lines}
+	if m.vprog != m.Prog {
+		m.vprog, m.vspan = m.Prog, vgprSpan(m.Prog)
+	}
+	clear(w.v[:min(max(m.vhigh, m.vspan), 256)])
+	m.vhigh = m.vspan
+	if m.Config.Mode&modeGPRIdxEn != 0 {
+		m.vhigh = 256 // relative indexing can reach any VGPR
+	}
+	if w.get64(slotUse) != 0 {
+		// Lines are only ever filled through fill/touch, which stamp them,
+		// so an unstamped line is still all zero.
+		for i := range w.cache.lines {
+			if l := &w.cache.lines[i]; l.use != 0 || l.valid {
+				*l = cacheLine{}
+			}
+		}
+	}
+	w.m, w.target, w.code = m, m.Config.Target, m.Prog.code
+	clear(w.s[:])
 	w.s[codeExec], w.s[codeExec+1] = ^uint32(0), ^uint32(0)
 	w.s[slotMode] = m.Config.Mode
 	w.s[slotGPRAlloc] = 0x3f00
+	w.pend = w.pend[:0]
+	clear(w.pendS[:])
+	w.npend = 0
+	w.jOn = false
+	w.j.reset()
+	w.fe = fenv{}
+	clear(w.tmp[:])
+	w.cur, w.curIdx = nil, 0
 	m.hist.clear()
 	m.last = m.last[:0]
+}
+
+// modeGPRIdxEn is MODE.GPR_IDX_EN (GFX9 VGPR indexing, s_set_gpr_idx_on).
+const modeGPRIdxEn = 1 << 27
+
+// vgprSpan returns how many VGPRs, from v0, the instructions of p can write:
+// one past the highest VGPR any operand names (vector memory destinations
+// with room for a TFE status dword), or 256 when the program can index
+// VGPRs relatively (v_movrel*, s_set_gpr_idx_on, an s_setreg that may set
+// MODE.GPR_IDX_EN), since then any register is reachable.
+func vgprSpan(p *Program) int {
+	if p == nil {
+		return 0
+	}
+	span := 0
+	for i := range p.Insts {
+		in := &p.Insts[i]
+		switch in.Op {
+		case isa.V_MOVRELS_B32, isa.V_MOVRELD_B32, isa.V_MOVRELSD_B32, isa.S_SET_GPR_IDX_ON:
+			return 256
+		case isa.S_SETREG_B32, isa.S_SETREG_IMM32_B32:
+			if setsGPRIdx(in) {
+				return 256
+			}
+		}
+		mem := in.Enc == isa.EncMUBUF || in.Enc == isa.EncMTBUF || in.Enc == isa.EncFLAT || in.Enc == isa.EncDS || in.Enc == isa.EncMIMG
+		for k := range in.Args {
+			a := &in.Args[k]
+			if a.Kind != isa.KindVGPR && a.Kind != isa.KindAGPR {
+				continue
+			}
+			n := max(int(a.Width), 1)
+			if mem {
+				n = max(n, 5)
+			}
+			span = max(span, int(a.Reg)+n)
+		}
+	}
+	return min(span, 256)
+}
+
+// setsGPRIdx reports whether an s_setreg may write MODE bit 27.
+func setsGPRIdx(in *isa.Inst) bool {
+	for k := range in.Args {
+		if a := &in.Args[k]; a.Kind == isa.KindImm {
+			id, off, size := hwregFields(uint16(a.Imm))
+			return id == hwMode && off <= 27 && 27 < off+size
+		}
+	}
+	return true // no hwreg field found: assume the worst
+}
+
+// initWave sets a freshly Reset wave's entry state for a grid run: the PC
+// (an instruction index), s0 upward, the first VGPRs, EXEC and M0. Unlike
+// the setters it writes the registers directly (Reset has already cleared
+// the history).
+func (m *Machine) initWave(pc int, sgpr []uint32, vgpr [][64]uint32, exec uint64, m0 uint32) {
+	w := m.w
+	w.s[slotPC] = uint32(pc)
+	copy(w.s[:102], sgpr)
+	copy(w.v[:], vgpr)
+	m.vhigh = max(m.vhigh, len(vgpr))
+	w.s[codeExec], w.s[codeExec+1] = uint32(exec), uint32(exec>>32)
+	w.s[codeM0] = m0
 }
