@@ -5,7 +5,8 @@ package emu
 // the work-group's window of Memory at SharedApertureBase. Accesses beyond
 // the work-group's LDS size read 0 and drop writes; on GFX8 an address at
 // or above M0 is out of range as well (the M0 range check). GDS and GWS
-// operations stop the wave with a named error. Every DS step notes its
+// operations stop the wave with a named error. When nothing is journaled
+// the common forms take the fast path of ds_fast.go. Every DS step notes its
 // bank-conflict cycles: 32 banks of 4 bytes, one half-wave (32 lanes) per
 // cycle; lanes reading the same dword share it.
 
@@ -60,6 +61,9 @@ func (u *vmemUnit) execDS(w *Wave, o *vmOp) error {
 	lim := u.ldsLimit(w)
 	lat := u.cfg.LDSLatency
 	if d.kind == dsNop {
+		return nil
+	}
+	if !w.jOn && u.execDSFast(w, o, exec, lim, lat) {
 		return nil
 	}
 	var banks bankCounter
@@ -169,6 +173,10 @@ func (u *vmemUnit) execDS(w *Wave, o *vmOp) error {
 		}
 		for m := exec; m != 0; m &= m - 1 {
 			lane := tz(m)
+			if o.atom == atCondXchg32 {
+				u.condXchg32(w, o, lane, lim, res, note)
+				continue
+			}
 			parts := 1
 			if d.two {
 				parts = 2

@@ -1,0 +1,357 @@
+package emu
+
+// The DS fast path: ds_read/ds_write of every size (b8…b128, u8/i8/u16/i16,
+// d16 forms, read2/write2 and their st64 forms, addtid) and the one-address
+// 32- and 64-bit LDS atomics, when the step is not journaled (w.jOn false:
+// Run with history off, as in grid runs). It computes each lane's address
+// inline and reads and writes the LDS window's pages directly — no per-lane
+// closures, no byte buffers for whole dwords, no journal — and falls back to
+// the general path of ds_exec.go for everything else (src2, wrxchg2,
+// condxchg, append/consume, permutes, swizzle, GDS). Results are the
+// general path's exactly: the same range checks (the work-group's LDS size,
+// and M0 on GFX8), the same lane order, the same counters and latency;
+// TestDSFastMatchesGeneral compares the two on random operations. Bank
+// conflicts are only noted in step records, so the fast path does not count
+// them. An access that straddles two pages goes through Memory like the
+// general path.
+
+import (
+	"encoding/binary"
+	"math/bits"
+
+	"github.com/wavedbg/wavedbg/isa"
+)
+
+// ldsPager reads and writes the LDS window of one wave's memory for one
+// instruction, remembering the last page it used.
+type ldsPager struct {
+	u   *vmemUnit
+	w   *Wave
+	lim uint32 // first out-of-range LDS address
+	k   uint32 // LDS page number of pg
+	pg  *[pageSize]byte
+}
+
+func (p *ldsPager) page(k uint32, create bool) *[pageSize]byte {
+	if p.pg != nil && p.k == k {
+		return p.pg
+	}
+	pg := p.w.m.Mem.page(SharedApertureBase>>pageBits+uint64(k), create)
+	if pg != nil {
+		p.k, p.pg = k, pg
+	}
+	return pg
+}
+
+// in reports whether [a, a+n) is in range.
+func (p *ldsPager) in(a, n uint32) bool { return uint64(a)+uint64(n) <= uint64(p.lim) }
+
+// load32 returns the dword at a (0 when out of range).
+func (p *ldsPager) load32(a uint32) uint32 {
+	if !p.in(a, 4) {
+		return 0
+	}
+	off := a & (pageSize - 1)
+	if off > pageSize-4 {
+		return p.load32Slow(a)
+	}
+	if pg := p.page(a>>pageBits, false); pg != nil {
+		return binary.LittleEndian.Uint32(pg[off:])
+	}
+	return 0
+}
+
+func (p *ldsPager) load32Slow(a uint32) uint32 {
+	var b [4]byte
+	p.u.ldsRead(p.w, a, b[:], p.lim)
+	return binary.LittleEndian.Uint32(b[:])
+}
+
+// store32 writes the dword v at a (dropped when out of range).
+func (p *ldsPager) store32(a, v uint32) {
+	if !p.in(a, 4) {
+		return
+	}
+	off := a & (pageSize - 1)
+	if off > pageSize-4 {
+		var b [4]byte
+		binary.LittleEndian.PutUint32(b[:], v)
+		p.u.ldsWrite(p.w, a, b[:], p.lim, 0)
+		return
+	}
+	binary.LittleEndian.PutUint32(p.page(a>>pageBits, true)[off:], v)
+}
+
+// load fills b from a (zeros when out of range).
+func (p *ldsPager) load(a uint32, b []byte) {
+	n := uint32(len(b))
+	if !p.in(a, n) {
+		clear(b)
+		return
+	}
+	off := a & (pageSize - 1)
+	if off+n > pageSize {
+		p.u.ldsRead(p.w, a, b, p.lim)
+		return
+	}
+	if pg := p.page(a>>pageBits, false); pg != nil {
+		copy(b, pg[off:])
+	} else {
+		clear(b)
+	}
+}
+
+// store writes b at a (dropped when out of range).
+func (p *ldsPager) store(a uint32, b []byte, why uint8) {
+	n := uint32(len(b))
+	if !p.in(a, n) {
+		return
+	}
+	off := a & (pageSize - 1)
+	if off+n > pageSize {
+		p.u.ldsWrite(p.w, a, b, p.lim, why)
+		return
+	}
+	copy(p.page(a>>pageBits, true)[off:], b)
+}
+
+// dsFastOK reports whether the fast path handles o.
+func dsFastOK(o *vmOp) bool {
+	d := &o.ds
+	switch d.kind {
+	case dsRead, dsWrite:
+		return !d.src2
+	case dsAtomic:
+		return !d.src2 && !d.two && d.data0 >= 0 && o.atom != atCondXchg32 && (o.size == 4 || o.size == 8)
+	}
+	return false
+}
+
+// execDSFast executes o when the fast path handles it and reports whether
+// it did; it does nothing otherwise.
+func (u *vmemUnit) execDSFast(w *Wave, o *vmOp, exec uint64, lim uint32, lat uint64) bool {
+	if !dsFastOK(o) {
+		return false
+	}
+	switch o.ds.kind {
+	case dsRead:
+		u.dsFastRead(w, o, exec, lim, lat)
+	case dsWrite:
+		u.dsFastWrite(w, o, exec, lim, lat)
+	default:
+		u.dsFastAtomic(w, o, exec, lim, lat)
+	}
+	return true
+}
+
+// dsFastRead is execDS's dsRead case.
+func (u *vmemUnit) dsFastRead(w *Wave, o *vmOp, exec uint64, lim uint32, lat uint64) {
+	d := &o.ds
+	ndw := (o.size + 3) / 4
+	if d.two {
+		ndw = 2 * o.size / 4
+	}
+	d16 := uint8(0)
+	if o.d16 {
+		ndw, d16 = 1, 1
+		if o.d16hi {
+			d16 = 2
+		}
+	}
+	id := w.IssueVector(isa.CntLGKM, 1, lat)
+	res := u.result(id, o.vdst, ndw, exec, d16)
+	p := ldsPager{u: u, w: w, lim: lim}
+	if d.addtid {
+		base := w.s[codeM0]&0xffff + uint32(o.offset)
+		for m := exec; m != 0; m &= m - 1 {
+			lane := bits.TrailingZeros64(m)
+			res.data[0][lane] = p.load32(base + 4*uint32(lane))
+		}
+		return
+	}
+	va := &w.v[o.vaddr]
+	switch {
+	case o.size == 4 && !d.two && !o.d16:
+		off := uint32(o.offset)
+		r := &res.data[0]
+		for m := exec; m != 0; m &= m - 1 {
+			lane := bits.TrailingZeros64(m)
+			r[lane] = p.load32(va[lane] + off)
+		}
+	case o.size == 4 && d.two:
+		o0, o1 := d.off0*d.stride, d.off1*d.stride
+		r0, r1 := &res.data[0], &res.data[1]
+		for m := exec; m != 0; m &= m - 1 {
+			lane := bits.TrailingZeros64(m)
+			a := va[lane]
+			r0[lane] = p.load32(a + o0)
+			r1[lane] = p.load32(a + o1)
+		}
+	default:
+		parts := 1
+		if d.two {
+			parts = 2
+		}
+		offs := [2]uint32{uint32(o.offset), 0}
+		if d.two {
+			offs = [2]uint32{d.off0 * d.stride, d.off1 * d.stride}
+		}
+		n := o.size
+		var buf [16]byte
+		for m := exec; m != 0; m &= m - 1 {
+			lane := bits.TrailingZeros64(m)
+			for k := 0; k < parts; k++ {
+				p.load(va[lane]+offs[k], buf[k*n:k*n+n])
+			}
+			if n < 4 && !d.two {
+				x := uint32(buf[0])
+				if n == 2 {
+					x |= uint32(buf[1]) << 8
+				}
+				if o.signed {
+					x = uint32(int32(x<<(32-8*n)) >> (32 - 8*n))
+				}
+				res.data[0][lane] = x
+				continue
+			}
+			for k := 0; k < ndw; k++ {
+				res.data[k][lane] = binary.LittleEndian.Uint32(buf[4*k:])
+			}
+		}
+	}
+}
+
+// dsFastWrite is execDS's dsWrite case.
+func (u *vmemUnit) dsFastWrite(w *Wave, o *vmOp, exec uint64, lim uint32, lat uint64) {
+	d := &o.ds
+	w.IssueVector(isa.CntLGKM, 1, lat)
+	p := ldsPager{u: u, w: w, lim: lim}
+	dv := &w.v[d.data0]
+	if d.addtid {
+		base := w.s[codeM0]&0xffff + uint32(o.offset)
+		for m := exec; m != 0; m &= m - 1 {
+			lane := bits.TrailingZeros64(m)
+			p.store32(base+4*uint32(lane), dv[lane])
+		}
+		return
+	}
+	va := &w.v[o.vaddr]
+	switch {
+	case o.size == 4 && !d.two && !o.d16hi:
+		off := uint32(o.offset)
+		for m := exec; m != 0; m &= m - 1 {
+			lane := bits.TrailingZeros64(m)
+			p.store32(va[lane]+off, dv[lane])
+		}
+	case o.size == 4 && d.two:
+		o0, o1 := d.off0*d.stride, d.off1*d.stride
+		dv1 := &w.v[d.data1]
+		for m := exec; m != 0; m &= m - 1 {
+			lane := bits.TrailingZeros64(m)
+			a := va[lane]
+			p.store32(a+o0, dv[lane])
+			p.store32(a+o1, dv1[lane])
+		}
+	default:
+		parts := 1
+		if d.two {
+			parts = 2
+		}
+		offs := [2]uint32{uint32(o.offset), 0}
+		if d.two {
+			offs = [2]uint32{d.off0 * d.stride, d.off1 * d.stride}
+		}
+		srcs := [2]int{d.data0, d.data1}
+		ndw := (o.size + 3) / 4
+		var b [16]byte
+		for m := exec; m != 0; m &= m - 1 {
+			lane := bits.TrailingZeros64(m)
+			for k := 0; k < parts; k++ {
+				src := srcs[k]
+				for i := 0; i < ndw; i++ {
+					binary.LittleEndian.PutUint32(b[4*i:], w.v[src+i][lane])
+				}
+				if o.d16hi {
+					binary.LittleEndian.PutUint32(b[:], w.v[src][lane]>>16)
+				}
+				p.store(va[lane]+offs[k], b[:o.size], 0)
+			}
+		}
+	}
+}
+
+// dsFastAtomic is execDS's dsAtomic case for one-address 32- and 64-bit
+// atomics (not src2, wrxchg2 or condxchg).
+func (u *vmemUnit) dsFastAtomic(w *Wave, o *vmOp, exec uint64, lim uint32, lat uint64) {
+	d := &o.ds
+	var res *vmResult
+	id := w.IssueVector(isa.CntLGKM, 1, lat)
+	if o.ret {
+		res = u.result(id, o.vdst, o.size/4, exec, 0)
+	}
+	p := ldsPager{u: u, w: w, lim: lim}
+	va := &w.v[o.vaddr]
+	off := uint32(o.offset)
+	if o.size == 4 {
+		dv := &w.v[d.data0]
+		for m := exec; m != 0; m &= m - 1 {
+			lane := bits.TrailingZeros64(m)
+			a := va[lane] + off
+			var old uint32
+			if p.in(a, 4) {
+				if pa := a & (pageSize - 1); pa <= pageSize-4 {
+					pg := p.page(a>>pageBits, true)
+					old = binary.LittleEndian.Uint32(pg[pa:])
+					binary.LittleEndian.PutUint32(pg[pa:], u.atom32(w, o, lane, old, dv[lane]))
+				} else {
+					old = p.load32Slow(a)
+					var b [4]byte
+					binary.LittleEndian.PutUint32(b[:], u.atom32(w, o, lane, old, dv[lane]))
+					u.ldsWrite(w, a, b[:], lim, 1)
+				}
+			}
+			if res != nil {
+				res.data[0][lane] = old
+			}
+		}
+		return
+	}
+	for m := exec; m != 0; m &= m - 1 {
+		lane := bits.TrailingZeros64(m)
+		a := va[lane] + off
+		var b [8]byte
+		p.load(a, b[:])
+		old := binary.LittleEndian.Uint64(b[:])
+		if p.in(a, 8) {
+			binary.LittleEndian.PutUint64(b[:], u.dsAtomic(w, o, lane, old, u.dsData(w, d.data0, lane, 8)))
+			p.store(a, b[:], 1)
+		}
+		if res != nil {
+			res.data[0][lane] = uint32(old)
+			res.data[1][lane] = uint32(old >> 32)
+		}
+	}
+}
+
+// atom32 is dsAtomic for 32-bit data, the common operations inline.
+func (u *vmemUnit) atom32(w *Wave, o *vmOp, lane int, old, src uint32) uint32 {
+	switch o.atom {
+	case atAdd:
+		return old + src
+	case atSub:
+		return old - src
+	case atAnd:
+		return old & src
+	case atOr:
+		return old | src
+	case atXor:
+		return old ^ src
+	case atUMin:
+		return min(old, src)
+	case atUMax:
+		return max(old, src)
+	case atSwap:
+		return src
+	}
+	return uint32(u.dsAtomic(w, o, lane, uint64(old), uint64(src)))
+}

@@ -1,0 +1,334 @@
+package emu
+
+import (
+	"context"
+	"encoding/binary"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/wavedbg/wavedbg/isa"
+)
+
+// dsTestRegs are the registers the DS words below name: ADDR v1, DATA0
+// v[8:11], DATA1 v[12:15], VDST v[20:23].
+const (
+	dsTestAddr  = 1
+	dsTestData0 = 8
+	dsTestData1 = 12
+	dsTestVdst  = 20
+)
+
+// dsForms returns every LDS (non-GDS) DS form of target t by name.
+func dsForms(t isa.Target) map[string]*isa.Form {
+	forms := map[string]*isa.Form{}
+	for opc := 0; opc < 256; opc++ {
+		f := isa.LookupForm(t, isa.EncDS, uint16(opc))
+		if f == nil {
+			continue
+		}
+		n := f.Op.String()
+		if strings.Contains(n, "gws") || strings.HasPrefix(n, "ds_gds") || n == "ds_ordered_count" {
+			continue
+		}
+		forms[n] = f
+	}
+	return forms
+}
+
+// dsWords encodes form f with offset fields off0, off1 and the registers
+// above, then s_waitcnt lgkmcnt(0) and s_endpgm.
+func dsWords(t isa.Target, f *isa.Form, off0, off1 uint8) []byte {
+	w0 := 0x36<<26 | uint32(f.Opcode)<<17 | uint32(off1)<<8 | uint32(off0)
+	var w1 uint32
+	for _, s := range f.Operands {
+		switch s.Field {
+		case isa.FieldADDR:
+			w1 |= dsTestAddr
+		case isa.FieldDATA0:
+			w1 |= dsTestData0 << 8
+		case isa.FieldDATA1:
+			w1 |= dsTestData1 << 16
+		case isa.FieldVDST:
+			w1 |= dsTestVdst << 24
+		}
+	}
+	waitcnt := uint32(0xbf8cc07f)
+	if t == isa.GFX8 {
+		waitcnt = 0xbf8c007f
+	}
+	var b []byte
+	for _, x := range []uint32{w0, w1, waitcnt, 0xbf810000} {
+		b = binary.LittleEndian.AppendUint32(b, x)
+	}
+	return b
+}
+
+// dsCase is one random DS step: the instruction and the wave's and LDS's
+// state before it.
+type dsCase struct {
+	target   isa.Target
+	name     string
+	code     []byte
+	ldsSize  uint32
+	m0, exec uint32
+	exechi   uint32
+	v        map[int][64]uint32 // VGPRs set
+	pages    map[int][]byte     // LDS pages written before the step (others never touched)
+}
+
+func (c *dsCase) String() string {
+	return fmt.Sprintf("%v %s (words % x) lds %#x m0 %#x exec %#x", c.target, c.name, c.code[:8], c.ldsSize, c.m0, uint64(c.exechi)<<32|uint64(c.exec))
+}
+
+// machine builds the case's machine; history > 0 journals every step.
+func (c *dsCase) machine(t *testing.T, history int64) *Machine {
+	t.Helper()
+	mcpu := "gfx900"
+	if c.target == isa.GFX8 {
+		mcpu = "gfx803"
+	}
+	p := DecodeProgramWith(c.target, isa.FeaturesOf(mcpu), 0, c.code)
+	mem := NewMemory()
+	if err := mem.Map("lds", SharedApertureBase, 1<<16, false); err != nil {
+		t.Fatal(err)
+	}
+	for k, b := range c.pages {
+		if err := mem.Write(SharedApertureBase+uint64(k)*pageSize, b); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cfg := DefaultConfig(c.target)
+	cfg.HistoryBytes = history
+	m := NewMachine(p, mem, cfg)
+	m.VectorMemory = &vmemUnit{lds: newLDS(c.ldsSize), cfg: VMemConfig{LDSLatency: 64}, ops: map[*isa.Inst]*vmOp{}}
+	for r, vals := range c.v {
+		for l, x := range vals {
+			m.SetVGPR(r, l, x)
+		}
+	}
+	m.SetExec(uint64(c.exechi)<<32 | uint64(c.exec))
+	if err := m.SetScalar(int(isa.M0), c.m0); err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+// randDSCase draws a case for one of the named forms.
+func randDSCase(r *rand.Rand, forms map[isa.Target]map[string]*isa.Form, names map[isa.Target][]string) *dsCase {
+	c := &dsCase{target: isa.GFX9, v: map[int][64]uint32{}, pages: map[int][]byte{}}
+	if r.IntN(3) == 0 {
+		c.target = isa.GFX8
+	}
+	ns := names[c.target]
+	c.name = ns[r.IntN(len(ns))]
+	f := forms[c.target][c.name]
+	var off0, off1 uint8
+	switch r.IntN(4) {
+	case 0: // no offset
+	case 1:
+		off0 = uint8(r.IntN(8))
+		off1 = uint8(r.IntN(8))
+	default:
+		off0, off1 = uint8(r.Uint32()), uint8(r.Uint32())
+	}
+	c.code = dsWords(c.target, f, off0, off1)
+	c.ldsSize = []uint32{64 << 10, 32 << 10, 1 << 10, 4100, 8192, 6000}[r.IntN(6)]
+	c.m0 = 0xffffffff
+	if r.IntN(3) == 0 {
+		c.m0 = r.Uint32N(c.ldsSize + 64) // GFX8: the M0 range check; GFX9 addtid: M0[15:0]
+	}
+	switch r.IntN(4) {
+	case 0:
+		c.exec, c.exechi = ^uint32(0), ^uint32(0)
+	case 1: // a few lanes
+		for range 1 + r.IntN(4) {
+			l := r.IntN(64)
+			if l < 32 {
+				c.exec |= 1 << l
+			} else {
+				c.exechi |= 1 << (l - 32)
+			}
+		}
+	default: // holes
+		c.exec, c.exechi = r.Uint32()&r.Uint32()|r.Uint32()&1, r.Uint32()|r.Uint32()
+	}
+	// Addresses: dwords in range, unaligned, near page and range ends, a
+	// few lanes sharing addresses, wild values.
+	var addr [64]uint32
+	shared := r.Uint32N(c.ldsSize) &^ 3
+	for l := range addr {
+		var a uint32
+		switch r.IntN(10) {
+		case 0, 1, 2:
+			a = r.Uint32N(c.ldsSize) &^ 3
+		case 3:
+			a = r.Uint32N(c.ldsSize)
+		case 4:
+			a = uint32(pageSize*(1+r.IntN(15))) - uint32(r.IntN(12)) // straddles a page
+		case 5:
+			a = c.ldsSize - uint32(r.IntN(24))
+		case 6:
+			a = min(c.m0, 1<<16) - uint32(r.IntN(16))
+		case 7:
+			a = shared
+		case 8:
+			a = uint32(4 * l * (1 + r.IntN(3)))
+		default:
+			a = r.Uint32()
+		}
+		addr[l] = a
+	}
+	c.v[dsTestAddr] = addr
+	for reg := dsTestData0; reg < dsTestData1+4; reg++ {
+		var vals [64]uint32
+		for l := range vals {
+			switch r.IntN(4) {
+			case 0:
+				vals[l] = r.Uint32N(16) // small: inc/dec wrap, cmpst matches
+			case 1:
+				vals[l] = 0x3f800000 + r.Uint32N(4) // floats near 1
+			default:
+				vals[l] = r.Uint32()
+			}
+		}
+		c.v[reg] = vals
+	}
+	var vdst [64]uint32
+	for l := range vdst {
+		vdst[l] = 0xdead0000 | uint32(l)
+	}
+	for reg := dsTestVdst; reg < dsTestVdst+4; reg++ {
+		c.v[reg] = vdst
+	}
+	for k := 0; k < 16; k++ {
+		if r.IntN(4) == 0 {
+			continue // never written: reads as zero
+		}
+		b := make([]byte, pageSize)
+		for i := range b {
+			switch r.IntN(3) {
+			case 0:
+				b[i] = byte(r.IntN(16)) // small values meet cmpst/inc/dec limits
+			default:
+				b[i] = byte(r.Uint32())
+			}
+		}
+		c.pages[k] = b
+	}
+	return c
+}
+
+// TestDSFastMatchesGeneral runs random DS steps twice: with history off,
+// where the fast path of ds_fast.go runs, and journaled step by step,
+// where ds_exec.go's general path runs; registers, counters, the clock and
+// all of LDS must agree. The forms cover every LDS DS operation of both
+// targets; the fast ones are drawn most often.
+func TestDSFastMatchesGeneral(t *testing.T) {
+	withCondXchg(t)
+	forms := map[isa.Target]map[string]*isa.Form{}
+	names := map[isa.Target][]string{}
+	fastSeen := map[string]bool{}
+	for _, tg := range []isa.Target{isa.GFX8, isa.GFX9} {
+		forms[tg] = dsForms(tg)
+		for n := range forms[tg] {
+			names[tg] = append(names[tg], n)
+			if dsFastForm(n) {
+				for range 4 {
+					names[tg] = append(names[tg], n)
+				}
+			}
+		}
+		slices.Sort(names[tg])
+		if len(names[tg]) < 50 {
+			t.Fatalf("%v: only %d DS forms", tg, len(names[tg]))
+		}
+	}
+	n := 3000
+	if testing.Short() {
+		n = 500
+	}
+	r := rand.New(rand.NewPCG(5, 2026))
+	for i := 0; i < n; i++ {
+		c := randDSCase(r, forms, names)
+		fast := c.machine(t, 0)
+		general := c.machine(t, 1<<20)
+		if fast.w.jOn {
+			t.Fatal("journaling on before Run")
+		}
+		_, ferr := fast.Run(context.Background(), 10)
+		var gerr error
+		for k := 0; k < 3 && gerr == nil; k++ {
+			_, gerr = general.Step()
+		}
+		if fmt.Sprint(ferr) != fmt.Sprint(gerr) && !(ferr == nil && gerr == ErrEnded) {
+			t.Fatalf("case %d %v: fast err %v, general err %v", i, c, ferr, gerr)
+		}
+		if fu, gu := fast.VectorMemory.(*vmemUnit), general.VectorMemory.(*vmemUnit); len(fu.ops) != len(gu.ops) {
+			t.Fatalf("case %d %v: compiled %d vs %d", i, c, len(fu.ops), len(gu.ops))
+		}
+		if d := diffDSMachines(fast, general); d != "" {
+			t.Fatalf("case %d %v: fast and general paths differ: %s", i, c, d)
+		}
+		for _, op := range fast.VectorMemory.(*vmemUnit).ops {
+			if op == nil {
+				continue // not modelled: both paths stopped with the same error
+			}
+			if dsFastOK(op) != dsFastForm(c.name) {
+				t.Fatalf("%s: fast path %v, want %v", c.name, dsFastOK(op), dsFastForm(c.name))
+			}
+			if dsFastOK(op) {
+				fastSeen[c.name] = true
+			}
+		}
+	}
+	for _, must := range []string{"ds_read_b32", "ds_read2_b32", "ds_write_b32", "ds_write2_b32", "ds_add_u32",
+		"ds_add_rtn_u32", "ds_read_b64", "ds_read_b128", "ds_read_u8", "ds_read_i16", "ds_write_b8", "ds_write_b64",
+		"ds_read_addtid_b32", "ds_write_addtid_b32", "ds_read_u16_d16_hi", "ds_write_b16_d16_hi", "ds_add_rtn_u64"} {
+		if !fastSeen[must] {
+			t.Errorf("%s was never drawn", must)
+		}
+	}
+}
+
+// dsFastForm reports whether the fast path handles the named form.
+func dsFastForm(n string) bool {
+	switch {
+	case strings.Contains(n, "src2"), strings.Contains(n, "wrxchg2"), strings.Contains(n, "condxchg"),
+		strings.Contains(n, "permute"), n == "ds_swizzle_b32", n == "ds_append", n == "ds_consume", n == "ds_nop":
+		return false
+	}
+	return true
+}
+
+// diffDSMachines describes the first difference between two machines'
+// VGPRs, scalar state (counters, clock, PC) and LDS window.
+func diffDSMachines(a, b *Machine) string {
+	for r := range a.w.v {
+		for l := range a.w.v[r] {
+			if x, y := a.w.v[r][l], b.w.v[r][l]; x != y {
+				return fmt.Sprintf("v%d lane %d: %#x vs %#x", r, l, x, y)
+			}
+		}
+	}
+	for i := range a.w.s {
+		if x, y := a.w.s[i], b.w.s[i]; x != y {
+			return fmt.Sprintf("scalar slot %d: %#x vs %#x", i, x, y)
+		}
+	}
+	pa, pb := make([]byte, 1<<16), make([]byte, 1<<16)
+	if err := a.Mem.Read(SharedApertureBase, pa); err != nil {
+		return err.Error()
+	}
+	if err := b.Mem.Read(SharedApertureBase, pb); err != nil {
+		return err.Error()
+	}
+	for i := range pa {
+		if pa[i] != pb[i] {
+			return fmt.Sprintf("LDS[%#x]: %#x vs %#x", i, pa[i], pb[i])
+		}
+	}
+	return ""
+}
