@@ -13,7 +13,8 @@
 // the operand helpers every family shares; print.go the printer. Each
 // encoding family has its decoder and printer in its own files (scalar.go;
 // valu.go, valu_vop3.go, valu_print.go; mem.go and mem_*.go), registered
-// in decoders and printers. tables.go is generated from tables/*.txt by
-// internal/gen (see tables/README.md); internal/harvest distils those rows
-// from LLVM 19.
+// in decoders and printers; meminfo.go gives the memory-access facts of DS,
+// buffer and flat opcodes (Op.Mem), looked up by Op after decoding.
+// tables.go is generated from tables/*.txt by internal/gen (see
+// tables/README.md); internal/harvest distils those rows from LLVM 19.
 package isa

@@ -81,6 +81,7 @@ type row struct {
 	class    string
 	raises   []string
 	flags    []string
+	facts    map[string]string // memory fact words (key=value), see memFactKeys
 	operands []operand
 }
 
@@ -191,6 +192,12 @@ func parseRow(f []string) (row, error) {
 				r.op = name
 				continue
 			}
+			if k, v, ok := strings.Cut(w, "="); ok {
+				if err := r.addFact(k, v); err != nil {
+					return r, err
+				}
+				continue
+			}
 			if w == "" {
 				return r, fmt.Errorf("empty flag word")
 			}
@@ -266,6 +273,10 @@ func emit(rows []row) ([]byte, error) {
 		}
 	}
 	opNames := sortedKeys(ops)
+	mem, err := memFacts(rows)
+	if err != nil {
+		return nil, err
+	}
 	fieldNames := sortedKeys(fields)
 	flagNames := sortedKeys(flagSet)
 	if len(flagNames) > 64 {
@@ -298,6 +309,14 @@ func emit(rows []row) ([]byte, error) {
 		o := ops[n]
 		pf("\t{Class: %s, Raises: %s, Flags: %s}, // %s\n", o.class, joinOr(o.raises, "|", "0"),
 			flagExpr(sortedKeys(o.flags)), n)
+	}
+	pf("}\n\n")
+	pf("// memInfo holds the memory-access facts of the DS, MUBUF, MTBUF and FLAT ops.\n")
+	pf("var memInfo = [numOps]MemInfo{\n")
+	for _, n := range opNames {
+		if m, ok := mem[n]; ok {
+			pf("\t%s: {%s},\n", n, m)
+		}
 	}
 	pf("}\n\n")
 

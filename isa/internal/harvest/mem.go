@@ -163,6 +163,23 @@ const memHeader = `# Memory-family instruction tables: DS, MUBUF, MTBUF, MIMG, E
 #   cmpswap   MIMG: compare-and-swap data (two values per component)
 #   d16       16-bit data in the low half of each dword (upper half kept on loads)
 #   d16-hi    16-bit data in the high half of the dword (lower half kept on loads)
+#
+# Memory fact words (key=value, for DS, MUBUF, MTBUF and FLAT rows; they
+# become the Op's isa.MemInfo, not Flags bits; see README.md):
+#   mem=KIND   what an op without flag word load, store or atomic does:
+#              cache (wbinvl1), nop, gws, append, consume, permute, bpermute,
+#              swizzle, atomic (the DS *_src2_* read-modify-writes)
+#   data=TYPE  the data each lane moves per address: b8 u8 i8 b16 u16 i16 (the
+#              letter says how a load extends it), b32 b64 b96 b128
+#   comps=N    the components of a format access (x 1 ... xyzw 4)
+#   atom=OP    an atomic's operation: swap cmpswap add sub rsub smin umin smax
+#              umax and or xor inc dec mskor fadd fmin fmax cmpst fcmpst wrap
+#              condxchg
+#   ret=glc    an atomic returns the old value only with glc (flag word ret:
+#              always)
+#   addr=MODE  DS addressing: st64 (offsets in units of 64 elements), src2 (the
+#              second operand is LDS at an offset-encoded address), tid (the
+#              address is M0 + offset + lane*4)
 `
 
 func memPrintRow(w *strings.Builder, gens string, r *memRow) {
@@ -170,7 +187,7 @@ func memPrintRow(w *strings.Builder, gens string, r *memRow) {
 	if len(r.flags) > 0 {
 		flags = strings.Join(r.flags, ",")
 	}
-	fmt.Fprintf(w, "%-5s %-3s %-6s %-30s %-6s %-8s %-24s %s\n", r.enc, gens, fmt.Sprintf("%#x", r.opcode), r.mnemonic,
+	fmt.Fprintf(w, "%-5s %-3s %-6s %-30s %-6s %-8s %-47s %s\n", r.enc, gens, fmt.Sprintf("%#x", r.opcode), r.mnemonic,
 		r.class, r.raises, flags, strings.Join(r.operands, " "))
 }
 
@@ -415,6 +432,7 @@ func harvestDS(cpu string) map[int]*memRow {
 		case !valid[2]:
 			r.flags = append(r.flags, "no-gds")
 		}
+		addMemFacts(r, memGen(cpu))
 		out[op] = r
 	}
 	return out
@@ -480,6 +498,7 @@ func harvestMUBUF(cpu string) map[int]*memRow {
 				r.flags = append(r.flags, "no-tfe")
 			}
 		}
+		addMemFacts(r, memGen(cpu))
 		out[op] = r
 	}
 	return out
@@ -509,6 +528,7 @@ func harvestMTBUF(cpu string) map[int]*memRow {
 		if res[2*op+1].Invalid {
 			r.flags = append(r.flags, "no-tfe")
 		}
+		addMemFacts(r, memGen(cpu))
 		out[op] = r
 	}
 	return out
@@ -713,10 +733,25 @@ func harvestFLAT(cpu string) map[int]*memRow {
 			if !rs[2].Invalid && seg != 0 {
 				r.flags = append(r.flags, "lds-ok")
 			}
+			// An atomic returns the old value (into vdst) only with glc.
+			if memHas(r.flags, "atomic") && (!flatHasVdst(p) || flatHasVdst(memParse(rs[1].Text))) {
+				memFatalf("FLAT %s: vdst not written only with glc (%q, %q)", p.mnemonic, text, rs[1].Text)
+			}
+			addMemFacts(r, memGen(cpu))
 			out[seg<<7|op] = r
 		}
 	}
 	return out
+}
+
+// flatHasVdst reports whether a FLAT probe's text names vdst (v40).
+func flatHasVdst(p memParsed) bool {
+	for _, o := range p.ops {
+		if k, n, _, ok := memReg(o); ok && k == 'v' && n == 40 {
+			return true
+		}
+	}
+	return false
 }
 
 // segAddrWidth is the width of the saddr of GLOBAL (2) and SCRATCH (1).
