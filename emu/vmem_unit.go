@@ -50,6 +50,9 @@ type vmemUnit struct {
 	scratch uint64 // this wave's scratch base (backing + wave offset)
 
 	mapLo, mapHi uint64 // an allocation known to be mapped (allocations never go away during a run)
+
+	lines  lineSet // the current instruction's cache lines (recorded steps only)
+	noFast bool    // tests: every access takes the general path
 }
 
 // mapped reports whether [addr, addr+n) is mapped, caching the allocation.
@@ -109,25 +112,31 @@ func (u *vmemUnit) Complete(w *Wave, id uint64) {
 	}
 }
 
-// result reserves a pending result for operation id.
+// result reserves a pending result for operation id. Only the first n
+// dword arrays are cleared: Complete reads no others.
 func (u *vmemUnit) result(id uint64, vdst, n int, mask uint64, d16 uint8) *vmResult {
+	var r *vmResult
 	for i := range u.pending {
 		if u.pending[i].inUse && u.pending[i].id == id {
-			u.pending[i] = vmResult{}
-			r := &u.pending[i]
-			*r = vmResult{id: id, vdst: vdst, n: n, mask: mask, d16: d16, inUse: true}
-			return r
+			r = &u.pending[i]
+			break
 		}
 	}
-	for i := range u.pending {
-		if !u.pending[i].inUse {
-			r := &u.pending[i]
-			*r = vmResult{id: id, vdst: vdst, n: n, mask: mask, d16: d16, inUse: true}
-			return r
+	if r == nil {
+		for i := range u.pending {
+			if !u.pending[i].inUse {
+				r = &u.pending[i]
+				break
+			}
 		}
 	}
-	u.pending = append(u.pending, vmResult{id: id, vdst: vdst, n: n, mask: mask, d16: d16, inUse: true})
-	return &u.pending[len(u.pending)-1]
+	if r == nil {
+		u.pending = append(u.pending, vmResult{})
+		r = &u.pending[len(u.pending)-1]
+	}
+	r.id, r.vdst, r.n, r.mask, r.d16, r.inUse = id, vdst, n, mask, d16, true
+	clear(r.data[:min(max(n, 0), len(r.data))])
+	return r
 }
 
 // Execute implements VectorMemory.
@@ -215,22 +224,31 @@ func (u *vmemUnit) scratchAddr(w *Wave, p uint32, lane int) uint64 {
 	return base + uint64(p&3) + 4*uint64(lane) + 256*uint64(p>>2)
 }
 
+// memCtx is what execMem decodes once per instruction for its lanes.
+type memCtx struct {
+	rsrc   vsharp
+	soff   uint32
+	size   int // bytes per lane
+	ndw    int // dwords returned per lane
+	df, nf uint8
+	sel    []uint8
+	res    *vmResult
+}
+
 // execMem runs a FLAT/GLOBAL/SCRATCH, MUBUF or MTBUF load, store or atomic.
 func (u *vmemUnit) execMem(w *Wave, o *vmOp) error {
 	exec := w.exec()
-	var rsrc vsharp
-	var soff uint32
+	var c memCtx
 	if o.fam != famFlat {
-		rsrc = readVSharp(w, o.srsrc)
-		soff = operandU32(w, &o.soff)
+		c.rsrc = readVSharp(w, o.srsrc)
+		c.soff = operandU32(w, &o.soff)
 	}
 	size := o.size
 	df, nf := o.dfmt, o.nfmt
-	var sel []uint8
 	if o.format {
 		if !o.tbuf {
-			df, nf = rsrc.dfmt, rsrc.nfmt
-			sel = rsrc.dstSel[:]
+			df, nf = c.rsrc.dfmt, c.rsrc.nfmt
+			c.sel = c.rsrc.dstSel[:]
 		}
 		if !formatValid(df) {
 			return &ExecError{PC: w.curPC(), Op: o.name, Msg: fmt.Sprintf("invalid data format %d", df)}
@@ -276,160 +294,172 @@ func (u *vmemUnit) execMem(w *Wave, o *vmOp) error {
 	if o.fam == famFlat && o.seg == isa.SegFlat {
 		w.IssueVector(isa.CntLGKM, 1, lat)
 	}
+	c.size, c.ndw, c.df, c.nf, c.res = size, ndw, df, nf, res
 
-	var lines lineSet
-	var buf [16]byte
+	if !w.jOn && !u.noFast && fastOK(o) {
+		return u.fastMem(w, o, exec, &c)
+	}
+	u.lines.n = 0
 	for m := exec; m != 0; m &= m - 1 {
-		lane := tz(m)
-		a := u.laneAccess(w, o, lane, &rsrc, soff)
-		var bIndex, bOff uint32 // buffer AINDEX and AOFFSET, once per lane
-		if o.fam != famFlat && !a.lds && !a.scratch {
-			bIndex, bOff = rsrc.indexOffset(w, o, lane)
-		}
-		// Resolve each dword's address (scratch interleaves dwords).
-		addrOf := func(off int) (uint64, bool) {
-			switch {
-			case a.lds:
-				p := a.addr + uint64(off)
-				return SharedApertureBase + p, p < uint64(u.lds.size)
-			case a.scratch:
-				return u.scratchAddr(w, uint32(a.addr)+uint32(off), lane), true
-			case o.fam != famFlat: // byte off of the element: swizzled buffers place each one separately
-				ao := bOff + uint32(off)
-				return rsrc.base + uint64(soff) + uint64(rsrc.bufOffset(bIndex, ao)), rsrc.check(o, bIndex, ao, soff)
-			}
-			return a.addr + uint64(off), a.inRange
-		}
-		first, inr := addrOf(0)
-		if w.jOn {
-			ok, _ := w.m.Mem.Mapped(first, size)
-			w.laneAddr(LaneAddr{Lane: lane, Addr: first, Size: size, InRange: inr, Mapped: ok || !inr})
-			lines.add(first, size)
-		}
-		switch o.kind {
-		case vmLoad:
-			clear(buf[:])
-			for off := 0; off < size; off += 4 {
-				ad, ok := addrOf(off)
-				n := min(4, size-off)
-				if !ok {
-					continue // out of range: reads 0
-				}
-				if ok, bad := u.mapped(w.m.Mem, ad, n); !ok {
-					return u.fault(w, lane, bad, n, false)
-				}
-				w.m.Mem.readRaw(ad, buf[off:off+n])
-			}
-			var vals [4]uint32
-			switch {
-			case o.format:
-				f := formatLoad(buf[:size], df, nf, sel)
-				if o.d16 {
-					for c := 0; c < o.comps; c++ {
-						h := f[c] & 0xffff
-						if isFloatNF(nf) {
-							h = uint32(f32ToHalf(f32(f[c])))
-						}
-						vals[c/2] |= h << (16 * uint(c%2))
-					}
-				} else {
-					copy(vals[:], f[:o.comps])
-				}
-			case size < 4:
-				x := uint32(buf[0])
-				if size == 2 {
-					x |= uint32(buf[1]) << 8
-				}
-				if o.signed {
-					x = uint32(int32(x<<(32-8*size)) >> (32 - 8*size))
-				}
-				vals[0] = x
-			default:
-				for k := 0; k < ndw && k < 4; k++ {
-					vals[k] = binary.LittleEndian.Uint32(buf[4*k:])
-				}
-			}
-			if o.lds {
-				// LDS-direct: the dword goes to LDS at M0[15:0] + lane*4.
-				la := uint64(w.s[codeM0]&0xffff) + 4*uint64(lane)
-				if la+4 <= uint64(u.lds.size) {
-					var b [4]byte
-					binary.LittleEndian.PutUint32(b[:], vals[0])
-					u.write(w, SharedApertureBase+la, b[:], 0)
-				}
-				continue
-			}
-			for k := 0; k < ndw && k < 4; k++ {
-				res.data[k][lane] = vals[k]
-			}
-		case vmStore:
-			var vals [4]uint32
-			for k := 0; k < 4 && o.vdata+k <= 255; k++ {
-				vals[k] = w.v[o.vdata+k][lane]
-			}
-			switch {
-			case o.format:
-				if o.d16 {
-					var full [4]uint32
-					for c := 0; c < o.comps; c++ {
-						h := vals[c/2] >> (16 * uint(c%2)) & 0xffff
-						if isFloatNF(nf) {
-							h = f32bits(halfToF32(uint16(h)))
-						}
-						full[c] = h
-					}
-					vals = full
-				}
-				formatStore(vals, df, nf, buf[:size])
-			case o.d16hi:
-				binary.LittleEndian.PutUint32(buf[:], vals[0]>>16)
-			default:
-				for k := 0; k < 4; k++ {
-					binary.LittleEndian.PutUint32(buf[4*k:], vals[k])
-				}
-			}
-			for off := 0; off < size; off += 4 {
-				ad, ok := addrOf(off)
-				n := min(4, size-off)
-				if !ok {
-					continue // out of range: dropped
-				}
-				if mapped, bad := u.mapped(w.m.Mem, ad, n); !mapped {
-					return u.fault(w, lane, bad, n, true)
-				}
-				u.write(w, ad, buf[off:off+n], 0)
-			}
-		case vmAtomic:
-			ad, ok := addrOf(0)
-			if !ok {
-				continue
-			}
-			if mapped, bad := u.mapped(w.m.Mem, ad, size); !mapped {
-				return u.fault(w, lane, bad, size, true)
-			}
-			var old uint64
-			var b [8]byte
-			w.m.Mem.lockAtomic() // other work-groups may run concurrently
-			w.m.Mem.readRaw(ad, b[:size])
-			old = binary.LittleEndian.Uint64(b[:])
-			src, cmp := u.atomicData(w, o, lane)
-			nv := atomicApply(o.atom, old, src, cmp, size == 8)
-			binary.LittleEndian.PutUint64(b[:], nv)
-			u.write(w, ad, b[:size], 1)
-			w.m.Mem.unlockAtomic()
-			if res != nil {
-				res.data[0][lane] = uint32(old)
-				if size == 8 {
-					res.data[1][lane] = uint32(old >> 32)
-				}
-			}
+		if err := u.laneMem(w, o, tz(m), &c); err != nil {
+			return err
 		}
 	}
 	if res != nil && o.kind == vmAtomic {
 		res.n = size / 4
 	}
-	if w.jOn && lines.n > 0 {
-		w.note(fmt.Sprintf("%d distinct 64-byte lines", lines.n))
+	if w.jOn && u.lines.n > 0 {
+		w.note(fmt.Sprintf("%d distinct 64-byte lines", u.lines.n))
+	}
+	return nil
+}
+
+// laneMem runs one lane of execMem: the general path, for every kind of
+// access.
+func (u *vmemUnit) laneMem(w *Wave, o *vmOp, lane int, c *memCtx) error {
+	rsrc, soff, size, ndw, res := &c.rsrc, c.soff, c.size, c.ndw, c.res
+	var buf [16]byte
+	a := u.laneAccess(w, o, lane, rsrc, soff)
+	var bIndex, bOff uint32 // buffer AINDEX and AOFFSET, once per lane
+	if o.fam != famFlat && !a.lds && !a.scratch {
+		bIndex, bOff = rsrc.indexOffset(w, o, lane)
+	}
+	// Resolve each dword's address (scratch interleaves dwords).
+	addrOf := func(off int) (uint64, bool) {
+		switch {
+		case a.lds:
+			p := a.addr + uint64(off)
+			return SharedApertureBase + p, p < uint64(u.lds.size)
+		case a.scratch:
+			return u.scratchAddr(w, uint32(a.addr)+uint32(off), lane), true
+		case o.fam != famFlat: // byte off of the element: swizzled buffers place each one separately
+			ao := bOff + uint32(off)
+			return rsrc.base + uint64(soff) + uint64(rsrc.bufOffset(bIndex, ao)), rsrc.check(o, bIndex, ao, soff)
+		}
+		return a.addr + uint64(off), a.inRange
+	}
+	first, inr := addrOf(0)
+	if w.jOn {
+		ok, _ := w.m.Mem.Mapped(first, size)
+		w.laneAddr(LaneAddr{Lane: lane, Addr: first, Size: size, InRange: inr, Mapped: ok || !inr})
+		u.lines.add(first, size)
+	}
+	switch o.kind {
+	case vmLoad:
+		for off := 0; off < size; off += 4 {
+			ad, ok := addrOf(off)
+			n := min(4, size-off)
+			if !ok {
+				continue // out of range: reads 0
+			}
+			if ok, bad := u.mapped(w.m.Mem, ad, n); !ok {
+				return u.fault(w, lane, bad, n, false)
+			}
+			w.m.Mem.readRaw(ad, buf[off:off+n])
+		}
+		var vals [4]uint32
+		switch {
+		case o.format:
+			f := formatLoad(buf[:size], c.df, c.nf, c.sel)
+			if o.d16 {
+				for c2 := 0; c2 < o.comps; c2++ {
+					h := f[c2] & 0xffff
+					if isFloatNF(c.nf) {
+						h = uint32(f32ToHalf(f32(f[c2])))
+					}
+					vals[c2/2] |= h << (16 * uint(c2%2))
+				}
+			} else {
+				copy(vals[:], f[:o.comps])
+			}
+		case size < 4:
+			x := uint32(buf[0])
+			if size == 2 {
+				x |= uint32(buf[1]) << 8
+			}
+			if o.signed {
+				x = uint32(int32(x<<(32-8*size)) >> (32 - 8*size))
+			}
+			vals[0] = x
+		default:
+			for k := 0; k < ndw && k < 4; k++ {
+				vals[k] = binary.LittleEndian.Uint32(buf[4*k:])
+			}
+		}
+		if o.lds {
+			// LDS-direct: the dword goes to LDS at M0[15:0] + lane*4.
+			la := uint64(w.s[codeM0]&0xffff) + 4*uint64(lane)
+			if la+4 <= uint64(u.lds.size) {
+				var b [4]byte
+				binary.LittleEndian.PutUint32(b[:], vals[0])
+				u.write(w, SharedApertureBase+la, b[:], 0)
+			}
+			return nil
+		}
+		for k := 0; k < ndw && k < 4; k++ {
+			res.data[k][lane] = vals[k]
+		}
+	case vmStore:
+		var vals [4]uint32
+		for k := 0; k < 4 && o.vdata+k <= 255; k++ {
+			vals[k] = w.v[o.vdata+k][lane]
+		}
+		switch {
+		case o.format:
+			if o.d16 {
+				var full [4]uint32
+				for c2 := 0; c2 < o.comps; c2++ {
+					h := vals[c2/2] >> (16 * uint(c2%2)) & 0xffff
+					if isFloatNF(c.nf) {
+						h = f32bits(halfToF32(uint16(h)))
+					}
+					full[c2] = h
+				}
+				vals = full
+			}
+			formatStore(vals, c.df, c.nf, buf[:size])
+		case o.d16hi:
+			binary.LittleEndian.PutUint32(buf[:], vals[0]>>16)
+		default:
+			for k := 0; k < 4; k++ {
+				binary.LittleEndian.PutUint32(buf[4*k:], vals[k])
+			}
+		}
+		for off := 0; off < size; off += 4 {
+			ad, ok := addrOf(off)
+			n := min(4, size-off)
+			if !ok {
+				continue // out of range: dropped
+			}
+			if mapped, bad := u.mapped(w.m.Mem, ad, n); !mapped {
+				return u.fault(w, lane, bad, n, true)
+			}
+			u.write(w, ad, buf[off:off+n], 0)
+		}
+	case vmAtomic:
+		ad, ok := addrOf(0)
+		if !ok {
+			return nil
+		}
+		if mapped, bad := u.mapped(w.m.Mem, ad, size); !mapped {
+			return u.fault(w, lane, bad, size, true)
+		}
+		var old uint64
+		var b [8]byte
+		w.m.Mem.lockAtomic() // other work-groups may run concurrently
+		w.m.Mem.readRaw(ad, b[:size])
+		old = binary.LittleEndian.Uint64(b[:])
+		src, cmp := u.atomicData(w, o, lane)
+		nv := atomicApply(o.atom, old, src, cmp, size == 8)
+		binary.LittleEndian.PutUint64(b[:], nv)
+		u.write(w, ad, b[:size], 1)
+		w.m.Mem.unlockAtomic()
+		if res != nil {
+			res.data[0][lane] = uint32(old)
+			if size == 8 {
+				res.data[1][lane] = uint32(old >> 32)
+			}
+		}
 	}
 	return nil
 }

@@ -1,0 +1,244 @@
+package emu
+
+// The fast path of vector memory: plain loads and stores (no format
+// conversion, LDS-direct or TFE) of FLAT/GLOBAL/SCRATCH and MUBUF when the
+// step is not recorded. Per lane it computes each dword's address inline,
+// checks it against the allocation the unit last found mapped, and moves
+// the bytes straight between the page and the registers, reusing the page
+// while consecutive accesses stay in it. A lane it cannot finish that way —
+// a flat address in the LDS or private aperture, an access crossing a page
+// or leaving the cached allocation and not mapped — runs the general path
+// (laneMem) from its start, which gives the same bytes and the same fault:
+// a store's dwords already written are written again with the same values.
+
+import (
+	"encoding/binary"
+	"math/bits"
+	"sync/atomic"
+	"unsafe"
+
+	"github.com/wavedbg/wavedbg/isa"
+)
+
+// Address modes of the fast path.
+const (
+	fmGlobal  = iota // GLOBAL with a 64-bit vaddr
+	fmGlobalS        // GLOBAL with saddr: SGPR pair + 32-bit vaddr
+	fmFlat           // FLAT: 64-bit vaddr, global unless in an aperture
+	fmScratch        // SCRATCH: private offset, dwords interleaved by lane
+	fmBufLin         // MUBUF, unswizzled V#
+	fmBufSwz         // MUBUF, swizzled V#
+)
+
+// fastOK reports whether o can take the fast path.
+func fastOK(o *vmOp) bool {
+	if o.kind != vmLoad && o.kind != vmStore || o.format || o.lds || o.tfe {
+		return false
+	}
+	switch o.size {
+	case 1, 2, 4, 8, 12, 16:
+	default:
+		return false
+	}
+	if o.d16hi && o.size > 2 {
+		return false
+	}
+	if o.kind == vmStore && (o.vdata < 0 || o.vdata > 255) {
+		return false
+	}
+	switch o.fam {
+	case famFlat:
+		switch o.seg {
+		case isa.SegGlobal:
+			return o.vaddr >= 0 && o.vaddr <= 255-1 || o.saddr >= 0 && o.vaddr >= 0
+		case isa.SegScratch:
+			return true
+		case isa.SegFlat:
+			return o.vaddr >= 0 && o.vaddr <= 255-1
+		}
+		return false
+	case famMUBUF:
+		return true
+	}
+	return false
+}
+
+// fastPage is the page the fast path last used.
+type fastPage struct {
+	pn uint64
+	pg *[pageSize]byte
+}
+
+// fastMem runs the lanes of a load or store that fastOK accepts; c is
+// execMem's per-instruction state (the result is already reserved).
+func (u *vmemUnit) fastMem(w *Wave, o *vmOp, exec uint64, c *memCtx) error {
+	mem := w.m.Mem
+	atomicPg := mem.local != nil && hostLE // a grid worker's view: aligned dwords move atomically
+	store := o.kind == vmStore
+	size := c.size
+	nch := (size + 3) / 4 // 4-byte chunks per lane
+	off := uint64(o.offset)
+
+	var mode int
+	var base uint64 // fmGlobalS: saddr; fmScratch: the wave's scratch; buffers: V# base + SOFFSET
+	var sp uint32   // fmScratch: saddr
+	rs := &c.rsrc
+	var limit uint64  // stride-0 buffers: BUFOFFSET bound
+	var esh, ish uint // swizzle shifts
+	idxChk := o.idxen || rs.addTid
+	switch o.fam {
+	case famFlat:
+		switch o.seg {
+		case isa.SegGlobal:
+			mode = fmGlobal
+			if o.saddr >= 0 {
+				mode = fmGlobalS
+				base = w.rs64(o.saddr)
+			}
+		case isa.SegScratch:
+			mode = fmScratch
+			base = u.scratchAddr(w, 0, 0)
+			if o.saddr >= 0 {
+				sp = w.rs(o.saddr)
+			}
+		default:
+			mode = fmFlat
+		}
+	default:
+		mode = fmBufLin
+		if rs.swizzle {
+			mode = fmBufSwz
+			esh, ish = uint(bits.TrailingZeros32(rs.elemSize)), uint(bits.TrailingZeros32(rs.idxStride))
+		}
+		base = rs.base + uint64(c.soff)
+		limit = uint64(rs.numRecords) - min(uint64(c.soff), uint64(rs.numRecords))
+	}
+
+	pc := fastPage{pn: ^uint64(0)}
+	res := c.res
+	for m := exec; m != 0; m &= m - 1 {
+		lane := tz(m)
+		var vals [4]uint32
+		if store {
+			for k := 0; k < nch && o.vdata+k <= 255; k++ {
+				vals[k] = w.v[o.vdata+k][lane]
+			}
+			if o.d16hi {
+				vals[0] >>= 16
+			}
+		}
+		// The lane's first address (global modes) or private offset
+		// (scratch), or its AINDEX and AOFFSET (buffers).
+		var a uint64
+		var index, aoff uint32
+		switch mode {
+		case fmGlobal:
+			a = uint64(w.v[o.vaddr][lane]) | uint64(w.v[o.vaddr+1][lane])<<32 + off
+		case fmGlobalS:
+			a = base + uint64(w.v[o.vaddr][lane]) + off
+		case fmFlat:
+			a = uint64(w.v[o.vaddr][lane]) | uint64(w.v[o.vaddr+1][lane])<<32 + off
+			if a-SharedApertureBase < apertureSize || a-PrivateApertureBase < apertureSize {
+				goto slow
+			}
+		case fmScratch:
+			p := sp
+			if o.vaddr >= 0 {
+				p += w.v[o.vaddr][lane]
+			}
+			a = uint64(p + uint32(o.offset))
+		default:
+			index, aoff = rs.indexOffset(w, o, lane)
+		}
+		for k := 0; k < nch; k++ {
+			n := min(4, size-4*k)
+			var ad uint64
+			switch mode {
+			case fmScratch:
+				p := uint32(a) + uint32(4*k)
+				ad = base + uint64(p&3) + 4*uint64(lane) + 256*uint64(p>>2)
+			case fmBufLin, fmBufSwz:
+				ao := aoff + uint32(4*k)
+				var bo uint32
+				if mode == fmBufLin {
+					bo = index*rs.stride + ao
+				} else {
+					es, is := rs.elemSize, rs.idxStride
+					bo = ao&(es-1) + (index&(is-1))<<esh + ((index>>ish)*rs.stride+(ao>>esh)<<esh)<<ish
+				}
+				if rs.stride == 0 {
+					if uint64(bo) >= limit {
+						continue // out of range: reads 0, writes dropped
+					}
+				} else if index >= rs.numRecords || idxChk && ao >= rs.stride {
+					continue
+				}
+				ad = base + uint64(bo)
+			default:
+				ad = a + uint64(4*k)
+			}
+			end := ad + uint64(n)
+			if ad < u.mapLo || end > u.mapHi || end < ad {
+				if ok, _ := u.mapped(mem, ad, n); !ok {
+					goto slow // faults
+				}
+			}
+			po := ad & (pageSize - 1)
+			if po+uint64(n) > pageSize {
+				goto slow
+			}
+			if pn := ad >> pageBits; pn != pc.pn {
+				pc.pn, pc.pg = pn, mem.page(pn, store)
+			}
+			pg := pc.pg
+			if store {
+				x := vals[k]
+				switch {
+				case n == 4 && po&3 == 0:
+					if atomicPg {
+						atomic.StoreUint32((*uint32)(unsafe.Pointer(&pg[po])), x)
+					} else {
+						binary.LittleEndian.PutUint32(pg[po:], x)
+					}
+				default:
+					for i := 0; i < n; i++ {
+						pg[po+uint64(i)] = byte(x >> (8 * i))
+					}
+				}
+				continue
+			}
+			if pg == nil {
+				continue // never written: zero
+			}
+			var x uint32
+			switch {
+			case n == 4 && po&3 == 0:
+				if atomicPg {
+					x = atomic.LoadUint32((*uint32)(unsafe.Pointer(&pg[po])))
+				} else {
+					x = binary.LittleEndian.Uint32(pg[po:])
+				}
+			default:
+				for i := 0; i < n; i++ {
+					x |= uint32(pg[po+uint64(i)]) << (8 * i)
+				}
+			}
+			vals[k] = x
+		}
+		if !store {
+			if size < 4 && o.signed {
+				vals[0] = uint32(int32(vals[0]<<(32-8*size)) >> (32 - 8*size))
+			}
+			for k := 0; k < c.ndw && k < 4; k++ {
+				res.data[k][lane] = vals[k]
+			}
+		}
+		continue
+	slow:
+		if err := u.laneMem(w, o, lane, c); err != nil {
+			return err
+		}
+		pc = fastPage{pn: ^uint64(0)} // the general path may have created pages
+	}
+	return nil
+}
