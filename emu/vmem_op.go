@@ -1,8 +1,10 @@
 package emu
 
 // This file compiles a vector memory instruction (MUBUF, MTBUF, FLAT,
-// GLOBAL, SCRATCH, DS) from its isa.Inst into a vmOp once; executing it
-// then never looks at mnemonics again.
+// GLOBAL, SCRATCH, DS) from its isa.Inst into a vmOp once. What an
+// operation does (kind, access size, sign extension, d16, format
+// components, atomic operation, return, DS addressing) comes from the isa
+// tables through inst.Op.Mem(); no mnemonic is parsed.
 
 import (
 	"strings"
@@ -56,20 +58,21 @@ const (
 	atWrXchg2 // ds_wrxchg2*: two exchanges
 )
 
-var atomicNames = map[string]int{
-	"swap": atSwap, "cmpswap": atCmpSwap, "add": atAdd, "sub": atSub, "smin": atSMin, "umin": atUMin,
-	"smax": atSMax, "umax": atUMax, "and": atAnd, "or": atOr, "xor": atXor, "inc": atInc, "dec": atDec,
-	// DS spellings
-	"min_i32": atSMin, "max_i32": atSMax, "min_u32": atUMin, "max_u32": atUMax,
-	"min_i64": atSMin, "max_i64": atSMax, "min_u64": atUMin, "max_u64": atUMax,
-	"add_u32": atAdd, "sub_u32": atSub, "rsub_u32": atRsub, "inc_u32": atInc, "dec_u32": atDec,
-	"and_b32": atAnd, "or_b32": atOr, "xor_b32": atXor, "mskor_b32": atMskor,
-	"add_u64": atAdd, "sub_u64": atSub, "rsub_u64": atRsub, "inc_u64": atInc, "dec_u64": atDec,
-	"and_b64": atAnd, "or_b64": atOr, "xor_b64": atXor, "mskor_b64": atMskor,
-	"wrxchg_rtn_b32": atSwap, "wrxchg_rtn_b64": atSwap,
-	"cmpst_b32": atCmpSt, "cmpst_b64": atCmpSt, "cmpst_f32": atCmpStF, "cmpst_f64": atCmpStF,
-	"min_f32": atFMin, "max_f32": atFMax, "min_f64": atFMin, "max_f64": atFMax, "add_f32": atFAdd,
+// atomOps maps the isa tables' atomic operations to the unit's; an
+// operation missing here is looked up in atomicNames (see compileDS) or is
+// not modelled. ds_wrxchg2* (swap with two addresses) becomes atWrXchg2.
+var atomOps = map[isa.AtomicOp]int{
+	isa.AtomSwap: atSwap, isa.AtomCmpSwap: atCmpSwap, isa.AtomAdd: atAdd, isa.AtomSub: atSub,
+	isa.AtomRsub: atRsub, isa.AtomSMin: atSMin, isa.AtomUMin: atUMin, isa.AtomSMax: atSMax,
+	isa.AtomUMax: atUMax, isa.AtomAnd: atAnd, isa.AtomOr: atOr, isa.AtomXor: atXor, isa.AtomInc: atInc,
+	isa.AtomDec: atDec, isa.AtomMskor: atMskor, isa.AtomFAdd: atFAdd, isa.AtomFMin: atFMin,
+	isa.AtomFMax: atFMax, isa.AtomCmpSt: atCmpSt, isa.AtomFCmpSt: atCmpStF,
 }
+
+// atomicNames lets a DS atomic the table mapping (atomOps) leaves out be
+// registered by its name without "ds_" and "_rtn_" (ds_condxchg32_rtn_b64
+// → "condxchg32_b64"); compileDS consults it only for those.
+var atomicNames = map[string]int{}
 
 // vmOp is a compiled vector memory instruction.
 type vmOp struct {
@@ -133,13 +136,10 @@ const (
 )
 
 // compileVM builds the vmOp of inst. ok is false for instructions the unit
-// does not model (MIMG, EXP).
+// does not model (MIMG, EXP, buffer_store_lds_dword, the d16_hi format
+// accesses, DS atomics without an operation here).
 func compileVM(inst *isa.Inst) (*vmOp, bool) {
-	name := inst.Op.String()
-	if i := strings.Index(name, "_e"); i > 0 && (strings.HasSuffix(name, "_e32") || strings.HasSuffix(name, "_e64")) {
-		name = name[:i]
-	}
-	o := &vmOp{name: name, vdst: -1, vdata: -1, vaddr: -1, saddr: -1, srsrc: -1, comps: 1}
+	o := &vmOp{name: inst.Op.String(), vdst: -1, vdata: -1, vaddr: -1, saddr: -1, srsrc: -1, comps: 1}
 	o.ds.data0, o.ds.data1 = -1, -1
 	m := &inst.Mods
 	o.offset = int64(m.Offset)
@@ -148,75 +148,66 @@ func compileVM(inst *isa.Inst) (*vmOp, bool) {
 	o.seg = m.Seg
 	for _, a := range inst.Args {
 		reg := int(a.Reg)
-		switch a.Field.String() {
-		case "vdst":
+		switch a.Field {
+		case isa.FieldVDST:
 			o.vdst = reg
-		case "vdata":
+		case isa.FieldVDATA:
 			o.vdata = reg
-		case "vaddr", "addr":
+		case isa.FieldVADDR, isa.FieldADDR:
 			if a.Kind == isa.KindVGPR {
 				o.vaddr, o.vaddrW = reg, int(a.Width)
 			}
-		case "saddr":
+		case isa.FieldSADDR:
 			if a.Kind == isa.KindSGPR {
 				o.saddr = reg
 			}
-		case "srsrc":
+		case isa.FieldSRSRC:
 			o.srsrc = reg
-		case "soffset":
+		case isa.FieldSOFFSET:
 			o.soff = a
-		case "data0":
+		case isa.FieldDATA0:
 			o.ds.data0 = reg
-		case "data1":
+		case isa.FieldDATA1:
 			o.ds.data1 = reg
 		}
 	}
+	mi := inst.Op.Mem()
 	switch inst.Enc {
 	case isa.EncFLAT:
 		o.fam = famFlat
-		name = name[strings.Index(name, "_")+1:] // drop flat_/global_/scratch_
 	case isa.EncMUBUF:
 		o.fam = famMUBUF
-		name = strings.TrimPrefix(name, "buffer_")
 	case isa.EncMTBUF:
-		o.fam, o.tbuf, o.format = famMTBUF, true, true
+		o.fam, o.tbuf = famMTBUF, true
 		o.dfmt, o.nfmt = m.DFmt, m.NFmt
-		name = strings.TrimPrefix(name, "tbuffer_")
 	case isa.EncDS:
 		o.fam, o.kind = famDS, vmDS
-		return o, compileDS(o, strings.TrimPrefix(name, "ds_"), m)
+		return o, compileDS(o, inst.Op, &mi, m)
 	default:
 		return nil, false
 	}
-	switch {
-	case strings.HasPrefix(name, "wbinvl1"), name == "wbinvl1_vol":
+	switch mi.Kind {
+	case isa.MemCache:
 		o.kind = vmCacheOp
 		return o, true
-	case strings.HasPrefix(name, "load_"):
+	case isa.MemLoad:
 		o.kind = vmLoad
 		if o.vdst < 0 {
 			o.vdst = o.vdata
 		}
-		return o, sizeFromSuffix(o, strings.TrimPrefix(name, "load_"))
-	case strings.HasPrefix(name, "store_"):
+		return o, accessSize(o, &mi, inst.Op)
+	case isa.MemStore:
 		o.kind = vmStore
 		if o.vdata < 0 {
 			o.vdata = o.vdst
 		}
-		return o, sizeFromSuffix(o, strings.TrimPrefix(name, "store_"))
-	case strings.HasPrefix(name, "atomic_"):
+		return o, accessSize(o, &mi, inst.Op)
+	case isa.MemAtomic:
 		o.kind = vmAtomic
-		n := strings.TrimPrefix(name, "atomic_")
-		if strings.HasSuffix(n, "_x2") {
-			o.wide, n = true, strings.TrimSuffix(n, "_x2")
-		}
-		at, ok := atomicNames[n]
-		o.atom = at
-		o.size = 4
-		if o.wide {
-			o.size = 8
-		}
-		o.ret = o.glc
+		at, ok := atomOps[mi.Atomic]
+		o.atom, o.size = at, int(mi.Size)
+		o.wide = mi.Size == 8
+		o.ret = mi.Returns(o.glc)
 		if o.vdata < 0 {
 			o.vdata = o.vdst
 		}
@@ -225,49 +216,25 @@ func compileVM(inst *isa.Inst) (*vmOp, bool) {
 	return nil, false
 }
 
-// sizeFromSuffix decodes the access size from a load/store suffix.
-func sizeFromSuffix(o *vmOp, s string) bool {
-	if f, ok := strings.CutPrefix(s, "format_"); ok {
-		o.format = true
-		if d, ok := strings.CutPrefix(f, "d16_"); ok {
-			o.d16, f = true, d
-		}
-		if h, ok := strings.CutSuffix(f, "_hi"); ok {
-			o.d16hi, f = true, h
-		}
-		o.comps = map[string]int{"x": 1, "xy": 2, "xyz": 3, "xyzw": 4}[f]
-		return o.comps > 0
-	}
-	if h, ok := strings.CutSuffix(s, "_d16_hi"); ok {
-		o.d16, o.d16hi, s = true, true, h
-	} else if h, ok := strings.CutSuffix(s, "_d16"); ok {
-		o.d16, s = true, h
-	}
-	switch s {
-	case "ubyte", "byte":
-		o.size = 1
-	case "sbyte":
-		o.size, o.signed = 1, true
-	case "ushort", "short":
-		o.size = 2
-	case "sshort":
-		o.size, o.signed = 2, true
-	case "dword":
-		o.size = 4
-	case "dwordx2":
-		o.size = 8
-	case "dwordx3":
-		o.size = 12
-	case "dwordx4":
-		o.size = 16
-	default:
+// accessSize sets the size, sign extension, d16 halves and format of a
+// buffer or flat load or store. It is false for the accesses the unit does
+// not model: buffer_store_lds_dword (data from LDS) and the format
+// accesses of one 16-bit component in the high half (*_format_d16_hi_x).
+func accessSize(o *vmOp, mi *isa.MemInfo, op isa.Op) bool {
+	if op.Info().Flags.Has(isa.FlagLDSOnly) {
 		return false
 	}
-	return true
+	o.d16, o.d16hi = mi.D16, mi.D16Hi
+	if mi.Format {
+		o.format, o.comps = true, int(mi.Comps)
+		return !mi.D16Hi
+	}
+	o.size, o.signed = int(mi.Size), mi.Signed
+	return o.size > 0
 }
 
-// compileDS decodes a ds_* mnemonic (without the prefix).
-func compileDS(o *vmOp, n string, m *isa.Modifiers) bool {
+// compileDS fills in the DS operation op from its table facts mi.
+func compileDS(o *vmOp, op isa.Op, mi *isa.MemInfo, m *isa.Modifiers) bool {
 	d := &o.ds
 	d.off0, d.off1 = uint32(m.Offset0), uint32(m.Offset1)
 	single := uint32(uint16(m.Offset))
@@ -276,131 +243,78 @@ func compileDS(o *vmOp, n string, m *isa.Modifiers) bool {
 		d.off1 = single >> 8
 	}
 	o.offset = int64(d.off0 | d.off1<<8)
-	switch {
-	case n == "nop":
+	switch mi.Kind {
+	case isa.MemNop:
 		d.kind = dsNop
 		return true
-	case strings.HasPrefix(n, "gws_") || n == "ordered_count" || strings.HasPrefix(n, "gds_"):
+	case isa.MemGWS:
 		d.kind = dsGWS
 		return true
-	case n == "append":
+	case isa.MemAppend:
 		d.kind = dsAppend
 		return true
-	case n == "consume":
+	case isa.MemConsume:
 		d.kind = dsConsume
 		return true
-	case n == "permute_b32":
+	case isa.MemPermute:
 		d.kind = dsPermute
 		return true
-	case n == "bpermute_b32":
+	case isa.MemBPermute:
 		d.kind = dsBPermute
 		return true
-	case n == "swizzle_b32":
+	case isa.MemSwizzle:
 		d.kind = dsSwizzle
 		d.swizzleP = uint16(o.offset)
 		return true
 	}
-	if n == "read_addtid_b32" || n == "write_addtid_b32" {
-		d.kind, d.addtid, o.size = dsWrite, true, 4
-		if n[0] == 'r' {
+	o.size = int(mi.Size)
+	if mi.AddTID {
+		d.kind, d.addtid = dsWrite, true
+		if mi.Kind == isa.MemLoad {
 			d.kind = dsRead
 		}
 		return true
 	}
-	if base, ok := strings.CutSuffix(n, "_src2_b32"); ok && base == "write" || n == "write_src2_b64" {
-		d.kind, d.src2, o.atom, o.size = dsAtomic, true, atSwap, 4
-		if strings.HasSuffix(n, "64") {
-			o.size = 8
+	if mi.Src2 {
+		// ds_write_src2_*: LDS to LDS, an exchange whose result is dropped.
+		d.kind, d.src2 = dsAtomic, true
+		if mi.Kind == isa.MemStore {
+			o.atom = atSwap
+			return true
 		}
-		return true
-	}
-	if strings.Contains(n, "_src2_") {
-		at, ok := atomicNames[strings.Replace(n, "_src2_", "_", 1)]
-		d.kind, d.src2, o.atom, o.size = dsAtomic, true, at, 4
-		if strings.HasSuffix(n, "64") {
-			o.size = 8
-		}
+		at, ok := atomOps[mi.Atomic]
+		o.atom = at
 		return ok
 	}
-	st64 := strings.Contains(n, "st64")
-	if strings.HasPrefix(n, "read2") || strings.HasPrefix(n, "write2") {
+	if mi.Two {
 		d.two = true
-		if strings.HasPrefix(n, "read2") {
-			d.kind = dsRead
-		} else {
-			d.kind = dsWrite
-		}
-		o.size = 4
-		if strings.HasSuffix(n, "b64") {
-			o.size = 8
-		}
 		d.stride = uint32(o.size)
-		if st64 {
+		if mi.ST64 {
 			d.stride *= 64
 		}
-		return true
 	}
-	if strings.HasPrefix(n, "read_") || strings.HasPrefix(n, "write_") {
-		s := n[strings.Index(n, "_")+1:]
-		if strings.HasPrefix(n, "read_") {
+	switch mi.Kind {
+	case isa.MemLoad, isa.MemStore:
+		d.kind = dsWrite
+		if mi.Kind == isa.MemLoad {
 			d.kind = dsRead
-		} else {
-			d.kind = dsWrite
 		}
-		if h, ok := strings.CutSuffix(s, "_d16_hi"); ok {
-			o.d16, o.d16hi, s = true, true, h
-		} else if h, ok := strings.CutSuffix(s, "_d16"); ok {
-			o.d16, s = true, h
+		o.d16, o.d16hi, o.signed = mi.D16, mi.D16Hi, mi.Signed
+		return o.size > 0
+	case isa.MemAtomic:
+		d.kind = dsAtomic
+		o.ret = mi.Ret == isa.RetAlways
+		if d.two && mi.Atomic == isa.AtomSwap {
+			o.atom = atWrXchg2
+			return true
 		}
-		switch s {
-		case "u8", "b8":
-			o.size = 1
-		case "i8":
-			o.size, o.signed = 1, true
-		case "u16", "b16":
-			o.size = 2
-		case "i16":
-			o.size, o.signed = 2, true
-		case "b32":
-			o.size = 4
-		case "b64":
-			o.size = 8
-		case "b96":
-			o.size = 12
-		case "b128":
-			o.size = 16
-		default:
-			return false
+		at, ok := atomOps[mi.Atomic]
+		if !ok {
+			n := strings.Replace(strings.TrimPrefix(op.String(), "ds_"), "_rtn_", "_", 1)
+			at, ok = atomicNames[n]
 		}
-		return true
+		o.atom = at
+		return ok
 	}
-	// Atomics: [wr]xchg2, *_rtn_*, plain.
-	d.kind = dsAtomic
-	if strings.HasPrefix(n, "wrxchg2") {
-		d.two = true
-		o.atom, o.ret = atWrXchg2, true
-		o.size = 4
-		if strings.HasSuffix(n, "b64") {
-			o.size = 8
-		}
-		d.stride = uint32(o.size)
-		if st64 {
-			d.stride *= 64
-		}
-		return true
-	}
-	if strings.Contains(n, "_rtn_") {
-		o.ret = true
-		n = strings.Replace(n, "_rtn_", "_", 1)
-	}
-	if n == "wrxchg_b32" || n == "wrxchg_b64" {
-		n = n[:len("wrxchg")] + "_rtn" + n[len("wrxchg"):]
-	}
-	at, ok := atomicNames[n]
-	o.atom = at
-	o.size = 4
-	if strings.HasSuffix(n, "64") {
-		o.size = 8
-	}
-	return ok
+	return false
 }
