@@ -1,6 +1,7 @@
 // Command gen reads the instruction tables in isa/tables/*.txt and writes
-// isa/tables.go: the Op enum and its per-opcode facts, the Field enum, the
-// Flags bits and the per-(generation, encoding) opcode → Form lookup tables.
+// isa/tables.go: the Op enum and its per-opcode facts (OpInfo, and MemInfo
+// for memory ops), the Field enum, the Flags bits and the per-(generation,
+// encoding) opcode → Form lookup tables.
 //
 // Run it from the module root (or from isa/, as go generate does):
 //
@@ -81,7 +82,7 @@ type row struct {
 	class    string
 	raises   []string
 	flags    []string
-	facts    map[string]string // memory fact words (key=value), see memFactKeys
+	facts    map[string]string // memory fact words (key=value), see mem.go
 	operands []operand
 }
 

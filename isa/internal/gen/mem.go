@@ -125,6 +125,9 @@ func memLiteral(r row) (string, error) {
 		return "", fmt.Errorf("no kind: want flag word load, store or atomic, or mem=KIND")
 	}
 	if d, ok := f["data"]; ok {
+		if kind != "load" && kind != "store" && kind != "atomic" {
+			return "", fmt.Errorf("data=%s on a %s", d, kind)
+		}
 		if has["format"] {
 			return "", fmt.Errorf("data=%s on a format access", d)
 		}
