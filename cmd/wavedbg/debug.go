@@ -202,14 +202,14 @@ func openDebuggee(o *debugOptions) (*tui.EmuDebuggee, error) {
 	}
 	k := co.Kernel(name)
 	if k == nil {
-		_, err := checkKernel(co, &manifest.Manifest{Kernel: name})
+		_, err := (&manifest.Manifest{Kernel: name}).Check(co)
 		return nil, err
 	}
 	m, err := o.launchManifest(k, base)
 	if err != nil {
 		return nil, err
 	}
-	if _, err := checkKernel(co, m); err != nil {
+	if _, err := m.Check(co); err != nil {
 		return nil, err
 	}
 	l := tui.Launch{Kernel: k.Name, Manifest: m, Wave: o.wave, VMem: emu.VMemConfig{LDSLatency: uint64(o.ldsLat)}}

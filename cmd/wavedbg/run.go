@@ -222,21 +222,6 @@ func parseArgSpec(s string) (manifest.Arg, error) {
 	return a, nil
 }
 
-// checkKernel checks a launch against the kernel's metadata: argument count,
-// kinds and sizes, the work-group size limits and LDS.
-func checkKernel(co *loader.CodeObject, m *manifest.Manifest) (*loader.Kernel, error) {
-	return m.Check(co)
-}
-
-// argLabel names a kernel argument for messages: "int* a (global_buffer)".
-func argLabel(a loader.Arg) string {
-	s := strings.TrimSpace(a.TypeName + " " + a.Name)
-	if s == "" {
-		return string(a.ValueKind)
-	}
-	return s + " (" + string(a.ValueKind) + ")"
-}
-
 // runResult is what a completed launch reports.
 type runResult struct {
 	Waves, WorkGroups uint64
@@ -311,7 +296,7 @@ func prepare(cfg *runConfig) (*loader.CodeObject, *loader.Kernel, [][]byte, erro
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	k, err := checkKernel(co, cfg.m)
+	k, err := cfg.m.Check(co)
 	if err != nil {
 		co.Close()
 		return nil, nil, nil, err
