@@ -15,6 +15,7 @@ import (
 	"fmt"
 	"math"
 	"math/bits"
+	"slices"
 
 	"github.com/wavedbg/wavedbg/isa"
 )
@@ -351,27 +352,35 @@ func (u *vmemUnit) dsAtomic(w *Wave, o *vmOp, lane int, old, src uint64) uint64 
 }
 
 // bankCounter counts LDS bank conflicts: per half-wave, the largest number
-// of distinct dwords any one of the 32 banks must serve, less one.
+// of distinct dwords any one of the 32 banks must serve, less one. It keeps
+// the dwords in fixed arrays (a lane adds at most two addresses), so
+// counting allocates nothing.
 type bankCounter struct {
-	dw [2][32][]uint32
+	dw [2][128]uint32
+	n  [2]int
 }
 
 func (b *bankCounter) add(lane int, addr uint32) {
-	h, bank, dw := lane/32, addr>>2&31, addr>>2
-	for _, x := range b.dw[h][bank] {
-		if x == dw {
-			return
-		}
+	h := lane >> 5 & 1
+	if b.n[h] < len(b.dw[h]) {
+		b.dw[h][b.n[h]] = addr >> 2
+		b.n[h]++
 	}
-	b.dw[h][bank] = append(b.dw[h][bank], dw)
 }
 
 func (b *bankCounter) conflicts() int {
 	total := 0
 	for h := range b.dw {
+		s := b.dw[h][:b.n[h]]
+		slices.Sort(s)
+		var per [32]int
 		worst := 0
-		for _, l := range b.dw[h] {
-			worst = max(worst, len(l))
+		for i, x := range s {
+			if i > 0 && x == s[i-1] {
+				continue // lanes reading the same dword share it
+			}
+			per[x&31]++
+			worst = max(worst, per[x&31])
 		}
 		if worst > 1 {
 			total += worst - 1

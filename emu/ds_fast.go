@@ -23,11 +23,15 @@ import (
 )
 
 // ldsPager reads and writes the LDS window of one wave's memory for one
-// instruction, remembering the last page it used.
+// instruction, remembering the last page it used: LDS addresses
+// [lo, lo+n4+3) are in that page and in range.
 type ldsPager struct {
 	u   *vmemUnit
 	w   *Wave
 	lim uint32 // first out-of-range LDS address
+	lo  uint32 // LDS address of pg
+	n4  uint32 // dwords at lo…lo+n4-1 are in pg and in range
+	n8  uint32 // 8-byte accesses at lo…lo+n8-1 are in pg and in range
 	k   uint32 // LDS page number of pg
 	pg  *[pageSize]byte
 }
@@ -38,7 +42,15 @@ func (p *ldsPager) page(k uint32, create bool) *[pageSize]byte {
 	}
 	pg := p.w.m.Mem.page(SharedApertureBase>>pageBits+uint64(k), create)
 	if pg != nil {
-		p.k, p.pg = k, pg
+		p.k, p.pg, p.lo = k, pg, k<<pageBits
+		p.n4, p.n8 = 0, 0
+		span := min(uint64(p.lo)+pageSize, uint64(p.lim)) - min(uint64(p.lo), uint64(p.lim))
+		if span >= 4 {
+			p.n4 = uint32(span) - 3
+		}
+		if span >= 8 {
+			p.n8 = uint32(span) - 7
+		}
 	}
 	return pg
 }
@@ -46,14 +58,17 @@ func (p *ldsPager) page(k uint32, create bool) *[pageSize]byte {
 // in reports whether [a, a+n) is in range.
 func (p *ldsPager) in(a, n uint32) bool { return uint64(a)+uint64(n) <= uint64(p.lim) }
 
-// load32 returns the dword at a (0 when out of range).
-func (p *ldsPager) load32(a uint32) uint32 {
+// load32Slow returns the dword at a (0 when out of range); the loops
+// read an in-range dword of the page last used inline.
+func (p *ldsPager) load32Slow(a uint32) uint32 {
 	if !p.in(a, 4) {
 		return 0
 	}
 	off := a & (pageSize - 1)
 	if off > pageSize-4 {
-		return p.load32Slow(a)
+		var b [4]byte
+		p.u.ldsRead(p.w, a, b[:], p.lim)
+		return binary.LittleEndian.Uint32(b[:])
 	}
 	if pg := p.page(a>>pageBits, false); pg != nil {
 		return binary.LittleEndian.Uint32(pg[off:])
@@ -61,14 +76,9 @@ func (p *ldsPager) load32(a uint32) uint32 {
 	return 0
 }
 
-func (p *ldsPager) load32Slow(a uint32) uint32 {
-	var b [4]byte
-	p.u.ldsRead(p.w, a, b[:], p.lim)
-	return binary.LittleEndian.Uint32(b[:])
-}
-
-// store32 writes the dword v at a (dropped when out of range).
-func (p *ldsPager) store32(a, v uint32) {
+// store32Slow writes the dword v at a (dropped when out of range); the
+// loops write an in-range dword of the page last used inline.
+func (p *ldsPager) store32Slow(a, v uint32) {
 	if !p.in(a, 4) {
 		return
 	}
@@ -165,7 +175,12 @@ func (u *vmemUnit) dsFastRead(w *Wave, o *vmOp, exec uint64, lim uint32, lat uin
 		base := w.s[codeM0]&0xffff + uint32(o.offset)
 		for m := exec; m != 0; m &= m - 1 {
 			lane := bits.TrailingZeros64(m)
-			res.data[0][lane] = p.load32(base + 4*uint32(lane))
+			a := base + 4*uint32(lane)
+			if x := a - p.lo; x < p.n4 {
+				res.data[0][lane] = binary.LittleEndian.Uint32(p.pg[x:])
+			} else {
+				res.data[0][lane] = p.load32Slow(a)
+			}
 		}
 		return
 	}
@@ -176,7 +191,12 @@ func (u *vmemUnit) dsFastRead(w *Wave, o *vmOp, exec uint64, lim uint32, lat uin
 		r := &res.data[0]
 		for m := exec; m != 0; m &= m - 1 {
 			lane := bits.TrailingZeros64(m)
-			r[lane] = p.load32(va[lane] + off)
+			a := va[lane] + off
+			if x := a - p.lo; x < p.n4 {
+				r[lane] = binary.LittleEndian.Uint32(p.pg[x:])
+			} else {
+				r[lane] = p.load32Slow(a)
+			}
 		}
 	case o.size == 4 && d.two:
 		o0, o1 := d.off0*d.stride, d.off1*d.stride
@@ -184,8 +204,39 @@ func (u *vmemUnit) dsFastRead(w *Wave, o *vmOp, exec uint64, lim uint32, lat uin
 		for m := exec; m != 0; m &= m - 1 {
 			lane := bits.TrailingZeros64(m)
 			a := va[lane]
-			r0[lane] = p.load32(a + o0)
-			r1[lane] = p.load32(a + o1)
+			a0, a1 := a+o0, a+o1
+			if x := a0 - p.lo; x < p.n4 {
+				r0[lane] = binary.LittleEndian.Uint32(p.pg[x:])
+			} else {
+				r0[lane] = p.load32Slow(a0)
+			}
+			if x := a1 - p.lo; x < p.n4 {
+				r1[lane] = binary.LittleEndian.Uint32(p.pg[x:])
+			} else {
+				r1[lane] = p.load32Slow(a1)
+			}
+		}
+	case o.size == 8:
+		offs := [2]uint32{uint32(o.offset), 0}
+		parts := 1
+		if d.two {
+			offs = [2]uint32{d.off0 * d.stride, d.off1 * d.stride}
+			parts = 2
+		}
+		for m := exec; m != 0; m &= m - 1 {
+			lane := bits.TrailingZeros64(m)
+			for k := 0; k < parts; k++ {
+				a := va[lane] + offs[k]
+				var x uint64
+				if y := a - p.lo; y < p.n8 {
+					x = binary.LittleEndian.Uint64(p.pg[y:])
+				} else {
+					var b [8]byte
+					p.load(a, b[:])
+					x = binary.LittleEndian.Uint64(b[:])
+				}
+				res.data[2*k][lane], res.data[2*k+1][lane] = uint32(x), uint32(x>>32)
+			}
 		}
 	default:
 		parts := 1
@@ -231,7 +282,12 @@ func (u *vmemUnit) dsFastWrite(w *Wave, o *vmOp, exec uint64, lim uint32, lat ui
 		base := w.s[codeM0]&0xffff + uint32(o.offset)
 		for m := exec; m != 0; m &= m - 1 {
 			lane := bits.TrailingZeros64(m)
-			p.store32(base+4*uint32(lane), dv[lane])
+			a := base + 4*uint32(lane)
+			if x := a - p.lo; x < p.n4 {
+				binary.LittleEndian.PutUint32(p.pg[x:], dv[lane])
+			} else {
+				p.store32Slow(a, dv[lane])
+			}
 		}
 		return
 	}
@@ -241,7 +297,12 @@ func (u *vmemUnit) dsFastWrite(w *Wave, o *vmOp, exec uint64, lim uint32, lat ui
 		off := uint32(o.offset)
 		for m := exec; m != 0; m &= m - 1 {
 			lane := bits.TrailingZeros64(m)
-			p.store32(va[lane]+off, dv[lane])
+			a := va[lane] + off
+			if x := a - p.lo; x < p.n4 {
+				binary.LittleEndian.PutUint32(p.pg[x:], dv[lane])
+			} else {
+				p.store32Slow(a, dv[lane])
+			}
 		}
 	case o.size == 4 && d.two:
 		o0, o1 := d.off0*d.stride, d.off1*d.stride
@@ -249,8 +310,39 @@ func (u *vmemUnit) dsFastWrite(w *Wave, o *vmOp, exec uint64, lim uint32, lat ui
 		for m := exec; m != 0; m &= m - 1 {
 			lane := bits.TrailingZeros64(m)
 			a := va[lane]
-			p.store32(a+o0, dv[lane])
-			p.store32(a+o1, dv1[lane])
+			a0, a1 := a+o0, a+o1
+			if x := a0 - p.lo; x < p.n4 {
+				binary.LittleEndian.PutUint32(p.pg[x:], dv[lane])
+			} else {
+				p.store32Slow(a0, dv[lane])
+			}
+			if x := a1 - p.lo; x < p.n4 {
+				binary.LittleEndian.PutUint32(p.pg[x:], dv1[lane])
+			} else {
+				p.store32Slow(a1, dv1[lane])
+			}
+		}
+	case o.size == 8:
+		offs := [2]uint32{uint32(o.offset), 0}
+		parts := 1
+		if d.two {
+			offs = [2]uint32{d.off0 * d.stride, d.off1 * d.stride}
+			parts = 2
+		}
+		srcs := [2]int{d.data0, d.data1}
+		for m := exec; m != 0; m &= m - 1 {
+			lane := bits.TrailingZeros64(m)
+			for k := 0; k < parts; k++ {
+				a := va[lane] + offs[k]
+				x := uint64(w.v[srcs[k]][lane]) | uint64(w.v[srcs[k]+1][lane])<<32
+				if y := a - p.lo; y < p.n8 {
+					binary.LittleEndian.PutUint64(p.pg[y:], x)
+				} else {
+					var b [8]byte
+					binary.LittleEndian.PutUint64(b[:], x)
+					p.store(a, b[:], 0)
+				}
+			}
 		}
 	default:
 		parts := 1
@@ -298,14 +390,22 @@ func (u *vmemUnit) dsFastAtomic(w *Wave, o *vmOp, exec uint64, lim uint32, lat u
 			lane := bits.TrailingZeros64(m)
 			a := va[lane] + off
 			var old uint32
-			if p.in(a, 4) {
+			if x := a - p.lo; x < p.n4 {
+				old = binary.LittleEndian.Uint32(p.pg[x:])
+				nv := old + dv[lane]
+				if o.atom != atAdd {
+					nv = u.atom32(w, o, lane, old, dv[lane])
+				}
+				binary.LittleEndian.PutUint32(p.pg[x:], nv)
+			} else if p.in(a, 4) {
 				if pa := a & (pageSize - 1); pa <= pageSize-4 {
 					pg := p.page(a>>pageBits, true)
 					old = binary.LittleEndian.Uint32(pg[pa:])
 					binary.LittleEndian.PutUint32(pg[pa:], u.atom32(w, o, lane, old, dv[lane]))
 				} else {
-					old = p.load32Slow(a)
 					var b [4]byte
+					p.u.ldsRead(w, a, b[:], lim)
+					old = binary.LittleEndian.Uint32(b[:])
 					binary.LittleEndian.PutUint32(b[:], u.atom32(w, o, lane, old, dv[lane]))
 					u.ldsWrite(w, a, b[:], lim, 1)
 				}
