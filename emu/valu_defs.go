@@ -280,6 +280,7 @@ func init() {
 		"v_frexp_mant_f32": frexpMant,
 	} {
 		defV(n, cVALU, vop{nsrc: 1, ft: 32, oft: 32, fn: fu32(f)})
+		kernels[n] = kFu32(f)
 	}
 	for n, f := range map[string]func(float64) float64{
 		"v_rcp_f32": recip, "v_rcp_iflag_f32": recip, "v_rsq_f32": rsqrt, "v_sqrt_f32": math.Sqrt,
@@ -287,6 +288,7 @@ func init() {
 		"v_exp_legacy_f32": exp2, "v_log_legacy_f32": log2,
 	} {
 		d := defV(n, cTrans, vop{nsrc: 1, ft: 32, oft: 32, fn: fu32(f)})
+		kernels[n] = kFu32(f)
 		d.exact = "approx: computed in float64 and rounded once (within the manual's 1 ULP)"
 	}
 	opTable["v_sqrt_f32"].exact = "exact (correctly rounded; the manual allows 1 ULP)"

@@ -129,29 +129,34 @@ func carryOp(w *Wave, in *instr, rev, cin bool, f func(d, a, b *[64]uint32, cm u
 	return nil
 }
 
-// The carry loops build the mask from the top: after 64 lanes, lane l's
-// bit has moved down to bit l.
+// The carry loops run lanes l and l+32 side by side (two independent
+// chains) and build each half of the mask from the top: after 32 steps,
+// lane l's bit has moved down to bit l.
 
 func addLanes(d, a, b *[64]uint32, cm uint64) uint64 {
-	var co uint64
-	for l := range d {
-		s := uint64(a[l]) + uint64(b[l]) + cm&1
-		cm >>= 1
-		d[l] = uint32(s)
-		co = co>>1 | s>>32<<63
+	var lo, hi uint64
+	c0, c1 := cm, cm>>32
+	for l := 0; l < 32; l++ {
+		s0 := uint64(a[l]) + uint64(b[l]) + c0&1
+		s1 := uint64(a[l+32]) + uint64(b[l+32]) + c1&1
+		c0, c1 = c0>>1, c1>>1
+		d[l], d[l+32] = uint32(s0), uint32(s1)
+		lo, hi = lo>>1|s0>>32<<31, hi>>1|s1>>32<<31
 	}
-	return co
+	return lo | hi<<32
 }
 
 func subLanes(d, a, b *[64]uint32, cm uint64) uint64 {
-	var co uint64
-	for l := range d {
-		s := uint64(a[l]) - uint64(b[l]) - cm&1
-		cm >>= 1
-		d[l] = uint32(s)
-		co = co>>1 | s&(1<<63)
+	var lo, hi uint64
+	c0, c1 := cm, cm>>32
+	for l := 0; l < 32; l++ {
+		s0 := uint64(a[l]) - uint64(b[l]) - c0&1
+		s1 := uint64(a[l+32]) - uint64(b[l+32]) - c1&1
+		c0, c1 = c0>>1, c1>>1
+		d[l], d[l+32] = uint32(s0), uint32(s1)
+		lo, hi = lo>>1|s0>>63<<31, hi>>1|s1>>63<<31
 	}
-	return co
+	return lo | hi<<32
 }
 
 func execAddCo(w *Wave, in *instr) error    { return carryOp(w, in, false, false, addLanes) }
@@ -267,13 +272,13 @@ func execMad64(w *Wave, in *instr) error {
 	mask := w.exec()
 	r := int(in.dst[0].reg)
 	dlo, dhi := w.dstBuf(r, mask, &t[3]), w.dstBuf(r+1, mask, &t[4])
-	var co uint64
+	var c0, c1 uint64 // carry masks of lanes 0–31 and 32–63, built from the top
 	if in.sub == k64MadU {
-		for l := range dlo {
-			c := uint64(clo[l]) | uint64(chi[l])<<32
-			s, cy := bits.Add64(uint64(a[l])*uint64(b[l]), c, 0)
-			dlo[l], dhi[l] = uint32(s), uint32(s>>32)
-			co = co>>1 | cy<<63
+		for l := 0; l < 32; l++ {
+			s0, y0 := bits.Add64(uint64(a[l])*uint64(b[l]), uint64(clo[l])|uint64(chi[l])<<32, 0)
+			s1, y1 := bits.Add64(uint64(a[l+32])*uint64(b[l+32]), uint64(clo[l+32])|uint64(chi[l+32])<<32, 0)
+			dlo[l], dhi[l], dlo[l+32], dhi[l+32] = uint32(s0), uint32(s0>>32), uint32(s1), uint32(s1>>32)
+			c0, c1 = c0>>1|y0<<31, c1>>1|y1<<31
 		}
 	} else {
 		for l := range dlo {
@@ -283,9 +288,14 @@ func execMad64(w *Wave, in *instr) error {
 			// bit 64 of the 65-bit signed sum
 			cy = (uint64(p>>63) + uint64(int64(c)>>63) + cy) & 1
 			dlo[l], dhi[l] = uint32(s), uint32(s>>32)
-			co = co>>1 | cy<<63
+			if l < 32 {
+				c0 |= cy << uint(l)
+			} else {
+				c1 |= cy << uint(l-32)
+			}
 		}
 	}
+	co := c0 | c1<<32
 	w.dstPut(r, mask, dlo)
 	w.dstPut(r+1, mask, dhi)
 	w.setMask(in, 1, co&mask)

@@ -140,6 +140,9 @@ func (w *Wave) srcF64(in *instr, k int, din bool, lo, hi *[64]uint32) (*[64]uint
 	return lo, hi
 }
 
+// The mask loops run lanes l and l+32 side by side (two independent
+// chains), each half built from the top as in the carry loops.
+
 // icmpMask32 evaluates integer condition c (iconds) on every lane; bias
 // 1<<31 makes the order signed.
 func icmpMask32(a, b *[64]uint32, c int, bias uint32) uint64 {
@@ -152,9 +155,12 @@ func icmpMask32(a, b *[64]uint32, c int, bias uint32) uint64 {
 	case 1: // lt
 		r = ltMask32(a, b, bias)
 	case 2: // eq
-		for l := range a {
-			r = r>>1 | (uint64(a[l]^b[l])-1)&(1<<63)
+		var lo, hi uint64
+		for l := 0; l < 32; l++ {
+			lo = lo>>1 | (uint64(a[l]^b[l])-1)>>63<<31
+			hi = hi>>1 | (uint64(a[l+32]^b[l+32])-1)>>63<<31
 		}
+		r = lo | hi<<32
 	case 3: // le: not b < a
 		r = ^ltMask32(b, a, bias)
 	}
@@ -165,11 +171,12 @@ func icmpMask32(a, b *[64]uint32, c int, bias uint32) uint64 {
 }
 
 func ltMask32(a, b *[64]uint32, bias uint32) uint64 {
-	var r uint64
-	for l := range a {
-		r = r>>1 | (uint64(a[l]^bias)-uint64(b[l]^bias))&(1<<63)
+	var lo, hi uint64
+	for l := 0; l < 32; l++ {
+		lo = lo>>1 | (uint64(a[l]^bias)-uint64(b[l]^bias))>>63<<31
+		hi = hi>>1 | (uint64(a[l+32]^bias)-uint64(b[l+32]^bias))>>63<<31
 	}
-	return r
+	return lo | hi<<32
 }
 
 func icmpMask64(alo, ahi, blo, bhi *[64]uint32, c int, bias uint64) uint64 {
@@ -182,10 +189,14 @@ func icmpMask64(alo, ahi, blo, bhi *[64]uint32, c int, bias uint64) uint64 {
 	case 1:
 		r = ltMask64(alo, ahi, blo, bhi, bias)
 	case 2:
-		for l := range alo {
-			d := (uint64(alo[l]) | uint64(ahi[l])<<32) ^ (uint64(blo[l]) | uint64(bhi[l])<<32)
-			r = r>>1 | ^(d|-d)&(1<<63)
+		var lo, hi uint64
+		for l := 0; l < 32; l++ {
+			d0 := (uint64(alo[l]) | uint64(ahi[l])<<32) ^ (uint64(blo[l]) | uint64(bhi[l])<<32)
+			d1 := (uint64(alo[l+32]) | uint64(ahi[l+32])<<32) ^ (uint64(blo[l+32]) | uint64(bhi[l+32])<<32)
+			lo = lo>>1 | (^(d0|-d0))>>63<<31
+			hi = hi>>1 | (^(d1|-d1))>>63<<31
 		}
+		r = lo | hi<<32
 	case 3:
 		r = ^ltMask64(blo, bhi, alo, ahi, bias)
 	}
@@ -196,14 +207,34 @@ func icmpMask64(alo, ahi, blo, bhi *[64]uint32, c int, bias uint64) uint64 {
 }
 
 func ltMask64(alo, ahi, blo, bhi *[64]uint32, bias uint64) uint64 {
-	var r uint64
-	for l := range alo {
-		x := (uint64(alo[l]) | uint64(ahi[l])<<32) ^ bias
-		y := (uint64(blo[l]) | uint64(bhi[l])<<32) ^ bias
-		_, br := bits.Sub64(x, y, 0)
-		r = r>>1 | br<<63
+	var lo, hi uint64
+	for l := 0; l < 32; l++ {
+		_, b0 := bits.Sub64((uint64(alo[l])|uint64(ahi[l])<<32)^bias, (uint64(blo[l])|uint64(bhi[l])<<32)^bias, 0)
+		_, b1 := bits.Sub64((uint64(alo[l+32])|uint64(ahi[l+32])<<32)^bias, (uint64(blo[l+32])|uint64(bhi[l+32])<<32)^bias, 0)
+		lo, hi = lo>>1|b0<<31, hi>>1|b1<<31
 	}
-	return r
+	return lo | hi<<32
+}
+
+// fcmp1 evaluates ordered float condition c (1–7 of fconds).
+func fcmp1(c int, x, y float64) uint64 {
+	switch c {
+	case 1:
+		return bit64(x < y)
+	case 2:
+		return bit64(x == y)
+	case 3:
+		return bit64(x <= y)
+	case 4:
+		return bit64(x > y)
+	case 5:
+		return bit64(x < y) | bit64(x > y)
+	case 6:
+		return bit64(x >= y)
+	case 7:
+		return bit64(x == x) & bit64(y == y)
+	}
+	return 0
 }
 
 // fcmpMask32 evaluates float condition c (fconds) on every lane.
@@ -212,39 +243,41 @@ func fcmpMask32(a, b *[64]uint32, c int) uint64 {
 	if inv {
 		c = 15 - c
 	}
-	var r uint64
+	var lo, hi uint64
 	switch c {
 	case 1:
-		for l := range a {
-			r = r>>1 | bit64(f32(a[l]) < f32(b[l]))<<63
+		for l := 0; l < 32; l++ {
+			lo = lo>>1 | bit64(f32(a[l]) < f32(b[l]))<<31
+			hi = hi>>1 | bit64(f32(a[l+32]) < f32(b[l+32]))<<31
 		}
 	case 2:
-		for l := range a {
-			r = r>>1 | bit64(f32(a[l]) == f32(b[l]))<<63
+		for l := 0; l < 32; l++ {
+			lo = lo>>1 | bit64(f32(a[l]) == f32(b[l]))<<31
+			hi = hi>>1 | bit64(f32(a[l+32]) == f32(b[l+32]))<<31
 		}
 	case 3:
-		for l := range a {
-			r = r>>1 | bit64(f32(a[l]) <= f32(b[l]))<<63
+		for l := 0; l < 32; l++ {
+			lo = lo>>1 | bit64(f32(a[l]) <= f32(b[l]))<<31
+			hi = hi>>1 | bit64(f32(a[l+32]) <= f32(b[l+32]))<<31
 		}
 	case 4:
-		for l := range a {
-			r = r>>1 | bit64(f32(a[l]) > f32(b[l]))<<63
-		}
-	case 5:
-		for l := range a {
-			x, y := f32(a[l]), f32(b[l])
-			r = r>>1 | (bit64(x < y)|bit64(x > y))<<63
+		for l := 0; l < 32; l++ {
+			lo = lo>>1 | bit64(f32(a[l]) > f32(b[l]))<<31
+			hi = hi>>1 | bit64(f32(a[l+32]) > f32(b[l+32]))<<31
 		}
 	case 6:
-		for l := range a {
-			r = r>>1 | bit64(f32(a[l]) >= f32(b[l]))<<63
+		for l := 0; l < 32; l++ {
+			lo = lo>>1 | bit64(f32(a[l]) >= f32(b[l]))<<31
+			hi = hi>>1 | bit64(f32(a[l+32]) >= f32(b[l+32]))<<31
 		}
-	case 7:
-		for l := range a {
-			x, y := f32(a[l]), f32(b[l])
-			r = r>>1 | (bit64(x == x)&bit64(y == y))<<63
+	case 0:
+	default:
+		for l := 0; l < 32; l++ {
+			lo = lo>>1 | fcmp1(c, float64(f32(a[l])), float64(f32(b[l])))<<31
+			hi = hi>>1 | fcmp1(c, float64(f32(a[l+32])), float64(f32(b[l+32])))<<31
 		}
 	}
+	r := lo | hi<<32
 	if inv {
 		r = ^r
 	}
@@ -256,29 +289,39 @@ func fcmpMask64(alo, ahi, blo, bhi *[64]uint32, c int) uint64 {
 	if inv {
 		c = 15 - c
 	}
-	var r uint64
-	for l := range alo {
-		x := f64(uint64(alo[l]) | uint64(ahi[l])<<32)
-		y := f64(uint64(blo[l]) | uint64(bhi[l])<<32)
-		var t uint64
-		switch c {
-		case 1:
-			t = bit64(x < y)
-		case 2:
-			t = bit64(x == y)
-		case 3:
-			t = bit64(x <= y)
-		case 4:
-			t = bit64(x > y)
-		case 5:
-			t = bit64(x < y) | bit64(x > y)
-		case 6:
-			t = bit64(x >= y)
-		case 7:
-			t = bit64(x == x) & bit64(y == y)
-		}
-		r = r>>1 | t<<63
+	swap := c == 4 || c == 6 // gt, ge: lt, le with the sources swapped
+	if swap {
+		alo, ahi, blo, bhi, c = blo, bhi, alo, ahi, c-3
 	}
+	var lo, hi uint64
+	switch c {
+	case 1:
+		for l := 0; l < 32; l++ {
+			x0, y0 := f64(uint64(alo[l])|uint64(ahi[l])<<32), f64(uint64(blo[l])|uint64(bhi[l])<<32)
+			x1, y1 := f64(uint64(alo[l+32])|uint64(ahi[l+32])<<32), f64(uint64(blo[l+32])|uint64(bhi[l+32])<<32)
+			lo, hi = lo>>1|bit64(x0 < y0)<<31, hi>>1|bit64(x1 < y1)<<31
+		}
+	case 2:
+		for l := 0; l < 32; l++ {
+			x0, y0 := f64(uint64(alo[l])|uint64(ahi[l])<<32), f64(uint64(blo[l])|uint64(bhi[l])<<32)
+			x1, y1 := f64(uint64(alo[l+32])|uint64(ahi[l+32])<<32), f64(uint64(blo[l+32])|uint64(bhi[l+32])<<32)
+			lo, hi = lo>>1|bit64(x0 == y0)<<31, hi>>1|bit64(x1 == y1)<<31
+		}
+	case 3:
+		for l := 0; l < 32; l++ {
+			x0, y0 := f64(uint64(alo[l])|uint64(ahi[l])<<32), f64(uint64(blo[l])|uint64(bhi[l])<<32)
+			x1, y1 := f64(uint64(alo[l+32])|uint64(ahi[l+32])<<32), f64(uint64(blo[l+32])|uint64(bhi[l+32])<<32)
+			lo, hi = lo>>1|bit64(x0 <= y0)<<31, hi>>1|bit64(x1 <= y1)<<31
+		}
+	case 0:
+	default:
+		for l := 0; l < 32; l++ {
+			x0, y0 := f64(uint64(alo[l])|uint64(ahi[l])<<32), f64(uint64(blo[l])|uint64(bhi[l])<<32)
+			x1, y1 := f64(uint64(alo[l+32])|uint64(ahi[l+32])<<32), f64(uint64(blo[l+32])|uint64(bhi[l+32])<<32)
+			lo, hi = lo>>1|fcmp1(c, x0, y0)<<31, hi>>1|fcmp1(c, x1, y1)<<31
+		}
+	}
+	r := lo | hi<<32
 	if inv {
 		r = ^r
 	}

@@ -214,3 +214,66 @@ func f16ToF32Bits(h uint16) uint32 {
 	}
 	return s | (e+112)<<23 | m<<13
 }
+
+// kFu32 is the kernel of an f32 unary operation computed through float64
+// (fu32's lane function, rounding to nearest even).
+func kFu32(f func(x float64) float64) kernel {
+	return func(e *fenv, d, a, b, c *[64]uint32) {
+		for l := range d {
+			x := flushIn(a[l], e.din)
+			xf := float64(f32(x))
+			r := f(xf)
+			var u uint32
+			switch {
+			case r == r:
+				u = f32bits(float32(r))
+			case xf != xf:
+				u = x | 0x400000
+			default:
+				u = 0x7fc00000
+			}
+			d[l] = flushOut(u, e.dout)
+		}
+	}
+}
+
+func init() {
+	kernels["v_min_f32"] = func(e *fenv, d, a, b, c *[64]uint32) {
+		for l := range d {
+			x, y := flushIn(a[l], e.din), flushIn(b[l], e.din)
+			var u uint32
+			if fx, fy := f32(x), f32(y); fx < fy {
+				u = x
+			} else if fx > fy {
+				u = y
+			} else {
+				u = uint32(minF32(e, uint64(x), uint64(y)))
+			}
+			d[l] = flushOut(u, e.dout)
+		}
+	}
+	kernels["v_max_f32"] = func(e *fenv, d, a, b, c *[64]uint32) {
+		for l := range d {
+			x, y := flushIn(a[l], e.din), flushIn(b[l], e.din)
+			var u uint32
+			if fx, fy := f32(x), f32(y); fx > fy {
+				u = x
+			} else if fx < fy {
+				u = y
+			} else {
+				u = uint32(maxF32(e, uint64(x), uint64(y)))
+			}
+			d[l] = flushOut(u, e.dout)
+		}
+	}
+	kernels["v_cvt_u32_f32"] = func(e *fenv, d, a, b, c *[64]uint32) {
+		for l := range d {
+			d[l] = uint32(cvtF32ToU32(float64(f32(flushIn(a[l], e.din)))))
+		}
+	}
+	kernels["v_cvt_i32_f32"] = func(e *fenv, d, a, b, c *[64]uint32) {
+		for l := range d {
+			d[l] = uint32(cvtF32ToI32(float64(f32(flushIn(a[l], e.din)))))
+		}
+	}
+}

@@ -1,0 +1,65 @@
+package emu
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/wavedbg/wavedbg/isa"
+)
+
+// Per-operation cost of one wave instruction (all 64 lanes in EXEC), the
+// fast form against the generic path:
+//
+//	go test ./emu -run '^$' -bench VALUOp
+func BenchmarkVALUOp(b *testing.B) {
+	e3 := func(t ti) ti { return t.enc(isa.EncVOP3) }
+	for _, c := range []struct {
+		name string
+		t    ti
+	}{
+		{"add_co", I("v_add_co_u32", vreg(1), vcc(), vreg(2), vreg(3))},
+		{"addc_co", I("v_addc_co_u32", vreg(1), vcc(), vreg(2), vreg(3), vcc())},
+		{"add_co_e64_s", e3(I("v_add_co_u32", vreg(1), sreg2(10), sreg(2), vreg(3)))},
+		{"lshlrev_b64", I("v_lshlrev_b64", vreg2(4), ic(3), vreg2(2))},
+		{"mad_u64_u32", e3(I("v_mad_u64_u32", vreg2(4), sreg2(10), vreg(1), vreg(2), vreg2(6)))},
+		{"cmp_eq_u32", I("v_cmp_eq_u32", vcc(), vreg(2), vreg(3))},
+		{"cmp_lt_i32_e64", e3(I("v_cmp_lt_i32", sreg2(10), sreg(2), vreg(3)))},
+		{"cmp_gt_f32", I("v_cmp_gt_f32", vcc(), vreg(2), vreg(3))},
+		{"cmp_lt_u64", I("v_cmp_lt_u64", vcc(), vreg2(2), vreg2(4))},
+		{"cndmask_e64", e3(I("v_cndmask_b32", vreg(1), ic(0), vreg(3), sreg2(10)))},
+		{"mul_lo_u32", e3(I("v_mul_lo_u32", vreg(1), vreg(2), vreg(3)))},
+		{"add_f64", I("v_add_f64", vreg2(4), vreg2(0), vreg2(2))},
+		{"fma_f64", I("v_fma_f64", vreg2(4), vreg2(0), vreg2(2), vreg2(6))},
+		{"cvt_f16_f32", I("v_cvt_f16_f32", vreg(1), vreg(2))},
+		{"cvt_f32_f16", I("v_cvt_f32_f16", vreg(1), vreg(2))},
+		{"readlane", I("v_readlane_b32", sreg(3), vreg(2), sreg(4))},
+		{"writelane", I("v_writelane_b32", vreg(1), sreg(3), sreg(4))},
+		{"bfe_u32_generic", e3(I("v_bfe_u32", vreg(1), vreg(2), ic(3), ic(5)))},
+		{"min_f32", I("v_min_f32", vreg(1), vreg(2), vreg(3))},
+		{"cvt_f64_i32", I("v_cvt_f64_i32", vreg2(4), vreg(2))},
+	} {
+		p := prog(isa.GFX9, c.t)
+		in := &p.code[0]
+		r := rand.New(rand.NewPCG(1, 2))
+		w := &Wave{target: isa.GFX9}
+		for i := 0; i < 16; i++ {
+			for l := range w.v[i] {
+				w.v[i][l] = r.Uint32() >> 2
+			}
+		}
+		w.s[codeExec], w.s[codeExec+1] = ^uint32(0), ^uint32(0)
+		w.s[slotMode] = 0xf0
+		for _, path := range []struct {
+			name string
+			fn   execFn
+		}{{"fast", in.fn}, {"generic", in.def.fn}} {
+			b.Run(c.name+"/"+path.name, func(b *testing.B) {
+				for b.Loop() {
+					if err := path.fn(w, in); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+		}
+	}
+}
