@@ -6,11 +6,7 @@ package emu
 // components, atomic operation, return, DS addressing) comes from the isa
 // tables through inst.Op.Mem(); no mnemonic is parsed.
 
-import (
-	"strings"
-
-	"github.com/wavedbg/wavedbg/isa"
-)
+import "github.com/wavedbg/wavedbg/isa"
 
 // vmKind is what a vector memory operation does.
 type vmKind uint8
@@ -59,19 +55,20 @@ const (
 )
 
 // atomOps maps the isa tables' atomic operations to the unit's; an
-// operation missing here is looked up in atomicNames (see compileDS) or is
-// not modelled. ds_wrxchg2* (swap with two addresses) becomes atWrXchg2.
+// operation missing here (ds_wrap_rtn_b32) is not modelled. ds_wrxchg2*
+// (swap with two addresses) becomes atWrXchg2.
 var atomOps = map[isa.AtomicOp]int{
 	isa.AtomSwap: atSwap, isa.AtomCmpSwap: atCmpSwap, isa.AtomAdd: atAdd, isa.AtomSub: atSub,
 	isa.AtomRsub: atRsub, isa.AtomSMin: atSMin, isa.AtomUMin: atUMin, isa.AtomSMax: atSMax,
 	isa.AtomUMax: atUMax, isa.AtomAnd: atAnd, isa.AtomOr: atOr, isa.AtomXor: atXor, isa.AtomInc: atInc,
 	isa.AtomDec: atDec, isa.AtomMskor: atMskor, isa.AtomFAdd: atFAdd, isa.AtomFMin: atFMin,
 	isa.AtomFMax: atFMax, isa.AtomCmpSt: atCmpSt, isa.AtomFCmpSt: atCmpStF,
+	isa.AtomCondXchg: atCondXchg32, // ds_condxchg.go
 }
 
-// atomicNames lets a DS atomic the table mapping (atomOps) leaves out be
-// registered by its name without "ds_" and "_rtn_" (ds_condxchg32_rtn_b64
-// → "condxchg32_b64"); compileDS consults it only for those.
+// atomicNames was the name → operation table of the mnemonic parser this
+// file had; nothing reads it now (atomOps does its work). ds_condxchg.go's
+// init still registers there, so it stays until that line goes.
 var atomicNames = map[string]int{}
 
 // vmOp is a compiled vector memory instruction.
@@ -137,7 +134,7 @@ const (
 
 // compileVM builds the vmOp of inst. ok is false for instructions the unit
 // does not model (MIMG, EXP, buffer_store_lds_dword, the d16_hi format
-// accesses, DS atomics without an operation here).
+// accesses, ds_wrap_rtn_b32).
 func compileVM(inst *isa.Inst) (*vmOp, bool) {
 	o := &vmOp{name: inst.Op.String(), vdst: -1, vdata: -1, vaddr: -1, saddr: -1, srsrc: -1, comps: 1}
 	o.ds.data0, o.ds.data1 = -1, -1
@@ -182,7 +179,7 @@ func compileVM(inst *isa.Inst) (*vmOp, bool) {
 		o.dfmt, o.nfmt = m.DFmt, m.NFmt
 	case isa.EncDS:
 		o.fam, o.kind = famDS, vmDS
-		return o, compileDS(o, inst.Op, &mi, m)
+		return o, compileDS(o, &mi, m)
 	default:
 		return nil, false
 	}
@@ -233,8 +230,8 @@ func accessSize(o *vmOp, mi *isa.MemInfo, op isa.Op) bool {
 	return o.size > 0
 }
 
-// compileDS fills in the DS operation op from its table facts mi.
-func compileDS(o *vmOp, op isa.Op, mi *isa.MemInfo, m *isa.Modifiers) bool {
+// compileDS fills in a DS operation from its table facts mi.
+func compileDS(o *vmOp, mi *isa.MemInfo, m *isa.Modifiers) bool {
 	d := &o.ds
 	d.off0, d.off1 = uint32(m.Offset0), uint32(m.Offset1)
 	single := uint32(uint16(m.Offset))
@@ -309,10 +306,6 @@ func compileDS(o *vmOp, op isa.Op, mi *isa.MemInfo, m *isa.Modifiers) bool {
 			return true
 		}
 		at, ok := atomOps[mi.Atomic]
-		if !ok {
-			n := strings.Replace(strings.TrimPrefix(op.String(), "ds_"), "_rtn_", "_", 1)
-			at, ok = atomicNames[n]
-		}
 		o.atom = at
 		return ok
 	}
