@@ -34,10 +34,7 @@ type groupWorker struct {
 	idSize [3]uint32  // the work-group size ids holds
 	ids    []laneInit // work-item ids and EXEC per wave of such a group
 
-	// results of the work-groups this worker ran
-	res    GridResult
-	faults []WaveError
-	fault  uint64 // the work-group of faults
+	faults []WaveError // of the running work-group
 }
 
 // laneInit is a wave's initial work-item id VGPRs and EXEC.
@@ -107,31 +104,36 @@ type groupJob struct {
 	id      [3]uint32
 }
 
-// runGroups runs work-groups [0, count) and merges the workers' results
-// into g.res. After a fault no later work-group starts; the faults reported
-// are those of the first faulting work-group in dispatch order, and
-// WorkGroups counts the work-groups up to it. (Instructions and cycles then
-// include the work-groups that were already running on other workers.)
+// runGroups runs work-groups [0, count) and adds their counts to g.res in
+// dispatch order (tally). After a fault or an error no later work-group
+// starts, and g.res counts exactly the work-groups up to and including the
+// first one, in dispatch order, that faulted or failed — its faults are
+// the ones reported — whatever the number of workers: later work-groups
+// that were already running on other workers are not counted.
 func (g *gridRun) runGroups(ctx context.Context, count uint64) error {
+	var stop atomic.Uint64 // the first work-group that faulted or failed
+	stop.Store(^uint64(0))
+	t := newTally(g.res, &stop)
 	if g.nworkers <= 1 {
 		wk := g.ws[0]
 		var waveNo uint64
 		for n := uint64(0); n < count; n++ {
 			id := g.d.GroupID(n)
-			err := wk.runGroup(ctx, n, id, waveNo)
+			st, err := wk.runGroup(ctx, n, id, waveNo)
 			waveNo += g.wavesOf(id)
-			g.merge()
+			if err != nil || len(st.faults) > 0 {
+				stop.Store(n)
+			}
+			t.add(n, &st)
 			if err != nil {
 				return err
 			}
-			if len(g.res.Faults) > 0 {
+			if len(st.faults) > 0 {
 				break
 			}
 		}
 		return nil
 	}
-	var stop atomic.Uint64 // the first work-group that faulted or failed
-	stop.Store(^uint64(0))
 	lower := func(n uint64) {
 		for {
 			s := stop.Load()
@@ -152,12 +154,14 @@ func (g *gridRun) runGroups(ctx context.Context, count uint64) error {
 				if j.n > stop.Load() || errs[k] != nil {
 					continue
 				}
-				if err := wk.runGroup(ctx, j.n, j.id, j.wave); err != nil {
+				st, err := wk.runGroup(ctx, j.n, j.id, j.wave)
+				if err != nil {
 					errs[k], errAt[k] = err, j.n
-					lower(j.n)
-				} else if len(wk.faults) > 0 && wk.fault == j.n {
-					lower(j.n)
 				}
+				if err != nil || len(st.faults) > 0 {
+					lower(j.n) // before add, so that nothing after j.n is counted
+				}
+				t.add(j.n, &st)
 			}
 		}()
 	}
@@ -176,35 +180,7 @@ func (g *gridRun) runGroups(ctx context.Context, count uint64) error {
 			err = errs[k]
 		}
 	}
-	g.merge()
-	if first != ^uint64(0) {
-		g.res.WorkGroups = first + 1
-		var fs []WaveError
-		for _, wk := range g.ws {
-			if len(wk.faults) > 0 && wk.fault == first {
-				fs = wk.faults
-			}
-		}
-		g.res.Faults = fs
-	}
 	return err
-}
-
-// merge adds the workers' results to g.res and clears them.
-func (g *gridRun) merge() {
-	for _, wk := range g.ws {
-		r := &wk.res
-		g.res.WorkGroups += r.WorkGroups
-		g.res.Waves += r.Waves
-		g.res.Instructions += r.Instructions
-		g.res.Cycles += r.Cycles
-		g.res.MaxCycles = max(g.res.MaxCycles, r.MaxCycles)
-		if g.nworkers <= 1 {
-			g.res.Faults = append(g.res.Faults, wk.faults...)
-			wk.faults = nil
-		}
-		*r = GridResult{}
-	}
 }
 
 // newWaves sets up the waves of work-group id, whose first wave is number
@@ -274,11 +250,15 @@ func (wk *groupWorker) newWaves(id [3]uint32, first uint64) ([]*groupWave, error
 	return waves, nil
 }
 
-// runGroup runs work-group n (id) to completion. An internal error (a
-// panic in the emulator) becomes an error naming the wave and its PC rather
-// than ending the process from a worker goroutine.
-func (wk *groupWorker) runGroup(ctx context.Context, n uint64, id [3]uint32, first uint64) (err error) {
+// runGroup runs work-group n (id) to completion and returns its counts
+// (those of every wave, up to where it stopped) and the faults that stopped
+// it. An internal error (a panic in the emulator) becomes an error naming
+// the wave and its PC rather than ending the process from a worker
+// goroutine.
+func (wk *groupWorker) runGroup(ctx context.Context, n uint64, id [3]uint32, first uint64) (st groupStats, err error) {
 	var cur *groupWave
+	var waves []*groupWave
+	wk.faults = wk.faults[:0]
 	defer func() {
 		if r := recover(); r != nil {
 			we := WaveError{Group: id, Err: fmt.Errorf("emu: internal error: %v", r)}
@@ -290,25 +270,21 @@ func (wk *groupWorker) runGroup(ctx context.Context, n uint64, id [3]uint32, fir
 			}
 			err = we
 		}
-	}()
-	waves, err := wk.newWaves(id, first)
-	if err != nil {
-		return err
-	}
-	nf := len(wk.faults)
-	wk.res.WorkGroups++
-	wk.res.Waves += uint64(len(waves))
-	defer func() {
+		st.waves = uint64(len(waves))
 		for _, gw := range waves {
-			wk.res.Instructions += gw.m.Steps()
+			st.instructions += gw.m.Steps()
 			c := gw.m.Cycle()
-			wk.res.Cycles += c
-			wk.res.MaxCycles = max(wk.res.MaxCycles, c)
+			st.cycles += c
+			st.maxCycles = max(st.maxCycles, c)
 		}
-		if len(wk.faults) > nf {
-			wk.fault = n
+		if len(wk.faults) > 0 {
+			st.faults = append([]WaveError(nil), wk.faults...)
 		}
 	}()
+	waves, err = wk.newWaves(id, first)
+	if err != nil {
+		return st, err
+	}
 	for {
 		live, waiting := 0, 0
 		for _, gw := range waves {
@@ -319,14 +295,14 @@ func (wk *groupWorker) runGroup(ctx context.Context, n uint64, id [3]uint32, fir
 			if !gw.waiting {
 				cur = gw
 				if err := wk.runWave(ctx, id, gw); err != nil {
-					return err
+					return st, err
 				}
 			}
 			if gw.waiting {
 				waiting++
 			}
-			if len(wk.faults) > nf {
-				return nil
+			if len(wk.faults) > 0 {
+				return st, nil
 			}
 		}
 		if live == 0 {
@@ -339,7 +315,7 @@ func (wk *groupWorker) runGroup(ctx context.Context, n uint64, id [3]uint32, fir
 			}
 		}
 	}
-	return nil
+	return st, nil
 }
 
 // runWave runs one wave until it ends, faults or stops before s_barrier.

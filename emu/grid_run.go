@@ -76,15 +76,25 @@ type GridConfig struct {
 }
 
 // GridResult reports a completed (or stopped) grid run.
+//
+// The counts cover the work-groups run: the whole grid, or, when a fault or
+// an error stopped the run, exactly the work-groups up to and including the
+// first one in dispatch order that faulted or failed, whatever the number
+// of workers (work-groups after it that other workers were running are not
+// counted). Within a counted work-group, every wave counts the
+// instructions it executed (the faulting one included) and its clock, up to
+// where the work-group stopped.
 type GridResult struct {
 	WorkGroups   uint64
 	Waves        uint64
 	Instructions uint64
 	Cycles       uint64 // the sum of every wave's clock
 	MaxCycles    uint64 // the longest wave
-	Faults       []WaveError
-	Buffers      [][]byte // final contents of every ArgBuffer, by argument index
-	Dispatch     *Dispatch
+	// Faults are the faults and execution errors of the first faulting
+	// work-group (a work-group stops at its first faulting wave).
+	Faults   []WaveError
+	Buffers  [][]byte // final contents of every ArgBuffer, by argument index
+	Dispatch *Dispatch
 }
 
 // WaveError is an error that stopped one wave.
