@@ -25,11 +25,8 @@ package emu
 //     it raises LGKM_CNT by one, like every LDS operation; with GDS set it
 //     stops the wave like other GDS operations.
 //
-// vmem_op.go's compiler looks DS atomics up in atomicNames by the name
-// without "_rtn_"; once "condxchg32_b64" maps to atCondXchg32 there, the
-// operation compiles to an 8-byte DS atomic with a return and execDS routes
-// it here. Until then it compiles to nothing and stops the wave with
-// "not modelled" (the tests register it for their duration).
+// vmem_op.go compiles the operation (isa.AtomCondXchg) to an 8-byte DS
+// atomic with a return whose atom is atCondXchg32; execDS routes it here.
 
 import "encoding/binary"
 

@@ -35,17 +35,6 @@ var condxchgWords = map[string]map[string]string{
 	},
 }
 
-// withCondXchg registers ds_condxchg32_rtn_b64 with vmem_op.go's compiler
-// for the test's duration when it is not registered there (ds_condxchg.go).
-// Tests that call it must not be parallel.
-func withCondXchg(t *testing.T) {
-	if _, ok := atomicNames["condxchg32_b64"]; ok {
-		return
-	}
-	atomicNames["condxchg32_b64"] = atCondXchg32
-	t.Cleanup(func() { delete(atomicNames, "condxchg32_b64") })
-}
-
 func TestCondXchgEncodings(t *testing.T) {
 	if _, err := exec.LookPath("llvm-mc-19"); err != nil {
 		t.Skip("llvm-mc-19 is not installed")
@@ -111,7 +100,6 @@ func condxchgMachine(t *testing.T, target isa.Target, line string, m0 uint32, hi
 // bit 31 is set; out-of-range dwords return 0 and are not written. The LDS
 // starts with dword i = i+1000 (byte address x: x/4+1000).
 func TestCondXchg32(t *testing.T) {
-	withCondXchg(t)
 	type lane struct {
 		addr, lo, hi uint32 // v1, v2, v3
 		ret          [2]uint32
@@ -230,7 +218,6 @@ func TestCondXchg32(t *testing.T) {
 
 // TestCondXchgGDS: with gds set it stops the wave like other GDS operations.
 func TestCondXchgGDS(t *testing.T) {
-	withCondXchg(t)
 	m := condxchgMachine(t, isa.GFX9, "ds_condxchg32_rtn_b64 v[4:5], v1, v[2:3] gds", 0, 0)
 	_, err := m.Run(context.Background(), 10)
 	var ee *ExecError

@@ -216,6 +216,27 @@ func (u *vmemUnit) dsFastRead(w *Wave, o *vmOp, exec uint64, lim uint32, lat uin
 				r1[lane] = p.load32Slow(a1)
 			}
 		}
+	case o.size < 4 && !d.two:
+		off, n, sh := uint32(o.offset), uint32(o.size), 32-8*uint32(o.size)
+		r := &res.data[0]
+		for m := exec; m != 0; m &= m - 1 {
+			lane := bits.TrailingZeros64(m)
+			a := va[lane] + off
+			var b [2]byte
+			if y := a - p.lo; y < p.n4 {
+				b[0], b[1] = p.pg[y], p.pg[y+1]
+			} else {
+				p.load(a, b[:n])
+			}
+			x := uint32(b[0])
+			if n == 2 {
+				x |= uint32(b[1]) << 8
+			}
+			if o.signed {
+				x = uint32(int32(x<<sh) >> sh)
+			}
+			r[lane] = x
+		}
 	case o.size == 8:
 		offs := [2]uint32{uint32(o.offset), 0}
 		parts := 1
@@ -320,6 +341,26 @@ func (u *vmemUnit) dsFastWrite(w *Wave, o *vmOp, exec uint64, lim uint32, lat ui
 				binary.LittleEndian.PutUint32(p.pg[x:], dv1[lane])
 			} else {
 				p.store32Slow(a1, dv1[lane])
+			}
+		}
+	case o.size < 4 && !d.two:
+		off, n := uint32(o.offset), uint32(o.size)
+		var sh uint32
+		if o.d16hi {
+			sh = 16
+		}
+		for m := exec; m != 0; m &= m - 1 {
+			lane := bits.TrailingZeros64(m)
+			a := va[lane] + off
+			v := dv[lane] >> sh
+			if y := a - p.lo; y < p.n4 {
+				p.pg[y] = byte(v)
+				if n == 2 {
+					p.pg[y+1] = byte(v >> 8)
+				}
+			} else {
+				b := [2]byte{byte(v), byte(v >> 8)}
+				p.store(a, b[:n], 0)
 			}
 		}
 	case o.size == 8:

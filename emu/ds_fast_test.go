@@ -228,7 +228,6 @@ func randDSCase(r *rand.Rand, forms map[isa.Target]map[string]*isa.Form, names m
 // all of LDS must agree. The forms cover every LDS DS operation of both
 // targets; the fast ones are drawn most often.
 func TestDSFastMatchesGeneral(t *testing.T) {
-	withCondXchg(t)
 	forms := map[isa.Target]map[string]*isa.Form{}
 	names := map[isa.Target][]string{}
 	fastSeen := map[string]bool{}
