@@ -116,6 +116,7 @@ type instr struct {
 	in     *isa.Inst
 	name   string
 	def    *opDef
+	cf     *[6][64]uint32 // VALU fast paths: constant sources as registers (prefill)
 }
 
 // Data types used to expand constants.

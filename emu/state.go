@@ -81,10 +81,10 @@ type Wave struct {
 	jOn bool // journal the current step
 	j   journal
 
-	fe     fenv // the VALU lane context, reused
+	fe     fenv          // the VALU lane context, reused
 	tmp    [8][64]uint32 // scratch registers of the fast kernels
-	cur    *instr // the instruction being executed
-	curIdx int    // its index
+	cur    *instr        // the instruction being executed
+	curIdx int           // its index
 }
 
 func (w *Wave) sgprCount() int { return 102 }

@@ -221,21 +221,36 @@ func fastEligible(in *instr, inst *isa.Inst) bool {
 	return true
 }
 
-// src32 returns source k as a register of lanes: the VGPR itself, or buf
-// filled with a uniform value.
+// src32 returns source k as a register of lanes: the VGPR itself, the
+// instruction's prefilled constant, or buf filled with a uniform value.
 func (w *Wave) src32(in *instr, k int, buf *[64]uint32) *[64]uint32 {
 	o := &in.src[k]
 	if k == 2 && in.def.v.mac { // (VOPC has no vop: k < 2)
 		o = &in.dst[0]
 	}
-	if o.kind == okV {
+	switch {
+	case o.kind == okV:
 		return &w.v[o.reg]
+	case o.kind == okConst && in.cf != nil:
+		return &in.cf[2*k]
 	}
-	x := w.sv(o)
-	for l := range buf {
-		buf[l] = x
+	return fill(buf, w.sv(o))
+}
+
+// prefill gives a fast-path instruction its constant sources as whole
+// registers (rows 2k and 2k+1: the low and high dwords of source k), so
+// src32 and src64 need not fill them on every execution. Kernels only read
+// their sources, so waves running the program concurrently share them.
+func prefill(in *instr) {
+	for k := 0; k < 3 && k < int(in.nsrc); k++ {
+		if o := &in.src[k]; o.kind == okConst {
+			if in.cf == nil {
+				in.cf = new([6][64]uint32)
+			}
+			fill(&in.cf[2*k], uint32(o.val))
+			fill(&in.cf[2*k+1], uint32(o.val>>32))
+		}
 	}
-	return buf
 }
 
 // execFast runs a kernel.
@@ -265,6 +280,14 @@ func execFast(w *Wave, in *instr) error {
 // fastFn returns the whole-register form of a compiled instruction, or nil
 // when it has none or the instruction's operands rule it out.
 func fastFn(in *instr, inst *isa.Inst, name string) execFn {
+	f := fastFn1(in, inst, name)
+	if f != nil {
+		prefill(in)
+	}
+	return f
+}
+
+func fastFn1(in *instr, inst *isa.Inst, name string) execFn {
 	d := in.def
 	if d == nil {
 		return nil

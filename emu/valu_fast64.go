@@ -2,6 +2,7 @@ package emu
 
 import (
 	"math/bits"
+	"unsafe"
 
 	"github.com/wavedbg/wavedbg/isa"
 )
@@ -40,10 +41,12 @@ func (w *Wave) dstPut(r int, mask uint64, d *[64]uint32) {
 	}
 }
 
-// fill sets every lane of buf to x.
+// fill sets every lane of buf to x, two lanes a store.
 func fill(buf *[64]uint32, x uint32) *[64]uint32 {
-	for l := range buf {
-		buf[l] = x
+	p := (*[32]uint64)(unsafe.Pointer(buf))
+	v := uint64(x) | uint64(x)<<32
+	for i := 0; i < 32; i += 4 {
+		p[i], p[i+1], p[i+2], p[i+3] = v, v, v, v
 	}
 	return buf
 }
@@ -52,8 +55,11 @@ func fill(buf *[64]uint32, x uint32) *[64]uint32 {
 // itself, or lo and hi filled with a uniform value.
 func (w *Wave) src64(in *instr, k int, lo, hi *[64]uint32) (*[64]uint32, *[64]uint32) {
 	o := &in.src[k]
-	if o.kind == okV {
+	switch {
+	case o.kind == okV:
 		return &w.v[o.reg], &w.v[o.reg+1]
+	case o.kind == okConst && in.cf != nil:
+		return &in.cf[2*k], &in.cf[2*k+1]
 	}
 	x := w.sv64(o)
 	return fill(lo, uint32(x)), fill(hi, uint32(x>>32))

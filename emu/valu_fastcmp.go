@@ -193,8 +193,8 @@ func icmpMask64(alo, ahi, blo, bhi *[64]uint32, c int, bias uint64) uint64 {
 		for l := 0; l < 32; l++ {
 			d0 := (uint64(alo[l]) | uint64(ahi[l])<<32) ^ (uint64(blo[l]) | uint64(bhi[l])<<32)
 			d1 := (uint64(alo[l+32]) | uint64(ahi[l+32])<<32) ^ (uint64(blo[l+32]) | uint64(bhi[l+32])<<32)
-			lo = lo>>1 | (^(d0|-d0))>>63<<31
-			hi = hi>>1 | (^(d1|-d1))>>63<<31
+			lo = lo>>1 | (^(d0 | -d0))>>63<<31
+			hi = hi>>1 | (^(d1 | -d1))>>63<<31
 		}
 		r = lo | hi<<32
 	case 3:
