@@ -95,7 +95,7 @@ func execSOP2(w *Wave, in *instr) error {
 	d, a, b := &in.dst[0], &in.src[0], &in.src[1]
 	switch in.sub {
 	case sCselect64, sAnd64, sOr64, sXor64, sAndn2_64, sOrn2_64, sNand64, sNor64, sXnor64, sBfeU64, sBfeI64:
-		x, y := w.sv64(a), w.sv64(b)
+		x, y := w.ssrc64(a), w.ssrc64(b)
 		var r uint64
 		switch in.sub {
 		case sCselect64:
@@ -103,7 +103,7 @@ func execSOP2(w *Wave, in *instr) error {
 			if w.scc() {
 				r = x
 			}
-			w.sd64(d, r)
+			w.sdst64(d, r)
 			return nil
 		case sAnd64:
 			r = x & y
@@ -125,11 +125,11 @@ func execSOP2(w *Wave, in *instr) error {
 			off, width := y&63, (y>>16)&0x7f
 			r = bfe64(x, uint(off), uint(width), in.sub == sBfeI64)
 		}
-		w.sd64(d, r)
-		w.setSCC(r != 0)
+		w.sdst64(d, r)
+		w.sccOut(r != 0)
 		return nil
 	case sLshl64, sLshr64, sAshr64:
-		x, s := w.sv64(a), uint(w.sv(b)&63)
+		x, s := w.ssrc64(a), uint(w.ssrc(b)&63)
 		var r uint64
 		switch in.sub {
 		case sLshl64:
@@ -139,56 +139,56 @@ func execSOP2(w *Wave, in *instr) error {
 		default:
 			r = uint64(int64(x) >> s)
 		}
-		w.sd64(d, r)
-		w.setSCC(r != 0)
+		w.sdst64(d, r)
+		w.sccOut(r != 0)
 		return nil
 	case sBfm64:
-		x, y := w.sv(a)&63, w.sv(b)&63
-		w.sd64(d, ((uint64(1)<<x)-1)<<y)
+		x, y := w.ssrc(a)&63, w.ssrc(b)&63
+		w.sdst64(d, ((uint64(1)<<x)-1)<<y)
 		return nil
 	}
-	x, y := w.sv(a), w.sv(b)
+	x, y := w.ssrc(a), w.ssrc(b)
 	var r uint32
 	switch in.sub {
 	case sAddU32:
 		s, c := bits.Add32(x, y, 0)
 		r = s
-		w.setSCC(c != 0)
+		w.sccOut(c != 0)
 	case sSubU32:
 		s, c := bits.Sub32(x, y, 0)
 		r = s
-		w.setSCC(c != 0)
+		w.sccOut(c != 0)
 	case sAddI32:
 		r = x + y
-		w.setSCC(int32(x) >= 0 == (int32(y) >= 0) && (int32(r) >= 0) != (int32(x) >= 0))
+		w.sccOut(int32(x) >= 0 == (int32(y) >= 0) && (int32(r) >= 0) != (int32(x) >= 0))
 	case sSubI32:
 		r = x - y
-		w.setSCC((int32(x) >= 0) != (int32(y) >= 0) && (int32(r) >= 0) != (int32(x) >= 0))
+		w.sccOut((int32(x) >= 0) != (int32(y) >= 0) && (int32(r) >= 0) != (int32(x) >= 0))
 	case sAddcU32:
 		s, c := bits.Add32(x, y, w.s[slotSCC]&1)
 		r = s
-		w.setSCC(c != 0)
+		w.sccOut(c != 0)
 	case sSubbU32:
 		s, c := bits.Sub32(x, y, w.s[slotSCC]&1)
 		r = s
-		w.setSCC(c != 0)
+		w.sccOut(c != 0)
 	case sMinI32:
-		w.setSCC(int32(x) < int32(y))
+		w.sccOut(int32(x) < int32(y))
 		r = y
 		if int32(x) < int32(y) {
 			r = x
 		}
 	case sMinU32:
-		w.setSCC(x < y)
+		w.sccOut(x < y)
 		r = min(x, y)
 	case sMaxI32:
-		w.setSCC(int32(x) > int32(y))
+		w.sccOut(int32(x) > int32(y))
 		r = y
 		if int32(x) > int32(y) {
 			r = x
 		}
 	case sMaxU32:
-		w.setSCC(x > y)
+		w.sccOut(x > y)
 		r = max(x, y)
 	case sCselect32:
 		r = y
@@ -214,16 +214,16 @@ func execSOP2(w *Wave, in *instr) error {
 		case sXnor32:
 			r = ^(x ^ y)
 		}
-		w.setSCC(r != 0)
+		w.sccOut(r != 0)
 	case sLshl32:
 		r = x << (y & 31)
-		w.setSCC(r != 0)
+		w.sccOut(r != 0)
 	case sLshr32:
 		r = x >> (y & 31)
-		w.setSCC(r != 0)
+		w.sccOut(r != 0)
 	case sAshr32:
 		r = uint32(int32(x) >> (y & 31))
-		w.setSCC(r != 0)
+		w.sccOut(r != 0)
 	case sBfm32:
 		r = ((uint32(1) << (x & 31)) - 1) << (y & 31)
 	case sMulI32:
@@ -231,14 +231,14 @@ func execSOP2(w *Wave, in *instr) error {
 	case sBfeU32, sBfeI32:
 		off, width := y&31, (y>>16)&0x7f
 		r = uint32(bfe64(uint64(x), uint(off), uint(min(width, 32)), in.sub == sBfeI32))
-		w.setSCC(r != 0)
+		w.sccOut(r != 0)
 	case sAbsdiffI32:
 		t := int32(x) - int32(y)
 		if t < 0 {
 			t = -t
 		}
 		r = uint32(t)
-		w.setSCC(r != 0)
+		w.sccOut(r != 0)
 	case sMulHiU32:
 		r = uint32(uint64(x) * uint64(y) >> 32)
 	case sMulHiI32:
@@ -247,7 +247,7 @@ func execSOP2(w *Wave, in *instr) error {
 		sh := uint(in.sub - sLshl1Add + 1)
 		wide := uint64(x)<<sh + uint64(y)
 		r = uint32(wide)
-		w.setSCC(wide>>32 != 0)
+		w.sccOut(wide>>32 != 0)
 	case sPackLL:
 		r = x&0xffff | y<<16
 	case sPackLH:
@@ -255,7 +255,7 @@ func execSOP2(w *Wave, in *instr) error {
 	case sPackHH:
 		r = x>>16 | y&0xffff0000
 	}
-	w.sd(d, r)
+	w.sdst(d, r)
 	return nil
 }
 

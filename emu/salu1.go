@@ -92,27 +92,27 @@ func execSOP1(w *Wave, in *instr) error {
 	d, a := &in.dst[0], &in.src[0]
 	switch in.sub {
 	case s1Mov32:
-		w.sd(d, w.sv(a))
+		w.sdst(d, w.ssrc(a))
 	case s1Mov64:
-		w.sd64(d, w.sv64(a))
+		w.sdst64(d, w.ssrc64(a))
 	case s1Cmov32:
-		if v := w.sv(a); w.scc() {
-			w.sd(d, v)
+		if v := w.ssrc(a); w.scc() {
+			w.sdst(d, v)
 		}
 	case s1Cmov64:
-		if v := w.sv64(a); w.scc() {
-			w.sd64(d, v)
+		if v := w.ssrc64(a); w.scc() {
+			w.sdst64(d, v)
 		}
 	case s1Not32:
-		r := ^w.sv(a)
-		w.sd(d, r)
-		w.setSCC(r != 0)
+		r := ^w.ssrc(a)
+		w.sdst(d, r)
+		w.sccOut(r != 0)
 	case s1Not64:
-		r := ^w.sv64(a)
-		w.sd64(d, r)
-		w.setSCC(r != 0)
+		r := ^w.ssrc64(a)
+		w.sdst64(d, r)
+		w.sccOut(r != 0)
 	case s1Wqm32, s1Wqm64:
-		x := w.sv64(a)
+		x := w.ssrc64(a)
 		if in.sub == s1Wqm32 {
 			x &= 0xffffffff
 		}
@@ -123,31 +123,31 @@ func execSOP1(w *Wave, in *instr) error {
 			}
 		}
 		if in.sub == s1Wqm32 {
-			w.sd(d, uint32(r))
+			w.sdst(d, uint32(r))
 		} else {
-			w.sd64(d, r)
+			w.sdst64(d, r)
 		}
-		w.setSCC(r != 0)
+		w.sccOut(r != 0)
 	case s1Brev32:
-		w.sd(d, bits.Reverse32(w.sv(a)))
+		w.sdst(d, bits.Reverse32(w.ssrc(a)))
 	case s1Brev64:
-		w.sd64(d, bits.Reverse64(w.sv64(a)))
+		w.sdst64(d, bits.Reverse64(w.ssrc64(a)))
 	case s1Bcnt0_32, s1Bcnt1_32:
-		n := bits.OnesCount32(w.sv(a))
+		n := bits.OnesCount32(w.ssrc(a))
 		if in.sub == s1Bcnt0_32 {
 			n = 32 - n
 		}
-		w.sd(d, uint32(n))
-		w.setSCC(n != 0)
+		w.sdst(d, uint32(n))
+		w.sccOut(n != 0)
 	case s1Bcnt0_64, s1Bcnt1_64:
-		n := bits.OnesCount64(w.sv64(a))
+		n := bits.OnesCount64(w.ssrc64(a))
 		if in.sub == s1Bcnt0_64 {
 			n = 64 - n
 		}
-		w.sd(d, uint32(n))
-		w.setSCC(n != 0)
+		w.sdst(d, uint32(n))
+		w.sccOut(n != 0)
 	case s1Ff0_32, s1Ff1_32:
-		x := w.sv(a)
+		x := w.ssrc(a)
 		if in.sub == s1Ff0_32 {
 			x = ^x
 		}
@@ -155,9 +155,9 @@ func execSOP1(w *Wave, in *instr) error {
 		if x != 0 {
 			r = uint32(bits.TrailingZeros32(x))
 		}
-		w.sd(d, r)
+		w.sdst(d, r)
 	case s1Ff0_64, s1Ff1_64:
-		x := w.sv64(a)
+		x := w.ssrc64(a)
 		if in.sub == s1Ff0_64 {
 			x = ^x
 		}
@@ -165,49 +165,49 @@ func execSOP1(w *Wave, in *instr) error {
 		if x != 0 {
 			r = uint32(bits.TrailingZeros64(x))
 		}
-		w.sd(d, r)
+		w.sdst(d, r)
 	case s1Flbit32:
-		x := w.sv(a)
+		x := w.ssrc(a)
 		r := uint32(0xffffffff)
 		if x != 0 {
 			r = uint32(bits.LeadingZeros32(x))
 		}
-		w.sd(d, r)
+		w.sdst(d, r)
 	case s1Flbit64:
-		x := w.sv64(a)
+		x := w.ssrc64(a)
 		r := uint32(0xffffffff)
 		if x != 0 {
 			r = uint32(bits.LeadingZeros64(x))
 		}
-		w.sd(d, r)
+		w.sdst(d, r)
 	case s1FlbitI32:
-		w.sd(d, flbitSigned(uint64(int64(int32(w.sv(a)))), 32))
+		w.sdst(d, flbitSigned(uint64(int64(int32(w.ssrc(a)))), 32))
 	case s1FlbitI64:
-		w.sd(d, flbitSigned(w.sv64(a), 64))
+		w.sdst(d, flbitSigned(w.ssrc64(a), 64))
 	case s1Sext8:
-		w.sd(d, uint32(int32(int8(w.sv(a)))))
+		w.sdst(d, uint32(int32(int8(w.ssrc(a)))))
 	case s1Sext16:
-		w.sd(d, uint32(int32(int16(w.sv(a)))))
+		w.sdst(d, uint32(int32(int16(w.ssrc(a)))))
 	case s1Bitset0_32, s1Bitset1_32:
-		b := w.sv(a) & 31
+		b := w.ssrc(a) & 31
 		v := w.rs(int(d.reg))
 		if in.sub == s1Bitset0_32 {
 			v &^= 1 << b
 		} else {
 			v |= 1 << b
 		}
-		w.sd(d, v)
+		w.sdst(d, v)
 	case s1Bitset0_64, s1Bitset1_64:
-		b := w.sv(a) & 63
+		b := w.ssrc(a) & 63
 		v := w.rs64(int(d.reg) &^ 0)
 		if in.sub == s1Bitset0_64 {
 			v &^= 1 << b
 		} else {
 			v |= 1 << b
 		}
-		w.sd64(d, v)
+		w.sdst64(d, v)
 	case s1Quadmask32, s1Quadmask64:
-		x := w.sv64(a)
+		x := w.ssrc64(a)
 		n := 8
 		if in.sub == s1Quadmask64 {
 			n = 16
@@ -219,18 +219,18 @@ func execSOP1(w *Wave, in *instr) error {
 			}
 		}
 		if in.sub == s1Quadmask32 {
-			w.sd(d, uint32(r))
+			w.sdst(d, uint32(r))
 		} else {
-			w.sd64(d, r)
+			w.sdst64(d, r)
 		}
-		w.setSCC(r != 0)
+		w.sccOut(r != 0)
 	case s1Abs:
-		x := int32(w.sv(a))
+		x := int32(w.ssrc(a))
 		if x < 0 {
 			x = -x
 		}
-		w.sd(d, uint32(x))
-		w.setSCC(x != 0)
+		w.sdst(d, uint32(x))
+		w.sccOut(x != 0)
 	case s1Movrels32, s1Movrels64:
 		if a.kind != okS {
 			return execBadOperands(w, in)
@@ -260,19 +260,19 @@ func execSOP1(w *Wave, in *instr) error {
 			w.note("s_movreld: destination index out of range; write dropped")
 			return nil
 		}
-		v := w.sv64(a)
+		v := w.ssrc64(a)
 		for k := 0; k < n; k++ {
 			w.ws(dst+k, uint32(v>>(32*uint(k))))
 		}
 	case s1Bitrep:
-		x := w.sv(a)
+		x := w.ssrc(a)
 		var r uint64
 		for i := 0; i < 32; i++ {
 			if x>>uint(i)&1 != 0 {
 				r |= 3 << uint(2*i)
 			}
 		}
-		w.sd64(d, r)
+		w.sdst64(d, r)
 	}
 	return nil
 }
@@ -304,7 +304,7 @@ func execSaveexec(w *Wave, in *instr) error {
 	if in.nsrc < 1 {
 		return execBadOperands(w, in)
 	}
-	s0, ex := w.sv64(&in.src[0]), w.exec()
+	s0, ex := w.ssrc64(&in.src[0]), w.exec()
 	var r uint64
 	switch in.sub {
 	case seAnd:
@@ -333,13 +333,13 @@ func execSaveexec(w *Wave, in *instr) error {
 		} else {
 			r = s0 &^ ex
 		}
-		w.ws64(codeExec, r)
-		w.sd64(&in.dst[0], r)
-		w.setSCC(r != 0)
+		w.exec64(r)
+		w.sdst64(&in.dst[0], r)
+		w.sccOut(r != 0)
 		return nil
 	}
-	w.sd64(&in.dst[0], ex)
-	w.ws64(codeExec, r)
-	w.setSCC(r != 0)
+	w.sdst64(&in.dst[0], ex)
+	w.exec64(r)
+	w.sccOut(r != 0)
 	return nil
 }

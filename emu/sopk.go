@@ -72,21 +72,21 @@ func execCmp(w *Wave, in *instr) error {
 	a, b := &in.src[0], &in.src[1]
 	switch in.sub {
 	case cBitcmp0_32, cBitcmp1_32:
-		bit := w.sv(a) >> (w.sv(b) & 31) & 1
-		w.setSCC(bit == uint32(in.sub-cBitcmp0_32))
+		bit := w.ssrc(a) >> (w.ssrc(b) & 31) & 1
+		w.sccOut(bit == uint32(in.sub-cBitcmp0_32))
 		return nil
 	case cBitcmp0_64, cBitcmp1_64:
-		bit := w.sv64(a) >> (w.sv(b) & 63) & 1
-		w.setSCC(bit == uint64(in.sub-cBitcmp0_64))
+		bit := w.ssrc64(a) >> (w.ssrc(b) & 63) & 1
+		w.sccOut(bit == uint64(in.sub-cBitcmp0_64))
 		return nil
 	case cEqU64:
-		w.setSCC(w.sv64(a) == w.sv64(b))
+		w.sccOut(w.ssrc64(a) == w.ssrc64(b))
 		return nil
 	case cLgU64:
-		w.setSCC(w.sv64(a) != w.sv64(b))
+		w.sccOut(w.ssrc64(a) != w.ssrc64(b))
 		return nil
 	}
-	x := w.sv(a)
+	x := w.ssrc(a)
 	var y uint32
 	if b.kind == okConst && in.in != nil && in.in.Enc == isa.EncSOPK {
 		// simm16: signed compares sign-extend it, unsigned ones zero-extend
@@ -95,7 +95,7 @@ func execCmp(w *Wave, in *instr) error {
 			y = uint32(uint16(b.val))
 		}
 	} else {
-		y = w.sv(b)
+		y = w.ssrc(b)
 	}
 	var r bool
 	if in.sub&0x10 != 0 {
@@ -103,7 +103,7 @@ func execCmp(w *Wave, in *instr) error {
 	} else {
 		r = cmpOrd(in.sub&0xf, int32(x) < int32(y), x == y)
 	}
-	w.setSCC(r)
+	w.sccOut(r)
 	return nil
 }
 
@@ -130,37 +130,37 @@ func execSOPK(w *Wave, in *instr) error {
 	simm := int32(int16(in.imm))
 	switch in.sub {
 	case kMovk:
-		w.sd(&in.dst[0], uint32(simm))
+		w.sdst(&in.dst[0], uint32(simm))
 	case kCmovk:
 		if w.scc() {
-			w.sd(&in.dst[0], uint32(simm))
+			w.sdst(&in.dst[0], uint32(simm))
 		}
 	case kAddk:
 		x := w.rs(int(in.dst[0].reg))
 		r := x + uint32(simm)
-		w.sd(&in.dst[0], r)
-		w.setSCC((int32(x) >= 0) == (simm >= 0) && (int32(r) >= 0) != (int32(x) >= 0))
+		w.sdst(&in.dst[0], r)
+		w.sccOut((int32(x) >= 0) == (simm >= 0) && (int32(r) >= 0) != (int32(x) >= 0))
 	case kMulk:
-		w.sd(&in.dst[0], w.rs(int(in.dst[0].reg))*uint32(simm))
+		w.sdst(&in.dst[0], w.rs(int(in.dst[0].reg))*uint32(simm))
 	case kGetreg:
 		id, off, size := hwregFields(uint16(in.imm))
 		v, ok := w.hwreg(id)
 		if !ok {
 			w.note("s_getreg: unknown hardware register; read as 0")
 		}
-		w.sd(&in.dst[0], (v>>off)&mask32(size))
+		w.sdst(&in.dst[0], (v>>off)&mask32(size))
 	case kSetreg, kSetregImm:
 		if in.nsrc < 2 {
 			return execBadOperands(w, in)
 		}
 		id, off, size := hwregFields(uint16(in.src[0].val))
-		v := w.sv(&in.src[1])
+		v := w.ssrc(&in.src[1])
 		old, _ := w.hwreg(id)
 		m := mask32(size) << off
 		w.setHwreg(id, old&^m|(v<<off)&m)
 	case kCall:
 		ret := in.pc + 4
-		w.sd64(&in.dst[0], ret)
+		w.sdst64(&in.dst[0], ret)
 		return w.branch(in)
 	}
 	return nil
