@@ -13,6 +13,7 @@ package emu
 
 import (
 	"encoding/binary"
+	"math"
 	"math/bits"
 	"sync/atomic"
 	"unsafe"
@@ -114,6 +115,8 @@ func (u *vmemUnit) fastMem(w *Wave, o *vmOp, exec uint64, c *memCtx) error {
 		limit = uint64(rs.numRecords) - min(uint64(c.soff), uint64(rs.numRecords))
 	}
 
+	size64 := uint64(size)
+	span := uint32(4 * (nch - 1)) // from the first dword to the last
 	pc := fastPage{pn: ^uint64(0)}
 	res := c.res
 	for m := exec; m != 0; m &= m - 1 {
@@ -128,27 +131,92 @@ func (u *vmemUnit) fastMem(w *Wave, o *vmOp, exec uint64, c *memCtx) error {
 			}
 		}
 		// The lane's first address (global modes) or private offset
-		// (scratch), or its AINDEX and AOFFSET (buffers).
-		var a uint64
+		// (scratch), or its AINDEX and AOFFSET (buffers); ca is the whole
+		// access's address when its bytes are contiguous and in range.
+		var a, ca uint64
 		var index, aoff uint32
+		contig := true
 		switch mode {
 		case fmGlobal:
 			a = uint64(w.v[o.vaddr][lane]) | uint64(w.v[o.vaddr+1][lane])<<32 + off
+			ca = a
 		case fmGlobalS:
 			a = base + uint64(w.v[o.vaddr][lane]) + off
+			ca = a
 		case fmFlat:
 			a = uint64(w.v[o.vaddr][lane]) | uint64(w.v[o.vaddr+1][lane])<<32 + off
 			if a-SharedApertureBase < apertureSize || a-PrivateApertureBase < apertureSize {
 				goto slow
 			}
+			ca = a
 		case fmScratch:
 			p := sp
 			if o.vaddr >= 0 {
 				p += w.v[o.vaddr][lane]
 			}
-			a = uint64(p + uint32(o.offset))
+			p += uint32(o.offset)
+			a = uint64(p)
+			ca, contig = base+uint64(p&3)+4*uint64(lane)+256*uint64(p>>2), nch == 1
+		case fmBufLin:
+			index, aoff = rs.indexOffset(w, o, lane)
+			bo := index*rs.stride + aoff
+			contig = bo <= math.MaxUint32-span && (rs.stride == 0 && uint64(bo+span) < limit ||
+				rs.stride != 0 && index < rs.numRecords && (!idxChk || aoff <= math.MaxUint32-span && aoff+span < rs.stride))
+			ca = base + uint64(bo)
 		default:
 			index, aoff = rs.indexOffset(w, o, lane)
+			es, is := rs.elemSize, rs.idxStride
+			bo := aoff&(es-1) + (index&(is-1))<<esh + ((index>>ish)*rs.stride+(aoff>>esh)<<esh)<<ish
+			contig = nch == 1 && (rs.stride == 0 && uint64(bo) < limit ||
+				rs.stride != 0 && index < rs.numRecords && (!idxChk || aoff < rs.stride))
+			ca = base + uint64(bo)
+		}
+		// The common case: all of it in one page of the cached allocation,
+		// dword-aligned unless narrower.
+		if end := ca + size64; contig && hostLE && ca >= u.mapLo && end <= u.mapHi && end >= ca &&
+			ca&(pageSize-1)+size64 <= pageSize && (size < 4 || ca&3 == 0) {
+			if pn := ca >> pageBits; pn != pc.pn {
+				pc.pn, pc.pg = pn, mem.page(pn, store)
+			}
+			pg, po := pc.pg, ca&(pageSize-1)
+			if store {
+				p := unsafe.Pointer(&pg[po])
+				switch {
+				case size == 1:
+					pg[po] = byte(vals[0])
+				case size == 2:
+					*(*uint16)(p) = uint16(vals[0])
+				case atomicPg:
+					for k := 0; k < nch; k++ {
+						atomic.StoreUint32((*uint32)(unsafe.Add(p, 4*k)), vals[k])
+					}
+				default:
+					for k := 0; k < nch; k++ {
+						*(*uint32)(unsafe.Add(p, 4*k)) = vals[k]
+					}
+				}
+				continue
+			}
+			if pg != nil {
+				p := unsafe.Pointer(&pg[po])
+				switch size {
+				case 1:
+					vals[0] = uint32(pg[po])
+				case 2:
+					vals[0] = uint32(*(*uint16)(p))
+				default:
+					for k := 0; k < nch; k++ {
+						vals[k] = atomic.LoadUint32((*uint32)(unsafe.Add(p, 4*k)))
+					}
+				}
+			}
+			if size < 4 && o.signed {
+				vals[0] = uint32(int32(vals[0]<<(32-8*size)) >> (32 - 8*size))
+			}
+			for k := 0; k < c.ndw && k < 4; k++ {
+				res.data[k][lane] = vals[k]
+			}
+			continue
 		}
 		for k := 0; k < nch; k++ {
 			n := min(4, size-4*k)

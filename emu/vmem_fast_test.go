@@ -203,38 +203,6 @@ func vfSetup(m *Machine, u *vmemUnit, asm string, seed uint64, faults bool) {
 			w.v[r][l] = rng.Uint32()
 		}
 	}
-	bad := func() bool { return faults && rng.IntN(64) == 0 }
-	for l := 0; l < 64; l++ {
-		switch {
-		case strings.Contains(asm, "s[6:7]"): // GLOBAL saddr: a 32-bit offset
-			w.v[2][l] = uint32(vfAddr(rng, bad()) - vfA)
-		case strings.HasPrefix(asm, "global_") || strings.HasPrefix(asm, "flat_"):
-			a := vfAddr(rng, bad())
-			switch n := rng.IntN(10); {
-			case !strings.HasPrefix(asm, "flat_"):
-			case n == 0:
-				a = SharedApertureBase + rng.Uint64N(0x500) // flat: LDS (1 KiB), some past it
-			case n == 1:
-				a = PrivateApertureBase + rng.Uint64N(0xc0) // flat: scratch
-			}
-			w.v[2][l], w.v[3][l] = uint32(a), uint32(a>>32)
-		case strings.HasPrefix(asm, "scratch_"): // a private offset
-			w.v[2][l] = uint32(rng.IntN(0xc0))
-			if bad() {
-				w.v[2][l] = 0x10000 + uint32(rng.IntN(0x10000))
-			}
-		default: // buffers: offsets and indexes
-			w.v[2][l] = uint32(rng.IntN(0x2000))
-			w.v[3][l] = uint32(rng.IntN(0x2000))
-			if rng.IntN(2) == 0 {
-				w.v[2][l] = uint32(rng.IntN(0x100))
-				w.v[3][l] = uint32(rng.IntN(0x100))
-			}
-			if bad() {
-				w.v[2][l] = 0x1000_0000 + uint32(rng.IntN(0x10000))
-			}
-		}
-	}
 	// s[6:7]: GLOBAL saddr; s8: SCRATCH saddr
 	base := uint64(vfA)
 	if rng.IntN(3) == 0 {
@@ -265,6 +233,45 @@ func vfSetup(m *Machine, u *vmemUnit, asm string, seed uint64, faults bool) {
 	w.s[16] = []uint32{0, 4, uint32(rng.IntN(64)), 0x3000}[rng.IntN(4)]
 	if !faults && w.s[16] == 0x3000 {
 		w.s[16] = 0
+	}
+	bad := func() bool { return faults && rng.IntN(64) == 0 }
+	for l := 0; l < 64; l++ {
+		switch {
+		case strings.Contains(asm, "s[6:7]"): // GLOBAL saddr: a 32-bit offset
+			w.v[2][l] = uint32(vfAddr(rng, bad()) - vfA)
+		case strings.HasPrefix(asm, "global_") || strings.HasPrefix(asm, "flat_"):
+			a := vfAddr(rng, bad())
+			switch n := rng.IntN(10); {
+			case !strings.HasPrefix(asm, "flat_"):
+			case n == 0:
+				a = SharedApertureBase + rng.Uint64N(0x500) // flat: LDS (1 KiB), some past it
+			case n == 1:
+				a = PrivateApertureBase + rng.Uint64N(0xc0) // flat: scratch
+			}
+			w.v[2][l], w.v[3][l] = uint32(a), uint32(a>>32)
+		case strings.HasPrefix(asm, "scratch_"): // a private offset
+			w.v[2][l] = uint32(rng.IntN(0xc0))
+			if bad() {
+				w.v[2][l] = 0x10000 + uint32(rng.IntN(0x10000))
+			}
+		default: // buffers: offsets and indexes
+			w.v[2][l] = uint32(rng.IntN(0x2000))
+			w.v[3][l] = uint32(rng.IntN(0x2000))
+			if rng.IntN(2) == 0 {
+				w.v[2][l] = uint32(rng.IntN(0x100))
+				w.v[3][l] = uint32(rng.IntN(0x100))
+			}
+			switch rng.IntN(4) {
+			case 0: // at the range check's edges: NUMRECORDS − SOFFSET, STRIDE
+				w.v[2][l] = w.s[14] - min(w.s[16], w.s[14]) - uint32(rng.IntN(24))
+			case 1:
+				w.v[2][l] = w.s[14] - uint32(rng.IntN(4))
+				w.v[3][l] = w.s[13]>>16&0x3fff - uint32(rng.IntN(20))
+			}
+			if bad() {
+				w.v[2][l] = 0x1000_0000 + uint32(rng.IntN(0x10000))
+			}
+		}
 	}
 	// scratch: the unit's base, or FLAT_SCRATCH
 	u.scratch = vfScratch + uint64(rng.IntN(4))*0x100
