@@ -162,6 +162,7 @@ func init() {
 		"v_min_i16":     func(a, b uint32) uint32 { return uint32(uint16(min(int16(a), int16(b)))) },
 	} {
 		defV(n, cVALU, vop{nsrc: 2, fn: l2(f)})
+		addKernel(n, k2(f))
 	}
 	defV("v_mul_lo_u32", cTrans, vop{nsrc: 2, fn: l2(func(a, b uint32) uint32 { return a * b })})
 	defV("v_mul_hi_u32", cTrans, vop{nsrc: 2, fn: l2(func(a, b uint32) uint32 { return uint32(uint64(a) * uint64(b) >> 32) })})
@@ -204,6 +205,7 @@ func init() {
 		"v_med3_u32": func(a, b, c uint32) uint32 { return uint32(med3(int64(a), int64(b), int64(c))) },
 	} {
 		defV(n, cVALU, vop{nsrc: 3, fn: l3(f)})
+		addKernel(n, k3(f))
 	}
 	// --- 64-bit integer
 	defV("v_lshlrev_b64", cF64, vop{nsrc: 2, srcW: [3]uint8{1, 2}, dstW: 2, fn: func(e *fenv, a, b, c uint64) uint64 { return b << (a & 63) }})
@@ -365,9 +367,11 @@ func init() {
 		"v_fract_f64": fract64, "v_frexp_mant_f64": frexpMant,
 	} {
 		defV(n, cF64, vop{nsrc: 1, srcW: W2, dstW: 2, ft: 64, oft: 64, fn: fu64(f)})
+		addF64Unary(n, f)
 	}
 	for n, f := range map[string]func(float64) float64{"v_rcp_f64": recip, "v_rsq_f64": rsqrt, "v_sqrt_f64": math.Sqrt} {
 		defV(n, cTrans, vop{nsrc: 1, srcW: W2, dstW: 2, ft: 64, oft: 64, fn: fu64(f)}).exact = "approx: correctly rounded float64 (hardware is less precise)"
+		addF64Unary(n, f)
 	}
 	defV("v_frexp_exp_i32_f64", cF64, vop{nsrc: 1, srcW: W2, ft: 64, fn: func(e *fenv, a, b, c uint64) uint64 { return frexpExp(f64(a)) }})
 	defV("v_cvt_i32_f64", cF64, vop{nsrc: 1, srcW: W2, ft: 64, fn: func(e *fenv, a, b, c uint64) uint64 { return cvtF32ToI32(f64(a)) }})
@@ -448,6 +452,7 @@ func init() {
 		},
 	} {
 		defV(n, cVALU, vop{nsrc: 1, fn: l1(f)})
+		addKernel(n, k1(f))
 	}
 	defV("v_mov_b32", cVALU, vop{nsrc: 1, nofl: true, fn: func(e *fenv, a, b, c uint64) uint64 { return a }})
 	defV("v_mov_fed_b32", cVALU, vop{nsrc: 1, nofl: true, fn: func(e *fenv, a, b, c uint64) uint64 { return a }})

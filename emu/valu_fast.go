@@ -214,7 +214,11 @@ func fastEligible(in *instr, inst *isa.Inst) bool {
 		if v.mac && k == 2 {
 			continue
 		}
-		if k >= int(in.nsrc) || o.neg || o.abs || o.sext {
+		if k >= int(in.nsrc) || o.sext {
+			return false
+		}
+		// abs and neg: only on f32 sources (execFast applies them)
+		if (o.neg || o.abs) && (v.ft != 32 || v.isrc>>uint(k)&1 != 0) {
 			return false
 		}
 	}
@@ -235,6 +239,26 @@ func (w *Wave) src32(in *instr, k int, buf *[64]uint32) *[64]uint32 {
 		return &in.cf[2*k]
 	}
 	return fill(buf, w.sv(o))
+}
+
+// srcMod is src32 with an f32 source's abs and neg applied (in buf).
+func (w *Wave) srcMod(in *instr, k int, buf *[64]uint32) *[64]uint32 {
+	src := w.src32(in, k, buf)
+	o := &in.src[k]
+	if !o.abs && !o.neg || k == 2 && in.def.v.mac {
+		return src
+	}
+	var am, nm uint32
+	if o.abs {
+		am = 1 << 31
+	}
+	if o.neg {
+		nm = 1 << 31
+	}
+	for l := range buf {
+		buf[l] = src[l]&^am ^ nm
+	}
+	return buf
 }
 
 // prefill gives a fast-path instruction its constant sources as whole
@@ -261,13 +285,13 @@ func execFast(w *Wave, in *instr) error {
 		return execVOP(w, in)
 	}
 	t := &w.tmp
-	a := w.src32(in, 0, &t[0])
+	a := w.srcMod(in, 0, &t[0])
 	b, c := &t[1], &t[2]
 	if v.nsrc > 1 {
-		b = w.src32(in, 1, &t[1])
+		b = w.srcMod(in, 1, &t[1])
 	}
 	if v.nsrc > 2 {
-		c = w.src32(in, 2, &t[2])
+		c = w.srcMod(in, 2, &t[2])
 	}
 	mask := w.exec()
 	r := int(in.dst[0].reg)

@@ -90,3 +90,36 @@ func init() {
 		kernels[n] = k
 	}
 }
+
+// k1, k2 and k3 are the kernels of pure 32-bit integer lane functions
+// (l1, l2, l3): one call a lane, without execVOP's per-lane context.
+func k1(f func(a uint32) uint32) kernel {
+	return func(e *fenv, d, a, b, c *[64]uint32) {
+		for l := range d {
+			d[l] = f(a[l])
+		}
+	}
+}
+
+func k2(f u32x2) kernel {
+	return func(e *fenv, d, a, b, c *[64]uint32) {
+		for l := range d {
+			d[l] = f(a[l], b[l])
+		}
+	}
+}
+
+func k3(f func(a, b, c uint32) uint32) kernel {
+	return func(e *fenv, d, a, b, c *[64]uint32) {
+		for l := range d {
+			d[l] = f(a[l], b[l], c[l])
+		}
+	}
+}
+
+// addKernel registers k for name unless a dedicated kernel exists.
+func addKernel(name string, k kernel) {
+	if kernels[name] == nil {
+		kernels[name] = k
+	}
+}

@@ -149,6 +149,13 @@ func fastCases() []ti {
 		I("v_fma_f64", v64(4), v64(0), v64(2), v64(6)),
 		I("v_fma_f64", v64(6), neg(v64(0)), abs(v64(2)), neg(v64(6))),
 		I("v_fma_f64", v64(4), v64(8), icf(247), sreg2(2)),
+		I("v_floor_f64", v64(4), v64(0)),
+		I("v_trunc_f64", v64(2), neg(v64(2))),
+		I("v_fract_f64", v64(4), abs(sreg2(2))),
+		I("v_rcp_f64", v64(4), v64(6)),
+		I("v_rsq_f64", v64(4), icf(243)),
+		I("v_sqrt_f64", v64(4), v64(8)),
+		I("v_rndne_f64", v64(4), v64(0)),
 		// f16 conversions
 		I("v_cvt_f16_f32", vreg(1), vreg(2)),
 		I("v_cvt_f16_f32", vreg(2), neg(abs(vreg(2)))),
@@ -221,6 +228,18 @@ func fastCases() []ti {
 		c[len(c)-1] = sreg(4)
 		c[0] = vreg(2) // aliases S0
 		cs = append(cs, e3(I(n, c...)))
+		if v.ft == 32 { // abs and neg on the float sources
+			c = append([]isa.Operand(nil), args...)
+			for k := 1; k < len(c); k++ {
+				if v.isrc>>uint(k-1)&1 == 0 {
+					c[k] = [...]func(isa.Operand) isa.Operand{neg, abs, func(o isa.Operand) isa.Operand { return neg(abs(o)) }}[(k-1)%3](c[k])
+				}
+			}
+			c[1] = neg(lit(0x3fc00000))
+			cs = append(cs, e3(I(n, c...)))
+			c[1] = abs(vreg(2))
+			cs = append(cs, e3(I(n, c...)))
+		}
 	}
 	return cs
 }

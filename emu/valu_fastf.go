@@ -16,9 +16,19 @@ const (
 	kF64Add = iota
 	kF64Mul
 	kF64Fma
+	kF64Unary // + the index in f64Unary
 )
 
 var kernelsF64 = map[string]int{"v_add_f64": kF64Add, "v_mul_f64": kF64Mul, "v_fma_f64": kF64Fma}
+
+// f64Unary holds the functions of the f64 unary operations (fu64's lane
+// functions).
+var f64Unary []func(float64) float64
+
+func addF64Unary(name string, f func(float64) float64) {
+	kernelsF64[name] = kF64Unary + len(f64Unary)
+	f64Unary = append(f64Unary, f)
+}
 
 // f64Eligible: no SDWA, DPP, clamp or omod; whole VGPR pairs.
 func f64Eligible(in *instr, inst *isa.Inst) bool {
@@ -49,7 +59,10 @@ func execF64Fast(w *Wave, in *instr) error {
 	din, dout := m>>6&1 != 0, m>>7&1 != 0
 	t := &w.tmp
 	alo, ahi := w.srcF64(in, 0, din, &t[0], &t[1])
-	blo, bhi := w.srcF64(in, 1, din, &t[2], &t[3])
+	blo, bhi := &t[2], &t[3]
+	if in.sub < kF64Unary {
+		blo, bhi = w.srcF64(in, 1, din, &t[2], &t[3])
+	}
 	mask := w.exec()
 	r := int(in.dst[0].reg)
 	dlo, dhi := w.dstBuf(r, mask, &t[4]), w.dstBuf(r+1, mask, &t[5])
@@ -77,6 +90,24 @@ func execF64Fast(w *Wave, in *instr) error {
 			dlo[l], dhi[l] = uint32(u), uint32(u>>32)
 		}
 	default:
+		f := f64Unary[in.sub-kF64Unary]
+		for l := range dlo {
+			x := uint64(alo[l]) | uint64(ahi[l])<<32
+			xf := f64(x)
+			s := f(xf)
+			var u uint64
+			switch {
+			case s == s:
+				u = f64bits(s)
+			case xf != xf:
+				u = x | 1<<51
+			default:
+				u = 0x7ff8000000000000
+			}
+			u = flush64(u, dout)
+			dlo[l], dhi[l] = uint32(u), uint32(u>>32)
+		}
+	case kF64Fma:
 		clo, chi := w.srcF64(in, 2, din, &t[6], &t[7])
 		for l := range dlo {
 			x, y := uint64(alo[l])|uint64(ahi[l])<<32, uint64(blo[l])|uint64(bhi[l])<<32

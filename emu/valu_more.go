@@ -25,6 +25,7 @@ func init() {
 		},
 	} {
 		defV(n, cVALU, vop{nsrc: 3, fn: l3(f)})
+		addKernel(n, k3(f))
 	}
 	defV("v_mad_legacy_f16", cVALU, vop{nsrc: 3, ft: 16, oft: 16, fn: func(e *fenv, a, b, c uint64) uint64 { return addF16(e, mulF16(e, a, b), c) }})
 	defV("v_fma_legacy_f16", cVALU, vop{nsrc: 3, ft: 16, oft: 16, fn: fmaF16})
