@@ -273,9 +273,8 @@ func compileDS(o *vmOp, mi *isa.MemInfo, m *isa.Modifiers) bool {
 		return true
 	}
 	if mi.Src2 {
-		// ds_write_src2_*: LDS to LDS, an exchange whose result is dropped.
 		d.kind, d.src2 = dsAtomic, true
-		if mi.Kind == isa.MemStore {
+		if mi.Kind == isa.MemStore { // ds_write_src2_*: an LDS-to-LDS copy, a swap whose result is dropped
 			o.atom = atSwap
 			return true
 		}

@@ -6,6 +6,10 @@ package isa
 // mem_flat.go; their table rows are isa/tables/mem.txt, harvested from LLVM
 // 19 by isa/internal/harvest/mem.go.
 //
+// What each opcode does to memory (kind, access size, sign extension, d16,
+// format components, atomic operation, return, DS addressing) is its
+// MemInfo (meminfo.go, Op.Mem), from the memory fact words of mem.txt.
+//
 // Which words LLVM rejects is part of the contract: a register field an
 // opcode does not use must be zero in DS (but is ignored in FLAT and MUBUF),
 // some opcodes refuse the gds, lds or tfe bit (flag words gds-only, no-gds,
