@@ -118,7 +118,7 @@ func (w *Wave) fill(addr uint64, glc bool) int {
 	}
 	var l cacheLine
 	l.tag, l.valid = tag, true
-	if a, ok := w.m.Mem.Lookup(tag); ok {
+	if a, ok := w.allocAt(tag); ok {
 		l.vol = a.Volatile
 	}
 	w.m.Mem.readRaw(tag, l.data[:])

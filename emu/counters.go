@@ -29,6 +29,7 @@ func (w *Wave) issue(op pendingOp) {
 	op.id = id
 	op.pc = w.curIdx
 	op.issue = w.clock()
+	w.m.due = min(w.m.due, op.done)
 	w.pend = append(w.pend, op)
 	if w.jOn {
 		w.j.ops = append(w.j.ops, opEnt{issued: true, pos: len(w.pend) - 1, op: op})
@@ -59,8 +60,10 @@ func (w *Wave) markPending(op *pendingOp, d int) {
 func (w *Wave) rebuildPending() {
 	w.pendS = [128]uint8{}
 	w.npend = 0
+	w.m.due = ^uint64(0)
 	for i := range w.pend {
 		w.markPending(&w.pend[i], 1)
+		w.m.due = min(w.m.due, w.pend[i].done)
 	}
 }
 
@@ -84,16 +87,22 @@ func (w *Wave) counters() Counters {
 // retire completes every in-flight operation whose completion cycle has
 // come. LGKM operations may complete out of order (a hit overtakes an
 // earlier miss); VM operations complete in issue order.
+//
+// Machine.due is a lower bound of the remaining operations' completion
+// cycles, so that the step loop calls retire only when one may be due.
 func (w *Wave) retire() {
 	now := w.clock()
+	due := ^uint64(0)
 	for i := 0; i < len(w.pend); {
 		p := &w.pend[i]
 		if p.done > now || (p.cnt == isa.CntVM && w.olderVM(i)) {
+			due = min(due, p.done)
 			i++
 			continue
 		}
 		w.complete(i)
 	}
+	w.m.due = due
 }
 
 func (w *Wave) olderVM(i int) bool {

@@ -40,6 +40,15 @@ type Machine struct {
 	vprog *Program
 	vspan int
 	vhigh int
+
+	// the allocation of amem the scalar unit last found (allocations are
+	// never removed, so it stays valid)
+	amem  *Memory
+	alloc Allocation
+
+	// due is at most the earliest completion cycle of the wave's in-flight
+	// operations (retire keeps it): before it, retiring finds nothing.
+	due uint64
 }
 
 // NewMachine creates a machine with one wave at the start of prog, EXEC all
@@ -367,7 +376,7 @@ func (m *Machine) runFast(ctx context.Context, budget int64) (res RunResult, err
 		}
 		in := &code[idx]
 		w.cur, w.curIdx = in, idx
-		if len(w.pend) > 0 {
+		if len(w.pend) > 0 && w.clock() >= m.due {
 			w.retire()
 		}
 		w.s[slotPC] = uint32(in.next)
@@ -388,7 +397,7 @@ func (m *Machine) runFast(ctx context.Context, budget int64) (res RunResult, err
 		}
 		// operations whose cycle came during this instruction complete now
 		// (as in step)
-		if len(w.pend) > 0 {
+		if len(w.pend) > 0 && c >= m.due {
 			w.retire()
 		}
 		if st := RunState(w.s[slotStatus]); st != Running {

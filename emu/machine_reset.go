@@ -39,6 +39,7 @@ func (m *Machine) Reset() {
 	w.s[slotMode] = m.Config.Mode
 	w.s[slotGPRAlloc] = 0x3f00
 	w.pend = w.pend[:0]
+	m.due = 0
 	clear(w.pendS[:])
 	w.npend = 0
 	w.jOn = false

@@ -294,7 +294,10 @@ func execSMEM(w *Wave, in *instr) error {
 		}
 		w.laneAddr(LaneAddr{Lane: -1, Addr: a, Size: 4, InRange: inRange, Mapped: true})
 	}
-	for k := 0; k < n; k++ {
+	// Fault on the first unmapped dword performed (none when the access
+	// lies in one allocation, the common case).
+	check := skip != 0 || !w.rangeMapped(acc.addr, 4*n)
+	for k := 0; check && k < n; k++ {
 		if skip>>uint(k)&1 != 0 {
 			continue
 		}
@@ -368,6 +371,30 @@ func execSMEM(w *Wave, in *instr) error {
 		return w.smemAtomic(in, sdata, acc.addr, n, atom, glc)
 	}
 	return nil
+}
+
+// allocAt returns the allocation holding addr, remembering the last one
+// found (allocations are never removed, so it stays valid).
+func (w *Wave) allocAt(addr uint64) (Allocation, bool) {
+	m := w.m
+	if m.amem == m.Mem && addr-m.alloc.Addr < m.alloc.Size {
+		return m.alloc, true
+	}
+	a, ok := m.Mem.Lookup(addr)
+	if ok {
+		m.amem, m.alloc = m.Mem, a
+	}
+	return a, ok
+}
+
+// rangeMapped reports whether every byte of [addr, addr+n) is mapped.
+func (w *Wave) rangeMapped(addr uint64, n int) bool {
+	end := addr + uint64(n)
+	if a, ok := w.allocAt(addr); ok && end >= addr && end-a.Addr <= a.Size {
+		return true
+	}
+	ok, _ := w.m.Mem.Mapped(addr, n)
+	return ok
 }
 
 // sdataCheck applies the SDATA rules of fetches (zh:4, 7.4): two-dword

@@ -59,6 +59,11 @@ func (w *Wave) branch(in *instr) error {
 	if in.target < 0 {
 		return &ExecError{PC: in.pc, Op: in.name, Msg: fmt.Sprintf("branch target 0x%x is not an instruction of the program", in.label)}
 	}
+	if !w.jOn {
+		c := w.clock() + uint64(w.m.Config.Latency.Branch)
+		w.s[slotPC], w.s[slotClock], w.s[slotClock+1] = uint32(in.target), uint32(c), uint32(c>>32)
+		return nil
+	}
 	w.ws(slotPC, uint32(in.target))
 	w.setClock(w.clock() + uint64(w.m.Config.Latency.Branch))
 	return nil
@@ -116,6 +121,9 @@ func execSOPP(w *Wave, in *instr) error {
 	case pCbrDbg, pIgnore, pBarrier, pSetkill:
 		// a lone wave passes s_barrier at once
 	case pWaitcnt:
+		if len(w.pend) == 0 {
+			return nil // nothing in flight: no wait
+		}
 		vm, exp, lgkm := waitcntFields(w.target, uint16(in.imm))
 		w.waitcnt(vm, exp, lgkm)
 	case pTrap:
