@@ -64,7 +64,7 @@ func (u *vmemUnit) execDS(w *Wave, o *vmOp) error {
 	if d.kind == dsNop {
 		return nil
 	}
-	if !w.jOn && u.execDSFast(w, o, exec, lim, lat) {
+	if !w.jOn && !u.noFast && u.execDSFast(w, o, exec, lim, lat) {
 		return nil
 	}
 	var banks bankCounter
