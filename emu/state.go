@@ -1,6 +1,11 @@
 package emu
 
-import "github.com/wavedbg/wavedbg/isa"
+import (
+	"math/bits"
+	"unsafe"
+
+	"github.com/wavedbg/wavedbg/isa"
+)
 
 // The scalar state lives in one array of 32-bit slots so that every write
 // goes through one journaled path (ws). Slots 0–127 are the scalar operand
@@ -168,9 +173,41 @@ func (w *Wave) wv(r int, mask uint64, vals *[64]uint32) {
 		*dst = *vals
 		return
 	}
+	if bits.OnesCount64(mask) > 20 {
+		blendLanes(dst, vals, mask)
+		return
+	}
 	for m := mask; m != 0; m &= m - 1 {
 		l := tz(m)
 		dst[l] = vals[l]
+	}
+}
+
+// laneSel[n] selects, as two 64-bit words of lane pairs, the lanes of the
+// four-lane group whose mask nibble is n.
+var laneSel = func() (t [16][2]uint64) {
+	for n := range t {
+		for i := 0; i < 4; i++ {
+			if n>>i&1 != 0 {
+				t[n][i/2] |= 0xffffffff << (32 * (i % 2))
+			}
+		}
+	}
+	return
+}()
+
+// blendLanes copies the lanes of vals selected by mask into dst (a VGPR:
+// 8-byte aligned), four lanes (two 64-bit words) at a time without
+// branches.
+func blendLanes(dst, vals *[64]uint32, mask uint64) {
+	d := (*[32]uint64)(unsafe.Pointer(dst))
+	for i := 0; i < 32; i += 2 {
+		s := &laneSel[mask&15]
+		mask >>= 4
+		v0 := uint64(vals[2*i]) | uint64(vals[2*i+1])<<32
+		v1 := uint64(vals[2*i+2]) | uint64(vals[2*i+3])<<32
+		d[i] ^= (d[i] ^ v0) & s[0]
+		d[i+1] ^= (d[i+1] ^ v1) & s[1]
 	}
 }
 

@@ -1,6 +1,7 @@
 package emu
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"testing"
 
@@ -61,5 +62,28 @@ func BenchmarkVALUOp(b *testing.B) {
 				}
 			})
 		}
+	}
+}
+
+// wv with EXEC masks of various densities (the partial-mask write of every
+// kernel).
+func BenchmarkWriteLanes(b *testing.B) {
+	r := rand.New(rand.NewPCG(3, 4))
+	w := &Wave{}
+	var vals [64]uint32
+	for _, density := range []int{4, 32, 60} {
+		masks := make([]uint64, 64)
+		for i := range masks {
+			for _, l := range r.Perm(64)[:density] {
+				masks[i] |= 1 << l
+			}
+		}
+		b.Run(fmt.Sprint(density), func(b *testing.B) {
+			i := 0
+			for b.Loop() {
+				w.wv(5, masks[i&63], &vals)
+				i++
+			}
+		})
 	}
 }

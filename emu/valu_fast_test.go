@@ -365,3 +365,40 @@ func TestF16BitConversions(t *testing.T) {
 		}
 	}
 }
+
+// wv writes exactly the lanes in the mask, sparse or dense, journaled.
+func TestWriteLanes(t *testing.T) {
+	r := rand.New(rand.NewPCG(15, 16))
+	w := &Wave{}
+	for i := 0; i < 2000; i++ {
+		var vals [64]uint32
+		for l := range vals {
+			vals[l] = r.Uint32()
+		}
+		for l := range w.v[7] {
+			w.v[7][l] = r.Uint32()
+		}
+		old := w.v[7]
+		mask := fastMask(r)
+		if i%2 == 0 {
+			mask = r.Uint64() & r.Uint64() // sparse
+		}
+		w.jOn = i%3 == 0
+		w.wv(7, mask, &vals)
+		for l := range vals {
+			want := old[l]
+			if mask>>uint(l)&1 != 0 {
+				want = vals[l]
+			}
+			if w.v[7][l] != want {
+				t.Fatalf("mask %#x lane %d: %#x, want %#x", mask, l, w.v[7][l], want)
+			}
+		}
+		if w.jOn {
+			undoJournal(w)
+			if w.v[7] != old {
+				t.Fatalf("mask %#x: the journal does not restore the register", mask)
+			}
+		}
+	}
+}
