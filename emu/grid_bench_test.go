@@ -44,7 +44,11 @@ func BenchmarkSALUMix(b *testing.B) {
 // benchGrid sets up a grid run of kernel name in testdata/cl/gfx900/co
 // (grid and block in work-items, one dimension) with one worker, without
 // running it.
-func benchGrid(b *testing.B, co, name string, grid, block uint32, args []LaunchArg) *gridRun {
+func benchGrid(b testing.TB, co, name string, grid, block uint32, args []LaunchArg) *gridRun {
+	return setupGrid(b, co, name, grid, block, 1, args)
+}
+
+func setupGrid(b testing.TB, co, name string, grid, block uint32, workers int, args []LaunchArg) *gridRun {
 	f, err := loader.Load("testdata/cl/gfx900/"+co+".co", loader.LoadOptions{})
 	if err != nil {
 		b.Fatal(err)
@@ -60,7 +64,7 @@ func benchGrid(b *testing.B, co, name string, grid, block uint32, args []LaunchA
 	}
 	l := &Launch{Target: isa.GFX9, Version: f.Version, Kernel: k, Text: text, TextAddr: f.Text.Addr,
 		Grid: [3]uint32{grid, 1, 1}, Block: [3]uint32{block, 1, 1}, Dims: 1, Args: args}
-	g := &gridRun{l: l, cfg: GridConfig{Config: DefaultConfig(isa.GFX9), Workers: 1}, mem: NewMemory(), res: &GridResult{}}
+	g := &gridRun{l: l, cfg: GridConfig{Config: DefaultConfig(isa.GFX9), Workers: workers}, mem: NewMemory(), res: &GridResult{}}
 	g.cfg.Config.HistoryBytes = 0
 	if err := g.setup(); err != nil {
 		b.Fatal(err)

@@ -190,7 +190,7 @@ func (wk *groupWorker) newWaves(id [3]uint32, first uint64) ([]*groupWave, error
 	g, d := wk.g, wk.d
 	nw := int(g.wavesOf(id))
 	lds := newLDS(d.GroupLDS)
-	if err := wk.mem.Write(SharedApertureBase, g.zero); err != nil {
+	if err := wk.clearLDS(); err != nil {
 		return nil, err
 	}
 	cfg := g.cfg.Config
@@ -248,6 +248,26 @@ func (wk *groupWorker) newWaves(id [3]uint32, first uint64) ([]*groupWave, error
 		}
 	}
 	return waves, nil
+}
+
+// clearLDS zeroes the work-group's LDS, [0, GroupLDS) of the LDS window. A
+// worker's view of memory holds the window's pages privately
+// (Memory.local): they are cleared in place, without the atomic stores of
+// writes to shared memory, and pages never written stay absent (reading
+// as zero).
+func (wk *groupWorker) clearLDS() error {
+	loc := wk.mem.local
+	if loc == nil {
+		return wk.mem.Write(SharedApertureBase, wk.g.zero)
+	}
+	for k, n := 0, len(wk.g.zero); n > 0 && k < len(loc); k++ {
+		c := min(n, pageSize)
+		if pg := loc[k]; pg != nil {
+			clear(pg[:c])
+		}
+		n -= c
+	}
+	return nil
 }
 
 // runGroup runs work-group n (id) to completion and returns its counts

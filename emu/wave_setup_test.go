@@ -1,6 +1,7 @@
 package emu
 
 import (
+	"bytes"
 	"context"
 	"encoding/hex"
 	"reflect"
@@ -160,6 +161,39 @@ func TestWaveInitIDs(t *testing.T) {
 				if got := [3]uint32{v[0][lane], v[1][lane], v[2][lane]}; got != want || exec>>lane&1 == 0 {
 					t.Errorf("size %v wave %d lane %d: ids %v, want %v", size, w, lane, got, want)
 				}
+			}
+		}
+	}
+}
+
+// TestClearLDS: a work-group's LDS reads as zero whatever the previous
+// work-group on the worker left there, with one worker (the shared memory's
+// window) and with several (each view's private pages).
+func TestClearLDS(t *testing.T) {
+	for _, workers := range []int{1, 2} {
+		g := setupGrid(t, "scan_local", "scan_local", 4096, 64, workers,
+			[]LaunchArg{{Kind: ArgBuffer, Data: make([]byte, 4096*4)}, {Kind: ArgBuffer, Data: make([]byte, 4096*4)}})
+		if len(g.zero) == 0 {
+			t.Fatal("scan_local uses no LDS")
+		}
+		for _, wk := range g.ws {
+			junk := make([]byte, len(g.zero)+8)
+			for i := range junk {
+				junk[i] = byte(i*7 + 1)
+			}
+			if err := wk.mem.Write(SharedApertureBase, junk); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := wk.newWaves(g.d.GroupID(1), 1); err != nil {
+				t.Fatal(err)
+			}
+			got := make([]byte, len(junk))
+			if err := wk.mem.Read(SharedApertureBase, got); err != nil {
+				t.Fatal(err)
+			}
+			n := len(g.zero)
+			if !bytes.Equal(got[:n], make([]byte, n)) || !bytes.Equal(got[n:], junk[n:]) {
+				t.Errorf("workers %d: LDS after set-up %x..., want %d zero bytes then %x", workers, got[:16], n, junk[n:])
 			}
 		}
 	}
