@@ -64,7 +64,7 @@ func BenchmarkDS(b *testing.B) {
 }
 
 // dsBenchMachine builds BenchmarkDS's loop for the named DS form.
-func dsBenchMachine(b *testing.B, name string, off0, off1 uint8, noFast bool) *Machine {
+func dsBenchMachine(b testing.TB, name string, off0, off1 uint8, noFast bool) *Machine {
 	var f *isa.Form
 	for opc := 0; opc < 256 && f == nil; opc++ {
 		if g := isa.LookupForm(isa.GFX9, isa.EncDS, uint16(opc)); g != nil && g.Op.String() == name {

@@ -376,3 +376,22 @@ func TestBankCounterMatchesReference(t *testing.T) {
 		}
 	}
 }
+
+// TestDSFastNoAlloc: with history off, DS steps through the fast path
+// allocate nothing (BenchmarkDS's loops).
+func TestDSFastNoAlloc(t *testing.T) {
+	for _, name := range []string{"ds_read_b32", "ds_write_b32", "ds_read2_b32", "ds_write2_b32", "ds_read_b64",
+		"ds_write_b64", "ds_read_u16", "ds_read_b128", "ds_add_u32", "ds_add_rtn_u32", "ds_add_rtn_u64"} {
+		m := dsBenchMachine(t, name, 0, 64, false)
+		if _, err := m.Run(context.Background(), 10); err != nil { // compiles the op
+			t.Fatal(err)
+		}
+		if n := testing.AllocsPerRun(20, func() {
+			if _, err := m.Run(context.Background(), 10); err != nil {
+				t.Fatal(err)
+			}
+		}); n != 0 {
+			t.Errorf("%s: %v allocations per loop", name, n)
+		}
+	}
+}
