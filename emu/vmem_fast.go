@@ -115,6 +115,26 @@ func (u *vmemUnit) fastMem(w *Wave, o *vmOp, exec uint64, c *memCtx) error {
 		limit = uint64(rs.numRecords) - min(uint64(c.soff), uint64(rs.numRecords))
 	}
 
+	// The commonest shapes first: GLOBAL, and the private segment V#'s
+	// one-dword accesses (spills, -O0 stack frames).
+	if hostLE && (o.kind == vmLoad || o.vdata+nch-1 <= 255) {
+		spec := 0
+		switch {
+		case mode == fmGlobal:
+			spec = specGlobal
+		case mode == fmGlobalS:
+			spec = specGlobalS
+		case mode == fmBufSwz && nch == 1 && rs.elemSize == 4 && rs.idxStride == 64 && rs.stride == 0 &&
+			rs.addTid && !o.idxen && (!o.offen || o.vaddr >= 0):
+			spec = specPrivate
+		}
+		if spec != 0 {
+			if exec = u.fastRun(w, o, exec, c, spec, base, limit, atomicPg); exec == 0 {
+				return nil
+			}
+		}
+	}
+
 	size64 := uint64(size)
 	span := uint32(4 * (nch - 1)) // from the first dword to the last
 	pc := fastPage{pn: ^uint64(0)}
@@ -309,4 +329,125 @@ func (u *vmemUnit) fastMem(w *Wave, o *vmOp, exec uint64, c *memCtx) error {
 		pc = fastPage{pn: ^uint64(0)} // the general path may have created pages
 	}
 	return nil
+}
+
+// Shapes fastRun handles.
+const (
+	specGlobal  = 1 + iota // GLOBAL, 64-bit vaddr
+	specGlobalS            // GLOBAL, saddr + 32-bit vaddr
+	specPrivate            // MUBUF through the private segment V#: swizzled, 4-byte elements, index stride 64, ADD_TID, STRIDE 0, one dword or less
+)
+
+// fastRun is fastMem's loop for the shapes above: lane by lane, while each
+// lane's access is in range, in one page of a mapped allocation and
+// dword-aligned unless narrower. It returns the lanes left from the first
+// one it cannot finish (0 when done), for fastMem's general loop.
+func (u *vmemUnit) fastRun(w *Wave, o *vmOp, exec uint64, c *memCtx, spec int, base, limit uint64, atomicPg bool) uint64 {
+	mem := w.m.Mem
+	store := o.kind == vmStore
+	size := uint64(c.size)
+	nch := c.size / 4
+	ndw := min(c.ndw, 4)
+	align := uint64(3)
+	if size < 4 {
+		align = 0
+	}
+	off := uint64(o.offset)
+	var v0, v1 *[64]uint32
+	if o.vaddr >= 0 {
+		v0 = &w.v[o.vaddr]
+		if spec == specGlobal {
+			v1 = &w.v[o.vaddr+1]
+		}
+	}
+	var src [4]*[64]uint32
+	if store {
+		for k := 0; k < max(nch, 1); k++ {
+			src[k] = &w.v[o.vdata+k]
+		}
+	}
+	shift := uint(0)
+	if o.d16hi {
+		shift = 16
+	}
+	var sign uint
+	if o.signed && size < 4 {
+		sign = uint(32 - 8*size)
+	}
+	lo, hi := u.mapLo, u.mapHi
+	pn, pg := ^uint64(0), (*[pageSize]byte)(nil)
+	res := c.res
+	for m := exec; m != 0; m &= m - 1 {
+		lane := tz(m) & 63
+		var a uint64
+		switch spec {
+		case specGlobal:
+			a = uint64(v0[lane]) | uint64(v1[lane])<<32 + off
+		case specGlobalS:
+			a = base + uint64(v0[lane]) + off
+		default:
+			aoff := uint32(off)
+			if o.offen {
+				aoff += v0[lane]
+			}
+			bo := aoff&3 + uint32(lane)<<2 + aoff>>2<<8
+			if uint64(bo) >= limit {
+				return m
+			}
+			a = base + uint64(bo)
+		}
+		end := a + size
+		if a < lo || end > hi || end < a {
+			if ok, _ := u.mapped(mem, a, int(size)); !ok || a < u.mapLo || end > u.mapHi {
+				return m
+			}
+			lo, hi = u.mapLo, u.mapHi
+		}
+		po := a & (pageSize - 1)
+		if a&align != 0 || po+size > pageSize {
+			return m
+		}
+		if p := a >> pageBits; p != pn {
+			pn, pg = p, mem.page(p, store)
+		}
+		if store {
+			p := unsafe.Pointer(&pg[po])
+			switch {
+			case size == 1:
+				pg[po] = byte(src[0][lane] >> shift)
+			case size == 2:
+				*(*uint16)(p) = uint16(src[0][lane] >> shift)
+			case atomicPg:
+				for k := 0; k < nch; k++ {
+					atomic.StoreUint32((*uint32)(unsafe.Add(p, 4*k)), src[k][lane])
+				}
+			default:
+				for k := 0; k < nch; k++ {
+					*(*uint32)(unsafe.Add(p, 4*k)) = src[k][lane]
+				}
+			}
+			continue
+		}
+		var vals [4]uint32
+		if pg != nil {
+			p := unsafe.Pointer(&pg[po])
+			switch size {
+			case 1:
+				vals[0] = uint32(pg[po])
+			case 2:
+				vals[0] = uint32(*(*uint16)(p))
+			default:
+				for k := 0; k < nch; k++ {
+					vals[k] = atomic.LoadUint32((*uint32)(unsafe.Add(p, 4*k)))
+				}
+			}
+		}
+		if sign != 0 {
+			vals[0] = uint32(int32(vals[0]<<sign) >> sign)
+		}
+		for k := 0; k < ndw; k++ {
+			res.data[k][lane] = vals[k]
+		}
+	}
+	return 0
 }

@@ -11,6 +11,7 @@ package emu
 import (
 	"encoding/binary"
 	"fmt"
+	"unsafe"
 
 	"github.com/wavedbg/wavedbg/isa"
 )
@@ -51,8 +52,15 @@ type vmemUnit struct {
 
 	mapLo, mapHi uint64 // an allocation known to be mapped (allocations never go away during a run)
 
-	lines  lineSet // the current instruction's cache lines (recorded steps only)
-	noFast bool    // tests: every access takes the general path
+	opc    [64]vmOpEnt // a direct-mapped cache in front of ops
+	lines  lineSet     // the current instruction's cache lines (recorded steps only)
+	noFast bool        // tests: every access takes the general path
+}
+
+// vmOpEnt caches the compiled operation of one instruction.
+type vmOpEnt struct {
+	in *isa.Inst
+	o  *vmOp
 }
 
 // mapped reports whether [addr, addr+n) is mapped, caching the allocation.
@@ -141,13 +149,18 @@ func (u *vmemUnit) result(id uint64, vdst, n int, mask uint64, d16 uint8) *vmRes
 
 // Execute implements VectorMemory.
 func (u *vmemUnit) Execute(w *Wave, inst *isa.Inst) error {
-	o, ok := u.ops[inst]
-	if !ok {
-		o, ok = compileVM(inst)
-		if !ok {
-			o = nil
+	e := &u.opc[uintptr(unsafe.Pointer(inst))/unsafe.Sizeof(*inst)%uintptr(len(u.opc))]
+	o := e.o
+	if e.in != inst {
+		var ok bool
+		if o, ok = u.ops[inst]; !ok {
+			o, ok = compileVM(inst)
+			if !ok {
+				o = nil
+			}
+			u.ops[inst] = o
 		}
-		u.ops[inst] = o
+		e.in, e.o = inst, o
 	}
 	if o == nil {
 		return &ExecError{PC: w.curPC(), Op: inst.Op.String(), Msg: "this vector memory instruction is not modelled"}
