@@ -76,8 +76,51 @@ func init() {
 		if n == "s_bfe_i64" {
 			ty = tyI64
 		}
-		def(n, execSOP2, int32(i), 1, ty, cSALU)
+		fn := execSOP2
+		switch int32(i) {
+		case sCselect64, sAnd64, sOr64, sXor64, sAndn2_64, sOrn2_64, sNand64, sNor64, sXnor64:
+			fn = execSOP2Bit64
+		}
+		def(n, fn, int32(i), 1, ty, cSALU)
 	}
+}
+
+// execSOP2Bit64 executes the 64-bit bitwise SOP2 operations and
+// s_cselect_b64, the scalar unit's mask arithmetic around divergent code.
+func execSOP2Bit64(w *Wave, in *instr) error {
+	if in.nsrc < 2 {
+		return execBadOperands(w, in)
+	}
+	x, y := w.ssrc64(&in.src[0]), w.ssrc64(&in.src[1])
+	var r uint64
+	switch in.sub {
+	case sCselect64:
+		r = y
+		if w.s[slotSCC] != 0 {
+			r = x
+		}
+		w.sdst64(&in.dst[0], r)
+		return nil
+	case sAnd64:
+		r = x & y
+	case sOr64:
+		r = x | y
+	case sXor64:
+		r = x ^ y
+	case sAndn2_64:
+		r = x &^ y
+	case sOrn2_64:
+		r = x | ^y
+	case sNand64:
+		r = ^(x & y)
+	case sNor64:
+		r = ^(x | y)
+	case sXnor64:
+		r = ^(x ^ y)
+	}
+	w.sdst64(&in.dst[0], r)
+	w.sccOut(r != 0)
+	return nil
 }
 
 func b2u(b bool) uint32 {

@@ -46,6 +46,11 @@ func init() {
 	} {
 		def(n, execSOPP, s, 0, tyB32, cSALU)
 	}
+	for n, sub := range map[string]int32{"s_branch": pBranch, "s_cbranch_scc0": pCbrSCC0, "s_cbranch_scc1": pCbrSCC1,
+		"s_cbranch_vccz": pCbrVCCZ, "s_cbranch_vccnz": pCbrVCCNZ, "s_cbranch_execz": pCbrEXECZ, "s_cbranch_execnz": pCbrEXECNZ} {
+		def(n, execBranch, sub, 0, tyB32, cSALU)
+	}
+	def("s_waitcnt", execWaitcnt, pWaitcnt, 0, tyB32, cSALU)
 	def("s_getpc_b64", execSOPP, pGetPC, 1, tyB64, cSALU)
 	def("s_setpc_b64", execSOPP, pSetPC, 0, tyB64, cSALU)
 	def("s_swappc_b64", execSOPP, pSwapPC, 1, tyB64, cSALU)
@@ -81,6 +86,42 @@ func (w *Wave) jump(in *instr, addr uint64) error {
 	}
 	w.ws(slotPC, uint32(i))
 	w.setClock(w.clock() + uint64(w.m.Config.Latency.Branch))
+	return nil
+}
+
+// execBranch executes s_branch and the s_cbranch_* conditions on SCC, VCC
+// and EXEC.
+func execBranch(w *Wave, in *instr) error {
+	var take bool
+	switch in.sub {
+	case pBranch:
+		take = true
+	case pCbrSCC0:
+		take = w.s[slotSCC] == 0
+	case pCbrSCC1:
+		take = w.s[slotSCC] != 0
+	case pCbrVCCZ:
+		take = w.s[codeVCC]|w.s[codeVCC+1] == 0
+	case pCbrVCCNZ:
+		take = w.s[codeVCC]|w.s[codeVCC+1] != 0
+	case pCbrEXECZ:
+		take = w.s[codeExec]|w.s[codeExec+1] == 0
+	case pCbrEXECNZ:
+		take = w.s[codeExec]|w.s[codeExec+1] != 0
+	}
+	if take {
+		return w.branch(in)
+	}
+	return nil
+}
+
+// execWaitcnt executes s_waitcnt.
+func execWaitcnt(w *Wave, in *instr) error {
+	if len(w.pend) == 0 {
+		return nil // nothing in flight: no wait
+	}
+	vm, exp, lgkm := waitcntFields(w.target, uint16(in.imm))
+	w.waitcnt(vm, exp, lgkm)
 	return nil
 }
 
