@@ -118,8 +118,8 @@ func (w *Wave) fill(addr uint64, glc bool) int {
 	}
 	var l cacheLine
 	l.tag, l.valid = tag, true
-	if a, ok := w.allocAt(tag); ok {
-		l.vol = a.Volatile
+	if _, _, vol, ok := w.allocAt(tag); ok {
+		l.vol = vol
 	}
 	w.m.Mem.readRaw(tag, l.data[:])
 	u := w.get64(slotUse) + 1

@@ -43,8 +43,9 @@ type Machine struct {
 
 	// the allocation of amem the scalar unit last found (allocations are
 	// never removed, so it stays valid)
-	amem  *Memory
-	alloc Allocation
+	amem       *Memory
+	aLo, aSize uint64
+	aVol       bool
 
 	// due is at most the earliest completion cycle of the wave's in-flight
 	// operations (retire keeps it): before it, retiring finds nothing.

@@ -373,24 +373,25 @@ func execSMEM(w *Wave, in *instr) error {
 	return nil
 }
 
-// allocAt returns the allocation holding addr, remembering the last one
-// found (allocations are never removed, so it stays valid).
-func (w *Wave) allocAt(addr uint64) (Allocation, bool) {
+// allocAt reports whether addr is mapped and returns the bounds and
+// volatility of the allocation holding it, remembering the last one found
+// (allocations are never removed, so it stays valid).
+func (w *Wave) allocAt(addr uint64) (lo, size uint64, vol, ok bool) {
 	m := w.m
-	if m.amem == m.Mem && addr-m.alloc.Addr < m.alloc.Size {
-		return m.alloc, true
+	if addr-m.aLo < m.aSize && m.amem == m.Mem {
+		return m.aLo, m.aSize, m.aVol, true
 	}
 	a, ok := m.Mem.Lookup(addr)
 	if ok {
-		m.amem, m.alloc = m.Mem, a
+		m.amem, m.aLo, m.aSize, m.aVol = m.Mem, a.Addr, a.Size, a.Volatile
 	}
-	return a, ok
+	return a.Addr, a.Size, a.Volatile, ok
 }
 
 // rangeMapped reports whether every byte of [addr, addr+n) is mapped.
 func (w *Wave) rangeMapped(addr uint64, n int) bool {
 	end := addr + uint64(n)
-	if a, ok := w.allocAt(addr); ok && end >= addr && end-a.Addr <= a.Size {
+	if lo, size, _, ok := w.allocAt(addr); ok && end >= addr && end-lo <= size {
 		return true
 	}
 	ok, _ := w.m.Mem.Mapped(addr, n)
