@@ -126,6 +126,11 @@ func (w *Wave) fill(addr uint64, glc bool) int {
 	w.ws64(slotUse, u)
 	l.use = u
 	w.setLine(victim, l)
+	if m := w.m; len(m.filled) < len(w.cache.lines) {
+		m.filled = append(m.filled, int32(victim))
+	} else {
+		m.manyFill = true
+	}
 	return victim
 }
 

@@ -47,6 +47,11 @@ type Machine struct {
 	aLo, aSize uint64
 	aVol       bool
 
+	// the scalar-cache lines fill has filled since Reset (Reset clears
+	// only these), unless there were more than the cache has lines
+	filled   []int32
+	manyFill bool
+
 	// due is at most the earliest completion cycle of the wave's in-flight
 	// operations (retire keeps it): before it, retiring finds nothing.
 	due uint64

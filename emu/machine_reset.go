@@ -12,7 +12,7 @@ import "github.com/wavedbg/wavedbg/isa"
 // differ from zero: the VGPRs below the machine's high-water mark (the
 // registers its program names, those set through SetVGPR or a wave's
 // initial state; see vgprSpan) rather than the whole 64 KiB file, and the
-// scalar-cache lines that were ever filled. TestResetCoversWave fails when
+// scalar-cache lines that were filled since the last Reset. TestResetCoversWave fails when
 // Wave gains a field this function does not reset.
 func (m *Machine) Reset() {
 	w := m.w
@@ -24,15 +24,16 @@ func (m *Machine) Reset() {
 	if m.Config.Mode&modeGPRIdxEn != 0 {
 		m.vhigh = 256 // relative indexing can reach any VGPR
 	}
-	if w.get64(slotUse) != 0 {
-		// Lines are only ever filled through fill/touch, which stamp them,
-		// so an unstamped line is still all zero.
-		for i := range w.cache.lines {
-			if l := &w.cache.lines[i]; l.use != 0 || l.valid {
-				*l = cacheLine{}
-			}
+	// A line only ever becomes non-zero by fill, which lists it (StepBack
+	// restores lines to earlier states, zero or filled).
+	if m.manyFill {
+		clear(w.cache.lines)
+	} else {
+		for _, i := range m.filled {
+			w.cache.lines[i] = cacheLine{}
 		}
 	}
+	m.filled, m.manyFill = m.filled[:0], false
 	w.m, w.target, w.code = m, m.Config.Target, m.Prog.code
 	clear(w.s[:])
 	w.s[codeExec], w.s[codeExec+1] = ^uint32(0), ^uint32(0)
