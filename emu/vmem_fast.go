@@ -124,9 +124,16 @@ func (u *vmemUnit) fastMem(w *Wave, o *vmOp, exec uint64, c *memCtx) error {
 			spec = specGlobal
 		case mode == fmGlobalS:
 			spec = specGlobalS
+		case mode == fmFlat:
+			spec = specFlat
+		case mode == fmScratch && nch <= 1:
+			spec = specScratch
 		case mode == fmBufSwz && nch == 1 && rs.elemSize == 4 && rs.idxStride == 64 && rs.stride == 0 &&
 			rs.addTid && !o.idxen && (!o.offen || o.vaddr >= 0):
 			spec = specPrivate
+		}
+		if spec == specScratch {
+			limit = uint64(sp)
 		}
 		if spec != 0 {
 			if exec = u.fastRun(w, o, exec, c, spec, base, limit, atomicPg); exec == 0 {
@@ -335,13 +342,18 @@ func (u *vmemUnit) fastMem(w *Wave, o *vmOp, exec uint64, c *memCtx) error {
 const (
 	specGlobal  = 1 + iota // GLOBAL, 64-bit vaddr
 	specGlobalS            // GLOBAL, saddr + 32-bit vaddr
+	specFlat               // FLAT outside the LDS and private apertures
+	specScratch            // SCRATCH, one dword or less
 	specPrivate            // MUBUF through the private segment V#: swizzled, 4-byte elements, index stride 64, ADD_TID, STRIDE 0, one dword or less
 )
 
 // fastRun is fastMem's loop for the shapes above: lane by lane, while each
 // lane's access is in range, in one page of a mapped allocation and
 // dword-aligned unless narrower. It returns the lanes left from the first
-// one it cannot finish (0 when done), for fastMem's general loop.
+// one it cannot finish (0 when done), for fastMem's general loop. base is
+// the saddr (specGlobalS), the scratch base (specScratch) or V# base +
+// SOFFSET (specPrivate); limit is SCRATCH's saddr value or the private
+// V#'s BUFOFFSET bound.
 func (u *vmemUnit) fastRun(w *Wave, o *vmOp, exec uint64, c *memCtx, spec int, base, limit uint64, atomicPg bool) uint64 {
 	mem := w.m.Mem
 	store := o.kind == vmStore
@@ -356,7 +368,7 @@ func (u *vmemUnit) fastRun(w *Wave, o *vmOp, exec uint64, c *memCtx, spec int, b
 	var v0, v1 *[64]uint32
 	if o.vaddr >= 0 {
 		v0 = &w.v[o.vaddr]
-		if spec == specGlobal {
+		if spec == specGlobal || spec == specFlat {
 			v1 = &w.v[o.vaddr+1]
 		}
 	}
@@ -385,6 +397,18 @@ func (u *vmemUnit) fastRun(w *Wave, o *vmOp, exec uint64, c *memCtx, spec int, b
 			a = uint64(v0[lane]) | uint64(v1[lane])<<32 + off
 		case specGlobalS:
 			a = base + uint64(v0[lane]) + off
+		case specFlat:
+			a = uint64(v0[lane]) | uint64(v1[lane])<<32 + off
+			if a-SharedApertureBase < apertureSize || a-PrivateApertureBase < apertureSize {
+				return m
+			}
+		case specScratch:
+			p := uint32(limit)
+			if v0 != nil {
+				p += v0[lane]
+			}
+			p += uint32(off)
+			a = base + uint64(p&3) + 4*uint64(lane) + 256*uint64(p>>2)
 		default:
 			aoff := uint32(off)
 			if o.offen {
