@@ -123,3 +123,25 @@ func addKernel(name string, k kernel) {
 		kernels[name] = k
 	}
 }
+
+// The integer operations that honour clamp (valu_clamp.go) without it:
+// the exact result truncated to the destination width.
+func init() {
+	for _, o := range satOps {
+		f, mask := o.exact, uint64(1)<<o.bits-1
+		switch o.nsrc {
+		case 2:
+			addKernel(o.name, func(e *fenv, d, a, b, c *[64]uint32) {
+				for l := range d {
+					d[l] = uint32(uint64(f(uint64(a[l]), uint64(b[l]), 0)) & mask)
+				}
+			})
+		case 3:
+			addKernel(o.name, func(e *fenv, d, a, b, c *[64]uint32) {
+				for l := range d {
+					d[l] = uint32(uint64(f(uint64(a[l]), uint64(b[l]), uint64(c[l]))) & mask)
+				}
+			})
+		}
+	}
+}
