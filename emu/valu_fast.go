@@ -280,9 +280,14 @@ func prefill(in *instr) {
 // execFast runs a kernel.
 func execFast(w *Wave, in *instr) error {
 	v := in.def.v
-	e := w.fenvFor(max(v.ft, v.oft))
-	if e.rm != rmNearest && max(v.ft, v.oft) != 0 || w.s[slotMode]>>27&1 != 0 {
+	if w.s[slotMode]>>27&1 != 0 {
 		return execVOP(w, in)
+	}
+	e := &w.fe // integer kernels do not read it
+	if ft := max(v.ft, v.oft); ft != 0 {
+		if e = w.fenvFor(ft); e.rm != rmNearest {
+			return execVOP(w, in)
+		}
 	}
 	t := &w.tmp
 	a := w.srcMod(in, 0, &t[0])
