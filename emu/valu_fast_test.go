@@ -205,6 +205,17 @@ func fastCases() []ti {
 			}
 		}
 	}
+	for _, x := range []string{"v_cmp_class_", "v_cmpx_class_"} {
+		for _, ty := range []string{"f32", "f64"} {
+			n := x + ty
+			src := vreg(2)
+			if ty == "f64" {
+				src = vreg2(2)
+			}
+			cs = append(cs, I(n, vcc(), src, vreg(5)), e3(I(n, sreg2(10), neg(src), sreg(3))),
+				e3(I(n, vcc(), abs(src), ic(3))), e3(I(n, sreg2(12), src, lit(0x3ff))), e3(I(n, vcc(), icf(242), vreg(1))), e3(I(n, vcc(), src, neg(abs(vreg(5))))), e3(I(n, vcc(), src, neg(vreg(5)))))
+		}
+	}
 	// the whole-register kernels, on VGPRs and with a constant source
 	names := make([]string, 0, len(kernels))
 	for n := range kernels {

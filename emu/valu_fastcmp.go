@@ -20,7 +20,8 @@ func cmpEligible(in *instr, inst *isa.Inst) bool {
 	}
 	switch in.sub >> 8 & 0xff {
 	case cmpI32, cmpU32, cmpF32:
-	case cmpI64, cmpU64, cmpF64:
+	case cmpClass32:
+	case cmpI64, cmpU64, cmpF64, cmpClass64:
 		for k := 0; k < 2; k++ {
 			if o := &in.src[k]; o.kind == okV && o.reg >= 255 {
 				return false
@@ -73,6 +74,18 @@ func execCmpFast(w *Wave, in *instr) error {
 			bias = 1 << 63
 		}
 		r = icmpMask64(alo, ahi, blo, bhi, c, bias)
+	case cmpClass32: // no input flushing
+		a, b := w.srcF32(in, 0, true, &t[0]), w.srcF32(in, 1, true, &t[1])
+		for l := 0; l < 64; l++ {
+			u := a[l]
+			r |= uint64(b[l]) >> class32(u) & 1 << uint(l)
+		}
+	case cmpClass64:
+		alo, ahi := w.srcF64(in, 0, true, &t[0], &t[1])
+		b := w.src32(in, 1, &t[2]) // (abs and neg act on bit 63 of the zero-extended mask)
+		for l := 0; l < 64; l++ {
+			r |= uint64(b[l]) >> class64(uint64(alo[l])|uint64(ahi[l])<<32) & 1 << uint(l)
+		}
 	default: // cmpF64
 		din := m>>6&1 != 0
 		alo, ahi := w.srcF64(in, 0, din, &t[0], &t[1])
@@ -326,4 +339,48 @@ func fcmpMask64(alo, ahi, blo, bhi *[64]uint32, c int) uint64 {
 		r = ^r
 	}
 	return r
+}
+
+// class32 is fclass for f32 bits: 0 sNaN, 1 qNaN, 2 -inf, 3 -normal,
+// 4 -denormal, 5 -0, 6 +0, 7 +denormal, 8 +normal, 9 +inf.
+func class32(u uint32) uint {
+	e, m, neg := u>>23&0xff, u&0x7fffff, u>>31 != 0
+	var c uint
+	switch {
+	case e == 0xff && m != 0:
+		return uint(m >> 22) // quiet bit
+	case e == 0xff:
+		c = 9
+	case e == 0 && m == 0:
+		c = 6
+	case e == 0:
+		c = 7
+	default:
+		c = 8
+	}
+	if neg {
+		c = 11 - c
+	}
+	return c
+}
+
+func class64(u uint64) uint {
+	e, m, neg := u>>52&0x7ff, u&(1<<52-1), u>>63 != 0
+	var c uint
+	switch {
+	case e == 0x7ff && m != 0:
+		return uint(m >> 51)
+	case e == 0x7ff:
+		c = 9
+	case e == 0 && m == 0:
+		c = 6
+	case e == 0:
+		c = 7
+	default:
+		c = 8
+	}
+	if neg {
+		c = 11 - c
+	}
+	return c
 }
