@@ -475,3 +475,88 @@ func (u *vmemUnit) fastRun(w *Wave, o *vmOp, exec uint64, c *memCtx, spec int, b
 	}
 	return 0
 }
+
+// fastAtomicOK reports whether o is a GLOBAL or FLAT atomic fastAtomic
+// can run.
+func fastAtomicOK(o *vmOp) bool {
+	return hostLE && o.kind == vmAtomic && o.fam == famFlat && (o.size == 4 || o.size == 8) &&
+		o.vaddr >= 0 && o.vdata >= 0 && (o.seg == isa.SegGlobal && o.saddr >= 0 || o.vaddr <= 254) &&
+		(o.seg == isa.SegGlobal || o.seg == isa.SegFlat)
+}
+
+// fastAtomic runs the lanes of a GLOBAL or FLAT atomic under one hold of
+// the atomics lock, while each lane's word is dword-aligned in one page of
+// a mapped allocation (and, for FLAT, outside the apertures). It returns
+// the lanes left from the first one it cannot finish, for the general
+// path.
+func (u *vmemUnit) fastAtomic(w *Wave, o *vmOp, exec uint64, res *vmResult) uint64 {
+	mem := w.m.Mem
+	atomicPg := mem.local != nil
+	size := uint64(o.size)
+	wide := o.size == 8
+	off := uint64(o.offset)
+	var base uint64
+	v0 := &w.v[o.vaddr]
+	var v1 *[64]uint32
+	saddr := o.seg == isa.SegGlobal && o.saddr >= 0
+	if saddr {
+		base = w.rs64(o.saddr)
+	} else {
+		v1 = &w.v[o.vaddr+1]
+	}
+	lo, hi := u.mapLo, u.mapHi
+	pn, pg := ^uint64(0), (*[pageSize]byte)(nil)
+	mem.lockAtomic() // other work-groups may run concurrently
+	defer mem.unlockAtomic()
+	for m := exec; m != 0; m &= m - 1 {
+		lane := tz(m) & 63
+		var a uint64
+		if saddr {
+			a = base + uint64(v0[lane]) + off
+		} else {
+			a = uint64(v0[lane]) | uint64(v1[lane])<<32 + off
+			if o.seg == isa.SegFlat && (a-SharedApertureBase < apertureSize || a-PrivateApertureBase < apertureSize) {
+				return m
+			}
+		}
+		end := a + size
+		if a < lo || end > hi || end < a {
+			if ok, _ := u.mapped(mem, a, int(size)); !ok || a < u.mapLo || end > u.mapHi {
+				return m
+			}
+			lo, hi = u.mapLo, u.mapHi
+		}
+		po := a & (pageSize - 1)
+		if a&3 != 0 || po+size > pageSize {
+			return m
+		}
+		if p := a >> pageBits; p != pn {
+			pn, pg = p, mem.page(p, true)
+		}
+		p := unsafe.Pointer(&pg[po])
+		old := uint64(atomic.LoadUint32((*uint32)(p)))
+		if wide {
+			old |= uint64(atomic.LoadUint32((*uint32)(unsafe.Add(p, 4)))) << 32
+		}
+		src, cmp := u.atomicData(w, o, lane)
+		nv := atomicApply(o.atom, old, src, cmp, wide)
+		if atomicPg {
+			atomic.StoreUint32((*uint32)(p), uint32(nv))
+			if wide {
+				atomic.StoreUint32((*uint32)(unsafe.Add(p, 4)), uint32(nv>>32))
+			}
+		} else {
+			*(*uint32)(p) = uint32(nv)
+			if wide {
+				*(*uint32)(unsafe.Add(p, 4)) = uint32(nv >> 32)
+			}
+		}
+		if res != nil {
+			res.data[0][lane] = uint32(old)
+			if wide {
+				res.data[1][lane] = uint32(old >> 32)
+			}
+		}
+	}
+	return 0
+}

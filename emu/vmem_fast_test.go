@@ -69,6 +69,15 @@ var vmFastInsts9 = []struct{ asm, enc string }{
 	{"buffer_store_dwordx3 v[4:6], off, s[12:15], s16 offset:16", "10 00 78 e0 00 04 03 10"},
 	{"buffer_load_format_x v4, v2, s[12:15], s16 offen", "00 10 00 e0 02 04 03 10"},
 	{"buffer_atomic_add v4, v2, s[12:15], s16 offen glc", "00 50 08 e1 02 04 03 10"},
+	{"global_atomic_cmpswap_x2 v[4:5], v[2:3], v[6:9], off glc", "00 80 85 dd 02 06 7f 04"},
+	{"global_atomic_umax_x2 v[2:3], v[6:7], off", "00 80 9c dd 02 06 7f 00"},
+	{"global_atomic_swap v4, v[2:3], v5, off offset:8 glc", "08 80 01 dd 02 05 7f 04"},
+	{"global_atomic_sub v4, v2, v5, s[6:7] glc", "00 80 0d dd 02 05 06 04"},
+	{"global_atomic_smin v2, v5, s[6:7] offset:4", "04 80 10 dd 02 05 06 00"},
+	{"flat_atomic_add v4, v[2:3], v5 glc", "00 00 09 dd 02 05 00 04"},
+	{"flat_atomic_cmpswap v[2:3], v[5:6]", "00 00 04 dd 02 05 00 00"},
+	{"global_atomic_inc v4, v[2:3], v5, off glc", "00 80 2d dd 02 05 7f 04"},
+	{"global_atomic_dec_x2 v[4:5], v[2:3], v[6:7], off glc", "00 80 b1 dd 02 06 7f 04"},
 	{"global_atomic_add v4, v[2:3], v5, off glc", "00 80 09 dd 02 05 7f 04"},
 }
 
@@ -235,16 +244,24 @@ func vfSetup(m *Machine, u *vmemUnit, asm string, seed uint64, faults bool) {
 		w.s[16] = 0
 	}
 	bad := func() bool { return faults && rng.IntN(64) == 0 }
+	aligned := rng.IntN(3) != 0 // every address dword-aligned: whole waves take the fast loops
+	addr := func() uint64 {
+		a := vfAddr(rng, bad())
+		if aligned {
+			a &^= 3
+		}
+		return a
+	}
 	for l := 0; l < 64; l++ {
 		switch {
 		case strings.Contains(asm, "s[6:7]"): // GLOBAL saddr: a 32-bit offset
-			w.v[2][l] = uint32(vfAddr(rng, bad()) - vfA)
+			w.v[2][l] = uint32(addr() - vfA)
 		case strings.HasPrefix(asm, "global_") || strings.HasPrefix(asm, "flat_"):
-			a := vfAddr(rng, bad())
+			a := addr()
 			switch n := rng.IntN(10); {
 			case !strings.HasPrefix(asm, "flat_"):
 			case n == 0:
-				a = SharedApertureBase + rng.Uint64N(0x500) // flat: LDS (1 KiB), some past it
+				a = SharedApertureBase + rng.Uint64N(0x500)&^3 // flat: LDS (1 KiB), some past it
 			case n == 1:
 				a = PrivateApertureBase + rng.Uint64N(0xc0) // flat: scratch
 			}
@@ -334,7 +351,7 @@ func vfCompare(a, b *Machine, ea, eb error) string {
 	return ""
 }
 
-// TestVMemFastMatchesGeneral: every load and store the fast path takes
+// TestVMemFastMatchesGeneral: every load, store and atomic the fast path takes
 // leaves the same registers, memory and fault as the general path, over
 // random EXEC masks, addresses (unaligned, crossing pages, past an
 // allocation, in a gap, in the flat apertures), V#s (raw, strided,
@@ -354,9 +371,9 @@ func TestVMemFastMatchesGeneral(t *testing.T) {
 				faulted, fast := 0, false
 				p := vfProgram(t, tc.target, in.enc)
 				if o, ok := compileVM(&p.Insts[0]); ok {
-					fast = fastOK(o)
+					fast = fastOK(o) || fastAtomicOK(o)
 				}
-				wantFast := !strings.Contains(in.asm, "format") && !strings.Contains(in.asm, "atomic")
+				wantFast := !strings.Contains(in.asm, "format") && !strings.HasPrefix(in.asm, "buffer_atomic")
 				if fast != wantFast {
 					t.Fatalf("fastOK = %v, want %v", fast, wantFast)
 				}

@@ -312,6 +312,9 @@ func (u *vmemUnit) execMem(w *Wave, o *vmOp) error {
 	if !w.jOn && !u.noFast && fastOK(o) {
 		return u.fastMem(w, o, exec, &c)
 	}
+	if !w.jOn && !u.noFast && fastAtomicOK(o) {
+		exec = u.fastAtomic(w, o, exec, res)
+	}
 	u.lines.n = 0
 	for m := exec; m != 0; m &= m - 1 {
 		if err := u.laneMem(w, o, tz(m), &c); err != nil {
