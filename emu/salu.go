@@ -87,11 +87,24 @@ func init() {
 
 // execSOP2Bit64 executes the 64-bit bitwise SOP2 operations and
 // s_cselect_b64, the scalar unit's mask arithmetic around divergent code.
+// The common case — SGPR-pair operands, no scalar load in flight, an
+// unjournaled step — reads and writes the register file inline.
 func execSOP2Bit64(w *Wave, in *instr) error {
 	if in.nsrc < 2 {
 		return execBadOperands(w, in)
 	}
-	x, y := w.ssrc64(&in.src[0]), w.ssrc64(&in.src[1])
+	a, b := &in.src[0], &in.src[1]
+	var x, y uint64
+	if r := a.reg; a.kind == okS && r < 127 && w.npend == 0 {
+		x = uint64(w.s[r&127]) | uint64(w.s[(r+1)&127])<<32
+	} else {
+		x = w.sv64(a)
+	}
+	if r := b.reg; b.kind == okS && r < 127 && w.npend == 0 {
+		y = uint64(w.s[r&127]) | uint64(w.s[(r+1)&127])<<32
+	} else {
+		y = w.sv64(b)
+	}
 	var r uint64
 	switch in.sub {
 	case sCselect64:
@@ -118,8 +131,13 @@ func execSOP2Bit64(w *Wave, in *instr) error {
 	case sXnor64:
 		r = ^(x ^ y)
 	}
-	w.sdst64(&in.dst[0], r)
-	w.sccOut(r != 0)
+	if d := &in.dst[0]; !w.jOn && d.kind == okS && d.reg < 127 {
+		w.s[d.reg&127], w.s[(d.reg+1)&127] = uint32(r), uint32(r>>32)
+		w.s[slotSCC] = b2u(r != 0)
+		return nil
+	}
+	w.sd64(&in.dst[0], r)
+	w.setSCC(r != 0)
 	return nil
 }
 

@@ -304,7 +304,13 @@ func execSaveexec(w *Wave, in *instr) error {
 	if in.nsrc < 1 {
 		return execBadOperands(w, in)
 	}
-	s0, ex := w.ssrc64(&in.src[0]), w.exec()
+	var s0 uint64
+	if a := &in.src[0]; a.kind == okS && a.reg < 127 && w.npend == 0 {
+		s0 = uint64(w.s[a.reg&127]) | uint64(w.s[(a.reg+1)&127])<<32
+	} else {
+		s0 = w.sv64(a)
+	}
+	ex := w.exec()
 	var r uint64
 	switch in.sub {
 	case seAnd:
@@ -336,6 +342,12 @@ func execSaveexec(w *Wave, in *instr) error {
 		w.exec64(r)
 		w.sdst64(&in.dst[0], r)
 		w.sccOut(r != 0)
+		return nil
+	}
+	if d := &in.dst[0]; !w.jOn && d.kind == okS && d.reg < 127 {
+		w.s[d.reg&127], w.s[(d.reg+1)&127] = uint32(ex), uint32(ex>>32)
+		w.s[codeExec], w.s[codeExec+1] = uint32(r), uint32(r>>32)
+		w.s[slotSCC] = b2u(r != 0)
 		return nil
 	}
 	w.sdst64(&in.dst[0], ex)
