@@ -66,11 +66,6 @@ var atomOps = map[isa.AtomicOp]int{
 	isa.AtomCondXchg: atCondXchg32, // ds_condxchg.go
 }
 
-// atomicNames was the name → operation table of the mnemonic parser this
-// file had; nothing reads it now (atomOps does its work). ds_condxchg.go's
-// init still registers there, so it stays until that line goes.
-var atomicNames = map[string]int{}
-
 // vmOp is a compiled vector memory instruction.
 type vmOp struct {
 	name   string
