@@ -41,7 +41,9 @@ func (w *Wave) dstPut(r int, mask uint64, d *[64]uint32) {
 	}
 }
 
-// fill sets every lane of buf to x, two lanes a store.
+// fill sets every lane of buf to x, two lanes a store: buf must be 8-byte
+// aligned (a row of Wave.tmp or instr.cf; checkptr verifies this under
+// -race).
 func fill(buf *[64]uint32, x uint32) *[64]uint32 {
 	p := (*[32]uint64)(unsafe.Pointer(buf))
 	v := uint64(x) | uint64(x)<<32
