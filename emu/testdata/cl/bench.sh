@@ -38,7 +38,9 @@ fi
 echo "target $TARGET; $(nproc) cores; PoCL time = kernel enqueue..clFinish; wavedbg exec = dispatch and execution, process = whole command"
 printf '%-16s %7s %10s %9s %9s %10s %9s %8s %8s %7s %s\n' kernel scale work-items pocl_s exec_s process_s cpu_s exec_rat proc_rat rss_MB outputs
 total_p=0 total_e=0 total_w=0 total_c=0
-bufbytes() { sed -n 's/.*"size": *\([0-9]*\).*/\1/p' "$1" | awk '{s += $1} END {print s + 0}'; }
+# fits M.json: 0 when its buffers total at most MAXBYTES and each is at most
+# 1 GiB (the manifest's limit).
+fits() { sed -n 's/.*"size": *\([0-9]*\).*/\1/p' "$1" | awk -v max="$MAXBYTES" '{s += $1; if ($1 > 1073741824) big = 1} END {exit !(s <= max && !big)}'; }
 for k in "${kernels[@]}"; do
 	src=$(sed -n 's/.*"source": *"\(.*\)\.cl".*/\1/p' "$k.json")
 	s=1
@@ -49,10 +51,8 @@ for k in "${kernels[@]}"; do
 		if awk -v p="$p" -v m="$MIN" 'BEGIN {exit !(p >= m)}' || ((s >= MAXSCALE)); then
 			break
 		fi
-		"$tmp/benchscale" "$k.json" $((s * 4)) "$tmp/next.json"
-		if (($(bufbytes "$tmp/next.json") > MAXBYTES)); then
-			break
-		fi
+		"$tmp/benchscale" "$k.json" $((s * 4)) "$tmp/next.json" 2>/dev/null || break
+		fits "$tmp/next.json" || break
 		s=$((s * 4))
 	done
 	items=$(sed -n '/"grid"/,/]/p' "$tmp/m.json" | tr -dc '0-9\n' | awk 'NF {p = (p ? p : 1) * $1} END {print p}')
