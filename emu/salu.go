@@ -105,32 +105,15 @@ func execSOP2Bit64(w *Wave, in *instr) error {
 	} else {
 		y = w.sv64(b)
 	}
-	var r uint64
-	switch in.sub {
-	case sCselect64:
-		r = y
+	if in.sub == sCselect64 {
+		r := y
 		if w.s[slotSCC] != 0 {
 			r = x
 		}
 		w.sdst64(&in.dst[0], r)
 		return nil
-	case sAnd64:
-		r = x & y
-	case sOr64:
-		r = x | y
-	case sXor64:
-		r = x ^ y
-	case sAndn2_64:
-		r = x &^ y
-	case sOrn2_64:
-		r = x | ^y
-	case sNand64:
-		r = ^(x & y)
-	case sNor64:
-		r = ^(x | y)
-	case sXnor64:
-		r = ^(x ^ y)
 	}
+	r := bitop64(in.sub, x, y)
 	if d := &in.dst[0]; !w.jOn && d.kind == okS && d.reg < 127 {
 		w.s[d.reg&127], w.s[(d.reg+1)&127] = uint32(r), uint32(r>>32)
 		w.s[slotSCC] = b2u(r != 0)
@@ -139,6 +122,29 @@ func execSOP2Bit64(w *Wave, in *instr) error {
 	w.sd64(&in.dst[0], r)
 	w.setSCC(r != 0)
 	return nil
+}
+
+// bitop64 computes the 64-bit bitwise SOP2 operation sub.
+func bitop64(sub int32, x, y uint64) uint64 {
+	switch sub {
+	case sAnd64:
+		return x & y
+	case sOr64:
+		return x | y
+	case sXor64:
+		return x ^ y
+	case sAndn2_64:
+		return x &^ y
+	case sOrn2_64:
+		return x | ^y
+	case sNand64:
+		return ^(x & y)
+	case sNor64:
+		return ^(x | y)
+	case sXnor64:
+		return ^(x ^ y)
+	}
+	return 0
 }
 
 func b2u(b bool) uint32 {
@@ -166,25 +172,11 @@ func execSOP2(w *Wave, in *instr) error {
 			}
 			w.sdst64(d, r)
 			return nil
-		case sAnd64:
-			r = x & y
-		case sOr64:
-			r = x | y
-		case sXor64:
-			r = x ^ y
-		case sAndn2_64:
-			r = x &^ y
-		case sOrn2_64:
-			r = x | ^y
-		case sNand64:
-			r = ^(x & y)
-		case sNor64:
-			r = ^(x | y)
-		case sXnor64:
-			r = ^(x ^ y)
 		case sBfeU64, sBfeI64:
 			off, width := y&63, (y>>16)&0x7f
 			r = bfe64(x, uint(off), uint(width), in.sub == sBfeI64)
+		default:
+			r = bitop64(in.sub, x, y)
 		}
 		w.sdst64(d, r)
 		w.sccOut(r != 0)
