@@ -60,12 +60,22 @@ func (w *Wave) setLine(i int, l cacheLine) {
 }
 
 func (w *Wave) touch(i int) {
-	u := w.get64(slotUse) + 1
-	w.ws64(slotUse, u)
+	u := w.bumpUse()
 	if w.jOn {
 		w.j.c = append(w.j.c, cEnt{idx: int32(i), old: w.cache.lines[i]})
 	}
 	w.cache.lines[i].use = u
+}
+
+// bumpUse advances the cache's LRU clock and returns the new stamp.
+func (w *Wave) bumpUse() uint64 {
+	u := w.get64(slotUse) + 1
+	if !w.jOn {
+		w.s[slotUse], w.s[slotUse+1] = uint32(u), uint32(u>>32)
+		return u
+	}
+	w.ws64(slotUse, u)
+	return u
 }
 
 // lookup returns the index of the valid line holding addr, or -1.
@@ -116,16 +126,14 @@ func (w *Wave) fill(addr uint64, glc bool) int {
 		}
 		w.cacheEvent(CacheEvent{Kind: CacheEvict, Addr: old.tag, Set: s, Way: victim % w.cache.ways, Dirty: old.dirty, GLC: glc})
 	}
-	var l cacheLine
-	l.tag, l.valid = tag, true
-	if _, _, vol, ok := w.allocAt(tag); ok {
-		l.vol = vol
+	_, _, vol, _ := w.allocAt(tag)
+	u := w.bumpUse()
+	l := &w.cache.lines[victim]
+	if w.jOn {
+		w.j.c = append(w.j.c, cEnt{idx: int32(victim), old: *l})
 	}
-	w.m.Mem.readRaw(tag, l.data[:])
-	u := w.get64(slotUse) + 1
-	w.ws64(slotUse, u)
-	l.use = u
-	w.setLine(victim, l)
+	l.tag, l.valid, l.dirty, l.vol, l.use = tag, true, false, vol, u
+	readLine(w.m.Mem, tag, &l.data)
 	if m := w.m; len(m.filled) < len(w.cache.lines) {
 		m.filled = append(m.filled, int32(victim))
 	} else {

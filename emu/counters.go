@@ -24,17 +24,29 @@ type pendingOp struct {
 
 // issue adds an in-flight operation.
 func (w *Wave) issue(op pendingOp) {
-	id := w.get64(slotOpID)
-	w.ws64(slotOpID, id+1)
-	op.id = id
-	op.pc = w.curIdx
-	op.issue = w.clock()
-	w.m.due = min(w.m.due, op.done)
-	w.pend = append(w.pend, op)
+	p := w.pushOp(op.cnt, op.inc, op.done)
+	op.id, op.pc, op.issue = p.id, p.pc, p.issue
+	*p = op
 	if w.jOn {
 		w.j.ops = append(w.j.ops, opEnt{issued: true, pos: len(w.pend) - 1, op: op})
 	}
-	w.markPending(&op, 1)
+	w.markPending(p, 1)
+}
+
+// pushOp appends an operation that raises cnt by inc until cycle done,
+// issued now by the current instruction, and returns it for the caller to
+// complete (destination, data) before marking it pending. It neither
+// journals nor marks: issue does both.
+func (w *Wave) pushOp(cnt isa.Counters, inc uint8, done uint64) *pendingOp {
+	id := w.get64(slotOpID)
+	if !w.jOn {
+		w.s[slotOpID], w.s[slotOpID+1] = uint32(id+1), uint32((id+1)>>32)
+	} else {
+		w.ws64(slotOpID, id+1)
+	}
+	w.m.due = min(w.m.due, done)
+	w.pend = append(w.pend, pendingOp{id: id, pc: w.curIdx, cnt: cnt, inc: inc, issue: w.clock(), done: done})
+	return &w.pend[len(w.pend)-1]
 }
 
 func (w *Wave) markPending(op *pendingOp, d int) {
@@ -116,21 +128,25 @@ func (w *Wave) olderVM(i int) bool {
 
 // complete writes op i's result and removes it from the list.
 func (w *Wave) complete(i int) {
-	op := w.pend[i]
+	p := &w.pend[i]
 	if w.jOn {
-		w.j.ops = append(w.j.ops, opEnt{pos: i, op: op})
+		w.j.ops = append(w.j.ops, opEnt{pos: i, op: *p})
 	}
-	w.markPending(&op, -1)
-	w.pend = append(w.pend[:i], w.pend[i+1:]...)
-	for k := 0; k < int(op.n) && !op.vec; k++ {
-		if op.skip>>uint(k)&1 != 0 {
-			continue
+	if p.vec {
+		id := p.id
+		w.pend = append(w.pend[:i], w.pend[i+1:]...)
+		if w.m.VectorMemory != nil {
+			w.m.VectorMemory.Complete(w, id)
 		}
-		w.ws(int(op.dst)+k, op.data[k])
+		return
 	}
-	if op.vec && w.m.VectorMemory != nil {
-		w.m.VectorMemory.Complete(w, op.id)
+	w.markPending(p, -1)
+	for k := 0; k < int(p.n); k++ {
+		if p.skip>>uint(k)&1 == 0 {
+			w.ws(int(p.dst)+k, p.data[k])
+		}
 	}
+	w.pend = append(w.pend[:i], w.pend[i+1:]...)
 }
 
 // waitcnt advances the clock until VM_CNT ≤ vm, EXP_CNT ≤ exp and

@@ -41,11 +41,9 @@ type Machine struct {
 	vspan int
 	vhigh int
 
-	// the allocation of amem the scalar unit last found (allocations are
-	// never removed, so it stays valid)
-	amem       *Memory
-	aLo, aSize uint64
-	aVol       bool
+	// the allocations the scalar unit last found, most recent first
+	// (allocAt)
+	allocs [2]allocEnt
 
 	// the scalar-cache lines fill has filled since Reset (Reset clears
 	// only these), unless there were more than the cache has lines
@@ -55,6 +53,13 @@ type Machine struct {
 	// due is at most the earliest completion cycle of the wave's in-flight
 	// operations (retire keeps it): before it, retiring finds nothing.
 	due uint64
+}
+
+// allocEnt is an allocation of mem as allocAt remembers it.
+type allocEnt struct {
+	mem      *Memory
+	lo, size uint64
+	vol      bool
 }
 
 // NewMachine creates a machine with one wave at the start of prog, EXEC all

@@ -248,6 +248,9 @@ func compile(t isa.Target, p *Program, i int, name string, inst *isa.Inst) instr
 	if f := fastFn(&in, inst, name); f != nil {
 		in.fn = f
 	}
+	if sloadEligible(&in) {
+		in.fn = execSLoad
+	}
 	return in
 }
 

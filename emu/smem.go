@@ -162,14 +162,8 @@ func (w *Wave) smemAddress(in *instr, sbase *operand, offs []operand, buffer, sc
 	if m := &in.in.Mods; !haveImm && m.Imm {
 		instOff, haveImm = int64(m.Offset), true
 	}
-	// OFFSET width: GFX8 unsigned 20-bit; GFX9 signed 21-bit for
-	// S_LOAD/S_STORE/S_ATOMIC, unsigned 20-bit for S_BUFFER_* (README errata).
 	if haveImm {
-		if w.target == isa.GFX9 && !buffer {
-			instOff = instOff << 43 >> 43
-		} else {
-			instOff &= 0xfffff
-		}
+		instOff = smemImmOffset(w.target, buffer, instOff)
 	}
 	if instOff < 0 && haveReg && instOff+regOff < 0 {
 		// zh:4: "如果inst_offset为负数且结果(inst_offset + (M0或SGPR[offset]))为负数则是非法且未定义的"
@@ -192,6 +186,16 @@ func (w *Wave) smemAddress(in *instr, sbase *operand, offs []operand, buffer, sc
 	}
 	acc.addr = base&^3 + uint64(off)
 	return acc, nil
+}
+
+// smemImmOffset applies the OFFSET field's width to an immediate offset:
+// GFX8 unsigned 20-bit; GFX9 signed 21-bit for S_LOAD/S_STORE/S_ATOMIC,
+// unsigned 20-bit for S_BUFFER_* (README errata).
+func smemImmOffset(t isa.Target, buffer bool, v int64) int64 {
+	if t == isa.GFX9 && !buffer {
+		return v << 43 >> 43
+	}
+	return v & 0xfffff
 }
 
 // execSMEM executes scalar memory instructions through the scalar cache.
@@ -374,18 +378,25 @@ func execSMEM(w *Wave, in *instr) error {
 }
 
 // allocAt reports whether addr is mapped and returns the bounds and
-// volatility of the allocation holding it, remembering the last one found
-// (allocations are never removed, so it stays valid).
+// volatility of the allocation holding it. The machine remembers the last
+// two allocations found (allocations are never removed, so they stay
+// valid): a kernel's scalar loads alternate between its kernel arguments
+// and the dispatch packet.
 func (w *Wave) allocAt(addr uint64) (lo, size uint64, vol, ok bool) {
 	m := w.m
-	if addr-m.aLo < m.aSize && m.amem == m.Mem {
-		return m.aLo, m.aSize, m.aVol, true
+	a := &m.allocs
+	if e := &a[0]; addr-e.lo < e.size && e.mem == m.Mem {
+		return e.lo, e.size, e.vol, true
 	}
-	a, ok := m.Mem.Lookup(addr)
+	if e := a[1]; addr-e.lo < e.size && e.mem == m.Mem {
+		a[0], a[1] = e, a[0]
+		return e.lo, e.size, e.vol, true
+	}
+	al, ok := m.Mem.Lookup(addr)
 	if ok {
-		m.amem, m.aLo, m.aSize, m.aVol = m.Mem, a.Addr, a.Size, a.Volatile
+		a[0], a[1] = allocEnt{m.Mem, al.Addr, al.Size, al.Volatile}, a[0]
 	}
-	return a.Addr, a.Size, a.Volatile, ok
+	return al.Addr, al.Size, al.Volatile, ok
 }
 
 // rangeMapped reports whether every byte of [addr, addr+n) is mapped.

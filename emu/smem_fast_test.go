@@ -1,0 +1,189 @@
+package emu
+
+import (
+	"bytes"
+	"context"
+	"encoding/binary"
+	"math/rand/v2"
+	"reflect"
+	"testing"
+
+	"github.com/wavedbg/wavedbg/isa"
+)
+
+// GFX9 encodings for the scalar-memory streams.
+const (
+	smemOpLoad    = 0x00 // s_load_dword; +1 per size step (x2, x4, x8, x16)
+	smemOpStore   = 0x10 // s_store_dword; +1 per size step (x2, x4)
+	smemOpInv     = 0x20 // s_dcache_inv
+	smemOpWb      = 0x21 // s_dcache_wb
+	smemOpInvVol  = 0x22 // s_dcache_inv_vol
+	smemStreamLen = 48
+)
+
+// encSMEM encodes a GFX9 SMEM instruction with an immediate offset (none
+// for the cache maintenance operations).
+func encSMEM(op, sdata, sbase int, glc bool, off uint32) []byte {
+	w0 := uint32(0xc0000000) | uint32(op)<<18 | uint32(sdata)<<6 | uint32(sbase>>1)
+	if op < smemOpInv {
+		w0 |= 1 << 17
+	}
+	if glc {
+		w0 |= 1 << 16
+	}
+	return binary.LittleEndian.AppendUint32(binary.LittleEndian.AppendUint32(nil, w0), off&0x1fffff)
+}
+
+// enc32 encodes one instruction dword.
+func enc32(w uint32) []byte { return binary.LittleEndian.AppendUint32(nil, w) }
+
+// smemStream is a random stream of scalar loads (mostly of the fast path's
+// form, some not: misaligned SDATA, GLC, offsets leaving the allocation or
+// crossing a line), stores, cache maintenance, s_waitcnt, reads of loads'
+// destinations while in flight, and moves of the base registers.
+func smemStream(r *rand.Rand) []byte {
+	var text []byte
+	for k := 0; k < smemStreamLen; k++ {
+		base := 4 + 2*r.IntN(3) // s[4:5], s[6:7], s[8:9]
+		off := uint32(4 * r.IntN(0x140))
+		switch r.IntN(8) {
+		case 0: // unaligned offsets, negative offsets
+			off = uint32(r.IntN(0x500)) - 0x40
+		case 1:
+			off = 4 * uint32(r.IntN(8))
+		}
+		switch r.IntN(12) {
+		case 0, 1, 2, 3, 4:
+			size := r.IntN(5)
+			n := 1 << size
+			sd := 12 + min(n, 4)*r.IntN(4)
+			if n == 16 {
+				sd = 12 + 4*r.IntN(2)
+			}
+			if r.IntN(10) == 0 {
+				sd++ // misaligned SDATA: the general path's rule
+			}
+			text = append(text, encSMEM(smemOpLoad+size, sd, base, r.IntN(10) == 0, off)...)
+		case 5:
+			size := r.IntN(3)
+			text = append(text, encSMEM(smemOpStore+size, 12+4*r.IntN(4), base, r.IntN(4) == 0, off)...)
+		case 6:
+			text = append(text, encSMEM([]int{smemOpInv, smemOpWb, smemOpInvVol}[r.IntN(3)], 0, 0, false, 0)...)
+		case 7, 8:
+			lgkm := uint32(r.IntN(3))
+			text = append(text, enc32(0xbf8c0000|0xc07f&^0xf00|lgkm<<8)...) // s_waitcnt lgkmcnt(lgkm)
+		case 9, 10:
+			src := 12 + r.IntN(20)
+			text = append(text, enc32(0xbe800000|uint32(40+r.IntN(8))<<16|uint32(src))...) // s_mov_b32 s40+, sN
+		case 11:
+			// s_add_u32 sB, sB, 64 or s_sub_u32 sB, sB, 64
+			text = append(text, enc32(0x80000000|uint32(r.IntN(2))<<23|uint32(base)<<16|0xc0<<8|uint32(base))...)
+		}
+	}
+	return append(text, enc32(0xbf810000)...) // s_endpgm
+}
+
+// smemRandomMachine is a machine for text whose s[4:5], s[6:7] and s[8:9] point
+// into (or near) two allocations, one volatile, with unmapped gaps.
+func smemRandomMachine(text []byte, seed uint64, hist bool) *Machine {
+	r := rand.New(rand.NewPCG(seed, seed^0x51ed27))
+	cfg := DefaultConfig(isa.GFX9)
+	cfg.Cache = CacheConfig{Size: 512, Ways: 2}
+	if !hist {
+		cfg.HistoryBytes = 0
+	}
+	m := NewMachine(DecodeProgram(isa.GFX9, 0, text), nil, cfg)
+	m.Mem.Map("args", 0x10000, 0x400, false)
+	m.Mem.Map("packet", 0x10800, 0x100, true)
+	data := make([]byte, 0x400)
+	for i := range data {
+		data[i] = byte(r.Uint32())
+	}
+	m.Mem.Write(0x10000, data)
+	m.Mem.Write(0x10800, data[:0x100])
+	for _, b := range []int{4, 6, 8} {
+		a := []uint64{0x10000, 0x10800, 0x10400 - 0x200, 0x10900 - 0x80, 0x10000 + 4*uint64(r.IntN(0x100))}[r.IntN(5)]
+		m.SetSGPR(b, uint32(a))
+		m.SetSGPR(b+1, uint32(a>>32))
+	}
+	for i := 12; i < 40; i++ {
+		m.SetSGPR(i, r.Uint32())
+	}
+	return m
+}
+
+// TestSMEMFastMatchesGeneral: Run without history (execSLoad and the
+// unjournaled cache, issue and completion paths) leaves exactly the state
+// journaled Step leaves, on random streams of scalar loads and stores over
+// two allocations and a small cache (evictions, dirty write-backs,
+// misses, hits, faults).
+func TestSMEMFastMatchesGeneral(t *testing.T) {
+	r := rand.New(rand.NewPCG(21, 22))
+	fast := 0
+	for trial := 0; trial < 400; trial++ {
+		text := smemStream(r)
+		seed := r.Uint64()
+		var snaps [2]*Snapshot
+		var mems [2][]byte
+		var errs [2]error
+		for k, hist := range []bool{true, false} {
+			m := smemRandomMachine(text, seed, hist)
+			if trial == 0 && !hist {
+				for i := range m.Prog.code {
+					if sloadEligible(&m.Prog.code[i]) {
+						fast++
+					}
+				}
+			}
+			if hist {
+				for {
+					_, err := m.Step()
+					if err != nil || m.State() != Running {
+						errs[k] = err
+						break
+					}
+				}
+			} else {
+				_, errs[k] = m.Run(context.Background(), 0)
+			}
+			snaps[k] = m.Snapshot()
+			snaps[k].LastAddrs = nil
+			mems[k] = make([]byte, 0x1000)
+			m.Mem.readRaw(0x10000, mems[k])
+		}
+		if (errs[0] == nil) != (errs[1] == nil) || errs[0] != nil && errs[0].Error() != errs[1].Error() {
+			t.Fatalf("trial %d: Step stopped with %v, Run with %v", trial, errs[0], errs[1])
+		}
+		if !reflect.DeepEqual(snaps[0], snaps[1]) || !bytes.Equal(mems[0], mems[1]) {
+			t.Fatalf("trial %d: Run without history and Step leave different states (pc %#x/%#x, steps %d/%d, cycle %d/%d)", trial,
+				snaps[0].PC, snaps[1].PC, snaps[0].Steps, snaps[1].Steps, snaps[0].Cycle, snaps[1].Cycle)
+		}
+	}
+	if fast == 0 {
+		t.Fatal("no instruction of the first stream takes the fast path")
+	}
+}
+
+// TestSMEMStreamEncodings: the stream's encodings decode to the intended
+// operations.
+func TestSMEMStreamEncodings(t *testing.T) {
+	for _, tc := range []struct {
+		b    []byte
+		want string
+	}{
+		{encSMEM(smemOpLoad, 12, 4, false, 8), "s_load_dword"},
+		{encSMEM(smemOpLoad+4, 16, 6, true, 8), "s_load_dwordx16"},
+		{encSMEM(smemOpStore+2, 12, 8, false, 0x40), "s_store_dwordx4"},
+		{encSMEM(smemOpInv, 0, 0, false, 0), "s_dcache_inv"},
+		{encSMEM(smemOpWb, 0, 0, false, 0), "s_dcache_wb"},
+		{encSMEM(smemOpInvVol, 0, 0, false, 0), "s_dcache_inv_vol"},
+		{enc32(0xbf8c0000 | 0xc07f&^0xf00 | 1<<8), "s_waitcnt"},
+		{enc32(0xbe800000 | 40<<16 | 12), "s_mov_b32"},
+		{enc32(0x80000000 | 1<<23 | 4<<16 | 0xc0<<8 | 4), "s_sub_u32"},
+	} {
+		in, err := isa.Decode(tc.b, isa.GFX9)
+		if err != nil || opName(in.Op) != tc.want {
+			t.Errorf("% x: %v %v, want %s", tc.b, opName(in.Op), err, tc.want)
+		}
+	}
+}
