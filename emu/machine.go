@@ -33,6 +33,7 @@ type Machine struct {
 	costs [8]uint32
 	hist  history
 	bp    []bool
+	nbp   int        // breakpoints set in bp
 	last  []LaneAddr // the last journaled step's addresses
 
 	// VGPRs from vhigh up are zero (Reset clears only below it); vspan is
@@ -184,14 +185,16 @@ func (m *Machine) SetBreakpoint(pc uint64) error {
 	if !ok {
 		return fmt.Errorf("emu: no instruction at 0x%x", pc)
 	}
-	m.bp[i] = true
+	if !m.bp[i] {
+		m.bp[i], m.nbp = true, m.nbp+1
+	}
 	return nil
 }
 
 // ClearBreakpoint removes the breakpoint at pc, if any.
 func (m *Machine) ClearBreakpoint(pc uint64) {
-	if i, ok := m.Prog.IndexOf(pc); ok {
-		m.bp[i] = false
+	if i, ok := m.Prog.IndexOf(pc); ok && m.bp[i] {
+		m.bp[i], m.nbp = false, m.nbp-1
 	}
 }
 
@@ -325,26 +328,14 @@ func (m *Machine) Run(ctx context.Context, budget int64) (RunResult, error) {
 		w.jOn = false
 		res.Steps++
 		if err != nil {
-			var f *Fault
-			if errors.As(err, &f) {
-				res.Reason = StopFault
-			} else {
-				res.Reason = StopError
-			}
+			res.Reason = errReason(err)
 			res.PC = m.PC()
 			return res, err
 		}
-		switch w.state() {
-		case Ended:
-			res.Reason = StopEnded
-		case Trapped:
-			res.Reason = StopTrap
-		case Halted:
-			res.Reason = StopHalt
-		default:
-			continue
+		if r, ok := stopReason(w.state()); ok {
+			res.Reason = r
+			break
 		}
-		break
 	}
 	res.PC = m.PC()
 	return res, nil
@@ -354,11 +345,20 @@ func (m *Machine) Run(ctx context.Context, budget int64) (RunResult, error) {
 // neither journals nor allocates, with the retired-instruction count kept
 // in a local and stored when the loop stops (nothing reads it while an
 // instruction executes).
+//
+// The loop runs in stretches between the points where Run checks the
+// context (before every 1024th instruction) or the budget ends, so that
+// each instruction pays only for the breakpoint test (when there are
+// breakpoints), its function, the clock and the checks of its outcome.
+// Operations due by the clock complete after each instruction, as in step;
+// step's retire before an instruction finds nothing more then (the clock
+// has not moved since), so it is done once, before the first.
 func (m *Machine) runFast(ctx context.Context, budget int64) (res RunResult, err error) {
 	w := m.w
 	m.last = m.last[:0] // unrecorded steps decode no addresses for snapshots
 	done := ctx.Done()
 	code, bp, costs := w.code, m.bp, &m.costs
+	hasBP := m.nbp > 0
 	retired := w.get64(slotRetired)
 	n := int64(0)
 	defer func() {
@@ -367,6 +367,9 @@ func (m *Machine) runFast(ctx context.Context, budget int64) (res RunResult, err
 		res.Steps = n
 		res.PC = m.PC()
 	}()
+	if len(w.pend) > 0 && w.clock() >= m.due {
+		w.retire()
+	}
 	for {
 		if budget > 0 && n >= budget {
 			res.Reason = StopBudget
@@ -380,51 +383,72 @@ func (m *Machine) runFast(ctx context.Context, budget int64) (res RunResult, err
 			default:
 			}
 		}
-		idx := int(w.s[slotPC])
-		if n > 0 && bp[idx] {
-			res.Reason = StopBreakpoint
-			return res, nil
+		end := (n + 1) | 1023
+		if budget > 0 {
+			end = min(end, budget)
 		}
-		in := &code[idx]
-		w.cur, w.curIdx = in, idx
-		if len(w.pend) > 0 && w.clock() >= m.due {
-			w.retire()
-		}
-		w.s[slotPC] = uint32(in.next)
-		err := in.fn(w, in)
-		c := uint64(w.s[slotClock]) | uint64(w.s[slotClock+1])<<32 + uint64(costs[in.cost&7])
-		w.s[slotClock], w.s[slotClock+1] = uint32(c), uint32(c>>32)
-		n++
-		if err != nil {
-			w.s[slotPC] = uint32(idx)
-			w.s[slotStatus] = uint32(Faulted)
-			var f *Fault
-			if errors.As(err, &f) {
-				res.Reason = StopFault
-			} else {
-				res.Reason = StopError
+		for ; n < end; n++ {
+			idx := w.s[slotPC]
+			if hasBP && n > 0 && bp[idx] {
+				res.Reason = StopBreakpoint
+				return res, nil
 			}
-			return res, err
-		}
-		// operations whose cycle came during this instruction complete now
-		// (as in step)
-		if len(w.pend) > 0 && c >= m.due {
-			w.retire()
-		}
-		if st := RunState(w.s[slotStatus]); st != Running {
-			switch st {
-			case Ended:
-				res.Reason = StopEnded
-			case Trapped:
-				res.Reason = StopTrap
-			case Halted:
-				res.Reason = StopHalt
-			default:
-				continue
+			in := &code[idx]
+			w.cur, w.curIdx = in, int(idx)
+			w.s[slotPC] = uint32(in.next)
+			err := in.fn(w, in)
+			c := uint64(w.s[slotClock]) | uint64(w.s[slotClock+1])<<32 + uint64(costs[in.cost&7])
+			w.s[slotClock], w.s[slotClock+1] = uint32(c), uint32(c>>32)
+			if err != nil {
+				n++
+				return m.stopFault(idx, err)
 			}
-			return res, nil
+			// operations whose cycle came during this instruction complete
+			// now (as in step); m.due is past every cycle while none is in
+			// flight
+			if c >= m.due {
+				w.retire()
+			}
+			if st := RunState(w.s[slotStatus]); st != Running {
+				if r, ok := stopReason(st); ok {
+					n++
+					res.Reason = r
+					return res, nil
+				}
+			}
 		}
 	}
+}
+
+// stopFault stops the wave on the error of the instruction at idx.
+func (m *Machine) stopFault(idx uint32, err error) (RunResult, error) {
+	m.w.s[slotPC] = idx
+	m.w.s[slotStatus] = uint32(Faulted)
+	return RunResult{Reason: errReason(err)}, err
+}
+
+// errReason is why Run stops on an instruction's error: a memory fault or
+// an instruction the emulator cannot execute.
+func errReason(err error) StopReason {
+	var f *Fault
+	if errors.As(err, &f) {
+		return StopFault
+	}
+	return StopError
+}
+
+// stopReason is why Run stops after a step leaves the wave in state st,
+// if it stops.
+func stopReason(st RunState) (StopReason, bool) {
+	switch st {
+	case Ended:
+		return StopEnded, true
+	case Trapped:
+		return StopTrap, true
+	case Halted:
+		return StopHalt, true
+	}
+	return 0, false
 }
 
 // StepBack undoes the last recorded step, restoring the exact state before
