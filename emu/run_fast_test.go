@@ -91,3 +91,47 @@ func randomMachine(text []byte, seed uint64, hist bool) *Machine {
 	m.SetMode(r.Uint32() & 0x3ff)
 	return m
 }
+
+// TestRunFastStops: Run without history stops where Run with history
+// stops — budgets on either side of its stretches of 1024 instructions,
+// breakpoints (set, stepped over, cleared) and a canceled context — with
+// the same steps, registers and clock.
+func TestRunFastStops(t *testing.T) {
+	type stop struct {
+		res   RunResult
+		err   bool
+		s0    uint32
+		cycle uint64
+	}
+	var got [2][]stop
+	for k, hist := range []bool{true, false} {
+		m := asmMachine(t, "s_add_u32 s0, s0, 1", "s_branch -2", "s_endpgm")
+		if !hist {
+			m.hist.limit = 0
+		}
+		record := func(res RunResult, err error) {
+			got[k] = append(got[k], stop{res, err != nil, m.w.s[0], m.Cycle()})
+		}
+		for _, b := range []int64{7, 1016, 1, 1024, 1025, 3000} {
+			record(m.Run(context.Background(), b))
+		}
+		m.SetBreakpoint(4)
+		record(m.Run(context.Background(), 100))
+		record(m.Run(context.Background(), 100)) // steps over the breakpoint it starts on
+		m.SetBreakpoint(4)                       // twice: one breakpoint
+		m.ClearBreakpoint(4)
+		record(m.Run(context.Background(), 2500))
+		ctx, cancel := context.WithCancel(context.Background())
+		cancel()
+		record(m.Run(ctx, 0))
+	}
+	if !reflect.DeepEqual(got[0], got[1]) {
+		t.Errorf("with history: %+v\nwithout: %+v", got[0], got[1])
+	}
+	if r := got[1][len(got[1])-1].res; r.Reason != StopCanceled || r.Steps != 1023 {
+		t.Errorf("canceled: %+v", r)
+	}
+	if r := got[1][6].res; r.Reason != StopBreakpoint || r.PC != 4 {
+		t.Errorf("breakpoint: %+v", r)
+	}
+}
