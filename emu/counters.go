@@ -27,16 +27,21 @@ func (w *Wave) issue(op pendingOp) {
 	p := w.pushOp(op.cnt, op.inc, op.done)
 	op.id, op.pc, op.issue = p.id, p.pc, p.issue
 	*p = op
+	w.issued(p)
+}
+
+// issued journals the operation pushOp appended, now filled in, and marks
+// its destination registers pending.
+func (w *Wave) issued(p *pendingOp) {
 	if w.jOn {
-		w.j.ops = append(w.j.ops, opEnt{issued: true, pos: len(w.pend) - 1, op: op})
+		w.j.ops = append(w.j.ops, opEnt{issued: true, pos: len(w.pend) - 1, op: *p})
 	}
 	w.markPending(p, 1)
 }
 
 // pushOp appends an operation that raises cnt by inc until cycle done,
 // issued now by the current instruction, and returns it for the caller to
-// complete (destination, data) before marking it pending. It neither
-// journals nor marks: issue does both.
+// fill in (destination, data) before calling issued.
 func (w *Wave) pushOp(cnt isa.Counters, inc uint8, done uint64) *pendingOp {
 	id := w.get64(slotOpID)
 	if !w.jOn {
@@ -81,19 +86,33 @@ func (w *Wave) rebuildPending() {
 
 // counters sums the in-flight operations per counter.
 func (w *Wave) counters() Counters {
-	var c Counters
+	c, _ := w.outstanding()
+	return c
+}
+
+// outstanding sums the in-flight operations per counter and returns the
+// earliest cycle at which one can complete (VM operations complete in
+// order, so only the oldest counts), or ^0 when none is in flight.
+func (w *Wave) outstanding() (c Counters, next uint64) {
+	next = ^uint64(0)
+	seenVM := false
 	for i := range w.pend {
 		p := &w.pend[i]
 		switch p.cnt {
 		case isa.CntVM:
 			c.VM += int(p.inc)
+			if seenVM {
+				continue
+			}
+			seenVM = true
 		case isa.CntLGKM:
 			c.LGKM += int(p.inc)
 		case isa.CntEXP:
 			c.EXP += int(p.inc)
 		}
+		next = min(next, p.done)
 	}
-	return c
+	return c, next
 }
 
 // retire completes every in-flight operation whose completion cycle has
@@ -105,25 +124,19 @@ func (w *Wave) counters() Counters {
 func (w *Wave) retire() {
 	now := w.clock()
 	due := ^uint64(0)
+	vmLeft := false // a VM operation before i stays in flight
 	for i := 0; i < len(w.pend); {
 		p := &w.pend[i]
-		if p.done > now || (p.cnt == isa.CntVM && w.olderVM(i)) {
+		vm := p.cnt == isa.CntVM
+		if p.done > now || vm && vmLeft {
 			due = min(due, p.done)
+			vmLeft = vmLeft || vm
 			i++
 			continue
 		}
 		w.complete(i)
 	}
 	w.m.due = due
-}
-
-func (w *Wave) olderVM(i int) bool {
-	for k := 0; k < i; k++ {
-		if w.pend[k].cnt == isa.CntVM {
-			return true
-		}
-	}
-	return false
 }
 
 // complete writes op i's result and removes it from the list.
@@ -134,7 +147,7 @@ func (w *Wave) complete(i int) {
 	}
 	if p.vec {
 		id := p.id
-		w.pend = append(w.pend[:i], w.pend[i+1:]...)
+		w.removeOp(i)
 		if w.m.VectorMemory != nil {
 			w.m.VectorMemory.Complete(w, id)
 		}
@@ -146,6 +159,15 @@ func (w *Wave) complete(i int) {
 			w.ws(int(p.dst)+k, p.data[k])
 		}
 	}
+	w.removeOp(i)
+}
+
+// removeOp removes op i from the in-flight list, keeping the others' order.
+func (w *Wave) removeOp(i int) {
+	if i == len(w.pend)-1 {
+		w.pend = w.pend[:i]
+		return
+	}
 	w.pend = append(w.pend[:i], w.pend[i+1:]...)
 }
 
@@ -155,28 +177,11 @@ func (w *Wave) waitcnt(vm, exp, lgkm int) {
 	start := w.clock()
 	for {
 		w.retire()
-		c := w.counters()
-		if c.VM <= vm && c.EXP <= exp && c.LGKM <= lgkm {
+		c, next := w.outstanding()
+		if c.VM <= vm && c.EXP <= exp && c.LGKM <= lgkm || next == ^uint64(0) {
 			break
 		}
 		// Jump to the earliest completion that can lower a counter.
-		next := ^uint64(0)
-		seenVM := false
-		for i := range w.pend {
-			p := &w.pend[i]
-			if p.cnt == isa.CntVM {
-				if seenVM {
-					continue
-				}
-				seenVM = true
-			}
-			if p.done < next {
-				next = p.done
-			}
-		}
-		if next == ^uint64(0) {
-			break
-		}
 		if next > w.clock() {
 			w.setClock(next)
 		}

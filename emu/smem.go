@@ -550,7 +550,8 @@ func execVMEM(w *Wave, in *instr) error {
 // inc until latency cycles from now, and returns the operation's id, which
 // Complete receives.
 func (w *Wave) IssueVector(cnt isa.Counters, inc int, latency uint64) uint64 {
-	id := w.get64(slotOpID)
-	w.issue(pendingOp{cnt: cnt, inc: uint8(inc), vec: true, done: w.clock() + latency})
-	return id
+	p := w.pushOp(cnt, uint8(inc), w.clock()+latency)
+	p.vec = true
+	w.issued(p)
+	return p.id
 }

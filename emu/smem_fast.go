@@ -60,7 +60,7 @@ func execSLoad(w *Wave, in *instr) error {
 	for k := range p.data[:n] {
 		p.data[k] = binary.LittleEndian.Uint32(d[4*k:])
 	}
-	w.markPending(p, 1)
+	w.issued(p)
 	return nil
 }
 
