@@ -41,7 +41,8 @@ func (w *Wave) issued(p *pendingOp) {
 
 // pushOp appends an operation that raises cnt by inc until cycle done,
 // issued now by the current instruction, and returns it for the caller to
-// fill in (destination, data) before calling issued.
+// fill in (destination, data) before calling issued. Its data is not
+// cleared: only the first n dwords mean anything.
 func (w *Wave) pushOp(cnt isa.Counters, inc uint8, done uint64) *pendingOp {
 	id := w.get64(slotOpID)
 	if !w.jOn {
@@ -50,8 +51,17 @@ func (w *Wave) pushOp(cnt isa.Counters, inc uint8, done uint64) *pendingOp {
 		w.ws64(slotOpID, id+1)
 	}
 	w.m.due = min(w.m.due, done)
-	w.pend = append(w.pend, pendingOp{id: id, pc: w.curIdx, cnt: cnt, inc: inc, issue: w.clock(), done: done})
-	return &w.pend[len(w.pend)-1]
+	n := len(w.pend)
+	if n == cap(w.pend) {
+		w.pend = append(w.pend, pendingOp{})
+	}
+	w.pend = w.pend[:n+1]
+	// field by field: a composite literal is built on the stack and copied
+	// in wide moves that cannot forward from its narrow stores
+	p := &w.pend[n]
+	p.id, p.pc, p.cnt, p.inc, p.issue, p.done = id, w.curIdx, cnt, inc, w.clock(), done
+	p.vec, p.dst, p.n, p.skip = false, 0, 0, 0
+	return p
 }
 
 func (w *Wave) markPending(op *pendingOp, d int) {
