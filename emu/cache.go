@@ -49,7 +49,15 @@ type CacheLine struct {
 	Data     [lineBytes]byte
 }
 
-func (c *scalarCache) set(addr uint64) int { return int(addr / lineBytes % uint64(c.sets)) }
+// set returns the set holding addr (without a division when the number of
+// sets is a power of two, as it is by default).
+func (c *scalarCache) set(addr uint64) int {
+	line, n := addr/lineBytes, uint64(c.sets)
+	if n&(n-1) == 0 {
+		return int(line & (n - 1))
+	}
+	return int(line % n)
+}
 
 // setLine replaces line i, journaling its old content.
 func (w *Wave) setLine(i int, l cacheLine) {

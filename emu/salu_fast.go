@@ -12,6 +12,16 @@ func (w *Wave) ssrc(o *operand) uint32 {
 	if o.kind == okS && w.npend == 0 {
 		return w.s[o.reg&127]
 	}
+	return w.ssrcSlow(o)
+}
+
+// ssrcSlow is ssrc for constants and everything else (through sv).
+//
+//go:noinline
+func (w *Wave) ssrcSlow(o *operand) uint32 {
+	if o.kind == okConst {
+		return uint32(o.val)
+	}
 	return w.sv(o)
 }
 
@@ -19,6 +29,16 @@ func (w *Wave) ssrc(o *operand) uint32 {
 func (w *Wave) ssrc64(o *operand) uint64 {
 	if r := o.reg; o.kind == okS && r < 127 && w.npend == 0 {
 		return uint64(w.s[r&127]) | uint64(w.s[(r+1)&127])<<32
+	}
+	return w.ssrc64Slow(o)
+}
+
+// ssrc64Slow is ssrc64 for constants and everything else (through sv64).
+//
+//go:noinline
+func (w *Wave) ssrc64Slow(o *operand) uint64 {
+	if o.kind == okConst {
+		return o.val
 	}
 	return w.sv64(o)
 }
