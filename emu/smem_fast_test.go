@@ -85,14 +85,14 @@ func smemStream(r *rand.Rand) []byte {
 
 // smemRandomMachine is a machine for text whose s[4:5], s[6:7] and s[8:9] point
 // into (or near) two allocations, one volatile, with unmapped gaps.
-func smemRandomMachine(text []byte, seed uint64, hist bool) *Machine {
+func smemRandomMachine(t isa.Target, text []byte, seed uint64, hist bool) *Machine {
 	r := rand.New(rand.NewPCG(seed, seed^0x51ed27))
-	cfg := DefaultConfig(isa.GFX9)
+	cfg := DefaultConfig(t)
 	cfg.Cache = CacheConfig{Size: 512, Ways: 2}
 	if !hist {
 		cfg.HistoryBytes = 0
 	}
-	m := NewMachine(DecodeProgram(isa.GFX9, 0, text), nil, cfg)
+	m := NewMachine(DecodeProgram(t, 0, text), nil, cfg)
 	m.Mem.Map("args", 0x10000, 0x400, false)
 	m.Mem.Map("packet", 0x10800, 0x100, true)
 	data := make([]byte, 0x400)
@@ -116,18 +116,19 @@ func smemRandomMachine(text []byte, seed uint64, hist bool) *Machine {
 // unjournaled cache, issue and completion paths) leaves exactly the state
 // journaled Step leaves, on random streams of scalar loads and stores over
 // two allocations and a small cache (evictions, dirty write-backs,
-// misses, hits, faults).
+// misses, hits, faults), on both targets.
 func TestSMEMFastMatchesGeneral(t *testing.T) {
 	r := rand.New(rand.NewPCG(21, 22))
 	fast := 0
-	for trial := 0; trial < 400; trial++ {
+	for trial := 0; trial < 600; trial++ {
+		target := []isa.Target{isa.GFX9, isa.GFX8}[trial%3/2]
 		text := smemStream(r)
 		seed := r.Uint64()
 		var snaps [2]*Snapshot
 		var mems [2][]byte
 		var errs [2]error
 		for k, hist := range []bool{true, false} {
-			m := smemRandomMachine(text, seed, hist)
+			m := smemRandomMachine(target, text, seed, hist)
 			if trial == 0 && !hist {
 				for i := range m.Prog.code {
 					if sloadEligible(&m.Prog.code[i]) {
@@ -152,10 +153,10 @@ func TestSMEMFastMatchesGeneral(t *testing.T) {
 			m.Mem.readRaw(0x10000, mems[k])
 		}
 		if (errs[0] == nil) != (errs[1] == nil) || errs[0] != nil && errs[0].Error() != errs[1].Error() {
-			t.Fatalf("trial %d: Step stopped with %v, Run with %v", trial, errs[0], errs[1])
+			t.Fatalf("trial %d (%v): Step stopped with %v, Run with %v", trial, target, errs[0], errs[1])
 		}
 		if !reflect.DeepEqual(snaps[0], snaps[1]) || !bytes.Equal(mems[0], mems[1]) {
-			t.Fatalf("trial %d: Run without history and Step leave different states (pc %#x/%#x, steps %d/%d, cycle %d/%d)", trial,
+			t.Fatalf("trial %d (%v): Run without history and Step leave different states (pc %#x/%#x, steps %d/%d, cycle %d/%d)", trial, target,
 				snaps[0].PC, snaps[1].PC, snaps[0].Steps, snaps[1].Steps, snaps[0].Cycle, snaps[1].Cycle)
 		}
 	}
@@ -181,9 +182,11 @@ func TestSMEMStreamEncodings(t *testing.T) {
 		{enc32(0xbe800000 | 40<<16 | 12), "s_mov_b32"},
 		{enc32(0x80000000 | 1<<23 | 4<<16 | 0xc0<<8 | 4), "s_sub_u32"},
 	} {
-		in, err := isa.Decode(tc.b, isa.GFX9)
-		if err != nil || opName(in.Op) != tc.want {
-			t.Errorf("% x: %v %v, want %s", tc.b, opName(in.Op), err, tc.want)
+		for _, target := range []isa.Target{isa.GFX9, isa.GFX8} {
+			in, err := isa.Decode(tc.b, target)
+			if err != nil || opName(in.Op) != tc.want {
+				t.Errorf("%v % x: %v %v, want %s", target, tc.b, opName(in.Op), err, tc.want)
+			}
 		}
 	}
 }
