@@ -296,21 +296,16 @@ func (m *Machine) Run(ctx context.Context, budget int64) (RunResult, error) {
 	if !hist {
 		return m.runFast(ctx, budget)
 	}
-	done := ctx.Done()
 	resumed := len(w.j.s) > 0 // the resume is journaled with the first step
 	for {
 		if budget > 0 && res.Steps >= budget {
 			res.Reason = StopBudget
 			break
 		}
-		if res.Steps&1023 == 1023 && done != nil {
-			select {
-			case <-done:
-				res.Reason = StopCanceled
-				res.PC = m.PC()
-				return res, ctx.Err()
-			default:
-			}
+		if res.Steps&1023 == 1023 && canceled(ctx) {
+			res.Reason = StopCanceled
+			res.PC = m.PC()
+			return res, ctx.Err()
 		}
 		idx := w.pc()
 		if res.Steps > 0 && m.bp[idx] {
@@ -356,7 +351,6 @@ func (m *Machine) Run(ctx context.Context, budget int64) (RunResult, error) {
 func (m *Machine) runFast(ctx context.Context, budget int64) (res RunResult, err error) {
 	w := m.w
 	m.last = m.last[:0] // unrecorded steps decode no addresses for snapshots
-	done := ctx.Done()
 	code, bp, costs := w.code, m.bp, &m.costs
 	hasBP := m.nbp > 0
 	retired := w.get64(slotRetired)
@@ -375,13 +369,11 @@ func (m *Machine) runFast(ctx context.Context, budget int64) (res RunResult, err
 			res.Reason = StopBudget
 			return res, nil
 		}
-		if n&1023 == 1023 && done != nil {
-			select {
-			case <-done:
-				res.Reason = StopCanceled
-				return res, ctx.Err()
-			default:
-			}
+		// most waves end before the first check, which alone asks for
+		// ctx.Done (it may take a lock)
+		if n&1023 == 1023 && canceled(ctx) {
+			res.Reason = StopCanceled
+			return res, ctx.Err()
 		}
 		end := (n + 1) | 1023
 		if budget > 0 {
@@ -417,6 +409,16 @@ func (m *Machine) runFast(ctx context.Context, budget int64) (res RunResult, err
 				}
 			}
 		}
+	}
+}
+
+// canceled reports whether ctx is done, without waiting.
+func canceled(ctx context.Context) bool {
+	select {
+	case <-ctx.Done():
+		return true
+	default:
+		return false
 	}
 }
 
