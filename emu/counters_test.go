@@ -1,8 +1,6 @@
 package emu
 
 import (
-	"bytes"
-	"context"
 	"encoding/binary"
 	"math/rand/v2"
 	"reflect"
@@ -114,35 +112,10 @@ func TestInFlightMatchesStep(t *testing.T) {
 		for phase, budget := range []int64{stop, 0} {
 			var errs [2]error
 			for k, m := range ms {
-				if k == 0 {
-					for n := int64(0); budget == 0 || n < budget; n++ {
-						if _, errs[k] = m.Step(); errs[k] != nil || m.State() != Running {
-							break
-						}
-					}
-				} else {
-					_, errs[k] = m.Run(context.Background(), budget)
-				}
-				if errs[k] == ErrEnded {
-					errs[k] = nil
-				}
+				errs[k] = runFor(m, k == 0, budget)
 			}
-			if (errs[0] == nil) != (errs[1] == nil) || errs[0] != nil && errs[0].Error() != errs[1].Error() {
-				t.Fatalf("trial %d phase %d: Step stopped with %v, Run with %v", trial, phase, errs[0], errs[1])
-			}
-			var snaps [2]*Snapshot
-			var mems [2][]byte
-			for k, m := range ms {
-				snaps[k] = m.Snapshot()
-				snaps[k].LastAddrs = nil
-				mems[k] = make([]byte, 0x2000+1<<16)
-				m.Mem.readRaw(vfA, mems[k][:0x2000])
-				m.Mem.readRaw(SharedApertureBase, mems[k][0x2000:])
-			}
-			if !reflect.DeepEqual(snaps[0], snaps[1]) || !bytes.Equal(mems[0], mems[1]) {
-				t.Fatalf("trial %d phase %d: Run without history and Step leave different states (pc %#x/%#x, steps %d/%d, cycle %d/%d, in flight %d/%d)",
-					trial, phase, snaps[0].PC, snaps[1].PC, snaps[0].Steps, snaps[1].Steps, snaps[0].Cycle, snaps[1].Cycle,
-					len(snaps[0].InFlight), len(snaps[1].InFlight))
+			if d := diffRuns(ms, errs, [2]uint64{vfA, 0x2000}, [2]uint64{SharedApertureBase, 1 << 16}); d != "" {
+				t.Fatalf("trial %d phase %d: %s", trial, phase, d)
 			}
 		}
 	}

@@ -3,6 +3,7 @@ package emu
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"math/rand/v2"
 	"reflect"
 	"testing"
@@ -31,35 +32,60 @@ func TestRunFastMatchesStep(t *testing.T) {
 		}
 		text = append(text, 0x00, 0x00, 0x81, 0xbf) // s_endpgm
 		seed := r.Uint64()
-		var snaps [2]*Snapshot
-		var mems [2][]byte
+		var ms [2]*Machine
 		var errs [2]error
 		for k, hist := range []bool{true, false} {
-			m := randomMachine(text, seed, hist)
-			if hist {
-				for {
-					_, err := m.Step()
-					if err != nil || m.State() != Running {
-						errs[k] = err
-						break
-					}
-				}
-			} else {
-				_, errs[k] = m.Run(context.Background(), 0)
-			}
-			snaps[k] = m.Snapshot()
-			snaps[k].LastAddrs = nil
-			mems[k] = make([]byte, 0x10000)
-			m.Mem.readRaw(0x10000, mems[k])
+			ms[k] = randomMachine(text, seed, hist)
+			errs[k] = runFor(ms[k], hist, 0)
 		}
-		if (errs[0] == nil) != (errs[1] == nil) || errs[0] != nil && errs[0].Error() != errs[1].Error() {
-			t.Fatalf("trial %d: Step stopped with %v, Run with %v", trial, errs[0], errs[1])
-		}
-		if !reflect.DeepEqual(snaps[0], snaps[1]) || !bytes.Equal(mems[0], mems[1]) {
-			t.Fatalf("trial %d: Run without history and Step leave different states (pc %#x/%#x, steps %d/%d, cycle %d/%d)", trial,
-				snaps[0].PC, snaps[1].PC, snaps[0].Steps, snaps[1].Steps, snaps[0].Cycle, snaps[1].Cycle)
+		if d := diffRuns(ms, errs, [2]uint64{0x10000, 0x10000}); d != "" {
+			t.Fatalf("trial %d: %s", trial, d)
 		}
 	}
+}
+
+// runFor runs m for n instructions (0: until it stops): journaled step
+// by step when hist, else with Run.
+func runFor(m *Machine, hist bool, n int64) error {
+	if !hist {
+		_, err := m.Run(context.Background(), n)
+		return err
+	}
+	for k := int64(0); n == 0 || k < n; k++ {
+		if _, err := m.Step(); err != nil || m.State() != Running {
+			return err
+		}
+	}
+	return nil
+}
+
+// diffRuns says how two runs differ — how they stopped, their snapshots
+// (but the last step's addresses, which only journaled steps record) and
+// the memory of the ranges (address, length) — or "" when they agree.
+func diffRuns(ms [2]*Machine, errs [2]error, ranges ...[2]uint64) string {
+	if (errs[0] == nil) != (errs[1] == nil) || errs[0] != nil && errs[0].Error() != errs[1].Error() {
+		return fmt.Sprintf("Step stopped with %v, Run with %v", errs[0], errs[1])
+	}
+	var snaps [2]*Snapshot
+	for k, m := range ms {
+		snaps[k] = m.Snapshot()
+		snaps[k].LastAddrs = nil
+	}
+	if !reflect.DeepEqual(snaps[0], snaps[1]) {
+		return fmt.Sprintf("Run without history and Step leave different states (pc %#x/%#x, steps %d/%d, cycle %d/%d, in flight %d/%d)",
+			snaps[0].PC, snaps[1].PC, snaps[0].Steps, snaps[1].Steps, snaps[0].Cycle, snaps[1].Cycle, len(snaps[0].InFlight), len(snaps[1].InFlight))
+	}
+	for _, rg := range ranges {
+		var mems [2][]byte
+		for k, m := range ms {
+			mems[k] = make([]byte, rg[1])
+			m.Mem.readRaw(rg[0], mems[k])
+		}
+		if !bytes.Equal(mems[0], mems[1]) {
+			return fmt.Sprintf("Run without history and Step leave different memory in [%#x, +%#x)", rg[0], rg[1])
+		}
+	}
+	return ""
 }
 
 // randomMachine is runStream's random starting state for text.

@@ -1,11 +1,8 @@
 package emu
 
 import (
-	"bytes"
-	"context"
 	"encoding/binary"
 	"math/rand/v2"
-	"reflect"
 	"testing"
 
 	"github.com/wavedbg/wavedbg/isa"
@@ -124,40 +121,21 @@ func TestSMEMFastMatchesGeneral(t *testing.T) {
 		target := []isa.Target{isa.GFX9, isa.GFX8}[trial%3/2]
 		text := smemStream(r)
 		seed := r.Uint64()
-		var snaps [2]*Snapshot
-		var mems [2][]byte
+		var ms [2]*Machine
 		var errs [2]error
 		for k, hist := range []bool{true, false} {
-			m := smemRandomMachine(target, text, seed, hist)
-			if trial == 0 && !hist {
-				for i := range m.Prog.code {
-					if sloadEligible(&m.Prog.code[i]) {
-						fast++
-					}
+			ms[k] = smemRandomMachine(target, text, seed, hist)
+			errs[k] = runFor(ms[k], hist, 0)
+		}
+		if trial == 0 {
+			for i := range ms[1].Prog.code {
+				if sloadEligible(&ms[1].Prog.code[i]) {
+					fast++
 				}
 			}
-			if hist {
-				for {
-					_, err := m.Step()
-					if err != nil || m.State() != Running {
-						errs[k] = err
-						break
-					}
-				}
-			} else {
-				_, errs[k] = m.Run(context.Background(), 0)
-			}
-			snaps[k] = m.Snapshot()
-			snaps[k].LastAddrs = nil
-			mems[k] = make([]byte, 0x1000)
-			m.Mem.readRaw(0x10000, mems[k])
 		}
-		if (errs[0] == nil) != (errs[1] == nil) || errs[0] != nil && errs[0].Error() != errs[1].Error() {
-			t.Fatalf("trial %d (%v): Step stopped with %v, Run with %v", trial, target, errs[0], errs[1])
-		}
-		if !reflect.DeepEqual(snaps[0], snaps[1]) || !bytes.Equal(mems[0], mems[1]) {
-			t.Fatalf("trial %d (%v): Run without history and Step leave different states (pc %#x/%#x, steps %d/%d, cycle %d/%d)", trial, target,
-				snaps[0].PC, snaps[1].PC, snaps[0].Steps, snaps[1].Steps, snaps[0].Cycle, snaps[1].Cycle)
+		if d := diffRuns(ms, errs, [2]uint64{0x10000, 0x1000}); d != "" {
+			t.Fatalf("trial %d (%v): %s", trial, target, d)
 		}
 	}
 	if fast == 0 {
