@@ -76,10 +76,12 @@ func init() {
 		if n == "s_bfe_i64" {
 			ty = tyI64
 		}
-		fn := execSOP2
+		fn := execSOP2x32
 		switch int32(i) {
 		case sCselect64, sAnd64, sOr64, sXor64, sAndn2_64, sOrn2_64, sNand64, sNor64, sXnor64:
 			fn = execSOP2Bit64
+		case sLshl64, sLshr64, sAshr64, sBfm64, sBfeU64, sBfeI64:
+			fn = execSOP2
 		}
 		def(n, fn, int32(i), 1, ty, cSALU)
 	}
@@ -200,116 +202,107 @@ func execSOP2(w *Wave, in *instr) error {
 		w.sdst64(d, ((uint64(1)<<x)-1)<<y)
 		return nil
 	}
-	x, y := w.ssrc(a), w.ssrc(b)
-	var r uint32
-	switch in.sub {
+	r, scc, sets := sop2x32(in.sub, w.ssrc(a), w.ssrc(b), w.s[slotSCC])
+	if sets {
+		w.sccOut(scc)
+	}
+	w.sdst(d, r)
+	return nil
+}
+
+// sop2x32 computes the 32-bit SOP2 operation sub of x and y (and SCC as
+// carry-in): the result and, when the operation sets it, SCC.
+func sop2x32(sub int32, x, y, sccIn uint32) (r uint32, scc, sets bool) {
+	switch sub {
 	case sAddU32:
 		s, c := bits.Add32(x, y, 0)
-		r = s
-		w.sccOut(c != 0)
+		return s, c != 0, true
 	case sSubU32:
 		s, c := bits.Sub32(x, y, 0)
-		r = s
-		w.sccOut(c != 0)
+		return s, c != 0, true
 	case sAddI32:
 		r = x + y
-		w.sccOut(int32(x) >= 0 == (int32(y) >= 0) && (int32(r) >= 0) != (int32(x) >= 0))
+		return r, int32(x) >= 0 == (int32(y) >= 0) && (int32(r) >= 0) != (int32(x) >= 0), true
 	case sSubI32:
 		r = x - y
-		w.sccOut((int32(x) >= 0) != (int32(y) >= 0) && (int32(r) >= 0) != (int32(x) >= 0))
+		return r, (int32(x) >= 0) != (int32(y) >= 0) && (int32(r) >= 0) != (int32(x) >= 0), true
 	case sAddcU32:
-		s, c := bits.Add32(x, y, w.s[slotSCC]&1)
-		r = s
-		w.sccOut(c != 0)
+		s, c := bits.Add32(x, y, sccIn&1)
+		return s, c != 0, true
 	case sSubbU32:
-		s, c := bits.Sub32(x, y, w.s[slotSCC]&1)
-		r = s
-		w.sccOut(c != 0)
+		s, c := bits.Sub32(x, y, sccIn&1)
+		return s, c != 0, true
 	case sMinI32:
-		w.sccOut(int32(x) < int32(y))
-		r = y
 		if int32(x) < int32(y) {
-			r = x
+			return x, true, true
 		}
+		return y, false, true
 	case sMinU32:
-		w.sccOut(x < y)
-		r = min(x, y)
+		return min(x, y), x < y, true
 	case sMaxI32:
-		w.sccOut(int32(x) > int32(y))
-		r = y
 		if int32(x) > int32(y) {
-			r = x
+			return x, true, true
 		}
+		return y, false, true
 	case sMaxU32:
-		w.sccOut(x > y)
-		r = max(x, y)
+		return max(x, y), x > y, true
 	case sCselect32:
-		r = y
-		if w.scc() {
-			r = x
+		if sccIn != 0 {
+			return x, false, false
 		}
-	case sAnd32, sOr32, sXor32, sAndn2_32, sOrn2_32, sNand32, sNor32, sXnor32:
-		switch in.sub {
-		case sAnd32:
-			r = x & y
-		case sOr32:
-			r = x | y
-		case sXor32:
-			r = x ^ y
-		case sAndn2_32:
-			r = x &^ y
-		case sOrn2_32:
-			r = x | ^y
-		case sNand32:
-			r = ^(x & y)
-		case sNor32:
-			r = ^(x | y)
-		case sXnor32:
-			r = ^(x ^ y)
-		}
-		w.sccOut(r != 0)
+		return y, false, false
+	case sAnd32:
+		r = x & y
+	case sOr32:
+		r = x | y
+	case sXor32:
+		r = x ^ y
+	case sAndn2_32:
+		r = x &^ y
+	case sOrn2_32:
+		r = x | ^y
+	case sNand32:
+		r = ^(x & y)
+	case sNor32:
+		r = ^(x | y)
+	case sXnor32:
+		r = ^(x ^ y)
 	case sLshl32:
 		r = x << (y & 31)
-		w.sccOut(r != 0)
 	case sLshr32:
 		r = x >> (y & 31)
-		w.sccOut(r != 0)
 	case sAshr32:
 		r = uint32(int32(x) >> (y & 31))
-		w.sccOut(r != 0)
 	case sBfm32:
-		r = ((uint32(1) << (x & 31)) - 1) << (y & 31)
+		return ((uint32(1) << (x & 31)) - 1) << (y & 31), false, false
 	case sMulI32:
-		r = x * y
+		return x * y, false, false
 	case sBfeU32, sBfeI32:
 		off, width := y&31, (y>>16)&0x7f
-		r = uint32(bfe64(uint64(x), uint(off), uint(min(width, 32)), in.sub == sBfeI32))
-		w.sccOut(r != 0)
+		r = uint32(bfe64(uint64(x), uint(off), uint(min(width, 32)), sub == sBfeI32))
 	case sAbsdiffI32:
 		t := int32(x) - int32(y)
 		if t < 0 {
 			t = -t
 		}
 		r = uint32(t)
-		w.sccOut(r != 0)
 	case sMulHiU32:
-		r = uint32(uint64(x) * uint64(y) >> 32)
+		return uint32(uint64(x) * uint64(y) >> 32), false, false
 	case sMulHiI32:
-		r = uint32(uint64(int64(int32(x))*int64(int32(y))) >> 32)
+		return uint32(uint64(int64(int32(x))*int64(int32(y))) >> 32), false, false
 	case sLshl1Add, sLshl2Add, sLshl3Add, sLshl4Add:
-		sh := uint(in.sub - sLshl1Add + 1)
-		wide := uint64(x)<<sh + uint64(y)
-		r = uint32(wide)
-		w.sccOut(wide>>32 != 0)
+		wide := uint64(x)<<uint(sub-sLshl1Add+1) + uint64(y)
+		return uint32(wide), wide>>32 != 0, true
 	case sPackLL:
-		r = x&0xffff | y<<16
+		return x&0xffff | y<<16, false, false
 	case sPackLH:
-		r = x&0xffff | y&0xffff0000
+		return x&0xffff | y&0xffff0000, false, false
 	case sPackHH:
-		r = x>>16 | y&0xffff0000
+		return x>>16 | y&0xffff0000, false, false
+	default:
+		return 0, false, false
 	}
-	w.sdst(d, r)
-	return nil
+	return r, r != 0, true
 }
 
 // bfe64 extracts width bits at off, sign-extending if signed.

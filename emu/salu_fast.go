@@ -84,3 +84,33 @@ func (w *Wave) exec64(v uint64) {
 
 //go:noinline
 func (w *Wave) exec64Slow(v uint64) { w.ws64(codeExec, v) }
+
+// execSOP2x32 executes the 32-bit SOP2 operations. With history off, no
+// scalar load in flight, SGPR or constant sources and an SGPR destination
+// (nearly always) it reads and writes the registers inline; otherwise it
+// is execSOP2.
+func execSOP2x32(w *Wave, in *instr) error {
+	a, b, d := &in.src[0], &in.src[1], &in.dst[0]
+	if w.jOn || w.npend != 0 || in.nsrc < 2 || d.kind != okS || !plainSrc(a) || !plainSrc(b) {
+		return execSOP2(w, in)
+	}
+	r, scc, sets := sop2x32(in.sub, w.plain(a), w.plain(b), w.s[slotSCC])
+	if sets {
+		w.s[slotSCC] = b2u(scc)
+	}
+	w.s[d.reg&127] = r
+	return nil
+}
+
+// plainSrc reports whether o is an SGPR-file code or a constant, which
+// plain reads.
+func plainSrc(o *operand) bool { return o.kind == okS || o.kind == okConst }
+
+// plain reads a plainSrc operand directly (no hazard check: unjournaled,
+// nothing in flight).
+func (w *Wave) plain(o *operand) uint32 {
+	if o.kind == okConst {
+		return uint32(o.val)
+	}
+	return w.s[o.reg&127]
+}
