@@ -251,22 +251,8 @@ func sop2x32(sub int32, x, y, sccIn uint32) (r uint32, scc, sets bool) {
 			return x, false, false
 		}
 		return y, false, false
-	case sAnd32:
-		r = x & y
-	case sOr32:
-		r = x | y
-	case sXor32:
-		r = x ^ y
-	case sAndn2_32:
-		r = x &^ y
-	case sOrn2_32:
-		r = x | ^y
-	case sNand32:
-		r = ^(x & y)
-	case sNor32:
-		r = ^(x | y)
-	case sXnor32:
-		r = ^(x ^ y)
+	case sAnd32, sOr32, sXor32, sAndn2_32, sOrn2_32, sNand32, sNor32, sXnor32:
+		r = uint32(bitop64(sub+1, uint64(x), uint64(y))) // each 64-bit form follows its 32-bit one
 	case sLshl32:
 		r = x << (y & 31)
 	case sLshr32:

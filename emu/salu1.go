@@ -313,22 +313,9 @@ func execSaveexec(w *Wave, in *instr) error {
 	ex := w.exec()
 	var r uint64
 	switch in.sub {
-	case seAnd:
-		r = s0 & ex
-	case seOr:
-		r = s0 | ex
-	case seXor:
-		r = s0 ^ ex
-	case seAndn2:
-		r = s0 &^ ex
-	case seOrn2:
-		r = s0 | ^ex
-	case seNand:
-		r = ^(s0 & ex)
-	case seNor:
-		r = ^(s0 | ex)
-	case seXnor:
-		r = ^(s0 ^ ex)
+	case seAnd, seOr, seXor, seAndn2, seOrn2, seNand, seNor, seXnor:
+		// in the order of the 64-bit bitwise SOP2 operations
+		r = bitop64(sAnd64+2*(in.sub-seAnd), s0, ex)
 	case seAndn1:
 		r = ^s0 & ex
 	case seOrn1:
