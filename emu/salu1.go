@@ -75,7 +75,11 @@ func init() {
 		if n == "s_flbit_i32_i64" {
 			ty = tyI64
 		}
-		def(n, execSOP1, int32(i), 1, ty, cSALU)
+		fn := execSOP1
+		if i == s1Mov32 || i == s1Mov64 {
+			fn = execMov
+		}
+		def(n, fn, int32(i), 1, ty, cSALU)
 	}
 	for i, n := range []string{"s_and_saveexec_b64", "s_or_saveexec_b64", "s_xor_saveexec_b64", "s_andn2_saveexec_b64",
 		"s_orn2_saveexec_b64", "s_nand_saveexec_b64", "s_nor_saveexec_b64", "s_xnor_saveexec_b64",

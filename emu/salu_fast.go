@@ -114,3 +114,28 @@ func (w *Wave) plain(o *operand) uint32 {
 	}
 	return w.s[o.reg&127]
 }
+
+// execMov executes s_mov_b32 and s_mov_b64, the commonest scalar
+// operations. With history off, no scalar load in flight, an SGPR-file or
+// constant source and an SGPR-file destination (pairs below code 127, as
+// sv64 and sd64 take them) it moves the value inline; otherwise it is
+// execSOP1.
+func execMov(w *Wave, in *instr) error {
+	a, d := &in.src[0], &in.dst[0]
+	if w.jOn || w.npend != 0 || in.nsrc < 1 || d.kind != okS || !plainSrc(a) {
+		return execSOP1(w, in)
+	}
+	if in.sub == s1Mov32 {
+		w.s[d.reg&127] = w.plain(a)
+		return nil
+	}
+	if d.reg >= 127 || a.kind == okS && a.reg >= 127 {
+		return execSOP1(w, in)
+	}
+	v := a.val
+	if a.kind == okS {
+		v = uint64(w.s[a.reg&127]) | uint64(w.s[(a.reg+1)&127])<<32
+	}
+	w.s[d.reg&127], w.s[(d.reg+1)&127] = uint32(v), uint32(v>>32)
+	return nil
+}
