@@ -97,12 +97,12 @@ func execSOP2Bit64(w *Wave, in *instr) error {
 	}
 	a, b := &in.src[0], &in.src[1]
 	var x, y uint64
-	if r := a.reg; a.kind == okS && r < 127 && w.npend == 0 {
+	if r := a.reg; a.kind == okS && r < 127 && (w.npend == 0 || !w.jOn) {
 		x = uint64(w.s[r&127]) | uint64(w.s[(r+1)&127])<<32
 	} else {
 		x = w.sv64(a)
 	}
-	if r := b.reg; b.kind == okS && r < 127 && w.npend == 0 {
+	if r := b.reg; b.kind == okS && r < 127 && (w.npend == 0 || !w.jOn) {
 		y = uint64(w.s[r&127]) | uint64(w.s[(r+1)&127])<<32
 	} else {
 		y = w.sv64(b)

@@ -309,7 +309,7 @@ func execSaveexec(w *Wave, in *instr) error {
 		return execBadOperands(w, in)
 	}
 	var s0 uint64
-	if a := &in.src[0]; a.kind == okS && a.reg < 127 && w.npend == 0 {
+	if a := &in.src[0]; a.kind == okS && a.reg < 127 && (w.npend == 0 || !w.jOn) {
 		s0 = uint64(w.s[a.reg&127]) | uint64(w.s[(a.reg+1)&127])<<32
 	} else {
 		s0 = w.sv64(a)

@@ -1,15 +1,17 @@
 package emu
 
 // Scalar operand access for the SALU, SOPC and SOPK operations. Their
-// sources are almost always SGPRs with no scalar load in flight, and their
-// steps are almost always unjournaled (Run without history): these read and
-// write the register file directly then, and fall back to the general
-// accessors (sv, sv64, sd, sd64, setSCC: hazards, constants, the journal)
-// otherwise, with the same results. Each is small enough to inline.
+// sources are almost always SGPRs, and their steps are almost always
+// unjournaled (Run without history), where reading a register whose load
+// is still in flight needs nothing more than the read (only journaled
+// steps record the hazard): these read and write the register file
+// directly then, and fall back to the general accessors (sv, sv64, sd,
+// sd64, setSCC: hazards, constants, the journal) otherwise, with the same
+// results. The 32-bit ones are small enough to inline.
 
 // ssrc reads a 32-bit scalar source.
 func (w *Wave) ssrc(o *operand) uint32 {
-	if o.kind == okS && w.npend == 0 {
+	if o.kind == okS && !w.jOn {
 		return w.s[o.reg&127]
 	}
 	return w.ssrcSlow(o)
@@ -27,7 +29,7 @@ func (w *Wave) ssrcSlow(o *operand) uint32 {
 
 // ssrc64 reads a 64-bit scalar source.
 func (w *Wave) ssrc64(o *operand) uint64 {
-	if r := o.reg; o.kind == okS && r < 127 && w.npend == 0 {
+	if r := o.reg; o.kind == okS && r < 127 && (w.npend == 0 || !w.jOn) {
 		return uint64(w.s[r&127]) | uint64(w.s[(r+1)&127])<<32
 	}
 	return w.ssrc64Slow(o)
@@ -91,7 +93,7 @@ func (w *Wave) exec64Slow(v uint64) { w.ws64(codeExec, v) }
 // is execSOP2.
 func execSOP2x32(w *Wave, in *instr) error {
 	a, b, d := &in.src[0], &in.src[1], &in.dst[0]
-	if w.jOn || w.npend != 0 || in.nsrc < 2 || d.kind != okS || !plainSrc(a) || !plainSrc(b) {
+	if w.jOn || in.nsrc < 2 || d.kind != okS || !plainSrc(a) || !plainSrc(b) {
 		return execSOP2(w, in)
 	}
 	r, scc, sets := sop2x32(in.sub, w.plain(a), w.plain(b), w.s[slotSCC])
@@ -122,7 +124,7 @@ func (w *Wave) plain(o *operand) uint32 {
 // execSOP1.
 func execMov(w *Wave, in *instr) error {
 	a, d := &in.src[0], &in.dst[0]
-	if w.jOn || w.npend != 0 || in.nsrc < 1 || d.kind != okS || !plainSrc(a) {
+	if w.jOn || in.nsrc < 1 || d.kind != okS || !plainSrc(a) {
 		return execSOP1(w, in)
 	}
 	if in.sub == s1Mov32 {
