@@ -89,8 +89,8 @@ func init() {
 
 // execSOP2Bit64 executes the 64-bit bitwise SOP2 operations and
 // s_cselect_b64, the scalar unit's mask arithmetic around divergent code.
-// The common case — SGPR-pair operands, no scalar load in flight, an
-// unjournaled step — reads and writes the register file inline.
+// The common case — SGPR-pair operands and an unjournaled step (or no
+// scalar load in flight) — reads and writes the register file inline.
 func execSOP2Bit64(w *Wave, in *instr) error {
 	if in.nsrc < 2 {
 		return execBadOperands(w, in)

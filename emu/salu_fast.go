@@ -87,10 +87,9 @@ func (w *Wave) exec64(v uint64) {
 //go:noinline
 func (w *Wave) exec64Slow(v uint64) { w.ws64(codeExec, v) }
 
-// execSOP2x32 executes the 32-bit SOP2 operations. With history off, no
-// scalar load in flight, SGPR or constant sources and an SGPR destination
-// (nearly always) it reads and writes the registers inline; otherwise it
-// is execSOP2.
+// execSOP2x32 executes the 32-bit SOP2 operations. With history off, SGPR
+// or constant sources and an SGPR destination (nearly always) it reads and
+// writes the registers inline; otherwise it is execSOP2.
 func execSOP2x32(w *Wave, in *instr) error {
 	a, b, d := &in.src[0], &in.src[1], &in.dst[0]
 	if w.jOn || in.nsrc < 2 || d.kind != okS || !plainSrc(a) || !plainSrc(b) {
@@ -108,8 +107,8 @@ func execSOP2x32(w *Wave, in *instr) error {
 // plain reads.
 func plainSrc(o *operand) bool { return o.kind == okS || o.kind == okConst }
 
-// plain reads a plainSrc operand directly (no hazard check: unjournaled,
-// nothing in flight).
+// plain reads a plainSrc operand directly (no hazard check: for
+// unjournaled steps only).
 func (w *Wave) plain(o *operand) uint32 {
 	if o.kind == okConst {
 		return uint32(o.val)
@@ -118,8 +117,7 @@ func (w *Wave) plain(o *operand) uint32 {
 }
 
 // execMov executes s_mov_b32 and s_mov_b64, the commonest scalar
-// operations. With history off, no scalar load in flight, an SGPR-file or
-// constant source and an SGPR-file destination (pairs below code 127, as
+// operations. With history off, an SGPR-file or constant source and an SGPR-file destination (pairs below code 127, as
 // sv64 and sd64 take them) it moves the value inline; otherwise it is
 // execSOP1.
 func execMov(w *Wave, in *instr) error {
