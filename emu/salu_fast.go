@@ -117,9 +117,9 @@ func (w *Wave) plain(o *operand) uint32 {
 }
 
 // execMov executes s_mov_b32 and s_mov_b64, the commonest scalar
-// operations. With history off, an SGPR-file or constant source and an SGPR-file destination (pairs below code 127, as
-// sv64 and sd64 take them) it moves the value inline; otherwise it is
-// execSOP1.
+// operations. With history off, an SGPR-file or constant source and an
+// SGPR-file destination (pairs below code 127, as sv64 and sd64 take
+// them) it moves the value inline; otherwise it is execSOP1.
 func execMov(w *Wave, in *instr) error {
 	a, d := &in.src[0], &in.dst[0]
 	if w.jOn || in.nsrc < 1 || d.kind != okS || !plainSrc(a) {
