@@ -15,7 +15,6 @@ import (
 	"fmt"
 	"runtime"
 	"sync"
-	"sync/atomic"
 
 	"github.com/wavedbg/wavedbg/isa"
 )
@@ -98,12 +97,6 @@ func (g *gridRun) wavesOf(id [3]uint32) uint64 {
 	return uint64(size[0]*size[1]*size[2]+63) / 64
 }
 
-// groupJob is one work-group handed to a worker.
-type groupJob struct {
-	n, wave uint64 // dispatch index, number of its first wave
-	id      [3]uint32
-}
-
 // runGroups runs work-groups [0, count) and adds their counts to g.res in
 // dispatch order (tally). After a fault or an error no later work-group
 // starts, and g.res counts exactly the work-groups up to and including the
@@ -111,38 +104,11 @@ type groupJob struct {
 // the ones reported — whatever the number of workers: later work-groups
 // that were already running on other workers are not counted.
 func (g *gridRun) runGroups(ctx context.Context, count uint64) error {
-	var stop atomic.Uint64 // the first work-group that faulted or failed
-	stop.Store(^uint64(0))
-	t := newTally(g.res, &stop)
+	s := newSchedule(g, count)
 	if g.nworkers <= 1 {
-		wk := g.ws[0]
-		var waveNo uint64
-		for n := uint64(0); n < count; n++ {
-			id := g.d.GroupID(n)
-			st, err := wk.runGroup(ctx, n, id, waveNo)
-			waveNo += g.wavesOf(id)
-			if err != nil || len(st.faults) > 0 {
-				stop.Store(n)
-			}
-			t.add(n, &st)
-			if err != nil {
-				return err
-			}
-			if len(st.faults) > 0 {
-				break
-			}
-		}
-		return nil
+		_, err := s.run(ctx, g.ws[0])
+		return err
 	}
-	lower := func(n uint64) {
-		for {
-			s := stop.Load()
-			if n >= s || stop.CompareAndSwap(s, n) {
-				return
-			}
-		}
-	}
-	jobs := make(chan groupJob, 2*g.nworkers)
 	errs := make([]error, len(g.ws))
 	errAt := make([]uint64, len(g.ws))
 	var wg sync.WaitGroup
@@ -150,37 +116,17 @@ func (g *gridRun) runGroups(ctx context.Context, count uint64) error {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for j := range jobs {
-				if j.n > stop.Load() || errs[k] != nil {
-					continue
-				}
-				st, err := wk.runGroup(ctx, j.n, j.id, j.wave)
-				if err != nil {
-					errs[k], errAt[k] = err, j.n
-				}
-				if err != nil || len(st.faults) > 0 {
-					lower(j.n) // before add, so that nothing after j.n is counted
-				}
-				t.add(j.n, &st)
-			}
+			errAt[k], errs[k] = s.run(ctx, wk)
 		}()
 	}
-	var waveNo uint64
-	for n := uint64(0); n < count && n <= stop.Load(); n++ {
-		id := g.d.GroupID(n)
-		jobs <- groupJob{n: n, wave: waveNo, id: id}
-		waveNo += g.wavesOf(id)
-	}
-	close(jobs)
 	wg.Wait()
-	first := stop.Load()
-	var err error
+	first := s.stop.Load()
 	for k := range g.ws {
 		if errs[k] != nil && errAt[k] == first {
-			err = errs[k]
+			return errs[k]
 		}
 	}
-	return err
+	return nil
 }
 
 // newWaves sets up the waves of work-group id, whose first wave is number
