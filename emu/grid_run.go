@@ -48,8 +48,9 @@ type Launch struct {
 	Grid, Block, Offset [3]uint32
 	Dims                int
 	// Args are the explicit arguments. RunGrid takes ownership of buffer
-	// data: once it is copied into the emulator's memory the Data slices are
-	// dropped (set to nil) so large inputs are not held twice.
+	// data: the emulator's memory uses it in place (Memory.Adopt) and the
+	// Data slices are dropped (set to nil); GridResult.Buffers returns the
+	// same arrays with the final contents.
 	Args []LaunchArg
 }
 
@@ -124,7 +125,7 @@ type gridRun struct {
 	mem   *Memory
 	prog  *Program
 	bufs  []uint64 // address of each ArgBuffer
-	bsz   []int    // size of each ArgBuffer
+	data  [][]byte // each ArgBuffer's data, adopted by mem
 	bar   []bool   // instruction index → s_barrier
 	entry int      // index of the kernel's first instruction
 	res   *GridResult
@@ -152,8 +153,11 @@ func RunGrid(ctx context.Context, l *Launch, cfg GridConfig) (*GridResult, error
 		if a.Kind != ArgBuffer {
 			continue
 		}
-		b := make([]byte, g.bsz[i])
-		if err := g.mem.Read(g.bufs[i], b); err != nil {
+		b := g.data[i]
+		if b == nil {
+			b = []byte{}
+		}
+		if err := g.mem.Read(g.bufs[i], b); err != nil { // copies the pages not adopted
 			return g.res, err
 		}
 		g.res.Buffers[i] = b
@@ -221,7 +225,7 @@ func (g *gridRun) setup() error {
 	// Explicit argument values.
 	var vals [][]byte
 	g.bufs = make([]uint64, len(l.Args))
-	g.bsz = make([]int, len(l.Args))
+	g.data = make([][]byte, len(l.Args))
 	dyn := uint64(abi.GroupSegmentFixedSize)
 	for i, a := range l.Args {
 		switch a.Kind {
@@ -230,10 +234,10 @@ func (g *gridRun) setup() error {
 			if err != nil {
 				return err
 			}
-			if err := mem.Write(addr, a.Data); err != nil {
+			if err := mem.Adopt(addr, a.Data); err != nil {
 				return err
 			}
-			g.bufs[i], g.bsz[i] = addr, len(a.Data)
+			g.bufs[i], g.data[i] = addr, a.Data
 			l.Args[i].Data = nil // owned by the emulator's memory now
 			vals = append(vals, le64(addr))
 		case ArgValue:

@@ -102,6 +102,18 @@ func (pt *pageTable) get(pn uint64, create bool) *[pageSize]byte {
 	}
 	pt.mu.Lock()
 	defer pt.mu.Unlock()
+	e := pt.entry(pn)
+	p := e.Load()
+	if p == nil {
+		p = new([pageSize]byte)
+		e.Store(p)
+	}
+	return p
+}
+
+// entry returns page pn's slot, creating its chunk if need be. pt.mu is
+// held.
+func (pt *pageTable) entry(pn uint64) *atomic.Pointer[[pageSize]byte] {
 	d := *pt.dir.Load()
 	c := d[pn>>chunkBits]
 	if c == nil {
@@ -113,13 +125,7 @@ func (pt *pageTable) get(pn uint64, create bool) *[pageSize]byte {
 		nd[pn>>chunkBits] = c
 		pt.dir.Store(&nd)
 	}
-	e := &c[pn&(1<<chunkBits-1)]
-	p := e.Load()
-	if p == nil {
-		p = new([pageSize]byte)
-		e.Store(p)
-	}
-	return p
+	return &c[pn&(1<<chunkBits-1)]
 }
 
 // Map maps [addr, addr+size) under name. It fails on an empty or
@@ -214,8 +220,8 @@ func (m *Memory) page(pn uint64, create bool) *[pageSize]byte {
 // Read fills p from addr. It fails, reading nothing, if any byte is
 // unmapped.
 func (m *Memory) Read(addr uint64, p []byte) error {
-	if ok, bad := m.Mapped(addr, len(p)); !ok {
-		return &Fault{PC: 0, Lane: -1, Addr: bad, Size: len(p), Reason: "unmapped"}
+	if err := m.checkMapped(addr, len(p), false); err != nil {
+		return err
 	}
 	m.readRaw(addr, p)
 	return nil
@@ -227,7 +233,9 @@ func (m *Memory) readRaw(addr uint64, p []byte) {
 		off := addr & (pageSize - 1)
 		n := min(len(p), int(pageSize-off))
 		if pg := m.page(addr>>pageBits, false); pg != nil {
-			m.copyOut(p[:n], pg, off)
+			if &pg[off] != &p[0] { // else p is the page (Adopt)
+				m.copyOut(p[:n], pg, off)
+			}
 		} else {
 			clear(p[:n])
 		}
@@ -238,10 +246,19 @@ func (m *Memory) readRaw(addr uint64, p []byte) {
 // Write stores p at addr. It fails, writing nothing, if any byte is
 // unmapped.
 func (m *Memory) Write(addr uint64, p []byte) error {
-	if ok, bad := m.Mapped(addr, len(p)); !ok {
-		return &Fault{PC: 0, Lane: -1, Addr: bad, Size: len(p), Write: true, Reason: "unmapped"}
+	if err := m.checkMapped(addr, len(p), true); err != nil {
+		return err
 	}
 	m.writeRaw(addr, p)
+	return nil
+}
+
+// checkMapped returns the fault of an access of n bytes at addr if any of
+// them is unmapped.
+func (m *Memory) checkMapped(addr uint64, n int, write bool) error {
+	if ok, bad := m.Mapped(addr, n); !ok {
+		return &Fault{PC: 0, Lane: -1, Addr: bad, Size: n, Write: write, Reason: "unmapped"}
+	}
 	return nil
 }
 

@@ -1,0 +1,50 @@
+package emu
+
+import "unsafe"
+
+// Adopt stores p at addr like Write, but the pages that p covers whole are
+// not copied: they become p's own bytes (a slice converts to an array
+// pointer without copying), so that the memory and p share them from then
+// on. The caller gives p up to the memory; reading the range back into p
+// (Read) copies only the pages that were not adopted. A grid run adopts
+// its input buffers this way, neither copying them nor holding them twice.
+//
+// Pages that exist already, and the partial pages at either end of p, are
+// copied, as are pages whose bytes are not dword-aligned in p (the shared
+// memory's atomic accesses need aligned words). It fails, storing nothing,
+// if any byte is unmapped.
+func (m *Memory) Adopt(addr uint64, p []byte) error {
+	if err := m.checkMapped(addr, len(p), true); err != nil {
+		return err
+	}
+	for len(p) > 0 {
+		n := min(int(pageSize-addr&(pageSize-1)), len(p))
+		if n < pageSize || !m.adoptPage(addr, p[:n]) {
+			m.writeRaw(addr, p[:n])
+		}
+		addr, p = addr+uint64(n), p[n:]
+	}
+	return nil
+}
+
+// adoptPage makes pg, a page-aligned page of p, the page at addr unless
+// that page exists or pg is not dword-aligned.
+func (m *Memory) adoptPage(addr uint64, pg []byte) bool {
+	if m.local != nil && addr>>pageBits-SharedApertureBase>>pageBits < ldsPages ||
+		uintptr(unsafe.Pointer(&pg[0]))&3 != 0 {
+		return false
+	}
+	return m.pt.adopt(addr>>pageBits, (*[pageSize]byte)(pg))
+}
+
+// adopt installs p as page pn unless the page exists.
+func (pt *pageTable) adopt(pn uint64, p *[pageSize]byte) bool {
+	pt.mu.Lock()
+	defer pt.mu.Unlock()
+	e := pt.entry(pn)
+	if e.Load() != nil {
+		return false
+	}
+	e.Store(p)
+	return true
+}
