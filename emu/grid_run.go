@@ -130,8 +130,6 @@ type gridRun struct {
 	entry int      // index of the kernel's first instruction
 	res   *GridResult
 
-	zero []byte // GroupLDS zero bytes, to clear LDS per work-group
-
 	nworkers int            // work-groups run concurrently (1: in order, on mem)
 	ws       []*groupWorker // nworkers workers
 }
@@ -252,7 +250,6 @@ func (g *gridRun) setup() error {
 		return fmt.Errorf("emu: the kernel needs %d bytes of LDS per work-group (at most 65536)", dyn)
 	}
 	d.GroupLDS = uint32(dyn)
-	g.zero = make([]byte, dyn)
 
 	// Scratch: one slot per wave of a work-group, each 64 lanes of the
 	// per-work-item size in 1 KiB granules. This is worker 0's backing;
@@ -357,10 +354,7 @@ func PrepareWave(ctx context.Context, l *Launch, cfg GridConfig, n uint64) (*Wav
 	id := g.d.GroupID(gi)
 	wk := g.ws[0]
 	wk.mem, wk.pool = g.mem, nil
-	waves, err := wk.newWaves(id, waveNo)
-	if err != nil {
-		return nil, err
-	}
+	waves := wk.newWaves(id, waveNo)
 	s := &WaveSession{Group: id, Dispatch: g.d, Memory: g.mem}
 	for _, gw := range waves {
 		if gw.no == n {

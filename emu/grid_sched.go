@@ -109,20 +109,19 @@ func (d *Dispatch) firstWave(n uint64) uint64 {
 func (d *Dispatch) wavesIn(lo, hi [3]uint32) uint64 {
 	var sum uint64
 	for c := range 8 { // bit i: the last work-group of dimension i
-		groups, items := uint64(1), uint32(1)
+		groups, size := uint64(1), d.Block
 		for i := range 3 {
 			last := d.Groups[i] - 1
 			if c>>i&1 == 0 {
 				groups *= uint64(max(min(hi[i], last), lo[i]) - lo[i])
-				items *= d.Block[i]
-			} else {
-				if lo[i] > last || last >= hi[i] {
-					groups = 0
-				}
-				items *= d.Grid[i] - last*d.Block[i]
+				continue
 			}
+			if lo[i] > last || last >= hi[i] {
+				groups = 0
+			}
+			size[i] = d.Grid[i] - last*d.Block[i]
 		}
-		sum += groups * uint64((items+63)/64)
+		sum += groups * uint64(groupWaves(size))
 	}
 	return sum
 }

@@ -282,6 +282,20 @@ func (m *Memory) writeRaw(addr uint64, p []byte) {
 	}
 }
 
+// zero makes [addr, addr+n), all of it mapped, read as zero: it clears
+// the pages that exist, with plain stores, and creates none. Only for
+// memory no other goroutine accesses meanwhile (a worker's LDS window).
+func (m *Memory) zero(addr uint64, n int) {
+	for n > 0 {
+		off := addr & (pageSize - 1)
+		c := min(n, int(pageSize-off))
+		if pg := m.page(addr>>pageBits, false); pg != nil {
+			clear(pg[off : off+uint64(c)])
+		}
+		addr, n = addr+uint64(c), n-c
+	}
+}
+
 // ReadU32 reads a little-endian dword.
 func (m *Memory) ReadU32(addr uint64) (uint32, error) {
 	var b [4]byte
