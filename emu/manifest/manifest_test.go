@@ -268,3 +268,28 @@ func TestWriteFileAtomic(t *testing.T) {
 		t.Errorf("temporary files left: %v", left)
 	}
 }
+
+// TestFillConstEveryElement: a const fill, built by doubling, holds the
+// value in every whole element of any buffer size, and zero in a partial
+// element at the end.
+func TestFillConstEveryElement(t *testing.T) {
+	for _, typ := range []Type{UChar, Short, UInt, ULong} {
+		es, _ := typ.Size()
+		f, err := parseFill("const:0x5a", typ)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for size := int64(0); size < 100; size++ {
+			b := f.generate(typ, size)
+			for i := int64(0); i < size; i++ {
+				want := byte(0)
+				if i%int64(es) == 0 && i+int64(es) <= size {
+					want = 0x5a
+				}
+				if b[i] != want {
+					t.Fatalf("%s, %d bytes: byte %d is %#x, want %#x", typ, size, i, b[i], want)
+				}
+			}
+		}
+	}
+}

@@ -275,19 +275,26 @@ func (x *xorshift64star) next() uint64 {
 func (f *fill) generate(t Type, size int64) []byte {
 	es, _ := t.Size()
 	out := make([]byte, size)
-	if f.kind == "zero" {
+	body := out[:size/int64(es)*int64(es)] // whole elements; the rest stays zero
+	switch f.kind {
+	case "zero":
+		return out
+	case "const":
+		if len(body) > 0 {
+			putElem(body, es, 0, f.c)
+		}
+		for k := es; k < len(body); k *= 2 {
+			copy(body[k:], body[:k])
+		}
 		return out
 	}
 	rng := xorshift64star(f.seed)
 	if f.seed == 0 {
 		rng = 0x9E3779B97F4A7C15
 	}
-	var tmp [8]byte
-	for i := int64(0); i < size/int64(es); i++ {
+	for i := range int64(len(body) / es) {
 		var bits uint64
 		switch f.kind {
-		case "const":
-			bits = f.c
 		case "iota":
 			if t.IsFloat() {
 				bits = floatBits(t, f.start+float64(float64(i)*f.step))
@@ -315,8 +322,22 @@ func (f *fill) generate(t Type, size int64) []byte {
 				}
 			}
 		}
-		binary.LittleEndian.PutUint64(tmp[:], bits)
-		copy(out[i*int64(es):], tmp[:es])
+		putElem(body, es, i, bits)
 	}
 	return out
+}
+
+// putElem stores the low es bytes of bits as element i of b, little-endian.
+func putElem(b []byte, es int, i int64, bits uint64) {
+	le := binary.LittleEndian
+	switch es {
+	case 1:
+		b[i] = byte(bits)
+	case 2:
+		le.PutUint16(b[2*i:], uint16(bits))
+	case 4:
+		le.PutUint32(b[4*i:], uint32(bits))
+	default:
+		le.PutUint64(b[8*i:], bits)
+	}
 }
