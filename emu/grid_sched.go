@@ -14,7 +14,7 @@ import (
 // chunkWaves bounds a chunk: about this many waves (at least one
 // work-group). A few hundred µs of work for short kernels; a worker that is
 // descheduled holds back at most one chunk at the end of the run.
-const chunkWaves = 256
+const chunkWaves = 128
 
 // schedule hands out the work-groups [0, count) of a run and records where
 // it stops.
