@@ -1,6 +1,9 @@
 package emu
 
-import "unsafe"
+import (
+	"sync/atomic"
+	"unsafe"
+)
 
 // Adopt stores p at addr like Write, but the pages that p covers whole are
 // not copied: they become p's own bytes (a slice converts to an array
@@ -34,7 +37,21 @@ func (m *Memory) adoptPage(addr uint64, pg []byte) bool {
 		uintptr(unsafe.Pointer(&pg[0]))&3 != 0 {
 		return false
 	}
-	return m.pt.adopt(addr>>pageBits, (*[pageSize]byte)(pg))
+	if !m.pt.adopt(addr>>pageBits, (*[pageSize]byte)(pg)) {
+		return false
+	}
+	prefault(pg)
+	return true
+}
+
+// prefault has the host map page pg writable now, keeping its bytes. The
+// pages of a fresh buffer (a zero fill) are mapped on first access; a
+// first read (a nil check will do) maps the shared zero page, and the
+// first write must then copy it and flush the TLB of every CPU the process
+// runs on, in the middle of the run, once per page. An atomic add of zero
+// is a write that changes nothing.
+func prefault(pg []byte) {
+	atomic.AddUint32((*uint32)(unsafe.Pointer(&pg[0])), 0)
 }
 
 // adopt installs p as page pn unless the page exists.
