@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/binary"
+	"errors"
 	"testing"
 
 	"github.com/wavedbg/wavedbg/isa"
@@ -106,6 +107,26 @@ func TestGridWorkersFault(t *testing.T) {
 		if f := res.Faults[0]; f.Group != [3]uint32{15, 0, 0} || res.WorkGroups != 16 || len(res.Faults) != 1 {
 			t.Errorf("workers %d: %d faults, first in work-group %v after %d work-groups, want 1 in 15 after 16",
 				workers, len(res.Faults), f.Group, res.WorkGroups)
+		}
+	}
+}
+
+// TestGridCanceled: a canceled run stops and says so, whatever the number
+// of workers, even when every wave is too short to notice the
+// cancellation itself (waves check every 1024 instructions).
+func TestGridCanceled(t *testing.T) {
+	for _, workers := range []int{1, 3} {
+		l := loadLaunch(t, "testdata/cl/gfx900/scan_local.co", "scan_local", isa.GFX9)
+		l.Grid, l.Block, l.Dims = [3]uint32{1 << 16, 1, 1}, [3]uint32{64, 1, 1}, 1
+		l.Args = []LaunchArg{{Kind: ArgBuffer, Data: make([]byte, 4<<16)}, {Kind: ArgBuffer, Data: make([]byte, 4<<16)}}
+		ctx, cancel := context.WithCancel(context.Background())
+		cancel()
+		res, err := RunGrid(ctx, l, GridConfig{Config: DefaultConfig(isa.GFX9), Workers: workers})
+		if !errors.Is(err, context.Canceled) {
+			t.Errorf("workers %d: error %v, want context.Canceled", workers, err)
+		}
+		if res == nil || res.WorkGroups != 0 || res.Waves != 0 {
+			t.Errorf("workers %d: %+v after a cancellation before the start", workers, res)
 		}
 	}
 }

@@ -82,7 +82,8 @@ type GridConfig struct {
 // an error stopped the run, exactly the work-groups up to and including the
 // first one in dispatch order that faulted or failed, whatever the number
 // of workers (work-groups after it that other workers were running are not
-// counted). Within a counted work-group, every wave counts the
+// counted; a run canceled between work-groups counts those before the first
+// it did not start). Within a counted work-group, every wave counts the
 // instructions it executed (the faulting one included) and its clock, up to
 // where the work-group stopped.
 type GridResult struct {

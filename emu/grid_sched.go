@@ -73,6 +73,12 @@ func (s *schedule) run(ctx context.Context, wk *groupWorker) (at uint64, err err
 		if !ok {
 			return 0, nil
 		}
+		if err := ctx.Err(); err != nil {
+			// Waves notice a cancellation every 1024 instructions; short
+			// ones end first, so it is checked between chunks too.
+			s.lower(lo) // nothing from lo on is counted
+			return lo, err
+		}
 		var sum groupStats
 		wave := g.d.firstWave(lo)
 		for n := lo; n < hi && n <= s.stop.Load(); n++ {
