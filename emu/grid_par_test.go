@@ -130,3 +130,37 @@ func TestGridCanceled(t *testing.T) {
 		}
 	}
 }
+
+// TestGridSharedInput: a slice passed as two buffer arguments gives each
+// argument memory of its own, as separate copies would (adopting it twice
+// would alias them), and results of their own.
+func TestGridSharedInput(t *testing.T) {
+	in := make([]byte, 4096)
+	for i := range in {
+		in[i] = byte(i%7 + 1)
+	}
+	var res [2]*GridResult
+	for k := range res {
+		l := loadLaunch(t, "testdata/cl/gfx900/scan_local.co", "scan_local", isa.GFX9)
+		l.Grid, l.Block, l.Dims = [3]uint32{1024, 1, 1}, [3]uint32{128, 1, 1}, 1
+		a := bytes.Clone(in)
+		b := bytes.Clone(in)
+		if k == 1 {
+			b = a
+		}
+		l.Args = []LaunchArg{{Kind: ArgBuffer, Data: a}, {Kind: ArgBuffer, Data: b}}
+		r, err := RunGrid(context.Background(), l, GridConfig{Config: DefaultConfig(isa.GFX9), Workers: 2})
+		if err != nil || len(r.Faults) > 0 {
+			t.Fatal(err, r.Faults)
+		}
+		res[k] = r
+	}
+	for i := range 2 {
+		if !bytes.Equal(res[0].Buffers[i], res[1].Buffers[i]) {
+			t.Errorf("buffer %d differs when both arguments are one slice", i)
+		}
+	}
+	if bytes.Equal(res[1].Buffers[0], res[1].Buffers[1]) {
+		t.Errorf("the kernel left both buffers alike: the test shows nothing")
+	}
+}

@@ -9,6 +9,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"unsafe"
 
 	"github.com/wavedbg/wavedbg/isa"
 	"github.com/wavedbg/wavedbg/loader"
@@ -233,10 +234,11 @@ func (g *gridRun) setup() error {
 			if err != nil {
 				return err
 			}
-			if err := mem.Adopt(addr, a.Data); err != nil {
+			data, err := g.placeBuffer(addr, a.Data, g.data[:i])
+			if err != nil {
 				return err
 			}
-			g.bufs[i], g.data[i] = addr, a.Data
+			g.bufs[i], g.data[i] = addr, data
 			l.Args[i].Data = nil // owned by the emulator's memory now
 			vals = append(vals, le64(addr))
 		case ArgValue:
@@ -293,6 +295,29 @@ func (g *gridRun) setup() error {
 		return err
 	}
 	return g.workers()
+}
+
+// placeBuffer stores a buffer argument's data at addr and returns the
+// array its final contents are read back into: data itself, adopted by the
+// memory, unless it shares bytes with an earlier buffer's (the caller
+// passed one slice twice), which adopting would alias; then data is
+// copied and the result gets an array of its own.
+func (g *gridRun) placeBuffer(addr uint64, data []byte, earlier [][]byte) ([]byte, error) {
+	for _, e := range earlier {
+		if overlap(data, e) {
+			return make([]byte, len(data)), g.mem.Write(addr, data)
+		}
+	}
+	return data, g.mem.Adopt(addr, data)
+}
+
+// overlap reports whether a and b share bytes.
+func overlap(a, b []byte) bool {
+	if len(a) == 0 || len(b) == 0 {
+		return false
+	}
+	pa, pb := uintptr(unsafe.Pointer(&a[0])), uintptr(unsafe.Pointer(&b[0]))
+	return pa < pb+uintptr(len(b)) && pb < pa+uintptr(len(a))
 }
 
 func le64(v uint64) []byte {

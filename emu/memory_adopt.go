@@ -8,9 +8,10 @@ import (
 // Adopt stores p at addr like Write, but the pages that p covers whole are
 // not copied: they become p's own bytes (a slice converts to an array
 // pointer without copying), so that the memory and p share them from then
-// on. The caller gives p up to the memory; reading the range back into p
-// (Read) copies only the pages that were not adopted. A grid run adopts
-// its input buffers this way, neither copying them nor holding them twice.
+// on. The caller gives p, writable memory, up to the memory; reading the
+// range back into p (Read) copies only the pages that were not adopted. A
+// grid run adopts its input buffers this way, neither copying them nor
+// holding them twice.
 //
 // Pages that exist already, and the partial pages at either end of p, are
 // copied, as are pages whose bytes are not dword-aligned in p (the shared
