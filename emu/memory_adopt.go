@@ -21,10 +21,9 @@ func (m *Memory) Adopt(addr uint64, p []byte) error {
 	if err := m.checkMapped(addr, len(p), true); err != nil {
 		return err
 	}
-	faulted := populate(p)
 	for len(p) > 0 {
 		n := min(int(pageSize-addr&(pageSize-1)), len(p))
-		if n < pageSize || !m.adoptPage(addr, p[:n], faulted) {
+		if n < pageSize || !m.adoptPage(addr, p[:n]) {
 			m.writeRaw(addr, p[:n])
 		}
 		addr, p = addr+uint64(n), p[n:]
@@ -33,9 +32,9 @@ func (m *Memory) Adopt(addr uint64, p []byte) error {
 }
 
 // adoptPage makes pg, a page-aligned page of p, the page at addr unless
-// that page exists or pg is not dword-aligned. Unless faulted (populate),
-// it faults pg in for writing (prefault).
-func (m *Memory) adoptPage(addr uint64, pg []byte, faulted bool) bool {
+// that page exists or pg is not dword-aligned, and faults pg in for
+// writing (prefault).
+func (m *Memory) adoptPage(addr uint64, pg []byte) bool {
 	if m.local != nil && addr>>pageBits-SharedApertureBase>>pageBits < ldsPages ||
 		uintptr(unsafe.Pointer(&pg[0]))&3 != 0 {
 		return false
@@ -43,9 +42,7 @@ func (m *Memory) adoptPage(addr uint64, pg []byte, faulted bool) bool {
 	if !m.pt.adopt(addr>>pageBits, (*[pageSize]byte)(pg)) {
 		return false
 	}
-	if !faulted {
-		prefault(pg)
-	}
+	prefault(pg)
 	return true
 }
 
@@ -54,7 +51,8 @@ func (m *Memory) adoptPage(addr uint64, pg []byte, faulted bool) bool {
 // first read (a nil check will do) maps the shared zero page, and the
 // first write must then copy it and flush the TLB of every CPU the process
 // runs on, in the middle of the run, once per page. An atomic add of zero
-// is a write that changes nothing; populate does the whole buffer at once.
+// is a write that changes nothing. (Faulting a fresh buffer in with one
+// madvise(MADV_POPULATE_WRITE) was no faster.)
 func prefault(pg []byte) {
 	atomic.AddUint32((*uint32)(unsafe.Pointer(&pg[0])), 0)
 }
