@@ -1,13 +1,14 @@
 package emu
 
 // Work-groups of a grid run are independent between barriers of the whole
-// dispatch (there are none), so they run concurrently: a dispatcher hands
-// them out in order to workers, each with its own view of Memory (a private
-// LDS window, the shared page table), its own scratch backing, compiled
-// vector memory operations and a pool of Machines reused across work-groups
-// (Machine.Reset). A work-group's waves run on one worker, interleaved at
-// s_barrier as before. Memory is shared: results are deterministic for
-// kernels without races between work-groups; atomics are serialised.
+// dispatch (there are none), so they run concurrently: workers claim them
+// in order, in chunks (grid_sched.go), each worker with its own view of
+// Memory (a private LDS window, the shared page table), its own scratch
+// backing, compiled vector memory operations and a pool of Machines reused
+// across work-groups (Machine.Reset). A work-group's waves run on one
+// worker, interleaved at s_barrier as before. Memory is shared: results are
+// deterministic for kernels without races between work-groups; atomics are
+// serialised.
 
 import (
 	"context"
@@ -32,7 +33,7 @@ type groupWorker struct {
 	sgpr   []uint32   // a wave's initial SGPRs
 	idSize [3]uint32  // the work-group size ids holds
 	ids    []laneInit // work-item ids and EXEC per wave of such a group
-	lds    *ldsBlock  // the running work-group's LDS
+	lds    *ldsBlock  // the LDS of its work-groups (one size for the run)
 
 	faults []WaveError // of the running work-group
 }
@@ -118,11 +119,7 @@ func (g *gridRun) runGroups(ctx context.Context, count uint64) error {
 	errAt := make([]uint64, len(g.ws))
 	var wg sync.WaitGroup
 	for k, wk := range g.ws {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			errAt[k], errs[k] = s.run(ctx, wk)
-		}()
+		wg.Go(func() { errAt[k], errs[k] = s.run(ctx, wk) })
 	}
 	wg.Wait()
 	first := s.stop.Load()

@@ -53,8 +53,9 @@ func (s *schedule) claim() (lo, hi uint64, ok bool) {
 	}
 }
 
-// lower records that work-group n faulted or failed: no work-group after
-// the first such one is counted or started.
+// lower records that the run stops at work-group n (it faulted or failed,
+// or, canceled, was not started): no work-group after the first such one
+// is counted or started.
 func (s *schedule) lower(n uint64) {
 	for {
 		v := s.stop.Load()
