@@ -275,6 +275,7 @@ func (x *xorshift64star) next() uint64 {
 func (f *fill) generate(t Type, size int64) []byte {
 	es, _ := t.Size()
 	out := make([]byte, size)
+	faultIn(out)
 	body := out[:size/int64(es)*int64(es)] // whole elements; the rest stays zero
 	switch f.kind {
 	case "zero":
@@ -326,6 +327,23 @@ func (f *fill) generate(t Type, size int64) []byte {
 	}
 	return out
 }
+
+// faultIn writes a zero byte to every page of b, a fresh allocation, so
+// that the host maps its pages now, writable, while the inputs are made,
+// rather than at their first access in the kernel's run, which `wavedbg
+// run` times. A fill writes every page anyway but a zero fill (and the
+// tail beyond the last whole element) would otherwise leave them
+// untouched. The PoCL runner that the benchmark compares with likewise
+// writes every buffer before its timer starts.
+func faultIn(b []byte) {
+	for i := 0; i < len(b); i += hostPage {
+		b[i] = 0
+	}
+}
+
+// hostPage is the smallest page size of the hosts we run on; touching
+// every hostPage bytes touches every page of a larger size too.
+const hostPage = 4096
 
 // putElem stores the low es bytes of bits as element i of b, little-endian.
 func putElem(b []byte, es int, i int64, bits uint64) {
