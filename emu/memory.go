@@ -3,6 +3,7 @@ package emu
 import (
 	"encoding/binary"
 	"fmt"
+	"maps"
 	"sort"
 	"sync"
 	"sync/atomic"
@@ -41,10 +42,16 @@ type Memory struct {
 	// [SharedApertureBase, +64 KiB): each concurrent work-group has its own.
 	local *[ldsPages]*[pageSize]byte
 
-	pc [pageCacheSize]pageCacheEnt // direct-mapped page cache (per view)
+	pc [1 << pageCacheBits]pageCacheEnt // direct-mapped page cache (per view), by pcSlot
 }
 
-const pageCacheSize = 16
+const pageCacheBits = 4
+
+// pcSlot returns page pn's slot in the page cache: a Fibonacci hash of pn,
+// so that pages a power of two apart (the same page of buffers 32 MiB
+// apart) do not all fall in one slot, as they would indexed by pn's low
+// bits.
+func pcSlot(pn uint64) uint64 { return pn * 0x9E3779B97F4A7C15 >> (64 - pageCacheBits) }
 
 type pageCacheEnt struct {
 	pn uint64
@@ -71,12 +78,12 @@ func (m *Memory) lockAtomic()   { m.pt.atom.Lock() }
 func (m *Memory) unlockAtomic() { m.pt.atom.Unlock() }
 
 // pageTable maps page numbers to pages for every view of a Memory. Reads of
-// pages that exist take no lock: the directory is copied on write and
-// published through an atomic pointer, and each chunk's entries are atomic
-// pointers. Creating a chunk or a page takes mu.
+// pages that exist take no lock: the directory (pageDir) is published
+// through an atomic pointer, and its chunk slots and each chunk's entries
+// are atomic pointers. Creating a chunk or a page takes mu.
 type pageTable struct {
 	mu   sync.Mutex
-	dir  atomic.Pointer[map[uint64]*pageChunk]
+	dir  atomic.Pointer[pageDir]
 	atom sync.Mutex // serialises atomics (lockAtomic)
 }
 
@@ -84,16 +91,37 @@ const chunkBits = 8 // 256 pages (1 MiB) per chunk
 
 type pageChunk [1 << chunkBits]atomic.Pointer[[pageSize]byte]
 
+// pageDir finds a page's chunk: by index in dense, the span of chunks that
+// Alloc's allocations cover (they follow one another upward), else in
+// sparse (code segments, the LDS window). sparse is copied on write; dense
+// is reallocated only by reserve, which Map calls while no view is in use.
+type pageDir struct {
+	lo     uint64 // chunk number of dense[0]
+	dense  []atomic.Pointer[pageChunk]
+	sparse map[uint64]*pageChunk
+}
+
+// maxDense bounds the dense span (in chunks, 64 GiB of address space):
+// beyond it, chunks go to the map.
+const maxDense = 1 << 16
+
+// chunk returns chunk k, or nil.
+func (d *pageDir) chunk(k uint64) *pageChunk {
+	if i := k - d.lo; i < uint64(len(d.dense)) {
+		return d.dense[i].Load()
+	}
+	return d.sparse[k]
+}
+
 func newPageTable() *pageTable {
 	pt := &pageTable{}
-	d := map[uint64]*pageChunk{}
-	pt.dir.Store(&d)
+	pt.dir.Store(&pageDir{sparse: map[uint64]*pageChunk{}})
 	return pt
 }
 
 // get returns page pn, creating it when create is set (else nil if absent).
 func (pt *pageTable) get(pn uint64, create bool) *[pageSize]byte {
-	if c := (*pt.dir.Load())[pn>>chunkBits]; c != nil {
+	if c := pt.dir.Load().chunk(pn >> chunkBits); c != nil {
 		if p := c[pn&(1<<chunkBits-1)].Load(); p != nil || !create {
 			return p
 		}
@@ -114,18 +142,48 @@ func (pt *pageTable) get(pn uint64, create bool) *[pageSize]byte {
 // entry returns page pn's slot, creating its chunk if need be. pt.mu is
 // held.
 func (pt *pageTable) entry(pn uint64) *atomic.Pointer[[pageSize]byte] {
-	d := *pt.dir.Load()
-	c := d[pn>>chunkBits]
+	d := pt.dir.Load()
+	k := pn >> chunkBits
+	c := d.chunk(k)
 	if c == nil {
-		nd := make(map[uint64]*pageChunk, len(d)+1)
-		for k, v := range d {
-			nd[k] = v
-		}
 		c = new(pageChunk)
-		nd[pn>>chunkBits] = c
-		pt.dir.Store(&nd)
+		if i := k - d.lo; i < uint64(len(d.dense)) {
+			d.dense[i].Store(c)
+		} else {
+			nd := &pageDir{lo: d.lo, dense: d.dense, sparse: maps.Clone(d.sparse)}
+			nd.sparse[k] = c
+			pt.dir.Store(nd)
+		}
 	}
 	return &c[pn&(1<<chunkBits-1)]
+}
+
+// reserve widens the dense span to cover the chunks of [addr, end), unless
+// the span would exceed maxDense chunks; chunks that exist move from the
+// map. Not for use while other goroutines access the table.
+func (pt *pageTable) reserve(addr, end uint64) {
+	pt.mu.Lock()
+	defer pt.mu.Unlock()
+	d := pt.dir.Load()
+	lo, hi := addr>>(pageBits+chunkBits), (end-1)>>(pageBits+chunkBits)+1
+	if len(d.dense) > 0 {
+		lo, hi = min(lo, d.lo), max(hi, d.lo+uint64(len(d.dense)))
+	}
+	if hi-lo > maxDense {
+		return
+	}
+	nd := &pageDir{lo: lo, dense: make([]atomic.Pointer[pageChunk], hi-lo), sparse: map[uint64]*pageChunk{}}
+	for i := range d.dense {
+		nd.dense[d.lo-lo+uint64(i)].Store(d.dense[i].Load())
+	}
+	for k, c := range d.sparse {
+		if i := k - lo; i < hi-lo {
+			nd.dense[i].Store(c)
+		} else {
+			nd.sparse[k] = c
+		}
+	}
+	pt.dir.Store(nd)
 }
 
 // Map maps [addr, addr+size) under name. It fails on an empty or
@@ -162,6 +220,7 @@ func (m *Memory) Alloc(name string, size, align uint64) (uint64, error) {
 	if err := m.Map(name, addr, size, false); err != nil {
 		return 0, err
 	}
+	m.pt.reserve(addr, addr+size)
 	m.next = addr + size
 	return addr, nil
 }
@@ -196,7 +255,7 @@ func (m *Memory) Mapped(addr uint64, n int) (bool, uint64) {
 }
 
 func (m *Memory) page(pn uint64, create bool) *[pageSize]byte {
-	c := &m.pc[pn%pageCacheSize]
+	c := &m.pc[pcSlot(pn)]
 	if c.pg != nil && c.pn == pn {
 		return c.pg
 	}
