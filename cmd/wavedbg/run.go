@@ -11,6 +11,8 @@ import (
 	"os/signal"
 	"path/filepath"
 	"runtime/pprof"
+	"runtime/trace"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -37,6 +39,7 @@ type runConfig struct {
 	writeMan string // write the effective manifest here
 	quiet    bool
 	cpuProf  string // write a CPU profile of the launch here
+	goTrace  string // write a Go execution trace of the launch here
 }
 
 // runUsage documents the --arg syntax; it is printed by --help.
@@ -79,6 +82,7 @@ func parseRunArgs(name string, args []string, stderr io.Writer, extra func(*flag
 	fs.StringVar(&cfg.writeMan, "write-manifest", "", "also write the launch as a JSON manifest to `FILE`")
 	fs.BoolVar(&cfg.quiet, "q", false, "no summary")
 	fs.StringVar(&cfg.cpuProf, "cpuprofile", "", "write a CPU profile of the launch (go tool pprof format) to `FILE`")
+	fs.StringVar(&cfg.goTrace, "gotrace", "", "write a Go execution trace of the launch (go tool trace format) to `FILE`")
 	if extra != nil {
 		extra(fs)
 	}
@@ -266,17 +270,11 @@ func emuLaunch(ctx context.Context, co *loader.CodeObject, k *loader.Kernel, cfg
 			return enc.Encode(traceLine(wave, rec))
 		}
 	}
-	if cfg.cpuProf != "" {
-		f, err := os.Create(cfg.cpuProf)
-		if err != nil {
-			return nil, err
-		}
-		defer f.Close()
-		if err := pprof.StartCPUProfile(f); err != nil {
-			return nil, err
-		}
-		defer pprof.StopCPUProfile()
+	stop, err := startProfiles(cfg)
+	if err != nil {
+		return nil, err
 	}
+	defer stop()
 	// The timed window is emu.RunGrid, the counterpart of the kernel time
 	// PoCL's runner reports (its second, warm run): decoding the program,
 	// laying out memory (code segments, the input buffers adopted in place,
@@ -297,6 +295,38 @@ func emuLaunch(ctx context.Context, co *loader.CodeObject, k *loader.Kernel, cfg
 		out.Faults = append(out.Faults, f.Error())
 	}
 	return out, nil
+}
+
+// startProfiles starts the CPU profile and execution trace the flags ask
+// for; stop ends them and closes their files.
+func startProfiles(cfg *runConfig) (stop func(), err error) {
+	var stops []func()
+	stop = func() {
+		for _, f := range slices.Backward(stops) {
+			f()
+		}
+	}
+	for _, p := range []struct {
+		file        string
+		start       func(io.Writer) error
+		stopProfile func()
+	}{{cfg.cpuProf, pprof.StartCPUProfile, pprof.StopCPUProfile}, {cfg.goTrace, trace.Start, trace.Stop}} {
+		if p.file == "" {
+			continue
+		}
+		f, err := os.Create(p.file)
+		if err != nil {
+			stop()
+			return nil, err
+		}
+		if err := p.start(f); err != nil {
+			f.Close()
+			stop()
+			return nil, err
+		}
+		stops = append(stops, func() { p.stopProfile(); f.Close() })
+	}
+	return stop, nil
 }
 
 // prepare loads the code object, checks the launch and reads every input.
