@@ -15,6 +15,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/wavedbg/wavedbg/emu"
@@ -397,52 +398,69 @@ func printSummary(w io.Writer, cfg *runConfig, res *runResult) {
 }
 
 // writeOutputs writes every output buffer, all or none: each goes to a
-// temporary file first, and the renames happen only once all are written.
+// temporary file first, all at once (writing a large file is mostly the
+// kernel's work, which need not wait for the previous one), and the
+// renames happen, in argument order, only once all are written.
 func writeOutputs(cfg *runConfig, res *runResult, stdout io.Writer) error {
-	type pending struct{ tmp, dst string }
-	var done []pending
+	outs := cfg.m.Outputs()
+	for _, i := range outs {
+		if i >= len(res.Outputs) || int64(len(res.Outputs[i])) != cfg.m.Args[i].Size {
+			return fmt.Errorf("internal error: no result for output %s", cfg.m.Args[i].Output)
+		}
+	}
+	dsts, tmps, errs := make([]string, len(outs)), make([]string, len(outs)), make([]error, len(outs))
+	var wg sync.WaitGroup
+	for j, i := range outs {
+		dsts[j] = filepath.Join(cfg.outDir, cfg.m.Args[i].Output)
+		wg.Go(func() { tmps[j], errs[j] = writeTemp(dsts[j], res.Outputs[i]) })
+	}
+	wg.Wait()
 	cleanup := func() {
-		for _, p := range done {
-			os.Remove(p.tmp)
+		for _, t := range tmps {
+			if t != "" {
+				os.Remove(t)
+			}
 		}
 	}
-	for _, i := range cfg.m.Outputs() {
-		a := cfg.m.Args[i]
-		if i >= len(res.Outputs) || int64(len(res.Outputs[i])) != a.Size {
-			cleanup()
-			return fmt.Errorf("internal error: no result for output %s", a.Output)
-		}
-		dst := filepath.Join(cfg.outDir, a.Output)
-		if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
-			cleanup()
-			return err
-		}
-		f, err := os.CreateTemp(filepath.Dir(dst), "."+filepath.Base(dst)+".tmp*")
-		if err != nil {
-			cleanup()
-			return err
-		}
-		_, err = f.Write(res.Outputs[i])
-		if cerr := f.Close(); err == nil {
-			err = cerr
-		}
-		done = append(done, pending{f.Name(), dst})
-		if err == nil {
-			err = os.Chmod(f.Name(), 0o644)
-		}
+	for _, err := range errs {
 		if err != nil {
 			cleanup()
 			return err
 		}
 	}
-	for _, p := range done {
-		if err := os.Rename(p.tmp, p.dst); err != nil {
+	for j, t := range tmps {
+		if err := os.Rename(t, dsts[j]); err != nil {
 			cleanup()
 			return err
 		}
+		tmps[j] = ""
 		if !cfg.quiet {
-			fmt.Fprintf(stdout, "wrote %s\n", p.dst)
+			fmt.Fprintf(stdout, "wrote %s\n", dsts[j])
 		}
 	}
 	return nil
+}
+
+// writeTemp writes b to a new temporary file beside dst (creating dst's
+// directory) and returns its name; on failure it leaves no file.
+func writeTemp(dst string, b []byte) (string, error) {
+	if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+		return "", err
+	}
+	f, err := os.CreateTemp(filepath.Dir(dst), "."+filepath.Base(dst)+".tmp*")
+	if err != nil {
+		return "", err
+	}
+	_, err = f.Write(b)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Chmod(f.Name(), 0o644)
+	}
+	if err != nil {
+		os.Remove(f.Name())
+		return "", err
+	}
+	return f.Name(), nil
 }

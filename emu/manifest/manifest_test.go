@@ -1,6 +1,7 @@
 package manifest
 
 import (
+	"bytes"
 	"encoding/binary"
 	"math"
 	"os"
@@ -195,6 +196,35 @@ func TestInputFile(t *testing.T) {
 		if (err == nil) != ok || ok && b[7] != 8 {
 			t.Errorf("size %d: %v % x", size, err, b)
 		}
+	}
+}
+
+// TestInputsInOrder: Inputs, which makes buffers concurrently, returns
+// each argument's Bytes in argument order, nil for other kinds, and the
+// first failing argument's error.
+func TestInputsInOrder(t *testing.T) {
+	m := &Manifest{Dir: t.TempDir(), Args: []Arg{
+		{Kind: Buffer, Type: Int, Size: 1 << 16, Fill: "random:3"},
+		{Kind: Scalar, Type: Int, Value: "7"},
+		{Kind: Buffer, Type: Float, Size: 12, Fill: "iota:1:2"},
+		{Kind: Buffer, Type: UChar, Size: 5 << 12},
+	}}
+	in, err := m.Inputs()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range m.Args {
+		want, _ := m.Args[i].Bytes(m.Dir)
+		if m.Args[i].Kind != Buffer {
+			want = nil
+		}
+		if !bytes.Equal(in[i], want) || (in[i] == nil) != (want == nil) {
+			t.Errorf("argument %d: % x…, want % x…", i, in[i][:min(len(in[i]), 8)], want[:min(len(want), 8)])
+		}
+	}
+	m.Args = append(m.Args, Arg{Kind: Buffer, Type: Int, Size: 8, Input: "missing1"}, Arg{Kind: Buffer, Type: Int, Size: 8, Input: "missing2"})
+	if _, err := m.Inputs(); err == nil || !strings.Contains(err.Error(), "argument 4") {
+		t.Errorf("error %v, want argument 4's", err)
 	}
 }
 
