@@ -230,9 +230,19 @@ func (m *Memory) Allocations() []Allocation { return append([]Allocation(nil), m
 
 // Lookup returns the allocation holding addr.
 func (m *Memory) Lookup(addr uint64) (Allocation, bool) {
-	i := sort.Search(len(m.allocs), func(i int) bool { return m.allocs[i].End() > addr })
-	if i < len(m.allocs) && m.allocs[i].Addr <= addr {
-		return m.allocs[i], true
+	// A binary search for the first allocation that ends after addr,
+	// written out: sort.Search's closure does not inline, and a wave's
+	// scalar loads look up the kernarg and the dispatch packet in turn.
+	lo, hi := 0, len(m.allocs)
+	for lo < hi {
+		if mid := int(uint(lo+hi) >> 1); m.allocs[mid].End() > addr {
+			hi = mid
+		} else {
+			lo = mid + 1
+		}
+	}
+	if lo < len(m.allocs) && m.allocs[lo].Addr <= addr {
+		return m.allocs[lo], true
 	}
 	return Allocation{}, false
 }

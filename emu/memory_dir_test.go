@@ -82,3 +82,35 @@ func TestPageCacheSlots(t *testing.T) {
 		t.Errorf("9 pages 32 MiB apart use %d page-cache slots", len(seen))
 	}
 }
+
+// TestLookupMatchesScan: Lookup's binary search finds what a scan of the
+// allocations finds, at their edges and between them.
+func TestLookupMatchesScan(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for n := range 12 {
+		m := NewMemory()
+		for range n {
+			if _, err := m.Alloc("a", 1+rng.Uint64N(1<<14), 1<<rng.UintN(10)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		var probes []uint64
+		for _, a := range m.allocs {
+			probes = append(probes, a.Addr-1, a.Addr, a.End()-1, a.End())
+		}
+		probes = append(probes, 0, ^uint64(0))
+		for _, p := range probes {
+			got, ok := m.Lookup(p)
+			var want Allocation
+			found := false
+			for _, a := range m.allocs {
+				if a.Addr <= p && p < a.End() {
+					want, found = a, true
+				}
+			}
+			if ok != found || got != want {
+				t.Fatalf("%d allocations: Lookup(%#x) = %v %v, want %v %v", n, p, got, ok, want, found)
+			}
+		}
+	}
+}
