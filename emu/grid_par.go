@@ -1,13 +1,14 @@
 package emu
 
 // Work-groups of a grid run are independent between barriers of the whole
-// dispatch (there are none), so they run concurrently: a dispatcher hands
-// them out in order to workers, each with its own view of Memory (a private
-// LDS window, the shared page table), its own scratch backing, compiled
-// vector memory operations and a pool of Machines reused across work-groups
-// (Machine.Reset). A work-group's waves run on one worker, interleaved at
-// s_barrier as before. Memory is shared: results are deterministic for
-// kernels without races between work-groups; atomics are serialised.
+// dispatch (there are none), so they run concurrently: workers claim them
+// in order, in chunks (grid_sched.go), each worker with its own view of
+// Memory (a private LDS window, the shared page table), its own scratch
+// backing, compiled vector memory operations and a pool of Machines reused
+// across work-groups (Machine.Reset). A work-group's waves run on one
+// worker, interleaved at s_barrier as before. Memory is shared: results are
+// deterministic for kernels without races between work-groups; atomics are
+// serialised.
 
 import (
 	"context"
@@ -15,7 +16,6 @@ import (
 	"fmt"
 	"runtime"
 	"sync"
-	"sync/atomic"
 
 	"github.com/wavedbg/wavedbg/isa"
 )
@@ -33,6 +33,7 @@ type groupWorker struct {
 	sgpr   []uint32   // a wave's initial SGPRs
 	idSize [3]uint32  // the work-group size ids holds
 	ids    []laneInit // work-item ids and EXEC per wave of such a group
+	lds    *ldsBlock  // the LDS of its work-groups (one size for the run)
 
 	faults []WaveError // of the running work-group
 }
@@ -94,14 +95,12 @@ func (g *gridRun) workers() error {
 
 // wavesOf returns the number of waves of work-group id.
 func (g *gridRun) wavesOf(id [3]uint32) uint64 {
-	size := g.d.GroupSize(id)
-	return uint64(size[0]*size[1]*size[2]+63) / 64
+	return uint64(groupWaves(g.d.GroupSize(id)))
 }
 
-// groupJob is one work-group handed to a worker.
-type groupJob struct {
-	n, wave uint64 // dispatch index, number of its first wave
-	id      [3]uint32
+// groupWaves returns the number of waves of a work-group of the given size.
+func groupWaves(size [3]uint32) int {
+	return int(size[0]*size[1]*size[2]+63) / 64
 }
 
 // runGroups runs work-groups [0, count) and adds their counts to g.res in
@@ -111,103 +110,39 @@ type groupJob struct {
 // the ones reported — whatever the number of workers: later work-groups
 // that were already running on other workers are not counted.
 func (g *gridRun) runGroups(ctx context.Context, count uint64) error {
-	var stop atomic.Uint64 // the first work-group that faulted or failed
-	stop.Store(^uint64(0))
-	t := newTally(g.res, &stop)
+	s := newSchedule(g, count)
 	if g.nworkers <= 1 {
-		wk := g.ws[0]
-		var waveNo uint64
-		for n := uint64(0); n < count; n++ {
-			id := g.d.GroupID(n)
-			st, err := wk.runGroup(ctx, n, id, waveNo)
-			waveNo += g.wavesOf(id)
-			if err != nil || len(st.faults) > 0 {
-				stop.Store(n)
-			}
-			t.add(n, &st)
-			if err != nil {
-				return err
-			}
-			if len(st.faults) > 0 {
-				break
-			}
-		}
-		return nil
+		_, err := s.run(ctx, g.ws[0])
+		return err
 	}
-	lower := func(n uint64) {
-		for {
-			s := stop.Load()
-			if n >= s || stop.CompareAndSwap(s, n) {
-				return
-			}
-		}
-	}
-	jobs := make(chan groupJob, 2*g.nworkers)
 	errs := make([]error, len(g.ws))
 	errAt := make([]uint64, len(g.ws))
 	var wg sync.WaitGroup
 	for k, wk := range g.ws {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for j := range jobs {
-				if j.n > stop.Load() || errs[k] != nil {
-					continue
-				}
-				st, err := wk.runGroup(ctx, j.n, j.id, j.wave)
-				if err != nil {
-					errs[k], errAt[k] = err, j.n
-				}
-				if err != nil || len(st.faults) > 0 {
-					lower(j.n) // before add, so that nothing after j.n is counted
-				}
-				t.add(j.n, &st)
-			}
-		}()
+		wg.Go(func() { errAt[k], errs[k] = s.run(ctx, wk) })
 	}
-	var waveNo uint64
-	for n := uint64(0); n < count && n <= stop.Load(); n++ {
-		id := g.d.GroupID(n)
-		jobs <- groupJob{n: n, wave: waveNo, id: id}
-		waveNo += g.wavesOf(id)
-	}
-	close(jobs)
 	wg.Wait()
-	first := stop.Load()
-	var err error
+	first := s.stop.Load()
 	for k := range g.ws {
 		if errs[k] != nil && errAt[k] == first {
-			err = errs[k]
+			return errs[k]
 		}
 	}
-	return err
+	return nil
 }
 
 // newWaves sets up the waves of work-group id, whose first wave is number
 // first: a Machine each (reused from the pool) with its initial registers,
 // sharing the group's LDS (cleared) and memory.
-func (wk *groupWorker) newWaves(id [3]uint32, first uint64) ([]*groupWave, error) {
+func (wk *groupWorker) newWaves(id [3]uint32, first uint64) []*groupWave {
 	g, d := wk.g, wk.d
-	nw := int(g.wavesOf(id))
-	lds := newLDS(d.GroupLDS)
-	if err := wk.clearLDS(); err != nil {
-		return nil, err
-	}
-	cfg := g.cfg.Config
-	cfg.Target = g.l.Target
-	cfg.Mode = d.ABI.Mode()
-	vcfg := g.cfg.VMem
-	if vcfg.LDSLatency == 0 {
-		vcfg.LDSLatency = 64
-	}
+	size := d.GroupSize(id)
+	nw := groupWaves(size)
+	wk.clearLDS()
 	for len(wk.pool) < nw {
-		m := NewMachine(g.prog, wk.mem, cfg)
-		u := &vmemUnit{d: d, cfg: vcfg, ops: wk.ops}
-		m.VectorMemory = u
-		wk.pool = append(wk.pool, &groupWave{m: m, u: u})
+		wk.pool = append(wk.pool, wk.newPoolWave())
 	}
 	waves := wk.pool[:nw]
-	size := d.GroupSize(id)
 	if size != wk.idSize || len(wk.ids) < nw {
 		// Work-item ids and EXEC depend only on the group's size, which
 		// differs from Block only at the grid's upper edges.
@@ -223,51 +158,75 @@ func (wk *groupWorker) newWaves(id [3]uint32, first uint64) ([]*groupWave, error
 	for w, gw := range waves {
 		m := gw.m
 		m.Reset()
-		u := gw.u
-		*u = vmemUnit{d: d, lds: lds, cfg: vcfg, ops: wk.ops, pending: u.pending[:0],
-			scratch: d.ScratchAddr + uint64(w)*d.ScratchPerWave}
+		gw.u.startWave(wk.lds, d.ScratchAddr+uint64(w)*d.ScratchPerWave)
 		wk.sgpr = d.appendSystemSGPRs(append(wk.sgpr[:0], wk.user...), id, w, w)
 		li := &wk.ids[w]
 		m.initWave(g.entry, wk.sgpr, li.v[:nv], li.exec, waveInitM0)
-		*gw = groupWave{m: m, u: u, no: first + uint64(w), idx: w, bps: gw.bps}
+		*gw = groupWave{m: m, u: gw.u, no: first + uint64(w), idx: w, bps: gw.bps}
 		if g.cfg.Trace != nil {
 			gw.traced = g.cfg.Select == nil && gw.no == 0 || g.cfg.Select != nil && g.cfg.Select(gw.no)
 		}
 		if want := !gw.traced; want != gw.bps {
-			for i, b := range g.bar {
-				if !b {
-					continue
-				}
-				if want {
-					_ = m.SetBreakpoint(g.prog.Addrs[i])
-				} else {
-					m.ClearBreakpoint(g.prog.Addrs[i])
-				}
-			}
-			gw.bps = want
+			wk.setBarrierBreaks(gw, want)
 		}
 	}
-	return waves, nil
+	return waves
 }
 
-// clearLDS zeroes the work-group's LDS, [0, GroupLDS) of the LDS window. A
-// worker's view of memory holds the window's pages privately
-// (Memory.local): they are cleared in place, without the atomic stores of
-// writes to shared memory, and pages never written stay absent (reading
-// as zero).
-func (wk *groupWorker) clearLDS() error {
-	loc := wk.mem.local
-	if loc == nil {
-		return wk.mem.Write(SharedApertureBase, wk.g.zero)
+// newPoolWave returns a new wave slot: a Machine on the worker's memory
+// with its vector memory unit.
+func (wk *groupWorker) newPoolWave() *groupWave {
+	g, d := wk.g, wk.d
+	cfg := g.cfg.Config
+	cfg.Target = g.l.Target
+	cfg.Mode = d.ABI.Mode()
+	vcfg := g.cfg.VMem
+	if vcfg.LDSLatency == 0 {
+		vcfg.LDSLatency = 64
 	}
-	for k, n := 0, len(wk.g.zero); n > 0 && k < len(loc); k++ {
-		c := min(n, pageSize)
-		if pg := loc[k]; pg != nil {
-			clear(pg[:c])
+	if wk.lds == nil {
+		wk.lds = newLDS(d.GroupLDS)
+	}
+	m := NewMachine(g.prog, wk.mem, cfg)
+	u := &vmemUnit{d: d, cfg: vcfg, ops: wk.ops}
+	m.VectorMemory = u
+	return &groupWave{m: m, u: u}
+}
+
+// startWave readies a wave slot's vector memory unit for its next wave:
+// the work-group's LDS, the wave's scratch base, nothing in flight. Its
+// caches (compiled operations, the last allocation found) stay valid: the
+// program and the allocations do not change during a run.
+func (u *vmemUnit) startWave(lds *ldsBlock, scratch uint64) {
+	u.lds, u.scratch = lds, scratch
+	u.pending = u.pending[:0]
+	u.lines.n = 0
+	u.noFast = false
+}
+
+// setBarrierBreaks sets (on) or clears breakpoints at every s_barrier of
+// wave gw: an untraced wave stops there to meet its work-group.
+func (wk *groupWorker) setBarrierBreaks(gw *groupWave, on bool) {
+	g := wk.g
+	for i, b := range g.bar {
+		if !b {
+			continue
 		}
-		n -= c
+		if on {
+			_ = gw.m.SetBreakpoint(g.prog.Addrs[i])
+		} else {
+			gw.m.ClearBreakpoint(g.prog.Addrs[i])
+		}
 	}
-	return nil
+	gw.bps = on
+}
+
+// clearLDS zeroes the work-group's LDS, [0, GroupLDS) of the LDS window,
+// in place (Memory.zero): a worker's view of memory holds the window's
+// pages privately (Memory.local), and with one worker no other goroutine
+// touches memory.
+func (wk *groupWorker) clearLDS() {
+	wk.mem.zero(SharedApertureBase, int(wk.d.GroupLDS))
 }
 
 // runGroup runs work-group n (id) to completion and returns its counts
@@ -301,10 +260,7 @@ func (wk *groupWorker) runGroup(ctx context.Context, n uint64, id [3]uint32, fir
 			st.faults = append([]WaveError(nil), wk.faults...)
 		}
 	}()
-	waves, err = wk.newWaves(id, first)
-	if err != nil {
-		return st, err
-	}
+	waves = wk.newWaves(id, first)
 	for {
 		live, waiting := 0, 0
 		for _, gw := range waves {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/binary"
+	"errors"
 	"testing"
 
 	"github.com/wavedbg/wavedbg/isa"
@@ -107,5 +108,59 @@ func TestGridWorkersFault(t *testing.T) {
 			t.Errorf("workers %d: %d faults, first in work-group %v after %d work-groups, want 1 in 15 after 16",
 				workers, len(res.Faults), f.Group, res.WorkGroups)
 		}
+	}
+}
+
+// TestGridCanceled: a canceled run stops and says so, whatever the number
+// of workers, even when every wave is too short to notice the
+// cancellation itself (waves check every 1024 instructions).
+func TestGridCanceled(t *testing.T) {
+	for _, workers := range []int{1, 3} {
+		l := loadLaunch(t, "testdata/cl/gfx900/scan_local.co", "scan_local", isa.GFX9)
+		l.Grid, l.Block, l.Dims = [3]uint32{1 << 16, 1, 1}, [3]uint32{64, 1, 1}, 1
+		l.Args = []LaunchArg{{Kind: ArgBuffer, Data: make([]byte, 4<<16)}, {Kind: ArgBuffer, Data: make([]byte, 4<<16)}}
+		ctx, cancel := context.WithCancel(context.Background())
+		cancel()
+		res, err := RunGrid(ctx, l, GridConfig{Config: DefaultConfig(isa.GFX9), Workers: workers})
+		if !errors.Is(err, context.Canceled) {
+			t.Errorf("workers %d: error %v, want context.Canceled", workers, err)
+		}
+		if res == nil || res.WorkGroups != 0 || res.Waves != 0 {
+			t.Errorf("workers %d: %+v after a cancellation before the start", workers, res)
+		}
+	}
+}
+
+// TestGridSharedInput: a slice passed as two buffer arguments gives each
+// argument memory of its own, as separate copies would (adopting it twice
+// would alias them), and results of their own.
+func TestGridSharedInput(t *testing.T) {
+	in := make([]byte, 4096)
+	for i := range in {
+		in[i] = byte(i%7 + 1)
+	}
+	var res [2]*GridResult
+	for k := range res {
+		l := loadLaunch(t, "testdata/cl/gfx900/scan_local.co", "scan_local", isa.GFX9)
+		l.Grid, l.Block, l.Dims = [3]uint32{1024, 1, 1}, [3]uint32{128, 1, 1}, 1
+		a := bytes.Clone(in)
+		b := bytes.Clone(in)
+		if k == 1 {
+			b = a
+		}
+		l.Args = []LaunchArg{{Kind: ArgBuffer, Data: a}, {Kind: ArgBuffer, Data: b}}
+		r, err := RunGrid(context.Background(), l, GridConfig{Config: DefaultConfig(isa.GFX9), Workers: 2})
+		if err != nil || len(r.Faults) > 0 {
+			t.Fatal(err, r.Faults)
+		}
+		res[k] = r
+	}
+	for i := range 2 {
+		if !bytes.Equal(res[0].Buffers[i], res[1].Buffers[i]) {
+			t.Errorf("buffer %d differs when both arguments are one slice", i)
+		}
+	}
+	if bytes.Equal(res[1].Buffers[0], res[1].Buffers[1]) {
+		t.Errorf("the kernel left both buffers alike: the test shows nothing")
 	}
 }

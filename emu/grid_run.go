@@ -9,6 +9,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"unsafe"
 
 	"github.com/wavedbg/wavedbg/isa"
 	"github.com/wavedbg/wavedbg/loader"
@@ -48,8 +49,9 @@ type Launch struct {
 	Grid, Block, Offset [3]uint32
 	Dims                int
 	// Args are the explicit arguments. RunGrid takes ownership of buffer
-	// data: once it is copied into the emulator's memory the Data slices are
-	// dropped (set to nil) so large inputs are not held twice.
+	// data: the emulator's memory uses it in place (Memory.Adopt) and the
+	// Data slices are dropped (set to nil); GridResult.Buffers returns the
+	// same arrays with the final contents.
 	Args []LaunchArg
 }
 
@@ -81,7 +83,8 @@ type GridConfig struct {
 // an error stopped the run, exactly the work-groups up to and including the
 // first one in dispatch order that faulted or failed, whatever the number
 // of workers (work-groups after it that other workers were running are not
-// counted). Within a counted work-group, every wave counts the
+// counted; a run canceled between work-groups counts those before the first
+// it did not start). Within a counted work-group, every wave counts the
 // instructions it executed (the faulting one included) and its clock, up to
 // where the work-group stopped.
 type GridResult struct {
@@ -124,12 +127,10 @@ type gridRun struct {
 	mem   *Memory
 	prog  *Program
 	bufs  []uint64 // address of each ArgBuffer
-	bsz   []int    // size of each ArgBuffer
+	data  [][]byte // each ArgBuffer's data, adopted by mem
 	bar   []bool   // instruction index → s_barrier
 	entry int      // index of the kernel's first instruction
 	res   *GridResult
-
-	zero []byte // GroupLDS zero bytes, to clear LDS per work-group
 
 	nworkers int            // work-groups run concurrently (1: in order, on mem)
 	ws       []*groupWorker // nworkers workers
@@ -152,8 +153,11 @@ func RunGrid(ctx context.Context, l *Launch, cfg GridConfig) (*GridResult, error
 		if a.Kind != ArgBuffer {
 			continue
 		}
-		b := make([]byte, g.bsz[i])
-		if err := g.mem.Read(g.bufs[i], b); err != nil {
+		b := g.data[i]
+		if b == nil {
+			b = []byte{}
+		}
+		if err := g.mem.Read(g.bufs[i], b); err != nil { // copies the pages not adopted
 			return g.res, err
 		}
 		g.res.Buffers[i] = b
@@ -221,7 +225,7 @@ func (g *gridRun) setup() error {
 	// Explicit argument values.
 	var vals [][]byte
 	g.bufs = make([]uint64, len(l.Args))
-	g.bsz = make([]int, len(l.Args))
+	g.data = make([][]byte, len(l.Args))
 	dyn := uint64(abi.GroupSegmentFixedSize)
 	for i, a := range l.Args {
 		switch a.Kind {
@@ -230,10 +234,11 @@ func (g *gridRun) setup() error {
 			if err != nil {
 				return err
 			}
-			if err := mem.Write(addr, a.Data); err != nil {
+			data, err := g.placeBuffer(addr, a.Data, g.data[:i])
+			if err != nil {
 				return err
 			}
-			g.bufs[i], g.bsz[i] = addr, len(a.Data)
+			g.bufs[i], g.data[i] = addr, data
 			l.Args[i].Data = nil // owned by the emulator's memory now
 			vals = append(vals, le64(addr))
 		case ArgValue:
@@ -248,7 +253,6 @@ func (g *gridRun) setup() error {
 		return fmt.Errorf("emu: the kernel needs %d bytes of LDS per work-group (at most 65536)", dyn)
 	}
 	d.GroupLDS = uint32(dyn)
-	g.zero = make([]byte, dyn)
 
 	// Scratch: one slot per wave of a work-group, each 64 lanes of the
 	// per-work-item size in 1 KiB granules. This is worker 0's backing;
@@ -291,6 +295,29 @@ func (g *gridRun) setup() error {
 		return err
 	}
 	return g.workers()
+}
+
+// placeBuffer stores a buffer argument's data at addr and returns the
+// array its final contents are read back into: data itself, adopted by the
+// memory, unless it shares bytes with an earlier buffer's (the caller
+// passed one slice twice), which adopting would alias; then data is
+// copied and the result gets an array of its own.
+func (g *gridRun) placeBuffer(addr uint64, data []byte, earlier [][]byte) ([]byte, error) {
+	for _, e := range earlier {
+		if overlap(data, e) {
+			return make([]byte, len(data)), g.mem.Write(addr, data)
+		}
+	}
+	return data, g.mem.Adopt(addr, data)
+}
+
+// overlap reports whether a and b share bytes.
+func overlap(a, b []byte) bool {
+	if len(a) == 0 || len(b) == 0 {
+		return false
+	}
+	pa, pb := uintptr(unsafe.Pointer(&a[0])), uintptr(unsafe.Pointer(&b[0]))
+	return pa < pb+uintptr(len(b)) && pb < pa+uintptr(len(a))
 }
 
 func le64(v uint64) []byte {
@@ -353,10 +380,7 @@ func PrepareWave(ctx context.Context, l *Launch, cfg GridConfig, n uint64) (*Wav
 	id := g.d.GroupID(gi)
 	wk := g.ws[0]
 	wk.mem, wk.pool = g.mem, nil
-	waves, err := wk.newWaves(id, waveNo)
-	if err != nil {
-		return nil, err
-	}
+	waves := wk.newWaves(id, waveNo)
 	s := &WaveSession{Group: id, Dispatch: g.d, Memory: g.mem}
 	for _, gw := range waves {
 		if gw.no == n {

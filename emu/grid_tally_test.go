@@ -9,28 +9,40 @@ import (
 	"github.com/wavedbg/wavedbg/isa"
 )
 
-// TestTallyOrder: work-groups finishing in any order are counted in
-// dispatch order, and a stop at work-group f counts exactly 0..f — also
-// when later work-groups finished first, and when an earlier work-group
-// stops the run after a later one did.
+// TestTallyOrder: chunks of work-groups finishing in any order are counted
+// in dispatch order, and a stop at work-group f counts exactly 0..f — also
+// when later chunks finished first, and when an earlier work-group stops
+// the run after a later one did (every chunk from f on faults at its first
+// work-group from f, and its worker stops there).
 func TestTallyOrder(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
-	for trial := 0; trial < 200; trial++ {
+	for trial := 0; trial < 300; trial++ {
 		n := 1 + r.IntN(300)
 		fault := []int{-1, r.IntN(n)}[r.IntN(2)]
-		order := r.Perm(n)
+		var chunks [][2]int
+		for lo := 0; lo < n; {
+			hi := min(lo+1+r.IntN(8), n)
+			chunks = append(chunks, [2]int{lo, hi})
+			lo = hi
+		}
 		var stop atomic.Uint64
 		stop.Store(^uint64(0))
 		res := &GridResult{}
 		tl := newTally(res, &stop)
-		for _, g := range order {
-			st := groupStats{waves: 1, instructions: uint64(g) + 1, cycles: 10 * (uint64(g) + 1), maxCycles: 10 * (uint64(g) + 1)}
-			if g >= fault && fault >= 0 {
-				st.faults = []WaveError{{Wave: uint64(g)}}
-				for s := stop.Load(); uint64(g) < s && !stop.CompareAndSwap(s, uint64(g)); s = stop.Load() {
+		for _, k := range r.Perm(len(chunks)) {
+			lo, hi := chunks[k][0], chunks[k][1]
+			var sum groupStats
+			for g := lo; g < hi; g++ {
+				st := groupStats{waves: 1, instructions: uint64(g) + 1, cycles: 10 * (uint64(g) + 1), maxCycles: 10 * (uint64(g) + 1)}
+				if g >= fault && fault >= 0 {
+					st.faults = []WaveError{{Wave: uint64(g)}}
+					for s := stop.Load(); uint64(g) < s && !stop.CompareAndSwap(s, uint64(g)); s = stop.Load() {
+					}
+					hi = g + 1
 				}
+				sum.add(&st)
 			}
-			tl.add(uint64(g), &st)
+			tl.add(uint64(lo), uint64(hi), &sum)
 		}
 		last := n - 1
 		if fault >= 0 {

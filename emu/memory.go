@@ -3,6 +3,7 @@ package emu
 import (
 	"encoding/binary"
 	"fmt"
+	"maps"
 	"sort"
 	"sync"
 	"sync/atomic"
@@ -41,10 +42,16 @@ type Memory struct {
 	// [SharedApertureBase, +64 KiB): each concurrent work-group has its own.
 	local *[ldsPages]*[pageSize]byte
 
-	pc [pageCacheSize]pageCacheEnt // direct-mapped page cache (per view)
+	pc [1 << pageCacheBits]pageCacheEnt // direct-mapped page cache (per view), by pcSlot
 }
 
-const pageCacheSize = 16
+const pageCacheBits = 4
+
+// pcSlot returns page pn's slot in the page cache: a Fibonacci hash of pn,
+// so that pages a power of two apart (the same page of buffers 32 MiB
+// apart) do not all fall in one slot, as they would indexed by pn's low
+// bits.
+func pcSlot(pn uint64) uint64 { return pn * 0x9E3779B97F4A7C15 >> (64 - pageCacheBits) }
 
 type pageCacheEnt struct {
 	pn uint64
@@ -71,12 +78,12 @@ func (m *Memory) lockAtomic()   { m.pt.atom.Lock() }
 func (m *Memory) unlockAtomic() { m.pt.atom.Unlock() }
 
 // pageTable maps page numbers to pages for every view of a Memory. Reads of
-// pages that exist take no lock: the directory is copied on write and
-// published through an atomic pointer, and each chunk's entries are atomic
-// pointers. Creating a chunk or a page takes mu.
+// pages that exist take no lock: the directory (pageDir) is published
+// through an atomic pointer, and its chunk slots and each chunk's entries
+// are atomic pointers. Creating a chunk or a page takes mu.
 type pageTable struct {
 	mu   sync.Mutex
-	dir  atomic.Pointer[map[uint64]*pageChunk]
+	dir  atomic.Pointer[pageDir]
 	atom sync.Mutex // serialises atomics (lockAtomic)
 }
 
@@ -84,16 +91,37 @@ const chunkBits = 8 // 256 pages (1 MiB) per chunk
 
 type pageChunk [1 << chunkBits]atomic.Pointer[[pageSize]byte]
 
+// pageDir finds a page's chunk: by index in dense, the span of chunks that
+// Alloc's allocations cover (they follow one another upward), else in
+// sparse (code segments, the LDS window). sparse is copied on write; dense
+// is reallocated only by reserve, which Map calls while no view is in use.
+type pageDir struct {
+	lo     uint64 // chunk number of dense[0]
+	dense  []atomic.Pointer[pageChunk]
+	sparse map[uint64]*pageChunk
+}
+
+// maxDense bounds the dense span (in chunks, 64 GiB of address space):
+// beyond it, chunks go to the map.
+const maxDense = 1 << 16
+
+// chunk returns chunk k, or nil.
+func (d *pageDir) chunk(k uint64) *pageChunk {
+	if i := k - d.lo; i < uint64(len(d.dense)) {
+		return d.dense[i].Load()
+	}
+	return d.sparse[k]
+}
+
 func newPageTable() *pageTable {
 	pt := &pageTable{}
-	d := map[uint64]*pageChunk{}
-	pt.dir.Store(&d)
+	pt.dir.Store(&pageDir{sparse: map[uint64]*pageChunk{}})
 	return pt
 }
 
 // get returns page pn, creating it when create is set (else nil if absent).
 func (pt *pageTable) get(pn uint64, create bool) *[pageSize]byte {
-	if c := (*pt.dir.Load())[pn>>chunkBits]; c != nil {
+	if c := pt.dir.Load().chunk(pn >> chunkBits); c != nil {
 		if p := c[pn&(1<<chunkBits-1)].Load(); p != nil || !create {
 			return p
 		}
@@ -102,24 +130,60 @@ func (pt *pageTable) get(pn uint64, create bool) *[pageSize]byte {
 	}
 	pt.mu.Lock()
 	defer pt.mu.Unlock()
-	d := *pt.dir.Load()
-	c := d[pn>>chunkBits]
-	if c == nil {
-		nd := make(map[uint64]*pageChunk, len(d)+1)
-		for k, v := range d {
-			nd[k] = v
-		}
-		c = new(pageChunk)
-		nd[pn>>chunkBits] = c
-		pt.dir.Store(&nd)
-	}
-	e := &c[pn&(1<<chunkBits-1)]
+	e := pt.entry(pn)
 	p := e.Load()
 	if p == nil {
 		p = new([pageSize]byte)
 		e.Store(p)
 	}
 	return p
+}
+
+// entry returns page pn's slot, creating its chunk if need be. pt.mu is
+// held.
+func (pt *pageTable) entry(pn uint64) *atomic.Pointer[[pageSize]byte] {
+	d := pt.dir.Load()
+	k := pn >> chunkBits
+	c := d.chunk(k)
+	if c == nil {
+		c = new(pageChunk)
+		if i := k - d.lo; i < uint64(len(d.dense)) {
+			d.dense[i].Store(c)
+		} else {
+			nd := &pageDir{lo: d.lo, dense: d.dense, sparse: maps.Clone(d.sparse)}
+			nd.sparse[k] = c
+			pt.dir.Store(nd)
+		}
+	}
+	return &c[pn&(1<<chunkBits-1)]
+}
+
+// reserve widens the dense span to cover the chunks of [addr, end), unless
+// the span would exceed maxDense chunks; chunks that exist move from the
+// map. Not for use while other goroutines access the table.
+func (pt *pageTable) reserve(addr, end uint64) {
+	pt.mu.Lock()
+	defer pt.mu.Unlock()
+	d := pt.dir.Load()
+	lo, hi := addr>>(pageBits+chunkBits), (end-1)>>(pageBits+chunkBits)+1
+	if len(d.dense) > 0 {
+		lo, hi = min(lo, d.lo), max(hi, d.lo+uint64(len(d.dense)))
+	}
+	if hi-lo > maxDense {
+		return
+	}
+	nd := &pageDir{lo: lo, dense: make([]atomic.Pointer[pageChunk], hi-lo), sparse: map[uint64]*pageChunk{}}
+	for i := range d.dense {
+		nd.dense[d.lo-lo+uint64(i)].Store(d.dense[i].Load())
+	}
+	for k, c := range d.sparse {
+		if i := k - lo; i < hi-lo {
+			nd.dense[i].Store(c)
+		} else {
+			nd.sparse[k] = c
+		}
+	}
+	pt.dir.Store(nd)
 }
 
 // Map maps [addr, addr+size) under name. It fails on an empty or
@@ -156,6 +220,7 @@ func (m *Memory) Alloc(name string, size, align uint64) (uint64, error) {
 	if err := m.Map(name, addr, size, false); err != nil {
 		return 0, err
 	}
+	m.pt.reserve(addr, addr+size)
 	m.next = addr + size
 	return addr, nil
 }
@@ -165,9 +230,19 @@ func (m *Memory) Allocations() []Allocation { return append([]Allocation(nil), m
 
 // Lookup returns the allocation holding addr.
 func (m *Memory) Lookup(addr uint64) (Allocation, bool) {
-	i := sort.Search(len(m.allocs), func(i int) bool { return m.allocs[i].End() > addr })
-	if i < len(m.allocs) && m.allocs[i].Addr <= addr {
-		return m.allocs[i], true
+	// A binary search for the first allocation that ends after addr,
+	// written out: sort.Search's closure does not inline, and a wave's
+	// scalar loads look up the kernarg and the dispatch packet in turn.
+	lo, hi := 0, len(m.allocs)
+	for lo < hi {
+		if mid := int(uint(lo+hi) >> 1); m.allocs[mid].End() > addr {
+			hi = mid
+		} else {
+			lo = mid + 1
+		}
+	}
+	if lo < len(m.allocs) && m.allocs[lo].Addr <= addr {
+		return m.allocs[lo], true
 	}
 	return Allocation{}, false
 }
@@ -190,7 +265,7 @@ func (m *Memory) Mapped(addr uint64, n int) (bool, uint64) {
 }
 
 func (m *Memory) page(pn uint64, create bool) *[pageSize]byte {
-	c := &m.pc[pn%pageCacheSize]
+	c := &m.pc[pcSlot(pn)]
 	if c.pg != nil && c.pn == pn {
 		return c.pg
 	}
@@ -214,8 +289,8 @@ func (m *Memory) page(pn uint64, create bool) *[pageSize]byte {
 // Read fills p from addr. It fails, reading nothing, if any byte is
 // unmapped.
 func (m *Memory) Read(addr uint64, p []byte) error {
-	if ok, bad := m.Mapped(addr, len(p)); !ok {
-		return &Fault{PC: 0, Lane: -1, Addr: bad, Size: len(p), Reason: "unmapped"}
+	if err := m.checkMapped(addr, len(p), false); err != nil {
+		return err
 	}
 	m.readRaw(addr, p)
 	return nil
@@ -227,7 +302,9 @@ func (m *Memory) readRaw(addr uint64, p []byte) {
 		off := addr & (pageSize - 1)
 		n := min(len(p), int(pageSize-off))
 		if pg := m.page(addr>>pageBits, false); pg != nil {
-			m.copyOut(p[:n], pg, off)
+			if &pg[off] != &p[0] { // else p is the page (Adopt)
+				m.copyOut(p[:n], pg, off)
+			}
 		} else {
 			clear(p[:n])
 		}
@@ -238,10 +315,19 @@ func (m *Memory) readRaw(addr uint64, p []byte) {
 // Write stores p at addr. It fails, writing nothing, if any byte is
 // unmapped.
 func (m *Memory) Write(addr uint64, p []byte) error {
-	if ok, bad := m.Mapped(addr, len(p)); !ok {
-		return &Fault{PC: 0, Lane: -1, Addr: bad, Size: len(p), Write: true, Reason: "unmapped"}
+	if err := m.checkMapped(addr, len(p), true); err != nil {
+		return err
 	}
 	m.writeRaw(addr, p)
+	return nil
+}
+
+// checkMapped returns the fault of an access of n bytes at addr if any of
+// them is unmapped.
+func (m *Memory) checkMapped(addr uint64, n int, write bool) error {
+	if ok, bad := m.Mapped(addr, n); !ok {
+		return &Fault{PC: 0, Lane: -1, Addr: bad, Size: n, Write: write, Reason: "unmapped"}
+	}
 	return nil
 }
 
@@ -262,6 +348,20 @@ func (m *Memory) writeRaw(addr uint64, p []byte) {
 			}
 		}
 		i += n
+	}
+}
+
+// zero makes [addr, addr+n), all of it mapped, read as zero: it clears
+// the pages that exist, with plain stores, and creates none. Only for
+// memory no other goroutine accesses meanwhile (a worker's LDS window).
+func (m *Memory) zero(addr uint64, n int) {
+	for n > 0 {
+		off := addr & (pageSize - 1)
+		c := min(n, int(pageSize-off))
+		if pg := m.page(addr>>pageBits, false); pg != nil {
+			clear(pg[off : off+uint64(c)])
+		}
+		addr, n = addr+uint64(c), n-c
 	}
 }
 

@@ -173,25 +173,23 @@ func TestClearLDS(t *testing.T) {
 	for _, workers := range []int{1, 2} {
 		g := setupGrid(t, "scan_local", "scan_local", 4096, 64, workers,
 			[]LaunchArg{{Kind: ArgBuffer, Data: make([]byte, 4096*4)}, {Kind: ArgBuffer, Data: make([]byte, 4096*4)}})
-		if len(g.zero) == 0 {
+		if int(g.d.GroupLDS) == 0 {
 			t.Fatal("scan_local uses no LDS")
 		}
 		for _, wk := range g.ws {
-			junk := make([]byte, len(g.zero)+8)
+			junk := make([]byte, int(g.d.GroupLDS)+8)
 			for i := range junk {
 				junk[i] = byte(i*7 + 1)
 			}
 			if err := wk.mem.Write(SharedApertureBase, junk); err != nil {
 				t.Fatal(err)
 			}
-			if _, err := wk.newWaves(g.d.GroupID(1), 1); err != nil {
-				t.Fatal(err)
-			}
+			wk.newWaves(g.d.GroupID(1), 1)
 			got := make([]byte, len(junk))
 			if err := wk.mem.Read(SharedApertureBase, got); err != nil {
 				t.Fatal(err)
 			}
-			n := len(g.zero)
+			n := int(g.d.GroupLDS)
 			if !bytes.Equal(got[:n], make([]byte, n)) || !bytes.Equal(got[n:], junk[n:]) {
 				t.Errorf("workers %d: LDS after set-up %x..., want %d zero bytes then %x", workers, got[:16], n, junk[n:])
 			}

@@ -11,8 +11,11 @@ import (
 	"os/signal"
 	"path/filepath"
 	"runtime/pprof"
+	"runtime/trace"
+	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/wavedbg/wavedbg/emu"
@@ -37,6 +40,7 @@ type runConfig struct {
 	writeMan string // write the effective manifest here
 	quiet    bool
 	cpuProf  string // write a CPU profile of the launch here
+	goTrace  string // write a Go execution trace of the launch here
 }
 
 // runUsage documents the --arg syntax; it is printed by --help.
@@ -79,6 +83,7 @@ func parseRunArgs(name string, args []string, stderr io.Writer, extra func(*flag
 	fs.StringVar(&cfg.writeMan, "write-manifest", "", "also write the launch as a JSON manifest to `FILE`")
 	fs.BoolVar(&cfg.quiet, "q", false, "no summary")
 	fs.StringVar(&cfg.cpuProf, "cpuprofile", "", "write a CPU profile of the launch (go tool pprof format) to `FILE`")
+	fs.StringVar(&cfg.goTrace, "gotrace", "", "write a Go execution trace of the launch (go tool trace format) to `FILE`")
 	if extra != nil {
 		extra(fs)
 	}
@@ -230,7 +235,7 @@ type runResult struct {
 	WaveCycles        uint64 // summed over waves
 	Faults            []string
 	Outputs           [][]byte      // final buffer contents, by argument index (nil for non-buffers)
-	Elapsed           time.Duration // wall time of dispatch and execution (not loading or writing files)
+	Elapsed           time.Duration // wall time of emu.RunGrid: the timed window (see emuLaunch)
 }
 
 // errNoDispatch is returned for code objects the emulator cannot run.
@@ -266,17 +271,20 @@ func emuLaunch(ctx context.Context, co *loader.CodeObject, k *loader.Kernel, cfg
 			return enc.Encode(traceLine(wave, rec))
 		}
 	}
-	if cfg.cpuProf != "" {
-		f, err := os.Create(cfg.cpuProf)
-		if err != nil {
-			return nil, err
-		}
-		defer f.Close()
-		if err := pprof.StartCPUProfile(f); err != nil {
-			return nil, err
-		}
-		defer pprof.StopCPUProfile()
+	stop, err := startProfiles(cfg)
+	if err != nil {
+		return nil, err
 	}
+	defer stop()
+	// The timed window is emu.RunGrid, the counterpart of the kernel time
+	// PoCL's runner reports (its second, warm run): decoding the program,
+	// laying out memory (code segments, the input buffers adopted in place,
+	// kernarg, AQL packet, queue, scratch), running every work-group and
+	// reading the outputs back (a copy of the pages not adopted). It leaves
+	// out loading the code object, reading the manifest, making the inputs
+	// (prepare; a generated buffer's pages are faulted in there, as the
+	// runner's buffers are written before its timer) and writing the
+	// outputs.
 	start := time.Now()
 	res, err := emu.RunGrid(ctx, l, gc)
 	if err != nil {
@@ -288,6 +296,38 @@ func emuLaunch(ctx context.Context, co *loader.CodeObject, k *loader.Kernel, cfg
 		out.Faults = append(out.Faults, f.Error())
 	}
 	return out, nil
+}
+
+// startProfiles starts the CPU profile and execution trace the flags ask
+// for; stop ends them and closes their files.
+func startProfiles(cfg *runConfig) (stop func(), err error) {
+	var stops []func()
+	stop = func() {
+		for _, f := range slices.Backward(stops) {
+			f()
+		}
+	}
+	for _, p := range []struct {
+		file        string
+		start       func(io.Writer) error
+		stopProfile func()
+	}{{cfg.cpuProf, pprof.StartCPUProfile, pprof.StopCPUProfile}, {cfg.goTrace, trace.Start, trace.Stop}} {
+		if p.file == "" {
+			continue
+		}
+		f, err := os.Create(p.file)
+		if err != nil {
+			stop()
+			return nil, err
+		}
+		if err := p.start(f); err != nil {
+			f.Close()
+			stop()
+			return nil, err
+		}
+		stops = append(stops, func() { p.stopProfile(); f.Close() })
+	}
+	return stop, nil
 }
 
 // prepare loads the code object, checks the launch and reads every input.
@@ -352,58 +392,75 @@ func printSummary(w io.Writer, cfg *runConfig, res *runResult) {
 	fmt.Fprintf(w, "\nwork-groups %d  waves %d  instructions %d  cycles %d (longest wave; %d over all waves)  faults %d\n",
 		res.WorkGroups, res.Waves, res.Instructions, res.Cycles, res.WaveCycles, len(res.Faults))
 	if res.Elapsed > 0 {
-		fmt.Fprintf(w, "executed in %.3f s (dispatch and run, without loading or writing files): %.1f M wave instructions/s\n",
+		fmt.Fprintf(w, "executed in %.3f s (set-up, run and read-back of the grid; not loading, making inputs or writing files): %.1f M wave instructions/s\n",
 			res.Elapsed.Seconds(), float64(res.Instructions)/res.Elapsed.Seconds()/1e6)
 	}
 }
 
 // writeOutputs writes every output buffer, all or none: each goes to a
-// temporary file first, and the renames happen only once all are written.
+// temporary file first, all at once (writing a large file is mostly the
+// kernel's work, which need not wait for the previous one), and the
+// renames happen, in argument order, only once all are written.
 func writeOutputs(cfg *runConfig, res *runResult, stdout io.Writer) error {
-	type pending struct{ tmp, dst string }
-	var done []pending
+	outs := cfg.m.Outputs()
+	for _, i := range outs {
+		if i >= len(res.Outputs) || int64(len(res.Outputs[i])) != cfg.m.Args[i].Size {
+			return fmt.Errorf("internal error: no result for output %s", cfg.m.Args[i].Output)
+		}
+	}
+	dsts, tmps, errs := make([]string, len(outs)), make([]string, len(outs)), make([]error, len(outs))
+	var wg sync.WaitGroup
+	for j, i := range outs {
+		dsts[j] = filepath.Join(cfg.outDir, cfg.m.Args[i].Output)
+		wg.Go(func() { tmps[j], errs[j] = writeTemp(dsts[j], res.Outputs[i]) })
+	}
+	wg.Wait()
 	cleanup := func() {
-		for _, p := range done {
-			os.Remove(p.tmp)
+		for _, t := range tmps {
+			if t != "" {
+				os.Remove(t)
+			}
 		}
 	}
-	for _, i := range cfg.m.Outputs() {
-		a := cfg.m.Args[i]
-		if i >= len(res.Outputs) || int64(len(res.Outputs[i])) != a.Size {
-			cleanup()
-			return fmt.Errorf("internal error: no result for output %s", a.Output)
-		}
-		dst := filepath.Join(cfg.outDir, a.Output)
-		if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
-			cleanup()
-			return err
-		}
-		f, err := os.CreateTemp(filepath.Dir(dst), "."+filepath.Base(dst)+".tmp*")
-		if err != nil {
-			cleanup()
-			return err
-		}
-		_, err = f.Write(res.Outputs[i])
-		if cerr := f.Close(); err == nil {
-			err = cerr
-		}
-		done = append(done, pending{f.Name(), dst})
-		if err == nil {
-			err = os.Chmod(f.Name(), 0o644)
-		}
+	for _, err := range errs {
 		if err != nil {
 			cleanup()
 			return err
 		}
 	}
-	for _, p := range done {
-		if err := os.Rename(p.tmp, p.dst); err != nil {
+	for j, t := range tmps {
+		if err := os.Rename(t, dsts[j]); err != nil {
 			cleanup()
 			return err
 		}
+		tmps[j] = ""
 		if !cfg.quiet {
-			fmt.Fprintf(stdout, "wrote %s\n", p.dst)
+			fmt.Fprintf(stdout, "wrote %s\n", dsts[j])
 		}
 	}
 	return nil
+}
+
+// writeTemp writes b to a new temporary file beside dst (creating dst's
+// directory) and returns its name; on failure it leaves no file.
+func writeTemp(dst string, b []byte) (string, error) {
+	if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+		return "", err
+	}
+	f, err := os.CreateTemp(filepath.Dir(dst), "."+filepath.Base(dst)+".tmp*")
+	if err != nil {
+		return "", err
+	}
+	_, err = f.Write(b)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Chmod(f.Name(), 0o644)
+	}
+	if err != nil {
+		os.Remove(f.Name())
+		return "", err
+	}
+	return f.Name(), nil
 }

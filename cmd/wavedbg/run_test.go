@@ -450,3 +450,61 @@ func TestRunProfile(t *testing.T) {
 		t.Errorf("profile is not gzip data (%d bytes)", len(b))
 	}
 }
+
+// TestRunGoTrace: --gotrace (with --cpuprofile) writes a Go execution trace.
+func TestRunGoTrace(t *testing.T) {
+	dir := t.TempDir()
+	tr, prof := filepath.Join(dir, "run.trace"), filepath.Join(dir, "cpu.prof")
+	code, _, stderr := runCmd("run", co("int_alu"), "--manifest", filepath.Join(clDir, "int_alu.json"), "--out", dir,
+		"--gotrace", tr, "--cpuprofile", prof)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	b, err := os.ReadFile(tr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.HasPrefix(b, []byte("go 1.")) {
+		t.Errorf("trace starts %q, not a Go trace header", b[:min(len(b), 16)])
+	}
+	if st, err := os.Stat(prof); err != nil || st.Size() == 0 {
+		t.Errorf("no CPU profile beside the trace: %v", err)
+	}
+}
+
+// TestWriteOutputsAllOrNone: outputs are written together; when one cannot
+// be, none is, and no temporary file is left.
+func TestWriteOutputsAllOrNone(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "file"), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cfg := func(outs ...string) *runConfig {
+		m := &manifest.Manifest{}
+		for _, o := range outs {
+			m.Args = append(m.Args, manifest.Arg{Kind: manifest.Buffer, Type: manifest.Int, Size: 8, Output: o})
+		}
+		return &runConfig{m: m, outDir: dir, quiet: true}
+	}
+	res := &runResult{Outputs: [][]byte{{1, 2, 3, 4, 5, 6, 7, 8}, {9, 10, 11, 12, 13, 14, 15, 16}, {0, 0, 0, 0, 0, 0, 0, 0}}}
+	if err := writeOutputs(cfg("a.bin", "sub/b.bin", "file/c.bin"), res, io.Discard); err == nil {
+		t.Fatal("no error writing under a regular file")
+	}
+	if ents, _ := os.ReadDir(dir); len(ents) != 2 { // "file" and the directory "sub"
+		t.Errorf("after a failed write: %v", ents)
+	}
+	if ents, _ := os.ReadDir(filepath.Join(dir, "sub")); len(ents) != 0 {
+		t.Errorf("after a failed write, sub holds %v", ents)
+	}
+	if err := writeOutputs(cfg("a.bin", "sub/b.bin"), res, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	for i, name := range []string{"a.bin", "sub/b.bin"} {
+		if b, err := os.ReadFile(filepath.Join(dir, name)); err != nil || !bytes.Equal(b, res.Outputs[i]) {
+			t.Errorf("%s: % x, %v", name, b, err)
+		}
+	}
+	if ents, _ := os.ReadDir(dir); len(ents) != 3 {
+		t.Errorf("left behind: %v", ents)
+	}
+}

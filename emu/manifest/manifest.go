@@ -78,6 +78,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // MaxBlock is the largest work-group, in work-items, that a manifest may ask
@@ -451,15 +452,21 @@ func (a *Arg) Bytes(dir string) ([]byte, error) {
 // other kinds).
 func (m *Manifest) Inputs() ([][]byte, error) {
 	out := make([][]byte, len(m.Args))
+	errs := make([]error, len(m.Args))
+	var wg sync.WaitGroup
 	for i := range m.Args {
 		if m.Args[i].Kind != Buffer {
 			continue
 		}
-		b, err := m.Args[i].Bytes(m.Dir)
+		// Buffers are independent: each is read or generated (and its
+		// pages faulted in) on a goroutine of its own.
+		wg.Go(func() { out[i], errs[i] = m.Args[i].Bytes(m.Dir) })
+	}
+	wg.Wait()
+	for i, err := range errs {
 		if err != nil {
 			return nil, fmt.Errorf("argument %d (%s): %w", i, m.Args[i].label(), err)
 		}
-		out[i] = b
 	}
 	return out, nil
 }

@@ -1,6 +1,7 @@
 package manifest
 
 import (
+	"bytes"
 	"encoding/binary"
 	"math"
 	"os"
@@ -198,6 +199,35 @@ func TestInputFile(t *testing.T) {
 	}
 }
 
+// TestInputsInOrder: Inputs, which makes buffers concurrently, returns
+// each argument's Bytes in argument order, nil for other kinds, and the
+// first failing argument's error.
+func TestInputsInOrder(t *testing.T) {
+	m := &Manifest{Dir: t.TempDir(), Args: []Arg{
+		{Kind: Buffer, Type: Int, Size: 1 << 16, Fill: "random:3"},
+		{Kind: Scalar, Type: Int, Value: "7"},
+		{Kind: Buffer, Type: Float, Size: 12, Fill: "iota:1:2"},
+		{Kind: Buffer, Type: UChar, Size: 5 << 12},
+	}}
+	in, err := m.Inputs()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range m.Args {
+		want, _ := m.Args[i].Bytes(m.Dir)
+		if m.Args[i].Kind != Buffer {
+			want = nil
+		}
+		if !bytes.Equal(in[i], want) || (in[i] == nil) != (want == nil) {
+			t.Errorf("argument %d: % x…, want % x…", i, in[i][:min(len(in[i]), 8)], want[:min(len(want), 8)])
+		}
+	}
+	m.Args = append(m.Args, Arg{Kind: Buffer, Type: Int, Size: 8, Input: "missing1"}, Arg{Kind: Buffer, Type: Int, Size: 8, Input: "missing2"})
+	if _, err := m.Inputs(); err == nil || !strings.Contains(err.Error(), "argument 4") {
+		t.Errorf("error %v, want argument 4's", err)
+	}
+}
+
 func TestCompare(t *testing.T) {
 	f32 := func(fs ...float32) []byte {
 		b := make([]byte, 4*len(fs))
@@ -266,5 +296,30 @@ func TestWriteFileAtomic(t *testing.T) {
 	left, _ := filepath.Glob(filepath.Join(filepath.Dir(p), ".*tmp*"))
 	if len(left) != 0 {
 		t.Errorf("temporary files left: %v", left)
+	}
+}
+
+// TestFillConstEveryElement: a const fill, built by doubling, holds the
+// value in every whole element of any buffer size, and zero in a partial
+// element at the end.
+func TestFillConstEveryElement(t *testing.T) {
+	for _, typ := range []Type{UChar, Short, UInt, ULong} {
+		es, _ := typ.Size()
+		f, err := parseFill("const:0x5a", typ)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for size := int64(0); size < 100; size++ {
+			b := f.generate(typ, size)
+			for i := int64(0); i < size; i++ {
+				want := byte(0)
+				if i%int64(es) == 0 && i+int64(es) <= size {
+					want = 0x5a
+				}
+				if b[i] != want {
+					t.Fatalf("%s, %d bytes: byte %d is %#x, want %#x", typ, size, i, b[i], want)
+				}
+			}
+		}
 	}
 }

@@ -275,19 +275,27 @@ func (x *xorshift64star) next() uint64 {
 func (f *fill) generate(t Type, size int64) []byte {
 	es, _ := t.Size()
 	out := make([]byte, size)
-	if f.kind == "zero" {
+	faultIn(out)
+	body := out[:size/int64(es)*int64(es)] // whole elements; the rest stays zero
+	switch f.kind {
+	case "zero":
+		return out
+	case "const":
+		if len(body) > 0 {
+			putElem(body, es, 0, f.c)
+		}
+		for k := es; k < len(body); k *= 2 {
+			copy(body[k:], body[:k])
+		}
 		return out
 	}
 	rng := xorshift64star(f.seed)
 	if f.seed == 0 {
 		rng = 0x9E3779B97F4A7C15
 	}
-	var tmp [8]byte
-	for i := int64(0); i < size/int64(es); i++ {
+	for i := range int64(len(body) / es) {
 		var bits uint64
 		switch f.kind {
-		case "const":
-			bits = f.c
 		case "iota":
 			if t.IsFloat() {
 				bits = floatBits(t, f.start+float64(float64(i)*f.step))
@@ -315,8 +323,39 @@ func (f *fill) generate(t Type, size int64) []byte {
 				}
 			}
 		}
-		binary.LittleEndian.PutUint64(tmp[:], bits)
-		copy(out[i*int64(es):], tmp[:es])
+		putElem(body, es, i, bits)
 	}
 	return out
+}
+
+// faultIn writes a zero byte to every page of b, a fresh allocation, so
+// that the host maps its pages now, writable, while the inputs are made,
+// rather than at their first access in the kernel's run, which `wavedbg
+// run` times. A fill writes every page anyway but a zero fill (and the
+// tail beyond the last whole element) would otherwise leave them
+// untouched. The PoCL runner that the benchmark compares with likewise
+// writes every buffer before its timer starts.
+func faultIn(b []byte) {
+	for i := 0; i < len(b); i += hostPage {
+		b[i] = 0
+	}
+}
+
+// hostPage is the smallest page size of the hosts we run on; touching
+// every hostPage bytes touches every page of a larger size too.
+const hostPage = 4096
+
+// putElem stores the low es bytes of bits as element i of b, little-endian.
+func putElem(b []byte, es int, i int64, bits uint64) {
+	le := binary.LittleEndian
+	switch es {
+	case 1:
+		b[i] = byte(bits)
+	case 2:
+		le.PutUint16(b[2*i:], uint16(bits))
+	case 4:
+		le.PutUint32(b[4*i:], uint32(bits))
+	default:
+		le.PutUint64(b[8*i:], bits)
+	}
 }
