@@ -330,37 +330,40 @@ func fastFn1(in *instr, inst *isa.Inst, name string) execFn {
 	if d.v == nil {
 		return nil
 	}
+	if f := kernelFn(in, inst, name); f != nil {
+		return f
+	}
+	if laneEligible(in, inst) {
+		if f := rowFn(in, name); f != nil {
+			return f
+		}
+		return execLaneFast
+	}
+	return nil
+}
+
+// kernelFn returns the whole-register kernel of a VOP instruction, or nil.
+func kernelFn(in *instr, inst *isa.Inst, name string) execFn {
+	d := in.def
 	if fastEligible(in, inst) {
 		return execFast
 	}
-	if f, ok := carryKernels[name]; ok {
-		if carryEligible(in, inst, d.v.cin) {
-			return f
-		}
-		return nil
+	if f, ok := carryKernels[name]; ok && carryEligible(in, inst, d.v.cin) {
+		return f
 	}
-	if k, ok := kernels64[name]; ok {
-		if fast64Eligible(in, inst, k) {
-			in.sub = int32(k)
-			if k >= k64MadU {
-				return execMad64
-			}
-			return execShift64
+	if k, ok := kernels64[name]; ok && fast64Eligible(in, inst, k) {
+		in.sub = int32(k)
+		if k >= k64MadU {
+			return execMad64
 		}
-		return nil
+		return execShift64
 	}
-	if k, ok := kernelsF64[name]; ok {
-		if f64Eligible(in, inst) {
-			in.sub = int32(k)
-			return execF64Fast
-		}
-		return nil
+	if k, ok := kernelsF64[name]; ok && f64Eligible(in, inst) {
+		in.sub = int32(k)
+		return execF64Fast
 	}
-	if f, ok := kernelsCvt[name]; ok {
-		if cvtEligible(in, inst) {
-			return f
-		}
-		return nil
+	if f, ok := kernelsCvt[name]; ok && cvtEligible(in, inst) {
+		return f
 	}
 	if name == "v_cndmask_b32" && inst.Variant != isa.VariantSDWA && inst.Variant != isa.VariantDPP &&
 		in.nsrc == 3 && !in.src[0].abs && !in.src[0].neg && !in.src[1].abs && !in.src[1].neg && in.dst[0].kind == okV {
