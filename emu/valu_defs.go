@@ -293,6 +293,7 @@ func init() {
 		kernels[n] = kFu32(f)
 		d.exact = "approx: computed in float64 and rounded once (within the manual's 1 ULP)"
 	}
+	kernels["v_rcp_f32"], kernels["v_rcp_iflag_f32"] = kRcpF32, kRcpF32
 	opTable["v_sqrt_f32"].exact = "exact (correctly rounded; the manual allows 1 ULP)"
 	defV("v_frexp_exp_i32_f32", cVALU, vop{nsrc: 1, ft: 32, fn: func(e *fenv, a, b, c uint64) uint64 { return frexpExp(float64(f32(uint32(a)))) }})
 	defV("v_cvt_i32_f32", cVALU, vop{nsrc: 1, ft: 32, fn: func(e *fenv, a, b, c uint64) uint64 { return cvtF32ToI32(float64(f32(uint32(a)))) }})

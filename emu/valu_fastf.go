@@ -268,6 +268,19 @@ func kFu32(f func(x float64) float64) kernel {
 	}
 }
 
+// kRcpF32 is kFu32(recip) with the division inline (1/x is NaN only for
+// a NaN x).
+func kRcpF32(e *fenv, d, a, b, c *[64]uint32) {
+	for l := range d {
+		x := flushIn(a[l], e.din)
+		u := f32bits(float32(1 / float64(f32(x))))
+		if x&0x7fffffff > 0x7f800000 {
+			u = x | 0x400000
+		}
+		d[l] = flushOut(u, e.dout)
+	}
+}
+
 func init() {
 	kernels["v_min_f32"] = func(e *fenv, d, a, b, c *[64]uint32) {
 		for l := range d {
