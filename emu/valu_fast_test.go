@@ -377,7 +377,8 @@ func TestF16BitConversions(t *testing.T) {
 	}
 }
 
-// wv writes exactly the lanes in the mask, sparse or dense, journaled.
+// wv writes exactly the lanes in the mask, sparse or dense (copyExcept),
+// journaled.
 func TestWriteLanes(t *testing.T) {
 	r := rand.New(rand.NewPCG(15, 16))
 	w := &Wave{}
@@ -391,8 +392,11 @@ func TestWriteLanes(t *testing.T) {
 		}
 		old := w.v[7]
 		mask := fastMask(r)
-		if i%2 == 0 {
+		switch i % 4 {
+		case 0:
 			mask = r.Uint64() & r.Uint64() // sparse
+		case 1:
+			mask = ^(r.Uint64() & r.Uint64() & r.Uint64()) // dense: a few holes
 		}
 		w.jOn = i%3 == 0
 		w.wv(7, mask, &vals)
