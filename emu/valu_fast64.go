@@ -141,7 +141,12 @@ func carryOp(w *Wave, in *instr, rev, cin bool, f func(d, a, b *[64]uint32, cm u
 // chains) and build each half of the mask from the top: after 32 steps,
 // lane l's bit has moved down to bit l.
 
+// addLanes adds with the carries cm in; without carries in (v_add_co, or
+// v_addc with VCC zero) the loop is a quarter shorter.
 func addLanes(d, a, b *[64]uint32, cm uint64) uint64 {
+	if cm == 0 {
+		return addLanes0(d, a, b)
+	}
 	var lo, hi uint64
 	c0, c1 := cm, cm>>32
 	for l := 0; l < 32; l++ {
@@ -155,12 +160,37 @@ func addLanes(d, a, b *[64]uint32, cm uint64) uint64 {
 }
 
 func subLanes(d, a, b *[64]uint32, cm uint64) uint64 {
+	if cm == 0 {
+		return subLanes0(d, a, b)
+	}
 	var lo, hi uint64
 	c0, c1 := cm, cm>>32
 	for l := 0; l < 32; l++ {
 		s0 := uint64(a[l]) - uint64(b[l]) - c0&1
 		s1 := uint64(a[l+32]) - uint64(b[l+32]) - c1&1
 		c0, c1 = c0>>1, c1>>1
+		d[l], d[l+32] = uint32(s0), uint32(s1)
+		lo, hi = lo>>1|s0>>63<<31, hi>>1|s1>>63<<31
+	}
+	return lo | hi<<32
+}
+
+func addLanes0(d, a, b *[64]uint32) uint64 {
+	var lo, hi uint64
+	for l := 0; l < 32; l++ {
+		s0 := uint64(a[l]) + uint64(b[l])
+		s1 := uint64(a[l+32]) + uint64(b[l+32])
+		d[l], d[l+32] = uint32(s0), uint32(s1)
+		lo, hi = lo>>1|s0>>32<<31, hi>>1|s1>>32<<31
+	}
+	return lo | hi<<32
+}
+
+func subLanes0(d, a, b *[64]uint32) uint64 {
+	var lo, hi uint64
+	for l := 0; l < 32; l++ {
+		s0 := uint64(a[l]) - uint64(b[l])
+		s1 := uint64(a[l+32]) - uint64(b[l+32])
 		d[l], d[l+32] = uint32(s0), uint32(s1)
 		lo, hi = lo>>1|s0>>63<<31, hi>>1|s1>>63<<31
 	}
