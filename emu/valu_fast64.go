@@ -217,10 +217,11 @@ func execCndFast(w *Wave, in *instr) error {
 	mask := w.exec()
 	r := int(in.dst[0].reg)
 	d := w.dstBuf(r, mask, &t[3])
-	for l := range d {
-		s := -uint32(m & 1) // all ones selects S1
-		m >>= 1
-		d[l] = a[l] ^ (a[l]^b[l])&s
+	m0, m1 := m, m>>32 // lanes l and l+32 side by side
+	for l := 0; l < 32; l++ {
+		s0, s1 := -uint32(m0&1), -uint32(m1&1) // all ones selects S1
+		m0, m1 = m0>>1, m1>>1
+		d[l], d[l+32] = a[l]^(a[l]^b[l])&s0, a[l+32]^(a[l+32]^b[l+32])&s1
 	}
 	w.dstPut(r, mask, d)
 	return nil
