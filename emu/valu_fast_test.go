@@ -288,25 +288,33 @@ func TestFastMatchesGeneric(t *testing.T) {
 			for it := 0; it < iters; it++ {
 				w0 := fastWave(r)
 				w0.target = target
-				w1, w2 := new(Wave), new(Wave)
-				*w1, *w2 = *w0, *w0
-				w1.jOn = it%3 == 0
-				e1, e2 := in.fn(w1, in), generic(w2, in)
-				if (e1 == nil) != (e2 == nil) {
-					t.Fatalf("%s: fast error %v, generic error %v", desc, e1, e2)
-				}
-				fastSame(t, desc, w0, w1, w2)
-				if w1.jOn {
-					undoJournal(w1)
-					if w1.s != w0.s || w1.v != w0.v {
-						t.Fatalf("%s: the journal does not restore the state", desc)
-					}
-				}
+				fastCheck(t, desc, w0, in, generic, it%3 == 0)
 			}
 		}
 	}
 	if len(seen) < 10 {
 		t.Errorf("only %d distinct fast paths exercised", len(seen))
+	}
+}
+
+// fastCheck runs in's compiled form and generic on copies of w0 (the fast
+// one journaled when jOn) and requires the same state, errors and, undone,
+// the journal to restore w0.
+func fastCheck(t *testing.T, desc string, w0 *Wave, in *instr, generic execFn, jOn bool) {
+	t.Helper()
+	w1, w2 := new(Wave), new(Wave)
+	*w1, *w2 = *w0, *w0
+	w1.jOn = jOn
+	e1, e2 := in.fn(w1, in), generic(w2, in)
+	if (e1 == nil) != (e2 == nil) {
+		t.Fatalf("%s: fast error %v, generic error %v", desc, e1, e2)
+	}
+	fastSame(t, desc, w0, w1, w2)
+	if w1.jOn {
+		undoJournal(w1)
+		if w1.s != w0.s || w1.v != w0.v {
+			t.Fatalf("%s: the journal does not restore the state", desc)
+		}
 	}
 }
 

@@ -101,21 +101,7 @@ func TestLaneFastMatchesGeneric(t *testing.T) {
 		}
 		desc := fmt.Sprintf("#%d %s %v %+v", ci, c.name, c.in.Args, c.in.Mods)
 		for it := 0; it < iters; it++ {
-			w0 := fastWave(r)
-			w1, w2 := new(Wave), new(Wave)
-			*w1, *w2 = *w0, *w0
-			w1.jOn = it%3 == 0
-			e1, e2 := in.fn(w1, in), execVOP(w2, in)
-			if (e1 == nil) != (e2 == nil) {
-				t.Fatalf("%s: fast error %v, generic error %v", desc, e1, e2)
-			}
-			fastSame(t, desc, w0, w1, w2)
-			if w1.jOn {
-				undoJournal(w1)
-				if w1.s != w0.s || w1.v != w0.v {
-					t.Fatalf("%s: the journal does not restore the state", desc)
-				}
-			}
+			fastCheck(t, desc, fastWave(r), in, execVOP, it%3 == 0)
 		}
 	}
 	if lane < 300 {
