@@ -80,9 +80,17 @@ func kDivFmas64(op *laneOp) uint64 {
 	return 0
 }
 
+// kDivFixup64 gives |S0| the sign of S1×S2 when both are finite and
+// non-zero (divFixup64's last case, as bits) and asks divFixup64 otherwise.
 func kDivFixup64(op *laneOp) uint64 {
+	const sign, inf = 1 << 63, 0x7ff0000000000000
 	for l := range op.dlo {
-		op.put64(l, divFixup64(op.e, op.src64(0, l), op.src64(1, l), op.src64(2, l)))
+		a, b, c := op.src64(0, l), op.src64(1, l), op.src64(2, l)
+		u := a&^sign | (b^c)&sign
+		if b<<1 == 0 || c<<1 == 0 || b&inf == inf || c&inf == inf {
+			u = divFixup64(op.e, a, b, c)
+		}
+		op.put64(l, u)
 	}
 	return 0
 }
