@@ -129,7 +129,8 @@ func (w *Wave) srcF32(in *instr, k int, din bool, buf *[64]uint32) *[64]uint32 {
 	return buf
 }
 
-// srcF64 is srcF32 for an f64 source, in halves.
+// srcF64 is srcF32 for an f64 source, in halves (the low one the
+// source's own unless flushed).
 func (w *Wave) srcF64(in *instr, k int, din bool, lo, hi *[64]uint32) (*[64]uint32, *[64]uint32) {
 	o := &in.src[k]
 	slo, shi := w.src64(in, k, lo, hi)
@@ -142,6 +143,12 @@ func (w *Wave) srcF64(in *instr, k int, din bool, lo, hi *[64]uint32) (*[64]uint
 	}
 	if o.neg {
 		nm = 1 << 31
+	}
+	if din { // only the high dwords (the signs) change
+		for l := range hi {
+			hi[l] = shi[l]&^am ^ nm
+		}
+		return slo, hi
 	}
 	for l := range lo {
 		x, y := slo[l], shi[l]&^am^nm
