@@ -81,6 +81,18 @@ func init() {
 				d[l] = (a[l] ^ b[l]) + c[l]
 			}
 		},
+		"v_med3_i32": func(e *fenv, d, a, b, c *[64]uint32) {
+			for l := range d {
+				x, y := int32(a[l]), int32(b[l])
+				d[l] = uint32(max(min(x, y), min(max(x, y), int32(c[l]))))
+			}
+		},
+		"v_med3_u32": func(e *fenv, d, a, b, c *[64]uint32) {
+			for l := range d {
+				x, y := a[l], b[l]
+				d[l] = max(min(x, y), min(max(x, y), c[l]))
+			}
+		},
 		"v_alignbit_b32": func(e *fenv, d, a, b, c *[64]uint32) {
 			for l := range d {
 				d[l] = uint32((uint64(a[l])<<32 | uint64(b[l])) >> (c[l] & 31))
