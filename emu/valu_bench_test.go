@@ -38,6 +38,8 @@ func BenchmarkVALUOp(b *testing.B) {
 		{"bfe_u32_generic", e3(I("v_bfe_u32", vreg(1), vreg(2), ic(3), ic(5)))},
 		{"min_f32", I("v_min_f32", vreg(1), vreg(2), vreg(3))},
 		{"cvt_f64_i32", I("v_cvt_f64_i32", vreg2(4), vreg(2))},
+		{"mov_v", I("v_mov_b32", vreg(1), vreg(2))},
+		{"mov_s", I("v_mov_b32", vreg(1), sreg(2))},
 		{"cvt_i32_f64", I("v_cvt_i32_f64", vreg(4), vreg2(2))},
 		{"ldexp_f64", e3(I("v_ldexp_f64", vreg2(4), vreg2(0), vreg(2)))},
 		{"div_scale_f64", e3(I("v_div_scale_f64", vreg2(4), vcc(), vreg2(0), vreg2(2), vreg2(0)))},
