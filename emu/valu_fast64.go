@@ -279,13 +279,19 @@ func execShift64(w *Wave, in *instr) error {
 	mask := w.exec()
 	r := int(in.dst[0].reg)
 	dlo, dhi := w.dstBuf(r, mask, &t[3]), w.dstBuf(r+1, mask, &t[4])
-	switch in.sub {
-	case k64Lshl:
+	switch {
+	case in.sub == k64Lshl && in.src[0].kind == okConst: // the common shift by a constant
+		n := in.src[0].val & 63
+		for l := range dlo {
+			x := (uint64(blo[l]) | uint64(bhi[l])<<32) << n
+			dlo[l], dhi[l] = uint32(x), uint32(x>>32)
+		}
+	case in.sub == k64Lshl:
 		for l := range dlo {
 			x := (uint64(blo[l]) | uint64(bhi[l])<<32) << (a[l] & 63)
 			dlo[l], dhi[l] = uint32(x), uint32(x>>32)
 		}
-	case k64Lshr:
+	case in.sub == k64Lshr:
 		for l := range dlo {
 			x := (uint64(blo[l]) | uint64(bhi[l])<<32) >> (a[l] & 63)
 			dlo[l], dhi[l] = uint32(x), uint32(x>>32)
