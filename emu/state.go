@@ -171,6 +171,9 @@ func (w *Wave) wv(r int, mask uint64, vals *[64]uint32) {
 	switch {
 	case mask == ^uint64(0):
 		*dst = *vals
+	case mask&(mask+1) == 0: // lanes 0 to n-1
+		n := liveLanes(mask)
+		copy(dst[:n], vals[:n])
 	case bits.OnesCount64(mask) > 64-len(holeBuf{}):
 		copyExcept(dst, vals, ^mask)
 	default:

@@ -46,7 +46,7 @@ func fastVal(r *rand.Rand, pool *[4]uint32) uint32 {
 }
 
 func fastMask(r *rand.Rand) uint64 {
-	switch r.IntN(6) {
+	switch r.IntN(9) {
 	case 0:
 		return ^uint64(0)
 	case 1:
@@ -54,9 +54,27 @@ func fastMask(r *rand.Rand) uint64 {
 	case 2:
 		return 1 << r.IntN(64)
 	case 3:
-		return ^uint64(0) >> r.IntN(64)
+		return ^uint64(0) >> r.IntN(64) // a prefix
+	case 4:
+		return ^uint64(0) << r.IntN(64) // a suffix
+	case 5:
+		return r.Uint64() & r.Uint64() >> r.IntN(64) // sparse, below a bound
+	case 6:
+		return edgeMasks[r.IntN(len(edgeMasks))]
 	}
 	return r.Uint64()
+}
+
+// edgeMasks are EXEC masks every fast form also runs under: a small
+// work-group's prefix (16 lanes), suffixes, single lanes at either end,
+// a half and sparse masks. The kernels compute lanes up to the highest
+// EXEC lane only.
+var edgeMasks = []uint64{0xFFFF, 0xFFFF0000, 1, 1 << 63, 1<<32 - 1, 0xFFFF << 48, 1<<63 | 1, 0x1111, 0x0101010100000000}
+
+// withExec sets w's EXEC to ex.
+func withExec(w *Wave, ex uint64) *Wave {
+	w.s[codeExec], w.s[codeExec+1] = uint32(ex), uint32(ex>>32)
+	return w
 }
 
 func fastWave(r *rand.Rand) *Wave {
@@ -285,9 +303,12 @@ func TestFastMatchesGeneric(t *testing.T) {
 				t.Fatalf("%s: compiled to its generic path", desc)
 			}
 			seen[fnPtr(in.fn)] = true
-			for it := 0; it < iters; it++ {
+			for it := 0; it < iters+len(edgeMasks); it++ {
 				w0 := fastWave(r)
 				w0.target = target
+				if it >= iters {
+					withExec(w0, edgeMasks[it-iters])
+				}
 				fastCheck(t, desc, w0, in, generic, it%3 == 0)
 			}
 		}

@@ -250,7 +250,7 @@ func f16ToF32Bits(h uint16) uint32 {
 // (fu32's lane function, rounding to nearest even).
 func kFu32(f func(x float64) float64) kernel {
 	return func(e *fenv, d, a, b, c *[64]uint32) {
-		for l := range d {
+		for l := range d[:e.live] {
 			x := flushIn(a[l], e.din)
 			xf := float64(f32(x))
 			r := f(xf)
@@ -271,7 +271,7 @@ func kFu32(f func(x float64) float64) kernel {
 // kRcpF32 is kFu32(recip) with the division inline (1/x is NaN only for
 // a NaN x).
 func kRcpF32(e *fenv, d, a, b, c *[64]uint32) {
-	for l := range d {
+	for l := range d[:e.live] {
 		x := flushIn(a[l], e.din)
 		u := f32bits(float32(1 / float64(f32(x))))
 		if x&0x7fffffff > 0x7f800000 {
@@ -283,7 +283,7 @@ func kRcpF32(e *fenv, d, a, b, c *[64]uint32) {
 
 func init() {
 	kernels["v_min_f32"] = func(e *fenv, d, a, b, c *[64]uint32) {
-		for l := range d {
+		for l := range d[:e.live] {
 			x, y := flushIn(a[l], e.din), flushIn(b[l], e.din)
 			var u uint32
 			if fx, fy := f32(x), f32(y); fx < fy {
@@ -297,7 +297,7 @@ func init() {
 		}
 	}
 	kernels["v_max_f32"] = func(e *fenv, d, a, b, c *[64]uint32) {
-		for l := range d {
+		for l := range d[:e.live] {
 			x, y := flushIn(a[l], e.din), flushIn(b[l], e.din)
 			var u uint32
 			if fx, fy := f32(x), f32(y); fx > fy {
@@ -311,12 +311,12 @@ func init() {
 		}
 	}
 	kernels["v_cvt_u32_f32"] = func(e *fenv, d, a, b, c *[64]uint32) {
-		for l := range d {
+		for l := range d[:e.live] {
 			d[l] = uint32(cvtF32ToU32(float64(f32(flushIn(a[l], e.din)))))
 		}
 	}
 	kernels["v_cvt_i32_f32"] = func(e *fenv, d, a, b, c *[64]uint32) {
-		for l := range d {
+		for l := range d[:e.live] {
 			d[l] = uint32(cvtF32ToI32(float64(f32(flushIn(a[l], e.din)))))
 		}
 	}

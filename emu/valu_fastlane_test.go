@@ -103,6 +103,9 @@ func TestLaneFastMatchesGeneric(t *testing.T) {
 		for it := 0; it < iters; it++ {
 			fastCheck(t, desc, fastWave(r), in, execVOP, it%3 == 0)
 		}
+		for i, ex := range edgeMasks {
+			fastCheck(t, desc, withExec(fastWave(r), ex), in, execVOP, i%3 == 0)
+		}
 	}
 	if lane < 300 {
 		t.Errorf("only %d instructions took the lane path", lane)
