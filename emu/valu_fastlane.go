@@ -7,7 +7,8 @@ import "github.com/wavedbg/wavedbg/isa"
 // are read as registers (VGPRs in place, constants prefilled, uniform
 // values broadcast once) and modified only when a modifier or input flush
 // applies; without clamp and omod, post reduces to the output flush; a
-// full EXEC writes the destination in place. Only EXEC lanes are computed,
+// prefix EXEC (lanes 0 to n-1, the whole wave included) writes the
+// destination in place. Only EXEC lanes are computed,
 // in lane order, so lane functions that read the wave (VCC, MODE, the
 // lane number) see what they see under execVOP.
 
@@ -113,11 +114,13 @@ func flushResult(x uint64, oft uint8, dout bool) uint64 {
 
 // laneOp is a lane-path instruction being executed: its MODE context,
 // sources as low and high dwords (modifiers and input flushing applied),
-// EXEC, carry-in mask and destination rows.
+// EXEC, the lanes up to its highest one (n), carry-in mask and destination
+// rows.
 type laneOp struct {
 	e        *fenv
 	lo, hi   [3]*[64]uint32
 	mask     uint64
+	n        int
 	cin      uint64
 	r        int
 	dlo, dhi *[64]uint32
@@ -139,9 +142,10 @@ func (w *Wave) laneBegin(in *instr, op *laneOp) {
 	}
 	e.clamp = in.in.Mods.Clamp && v.oft == 0
 	op.e, op.mask, op.r = e, w.exec(), int(in.dst[0].reg)
-	op.dlo, op.dhi = w.dstBuf(op.r, op.mask, &t[6]), &t[7]
+	op.n = liveLanes(op.mask)
+	op.dlo, op.dhi = w.dstLanes(op.r, op.mask, op.n, &t[6]), &t[7]
 	if v.dstW == 2 {
-		op.dhi = w.dstBuf(op.r+1, op.mask, &t[7])
+		op.dhi = w.dstLanes(op.r+1, op.mask, op.n, &t[7])
 	}
 }
 

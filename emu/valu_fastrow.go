@@ -2,7 +2,8 @@ package emu
 
 // Row kernels: lane-path operations computed for every lane in one loop
 // that calls the operation's arithmetic directly (no lane-function call,
-// no per-lane context), for instructions without clamp or omod. They read
+// no per-lane context), for instructions without clamp or omod. They
+// compute lanes 0 to op.n-1 (up to the highest EXEC lane), read
 // laneBegin's sources, apply post's output flush themselves and return
 // the carry-out of every lane; laneEnd keeps the EXEC lanes. Each computes
 // exactly what its lane function computes (TestLaneFastMatchesGeneric).
@@ -58,7 +59,7 @@ func (op *laneOp) put64(l int, u uint64) {
 func kDivScale64(op *laneOp) uint64 {
 	var co uint64
 	e := op.e
-	for l := range op.dlo {
+	for l := range op.dlo[:op.n] {
 		a, b, c := op.src64(0, l), op.src64(1, l), op.src64(2, l)
 		expN, expD := int(c>>52&0x7ff), int(b>>52&0x7ff)
 		u := a
@@ -74,7 +75,7 @@ func kDivScale64(op *laneOp) uint64 {
 
 func kDivFmas64(op *laneOp) uint64 {
 	vcc := op.e.w.vcc()
-	for l := range op.dlo {
+	for l := range op.dlo[:op.n] {
 		op.put64(l, divFmas64(op.e, op.src64(0, l), op.src64(1, l), op.src64(2, l), vcc>>uint(l)&1 != 0))
 	}
 	return 0
@@ -84,7 +85,7 @@ func kDivFmas64(op *laneOp) uint64 {
 // non-zero (divFixup64's last case, as bits) and asks divFixup64 otherwise.
 func kDivFixup64(op *laneOp) uint64 {
 	const sign, inf = 1 << 63, 0x7ff0000000000000
-	for l := range op.dlo {
+	for l := range op.dlo[:op.n] {
 		a, b, c := op.src64(0, l), op.src64(1, l), op.src64(2, l)
 		u := a&^sign | (b^c)&sign
 		if b<<1 == 0 || c<<1 == 0 || b&inf == inf || c&inf == inf {
@@ -96,7 +97,7 @@ func kDivFixup64(op *laneOp) uint64 {
 }
 
 func kLdexp64(op *laneOp) uint64 {
-	for l := range op.dlo {
+	for l := range op.dlo[:op.n] {
 		op.put64(l, ldexpF64(op.src64(0, l), op.lo[1][l]))
 	}
 	return 0
@@ -105,7 +106,7 @@ func kLdexp64(op *laneOp) uint64 {
 // kCvtIntF64 is v_cvt_i32_f64 (signed) or v_cvt_u32_f64.
 func kCvtIntF64(op *laneOp, signed bool) uint64 {
 	lo, hi, d := op.lo[0], op.hi[0], op.dlo
-	for l := range d {
+	for l := range d[:op.n] {
 		x := f64(uint64(lo[l]) | uint64(hi[l])<<32)
 		if signed {
 			d[l] = uint32(cvtF32ToI32(x))
@@ -118,7 +119,7 @@ func kCvtIntF64(op *laneOp, signed bool) uint64 {
 
 // kCvtF64Int is v_cvt_f64_i32 (signed) or v_cvt_f64_u32.
 func kCvtF64Int(op *laneOp, signed bool) uint64 {
-	for l, x := range op.lo[0] {
+	for l, x := range op.lo[0][:op.n] {
 		f := float64(x)
 		if signed {
 			f = float64(int32(x))
