@@ -9,7 +9,8 @@ import (
 )
 
 // Per-operation cost of one wave instruction (all 64 lanes in EXEC), the
-// fast form against the generic path:
+// fast form against the generic path, and the fast form with the 16 lanes
+// of a small work-group (x16):
 //
 //	go test ./emu -run '^$' -bench VALUOp
 func BenchmarkVALUOp(b *testing.B) {
@@ -55,13 +56,14 @@ func BenchmarkVALUOp(b *testing.B) {
 				w.v[i][l] = r.Uint32() >> 2
 			}
 		}
-		w.s[codeExec], w.s[codeExec+1] = ^uint32(0), ^uint32(0)
 		w.s[slotMode] = 0xf0
 		for _, path := range []struct {
 			name string
 			fn   execFn
-		}{{"fast", in.fn}, {"generic", in.def.fn}} {
+			exec uint64
+		}{{"fast", in.fn, ^uint64(0)}, {"generic", in.def.fn, ^uint64(0)}, {"fast_x16", in.fn, 0xffff}} {
 			b.Run(c.name+"/"+path.name, func(b *testing.B) {
+				withExec(w, path.exec)
 				for b.Loop() {
 					if err := path.fn(w, in); err != nil {
 						b.Fatal(err)
