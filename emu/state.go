@@ -2,7 +2,6 @@ package emu
 
 import (
 	"math/bits"
-	"unsafe"
 
 	"github.com/wavedbg/wavedbg/isa"
 )
@@ -169,45 +168,41 @@ func (w *Wave) wv(r int, mask uint64, vals *[64]uint32) {
 	if w.jOn {
 		w.j.v = append(w.j.v, vEnt{reg: uint16(r), mask: mask, old: *dst})
 	}
-	if mask == ^uint64(0) {
+	switch {
+	case mask == ^uint64(0):
 		*dst = *vals
-		return
-	}
-	if bits.OnesCount64(mask) > 20 {
-		blendLanes(dst, vals, mask)
-		return
-	}
-	for m := mask; m != 0; m &= m - 1 {
-		l := tz(m)
-		dst[l] = vals[l]
+	case mask&(mask+1) == 0: // lanes 0 to n-1
+		n := liveLanes(mask)
+		copy(dst[:n], vals[:n])
+	case bits.OnesCount64(mask) > 64-len(holeBuf{}):
+		copyExcept(dst, vals, ^mask)
+	default:
+		for m := mask; m != 0; m &= m - 1 {
+			l := tz(m)
+			dst[l] = vals[l]
+		}
 	}
 }
 
-// laneSel[n] selects, as two 64-bit words of lane pairs, the lanes of the
-// four-lane group whose mask nibble is n.
-var laneSel = func() (t [16][2]uint64) {
-	for n := range t {
-		for i := 0; i < 4; i++ {
-			if n>>i&1 != 0 {
-				t[n][i/2] |= 0xffffffff << (32 * (i % 2))
-			}
-		}
-	}
-	return
-}()
+// holeBuf holds the lanes copyExcept keeps: a lane-by-lane copy is the
+// cheaper one up to about 40 lanes.
+type holeBuf [24]uint32
 
-// blendLanes copies the lanes of vals selected by mask into dst (a VGPR:
-// 8-byte aligned), four lanes (two 64-bit words) at a time without
-// branches.
-func blendLanes(dst, vals *[64]uint32, mask uint64) {
-	d := (*[32]uint64)(unsafe.Pointer(dst))
-	for i := 0; i < 32; i += 2 {
-		s := &laneSel[mask&15]
-		mask >>= 4
-		v0 := uint64(vals[2*i]) | uint64(vals[2*i+1])<<32
-		v1 := uint64(vals[2*i+2]) | uint64(vals[2*i+3])<<32
-		d[i] ^= (d[i] ^ v0) & s[0]
-		d[i+1] ^= (d[i+1] ^ v1) & s[1]
+// copyExcept copies vals into dst except the lanes in holes (at most
+// len(holeBuf)): it saves them, copies the whole register and puts them
+// back.
+func copyExcept(dst, vals *[64]uint32, holes uint64) {
+	var keep holeBuf
+	i := 0
+	for m := holes; m != 0; m &= m - 1 {
+		keep[i] = dst[tz(m)]
+		i++
+	}
+	*dst = *vals
+	i = 0
+	for m := holes; m != 0; m &= m - 1 {
+		dst[tz(m)] = keep[i]
+		i++
 	}
 }
 

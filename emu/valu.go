@@ -19,6 +19,7 @@ type fenv struct {
 	cout  uint64 // carry/borrow out (0 or 1), or the lane's VCC bit
 	w     *Wave
 	clamp bool // integer clamp (saturation) requested
+	live  int  // whole-register kernels compute lanes 0 to live-1 only
 }
 
 // laneFn computes one lane: sources as 64-bit values (32-bit sources
@@ -76,7 +77,7 @@ func defV(name string, cost uint8, v vop) *opDef {
 func (w *Wave) fenvFor(ft uint8) *fenv {
 	m := w.s[slotMode]
 	e := &w.fe
-	*e = fenv{w: w, ieee: m>>9&1 != 0, dx10: m>>8&1 != 0}
+	*e = fenv{w: w, live: 64, ieee: m>>9&1 != 0, dx10: m>>8&1 != 0}
 	if ft == 32 {
 		e.rm = int(m & 3)
 		e.din, e.dout = m>>4&1 != 0, m>>5&1 != 0

@@ -9,7 +9,8 @@ import (
 )
 
 // Per-operation cost of one wave instruction (all 64 lanes in EXEC), the
-// fast form against the generic path:
+// fast form against the generic path, and the fast form with the 16 lanes
+// of a small work-group (x16):
 //
 //	go test ./emu -run '^$' -bench VALUOp
 func BenchmarkVALUOp(b *testing.B) {
@@ -38,6 +39,13 @@ func BenchmarkVALUOp(b *testing.B) {
 		{"bfe_u32_generic", e3(I("v_bfe_u32", vreg(1), vreg(2), ic(3), ic(5)))},
 		{"min_f32", I("v_min_f32", vreg(1), vreg(2), vreg(3))},
 		{"cvt_f64_i32", I("v_cvt_f64_i32", vreg2(4), vreg(2))},
+		{"mov_v", I("v_mov_b32", vreg(1), vreg(2))},
+		{"mov_s", I("v_mov_b32", vreg(1), sreg(2))},
+		{"cvt_i32_f64", I("v_cvt_i32_f64", vreg(4), vreg2(2))},
+		{"ldexp_f64", e3(I("v_ldexp_f64", vreg2(4), vreg2(0), vreg(2)))},
+		{"div_scale_f64", e3(I("v_div_scale_f64", vreg2(4), vcc(), vreg2(0), vreg2(2), vreg2(0)))},
+		{"div_fmas_f64", e3(I("v_div_fmas_f64", vreg2(4), vreg2(0), vreg2(2), vreg2(6)))},
+		{"div_fixup_f64", e3(I("v_div_fixup_f64", vreg2(4), vreg2(0), vreg2(2), vreg2(6)))},
 	} {
 		p := prog(isa.GFX9, c.t)
 		in := &p.code[0]
@@ -48,13 +56,14 @@ func BenchmarkVALUOp(b *testing.B) {
 				w.v[i][l] = r.Uint32() >> 2
 			}
 		}
-		w.s[codeExec], w.s[codeExec+1] = ^uint32(0), ^uint32(0)
 		w.s[slotMode] = 0xf0
 		for _, path := range []struct {
 			name string
 			fn   execFn
-		}{{"fast", in.fn}, {"generic", in.def.fn}} {
+			exec uint64
+		}{{"fast", in.fn, ^uint64(0)}, {"generic", in.def.fn, ^uint64(0)}, {"fast_x16", in.fn, 0xffff}} {
 			b.Run(c.name+"/"+path.name, func(b *testing.B) {
+				withExec(w, path.exec)
 				for b.Loop() {
 					if err := path.fn(w, in); err != nil {
 						b.Fatal(err)

@@ -293,6 +293,7 @@ func init() {
 		kernels[n] = kFu32(f)
 		d.exact = "approx: computed in float64 and rounded once (within the manual's 1 ULP)"
 	}
+	kernels["v_rcp_f32"], kernels["v_rcp_iflag_f32"] = kRcpF32, kRcpF32
 	opTable["v_sqrt_f32"].exact = "exact (correctly rounded; the manual allows 1 ULP)"
 	defV("v_frexp_exp_i32_f32", cVALU, vop{nsrc: 1, ft: 32, fn: func(e *fenv, a, b, c uint64) uint64 { return frexpExp(float64(f32(uint32(a)))) }})
 	defV("v_cvt_i32_f32", cVALU, vop{nsrc: 1, ft: 32, fn: func(e *fenv, a, b, c uint64) uint64 { return cvtF32ToI32(float64(f32(uint32(a)))) }})
@@ -356,11 +357,7 @@ func init() {
 	defV("v_max_f64", cF64, vop{nsrc: 2, srcW: W2, dstW: 2, ft: 64, oft: 64, fn: e2(maxF64)})
 	defV("v_fma_f64", cF64, vop{nsrc: 3, srcW: W2, dstW: 2, ft: 64, oft: 64, fn: fmaF64}).exact = "exact (subnormal results under directed rounding: approx)"
 	defV("v_ldexp_f64", cF64, vop{nsrc: 2, isrc: 2, srcW: [3]uint8{2, 1}, dstW: 2, ft: 64, oft: 64, fn: func(e *fenv, a, b, c uint64) uint64 {
-		x := f64(a)
-		if x != x {
-			return a | 1<<51
-		}
-		return f64bits(math.Ldexp(x, int(int32(b))))
+		return ldexpF64(a, uint32(b))
 	}})
 	for n, f := range map[string]func(float64) float64{
 		"v_trunc_f64": math.Trunc, "v_ceil_f64": math.Ceil, "v_floor_f64": math.Floor, "v_rndne_f64": rndne,
@@ -467,11 +464,7 @@ func init() {
 		return r
 	}})
 	defV("v_div_fmas_f64", cF64, vop{nsrc: 3, srcW: W2, dstW: 2, ft: 64, oft: 64, fn: func(e *fenv, a, b, c uint64) uint64 {
-		r := fmaF64(e, a, b, c)
-		if e.w.vcc()>>uint(e.lane)&1 != 0 {
-			return f64bits(f64(r) * (1 << 64))
-		}
-		return r
+		return divFmas64(e, a, b, c, e.w.vcc()>>uint(e.lane)&1 != 0)
 	}})
 	defV("v_div_scale_f32", cVALU, vop{nsrc: 3, ft: 32, oft: 32, cout: true, fn: func(e *fenv, a, b, c uint64) uint64 {
 		return divScale(e, a, b, c, 32)
@@ -479,6 +472,25 @@ func init() {
 	defV("v_div_scale_f64", cF64, vop{nsrc: 3, srcW: W2, dstW: 2, ft: 64, oft: 64, cout: true, fn: func(e *fenv, a, b, c uint64) uint64 {
 		return divScale(e, a, b, c, 64)
 	}}).exact = "approx: the manual's pseudocode for special ranges"
+}
+
+// ldexpF64 is v_ldexp_f64: a×2^n (a NaN is quieted).
+func ldexpF64(a uint64, n uint32) uint64 {
+	x := f64(a)
+	if x != x {
+		return a | 1<<51
+	}
+	return f64bits(math.Ldexp(x, int(int32(n))))
+}
+
+// divFmas64 is v_div_fmas_f64: a×b+c, scaled by 2^64 when the lane's VCC
+// bit (scale) is set.
+func divFmas64(e *fenv, a, b, c uint64, scale bool) uint64 {
+	r := fmaF64(e, a, b, c)
+	if scale {
+		return f64bits(f64(r) * (1 << 64))
+	}
+	return r
 }
 
 // divScale follows V_DIV_SCALE's pseudocode: S0 is the value to scale (the

@@ -25,85 +25,85 @@ var kernels = map[string]kernel{
 	"v_madmk_f32":  kMadF32,
 	"v_madak_f32":  kMadF32,
 	"v_mov_b32": func(e *fenv, d, a, b, c *[64]uint32) {
-		*d = *a
+		copy(d[:e.live], a[:e.live])
 	},
 	"v_add_u32": func(e *fenv, d, a, b, c *[64]uint32) {
-		for l := range d {
+		for l := range d[:e.live] {
 			d[l] = a[l] + b[l]
 		}
 	},
 	"v_sub_u32": func(e *fenv, d, a, b, c *[64]uint32) {
-		for l := range d {
+		for l := range d[:e.live] {
 			d[l] = a[l] - b[l]
 		}
 	},
 	"v_subrev_u32": func(e *fenv, d, a, b, c *[64]uint32) {
-		for l := range d {
+		for l := range d[:e.live] {
 			d[l] = b[l] - a[l]
 		}
 	},
 	"v_and_b32": func(e *fenv, d, a, b, c *[64]uint32) {
-		for l := range d {
+		for l := range d[:e.live] {
 			d[l] = a[l] & b[l]
 		}
 	},
 	"v_or_b32": func(e *fenv, d, a, b, c *[64]uint32) {
-		for l := range d {
+		for l := range d[:e.live] {
 			d[l] = a[l] | b[l]
 		}
 	},
 	"v_xor_b32": func(e *fenv, d, a, b, c *[64]uint32) {
-		for l := range d {
+		for l := range d[:e.live] {
 			d[l] = a[l] ^ b[l]
 		}
 	},
 	"v_lshlrev_b32": func(e *fenv, d, a, b, c *[64]uint32) {
-		for l := range d {
+		for l := range d[:e.live] {
 			d[l] = b[l] << (a[l] & 31)
 		}
 	},
 	"v_lshrrev_b32": func(e *fenv, d, a, b, c *[64]uint32) {
-		for l := range d {
+		for l := range d[:e.live] {
 			d[l] = b[l] >> (a[l] & 31)
 		}
 	},
 	"v_ashrrev_i32": func(e *fenv, d, a, b, c *[64]uint32) {
-		for l := range d {
+		for l := range d[:e.live] {
 			d[l] = uint32(int32(b[l]) >> (a[l] & 31))
 		}
 	},
 	"v_mul_lo_u32": func(e *fenv, d, a, b, c *[64]uint32) {
-		for l := range d {
+		for l := range d[:e.live] {
 			d[l] = a[l] * b[l]
 		}
 	},
 	"v_mul_u32_u24": func(e *fenv, d, a, b, c *[64]uint32) {
-		for l := range d {
+		for l := range d[:e.live] {
 			d[l] = (a[l] & 0xffffff) * (b[l] & 0xffffff)
 		}
 	},
 	"v_mad_u32_u24": func(e *fenv, d, a, b, c *[64]uint32) {
-		for l := range d {
+		for l := range d[:e.live] {
 			d[l] = (a[l]&0xffffff)*(b[l]&0xffffff) + c[l]
 		}
 	},
 	"v_add3_u32": func(e *fenv, d, a, b, c *[64]uint32) {
-		for l := range d {
+		for l := range d[:e.live] {
 			d[l] = a[l] + b[l] + c[l]
 		}
 	},
 	"v_lshl_add_u32": func(e *fenv, d, a, b, c *[64]uint32) {
-		for l := range d {
+		for l := range d[:e.live] {
 			d[l] = a[l]<<(b[l]&31) + c[l]
 		}
 	},
 	"v_cvt_f32_i32": func(e *fenv, d, a, b, c *[64]uint32) {
-		for l := range d {
+		for l := range d[:e.live] {
 			d[l] = f32bits(float32(int32(a[l])))
 		}
 	},
 	"v_cvt_f32_u32": func(e *fenv, d, a, b, c *[64]uint32) {
-		for l := range d {
+		for l := range d[:e.live] {
 			d[l] = f32bits(float32(a[l]))
 		}
 	},
@@ -125,7 +125,7 @@ func flushOut(u uint32, keep bool) uint32 {
 }
 
 func kAddF32(e *fenv, d, a, b, c *[64]uint32) {
-	for l := range d {
+	for l := range d[:e.live] {
 		x, y := flushIn(a[l], e.din), flushIn(b[l], e.din)
 		r := f32(x) + f32(y)
 		u := f32bits(r)
@@ -137,7 +137,7 @@ func kAddF32(e *fenv, d, a, b, c *[64]uint32) {
 }
 
 func kSubF32(e *fenv, d, a, b, c *[64]uint32) {
-	for l := range d {
+	for l := range d[:e.live] {
 		x, y := flushIn(a[l], e.din), flushIn(b[l], e.din)
 		r := f32(x) - f32(y)
 		u := f32bits(r)
@@ -149,7 +149,7 @@ func kSubF32(e *fenv, d, a, b, c *[64]uint32) {
 }
 
 func kMulF32(e *fenv, d, a, b, c *[64]uint32) {
-	for l := range d {
+	for l := range d[:e.live] {
 		x, y := flushIn(a[l], e.din), flushIn(b[l], e.din)
 		r := float32(f32(x) * f32(y))
 		u := f32bits(r)
@@ -161,7 +161,7 @@ func kMulF32(e *fenv, d, a, b, c *[64]uint32) {
 }
 
 func kMadF32(e *fenv, d, a, b, c *[64]uint32) {
-	for l := range d {
+	for l := range d[:e.live] {
 		x, y, z := flushIn(a[l], e.din), flushIn(b[l], e.din), flushIn(c[l], e.din)
 		p := float32(f32(x) * f32(y))
 		pu := f32bits(p)
@@ -179,7 +179,7 @@ func kMadF32(e *fenv, d, a, b, c *[64]uint32) {
 }
 
 func kFmaF32(e *fenv, d, a, b, c *[64]uint32) {
-	for l := range d {
+	for l := range d[:e.live] {
 		x, y, z := flushIn(a[l], e.din), flushIn(b[l], e.din), flushIn(c[l], e.din)
 		s := float64(f32(x))*float64(f32(y)) + float64(f32(z))
 		sb := math.Float64bits(s)
@@ -300,7 +300,8 @@ func execFast(w *Wave, in *instr) error {
 	}
 	mask := w.exec()
 	r := int(in.dst[0].reg)
-	d := w.dstBuf(r, mask, &t[3])
+	e.live = liveLanes(mask)
+	d := w.dstLanes(r, mask, e.live, &t[3])
 	in.def.k(e, d, a, b, c)
 	w.dstPut(r, mask, d)
 	return nil
@@ -330,37 +331,40 @@ func fastFn1(in *instr, inst *isa.Inst, name string) execFn {
 	if d.v == nil {
 		return nil
 	}
+	if f := kernelFn(in, inst, name); f != nil {
+		return f
+	}
+	if laneEligible(in, inst) {
+		if f := rowFn(in, name); f != nil {
+			return f
+		}
+		return execLaneFast
+	}
+	return nil
+}
+
+// kernelFn returns the whole-register kernel of a VOP instruction, or nil.
+func kernelFn(in *instr, inst *isa.Inst, name string) execFn {
+	d := in.def
 	if fastEligible(in, inst) {
 		return execFast
 	}
-	if f, ok := carryKernels[name]; ok {
-		if carryEligible(in, inst, d.v.cin) {
-			return f
-		}
-		return nil
+	if f, ok := carryKernels[name]; ok && carryEligible(in, inst, d.v.cin) {
+		return f
 	}
-	if k, ok := kernels64[name]; ok {
-		if fast64Eligible(in, inst, k) {
-			in.sub = int32(k)
-			if k >= k64MadU {
-				return execMad64
-			}
-			return execShift64
+	if k, ok := kernels64[name]; ok && fast64Eligible(in, inst, k) {
+		in.sub = int32(k)
+		if k >= k64MadU {
+			return execMad64
 		}
-		return nil
+		return execShift64
 	}
-	if k, ok := kernelsF64[name]; ok {
-		if f64Eligible(in, inst) {
-			in.sub = int32(k)
-			return execF64Fast
-		}
-		return nil
+	if k, ok := kernelsF64[name]; ok && f64Eligible(in, inst) {
+		in.sub = int32(k)
+		return execF64Fast
 	}
-	if f, ok := kernelsCvt[name]; ok {
-		if cvtEligible(in, inst) {
-			return f
-		}
-		return nil
+	if f, ok := kernelsCvt[name]; ok && cvtEligible(in, inst) {
+		return f
 	}
 	if name == "v_cndmask_b32" && inst.Variant != isa.VariantSDWA && inst.Variant != isa.VariantDPP &&
 		in.nsrc == 3 && !in.src[0].abs && !in.src[0].neg && !in.src[1].abs && !in.src[1].neg && in.dst[0].kind == okV {

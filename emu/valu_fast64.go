@@ -26,13 +26,37 @@ func (w *Wave) gprIdx() bool { return w.s[slotMode]>>27&1 != 0 }
 // r itself when mask selects every lane (journaled first), else scratch,
 // which dstPut then copies back under mask.
 func (w *Wave) dstBuf(r int, mask uint64, scratch *[64]uint32) *[64]uint32 {
-	if mask == ^uint64(0) {
+	return w.dstLanes(r, mask, 64, scratch)
+}
+
+// dstLanes is dstBuf for a kernel that writes lanes 0 to n-1 only: r
+// itself also when those are exactly the EXEC lanes.
+func (w *Wave) dstLanes(r int, mask uint64, n int, scratch *[64]uint32) *[64]uint32 {
+	if mask != 0 && mask == lowLanes(n) {
 		if w.jOn {
 			w.j.v = append(w.j.v, vEnt{reg: uint16(r), mask: mask, old: w.v[r]})
 		}
 		return &w.v[r]
 	}
 	return scratch
+}
+
+// lowLanes is the mask of lanes 0 to n-1.
+func lowLanes(n int) uint64 { return 1<<uint(n) - 1 }
+
+// liveLanes is the number of lanes a kernel computes under mask: those
+// past the highest EXEC lane are inactive.
+func liveLanes(mask uint64) int { return bits.Len64(mask) }
+
+// pairSteps is the number of steps a loop running lanes l and l+32 side
+// by side needs to cover lanes 0 to n-1; a mask it builds from the top
+// ends up in place after pairDown.
+func pairSteps(n int) int { return min(n, 32) }
+
+// pairDown moves the halves lo and hi of a mask built in h steps of a
+// side-by-side loop to lanes 0 and 32.
+func pairDown(lo, hi uint64, h int) uint64 {
+	return lo>>uint(32-h) | hi>>uint(32-h)<<32
 }
 
 func (w *Wave) dstPut(r int, mask uint64, d *[64]uint32) {
@@ -115,7 +139,7 @@ func carryEligible(in *instr, inst *isa.Inst, cin bool) bool {
 
 // carryOp runs a carry kernel: f computes D and the carry-out of every lane
 // from a, b and the carry-in mask.
-func carryOp(w *Wave, in *instr, rev, cin bool, f func(d, a, b *[64]uint32, cm uint64) uint64) error {
+func carryOp(w *Wave, in *instr, rev, cin bool, f func(d, a, b *[64]uint32, cm uint64, n int) uint64) error {
 	if w.gprIdx() {
 		return execVOP(w, in)
 	}
@@ -131,7 +155,7 @@ func carryOp(w *Wave, in *instr, rev, cin bool, f func(d, a, b *[64]uint32, cm u
 	mask := w.exec()
 	r := int(in.dst[0].reg)
 	d := w.dstBuf(r, mask, &t[3])
-	co := f(d, a, b, cm) & mask
+	co := f(d, a, b, cm, liveLanes(mask)) & mask
 	w.dstPut(r, mask, d)
 	w.setMask(in, 1, co)
 	return nil
@@ -141,30 +165,64 @@ func carryOp(w *Wave, in *instr, rev, cin bool, f func(d, a, b *[64]uint32, cm u
 // chains) and build each half of the mask from the top: after 32 steps,
 // lane l's bit has moved down to bit l.
 
-func addLanes(d, a, b *[64]uint32, cm uint64) uint64 {
+// addLanes adds with the carries cm in; without carries in (v_add_co, or
+// v_addc with VCC zero) the loop is a quarter shorter.
+func addLanes(d, a, b *[64]uint32, cm uint64, n int) uint64 {
+	if cm == 0 {
+		return addLanes0(d, a, b, n)
+	}
+	h := pairSteps(n)
 	var lo, hi uint64
 	c0, c1 := cm, cm>>32
-	for l := 0; l < 32; l++ {
+	for l := range h {
 		s0 := uint64(a[l]) + uint64(b[l]) + c0&1
 		s1 := uint64(a[l+32]) + uint64(b[l+32]) + c1&1
 		c0, c1 = c0>>1, c1>>1
 		d[l], d[l+32] = uint32(s0), uint32(s1)
 		lo, hi = lo>>1|s0>>32<<31, hi>>1|s1>>32<<31
 	}
-	return lo | hi<<32
+	return pairDown(lo, hi, h)
 }
 
-func subLanes(d, a, b *[64]uint32, cm uint64) uint64 {
+func subLanes(d, a, b *[64]uint32, cm uint64, n int) uint64 {
+	if cm == 0 {
+		return subLanes0(d, a, b, n)
+	}
+	h := pairSteps(n)
 	var lo, hi uint64
 	c0, c1 := cm, cm>>32
-	for l := 0; l < 32; l++ {
+	for l := range h {
 		s0 := uint64(a[l]) - uint64(b[l]) - c0&1
 		s1 := uint64(a[l+32]) - uint64(b[l+32]) - c1&1
 		c0, c1 = c0>>1, c1>>1
 		d[l], d[l+32] = uint32(s0), uint32(s1)
 		lo, hi = lo>>1|s0>>63<<31, hi>>1|s1>>63<<31
 	}
-	return lo | hi<<32
+	return pairDown(lo, hi, h)
+}
+
+func addLanes0(d, a, b *[64]uint32, n int) uint64 {
+	h := pairSteps(n)
+	var lo, hi uint64
+	for l := range h {
+		s0 := uint64(a[l]) + uint64(b[l])
+		s1 := uint64(a[l+32]) + uint64(b[l+32])
+		d[l], d[l+32] = uint32(s0), uint32(s1)
+		lo, hi = lo>>1|s0>>32<<31, hi>>1|s1>>32<<31
+	}
+	return pairDown(lo, hi, h)
+}
+
+func subLanes0(d, a, b *[64]uint32, n int) uint64 {
+	h := pairSteps(n)
+	var lo, hi uint64
+	for l := range h {
+		s0 := uint64(a[l]) - uint64(b[l])
+		s1 := uint64(a[l+32]) - uint64(b[l+32])
+		d[l], d[l+32] = uint32(s0), uint32(s1)
+		lo, hi = lo>>1|s0>>63<<31, hi>>1|s1>>63<<31
+	}
+	return pairDown(lo, hi, h)
 }
 
 func execAddCo(w *Wave, in *instr) error    { return carryOp(w, in, false, false, addLanes) }
@@ -187,10 +245,11 @@ func execCndFast(w *Wave, in *instr) error {
 	mask := w.exec()
 	r := int(in.dst[0].reg)
 	d := w.dstBuf(r, mask, &t[3])
-	for l := range d {
-		s := -uint32(m & 1) // all ones selects S1
-		m >>= 1
-		d[l] = a[l] ^ (a[l]^b[l])&s
+	m0, m1 := m, m>>32 // lanes l and l+32 side by side
+	for l := range pairSteps(liveLanes(mask)) {
+		s0, s1 := -uint32(m0&1), -uint32(m1&1) // all ones selects S1
+		m0, m1 = m0>>1, m1>>1
+		d[l], d[l+32] = a[l]^(a[l]^b[l])&s0, a[l+32]^(a[l+32]^b[l+32])&s1
 	}
 	w.dstPut(r, mask, d)
 	return nil
@@ -247,20 +306,27 @@ func execShift64(w *Wave, in *instr) error {
 	blo, bhi := w.src64(in, 1, &t[1], &t[2])
 	mask := w.exec()
 	r := int(in.dst[0].reg)
-	dlo, dhi := w.dstBuf(r, mask, &t[3]), w.dstBuf(r+1, mask, &t[4])
-	switch in.sub {
-	case k64Lshl:
-		for l := range dlo {
+	n := liveLanes(mask)
+	dlo, dhi := w.dstLanes(r, mask, n, &t[3]), w.dstLanes(r+1, mask, n, &t[4])
+	switch {
+	case in.sub == k64Lshl && in.src[0].kind == okConst: // the common shift by a constant
+		s := in.src[0].val & 63
+		for l := range dlo[:n] {
+			x := (uint64(blo[l]) | uint64(bhi[l])<<32) << s
+			dlo[l], dhi[l] = uint32(x), uint32(x>>32)
+		}
+	case in.sub == k64Lshl:
+		for l := range dlo[:n] {
 			x := (uint64(blo[l]) | uint64(bhi[l])<<32) << (a[l] & 63)
 			dlo[l], dhi[l] = uint32(x), uint32(x>>32)
 		}
-	case k64Lshr:
-		for l := range dlo {
+	case in.sub == k64Lshr:
+		for l := range dlo[:n] {
 			x := (uint64(blo[l]) | uint64(bhi[l])<<32) >> (a[l] & 63)
 			dlo[l], dhi[l] = uint32(x), uint32(x>>32)
 		}
 	default:
-		for l := range dlo {
+		for l := range dlo[:n] {
 			x := int64(uint64(blo[l])|uint64(bhi[l])<<32) >> (a[l] & 63)
 			dlo[l], dhi[l] = uint32(x), uint32(x>>32)
 		}
@@ -280,32 +346,43 @@ func execMad64(w *Wave, in *instr) error {
 	mask := w.exec()
 	r := int(in.dst[0].reg)
 	dlo, dhi := w.dstBuf(r, mask, &t[3]), w.dstBuf(r+1, mask, &t[4])
-	var c0, c1 uint64 // carry masks of lanes 0–31 and 32–63, built from the top
+	var co uint64
 	if in.sub == k64MadU {
-		for l := 0; l < 32; l++ {
-			s0, y0 := bits.Add64(uint64(a[l])*uint64(b[l]), uint64(clo[l])|uint64(chi[l])<<32, 0)
-			s1, y1 := bits.Add64(uint64(a[l+32])*uint64(b[l+32]), uint64(clo[l+32])|uint64(chi[l+32])<<32, 0)
-			dlo[l], dhi[l], dlo[l+32], dhi[l+32] = uint32(s0), uint32(s0>>32), uint32(s1), uint32(s1>>32)
-			c0, c1 = c0>>1|y0<<31, c1>>1|y1<<31
-		}
+		co = madU64Lanes(dlo, dhi, a, b, clo, chi, liveLanes(mask))
 	} else {
-		for l := range dlo {
-			c := uint64(clo[l]) | uint64(chi[l])<<32
-			p := int64(int32(a[l])) * int64(int32(b[l]))
-			s, cy := bits.Add64(uint64(p), c, 0)
-			// bit 64 of the 65-bit signed sum
-			cy = (uint64(p>>63) + uint64(int64(c)>>63) + cy) & 1
-			dlo[l], dhi[l] = uint32(s), uint32(s>>32)
-			if l < 32 {
-				c0 |= cy << uint(l)
-			} else {
-				c1 |= cy << uint(l-32)
-			}
-		}
+		co = madI64Lanes(dlo, dhi, a, b, clo, chi, liveLanes(mask))
 	}
-	co := c0 | c1<<32
 	w.dstPut(r, mask, dlo)
 	w.dstPut(r+1, mask, dhi)
 	w.setMask(in, 1, co&mask)
 	return nil
+}
+
+// madU64Lanes is v_mad_u64_u32 on lanes 0 to n-1 (and, side by side, up
+// to lane 32+n-1): D = S0×S1 + S2 and the carry-out mask.
+func madU64Lanes(dlo, dhi, a, b, clo, chi *[64]uint32, n int) uint64 {
+	h := pairSteps(n)
+	var c0, c1 uint64 // carry masks of lanes 0–31 and 32–63, built from the top
+	for l := range h {
+		s0, y0 := bits.Add64(uint64(a[l])*uint64(b[l]), uint64(clo[l])|uint64(chi[l])<<32, 0)
+		s1, y1 := bits.Add64(uint64(a[l+32])*uint64(b[l+32]), uint64(clo[l+32])|uint64(chi[l+32])<<32, 0)
+		dlo[l], dhi[l], dlo[l+32], dhi[l+32] = uint32(s0), uint32(s0>>32), uint32(s1), uint32(s1>>32)
+		c0, c1 = c0>>1|y0<<31, c1>>1|y1<<31
+	}
+	return pairDown(c0, c1, h)
+}
+
+// madI64Lanes is v_mad_i64_i32 on lanes 0 to n-1.
+func madI64Lanes(dlo, dhi, a, b, clo, chi *[64]uint32, n int) uint64 {
+	var co uint64
+	for l := range dlo[:n] {
+		c := uint64(clo[l]) | uint64(chi[l])<<32
+		p := int64(int32(a[l])) * int64(int32(b[l]))
+		s, cy := bits.Add64(uint64(p), c, 0)
+		// bit 64 of the 65-bit signed sum
+		cy = (uint64(p>>63) + uint64(int64(c)>>63) + cy) & 1
+		dlo[l], dhi[l] = uint32(s), uint32(s>>32)
+		co |= cy << uint(l)
+	}
+	return co
 }

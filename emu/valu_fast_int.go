@@ -7,82 +7,94 @@ package emu
 func init() {
 	for n, k := range map[string]kernel{
 		"v_mul_hi_u32": func(e *fenv, d, a, b, c *[64]uint32) {
-			for l := range d {
+			for l := range d[:e.live] {
 				d[l] = uint32(uint64(a[l]) * uint64(b[l]) >> 32)
 			}
 		},
 		"v_mul_hi_i32": func(e *fenv, d, a, b, c *[64]uint32) {
-			for l := range d {
+			for l := range d[:e.live] {
 				d[l] = uint32(uint64(int64(int32(a[l]))*int64(int32(b[l]))) >> 32)
 			}
 		},
 		"v_max_i32": func(e *fenv, d, a, b, c *[64]uint32) {
-			for l := range d {
+			for l := range d[:e.live] {
 				d[l] = uint32(max(int32(a[l]), int32(b[l])))
 			}
 		},
 		"v_min_i32": func(e *fenv, d, a, b, c *[64]uint32) {
-			for l := range d {
+			for l := range d[:e.live] {
 				d[l] = uint32(min(int32(a[l]), int32(b[l])))
 			}
 		},
 		"v_max_u32": func(e *fenv, d, a, b, c *[64]uint32) {
-			for l := range d {
+			for l := range d[:e.live] {
 				d[l] = max(a[l], b[l])
 			}
 		},
 		"v_min_u32": func(e *fenv, d, a, b, c *[64]uint32) {
-			for l := range d {
+			for l := range d[:e.live] {
 				d[l] = min(a[l], b[l])
 			}
 		},
 		"v_not_b32": func(e *fenv, d, a, b, c *[64]uint32) {
-			for l := range d {
+			for l := range d[:e.live] {
 				d[l] = ^a[l]
 			}
 		},
 		"v_bfe_u32": func(e *fenv, d, a, b, c *[64]uint32) {
-			for l := range d {
+			for l := range d[:e.live] {
 				d[l] = uint32(bfe64(uint64(a[l]), uint(b[l]&31), uint(c[l]&31), false))
 			}
 		},
 		"v_bfe_i32": func(e *fenv, d, a, b, c *[64]uint32) {
-			for l := range d {
+			for l := range d[:e.live] {
 				d[l] = uint32(bfe64(uint64(a[l]), uint(b[l]&31), uint(c[l]&31), true))
 			}
 		},
 		"v_bfi_b32": func(e *fenv, d, a, b, c *[64]uint32) {
-			for l := range d {
+			for l := range d[:e.live] {
 				d[l] = a[l]&b[l] | ^a[l]&c[l]
 			}
 		},
 		"v_lshl_or_b32": func(e *fenv, d, a, b, c *[64]uint32) {
-			for l := range d {
+			for l := range d[:e.live] {
 				d[l] = a[l]<<(b[l]&31) | c[l]
 			}
 		},
 		"v_and_or_b32": func(e *fenv, d, a, b, c *[64]uint32) {
-			for l := range d {
+			for l := range d[:e.live] {
 				d[l] = a[l]&b[l] | c[l]
 			}
 		},
 		"v_or3_b32": func(e *fenv, d, a, b, c *[64]uint32) {
-			for l := range d {
+			for l := range d[:e.live] {
 				d[l] = a[l] | b[l] | c[l]
 			}
 		},
 		"v_add_lshl_u32": func(e *fenv, d, a, b, c *[64]uint32) {
-			for l := range d {
+			for l := range d[:e.live] {
 				d[l] = (a[l] + b[l]) << (c[l] & 31)
 			}
 		},
 		"v_xad_u32": func(e *fenv, d, a, b, c *[64]uint32) {
-			for l := range d {
+			for l := range d[:e.live] {
 				d[l] = (a[l] ^ b[l]) + c[l]
 			}
 		},
+		"v_med3_i32": func(e *fenv, d, a, b, c *[64]uint32) {
+			for l := range d[:e.live] {
+				x, y := int32(a[l]), int32(b[l])
+				d[l] = uint32(max(min(x, y), min(max(x, y), int32(c[l]))))
+			}
+		},
+		"v_med3_u32": func(e *fenv, d, a, b, c *[64]uint32) {
+			for l := range d[:e.live] {
+				x, y := a[l], b[l]
+				d[l] = max(min(x, y), min(max(x, y), c[l]))
+			}
+		},
 		"v_alignbit_b32": func(e *fenv, d, a, b, c *[64]uint32) {
-			for l := range d {
+			for l := range d[:e.live] {
 				d[l] = uint32((uint64(a[l])<<32 | uint64(b[l])) >> (c[l] & 31))
 			}
 		},
@@ -95,7 +107,7 @@ func init() {
 // (l1, l2, l3): one call a lane, without execVOP's per-lane context.
 func k1(f func(a uint32) uint32) kernel {
 	return func(e *fenv, d, a, b, c *[64]uint32) {
-		for l := range d {
+		for l := range d[:e.live] {
 			d[l] = f(a[l])
 		}
 	}
@@ -103,7 +115,7 @@ func k1(f func(a uint32) uint32) kernel {
 
 func k2(f u32x2) kernel {
 	return func(e *fenv, d, a, b, c *[64]uint32) {
-		for l := range d {
+		for l := range d[:e.live] {
 			d[l] = f(a[l], b[l])
 		}
 	}
@@ -111,7 +123,7 @@ func k2(f u32x2) kernel {
 
 func k3(f func(a, b, c uint32) uint32) kernel {
 	return func(e *fenv, d, a, b, c *[64]uint32) {
-		for l := range d {
+		for l := range d[:e.live] {
 			d[l] = f(a[l], b[l], c[l])
 		}
 	}
@@ -132,13 +144,13 @@ func init() {
 		switch o.nsrc {
 		case 2:
 			addKernel(o.name, func(e *fenv, d, a, b, c *[64]uint32) {
-				for l := range d {
+				for l := range d[:e.live] {
 					d[l] = uint32(uint64(f(uint64(a[l]), uint64(b[l]), 0)) & mask)
 				}
 			})
 		case 3:
 			addKernel(o.name, func(e *fenv, d, a, b, c *[64]uint32) {
-				for l := range d {
+				for l := range d[:e.live] {
 					d[l] = uint32(uint64(f(uint64(a[l]), uint64(b[l]), uint64(c[l]))) & mask)
 				}
 			})

@@ -46,7 +46,7 @@ func fastVal(r *rand.Rand, pool *[4]uint32) uint32 {
 }
 
 func fastMask(r *rand.Rand) uint64 {
-	switch r.IntN(6) {
+	switch r.IntN(9) {
 	case 0:
 		return ^uint64(0)
 	case 1:
@@ -54,9 +54,27 @@ func fastMask(r *rand.Rand) uint64 {
 	case 2:
 		return 1 << r.IntN(64)
 	case 3:
-		return ^uint64(0) >> r.IntN(64)
+		return ^uint64(0) >> r.IntN(64) // a prefix
+	case 4:
+		return ^uint64(0) << r.IntN(64) // a suffix
+	case 5:
+		return r.Uint64() & r.Uint64() >> r.IntN(64) // sparse, below a bound
+	case 6:
+		return edgeMasks[r.IntN(len(edgeMasks))]
 	}
 	return r.Uint64()
+}
+
+// edgeMasks are EXEC masks every fast form also runs under: a small
+// work-group's prefix (16 lanes), suffixes, single lanes at either end,
+// a half and sparse masks. The kernels compute lanes up to the highest
+// EXEC lane only.
+var edgeMasks = []uint64{0xFFFF, 0xFFFF0000, 1, 1 << 63, 1<<32 - 1, 0xFFFF << 48, 1<<63 | 1, 0x1111, 0x0101010100000000}
+
+// withExec sets w's EXEC to ex.
+func withExec(w *Wave, ex uint64) *Wave {
+	w.s[codeExec], w.s[codeExec+1] = uint32(ex), uint32(ex>>32)
+	return w
 }
 
 func fastWave(r *rand.Rand) *Wave {
@@ -285,28 +303,39 @@ func TestFastMatchesGeneric(t *testing.T) {
 				t.Fatalf("%s: compiled to its generic path", desc)
 			}
 			seen[fnPtr(in.fn)] = true
-			for it := 0; it < iters; it++ {
+			for it := 0; it < iters+len(edgeMasks); it++ {
 				w0 := fastWave(r)
 				w0.target = target
-				w1, w2 := new(Wave), new(Wave)
-				*w1, *w2 = *w0, *w0
-				w1.jOn = it%3 == 0
-				e1, e2 := in.fn(w1, in), generic(w2, in)
-				if (e1 == nil) != (e2 == nil) {
-					t.Fatalf("%s: fast error %v, generic error %v", desc, e1, e2)
+				if it >= iters {
+					withExec(w0, edgeMasks[it-iters])
 				}
-				fastSame(t, desc, w0, w1, w2)
-				if w1.jOn {
-					undoJournal(w1)
-					if w1.s != w0.s || w1.v != w0.v {
-						t.Fatalf("%s: the journal does not restore the state", desc)
-					}
-				}
+				fastCheck(t, desc, w0, in, generic, it%3 == 0)
 			}
 		}
 	}
 	if len(seen) < 10 {
 		t.Errorf("only %d distinct fast paths exercised", len(seen))
+	}
+}
+
+// fastCheck runs in's compiled form and generic on copies of w0 (the fast
+// one journaled when jOn) and requires the same state, errors and, undone,
+// the journal to restore w0.
+func fastCheck(t *testing.T, desc string, w0 *Wave, in *instr, generic execFn, jOn bool) {
+	t.Helper()
+	w1, w2 := new(Wave), new(Wave)
+	*w1, *w2 = *w0, *w0
+	w1.jOn = jOn
+	e1, e2 := in.fn(w1, in), generic(w2, in)
+	if (e1 == nil) != (e2 == nil) {
+		t.Fatalf("%s: fast error %v, generic error %v", desc, e1, e2)
+	}
+	fastSame(t, desc, w0, w1, w2)
+	if w1.jOn {
+		undoJournal(w1)
+		if w1.s != w0.s || w1.v != w0.v {
+			t.Fatalf("%s: the journal does not restore the state", desc)
+		}
 	}
 }
 
@@ -377,7 +406,8 @@ func TestF16BitConversions(t *testing.T) {
 	}
 }
 
-// wv writes exactly the lanes in the mask, sparse or dense, journaled.
+// wv writes exactly the lanes in the mask, sparse or dense (copyExcept),
+// journaled.
 func TestWriteLanes(t *testing.T) {
 	r := rand.New(rand.NewPCG(15, 16))
 	w := &Wave{}
@@ -391,8 +421,11 @@ func TestWriteLanes(t *testing.T) {
 		}
 		old := w.v[7]
 		mask := fastMask(r)
-		if i%2 == 0 {
+		switch i % 4 {
+		case 0:
 			mask = r.Uint64() & r.Uint64() // sparse
+		case 1:
+			mask = ^(r.Uint64() & r.Uint64() & r.Uint64()) // dense: a few holes
 		}
 		w.jOn = i%3 == 0
 		w.wv(7, mask, &vals)

@@ -53,6 +53,8 @@ func execCmpFast(w *Wave, in *instr) error {
 	kind, c := int(in.sub>>8&0xff), int(in.sub&0xff)
 	t := &w.tmp
 	m := w.s[slotMode]
+	exec := w.exec()
+	n := liveLanes(exec) // compares of inactive lanes are 0
 	var r uint64
 	switch kind {
 	case cmpI32, cmpU32:
@@ -61,11 +63,11 @@ func execCmpFast(w *Wave, in *instr) error {
 		if kind == cmpI32 {
 			bias = 1 << 31
 		}
-		r = icmpMask32(a, b, c, bias)
+		r = icmpMask32(a, b, c, bias, n)
 	case cmpF32:
 		din := m>>4&1 != 0
 		a, b := w.srcF32(in, 0, din, &t[0]), w.srcF32(in, 1, din, &t[1])
-		r = fcmpMask32(a, b, c)
+		r = fcmpMask32(a, b, c, n)
 	case cmpI64, cmpU64:
 		alo, ahi := w.src64(in, 0, &t[0], &t[1])
 		blo, bhi := w.src64(in, 1, &t[2], &t[3])
@@ -73,26 +75,26 @@ func execCmpFast(w *Wave, in *instr) error {
 		if kind == cmpI64 {
 			bias = 1 << 63
 		}
-		r = icmpMask64(alo, ahi, blo, bhi, c, bias)
+		r = icmpMask64(alo, ahi, blo, bhi, c, bias, n)
 	case cmpClass32: // no input flushing
 		a, b := w.srcF32(in, 0, true, &t[0]), w.srcF32(in, 1, true, &t[1])
-		for l := 0; l < 64; l++ {
+		for l := range n {
 			u := a[l]
 			r |= uint64(b[l]) >> class32(u) & 1 << uint(l)
 		}
 	case cmpClass64:
 		alo, ahi := w.srcF64(in, 0, true, &t[0], &t[1])
 		b := w.src32(in, 1, &t[2]) // (abs and neg act on bit 63 of the zero-extended mask)
-		for l := 0; l < 64; l++ {
+		for l := range n {
 			r |= uint64(b[l]) >> class64(uint64(alo[l])|uint64(ahi[l])<<32) & 1 << uint(l)
 		}
 	default: // cmpF64
 		din := m>>6&1 != 0
 		alo, ahi := w.srcF64(in, 0, din, &t[0], &t[1])
 		blo, bhi := w.srcF64(in, 1, din, &t[2], &t[3])
-		r = fcmpMask64(alo, ahi, blo, bhi, c)
+		r = fcmpMask64(alo, ahi, blo, bhi, c, n)
 	}
-	r &= w.exec()
+	r &= exec
 	if in.ndst >= 1 && in.dst[0].kind == okS {
 		w.sd64(&in.dst[0], r)
 	} else {
@@ -129,7 +131,8 @@ func (w *Wave) srcF32(in *instr, k int, din bool, buf *[64]uint32) *[64]uint32 {
 	return buf
 }
 
-// srcF64 is srcF32 for an f64 source, in halves.
+// srcF64 is srcF32 for an f64 source, in halves (the low one the
+// source's own unless flushed).
 func (w *Wave) srcF64(in *instr, k int, din bool, lo, hi *[64]uint32) (*[64]uint32, *[64]uint32) {
 	o := &in.src[k]
 	slo, shi := w.src64(in, k, lo, hi)
@@ -142,6 +145,12 @@ func (w *Wave) srcF64(in *instr, k int, din bool, lo, hi *[64]uint32) (*[64]uint
 	}
 	if o.neg {
 		nm = 1 << 31
+	}
+	if din { // only the high dwords (the signs) change
+		for l := range hi {
+			hi[l] = shi[l]&^am ^ nm
+		}
+		return slo, hi
 	}
 	for l := range lo {
 		x, y := slo[l], shi[l]&^am^nm
@@ -158,7 +167,8 @@ func (w *Wave) srcF64(in *instr, k int, din bool, lo, hi *[64]uint32) (*[64]uint
 
 // icmpMask32 evaluates integer condition c (iconds) on every lane; bias
 // 1<<31 makes the order signed.
-func icmpMask32(a, b *[64]uint32, c int, bias uint32) uint64 {
+func icmpMask32(a, b *[64]uint32, c int, bias uint32, n int) uint64 {
+	h := pairSteps(n)
 	inv := c >= 4
 	if inv {
 		c = 7 - c
@@ -166,16 +176,16 @@ func icmpMask32(a, b *[64]uint32, c int, bias uint32) uint64 {
 	var r uint64
 	switch c {
 	case 1: // lt
-		r = ltMask32(a, b, bias)
+		r = ltMask32(a, b, bias, n)
 	case 2: // eq
 		var lo, hi uint64
-		for l := 0; l < 32; l++ {
+		for l := range h {
 			lo = lo>>1 | (uint64(a[l]^b[l])-1)>>63<<31
 			hi = hi>>1 | (uint64(a[l+32]^b[l+32])-1)>>63<<31
 		}
-		r = lo | hi<<32
+		r = pairDown(lo, hi, h)
 	case 3: // le: not b < a
-		r = ^ltMask32(b, a, bias)
+		r = ^ltMask32(b, a, bias, n)
 	}
 	if inv {
 		r = ^r
@@ -183,16 +193,18 @@ func icmpMask32(a, b *[64]uint32, c int, bias uint32) uint64 {
 	return r
 }
 
-func ltMask32(a, b *[64]uint32, bias uint32) uint64 {
+func ltMask32(a, b *[64]uint32, bias uint32, n int) uint64 {
+	h := pairSteps(n)
 	var lo, hi uint64
-	for l := 0; l < 32; l++ {
+	for l := range h {
 		lo = lo>>1 | (uint64(a[l]^bias)-uint64(b[l]^bias))>>63<<31
 		hi = hi>>1 | (uint64(a[l+32]^bias)-uint64(b[l+32]^bias))>>63<<31
 	}
-	return lo | hi<<32
+	return pairDown(lo, hi, h)
 }
 
-func icmpMask64(alo, ahi, blo, bhi *[64]uint32, c int, bias uint64) uint64 {
+func icmpMask64(alo, ahi, blo, bhi *[64]uint32, c int, bias uint64, n int) uint64 {
+	h := pairSteps(n)
 	inv := c >= 4
 	if inv {
 		c = 7 - c
@@ -200,18 +212,18 @@ func icmpMask64(alo, ahi, blo, bhi *[64]uint32, c int, bias uint64) uint64 {
 	var r uint64
 	switch c {
 	case 1:
-		r = ltMask64(alo, ahi, blo, bhi, bias)
+		r = ltMask64(alo, ahi, blo, bhi, bias, n)
 	case 2:
 		var lo, hi uint64
-		for l := 0; l < 32; l++ {
+		for l := range h {
 			d0 := (uint64(alo[l]) | uint64(ahi[l])<<32) ^ (uint64(blo[l]) | uint64(bhi[l])<<32)
 			d1 := (uint64(alo[l+32]) | uint64(ahi[l+32])<<32) ^ (uint64(blo[l+32]) | uint64(bhi[l+32])<<32)
 			lo = lo>>1 | (^(d0 | -d0))>>63<<31
 			hi = hi>>1 | (^(d1 | -d1))>>63<<31
 		}
-		r = lo | hi<<32
+		r = pairDown(lo, hi, h)
 	case 3:
-		r = ^ltMask64(blo, bhi, alo, ahi, bias)
+		r = ^ltMask64(blo, bhi, alo, ahi, bias, n)
 	}
 	if inv {
 		r = ^r
@@ -219,14 +231,15 @@ func icmpMask64(alo, ahi, blo, bhi *[64]uint32, c int, bias uint64) uint64 {
 	return r
 }
 
-func ltMask64(alo, ahi, blo, bhi *[64]uint32, bias uint64) uint64 {
+func ltMask64(alo, ahi, blo, bhi *[64]uint32, bias uint64, n int) uint64 {
+	h := pairSteps(n)
 	var lo, hi uint64
-	for l := 0; l < 32; l++ {
+	for l := range h {
 		_, b0 := bits.Sub64((uint64(alo[l])|uint64(ahi[l])<<32)^bias, (uint64(blo[l])|uint64(bhi[l])<<32)^bias, 0)
 		_, b1 := bits.Sub64((uint64(alo[l+32])|uint64(ahi[l+32])<<32)^bias, (uint64(blo[l+32])|uint64(bhi[l+32])<<32)^bias, 0)
 		lo, hi = lo>>1|b0<<31, hi>>1|b1<<31
 	}
-	return lo | hi<<32
+	return pairDown(lo, hi, h)
 }
 
 // fcmp1 evaluates ordered float condition c (1–7 of fconds).
@@ -251,7 +264,8 @@ func fcmp1(c int, x, y float64) uint64 {
 }
 
 // fcmpMask32 evaluates float condition c (fconds) on every lane.
-func fcmpMask32(a, b *[64]uint32, c int) uint64 {
+func fcmpMask32(a, b *[64]uint32, c int, n int) uint64 {
+	h := pairSteps(n)
 	inv := c >= 8
 	if inv {
 		c = 15 - c
@@ -259,45 +273,46 @@ func fcmpMask32(a, b *[64]uint32, c int) uint64 {
 	var lo, hi uint64
 	switch c {
 	case 1:
-		for l := 0; l < 32; l++ {
+		for l := range h {
 			lo = lo>>1 | bit64(f32(a[l]) < f32(b[l]))<<31
 			hi = hi>>1 | bit64(f32(a[l+32]) < f32(b[l+32]))<<31
 		}
 	case 2:
-		for l := 0; l < 32; l++ {
+		for l := range h {
 			lo = lo>>1 | bit64(f32(a[l]) == f32(b[l]))<<31
 			hi = hi>>1 | bit64(f32(a[l+32]) == f32(b[l+32]))<<31
 		}
 	case 3:
-		for l := 0; l < 32; l++ {
+		for l := range h {
 			lo = lo>>1 | bit64(f32(a[l]) <= f32(b[l]))<<31
 			hi = hi>>1 | bit64(f32(a[l+32]) <= f32(b[l+32]))<<31
 		}
 	case 4:
-		for l := 0; l < 32; l++ {
+		for l := range h {
 			lo = lo>>1 | bit64(f32(a[l]) > f32(b[l]))<<31
 			hi = hi>>1 | bit64(f32(a[l+32]) > f32(b[l+32]))<<31
 		}
 	case 6:
-		for l := 0; l < 32; l++ {
+		for l := range h {
 			lo = lo>>1 | bit64(f32(a[l]) >= f32(b[l]))<<31
 			hi = hi>>1 | bit64(f32(a[l+32]) >= f32(b[l+32]))<<31
 		}
 	case 0:
 	default:
-		for l := 0; l < 32; l++ {
+		for l := range h {
 			lo = lo>>1 | fcmp1(c, float64(f32(a[l])), float64(f32(b[l])))<<31
 			hi = hi>>1 | fcmp1(c, float64(f32(a[l+32])), float64(f32(b[l+32])))<<31
 		}
 	}
-	r := lo | hi<<32
+	r := pairDown(lo, hi, h)
 	if inv {
 		r = ^r
 	}
 	return r
 }
 
-func fcmpMask64(alo, ahi, blo, bhi *[64]uint32, c int) uint64 {
+func fcmpMask64(alo, ahi, blo, bhi *[64]uint32, c int, n int) uint64 {
+	h := pairSteps(n)
 	inv := c >= 8
 	if inv {
 		c = 15 - c
@@ -309,32 +324,32 @@ func fcmpMask64(alo, ahi, blo, bhi *[64]uint32, c int) uint64 {
 	var lo, hi uint64
 	switch c {
 	case 1:
-		for l := 0; l < 32; l++ {
+		for l := range h {
 			x0, y0 := f64(uint64(alo[l])|uint64(ahi[l])<<32), f64(uint64(blo[l])|uint64(bhi[l])<<32)
 			x1, y1 := f64(uint64(alo[l+32])|uint64(ahi[l+32])<<32), f64(uint64(blo[l+32])|uint64(bhi[l+32])<<32)
 			lo, hi = lo>>1|bit64(x0 < y0)<<31, hi>>1|bit64(x1 < y1)<<31
 		}
 	case 2:
-		for l := 0; l < 32; l++ {
+		for l := range h {
 			x0, y0 := f64(uint64(alo[l])|uint64(ahi[l])<<32), f64(uint64(blo[l])|uint64(bhi[l])<<32)
 			x1, y1 := f64(uint64(alo[l+32])|uint64(ahi[l+32])<<32), f64(uint64(blo[l+32])|uint64(bhi[l+32])<<32)
 			lo, hi = lo>>1|bit64(x0 == y0)<<31, hi>>1|bit64(x1 == y1)<<31
 		}
 	case 3:
-		for l := 0; l < 32; l++ {
+		for l := range h {
 			x0, y0 := f64(uint64(alo[l])|uint64(ahi[l])<<32), f64(uint64(blo[l])|uint64(bhi[l])<<32)
 			x1, y1 := f64(uint64(alo[l+32])|uint64(ahi[l+32])<<32), f64(uint64(blo[l+32])|uint64(bhi[l+32])<<32)
 			lo, hi = lo>>1|bit64(x0 <= y0)<<31, hi>>1|bit64(x1 <= y1)<<31
 		}
 	case 0:
 	default:
-		for l := 0; l < 32; l++ {
+		for l := range h {
 			x0, y0 := f64(uint64(alo[l])|uint64(ahi[l])<<32), f64(uint64(blo[l])|uint64(bhi[l])<<32)
 			x1, y1 := f64(uint64(alo[l+32])|uint64(ahi[l+32])<<32), f64(uint64(blo[l+32])|uint64(bhi[l+32])<<32)
 			lo, hi = lo>>1|fcmp1(c, x0, y0)<<31, hi>>1|fcmp1(c, x1, y1)<<31
 		}
 	}
-	r := lo | hi<<32
+	r := pairDown(lo, hi, h)
 	if inv {
 		r = ^r
 	}

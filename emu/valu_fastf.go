@@ -64,11 +64,11 @@ func execF64Fast(w *Wave, in *instr) error {
 		blo, bhi = w.srcF64(in, 1, din, &t[2], &t[3])
 	}
 	mask := w.exec()
-	r := int(in.dst[0].reg)
-	dlo, dhi := w.dstBuf(r, mask, &t[4]), w.dstBuf(r+1, mask, &t[5])
+	r, n := int(in.dst[0].reg), liveLanes(mask)
+	dlo, dhi := w.dstLanes(r, mask, n, &t[4]), w.dstLanes(r+1, mask, n, &t[5])
 	switch in.sub {
 	case kF64Add:
-		for l := range dlo {
+		for l := range dlo[:n] {
 			x, y := uint64(alo[l])|uint64(ahi[l])<<32, uint64(blo[l])|uint64(bhi[l])<<32
 			s := f64(x) + f64(y)
 			u := f64bits(s)
@@ -79,7 +79,7 @@ func execF64Fast(w *Wave, in *instr) error {
 			dlo[l], dhi[l] = uint32(u), uint32(u>>32)
 		}
 	case kF64Mul:
-		for l := range dlo {
+		for l := range dlo[:n] {
 			x, y := uint64(alo[l])|uint64(ahi[l])<<32, uint64(blo[l])|uint64(bhi[l])<<32
 			s := f64(x) * f64(y)
 			u := f64bits(s)
@@ -91,7 +91,7 @@ func execF64Fast(w *Wave, in *instr) error {
 		}
 	default:
 		f := f64Unary[in.sub-kF64Unary]
-		for l := range dlo {
+		for l := range dlo[:n] {
 			x := uint64(alo[l]) | uint64(ahi[l])<<32
 			xf := f64(x)
 			s := f(xf)
@@ -109,7 +109,7 @@ func execF64Fast(w *Wave, in *instr) error {
 		}
 	case kF64Fma:
 		clo, chi := w.srcF64(in, 2, din, &t[6], &t[7])
-		for l := range dlo {
+		for l := range dlo[:n] {
 			x, y := uint64(alo[l])|uint64(ahi[l])<<32, uint64(blo[l])|uint64(bhi[l])<<32
 			z := uint64(clo[l]) | uint64(chi[l])<<32
 			s := math.FMA(f64(x), f64(y), f64(z))
@@ -144,9 +144,9 @@ func execCvtF16F32(w *Wave, in *instr) error {
 	a := w.srcF32(in, 0, m>>4&1 != 0, &t[0])
 	dout := m>>7&1 != 0
 	mask := w.exec()
-	r := int(in.dst[0].reg)
-	d := w.dstBuf(r, mask, &t[3])
-	for l := range d {
+	r, n := int(in.dst[0].reg), liveLanes(mask)
+	d := w.dstLanes(r, mask, n, &t[3])
+	for l := range d[:n] {
 		h := f32ToF16RNE(a[l])
 		if !dout && h&0x7c00 == 0 {
 			h &= 0x8000
@@ -176,9 +176,9 @@ func execCvtF32F16(w *Wave, in *instr) error {
 	t := &w.tmp
 	a := w.src32(in, 0, &t[0])
 	mask := w.exec()
-	r := int(in.dst[0].reg)
-	d := w.dstBuf(r, mask, &t[3])
-	for l := range d {
+	r, n := int(in.dst[0].reg), liveLanes(mask)
+	d := w.dstLanes(r, mask, n, &t[3])
+	for l := range d[:n] {
 		h := uint16(a[l])&^am ^ nm
 		if !din && h&0x7c00 == 0 {
 			h &= 0x8000
@@ -250,7 +250,7 @@ func f16ToF32Bits(h uint16) uint32 {
 // (fu32's lane function, rounding to nearest even).
 func kFu32(f func(x float64) float64) kernel {
 	return func(e *fenv, d, a, b, c *[64]uint32) {
-		for l := range d {
+		for l := range d[:e.live] {
 			x := flushIn(a[l], e.din)
 			xf := float64(f32(x))
 			r := f(xf)
@@ -268,9 +268,22 @@ func kFu32(f func(x float64) float64) kernel {
 	}
 }
 
+// kRcpF32 is kFu32(recip) with the division inline (1/x is NaN only for
+// a NaN x).
+func kRcpF32(e *fenv, d, a, b, c *[64]uint32) {
+	for l := range d[:e.live] {
+		x := flushIn(a[l], e.din)
+		u := f32bits(float32(1 / float64(f32(x))))
+		if x&0x7fffffff > 0x7f800000 {
+			u = x | 0x400000
+		}
+		d[l] = flushOut(u, e.dout)
+	}
+}
+
 func init() {
 	kernels["v_min_f32"] = func(e *fenv, d, a, b, c *[64]uint32) {
-		for l := range d {
+		for l := range d[:e.live] {
 			x, y := flushIn(a[l], e.din), flushIn(b[l], e.din)
 			var u uint32
 			if fx, fy := f32(x), f32(y); fx < fy {
@@ -284,7 +297,7 @@ func init() {
 		}
 	}
 	kernels["v_max_f32"] = func(e *fenv, d, a, b, c *[64]uint32) {
-		for l := range d {
+		for l := range d[:e.live] {
 			x, y := flushIn(a[l], e.din), flushIn(b[l], e.din)
 			var u uint32
 			if fx, fy := f32(x), f32(y); fx > fy {
@@ -298,12 +311,12 @@ func init() {
 		}
 	}
 	kernels["v_cvt_u32_f32"] = func(e *fenv, d, a, b, c *[64]uint32) {
-		for l := range d {
+		for l := range d[:e.live] {
 			d[l] = uint32(cvtF32ToU32(float64(f32(flushIn(a[l], e.din)))))
 		}
 	}
 	kernels["v_cvt_i32_f32"] = func(e *fenv, d, a, b, c *[64]uint32) {
-		for l := range d {
+		for l := range d[:e.live] {
 			d[l] = uint32(cvtF32ToI32(float64(f32(flushIn(a[l], e.din)))))
 		}
 	}

@@ -1,0 +1,118 @@
+package emu
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"sort"
+	"testing"
+
+	"github.com/wavedbg/wavedbg/isa"
+)
+
+// laneCases builds, for every operation with a lane function, instructions
+// in the forms the compiled fast paths meet: VGPR sources, a literal and an
+// SGPR source, abs and neg on the float sources, clamp and omod, and a
+// destination aliasing a source.
+func laneCases() []ti {
+	names := make([]string, 0, len(opTable))
+	for n, d := range opTable {
+		if d.v != nil {
+			names = append(names, n)
+		}
+	}
+	sort.Strings(names)
+	var cs []ti
+	for _, n := range names {
+		v := opTable[n].v
+		reg := func(n int, wd uint8) isa.Operand {
+			if wd == 2 {
+				return vreg2(n)
+			}
+			return vreg(n)
+		}
+		dst := []isa.Operand{reg(8, v.dstW)}
+		if v.cout {
+			dst = append(dst, vcc())
+		}
+		var src []isa.Operand
+		for k := 0; k < int(v.nsrc); k++ {
+			if k == 2 && v.mac {
+				break
+			}
+			src = append(src, reg(2*k, v.srcW[k]))
+		}
+		if v.cin {
+			src = append(src, vcc())
+		}
+		form := func(d, s []isa.Operand) ti {
+			return I(n, append(append([]isa.Operand(nil), d...), s...)...).enc(isa.EncVOP3)
+		}
+		cs = append(cs, form(dst, src))
+		s := append([]isa.Operand(nil), src...)
+		s[0] = lit(0x3fc00001)
+		if len(s) > 1 {
+			s[len(s)-1] = sreg2(4)
+			if v.srcW[len(s)-1] != 2 {
+				s[len(s)-1] = sreg(5)
+			}
+		}
+		cs = append(cs, form(dst, s))
+		d := append([]isa.Operand(nil), dst...)
+		d[0] = reg(2, v.dstW) // aliases S1 (or its pair)
+		cs = append(cs, form(d, src))
+		if v.ft != 0 {
+			s = append([]isa.Operand(nil), src...)
+			for k := range s {
+				if k < int(v.nsrc) && v.isrc>>uint(k)&1 == 0 {
+					s[k].Neg, s[k].Abs = k != 1, k != 0
+				}
+			}
+			cs = append(cs, form(dst, s))
+		}
+		if v.oft != 0 || v.ft == 0 {
+			for _, m := range []isa.Modifiers{{Clamp: true}, {Omod: 1}, {Omod: 3, Clamp: true}} {
+				cs = append(cs, form(dst, src).with(func(x *isa.Modifiers) { *x = m }))
+			}
+		}
+	}
+	return cs
+}
+
+// TestLaneFastMatchesGeneric: the lane path leaves exactly the state
+// execVOP leaves, for every operation with a lane function.
+func TestLaneFastMatchesGeneric(t *testing.T) {
+	r := rand.New(rand.NewPCG(21, 22))
+	iters := 12
+	if testing.Short() {
+		iters = 3
+	}
+	lane, rows := 0, map[string]bool{}
+	for ci, c := range laneCases() {
+		p := prog(isa.GFX9, c)
+		in := &p.code[0]
+		if in.def == nil || in.def.v == nil {
+			continue
+		}
+		if fnPtr(in.fn) == fnPtr(execLaneFast) {
+			lane++
+		}
+		if f, ok := rowKernels[c.name]; ok && fnPtr(in.fn) == fnPtr(f) {
+			rows[c.name] = true
+		}
+		desc := fmt.Sprintf("#%d %s %v %+v", ci, c.name, c.in.Args, c.in.Mods)
+		for it := 0; it < iters; it++ {
+			fastCheck(t, desc, fastWave(r), in, execVOP, it%3 == 0)
+		}
+		for i, ex := range edgeMasks {
+			fastCheck(t, desc, withExec(fastWave(r), ex), in, execVOP, i%3 == 0)
+		}
+	}
+	if lane < 300 {
+		t.Errorf("only %d instructions took the lane path", lane)
+	}
+	for n := range rowKernels {
+		if !rows[n] {
+			t.Errorf("%s never took its row kernel", n)
+		}
+	}
+}
