@@ -132,6 +132,9 @@ func (u *vmemUnit) fastMem(w *Wave, o *vmOp, exec uint64, c *memCtx) error {
 		if spec == specScratch {
 			limit = uint64(sp)
 		}
+		if spec != 0 && spec <= specFlat && !mem.atomicWords() && u.fastWave(w, o, exec, c, spec, base) {
+			return nil
+		}
 		if spec != 0 {
 			if exec = u.fastRun(w, o, exec, c, spec, base, limit); exec == 0 {
 				return nil

@@ -193,6 +193,25 @@ func vfAddr(rng *rand.Rand, faults bool) uint64 {
 	return vfA + 4*rng.Uint64N(0x7f0)
 }
 
+// vfOneAlloc returns, half the time, a source of addresses all in one
+// allocation (the whole-wave path's case): scattered over A, B, C or the
+// LDS window (for FLAT, the LDS aperture, past its 1 KiB too), or consecutive elements of 1 to
+// 16 bytes from a random start in A (some runs cross A's page boundary).
+func vfOneAlloc(rng *rand.Rand) func() uint64 {
+	switch rng.IntN(4) {
+	case 0:
+		r := []struct{ lo, n uint64 }{{vfA, 0x2000}, {vfB, 0x1000}, {vfC, 0x1000}, {SharedApertureBase, 0x800}}[rng.IntN(4)]
+		return func() uint64 { return r.lo + rng.Uint64N(r.n-16) }
+	case 1:
+		a, step := vfA+rng.Uint64N(0x1000), []uint64{1, 2, 4, 8, 12, 16}[rng.IntN(6)]
+		return func() uint64 {
+			a += step
+			return a - step
+		}
+	}
+	return nil
+}
+
 // vfSetup gives a machine's wave random registers for its instruction
 // (the same for the same seed). With faults, about one lane in 64 has an
 // address that faults.
@@ -245,8 +264,12 @@ func vfSetup(m *Machine, u *vmemUnit, asm string, seed uint64, faults bool) {
 	}
 	bad := func() bool { return faults && rng.IntN(64) == 0 }
 	aligned := rng.IntN(3) != 0 // every address dword-aligned: whole waves take the fast loops
+	one := vfOneAlloc(rng)
 	addr := func() uint64 {
 		a := vfAddr(rng, bad())
+		if one != nil && !bad() {
+			a = one()
+		}
 		if aligned {
 			a &^= 3
 		}
@@ -259,7 +282,7 @@ func vfSetup(m *Machine, u *vmemUnit, asm string, seed uint64, faults bool) {
 		case strings.HasPrefix(asm, "global_") || strings.HasPrefix(asm, "flat_"):
 			a := addr()
 			switch n := rng.IntN(10); {
-			case !strings.HasPrefix(asm, "flat_"):
+			case !strings.HasPrefix(asm, "flat_") || one != nil: // one allocation: the LDS window is the aperture
 			case n == 0:
 				a = SharedApertureBase + rng.Uint64N(0x500)&^3 // flat: LDS (1 KiB), some past it
 			case n == 1:

@@ -55,6 +55,7 @@ type vmemUnit struct {
 	opc    [64]vmOpEnt // a direct-mapped cache in front of ops
 	lines  lineSet     // the current instruction's cache lines (recorded steps only)
 	noFast bool        // tests: every access takes the general path
+	sink   [4]uint32   // what the whole-wave path's inactive lanes move (vmem_wave.go)
 }
 
 // vmOpEnt caches the compiled operation of one instruction.
