@@ -132,7 +132,7 @@ func (u *vmemUnit) fastMem(w *Wave, o *vmOp, exec uint64, c *memCtx) error {
 		if spec == specScratch {
 			limit = uint64(sp)
 		}
-		if spec != 0 && spec <= specFlat && !mem.atomicWords() && u.fastWave(w, o, exec, c, spec, base) {
+		if spec != 0 && !mem.atomicWords() && u.fastWave(w, o, exec, c, spec, base, limit) {
 			return nil
 		}
 		if spec != 0 {

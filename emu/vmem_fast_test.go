@@ -262,6 +262,17 @@ func vfSetup(m *Machine, u *vmemUnit, asm string, seed uint64, faults bool) {
 	if !faults && w.s[16] == 0x3000 {
 		w.s[16] = 0
 	}
+	// or, a third of the time, the private segment V# (whole waves of
+	// -O0 stack slots), its NUM_RECORDS sometimes cutting lanes off
+	private := rng.IntN(3) == 0
+	slot := uint32(rng.IntN(0xc0)) // the private offset most lanes share
+	if private {
+		k := []uint32{63, uint32(rng.IntN(64))}[rng.IntN(2)]
+		edge := uint64(w.s[16] + slot&3 + 4*k + slot>>2<<8) // lanes from k on out of range
+		d := Dispatch{ScratchAddr: vfScratch, ScratchBytes: []uint64{0x10000, rng.Uint64N(0x4000), edge}[rng.IntN(3)]}
+		rs := d.scratchRsrc()
+		copy(w.s[12:16], rs[:])
+	}
 	bad := func() bool { return faults && rng.IntN(64) == 0 }
 	aligned := rng.IntN(3) != 0 // every address dword-aligned: whole waves take the fast loops
 	one := vfOneAlloc(rng)
@@ -293,6 +304,14 @@ func vfSetup(m *Machine, u *vmemUnit, asm string, seed uint64, faults bool) {
 			w.v[2][l] = uint32(rng.IntN(0xc0))
 			if bad() {
 				w.v[2][l] = 0x10000 + uint32(rng.IntN(0x10000))
+			}
+		case private:
+			w.v[2][l] = slot
+			if rng.IntN(8) == 0 {
+				w.v[2][l] = uint32(rng.IntN(0xc0))
+			}
+			if bad() {
+				w.v[2][l] = 0x1000_0000 + uint32(rng.IntN(0x10000))
 			}
 		default: // buffers: offsets and indexes
 			w.v[2][l] = uint32(rng.IntN(0x2000))

@@ -96,6 +96,8 @@ type vmOp struct {
 	gds                bool
 
 	ds dsOp
+
+	last opCache // what the whole-wave path last touched (vmem_wave.go)
 }
 
 // dsOp holds the DS-specific decoding.

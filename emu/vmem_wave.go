@@ -17,28 +17,26 @@ var zeroPage [pageSize]byte
 // lanePtrs is where each lane's access starts.
 type lanePtrs [64]unsafe.Pointer
 
-// fastWave runs a load or store of fastRun's specGlobal, specGlobalS or
-// specFlat shape as a whole wave. It reports false, having moved nothing,
-// when some active lane could not take fastRun's single-page step: its
-// access unaligned, crossing a page, outside the allocation that holds the
-// lowest address, or in an aperture.
-func (u *vmemUnit) fastWave(w *Wave, o *vmOp, exec uint64, c *memCtx, spec int, base uint64) bool {
+// fastWave runs a load or store of a fastRun shape as a whole wave (base
+// and limit are fastRun's). It reports false, having moved nothing, when
+// some active lane could not take fastRun's single-page step: its access
+// unaligned, crossing a page, outside the allocation that holds the lowest
+// address, in an aperture (FLAT) or past the private V#'s range.
+func (u *vmemUnit) fastWave(w *Wave, o *vmOp, exec uint64, c *memCtx, spec int, base, limit uint64) bool {
 	var ad [64]uint64
-	lo, hi, or := waveAddrs(w, o, spec, base, &ad)
-	if exec != ^uint64(0) {
-		lo, hi, or = laneSpan(&ad, exec)
-	}
+	waveAddrs(w, o, spec, base, limit, &ad)
+	lo, hi, or := laneSpan(&ad, exec)
 	size := uint64(c.size)
 	end := hi + size
-	if end < hi || size >= 4 && or&3 != 0 || !u.covers(w.m.Mem, lo, end) ||
-		spec == specFlat && inApertures(lo, end) {
+	if end < hi || size >= 4 && or&3 != 0 || !o.last.covers(w.m.Mem, lo, end) ||
+		spec == specFlat && inApertures(lo, end) || spec == specPrivate && (lo < base || hi-base >= limit) {
 		return false
 	}
 	store := o.kind == vmStore
 	var ptr lanePtrs
-	if exec == ^uint64(0) && lo>>pageBits == (end-1)>>pageBits {
-		onePage(w.m.Mem, &ad, lo, store, &ptr)
-	} else if !u.pointLanes(w.m.Mem, &ad, exec, size, store, &ptr) {
+	if lo>>pageBits == (end-1)>>pageBits {
+		o.last.onePage(&ad, lo, exec, store, unsafe.Pointer(&u.sink), &ptr)
+	} else if !o.last.pointLanes(&ad, exec, size, store, unsafe.Pointer(&u.sink), &ptr) {
 		return false
 	}
 	if store {
@@ -49,32 +47,52 @@ func (u *vmemUnit) fastWave(w *Wave, o *vmOp, exec uint64, c *memCtx, spec int, 
 	return true
 }
 
-// waveAddrs computes every lane's address, active or not (fastOK keeps
-// vaddr's registers in range), and returns laneSpan's figures for all 64.
-func waveAddrs(w *Wave, o *vmOp, spec int, base uint64, ad *[64]uint64) (lo, hi, or uint64) {
+// zeroLanes stands for an absent vaddr.
+var zeroLanes [64]uint32
+
+// waveAddrs computes every lane's address, active or not, as fastRun does
+// (fastOK keeps vaddr's registers in range).
+func waveAddrs(w *Wave, o *vmOp, spec int, base, limit uint64, ad *[64]uint64) {
 	off := uint64(o.offset)
-	v0 := &w.v[o.vaddr]
-	lo = ^uint64(0)
-	if spec == specGlobalS {
+	v0 := &zeroLanes
+	if o.vaddr >= 0 && (spec != specPrivate || o.offen) {
+		v0 = &w.v[o.vaddr]
+	}
+	switch spec {
+	case specGlobalS:
 		base += off
 		for l, x := range v0 {
-			a := base + uint64(x)
-			ad[l], lo, hi, or = a, min(lo, a), max(hi, a), or|a
+			ad[l] = base + uint64(x)
 		}
-		return lo, hi, or
+	case specScratch: // limit: the saddr value
+		p0 := uint32(limit) + uint32(off)
+		for l, x := range v0 {
+			p := p0 + x
+			ad[l] = base + uint64(p&3) + 4*uint64(l) + 256*uint64(p>>2)
+		}
+	case specPrivate:
+		for l, x := range v0 {
+			aoff := uint32(off) + x
+			ad[l] = base + uint64(aoff&3+uint32(l)<<2+aoff>>2<<8)
+		}
+	default:
+		v1 := &w.v[o.vaddr+1]
+		for l, x := range v0 {
+			ad[l] = uint64(x) | uint64(v1[l])<<32 + off
+		}
 	}
-	v1 := &w.v[o.vaddr+1]
-	for l, x := range v0 {
-		a := uint64(x) | uint64(v1[l])<<32 + off
-		ad[l], lo, hi, or = a, min(lo, a), max(hi, a), or|a
-	}
-	return lo, hi, or
 }
 
 // laneSpan returns the lowest and highest address of the active lanes and
 // the OR of them all (its low bits are the alignment check).
 func laneSpan(ad *[64]uint64, exec uint64) (lo, hi, or uint64) {
 	lo = ^uint64(0)
+	if exec == ^uint64(0) {
+		for _, a := range ad {
+			lo, hi, or = min(lo, a), max(hi, a), or|a
+		}
+		return lo, hi, or
+	}
 	for m := exec; m != 0; m &= m - 1 {
 		a := ad[tz(m)&63]
 		lo, hi, or = min(lo, a), max(hi, a), or|a
@@ -82,17 +100,44 @@ func laneSpan(ad *[64]uint64, exec uint64) (lo, hi, or uint64) {
 	return lo, hi, or
 }
 
-// covers reports whether [lo, end) lies in one allocation, caching it.
-func (u *vmemUnit) covers(mem *Memory, lo, end uint64) bool {
-	if lo >= u.mapLo && end <= u.mapHi && lo <= end {
+// opCache is what an operation's whole-wave path last touched in a
+// Memory: an allocation and a page. Allocations and pages never go away,
+// and a worker's waves share its operations (and one Memory view), so the
+// next wave, whose addresses usually follow, finds them here.
+type opCache struct {
+	mem    *Memory
+	lo, hi uint64 // the allocation
+	pn     uint64
+	pg     *[pageSize]byte
+}
+
+// covers reports whether [lo, end) lies in one allocation of mem, caching
+// it.
+func (c *opCache) covers(mem *Memory, lo, end uint64) bool {
+	if c.mem == mem && lo >= c.lo && end <= c.hi && lo <= end {
 		return true
 	}
 	a, ok := mem.Lookup(lo)
 	if !ok || end > a.End() || end < lo {
 		return false
 	}
-	u.mapLo, u.mapHi = a.Addr, a.End()
+	*c = opCache{mem: mem, lo: a.Addr, hi: a.End(), pn: ^uint64(0)}
 	return true
+}
+
+// page returns page pn of the Memory covers last accepted: created for a
+// store, zeroPage for a load of one never written (not cached: a store
+// may create it).
+func (c *opCache) page(pn uint64, store bool) *[pageSize]byte {
+	if pn == c.pn {
+		return c.pg
+	}
+	pg := c.mem.page(pn, store)
+	if pg == nil {
+		return &zeroPage
+	}
+	c.pn, c.pg = pn, pg
+	return pg
 }
 
 // inApertures reports whether [lo, end) meets the LDS or private aperture.
@@ -101,24 +146,22 @@ func inApertures(lo, end uint64) bool {
 		lo < PrivateApertureBase+apertureSize && end > PrivateApertureBase
 }
 
-// onePage sets ptr when every lane is active and in the page of lo.
-func onePage(mem *Memory, ad *[64]uint64, lo uint64, store bool, ptr *lanePtrs) {
-	pg := mem.page(lo>>pageBits, store)
-	if pg == nil {
-		pg = &zeroPage
-	}
-	pa, ps := unsafe.Pointer(pg), lo&^(pageSize-1)
+// onePage sets ptr when every active lane is in the page of lo: inactive
+// lanes point at the sink (first in the page like the others: their
+// addresses may be anything).
+func (c *opCache) onePage(ad *[64]uint64, lo, exec uint64, store bool, sink unsafe.Pointer, ptr *lanePtrs) {
+	pa, ps := unsafe.Pointer(c.page(lo>>pageBits, store)), lo&^(pageSize-1)
 	for l, a := range ad {
-		ptr[l] = unsafe.Add(pa, a-ps)
+		ptr[l] = unsafe.Add(pa, (a-ps)&(pageSize-1))
+	}
+	for m := ^exec; m != 0; m &= m - 1 {
+		ptr[tz(m)&63] = sink
 	}
 }
 
-// pointLanes sets ptr: each active lane's bytes in its page (a store
-// creates the page, a load of a never-written one reads zeroPage), each
-// inactive lane's the sink. It reports false if an access crosses a page.
-func (u *vmemUnit) pointLanes(mem *Memory, ad *[64]uint64, exec, size uint64, store bool, ptr *lanePtrs) bool {
-	sink := unsafe.Pointer(&u.sink)
-	pn, pg := ^uint64(0), (*[pageSize]byte)(nil)
+// pointLanes sets ptr: each active lane's bytes in its page, each inactive
+// lane's the sink. It reports false if an access crosses a page.
+func (c *opCache) pointLanes(ad *[64]uint64, exec, size uint64, store bool, sink unsafe.Pointer, ptr *lanePtrs) bool {
 	for l, a := range ad {
 		if exec>>l&1 == 0 {
 			ptr[l] = sink
@@ -128,13 +171,7 @@ func (u *vmemUnit) pointLanes(mem *Memory, ad *[64]uint64, exec, size uint64, st
 		if po+size > pageSize {
 			return false
 		}
-		if p := a >> pageBits; p != pn {
-			pn, pg = p, mem.page(p, store)
-			if pg == nil {
-				pg = &zeroPage
-			}
-		}
-		ptr[l] = unsafe.Pointer(&pg[po])
+		ptr[l] = unsafe.Pointer(&c.page(a>>pageBits, store)[po])
 	}
 	return true
 }
