@@ -25,13 +25,19 @@ type lanePtrs [64]unsafe.Pointer
 func (u *vmemUnit) fastWave(w *Wave, o *vmOp, exec uint64, c *memCtx, spec int, base, limit uint64) bool {
 	var ad [64]uint64
 	waveAddrs(w, o, spec, base, limit, &ad)
-	lo, hi, or := laneSpan(&ad, exec)
 	size := uint64(c.size)
-	end := hi + size
-	if end < hi || size >= 4 && or&3 != 0 || !o.last.covers(w.m.Mem, lo, end) ||
-		spec == specFlat && inApertures(lo, end) || spec == specPrivate && (lo < base || hi-base >= limit) {
-		return false
+	fits := func(lo, hi, or uint64) bool {
+		end := hi + size
+		return end >= hi && (size < 4 || or&3 == 0) && o.last.covers(w.m.Mem, lo, end) &&
+			(spec != specFlat || !inApertures(lo, end)) && (spec != specPrivate || lo >= base && hi-base < limit)
 	}
+	lo, hi, or, ok := strideSpan(&ad)
+	if !ok || !fits(lo, hi, or) {
+		if lo, hi, or = laneSpan(&ad, exec); !fits(lo, hi, or) {
+			return false
+		}
+	}
+	end := hi + size
 	store := o.kind == vmStore
 	var ptr lanePtrs
 	if lo>>pageBits == (end-1)>>pageBits {
@@ -81,6 +87,21 @@ func waveAddrs(w *Wave, o *vmOp, spec int, base, limit uint64, ad *[64]uint64) {
 			ad[l] = uint64(x) | uint64(v1[l])<<32 + off
 		}
 	}
+}
+
+// strideSpan is laneSpan's cheaper first try for the usual shape
+// (consecutive elements, a uniform private offset): when every lane's
+// address, active or not, is ad[0] + lane·step, it returns their span and
+// ad[0] | step for the alignment check.
+func strideSpan(ad *[64]uint64) (lo, hi, or uint64, ok bool) {
+	step := ad[1] - ad[0]
+	a, x := ad[0], uint64(0)
+	for _, b := range ad {
+		x |= a ^ b
+		a += step
+	}
+	lo, hi = min(ad[0], ad[63]), max(ad[0], ad[63])
+	return lo, hi, ad[0] | step, x == 0
 }
 
 // laneSpan returns the lowest and highest address of the active lanes and
