@@ -438,3 +438,36 @@ func TestVMemFastMatchesGeneral(t *testing.T) {
 		}
 	}
 }
+
+// TestStrideSpan: strideSpan accepts progressions up or down and rejects
+// one whose lanes wrap around the address space, though its first and
+// last addresses are close.
+func TestStrideSpan(t *testing.T) {
+	prog := func(a0, step uint64) *[64]uint64 {
+		var ad [64]uint64
+		for l := range ad {
+			ad[l] = a0 + uint64(l)*step
+		}
+		return &ad
+	}
+	for _, tc := range []struct {
+		a0, step uint64
+		ok       bool
+	}{
+		{vfA, 4, true},
+		{vfA + 0x1000, ^uint64(15), true}, // step −16
+		{vfA, 0, true},
+		{vfA, (1<<64-1)/63 + 1, false}, // 63 steps wrap to a0+1
+		{^uint64(0) - 8, 4, false},     // past the top
+	} {
+		ad := prog(tc.a0, tc.step)
+		lo, hi, _, ok := strideSpan(ad)
+		if ok != tc.ok {
+			t.Errorf("a0 %#x step %#x: ok %v, want %v (span %#x..%#x)", tc.a0, tc.step, ok, tc.ok, lo, hi)
+		}
+		ad[5]++
+		if _, _, _, ok := strideSpan(ad); ok {
+			t.Errorf("a0 %#x step %#x: a lane off the progression accepted", tc.a0, tc.step)
+		}
+	}
+}

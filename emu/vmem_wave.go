@@ -92,7 +92,9 @@ func waveAddrs(w *Wave, o *vmOp, spec int, base, limit uint64, ad *[64]uint64) {
 // strideSpan is laneSpan's cheaper first try for the usual shape
 // (consecutive elements, a uniform private offset): when every lane's
 // address, active or not, is ad[0] + lane·step, it returns their span and
-// ad[0] | step for the alignment check.
+// ad[0] | step for the alignment check. The step is at most 4 GiB either
+// way and the progression must not wrap around the address space, so
+// every lane lies between the first and the last.
 func strideSpan(ad *[64]uint64) (lo, hi, or uint64, ok bool) {
 	step := ad[1] - ad[0]
 	a, x := ad[0], uint64(0)
@@ -101,7 +103,8 @@ func strideSpan(ad *[64]uint64) (lo, hi, or uint64, ok bool) {
 		a += step
 	}
 	lo, hi = min(ad[0], ad[63]), max(ad[0], ad[63])
-	return lo, hi, ad[0] | step, x == 0
+	mag := min(step, -step)
+	return lo, hi, ad[0] | step, x == 0 && mag <= 1<<32 && hi-lo == 63*mag
 }
 
 // laneSpan returns the lowest and highest address of the active lanes and
