@@ -10,6 +10,9 @@ package emu
 // or leaving the cached allocation and not mapped — runs the general path
 // (laneMem) from its start, which gives the same bytes and the same fault:
 // a store's dwords already written are written again with the same values.
+// Before any of that, the commonest shapes try the whole-wave path
+// (vmem_wave.go), which checks the wave once and moves it with no
+// per-lane checks.
 
 import (
 	"math"
@@ -132,10 +135,11 @@ func (u *vmemUnit) fastMem(w *Wave, o *vmOp, exec uint64, c *memCtx) error {
 		if spec == specScratch {
 			limit = uint64(sp)
 		}
-		if spec != 0 && !mem.atomicWords() && u.fastWave(w, o, exec, c, spec, base, limit) {
-			return nil
-		}
 		if spec != 0 {
+			// the whole-wave path moves plain words: not for the race detector's views
+			if !mem.atomicWords() && u.fastWave(w, o, exec, c, spec, base, limit) {
+				return nil
+			}
 			if exec = u.fastRun(w, o, exec, c, spec, base, limit); exec == 0 {
 				return nil
 			}

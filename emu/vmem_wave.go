@@ -1,13 +1,17 @@
 package emu
 
-// The whole-wave path of vector memory: a GLOBAL or FLAT load or store
-// that no lane can fail — every active lane's access aligned, in one page
-// and inside one mapped allocation, checked once from the lowest and
-// highest address (and, for FLAT, outside the apertures) — moves its lanes
-// in loops with no per-lane checks. Inactive lanes point at the unit's
-// sink, so the loops run all 64 lanes without branches: a load's
-// inactive lanes read junk into result slots Complete never writes back
-// (it writes under EXEC), a store's write the sink.
+// The whole-wave path of vector memory: a load or store of one of
+// fastRun's shapes (GLOBAL, FLAT, SCRATCH, the private segment V#) that no
+// lane can fail — every active lane's access aligned, in one page and
+// inside one mapped allocation, checked once from the lowest and highest
+// address (and outside the apertures for FLAT, inside the V#'s range for
+// MUBUF) — moves its lanes in loops with no per-lane checks. Inactive
+// lanes point at the unit's sink, so the loops run all 64 lanes without
+// branches: a load's inactive lanes read junk into result slots Complete
+// never writes back (it writes under EXEC), a store's write the sink.
+// Stores go lane after lane, so overlapping lanes leave what the general
+// path leaves. Moves are plain loads and stores of the access's width
+// (memory_shared.go: why that is sound for pages other workers share).
 
 import "unsafe"
 
@@ -23,6 +27,9 @@ type lanePtrs [64]unsafe.Pointer
 // unaligned, crossing a page, outside the allocation that holds the lowest
 // address, in an aperture (FLAT) or past the private V#'s range.
 func (u *vmemUnit) fastWave(w *Wave, o *vmOp, exec uint64, c *memCtx, spec int, base, limit uint64) bool {
+	if exec == 0 {
+		return true // nothing to move (and no page to create)
+	}
 	var ad [64]uint64
 	waveAddrs(w, o, spec, base, limit, &ad)
 	size := uint64(c.size)
