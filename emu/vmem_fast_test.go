@@ -196,18 +196,22 @@ func vfAddr(rng *rand.Rand, faults bool) uint64 {
 // vfOneAlloc returns, half the time, a source of addresses all in one
 // allocation (the whole-wave path's case): scattered over A, B, C or the
 // LDS window (for FLAT, the LDS aperture, past its 1 KiB too), or consecutive elements of 1 to
-// 16 bytes from a random start in A (some runs cross A's page boundary).
+// 16 bytes from a random start in A (some runs cross A's page boundary),
+// or one address for all lanes.
 func vfOneAlloc(rng *rand.Rand) func() uint64 {
-	switch rng.IntN(4) {
+	switch rng.IntN(5) {
 	case 0:
 		r := []struct{ lo, n uint64 }{{vfA, 0x2000}, {vfB, 0x1000}, {vfC, 0x1000}, {SharedApertureBase, 0x800}}[rng.IntN(4)]
 		return func() uint64 { return r.lo + rng.Uint64N(r.n-16) }
 	case 1:
-		a, step := vfA+rng.Uint64N(0x1000), []uint64{1, 2, 4, 8, 12, 16}[rng.IntN(6)]
+		a, step := vfA+rng.Uint64N(0x1000), []uint64{1, 2, 4, 4, 8, 12, 16}[rng.IntN(7)]
 		return func() uint64 {
 			a += step
 			return a - step
 		}
+	case 2:
+		a := vfA + rng.Uint64N(0x2000-16)
+		return func() uint64 { return a }
 	}
 	return nil
 }
@@ -265,7 +269,8 @@ func vfSetup(m *Machine, u *vmemUnit, asm string, seed uint64, faults bool) {
 	// or, a third of the time, the private segment V# (whole waves of
 	// -O0 stack slots), its NUM_RECORDS sometimes cutting lanes off
 	private := rng.IntN(3) == 0
-	slot := uint32(rng.IntN(0xc0)) // the private offset most lanes share
+	slot := uint32(rng.IntN(0xc0))         // the private offset most lanes share
+	strays := []int{0, 8, 64}[rng.IntN(3)] // one lane in strays has its own (none for 0)
 	if private {
 		k := []uint32{63, uint32(rng.IntN(64))}[rng.IntN(2)]
 		edge := uint64(w.s[16] + slot&3 + 4*k + slot>>2<<8) // lanes from k on out of range
@@ -302,12 +307,15 @@ func vfSetup(m *Machine, u *vmemUnit, asm string, seed uint64, faults bool) {
 			w.v[2][l], w.v[3][l] = uint32(a), uint32(a>>32)
 		case strings.HasPrefix(asm, "scratch_"): // a private offset
 			w.v[2][l] = uint32(rng.IntN(0xc0))
+			if strays == 0 {
+				w.v[2][l] = slot
+			}
 			if bad() {
 				w.v[2][l] = 0x10000 + uint32(rng.IntN(0x10000))
 			}
 		case private:
 			w.v[2][l] = slot
-			if rng.IntN(8) == 0 {
+			if strays > 0 && rng.IntN(strays) == 0 {
 				w.v[2][l] = uint32(rng.IntN(0xc0))
 			}
 			if bad() {

@@ -30,14 +30,15 @@ func (u *vmemUnit) fastWave(w *Wave, o *vmOp, exec uint64, c *memCtx, spec int, 
 	if exec == 0 {
 		return true // nothing to move (and no page to create)
 	}
+	size := uint64(c.size)
+	if size == 4 && c.ndw == 1 {
+		if a0, step, ok := dwordRun(w, o, spec, base, limit); ok && u.moveRun(w, o, exec, c, spec, base, limit, a0, step) {
+			return true
+		}
+	}
 	var ad [64]uint64
 	waveAddrs(w, o, spec, base, limit, &ad)
-	size := uint64(c.size)
-	fits := func(lo, hi, or uint64) bool {
-		end := hi + size
-		return end >= hi && (size < 4 || or&3 == 0) && o.last.covers(w.m.Mem, lo, end) &&
-			(spec != specFlat || !inApertures(lo, end)) && (spec != specPrivate || lo >= base && hi-base < limit)
-	}
+	fits := func(lo, hi, or uint64) bool { return waveFits(w, o, spec, base, limit, size, lo, hi, or) }
 	lo, hi, or, ok := strideSpan(&ad)
 	if !ok || !fits(lo, hi, or) {
 		if lo, hi, or = laneSpan(&ad, exec); !fits(lo, hi, or) {
@@ -60,17 +61,32 @@ func (u *vmemUnit) fastWave(w *Wave, o *vmOp, exec uint64, c *memCtx, spec int, 
 	return true
 }
 
+// waveFits reports whether accesses of size bytes at lo…hi (the last
+// one's start), their addresses ORed in or, are aligned, inside the
+// allocation o.last covers (cached), outside the apertures (FLAT) and
+// inside the private V#'s range.
+func waveFits(w *Wave, o *vmOp, spec int, base, limit, size, lo, hi, or uint64) bool {
+	end := hi + size
+	return end >= hi && (size < 4 || or&3 == 0) && o.last.covers(w.m.Mem, lo, end) &&
+		(spec != specFlat || !inApertures(lo, end)) && (spec != specPrivate || lo >= base && hi-base < limit)
+}
+
 // zeroLanes stands for an absent vaddr.
 var zeroLanes [64]uint32
+
+// vaddrLanes returns the lanes' vaddr (the low dwords of 64-bit ones).
+func vaddrLanes(w *Wave, o *vmOp, spec int) *[64]uint32 {
+	if o.vaddr >= 0 && (spec != specPrivate || o.offen) {
+		return &w.v[o.vaddr]
+	}
+	return &zeroLanes
+}
 
 // waveAddrs computes every lane's address, active or not, as fastRun does
 // (fastOK keeps vaddr's registers in range).
 func waveAddrs(w *Wave, o *vmOp, spec int, base, limit uint64, ad *[64]uint64) {
 	off := uint64(o.offset)
-	v0 := &zeroLanes
-	if o.vaddr >= 0 && (spec != specPrivate || o.offen) {
-		v0 = &w.v[o.vaddr]
-	}
+	v0 := vaddrLanes(w, o, spec)
 	switch spec {
 	case specGlobalS:
 		base += off
