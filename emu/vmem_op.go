@@ -98,6 +98,7 @@ type vmOp struct {
 	ds dsOp
 
 	last opCache // what the whole-wave path last touched (vmem_wave.go)
+	vs   vsCache // the V# last decoded (vmem_buffer.go)
 }
 
 // dsOp holds the DS-specific decoding.

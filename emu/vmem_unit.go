@@ -254,7 +254,7 @@ func (u *vmemUnit) execMem(w *Wave, o *vmOp) error {
 	exec := w.exec()
 	var c memCtx
 	if o.fam != famFlat {
-		c.rsrc = readVSharp(w, o.srsrc)
+		c.rsrc = *o.vs.read(w, o.srsrc)
 		c.soff = operandU32(w, &o.soff)
 	}
 	size := o.size
