@@ -47,6 +47,12 @@ func dwordRun(w *Wave, o *vmOp, spec int, base, limit uint64) (a0, step uint64, 
 
 // uniform reports whether every lane of v holds v[0].
 func uniform(v *[64]uint32) bool {
+	if v == &zeroLanes {
+		return true // no vaddr: the commonest -O0 stack slot
+	}
+	if v[63] != v[0] {
+		return false // the usual way to fail, found at once
+	}
 	d := uint32(0)
 	for _, y := range v {
 		d |= y ^ v[0]
@@ -56,6 +62,9 @@ func uniform(v *[64]uint32) bool {
 
 // consecutive reports whether lane l of v holds v[0] + 4·l.
 func consecutive(v *[64]uint32) bool {
+	if v[63] != v[0]+63*4 {
+		return false // a 2-D work-group's rows, scattered lanes: found at once
+	}
 	d, x := uint32(0), v[0]
 	for _, y := range v {
 		d |= y ^ x
