@@ -183,6 +183,9 @@ func randDSCase(r *rand.Rand, forms map[isa.Target]map[string]*isa.Form, names m
 		}
 		addr[l] = a
 	}
+	if r.IntN(2) == 0 {
+		addr = waveDSAddrs(r, c.ldsSize)
+	}
 	c.v[dsTestAddr] = addr
 	for reg := dsTestData0; reg < dsTestData1+4; reg++ {
 		var vals [64]uint32
@@ -221,6 +224,28 @@ func randDSCase(r *rand.Rand, forms map[isa.Target]map[string]*isa.Form, names m
 		c.pages[k] = b
 	}
 	return c
+}
+
+// waveDSAddrs draws addresses of a kernel's usual shapes: base +
+// stride·lane for a dword, 8-byte or 16-byte stride (or all lanes one
+// address, or descending), within one page or across pages, sometimes with
+// one lane moved elsewhere (another in-range dword, an unaligned byte, a
+// page straddle, past the end).
+func waveDSAddrs(r *rand.Rand, size uint32) [64]uint32 {
+	stride := []int32{0, 1, 2, 4, 8, 16, -4}[r.IntN(7)]
+	base := r.Uint32N(size) &^ 15
+	if r.IntN(2) == 0 {
+		base = r.Uint32N(min(size, 1024)) &^ 15
+	}
+	var a [64]uint32
+	for l := range a {
+		a[l] = uint32(int32(base)+stride*int32(l)) % size
+	}
+	if r.IntN(3) == 0 {
+		l := r.IntN(64)
+		a[l] = []uint32{r.Uint32N(size) &^ 3, a[l] + 1, pageSize - 2, size - 2, size}[r.IntN(5)]
+	}
+	return a
 }
 
 // TestDSFastMatchesGeneral runs random DS steps three times: with history

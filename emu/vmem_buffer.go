@@ -79,12 +79,27 @@ func decodeVSharp(w [4]uint32, t isa.Target) vsharp {
 	return v
 }
 
-func readVSharp(w *Wave, sgpr int) vsharp {
+// vsCache is an operation's last decoded V#, keyed by its four SGPR
+// words and the target: a kernel's buffer instructions see the same V#
+// wave after wave.
+type vsCache struct {
+	words [4]uint32
+	t     isa.Target
+	ok    bool
+	v     vsharp
+}
+
+// read reads the V# at SGPR sgpr (each word as an operand, with its
+// hazard check) and decodes it, unless it is the one decoded last.
+func (c *vsCache) read(w *Wave, sgpr int) *vsharp {
 	var words [4]uint32
 	for i := range words {
 		words[i] = w.rs(sgpr + i)
 	}
-	return decodeVSharp(words, w.target)
+	if !c.ok || words != c.words || w.target != c.t {
+		*c = vsCache{words: words, t: w.target, ok: true, v: decodeVSharp(words, w.target)}
+	}
+	return &c.v
 }
 
 // indexOffset returns a lane's AINDEX and AOFFSET.

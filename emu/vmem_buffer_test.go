@@ -2,6 +2,7 @@ package emu
 
 import (
 	"math"
+	"math/rand/v2"
 	"path/filepath"
 	"testing"
 
@@ -28,6 +29,29 @@ func TestScratchVSharp(t *testing.T) {
 	} {
 		if got := v.bufOffset(c.lane, c.off); got != c.want {
 			t.Errorf("lane %d offset %d: BUFOFFSET %d, want %d", c.lane, c.off, got, c.want)
+		}
+	}
+}
+
+// TestVSharpCache: an operation's cached V# is always the decoding of the
+// SGPRs' current words and the wave's target, as they change (one word at a
+// time, back to an earlier V#, to the other target) or stay.
+func TestVSharpCache(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	var c vsCache
+	w := &Wave{}
+	for i := range 2000 {
+		switch rng.IntN(4) {
+		case 0:
+			w.s[12+rng.IntN(4)] = rng.Uint32()
+		case 1:
+			w.target = []isa.Target{isa.GFX8, isa.GFX9}[rng.IntN(2)]
+		case 2:
+			w.s[12], w.s[13], w.s[14], w.s[15] = 0, 0, 0, 0
+		}
+		words := [4]uint32{w.s[12], w.s[13], w.s[14], w.s[15]}
+		if got, want := *c.read(w, 12), decodeVSharp(words, w.target); got != want {
+			t.Fatalf("step %d: %+v, want %+v", i, got, want)
 		}
 	}
 }

@@ -10,12 +10,13 @@ package emu
 // or leaving the cached allocation and not mapped — runs the general path
 // (laneMem) from its start, which gives the same bytes and the same fault:
 // a store's dwords already written are written again with the same values.
+// Before any of that, the commonest shapes try the whole-wave path
+// (vmem_wave.go), which checks the wave once and moves it with no
+// per-lane checks.
 
 import (
-	"encoding/binary"
 	"math"
 	"math/bits"
-	"sync/atomic"
 	"unsafe"
 
 	"github.com/wavedbg/wavedbg/isa"
@@ -74,7 +75,6 @@ type fastPage struct {
 // execMem's per-instruction state (the result is already reserved).
 func (u *vmemUnit) fastMem(w *Wave, o *vmOp, exec uint64, c *memCtx) error {
 	mem := w.m.Mem
-	atomicPg := mem.local != nil && hostLE // a grid worker's view: aligned dwords move atomically
 	store := o.kind == vmStore
 	size := c.size
 	nch := (size + 3) / 4 // 4-byte chunks per lane
@@ -136,7 +136,11 @@ func (u *vmemUnit) fastMem(w *Wave, o *vmOp, exec uint64, c *memCtx) error {
 			limit = uint64(sp)
 		}
 		if spec != 0 {
-			if exec = u.fastRun(w, o, exec, c, spec, base, limit, atomicPg); exec == 0 {
+			// the whole-wave path moves plain words: not for the race detector's views
+			if !mem.atomicWords() && u.fastWave(w, o, exec, c, spec, base, limit) {
+				return nil
+			}
+			if exec = u.fastRun(w, o, exec, c, spec, base, limit); exec == 0 {
 				return nil
 			}
 		}
@@ -213,13 +217,9 @@ func (u *vmemUnit) fastMem(w *Wave, o *vmOp, exec uint64, c *memCtx) error {
 					pg[po] = byte(vals[0])
 				case size == 2:
 					*(*uint16)(p) = uint16(vals[0])
-				case atomicPg:
-					for k := 0; k < nch; k++ {
-						atomic.StoreUint32((*uint32)(unsafe.Add(p, 4*k)), vals[k])
-					}
 				default:
 					for k := 0; k < nch; k++ {
-						*(*uint32)(unsafe.Add(p, 4*k)) = vals[k]
+						storeWord(unsafe.Add(p, 4*k), vals[k])
 					}
 				}
 				continue
@@ -233,7 +233,7 @@ func (u *vmemUnit) fastMem(w *Wave, o *vmOp, exec uint64, c *memCtx) error {
 					vals[0] = uint32(*(*uint16)(p))
 				default:
 					for k := 0; k < nch; k++ {
-						vals[k] = atomic.LoadUint32((*uint32)(unsafe.Add(p, 4*k)))
+						vals[k] = loadWord(unsafe.Add(p, 4*k))
 					}
 				}
 			}
@@ -289,12 +289,8 @@ func (u *vmemUnit) fastMem(w *Wave, o *vmOp, exec uint64, c *memCtx) error {
 			if store {
 				x := vals[k]
 				switch {
-				case n == 4 && po&3 == 0:
-					if atomicPg {
-						atomic.StoreUint32((*uint32)(unsafe.Pointer(&pg[po])), x)
-					} else {
-						binary.LittleEndian.PutUint32(pg[po:], x)
-					}
+				case n == 4 && po&3 == 0 && hostLE:
+					storeWord(unsafe.Pointer(&pg[po]), x)
 				default:
 					for i := 0; i < n; i++ {
 						pg[po+uint64(i)] = byte(x >> (8 * i))
@@ -307,12 +303,8 @@ func (u *vmemUnit) fastMem(w *Wave, o *vmOp, exec uint64, c *memCtx) error {
 			}
 			var x uint32
 			switch {
-			case n == 4 && po&3 == 0:
-				if atomicPg {
-					x = atomic.LoadUint32((*uint32)(unsafe.Pointer(&pg[po])))
-				} else {
-					x = binary.LittleEndian.Uint32(pg[po:])
-				}
+			case n == 4 && po&3 == 0 && hostLE:
+				x = loadWord(unsafe.Pointer(&pg[po]))
 			default:
 				for i := 0; i < n; i++ {
 					x |= uint32(pg[po+uint64(i)]) << (8 * i)
@@ -354,7 +346,7 @@ const (
 // the saddr (specGlobalS), the scratch base (specScratch) or V# base +
 // SOFFSET (specPrivate); limit is SCRATCH's saddr value or the private
 // V#'s BUFOFFSET bound.
-func (u *vmemUnit) fastRun(w *Wave, o *vmOp, exec uint64, c *memCtx, spec int, base, limit uint64, atomicPg bool) uint64 {
+func (u *vmemUnit) fastRun(w *Wave, o *vmOp, exec uint64, c *memCtx, spec int, base, limit uint64) uint64 {
 	mem := w.m.Mem
 	store := o.kind == vmStore
 	size := uint64(c.size)
@@ -441,13 +433,9 @@ func (u *vmemUnit) fastRun(w *Wave, o *vmOp, exec uint64, c *memCtx, spec int, b
 				pg[po] = byte(src[0][lane] >> shift)
 			case size == 2:
 				*(*uint16)(p) = uint16(src[0][lane] >> shift)
-			case atomicPg:
-				for k := 0; k < nch; k++ {
-					atomic.StoreUint32((*uint32)(unsafe.Add(p, 4*k)), src[k][lane])
-				}
 			default:
 				for k := 0; k < nch; k++ {
-					*(*uint32)(unsafe.Add(p, 4*k)) = src[k][lane]
+					storeWord(unsafe.Add(p, 4*k), src[k][lane])
 				}
 			}
 			continue
@@ -462,7 +450,7 @@ func (u *vmemUnit) fastRun(w *Wave, o *vmOp, exec uint64, c *memCtx, spec int, b
 				vals[0] = uint32(*(*uint16)(p))
 			default:
 				for k := 0; k < nch; k++ {
-					vals[k] = atomic.LoadUint32((*uint32)(unsafe.Add(p, 4*k)))
+					vals[k] = loadWord(unsafe.Add(p, 4*k))
 				}
 			}
 		}
@@ -491,7 +479,6 @@ func fastAtomicOK(o *vmOp) bool {
 // path.
 func (u *vmemUnit) fastAtomic(w *Wave, o *vmOp, exec uint64, res *vmResult) uint64 {
 	mem := w.m.Mem
-	atomicPg := mem.local != nil
 	size := uint64(o.size)
 	wide := o.size == 8
 	off := uint64(o.offset)
@@ -534,22 +521,15 @@ func (u *vmemUnit) fastAtomic(w *Wave, o *vmOp, exec uint64, res *vmResult) uint
 			pn, pg = p, mem.page(p, true)
 		}
 		p := unsafe.Pointer(&pg[po])
-		old := uint64(atomic.LoadUint32((*uint32)(p)))
+		old := uint64(loadWord(p))
 		if wide {
-			old |= uint64(atomic.LoadUint32((*uint32)(unsafe.Add(p, 4)))) << 32
+			old |= uint64(loadWord(unsafe.Add(p, 4))) << 32
 		}
 		src, cmp := u.atomicData(w, o, lane)
 		nv := atomicApply(o.atom, old, src, cmp, wide)
-		if atomicPg {
-			atomic.StoreUint32((*uint32)(p), uint32(nv))
-			if wide {
-				atomic.StoreUint32((*uint32)(unsafe.Add(p, 4)), uint32(nv>>32))
-			}
-		} else {
-			*(*uint32)(p) = uint32(nv)
-			if wide {
-				*(*uint32)(unsafe.Add(p, 4)) = uint32(nv >> 32)
-			}
+		storeWord(p, uint32(nv))
+		if wide {
+			storeWord(unsafe.Add(p, 4), uint32(nv>>32))
 		}
 		if res != nil {
 			res.data[0][lane] = uint32(old)

@@ -193,6 +193,29 @@ func vfAddr(rng *rand.Rand, faults bool) uint64 {
 	return vfA + 4*rng.Uint64N(0x7f0)
 }
 
+// vfOneAlloc returns, half the time, a source of addresses all in one
+// allocation (the whole-wave path's case): scattered over A, B, C or the
+// LDS window (for FLAT, the LDS aperture, past its 1 KiB too), or consecutive elements of 1 to
+// 16 bytes from a random start in A (some runs cross A's page boundary),
+// or one address for all lanes.
+func vfOneAlloc(rng *rand.Rand) func() uint64 {
+	switch rng.IntN(5) {
+	case 0:
+		r := []struct{ lo, n uint64 }{{vfA, 0x2000}, {vfB, 0x1000}, {vfC, 0x1000}, {SharedApertureBase, 0x800}}[rng.IntN(4)]
+		return func() uint64 { return r.lo + rng.Uint64N(r.n-16) }
+	case 1:
+		a, step := vfA+rng.Uint64N(0x1000), []uint64{1, 2, 4, 4, 8, 12, 16}[rng.IntN(7)]
+		return func() uint64 {
+			a += step
+			return a - step
+		}
+	case 2:
+		a := vfA + rng.Uint64N(0x2000-16)
+		return func() uint64 { return a }
+	}
+	return nil
+}
+
 // vfSetup gives a machine's wave random registers for its instruction
 // (the same for the same seed). With faults, about one lane in 64 has an
 // address that faults.
@@ -243,10 +266,26 @@ func vfSetup(m *Machine, u *vmemUnit, asm string, seed uint64, faults bool) {
 	if !faults && w.s[16] == 0x3000 {
 		w.s[16] = 0
 	}
+	// or, a third of the time, the private segment V# (whole waves of
+	// -O0 stack slots), its NUM_RECORDS sometimes cutting lanes off
+	private := rng.IntN(3) == 0
+	slot := uint32(rng.IntN(0xc0))         // the private offset most lanes share
+	strays := []int{0, 8, 64}[rng.IntN(3)] // one lane in strays has its own (none for 0)
+	if private {
+		k := []uint32{63, uint32(rng.IntN(64))}[rng.IntN(2)]
+		edge := uint64(w.s[16] + slot&3 + 4*k + slot>>2<<8) // lanes from k on out of range
+		d := Dispatch{ScratchAddr: vfScratch, ScratchBytes: []uint64{0x10000, rng.Uint64N(0x4000), edge}[rng.IntN(3)]}
+		rs := d.scratchRsrc()
+		copy(w.s[12:16], rs[:])
+	}
 	bad := func() bool { return faults && rng.IntN(64) == 0 }
 	aligned := rng.IntN(3) != 0 // every address dword-aligned: whole waves take the fast loops
+	one := vfOneAlloc(rng)
 	addr := func() uint64 {
 		a := vfAddr(rng, bad())
+		if one != nil && !bad() {
+			a = one()
+		}
 		if aligned {
 			a &^= 3
 		}
@@ -259,7 +298,7 @@ func vfSetup(m *Machine, u *vmemUnit, asm string, seed uint64, faults bool) {
 		case strings.HasPrefix(asm, "global_") || strings.HasPrefix(asm, "flat_"):
 			a := addr()
 			switch n := rng.IntN(10); {
-			case !strings.HasPrefix(asm, "flat_"):
+			case !strings.HasPrefix(asm, "flat_") || one != nil: // one allocation: the LDS window is the aperture
 			case n == 0:
 				a = SharedApertureBase + rng.Uint64N(0x500)&^3 // flat: LDS (1 KiB), some past it
 			case n == 1:
@@ -268,8 +307,19 @@ func vfSetup(m *Machine, u *vmemUnit, asm string, seed uint64, faults bool) {
 			w.v[2][l], w.v[3][l] = uint32(a), uint32(a>>32)
 		case strings.HasPrefix(asm, "scratch_"): // a private offset
 			w.v[2][l] = uint32(rng.IntN(0xc0))
+			if strays == 0 {
+				w.v[2][l] = slot
+			}
 			if bad() {
 				w.v[2][l] = 0x10000 + uint32(rng.IntN(0x10000))
+			}
+		case private:
+			w.v[2][l] = slot
+			if strays > 0 && rng.IntN(strays) == 0 {
+				w.v[2][l] = uint32(rng.IntN(0xc0))
+			}
+			if bad() {
+				w.v[2][l] = 0x1000_0000 + uint32(rng.IntN(0x10000))
 			}
 		default: // buffers: offsets and indexes
 			w.v[2][l] = uint32(rng.IntN(0x2000))
@@ -393,6 +443,39 @@ func TestVMemFastMatchesGeneral(t *testing.T) {
 					t.Errorf("every run faulted")
 				}
 			})
+		}
+	}
+}
+
+// TestStrideSpan: strideSpan accepts progressions up or down and rejects
+// one whose lanes wrap around the address space, though its first and
+// last addresses are close.
+func TestStrideSpan(t *testing.T) {
+	prog := func(a0, step uint64) *[64]uint64 {
+		var ad [64]uint64
+		for l := range ad {
+			ad[l] = a0 + uint64(l)*step
+		}
+		return &ad
+	}
+	for _, tc := range []struct {
+		a0, step uint64
+		ok       bool
+	}{
+		{vfA, 4, true},
+		{vfA + 0x1000, ^uint64(15), true}, // step −16
+		{vfA, 0, true},
+		{vfA, (1<<64-1)/63 + 1, false}, // 63 steps wrap to a0+1
+		{^uint64(0) - 8, 4, false},     // past the top
+	} {
+		ad := prog(tc.a0, tc.step)
+		lo, hi, _, ok := strideSpan(ad)
+		if ok != tc.ok {
+			t.Errorf("a0 %#x step %#x: ok %v, want %v (span %#x..%#x)", tc.a0, tc.step, ok, tc.ok, lo, hi)
+		}
+		ad[5]++
+		if _, _, _, ok := strideSpan(ad); ok {
+			t.Errorf("a0 %#x step %#x: a lane off the progression accepted", tc.a0, tc.step)
 		}
 	}
 }

@@ -96,6 +96,9 @@ type vmOp struct {
 	gds                bool
 
 	ds dsOp
+
+	last opCache // what the whole-wave path last touched (vmem_wave.go)
+	vs   vsCache // the V# last decoded (vmem_buffer.go)
 }
 
 // dsOp holds the DS-specific decoding.

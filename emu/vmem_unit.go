@@ -55,6 +55,7 @@ type vmemUnit struct {
 	opc    [64]vmOpEnt // a direct-mapped cache in front of ops
 	lines  lineSet     // the current instruction's cache lines (recorded steps only)
 	noFast bool        // tests: every access takes the general path
+	sink   [4]uint32   // what the whole-wave path's inactive lanes move (vmem_wave.go)
 }
 
 // vmOpEnt caches the compiled operation of one instruction.
@@ -253,7 +254,7 @@ func (u *vmemUnit) execMem(w *Wave, o *vmOp) error {
 	exec := w.exec()
 	var c memCtx
 	if o.fam != famFlat {
-		c.rsrc = readVSharp(w, o.srsrc)
+		c.rsrc = *o.vs.read(w, o.srsrc)
 		c.soff = operandU32(w, &o.soff)
 	}
 	size := o.size
