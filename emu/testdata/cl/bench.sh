@@ -7,7 +7,8 @@
 # would exceed MAXBYTES; then the same manifest is run by `wavedbg run` and
 # the outputs are compared (integers bit for bit, floats within the
 # manifest's ULP bounds). Two wavedbg times are printed: "exec", the
-# dispatch and execution of the grid (what PoCL's figure measures; from
+# set-up, run and read-back of the grid (the counterpart of PoCL's figure,
+# whose buffers are made and filled before its timer as ours are; from
 # run's summary), and "process", the whole command (load, decode, generate
 # inputs, run, write outputs), with its CPU time (user+sys): on a shared
 # machine the wall time includes waiting for a core. The ratios are
@@ -35,7 +36,7 @@ if ((${#kernels[@]} == 0)); then
 	for j in *.json; do kernels+=("${j%.json}"); done
 fi
 
-echo "target $TARGET; $(nproc) cores; PoCL time = kernel enqueue..clFinish; wavedbg exec = dispatch and execution, process = whole command"
+echo "target $TARGET; $(nproc) cores; PoCL time = kernel enqueue..clFinish; wavedbg exec = set-up, run and read-back of the grid (run's "executed in"), process = whole command"
 printf '%-16s %7s %10s %9s %9s %10s %9s %8s %8s %7s %s\n' kernel scale work-items pocl_s exec_s process_s cpu_s exec_rat proc_rat rss_MB outputs
 total_p=0 total_e=0 total_w=0 total_c=0
 # fits M.json: 0 when its buffers total at most MAXBYTES and each is at most
