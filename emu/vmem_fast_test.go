@@ -197,20 +197,26 @@ func vfAddr(rng *rand.Rand, faults bool) uint64 {
 // allocation (the whole-wave path's case): scattered over A, B, C or the
 // LDS window (for FLAT, the LDS aperture, past its 1 KiB too), or consecutive elements of 1 to
 // 16 bytes from a random start in A (some runs cross A's page boundary),
-// or one address for all lanes.
-func vfOneAlloc(rng *rand.Rand) func() uint64 {
+// or one address for all lanes. Runs favour steps of elem, the access's
+// element size. With aligned, every address is a dword's but a run's: its
+// start is, and its step (1 and 2 too) is kept.
+func vfOneAlloc(rng *rand.Rand, elem uint64, aligned bool) func() uint64 {
+	mask := ^uint64(0)
+	if aligned {
+		mask = ^uint64(3)
+	}
 	switch rng.IntN(5) {
 	case 0:
 		r := []struct{ lo, n uint64 }{{vfA, 0x2000}, {vfB, 0x1000}, {vfC, 0x1000}, {SharedApertureBase, 0x800}}[rng.IntN(4)]
-		return func() uint64 { return r.lo + rng.Uint64N(r.n-16) }
-	case 1:
-		a, step := vfA+rng.Uint64N(0x1000), []uint64{1, 2, 4, 4, 8, 12, 16}[rng.IntN(7)]
+		return func() uint64 { return (r.lo + rng.Uint64N(r.n-16)) & mask }
+	case 1, 3:
+		a, step := (vfA+rng.Uint64N(0x1000))&mask, []uint64{elem, elem, elem, 1, 2, 4, 8, 12, 16}[rng.IntN(9)]
 		return func() uint64 {
 			a += step
 			return a - step
 		}
 	case 2:
-		a := vfA + rng.Uint64N(0x2000-16)
+		a := (vfA + rng.Uint64N(0x2000-16)) & mask
 		return func() uint64 { return a }
 	}
 	return nil
@@ -280,12 +286,18 @@ func vfSetup(m *Machine, u *vmemUnit, asm string, seed uint64, faults bool) {
 	}
 	bad := func() bool { return faults && rng.IntN(64) == 0 }
 	aligned := rng.IntN(3) != 0 // every address dword-aligned: whole waves take the fast loops
-	one := vfOneAlloc(rng)
+	elem := uint64(4)
+	if strings.Contains(asm, "byte") {
+		elem = 1
+	} else if strings.Contains(asm, "short") {
+		elem = 2
+	}
+	one := vfOneAlloc(rng, elem, aligned)
 	addr := func() uint64 {
-		a := vfAddr(rng, bad())
 		if one != nil && !bad() {
-			a = one()
+			return one()
 		}
+		a := vfAddr(rng, bad())
 		if aligned {
 			a &^= 3
 		}

@@ -31,8 +31,8 @@ func (u *vmemUnit) fastWave(w *Wave, o *vmOp, exec uint64, c *memCtx, spec int, 
 		return true // nothing to move (and no page to create)
 	}
 	size := uint64(c.size)
-	if size == 4 && c.ndw == 1 {
-		if a0, step, ok := dwordRun(w, o, spec, base, limit); ok && u.moveRun(w, o, exec, c, spec, base, limit, a0, step) {
+	if size < 4 || size == 4 && c.ndw == 1 {
+		if a0, step, ok := laneRun(w, o, spec, base, limit, size); ok && u.moveRun(w, o, exec, c, spec, base, limit, a0, step) {
 			return true
 		}
 	}
