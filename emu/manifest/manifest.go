@@ -85,8 +85,9 @@ import (
 // for (AMDGPU's largest max_flat_workgroup_size).
 const MaxBlock = 1024
 
-// MaxBuffer caps one buffer's size (1 GiB) so a typo cannot exhaust memory.
-const MaxBuffer = 1 << 30
+// MaxBuffer caps one buffer's size (4 GiB): room for benchmark-sized
+// buffers, while a typo still cannot ask for terabytes.
+const MaxBuffer = 4 << 30
 
 // Manifest is one kernel launch. Dir is where relative input paths resolve.
 type Manifest struct {

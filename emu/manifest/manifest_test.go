@@ -162,6 +162,10 @@ func TestValidate(t *testing.T) {
 	if _, err := Parse([]byte("{"+base+"}"), "."); err != nil {
 		t.Fatalf("valid manifest rejected: %v", err)
 	}
+	// the largest buffer is accepted (Parse allocates nothing)
+	if _, err := Parse([]byte(`{"kernel":"k","grid":[64],"block":[64],"args":[{"kind":"buffer","type":"int","size":4294967296}]}`), "."); err != nil {
+		t.Errorf("a buffer of MaxBuffer bytes rejected: %v", err)
+	}
 	bad := map[string]string{
 		`{"grid":[64],"block":[64],"args":[]}`:                                                                     "no kernel",
 		`{"kernel":"k","grid":[64,2],"block":[64],"args":[]}`:                                                      "dimensions",
@@ -172,6 +176,7 @@ func TestValidate(t *testing.T) {
 		`{"kernel":"k","grid":[1,2,3,4],"block":[1],"args":[]}`:                                                    "1 to 3",
 		`{"kernel":"k","grid":[64],"block":[64],"args":[{"kind":"buffer","type":"int","size":6}]}`:                 "multiple of",
 		`{"kernel":"k","grid":[64],"block":[64],"args":[{"kind":"scalar","type":"uint","value":-1}]}`:              "negative",
+		`{"kernel":"k","grid":[64],"block":[64],"args":[{"kind":"buffer","type":"int","size":4294967300}]}`:        "up to 4294967296",
 		`{"kernel":"k","grid":[64],"block":[64],"args":[{"kind":"image"}]}`:                                        "unknown kind",
 		`{"kernel":"k","grid":[64],"block":[64],"args":[{"kind":"buffer","type":"int","size":4,"ulp":2}]}`:         "float",
 		`{"kernel":"k","grid":[64],"block":[64],"args":[{"kind":"buffer","type":"int","size":4,"output":"../x"}]}`: "relative",
