@@ -361,7 +361,12 @@ func clampF32(f float32, dx10 bool) float32 {
 }
 
 // vdstWrite writes a 32-bit result to VGPR r under SDWA dst_sel/dst_unused.
+// A register past v255 (GPR indexing can push one there) is not written,
+// as wv drops it.
 func (w *Wave) vdstWrite(in *instr, r int, mask uint64, res *[64]uint32) {
+	if r < 0 || r > 255 {
+		return
+	}
 	if in.in != nil && in.in.Variant == isa.VariantSDWA && in.in.Mods.DstSel < 6 {
 		sel, unused := in.in.Mods.DstSel, in.in.Mods.DstUnused
 		old := &w.v[r]

@@ -194,6 +194,20 @@ func TestDot(t *testing.T) {
 	}
 }
 
+// An SDWA destination that GPR indexing pushes past v255 is dropped, not a
+// panic (its dst_unused:PRESERVE merge read the old register).
+func TestGPRIndexPastV255SDWA(t *testing.T) {
+	m := laneMachine(t, "s_set_gpr_idx_on s0, gpr_idx(DST)",
+		"v_or_b32_sdwa v250, v1, v2 dst_sel:BYTE_0 dst_unused:UNUSED_PRESERVE src0_sel:DWORD src1_sel:DWORD",
+		"s_set_gpr_idx_off")
+	m.SetSGPR(0, 10)
+	before := m.w.v
+	run(t, m)
+	if m.w.v != before {
+		t.Error("a VGPR changed: the write to v260 should be dropped")
+	}
+}
+
 // GPR indexing: s_set_gpr_idx_on offsets the enabled VGPR operands by M0[7:0].
 func TestGPRIndexing(t *testing.T) {
 	m := laneMachine(t, "s_set_gpr_idx_on s0, gpr_idx(SRC0,DST)", "v_mov_b32_e32 v0, v1", "s_set_gpr_idx_off",
