@@ -16,12 +16,13 @@ import (
 	"unsafe"
 )
 
-// laneRun reports whether every lane's address, active or not, is a0 +
-// step·lane with step 0, size (GLOBAL, FLAT) or 4 (SCRATCH and private,
-// whatever the size), and returns a0 and step. base and limit are
-// fastWave's; size is the element's, 1, 2 or 4 bytes.
-func laneRun(w *Wave, o *vmOp, spec int, base, limit, size uint64) (a0, step uint64, ok bool) {
-	v0 := vaddrLanes(w, o, spec)
+// laneRun reports whether the address of every lane from 0 to n-1, active
+// or not, is a0 + step·lane with step 0, size (GLOBAL, FLAT) or 4
+// (SCRATCH and private, whatever the size), and returns a0 and step. base
+// and limit are fastWave's; size is the element's: 1, 2 or 4 bytes, or 8,
+// 12 or 16 for GLOBAL and FLAT.
+func laneRun(w *Wave, o *vmOp, spec int, base, limit, size uint64, n int) (a0, step uint64, ok bool) {
+	v0 := vaddrLanes(w, o, spec)[:n]
 	x := v0[0]
 	off := uint32(o.offset)
 	if spec == specScratch || spec == specPrivate { // lane l at 4·l from a uniform offset
@@ -37,37 +38,39 @@ func laneRun(w *Wave, o *vmOp, spec int, base, limit, size uint64) (a0, step uin
 	step = size
 	if uniform(v0) {
 		step = 0
-	} else if x > math.MaxUint32-63*uint32(size) || !consecutive(v0, uint32(size)) {
+	} else if uint64(x) > math.MaxUint32-uint64(n-1)*size || !consecutive(v0, uint32(size)) {
 		return 0, 0, false
 	}
 	if spec == specGlobalS {
 		return base + uint64(off) + uint64(x), step, true
 	}
-	v1 := &w.v[o.vaddr+1]
+	v1 := w.v[o.vaddr+1][:n]
 	return (uint64(x) | uint64(v1[0])<<32) + uint64(off), step, uniform(v1)
 }
 
 // uniform reports whether every lane of v holds v[0].
-func uniform(v *[64]uint32) bool {
-	if v == &zeroLanes {
+func uniform(v []uint32) bool {
+	if &v[0] == &zeroLanes[0] {
 		return true // no vaddr: the commonest -O0 stack slot
 	}
-	if v[63] != v[0] {
+	x := v[0]
+	if v[len(v)-1] != x {
 		return false // the usual way to fail, found at once
 	}
 	d := uint32(0)
 	for _, y := range v {
-		d |= y ^ v[0]
+		d |= y ^ x
 	}
 	return d == 0
 }
 
 // consecutive reports whether lane l of v holds v[0] + step·l.
-func consecutive(v *[64]uint32, step uint32) bool {
-	if v[63] != v[0]+63*step {
+func consecutive(v []uint32, step uint32) bool {
+	x := v[0]
+	if v[len(v)-1] != x+uint32(len(v)-1)*step {
 		return false // a 2-D work-group's rows, scattered lanes: found at once
 	}
-	d, x := uint32(0), v[0]
+	d := uint32(0)
 	for _, y := range v {
 		d |= y ^ x
 		x += step
@@ -75,68 +78,136 @@ func consecutive(v *[64]uint32, step uint32) bool {
 	return d == 0
 }
 
-// moveRun moves the elements at a0 + step·lane of the active lanes when
-// all 64 lie in one page of an allocation and pass fastWave's checks; it
-// reports false, having moved nothing, otherwise.
-func (u *vmemUnit) moveRun(w *Wave, o *vmOp, exec uint64, c *memCtx, spec int, base, limit, a0, step uint64) bool {
+// moveRun moves the elements at a0 + step·lane of the active lanes (n
+// lanes from 0 hold them all) when they pass fastWave's checks and no
+// element crosses a page; it reports false, having moved nothing,
+// otherwise. A run meets at most two pages (64 steps of at most 16 bytes):
+// the lanes in each move as a block.
+func (u *vmemUnit) moveRun(w *Wave, o *vmOp, exec uint64, c *memCtx, spec int, base, limit, a0, step uint64, n int) bool {
 	size := uint64(c.size)
-	hi := a0 + 63*step
+	hi := a0 + uint64(n-1)*step
 	end := hi + size
-	if end < a0 || a0>>pageBits != (end-1)>>pageBits || !waveFits(w, o, spec, base, limit, size, a0, hi, a0) {
+	if end < a0 || !waveFits(w, o, spec, base, limit, size, a0, hi, a0) {
 		return false
+	}
+	m := n // lanes in a0's page
+	if p0 := a0 >> pageBits; p0 != (end-1)>>pageBits {
+		next := (p0 + 1) << pageBits
+		if step == 0 {
+			return false // the one element crosses
+		}
+		m = int((next - a0 + step - 1) / step)
+		if a0+uint64(m-1)*step+size > next || hi>>pageBits != p0+1 {
+			return false
+		}
 	}
 	store := o.kind == vmStore
 	if size < 4 {
-		u.moveNarrow(w, o, exec, c, unsafe.Pointer(&o.last.page(a0>>pageBits, store)[a0&(pageSize-1)]), uintptr(step))
+		var ptr lanePtrs
+		u.pointRun(o, exec, a0, step, store, ptr[:m])
+		if m < n {
+			u.pointRun(o, exec>>m, a0+uint64(m)*step, step, store, ptr[m:n])
+		}
+		if store {
+			for h := ^exec & (^uint64(0) >> (64 - n)); h != 0; h &= h - 1 {
+				ptr[tz(h)&63] = unsafe.Pointer(&u.sink)
+			}
+			storeWave(w, o, c.size, ptr[:n])
+		} else {
+			loadWave(o, c, ptr[:n])
+		}
 		return true
 	}
-	pg := (*[pageSize / 4]uint32)(unsafe.Pointer(o.last.page(a0>>pageBits, store)))
-	i := a0 & (pageSize - 1) / 4
-	switch {
-	case store && step == 0:
-		pg[i] = w.v[o.vdata][63-bits.LeadingZeros64(exec)] // lane after lane: the highest wins
-	case store && exec == ^uint64(0):
-		copyDwords((*[64]uint32)(pg[i:i+64]), &w.v[o.vdata])
-	case store:
-		run, src := (*[64]uint32)(pg[i:i+64]), &w.v[o.vdata]
-		for m := exec; m != 0; m &= m - 1 {
-			l := tz(m) & 63
-			run[l] = src[l]
+	if store && step == 0 {
+		hl := 63 - bits.LeadingZeros64(exec) // lane after lane: the highest wins
+		run := o.last.dwords(a0, size/4, store)
+		for k := range run {
+			run[k] = w.v[o.vdata+k][hl]
 		}
-	case step == 0:
-		x, dst := pg[i], &c.res.data[0]
-		for l := range dst {
-			dst[l] = x
-		}
-	default:
-		copyDwords(&c.res.data[0], (*[64]uint32)(pg[i:i+64]))
+		return true
+	}
+	u.moveDwords(w, o, exec, c, a0, step, 0, m)
+	if m < n {
+		u.moveDwords(w, o, exec, c, a0+uint64(m)*step, step, m, n)
 	}
 	return true
 }
 
-// copyDwords copies src to dst a dword at a time (never memmove: see
-// memory_shared.go).
-func copyDwords(dst, src *[64]uint32) {
-	for l, x := range src {
-		dst[l] = x
+// pointRun points ptr at the elements from a, step bytes apart, in a's
+// page; exec's low bits are ptr's lanes (no page is made for a store none
+// of them is active in).
+func (u *vmemUnit) pointRun(o *vmOp, exec, a, step uint64, store bool, ptr []unsafe.Pointer) {
+	if store && exec&(^uint64(0)>>(64-len(ptr))) == 0 {
+		return // the caller points them at the sink
+	}
+	p := unsafe.Pointer(&o.last.page(a>>pageBits, store)[a&(pageSize-1)])
+	for l := range ptr {
+		ptr[l] = unsafe.Add(p, uintptr(step)*uintptr(l))
 	}
 }
 
-// moveNarrow moves a run of bytes or shorts from p, step bytes a lane, as
-// fastWave's lane loops do: each lane's pointer stepped from p (a store's
-// inactive lanes pointed at the sink), so the extension, the _d16_hi half
-// and the lane order are theirs.
-func (u *vmemUnit) moveNarrow(w *Wave, o *vmOp, exec uint64, c *memCtx, p unsafe.Pointer, step uintptr) {
-	var ptr lanePtrs
-	for l := range ptr {
-		ptr[l] = unsafe.Add(p, step*uintptr(l))
+// moveDwords moves lanes l0 to l1-1 of a run of whole dwords, step bytes
+// a lane (0 or the element's size) from a, all in a's page.
+func (u *vmemUnit) moveDwords(w *Wave, o *vmOp, exec uint64, c *memCtx, a, step uint64, l0, l1 int) {
+	store := o.kind == vmStore
+	mask := exec >> l0 & (^uint64(0) >> (64 - (l1 - l0)))
+	if store && mask == 0 {
+		return // no page for a store with nothing to write
 	}
-	if o.kind != vmStore {
-		loadWave(o, c, &ptr)
-		return
+	nch := c.size / 4
+	nd := uint64(nch)
+	if step != 0 {
+		nd *= uint64(l1 - l0)
 	}
-	for m := ^exec; m != 0; m &= m - 1 {
-		ptr[tz(m)&63] = unsafe.Pointer(&u.sink)
+	run := o.last.dwords(a, nd, store)
+	switch {
+	case step == 0: // a load: one element for every lane
+		for k := range nch {
+			x, d := run[k], c.res.data[k][l0:l1]
+			for l := range d {
+				d[l] = x
+			}
+		}
+	case nch == 1 && store && mask == ^uint64(0)>>(64-(l1-l0)):
+		copyDwords(run, w.v[o.vdata][l0:l1])
+	case nch == 1 && store:
+		src := w.v[o.vdata][l0:l1]
+		for ; mask != 0; mask &= mask - 1 {
+			l := tz(mask) & 63
+			run[l] = src[l]
+		}
+	case nch == 1:
+		copyDwords(c.res.data[0][l0:l1], run)
+	case store:
+		for k := range nch {
+			src := w.v[o.vdata+k][l0:l1]
+			for h := mask; h != 0; h &= h - 1 {
+				l := tz(h) & 63
+				run[l*nch+k] = src[l]
+			}
+		}
+	default:
+		for k := range nch {
+			d := c.res.data[k][l0:l1]
+			for l := range d {
+				d[l] = run[l*nch+k]
+			}
+		}
 	}
-	storeWave(w, o, c.size, &ptr)
+}
+
+// dwords returns the n dwords at a, all in one page of the allocation
+// o.last covers (created for a store).
+func (c *opCache) dwords(a, n uint64, store bool) []uint32 {
+	i := a & (pageSize - 1) / 4
+	return (*[pageSize / 4]uint32)(unsafe.Pointer(c.page(a>>pageBits, store)))[i : i+n : i+n]
+}
+
+// copyDwords copies src to dst a dword at a time (never memmove: see
+// memory_shared.go).
+func copyDwords(dst, src []uint32) {
+	dst = dst[:len(src)]
+	for l, x := range src {
+		dst[l] = x
+	}
 }
