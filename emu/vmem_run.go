@@ -4,11 +4,10 @@ package emu
 // without computing each lane's address: consecutive elements (a
 // work-item's own element of an array; a private or scratch access at a
 // uniform offset, which the swizzle spreads 4 bytes a lane) and one
-// element for all lanes (a uniform pointer). When the run lies in one page
-// of the operation's allocation the lanes move as a block: dwords each one
-// plain 32-bit load or store (memory_shared.go), bytes and shorts through
-// pointers stepped from the run's start, with no per-lane address, span
-// or page work.
+// element for all lanes (a uniform pointer). Such a run meets one page or
+// two; the lanes in each move as a block — dwords each one plain 32-bit
+// load or store (memory_shared.go), bytes and shorts stepped from the
+// block's start — with no per-lane address, span or page work.
 
 import (
 	"math"
@@ -101,48 +100,96 @@ func (u *vmemUnit) moveRun(w *Wave, o *vmOp, exec uint64, c *memCtx, spec int, b
 			return false
 		}
 	}
-	store := o.kind == vmStore
-	if size < 4 {
-		var ptr lanePtrs
-		u.pointRun(o, exec, a0, step, store, ptr[:m])
-		if m < n {
-			u.pointRun(o, exec>>m, a0+uint64(m)*step, step, store, ptr[m:n])
-		}
-		if store {
-			for h := ^exec & (^uint64(0) >> (64 - n)); h != 0; h &= h - 1 {
-				ptr[tz(h)&63] = unsafe.Pointer(&u.sink)
-			}
-			storeWave(w, o, c.size, ptr[:n])
-		} else {
-			loadWave(o, c, ptr[:n])
-		}
+	if o.kind == vmStore && step == 0 { // lane after lane: the highest wins
+		u.storeOne(w, o, c.size, a0, 63-bits.LeadingZeros64(exec))
 		return true
 	}
-	if store && step == 0 {
-		hl := 63 - bits.LeadingZeros64(exec) // lane after lane: the highest wins
-		run := o.last.dwords(a0, size/4, store)
-		for k := range run {
-			run[k] = w.v[o.vdata+k][hl]
-		}
-		return true
-	}
-	u.moveDwords(w, o, exec, c, a0, step, 0, m)
+	u.moveBlock(w, o, exec, c, a0, step, 0, m)
 	if m < n {
-		u.moveDwords(w, o, exec, c, a0+uint64(m)*step, step, m, n)
+		u.moveBlock(w, o, exec, c, a0+uint64(m)*step, step, m, n)
 	}
 	return true
 }
 
-// pointRun points ptr at the elements from a, step bytes apart, in a's
-// page; exec's low bits are ptr's lanes (no page is made for a store none
-// of them is active in).
-func (u *vmemUnit) pointRun(o *vmOp, exec, a, step uint64, store bool, ptr []unsafe.Pointer) {
-	if store && exec&(^uint64(0)>>(64-len(ptr))) == 0 {
-		return // the caller points them at the sink
+// storeOne writes lane's data at a, in one page.
+func (u *vmemUnit) storeOne(w *Wave, o *vmOp, size int, a uint64, lane int) {
+	p := unsafe.Pointer(&o.last.page(a>>pageBits, true)[a&(pageSize-1)])
+	x := w.v[o.vdata][lane] >> d16Shift(o)
+	switch size {
+	case 1:
+		*(*uint8)(p) = uint8(x)
+	case 2:
+		*(*uint16)(p) = uint16(x)
+	default:
+		for k := range size / 4 {
+			storeWord(unsafe.Add(p, 4*k), w.v[o.vdata+k][lane])
+		}
 	}
-	p := unsafe.Pointer(&o.last.page(a>>pageBits, store)[a&(pageSize-1)])
-	for l := range ptr {
-		ptr[l] = unsafe.Add(p, uintptr(step)*uintptr(l))
+}
+
+// d16Shift is where a byte or short store's data sits in its register.
+func d16Shift(o *vmOp) uint {
+	if o.d16hi {
+		return 16
+	}
+	return 0
+}
+
+// moveBlock moves lanes l0 to l1-1 of a run, step bytes a lane from a,
+// all in a's page.
+func (u *vmemUnit) moveBlock(w *Wave, o *vmOp, exec uint64, c *memCtx, a, step uint64, l0, l1 int) {
+	if c.size >= 4 {
+		u.moveDwords(w, o, exec, c, a, step, l0, l1)
+		return
+	}
+	store := o.kind == vmStore
+	mask := exec >> l0 & (^uint64(0) >> (64 - (l1 - l0)))
+	if store && mask == 0 {
+		return // no page for a store with nothing to write
+	}
+	p, st := unsafe.Pointer(&o.last.page(a>>pageBits, store)[a&(pageSize-1)]), uintptr(step)
+	switch {
+	case store && c.size == 1:
+		storeRun[uint8](p, st, w.v[o.vdata][l0:l1], d16Shift(o), mask)
+	case store:
+		storeRun[uint16](p, st, w.v[o.vdata][l0:l1], d16Shift(o), mask)
+	}
+	if store {
+		return
+	}
+	d := c.res.data[0][l0:l1]
+	switch {
+	case c.size == 1 && o.signed:
+		loadRun[int8](d, p, st)
+	case c.size == 1:
+		loadRun[uint8](d, p, st)
+	case o.signed:
+		loadRun[int16](d, p, st)
+	default:
+		loadRun[uint16](d, p, st)
+	}
+}
+
+// loadRun reads a T for each lane of dst from p, step bytes a lane,
+// extended to 32 bits (signed types sign-extend).
+func loadRun[T int8 | uint8 | int16 | uint16](dst []uint32, p unsafe.Pointer, step uintptr) {
+	for l := range dst {
+		dst[l] = uint32(*(*T)(unsafe.Add(p, step*uintptr(l))))
+	}
+}
+
+// storeRun writes the lanes of mask of src, shifted right by shift, as Ts
+// from p, step bytes a lane.
+func storeRun[T uint8 | uint16](p unsafe.Pointer, step uintptr, src []uint32, shift uint, mask uint64) {
+	if mask == ^uint64(0)>>(64-len(src)) {
+		for l, x := range src {
+			*(*T)(unsafe.Add(p, step*uintptr(l))) = T(x >> shift)
+		}
+		return
+	}
+	for ; mask != 0; mask &= mask - 1 {
+		l := tz(mask) & 63
+		*(*T)(unsafe.Add(p, step*uintptr(l))) = T(src[l] >> shift)
 	}
 }
 
@@ -160,6 +207,7 @@ func (u *vmemUnit) moveDwords(w *Wave, o *vmOp, exec uint64, c *memCtx, a, step 
 		nd *= uint64(l1 - l0)
 	}
 	run := o.last.dwords(a, nd, store)
+	full := mask == ^uint64(0)>>(64-(l1-l0))
 	switch {
 	case step == 0: // a load: one element for every lane
 		for k := range nch {
@@ -168,7 +216,7 @@ func (u *vmemUnit) moveDwords(w *Wave, o *vmOp, exec uint64, c *memCtx, a, step 
 				d[l] = x
 			}
 		}
-	case nch == 1 && store && mask == ^uint64(0)>>(64-(l1-l0)):
+	case nch == 1 && store && full:
 		copyDwords(run, w.v[o.vdata][l0:l1])
 	case nch == 1 && store:
 		src := w.v[o.vdata][l0:l1]
@@ -178,6 +226,13 @@ func (u *vmemUnit) moveDwords(w *Wave, o *vmOp, exec uint64, c *memCtx, a, step 
 		}
 	case nch == 1:
 		copyDwords(c.res.data[0][l0:l1], run)
+	case store && full:
+		src := w.v[o.vdata : o.vdata+nch]
+		for l := range l1 - l0 {
+			for k := range src {
+				run[l*nch+k] = src[k][l0+l]
+			}
+		}
 	case store:
 		for k := range nch {
 			src := w.v[o.vdata+k][l0:l1]
