@@ -491,3 +491,35 @@ func TestVMemFastMatchesGeneral(t *testing.T) {
 		}
 	}
 }
+
+// TestLaneShapes: uniform and consecutive, which read lanes two at a time
+// where they can, agree with a lane-by-lane reading on random, uniform and
+// consecutive lanes (steps that wrap too), of every length, from even and
+// odd lanes (an unaligned start).
+func TestLaneShapes(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 5))
+	var v [65]uint32
+	for i := 0; i < 20000; i++ {
+		from, n := rng.IntN(2), 1+rng.IntN(64)
+		step := []uint32{0, 1, 2, 4, 8, 16, rng.Uint32()}[rng.IntN(7)]
+		x := []uint32{rng.Uint32(), ^uint32(0) - step*uint32(rng.IntN(70)), 0}[rng.IntN(3)]
+		lanes := v[from : from+n]
+		for l := range lanes {
+			lanes[l] = x + step*uint32(l)
+		}
+		if rng.IntN(3) == 0 {
+			lanes[rng.IntN(n)] ^= 1 << rng.IntN(32)
+		}
+		wantU, wantC := true, true
+		for l, y := range lanes {
+			wantU = wantU && y == lanes[0]
+			wantC = wantC && y == lanes[0]+step*uint32(l)
+		}
+		if got := uniform(lanes); got != wantU {
+			t.Fatalf("uniform(%#x) = %v", lanes, got)
+		}
+		if got := consecutive(lanes, step); got != wantC {
+			t.Fatalf("consecutive(%#x, %d) = %v", lanes, step, got)
+		}
+	}
+}

@@ -56,6 +56,13 @@ func uniform(v []uint32) bool {
 	if v[len(v)-1] != x {
 		return false // the usual way to fail, found at once
 	}
+	if p := lanePairs(v); p != nil { // an odd last lane is checked above
+		x2, d := uint64(x)|uint64(x)<<32, uint64(0)
+		for _, y := range p {
+			d |= y ^ x2
+		}
+		return d == 0
+	}
 	d := uint32(0)
 	for _, y := range v {
 		d |= y ^ x
@@ -69,12 +76,32 @@ func consecutive(v []uint32, step uint32) bool {
 	if v[len(v)-1] != x+uint32(len(v)-1)*step {
 		return false // a 2-D work-group's rows, scattered lanes: found at once
 	}
+	if p := lanePairs(v); p != nil && uint64(x)+uint64(len(v)-1)*uint64(step) <= math.MaxUint32 {
+		// no lane wraps: both halves of a pair step without carries
+		e, inc, d := uint64(x)|uint64(x+step)<<32, uint64(2*step)|uint64(2*step)<<32, uint64(0)
+		for _, y := range p {
+			d |= y ^ e
+			e += inc
+		}
+		return d == 0
+	}
 	d := uint32(0)
 	for _, y := range v {
 		d |= y ^ x
 		x += step
 	}
 	return d == 0
+}
+
+// lanePairs returns v's lanes two at a time, the lower in the low half
+// (an odd last lane left out), or nil where that reading is not a plain
+// aligned load.
+func lanePairs(v []uint32) []uint64 {
+	p := unsafe.Pointer(&v[0])
+	if !hostLE || uintptr(p)&7 != 0 || len(v) < 2 {
+		return nil
+	}
+	return unsafe.Slice((*uint64)(p), len(v)/2)
 }
 
 // moveRun moves the elements at a0 + step·lane of the active lanes (n

@@ -48,20 +48,30 @@ func (u *vmemUnit) fastWave(w *Wave, o *vmOp, exec uint64, c *memCtx, spec int, 
 	holes := ^exec & (^uint64(0) >> (64 - n))
 	var ad [64]uint64
 	lanes := ad[:n]
-	waveAddrs(w, o, spec, base, limit, lanes)
+	lo, hi, or := waveAddrs(w, o, spec, base, limit, lanes)
 	if holes != 0 {
 		a := ad[tz(exec)&63]
 		for m := holes; m != 0; m &= m - 1 {
 			ad[tz(m)&63] = a
 		}
+		lo, hi, or = laneSpan(lanes)
 	}
-	lo, hi, or := laneSpan(lanes)
 	if !waveFits(w, o, spec, base, limit, size, lo, hi, or) {
 		return false
 	}
 	store := o.kind == vmStore
+	onePage := lo>>pageBits == (hi+size-1)>>pageBits
+	if onePage && size >= 4 {
+		pg, ps := unsafe.Pointer(o.last.page(lo>>pageBits, store)), lo&^(pageSize-1)
+		if store {
+			storePage(pg, ps, lanes, w.v[o.vdata:o.vdata+c.size/4], exec, holes == 0)
+		} else {
+			loadPage(c.res.data[:min(c.ndw, 4)], pg, ps, lanes)
+		}
+		return true
+	}
 	var ptr lanePtrs
-	if lo>>pageBits == (hi+size-1)>>pageBits {
+	if onePage {
 		o.last.onePage(lanes, lo, store, &ptr)
 	} else if !o.last.pointLanes(lanes, size, store, &ptr) {
 		return false
@@ -99,33 +109,40 @@ func vaddrLanes(w *Wave, o *vmOp, spec int) *[64]uint32 {
 }
 
 // waveAddrs computes the address of lanes 0 to len(ad)-1, active or not,
-// as fastRun does (fastOK keeps vaddr's registers in range).
-func waveAddrs(w *Wave, o *vmOp, spec int, base, limit uint64, ad []uint64) {
+// as fastRun does (fastOK keeps vaddr's registers in range), and returns
+// laneSpan's figures for them.
+func waveAddrs(w *Wave, o *vmOp, spec int, base, limit uint64, ad []uint64) (lo, hi, or uint64) {
 	off := uint64(o.offset)
 	v0 := vaddrLanes(w, o, spec)[:len(ad)]
+	lo = ^uint64(0)
 	switch spec {
 	case specGlobalS:
 		base += off
 		for l, x := range v0 {
-			ad[l] = base + uint64(x)
+			a := base + uint64(x)
+			ad[l], lo, hi, or = a, min(lo, a), max(hi, a), or|a
 		}
 	case specScratch: // limit: the saddr value
 		p0 := uint32(limit) + uint32(off)
 		for l, x := range v0 {
 			p := p0 + x
-			ad[l] = base + uint64(p&3) + 4*uint64(l) + 256*uint64(p>>2)
+			a := base + uint64(p&3) + 4*uint64(l) + 256*uint64(p>>2)
+			ad[l], lo, hi, or = a, min(lo, a), max(hi, a), or|a
 		}
 	case specPrivate:
 		for l, x := range v0 {
 			aoff := uint32(off) + x
-			ad[l] = base + uint64(aoff&3+uint32(l)<<2+aoff>>2<<8)
+			a := base + uint64(aoff&3+uint32(l)<<2+aoff>>2<<8)
+			ad[l], lo, hi, or = a, min(lo, a), max(hi, a), or|a
 		}
 	default:
 		v1 := w.v[o.vaddr+1][:len(ad)]
 		for l, x := range v0 {
-			ad[l] = uint64(x) | uint64(v1[l])<<32 + off
+			a := uint64(x) | uint64(v1[l])<<32 + off
+			ad[l], lo, hi, or = a, min(lo, a), max(hi, a), or|a
 		}
 	}
+	return lo, hi, or
 }
 
 // laneSpan returns the lowest and highest of the addresses and the OR of
@@ -211,6 +228,39 @@ func (c *opCache) pointLanes(ad []uint64, size uint64, store bool, ptr *lanePtrs
 		p[l] = unsafe.Add(pg, po)
 	}
 	return true
+}
+
+// loadPage reads each lane's dwords into dst from page pg, whose first
+// byte is at ps.
+func loadPage(dst [][64]uint32, pg unsafe.Pointer, ps uint64, ad []uint64) {
+	for k := range dst {
+		d, o := dst[k][:len(ad)], uint64(4*k)-ps
+		for l, a := range ad {
+			d[l] = *(*uint32)(unsafe.Add(pg, a+o))
+		}
+	}
+}
+
+// storePage writes the lanes' dwords from the registers src, lane after
+// lane, into page pg, whose first byte is at ps; unless full, only exec's
+// lanes.
+func storePage(pg unsafe.Pointer, ps uint64, ad []uint64, src [][64]uint32, exec uint64, full bool) {
+	if full {
+		for l, a := range ad {
+			p := unsafe.Add(pg, a-ps)
+			for k := range src {
+				*(*uint32)(unsafe.Add(p, 4*k)) = src[k][l]
+			}
+		}
+		return
+	}
+	for ; exec != 0; exec &= exec - 1 {
+		l := tz(exec) & 63
+		p := unsafe.Add(pg, ad[l]-ps)
+		for k := range src {
+			*(*uint32)(unsafe.Add(p, 4*k)) = src[k][l]
+		}
+	}
 }
 
 // loadWave reads every lane into the load's result: a byte or short
