@@ -70,6 +70,14 @@ func (u *vmemUnit) fastWave(w *Wave, o *vmOp, exec uint64, c *memCtx, spec int, 
 		}
 		return true
 	}
+	if size == 4 { // aligned dwords: none crosses a page
+		if store {
+			o.last.storePages(lanes, &w.v[o.vdata], exec, holes == 0)
+		} else {
+			o.last.loadPages(&c.res.data[0], lanes)
+		}
+		return true
+	}
 	var ptr lanePtrs
 	if onePage {
 		o.last.onePage(lanes, lo, store, &ptr)
@@ -263,6 +271,47 @@ func storePage(pg unsafe.Pointer, ps uint64, ad []uint64, src [][64]uint32, exec
 	}
 }
 
+// loadPages reads each lane's dword into dst, looking a page up only where
+// the lanes move to another.
+func (c *opCache) loadPages(dst *[64]uint32, ad []uint64) {
+	pn, pg := ^uint64(0), unsafe.Pointer(nil)
+	d := dst[:len(ad)]
+	for l, a := range ad {
+		if a>>pageBits != pn {
+			pn = a >> pageBits
+			pg = unsafe.Pointer(c.page(pn, false))
+		}
+		d[l] = *(*uint32)(unsafe.Add(pg, a&(pageSize-1)))
+	}
+}
+
+// storePages writes each lane's dword from src, lane after lane (unless
+// full, only exec's lanes), looking a page up only where the lanes move to
+// another.
+func (c *opCache) storePages(ad []uint64, src *[64]uint32, exec uint64, full bool) {
+	pn, pg := ^uint64(0), unsafe.Pointer(nil)
+	if full {
+		s := src[:len(ad)]
+		for l, a := range ad {
+			if a>>pageBits != pn {
+				pn = a >> pageBits
+				pg = unsafe.Pointer(c.page(pn, true))
+			}
+			*(*uint32)(unsafe.Add(pg, a&(pageSize-1))) = s[l]
+		}
+		return
+	}
+	for ; exec != 0; exec &= exec - 1 {
+		l := tz(exec) & 63
+		a := ad[l]
+		if a>>pageBits != pn {
+			pn = a >> pageBits
+			pg = unsafe.Pointer(c.page(pn, true))
+		}
+		*(*uint32)(unsafe.Add(pg, a&(pageSize-1))) = src[l]
+	}
+}
+
 // loadWave reads every lane into the load's result: a byte or short
 // zero- or sign-extended, or each dword.
 func loadWave(o *vmOp, c *memCtx, ptr []unsafe.Pointer) {
@@ -306,15 +355,13 @@ func storeWave(w *Wave, o *vmOp, size int, ptr []unsafe.Pointer) {
 		storeLanes[uint8](ptr, src, shift)
 	case 2:
 		storeLanes[uint16](ptr, src, shift)
-	case 4:
-		storeLanes[uint32](ptr, src, 0)
 	default:
 		storeDwords(ptr, w.v[o.vdata:o.vdata+size/4])
 	}
 }
 
 // storeLanes writes each lane's src shifted right by shift, as a T.
-func storeLanes[T uint8 | uint16 | uint32](ptr []unsafe.Pointer, src *[64]uint32, shift uint) {
+func storeLanes[T uint8 | uint16](ptr []unsafe.Pointer, src *[64]uint32, shift uint) {
 	s := src[:len(ptr)]
 	for l, p := range ptr {
 		*(*T)(p) = T(s[l] >> shift)
