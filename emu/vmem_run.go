@@ -288,6 +288,13 @@ func (c *opCache) dwords(a, n uint64, store bool) []uint32 {
 // copyDwords copies src to dst a dword at a time (never memmove: see
 // memory_shared.go).
 func copyDwords(dst, src []uint32) {
+	if len(src) == 64 { // a whole wave: the fixed-length loop is the faster
+		d, s := (*[64]uint32)(dst), (*[64]uint32)(src)
+		for l, x := range s {
+			d[l] = x
+		}
+		return
+	}
 	dst = dst[:len(src)]
 	for l, x := range src {
 		dst[l] = x
