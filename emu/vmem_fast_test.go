@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"math/bits"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -205,7 +206,7 @@ func vfOneAlloc(rng *rand.Rand, elem uint64, aligned bool) func() uint64 {
 	if aligned {
 		mask = ^uint64(3)
 	}
-	switch rng.IntN(5) {
+	switch rng.IntN(7) {
 	case 0:
 		r := []struct{ lo, n uint64 }{{vfA, 0x2000}, {vfB, 0x1000}, {vfC, 0x1000}, {SharedApertureBase, 0x800}}[rng.IntN(4)]
 		return func() uint64 { return (r.lo + rng.Uint64N(r.n-16)) & mask }
@@ -218,6 +219,24 @@ func vfOneAlloc(rng *rand.Rand, elem uint64, aligned bool) func() uint64 {
 	case 2:
 		a := (vfA + rng.Uint64N(0x2000-16)) & mask
 		return func() uint64 { return a }
+	case 5: // a run from the middle of A's first page into its second
+		step := []uint64{elem, elem, 4, 8, 16}[rng.IntN(5)]
+		a := (vfA + 0x1000 - step*(1+rng.Uint64N(63))) & mask
+		return func() uint64 {
+			a += step
+			return a - step
+		}
+	case 6: // a 2-D or 3-D work-group's rows: r lanes s bytes apart, rows pitch bytes apart
+		r, s := []uint64{4, 16}[rng.IntN(2)], []uint64{elem, 8, 32}[rng.IntN(3)]
+		pitch := r*s + 4*rng.Uint64N(24)
+		if r == 16 {
+			pitch = r*s + 4*rng.Uint64N(0x100)
+		}
+		a0, l := (vfA+rng.Uint64N(0x100))&mask, uint64(0)
+		return func() uint64 {
+			l++
+			return a0 + (l-1)%r*s + (l-1)/r*pitch
+		}
 	}
 	return nil
 }
@@ -229,11 +248,15 @@ func vfSetup(m *Machine, u *vmemUnit, asm string, seed uint64, faults bool) {
 	rng := rand.New(rand.NewPCG(seed, 2))
 	w := m.w
 	exec := rng.Uint64()
-	switch rng.IntN(6) {
+	switch rng.IntN(8) {
 	case 0:
 		exec = ^uint64(0)
 	case 1:
 		exec &= rng.Uint64()
+	case 2: // a prefix: the last wave of a work-group
+		exec = ^uint64(0) >> rng.IntN(64)
+	case 3: // a wave of a 16-item work-group
+		exec = []uint64{0xffff, 0xffff & rng.Uint64()}[rng.IntN(2)]
 	}
 	m.SetExec(exec)
 	for r := 0; r < 16; r++ {
@@ -287,10 +310,13 @@ func vfSetup(m *Machine, u *vmemUnit, asm string, seed uint64, faults bool) {
 	bad := func() bool { return faults && rng.IntN(64) == 0 }
 	aligned := rng.IntN(3) != 0 // every address dword-aligned: whole waves take the fast loops
 	elem := uint64(4)
-	if strings.Contains(asm, "byte") {
+	switch {
+	case strings.Contains(asm, "byte"):
 		elem = 1
-	} else if strings.Contains(asm, "short") {
+	case strings.Contains(asm, "short"):
 		elem = 2
+	case strings.Contains(asm, "dwordx"):
+		elem = 4 * uint64(asm[strings.Index(asm, "dwordx")+6]-'0')
 	}
 	one := vfOneAlloc(rng, elem, aligned)
 	addr := func() uint64 {
@@ -350,6 +376,13 @@ func vfSetup(m *Machine, u *vmemUnit, asm string, seed uint64, faults bool) {
 			if bad() {
 				w.v[2][l] = 0x1000_0000 + uint32(rng.IntN(0x10000))
 			}
+		}
+	}
+	// lanes past the highest active one hold junk half the time (a short
+	// work-group's wave leaves them unset)
+	if rng.IntN(2) == 0 {
+		for l := bits.Len64(exec); l < 64; l++ {
+			w.v[2][l], w.v[3][l] = rng.Uint32(), rng.Uint32()
 		}
 	}
 	// scratch: the unit's base, or FLAT_SCRATCH
@@ -459,35 +492,34 @@ func TestVMemFastMatchesGeneral(t *testing.T) {
 	}
 }
 
-// TestStrideSpan: strideSpan accepts progressions up or down and rejects
-// one whose lanes wrap around the address space, though its first and
-// last addresses are close.
-func TestStrideSpan(t *testing.T) {
-	prog := func(a0, step uint64) *[64]uint64 {
-		var ad [64]uint64
-		for l := range ad {
-			ad[l] = a0 + uint64(l)*step
+// TestLaneShapes: uniform and consecutive, which read lanes two at a time
+// where they can, agree with a lane-by-lane reading on random, uniform and
+// consecutive lanes (steps that wrap too), of every length, from even and
+// odd lanes (an unaligned start).
+func TestLaneShapes(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 5))
+	var v [65]uint32
+	for i := 0; i < 20000; i++ {
+		from, n := rng.IntN(2), 1+rng.IntN(64)
+		step := []uint32{0, 1, 2, 4, 8, 16, rng.Uint32()}[rng.IntN(7)]
+		x := []uint32{rng.Uint32(), ^uint32(0) - step*uint32(rng.IntN(70)), 0}[rng.IntN(3)]
+		lanes := v[from : from+n]
+		for l := range lanes {
+			lanes[l] = x + step*uint32(l)
 		}
-		return &ad
-	}
-	for _, tc := range []struct {
-		a0, step uint64
-		ok       bool
-	}{
-		{vfA, 4, true},
-		{vfA + 0x1000, ^uint64(15), true}, // step −16
-		{vfA, 0, true},
-		{vfA, (1<<64-1)/63 + 1, false}, // 63 steps wrap to a0+1
-		{^uint64(0) - 8, 4, false},     // past the top
-	} {
-		ad := prog(tc.a0, tc.step)
-		lo, hi, _, ok := strideSpan(ad)
-		if ok != tc.ok {
-			t.Errorf("a0 %#x step %#x: ok %v, want %v (span %#x..%#x)", tc.a0, tc.step, ok, tc.ok, lo, hi)
+		if rng.IntN(3) == 0 {
+			lanes[rng.IntN(n)] ^= 1 << rng.IntN(32)
 		}
-		ad[5]++
-		if _, _, _, ok := strideSpan(ad); ok {
-			t.Errorf("a0 %#x step %#x: a lane off the progression accepted", tc.a0, tc.step)
+		wantU, wantC := true, true
+		for l, y := range lanes {
+			wantU = wantU && y == lanes[0]
+			wantC = wantC && y == lanes[0]+step*uint32(l)
+		}
+		if got := uniform(lanes); got != wantU {
+			t.Fatalf("uniform(%#x) = %v", lanes, got)
+		}
+		if got := consecutive(lanes, step); got != wantC {
+			t.Fatalf("consecutive(%#x, %d) = %v", lanes, step, got)
 		}
 	}
 }

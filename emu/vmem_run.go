@@ -4,11 +4,10 @@ package emu
 // without computing each lane's address: consecutive elements (a
 // work-item's own element of an array; a private or scratch access at a
 // uniform offset, which the swizzle spreads 4 bytes a lane) and one
-// element for all lanes (a uniform pointer). When the run lies in one page
-// of the operation's allocation the lanes move as a block: dwords each one
-// plain 32-bit load or store (memory_shared.go), bytes and shorts through
-// pointers stepped from the run's start, with no per-lane address, span
-// or page work.
+// element for all lanes (a uniform pointer). Such a run meets one page or
+// two; the lanes in each move as a block — dwords each one plain 32-bit
+// load or store (memory_shared.go), bytes and shorts stepped from the
+// block's start — with no per-lane address, span or page work.
 
 import (
 	"math"
@@ -16,12 +15,13 @@ import (
 	"unsafe"
 )
 
-// laneRun reports whether every lane's address, active or not, is a0 +
-// step·lane with step 0, size (GLOBAL, FLAT) or 4 (SCRATCH and private,
-// whatever the size), and returns a0 and step. base and limit are
-// fastWave's; size is the element's, 1, 2 or 4 bytes.
-func laneRun(w *Wave, o *vmOp, spec int, base, limit, size uint64) (a0, step uint64, ok bool) {
-	v0 := vaddrLanes(w, o, spec)
+// laneRun reports whether the address of every lane from 0 to n-1, active
+// or not, is a0 + step·lane with step 0, size (GLOBAL, FLAT) or 4
+// (SCRATCH and private, whatever the size), and returns a0 and step. base
+// and limit are fastWave's; size is the element's: 1, 2 or 4 bytes, or 8,
+// 12 or 16 for GLOBAL and FLAT.
+func laneRun(w *Wave, o *vmOp, spec int, base, limit, size uint64, n int) (a0, step uint64, ok bool) {
+	v0 := vaddrLanes(w, o, spec)[:n]
 	x := v0[0]
 	off := uint32(o.offset)
 	if spec == specScratch || spec == specPrivate { // lane l at 4·l from a uniform offset
@@ -37,37 +37,55 @@ func laneRun(w *Wave, o *vmOp, spec int, base, limit, size uint64) (a0, step uin
 	step = size
 	if uniform(v0) {
 		step = 0
-	} else if x > math.MaxUint32-63*uint32(size) || !consecutive(v0, uint32(size)) {
+	} else if uint64(x) > math.MaxUint32-uint64(n-1)*size || !consecutive(v0, uint32(size)) {
 		return 0, 0, false
 	}
 	if spec == specGlobalS {
 		return base + uint64(off) + uint64(x), step, true
 	}
-	v1 := &w.v[o.vaddr+1]
+	v1 := w.v[o.vaddr+1][:n]
 	return (uint64(x) | uint64(v1[0])<<32) + uint64(off), step, uniform(v1)
 }
 
 // uniform reports whether every lane of v holds v[0].
-func uniform(v *[64]uint32) bool {
-	if v == &zeroLanes {
+func uniform(v []uint32) bool {
+	if &v[0] == &zeroLanes[0] {
 		return true // no vaddr: the commonest -O0 stack slot
 	}
-	if v[63] != v[0] {
+	x := v[0]
+	if v[len(v)-1] != x {
 		return false // the usual way to fail, found at once
+	}
+	if p := lanePairs(v); p != nil { // an odd last lane is checked above
+		x2, d := uint64(x)|uint64(x)<<32, uint64(0)
+		for _, y := range p {
+			d |= y ^ x2
+		}
+		return d == 0
 	}
 	d := uint32(0)
 	for _, y := range v {
-		d |= y ^ v[0]
+		d |= y ^ x
 	}
 	return d == 0
 }
 
 // consecutive reports whether lane l of v holds v[0] + step·l.
-func consecutive(v *[64]uint32, step uint32) bool {
-	if v[63] != v[0]+63*step {
+func consecutive(v []uint32, step uint32) bool {
+	x := v[0]
+	if v[len(v)-1] != x+uint32(len(v)-1)*step {
 		return false // a 2-D work-group's rows, scattered lanes: found at once
 	}
-	d, x := uint32(0), v[0]
+	if p := lanePairs(v); p != nil && uint64(x)+uint64(len(v)-1)*uint64(step) <= math.MaxUint32 {
+		// no lane wraps: both halves of a pair step without carries
+		e, inc, d := uint64(x)|uint64(x+step)<<32, uint64(2*step)|uint64(2*step)<<32, uint64(0)
+		for _, y := range p {
+			d |= y ^ e
+			e += inc
+		}
+		return d == 0
+	}
+	d := uint32(0)
 	for _, y := range v {
 		d |= y ^ x
 		x += step
@@ -75,68 +93,210 @@ func consecutive(v *[64]uint32, step uint32) bool {
 	return d == 0
 }
 
-// moveRun moves the elements at a0 + step·lane of the active lanes when
-// all 64 lie in one page of an allocation and pass fastWave's checks; it
-// reports false, having moved nothing, otherwise.
-func (u *vmemUnit) moveRun(w *Wave, o *vmOp, exec uint64, c *memCtx, spec int, base, limit, a0, step uint64) bool {
+// lanePairs returns v's lanes two at a time, the lower in the low half
+// (an odd last lane left out), or nil where that reading is not a plain
+// aligned load.
+func lanePairs(v []uint32) []uint64 {
+	p := unsafe.Pointer(&v[0])
+	if !hostLE || uintptr(p)&7 != 0 || len(v) < 2 {
+		return nil
+	}
+	return unsafe.Slice((*uint64)(p), len(v)/2)
+}
+
+// moveRun moves the elements at a0 + step·lane of the active lanes (n
+// lanes from 0 hold them all) when they pass fastWave's checks and no
+// element crosses a page; it reports false, having moved nothing,
+// otherwise. A run meets at most two pages (64 steps of at most 16 bytes):
+// the lanes in each move as a block.
+func (u *vmemUnit) moveRun(w *Wave, o *vmOp, exec uint64, c *memCtx, spec int, base, limit, a0, step uint64, n int) bool {
 	size := uint64(c.size)
-	hi := a0 + 63*step
+	hi := a0 + uint64(n-1)*step
 	end := hi + size
-	if end < a0 || a0>>pageBits != (end-1)>>pageBits || !waveFits(w, o, spec, base, limit, size, a0, hi, a0) {
+	if end < a0 || !waveFits(w, o, spec, base, limit, size, a0, hi, a0) {
 		return false
 	}
-	store := o.kind == vmStore
-	if size < 4 {
-		u.moveNarrow(w, o, exec, c, unsafe.Pointer(&o.last.page(a0>>pageBits, store)[a0&(pageSize-1)]), uintptr(step))
+	m := n // lanes in a0's page
+	if p0 := a0 >> pageBits; p0 != (end-1)>>pageBits {
+		next := (p0 + 1) << pageBits
+		if step == 0 {
+			return false // the one element crosses
+		}
+		m = int((next - a0 + step - 1) / step)
+		if a0+uint64(m-1)*step+size > next || hi>>pageBits != p0+1 {
+			return false
+		}
+	}
+	if o.kind == vmStore && step == 0 { // lane after lane: the highest wins
+		u.storeOne(w, o, c.size, a0, 63-bits.LeadingZeros64(exec))
 		return true
 	}
-	pg := (*[pageSize / 4]uint32)(unsafe.Pointer(o.last.page(a0>>pageBits, store)))
-	i := a0 & (pageSize - 1) / 4
-	switch {
-	case store && step == 0:
-		pg[i] = w.v[o.vdata][63-bits.LeadingZeros64(exec)] // lane after lane: the highest wins
-	case store && exec == ^uint64(0):
-		copyDwords((*[64]uint32)(pg[i:i+64]), &w.v[o.vdata])
-	case store:
-		run, src := (*[64]uint32)(pg[i:i+64]), &w.v[o.vdata]
-		for m := exec; m != 0; m &= m - 1 {
-			l := tz(m) & 63
-			run[l] = src[l]
-		}
-	case step == 0:
-		x, dst := pg[i], &c.res.data[0]
-		for l := range dst {
-			dst[l] = x
-		}
-	default:
-		copyDwords(&c.res.data[0], (*[64]uint32)(pg[i:i+64]))
+	u.moveBlock(w, o, exec, c, a0, step, 0, m)
+	if m < n {
+		u.moveBlock(w, o, exec, c, a0+uint64(m)*step, step, m, n)
 	}
 	return true
 }
 
-// copyDwords copies src to dst a dword at a time (never memmove: see
-// memory_shared.go).
-func copyDwords(dst, src *[64]uint32) {
-	for l, x := range src {
-		dst[l] = x
+// storeOne writes lane's data at a, in one page.
+func (u *vmemUnit) storeOne(w *Wave, o *vmOp, size int, a uint64, lane int) {
+	p := unsafe.Pointer(&o.last.page(a>>pageBits, true)[a&(pageSize-1)])
+	x := w.v[o.vdata][lane] >> d16Shift(o)
+	switch size {
+	case 1:
+		*(*uint8)(p) = uint8(x)
+	case 2:
+		*(*uint16)(p) = uint16(x)
+	default:
+		for k := range size / 4 {
+			storeWord(unsafe.Add(p, 4*k), w.v[o.vdata+k][lane])
+		}
 	}
 }
 
-// moveNarrow moves a run of bytes or shorts from p, step bytes a lane, as
-// fastWave's lane loops do: each lane's pointer stepped from p (a store's
-// inactive lanes pointed at the sink), so the extension, the _d16_hi half
-// and the lane order are theirs.
-func (u *vmemUnit) moveNarrow(w *Wave, o *vmOp, exec uint64, c *memCtx, p unsafe.Pointer, step uintptr) {
-	var ptr lanePtrs
-	for l := range ptr {
-		ptr[l] = unsafe.Add(p, step*uintptr(l))
+// d16Shift is where a byte or short store's data sits in its register.
+func d16Shift(o *vmOp) uint {
+	if o.d16hi {
+		return 16
 	}
-	if o.kind != vmStore {
-		loadWave(o, c, &ptr)
+	return 0
+}
+
+// moveBlock moves lanes l0 to l1-1 of a run, step bytes a lane from a,
+// all in a's page.
+func (u *vmemUnit) moveBlock(w *Wave, o *vmOp, exec uint64, c *memCtx, a, step uint64, l0, l1 int) {
+	if c.size >= 4 {
+		u.moveDwords(w, o, exec, c, a, step, l0, l1)
 		return
 	}
-	for m := ^exec; m != 0; m &= m - 1 {
-		ptr[tz(m)&63] = unsafe.Pointer(&u.sink)
+	store := o.kind == vmStore
+	mask := exec >> l0 & (^uint64(0) >> (64 - (l1 - l0)))
+	if store && mask == 0 {
+		return // no page for a store with nothing to write
 	}
-	storeWave(w, o, c.size, &ptr)
+	p, st := unsafe.Pointer(&o.last.page(a>>pageBits, store)[a&(pageSize-1)]), uintptr(step)
+	switch {
+	case store && c.size == 1:
+		storeRun[uint8](p, st, w.v[o.vdata][l0:l1], d16Shift(o), mask)
+	case store:
+		storeRun[uint16](p, st, w.v[o.vdata][l0:l1], d16Shift(o), mask)
+	}
+	if store {
+		return
+	}
+	d := c.res.data[0][l0:l1]
+	switch {
+	case c.size == 1 && o.signed:
+		loadRun[int8](d, p, st)
+	case c.size == 1:
+		loadRun[uint8](d, p, st)
+	case o.signed:
+		loadRun[int16](d, p, st)
+	default:
+		loadRun[uint16](d, p, st)
+	}
+}
+
+// loadRun reads a T for each lane of dst from p, step bytes a lane,
+// extended to 32 bits (signed types sign-extend).
+func loadRun[T int8 | uint8 | int16 | uint16](dst []uint32, p unsafe.Pointer, step uintptr) {
+	for l := range dst {
+		dst[l] = uint32(*(*T)(unsafe.Add(p, step*uintptr(l))))
+	}
+}
+
+// storeRun writes the lanes of mask of src, shifted right by shift, as Ts
+// from p, step bytes a lane.
+func storeRun[T uint8 | uint16](p unsafe.Pointer, step uintptr, src []uint32, shift uint, mask uint64) {
+	if mask == ^uint64(0)>>(64-len(src)) {
+		for l, x := range src {
+			*(*T)(unsafe.Add(p, step*uintptr(l))) = T(x >> shift)
+		}
+		return
+	}
+	for ; mask != 0; mask &= mask - 1 {
+		l := tz(mask) & 63
+		*(*T)(unsafe.Add(p, step*uintptr(l))) = T(src[l] >> shift)
+	}
+}
+
+// moveDwords moves lanes l0 to l1-1 of a run of whole dwords, step bytes
+// a lane (0 or the element's size) from a, all in a's page.
+func (u *vmemUnit) moveDwords(w *Wave, o *vmOp, exec uint64, c *memCtx, a, step uint64, l0, l1 int) {
+	store := o.kind == vmStore
+	mask := exec >> l0 & (^uint64(0) >> (64 - (l1 - l0)))
+	if store && mask == 0 {
+		return // no page for a store with nothing to write
+	}
+	nch := c.size / 4
+	nd := uint64(nch)
+	if step != 0 {
+		nd *= uint64(l1 - l0)
+	}
+	run := o.last.dwords(a, nd, store)
+	full := mask == ^uint64(0)>>(64-(l1-l0))
+	switch {
+	case step == 0: // a load: one element for every lane
+		for k := range nch {
+			x, d := run[k], c.res.data[k][l0:l1]
+			for l := range d {
+				d[l] = x
+			}
+		}
+	case nch == 1 && store && full:
+		copyDwords(run, w.v[o.vdata][l0:l1])
+	case nch == 1 && store:
+		src := w.v[o.vdata][l0:l1]
+		for ; mask != 0; mask &= mask - 1 {
+			l := tz(mask) & 63
+			run[l] = src[l]
+		}
+	case nch == 1:
+		copyDwords(c.res.data[0][l0:l1], run)
+	case store && full:
+		src := w.v[o.vdata : o.vdata+nch]
+		for l := range l1 - l0 {
+			for k := range src {
+				run[l*nch+k] = src[k][l0+l]
+			}
+		}
+	case store:
+		for k := range nch {
+			src := w.v[o.vdata+k][l0:l1]
+			for h := mask; h != 0; h &= h - 1 {
+				l := tz(h) & 63
+				run[l*nch+k] = src[l]
+			}
+		}
+	default:
+		for k := range nch {
+			d := c.res.data[k][l0:l1]
+			for l := range d {
+				d[l] = run[l*nch+k]
+			}
+		}
+	}
+}
+
+// dwords returns the n dwords at a, all in one page of the allocation
+// o.last covers (created for a store).
+func (c *opCache) dwords(a, n uint64, store bool) []uint32 {
+	i := a & (pageSize - 1) / 4
+	return (*[pageSize / 4]uint32)(unsafe.Pointer(c.page(a>>pageBits, store)))[i : i+n : i+n]
+}
+
+// copyDwords copies src to dst a dword at a time (never memmove: see
+// memory_shared.go).
+func copyDwords(dst, src []uint32) {
+	if len(src) == 64 { // a whole wave: the fixed-length loop is the faster
+		d, s := (*[64]uint32)(dst), (*[64]uint32)(src)
+		for l, x := range s {
+			d[l] = x
+		}
+		return
+	}
+	dst = dst[:len(src)]
+	for l, x := range src {
+		dst[l] = x
+	}
 }

@@ -5,15 +5,19 @@ package emu
 // lane can fail — every active lane's access aligned, in one page and
 // inside one mapped allocation, checked once from the lowest and highest
 // address (and outside the apertures for FLAT, inside the V#'s range for
-// MUBUF) — moves its lanes in loops with no per-lane checks. Inactive
-// lanes point at the unit's sink, so the loops run all 64 lanes without
-// branches: a load's inactive lanes read junk into result slots Complete
-// never writes back (it writes under EXEC), a store's write the sink.
-// Stores go lane after lane, so overlapping lanes leave what the general
-// path leaves. Moves are plain loads and stores of the access's width
+// MUBUF) — moves its lanes in loops with no per-lane checks. The loops run
+// lanes 0 up to the highest active one without branches: an inactive lane
+// among them takes the lowest active lane's address, so a load's inactive
+// lanes read real bytes into result slots Complete never writes back (it
+// writes under EXEC), and a store's point at the unit's sink. Stores go
+// lane after lane, so overlapping lanes leave what the general path
+// leaves. Moves are plain loads and stores of the access's width
 // (memory_shared.go: why that is sound for pages other workers share).
 
-import "unsafe"
+import (
+	"math/bits"
+	"unsafe"
+)
 
 // zeroPage stands for pages never written: they read as zero.
 var zeroPage [pageSize]byte
@@ -25,38 +29,68 @@ type lanePtrs [64]unsafe.Pointer
 // and limit are fastRun's). It reports false, having moved nothing, when
 // some active lane could not take fastRun's single-page step: its access
 // unaligned, crossing a page, outside the allocation that holds the lowest
-// address, in an aperture (FLAT) or past the private V#'s range.
+// address, in an aperture (FLAT) or past the private V#'s range. Only lanes
+// 0 up to the highest active one are looked at (a work-group of 16 items
+// fills a quarter of the wave), and an inactive lane among them takes the
+// address of the lowest active one, so the span, page and move loops run
+// without masks.
 func (u *vmemUnit) fastWave(w *Wave, o *vmOp, exec uint64, c *memCtx, spec int, base, limit uint64) bool {
 	if exec == 0 {
 		return true // nothing to move (and no page to create)
 	}
 	size := uint64(c.size)
-	if size < 4 || size == 4 && c.ndw == 1 {
-		if a0, step, ok := laneRun(w, o, spec, base, limit, size); ok && u.moveRun(w, o, exec, c, spec, base, limit, a0, step) {
+	n := bits.Len64(exec)
+	if size < 4 && c.ndw == 1 || size >= 4 && c.ndw == c.size/4 {
+		if a0, step, ok := laneRun(w, o, spec, base, limit, size, n); ok && u.moveRun(w, o, exec, c, spec, base, limit, a0, step, n) {
 			return true
 		}
 	}
+	holes := ^exec & (^uint64(0) >> (64 - n))
 	var ad [64]uint64
-	waveAddrs(w, o, spec, base, limit, &ad)
-	fits := func(lo, hi, or uint64) bool { return waveFits(w, o, spec, base, limit, size, lo, hi, or) }
-	lo, hi, or, ok := strideSpan(&ad)
-	if !ok || !fits(lo, hi, or) {
-		if lo, hi, or = laneSpan(&ad, exec); !fits(lo, hi, or) {
-			return false
+	lanes := ad[:n]
+	lo, hi, or := waveAddrs(w, o, spec, base, limit, lanes)
+	if holes != 0 {
+		a := ad[tz(exec)&63]
+		for m := holes; m != 0; m &= m - 1 {
+			ad[tz(m)&63] = a
 		}
+		lo, hi, or = laneSpan(lanes)
 	}
-	end := hi + size
+	if !waveFits(w, o, spec, base, limit, size, lo, hi, or) {
+		return false
+	}
 	store := o.kind == vmStore
+	onePage := lo>>pageBits == (hi+size-1)>>pageBits
+	if onePage && size >= 4 {
+		pg, ps := unsafe.Pointer(o.last.page(lo>>pageBits, store)), lo&^(pageSize-1)
+		if store {
+			storePage(pg, ps, lanes, w.v[o.vdata:o.vdata+c.size/4], exec, holes == 0)
+		} else {
+			loadPage(c.res.data[:min(c.ndw, 4)], pg, ps, lanes)
+		}
+		return true
+	}
+	if size == 4 { // aligned dwords: none crosses a page
+		if store {
+			o.last.storePages(lanes, &w.v[o.vdata], exec, holes == 0)
+		} else {
+			o.last.loadPages(&c.res.data[0], lanes)
+		}
+		return true
+	}
 	var ptr lanePtrs
-	if lo>>pageBits == (end-1)>>pageBits {
-		o.last.onePage(&ad, lo, exec, store, unsafe.Pointer(&u.sink), &ptr)
-	} else if !o.last.pointLanes(&ad, exec, size, store, unsafe.Pointer(&u.sink), &ptr) {
+	if onePage {
+		o.last.onePage(lanes, lo, store, &ptr)
+	} else if !o.last.pointLanes(lanes, size, store, &ptr) {
 		return false
 	}
 	if store {
-		storeWave(w, o, c.size, &ptr)
+		for m := holes; m != 0; m &= m - 1 {
+			ptr[tz(m)&63] = unsafe.Pointer(&u.sink)
+		}
+		storeWave(w, o, c.size, ptr[:n])
 	} else {
-		loadWave(o, c, &ptr)
+		loadWave(o, c, ptr[:n])
 	}
 	return true
 }
@@ -82,66 +116,48 @@ func vaddrLanes(w *Wave, o *vmOp, spec int) *[64]uint32 {
 	return &zeroLanes
 }
 
-// waveAddrs computes every lane's address, active or not, as fastRun does
-// (fastOK keeps vaddr's registers in range).
-func waveAddrs(w *Wave, o *vmOp, spec int, base, limit uint64, ad *[64]uint64) {
+// waveAddrs computes the address of lanes 0 to len(ad)-1, active or not,
+// as fastRun does (fastOK keeps vaddr's registers in range), and returns
+// laneSpan's figures for them.
+func waveAddrs(w *Wave, o *vmOp, spec int, base, limit uint64, ad []uint64) (lo, hi, or uint64) {
 	off := uint64(o.offset)
-	v0 := vaddrLanes(w, o, spec)
+	v0 := vaddrLanes(w, o, spec)[:len(ad)]
+	lo = ^uint64(0)
 	switch spec {
 	case specGlobalS:
 		base += off
 		for l, x := range v0 {
-			ad[l] = base + uint64(x)
+			a := base + uint64(x)
+			ad[l], lo, hi, or = a, min(lo, a), max(hi, a), or|a
 		}
 	case specScratch: // limit: the saddr value
 		p0 := uint32(limit) + uint32(off)
 		for l, x := range v0 {
 			p := p0 + x
-			ad[l] = base + uint64(p&3) + 4*uint64(l) + 256*uint64(p>>2)
+			a := base + uint64(p&3) + 4*uint64(l) + 256*uint64(p>>2)
+			ad[l], lo, hi, or = a, min(lo, a), max(hi, a), or|a
 		}
 	case specPrivate:
 		for l, x := range v0 {
 			aoff := uint32(off) + x
-			ad[l] = base + uint64(aoff&3+uint32(l)<<2+aoff>>2<<8)
+			a := base + uint64(aoff&3+uint32(l)<<2+aoff>>2<<8)
+			ad[l], lo, hi, or = a, min(lo, a), max(hi, a), or|a
 		}
 	default:
-		v1 := &w.v[o.vaddr+1]
+		v1 := w.v[o.vaddr+1][:len(ad)]
 		for l, x := range v0 {
-			ad[l] = uint64(x) | uint64(v1[l])<<32 + off
+			a := uint64(x) | uint64(v1[l])<<32 + off
+			ad[l], lo, hi, or = a, min(lo, a), max(hi, a), or|a
 		}
 	}
+	return lo, hi, or
 }
 
-// strideSpan is laneSpan's cheaper first try for the usual shape
-// (consecutive elements, a uniform private offset): when every lane's
-// address, active or not, is ad[0] + lane·step, it returns their span and
-// ad[0] | step for the alignment check. The step is at most 4 GiB either
-// way and the progression must not wrap around the address space, so
-// every lane lies between the first and the last.
-func strideSpan(ad *[64]uint64) (lo, hi, or uint64, ok bool) {
-	step := ad[1] - ad[0]
-	a, x := ad[0], uint64(0)
-	for _, b := range ad {
-		x |= a ^ b
-		a += step
-	}
-	lo, hi = min(ad[0], ad[63]), max(ad[0], ad[63])
-	mag := min(step, -step)
-	return lo, hi, ad[0] | step, x == 0 && mag <= 1<<32 && hi-lo == 63*mag
-}
-
-// laneSpan returns the lowest and highest address of the active lanes and
-// the OR of them all (its low bits are the alignment check).
-func laneSpan(ad *[64]uint64, exec uint64) (lo, hi, or uint64) {
+// laneSpan returns the lowest and highest of the addresses and the OR of
+// them all (its low bits are the alignment check).
+func laneSpan(ad []uint64) (lo, hi, or uint64) {
 	lo = ^uint64(0)
-	if exec == ^uint64(0) {
-		for _, a := range ad {
-			lo, hi, or = min(lo, a), max(hi, a), or|a
-		}
-		return lo, hi, or
-	}
-	for m := exec; m != 0; m &= m - 1 {
-		a := ad[tz(m)&63]
+	for _, a := range ad {
 		lo, hi, or = min(lo, a), max(hi, a), or|a
 	}
 	return lo, hi, or
@@ -193,39 +209,112 @@ func inApertures(lo, end uint64) bool {
 		lo < PrivateApertureBase+apertureSize && end > PrivateApertureBase
 }
 
-// onePage sets ptr when every active lane is in the page of lo: inactive
-// lanes point at the sink (first in the page like the others: their
-// addresses may be anything).
-func (c *opCache) onePage(ad *[64]uint64, lo, exec uint64, store bool, sink unsafe.Pointer, ptr *lanePtrs) {
+// onePage points ptr at the lanes' bytes, all in the page of lo.
+func (c *opCache) onePage(ad []uint64, lo uint64, store bool, ptr *lanePtrs) {
 	pa, ps := unsafe.Pointer(c.page(lo>>pageBits, store)), lo&^(pageSize-1)
+	p := ptr[:len(ad)]
 	for l, a := range ad {
-		ptr[l] = unsafe.Add(pa, (a-ps)&(pageSize-1))
-	}
-	for m := ^exec; m != 0; m &= m - 1 {
-		ptr[tz(m)&63] = sink
+		p[l] = unsafe.Add(pa, a-ps)
 	}
 }
 
-// pointLanes sets ptr: each active lane's bytes in its page, each inactive
-// lane's the sink. It reports false if an access crosses a page.
-func (c *opCache) pointLanes(ad *[64]uint64, exec, size uint64, store bool, sink unsafe.Pointer, ptr *lanePtrs) bool {
+// pointLanes points ptr at each lane's bytes in its page, looking a page
+// up only where the lanes move to another. It reports false if an access
+// crosses a page.
+func (c *opCache) pointLanes(ad []uint64, size uint64, store bool, ptr *lanePtrs) bool {
+	pn, pg := ^uint64(0), unsafe.Pointer(nil)
+	p := ptr[:len(ad)]
 	for l, a := range ad {
-		if exec>>l&1 == 0 {
-			ptr[l] = sink
-			continue
-		}
 		po := a & (pageSize - 1)
 		if po+size > pageSize {
 			return false
 		}
-		ptr[l] = unsafe.Pointer(&c.page(a>>pageBits, store)[po])
+		if a>>pageBits != pn {
+			pn = a >> pageBits
+			pg = unsafe.Pointer(c.page(pn, store))
+		}
+		p[l] = unsafe.Add(pg, po)
 	}
 	return true
 }
 
+// loadPage reads each lane's dwords into dst from page pg, whose first
+// byte is at ps.
+func loadPage(dst [][64]uint32, pg unsafe.Pointer, ps uint64, ad []uint64) {
+	for k := range dst {
+		d, o := dst[k][:len(ad)], uint64(4*k)-ps
+		for l, a := range ad {
+			d[l] = *(*uint32)(unsafe.Add(pg, a+o))
+		}
+	}
+}
+
+// storePage writes the lanes' dwords from the registers src, lane after
+// lane, into page pg, whose first byte is at ps; unless full, only exec's
+// lanes.
+func storePage(pg unsafe.Pointer, ps uint64, ad []uint64, src [][64]uint32, exec uint64, full bool) {
+	if full {
+		for l, a := range ad {
+			p := unsafe.Add(pg, a-ps)
+			for k := range src {
+				*(*uint32)(unsafe.Add(p, 4*k)) = src[k][l]
+			}
+		}
+		return
+	}
+	for ; exec != 0; exec &= exec - 1 {
+		l := tz(exec) & 63
+		p := unsafe.Add(pg, ad[l]-ps)
+		for k := range src {
+			*(*uint32)(unsafe.Add(p, 4*k)) = src[k][l]
+		}
+	}
+}
+
+// loadPages reads each lane's dword into dst, looking a page up only where
+// the lanes move to another.
+func (c *opCache) loadPages(dst *[64]uint32, ad []uint64) {
+	pn, pg := ^uint64(0), unsafe.Pointer(nil)
+	d := dst[:len(ad)]
+	for l, a := range ad {
+		if a>>pageBits != pn {
+			pn = a >> pageBits
+			pg = unsafe.Pointer(c.page(pn, false))
+		}
+		d[l] = *(*uint32)(unsafe.Add(pg, a&(pageSize-1)))
+	}
+}
+
+// storePages writes each lane's dword from src, lane after lane (unless
+// full, only exec's lanes), looking a page up only where the lanes move to
+// another.
+func (c *opCache) storePages(ad []uint64, src *[64]uint32, exec uint64, full bool) {
+	pn, pg := ^uint64(0), unsafe.Pointer(nil)
+	if full {
+		s := src[:len(ad)]
+		for l, a := range ad {
+			if a>>pageBits != pn {
+				pn = a >> pageBits
+				pg = unsafe.Pointer(c.page(pn, true))
+			}
+			*(*uint32)(unsafe.Add(pg, a&(pageSize-1))) = s[l]
+		}
+		return
+	}
+	for ; exec != 0; exec &= exec - 1 {
+		l := tz(exec) & 63
+		a := ad[l]
+		if a>>pageBits != pn {
+			pn = a >> pageBits
+			pg = unsafe.Pointer(c.page(pn, true))
+		}
+		*(*uint32)(unsafe.Add(pg, a&(pageSize-1))) = src[l]
+	}
+}
+
 // loadWave reads every lane into the load's result: a byte or short
 // zero- or sign-extended, or each dword.
-func loadWave(o *vmOp, c *memCtx, ptr *lanePtrs) {
+func loadWave(o *vmOp, c *memCtx, ptr []unsafe.Pointer) {
 	d := &c.res.data
 	switch {
 	case c.size == 1 && o.signed:
@@ -245,16 +334,17 @@ func loadWave(o *vmOp, c *memCtx, ptr *lanePtrs) {
 
 // loadLanes reads a T at off from each lane's pointer, extended to 32 bits
 // (signed types sign-extend).
-func loadLanes[T int8 | uint8 | int16 | uint16 | uint32](dst *[64]uint32, ptr *lanePtrs, off uintptr) {
+func loadLanes[T int8 | uint8 | int16 | uint16 | uint32](dst *[64]uint32, ptr []unsafe.Pointer, off uintptr) {
+	d := dst[:len(ptr)]
 	for l, p := range ptr {
-		dst[l] = uint32(*(*T)(unsafe.Add(p, off)))
+		d[l] = uint32(*(*T)(unsafe.Add(p, off)))
 	}
 }
 
 // storeWave writes every lane's data: the low (or, for _d16_hi, high)
 // byte or short of vdata, or size/4 dwords from vdata up, lane after lane
 // as the general path does (overlapping lanes: the highest wins).
-func storeWave(w *Wave, o *vmOp, size int, ptr *lanePtrs) {
+func storeWave(w *Wave, o *vmOp, size int, ptr []unsafe.Pointer) {
 	src := &w.v[o.vdata]
 	shift := uint(0)
 	if o.d16hi {
@@ -265,22 +355,21 @@ func storeWave(w *Wave, o *vmOp, size int, ptr *lanePtrs) {
 		storeLanes[uint8](ptr, src, shift)
 	case 2:
 		storeLanes[uint16](ptr, src, shift)
-	case 4:
-		storeLanes[uint32](ptr, src, 0)
 	default:
 		storeDwords(ptr, w.v[o.vdata:o.vdata+size/4])
 	}
 }
 
 // storeLanes writes each lane's src shifted right by shift, as a T.
-func storeLanes[T uint8 | uint16 | uint32](ptr *lanePtrs, src *[64]uint32, shift uint) {
+func storeLanes[T uint8 | uint16](ptr []unsafe.Pointer, src *[64]uint32, shift uint) {
+	s := src[:len(ptr)]
 	for l, p := range ptr {
-		*(*T)(p) = T(src[l] >> shift)
+		*(*T)(p) = T(s[l] >> shift)
 	}
 }
 
 // storeDwords writes each lane's dwords from the registers src.
-func storeDwords(ptr *lanePtrs, src [][64]uint32) {
+func storeDwords(ptr []unsafe.Pointer, src [][64]uint32) {
 	for l, p := range ptr {
 		for k := range src {
 			*(*uint32)(unsafe.Add(p, 4*k)) = src[k][l]
