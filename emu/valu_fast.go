@@ -331,6 +331,9 @@ func fastFn1(in *instr, inst *isa.Inst, name string) execFn {
 	if d.v == nil {
 		return nil
 	}
+	if sdwaEligible(in, inst) {
+		return execSDWA
+	}
 	if f := kernelFn(in, inst, name); f != nil {
 		return f
 	}
