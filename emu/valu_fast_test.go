@@ -174,6 +174,11 @@ func fastCases() []ti {
 		I("v_rsq_f64", v64(4), icf(243)),
 		I("v_sqrt_f64", v64(4), v64(8)),
 		I("v_rndne_f64", v64(4), v64(0)),
+		I("v_ceil_f64", v64(4), neg(v64(2))),
+		I("v_floor_f64", v64(0), sreg2(2)),
+		// min and max of a register with itself (LLVM's canonicalize)
+		I("v_max_f32", vreg(1), vreg(2), vreg(2)),
+		I("v_min_f32", vreg(2), vreg(2), vreg(2)),
 		// f16 conversions
 		I("v_cvt_f16_f32", vreg(1), vreg(2)),
 		I("v_cvt_f16_f32", vreg(2), neg(abs(vreg(2)))),

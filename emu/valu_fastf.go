@@ -16,7 +16,8 @@ const (
 	kF64Add = iota
 	kF64Mul
 	kF64Fma
-	kF64Unary // + the index in f64Unary
+	kF64Round // + the rounding direction (roundInt)
+	kF64Unary = kF64Round + 4 // + the index in f64Unary
 )
 
 var kernelsF64 = map[string]int{"v_add_f64": kF64Add, "v_mul_f64": kF64Mul, "v_fma_f64": kF64Fma}
@@ -60,7 +61,7 @@ func execF64Fast(w *Wave, in *instr) error {
 	t := &w.tmp
 	alo, ahi := w.srcF64(in, 0, din, &t[0], &t[1])
 	blo, bhi := &t[2], &t[3]
-	if in.sub < kF64Unary {
+	if in.sub < kF64Round {
 		blo, bhi = w.srcF64(in, 1, din, &t[2], &t[3])
 	}
 	mask := w.exec()
@@ -87,6 +88,12 @@ func execF64Fast(w *Wave, in *instr) error {
 				u = quiet64(s, x, y)
 			}
 			u = flush64(u, dout)
+			dlo[l], dhi[l] = uint32(u), uint32(u>>32)
+		}
+	case kF64Round + rdTrunc, kF64Round + rdFloor, kF64Round + rdCeil, kF64Round + rdNearest:
+		dir := int(in.sub - kF64Round)
+		for l := range dlo[:n] {
+			u := flush64(roundInt(uint64(alo[l])|uint64(ahi[l])<<32, 52, 11, dir), dout)
 			dlo[l], dhi[l] = uint32(u), uint32(u>>32)
 		}
 	default:
@@ -286,11 +293,17 @@ func init() {
 		for l := range d[:e.live] {
 			x, y := flushIn(a[l], e.din), flushIn(b[l], e.din)
 			var u uint32
-			if fx, fy := f32(x), f32(y); fx < fy {
+			switch fx, fy := f32(x), f32(y); {
+			case fx < fy:
 				u = x
-			} else if fx > fy {
+			case fx > fy:
 				u = y
-			} else {
+			case fx == fy: // -0 below +0 (minF32's order)
+				u = y
+				if x>>31 != 0 {
+					u = x
+				}
+			default:
 				u = uint32(minF32(e, uint64(x), uint64(y)))
 			}
 			d[l] = flushOut(u, e.dout)
@@ -300,11 +313,17 @@ func init() {
 		for l := range d[:e.live] {
 			x, y := flushIn(a[l], e.din), flushIn(b[l], e.din)
 			var u uint32
-			if fx, fy := f32(x), f32(y); fx > fy {
+			switch fx, fy := f32(x), f32(y); {
+			case fx > fy:
 				u = x
-			} else if fx < fy {
+			case fx < fy:
 				u = y
-			} else {
+			case fx == fy: // +0 above -0 (maxF32's order)
+				u = y
+				if x>>31 == 0 {
+					u = x
+				}
+			default:
 				u = uint32(maxF32(e, uint64(x), uint64(y)))
 			}
 			d[l] = flushOut(u, e.dout)

@@ -54,16 +54,17 @@ func (w *Wave) sdwaSrc(in *instr, v *vop, k int, flush bool, buf *[64]uint32) *[
 		sel = in.in.Mods.Src1Sel
 	}
 	f := sdwaFieldOf(sel)
+	up, down := f.up&31, f.down&31 // (no shift-size checks in the loops)
 	switch {
-	case f.down == 0:
+	case down == 0:
 	case o.sext:
 		for l := range buf {
-			buf[l] = uint32(int32(src[l]<<f.up) >> f.down)
+			buf[l] = uint32(int32(src[l]<<up) >> down)
 		}
 		src = buf
 	default:
 		for l := range buf {
-			buf[l] = src[l] << f.up >> f.down
+			buf[l] = src[l] << up >> down
 		}
 		src = buf
 	}
@@ -99,6 +100,7 @@ func (w *Wave) sdwaPut(in *instr, r int, mask uint64, d *[64]uint32) {
 		// the reverse of the source shifts: the result's low bits to the
 		// top, then down to the field
 		f := sdwaFieldOf(md.DstSel)
+		f.up, f.down = f.up&31, f.down&31
 		n := liveLanes(mask)
 		switch md.DstUnused {
 		case 1: // sign-extend upwards
