@@ -16,7 +16,7 @@ const (
 	kF64Add = iota
 	kF64Mul
 	kF64Fma
-	kF64Round // + the rounding direction (roundInt)
+	kF64Round                 // + the rounding direction (roundInt)
 	kF64Unary = kF64Round + 4 // + the index in f64Unary
 )
 

@@ -36,7 +36,7 @@ func roundInt(x uint64, mbits, ebits uint, dir int) uint64 {
 		}
 		return sign
 	}
-	unit := uint64(1) << (mbits - uint(exp-bias) & 63)
+	unit := uint64(1) << (mbits - uint(exp-bias)&63)
 	frac := mag & (unit - 1)
 	t := x &^ (unit - 1)
 	switch dir {
