@@ -16,7 +16,7 @@ const (
 	kF64Add = iota
 	kF64Mul
 	kF64Fma
-	kF64Round                 // + the rounding direction (roundInt)
+	kF64Round                 // + the rounding direction (round64)
 	kF64Unary = kF64Round + 4 // + the index in f64Unary
 )
 
@@ -91,11 +91,7 @@ func execF64Fast(w *Wave, in *instr) error {
 			dlo[l], dhi[l] = uint32(u), uint32(u>>32)
 		}
 	case kF64Round + rdTrunc, kF64Round + rdFloor, kF64Round + rdCeil, kF64Round + rdNearest:
-		dir := int(in.sub - kF64Round)
-		for l := range dlo[:n] {
-			u := flush64(roundInt(uint64(alo[l])|uint64(ahi[l])<<32, 52, 11, dir), dout)
-			dlo[l], dhi[l] = uint32(u), uint32(u>>32)
-		}
+		roundRow64(int(in.sub-kF64Round), alo, ahi, dlo, dhi, n)
 	default:
 		f := f64Unary[in.sub-kF64Unary]
 		for l := range dlo[:n] {

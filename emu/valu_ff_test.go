@@ -6,11 +6,24 @@ import (
 	"testing"
 )
 
-// roundInt equals the lane functions' math.Trunc, Floor, Ceil and
+// round32 rounds f32 bits x to an integer in direction dir as the
+// kernels do.
+func round32(x uint32, dir int) uint32 {
+	small := [...]func(x uint32) uint32{rdTrunc: trunc32, rdFloor: floor32, rdCeil: ceil32, rdNearest: rndne32}
+	return fixRound32(x, small[dir](x))
+}
+
+// round64 is round32 for f64 bits.
+func round64(x uint64, dir int) uint64 {
+	small := [...]func(x uint64) uint64{rdTrunc: trunc64, rdFloor: floor64, rdCeil: ceil64, rdNearest: rndne64}
+	return fixRound64(x, small[dir](x))
+}
+
+// round32 and round64 equal the lane functions' math.Trunc, Floor, Ceil and
 // RoundToEven (NaNs quieted) on every f32 exponent and on f64 values
 // around every exponent that matters, with halves, odd and even integers,
 // denormals, zeros, infinities and NaNs.
-func TestRoundIntMatchesMath(t *testing.T) {
+func TestRoundMatchesMath(t *testing.T) {
 	fs := [...]func(float64) float64{rdTrunc: math.Trunc, rdFloor: math.Floor, rdCeil: math.Ceil, rdNearest: math.RoundToEven}
 	r := rand.New(rand.NewPCG(41, 42))
 	for dir, f := range fs {
@@ -20,7 +33,7 @@ func TestRoundIntMatchesMath(t *testing.T) {
 			if x != x {
 				want = u | 0x400000
 			}
-			if got := uint32(roundInt(uint64(u), 23, 8, dir)); got != want {
+			if got := round32(u, dir); got != want {
 				t.Fatalf("dir %d f32 %#x: %#x, want %#x", dir, u, got, want)
 			}
 		}
@@ -30,7 +43,7 @@ func TestRoundIntMatchesMath(t *testing.T) {
 			if x != x {
 				want = u | 1<<51
 			}
-			if got := roundInt(u, 52, 11, dir); got != want {
+			if got := round64(u, dir); got != want {
 				t.Fatalf("dir %d f64 %#x: %#x, want %#x", dir, u, got, want)
 			}
 		}
