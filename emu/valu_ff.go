@@ -153,11 +153,50 @@ func kRndneF32(e *fenv, d, a, b, c *[64]uint32) {
 	}
 }
 
-// The rounding kernels replace the float64 ones valu_defs.go registers
-// (this file's init runs after that file's).
+// minNum32 and maxNum32 are minF32 and maxF32 for numbers (no NaN): -0
+// below +0.
+func minNum32(x, y uint32) uint32 {
+	fx, fy := f32(x), f32(y)
+	return sel32(fx < fy || fx == fy && x>>31 != 0, x, y)
+}
+
+func maxNum32(x, y uint32) uint32 {
+	fx, fy := f32(x), f32(y)
+	return sel32(fx > fy || fx == fy && x>>31 == 0, x, y)
+}
+
+// kMinMax3F32 is the kernel of v_min3_f32, v_max3_f32 or v_med3_f32 (f of
+// three numbers): a lane with a NaN source asks the lane function fn.
+func kMinMax3F32(f func(x, y, z uint32) uint32, fn laneFn) kernel {
+	return func(e *fenv, d, a, b, c *[64]uint32) {
+		for l := range d[:e.live] {
+			x, y, z := flushIn(a[l], e.din), flushIn(b[l], e.din), flushIn(c[l], e.din)
+			var u uint32
+			if x&0x7fffffff > 0x7f800000 || y&0x7fffffff > 0x7f800000 || z&0x7fffffff > 0x7f800000 {
+				u = uint32(fn(e, uint64(x), uint64(y), uint64(z)))
+			} else {
+				u = f(x, y, z)
+			}
+			d[l] = flushOut(u, e.dout)
+		}
+	}
+}
+
+func min3F32(x, y, z uint32) uint32 { return minNum32(minNum32(x, y), z) }
+func max3F32(x, y, z uint32) uint32 { return maxNum32(maxNum32(x, y), z) }
+func med3F32(x, y, z uint32) uint32 {
+	return maxNum32(minNum32(x, y), minNum32(maxNum32(x, y), z))
+}
+
+// The rounding kernels replace the float64 ones valu_defs.go registers;
+// the three-operand ones wrap its lane functions (this file's init runs
+// after that file's).
 func init() {
 	for _, o := range roundOps {
 		kernels[o.f32] = o.k
 		kernelsF64[o.f64] = kF64Round + o.dir
+	}
+	for n, f := range map[string]func(x, y, z uint32) uint32{"v_min3_f32": min3F32, "v_max3_f32": max3F32, "v_med3_f32": med3F32} {
+		kernels[n] = kMinMax3F32(f, opTable[n].v.fn)
 	}
 }
