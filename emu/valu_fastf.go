@@ -288,18 +288,8 @@ func init() {
 	kernels["v_min_f32"] = func(e *fenv, d, a, b, c *[64]uint32) {
 		for l := range d[:e.live] {
 			x, y := flushIn(a[l], e.din), flushIn(b[l], e.din)
-			var u uint32
-			switch fx, fy := f32(x), f32(y); {
-			case fx < fy:
-				u = x
-			case fx > fy:
-				u = y
-			case fx == fy: // -0 below +0 (minF32's order)
-				u = y
-				if x>>31 != 0 {
-					u = x
-				}
-			default:
+			u := minNum32(x, y)
+			if max(x&0x7fffffff, y&0x7fffffff) > 0x7f800000 {
 				u = uint32(minF32(e, uint64(x), uint64(y)))
 			}
 			d[l] = flushOut(u, e.dout)
@@ -308,18 +298,8 @@ func init() {
 	kernels["v_max_f32"] = func(e *fenv, d, a, b, c *[64]uint32) {
 		for l := range d[:e.live] {
 			x, y := flushIn(a[l], e.din), flushIn(b[l], e.din)
-			var u uint32
-			switch fx, fy := f32(x), f32(y); {
-			case fx > fy:
-				u = x
-			case fx < fy:
-				u = y
-			case fx == fy: // +0 above -0 (maxF32's order)
-				u = y
-				if x>>31 == 0 {
-					u = x
-				}
-			default:
+			u := maxNum32(x, y)
+			if max(x&0x7fffffff, y&0x7fffffff) > 0x7f800000 {
 				u = uint32(maxF32(e, uint64(x), uint64(y)))
 			}
 			d[l] = flushOut(u, e.dout)

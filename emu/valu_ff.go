@@ -153,40 +153,56 @@ func kRndneF32(e *fenv, d, a, b, c *[64]uint32) {
 	}
 }
 
-// minNum32 and maxNum32 are minF32 and maxF32 for numbers (no NaN): -0
-// below +0.
-func minNum32(x, y uint32) uint32 {
-	fx, fy := f32(x), f32(y)
-	return sel32(fx < fy || fx == fy && x>>31 != 0, x, y)
+// order32 maps f32 bits other than NaNs to integers in the order of their
+// values, -0 below +0 (minF32's and maxF32's order).
+func order32(x uint32) uint32 { return x ^ (uint32(int32(x)>>31) | 0x80000000) }
+
+// minNum32 and maxNum32 are minF32 and maxF32 for numbers (no NaN).
+func minNum32(x, y uint32) uint32 { return sel32(order32(x) <= order32(y), x, y) }
+func maxNum32(x, y uint32) uint32 { return sel32(order32(x) >= order32(y), x, y) }
+
+// isNaN32 reports whether any of x, y and z is a NaN.
+func isNaN32(x, y, z uint32) bool {
+	return max(x&0x7fffffff, y&0x7fffffff, z&0x7fffffff) > 0x7f800000
 }
 
-func maxNum32(x, y uint32) uint32 {
-	fx, fy := f32(x), f32(y)
-	return sel32(fx > fy || fx == fy && x>>31 == 0, x, y)
-}
-
-// kMinMax3F32 is the kernel of v_min3_f32, v_max3_f32 or v_med3_f32 (f of
-// three numbers): a lane with a NaN source asks the lane function fn.
-func kMinMax3F32(f func(x, y, z uint32) uint32, fn laneFn) kernel {
-	return func(e *fenv, d, a, b, c *[64]uint32) {
-		for l := range d[:e.live] {
-			x, y, z := flushIn(a[l], e.din), flushIn(b[l], e.din), flushIn(c[l], e.din)
-			var u uint32
-			if x&0x7fffffff > 0x7f800000 || y&0x7fffffff > 0x7f800000 || z&0x7fffffff > 0x7f800000 {
-				u = uint32(fn(e, uint64(x), uint64(y), uint64(z)))
-			} else {
-				u = f(x, y, z)
-			}
-			d[l] = flushOut(u, e.dout)
+// The kernels of v_min3_f32, v_max3_f32 and v_med3_f32: numbers compared
+// inline, a lane with a NaN asks the lane function.
+func kMin3F32(e *fenv, d, a, b, c *[64]uint32) {
+	for l := range d[:e.live] {
+		x, y, z := flushIn(a[l], e.din), flushIn(b[l], e.din), flushIn(c[l], e.din)
+		u := minNum32(minNum32(x, y), z)
+		if isNaN32(x, y, z) {
+			u = uint32(min3Fn(e, uint64(x), uint64(y), uint64(z)))
 		}
+		d[l] = flushOut(u, e.dout)
 	}
 }
 
-func min3F32(x, y, z uint32) uint32 { return minNum32(minNum32(x, y), z) }
-func max3F32(x, y, z uint32) uint32 { return maxNum32(maxNum32(x, y), z) }
-func med3F32(x, y, z uint32) uint32 {
-	return maxNum32(minNum32(x, y), minNum32(maxNum32(x, y), z))
+func kMax3F32(e *fenv, d, a, b, c *[64]uint32) {
+	for l := range d[:e.live] {
+		x, y, z := flushIn(a[l], e.din), flushIn(b[l], e.din), flushIn(c[l], e.din)
+		u := maxNum32(maxNum32(x, y), z)
+		if isNaN32(x, y, z) {
+			u = uint32(max3Fn(e, uint64(x), uint64(y), uint64(z)))
+		}
+		d[l] = flushOut(u, e.dout)
+	}
 }
+
+func kMed3F32(e *fenv, d, a, b, c *[64]uint32) {
+	for l := range d[:e.live] {
+		x, y, z := flushIn(a[l], e.din), flushIn(b[l], e.din), flushIn(c[l], e.din)
+		u := maxNum32(minNum32(x, y), minNum32(maxNum32(x, y), z))
+		if isNaN32(x, y, z) {
+			u = uint32(med3Fn(e, uint64(x), uint64(y), uint64(z)))
+		}
+		d[l] = flushOut(u, e.dout)
+	}
+}
+
+// The lane functions of v_min3_f32, v_max3_f32 and v_med3_f32.
+var min3Fn, max3Fn, med3Fn laneFn
 
 // The rounding kernels replace the float64 ones valu_defs.go registers;
 // the three-operand ones wrap its lane functions (this file's init runs
@@ -196,7 +212,6 @@ func init() {
 		kernels[o.f32] = o.k
 		kernelsF64[o.f64] = kF64Round + o.dir
 	}
-	for n, f := range map[string]func(x, y, z uint32) uint32{"v_min3_f32": min3F32, "v_max3_f32": max3F32, "v_med3_f32": med3F32} {
-		kernels[n] = kMinMax3F32(f, opTable[n].v.fn)
-	}
+	min3Fn, max3Fn, med3Fn = opTable["v_min3_f32"].v.fn, opTable["v_max3_f32"].v.fn, opTable["v_med3_f32"].v.fn
+	kernels["v_min3_f32"], kernels["v_max3_f32"], kernels["v_med3_f32"] = kMin3F32, kMax3F32, kMed3F32
 }
