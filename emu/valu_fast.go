@@ -323,6 +323,9 @@ func fastFn1(in *instr, inst *isa.Inst, name string) execFn {
 		return nil
 	}
 	if d.v == nil && strings.HasPrefix(name, "v_cmp") {
+		if sdwaCmpEligible(in, inst) {
+			return execCmpSDWA
+		}
 		if cmpEligible(in, inst) {
 			return execCmpFast
 		}

@@ -175,3 +175,68 @@ func execSDWA(w *Wave, in *instr) error {
 	}
 	return nil
 }
+
+// sdwaCmpEligible: an SDWA compare of 32- or 16-bit integers or f32.
+func sdwaCmpEligible(in *instr, inst *isa.Inst) bool {
+	if inst.Variant != isa.VariantSDWA || in.def.fn == nil || in.nsrc < 2 {
+		return false
+	}
+	switch in.sub >> 8 & 0xff {
+	case cmpI32, cmpU32, cmpF32, cmpI16, cmpU16:
+		return true
+	}
+	return false
+}
+
+// cmpVop is the operand description execVOPC gives a compare of kind.
+func cmpVop(kind int) vop {
+	v := vop{nsrc: 2, srcW: [3]uint8{1, 1, 1}}
+	if kind == cmpF32 {
+		v.ft = 32
+	}
+	return v
+}
+
+// execCmpSDWA runs an eligible SDWA compare: the sources selected (then
+// abs, neg and input flushing for f32) as vfetch reads them, 16-bit ones
+// widened so that the 32-bit order is theirs.
+func execCmpSDWA(w *Wave, in *instr) error {
+	if w.gprIdx() {
+		return execVOPC(w, in)
+	}
+	kind, c := int(in.sub>>8&0xff), int(in.sub&0xff)
+	v := cmpVop(kind)
+	e := w.fenvFor(v.ft)
+	t := &w.tmp
+	a := w.sdwaSrc(in, &v, 0, !e.din, &t[0])
+	b := w.sdwaSrc(in, &v, 1, !e.din, &t[1])
+	exec := w.exec()
+	var r uint64
+	for m := exec; m != 0; m &= m - 1 {
+		l := tz(m)
+		p, q := a[l], b[l]
+		var ok bool
+		switch kind {
+		case cmpF32:
+			ok = fcmp(c, float64(f32(p)), float64(f32(q)))
+		case cmpI32:
+			ok = icmp(c, int32(p) < int32(q), p == q)
+		case cmpU32:
+			ok = icmp(c, p < q, p == q)
+		case cmpI16:
+			ok = icmp(c, int16(p) < int16(q), uint16(p) == uint16(q))
+		default:
+			ok = icmp(c, uint16(p) < uint16(q), uint16(p) == uint16(q))
+		}
+		r |= uint64(b2i(ok)) << uint(l)
+	}
+	if in.ndst >= 1 && in.dst[0].kind == okS {
+		w.sd64(&in.dst[0], r)
+	} else {
+		w.ws64(codeVCC, r)
+	}
+	if in.sub>>16 != 0 {
+		w.ws64(codeExec, r)
+	}
+	return nil
+}

@@ -66,38 +66,74 @@ func sdwaCases(r *rand.Rand) []ti {
 			cs = append(cs, c)
 		}
 	}
+	// compares: every condition of each type the path takes, to VCC and
+	// to an SGPR pair, v_cmp and v_cmpx
+	for _, ty := range []string{"i32", "u32", "f32", "i16", "u16"} {
+		conds := iconds
+		if ty == "f32" {
+			conds = fconds
+		}
+		for ci, cond := range conds {
+			for _, x := range []string{"v_cmp_", "v_cmpx_"} {
+				dst := vcc()
+				if ci%2 == 1 {
+					dst = sreg2(10)
+				}
+				s0, s1 := vreg(2), vreg(3)
+				switch ci % 4 {
+				case 1:
+					s0 = sreg(5)
+				case 2:
+					s1 = ic(-7)
+				}
+				s0.Sext, s1.Sext = r.IntN(3) == 0, r.IntN(3) == 0
+				if ty == "f32" {
+					s0.Neg, s1.Abs = r.IntN(2) == 0, r.IntN(2) == 0
+				}
+				c := I(x+cond+"_"+ty, dst, s0, s1)
+				c.in.Variant = isa.VariantSDWA
+				cs = append(cs, c.with(func(m *isa.Modifiers) {
+					m.Src0Sel, m.Src1Sel, m.DstSel = uint8(r.IntN(7)), uint8(r.IntN(7)), 6
+				}))
+			}
+		}
+	}
 	return cs
 }
 
-// TestSDWAMatchesGeneric: the SDWA path leaves exactly the state execVOP
-// leaves, under full, prefix, sparse and single-lane EXEC masks.
+// TestSDWAMatchesGeneric: the SDWA paths leave exactly the state execVOP
+// and execVOPC leave, under full, prefix, sparse and single-lane EXEC masks.
 func TestSDWAMatchesGeneric(t *testing.T) {
 	r := rand.New(rand.NewPCG(31, 32))
 	iters := 8
 	if testing.Short() {
 		iters = 3
 	}
-	taken := 0
+	taken, cmps := 0, 0
 	for ci, c := range sdwaCases(r) {
 		p := prog(isa.GFX9, c)
 		in := &p.code[0]
-		if in.def == nil || in.def.v == nil {
+		if in.def == nil {
 			continue
 		}
 		desc := fmt.Sprintf("#%d %s %v %+v", ci, c.name, c.in.Args, c.in.Mods)
-		if fnPtr(in.fn) != fnPtr(execSDWA) {
+		switch fnPtr(in.fn) {
+		case fnPtr(execSDWA):
+			taken++
+		case fnPtr(execCmpSDWA):
+			cmps++
+		default:
 			continue
 		}
-		taken++
 		for it := 0; it < iters; it++ {
-			fastCheck(t, desc, sdwaWave(r), in, execVOP, it%3 == 0)
+			fastCheck(t, desc, sdwaWave(r), in, in.def.fn, it%3 == 0)
 		}
 		for i, ex := range edgeMasks {
-			fastCheck(t, desc, withExec(sdwaWave(r), ex), in, execVOP, i%3 == 0)
+			fastCheck(t, desc, withExec(sdwaWave(r), ex), in, in.def.fn, i%3 == 0)
 		}
 	}
-	if taken < 300 {
-		t.Errorf("only %d instructions took the SDWA path", taken)
+	if taken < 300 || cmps < 96 {
+		t.Errorf("only %d instructions took the SDWA path and %d compares", taken, cmps)
 	}
 }
 
@@ -123,9 +159,11 @@ func TestSDWAForms(t *testing.T) {
 		sd(I("v_mul_u32_u24", vreg(1), vreg(2), sx), 4, 1, 6, 1),
 		sd(I("v_add_co_u32", vreg(1), vcc(), vreg(2), vreg(3)), 0, 6, 4, 0),
 		sd(I("v_mov_b32", vreg(1), vreg(2)), 2, 6, 1, 2),
+		sd(I("v_cmp_lt_u16", vcc(), vreg(2), vreg(3)), 1, 0, 6, 0),
+		sd(I("v_cmpx_eq_i32", sreg2(10), vreg(2), sx), 4, 5, 6, 0),
 	} {
 		p := prog(isa.GFX9, c)
-		if in := &p.code[0]; fnPtr(in.fn) != fnPtr(execSDWA) {
+		if in := &p.code[0]; fnPtr(in.fn) != fnPtr(execSDWA) && fnPtr(in.fn) != fnPtr(execCmpSDWA) {
 			t.Errorf("%s %+v: not the SDWA path", c.name, c.in.Mods)
 		}
 	}
