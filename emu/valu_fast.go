@@ -278,7 +278,10 @@ func prefill(in *instr) {
 }
 
 // execFast runs a kernel.
-func execFast(w *Wave, in *instr) error {
+func execFast(w *Wave, in *instr) error { return runKernel(w, in, in.def.k) }
+
+// runKernel runs kernel k of an instruction fastEligible accepts.
+func runKernel(w *Wave, in *instr, k kernel) error {
 	v := in.def.v
 	if w.s[slotMode]>>27&1 != 0 {
 		return execVOP(w, in)
@@ -302,7 +305,7 @@ func execFast(w *Wave, in *instr) error {
 	r := int(in.dst[0].reg)
 	e.live = liveLanes(mask)
 	d := w.dstLanes(r, mask, e.live, &t[3])
-	in.def.k(e, d, a, b, c)
+	k(e, d, a, b, c)
 	w.dstPut(r, mask, d)
 	return nil
 }
@@ -355,6 +358,9 @@ func kernelFn(in *instr, inst *isa.Inst, name string) execFn {
 	if fastEligible(in, inst) {
 		return execFast
 	}
+	if f := satFn(in, inst, name); f != nil {
+		return f
+	}
 	if f, ok := carryKernels[name]; ok && carryEligible(in, inst, d.v.cin) {
 		return f
 	}
@@ -378,3 +384,47 @@ func kernelFn(in *instr, inst *isa.Inst, name string) execFn {
 	}
 	return nil
 }
+
+// Clamped integer kernels: the saturating operations (satOps) with the
+// clamp bit computed whole-register, the exact result pinned to the
+// destination type's range and truncated, as their lane functions do.
+
+// satKernels are the clamped kernels, indexed by instr.sub; satIndex maps
+// an operation to its index.
+var (
+	satKernels []kernel
+	satIndex   = map[string]int{}
+)
+
+func init() {
+	for _, o := range satOps {
+		lo, hi := satRange(o.bits, o.signed)
+		mask := uint64(1)<<o.bits - 1
+		f := o.exact
+		satIndex[o.name] = len(satKernels)
+		satKernels = append(satKernels, func(e *fenv, d, a, b, c *[64]uint32) {
+			for l := range d[:e.live] {
+				d[l] = uint32(uint64(sat(f(uint64(a[l]), uint64(b[l]), uint64(c[l])), lo, hi)) & mask)
+			}
+		})
+	}
+}
+
+// satFn returns execSatFast for a saturating operation whose only
+// obstacle to its kernel is the clamp bit, or nil.
+func satFn(in *instr, inst *isa.Inst, name string) execFn {
+	i, ok := satIndex[name]
+	if !ok || !inst.Mods.Clamp || in.def.k == nil {
+		return nil
+	}
+	plain := *inst
+	plain.Mods.Clamp = false
+	if !fastEligible(in, &plain) {
+		return nil
+	}
+	in.sub = int32(i)
+	return execSatFast
+}
+
+// execSatFast runs a clamped saturating operation's kernel.
+func execSatFast(w *Wave, in *instr) error { return runKernel(w, in, satKernels[in.sub]) }
