@@ -50,6 +50,7 @@ func BenchmarkVALUOp(b *testing.B) {
 		{"div_scale_f64", e3(I("v_div_scale_f64", vreg2(4), vcc(), vreg2(0), vreg2(2), vreg2(0)))},
 		{"div_fmas_f64", e3(I("v_div_fmas_f64", vreg2(4), vreg2(0), vreg2(2), vreg2(6)))},
 		{"add_u16_clamp", e3(I("v_add_u16", vreg(1), vreg(2), vreg(3))).with(func(m *isa.Modifiers) { m.Clamp = true })},
+		{"ldexp_f32", e3(I("v_ldexp_f32", vreg(1), vreg(2), ic(3)))},
 		{"floor_f32", I("v_floor_f32", vreg(1), vreg(2))},
 		{"med3_f32", e3(I("v_med3_f32", vreg(1), vreg(2), vreg(3), vreg(4)))},
 		{"max_f32_self", I("v_max_f32", vreg(1), vreg(2), vreg(2))},

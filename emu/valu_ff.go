@@ -204,8 +204,26 @@ func kMed3F32(e *fenv, d, a, b, c *[64]uint32) {
 // The lane functions of v_min3_f32, v_max3_f32 and v_med3_f32.
 var min3Fn, max3Fn, med3Fn laneFn
 
+// kLdexpF32 is v_ldexp_f32: a normal x whose scaled exponent stays normal
+// has it added to its exponent field (exact); other lanes ask the lane
+// function.
+func kLdexpF32(e *fenv, d, a, b, c *[64]uint32) {
+	for l := range d[:e.live] {
+		x := flushIn(a[l], e.din)
+		ex := int32(x >> 23 & 0xff)
+		u := x + b[l]<<23
+		if ex == 0 || ex == 0xff || ex+int32(b[l]) < 1 || ex+int32(b[l]) > 0xfe {
+			u = uint32(ldexpFn(e, uint64(x), uint64(b[l]), 0))
+		}
+		d[l] = flushOut(u, e.dout)
+	}
+}
+
+// ldexpFn is v_ldexp_f32's lane function.
+var ldexpFn laneFn
+
 // The rounding kernels replace the float64 ones valu_defs.go registers;
-// the three-operand ones wrap its lane functions (this file's init runs
+// the three-operand ones and ldexp wrap its lane functions (this file's init runs
 // after that file's).
 func init() {
 	for _, o := range roundOps {
@@ -214,4 +232,6 @@ func init() {
 	}
 	min3Fn, max3Fn, med3Fn = opTable["v_min3_f32"].v.fn, opTable["v_max3_f32"].v.fn, opTable["v_med3_f32"].v.fn
 	kernels["v_min3_f32"], kernels["v_max3_f32"], kernels["v_med3_f32"] = kMin3F32, kMax3F32, kMed3F32
+	ldexpFn = opTable["v_ldexp_f32"].v.fn
+	kernels["v_ldexp_f32"] = kLdexpF32
 }
