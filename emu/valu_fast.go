@@ -196,7 +196,13 @@ func kFmaF32(e *fenv, d, a, b, c *[64]uint32) {
 
 // fastEligible reports whether an instruction can use its kernel.
 func fastEligible(in *instr, inst *isa.Inst) bool {
-	if in.def == nil || in.def.v == nil || in.def.k == nil {
+	return in.def != nil && in.def.k != nil && kernelEligible(in, inst)
+}
+
+// kernelEligible reports whether an instruction's operands suit a
+// whole-register kernel.
+func kernelEligible(in *instr, inst *isa.Inst) bool {
+	if in.def == nil || in.def.v == nil {
 		return false
 	}
 	v := in.def.v
@@ -358,7 +364,7 @@ func kernelFn(in *instr, inst *isa.Inst, name string) execFn {
 	if fastEligible(in, inst) {
 		return execFast
 	}
-	if f := satFn(in, inst, name); f != nil {
+	if f := indexedFn(in, inst, name); f != nil {
 		return f
 	}
 	if f, ok := carryKernels[name]; ok && carryEligible(in, inst, d.v.cin) {
@@ -385,24 +391,30 @@ func kernelFn(in *instr, inst *isa.Inst, name string) execFn {
 	return nil
 }
 
-// Clamped integer kernels: the saturating operations (satOps) with the
-// clamp bit computed whole-register, the exact result pinned to the
-// destination type's range and truncated, as their lane functions do.
-
-// satKernels are the clamped kernels, indexed by instr.sub; satIndex maps
-// an operation to its index.
+// Indexed kernels: whole-register kernels an instruction gets by more
+// than its operation, run by execIndexed with instr.sub as the index: the
+// saturating operations (satOps) with the clamp bit (the exact result
+// pinned to the destination type's range and truncated, as their lane
+// functions do), and operations with integer sources beside f32 ones
+// (intSrcKernels), which kernels does not hold (its kernels treat every
+// f32-typed source as a float).
 var (
-	satKernels []kernel
-	satIndex   = map[string]int{}
+	idxKernels []kernel
+	satIndex   = map[string]int32{}
+	mixedIndex = map[string]int32{}
 )
+
+func addIndexed(k kernel) int32 {
+	idxKernels = append(idxKernels, k)
+	return int32(len(idxKernels) - 1)
+}
 
 func init() {
 	for _, o := range satOps {
 		lo, hi := satRange(o.bits, o.signed)
 		mask := uint64(1)<<o.bits - 1
 		f := o.exact
-		satIndex[o.name] = len(satKernels)
-		satKernels = append(satKernels, func(e *fenv, d, a, b, c *[64]uint32) {
+		satIndex[o.name] = addIndexed(func(e *fenv, d, a, b, c *[64]uint32) {
 			for l := range d[:e.live] {
 				d[l] = uint32(uint64(sat(f(uint64(a[l]), uint64(b[l]), uint64(c[l])), lo, hi)) & mask)
 			}
@@ -410,21 +422,24 @@ func init() {
 	}
 }
 
-// satFn returns execSatFast for a saturating operation whose only
-// obstacle to its kernel is the clamp bit, or nil.
-func satFn(in *instr, inst *isa.Inst, name string) execFn {
-	i, ok := satIndex[name]
-	if !ok || !inst.Mods.Clamp || in.def.k == nil {
-		return nil
-	}
+// indexedFn returns execIndexed for a saturating operation whose only
+// obstacle to its kernel is the clamp bit, or an eligible operation with
+// integer and f32 sources, or nil.
+func indexedFn(in *instr, inst *isa.Inst, name string) execFn {
 	plain := *inst
-	plain.Mods.Clamp = false
-	if !fastEligible(in, &plain) {
+	i, ok := mixedIndex[name]
+	if !ok {
+		if i, ok = satIndex[name]; !ok || !inst.Mods.Clamp || in.def.k == nil {
+			return nil
+		}
+		plain.Mods.Clamp = false
+	}
+	if !kernelEligible(in, &plain) {
 		return nil
 	}
-	in.sub = int32(i)
-	return execSatFast
+	in.sub = i
+	return execIndexed
 }
 
-// execSatFast runs a clamped saturating operation's kernel.
-func execSatFast(w *Wave, in *instr) error { return runKernel(w, in, satKernels[in.sub]) }
+// execIndexed runs an instruction's indexed kernel.
+func execIndexed(w *Wave, in *instr) error { return runKernel(w, in, idxKernels[in.sub]) }

@@ -182,6 +182,12 @@ func fastCases() []ti {
 		e3(I("v_mad_i32_i24", vreg(1), vreg(2), ic(-5), vreg(4))).with(func(m *isa.Modifiers) { m.Clamp = true }),
 		e3(I("v_mad_u16", vreg(1), vreg(2), vreg(3), lit(0xfffe))).with(func(m *isa.Modifiers) { m.Clamp = true }),
 		e3(I("v_mul_i32_i24", vreg(1), vreg(2), vreg(3))).with(func(m *isa.Modifiers) { m.Clamp = true }),
+		// f32 with an integer source
+		I("v_ldexp_f32", vreg(1), vreg(2), vreg(3)),
+		e3(I("v_ldexp_f32", vreg(2), neg(abs(vreg(2))), sreg(3))),
+		e3(I("v_ldexp_f32", vreg(1), lit(0x3fc00000), ic(-3))),
+		e3(I("v_ldexp_f32", vreg(1), vreg(2), ic(64))),  // exponents to 255
+		e3(I("v_ldexp_f32", vreg(1), vreg(2), ic(-16))), // and to 0
 		// min and max of a register with itself (LLVM's canonicalize)
 		I("v_max_f32", vreg(1), vreg(2), vreg(2)),
 		I("v_min_f32", vreg(2), vreg(2), vreg(2)),

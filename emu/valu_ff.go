@@ -233,5 +233,5 @@ func init() {
 	min3Fn, max3Fn, med3Fn = opTable["v_min3_f32"].v.fn, opTable["v_max3_f32"].v.fn, opTable["v_med3_f32"].v.fn
 	kernels["v_min3_f32"], kernels["v_max3_f32"], kernels["v_med3_f32"] = kMin3F32, kMax3F32, kMed3F32
 	ldexpFn = opTable["v_ldexp_f32"].v.fn
-	kernels["v_ldexp_f32"] = kLdexpF32
+	mixedIndex["v_ldexp_f32"] = addIndexed(kLdexpF32)
 }
