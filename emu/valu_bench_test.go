@@ -15,6 +15,10 @@ import (
 //	go test ./emu -run '^$' -bench VALUOp
 func BenchmarkVALUOp(b *testing.B) {
 	e3 := func(t ti) ti { return t.enc(isa.EncVOP3) }
+	sdwa := func(t ti, s0, s1, d, u uint8) ti {
+		t.in.Variant = isa.VariantSDWA
+		return t.with(func(m *isa.Modifiers) { m.Src0Sel, m.Src1Sel, m.DstSel, m.DstUnused = s0, s1, d, u })
+	}
 	for _, c := range []struct {
 		name string
 		t    ti
@@ -45,6 +49,15 @@ func BenchmarkVALUOp(b *testing.B) {
 		{"ldexp_f64", e3(I("v_ldexp_f64", vreg2(4), vreg2(0), vreg(2)))},
 		{"div_scale_f64", e3(I("v_div_scale_f64", vreg2(4), vcc(), vreg2(0), vreg2(2), vreg2(0)))},
 		{"div_fmas_f64", e3(I("v_div_fmas_f64", vreg2(4), vreg2(0), vreg2(2), vreg2(6)))},
+		{"add_u16_clamp", e3(I("v_add_u16", vreg(1), vreg(2), vreg(3))).with(func(m *isa.Modifiers) { m.Clamp = true })},
+		{"ldexp_f32", e3(I("v_ldexp_f32", vreg(1), vreg(2), ic(3)))},
+		{"floor_f32", I("v_floor_f32", vreg(1), vreg(2))},
+		{"med3_f32", e3(I("v_med3_f32", vreg(1), vreg(2), vreg(3), vreg(4)))},
+		{"max_f32_self", I("v_max_f32", vreg(1), vreg(2), vreg(2))},
+		{"floor_f64", I("v_floor_f64", vreg2(4), vreg2(2))},
+		{"or_sdwa", sdwa(I("v_or_b32", vreg(1), vreg(2), vreg(3)), 6, 0, 6, 0)},
+		{"add_u16_sdwa", sdwa(I("v_add_u16", vreg(1), vreg(2), vreg(3)), 5, 5, 5, 2)},
+		{"mul_u24_sdwa", sdwa(I("v_mul_u32_u24", vreg(1), vreg(2), vreg(3)), 4, 1, 6, 0)},
 		{"div_fixup_f64", e3(I("v_div_fixup_f64", vreg2(4), vreg2(0), vreg2(2), vreg2(6)))},
 	} {
 		p := prog(isa.GFX9, c.t)

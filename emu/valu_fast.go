@@ -196,7 +196,13 @@ func kFmaF32(e *fenv, d, a, b, c *[64]uint32) {
 
 // fastEligible reports whether an instruction can use its kernel.
 func fastEligible(in *instr, inst *isa.Inst) bool {
-	if in.def == nil || in.def.v == nil || in.def.k == nil {
+	return in.def != nil && in.def.k != nil && kernelEligible(in, inst)
+}
+
+// kernelEligible reports whether an instruction's operands suit a
+// whole-register kernel.
+func kernelEligible(in *instr, inst *isa.Inst) bool {
+	if in.def == nil || in.def.v == nil {
 		return false
 	}
 	v := in.def.v
@@ -278,7 +284,10 @@ func prefill(in *instr) {
 }
 
 // execFast runs a kernel.
-func execFast(w *Wave, in *instr) error {
+func execFast(w *Wave, in *instr) error { return runKernel(w, in, in.def.k) }
+
+// runKernel runs kernel k of an instruction fastEligible accepts.
+func runKernel(w *Wave, in *instr, k kernel) error {
 	v := in.def.v
 	if w.s[slotMode]>>27&1 != 0 {
 		return execVOP(w, in)
@@ -302,7 +311,7 @@ func execFast(w *Wave, in *instr) error {
 	r := int(in.dst[0].reg)
 	e.live = liveLanes(mask)
 	d := w.dstLanes(r, mask, e.live, &t[3])
-	in.def.k(e, d, a, b, c)
+	k(e, d, a, b, c)
 	w.dstPut(r, mask, d)
 	return nil
 }
@@ -323,6 +332,9 @@ func fastFn1(in *instr, inst *isa.Inst, name string) execFn {
 		return nil
 	}
 	if d.v == nil && strings.HasPrefix(name, "v_cmp") {
+		if sdwaCmpEligible(in, inst) {
+			return execCmpSDWA
+		}
 		if cmpEligible(in, inst) {
 			return execCmpFast
 		}
@@ -330,6 +342,9 @@ func fastFn1(in *instr, inst *isa.Inst, name string) execFn {
 	}
 	if d.v == nil {
 		return nil
+	}
+	if sdwaEligible(in, inst) {
+		return execSDWA
 	}
 	if f := kernelFn(in, inst, name); f != nil {
 		return f
@@ -348,6 +363,9 @@ func kernelFn(in *instr, inst *isa.Inst, name string) execFn {
 	d := in.def
 	if fastEligible(in, inst) {
 		return execFast
+	}
+	if f := indexedFn(in, inst, name); f != nil {
+		return f
 	}
 	if f, ok := carryKernels[name]; ok && carryEligible(in, inst, d.v.cin) {
 		return f
@@ -372,3 +390,56 @@ func kernelFn(in *instr, inst *isa.Inst, name string) execFn {
 	}
 	return nil
 }
+
+// Indexed kernels: whole-register kernels an instruction gets by more
+// than its operation, run by execIndexed with instr.sub as the index: the
+// saturating operations (satOps) with the clamp bit (the exact result
+// pinned to the destination type's range and truncated, as their lane
+// functions do), and operations with integer sources beside f32 ones
+// (intSrcKernels), which kernels does not hold (its kernels treat every
+// f32-typed source as a float).
+var (
+	idxKernels []kernel
+	satIndex   = map[string]int32{}
+	mixedIndex = map[string]int32{}
+)
+
+func addIndexed(k kernel) int32 {
+	idxKernels = append(idxKernels, k)
+	return int32(len(idxKernels) - 1)
+}
+
+func init() {
+	for _, o := range satOps {
+		lo, hi := satRange(o.bits, o.signed)
+		mask := uint64(1)<<o.bits - 1
+		f := o.exact
+		satIndex[o.name] = addIndexed(func(e *fenv, d, a, b, c *[64]uint32) {
+			for l := range d[:e.live] {
+				d[l] = uint32(uint64(sat(f(uint64(a[l]), uint64(b[l]), uint64(c[l])), lo, hi)) & mask)
+			}
+		})
+	}
+}
+
+// indexedFn returns execIndexed for a saturating operation whose only
+// obstacle to its kernel is the clamp bit, or an eligible operation with
+// integer and f32 sources, or nil.
+func indexedFn(in *instr, inst *isa.Inst, name string) execFn {
+	plain := *inst
+	i, ok := mixedIndex[name]
+	if !ok {
+		if i, ok = satIndex[name]; !ok || !inst.Mods.Clamp || in.def.k == nil {
+			return nil
+		}
+		plain.Mods.Clamp = false
+	}
+	if !kernelEligible(in, &plain) {
+		return nil
+	}
+	in.sub = i
+	return execIndexed
+}
+
+// execIndexed runs an instruction's indexed kernel.
+func execIndexed(w *Wave, in *instr) error { return runKernel(w, in, idxKernels[in.sub]) }

@@ -174,6 +174,23 @@ func fastCases() []ti {
 		I("v_rsq_f64", v64(4), icf(243)),
 		I("v_sqrt_f64", v64(4), v64(8)),
 		I("v_rndne_f64", v64(4), v64(0)),
+		I("v_ceil_f64", v64(4), neg(v64(2))),
+		I("v_floor_f64", v64(0), sreg2(2)),
+		// clamped saturating operations
+		e3(I("v_add_u16", vreg(1), vreg(2), vreg(3))).with(func(m *isa.Modifiers) { m.Clamp = true }),
+		e3(I("v_sub_i32", vreg(2), vreg(2), sreg(3))).with(func(m *isa.Modifiers) { m.Clamp = true }),
+		e3(I("v_mad_i32_i24", vreg(1), vreg(2), ic(-5), vreg(4))).with(func(m *isa.Modifiers) { m.Clamp = true }),
+		e3(I("v_mad_u16", vreg(1), vreg(2), vreg(3), lit(0xfffe))).with(func(m *isa.Modifiers) { m.Clamp = true }),
+		e3(I("v_mul_i32_i24", vreg(1), vreg(2), vreg(3))).with(func(m *isa.Modifiers) { m.Clamp = true }),
+		// f32 with an integer source
+		I("v_ldexp_f32", vreg(1), vreg(2), vreg(3)),
+		e3(I("v_ldexp_f32", vreg(2), neg(abs(vreg(2))), sreg(3))),
+		e3(I("v_ldexp_f32", vreg(1), lit(0x3fc00000), ic(-3))),
+		e3(I("v_ldexp_f32", vreg(1), vreg(2), ic(64))),  // exponents to 255
+		e3(I("v_ldexp_f32", vreg(1), vreg(2), ic(-16))), // and to 0
+		// min and max of a register with itself (LLVM's canonicalize)
+		I("v_max_f32", vreg(1), vreg(2), vreg(2)),
+		I("v_min_f32", vreg(2), vreg(2), vreg(2)),
 		// f16 conversions
 		I("v_cvt_f16_f32", vreg(1), vreg(2)),
 		I("v_cvt_f16_f32", vreg(2), neg(abs(vreg(2)))),

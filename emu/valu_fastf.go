@@ -16,7 +16,8 @@ const (
 	kF64Add = iota
 	kF64Mul
 	kF64Fma
-	kF64Unary // + the index in f64Unary
+	kF64Round                 // + the rounding direction (round64)
+	kF64Unary = kF64Round + 4 // + the index in f64Unary
 )
 
 var kernelsF64 = map[string]int{"v_add_f64": kF64Add, "v_mul_f64": kF64Mul, "v_fma_f64": kF64Fma}
@@ -60,7 +61,7 @@ func execF64Fast(w *Wave, in *instr) error {
 	t := &w.tmp
 	alo, ahi := w.srcF64(in, 0, din, &t[0], &t[1])
 	blo, bhi := &t[2], &t[3]
-	if in.sub < kF64Unary {
+	if in.sub < kF64Round {
 		blo, bhi = w.srcF64(in, 1, din, &t[2], &t[3])
 	}
 	mask := w.exec()
@@ -89,6 +90,8 @@ func execF64Fast(w *Wave, in *instr) error {
 			u = flush64(u, dout)
 			dlo[l], dhi[l] = uint32(u), uint32(u>>32)
 		}
+	case kF64Round + rdTrunc, kF64Round + rdFloor, kF64Round + rdCeil, kF64Round + rdNearest:
+		roundRow64(int(in.sub-kF64Round), alo, ahi, dlo, dhi, n)
 	default:
 		f := f64Unary[in.sub-kF64Unary]
 		for l := range dlo[:n] {
@@ -285,12 +288,8 @@ func init() {
 	kernels["v_min_f32"] = func(e *fenv, d, a, b, c *[64]uint32) {
 		for l := range d[:e.live] {
 			x, y := flushIn(a[l], e.din), flushIn(b[l], e.din)
-			var u uint32
-			if fx, fy := f32(x), f32(y); fx < fy {
-				u = x
-			} else if fx > fy {
-				u = y
-			} else {
+			u := minNum32(x, y)
+			if max(x&0x7fffffff, y&0x7fffffff) > 0x7f800000 {
 				u = uint32(minF32(e, uint64(x), uint64(y)))
 			}
 			d[l] = flushOut(u, e.dout)
@@ -299,12 +298,8 @@ func init() {
 	kernels["v_max_f32"] = func(e *fenv, d, a, b, c *[64]uint32) {
 		for l := range d[:e.live] {
 			x, y := flushIn(a[l], e.din), flushIn(b[l], e.din)
-			var u uint32
-			if fx, fy := f32(x), f32(y); fx > fy {
-				u = x
-			} else if fx < fy {
-				u = y
-			} else {
+			u := maxNum32(x, y)
+			if max(x&0x7fffffff, y&0x7fffffff) > 0x7f800000 {
 				u = uint32(maxF32(e, uint64(x), uint64(y)))
 			}
 			d[l] = flushOut(u, e.dout)

@@ -1,0 +1,237 @@
+package emu
+
+// Float rounding to an integer (v_trunc, v_floor, v_ceil, v_rndne for f32
+// and f64) without a call per lane: the same exact results as the lane
+// functions' math.Trunc … (NaNs quieted, infinities kept).
+
+// Rounding directions.
+const (
+	rdTrunc = iota
+	rdFloor
+	rdCeil
+	rdNearest // ties to even
+)
+
+// The roundings as when |x| < 2^23 (through an int32 conversion; the
+// sign of a zero aside), completed by fixRound32 with selects, so random
+// signs and magnitudes cost no mispredicted branches.
+
+func trunc32(x uint32) uint32 { return f32bits(float32(int32(f32(x)))) }
+
+func floor32(x uint32) uint32 {
+	f := f32(x)
+	t := float32(int32(f))
+	return sel32(t > f, f32bits(t-1), f32bits(t))
+}
+
+func ceil32(x uint32) uint32 {
+	f := f32(x)
+	t := float32(int32(f))
+	return sel32(t < f, f32bits(t+1), f32bits(t))
+}
+
+// rndne32: adding and taking 2^23 rounds to nearest even.
+func rndne32(x uint32) uint32 { return f32bits(f32(x&0x7fffffff) + 0x1p23 - 0x1p23) }
+
+// fixRound32 completes a rounding u of x computed as for |x| < 2^23: x's
+// sign (a zero keeps it; other results have it), x itself from 2^23 up
+// (integral), a NaN quieted.
+func fixRound32(x, u uint32) uint32 {
+	mag := x & 0x7fffffff
+	u = sel32(mag >= 0x4b000000, x, u|x&0x80000000)
+	return sel32(mag > 0x7f800000, x|0x400000, u)
+}
+
+// The f64 roundings (int64, 2^52).
+
+func trunc64(x uint64) uint64 { return f64bits(float64(int64(f64(x)))) }
+
+func floor64(x uint64) uint64 {
+	f := f64(x)
+	t := float64(int64(f))
+	return sel64(t > f, f64bits(t-1), f64bits(t))
+}
+
+func ceil64(x uint64) uint64 {
+	f := f64(x)
+	t := float64(int64(f))
+	return sel64(t < f, f64bits(t+1), f64bits(t))
+}
+
+func rndne64(x uint64) uint64 { return f64bits(f64(x&^(1<<63)) + 0x1p52 - 0x1p52) }
+
+func fixRound64(x, u uint64) uint64 {
+	mag := x &^ (1 << 63)
+	u = sel64(mag >= 0x4330000000000000, x, u|x&(1<<63))
+	return sel64(mag > 0x7ff0000000000000, x|1<<51, u)
+}
+
+func sel32(c bool, a, b uint32) uint32 {
+	if c {
+		return a
+	}
+	return b
+}
+
+func sel64(c bool, a, b uint64) uint64 {
+	if c {
+		return a
+	}
+	return b
+}
+
+// roundRow64 rounds lanes 0 to n-1 of an f64 register (the results are
+// integers, infinities or NaNs: no output flush).
+func roundRow64(dir int, lo, hi, dlo, dhi *[64]uint32, n int) {
+	switch dir {
+	case rdTrunc:
+		for l := range dlo[:n] {
+			x := uint64(lo[l]) | uint64(hi[l])<<32
+			u := fixRound64(x, trunc64(x))
+			dlo[l], dhi[l] = uint32(u), uint32(u>>32)
+		}
+	case rdFloor:
+		for l := range dlo[:n] {
+			x := uint64(lo[l]) | uint64(hi[l])<<32
+			u := fixRound64(x, floor64(x))
+			dlo[l], dhi[l] = uint32(u), uint32(u>>32)
+		}
+	case rdCeil:
+		for l := range dlo[:n] {
+			x := uint64(lo[l]) | uint64(hi[l])<<32
+			u := fixRound64(x, ceil64(x))
+			dlo[l], dhi[l] = uint32(u), uint32(u>>32)
+		}
+	default:
+		for l := range dlo[:n] {
+			x := uint64(lo[l]) | uint64(hi[l])<<32
+			u := fixRound64(x, rndne64(x))
+			dlo[l], dhi[l] = uint32(u), uint32(u>>32)
+		}
+	}
+}
+
+// roundOps are the rounding operations: directions and f32 kernels.
+var roundOps = []struct {
+	f32, f64 string
+	dir      int
+	k        kernel
+}{
+	{"v_trunc_f32", "v_trunc_f64", rdTrunc, kTruncF32},
+	{"v_floor_f32", "v_floor_f64", rdFloor, kFloorF32},
+	{"v_ceil_f32", "v_ceil_f64", rdCeil, kCeilF32},
+	{"v_rndne_f32", "v_rndne_f64", rdNearest, kRndneF32},
+}
+
+// The f32 rounding kernels (the results are integers, infinities or
+// NaNs: no output flush).
+func kTruncF32(e *fenv, d, a, b, c *[64]uint32) {
+	for l := range d[:e.live] {
+		x := flushIn(a[l], e.din)
+		d[l] = fixRound32(x, trunc32(x))
+	}
+}
+
+func kFloorF32(e *fenv, d, a, b, c *[64]uint32) {
+	for l := range d[:e.live] {
+		x := flushIn(a[l], e.din)
+		d[l] = fixRound32(x, floor32(x))
+	}
+}
+
+func kCeilF32(e *fenv, d, a, b, c *[64]uint32) {
+	for l := range d[:e.live] {
+		x := flushIn(a[l], e.din)
+		d[l] = fixRound32(x, ceil32(x))
+	}
+}
+
+func kRndneF32(e *fenv, d, a, b, c *[64]uint32) {
+	for l := range d[:e.live] {
+		x := flushIn(a[l], e.din)
+		d[l] = fixRound32(x, rndne32(x))
+	}
+}
+
+// order32 maps f32 bits other than NaNs to integers in the order of their
+// values, -0 below +0 (minF32's and maxF32's order).
+func order32(x uint32) uint32 { return x ^ (uint32(int32(x)>>31) | 0x80000000) }
+
+// minNum32 and maxNum32 are minF32 and maxF32 for numbers (no NaN).
+func minNum32(x, y uint32) uint32 { return sel32(order32(x) <= order32(y), x, y) }
+func maxNum32(x, y uint32) uint32 { return sel32(order32(x) >= order32(y), x, y) }
+
+// isNaN32 reports whether any of x, y and z is a NaN.
+func isNaN32(x, y, z uint32) bool {
+	return max(x&0x7fffffff, y&0x7fffffff, z&0x7fffffff) > 0x7f800000
+}
+
+// The kernels of v_min3_f32, v_max3_f32 and v_med3_f32: numbers compared
+// inline, a lane with a NaN asks the lane function.
+func kMin3F32(e *fenv, d, a, b, c *[64]uint32) {
+	for l := range d[:e.live] {
+		x, y, z := flushIn(a[l], e.din), flushIn(b[l], e.din), flushIn(c[l], e.din)
+		u := minNum32(minNum32(x, y), z)
+		if isNaN32(x, y, z) {
+			u = uint32(min3Fn(e, uint64(x), uint64(y), uint64(z)))
+		}
+		d[l] = flushOut(u, e.dout)
+	}
+}
+
+func kMax3F32(e *fenv, d, a, b, c *[64]uint32) {
+	for l := range d[:e.live] {
+		x, y, z := flushIn(a[l], e.din), flushIn(b[l], e.din), flushIn(c[l], e.din)
+		u := maxNum32(maxNum32(x, y), z)
+		if isNaN32(x, y, z) {
+			u = uint32(max3Fn(e, uint64(x), uint64(y), uint64(z)))
+		}
+		d[l] = flushOut(u, e.dout)
+	}
+}
+
+func kMed3F32(e *fenv, d, a, b, c *[64]uint32) {
+	for l := range d[:e.live] {
+		x, y, z := flushIn(a[l], e.din), flushIn(b[l], e.din), flushIn(c[l], e.din)
+		u := maxNum32(minNum32(x, y), minNum32(maxNum32(x, y), z))
+		if isNaN32(x, y, z) {
+			u = uint32(med3Fn(e, uint64(x), uint64(y), uint64(z)))
+		}
+		d[l] = flushOut(u, e.dout)
+	}
+}
+
+// The lane functions of v_min3_f32, v_max3_f32 and v_med3_f32.
+var min3Fn, max3Fn, med3Fn laneFn
+
+// kLdexpF32 is v_ldexp_f32: a normal x whose scaled exponent stays normal
+// has it added to its exponent field (exact); other lanes ask the lane
+// function.
+func kLdexpF32(e *fenv, d, a, b, c *[64]uint32) {
+	for l := range d[:e.live] {
+		x := flushIn(a[l], e.din)
+		ex := int32(x >> 23 & 0xff)
+		u := x + b[l]<<23
+		if ex == 0 || ex == 0xff || ex+int32(b[l]) < 1 || ex+int32(b[l]) > 0xfe {
+			u = uint32(ldexpFn(e, uint64(x), uint64(b[l]), 0))
+		}
+		d[l] = flushOut(u, e.dout)
+	}
+}
+
+// ldexpFn is v_ldexp_f32's lane function.
+var ldexpFn laneFn
+
+// The rounding kernels replace the float64 ones valu_defs.go registers;
+// the three-operand ones and ldexp wrap its lane functions (this file's init runs
+// after that file's).
+func init() {
+	for _, o := range roundOps {
+		kernels[o.f32] = o.k
+		kernelsF64[o.f64] = kF64Round + o.dir
+	}
+	min3Fn, max3Fn, med3Fn = opTable["v_min3_f32"].v.fn, opTable["v_max3_f32"].v.fn, opTable["v_med3_f32"].v.fn
+	kernels["v_min3_f32"], kernels["v_max3_f32"], kernels["v_med3_f32"] = kMin3F32, kMax3F32, kMed3F32
+	ldexpFn = opTable["v_ldexp_f32"].v.fn
+	mixedIndex["v_ldexp_f32"] = addIndexed(kLdexpF32)
+}
