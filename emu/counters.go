@@ -138,7 +138,13 @@ func (w *Wave) retire() {
 	for i := 0; i < len(w.pend); {
 		p := &w.pend[i]
 		vm := p.cnt == isa.CntVM
-		if p.done > now || vm && vmLeft {
+		if vm && vmLeft {
+			// blocked behind an earlier VM operation, which completes
+			// first (and is in due): retire looks at this one then
+			i++
+			continue
+		}
+		if p.done > now {
 			due = min(due, p.done)
 			vmLeft = vmLeft || vm
 			i++
@@ -164,9 +170,13 @@ func (w *Wave) complete(i int) {
 		return
 	}
 	w.markPending(p, -1)
-	for k := 0; k < int(p.n); k++ {
-		if p.skip>>uint(k)&1 == 0 {
-			w.ws(int(p.dst)+k, p.data[k])
+	if !w.jOn && p.skip == 0 && int(p.dst)+int(p.n) <= len(w.s) {
+		copy(w.s[p.dst:int(p.dst)+int(p.n)], p.data[:p.n])
+	} else {
+		for k := 0; k < int(p.n); k++ {
+			if p.skip>>uint(k)&1 == 0 {
+				w.ws(int(p.dst)+k, p.data[k])
+			}
 		}
 	}
 	w.removeOp(i)
@@ -184,9 +194,16 @@ func (w *Wave) removeOp(i int) {
 // waitcnt advances the clock until VM_CNT ≤ vm, EXP_CNT ≤ exp and
 // LGKM_CNT ≤ lgkm, completing operations as their cycles come.
 func (w *Wave) waitcnt(vm, exp, lgkm int) {
+	if len(w.pend) == 0 {
+		return // nothing in flight: every counter is zero
+	}
 	start := w.clock()
 	for {
-		w.retire()
+		// nothing can complete before m.due, a lower bound of every
+		// in-flight operation's cycle
+		if w.clock() >= w.m.due {
+			w.retire()
+		}
 		c, next := w.outstanding()
 		if c.VM <= vm && c.EXP <= exp && c.LGKM <= lgkm || next == ^uint64(0) {
 			break
