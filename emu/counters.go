@@ -131,28 +131,40 @@ func (w *Wave) outstanding() (c Counters, next uint64) {
 //
 // Machine.due is a lower bound of the remaining operations' completion
 // cycles, so that the step loop calls retire only when one may be due.
-func (w *Wave) retire() {
+func (w *Wave) retire() { w.retireCount() }
+
+// retireCount is retire, returning the counts of the operations left in
+// flight (what outstanding returns; Machine.due is then its next cycle:
+// the earliest among them but the VM operations behind the oldest).
+func (w *Wave) retireCount() (c Counters) {
 	now := w.clock()
 	due := ^uint64(0)
 	vmLeft := false // a VM operation before i stays in flight
 	for i := 0; i < len(w.pend); {
 		p := &w.pend[i]
 		vm := p.cnt == isa.CntVM
-		if vm && vmLeft {
-			// blocked behind an earlier VM operation, which completes
-			// first (and is in due): retire looks at this one then
-			i++
-			continue
-		}
-		if p.done > now {
-			due = min(due, p.done)
+		// a VM operation behind one still in flight completes after it
+		// (which is in due): retire looks at it then
+		if blocked := vm && vmLeft; blocked || p.done > now {
+			if !blocked {
+				due = min(due, p.done)
+			}
 			vmLeft = vmLeft || vm
+			switch p.cnt {
+			case isa.CntVM:
+				c.VM += int(p.inc)
+			case isa.CntLGKM:
+				c.LGKM += int(p.inc)
+			case isa.CntEXP:
+				c.EXP += int(p.inc)
+			}
 			i++
 			continue
 		}
 		w.complete(i)
 	}
 	w.m.due = due
+	return c
 }
 
 // complete writes op i's result and removes it from the list.
@@ -199,12 +211,8 @@ func (w *Wave) waitcnt(vm, exp, lgkm int) {
 	}
 	start := w.clock()
 	for {
-		// nothing can complete before m.due, a lower bound of every
-		// in-flight operation's cycle
-		if w.clock() >= w.m.due {
-			w.retire()
-		}
-		c, next := w.outstanding()
+		c := w.retireCount()
+		next := w.m.due
 		if c.VM <= vm && c.EXP <= exp && c.LGKM <= lgkm || next == ^uint64(0) {
 			break
 		}

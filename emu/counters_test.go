@@ -207,3 +207,40 @@ func TestRetireOrder(t *testing.T) {
 		}
 	}
 }
+
+// TestRetireCount: retire completes the operations whose cycle has come
+// (VM ones only behind no VM operation left in flight) and leaves what
+// outstanding reports: retireCount's counts, and Machine.due its next
+// cycle.
+func TestRetireCount(t *testing.T) {
+	r := rand.New(rand.NewPCG(41, 42))
+	cnts := []isa.Counters{isa.CntVM, isa.CntLGKM, isa.CntEXP}
+	for trial := 0; trial < 500; trial++ {
+		m := NewMachine(hexProgram(t, isa.GFX9, hexEndpgm), nil, DefaultConfig(isa.GFX9))
+		w := m.w
+		now := uint64(r.IntN(100))
+		w.setClock(now)
+		for range r.IntN(8) {
+			p := w.pushOp(cnts[r.IntN(3)], uint8(1+r.IntN(3)), uint64(r.IntN(200)))
+			w.issued(p)
+		}
+		// the reference: what stays in flight
+		var want []uint64
+		vmLeft := false
+		for _, p := range w.pend {
+			if p.done > now || p.cnt == isa.CntVM && vmLeft {
+				want = append(want, p.id)
+				vmLeft = vmLeft || p.cnt == isa.CntVM
+			}
+		}
+		c := w.retireCount()
+		var got []uint64
+		for _, p := range w.pend {
+			got = append(got, p.id)
+		}
+		wc, next := w.outstanding()
+		if !reflect.DeepEqual(got, want) || c != wc || m.due != next {
+			t.Fatalf("trial %d: left %v, want %v; counts %+v, outstanding %+v; due %d, next %d", trial, got, want, c, wc, m.due, next)
+		}
+	}
+}
