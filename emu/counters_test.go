@@ -244,3 +244,46 @@ func TestRetireCount(t *testing.T) {
 		}
 	}
 }
+
+// TestInFlightStepBack: stepping back through random streams of loads,
+// stores and waits, whose retires take several operations off the list at
+// once and out of order, restores the in-flight list and the registers
+// exactly.
+func TestInFlightStepBack(t *testing.T) {
+	type state struct {
+		s    [numSlots]uint32
+		v    [16][64]uint32
+		pend []pendingOp
+	}
+	// only an operation's first n dwords of data mean anything
+	inFlight := func(w *Wave) []pendingOp {
+		ps := append([]pendingOp(nil), w.pend...)
+		for i := range ps {
+			clear(ps[i].data[ps[i].n:])
+		}
+		return ps
+	}
+	r := rand.New(rand.NewPCG(61, 62))
+	for trial := 0; trial < 100; trial++ {
+		m := inflightMachine(t, inflightStream(r), r.Uint64(), true)
+		var states []state
+		for m.State() == Running && len(states) < 200 {
+			st := state{s: m.w.s, pend: inFlight(m.w)}
+			copy(st.v[:], m.w.v[:16])
+			states = append(states, st)
+			if _, err := m.Step(); err != nil {
+				break
+			}
+		}
+		for i := len(states) - 1; i >= 0; i-- {
+			if err := m.StepBack(); err != nil {
+				t.Fatalf("trial %d: step back %d: %v", trial, i, err)
+			}
+			got := state{s: m.w.s, pend: inFlight(m.w)}
+			copy(got.v[:], m.w.v[:16])
+			if !reflect.DeepEqual(got, states[i]) {
+				t.Fatalf("trial %d: the state after stepping back to %d differs", trial, i)
+			}
+		}
+	}
+}
