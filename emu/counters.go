@@ -131,63 +131,82 @@ func (w *Wave) outstanding() (c Counters, next uint64) {
 //
 // Machine.due is a lower bound of the remaining operations' completion
 // cycles, so that the step loop calls retire only when one may be due.
-func (w *Wave) retire() {
+func (w *Wave) retire() { w.retireCount() }
+
+// retireCount is retire, returning the counts of the operations left in
+// flight (what outstanding returns; Machine.due is then its next cycle:
+// the earliest among them but the VM operations behind the oldest). It
+// compacts the list in one pass, the operations left keeping their order.
+func (w *Wave) retireCount() (c Counters) {
 	now := w.clock()
 	due := ^uint64(0)
 	vmLeft := false // a VM operation before i stays in flight
-	for i := 0; i < len(w.pend); {
+	kept := 0       // the operations left are moved down to w.pend[:kept]
+	for i := range w.pend {
 		p := &w.pend[i]
 		vm := p.cnt == isa.CntVM
-		if p.done > now || vm && vmLeft {
-			due = min(due, p.done)
-			vmLeft = vmLeft || vm
-			i++
+		// a VM operation behind one still in flight completes after it
+		// (which is in due): retire looks at it then
+		if blocked := vm && vmLeft; !blocked && p.done <= now {
+			w.complete(p, kept)
 			continue
+		} else if !blocked {
+			due = min(due, p.done)
 		}
-		w.complete(i)
+		vmLeft = vmLeft || vm
+		switch p.cnt {
+		case isa.CntVM:
+			c.VM += int(p.inc)
+		case isa.CntLGKM:
+			c.LGKM += int(p.inc)
+		case isa.CntEXP:
+			c.EXP += int(p.inc)
+		}
+		if kept != i {
+			w.pend[kept] = *p
+		}
+		kept++
 	}
+	w.pend = w.pend[:kept]
 	w.m.due = due
+	return c
 }
 
-// complete writes op i's result and removes it from the list.
-func (w *Wave) complete(i int) {
-	p := &w.pend[i]
+// complete writes the result of op p, which retire is taking off the
+// list at position pos (its index once the operations completed before
+// it are gone, as the journal records it). Nothing here reads the list.
+func (w *Wave) complete(p *pendingOp, pos int) {
 	if w.jOn {
-		w.j.ops = append(w.j.ops, opEnt{pos: i, op: *p})
+		w.j.ops = append(w.j.ops, opEnt{pos: pos, op: *p})
 	}
 	if p.vec {
-		id := p.id
-		w.removeOp(i)
 		if w.m.VectorMemory != nil {
-			w.m.VectorMemory.Complete(w, id)
+			w.m.VectorMemory.Complete(w, p.id)
 		}
 		return
 	}
 	w.markPending(p, -1)
+	if !w.jOn && p.skip == 0 && int(p.dst)+int(p.n) <= len(w.s) {
+		copy(w.s[p.dst:int(p.dst)+int(p.n)], p.data[:p.n])
+		return
+	}
 	for k := 0; k < int(p.n); k++ {
 		if p.skip>>uint(k)&1 == 0 {
 			w.ws(int(p.dst)+k, p.data[k])
 		}
 	}
-	w.removeOp(i)
-}
-
-// removeOp removes op i from the in-flight list, keeping the others' order.
-func (w *Wave) removeOp(i int) {
-	if i == len(w.pend)-1 {
-		w.pend = w.pend[:i]
-		return
-	}
-	w.pend = append(w.pend[:i], w.pend[i+1:]...)
 }
 
 // waitcnt advances the clock until VM_CNT ≤ vm, EXP_CNT ≤ exp and
 // LGKM_CNT ≤ lgkm, completing operations as their cycles come.
 func (w *Wave) waitcnt(vm, exp, lgkm int) {
+	if len(w.pend) == 0 {
+		return // nothing in flight: every counter is zero
+	}
 	start := w.clock()
 	for {
-		w.retire()
-		c, next := w.outstanding()
+		c := w.retireCount()
+		next := w.m.due
 		if c.VM <= vm && c.EXP <= exp && c.LGKM <= lgkm || next == ^uint64(0) {
 			break
 		}

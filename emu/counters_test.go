@@ -207,3 +207,83 @@ func TestRetireOrder(t *testing.T) {
 		}
 	}
 }
+
+// TestRetireCount: retire completes the operations whose cycle has come
+// (VM ones only behind no VM operation left in flight) and leaves what
+// outstanding reports: retireCount's counts, and Machine.due its next
+// cycle.
+func TestRetireCount(t *testing.T) {
+	r := rand.New(rand.NewPCG(41, 42))
+	cnts := []isa.Counters{isa.CntVM, isa.CntLGKM, isa.CntEXP}
+	for trial := 0; trial < 500; trial++ {
+		m := NewMachine(hexProgram(t, isa.GFX9, hexEndpgm), nil, DefaultConfig(isa.GFX9))
+		w := m.w
+		now := uint64(r.IntN(100))
+		w.setClock(now)
+		for range r.IntN(8) {
+			p := w.pushOp(cnts[r.IntN(3)], uint8(1+r.IntN(3)), uint64(r.IntN(200)))
+			w.issued(p)
+		}
+		// the reference: what stays in flight
+		var want []uint64
+		vmLeft := false
+		for _, p := range w.pend {
+			if p.done > now || p.cnt == isa.CntVM && vmLeft {
+				want = append(want, p.id)
+				vmLeft = vmLeft || p.cnt == isa.CntVM
+			}
+		}
+		c := w.retireCount()
+		var got []uint64
+		for _, p := range w.pend {
+			got = append(got, p.id)
+		}
+		wc, next := w.outstanding()
+		if !reflect.DeepEqual(got, want) || c != wc || m.due != next {
+			t.Fatalf("trial %d: left %v, want %v; counts %+v, outstanding %+v; due %d, next %d", trial, got, want, c, wc, m.due, next)
+		}
+	}
+}
+
+// TestInFlightStepBack: stepping back through random streams of loads,
+// stores and waits, whose retires take several operations off the list at
+// once and out of order, restores the in-flight list and the registers
+// exactly.
+func TestInFlightStepBack(t *testing.T) {
+	type state struct {
+		s    [numSlots]uint32
+		v    [16][64]uint32
+		pend []pendingOp
+	}
+	// only an operation's first n dwords of data mean anything
+	inFlight := func(w *Wave) []pendingOp {
+		ps := append([]pendingOp(nil), w.pend...)
+		for i := range ps {
+			clear(ps[i].data[ps[i].n:])
+		}
+		return ps
+	}
+	r := rand.New(rand.NewPCG(61, 62))
+	for trial := 0; trial < 100; trial++ {
+		m := inflightMachine(t, inflightStream(r), r.Uint64(), true)
+		var states []state
+		for m.State() == Running && len(states) < 200 {
+			st := state{s: m.w.s, pend: inFlight(m.w)}
+			copy(st.v[:], m.w.v[:16])
+			states = append(states, st)
+			if _, err := m.Step(); err != nil {
+				break
+			}
+		}
+		for i := len(states) - 1; i >= 0; i-- {
+			if err := m.StepBack(); err != nil {
+				t.Fatalf("trial %d: step back %d: %v", trial, i, err)
+			}
+			got := state{s: m.w.s, pend: inFlight(m.w)}
+			copy(got.v[:], m.w.v[:16])
+			if !reflect.DeepEqual(got, states[i]) {
+				t.Fatalf("trial %d: the state after stepping back to %d differs", trial, i)
+			}
+		}
+	}
+}

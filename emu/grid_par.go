@@ -157,11 +157,10 @@ func (wk *groupWorker) newWaves(id [3]uint32, first uint64) []*groupWave {
 	nv := d.workItemVGPRs()
 	for w, gw := range waves {
 		m := gw.m
-		m.Reset()
 		gw.u.startWave(wk.lds, d.ScratchAddr+uint64(w)*d.ScratchPerWave)
 		wk.sgpr = d.appendSystemSGPRs(append(wk.sgpr[:0], wk.user...), id, w, w)
 		li := &wk.ids[w]
-		m.initWave(g.entry, wk.sgpr, li.v[:nv], li.exec, waveInitM0)
+		m.startWave(g.entry, wk.sgpr, li.v[:nv], li.exec, waveInitM0)
 		*gw = groupWave{m: m, u: gw.u, no: first + uint64(w), idx: w, bps: gw.bps}
 		if g.cfg.Trace != nil {
 			gw.traced = g.cfg.Select == nil && gw.no == 0 || g.cfg.Select != nil && g.cfg.Select(gw.no)

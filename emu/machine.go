@@ -44,7 +44,7 @@ type Machine struct {
 
 	// the allocations the scalar unit last found, most recent first
 	// (allocAt)
-	allocs [2]allocEnt
+	allocs [4]allocEnt
 
 	// the scalar-cache lines fill has filled since Reset (Reset clears
 	// only these), unless there were more than the cache has lines

@@ -14,12 +14,18 @@ import "github.com/wavedbg/wavedbg/isa"
 // initial state; see vgprSpan) rather than the whole 64 KiB file, and the
 // scalar-cache lines that were filled since the last Reset. TestResetCoversWave fails when
 // Wave gains a field this function does not reset.
-func (m *Machine) Reset() {
+func (m *Machine) Reset() { m.reset(0, 0) }
+
+// reset is Reset leaving VGPRs v0 to v(nv-1) and the first ns SGPRs as
+// they are, for a caller that overwrites them next (startWave).
+func (m *Machine) reset(nv, ns int) {
 	w := m.w
 	if m.vprog != m.Prog {
 		m.vprog, m.vspan = m.Prog, vgprSpan(m.Prog)
 	}
-	clear(w.v[:min(max(m.vhigh, m.vspan), 256)])
+	if hi := min(max(m.vhigh, m.vspan), 256); hi > nv {
+		clear(w.v[nv:hi])
+	}
 	m.vhigh = m.vspan
 	if m.Config.Mode&modeGPRIdxEn != 0 {
 		m.vhigh = 256 // relative indexing can reach any VGPR
@@ -35,7 +41,7 @@ func (m *Machine) Reset() {
 	}
 	m.filled, m.manyFill = m.filled[:0], false
 	w.m, w.target, w.code = m, m.Config.Target, m.Prog.code
-	clear(w.s[:])
+	clear(w.s[min(ns, len(w.s)):])
 	w.s[codeExec], w.s[codeExec+1] = ^uint32(0), ^uint32(0)
 	w.s[slotMode] = m.Config.Mode
 	w.s[slotGPRAlloc] = 0x3f00
@@ -100,6 +106,13 @@ func setsGPRIdx(in *isa.Inst) bool {
 		}
 	}
 	return true // no hwreg field found: assume the worst
+}
+
+// startWave resets the machine and sets its entry state as initWave does,
+// without first clearing the registers initWave writes.
+func (m *Machine) startWave(pc int, sgpr []uint32, vgpr [][64]uint32, exec uint64, m0 uint32) {
+	m.reset(min(len(vgpr), 256), min(len(sgpr), 102))
+	m.initWave(pc, sgpr, vgpr, exec, m0)
 }
 
 // initWave sets a freshly Reset wave's entry state for a grid run: the PC

@@ -2,6 +2,7 @@ package emu
 
 import (
 	"encoding/binary"
+	"fmt"
 	"math/rand/v2"
 	"testing"
 
@@ -165,6 +166,30 @@ func TestSMEMStreamEncodings(t *testing.T) {
 			if err != nil || opName(in.Op) != tc.want {
 				t.Errorf("%v % x: %v %v, want %s", target, tc.b, opName(in.Op), err, tc.want)
 			}
+		}
+	}
+}
+
+// TestAllocAtMatchesLookup: allocAt, with its memory of the last
+// allocations found, answers as Memory.Lookup does, for addresses drawn
+// from more allocations than it remembers and from the gaps between them.
+func TestAllocAtMatchesLookup(t *testing.T) {
+	r := rand.New(rand.NewPCG(51, 52))
+	m := NewMachine(hexProgram(t, isa.GFX9, hexEndpgm), nil, DefaultConfig(isa.GFX9))
+	var addrs []uint64
+	for k := range 7 {
+		addr, err := m.Mem.Alloc(fmt.Sprintf("a%d", k), uint64(64+r.IntN(300)), 64)
+		if err != nil {
+			t.Fatal(err)
+		}
+		addrs = append(addrs, addr)
+	}
+	for i := 0; i < 5000; i++ {
+		addr := addrs[r.IntN(len(addrs))] + uint64(r.IntN(512)) - 64
+		lo, size, vol, ok := m.w.allocAt(addr)
+		al, wok := m.Mem.Lookup(addr)
+		if ok != wok || ok && (lo != al.Addr || size != al.Size || vol != al.Volatile) {
+			t.Fatalf("%#x: allocAt %#x+%#x %v %v, Lookup %+v %v", addr, lo, size, vol, ok, al, wok)
 		}
 	}
 }
