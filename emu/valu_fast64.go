@@ -137,9 +137,9 @@ func carryEligible(in *instr, inst *isa.Inst, cin bool) bool {
 	return true
 }
 
-// carryOp runs a carry kernel: f computes D and the carry-out of every lane
-// from a, b and the carry-in mask.
-func carryOp(w *Wave, in *instr, rev, cin bool, f func(d, a, b *[64]uint32, cm uint64, n int) uint64) error {
+// carryOp runs a carry kernel: addLanes, or subLanes when sub, computes D
+// and the carry-out of every lane from a, b and the carry-in mask.
+func carryOp(w *Wave, in *instr, rev, cin, sub bool) error {
 	if w.gprIdx() {
 		return execVOP(w, in)
 	}
@@ -155,84 +155,117 @@ func carryOp(w *Wave, in *instr, rev, cin bool, f func(d, a, b *[64]uint32, cm u
 	mask := w.exec()
 	r := int(in.dst[0].reg)
 	d := w.dstBuf(r, mask, &t[3])
-	co := f(d, a, b, cm, liveLanes(mask)) & mask
+	var co uint64
+	if sub {
+		co = subLanes(d, a, b, cm, liveLanes(mask))
+	} else {
+		co = addLanes(d, a, b, cm, liveLanes(mask))
+	}
 	w.dstPut(r, mask, d)
-	w.setMask(in, 1, co)
+	w.setMask(in, 1, co&mask)
 	return nil
 }
 
-// The carry loops run lanes l and l+32 side by side (two independent
-// chains) and build each half of the mask from the top: after 32 steps,
-// lane l's bit has moved down to bit l.
+// The carry loops run four consecutive lanes (a quad) a step and shift
+// each step's four carry bits in at the top of the mask (m = m>>4 |
+// q<<60); quadDown then moves lane l's bit to bit l. They compute every
+// lane of the quads holding lanes 0 to n-1, past n when n is not a
+// multiple of 4: their D is scratch (dstBuf) unless EXEC is full, and the
+// caller masks the carries.
+
+// quads views a register as 16 quads of lanes.
+func quads(r *[64]uint32) *[16][4]uint32 { return (*[16][4]uint32)(unsafe.Pointer(r)) }
+
+// nquads is the number of quads holding lanes 0 to n-1.
+func nquads(n int) int { return (n + 3) >> 2 }
+
+// quad packs four carry bits (each 0 or 1) into a nibble.
+func quad(c0, c1, c2, c3 uint64) uint64 { return c0 | c1<<1 | c2<<2 | c3<<3 }
+
+// quadDown moves a mask built from the top in g steps of a quad down to
+// lane 0.
+func quadDown(m uint64, g int) uint64 { return m >> uint(64-4*g) }
 
 // addLanes adds with the carries cm in; without carries in (v_add_co, or
-// v_addc with VCC zero) the loop is a quarter shorter.
+// v_addc with VCC zero) the loop is shorter.
 func addLanes(d, a, b *[64]uint32, cm uint64, n int) uint64 {
 	if cm == 0 {
 		return addLanes0(d, a, b, n)
 	}
-	h := pairSteps(n)
-	var lo, hi uint64
-	c0, c1 := cm, cm>>32
-	for l := range h {
-		s0 := uint64(a[l]) + uint64(b[l]) + c0&1
-		s1 := uint64(a[l+32]) + uint64(b[l+32]) + c1&1
-		c0, c1 = c0>>1, c1>>1
-		d[l], d[l+32] = uint32(s0), uint32(s1)
-		lo, hi = lo>>1|s0>>32<<31, hi>>1|s1>>32<<31
+	g := nquads(n)
+	qd, qb := quads(d), quads(b)
+	var m uint64
+	for i := range quads(a)[:g] {
+		x, y, c := &quads(a)[i], &qb[i], cm>>uint(4*i)
+		s0 := uint64(x[0]) + uint64(y[0]) + c&1
+		s1 := uint64(x[1]) + uint64(y[1]) + c>>1&1
+		s2 := uint64(x[2]) + uint64(y[2]) + c>>2&1
+		s3 := uint64(x[3]) + uint64(y[3]) + c>>3&1
+		qd[i] = [4]uint32{uint32(s0), uint32(s1), uint32(s2), uint32(s3)}
+		m = m>>4 | quad(s0>>32, s1>>32, s2>>32, s3>>32)<<60
 	}
-	return pairDown(lo, hi, h)
+	return quadDown(m, g)
 }
 
+// subLanes subtracts with the borrows cm in (bit 63 of the difference is
+// the borrow out).
 func subLanes(d, a, b *[64]uint32, cm uint64, n int) uint64 {
 	if cm == 0 {
 		return subLanes0(d, a, b, n)
 	}
-	h := pairSteps(n)
-	var lo, hi uint64
-	c0, c1 := cm, cm>>32
-	for l := range h {
-		s0 := uint64(a[l]) - uint64(b[l]) - c0&1
-		s1 := uint64(a[l+32]) - uint64(b[l+32]) - c1&1
-		c0, c1 = c0>>1, c1>>1
-		d[l], d[l+32] = uint32(s0), uint32(s1)
-		lo, hi = lo>>1|s0>>63<<31, hi>>1|s1>>63<<31
+	g := nquads(n)
+	qd, qb := quads(d), quads(b)
+	var m uint64
+	for i := range quads(a)[:g] {
+		x, y, c := &quads(a)[i], &qb[i], cm>>uint(4*i)
+		s0 := uint64(x[0]) - uint64(y[0]) - c&1
+		s1 := uint64(x[1]) - uint64(y[1]) - c>>1&1
+		s2 := uint64(x[2]) - uint64(y[2]) - c>>2&1
+		s3 := uint64(x[3]) - uint64(y[3]) - c>>3&1
+		qd[i] = [4]uint32{uint32(s0), uint32(s1), uint32(s2), uint32(s3)}
+		m = m>>4 | quad(s0>>63, s1>>63, s2>>63, s3>>63)<<60
 	}
-	return pairDown(lo, hi, h)
+	return quadDown(m, g)
 }
 
 func addLanes0(d, a, b *[64]uint32, n int) uint64 {
-	h := pairSteps(n)
-	var lo, hi uint64
-	for l := range h {
-		s0 := uint64(a[l]) + uint64(b[l])
-		s1 := uint64(a[l+32]) + uint64(b[l+32])
-		d[l], d[l+32] = uint32(s0), uint32(s1)
-		lo, hi = lo>>1|s0>>32<<31, hi>>1|s1>>32<<31
+	g := nquads(n)
+	qd, qb := quads(d), quads(b)
+	var m uint64
+	for i := range quads(a)[:g] {
+		x, y := &quads(a)[i], &qb[i]
+		s0 := uint64(x[0]) + uint64(y[0])
+		s1 := uint64(x[1]) + uint64(y[1])
+		s2 := uint64(x[2]) + uint64(y[2])
+		s3 := uint64(x[3]) + uint64(y[3])
+		qd[i] = [4]uint32{uint32(s0), uint32(s1), uint32(s2), uint32(s3)}
+		m = m>>4 | quad(s0>>32, s1>>32, s2>>32, s3>>32)<<60
 	}
-	return pairDown(lo, hi, h)
+	return quadDown(m, g)
 }
 
 func subLanes0(d, a, b *[64]uint32, n int) uint64 {
-	h := pairSteps(n)
-	var lo, hi uint64
-	for l := range h {
-		s0 := uint64(a[l]) - uint64(b[l])
-		s1 := uint64(a[l+32]) - uint64(b[l+32])
-		d[l], d[l+32] = uint32(s0), uint32(s1)
-		lo, hi = lo>>1|s0>>63<<31, hi>>1|s1>>63<<31
+	g := nquads(n)
+	qd, qb := quads(d), quads(b)
+	var m uint64
+	for i := range quads(a)[:g] {
+		x, y := &quads(a)[i], &qb[i]
+		s0 := uint64(x[0]) - uint64(y[0])
+		s1 := uint64(x[1]) - uint64(y[1])
+		s2 := uint64(x[2]) - uint64(y[2])
+		s3 := uint64(x[3]) - uint64(y[3])
+		qd[i] = [4]uint32{uint32(s0), uint32(s1), uint32(s2), uint32(s3)}
+		m = m>>4 | quad(s0>>63, s1>>63, s2>>63, s3>>63)<<60
 	}
-	return pairDown(lo, hi, h)
+	return quadDown(m, g)
 }
 
-func execAddCo(w *Wave, in *instr) error    { return carryOp(w, in, false, false, addLanes) }
-func execSubCo(w *Wave, in *instr) error    { return carryOp(w, in, false, false, subLanes) }
-func execSubrevCo(w *Wave, in *instr) error { return carryOp(w, in, true, false, subLanes) }
-func execAddcCo(w *Wave, in *instr) error   { return carryOp(w, in, false, true, addLanes) }
-func execSubbCo(w *Wave, in *instr) error   { return carryOp(w, in, false, true, subLanes) }
-func execSubbrevCo(w *Wave, in *instr) error {
-	return carryOp(w, in, true, true, subLanes)
-}
+func execAddCo(w *Wave, in *instr) error     { return carryOp(w, in, false, false, false) }
+func execSubCo(w *Wave, in *instr) error     { return carryOp(w, in, false, false, true) }
+func execSubrevCo(w *Wave, in *instr) error  { return carryOp(w, in, true, false, true) }
+func execAddcCo(w *Wave, in *instr) error    { return carryOp(w, in, false, true, false) }
+func execSubbCo(w *Wave, in *instr) error    { return carryOp(w, in, false, true, true) }
+func execSubbrevCo(w *Wave, in *instr) error { return carryOp(w, in, true, true, true) }
 
 // execCndFast is v_cndmask_b32 without modifiers: D = mask[lane] ? S1 : S0.
 func execCndFast(w *Wave, in *instr) error {
@@ -347,9 +380,12 @@ func execMad64(w *Wave, in *instr) error {
 	r := int(in.dst[0].reg)
 	dlo, dhi := w.dstBuf(r, mask, &t[3]), w.dstBuf(r+1, mask, &t[4])
 	var co uint64
-	if in.sub == k64MadU {
+	switch {
+	case in.sub == k64MadU && zeroConst(&in.src[2]): // a plain 32×32→64 multiply
+		mulU64Lanes(dlo, dhi, a, b, liveLanes(mask))
+	case in.sub == k64MadU:
 		co = madU64Lanes(dlo, dhi, a, b, clo, chi, liveLanes(mask))
-	} else {
+	default:
 		co = madI64Lanes(dlo, dhi, a, b, clo, chi, liveLanes(mask))
 	}
 	w.dstPut(r, mask, dlo)
@@ -358,18 +394,27 @@ func execMad64(w *Wave, in *instr) error {
 	return nil
 }
 
-// madU64Lanes is v_mad_u64_u32 on lanes 0 to n-1 (and, side by side, up
-// to lane 32+n-1): D = S0×S1 + S2 and the carry-out mask.
+// madU64Lanes is v_mad_u64_u32 on lanes 0 to n-1: D = S0×S1 + S2 and the
+// carry-out mask.
 func madU64Lanes(dlo, dhi, a, b, clo, chi *[64]uint32, n int) uint64 {
-	h := pairSteps(n)
-	var c0, c1 uint64 // carry masks of lanes 0–31 and 32–63, built from the top
-	for l := range h {
-		s0, y0 := bits.Add64(uint64(a[l])*uint64(b[l]), uint64(clo[l])|uint64(chi[l])<<32, 0)
-		s1, y1 := bits.Add64(uint64(a[l+32])*uint64(b[l+32]), uint64(clo[l+32])|uint64(chi[l+32])<<32, 0)
-		dlo[l], dhi[l], dlo[l+32], dhi[l+32] = uint32(s0), uint32(s0>>32), uint32(s1), uint32(s1>>32)
-		c0, c1 = c0>>1|y0<<31, c1>>1|y1<<31
+	var co uint64
+	for l := range dlo[:n] {
+		s, cy := bits.Add64(uint64(a[l])*uint64(b[l]), uint64(clo[l])|uint64(chi[l])<<32, 0)
+		dlo[l], dhi[l] = uint32(s), uint32(s>>32)
+		co |= cy << uint(l)
 	}
-	return pairDown(c0, c1, h)
+	return co
+}
+
+// zeroConst reports whether o is the inline constant 0.
+func zeroConst(o *operand) bool { return o.kind == okConst && o.val == 0 }
+
+// mulU64Lanes is v_mad_u64_u32 with a zero addend: D = S0×S1, no carries.
+func mulU64Lanes(dlo, dhi, a, b *[64]uint32, n int) {
+	for l := range dlo[:n] {
+		p := uint64(a[l]) * uint64(b[l])
+		dlo[l], dhi[l] = uint32(p), uint32(p>>32)
+	}
 }
 
 // madI64Lanes is v_mad_i64_i32 on lanes 0 to n-1.
