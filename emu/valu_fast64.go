@@ -156,9 +156,12 @@ func carryOp(w *Wave, in *instr, rev, cin, sub bool) error {
 	r := int(in.dst[0].reg)
 	d := w.dstBuf(r, mask, &t[3])
 	var co uint64
-	if sub {
+	switch {
+	case sub:
 		co = subLanes(d, a, b, cm, liveLanes(mask))
-	} else {
+	case zeroConst(&in.src[0]): // v_addc_co_u32 d, 0, b: the high half of a 64-bit add
+		co = incLanes(d, b, cm, liveLanes(mask))
+	default:
 		co = addLanes(d, a, b, cm, liveLanes(mask))
 	}
 	w.dstPut(r, mask, d)
@@ -226,6 +229,23 @@ func subLanes(d, a, b *[64]uint32, cm uint64, n int) uint64 {
 		m = m>>4 | quad(s0>>63, s1>>63, s2>>63, s3>>63)<<60
 	}
 	return quadDown(m, g)
+}
+
+// incLanes adds the carries cm to b: a copy, then an increment of the
+// lanes with a carry in (often none).
+func incLanes(d, b *[64]uint32, cm uint64, n int) uint64 {
+	if d != b {
+		copy(d[:n], b[:n])
+	}
+	var co uint64
+	for m := cm & lowLanes(n); m != 0; m &= m - 1 {
+		l := bits.TrailingZeros64(m) & 63
+		d[l]++
+		if d[l] == 0 {
+			co |= 1 << uint(l)
+		}
+	}
+	return co
 }
 
 func addLanes0(d, a, b *[64]uint32, n int) uint64 {

@@ -28,6 +28,7 @@ func TestIntKernelsMatchGeneric(t *testing.T) {
 		I("v_add_co_u32", vreg(1), vcc(), vreg(3), vreg(3)),
 		I("v_addc_co_u32", vreg(1), vcc(), ic(0), vreg(3), vcc()),
 		I("v_addc_co_u32", vreg(3), vcc(), vreg(2), vreg(3), vcc()),
+		I("v_addc_co_u32", vreg(3), vcc(), ic(0), vreg(3), vcc()),
 		e3(I("v_addc_co_u32", vreg(1), sreg2(10), ic(0), vreg(2), sreg2(10))),
 		I("v_sub_co_u32", vreg(1), vcc(), ic(0), vreg(1)),
 		I("v_subb_co_u32", vreg(2), vcc(), vreg(2), vreg(3), vcc()),
@@ -57,6 +58,9 @@ func TestIntKernelsMatchGeneric(t *testing.T) {
 					for l := range 64 {
 						w0.v[2][l], w0.v[3][l] = ^uint32(0)-uint32(r.IntN(2)), w0.v[2][l]^uint32(r.IntN(2))
 					}
+				}
+				if it%3 == 1 { // no carries in
+					w0.s[codeVCC], w0.s[codeVCC+1], w0.s[12], w0.s[13] = 0, 0, 0, 0
 				}
 				fastCheck(t, fmt.Sprintf("%s exec %#x", desc, ex), w0, in, in.def.fn, it%3 == 0)
 			}
