@@ -138,31 +138,37 @@ func carryEligible(in *instr, inst *isa.Inst, cin bool) bool {
 }
 
 // carryOp runs a carry kernel: addLanes, or subLanes when sub, computes D
-// and the carry-out of every lane from a, b and the carry-in mask.
+// and the carry-out of every lane from a, b and the carry-in mask; the
+// common forms of address arithmetic have their own loops.
 func carryOp(w *Wave, in *instr, rev, cin, sub bool) error {
 	if w.gprIdx() {
 		return execVOP(w, in)
 	}
 	t := &w.tmp
-	a, b := w.src32(in, 0, &t[0]), w.src32(in, 1, &t[1])
-	if rev {
-		a, b = b, a
-	}
 	var cm uint64
 	if cin {
 		cm = w.carryIn(in)
 	}
 	mask := w.exec()
+	n := liveLanes(mask)
 	r := int(in.dst[0].reg)
 	d := w.dstBuf(r, mask, &t[3])
 	var co uint64
 	switch {
-	case sub:
-		co = subLanes(d, a, b, cm, liveLanes(mask))
-	case zeroConst(&in.src[0]): // v_addc_co_u32 d, 0, b: the high half of a 64-bit add
-		co = incLanes(d, b, cm, liveLanes(mask))
+	case !sub && zeroConst(&in.src[0]): // v_addc_co_u32 d, 0, b: the high half of a 64-bit add
+		co = incLanes(d, w.src32(in, 1, &t[1]), cm, n)
+	case !sub && cm == 0 && in.src[0].kind != okV: // an SGPR or constant base plus an offset
+		co = addUniform0(d, w.sv(&in.src[0]), w.src32(in, 1, &t[1]), n)
 	default:
-		co = addLanes(d, a, b, cm, liveLanes(mask))
+		a, b := w.src32(in, 0, &t[0]), w.src32(in, 1, &t[1])
+		if rev {
+			a, b = b, a
+		}
+		if sub {
+			co = subLanes(d, a, b, cm, n)
+		} else {
+			co = addLanes(d, a, b, cm, n)
+		}
 	}
 	w.dstPut(r, mask, d)
 	w.setMask(in, 1, co&mask)
@@ -246,6 +252,20 @@ func incLanes(d, b *[64]uint32, cm uint64, n int) uint64 {
 		}
 	}
 	return co
+}
+
+// addUniform0 is addLanes0 with every lane of a equal to x.
+func addUniform0(d *[64]uint32, x uint32, b *[64]uint32, n int) uint64 {
+	g := nquads(n)
+	qd, u := quads(d), uint64(x)
+	var m uint64
+	for i := range quads(b)[:g] {
+		y := &quads(b)[i]
+		s0, s1, s2, s3 := u+uint64(y[0]), u+uint64(y[1]), u+uint64(y[2]), u+uint64(y[3])
+		qd[i] = [4]uint32{uint32(s0), uint32(s1), uint32(s2), uint32(s3)}
+		m = m>>4 | quad(s0>>32, s1>>32, s2>>32, s3>>32)<<60
+	}
+	return quadDown(m, g)
 }
 
 func addLanes0(d, a, b *[64]uint32, n int) uint64 {
@@ -414,16 +434,26 @@ func execMad64(w *Wave, in *instr) error {
 	return nil
 }
 
-// madU64Lanes is v_mad_u64_u32 on lanes 0 to n-1: D = S0×S1 + S2 and the
-// carry-out mask.
+// madU64Lanes is v_mad_u64_u32 on the quads holding lanes 0 to n-1: D =
+// S0×S1 + S2 and the carry-out mask. Inlined into execMad64, its loop
+// spills to the stack.
+//
+//go:noinline
 func madU64Lanes(dlo, dhi, a, b, clo, chi *[64]uint32, n int) uint64 {
-	var co uint64
-	for l := range dlo[:n] {
-		s, cy := bits.Add64(uint64(a[l])*uint64(b[l]), uint64(clo[l])|uint64(chi[l])<<32, 0)
-		dlo[l], dhi[l] = uint32(s), uint32(s>>32)
-		co |= cy << uint(l)
+	g := nquads(n)
+	qlo, qhi, qb, qclo, qchi := quads(dlo), quads(dhi), quads(b), quads(clo), quads(chi)
+	var m uint64
+	for i := range quads(a)[:g] {
+		x, y, zlo, zhi := &quads(a)[i], &qb[i], &qclo[i], &qchi[i]
+		s0, c0 := bits.Add64(uint64(x[0])*uint64(y[0]), uint64(zlo[0])|uint64(zhi[0])<<32, 0)
+		s1, c1 := bits.Add64(uint64(x[1])*uint64(y[1]), uint64(zlo[1])|uint64(zhi[1])<<32, 0)
+		s2, c2 := bits.Add64(uint64(x[2])*uint64(y[2]), uint64(zlo[2])|uint64(zhi[2])<<32, 0)
+		s3, c3 := bits.Add64(uint64(x[3])*uint64(y[3]), uint64(zlo[3])|uint64(zhi[3])<<32, 0)
+		qlo[i] = [4]uint32{uint32(s0), uint32(s1), uint32(s2), uint32(s3)}
+		qhi[i] = [4]uint32{uint32(s0 >> 32), uint32(s1 >> 32), uint32(s2 >> 32), uint32(s3 >> 32)}
+		m = m>>4 | quad(c0, c1, c2, c3)<<60
 	}
-	return co
+	return quadDown(m, g)
 }
 
 // zeroConst reports whether o is the inline constant 0.

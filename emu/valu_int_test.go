@@ -26,6 +26,10 @@ func TestIntKernelsMatchGeneric(t *testing.T) {
 	for ci, c := range []ti{
 		I("v_add_co_u32", vreg(1), vcc(), vreg(1), vreg(3)),
 		I("v_add_co_u32", vreg(1), vcc(), vreg(3), vreg(3)),
+		I("v_add_co_u32", vreg(3), vcc(), sreg(5), vreg(3)),
+		I("v_add_co_u32", vreg(1), vcc(), lit(0xfffffff0), vreg(3)),
+		e3(I("v_add_co_u32", vreg(1), sreg2(10), sreg(6), vreg(2))),
+		e3(I("v_addc_co_u32", vreg(1), sreg2(10), sreg(6), vreg(2), sreg2(12))),
 		I("v_addc_co_u32", vreg(1), vcc(), ic(0), vreg(3), vcc()),
 		I("v_addc_co_u32", vreg(3), vcc(), vreg(2), vreg(3), vcc()),
 		I("v_addc_co_u32", vreg(3), vcc(), ic(0), vreg(3), vcc()),
@@ -61,6 +65,9 @@ func TestIntKernelsMatchGeneric(t *testing.T) {
 				}
 				if it%3 == 1 { // no carries in
 					w0.s[codeVCC], w0.s[codeVCC+1], w0.s[12], w0.s[13] = 0, 0, 0, 0
+				}
+				if it%2 == 0 { // bases that carry
+					w0.s[5], w0.s[6] = ^uint32(0), 1<<31
 				}
 				fastCheck(t, fmt.Sprintf("%s exec %#x", desc, ex), w0, in, in.def.fn, it%3 == 0)
 			}
