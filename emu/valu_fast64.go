@@ -318,14 +318,24 @@ func execCndFast(w *Wave, in *instr) error {
 	mask := w.exec()
 	r := int(in.dst[0].reg)
 	d := w.dstBuf(r, mask, &t[3])
-	m0, m1 := m, m>>32 // lanes l and l+32 side by side
-	for l := range pairSteps(liveLanes(mask)) {
-		s0, s1 := -uint32(m0&1), -uint32(m1&1) // all ones selects S1
-		m0, m1 = m0>>1, m1>>1
-		d[l], d[l+32] = a[l]^(a[l]^b[l])&s0, a[l+32]^(a[l+32]^b[l+32])&s1
-	}
+	cndLanes(d, a, b, m, liveLanes(mask))
 	w.dstPut(r, mask, d)
 	return nil
+}
+
+// cndLanes selects b's lane where m has its bit, else a's, a quad of
+// lanes a step. (Inlined into execCndFast, its loop spills to the stack.)
+//
+//go:noinline
+func cndLanes(d, a, b *[64]uint32, m uint64, n int) {
+	qd, qb := quads(d), quads(b)
+	for i := range quads(a)[:nquads(n)] {
+		x, y, c := &quads(a)[i], &qb[i], uint32(m)
+		m >>= 4
+		// -(c&1) is all ones, selecting S1, when the lane's bit is set
+		qd[i] = [4]uint32{x[0] ^ (x[0]^y[0])&-(c&1), x[1] ^ (x[1]^y[1])&-(c>>1&1),
+			x[2] ^ (x[2]^y[2])&-(c>>2&1), x[3] ^ (x[3]^y[3])&-(c>>3&1)}
+	}
 }
 
 // 64-bit integer kernels: shifts (S0 the amount, S1 the 64-bit value) and
@@ -383,11 +393,7 @@ func execShift64(w *Wave, in *instr) error {
 	dlo, dhi := w.dstLanes(r, mask, n, &t[3]), w.dstLanes(r+1, mask, n, &t[4])
 	switch {
 	case in.sub == k64Lshl && in.src[0].kind == okConst: // the common shift by a constant
-		s := in.src[0].val & 63
-		for l := range dlo[:n] {
-			x := (uint64(blo[l]) | uint64(bhi[l])<<32) << s
-			dlo[l], dhi[l] = uint32(x), uint32(x>>32)
-		}
+		shlConstLanes(dlo, dhi, blo, bhi, uint(in.src[0].val&63), n)
 	case in.sub == k64Lshl:
 		for l := range dlo[:n] {
 			x := (uint64(blo[l]) | uint64(bhi[l])<<32) << (a[l] & 63)
@@ -407,6 +413,27 @@ func execShift64(w *Wave, in *instr) error {
 	w.dstPut(r, mask, dlo)
 	w.dstPut(r+1, mask, dhi)
 	return nil
+}
+
+// shlConstLanes shifts lanes 0 to n-1 left by s, a quad of lanes a step
+// and the last n%4 lanes one by one (dlo may be the destination register
+// itself, whose lanes from n on are not to change).
+func shlConstLanes(dlo, dhi, blo, bhi *[64]uint32, s uint, n int) {
+	s &= 63
+	qlo, qhi, qblo, qbhi := quads(dlo), quads(dhi), quads(blo), quads(bhi)
+	for i := range qlo[:n>>2] {
+		x, y := &qblo[i], &qbhi[i]
+		s0 := (uint64(x[0]) | uint64(y[0])<<32) << s
+		s1 := (uint64(x[1]) | uint64(y[1])<<32) << s
+		s2 := (uint64(x[2]) | uint64(y[2])<<32) << s
+		s3 := (uint64(x[3]) | uint64(y[3])<<32) << s
+		qlo[i] = [4]uint32{uint32(s0), uint32(s1), uint32(s2), uint32(s3)}
+		qhi[i] = [4]uint32{uint32(s0 >> 32), uint32(s1 >> 32), uint32(s2 >> 32), uint32(s3 >> 32)}
+	}
+	for l := n &^ 3; l < n; l++ {
+		x := (uint64(blo[l&63]) | uint64(bhi[l&63])<<32) << s
+		dlo[l&63], dhi[l&63] = uint32(x), uint32(x>>32)
+	}
 }
 
 func execMad64(w *Wave, in *instr) error {

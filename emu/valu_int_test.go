@@ -17,7 +17,7 @@ var intExecMasks = []uint64{
 }
 
 // TestIntKernelsMatchGeneric runs the integer kernels' forms (the quad
-// carry and compare loops, the multiply without an addend) against
+// carry, compare, select and shift loops, the multiply without an addend) against
 // execVOP/execVOPC under every mask of intExecMasks, journaled and not,
 // on random states.
 func TestIntKernelsMatchGeneric(t *testing.T) {
@@ -41,6 +41,11 @@ func TestIntKernelsMatchGeneric(t *testing.T) {
 		e3(I("v_mad_u64_u32", vreg2(4), sreg2(10), vreg(1), vreg(2), ic(0))),
 		e3(I("v_mad_u64_u32", vreg2(2), vcc(), vreg(2), vreg(3), ic(0))),
 		e3(I("v_mad_u64_u32", vreg2(4), sreg2(10), vreg(1), sreg(2), vreg2(4))),
+		I("v_lshlrev_b64", vreg2(4), ic(3), vreg2(2)),
+		I("v_lshlrev_b64", vreg2(2), ic(2), vreg2(2)),
+		I("v_lshlrev_b64", vreg2(4), ic(33), vreg2(6)),
+		I("v_cndmask_b32", vreg(3), vreg(2), vreg(3), vcc()),
+		e3(I("v_cndmask_b32", vreg(1), ic(0), vreg(2), sreg2(10))),
 		I("v_cmp_lt_u32", vcc(), vreg(2), vreg(3)),
 		I("v_cmp_ge_i32", vcc(), vreg(2), vreg(3)),
 		e3(I("v_cmp_le_u32", sreg2(10), sreg(2), vreg(3))),
