@@ -486,11 +486,16 @@ func madU64Lanes(dlo, dhi, a, b, clo, chi *[64]uint32, n int) uint64 {
 // zeroConst reports whether o is the inline constant 0.
 func zeroConst(o *operand) bool { return o.kind == okConst && o.val == 0 }
 
-// mulU64Lanes is v_mad_u64_u32 with a zero addend: D = S0×S1, no carries.
+// mulU64Lanes is v_mad_u64_u32 with a zero addend on the quads holding
+// lanes 0 to n-1: D = S0×S1, no carries.
 func mulU64Lanes(dlo, dhi, a, b *[64]uint32, n int) {
-	for l := range dlo[:n] {
-		p := uint64(a[l]) * uint64(b[l])
-		dlo[l], dhi[l] = uint32(p), uint32(p>>32)
+	qlo, qhi, qb := quads(dlo), quads(dhi), quads(b)
+	for i := range quads(a)[:nquads(n)] {
+		x, y := &quads(a)[i], &qb[i]
+		p0, p1 := uint64(x[0])*uint64(y[0]), uint64(x[1])*uint64(y[1])
+		p2, p3 := uint64(x[2])*uint64(y[2]), uint64(x[3])*uint64(y[3])
+		qlo[i] = [4]uint32{uint32(p0), uint32(p1), uint32(p2), uint32(p3)}
+		qhi[i] = [4]uint32{uint32(p0 >> 32), uint32(p1 >> 32), uint32(p2 >> 32), uint32(p3 >> 32)}
 	}
 }
 
