@@ -137,102 +137,175 @@ func carryEligible(in *instr, inst *isa.Inst, cin bool) bool {
 	return true
 }
 
-// carryOp runs a carry kernel: f computes D and the carry-out of every lane
-// from a, b and the carry-in mask.
-func carryOp(w *Wave, in *instr, rev, cin bool, f func(d, a, b *[64]uint32, cm uint64, n int) uint64) error {
+// carryOp runs a carry kernel: addLanes, or subLanes when sub, computes D
+// and the carry-out of every lane from a, b and the carry-in mask; the
+// common forms of address arithmetic have their own loops.
+func carryOp(w *Wave, in *instr, rev, cin, sub bool) error {
 	if w.gprIdx() {
 		return execVOP(w, in)
 	}
 	t := &w.tmp
-	a, b := w.src32(in, 0, &t[0]), w.src32(in, 1, &t[1])
-	if rev {
-		a, b = b, a
-	}
 	var cm uint64
 	if cin {
 		cm = w.carryIn(in)
 	}
 	mask := w.exec()
+	n := liveLanes(mask)
 	r := int(in.dst[0].reg)
 	d := w.dstBuf(r, mask, &t[3])
-	co := f(d, a, b, cm, liveLanes(mask)) & mask
+	var co uint64
+	switch {
+	case !sub && zeroConst(&in.src[0]): // v_addc_co_u32 d, 0, b: the high half of a 64-bit add
+		co = incLanes(d, w.src32(in, 1, &t[1]), cm, n)
+	case !sub && cm == 0 && in.src[0].kind != okV: // an SGPR or constant base plus an offset
+		co = addUniform0(d, w.sv(&in.src[0]), w.src32(in, 1, &t[1]), n)
+	default:
+		a, b := w.src32(in, 0, &t[0]), w.src32(in, 1, &t[1])
+		if rev {
+			a, b = b, a
+		}
+		if sub {
+			co = subLanes(d, a, b, cm, n)
+		} else {
+			co = addLanes(d, a, b, cm, n)
+		}
+	}
 	w.dstPut(r, mask, d)
-	w.setMask(in, 1, co)
+	w.setMask(in, 1, co&mask)
 	return nil
 }
 
-// The carry loops run lanes l and l+32 side by side (two independent
-// chains) and build each half of the mask from the top: after 32 steps,
-// lane l's bit has moved down to bit l.
+// The carry loops run four consecutive lanes (a quad) a step and shift
+// each step's four carry bits in at the top of the mask (m = m>>4 |
+// q<<60); quadDown then moves lane l's bit to bit l. They compute every
+// lane of the quads holding lanes 0 to n-1, past n when n is not a
+// multiple of 4: their D is scratch (dstBuf) unless EXEC is full, and the
+// caller masks the carries.
+
+// quads views a register as 16 quads of lanes.
+func quads(r *[64]uint32) *[16][4]uint32 { return (*[16][4]uint32)(unsafe.Pointer(r)) }
+
+// nquads is the number of quads holding lanes 0 to n-1.
+func nquads(n int) int { return (n + 3) >> 2 }
+
+// quad packs four carry bits (each 0 or 1) into a nibble.
+func quad(c0, c1, c2, c3 uint64) uint64 { return c0 | c1<<1 | c2<<2 | c3<<3 }
+
+// quadDown moves a mask built from the top in g steps of a quad down to
+// lane 0.
+func quadDown(m uint64, g int) uint64 { return m >> uint(64-4*g) }
 
 // addLanes adds with the carries cm in; without carries in (v_add_co, or
-// v_addc with VCC zero) the loop is a quarter shorter.
+// v_addc with VCC zero) the loop is shorter.
 func addLanes(d, a, b *[64]uint32, cm uint64, n int) uint64 {
 	if cm == 0 {
 		return addLanes0(d, a, b, n)
 	}
-	h := pairSteps(n)
-	var lo, hi uint64
-	c0, c1 := cm, cm>>32
-	for l := range h {
-		s0 := uint64(a[l]) + uint64(b[l]) + c0&1
-		s1 := uint64(a[l+32]) + uint64(b[l+32]) + c1&1
-		c0, c1 = c0>>1, c1>>1
-		d[l], d[l+32] = uint32(s0), uint32(s1)
-		lo, hi = lo>>1|s0>>32<<31, hi>>1|s1>>32<<31
+	g := nquads(n)
+	qd, qb := quads(d), quads(b)
+	var m uint64
+	for i := range quads(a)[:g] {
+		x, y, c := &quads(a)[i], &qb[i], cm>>uint(4*i)
+		s0 := uint64(x[0]) + uint64(y[0]) + c&1
+		s1 := uint64(x[1]) + uint64(y[1]) + c>>1&1
+		s2 := uint64(x[2]) + uint64(y[2]) + c>>2&1
+		s3 := uint64(x[3]) + uint64(y[3]) + c>>3&1
+		qd[i] = [4]uint32{uint32(s0), uint32(s1), uint32(s2), uint32(s3)}
+		m = m>>4 | quad(s0>>32, s1>>32, s2>>32, s3>>32)<<60
 	}
-	return pairDown(lo, hi, h)
+	return quadDown(m, g)
 }
 
+// subLanes subtracts with the borrows cm in (bit 63 of the difference is
+// the borrow out).
 func subLanes(d, a, b *[64]uint32, cm uint64, n int) uint64 {
 	if cm == 0 {
 		return subLanes0(d, a, b, n)
 	}
-	h := pairSteps(n)
-	var lo, hi uint64
-	c0, c1 := cm, cm>>32
-	for l := range h {
-		s0 := uint64(a[l]) - uint64(b[l]) - c0&1
-		s1 := uint64(a[l+32]) - uint64(b[l+32]) - c1&1
-		c0, c1 = c0>>1, c1>>1
-		d[l], d[l+32] = uint32(s0), uint32(s1)
-		lo, hi = lo>>1|s0>>63<<31, hi>>1|s1>>63<<31
+	g := nquads(n)
+	qd, qb := quads(d), quads(b)
+	var m uint64
+	for i := range quads(a)[:g] {
+		x, y, c := &quads(a)[i], &qb[i], cm>>uint(4*i)
+		s0 := uint64(x[0]) - uint64(y[0]) - c&1
+		s1 := uint64(x[1]) - uint64(y[1]) - c>>1&1
+		s2 := uint64(x[2]) - uint64(y[2]) - c>>2&1
+		s3 := uint64(x[3]) - uint64(y[3]) - c>>3&1
+		qd[i] = [4]uint32{uint32(s0), uint32(s1), uint32(s2), uint32(s3)}
+		m = m>>4 | quad(s0>>63, s1>>63, s2>>63, s3>>63)<<60
 	}
-	return pairDown(lo, hi, h)
+	return quadDown(m, g)
+}
+
+// incLanes adds the carries cm to b: a copy, then an increment of the
+// lanes with a carry in (often none).
+func incLanes(d, b *[64]uint32, cm uint64, n int) uint64 {
+	if d != b {
+		copy(d[:n], b[:n])
+	}
+	var co uint64
+	for m := cm & lowLanes(n); m != 0; m &= m - 1 {
+		l := bits.TrailingZeros64(m) & 63
+		d[l]++
+		if d[l] == 0 {
+			co |= 1 << uint(l)
+		}
+	}
+	return co
+}
+
+// addUniform0 is addLanes0 with every lane of a equal to x.
+func addUniform0(d *[64]uint32, x uint32, b *[64]uint32, n int) uint64 {
+	g := nquads(n)
+	qd, u := quads(d), uint64(x)
+	var m uint64
+	for i := range quads(b)[:g] {
+		y := &quads(b)[i]
+		s0, s1, s2, s3 := u+uint64(y[0]), u+uint64(y[1]), u+uint64(y[2]), u+uint64(y[3])
+		qd[i] = [4]uint32{uint32(s0), uint32(s1), uint32(s2), uint32(s3)}
+		m = m>>4 | quad(s0>>32, s1>>32, s2>>32, s3>>32)<<60
+	}
+	return quadDown(m, g)
 }
 
 func addLanes0(d, a, b *[64]uint32, n int) uint64 {
-	h := pairSteps(n)
-	var lo, hi uint64
-	for l := range h {
-		s0 := uint64(a[l]) + uint64(b[l])
-		s1 := uint64(a[l+32]) + uint64(b[l+32])
-		d[l], d[l+32] = uint32(s0), uint32(s1)
-		lo, hi = lo>>1|s0>>32<<31, hi>>1|s1>>32<<31
+	g := nquads(n)
+	qd, qb := quads(d), quads(b)
+	var m uint64
+	for i := range quads(a)[:g] {
+		x, y := &quads(a)[i], &qb[i]
+		s0 := uint64(x[0]) + uint64(y[0])
+		s1 := uint64(x[1]) + uint64(y[1])
+		s2 := uint64(x[2]) + uint64(y[2])
+		s3 := uint64(x[3]) + uint64(y[3])
+		qd[i] = [4]uint32{uint32(s0), uint32(s1), uint32(s2), uint32(s3)}
+		m = m>>4 | quad(s0>>32, s1>>32, s2>>32, s3>>32)<<60
 	}
-	return pairDown(lo, hi, h)
+	return quadDown(m, g)
 }
 
 func subLanes0(d, a, b *[64]uint32, n int) uint64 {
-	h := pairSteps(n)
-	var lo, hi uint64
-	for l := range h {
-		s0 := uint64(a[l]) - uint64(b[l])
-		s1 := uint64(a[l+32]) - uint64(b[l+32])
-		d[l], d[l+32] = uint32(s0), uint32(s1)
-		lo, hi = lo>>1|s0>>63<<31, hi>>1|s1>>63<<31
+	g := nquads(n)
+	qd, qb := quads(d), quads(b)
+	var m uint64
+	for i := range quads(a)[:g] {
+		x, y := &quads(a)[i], &qb[i]
+		s0 := uint64(x[0]) - uint64(y[0])
+		s1 := uint64(x[1]) - uint64(y[1])
+		s2 := uint64(x[2]) - uint64(y[2])
+		s3 := uint64(x[3]) - uint64(y[3])
+		qd[i] = [4]uint32{uint32(s0), uint32(s1), uint32(s2), uint32(s3)}
+		m = m>>4 | quad(s0>>63, s1>>63, s2>>63, s3>>63)<<60
 	}
-	return pairDown(lo, hi, h)
+	return quadDown(m, g)
 }
 
-func execAddCo(w *Wave, in *instr) error    { return carryOp(w, in, false, false, addLanes) }
-func execSubCo(w *Wave, in *instr) error    { return carryOp(w, in, false, false, subLanes) }
-func execSubrevCo(w *Wave, in *instr) error { return carryOp(w, in, true, false, subLanes) }
-func execAddcCo(w *Wave, in *instr) error   { return carryOp(w, in, false, true, addLanes) }
-func execSubbCo(w *Wave, in *instr) error   { return carryOp(w, in, false, true, subLanes) }
-func execSubbrevCo(w *Wave, in *instr) error {
-	return carryOp(w, in, true, true, subLanes)
-}
+func execAddCo(w *Wave, in *instr) error     { return carryOp(w, in, false, false, false) }
+func execSubCo(w *Wave, in *instr) error     { return carryOp(w, in, false, false, true) }
+func execSubrevCo(w *Wave, in *instr) error  { return carryOp(w, in, true, false, true) }
+func execAddcCo(w *Wave, in *instr) error    { return carryOp(w, in, false, true, false) }
+func execSubbCo(w *Wave, in *instr) error    { return carryOp(w, in, false, true, true) }
+func execSubbrevCo(w *Wave, in *instr) error { return carryOp(w, in, true, true, true) }
 
 // execCndFast is v_cndmask_b32 without modifiers: D = mask[lane] ? S1 : S0.
 func execCndFast(w *Wave, in *instr) error {
@@ -245,14 +318,24 @@ func execCndFast(w *Wave, in *instr) error {
 	mask := w.exec()
 	r := int(in.dst[0].reg)
 	d := w.dstBuf(r, mask, &t[3])
-	m0, m1 := m, m>>32 // lanes l and l+32 side by side
-	for l := range pairSteps(liveLanes(mask)) {
-		s0, s1 := -uint32(m0&1), -uint32(m1&1) // all ones selects S1
-		m0, m1 = m0>>1, m1>>1
-		d[l], d[l+32] = a[l]^(a[l]^b[l])&s0, a[l+32]^(a[l+32]^b[l+32])&s1
-	}
+	cndLanes(d, a, b, m, liveLanes(mask))
 	w.dstPut(r, mask, d)
 	return nil
+}
+
+// cndLanes selects b's lane where m has its bit, else a's, a quad of
+// lanes a step. (Inlined into execCndFast, its loop spills to the stack.)
+//
+//go:noinline
+func cndLanes(d, a, b *[64]uint32, m uint64, n int) {
+	qd, qb := quads(d), quads(b)
+	for i := range quads(a)[:nquads(n)] {
+		x, y, c := &quads(a)[i], &qb[i], uint32(m)
+		m >>= 4
+		// -(c&1) is all ones, selecting S1, when the lane's bit is set
+		qd[i] = [4]uint32{x[0] ^ (x[0]^y[0])&-(c&1), x[1] ^ (x[1]^y[1])&-(c>>1&1),
+			x[2] ^ (x[2]^y[2])&-(c>>2&1), x[3] ^ (x[3]^y[3])&-(c>>3&1)}
+	}
 }
 
 // 64-bit integer kernels: shifts (S0 the amount, S1 the 64-bit value) and
@@ -310,11 +393,7 @@ func execShift64(w *Wave, in *instr) error {
 	dlo, dhi := w.dstLanes(r, mask, n, &t[3]), w.dstLanes(r+1, mask, n, &t[4])
 	switch {
 	case in.sub == k64Lshl && in.src[0].kind == okConst: // the common shift by a constant
-		s := in.src[0].val & 63
-		for l := range dlo[:n] {
-			x := (uint64(blo[l]) | uint64(bhi[l])<<32) << s
-			dlo[l], dhi[l] = uint32(x), uint32(x>>32)
-		}
+		shlConstLanes(dlo, dhi, blo, bhi, uint(in.src[0].val&63), n)
 	case in.sub == k64Lshl:
 		for l := range dlo[:n] {
 			x := (uint64(blo[l]) | uint64(bhi[l])<<32) << (a[l] & 63)
@@ -336,6 +415,27 @@ func execShift64(w *Wave, in *instr) error {
 	return nil
 }
 
+// shlConstLanes shifts lanes 0 to n-1 left by s, a quad of lanes a step
+// and the last n%4 lanes one by one (dlo may be the destination register
+// itself, whose lanes from n on are not to change).
+func shlConstLanes(dlo, dhi, blo, bhi *[64]uint32, s uint, n int) {
+	s &= 63
+	qlo, qhi, qblo, qbhi := quads(dlo), quads(dhi), quads(blo), quads(bhi)
+	for i := range qlo[:n>>2] {
+		x, y := &qblo[i], &qbhi[i]
+		s0 := (uint64(x[0]) | uint64(y[0])<<32) << s
+		s1 := (uint64(x[1]) | uint64(y[1])<<32) << s
+		s2 := (uint64(x[2]) | uint64(y[2])<<32) << s
+		s3 := (uint64(x[3]) | uint64(y[3])<<32) << s
+		qlo[i] = [4]uint32{uint32(s0), uint32(s1), uint32(s2), uint32(s3)}
+		qhi[i] = [4]uint32{uint32(s0 >> 32), uint32(s1 >> 32), uint32(s2 >> 32), uint32(s3 >> 32)}
+	}
+	for l := n &^ 3; l < n; l++ {
+		x := (uint64(blo[l&63]) | uint64(bhi[l&63])<<32) << s
+		dlo[l&63], dhi[l&63] = uint32(x), uint32(x>>32)
+	}
+}
+
 func execMad64(w *Wave, in *instr) error {
 	if w.gprIdx() {
 		return execVOP(w, in)
@@ -347,9 +447,12 @@ func execMad64(w *Wave, in *instr) error {
 	r := int(in.dst[0].reg)
 	dlo, dhi := w.dstBuf(r, mask, &t[3]), w.dstBuf(r+1, mask, &t[4])
 	var co uint64
-	if in.sub == k64MadU {
+	switch {
+	case in.sub == k64MadU && zeroConst(&in.src[2]): // a plain 32×32→64 multiply
+		mulU64Lanes(dlo, dhi, a, b, liveLanes(mask))
+	case in.sub == k64MadU:
 		co = madU64Lanes(dlo, dhi, a, b, clo, chi, liveLanes(mask))
-	} else {
+	default:
 		co = madI64Lanes(dlo, dhi, a, b, clo, chi, liveLanes(mask))
 	}
 	w.dstPut(r, mask, dlo)
@@ -358,18 +461,42 @@ func execMad64(w *Wave, in *instr) error {
 	return nil
 }
 
-// madU64Lanes is v_mad_u64_u32 on lanes 0 to n-1 (and, side by side, up
-// to lane 32+n-1): D = S0×S1 + S2 and the carry-out mask.
+// madU64Lanes is v_mad_u64_u32 on the quads holding lanes 0 to n-1: D =
+// S0×S1 + S2 and the carry-out mask. Inlined into execMad64, its loop
+// spills to the stack.
+//
+//go:noinline
 func madU64Lanes(dlo, dhi, a, b, clo, chi *[64]uint32, n int) uint64 {
-	h := pairSteps(n)
-	var c0, c1 uint64 // carry masks of lanes 0–31 and 32–63, built from the top
-	for l := range h {
-		s0, y0 := bits.Add64(uint64(a[l])*uint64(b[l]), uint64(clo[l])|uint64(chi[l])<<32, 0)
-		s1, y1 := bits.Add64(uint64(a[l+32])*uint64(b[l+32]), uint64(clo[l+32])|uint64(chi[l+32])<<32, 0)
-		dlo[l], dhi[l], dlo[l+32], dhi[l+32] = uint32(s0), uint32(s0>>32), uint32(s1), uint32(s1>>32)
-		c0, c1 = c0>>1|y0<<31, c1>>1|y1<<31
+	g := nquads(n)
+	qlo, qhi, qb, qclo, qchi := quads(dlo), quads(dhi), quads(b), quads(clo), quads(chi)
+	var m uint64
+	for i := range quads(a)[:g] {
+		x, y, zlo, zhi := &quads(a)[i], &qb[i], &qclo[i], &qchi[i]
+		s0, c0 := bits.Add64(uint64(x[0])*uint64(y[0]), uint64(zlo[0])|uint64(zhi[0])<<32, 0)
+		s1, c1 := bits.Add64(uint64(x[1])*uint64(y[1]), uint64(zlo[1])|uint64(zhi[1])<<32, 0)
+		s2, c2 := bits.Add64(uint64(x[2])*uint64(y[2]), uint64(zlo[2])|uint64(zhi[2])<<32, 0)
+		s3, c3 := bits.Add64(uint64(x[3])*uint64(y[3]), uint64(zlo[3])|uint64(zhi[3])<<32, 0)
+		qlo[i] = [4]uint32{uint32(s0), uint32(s1), uint32(s2), uint32(s3)}
+		qhi[i] = [4]uint32{uint32(s0 >> 32), uint32(s1 >> 32), uint32(s2 >> 32), uint32(s3 >> 32)}
+		m = m>>4 | quad(c0, c1, c2, c3)<<60
 	}
-	return pairDown(c0, c1, h)
+	return quadDown(m, g)
+}
+
+// zeroConst reports whether o is the inline constant 0.
+func zeroConst(o *operand) bool { return o.kind == okConst && o.val == 0 }
+
+// mulU64Lanes is v_mad_u64_u32 with a zero addend on the quads holding
+// lanes 0 to n-1: D = S0×S1, no carries.
+func mulU64Lanes(dlo, dhi, a, b *[64]uint32, n int) {
+	qlo, qhi, qb := quads(dlo), quads(dhi), quads(b)
+	for i := range quads(a)[:nquads(n)] {
+		x, y := &quads(a)[i], &qb[i]
+		p0, p1 := uint64(x[0])*uint64(y[0]), uint64(x[1])*uint64(y[1])
+		p2, p3 := uint64(x[2])*uint64(y[2]), uint64(x[3])*uint64(y[3])
+		qlo[i] = [4]uint32{uint32(p0), uint32(p1), uint32(p2), uint32(p3)}
+		qhi[i] = [4]uint32{uint32(p0 >> 32), uint32(p1 >> 32), uint32(p2 >> 32), uint32(p3 >> 32)}
+	}
 }
 
 // madI64Lanes is v_mad_i64_i32 on lanes 0 to n-1.

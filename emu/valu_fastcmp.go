@@ -168,7 +168,6 @@ func (w *Wave) srcF64(in *instr, k int, din bool, lo, hi *[64]uint32) (*[64]uint
 // icmpMask32 evaluates integer condition c (iconds) on every lane; bias
 // 1<<31 makes the order signed.
 func icmpMask32(a, b *[64]uint32, c int, bias uint32, n int) uint64 {
-	h := pairSteps(n)
 	inv := c >= 4
 	if inv {
 		c = 7 - c
@@ -178,12 +177,7 @@ func icmpMask32(a, b *[64]uint32, c int, bias uint32, n int) uint64 {
 	case 1: // lt
 		r = ltMask32(a, b, bias, n)
 	case 2: // eq
-		var lo, hi uint64
-		for l := range h {
-			lo = lo>>1 | (uint64(a[l]^b[l])-1)>>63<<31
-			hi = hi>>1 | (uint64(a[l+32]^b[l+32])-1)>>63<<31
-		}
-		r = pairDown(lo, hi, h)
+		r = eqMask32(a, b, n)
 	case 3: // le: not b < a
 		r = ^ltMask32(b, a, bias, n)
 	}
@@ -193,14 +187,36 @@ func icmpMask32(a, b *[64]uint32, c int, bias uint32, n int) uint64 {
 	return r
 }
 
+// ltMask32 and eqMask32 run a quad of lanes a step, as the carry loops
+// do (valu_fast64.go).
 func ltMask32(a, b *[64]uint32, bias uint32, n int) uint64 {
-	h := pairSteps(n)
-	var lo, hi uint64
-	for l := range h {
-		lo = lo>>1 | (uint64(a[l]^bias)-uint64(b[l]^bias))>>63<<31
-		hi = hi>>1 | (uint64(a[l+32]^bias)-uint64(b[l+32]^bias))>>63<<31
+	g := nquads(n)
+	qb := quads(b)
+	var m uint64
+	for i := range quads(a)[:g] {
+		x, y := &quads(a)[i], &qb[i]
+		t0 := (uint64(x[0]^bias) - uint64(y[0]^bias)) >> 63
+		t1 := (uint64(x[1]^bias) - uint64(y[1]^bias)) >> 63
+		t2 := (uint64(x[2]^bias) - uint64(y[2]^bias)) >> 63
+		t3 := (uint64(x[3]^bias) - uint64(y[3]^bias)) >> 63
+		m = m>>4 | quad(t0, t1, t2, t3)<<60
 	}
-	return pairDown(lo, hi, h)
+	return quadDown(m, g)
+}
+
+func eqMask32(a, b *[64]uint32, n int) uint64 {
+	g := nquads(n)
+	qb := quads(b)
+	var m uint64
+	for i := range quads(a)[:g] {
+		x, y := &quads(a)[i], &qb[i]
+		t0 := (uint64(x[0]^y[0]) - 1) >> 63
+		t1 := (uint64(x[1]^y[1]) - 1) >> 63
+		t2 := (uint64(x[2]^y[2]) - 1) >> 63
+		t3 := (uint64(x[3]^y[3]) - 1) >> 63
+		m = m>>4 | quad(t0, t1, t2, t3)<<60
+	}
+	return quadDown(m, g)
 }
 
 func icmpMask64(alo, ahi, blo, bhi *[64]uint32, c int, bias uint64, n int) uint64 {
