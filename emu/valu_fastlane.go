@@ -69,15 +69,23 @@ func (w *Wave) srcNarrowF(in *instr, k int, ft uint8, flush bool, buf *[64]uint3
 	if !o.abs && !o.neg && !flush {
 		return src
 	}
+	floatMods(buf, src, ft, o.abs, o.neg, flush)
+	return buf
+}
+
+// floatMods writes src to buf with abs, neg and (flush) input-denormal
+// flushing applied to f32 (ft 32) or f16 (ft 16) values, as vfetch applies
+// them: an f16 denormal flushes to its sign alone. buf may be src.
+func floatMods(buf, src *[64]uint32, ft uint8, abs, neg, flush bool) {
 	sign, expo, mant := uint32(0x80000000), uint32(0x7f800000), uint32(0x7fffff)
 	if ft == 16 {
 		sign, expo, mant = 0x8000, 0x7c00, 0x3ff
 	}
 	var am, nm uint32
-	if o.abs {
+	if abs {
 		am = sign
 	}
-	if o.neg {
+	if neg {
 		nm = sign
 	}
 	for l := range buf {
@@ -87,7 +95,6 @@ func (w *Wave) srcNarrowF(in *instr, k int, ft uint8, flush bool, buf *[64]uint3
 		}
 		buf[l] = x
 	}
-	return buf
 }
 
 // flushResult is post without omod and clamp: the result cut to its

@@ -71,24 +71,7 @@ func (w *Wave) sdwaSrc(in *instr, v *vop, k int, flush bool, buf *[64]uint32) *[
 	if !laneFloat(v, k) || !o.abs && !o.neg && !flush {
 		return src
 	}
-	sign, expo, mant := uint32(0x80000000), uint32(0x7f800000), uint32(0x7fffff)
-	if v.ft == 16 {
-		sign, expo, mant = 0x8000, 0x7c00, 0x3ff
-	}
-	var am, nm uint32
-	if o.abs {
-		am = sign
-	}
-	if o.neg {
-		nm = sign
-	}
-	for l := range buf {
-		x := src[l]&^am ^ nm
-		if flush && x&expo == 0 && x&mant != 0 {
-			x &= sign
-		}
-		buf[l] = x
-	}
+	floatMods(buf, src, v.ft, o.abs, o.neg, flush)
 	return buf
 }
 
