@@ -225,13 +225,19 @@ func execVOPC(w *Wave, in *instr) error {
 			r |= 1 << uint(l)
 		}
 	}
+	w.putCmpMask(in, r, x)
+	return nil
+}
+
+// putCmpMask writes a compare's result mask to its SGPR-pair destination
+// (VOP3) or VCC, and to EXEC as well for v_cmpx.
+func (w *Wave) putCmpMask(in *instr, r uint64, cmpx bool) {
 	if in.ndst >= 1 && in.dst[0].kind == okS {
 		w.sd64(&in.dst[0], r)
 	} else {
 		w.ws64(codeVCC, r)
 	}
-	if x {
+	if cmpx {
 		w.ws64(codeExec, r)
 	}
-	return nil
 }

@@ -213,13 +213,6 @@ func execCmpSDWA(w *Wave, in *instr) error {
 		}
 		r |= uint64(b2i(ok)) << uint(l)
 	}
-	if in.ndst >= 1 && in.dst[0].kind == okS {
-		w.sd64(&in.dst[0], r)
-	} else {
-		w.ws64(codeVCC, r)
-	}
-	if in.sub>>16 != 0 {
-		w.ws64(codeExec, r)
-	}
+	w.putCmpMask(in, r, in.sub>>16 != 0)
 	return nil
 }
