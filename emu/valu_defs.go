@@ -282,7 +282,9 @@ func init() {
 		"v_frexp_mant_f32": frexpMant,
 	} {
 		defV(n, cVALU, vop{nsrc: 1, ft: 32, oft: 32, fn: fu32(f)})
-		kernels[n] = kFu32(f)
+		if kernels[n] == nil { // valu_ff.go's rounding kernels, whichever init runs first
+			kernels[n] = kFu32(f)
+		}
 	}
 	for n, f := range map[string]func(float64) float64{
 		"v_rcp_f32": recip, "v_rcp_iflag_f32": recip, "v_rsq_f32": rsqrt, "v_sqrt_f32": math.Sqrt,

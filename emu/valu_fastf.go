@@ -27,6 +27,9 @@ var kernelsF64 = map[string]int{"v_add_f64": kF64Add, "v_mul_f64": kF64Mul, "v_f
 var f64Unary []func(float64) float64
 
 func addF64Unary(name string, f func(float64) float64) {
+	if _, ok := kernelsF64[name]; ok { // valu_ff.go's rounding kernels, whichever init runs first
+		return
+	}
 	kernelsF64[name] = kF64Unary + len(f64Unary)
 	f64Unary = append(f64Unary, f)
 }

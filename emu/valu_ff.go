@@ -173,7 +173,7 @@ func kMin3F32(e *fenv, d, a, b, c *[64]uint32) {
 		x, y, z := flushIn(a[l], e.din), flushIn(b[l], e.din), flushIn(c[l], e.din)
 		u := minNum32(minNum32(x, y), z)
 		if isNaN32(x, y, z) {
-			u = uint32(min3Fn(e, uint64(x), uint64(y), uint64(z)))
+			u = uint32(laneFnOf("v_min3_f32")(e, uint64(x), uint64(y), uint64(z)))
 		}
 		d[l] = flushOut(u, e.dout)
 	}
@@ -184,7 +184,7 @@ func kMax3F32(e *fenv, d, a, b, c *[64]uint32) {
 		x, y, z := flushIn(a[l], e.din), flushIn(b[l], e.din), flushIn(c[l], e.din)
 		u := maxNum32(maxNum32(x, y), z)
 		if isNaN32(x, y, z) {
-			u = uint32(max3Fn(e, uint64(x), uint64(y), uint64(z)))
+			u = uint32(laneFnOf("v_max3_f32")(e, uint64(x), uint64(y), uint64(z)))
 		}
 		d[l] = flushOut(u, e.dout)
 	}
@@ -195,14 +195,17 @@ func kMed3F32(e *fenv, d, a, b, c *[64]uint32) {
 		x, y, z := flushIn(a[l], e.din), flushIn(b[l], e.din), flushIn(c[l], e.din)
 		u := maxNum32(minNum32(x, y), minNum32(maxNum32(x, y), z))
 		if isNaN32(x, y, z) {
-			u = uint32(med3Fn(e, uint64(x), uint64(y), uint64(z)))
+			u = uint32(laneFnOf("v_med3_f32")(e, uint64(x), uint64(y), uint64(z)))
 		}
 		d[l] = flushOut(u, e.dout)
 	}
 }
 
-// The lane functions of v_min3_f32, v_max3_f32 and v_med3_f32.
-var min3Fn, max3Fn, med3Fn laneFn
+// laneFnOf returns a VALU operation's lane function, for the lanes a kernel
+// hands back to it (NaNs, results leaving the normal range). It is looked
+// up when a lane needs it, not copied at init, so no init order between
+// this file and the one that registers the operation matters.
+func laneFnOf(name string) laneFn { return opTable[name].v.fn }
 
 // kLdexpF32 is v_ldexp_f32: a normal x whose scaled exponent stays normal
 // has it added to its exponent field (exact); other lanes ask the lane
@@ -213,25 +216,19 @@ func kLdexpF32(e *fenv, d, a, b, c *[64]uint32) {
 		ex := int32(x >> 23 & 0xff)
 		u := x + b[l]<<23
 		if ex == 0 || ex == 0xff || ex+int32(b[l]) < 1 || ex+int32(b[l]) > 0xfe {
-			u = uint32(ldexpFn(e, uint64(x), uint64(b[l]), 0))
+			u = uint32(laneFnOf("v_ldexp_f32")(e, uint64(x), uint64(b[l]), 0))
 		}
 		d[l] = flushOut(u, e.dout)
 	}
 }
 
-// ldexpFn is v_ldexp_f32's lane function.
-var ldexpFn laneFn
-
-// The rounding kernels replace the float64 ones valu_defs.go registers;
-// the three-operand ones and ldexp wrap its lane functions (this file's init runs
-// after that file's).
+// The rounding kernels take the place of the float64 ones valu_defs.go
+// registers (which give way to them whichever init runs first).
 func init() {
 	for _, o := range roundOps {
 		kernels[o.f32] = o.k
 		kernelsF64[o.f64] = kF64Round + o.dir
 	}
-	min3Fn, max3Fn, med3Fn = opTable["v_min3_f32"].v.fn, opTable["v_max3_f32"].v.fn, opTable["v_med3_f32"].v.fn
 	kernels["v_min3_f32"], kernels["v_max3_f32"], kernels["v_med3_f32"] = kMin3F32, kMax3F32, kMed3F32
-	ldexpFn = opTable["v_ldexp_f32"].v.fn
 	mixedIndex["v_ldexp_f32"] = addIndexed(kLdexpF32)
 }
