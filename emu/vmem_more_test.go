@@ -399,6 +399,15 @@ func TestBufferStoreLDSDword(t *testing.T) {
 					if c := r.CountersAfter; c.VM != 1 || c.LGKM != 0 {
 						t.Errorf("counters after the store: VM %d, LGKM %d; want 1, 0", c.VM, c.LGKM)
 					}
+					// StepBack undoes the stores; the run below redoes them.
+					if err := m.StepBack(); err != nil {
+						t.Fatal(err)
+					}
+					for off := uint64(0); off < 128; off += 4 {
+						if got, _ := m.Mem.ReadU32(moreBuf + off); got != 0xeeeeeeee {
+							t.Fatalf("after StepBack buffer[%d] = %#x", off, got)
+						}
+					}
 				}
 				run(t, m)
 				for off := uint32(0); off < 128; off += 4 {
