@@ -347,6 +347,11 @@ func (u *vmemUnit) dsAtomic(w *Wave, o *vmOp, lane int, old, src uint64) uint64 
 		return uint64(math.Float32bits(a + b))
 	case atWrXchg2:
 		return src
+	case atWrap: // ds_wrap_rtn_b32 (32-bit, unsigned compare)
+		if old >= src {
+			return old - src
+		}
+		return (old + d1) & 0xffffffff
 	}
 	return atomicApply(o.atom, old, src, 0, wide)
 }

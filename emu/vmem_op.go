@@ -52,17 +52,18 @@ const (
 	atCmpSt // ds_cmpst: compare-store (data0 compared, data1 stored)
 	atCmpStF
 	atWrXchg2 // ds_wrxchg2*: two exchanges
+	atWrap    // ds_wrap_rtn_b32: mem >= data0 ? mem - data0 : mem + data1
 )
 
 // atomOps maps the isa tables' atomic operations to the unit's; an
-// operation missing here (ds_wrap_rtn_b32) is not modelled. ds_wrxchg2*
-// (swap with two addresses) becomes atWrXchg2.
+// operation missing here would not be modelled. ds_wrxchg2* (swap with two
+// addresses) becomes atWrXchg2.
 var atomOps = map[isa.AtomicOp]int{
 	isa.AtomSwap: atSwap, isa.AtomCmpSwap: atCmpSwap, isa.AtomAdd: atAdd, isa.AtomSub: atSub,
 	isa.AtomRsub: atRsub, isa.AtomSMin: atSMin, isa.AtomUMin: atUMin, isa.AtomSMax: atSMax,
 	isa.AtomUMax: atUMax, isa.AtomAnd: atAnd, isa.AtomOr: atOr, isa.AtomXor: atXor, isa.AtomInc: atInc,
 	isa.AtomDec: atDec, isa.AtomMskor: atMskor, isa.AtomFAdd: atFAdd, isa.AtomFMin: atFMin,
-	isa.AtomFMax: atFMax, isa.AtomCmpSt: atCmpSt, isa.AtomFCmpSt: atCmpStF,
+	isa.AtomFMax: atFMax, isa.AtomCmpSt: atCmpSt, isa.AtomFCmpSt: atCmpStF, isa.AtomWrap: atWrap,
 	isa.AtomCondXchg: atCondXchg32, // ds_condxchg.go
 }
 
@@ -92,7 +93,8 @@ type vmOp struct {
 	soff               isa.Operand
 	offset             int64
 	offen, idxen       bool
-	glc, slc, lds, tfe bool
+	glc, slc, tfe      bool
+	lds                bool // LDS-direct: a load's data goes to LDS, buffer_store_lds_dword's comes from it
 	gds                bool
 
 	ds dsOp
@@ -131,8 +133,7 @@ const (
 )
 
 // compileVM builds the vmOp of inst. ok is false for instructions the unit
-// does not model (MIMG, EXP, buffer_store_lds_dword, the d16_hi format
-// accesses, ds_wrap_rtn_b32).
+// does not model (MIMG, EXP).
 func compileVM(inst *isa.Inst) (*vmOp, bool) {
 	o := &vmOp{name: inst.Op.String(), vdst: -1, vdata: -1, vaddr: -1, saddr: -1, srsrc: -1, comps: 1}
 	o.ds.data0, o.ds.data1 = -1, -1
@@ -212,17 +213,18 @@ func compileVM(inst *isa.Inst) (*vmOp, bool) {
 }
 
 // accessSize sets the size, sign extension, d16 halves and format of a
-// buffer or flat load or store. It is false for the accesses the unit does
-// not model: buffer_store_lds_dword (data from LDS) and the format
-// accesses of one 16-bit component in the high half (*_format_d16_hi_x).
+// buffer or flat load or store. buffer_store_lds_dword (the tables' only
+// lds-only operation) stores a dword of LDS per lane: it has no VGPR, so
+// its address takes no VGPR offset or index whatever the encoding's offen
+// and idxen bits say, and its LDS source is the LDS-direct address (lds).
 func accessSize(o *vmOp, mi *isa.MemInfo, op isa.Op) bool {
 	if op.Info().Flags.Has(isa.FlagLDSOnly) {
-		return false
+		o.lds, o.offen, o.idxen = true, false, false
 	}
 	o.d16, o.d16hi = mi.D16, mi.D16Hi
 	if mi.Format {
 		o.format, o.comps = true, int(mi.Comps)
-		return !mi.D16Hi
+		return true
 	}
 	o.size, o.signed = int(mi.Size), mi.Signed
 	return o.size > 0

@@ -404,13 +404,10 @@ func (u *vmemUnit) laneMem(w *Wave, o *vmOp, lane int, c *memCtx) error {
 			}
 		}
 		if o.lds {
-			// LDS-direct: the dword goes to LDS at M0[15:0] + lane*4.
-			la := uint64(w.s[codeM0]&0xffff) + 4*uint64(lane)
-			if la+4 <= uint64(u.lds.size) {
-				var b [4]byte
-				binary.LittleEndian.PutUint32(b[:], vals[0])
-				u.write(w, SharedApertureBase+la, b[:], 0)
-			}
+			// LDS-direct: the dword goes to LDS (dropped out of range).
+			var b [4]byte
+			binary.LittleEndian.PutUint32(b[:], vals[0])
+			u.ldsWrite(w, ldsDirectAddr(w, lane), b[:], u.lds.size, 0)
 			return nil
 		}
 		for k := 0; k < ndw && k < 4; k++ {
@@ -418,8 +415,18 @@ func (u *vmemUnit) laneMem(w *Wave, o *vmOp, lane int, c *memCtx) error {
 		}
 	case vmStore:
 		var vals [4]uint32
-		for k := 0; k < 4 && o.vdata+k <= 255; k++ {
-			vals[k] = w.v[o.vdata+k][lane]
+		if o.lds {
+			// buffer_store_lds_dword: the dword comes from LDS (0 out of range).
+			var b [4]byte
+			u.ldsRead(w, ldsDirectAddr(w, lane), b[:], u.lds.size)
+			vals[0] = binary.LittleEndian.Uint32(b[:])
+		} else {
+			for k := 0; k < 4 && o.vdata+k <= 255; k++ {
+				vals[k] = w.v[o.vdata+k][lane]
+			}
+		}
+		if o.d16hi {
+			vals[0] >>= 16 // the 16-bit datum is the register's high half
 		}
 		switch {
 		case o.format:
@@ -435,8 +442,6 @@ func (u *vmemUnit) laneMem(w *Wave, o *vmOp, lane int, c *memCtx) error {
 				vals = full
 			}
 			formatStore(vals, c.df, c.nf, buf[:size])
-		case o.d16hi:
-			binary.LittleEndian.PutUint32(buf[:], vals[0]>>16)
 		default:
 			for k := 0; k < 4; k++ {
 				binary.LittleEndian.PutUint32(buf[4*k:], vals[k])
@@ -479,6 +484,14 @@ func (u *vmemUnit) laneMem(w *Wave, o *vmOp, lane int, c *memCtx) error {
 		}
 	}
 	return nil
+}
+
+// ldsDirectAddr is lane's LDS address in an LDS-direct access (a buffer
+// load with lds, buffer_store_lds_dword): M0[15:0] + 4 × lane
+// (gcn-memory-handling.txt, LDS_ADDR); the instruction's offset and
+// SOFFSET address memory only.
+func ldsDirectAddr(w *Wave, lane int) uint32 {
+	return w.s[codeM0]&0xffff + 4*uint32(lane)
 }
 
 // atomicData reads an atomic's source (and compare) value for lane.

@@ -1,0 +1,576 @@
+package emu
+
+// Tests of buffer_load_format_d16_hi_x, buffer_store_format_d16_hi_x (with
+// their low-half twins, which share the conversions), buffer_store_lds_dword
+// and ds_wrap_rtn_b32. Every case runs three ways — journaled (history on),
+// unjournaled with the fast paths allowed, and unjournaled general — and
+// each must give the hand-computed result.
+
+import (
+	"context"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"math/bits"
+	"os"
+	"os/exec"
+	"strings"
+	"testing"
+
+	"github.com/wavedbg/wavedbg/isa"
+)
+
+// moreWords are the encodings the tests run, as llvm-mc-19 -triple=amdgcn
+// -show-encoding prints them for gfx900 and, for the lines not in
+// moreGFX9Only, identically for gfx803; TestMoreEncodings checks them when
+// llvm-mc-19 is installed, so the tests themselves need no LLVM.
+var moreWords = map[string]string{
+	"buffer_load_format_d16_hi_x v1, v2, s[4:7], 0 offen":  "001098e002010180",
+	"buffer_load_format_d16_x v1, v2, s[4:7], 0 offen":     "001020e002010180",
+	"buffer_store_format_d16_hi_x v1, v2, s[4:7], 0 offen": "00109ce002010180",
+	"buffer_store_format_d16_x v1, v2, s[4:7], 0 offen":    "001030e002010180",
+	"buffer_store_lds_dword s[4:7], s8 lds":                "0000f5e000000108",
+	"buffer_store_lds_dword s[4:7], s8 offset:16 lds":      "1000f5e000000108",
+	"ds_wrap_rtn_b32 v3, v1, v2, v4":                       "000068d801020403",
+	"ds_wrap_rtn_b32 v3, v1, v2, v4 offset:8":              "080068d801020403",
+	"ds_wrap_rtn_b32 v3, v1, v2, v4 gds":                   "000069d801020403",
+	"s_waitcnt vmcnt(0) lgkmcnt(0)":                        "70008cbf",
+	"s_endpgm":                                             "000081bf",
+}
+
+var moreGFX9Only = map[string]bool{
+	"buffer_load_format_d16_hi_x v1, v2, s[4:7], 0 offen":  true,
+	"buffer_load_format_d16_x v1, v2, s[4:7], 0 offen":     true,
+	"buffer_store_format_d16_hi_x v1, v2, s[4:7], 0 offen": true,
+	"buffer_store_format_d16_x v1, v2, s[4:7], 0 offen":    true,
+}
+
+func TestMoreEncodings(t *testing.T) {
+	if _, err := exec.LookPath("llvm-mc-19"); err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("llvm-mc-19 is required under CI=true")
+		}
+		t.Skip("llvm-mc-19 is not installed")
+	}
+	for line, want := range moreWords {
+		for _, mcpu := range []string{"gfx900", "gfx803"} {
+			if mcpu == "gfx803" && moreGFX9Only[line] {
+				continue
+			}
+			b, err := llvmAssemble(mcpu, line)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := hex.EncodeToString(b); got != want {
+				t.Errorf("%s %q: llvm-mc-19 gives %s, the tests use %s", mcpu, line, got, want)
+			}
+		}
+	}
+}
+
+// moreBuf is the address of the tests' 4 KiB buffer.
+const moreBuf = 0x1_0000_0000
+
+// The three ways each case runs.
+var moreModes = []string{"journaled", "fast", "general"}
+
+// moreSetup is a case's machine before its instruction.
+type moreSetup struct {
+	target  isa.Target
+	line    string
+	tfe     bool   // set the MUBUF tfe bit (llvm-mc-19 rejects tfe with d16 format loads)
+	mode    string // one of moreModes
+	ldsSize uint32
+	vsharp  [4]uint32 // s[4:7]
+	soff    uint32    // s8
+	m0      uint32
+	exec    uint64
+	buf     []byte            // the buffer's first bytes
+	lds     map[uint32]uint32 // LDS dwords by byte address
+	v       map[int][64]uint32
+}
+
+// moreMachine builds "LINE; s_waitcnt vmcnt(0) lgkmcnt(0); s_endpgm" with
+// the buffer at moreBuf (the rest of it 0xee bytes) and the LDS window
+// mapped.
+func moreMachine(t *testing.T, s *moreSetup) *Machine {
+	t.Helper()
+	var code []byte
+	for _, l := range []string{s.line, "s_waitcnt vmcnt(0) lgkmcnt(0)", "s_endpgm"} {
+		b, err := hex.DecodeString(moreWords[l])
+		if err != nil || len(b) == 0 {
+			t.Fatalf("no words for %q", l)
+		}
+		code = append(code, b...)
+	}
+	if s.tfe {
+		code[6] |= 0x80 // MUBUF bit 55
+	}
+	mcpu := "gfx900"
+	if s.target == isa.GFX8 {
+		mcpu = "gfx803"
+	}
+	p := DecodeProgramWith(s.target, isa.FeaturesOf(mcpu), 0, code)
+	if s.tfe && !p.Insts[0].Mods.TFE {
+		t.Fatal("the tfe bit did not decode")
+	}
+	mem := NewMemory()
+	if err := mem.Map("buf", moreBuf, 0x1000, false); err != nil {
+		t.Fatal(err)
+	}
+	if err := mem.Map("lds", SharedApertureBase, 1<<16, false); err != nil {
+		t.Fatal(err)
+	}
+	fill := make([]byte, 0x1000)
+	for i := range fill {
+		fill[i] = 0xee
+	}
+	copy(fill, s.buf)
+	if err := mem.Write(moreBuf, fill); err != nil {
+		t.Fatal(err)
+	}
+	for a, x := range s.lds {
+		if err := mem.WriteU32(SharedApertureBase+uint64(a), x); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cfg := DefaultConfig(s.target)
+	cfg.HistoryBytes = 0
+	if s.mode == "journaled" {
+		cfg.HistoryBytes = 1 << 20
+	}
+	m := NewMachine(p, mem, cfg)
+	m.VectorMemory = &vmemUnit{lds: newLDS(s.ldsSize), cfg: VMemConfig{LDSLatency: 64}, ops: map[*isa.Inst]*vmOp{},
+		noFast: s.mode == "general"}
+	for i, x := range s.vsharp {
+		if err := m.SetSGPR(4+i, x); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := m.SetSGPR(8, s.soff); err != nil {
+		t.Fatal(err)
+	}
+	if err := m.SetScalar(int(isa.M0), s.m0); err != nil {
+		t.Fatal(err)
+	}
+	m.SetExec(s.exec)
+	for r, vals := range s.v {
+		for l, x := range vals {
+			m.SetVGPR(r, l, x)
+		}
+	}
+	return m
+}
+
+// vsharpWords builds a V# at moreBuf: stride, NUM_RECORDS, data and number
+// format, DST_SEL_X (4: X, 5: Y, 1: one; Y, Z, W select themselves) and
+// ADD_TID_ENABLE.
+func vsharpWords(stride, records uint32, dfmt, nfmt, selX uint8, addTID bool) [4]uint32 {
+	w3 := uint32(selX) | 5<<3 | 6<<6 | 7<<9 | uint32(nfmt)<<12 | uint32(dfmt)<<15
+	if addTID {
+		w3 |= 1 << 23
+	}
+	return [4]uint32{uint32(moreBuf & 0xffffffff), uint32(moreBuf>>32) | stride<<16, records, w3}
+}
+
+// lanes returns a VGPR's 64 values f(lane).
+func lanes(f func(l int) uint32) [64]uint32 {
+	var v [64]uint32
+	for l := range v {
+		v[l] = f(l)
+	}
+	return v
+}
+
+// TestBufferFormatD16: buffer_load_format_d16{,_hi}_x convert one
+// component by the V#'s formats as a 16-bit value (a half for the
+// float-producing number formats, the low 16 bits of the integer
+// otherwise) and write it to the low or high half of v1, keeping the other
+// half. Lanes 0–2 read the element at 8×lane, lane 3 is out of range
+// (NUM_RECORDS 24: reads 0), lane 4 is inactive.
+func TestBufferFormatD16(t *testing.T) {
+	const (
+		unorm, snorm, uscaled, uint_, sint, float = 0, 1, 2, 4, 5, 7
+		f8, f16, f32, f8888                       = 1, 2, 4, 10
+	)
+	tests := []struct {
+		name       string
+		dfmt, nfmt uint8
+		selX       uint8
+		elems      [3][]byte
+		want       [3]uint16
+	}{
+		// 128/255 = 0.50196 is 0x3804 as a half (ulp 2^-11 at 0.5), 64/255 0x3404.
+		{"unorm8", f8, unorm, 4, [3][]byte{{0x80}, {0xff}, {0x40}}, [3]uint16{0x3804, 0x3c00, 0x3404}},
+		// -127/127 and -128/127 (clamped) are -1.
+		{"snorm8", f8, snorm, 4, [3][]byte{{0x81}, {0x80}, {0x7f}}, [3]uint16{0xbc00, 0xbc00, 0x3c00}},
+		{"uscaled8", f8, uscaled, 4, [3][]byte{{200}, {0}, {1}}, [3]uint16{0x5a40, 0, 0x3c00}},
+		// -5, the smallest denormal and +inf come back unchanged.
+		{"float16", f16, float, 4, [3][]byte{{0x00, 0xc5}, {0x01, 0x00}, {0x00, 0x7c}}, [3]uint16{0xc500, 0x0001, 0x7c00}},
+		{"sint8", f8, sint, 4, [3][]byte{{0xfe}, {0x7f}, {0x80}}, [3]uint16{0xfffe, 0x007f, 0xff80}},
+		{"uint16", f16, uint_, 4, [3][]byte{{0xef, 0xbe}, {0x01, 0x00}, {0xff, 0xff}}, [3]uint16{0xbeef, 1, 0xffff}},
+		{"uint32 low bits", f32, uint_, 4, [3][]byte{{0x78, 0x56, 0x34, 0x12}, {0xff, 0xff, 0x01, 0x00}, {0, 0, 0, 0}}, [3]uint16{0x5678, 0xffff, 0}},
+		// DST_SEL_X = Y: X takes the element's second byte.
+		{"unorm 8_8_8_8 sel Y", f8888, unorm, 5, [3][]byte{{0x00, 0xff, 0, 0}, {0xff, 0x00, 0xff, 0xff}, {0, 0x80, 0, 0}}, [3]uint16{0x3c00, 0, 0x3804}},
+	}
+	old := lanes(func(l int) uint32 { return 0x89ab_cd00 + uint32(l) })
+	offs := lanes(func(l int) uint32 { return uint32(8 * l) })
+	for _, hi := range []bool{false, true} {
+		line := "buffer_load_format_d16_x v1, v2, s[4:7], 0 offen"
+		if hi {
+			line = "buffer_load_format_d16_hi_x v1, v2, s[4:7], 0 offen"
+		}
+		for _, tc := range tests {
+			for _, tfe := range []bool{false, true} {
+				for _, mode := range moreModes {
+					t.Run(fmt.Sprintf("%s/%s/tfe=%v/%s", strings.Fields(line)[0], tc.name, tfe, mode), func(t *testing.T) {
+						buf := make([]byte, 64)
+						for l, e := range tc.elems {
+							copy(buf[8*l:], e)
+						}
+						m := moreMachine(t, &moreSetup{target: isa.GFX9, line: line, tfe: tfe, mode: mode, ldsSize: 1024,
+							vsharp: vsharpWords(0, 24, tc.dfmt, tc.nfmt, tc.selX, false), exec: 0b01111, buf: buf,
+							v: map[int][64]uint32{1: old, 2: offs}})
+						run(t, m)
+						for l := 0; l < 6; l++ {
+							want := old[l] // inactive
+							if l < 4 {
+								h := uint32(0) // lane 3: out of range
+								if l < 3 {
+									h = uint32(tc.want[l])
+								}
+								want = old[l]&0xffff0000 | h
+								if hi {
+									want = old[l]&0xffff | h<<16
+								}
+							}
+							if got := m.w.v[1][l]; got != want {
+								t.Errorf("lane %d: v1 = %#08x, want %#08x", l, got, want)
+							}
+							// tfe's status dword (0: no fault) goes, like the datum,
+							// into one half of v2, the other half kept.
+							want2 := offs[l]
+							switch {
+							case tfe && l < 4 && hi:
+								want2 &= 0xffff
+							case tfe && l < 4:
+								want2 &= 0xffff0000
+							}
+							if got := m.w.v[2][l]; got != want2 {
+								t.Errorf("lane %d: v2 = %#08x, want %#08x", l, got, want2)
+							}
+						}
+					})
+				}
+			}
+		}
+	}
+}
+
+// TestBufferStoreFormatD16: buffer_store_format_d16{,_hi}_x store the low
+// or high half of v1 (the other half ignored) as one 16-bit component
+// converted by the V#'s formats: a half for the float-producing number
+// formats, a 16-bit integer (zero-extended) otherwise. Lanes 0–2 write the
+// element at 8×lane; lane 3 is out of range (dropped) and lane 4 inactive;
+// every other byte keeps its 0xee.
+func TestBufferStoreFormatD16(t *testing.T) {
+	tests := []struct {
+		name       string
+		dfmt, nfmt uint8
+		in         [3]uint16
+		want       [3][]byte
+	}{
+		// 0.5×255 = 127.5 rounds to even, 0.25×255 = 63.75 to 64; -1 clamps to 0.
+		{"unorm8", 1, 0, [3]uint16{0x3800, 0x3400, 0xbc00}, [3][]byte{{0x80}, {0x40}, {0x00}}},
+		// 1 → 127, -1 → -127 = 0x81, 0.5×127 = 63.5 rounds to even.
+		{"snorm8", 1, 1, [3]uint16{0x3c00, 0xbc00, 0x3800}, [3][]byte{{0x7f}, {0x81}, {0x40}}},
+		{"float16", 2, 7, [3]uint16{0xc500, 0x0001, 0x7c00}, [3][]byte{{0x00, 0xc5}, {0x01, 0x00}, {0x00, 0x7c}}},
+		// The element takes the integer's low bits.
+		{"sint8", 1, 5, [3]uint16{0xfffe, 0x0080, 0x1234}, [3][]byte{{0xfe}, {0x80}, {0x34}}},
+		{"uint32", 4, 4, [3]uint16{0xbeef, 0xffff, 0}, [3][]byte{{0xef, 0xbe, 0, 0}, {0xff, 0xff, 0, 0}, {0, 0, 0, 0}}},
+		{"uint16", 2, 4, [3]uint16{0xbeef, 1, 0x8000}, [3][]byte{{0xef, 0xbe}, {0x01, 0x00}, {0x00, 0x80}}},
+	}
+	for _, hi := range []bool{false, true} {
+		line := "buffer_store_format_d16_x v1, v2, s[4:7], 0 offen"
+		if hi {
+			line = "buffer_store_format_d16_hi_x v1, v2, s[4:7], 0 offen"
+		}
+		for _, tc := range tests {
+			for _, mode := range moreModes {
+				t.Run(fmt.Sprintf("%s/%s/%s", strings.Fields(line)[0], tc.name, mode), func(t *testing.T) {
+					v1 := lanes(func(l int) uint32 {
+						h := uint32(0x4242) // lanes 3 and 4
+						if l < 3 {
+							h = uint32(tc.in[l])
+						}
+						if hi {
+							return h<<16 | 0xdead // the low half must not matter
+						}
+						return 0xdead<<16 | h
+					})
+					m := moreMachine(t, &moreSetup{target: isa.GFX9, line: line, mode: mode, ldsSize: 1024,
+						vsharp: vsharpWords(0, 24, tc.dfmt, tc.nfmt, 4, false), exec: 0b01111,
+						v: map[int][64]uint32{1: v1, 2: lanes(func(l int) uint32 { return uint32(8 * l) })}})
+					run(t, m)
+					want := make([]byte, 64)
+					for i := range want {
+						want[i] = 0xee
+					}
+					for l, e := range tc.want {
+						copy(want[8*l:], e)
+					}
+					got := make([]byte, 64)
+					if err := m.Mem.Read(moreBuf, got); err != nil {
+						t.Fatal(err)
+					}
+					if string(got) != string(want) {
+						t.Errorf("buffer\n% x, want\n% x", got, want)
+					}
+				})
+			}
+		}
+	}
+}
+
+// TestBufferStoreLDSDword: buffer_store_lds_dword stores, for each active
+// lane, the LDS dword at M0[15:0] + 4×lane (0 beyond the work-group's LDS)
+// to the lane's buffer address: base + SOFFSET + offset, plus stride×lane
+// with ADD_TID_ENABLE, range-checked per lane (out of range: dropped). The
+// LDS starts with dword i = 0x1000_0000 + i; the buffer is 0xee bytes. It
+// counts on VM_CNT only.
+func TestBufferStoreLDSDword(t *testing.T) {
+	ldsDW := func(a uint32) uint32 { return 0x1000_0000 + a/4 }
+	tests := []struct {
+		name   string
+		target isa.Target
+		line   string
+		vsharp [4]uint32
+		soff   uint32
+		m0     uint32
+		exec   uint64
+		want   map[uint32]uint32 // buffer offset → dword; other dwords stay 0xeeeeeeee
+	}{
+		{
+			// Lanes 6 and 7 are past NUM_RECORDS 6; lane 2 is inactive; M0's high half is ignored.
+			name: "add_tid", target: isa.GFX9, line: "buffer_store_lds_dword s[4:7], s8 lds",
+			vsharp: vsharpWords(4, 6, 4, 4, 4, true), soff: 8, m0: 0xabcd_0100, exec: 0b1111_1011,
+			want: map[uint32]uint32{8: ldsDW(0x100), 12: ldsDW(0x104), 20: ldsDW(0x10c), 24: ldsDW(0x110), 28: ldsDW(0x114)},
+		},
+		{
+			// GFX8: M0 is the LDS offset, not the DS range limit.
+			name: "add_tid gfx8", target: isa.GFX8, line: "buffer_store_lds_dword s[4:7], s8 lds",
+			vsharp: vsharpWords(4, 6, 4, 4, 4, true), soff: 8, m0: 0x100, exec: 0b1111_1011,
+			want: map[uint32]uint32{8: ldsDW(0x100), 12: ldsDW(0x104), 20: ldsDW(0x10c), 24: ldsDW(0x110), 28: ldsDW(0x114)},
+		},
+		{
+			// offset 16 within stride 32; lane 2's LDS dword 0x400 is past the 1 KiB LDS: it stores 0.
+			name: "offset, LDS end", target: isa.GFX9, line: "buffer_store_lds_dword s[4:7], s8 offset:16 lds",
+			vsharp: vsharpWords(32, 16, 4, 4, 4, true), m0: 0x3f8, exec: 0b111,
+			want: map[uint32]uint32{16: ldsDW(0x3f8), 48: ldsDW(0x3fc), 80: 0},
+		},
+		{
+			// ADD_TID with offset ≥ stride: every lane out of range.
+			name: "offset past stride", target: isa.GFX9, line: "buffer_store_lds_dword s[4:7], s8 offset:16 lds",
+			vsharp: vsharpWords(16, 16, 4, 4, 4, true), m0: 0, exec: 0b111, want: map[uint32]uint32{},
+		},
+		{
+			// No ADD_TID: one address for every lane; the raw range check is offset < NUM_RECORDS − SOFFSET.
+			name: "raw, soffset", target: isa.GFX9, line: "buffer_store_lds_dword s[4:7], s8 lds",
+			vsharp: vsharpWords(0, 20, 4, 4, 4, false), soff: 16, m0: 0x20, exec: 1 << 5,
+			want: map[uint32]uint32{16: ldsDW(0x20 + 4*5)},
+		},
+		{
+			name: "raw, out of range", target: isa.GFX8, line: "buffer_store_lds_dword s[4:7], s8 lds",
+			vsharp: vsharpWords(0, 20, 4, 4, 4, false), soff: 20, m0: 0x20, exec: 1,
+			want: map[uint32]uint32{},
+		},
+	}
+	lds := map[uint32]uint32{}
+	for a := uint32(0); a < 1024; a += 4 {
+		lds[a] = ldsDW(a)
+	}
+	for _, tc := range tests {
+		for _, mode := range moreModes {
+			t.Run(tc.name+"/"+mode, func(t *testing.T) {
+				m := moreMachine(t, &moreSetup{target: tc.target, line: tc.line, mode: mode, ldsSize: 1024,
+					vsharp: tc.vsharp, soff: tc.soff, m0: tc.m0, exec: tc.exec, lds: lds})
+				if mode == "journaled" {
+					r := mustStep(t, m)
+					if c := r.CountersAfter; c.VM != 1 || c.LGKM != 0 {
+						t.Errorf("counters after the store: VM %d, LGKM %d; want 1, 0", c.VM, c.LGKM)
+					}
+					// StepBack undoes the stores; the run below redoes them.
+					if err := m.StepBack(); err != nil {
+						t.Fatal(err)
+					}
+					for off := uint64(0); off < 128; off += 4 {
+						if got, _ := m.Mem.ReadU32(moreBuf + off); got != 0xeeeeeeee {
+							t.Fatalf("after StepBack buffer[%d] = %#x", off, got)
+						}
+					}
+				}
+				run(t, m)
+				for off := uint32(0); off < 128; off += 4 {
+					got, err := m.Mem.ReadU32(moreBuf + uint64(off))
+					if err != nil {
+						t.Fatal(err)
+					}
+					want, ok := tc.want[off]
+					if !ok {
+						want = 0xeeeeeeee
+					}
+					if got != want {
+						t.Errorf("buffer[%d] = %#x, want %#x", off, got, want)
+					}
+				}
+				for a := uint32(0); a < 1024; a += 4 {
+					if got, _ := m.Mem.ReadU32(SharedApertureBase + uint64(a)); got != ldsDW(a) {
+						t.Fatalf("LDS[%#x] = %#x changed", a, got)
+					}
+				}
+			})
+		}
+	}
+}
+
+// TestDSWrap: ds_wrap_rtn_b32 per active lane, in ascending lane order:
+// tmp = LDS[addr]; LDS[addr] = tmp >= data0 ? tmp − data0 : tmp + data1
+// (unsigned compare, 32-bit wrap); v3 = tmp. Out of range it returns 0 and
+// writes nothing. The LDS (1 KiB) starts with dword i = 1000 + i.
+func TestDSWrap(t *testing.T) {
+	type lane struct{ addr, d0, d1, ret uint32 }
+	const insn = "ds_wrap_rtn_b32 v3, v1, v2, v4"
+	tests := []struct {
+		name   string
+		target isa.Target
+		line   string
+		m0     uint32
+		exec   uint64
+		lanes  map[int]lane
+		lds    map[uint32]uint32 // byte address → dword after the step; others unchanged
+		banks  int               // bank-conflict cycles noted
+	}{
+		{
+			name: "wrap", target: isa.GFX9, line: insn, exec: 0b111_0111,
+			lanes: map[int]lane{
+				0: {0x40, 1000, 7, 1016},                // 1016 ≥ 1000: 16
+				1: {0x44, 1017, 7, 1017},                // equal: 0
+				2: {0x48, 1019, 5, 1018},                // 1018 < 1019: 1023
+				3: {0x4c, 0, 0, 0},                      // inactive
+				4: {0x50, 0xffffffff, 0xfffffc18, 1020}, // unsigned: 1020 < 2^32−1; 1020 + (2^32−1000) wraps to 20
+				5: {0x400, 0, 0, 0},                     // out of range
+				6: {0x40, 20, 100, 16},                  // after lane 0: 16 < 20: 116
+			},
+			lds: map[uint32]uint32{0x40: 116, 0x44: 0, 0x48: 1023, 0x50: 20},
+		},
+		{
+			name: "offset", target: isa.GFX9, line: insn + " offset:8", exec: 0b11,
+			lanes: map[int]lane{0: {0x38, 5, 0, 1016}, 1: {0xf8, 2000, 3, 1064}}, // 0x40, 0x100
+			lds:   map[uint32]uint32{0x40: 1011, 0x100: 1067},
+		},
+		{
+			// GFX8's M0 range check: 0x40 is below M0 = 0x44, 0x44 is not.
+			name: "gfx8 m0", target: isa.GFX8, line: insn, m0: 0x44, exec: 0b11,
+			lanes: map[int]lane{0: {0x40, 16, 0, 1016}, 1: {0x44, 0, 0, 0}},
+			lds:   map[uint32]uint32{0x40: 1000},
+		},
+		{
+			// Four distinct dwords of bank 0 in one half-wave: 3 extra cycles.
+			name: "bank conflicts", target: isa.GFX9, line: insn, exec: 0xf,
+			lanes: map[int]lane{0: {0x0, 1, 0, 1000}, 1: {0x80, 1, 0, 1032}, 2: {0x100, 1, 0, 1064}, 3: {0x180, 1, 0, 1096}},
+			lds:   map[uint32]uint32{0x0: 999, 0x80: 1031, 0x100: 1063, 0x180: 1095},
+			banks: 3,
+		},
+	}
+	init := map[uint32]uint32{}
+	for a := uint32(0); a < 1024; a += 4 {
+		init[a] = 1000 + a/4
+	}
+	for _, tc := range tests {
+		for _, mode := range moreModes {
+			t.Run(tc.name+"/"+mode, func(t *testing.T) {
+				var v1, v2, v4 [64]uint32
+				v3 := lanes(func(l int) uint32 { return 0xdead0000 + uint32(l) })
+				for l, ln := range tc.lanes {
+					v1[l], v2[l], v4[l] = ln.addr, ln.d0, ln.d1
+				}
+				m := moreMachine(t, &moreSetup{target: tc.target, line: tc.line, mode: mode, ldsSize: 1024,
+					m0: tc.m0, exec: tc.exec, lds: init, v: map[int][64]uint32{1: v1, 2: v2, 3: v3, 4: v4}})
+				if mode == "journaled" {
+					r := mustStep(t, m)
+					if c := r.CountersAfter; c.LGKM != 1 || c.VM != 0 {
+						t.Errorf("counters after the DS step: LGKM %d, VM %d; want 1, 0", c.LGKM, c.VM)
+					}
+					if n := bits.OnesCount64(tc.exec); len(r.Addrs) != n {
+						t.Errorf("%d lane addresses recorded, want %d", len(r.Addrs), n)
+					}
+					note := ""
+					for _, s := range r.Notes {
+						if strings.Contains(s, "bank conflicts") {
+							note = s
+						}
+					}
+					if want := fmt.Sprintf("LDS bank conflicts: %d extra cycles", tc.banks); tc.banks > 0 && note != want || tc.banks == 0 && note != "" {
+						t.Errorf("bank-conflict note %q, want %d cycles", note, tc.banks)
+					}
+				}
+				run(t, m)
+				for l := 0; l < 64; l++ {
+					want := v3[l]
+					if tc.exec>>l&1 != 0 {
+						want = tc.lanes[l].ret
+					}
+					if got := m.w.v[3][l]; got != want {
+						t.Errorf("lane %d: v3 = %#x, want %#x", l, got, want)
+					}
+				}
+				for a := uint32(0); a < 1024; a += 4 {
+					want, ok := tc.lds[a]
+					if !ok {
+						want = init[a]
+					}
+					if got, _ := m.Mem.ReadU32(SharedApertureBase + uint64(a)); got != want {
+						t.Errorf("LDS[%#x] = %d, want %d", a, got, want)
+					}
+				}
+			})
+		}
+	}
+}
+
+// TestDSWrapGDS: with gds set it stops the wave like other GDS operations.
+func TestDSWrapGDS(t *testing.T) {
+	for _, tg := range []isa.Target{isa.GFX8, isa.GFX9} {
+		m := moreMachine(t, &moreSetup{target: tg, line: "ds_wrap_rtn_b32 v3, v1, v2, v4 gds", mode: "general", ldsSize: 1024, exec: 1})
+		_, err := m.Run(context.Background(), 10)
+		var ee *ExecError
+		if !errors.As(err, &ee) || ee.Msg != ErrGDS.Error() {
+			t.Errorf("%v: err = %v, want the GDS ExecError", tg, err)
+		}
+	}
+}
+
+// TestVMemEveryOpModelled: every DS, MUBUF, MTBUF and FLAT opcode of GFX8
+// and GFX9 in the isa tables compiles; none stops the wave as "not
+// modelled".
+func TestVMemEveryOpModelled(t *testing.T) {
+	n := 0
+	for _, tg := range []isa.Target{isa.GFX8, isa.GFX9} {
+		for _, enc := range []isa.Encoding{isa.EncDS, isa.EncMUBUF, isa.EncMTBUF, isa.EncFLAT} {
+			for opcode := 0; opcode < 1<<9; opcode++ {
+				f := isa.LookupForm(tg, enc, uint16(opcode))
+				if f == nil {
+					continue
+				}
+				n++
+				in := formInst(tg, f, false)
+				if _, ok := compileVM(&in); !ok {
+					t.Errorf("%v %s is not modelled", tg, f.Mnemonic)
+				}
+			}
+		}
+	}
+	if n < 400 {
+		t.Fatalf("only %d opcodes", n)
+	}
+}
