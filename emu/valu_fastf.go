@@ -335,9 +335,10 @@ func init() {
 		}
 	}
 	kernels["v_cvt_u32_f32"] = func(e *fenv, d, a, b, c *[64]uint32) {
-		if d, a, _, ok := keepRows(e, d, a, a); ok {
-			for l := range d {
-				d[l] = uint32(cvtF32ToU32(float64(f32(a[l]))))
+		if e.din {
+			d := d[:e.live]
+			for l, x := range asFloats(a)[:len(d)] {
+				d[l] = uint32(cvtF32ToU32(float64(x)))
 			}
 			return
 		}
@@ -346,9 +347,10 @@ func init() {
 		}
 	}
 	kernels["v_cvt_i32_f32"] = func(e *fenv, d, a, b, c *[64]uint32) {
-		if d, a, _, ok := keepRows(e, d, a, a); ok {
-			for l := range d {
-				d[l] = uint32(cvtF32ToI32(float64(f32(a[l]))))
+		if e.din {
+			d := d[:e.live]
+			for l, x := range asFloats(a)[:len(d)] {
+				d[l] = uint32(cvtF32ToI32(float64(x)))
 			}
 			return
 		}
