@@ -443,6 +443,10 @@ func fastFn1(in *instr, inst *isa.Inst, name string) execFn {
 func kernelFn(in *instr, inst *isa.Inst, name string) execFn {
 	d := in.def
 	if fastEligible(in, inst) {
+		if u, ok := uniShifts[name]; ok && in.src[u.src].kind != okV {
+			in.sub = u.k
+			return execIndexed
+		}
 		return execFast
 	}
 	if f := indexedFn(in, inst, name); f != nil {
@@ -501,6 +505,38 @@ func init() {
 			}
 		})
 	}
+}
+
+// uniShifts are the shifts whose amount (source src) is the same in
+// every lane when it is not a VGPR: their indexed kernels read it once,
+// from lane 0, which spares the per-lane shift-count moves (and shift
+// left by multiplying by a power of two, which needs no CX).
+var uniShifts = map[string]struct{ src, k int32 }{
+	"v_lshlrev_b32": {0, addIndexed(func(e *fenv, d, a, b, c *[64]uint32) {
+		m := uint32(1) << (a[0] & 31)
+		for l := range d[:e.live] {
+			d[l] = b[l] * m
+		}
+	})},
+	"v_lshrrev_b32": {0, addIndexed(func(e *fenv, d, a, b, c *[64]uint32) {
+		s := a[0] & 31
+		for l := range d[:e.live] {
+			d[l] = b[l] >> s
+		}
+	})},
+	"v_ashrrev_i32": {0, addIndexed(func(e *fenv, d, a, b, c *[64]uint32) {
+		s := a[0] & 31
+		for l := range d[:e.live] {
+			d[l] = uint32(int32(b[l]) >> s)
+		}
+	})},
+	"v_lshl_add_u32": {1, addIndexed(func(e *fenv, d, a, b, c *[64]uint32) {
+		m, dd := uint32(1)<<(b[0]&31), d[:e.live]
+		aa, cc := a[:len(dd)], c[:len(dd)]
+		for l := range dd {
+			dd[l] = aa[l]*m + cc[l]
+		}
+	})},
 }
 
 // indexedFn returns execIndexed for a saturating operation whose only
