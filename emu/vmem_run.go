@@ -278,9 +278,12 @@ func (u *vmemUnit) moveDwords(w *Wave, o *vmOp, exec uint64, c *memCtx, a, step 
 // storeQuads writes lane l's dwords x, y, z and w at run[sd·l:], each
 // with one 32-bit store, in one pass over the run.
 func storeQuads(run []uint32, sd int, x, y, z, w []uint32) {
-	y, z, w = y[:len(x)], z[:len(x)], w[:len(x)]
+	n := len(x)
+	_ = run[sd*(n-1)+3] // every lane's dwords lie in run
+	p, st := unsafe.Pointer(&run[0]), uintptr(4*sd)
+	y, z, w = y[:n], z[:n], w[:n]
 	for l := range x {
-		q := (*[4]uint32)(run[l*sd:])
+		q := (*[4]uint32)(unsafe.Add(p, uintptr(l)*st))
 		q[0], q[1], q[2], q[3] = x[l], y[l], z[l], w[l]
 	}
 }
@@ -288,9 +291,12 @@ func storeQuads(run []uint32, sd int, x, y, z, w []uint32) {
 // loadQuads reads lane l's four dwords at run[sd·l:] into x, y, z and w,
 // in one pass over the run.
 func loadQuads(run []uint32, sd int, x, y, z, w []uint32) {
-	y, z, w = y[:len(x)], z[:len(x)], w[:len(x)]
+	n := len(x)
+	_ = run[sd*(n-1)+3]
+	p, st := unsafe.Pointer(&run[0]), uintptr(4*sd)
+	y, z, w = y[:n], z[:n], w[:n]
 	for l := range x {
-		q := (*[4]uint32)(run[l*sd:])
+		q := (*[4]uint32)(unsafe.Add(p, uintptr(l)*st))
 		x[l], y[l], z[l], w[l] = q[0], q[1], q[2], q[3]
 	}
 }
