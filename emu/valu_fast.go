@@ -131,11 +131,12 @@ func flushOut(u uint32, keep bool) uint32 {
 // ways: their loop then does no flushing and reads no fenv field (the
 // compiler reloads those every lane, since d may alias e for all it
 // knows). add, sub, mul and fma also read and write the lanes as float32s
-// (keepFloats), sparing the moves between integer and float registers.
+// (asFloats), sparing the moves between integer and float registers.
 // Together that more than halves their cost (BenchmarkF32Kernel).
 
 func kAddF32(e *fenv, d, a, b, c *[64]uint32) {
-	if d, a, b, ok := keepFloats(e, d, a, b); ok {
+	if n, ok := keepLanes(e); ok {
+		d, a, b := asFloats(d)[:n], asFloats(a)[:n], asFloats(b)[:n]
 		for l := range d {
 			r := a[l] + b[l]
 			if r != r {
@@ -157,7 +158,8 @@ func kAddF32(e *fenv, d, a, b, c *[64]uint32) {
 }
 
 func kSubF32(e *fenv, d, a, b, c *[64]uint32) {
-	if d, a, b, ok := keepFloats(e, d, a, b); ok {
+	if n, ok := keepLanes(e); ok {
+		d, a, b := asFloats(d)[:n], asFloats(a)[:n], asFloats(b)[:n]
 		for l := range d {
 			r := a[l] - b[l]
 			if r != r {
@@ -179,7 +181,8 @@ func kSubF32(e *fenv, d, a, b, c *[64]uint32) {
 }
 
 func kMulF32(e *fenv, d, a, b, c *[64]uint32) {
-	if d, a, b, ok := keepFloats(e, d, a, b); ok {
+	if n, ok := keepLanes(e); ok {
+		d, a, b := asFloats(d)[:n], asFloats(a)[:n], asFloats(b)[:n]
 		for l := range d {
 			r := float32(a[l] * b[l])
 			if r != r {
@@ -219,8 +222,9 @@ func kMadF32(e *fenv, d, a, b, c *[64]uint32) {
 }
 
 func kFmaF32(e *fenv, d, a, b, c *[64]uint32) {
-	if d, a, b, ok := keepFloats(e, d, a, b); ok {
-		c := asFloats(c)[:len(d)]
+	if n, ok := keepLanes(e); ok {
+		d, a, b := asFloats(d)[:n], asFloats(a)[:n], asFloats(b)[:n]
+		c := asFloats(c)[:n]
 		for l := range d {
 			s := float64(a[l])*float64(b[l]) + float64(c[l])
 			r := float32(s)
@@ -250,30 +254,17 @@ func fmaExact(s float64) bool {
 	return b>>52&0x7ff-897 < 0x7ff-897 && b&0x1fffffff != 0x10000000 // 2^-126 ≤ |s| < ∞, not a tie
 }
 
-// keepFloats is keepRows with the lanes as float32s: the loops then load,
-// compute and store them in the float registers (NaNs, the one case where
-// the host's result bits are not the GPU's, are stored as quiet32 makes
-// them).
-func keepFloats(e *fenv, d, a, b *[64]uint32) (dd, aa, bb []float32, ok bool) {
-	if !e.din || !e.dout {
-		return nil, nil, nil, false
-	}
-	dd = asFloats(d)[:e.live]
-	return dd, asFloats(a)[:len(dd)], asFloats(b)[:len(dd)], true
-}
+// keepLanes reports whether MODE keeps f32 denormals, in and out, and
+// returns the lanes a kernel computes. The kernels then slice their rows
+// to n lanes themselves, so the compiler sees one length and drops the
+// bounds checks.
+func keepLanes(e *fenv) (n int, ok bool) { return e.live, e.din && e.dout }
 
-// asFloats is a register's lanes as float32s (bits unchanged).
+// asFloats is a register's lanes as float32s (bits unchanged): add, sub,
+// mul and fma load, compute and store them in the float registers (NaNs,
+// the one case where the host's result bits are not the GPU's, are stored
+// as quiet32 makes them).
 func asFloats(r *[64]uint32) *[64]float32 { return (*[64]float32)(unsafe.Pointer(r)) }
-
-// keepRows returns lanes 0 to e.live-1 of d, a and b when MODE keeps f32
-// denormals (in and out), else ok false.
-func keepRows(e *fenv, d, a, b *[64]uint32) (dd, aa, bb []uint32, ok bool) {
-	if !e.din || !e.dout {
-		return nil, nil, nil, false
-	}
-	dd = d[:e.live]
-	return dd, a[:len(dd)], b[:len(dd)], true
-}
 
 // fastEligible reports whether an instruction can use its kernel.
 func fastEligible(in *instr, inst *isa.Inst) bool {

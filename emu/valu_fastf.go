@@ -289,7 +289,8 @@ func kRcpF32(e *fenv, d, a, b, c *[64]uint32) {
 
 func init() {
 	kernels["v_min_f32"] = func(e *fenv, d, a, b, c *[64]uint32) {
-		if d, a, b, ok := keepRows(e, d, a, b); ok {
+		if n, ok := keepLanes(e); ok {
+			d, a, b := d[:n], a[:n], b[:n]
 			for l := range d {
 				x, y := a[l], b[l]
 				u := minNum32(x, y)
@@ -314,7 +315,8 @@ func init() {
 			canonF32(e, d, a)
 			return
 		}
-		if d, a, b, ok := keepRows(e, d, a, b); ok {
+		if n, ok := keepLanes(e); ok {
+			d, a, b := d[:n], a[:n], b[:n]
 			for l := range d {
 				x, y := a[l], b[l]
 				u := maxNum32(x, y)

@@ -126,7 +126,8 @@ var roundOps = []struct {
 // The f32 rounding kernels (the results are integers, infinities or
 // NaNs: no output flush).
 func kTruncF32(e *fenv, d, a, b, c *[64]uint32) {
-	if d, a, _, ok := keepRows(e, d, a, a); ok {
+	if n, ok := keepLanes(e); ok {
+		d, a := d[:n], a[:n]
 		for l, x := range a {
 			d[l] = fixRound32(x, trunc32(x))
 		}
@@ -139,7 +140,8 @@ func kTruncF32(e *fenv, d, a, b, c *[64]uint32) {
 }
 
 func kFloorF32(e *fenv, d, a, b, c *[64]uint32) {
-	if d, a, _, ok := keepRows(e, d, a, a); ok {
+	if n, ok := keepLanes(e); ok {
+		d, a := d[:n], a[:n]
 		for l, x := range a {
 			d[l] = fixRound32(x, floor32(x))
 		}
@@ -152,7 +154,8 @@ func kFloorF32(e *fenv, d, a, b, c *[64]uint32) {
 }
 
 func kCeilF32(e *fenv, d, a, b, c *[64]uint32) {
-	if d, a, _, ok := keepRows(e, d, a, a); ok {
+	if n, ok := keepLanes(e); ok {
+		d, a := d[:n], a[:n]
 		for l, x := range a {
 			d[l] = fixRound32(x, ceil32(x))
 		}
@@ -165,7 +168,8 @@ func kCeilF32(e *fenv, d, a, b, c *[64]uint32) {
 }
 
 func kRndneF32(e *fenv, d, a, b, c *[64]uint32) {
-	if d, a, _, ok := keepRows(e, d, a, a); ok {
+	if n, ok := keepLanes(e); ok {
+		d, a := d[:n], a[:n]
 		for l, x := range a {
 			d[l] = fixRound32(x, rndne32(x))
 		}
@@ -193,8 +197,9 @@ func isNaN32(x, y, z uint32) bool {
 // The kernels of v_min3_f32, v_max3_f32 and v_med3_f32: numbers compared
 // inline, a lane with a NaN asks the lane function.
 func kMin3F32(e *fenv, d, a, b, c *[64]uint32) {
-	if d, a, b, ok := keepRows(e, d, a, b); ok {
-		c := c[:len(d)]
+	if n, ok := keepLanes(e); ok {
+		d, a, b := d[:n], a[:n], b[:n]
+		c := c[:n]
 		for l := range d {
 			x, y, z := a[l], b[l], c[l]
 			u := minNum32(minNum32(x, y), z)
@@ -216,8 +221,9 @@ func kMin3F32(e *fenv, d, a, b, c *[64]uint32) {
 }
 
 func kMax3F32(e *fenv, d, a, b, c *[64]uint32) {
-	if d, a, b, ok := keepRows(e, d, a, b); ok {
-		c := c[:len(d)]
+	if n, ok := keepLanes(e); ok {
+		d, a, b := d[:n], a[:n], b[:n]
+		c := c[:n]
 		for l := range d {
 			x, y, z := a[l], b[l], c[l]
 			u := maxNum32(maxNum32(x, y), z)
@@ -239,8 +245,9 @@ func kMax3F32(e *fenv, d, a, b, c *[64]uint32) {
 }
 
 func kMed3F32(e *fenv, d, a, b, c *[64]uint32) {
-	if d, a, b, ok := keepRows(e, d, a, b); ok {
-		c := c[:len(d)]
+	if n, ok := keepLanes(e); ok {
+		d, a, b := d[:n], a[:n], b[:n]
+		c := c[:n]
 		for l := range d {
 			x, y, z := a[l], b[l], c[l]
 			u := maxNum32(minNum32(x, y), minNum32(maxNum32(x, y), z))
@@ -271,7 +278,8 @@ func laneFnOf(name string) laneFn { return opTable[name].v.fn }
 // has it added to its exponent field (exact); other lanes ask the lane
 // function.
 func kLdexpF32(e *fenv, d, a, b, c *[64]uint32) {
-	if d, a, b, ok := keepRows(e, d, a, b); ok {
+	if n, ok := keepLanes(e); ok {
+		d, a, b := d[:n], a[:n], b[:n]
 		for l := range d {
 			x, n := a[l], b[l]
 			ex := int32(x >> 23 & 0xff)
