@@ -29,58 +29,69 @@ var kernels = map[string]kernel{
 		copy(d[:e.live], a[:e.live])
 	},
 	"v_add_u32": func(e *fenv, d, a, b, c *[64]uint32) {
-		for l := range d[:e.live] {
-			d[l] = a[l] + b[l]
+		dd, aa, bb := lanes(e, d, a, b)
+		for l := range dd {
+			dd[l] = aa[l] + bb[l]
 		}
 	},
 	"v_sub_u32": func(e *fenv, d, a, b, c *[64]uint32) {
-		for l := range d[:e.live] {
-			d[l] = a[l] - b[l]
+		dd, aa, bb := lanes(e, d, a, b)
+		for l := range dd {
+			dd[l] = aa[l] - bb[l]
 		}
 	},
 	"v_subrev_u32": func(e *fenv, d, a, b, c *[64]uint32) {
-		for l := range d[:e.live] {
-			d[l] = b[l] - a[l]
+		dd, aa, bb := lanes(e, d, a, b)
+		for l := range dd {
+			dd[l] = bb[l] - aa[l]
 		}
 	},
 	"v_and_b32": func(e *fenv, d, a, b, c *[64]uint32) {
-		for l := range d[:e.live] {
-			d[l] = a[l] & b[l]
+		dd, aa, bb := lanes(e, d, a, b)
+		for l := range dd {
+			dd[l] = aa[l] & bb[l]
 		}
 	},
 	"v_or_b32": func(e *fenv, d, a, b, c *[64]uint32) {
-		for l := range d[:e.live] {
-			d[l] = a[l] | b[l]
+		dd, aa, bb := lanes(e, d, a, b)
+		for l := range dd {
+			dd[l] = aa[l] | bb[l]
 		}
 	},
 	"v_xor_b32": func(e *fenv, d, a, b, c *[64]uint32) {
-		for l := range d[:e.live] {
-			d[l] = a[l] ^ b[l]
+		dd, aa, bb := lanes(e, d, a, b)
+		for l := range dd {
+			dd[l] = aa[l] ^ bb[l]
 		}
 	},
 	"v_lshlrev_b32": func(e *fenv, d, a, b, c *[64]uint32) {
-		for l := range d[:e.live] {
-			d[l] = b[l] << (a[l] & 31)
+		dd, aa, bb := lanes(e, d, a, b)
+		for l := range dd {
+			dd[l] = bb[l] << (aa[l] & 31)
 		}
 	},
 	"v_lshrrev_b32": func(e *fenv, d, a, b, c *[64]uint32) {
-		for l := range d[:e.live] {
-			d[l] = b[l] >> (a[l] & 31)
+		dd, aa, bb := lanes(e, d, a, b)
+		for l := range dd {
+			dd[l] = bb[l] >> (aa[l] & 31)
 		}
 	},
 	"v_ashrrev_i32": func(e *fenv, d, a, b, c *[64]uint32) {
-		for l := range d[:e.live] {
-			d[l] = uint32(int32(b[l]) >> (a[l] & 31))
+		dd, aa, bb := lanes(e, d, a, b)
+		for l := range dd {
+			dd[l] = uint32(int32(bb[l]) >> (aa[l] & 31))
 		}
 	},
 	"v_mul_lo_u32": func(e *fenv, d, a, b, c *[64]uint32) {
-		for l := range d[:e.live] {
-			d[l] = a[l] * b[l]
+		dd, aa, bb := lanes(e, d, a, b)
+		for l := range dd {
+			dd[l] = aa[l] * bb[l]
 		}
 	},
 	"v_mul_u32_u24": func(e *fenv, d, a, b, c *[64]uint32) {
-		for l := range d[:e.live] {
-			d[l] = (a[l] & 0xffffff) * (b[l] & 0xffffff)
+		dd, aa, bb := lanes(e, d, a, b)
+		for l := range dd {
+			dd[l] = (aa[l] & 0xffffff) * (bb[l] & 0xffffff)
 		}
 	},
 	"v_mad_u32_u24": func(e *fenv, d, a, b, c *[64]uint32) {
@@ -110,6 +121,14 @@ var kernels = map[string]kernel{
 			df[l] = float32(a[l])
 		}
 	},
+}
+
+// lanes returns lanes 0 to e.live-1 of d, a and b, as slices of one
+// length: indexing them in a loop over d needs no bounds check (nor the
+// nil checks of the arrays).
+func lanes(e *fenv, d, a, b *[64]uint32) ([]uint32, []uint32, []uint32) {
+	n := e.live
+	return d[:n], a[:n], b[:n]
 }
 
 // flushIn zeroes a denormal f32 input (keeping its sign) unless kept.
