@@ -1,13 +1,15 @@
 package emu
 
 // The whole-wave path's commonest shapes, found from vaddr in one pass
-// without computing each lane's address: consecutive elements (a
-// work-item's own element of an array; a private or scratch access at a
-// uniform offset, which the swizzle spreads 4 bytes a lane) and one
-// element for all lanes (a uniform pointer). Such a run meets one page or
-// two; the lanes in each move as a block — dwords each one plain 32-bit
-// load or store (memory_shared.go), bytes and shorts stepped from the
-// block's start — with no per-lane address, span or page work.
+// without computing each lane's address: elements a constant step apart
+// (a work-item's own element of an array, or its field of an array of
+// structs — float_alu's out[16*i+k] dwordx4 stores; a private or scratch
+// access at a uniform offset, which the swizzle spreads 4 bytes a lane)
+// and one element for all lanes (a uniform pointer). A run that meets one
+// page or two moves as a block in each — dwords each one plain 32-bit
+// load or store (memory_shared.go), a dwordx4 lane's four together, bytes
+// and shorts stepped from the block's start — with no per-lane address,
+// span or page work.
 
 import (
 	"math"
@@ -109,8 +111,8 @@ func lanePairs(v []uint32) []uint64 {
 // moveRun moves the elements at a0 + step·lane of the active lanes (n
 // lanes from 0 hold them all) when they pass fastWave's checks and no
 // element crosses a page; it reports false, having moved nothing,
-// otherwise. A run meets at most two pages (64 steps of at most 16 bytes):
-// the lanes in each move as a block.
+// otherwise, or when the run meets more than two pages (steps over 64
+// bytes can): the lanes in each page move as a block.
 func (u *vmemUnit) moveRun(w *Wave, o *vmOp, exec uint64, c *memCtx, spec int, base, limit, a0, step uint64, n int) bool {
 	size := uint64(c.size)
 	hi := a0 + uint64(n-1)*step
