@@ -3,6 +3,7 @@ package emu
 import (
 	"math"
 	"strings"
+	"unsafe"
 
 	"github.com/wavedbg/wavedbg/isa"
 )
@@ -28,58 +29,69 @@ var kernels = map[string]kernel{
 		copy(d[:e.live], a[:e.live])
 	},
 	"v_add_u32": func(e *fenv, d, a, b, c *[64]uint32) {
-		for l := range d[:e.live] {
-			d[l] = a[l] + b[l]
+		dd, aa, bb := lanes(e, d, a, b)
+		for l := range dd {
+			dd[l] = aa[l] + bb[l]
 		}
 	},
 	"v_sub_u32": func(e *fenv, d, a, b, c *[64]uint32) {
-		for l := range d[:e.live] {
-			d[l] = a[l] - b[l]
+		dd, aa, bb := lanes(e, d, a, b)
+		for l := range dd {
+			dd[l] = aa[l] - bb[l]
 		}
 	},
 	"v_subrev_u32": func(e *fenv, d, a, b, c *[64]uint32) {
-		for l := range d[:e.live] {
-			d[l] = b[l] - a[l]
+		dd, aa, bb := lanes(e, d, a, b)
+		for l := range dd {
+			dd[l] = bb[l] - aa[l]
 		}
 	},
 	"v_and_b32": func(e *fenv, d, a, b, c *[64]uint32) {
-		for l := range d[:e.live] {
-			d[l] = a[l] & b[l]
+		dd, aa, bb := lanes(e, d, a, b)
+		for l := range dd {
+			dd[l] = aa[l] & bb[l]
 		}
 	},
 	"v_or_b32": func(e *fenv, d, a, b, c *[64]uint32) {
-		for l := range d[:e.live] {
-			d[l] = a[l] | b[l]
+		dd, aa, bb := lanes(e, d, a, b)
+		for l := range dd {
+			dd[l] = aa[l] | bb[l]
 		}
 	},
 	"v_xor_b32": func(e *fenv, d, a, b, c *[64]uint32) {
-		for l := range d[:e.live] {
-			d[l] = a[l] ^ b[l]
+		dd, aa, bb := lanes(e, d, a, b)
+		for l := range dd {
+			dd[l] = aa[l] ^ bb[l]
 		}
 	},
 	"v_lshlrev_b32": func(e *fenv, d, a, b, c *[64]uint32) {
-		for l := range d[:e.live] {
-			d[l] = b[l] << (a[l] & 31)
+		dd, aa, bb := lanes(e, d, a, b)
+		for l := range dd {
+			dd[l] = bb[l] << (aa[l] & 31)
 		}
 	},
 	"v_lshrrev_b32": func(e *fenv, d, a, b, c *[64]uint32) {
-		for l := range d[:e.live] {
-			d[l] = b[l] >> (a[l] & 31)
+		dd, aa, bb := lanes(e, d, a, b)
+		for l := range dd {
+			dd[l] = bb[l] >> (aa[l] & 31)
 		}
 	},
 	"v_ashrrev_i32": func(e *fenv, d, a, b, c *[64]uint32) {
-		for l := range d[:e.live] {
-			d[l] = uint32(int32(b[l]) >> (a[l] & 31))
+		dd, aa, bb := lanes(e, d, a, b)
+		for l := range dd {
+			dd[l] = uint32(int32(bb[l]) >> (aa[l] & 31))
 		}
 	},
 	"v_mul_lo_u32": func(e *fenv, d, a, b, c *[64]uint32) {
-		for l := range d[:e.live] {
-			d[l] = a[l] * b[l]
+		dd, aa, bb := lanes(e, d, a, b)
+		for l := range dd {
+			dd[l] = aa[l] * bb[l]
 		}
 	},
 	"v_mul_u32_u24": func(e *fenv, d, a, b, c *[64]uint32) {
-		for l := range d[:e.live] {
-			d[l] = (a[l] & 0xffffff) * (b[l] & 0xffffff)
+		dd, aa, bb := lanes(e, d, a, b)
+		for l := range dd {
+			dd[l] = (aa[l] & 0xffffff) * (bb[l] & 0xffffff)
 		}
 	},
 	"v_mad_u32_u24": func(e *fenv, d, a, b, c *[64]uint32) {
@@ -98,15 +110,25 @@ var kernels = map[string]kernel{
 		}
 	},
 	"v_cvt_f32_i32": func(e *fenv, d, a, b, c *[64]uint32) {
-		for l := range d[:e.live] {
-			d[l] = f32bits(float32(int32(a[l])))
+		df := asFloats(d)[:e.live]
+		for l := range df {
+			df[l] = float32(int32(a[l]))
 		}
 	},
 	"v_cvt_f32_u32": func(e *fenv, d, a, b, c *[64]uint32) {
-		for l := range d[:e.live] {
-			d[l] = f32bits(float32(a[l]))
+		df := asFloats(d)[:e.live]
+		for l := range df {
+			df[l] = float32(a[l])
 		}
 	},
+}
+
+// lanes returns lanes 0 to e.live-1 of d, a and b, as slices of one
+// length: indexing them in a loop over d needs no bounds check (nor the
+// nil checks of the arrays).
+func lanes(e *fenv, d, a, b *[64]uint32) ([]uint32, []uint32, []uint32) {
+	n := e.live
+	return d[:n], a[:n], b[:n]
 }
 
 // flushIn zeroes a denormal f32 input (keeping its sign) unless kept.
@@ -124,7 +146,25 @@ func flushOut(u uint32, keep bool) uint32 {
 	return u
 }
 
+// The f32 kernels first test for the usual MODE, denormals kept both
+// ways: their loop then does no flushing and reads no fenv field (the
+// compiler reloads those every lane, since d may alias e for all it
+// knows). add, sub, mul and fma also read and write the lanes as float32s
+// (asFloats), sparing the moves between integer and float registers.
+// Together that more than halves their cost (BenchmarkF32Kernel).
+
 func kAddF32(e *fenv, d, a, b, c *[64]uint32) {
+	if n, ok := keepLanes(e); ok {
+		d, a, b := asFloats(d)[:n], asFloats(a)[:n], asFloats(b)[:n]
+		for l := range d {
+			r := a[l] + b[l]
+			if r != r {
+				r = f32(quiet32(r, f32bits(a[l]), f32bits(b[l])))
+			}
+			d[l] = r
+		}
+		return
+	}
 	for l := range d[:e.live] {
 		x, y := flushIn(a[l], e.din), flushIn(b[l], e.din)
 		r := f32(x) + f32(y)
@@ -137,6 +177,17 @@ func kAddF32(e *fenv, d, a, b, c *[64]uint32) {
 }
 
 func kSubF32(e *fenv, d, a, b, c *[64]uint32) {
+	if n, ok := keepLanes(e); ok {
+		d, a, b := asFloats(d)[:n], asFloats(a)[:n], asFloats(b)[:n]
+		for l := range d {
+			r := a[l] - b[l]
+			if r != r {
+				r = f32(quiet32(r, f32bits(a[l]), f32bits(b[l])^0x80000000))
+			}
+			d[l] = r
+		}
+		return
+	}
 	for l := range d[:e.live] {
 		x, y := flushIn(a[l], e.din), flushIn(b[l], e.din)
 		r := f32(x) - f32(y)
@@ -149,6 +200,17 @@ func kSubF32(e *fenv, d, a, b, c *[64]uint32) {
 }
 
 func kMulF32(e *fenv, d, a, b, c *[64]uint32) {
+	if n, ok := keepLanes(e); ok {
+		d, a, b := asFloats(d)[:n], asFloats(a)[:n], asFloats(b)[:n]
+		for l := range d {
+			r := float32(a[l] * b[l])
+			if r != r {
+				r = f32(quiet32(r, f32bits(a[l]), f32bits(b[l])))
+			}
+			d[l] = r
+		}
+		return
+	}
 	for l := range d[:e.live] {
 		x, y := flushIn(a[l], e.din), flushIn(b[l], e.din)
 		r := float32(f32(x) * f32(y))
@@ -179,20 +241,49 @@ func kMadF32(e *fenv, d, a, b, c *[64]uint32) {
 }
 
 func kFmaF32(e *fenv, d, a, b, c *[64]uint32) {
+	if n, ok := keepLanes(e); ok {
+		d, a, b := asFloats(d)[:n], asFloats(a)[:n], asFloats(b)[:n]
+		c := asFloats(c)[:n]
+		for l := range d {
+			s := float64(a[l])*float64(b[l]) + float64(c[l])
+			r := float32(s)
+			if !fmaExact(s) {
+				r = f32(uint32(fmaF32(e, uint64(f32bits(a[l])), uint64(f32bits(b[l])), uint64(f32bits(c[l])))))
+			}
+			d[l] = r
+		}
+		return
+	}
 	for l := range d[:e.live] {
 		x, y, z := flushIn(a[l], e.din), flushIn(b[l], e.din), flushIn(c[l], e.din)
 		s := float64(f32(x))*float64(f32(y)) + float64(f32(z))
-		sb := math.Float64bits(s)
-		var u uint32
-		switch {
-		case s != s || math.IsInf(s, 0) || sb&0x1fffffff == 0x10000000 || math.Abs(s) < 0x1p-126:
+		u := f32bits(float32(s))
+		if !fmaExact(s) {
 			u = uint32(fmaF32(e, uint64(x), uint64(y), uint64(z)))
-		default:
-			u = f32bits(float32(s))
 		}
 		d[l] = flushOut(u, e.dout)
 	}
 }
+
+// fmaExact reports whether s, an f32 fma computed in float64, rounds to
+// the correctly rounded f32 result: a finite number, not a tie for f32
+// (double rounding) and normal in f32.
+func fmaExact(s float64) bool {
+	b := math.Float64bits(s)
+	return b>>52&0x7ff-897 < 0x7ff-897 && b&0x1fffffff != 0x10000000 // 2^-126 ≤ |s| < ∞, not a tie
+}
+
+// keepLanes reports whether MODE keeps f32 denormals, in and out, and
+// returns the lanes a kernel computes. The kernels then slice their rows
+// to n lanes themselves, so the compiler sees one length and drops the
+// bounds checks.
+func keepLanes(e *fenv) (n int, ok bool) { return e.live, e.din && e.dout }
+
+// asFloats is a register's lanes as float32s (bits unchanged): add, sub,
+// mul and fma load, compute and store them in the float registers (NaNs,
+// the one case where the host's result bits are not the GPU's, are stored
+// as quiet32 makes them).
+func asFloats(r *[64]uint32) *[64]float32 { return (*[64]float32)(unsafe.Pointer(r)) }
 
 // fastEligible reports whether an instruction can use its kernel.
 func fastEligible(in *instr, inst *isa.Inst) bool {
@@ -362,6 +453,10 @@ func fastFn1(in *instr, inst *isa.Inst, name string) execFn {
 func kernelFn(in *instr, inst *isa.Inst, name string) execFn {
 	d := in.def
 	if fastEligible(in, inst) {
+		if u, ok := uniShifts[name]; ok && in.src[u.src].kind != okV {
+			in.sub = u.k
+			return execIndexed
+		}
 		return execFast
 	}
 	if f := indexedFn(in, inst, name); f != nil {
@@ -420,6 +515,38 @@ func init() {
 			}
 		})
 	}
+}
+
+// uniShifts are the shifts whose amount (source src) is the same in
+// every lane when it is not a VGPR: their indexed kernels read it once,
+// from lane 0, which spares the per-lane shift-count moves (and shift
+// left by multiplying by a power of two, which needs no CX).
+var uniShifts = map[string]struct{ src, k int32 }{
+	"v_lshlrev_b32": {0, addIndexed(func(e *fenv, d, a, b, c *[64]uint32) {
+		m := uint32(1) << (a[0] & 31)
+		for l := range d[:e.live] {
+			d[l] = b[l] * m
+		}
+	})},
+	"v_lshrrev_b32": {0, addIndexed(func(e *fenv, d, a, b, c *[64]uint32) {
+		s := a[0] & 31
+		for l := range d[:e.live] {
+			d[l] = b[l] >> s
+		}
+	})},
+	"v_ashrrev_i32": {0, addIndexed(func(e *fenv, d, a, b, c *[64]uint32) {
+		s := a[0] & 31
+		for l := range d[:e.live] {
+			d[l] = uint32(int32(b[l]) >> s)
+		}
+	})},
+	"v_lshl_add_u32": {1, addIndexed(func(e *fenv, d, a, b, c *[64]uint32) {
+		m, dd := uint32(1)<<(b[0]&31), d[:e.live]
+		aa, cc := a[:len(dd)], c[:len(dd)]
+		for l := range dd {
+			dd[l] = aa[l]*m + cc[l]
+		}
+	})},
 }
 
 // indexedFn returns execIndexed for a saturating operation whose only

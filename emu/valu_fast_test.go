@@ -188,6 +188,13 @@ func fastCases() []ti {
 		e3(I("v_ldexp_f32", vreg(1), lit(0x3fc00000), ic(-3))),
 		e3(I("v_ldexp_f32", vreg(1), vreg(2), ic(64))),  // exponents to 255
 		e3(I("v_ldexp_f32", vreg(1), vreg(2), ic(-16))), // and to 0
+		// shifts by a uniform amount
+		I("v_ashrrev_i32", vreg(1), ic(20), vreg(2)),
+		e3(I("v_lshrrev_b32", vreg(2), sreg(3), vreg(2))),
+		I("v_lshlrev_b32", vreg(1), lit(33), vreg(3)),
+		e3(I("v_lshlrev_b32", vreg(2), sreg(4), vreg(2))),
+		e3(I("v_lshl_add_u32", vreg(1), vreg(2), ic(2), vreg(3))),
+		e3(I("v_lshl_add_u32", vreg(3), vreg(3), sreg(5), vreg(3))),
 		// min and max of a register with itself (LLVM's canonicalize)
 		I("v_max_f32", vreg(1), vreg(2), vreg(2)),
 		I("v_min_f32", vreg(2), vreg(2), vreg(2)),

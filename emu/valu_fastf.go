@@ -289,6 +289,18 @@ func kRcpF32(e *fenv, d, a, b, c *[64]uint32) {
 
 func init() {
 	kernels["v_min_f32"] = func(e *fenv, d, a, b, c *[64]uint32) {
+		if n, ok := keepLanes(e); ok {
+			d, a, b := d[:n], a[:n], b[:n]
+			for l := range d {
+				x, y := a[l], b[l]
+				u := minNum32(x, y)
+				if max(x&0x7fffffff, y&0x7fffffff) > 0x7f800000 {
+					u = uint32(minF32(e, uint64(x), uint64(y)))
+				}
+				d[l] = u
+			}
+			return
+		}
 		for l := range d[:e.live] {
 			x, y := flushIn(a[l], e.din), flushIn(b[l], e.din)
 			u := minNum32(x, y)
@@ -299,6 +311,22 @@ func init() {
 		}
 	}
 	kernels["v_max_f32"] = func(e *fenv, d, a, b, c *[64]uint32) {
+		if a == b { // v_max_f32 v, x, x: the compilers' canonicalize
+			canonF32(e, d, a)
+			return
+		}
+		if n, ok := keepLanes(e); ok {
+			d, a, b := d[:n], a[:n], b[:n]
+			for l := range d {
+				x, y := a[l], b[l]
+				u := maxNum32(x, y)
+				if max(x&0x7fffffff, y&0x7fffffff) > 0x7f800000 {
+					u = uint32(maxF32(e, uint64(x), uint64(y)))
+				}
+				d[l] = u
+			}
+			return
+		}
 		for l := range d[:e.live] {
 			x, y := flushIn(a[l], e.din), flushIn(b[l], e.din)
 			u := maxNum32(x, y)
@@ -309,13 +337,43 @@ func init() {
 		}
 	}
 	kernels["v_cvt_u32_f32"] = func(e *fenv, d, a, b, c *[64]uint32) {
+		if e.din {
+			d := d[:e.live]
+			for l, x := range asFloats(a)[:len(d)] {
+				d[l] = uint32(cvtF32ToU32(float64(x)))
+			}
+			return
+		}
 		for l := range d[:e.live] {
 			d[l] = uint32(cvtF32ToU32(float64(f32(flushIn(a[l], e.din)))))
 		}
 	}
 	kernels["v_cvt_i32_f32"] = func(e *fenv, d, a, b, c *[64]uint32) {
+		if e.din {
+			d := d[:e.live]
+			for l, x := range asFloats(a)[:len(d)] {
+				d[l] = uint32(cvtF32ToI32(float64(x)))
+			}
+			return
+		}
 		for l := range d[:e.live] {
 			d[l] = uint32(cvtF32ToI32(float64(f32(flushIn(a[l], e.din)))))
 		}
+	}
+}
+
+// canonF32 is v_max_f32 d, x, x: x itself (flushed as MODE says) but for
+// a NaN, which maxF32 quiets.
+func canonF32(e *fenv, d, a *[64]uint32) {
+	din, dout := e.din, e.dout
+	d2 := d[:e.live]
+	a2 := a[:len(d2)]
+	for l := range d2 {
+		x := flushIn(a2[l], din)
+		u := x
+		if x&0x7fffffff > 0x7f800000 {
+			u = uint32(maxF32(e, uint64(x), uint64(x)))
+		}
+		d2[l] = flushOut(u, dout)
 	}
 }

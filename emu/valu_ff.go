@@ -126,6 +126,13 @@ var roundOps = []struct {
 // The f32 rounding kernels (the results are integers, infinities or
 // NaNs: no output flush).
 func kTruncF32(e *fenv, d, a, b, c *[64]uint32) {
+	if n, ok := keepLanes(e); ok {
+		d, a := d[:n], a[:n]
+		for l, x := range a {
+			d[l] = fixRound32(x, trunc32(x))
+		}
+		return
+	}
 	for l := range d[:e.live] {
 		x := flushIn(a[l], e.din)
 		d[l] = fixRound32(x, trunc32(x))
@@ -133,6 +140,13 @@ func kTruncF32(e *fenv, d, a, b, c *[64]uint32) {
 }
 
 func kFloorF32(e *fenv, d, a, b, c *[64]uint32) {
+	if n, ok := keepLanes(e); ok {
+		d, a := d[:n], a[:n]
+		for l, x := range a {
+			d[l] = fixRound32(x, floor32(x))
+		}
+		return
+	}
 	for l := range d[:e.live] {
 		x := flushIn(a[l], e.din)
 		d[l] = fixRound32(x, floor32(x))
@@ -140,6 +154,13 @@ func kFloorF32(e *fenv, d, a, b, c *[64]uint32) {
 }
 
 func kCeilF32(e *fenv, d, a, b, c *[64]uint32) {
+	if n, ok := keepLanes(e); ok {
+		d, a := d[:n], a[:n]
+		for l, x := range a {
+			d[l] = fixRound32(x, ceil32(x))
+		}
+		return
+	}
 	for l := range d[:e.live] {
 		x := flushIn(a[l], e.din)
 		d[l] = fixRound32(x, ceil32(x))
@@ -147,6 +168,13 @@ func kCeilF32(e *fenv, d, a, b, c *[64]uint32) {
 }
 
 func kRndneF32(e *fenv, d, a, b, c *[64]uint32) {
+	if n, ok := keepLanes(e); ok {
+		d, a := d[:n], a[:n]
+		for l, x := range a {
+			d[l] = fixRound32(x, rndne32(x))
+		}
+		return
+	}
 	for l := range d[:e.live] {
 		x := flushIn(a[l], e.din)
 		d[l] = fixRound32(x, rndne32(x))
@@ -169,6 +197,19 @@ func isNaN32(x, y, z uint32) bool {
 // The kernels of v_min3_f32, v_max3_f32 and v_med3_f32: numbers compared
 // inline, a lane with a NaN asks the lane function.
 func kMin3F32(e *fenv, d, a, b, c *[64]uint32) {
+	if n, ok := keepLanes(e); ok {
+		d, a, b := d[:n], a[:n], b[:n]
+		c := c[:n]
+		for l := range d {
+			x, y, z := a[l], b[l], c[l]
+			u := minNum32(minNum32(x, y), z)
+			if isNaN32(x, y, z) {
+				u = uint32(laneFnOf("v_min3_f32")(e, uint64(x), uint64(y), uint64(z)))
+			}
+			d[l] = u
+		}
+		return
+	}
 	for l := range d[:e.live] {
 		x, y, z := flushIn(a[l], e.din), flushIn(b[l], e.din), flushIn(c[l], e.din)
 		u := minNum32(minNum32(x, y), z)
@@ -180,6 +221,19 @@ func kMin3F32(e *fenv, d, a, b, c *[64]uint32) {
 }
 
 func kMax3F32(e *fenv, d, a, b, c *[64]uint32) {
+	if n, ok := keepLanes(e); ok {
+		d, a, b := d[:n], a[:n], b[:n]
+		c := c[:n]
+		for l := range d {
+			x, y, z := a[l], b[l], c[l]
+			u := maxNum32(maxNum32(x, y), z)
+			if isNaN32(x, y, z) {
+				u = uint32(laneFnOf("v_max3_f32")(e, uint64(x), uint64(y), uint64(z)))
+			}
+			d[l] = u
+		}
+		return
+	}
 	for l := range d[:e.live] {
 		x, y, z := flushIn(a[l], e.din), flushIn(b[l], e.din), flushIn(c[l], e.din)
 		u := maxNum32(maxNum32(x, y), z)
@@ -191,6 +245,19 @@ func kMax3F32(e *fenv, d, a, b, c *[64]uint32) {
 }
 
 func kMed3F32(e *fenv, d, a, b, c *[64]uint32) {
+	if n, ok := keepLanes(e); ok {
+		d, a, b := d[:n], a[:n], b[:n]
+		c := c[:n]
+		for l := range d {
+			x, y, z := a[l], b[l], c[l]
+			u := maxNum32(minNum32(x, y), minNum32(maxNum32(x, y), z))
+			if isNaN32(x, y, z) {
+				u = uint32(laneFnOf("v_med3_f32")(e, uint64(x), uint64(y), uint64(z)))
+			}
+			d[l] = u
+		}
+		return
+	}
 	for l := range d[:e.live] {
 		x, y, z := flushIn(a[l], e.din), flushIn(b[l], e.din), flushIn(c[l], e.din)
 		u := maxNum32(minNum32(x, y), minNum32(maxNum32(x, y), z))
@@ -211,6 +278,19 @@ func laneFnOf(name string) laneFn { return opTable[name].v.fn }
 // has it added to its exponent field (exact); other lanes ask the lane
 // function.
 func kLdexpF32(e *fenv, d, a, b, c *[64]uint32) {
+	if n, ok := keepLanes(e); ok {
+		d, a, b := d[:n], a[:n], b[:n]
+		for l := range d {
+			x, n := a[l], b[l]
+			ex := int32(x >> 23 & 0xff)
+			u := x + n<<23
+			if ex == 0 || ex == 0xff || ex+int32(n) < 1 || ex+int32(n) > 0xfe {
+				u = uint32(laneFnOf("v_ldexp_f32")(e, uint64(x), uint64(n), 0))
+			}
+			d[l] = u
+		}
+		return
+	}
 	for l := range d[:e.live] {
 		x := flushIn(a[l], e.din)
 		ex := int32(x >> 23 & 0xff)

@@ -199,7 +199,7 @@ func vfAddr(rng *rand.Rand, faults bool) uint64 {
 // LDS window (for FLAT, the LDS aperture, past its 1 KiB too), or consecutive elements of 1 to
 // 16 bytes from a random start in A (some runs cross A's page boundary),
 // or one address for all lanes. Runs favour steps of elem, the access's
-// element size. With aligned, every address is a dword's but a run's: its
+// element size; steps of 2·elem and 64 are a field of an array of structs. With aligned, every address is a dword's but a run's: its
 // start is, and its step (1 and 2 too) is kept.
 func vfOneAlloc(rng *rand.Rand, elem uint64, aligned bool) func() uint64 {
 	mask := ^uint64(0)
@@ -211,7 +211,7 @@ func vfOneAlloc(rng *rand.Rand, elem uint64, aligned bool) func() uint64 {
 		r := []struct{ lo, n uint64 }{{vfA, 0x2000}, {vfB, 0x1000}, {vfC, 0x1000}, {SharedApertureBase, 0x800}}[rng.IntN(4)]
 		return func() uint64 { return (r.lo + rng.Uint64N(r.n-16)) & mask }
 	case 1, 3:
-		a, step := (vfA+rng.Uint64N(0x1000))&mask, []uint64{elem, elem, elem, 1, 2, 4, 8, 12, 16}[rng.IntN(9)]
+		a, step := (vfA+rng.Uint64N(0x1000))&mask, []uint64{elem, elem, elem, 1, 2, 4, 8, 12, 16, 2 * elem, 64}[rng.IntN(11)]
 		return func() uint64 {
 			a += step
 			return a - step
@@ -220,7 +220,7 @@ func vfOneAlloc(rng *rand.Rand, elem uint64, aligned bool) func() uint64 {
 		a := (vfA + rng.Uint64N(0x2000-16)) & mask
 		return func() uint64 { return a }
 	case 5: // a run from the middle of A's first page into its second
-		step := []uint64{elem, elem, 4, 8, 16}[rng.IntN(5)]
+		step := []uint64{elem, elem, 4, 8, 16, 2 * elem, 64}[rng.IntN(7)]
 		a := (vfA + 0x1000 - step*(1+rng.Uint64N(63))) & mask
 		return func() uint64 {
 			a += step

@@ -1,13 +1,15 @@
 package emu
 
 // The whole-wave path's commonest shapes, found from vaddr in one pass
-// without computing each lane's address: consecutive elements (a
-// work-item's own element of an array; a private or scratch access at a
-// uniform offset, which the swizzle spreads 4 bytes a lane) and one
-// element for all lanes (a uniform pointer). Such a run meets one page or
-// two; the lanes in each move as a block — dwords each one plain 32-bit
-// load or store (memory_shared.go), bytes and shorts stepped from the
-// block's start — with no per-lane address, span or page work.
+// without computing each lane's address: elements a constant step apart
+// (a work-item's own element of an array, or its field of an array of
+// structs — float_alu's out[16*i+k] dwordx4 stores; a private or scratch
+// access at a uniform offset, which the swizzle spreads 4 bytes a lane)
+// and one element for all lanes (a uniform pointer). A run that meets one
+// page or two moves as a block in each — dwords each one plain 32-bit
+// load or store (memory_shared.go), a dwordx4 lane's four together, bytes
+// and shorts stepped from the block's start — with no per-lane address,
+// span or page work.
 
 import (
 	"math"
@@ -16,8 +18,9 @@ import (
 )
 
 // laneRun reports whether the address of every lane from 0 to n-1, active
-// or not, is a0 + step·lane with step 0, size (GLOBAL, FLAT) or 4
-// (SCRATCH and private, whatever the size), and returns a0 and step. base
+// or not, is a0 + step·lane with step 0, at least size (GLOBAL, FLAT:
+// lanes that do not overlap) or 4 (SCRATCH and private, whatever the
+// size), and returns a0 and step. base
 // and limit are fastWave's; size is the element's: 1, 2 or 4 bytes, or 8,
 // 12 or 16 for GLOBAL and FLAT.
 func laneRun(w *Wave, o *vmOp, spec int, base, limit, size uint64, n int) (a0, step uint64, ok bool) {
@@ -34,11 +37,12 @@ func laneRun(w *Wave, o *vmOp, spec int, base, limit, size uint64, n int) (a0, s
 		t := (off+x)&3 + (off+x)>>2<<8 // waveAddrs' 32-bit private offset of lane 0
 		return base + uint64(t), 4, t <= math.MaxUint32-63*4
 	}
-	step = size
-	if uniform(v0) {
-		step = 0
-	} else if uint64(x) > math.MaxUint32-uint64(n-1)*size || !consecutive(v0, uint32(size)) {
-		return 0, 0, false
+	step = 0
+	if !uniform(v0) {
+		step = uint64(v0[1] - x) // n > 1; size, or more for a field of an array of structs
+		if step < size || uint64(x)+uint64(n-1)*step > math.MaxUint32 || !consecutive(v0, uint32(step)) {
+			return 0, 0, false
+		}
 	}
 	if spec == specGlobalS {
 		return base + uint64(off) + uint64(x), step, true
@@ -107,13 +111,13 @@ func lanePairs(v []uint32) []uint64 {
 // moveRun moves the elements at a0 + step·lane of the active lanes (n
 // lanes from 0 hold them all) when they pass fastWave's checks and no
 // element crosses a page; it reports false, having moved nothing,
-// otherwise. A run meets at most two pages (64 steps of at most 16 bytes):
-// the lanes in each move as a block.
+// otherwise, or when the run meets more than two pages (steps over 64
+// bytes can): the lanes in each page move as a block.
 func (u *vmemUnit) moveRun(w *Wave, o *vmOp, exec uint64, c *memCtx, spec int, base, limit, a0, step uint64, n int) bool {
 	size := uint64(c.size)
 	hi := a0 + uint64(n-1)*step
 	end := hi + size
-	if end < a0 || !waveFits(w, o, spec, base, limit, size, a0, hi, a0) {
+	if end < a0 || !waveFits(w, o, spec, base, limit, size, a0, hi, a0|step) {
 		return false
 	}
 	m := n // lanes in a0's page
@@ -221,60 +225,81 @@ func storeRun[T uint8 | uint16](p unsafe.Pointer, step uintptr, src []uint32, sh
 }
 
 // moveDwords moves lanes l0 to l1-1 of a run of whole dwords, step bytes
-// a lane (0 or the element's size) from a, all in a's page.
+// a lane (0, or at least the element's size) from a, all in a's page.
 func (u *vmemUnit) moveDwords(w *Wave, o *vmOp, exec uint64, c *memCtx, a, step uint64, l0, l1 int) {
 	store := o.kind == vmStore
 	mask := exec >> l0 & (^uint64(0) >> (64 - (l1 - l0)))
 	if store && mask == 0 {
 		return // no page for a store with nothing to write
 	}
-	nch := c.size / 4
-	nd := uint64(nch)
-	if step != 0 {
-		nd *= uint64(l1 - l0)
-	}
-	run := o.last.dwords(a, nd, store)
+	nch, sd := c.size/4, int(step/4) // dwords an element, dwords a lane
+	run := o.last.dwords(a, uint64(nch+sd*(l1-l0-1)), store)
 	full := mask == ^uint64(0)>>(64-(l1-l0))
 	switch {
-	case step == 0: // a load: one element for every lane
+	case sd == 0: // a load: one element for every lane
 		for k := range nch {
 			x, d := run[k], c.res.data[k][l0:l1]
 			for l := range d {
 				d[l] = x
 			}
 		}
-	case nch == 1 && store && full:
+	case sd == 1 && store && full:
 		copyDwords(run, w.v[o.vdata][l0:l1])
-	case nch == 1 && store:
+	case sd == 1 && store:
 		src := w.v[o.vdata][l0:l1]
 		for ; mask != 0; mask &= mask - 1 {
 			l := tz(mask) & 63
 			run[l] = src[l]
 		}
-	case nch == 1:
+	case sd == 1:
 		copyDwords(c.res.data[0][l0:l1], run)
-	case store && full:
-		src := w.v[o.vdata : o.vdata+nch]
-		for l := range l1 - l0 {
-			for k := range src {
-				run[l*nch+k] = src[k][l0+l]
-			}
-		}
+	case nch == 4 && store && full:
+		v := w.v[o.vdata : o.vdata+4]
+		storeQuads(run, sd, v[0][l0:l1], v[1][l0:l1], v[2][l0:l1], v[3][l0:l1])
+	case nch == 4 && !store:
+		d := &c.res.data
+		loadQuads(run, sd, d[0][l0:l1], d[1][l0:l1], d[2][l0:l1], d[3][l0:l1])
 	case store:
 		for k := range nch {
 			src := w.v[o.vdata+k][l0:l1]
 			for h := mask; h != 0; h &= h - 1 {
 				l := tz(h) & 63
-				run[l*nch+k] = src[l]
+				run[l*sd+k] = src[l]
 			}
 		}
 	default:
 		for k := range nch {
 			d := c.res.data[k][l0:l1]
 			for l := range d {
-				d[l] = run[l*nch+k]
+				d[l] = run[l*sd+k]
 			}
 		}
+	}
+}
+
+// storeQuads writes lane l's dwords x, y, z and w at run[sd·l:], each
+// with one 32-bit store, in one pass over the run.
+func storeQuads(run []uint32, sd int, x, y, z, w []uint32) {
+	n := len(x)
+	_ = run[sd*(n-1)+3] // every lane's dwords lie in run
+	p, st := unsafe.Pointer(&run[0]), uintptr(4*sd)
+	y, z, w = y[:n], z[:n], w[:n]
+	for l := range x {
+		q := (*[4]uint32)(unsafe.Add(p, uintptr(l)*st))
+		q[0], q[1], q[2], q[3] = x[l], y[l], z[l], w[l]
+	}
+}
+
+// loadQuads reads lane l's four dwords at run[sd·l:] into x, y, z and w,
+// in one pass over the run.
+func loadQuads(run []uint32, sd int, x, y, z, w []uint32) {
+	n := len(x)
+	_ = run[sd*(n-1)+3]
+	p, st := unsafe.Pointer(&run[0]), uintptr(4*sd)
+	y, z, w = y[:n], z[:n], w[:n]
+	for l := range x {
+		q := (*[4]uint32)(unsafe.Add(p, uintptr(l)*st))
+		x[l], y[l], z[l], w[l] = q[0], q[1], q[2], q[3]
 	}
 }
 
