@@ -173,8 +173,8 @@ func vsharpWords(stride, records uint32, dfmt, nfmt, selX uint8, addTID bool) [4
 	return [4]uint32{uint32(moreBuf & 0xffffffff), uint32(moreBuf>>32) | stride<<16, records, w3}
 }
 
-// lanes returns a VGPR's 64 values f(lane).
-func lanes(f func(l int) uint32) [64]uint32 {
+// laneValues returns a VGPR's 64 values f(lane).
+func laneValues(f func(l int) uint32) [64]uint32 {
 	var v [64]uint32
 	for l := range v {
 		v[l] = f(l)
@@ -213,8 +213,8 @@ func TestBufferFormatD16(t *testing.T) {
 		// DST_SEL_X = Y: X takes the element's second byte.
 		{"unorm 8_8_8_8 sel Y", f8888, unorm, 5, [3][]byte{{0x00, 0xff, 0, 0}, {0xff, 0x00, 0xff, 0xff}, {0, 0x80, 0, 0}}, [3]uint16{0x3c00, 0, 0x3804}},
 	}
-	old := lanes(func(l int) uint32 { return 0x89ab_cd00 + uint32(l) })
-	offs := lanes(func(l int) uint32 { return uint32(8 * l) })
+	old := laneValues(func(l int) uint32 { return 0x89ab_cd00 + uint32(l) })
+	offs := laneValues(func(l int) uint32 { return uint32(8 * l) })
 	for _, hi := range []bool{false, true} {
 		line := "buffer_load_format_d16_x v1, v2, s[4:7], 0 offen"
 		if hi {
@@ -298,7 +298,7 @@ func TestBufferStoreFormatD16(t *testing.T) {
 		for _, tc := range tests {
 			for _, mode := range moreModes {
 				t.Run(fmt.Sprintf("%s/%s/%s", strings.Fields(line)[0], tc.name, mode), func(t *testing.T) {
-					v1 := lanes(func(l int) uint32 {
+					v1 := laneValues(func(l int) uint32 {
 						h := uint32(0x4242) // lanes 3 and 4
 						if l < 3 {
 							h = uint32(tc.in[l])
@@ -310,7 +310,7 @@ func TestBufferStoreFormatD16(t *testing.T) {
 					})
 					m := moreMachine(t, &moreSetup{target: isa.GFX9, line: line, mode: mode, ldsSize: 1024,
 						vsharp: vsharpWords(0, 24, tc.dfmt, tc.nfmt, 4, false), exec: 0b01111,
-						v: map[int][64]uint32{1: v1, 2: lanes(func(l int) uint32 { return uint32(8 * l) })}})
+						v: map[int][64]uint32{1: v1, 2: laneValues(func(l int) uint32 { return uint32(8 * l) })}})
 					run(t, m)
 					want := make([]byte, 64)
 					for i := range want {
@@ -490,7 +490,7 @@ func TestDSWrap(t *testing.T) {
 		for _, mode := range moreModes {
 			t.Run(tc.name+"/"+mode, func(t *testing.T) {
 				var v1, v2, v4 [64]uint32
-				v3 := lanes(func(l int) uint32 { return 0xdead0000 + uint32(l) })
+				v3 := laneValues(func(l int) uint32 { return 0xdead0000 + uint32(l) })
 				for l, ln := range tc.lanes {
 					v1[l], v2[l], v4[l] = ln.addr, ln.d0, ln.d1
 				}
