@@ -441,19 +441,22 @@ func execMad64(w *Wave, in *instr) error {
 		return execVOP(w, in)
 	}
 	t := &w.tmp
-	a, b := w.src32(in, 0, &t[0]), w.src32(in, 1, &t[1])
+	a := w.src32(in, 0, &t[0])
 	clo, chi := w.src64(in, 2, &t[2], &t[5])
 	mask := w.exec()
 	r := int(in.dst[0].reg)
 	dlo, dhi := w.dstBuf(r, mask, &t[3]), w.dstBuf(r+1, mask, &t[4])
+	n := liveLanes(mask)
 	var co uint64
 	switch {
 	case in.sub == k64MadU && zeroConst(&in.src[2]): // a plain 32×32→64 multiply
-		mulU64Lanes(dlo, dhi, a, b, liveLanes(mask))
+		mulU64Lanes(dlo, dhi, a, w.src32(in, 1, &t[1]), n)
+	case in.sub == k64MadU && sameLanes(&in.src[1]): // a factor the same in every lane
+		co = madU64Uniform(dlo, dhi, a, clo, chi, w.sv(&in.src[1]), n)
 	case in.sub == k64MadU:
-		co = madU64Lanes(dlo, dhi, a, b, clo, chi, liveLanes(mask))
+		co = madU64Lanes(dlo, dhi, a, w.src32(in, 1, &t[1]), clo, chi, n)
 	default:
-		co = madI64Lanes(dlo, dhi, a, b, clo, chi, liveLanes(mask))
+		co = madI64Lanes(dlo, dhi, a, w.src32(in, 1, &t[1]), clo, chi, n)
 	}
 	w.dstPut(r, mask, dlo)
 	w.dstPut(r+1, mask, dhi)
@@ -482,6 +485,32 @@ func madU64Lanes(dlo, dhi, a, b, clo, chi *[64]uint32, n int) uint64 {
 	}
 	return quadDown(m, g)
 }
+
+// madU64Uniform is madU64Lanes with the same S1 in every lane: one fewer
+// load a lane, and the loop fits in registers.
+//
+//go:noinline
+func madU64Uniform(dlo, dhi, a, clo, chi *[64]uint32, b uint32, n int) uint64 {
+	g := nquads(n)
+	qlo, qhi, qclo, qchi := quads(dlo), quads(dhi), quads(clo), quads(chi)
+	y := uint64(b)
+	var m uint64
+	for i := range quads(a)[:g] {
+		x, zlo, zhi := &quads(a)[i], &qclo[i], &qchi[i]
+		s0, c0 := bits.Add64(uint64(x[0])*y, uint64(zlo[0])|uint64(zhi[0])<<32, 0)
+		s1, c1 := bits.Add64(uint64(x[1])*y, uint64(zlo[1])|uint64(zhi[1])<<32, 0)
+		s2, c2 := bits.Add64(uint64(x[2])*y, uint64(zlo[2])|uint64(zhi[2])<<32, 0)
+		s3, c3 := bits.Add64(uint64(x[3])*y, uint64(zlo[3])|uint64(zhi[3])<<32, 0)
+		qlo[i] = [4]uint32{uint32(s0), uint32(s1), uint32(s2), uint32(s3)}
+		qhi[i] = [4]uint32{uint32(s0 >> 32), uint32(s1 >> 32), uint32(s2 >> 32), uint32(s3 >> 32)}
+		m = m>>4 | quad(c0, c1, c2, c3)<<60
+	}
+	return quadDown(m, g)
+}
+
+// sameLanes reports whether a VALU source is the same in every lane: an
+// SGPR or a constant (src32 broadcasts it).
+func sameLanes(o *operand) bool { return o.kind == okS || o.kind == okConst }
 
 // zeroConst reports whether o is the inline constant 0.
 func zeroConst(o *operand) bool { return o.kind == okConst && o.val == 0 }
