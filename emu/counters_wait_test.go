@@ -76,3 +76,51 @@ func TestWaitFastMatchesLoop(t *testing.T) {
 		}
 	}
 }
+
+// TestMarkPending: markPending keeps the per-register marks and the count
+// of marked registers as the branching loop it replaced did
+// (markPendingRef), for issues and completions (d = ±1) over random,
+// overlapping and out-of-range destinations, marks that wrap included.
+func TestMarkPending(t *testing.T) {
+	r := rand.New(rand.NewPCG(73, 74))
+	for trial := 0; trial < 200; trial++ {
+		w, ref := &Wave{}, &Wave{}
+		for range 50 {
+			op := &pendingOp{dst: uint16(96 + r.IntN(40)), n: uint8(r.IntN(17)), vec: r.IntN(8) == 0}
+			if r.IntN(4) == 0 {
+				op.dst = uint16(r.IntN(256))
+			}
+			d := 1 - 2*r.IntN(2)
+			if r.IntN(20) == 0 { // marks about to wrap
+				for c := range w.pendS {
+					w.pendS[c], ref.pendS[c] = 255, 255
+				}
+			}
+			w.markPending(op, d)
+			markPendingRef(ref, op, d)
+			if w.pendS != ref.pendS || w.npend != ref.npend {
+				t.Fatalf("trial %d: marks %v (%d marked), want %v (%d)", trial, w.pendS, w.npend, ref.pendS, ref.npend)
+			}
+		}
+	}
+}
+
+// markPendingRef is markPending as it was first written.
+func markPendingRef(w *Wave, op *pendingOp, d int) {
+	if op.vec {
+		return
+	}
+	for i := 0; i < int(op.n); i++ {
+		c := int(op.dst) + i
+		if c >= 128 {
+			break
+		}
+		before := w.pendS[c]
+		w.pendS[c] = uint8(int(before) + d)
+		if before == 0 && d > 0 {
+			w.npend++
+		} else if before > 0 && w.pendS[c] == 0 {
+			w.npend--
+		}
+	}
+}
