@@ -68,13 +68,18 @@ func (w *Wave) markPending(op *pendingOp, d int) {
 	if op.vec {
 		return
 	}
-	// without branches on the marks: the counts vary from load to load
-	end := min(int(op.dst)+int(op.n), len(w.pendS))
-	for c := int(op.dst); c < end; c++ {
+	for i := 0; i < int(op.n); i++ {
+		c := int(op.dst) + i
+		if c >= 128 {
+			break
+		}
 		before := w.pendS[c]
-		after := uint8(int(before) + d)
-		w.pendS[c] = after
-		w.npend += b2i(before == 0 && d > 0) - b2i(before > 0 && after == 0)
+		w.pendS[c] = uint8(int(before) + d)
+		if before == 0 && d > 0 {
+			w.npend++
+		} else if before > 0 && w.pendS[c] == 0 {
+			w.npend--
+		}
 	}
 }
 
