@@ -494,6 +494,20 @@ func madU64Uniform(dlo, dhi, a, clo, chi *[64]uint32, b uint32, n int) uint64 {
 	g := nquads(n)
 	qlo, qhi, qclo, qchi := quads(dlo), quads(dhi), quads(clo), quads(chi)
 	y := uint64(b)
+	// No lane carries out when every addend's high dword is at most
+	// 2^32-1-S1: then S0×S1 + S2 ≤ (2^32-1)·S1 + S2 < 2^32·(S1 + hi + 1)
+	// ≤ 2^64. Address arithmetic (small offsets, S2 a zero-extended
+	// index) nearly always passes, and the loop without carries is half
+	// the work; the OR of the high dwords bounds every one of them.
+	var hiOr uint32
+	for i := range qchi[:g] {
+		q := &qchi[i]
+		hiOr |= q[0] | q[1] | q[2] | q[3]
+	}
+	if uint64(hiOr)+y < 1<<32 {
+		madU64NoCarry(qlo, qhi, quads(a), qclo, qchi, y, g)
+		return 0
+	}
 	var m uint64
 	for i := range quads(a)[:g] {
 		x, zlo, zhi := &quads(a)[i], &qclo[i], &qchi[i]
@@ -506,6 +520,19 @@ func madU64Uniform(dlo, dhi, a, clo, chi *[64]uint32, b uint32, n int) uint64 {
 		m = m>>4 | quad(c0, c1, c2, c3)<<60
 	}
 	return quadDown(m, g)
+}
+
+// madU64NoCarry is madU64Uniform's loop when no lane carries out.
+func madU64NoCarry(qlo, qhi, qa, qclo, qchi *[16][4]uint32, y uint64, g int) {
+	for i := range qa[:g] {
+		x, zlo, zhi := &qa[i], &qclo[i], &qchi[i]
+		s0 := uint64(x[0])*y + (uint64(zlo[0]) | uint64(zhi[0])<<32)
+		s1 := uint64(x[1])*y + (uint64(zlo[1]) | uint64(zhi[1])<<32)
+		s2 := uint64(x[2])*y + (uint64(zlo[2]) | uint64(zhi[2])<<32)
+		s3 := uint64(x[3])*y + (uint64(zlo[3]) | uint64(zhi[3])<<32)
+		qlo[i] = [4]uint32{uint32(s0), uint32(s1), uint32(s2), uint32(s3)}
+		qhi[i] = [4]uint32{uint32(s0 >> 32), uint32(s1 >> 32), uint32(s2 >> 32), uint32(s3 >> 32)}
+	}
 }
 
 // sameLanes reports whether a VALU source is the same in every lane: an

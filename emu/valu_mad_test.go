@@ -1,0 +1,71 @@
+package emu
+
+import (
+	"math/rand/v2"
+	"testing"
+)
+
+// TestMadU64UniformMatchesLanes: madU64Uniform (with its carry-free loop
+// when the addends' high dwords allow it) computes what madU64Lanes
+// computes with the factor in every lane — sums and carry-outs — for
+// every live-lane count, for addend high dwords at and just past the
+// bound 2^32-1-S1 (all lanes at it, or one lane at or past it and the rest
+// zero), below it and random, and for a destination that is also the
+// addend.
+func TestMadU64UniformMatchesLanes(t *testing.T) {
+	r := rand.New(rand.NewPCG(91, 92))
+	for trial := range 20000 {
+		var a, clo, chi [64]uint32
+		y := r.Uint32()
+		if r.IntN(3) == 0 {
+			y = uint32(r.IntN(2000))
+		}
+		bound := ^uint32(0) - y // the largest high dword no lane can carry with
+		mode := r.IntN(4)
+		for l := range 64 {
+			a[l], clo[l] = r.Uint32(), r.Uint32()
+			switch mode {
+			case 0:
+				chi[l] = r.Uint32()
+			case 1:
+				chi[l] = r.Uint32N(bound/2 + 1)
+			case 2:
+				chi[l] = bound
+			}
+		}
+		if mode == 3 && bound < ^uint32(0) { // one lane at or just past the bound, the rest zero
+			l := r.IntN(64)
+			chi[l] = bound + uint32(r.IntN(2))
+			if r.IntN(2) == 0 { // S0 and the low dword large: a carry past the bound
+				a[l], clo[l] = ^uint32(0), ^uint32(0)
+			}
+		}
+		if r.IntN(2) == 0 {
+			a[r.IntN(64)] = ^uint32(0)
+			clo[r.IntN(64)] = ^uint32(0)
+		}
+		n := 1 + r.IntN(64)
+		var b [64]uint32
+		fill(&b, y)
+		var wlo, whi, glo, ghi [64]uint32
+		wc := madU64Lanes(&wlo, &whi, &a, &b, &clo, &chi, n)
+		inPlace := trial%2 == 1
+		dlo, dhi := &glo, &ghi
+		clo2, chi2 := clo, chi
+		if inPlace { // D is the addend
+			dlo, dhi = &clo2, &chi2
+		}
+		gc := madU64Uniform(dlo, dhi, &a, &clo2, &chi2, y, n)
+		live := 4 * nquads(n)
+		mask := lowLanes(n)
+		if wc&mask != gc&mask {
+			t.Fatalf("trial %d (S1 %#x, %d lanes): carries %#x, want %#x", trial, y, n, gc&mask, wc&mask)
+		}
+		for l := range live {
+			if dlo[l] != wlo[l] || dhi[l] != whi[l] {
+				t.Fatalf("trial %d (S1 %#x, %d lanes, in place %v): lane %d = %#x:%#x, want %#x:%#x",
+					trial, y, n, inPlace, l, dhi[l], dlo[l], whi[l], wlo[l])
+			}
+		}
+	}
+}
