@@ -254,21 +254,68 @@ func incLanes(d, b *[64]uint32, cm uint64, n int) uint64 {
 	return co
 }
 
+// The adds without a carry in (addUniform0, addLanes0) first add and
+// OR the operands together, one pass: when OR(a) + OR(b) < 2^32, which
+// bounds every lane's sum, no lane carries — the common case of an index
+// or offset added to an address — and the carry loop is skipped. Otherwise
+// a second pass finds the lanes whose sum wrapped below an operand that D
+// did not overwrite.
+
 // addUniform0 is addLanes0 with every lane of a equal to x.
 func addUniform0(d *[64]uint32, x uint32, b *[64]uint32, n int) uint64 {
 	g := nquads(n)
-	qd, u := quads(d), uint64(x)
-	var m uint64
+	qd := quads(d)
+	var or uint32
 	for i := range quads(b)[:g] {
 		y := &quads(b)[i]
-		s0, s1, s2, s3 := u+uint64(y[0]), u+uint64(y[1]), u+uint64(y[2]), u+uint64(y[3])
-		qd[i] = [4]uint32{uint32(s0), uint32(s1), uint32(s2), uint32(s3)}
-		m = m>>4 | quad(s0>>32, s1>>32, s2>>32, s3>>32)<<60
+		or |= y[0] | y[1] | y[2] | y[3]
+		qd[i] = [4]uint32{x + y[0], x + y[1], x + y[2], x + y[3]}
+	}
+	if uint64(or)+uint64(x) < 1<<32 {
+		return 0
+	}
+	var m uint64
+	for i := range qd[:g] {
+		s := &qd[i]
+		m = m>>4 | quad(below(s[0], x), below(s[1], x), below(s[2], x), below(s[3], x))<<60
 	}
 	return quadDown(m, g)
 }
 
+// below is 1 when a < b, else 0.
+func below(a, b uint32) uint64 { return (uint64(a) - uint64(b)) >> 63 }
+
 func addLanes0(d, a, b *[64]uint32, n int) uint64 {
+	if d == a && d == b { // v_add_co d, d, d: no operand is left to compare with
+		return addCarryLanes0(d, a, b, n)
+	}
+	g := nquads(n)
+	qd, qb := quads(d), quads(b)
+	var oa, ob uint32
+	for i := range quads(a)[:g] {
+		x, y := &quads(a)[i], &qb[i]
+		oa |= x[0] | x[1] | x[2] | x[3]
+		ob |= y[0] | y[1] | y[2] | y[3]
+		qd[i] = [4]uint32{x[0] + y[0], x[1] + y[1], x[2] + y[2], x[3] + y[3]}
+	}
+	if uint64(oa)+uint64(ob) < 1<<32 {
+		return 0
+	}
+	src := a
+	if d == a {
+		src = b
+	}
+	var m uint64
+	for i, s := range qd[:g] {
+		o := &quads(src)[i]
+		m = m>>4 | quad(below(s[0], o[0]), below(s[1], o[1]), below(s[2], o[2]), below(s[3], o[3]))<<60
+	}
+	return quadDown(m, g)
+}
+
+// addCarryLanes0 is addLanes0 computing each lane's carry from the 64-bit
+// sum.
+func addCarryLanes0(d, a, b *[64]uint32, n int) uint64 {
 	g := nquads(n)
 	qd, qb := quads(d), quads(b)
 	var m uint64

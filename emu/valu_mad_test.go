@@ -69,3 +69,81 @@ func TestMadU64UniformMatchesLanes(t *testing.T) {
 		}
 	}
 }
+
+// TestAddNoCarryMatchesCarry: addUniform0 and addLanes0 (one pass when the
+// operands' ORs bound the sums below 2^32, a second for the carries
+// otherwise) give the sums and carry-outs of the 64-bit-sum loop
+// (addCarryLanes0), for operands on both sides of the bound (one lane at
+// or just past it, the rest zero), small and random, every live-lane count
+// and every way D can be an operand.
+func TestAddNoCarryMatchesCarry(t *testing.T) {
+	r := rand.New(rand.NewPCG(93, 94))
+	for trial := range 20000 {
+		var a, b [64]uint32
+		x := r.Uint32()
+		if r.IntN(2) == 0 {
+			x = uint32(r.IntN(1 << 20))
+		}
+		mode := r.IntN(3)
+		for l := range 64 {
+			switch mode {
+			case 0:
+				a[l], b[l] = r.Uint32(), r.Uint32()
+			case 1:
+				a[l], b[l] = r.Uint32N(1<<24), r.Uint32N(1<<24)
+			}
+		}
+		if mode == 2 { // one lane at or just past the bound, the rest zero
+			l := r.IntN(64)
+			a[l] = r.Uint32()
+			b[l] = ^a[l] + uint32(r.IntN(2))
+			x = ^b[l] + uint32(r.IntN(2))
+		}
+		n := 1 + r.IntN(64)
+		live, mask := 4*nquads(n), lowLanes(n)
+		alias := trial % 4 // 0: D fresh, 1: D is a, 2: D is b, 3: D is a and b
+		if alias == 3 {
+			b = a
+		}
+		ua := a
+		for l := range ua {
+			ua[l] = x
+		}
+		for _, uni := range []bool{false, true} {
+			if uni && alias != 0 && alias != 2 {
+				continue // addUniform0's D can only be b
+			}
+			wa := a
+			if uni {
+				wa = ua
+			}
+			var want [64]uint32
+			wc := addCarryLanes0(&want, &wa, &b, n)
+			var d [64]uint32
+			ga, gb := a, b
+			dp, ap, bp := &d, &ga, &gb
+			switch alias {
+			case 1:
+				dp = ap
+			case 2:
+				dp = bp
+			case 3:
+				dp, bp = ap, ap
+			}
+			var gc uint64
+			if uni {
+				gc = addUniform0(dp, x, bp, n)
+			} else {
+				gc = addLanes0(dp, ap, bp, n)
+			}
+			if gc&mask != wc&mask {
+				t.Fatalf("trial %d (uniform %v, alias %d, %d lanes): carries %#x, want %#x", trial, uni, alias, n, gc&mask, wc&mask)
+			}
+			for l := range live {
+				if dp[l] != want[l] {
+					t.Fatalf("trial %d (uniform %v, alias %d, %d lanes): lane %d = %#x, want %#x", trial, uni, alias, n, l, dp[l], want[l])
+				}
+			}
+		}
+	}
+}
