@@ -147,3 +147,53 @@ func TestAddNoCarryMatchesCarry(t *testing.T) {
 		}
 	}
 }
+
+// TestShlConstLanes: shlConstLanes shifts lanes 0 to n-1 as a per-lane
+// 64-bit shift does and leaves the destination's other lanes alone, for
+// high dwords all zero, zero but one lane, or random, every shift and
+// live-lane count, and destinations that are the source rows (in place,
+// or one register up as v_lshlrev_b64 v[1:2], s, v[0:1] writes).
+func TestShlConstLanes(t *testing.T) {
+	r := rand.New(rand.NewPCG(95, 96))
+	for trial := range 20000 {
+		var rows [3][64]uint32 // v0, v1 (zero unless set), v2
+		for l := range 64 {
+			rows[0][l], rows[2][l] = r.Uint32(), r.Uint32()
+			if trial%3 == 0 {
+				rows[1][l] = r.Uint32()
+			}
+		}
+		if trial%3 == 2 {
+			rows[1][r.IntN(64)] = 1 << r.IntN(32)
+		}
+		s, n := uint(r.IntN(64)), 1+r.IntN(64)
+		want := rows
+		for l := range n {
+			x := (uint64(rows[0][l]) | uint64(rows[1][l])<<32) << s
+			want[0][l], want[1][l] = uint32(x), uint32(x>>32)
+		}
+		got := rows
+		layout := trial / 3 % 3
+		switch layout {
+		case 0: // v[0:1] = v[0:1] << s
+			shlConstLanes(&got[0], &got[1], &got[0], &got[1], s, n)
+		case 1: // v[1:2] = v[0:1] << s
+			want = rows
+			for l := range n {
+				x := (uint64(rows[0][l]) | uint64(rows[1][l])<<32) << s
+				want[1][l], want[2][l] = uint32(x), uint32(x>>32)
+			}
+			shlConstLanes(&got[1], &got[2], &got[0], &got[1], s, n)
+		case 2: // into scratch rows
+			var dlo, dhi [64]uint32
+			shlConstLanes(&dlo, &dhi, &got[0], &got[1], s, n)
+			got[0], got[1] = dlo, dhi
+			for l := n; l < 64; l++ {
+				got[0][l], got[1][l] = rows[0][l], rows[1][l]
+			}
+		}
+		if got != want {
+			t.Fatalf("trial %d (layout %d, shift %d, %d lanes): rows differ from a per-lane shift", trial, layout, s, n)
+		}
+	}
+}
