@@ -203,6 +203,16 @@ func (w *Wave) waitcnt(vm, exp, lgkm int) {
 	if len(w.pend) == 0 {
 		return // nothing in flight: every counter is zero
 	}
+	if !w.jOn && len(w.pend) <= maxWaitOps {
+		w.waitFast(vm, exp, lgkm)
+		return
+	}
+	w.waitLoop(vm, exp, lgkm)
+}
+
+// waitLoop is waitcnt's general form: retire, and jump to the next
+// completion, until the counters are low enough.
+func (w *Wave) waitLoop(vm, exp, lgkm int) {
 	start := w.clock()
 	for {
 		c := w.retireCount()
@@ -218,6 +228,87 @@ func (w *Wave) waitcnt(vm, exp, lgkm int) {
 	if w.jOn {
 		w.j.stall += w.clock() - start
 	}
+}
+
+// maxWaitOps bounds the in-flight list waitFast sorts on the stack.
+const maxWaitOps = 16
+
+// waitFast is waitcnt with the journal off: the loop's passes in one. The
+// loop completes, at each cycle it jumps to, the operations due by then in
+// list order, so an operation completes at its key — the later of the
+// clock and its completion cycle, for a VM operation the latest one of it
+// and the VM operations before it — and operations complete in key order,
+// list order among equal keys. waitFast sorts the list by key, completes
+// groups of equal keys until the counters are low enough, advances the
+// clock to the last group's key and compacts the list once
+// (TestWaitFastMatchesLoop).
+func (w *Wave) waitFast(vm, exp, lgkm int) {
+	now := w.clock()
+	n := len(w.pend)
+	var key [maxWaitOps]uint64
+	var order [maxWaitOps]uint8
+	var c Counters
+	vmKey := uint64(0)
+	for i := range w.pend[:n] {
+		p := &w.pend[i]
+		k := p.done
+		switch p.cnt {
+		case isa.CntVM:
+			k = max(k, vmKey)
+			vmKey = k
+			c.VM += int(p.inc)
+		case isa.CntLGKM:
+			c.LGKM += int(p.inc)
+		case isa.CntEXP:
+			c.EXP += int(p.inc)
+		}
+		key[i] = max(k, now)
+		// insertion by key, after equal keys: list order among them
+		j := i
+		for ; j > 0 && key[order[j-1]] > key[i]; j-- {
+			order[j] = order[j-1]
+		}
+		order[j] = uint8(i)
+	}
+	var gone uint32 // completed operations, by list position
+	t := now
+	for g := 0; ; {
+		// complete the operations due at t (the first group may be empty)
+		for ; g < n && key[order[g]] == t; g++ {
+			p := &w.pend[order[g]]
+			w.complete(p, 0) // pos is only journaled
+			gone |= 1 << order[g]
+			switch p.cnt {
+			case isa.CntVM:
+				c.VM -= int(p.inc)
+			case isa.CntLGKM:
+				c.LGKM -= int(p.inc)
+			case isa.CntEXP:
+				c.EXP -= int(p.inc)
+			}
+		}
+		if c.VM <= vm && c.EXP <= exp && c.LGKM <= lgkm || g == n {
+			break
+		}
+		t = key[order[g]]
+	}
+	if t != now {
+		w.s[slotClock], w.s[slotClock+1] = uint32(t), uint32(t>>32)
+	}
+	due := ^uint64(0)
+	kept := 0
+	for i := range w.pend[:n] {
+		if gone>>uint(i)&1 != 0 {
+			continue
+		}
+		due = min(due, key[i])
+		if kept != i {
+			w.pend[kept] = w.pend[i]
+		}
+		kept++
+	}
+	w.pend = w.pend[:kept]
+	w.m.due = due
 }
 
 // waitcntFields splits an s_waitcnt simm16 by generation: vmcnt [3:0]

@@ -14,10 +14,18 @@ import "github.com/wavedbg/wavedbg/isa"
 // initial state; see vgprSpan) rather than the whole 64 KiB file, and the
 // scalar-cache lines that were filled since the last Reset. TestResetCoversWave fails when
 // Wave gains a field this function does not reset.
-func (m *Machine) Reset() { m.reset(0, 0) }
+func (m *Machine) Reset() {
+	clear(m.w.tmp[:])
+	m.reset(0, 0)
+}
 
 // reset is Reset leaving VGPRs v0 to v(nv-1) and the first ns SGPRs as
-// they are, for a caller that overwrites them next (startWave).
+// they are, for a caller that overwrites them next (startWave), and the
+// fast kernels' scratch rows (Wave.tmp) too: they are not wave state — no
+// accessor reads them, the fast and general paths leave them different
+// (fastSame ignores them), and every kernel writes the rows it reads
+// within the same instruction — and clearing 2 KiB cost 3% of a
+// 31-instruction wave.
 func (m *Machine) reset(nv, ns int) {
 	w := m.w
 	if m.vprog != m.Prog {
@@ -52,7 +60,6 @@ func (m *Machine) reset(nv, ns int) {
 	w.jOn = false
 	w.j.reset()
 	w.fe = fenv{}
-	clear(w.tmp[:])
 	w.cur, w.curIdx = nil, 0
 	m.hist.clear()
 	m.last = m.last[:0]

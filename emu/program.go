@@ -251,6 +251,9 @@ func compile(t isa.Target, p *Program, i int, name string, inst *isa.Inst) instr
 	if sloadEligible(&in) {
 		in.fn = execSLoad
 	}
+	if f := sop2Fn(&in); f != nil {
+		in.fn = f
+	}
 	return in
 }
 

@@ -254,21 +254,68 @@ func incLanes(d, b *[64]uint32, cm uint64, n int) uint64 {
 	return co
 }
 
+// The adds without a carry in (addUniform0, addLanes0) first add and
+// OR the operands together, one pass: when OR(a) + OR(b) < 2^32, which
+// bounds every lane's sum, no lane carries — the common case of an index
+// or offset added to an address — and the carry loop is skipped. Otherwise
+// a second pass finds the lanes whose sum wrapped below an operand that D
+// did not overwrite.
+
 // addUniform0 is addLanes0 with every lane of a equal to x.
 func addUniform0(d *[64]uint32, x uint32, b *[64]uint32, n int) uint64 {
 	g := nquads(n)
-	qd, u := quads(d), uint64(x)
-	var m uint64
+	qd := quads(d)
+	var or uint32
 	for i := range quads(b)[:g] {
 		y := &quads(b)[i]
-		s0, s1, s2, s3 := u+uint64(y[0]), u+uint64(y[1]), u+uint64(y[2]), u+uint64(y[3])
-		qd[i] = [4]uint32{uint32(s0), uint32(s1), uint32(s2), uint32(s3)}
-		m = m>>4 | quad(s0>>32, s1>>32, s2>>32, s3>>32)<<60
+		or |= y[0] | y[1] | y[2] | y[3]
+		qd[i] = [4]uint32{x + y[0], x + y[1], x + y[2], x + y[3]}
+	}
+	if uint64(or)+uint64(x) < 1<<32 {
+		return 0
+	}
+	var m uint64
+	for i := range qd[:g] {
+		s := &qd[i]
+		m = m>>4 | quad(below(s[0], x), below(s[1], x), below(s[2], x), below(s[3], x))<<60
 	}
 	return quadDown(m, g)
 }
 
+// below is 1 when a < b, else 0.
+func below(a, b uint32) uint64 { return (uint64(a) - uint64(b)) >> 63 }
+
 func addLanes0(d, a, b *[64]uint32, n int) uint64 {
+	if d == a && d == b { // v_add_co d, d, d: no operand is left to compare with
+		return addCarryLanes0(d, a, b, n)
+	}
+	g := nquads(n)
+	qd, qb := quads(d), quads(b)
+	var oa, ob uint32
+	for i := range quads(a)[:g] {
+		x, y := &quads(a)[i], &qb[i]
+		oa |= x[0] | x[1] | x[2] | x[3]
+		ob |= y[0] | y[1] | y[2] | y[3]
+		qd[i] = [4]uint32{x[0] + y[0], x[1] + y[1], x[2] + y[2], x[3] + y[3]}
+	}
+	if uint64(oa)+uint64(ob) < 1<<32 {
+		return 0
+	}
+	src := a
+	if d == a {
+		src = b
+	}
+	var m uint64
+	for i, s := range qd[:g] {
+		o := &quads(src)[i]
+		m = m>>4 | quad(below(s[0], o[0]), below(s[1], o[1]), below(s[2], o[2]), below(s[3], o[3]))<<60
+	}
+	return quadDown(m, g)
+}
+
+// addCarryLanes0 is addLanes0 computing each lane's carry from the 64-bit
+// sum.
+func addCarryLanes0(d, a, b *[64]uint32, n int) uint64 {
 	g := nquads(n)
 	qd, qb := quads(d), quads(b)
 	var m uint64
@@ -441,19 +488,22 @@ func execMad64(w *Wave, in *instr) error {
 		return execVOP(w, in)
 	}
 	t := &w.tmp
-	a, b := w.src32(in, 0, &t[0]), w.src32(in, 1, &t[1])
+	a := w.src32(in, 0, &t[0])
 	clo, chi := w.src64(in, 2, &t[2], &t[5])
 	mask := w.exec()
 	r := int(in.dst[0].reg)
 	dlo, dhi := w.dstBuf(r, mask, &t[3]), w.dstBuf(r+1, mask, &t[4])
+	n := liveLanes(mask)
 	var co uint64
 	switch {
 	case in.sub == k64MadU && zeroConst(&in.src[2]): // a plain 32×32→64 multiply
-		mulU64Lanes(dlo, dhi, a, b, liveLanes(mask))
+		mulU64Lanes(dlo, dhi, a, w.src32(in, 1, &t[1]), n)
+	case in.sub == k64MadU && sameLanes(&in.src[1]): // a factor the same in every lane
+		co = madU64Uniform(dlo, dhi, a, clo, chi, w.sv(&in.src[1]), n)
 	case in.sub == k64MadU:
-		co = madU64Lanes(dlo, dhi, a, b, clo, chi, liveLanes(mask))
+		co = madU64Lanes(dlo, dhi, a, w.src32(in, 1, &t[1]), clo, chi, n)
 	default:
-		co = madI64Lanes(dlo, dhi, a, b, clo, chi, liveLanes(mask))
+		co = madI64Lanes(dlo, dhi, a, w.src32(in, 1, &t[1]), clo, chi, n)
 	}
 	w.dstPut(r, mask, dlo)
 	w.dstPut(r+1, mask, dhi)
@@ -482,6 +532,59 @@ func madU64Lanes(dlo, dhi, a, b, clo, chi *[64]uint32, n int) uint64 {
 	}
 	return quadDown(m, g)
 }
+
+// madU64Uniform is madU64Lanes with the same S1 in every lane: one fewer
+// load a lane, and the loop fits in registers.
+//
+//go:noinline
+func madU64Uniform(dlo, dhi, a, clo, chi *[64]uint32, b uint32, n int) uint64 {
+	g := nquads(n)
+	qlo, qhi, qclo, qchi := quads(dlo), quads(dhi), quads(clo), quads(chi)
+	y := uint64(b)
+	// No lane carries out when every addend's high dword is at most
+	// 2^32-1-S1: then S0×S1 + S2 ≤ (2^32-1)·S1 + S2 < 2^32·(S1 + hi + 1)
+	// ≤ 2^64. Address arithmetic (small offsets, S2 a zero-extended
+	// index) nearly always passes, and the loop without carries is half
+	// the work; the OR of the high dwords bounds every one of them.
+	var hiOr uint32
+	for i := range qchi[:g] {
+		q := &qchi[i]
+		hiOr |= q[0] | q[1] | q[2] | q[3]
+	}
+	if uint64(hiOr)+y < 1<<32 {
+		madU64NoCarry(qlo, qhi, quads(a), qclo, qchi, y, g)
+		return 0
+	}
+	var m uint64
+	for i := range quads(a)[:g] {
+		x, zlo, zhi := &quads(a)[i], &qclo[i], &qchi[i]
+		s0, c0 := bits.Add64(uint64(x[0])*y, uint64(zlo[0])|uint64(zhi[0])<<32, 0)
+		s1, c1 := bits.Add64(uint64(x[1])*y, uint64(zlo[1])|uint64(zhi[1])<<32, 0)
+		s2, c2 := bits.Add64(uint64(x[2])*y, uint64(zlo[2])|uint64(zhi[2])<<32, 0)
+		s3, c3 := bits.Add64(uint64(x[3])*y, uint64(zlo[3])|uint64(zhi[3])<<32, 0)
+		qlo[i] = [4]uint32{uint32(s0), uint32(s1), uint32(s2), uint32(s3)}
+		qhi[i] = [4]uint32{uint32(s0 >> 32), uint32(s1 >> 32), uint32(s2 >> 32), uint32(s3 >> 32)}
+		m = m>>4 | quad(c0, c1, c2, c3)<<60
+	}
+	return quadDown(m, g)
+}
+
+// madU64NoCarry is madU64Uniform's loop when no lane carries out.
+func madU64NoCarry(qlo, qhi, qa, qclo, qchi *[16][4]uint32, y uint64, g int) {
+	for i := range qa[:g] {
+		x, zlo, zhi := &qa[i], &qclo[i], &qchi[i]
+		s0 := uint64(x[0])*y + (uint64(zlo[0]) | uint64(zhi[0])<<32)
+		s1 := uint64(x[1])*y + (uint64(zlo[1]) | uint64(zhi[1])<<32)
+		s2 := uint64(x[2])*y + (uint64(zlo[2]) | uint64(zhi[2])<<32)
+		s3 := uint64(x[3])*y + (uint64(zlo[3]) | uint64(zhi[3])<<32)
+		qlo[i] = [4]uint32{uint32(s0), uint32(s1), uint32(s2), uint32(s3)}
+		qhi[i] = [4]uint32{uint32(s0 >> 32), uint32(s1 >> 32), uint32(s2 >> 32), uint32(s3 >> 32)}
+	}
+}
+
+// sameLanes reports whether a VALU source is the same in every lane: an
+// SGPR or a constant (src32 broadcasts it).
+func sameLanes(o *operand) bool { return o.kind == okS || o.kind == okConst }
 
 // zeroConst reports whether o is the inline constant 0.
 func zeroConst(o *operand) bool { return o.kind == okConst && o.val == 0 }

@@ -1,0 +1,78 @@
+package emu
+
+import (
+	"math/rand/v2"
+	"reflect"
+	"testing"
+
+	"github.com/wavedbg/wavedbg/isa"
+)
+
+// TestWaitFastMatchesLoop: waitFast leaves what waitLoop leaves — the
+// clock, the SGPRs the completed scalar loads write (several writing the
+// same registers, so the order counts), the vector completions in order,
+// the pending marks, the list left in flight and Machine.due — on random
+// in-flight lists and waits.
+func TestWaitFastMatchesLoop(t *testing.T) {
+	r := rand.New(rand.NewPCG(71, 72))
+	cnts := []isa.Counters{isa.CntVM, isa.CntLGKM, isa.CntEXP}
+	for trial := 0; trial < 3000; trial++ {
+		now := uint64(r.IntN(100))
+		type opSpec struct {
+			cnt       isa.Counters
+			inc       uint8
+			done      uint64
+			vec       bool
+			dst, n    uint8
+			data      [16]uint32
+			clockStep uint64
+		}
+		specs := make([]opSpec, r.IntN(maxWaitOps+1))
+		for i := range specs {
+			o := &specs[i]
+			o.cnt, o.inc = cnts[r.IntN(3)], uint8(1+r.IntN(3))
+			o.done = uint64(r.IntN(40)) * uint64(1+r.IntN(8)) // repeated cycles: ties
+			o.vec = o.cnt == isa.CntVM && r.IntN(2) == 0
+			if !o.vec {
+				o.dst, o.n = uint8(r.IntN(8)), uint8(1+r.IntN(4)) // overlapping destinations
+			}
+			for k := range o.data {
+				o.data[k] = r.Uint32()
+			}
+			o.clockStep = uint64(r.IntN(3))
+		}
+		vm, exp, lgkm := r.IntN(4), r.IntN(3), r.IntN(4)
+		if r.IntN(3) == 0 {
+			vm, exp, lgkm = 0, 0, 0
+		}
+		var ws [2]*Wave
+		var recs [2]*completions
+		for k := range ws {
+			m := NewMachine(hexProgram(t, isa.GFX9, hexEndpgm), nil, DefaultConfig(isa.GFX9))
+			recs[k] = &completions{}
+			m.VectorMemory = recs[k]
+			w := m.w
+			w.setClock(now)
+			for _, o := range specs {
+				p := w.pushOp(o.cnt, o.inc, o.done)
+				p.vec, p.dst, p.n, p.data = o.vec, uint16(o.dst), o.n, o.data
+				w.issued(p)
+				w.setClock(w.clock() + o.clockStep)
+			}
+			switch {
+			case len(w.pend) == 0: // waitcnt returns at once
+			case k == 0:
+				w.waitFast(vm, exp, lgkm)
+			default:
+				w.waitLoop(vm, exp, lgkm)
+			}
+			ws[k] = w
+		}
+		a, b := ws[0], ws[1]
+		if a.s != b.s || a.pendS != b.pendS || a.npend != b.npend || a.m.due != b.m.due ||
+			!reflect.DeepEqual(a.pend, b.pend) || !reflect.DeepEqual(recs[0].ids, recs[1].ids) {
+			t.Fatalf("trial %d (wait vm %d exp %d lgkm %d, %d ops): waitFast clock %d due %d, %d left, completed %v; waitLoop clock %d due %d, %d left, completed %v",
+				trial, vm, exp, lgkm, len(specs), a.clock(), a.m.due, len(a.pend), recs[0].ids, b.clock(), b.m.due, len(b.pend), recs[1].ids)
+		}
+	}
+}
