@@ -56,6 +56,18 @@ func loadGolden() {
 	}
 }
 
+// needLLVMMC skips t when llvm-mc-19 is missing, and fails it under
+// CI=true, where the oracle must be installed.
+func needLLVMMC(t *testing.T) {
+	t.Helper()
+	if _, err := exec.LookPath("llvm-mc-19"); err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("llvm-mc-19 is required under CI=true")
+		}
+		t.Skip("llvm-mc-19 is not installed")
+	}
+}
+
 var encRE = regexp.MustCompile(`encoding: \[([^\]]*)\]`)
 
 func llvmAssemble(mcpu, line string) ([]byte, error) {

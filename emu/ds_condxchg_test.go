@@ -5,8 +5,6 @@ import (
 	"encoding/hex"
 	"errors"
 	"math/bits"
-	"os"
-	"os/exec"
 	"strings"
 	"testing"
 
@@ -37,12 +35,7 @@ var condxchgWords = map[string]map[string]string{
 }
 
 func TestCondXchgEncodings(t *testing.T) {
-	if _, err := exec.LookPath("llvm-mc-19"); err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatal("llvm-mc-19 is required under CI=true")
-		}
-		t.Skip("llvm-mc-19 is not installed")
-	}
+	needLLVMMC(t)
 	for mcpu, m := range condxchgWords {
 		for line, want := range m {
 			b, err := llvmAssemble(mcpu, line)

@@ -17,20 +17,10 @@ import (
 // random streams of the golden corpus's instructions, from random states,
 // including ones with scalar loads in flight when SALU reads.
 func TestRunFastMatchesStep(t *testing.T) {
-	pool := goldenWords(t)
-	var straight [][]byte
-	for _, w := range pool {
-		if in, err := isa.Decode(w, isa.GFX9); err == nil && straightLine(opName(in.Op)) {
-			straight = append(straight, w)
-		}
-	}
+	straight := straightLineWords(t)
 	r := rand.New(rand.NewPCG(11, 12))
 	for trial := 0; trial < 300; trial++ {
-		var text []byte
-		for k := 0; k < 40; k++ {
-			text = append(text, straight[r.IntN(len(straight))]...)
-		}
-		text = append(text, 0x00, 0x00, 0x81, 0xbf) // s_endpgm
+		text := randomProgram(r, straight, 40)
 		seed := r.Uint64()
 		var ms [2]*Machine
 		var errs [2]error
@@ -160,4 +150,26 @@ func TestRunFastStops(t *testing.T) {
 	if r := got[1][6].res; r.Reason != StopBreakpoint || r.PC != 4 {
 		t.Errorf("breakpoint: %+v", r)
 	}
+}
+
+// straightLineWords returns the golden corpus's GFX9 instruction words
+// that fall through to the next instruction.
+func straightLineWords(t *testing.T) [][]byte {
+	var straight [][]byte
+	for _, w := range goldenWords(t) {
+		if in, err := isa.Decode(w, isa.GFX9); err == nil && straightLine(opName(in.Op)) {
+			straight = append(straight, w)
+		}
+	}
+	return straight
+}
+
+// randomProgram strings n words drawn from pool together and ends them
+// with s_endpgm.
+func randomProgram(r *rand.Rand, pool [][]byte, n int) []byte {
+	var text []byte
+	for range n {
+		text = append(text, pool[r.IntN(len(pool))]...)
+	}
+	return append(text, 0x00, 0x00, 0x81, 0xbf) // s_endpgm
 }

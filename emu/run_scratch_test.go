@@ -3,8 +3,6 @@ package emu
 import (
 	"math/rand/v2"
 	"testing"
-
-	"github.com/wavedbg/wavedbg/isa"
 )
 
 // TestFastIgnoresScratch: the fast kernels' scratch rows (Wave.tmp) are not
@@ -12,20 +10,10 @@ import (
 // programs run with Run end in the same state and memory whether the rows
 // start zero or full of garbage.
 func TestFastIgnoresScratch(t *testing.T) {
-	pool := goldenWords(t)
-	var straight [][]byte
-	for _, w := range pool {
-		if in, err := isa.Decode(w, isa.GFX9); err == nil && straightLine(opName(in.Op)) {
-			straight = append(straight, w)
-		}
-	}
+	straight := straightLineWords(t)
 	r := rand.New(rand.NewPCG(31, 32))
 	for trial := 0; trial < 300; trial++ {
-		var text []byte
-		for k := 0; k < 40; k++ {
-			text = append(text, straight[r.IntN(len(straight))]...)
-		}
-		text = append(text, 0x00, 0x00, 0x81, 0xbf) // s_endpgm
+		text := randomProgram(r, straight, 40)
 		seed := r.Uint64()
 		var ms [2]*Machine
 		var errs [2]error

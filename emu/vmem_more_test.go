@@ -12,8 +12,6 @@ import (
 	"errors"
 	"fmt"
 	"math/bits"
-	"os"
-	"os/exec"
 	"strings"
 	"testing"
 
@@ -46,12 +44,7 @@ var moreGFX9Only = map[string]bool{
 }
 
 func TestMoreEncodings(t *testing.T) {
-	if _, err := exec.LookPath("llvm-mc-19"); err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatal("llvm-mc-19 is required under CI=true")
-		}
-		t.Skip("llvm-mc-19 is not installed")
-	}
+	needLLVMMC(t)
 	for line, want := range moreWords {
 		for _, mcpu := range []string{"gfx900", "gfx803"} {
 			if mcpu == "gfx803" && moreGFX9Only[line] {
