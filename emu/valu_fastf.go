@@ -1,7 +1,6 @@
 package emu
 
 import (
-	"math"
 	"math/bits"
 
 	"github.com/wavedbg/wavedbg/isa"
@@ -16,18 +15,24 @@ const (
 	kF64Add = iota
 	kF64Mul
 	kF64Fma
+	kF64Rcp
+	kF64Rsq
+	kF64Sqrt
 	kF64Round                 // + the rounding direction (round64)
 	kF64Unary = kF64Round + 4 // + the index in f64Unary
 )
 
-var kernelsF64 = map[string]int{"v_add_f64": kF64Add, "v_mul_f64": kF64Mul, "v_fma_f64": kF64Fma}
+var kernelsF64 = map[string]int{
+	"v_add_f64": kF64Add, "v_mul_f64": kF64Mul, "v_fma_f64": kF64Fma,
+	"v_rcp_f64": kF64Rcp, "v_rsq_f64": kF64Rsq, "v_sqrt_f64": kF64Sqrt,
+}
 
 // f64Unary holds the functions of the f64 unary operations (fu64's lane
 // functions).
 var f64Unary []func(float64) float64
 
 func addF64Unary(name string, f func(float64) float64) {
-	if _, ok := kernelsF64[name]; ok { // valu_ff.go's rounding kernels, whichever init runs first
+	if _, ok := kernelsF64[name]; ok { // a kernel of its own (valu_ff.go's rounding ones whichever init runs first)
 		return
 	}
 	kernelsF64[name] = kF64Unary + len(f64Unary)
@@ -62,73 +67,75 @@ func execF64Fast(w *Wave, in *instr) error {
 	}
 	din, dout := m>>6&1 != 0, m>>7&1 != 0
 	t := &w.tmp
-	alo, ahi := w.srcF64(in, 0, din, &t[0], &t[1])
-	blo, bhi := &t[2], &t[3]
-	if in.sub < kF64Round {
-		blo, bhi = w.srcF64(in, 1, din, &t[2], &t[3])
-	}
 	mask := w.exec()
 	r, n := int(in.dst[0].reg), liveLanes(mask)
-	dlo, dhi := w.dstLanes(r, mask, n, &t[4]), w.dstLanes(r+1, mask, n, &t[5])
+	a := w.srcRegsF64(in, 0, din, (*f64Regs)(t[0:2]))
 	switch in.sub {
-	case kF64Add:
-		for l := range dlo[:n] {
-			x, y := uint64(alo[l])|uint64(ahi[l])<<32, uint64(blo[l])|uint64(bhi[l])<<32
-			s := f64(x) + f64(y)
-			u := f64bits(s)
-			if s != s {
-				u = quiet64(s, x, y)
-			}
-			u = flush64(u, dout)
-			dlo[l], dhi[l] = uint32(u), uint32(u>>32)
+	case kF64Add, kF64Mul:
+		y, uni := w.uniformF64(in, 1, din)
+		var b *f64Regs
+		if !uni {
+			b = w.srcRegsF64(in, 1, din, (*f64Regs)(t[2:4]))
 		}
-	case kF64Mul:
-		for l := range dlo[:n] {
-			x, y := uint64(alo[l])|uint64(ahi[l])<<32, uint64(blo[l])|uint64(bhi[l])<<32
-			s := f64(x) * f64(y)
-			u := f64bits(s)
-			if s != s {
-				u = quiet64(s, x, y)
-			}
-			u = flush64(u, dout)
-			dlo[l], dhi[l] = uint32(u), uint32(u>>32)
+		d := w.dstRegsF64(r, mask, n, (*f64Regs)(t[4:6]))
+		switch {
+		case in.sub == kF64Add && uni:
+			addRowsF64U(d, a, y, n)
+		case in.sub == kF64Add:
+			addRowsF64(d, a, b, n)
+		case uni:
+			mulRowsF64U(d, a, y, n)
+		default:
+			mulRowsF64(d, a, b, n)
 		}
-	case kF64Round + rdTrunc, kF64Round + rdFloor, kF64Round + rdCeil, kF64Round + rdNearest:
-		roundRow64(int(in.sub-kF64Round), alo, ahi, dlo, dhi, n)
-	default:
-		f := f64Unary[in.sub-kF64Unary]
-		for l := range dlo[:n] {
-			x := uint64(alo[l]) | uint64(ahi[l])<<32
-			xf := f64(x)
-			s := f(xf)
-			var u uint64
-			switch {
-			case s == s:
-				u = f64bits(s)
-			case xf != xf:
-				u = x | 1<<51
-			default:
-				u = 0x7ff8000000000000
-			}
-			u = flush64(u, dout)
-			dlo[l], dhi[l] = uint32(u), uint32(u>>32)
-		}
+		return w.putRegsF64(r, mask, d, n, dout)
 	case kF64Fma:
-		clo, chi := w.srcF64(in, 2, din, &t[6], &t[7])
-		for l := range dlo[:n] {
-			x, y := uint64(alo[l])|uint64(ahi[l])<<32, uint64(blo[l])|uint64(bhi[l])<<32
-			z := uint64(clo[l]) | uint64(chi[l])<<32
-			s := math.FMA(f64(x), f64(y), f64(z))
-			u := f64bits(s)
-			if s != s {
-				u = quiet64(s, x, quiet64(f64(y), y, z))
-			}
-			u = flush64(u, dout)
-			dlo[l], dhi[l] = uint32(u), uint32(u>>32)
+		y, ub := w.uniformF64(in, 1, din)
+		z, uc := w.uniformF64(in, 2, din)
+		b, c := (*f64Regs)(t[2:4]), (*f64Regs)(t[6:8])
+		switch {
+		case uc:
+			b = w.srcRegsF64(in, 1, din, b)
+		case ub:
+			c = w.srcRegsF64(in, 2, din, c)
+		default:
+			b, c = w.srcRegsF64(in, 1, din, b), w.srcRegsF64(in, 2, din, c)
 		}
+		d := w.dstRegsF64(r, mask, n, (*f64Regs)(t[4:6]))
+		switch {
+		case uc:
+			fmaRowsF64UC(d, a, b, z, n)
+		case ub:
+			fmaRowsF64UB(d, a, y, c, n)
+		default:
+			fmaRowsF64(d, a, b, c, n)
+		}
+		return w.putRegsF64(r, mask, d, n, dout)
 	}
-	w.dstPut(r, mask, dlo)
-	w.dstPut(r+1, mask, dhi)
+	d := w.dstRegsF64(r, mask, n, (*f64Regs)(t[4:6]))
+	switch in.sub {
+	case kF64Round + rdTrunc, kF64Round + rdFloor, kF64Round + rdCeil, kF64Round + rdNearest:
+		roundRowsF64(int(in.sub-kF64Round), d, a, n)
+	case kF64Rcp:
+		rcpRowsF64(d, a, n)
+	case kF64Rsq:
+		rsqRowsF64(d, a, n)
+	case kF64Sqrt:
+		sqrtRowsF64(d, a, n)
+	default:
+		unaryRowsF64(f64Unary[in.sub-kF64Unary], d, a, n)
+	}
+	return w.putRegsF64(r, mask, d, n, dout)
+}
+
+// putRegsF64 flushes output denormals unless dout keeps them and writes
+// the EXEC lanes of d (from dstRegsF64) to the pair r, r+1.
+func (w *Wave) putRegsF64(r int, mask uint64, d *f64Regs, n int, dout bool) error {
+	if !dout {
+		flushRowsF64(d, n)
+	}
+	w.dstPut(r, mask, &d[0])
+	w.dstPut(r+1, mask, &d[1])
 	return nil
 }
 

@@ -80,33 +80,29 @@ func sel64(c bool, a, b uint64) uint64 {
 	return b
 }
 
-// roundRow64 rounds lanes 0 to n-1 of an f64 register (the results are
+// roundRowsF64 rounds lanes 0 to n-1 of a into d (the results are
 // integers, infinities or NaNs: no output flush).
-func roundRow64(dir int, lo, hi, dlo, dhi *[64]uint32, n int) {
+func roundRowsF64(dir int, d, a *f64Regs, n int) {
 	switch dir {
 	case rdTrunc:
-		for l := range dlo[:n] {
-			x := uint64(lo[l]) | uint64(hi[l])<<32
-			u := fixRound64(x, trunc64(x))
-			dlo[l], dhi[l] = uint32(u), uint32(u>>32)
+		for l := range d[0][:n] {
+			x := a.bits(l)
+			d.set(l, fixRound64(x, trunc64(x)))
 		}
 	case rdFloor:
-		for l := range dlo[:n] {
-			x := uint64(lo[l]) | uint64(hi[l])<<32
-			u := fixRound64(x, floor64(x))
-			dlo[l], dhi[l] = uint32(u), uint32(u>>32)
+		for l := range d[0][:n] {
+			x := a.bits(l)
+			d.set(l, fixRound64(x, floor64(x)))
 		}
 	case rdCeil:
-		for l := range dlo[:n] {
-			x := uint64(lo[l]) | uint64(hi[l])<<32
-			u := fixRound64(x, ceil64(x))
-			dlo[l], dhi[l] = uint32(u), uint32(u>>32)
+		for l := range d[0][:n] {
+			x := a.bits(l)
+			d.set(l, fixRound64(x, ceil64(x)))
 		}
 	default:
-		for l := range dlo[:n] {
-			x := uint64(lo[l]) | uint64(hi[l])<<32
-			u := fixRound64(x, rndne64(x))
-			dlo[l], dhi[l] = uint32(u), uint32(u>>32)
+		for l := range d[0][:n] {
+			x := a.bits(l)
+			d.set(l, fixRound64(x, rndne64(x)))
 		}
 	}
 }

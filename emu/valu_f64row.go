@@ -1,0 +1,330 @@
+package emu
+
+import "math"
+
+// f64 row kernels: each f64 operation's lane loop is a small function of
+// its own over whole registers, so its few live values stay in machine
+// registers. An f64 register is its two rows (f64Regs: the lanes' low
+// dwords, then their high dwords), which VGPR pairs, prefilled constants
+// and the fast paths' scratch rows all are, so an operand is one pointer.
+// A uniform source (an SGPR pair or a constant) is a float64 read once.
+// A lane whose result is a NaN takes a call that quiets it as the lane
+// function does; the loops flush no denormals (flushRowsF64 does that
+// after them when MODE asks).
+
+// f64Regs is an f64 register: the low dwords of the lanes, then the high
+// ones.
+type f64Regs [2][64]uint32
+
+// bits is lane l of p.
+func (p *f64Regs) bits(l int) uint64 { return uint64(p[0][l]) | uint64(p[1][l])<<32 }
+
+// at is lane l of p as a float64 (written out rather than through bits
+// and f64: each inlined call leaves a NOP in the loops).
+func (p *f64Regs) at(l int) float64 {
+	return math.Float64frombits(uint64(p[0][l]) | uint64(p[1][l])<<32)
+}
+
+// set writes u to lane l of p.
+func (p *f64Regs) set(l int, u uint64) { p[0][l], p[1][l] = uint32(u), uint32(u>>32) }
+
+// regsF64 is VGPR pair r as an f64 register.
+func (w *Wave) regsF64(r int) *f64Regs { return (*f64Regs)(w.v[r : r+2]) }
+
+// The loops leave a lane whose result is a NaN unwritten and note it in
+// a mask; those lanes' sources are then still intact (the destination may
+// be a source) and are quieted after the loop as the lane functions do, so
+// the loops make no call. Each loop first touches its rows (the nil checks
+// then leave the loop).
+
+func addRowsF64(d, a, b *f64Regs, n int) {
+	_, _ = a[0][0], b[0][0]
+	var nm uint64
+	for l := range d[0][:n] {
+		s := a.at(l) + b.at(l)
+		if s != s {
+			nm |= 1 << l
+			continue
+		}
+		d.set(l, math.Float64bits(s))
+	}
+	for ; nm != 0; nm &= nm - 1 {
+		l := tz(nm)
+		d.set(l, quiet64(math.NaN(), a.bits(l), b.bits(l)))
+	}
+}
+
+// addRowsF64U is addRowsF64 with a uniform b.
+func addRowsF64U(d, a *f64Regs, y float64, n int) {
+	_ = a[0][0]
+	var nm uint64
+	for l := range d[0][:n] {
+		s := a.at(l) + y
+		if s != s {
+			nm |= 1 << l
+			continue
+		}
+		d.set(l, math.Float64bits(s))
+	}
+	for ; nm != 0; nm &= nm - 1 {
+		l := tz(nm)
+		d.set(l, quiet64(math.NaN(), a.bits(l), f64bits(y)))
+	}
+}
+
+func mulRowsF64(d, a, b *f64Regs, n int) {
+	_, _ = a[0][0], b[0][0]
+	var nm uint64
+	for l := range d[0][:n] {
+		s := a.at(l) * b.at(l)
+		if s != s {
+			nm |= 1 << l
+			continue
+		}
+		d.set(l, math.Float64bits(s))
+	}
+	for ; nm != 0; nm &= nm - 1 {
+		l := tz(nm)
+		d.set(l, quiet64(math.NaN(), a.bits(l), b.bits(l)))
+	}
+}
+
+// mulRowsF64U is mulRowsF64 with a uniform b.
+func mulRowsF64U(d, a *f64Regs, y float64, n int) {
+	_ = a[0][0]
+	var nm uint64
+	for l := range d[0][:n] {
+		s := a.at(l) * y
+		if s != s {
+			nm |= 1 << l
+			continue
+		}
+		d.set(l, math.Float64bits(s))
+	}
+	for ; nm != 0; nm &= nm - 1 {
+		l := tz(nm)
+		d.set(l, quiet64(math.NaN(), a.bits(l), f64bits(y)))
+	}
+}
+
+// quietFma64 is a NaN fma of x, y and z as fmaF64 returns it.
+func quietFma64(x, y, z uint64) uint64 { return quiet64(math.NaN(), x, quiet64(f64(y), y, z)) }
+
+func fmaRowsF64(d, a, b, c *f64Regs, n int) {
+	_, _, _ = a[0][0], b[0][0], c[0][0]
+	var nm uint64
+	for l := range d[0][:n] {
+		s := math.FMA(a.at(l), b.at(l), c.at(l))
+		if s != s {
+			nm |= 1 << l
+			continue
+		}
+		d.set(l, math.Float64bits(s))
+	}
+	for ; nm != 0; nm &= nm - 1 {
+		l := tz(nm)
+		d.set(l, quietFma64(a.bits(l), b.bits(l), c.bits(l)))
+	}
+}
+
+// fmaRowsF64UB is fmaRowsF64 with a uniform b.
+func fmaRowsF64UB(d, a *f64Regs, y float64, c *f64Regs, n int) {
+	_, _ = a[0][0], c[0][0]
+	var nm uint64
+	for l := range d[0][:n] {
+		s := math.FMA(a.at(l), y, c.at(l))
+		if s != s {
+			nm |= 1 << l
+			continue
+		}
+		d.set(l, math.Float64bits(s))
+	}
+	for ; nm != 0; nm &= nm - 1 {
+		l := tz(nm)
+		d.set(l, quietFma64(a.bits(l), f64bits(y), c.bits(l)))
+	}
+}
+
+// fmaRowsF64UC is fmaRowsF64 with a uniform c.
+func fmaRowsF64UC(d, a, b *f64Regs, z float64, n int) {
+	_, _ = a[0][0], b[0][0]
+	var nm uint64
+	for l := range d[0][:n] {
+		s := math.FMA(a.at(l), b.at(l), z)
+		if s != s {
+			nm |= 1 << l
+			continue
+		}
+		d.set(l, math.Float64bits(s))
+	}
+	for ; nm != 0; nm &= nm - 1 {
+		l := tz(nm)
+		d.set(l, quietFma64(a.bits(l), b.bits(l), f64bits(z)))
+	}
+}
+
+// quietUnary64 is a NaN result of an f64 unary operation of x as fu64
+// returns it.
+func quietUnary64(x uint64) uint64 {
+	if x&^(1<<63) > 0x7ff0000000000000 {
+		return x | 1<<51
+	}
+	return 0x7ff8000000000000
+}
+
+// rcpRowsF64 is v_rcp_f64.
+func rcpRowsF64(d, a *f64Regs, n int) {
+	_ = a[0][0]
+	var nm uint64
+	for l := range d[0][:n] {
+		s := 1 / a.at(l)
+		if s != s {
+			nm |= 1 << l
+			continue
+		}
+		d.set(l, math.Float64bits(s))
+	}
+	quietUnaryRowsF64(d, a, nm)
+}
+
+// rsqRowsF64 is v_rsq_f64 (rsqrt).
+func rsqRowsF64(d, a *f64Regs, n int) {
+	_ = a[0][0]
+	var nm uint64
+	for l := range d[0][:n] {
+		s := 1 / math.Sqrt(a.at(l))
+		if s != s {
+			nm |= 1 << l
+			continue
+		}
+		d.set(l, math.Float64bits(s))
+	}
+	quietUnaryRowsF64(d, a, nm)
+}
+
+// sqrtRowsF64 is v_sqrt_f64.
+func sqrtRowsF64(d, a *f64Regs, n int) {
+	_ = a[0][0]
+	var nm uint64
+	for l := range d[0][:n] {
+		s := math.Sqrt(a.at(l))
+		if s != s {
+			nm |= 1 << l
+			continue
+		}
+		d.set(l, math.Float64bits(s))
+	}
+	quietUnaryRowsF64(d, a, nm)
+}
+
+// unaryRowsF64 is an f64 unary operation f (fu64's lane function).
+func unaryRowsF64(f func(float64) float64, d, a *f64Regs, n int) {
+	var nm uint64
+	for l := range d[0][:n] {
+		s := f(a.at(l))
+		if s != s {
+			nm |= 1 << l
+			continue
+		}
+		d.set(l, math.Float64bits(s))
+	}
+	quietUnaryRowsF64(d, a, nm)
+}
+
+// quietUnaryRowsF64 writes the NaN results of an f64 unary operation of
+// a to the lanes of d in nm.
+func quietUnaryRowsF64(d, a *f64Regs, nm uint64) {
+	for ; nm != 0; nm &= nm - 1 {
+		l := tz(nm)
+		d.set(l, quietUnary64(a.bits(l)))
+	}
+}
+
+// flushRowsF64 flushes lanes 0 to n-1 of d that hold a denormal to zero
+// (flush64), keeping their signs.
+func flushRowsF64(d *f64Regs, n int) {
+	for l := range d[1][:n] {
+		if d[1][l]&0x7ff00000 == 0 {
+			d[0][l], d[1][l] = 0, d[1][l]&(1<<31)
+		}
+	}
+}
+
+// srcRegsF64 returns f64 source k as a register: the VGPR pair, the
+// prefilled constant or buf filled with the uniform value, with abs, neg
+// and input flushing applied (vfetch's order) in buf when any applies.
+func (w *Wave) srcRegsF64(in *instr, k int, din bool, buf *f64Regs) *f64Regs {
+	o := &in.src[k]
+	var p *f64Regs
+	switch {
+	case o.kind == okV:
+		p = w.regsF64(int(o.reg))
+	case o.kind == okConst && in.cf != nil:
+		p = (*f64Regs)(in.cf[2*k : 2*k+2])
+	default:
+		x := w.sv64(o)
+		fill(&buf[0], uint32(x))
+		fill(&buf[1], uint32(x>>32))
+		p = buf
+	}
+	if !o.abs && !o.neg && din {
+		return p
+	}
+	am, nm := signMasks(o)
+	if din { // only the high dwords (the signs) change
+		if p != buf {
+			buf[0] = p[0]
+		}
+		for l := range buf[1] {
+			buf[1][l] = p[1][l]&^am ^ nm
+		}
+		return buf
+	}
+	for l := range buf[0] {
+		x, y := p[0][l], p[1][l]&^am^nm
+		if y&0x7ff00000 == 0 {
+			x, y = 0, y&0x80000000
+		}
+		buf[0][l], buf[1][l] = x, y
+	}
+	return buf
+}
+
+// signMasks returns the masks of an f64 source's high dword that abs
+// clears and neg flips.
+func signMasks(o *operand) (am, nm uint32) {
+	if o.abs {
+		am = 1 << 31
+	}
+	if o.neg {
+		nm = 1 << 31
+	}
+	return am, nm
+}
+
+// uniformF64 returns f64 source k as one float64 when it is uniform (an
+// SGPR pair or a constant), with abs, neg and input flushing applied.
+func (w *Wave) uniformF64(in *instr, k int, din bool) (float64, bool) {
+	o := &in.src[k]
+	if o.kind == okV {
+		return 0, false
+	}
+	u := w.sv64(o)
+	if o.abs {
+		u &^= 1 << 63
+	}
+	if o.neg {
+		u ^= 1 << 63
+	}
+	return f64(flush64(u, din)), true
+}
+
+// dstRegsF64 is dstLanes for the pair r, r+1: the pair itself when lanes
+// 0 to n-1 are exactly the EXEC lanes, else scratch.
+func (w *Wave) dstRegsF64(r int, mask uint64, n int, scratch *f64Regs) *f64Regs {
+	if w.dstLanes(r, mask, n, &scratch[0]) == &scratch[0] {
+		return scratch
+	}
+	w.dstLanes(r+1, mask, n, &scratch[1])
+	return w.regsF64(r)
+}
