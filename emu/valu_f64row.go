@@ -110,11 +110,15 @@ func mulRowsF64U(d, a *f64Regs, y float64, n int) {
 // quietFma64 is a NaN fma of x, y and z as fmaF64 returns it.
 func quietFma64(x, y, z uint64) uint64 { return quiet64(math.NaN(), x, quiet64(f64(y), y, z)) }
 
-func fmaRowsF64(d, a, b, c *f64Regs, n int) {
+// The fma loops take a's neg as a sign mask an (0 or 1<<63) to flip
+// (a compiler's fma of -a is common: Newton-Raphson steps).
+
+func fmaRowsF64(d, a, b, c *f64Regs, an uint64, n int) {
 	_, _, _ = a[0][0], b[0][0], c[0][0]
 	var nm uint64
 	for l := range d[0][:n] {
-		s := math.FMA(a.at(l), b.at(l), c.at(l))
+		x := math.Float64frombits((uint64(a[0][l]) | uint64(a[1][l])<<32) ^ an)
+		s := math.FMA(x, b.at(l), c.at(l))
 		if s != s {
 			nm |= 1 << l
 			continue
@@ -123,16 +127,17 @@ func fmaRowsF64(d, a, b, c *f64Regs, n int) {
 	}
 	for ; nm != 0; nm &= nm - 1 {
 		l := tz(nm)
-		d.set(l, quietFma64(a.bits(l), b.bits(l), c.bits(l)))
+		d.set(l, quietFma64(a.bits(l)^an, b.bits(l), c.bits(l)))
 	}
 }
 
 // fmaRowsF64UB is fmaRowsF64 with a uniform b.
-func fmaRowsF64UB(d, a *f64Regs, y float64, c *f64Regs, n int) {
+func fmaRowsF64UB(d, a *f64Regs, y float64, c *f64Regs, an uint64, n int) {
 	_, _ = a[0][0], c[0][0]
 	var nm uint64
 	for l := range d[0][:n] {
-		s := math.FMA(a.at(l), y, c.at(l))
+		x := math.Float64frombits((uint64(a[0][l]) | uint64(a[1][l])<<32) ^ an)
+		s := math.FMA(x, y, c.at(l))
 		if s != s {
 			nm |= 1 << l
 			continue
@@ -141,16 +146,17 @@ func fmaRowsF64UB(d, a *f64Regs, y float64, c *f64Regs, n int) {
 	}
 	for ; nm != 0; nm &= nm - 1 {
 		l := tz(nm)
-		d.set(l, quietFma64(a.bits(l), f64bits(y), c.bits(l)))
+		d.set(l, quietFma64(a.bits(l)^an, f64bits(y), c.bits(l)))
 	}
 }
 
 // fmaRowsF64UC is fmaRowsF64 with a uniform c.
-func fmaRowsF64UC(d, a, b *f64Regs, z float64, n int) {
+func fmaRowsF64UC(d, a, b *f64Regs, z float64, an uint64, n int) {
 	_, _ = a[0][0], b[0][0]
 	var nm uint64
 	for l := range d[0][:n] {
-		s := math.FMA(a.at(l), b.at(l), z)
+		x := math.Float64frombits((uint64(a[0][l]) | uint64(a[1][l])<<32) ^ an)
+		s := math.FMA(x, b.at(l), z)
 		if s != s {
 			nm |= 1 << l
 			continue
@@ -159,7 +165,7 @@ func fmaRowsF64UC(d, a, b *f64Regs, z float64, n int) {
 	}
 	for ; nm != 0; nm &= nm - 1 {
 		l := tz(nm)
-		d.set(l, quietFma64(a.bits(l), b.bits(l), f64bits(z)))
+		d.set(l, quietFma64(a.bits(l)^an, b.bits(l), f64bits(z)))
 	}
 }
 
@@ -254,6 +260,22 @@ func flushRowsF64(d *f64Regs, n int) {
 // prefilled constant or buf filled with the uniform value, with abs, neg
 // and input flushing applied (vfetch's order) in buf when any applies.
 func (w *Wave) srcRegsF64(in *instr, k int, din bool, buf *f64Regs) *f64Regs {
+	am, nm := signMasks(&in.src[k])
+	return w.srcModF64(in, k, din, am, nm, buf)
+}
+
+// srcNegF64 is srcRegsF64 for a kernel that flips signs itself: a source
+// with neg alone (input denormals kept) comes unmodified, with the sign
+// mask 1<<63 to flip.
+func (w *Wave) srcNegF64(in *instr, k int, din bool, buf *f64Regs) (*f64Regs, uint64) {
+	if o := &in.src[k]; o.neg && !o.abs && din {
+		return w.srcModF64(in, k, din, 0, 0, buf), 1 << 63
+	}
+	return w.srcRegsF64(in, k, din, buf), 0
+}
+
+// srcModF64 is srcRegsF64 with the high dword's abs and neg masks given.
+func (w *Wave) srcModF64(in *instr, k int, din bool, am, nm uint32, buf *f64Regs) *f64Regs {
 	o := &in.src[k]
 	var p *f64Regs
 	switch {
@@ -267,10 +289,9 @@ func (w *Wave) srcRegsF64(in *instr, k int, din bool, buf *f64Regs) *f64Regs {
 		fill(&buf[1], uint32(x>>32))
 		p = buf
 	}
-	if !o.abs && !o.neg && din {
+	if am|nm == 0 && din {
 		return p
 	}
-	am, nm := signMasks(o)
 	if din { // only the high dwords (the signs) change
 		if p != buf {
 			buf[0] = p[0]

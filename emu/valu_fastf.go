@@ -69,9 +69,9 @@ func execF64Fast(w *Wave, in *instr) error {
 	t := &w.tmp
 	mask := w.exec()
 	r, n := int(in.dst[0].reg), liveLanes(mask)
-	a := w.srcRegsF64(in, 0, din, (*f64Regs)(t[0:2]))
 	switch in.sub {
 	case kF64Add, kF64Mul:
+		a := w.srcRegsF64(in, 0, din, (*f64Regs)(t[0:2]))
 		y, uni := w.uniformF64(in, 1, din)
 		var b *f64Regs
 		if !uni {
@@ -90,6 +90,7 @@ func execF64Fast(w *Wave, in *instr) error {
 		}
 		return w.putRegsF64(r, mask, d, n, dout)
 	case kF64Fma:
+		a, an := w.srcNegF64(in, 0, din, (*f64Regs)(t[0:2]))
 		y, ub := w.uniformF64(in, 1, din)
 		z, uc := w.uniformF64(in, 2, din)
 		b, c := (*f64Regs)(t[2:4]), (*f64Regs)(t[6:8])
@@ -104,14 +105,15 @@ func execF64Fast(w *Wave, in *instr) error {
 		d := w.dstRegsF64(r, mask, n, (*f64Regs)(t[4:6]))
 		switch {
 		case uc:
-			fmaRowsF64UC(d, a, b, z, n)
+			fmaRowsF64UC(d, a, b, z, an, n)
 		case ub:
-			fmaRowsF64UB(d, a, y, c, n)
+			fmaRowsF64UB(d, a, y, c, an, n)
 		default:
-			fmaRowsF64(d, a, b, c, n)
+			fmaRowsF64(d, a, b, c, an, n)
 		}
 		return w.putRegsF64(r, mask, d, n, dout)
 	}
+	a := w.srcRegsF64(in, 0, din, (*f64Regs)(t[0:2]))
 	d := w.dstRegsF64(r, mask, n, (*f64Regs)(t[4:6]))
 	switch in.sub {
 	case kF64Round + rdTrunc, kF64Round + rdFloor, kF64Round + rdCeil, kF64Round + rdNearest:
