@@ -16,6 +16,8 @@ var f64Special = []uint64{
 	0x7ff8000000000000, 0xfff8000000000001, 0x7ff0000000000001, 0xfff4000000000000, 0x7fffffffffffffff,
 	0x7ff0000000000000, 0xfff0000000000000, 0, 1 << 63, 1, 0x800fffffffffffff, 0x0010000000000000,
 	0x7fefffffffffffff, 0xffefffffffffffff, 0x3ff0000000000000, 0xbfe0000000000000, 0x4008000000000000,
+	0x41dfffffffc00000, 0x41e0000000000000, 0xc1e0000000000000, 0xc1e0000000200000, 0x41efffffffe00000,
+	0x41f0000000000000, 0x0340000000000000, 0x0350000000000000, 0x7fc0000000000000,
 }
 
 // f64Lane draws an f64 lane value: a special one, a number or random bits.
@@ -31,9 +33,13 @@ func f64Lane(r *rand.Rand) uint64 {
 	return r.Uint64()
 }
 
-// f64Wave is fastWave with f64 lane values in v0-v15 and s0-s7.
+// f64Wave is fastWave with f64 lane values in v0-v15 and s0-s7 and
+// exponent steps for ldexp (up to a normal range and a bit) in v16.
 func f64Wave(r *rand.Rand) *Wave {
 	w := fastWave(r)
+	for l := range 64 {
+		w.v[16][l] = uint32(r.IntN(4400) - 2200)
+	}
 	for i := 0; i < 16; i += 2 {
 		for l := range 64 {
 			u := f64Lane(r)
@@ -101,6 +107,55 @@ func TestF64RowsMatchGeneric(t *testing.T) {
 			e3(I(op, v(4), neg(v(6)))),
 			e3(I(op, v(6), abs(v(6)))),
 			I(op, v(4), sreg2(2)),
+		)
+	}
+	for _, op := range []string{"v_div_scale_f64", "v_div_fmas_f64", "v_div_fixup_f64"} {
+		dst := []isa.Operand{v(4)}
+		if op == "v_div_scale_f64" {
+			dst = append(dst, vcc())
+		}
+		f := func(d0 isa.Operand, src ...isa.Operand) ti {
+			d := append([]isa.Operand{d0}, dst[1:]...)
+			return e3(I(op, append(d, src...)...))
+		}
+		cases = append(cases,
+			f(v(4), v(0), v(2), v(6)),
+			f(v(0), v(2), v(0), v(6)),
+			f(v(2), v(2), v(2), v(0)),
+			f(v(6), v(0), v(2), v(6)),
+			f(v(4), neg(v(0)), abs(v(2)), neg(abs(v(6)))),
+			f(v(4), v(0), sreg2(2), icf(242)),
+			f(v(4), sreg2(0), v(2), v(6)),
+		)
+		if op == "v_div_scale_f64" {
+			cases = append(cases, e3(I(op, v(4), sreg2(8), v(6), v(6), v(0))))
+		}
+	}
+	cases = append(cases,
+		e3(I("v_ldexp_f64", v(4), v(0), vreg(16))),
+		e3(I("v_ldexp_f64", v(16), v(0), vreg(16))),
+		e3(I("v_ldexp_f64", v(0), v(0), vreg(16))),
+		e3(I("v_ldexp_f64", v(4), neg(v(6)), ic(32))),
+		e3(I("v_ldexp_f64", v(4), abs(v(6)), sreg(3))),
+		e3(I("v_ldexp_f64", v(4), sreg2(2), vreg(16))),
+	)
+	for _, op := range []string{"v_cvt_i32_f64", "v_cvt_u32_f64"} {
+		cases = append(cases,
+			I(op, vreg(4), v(0)),
+			I(op, vreg(0), v(0)),
+			I(op, vreg(1), v(0)),
+			e3(I(op, vreg(4), neg(abs(v(6))))),
+			I(op, vreg(4), sreg2(2)),
+		)
+	}
+	for _, op := range []string{"v_cvt_f64_i32", "v_cvt_f64_u32"} {
+		cases = append(cases,
+			I(op, v(4), vreg(16)),
+			I(op, v(4), vreg(0)),
+			I(op, v(0), vreg(0)),
+			I(op, v(0), vreg(1)),
+			I(op, v(4), sreg(3)),
+			I(op, v(4), lit(0x80000001)),
 		)
 	}
 	r := rand.New(rand.NewPCG(5, 64))

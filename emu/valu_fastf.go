@@ -18,6 +18,14 @@ const (
 	kF64Rcp
 	kF64Rsq
 	kF64Sqrt
+	kF64DivScale // valu_f64div.go
+	kF64DivFixup
+	kF64DivFmas
+	kF64Ldexp
+	kF64CvtI32 // f64 to i32
+	kF64CvtU32
+	kF64FromI32 // i32 to f64
+	kF64FromU32
 	kF64Round                 // + the rounding direction (round64)
 	kF64Unary = kF64Round + 4 // + the index in f64Unary
 )
@@ -25,6 +33,9 @@ const (
 var kernelsF64 = map[string]int{
 	"v_add_f64": kF64Add, "v_mul_f64": kF64Mul, "v_fma_f64": kF64Fma,
 	"v_rcp_f64": kF64Rcp, "v_rsq_f64": kF64Rsq, "v_sqrt_f64": kF64Sqrt,
+	"v_div_scale_f64": kF64DivScale, "v_div_fixup_f64": kF64DivFixup, "v_div_fmas_f64": kF64DivFmas,
+	"v_ldexp_f64": kF64Ldexp, "v_cvt_i32_f64": kF64CvtI32, "v_cvt_u32_f64": kF64CvtU32,
+	"v_cvt_f64_i32": kF64FromI32, "v_cvt_f64_u32": kF64FromU32,
 }
 
 // f64Unary holds the functions of the f64 unary operations (fu64's lane
@@ -70,6 +81,10 @@ func execF64Fast(w *Wave, in *instr) error {
 	mask := w.exec()
 	r, n := int(in.dst[0].reg), liveLanes(mask)
 	switch in.sub {
+	case kF64DivScale, kF64DivFixup, kF64DivFmas:
+		return execF64Div(w, in, din, dout)
+	case kF64Ldexp, kF64CvtI32, kF64CvtU32, kF64FromI32, kF64FromU32:
+		return execF64Int(w, in, din, dout)
 	case kF64Add, kF64Mul:
 		a := w.srcRegsF64(in, 0, din, (*f64Regs)(t[0:2]))
 		y, uni := w.uniformF64(in, 1, din)

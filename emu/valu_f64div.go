@@ -1,0 +1,183 @@
+package emu
+
+import "math"
+
+// Row kernels of the f64 division helpers, v_ldexp_f64 and the f64 ⇄
+// 32-bit integer conversions (valu_f64row.go's form). The division
+// helpers and ldexp compute their common case inline and return the mask
+// of the lanes they leave unwritten for the lane function (execF64Fast
+// finishes those): the sources of such a lane are still intact when the
+// destination is one of them.
+
+// divScaleRowsF64 is v_div_scale_f64's common case: divScale returns S0
+// unless the denominator b's exponent field is 0 (zero or denormal), the
+// numerator c's is at most 52 (zero included) or c's exceeds b's by 768
+// or more, which depends on the high dwords alone.
+func divScaleRowsF64(d, a, b, c *f64Regs, n int) (rest uint64) {
+	_, _, _ = a[0][0], b[0][0], c[0][0]
+	for l := range d[0][:n] {
+		expN, expD := int(c[1][l]>>20&0x7ff), int(b[1][l]>>20&0x7ff)
+		if expD == 0 || expN <= 52 || expN-expD >= 768 {
+			rest |= 1 << l
+			continue
+		}
+		d[0][l], d[1][l] = a[0][l], a[1][l]
+	}
+	return rest
+}
+
+// divFixupRowsF64 is v_div_fixup_f64's common case: with b and c finite
+// and non-zero, divFixup64 gives |a| the sign of b×c.
+func divFixupRowsF64(d, a, b, c *f64Regs, n int) (rest uint64) {
+	const inf = 0x7ff00000
+	_, _, _ = a[0][0], b[0][0], c[0][0]
+	for l := range d[0][:n] {
+		bh, ch := b[1][l], c[1][l]
+		if bh&inf == inf || ch&inf == inf || bh<<1|b[0][l] == 0 || ch<<1|c[0][l] == 0 {
+			rest |= 1 << l
+			continue
+		}
+		d[0][l], d[1][l] = a[0][l], a[1][l]&^(1<<31)|(bh^ch)&(1<<31)
+	}
+	return rest
+}
+
+// fmasScale is v_div_fmas_f64's factor by a lane's VCC bit (×1 is exact
+// for every number).
+var fmasScale = [2]float64{1, 1 << 64}
+
+// divFmasRowsF64 is v_div_fmas_f64 (divFmas64) but for NaN results.
+func divFmasRowsF64(d, a, b, c *f64Regs, vcc uint64, n int) (rest uint64) {
+	_, _, _ = a[0][0], b[0][0], c[0][0]
+	for l := range d[0][:n] {
+		s := math.FMA(a.at(l), b.at(l), c.at(l)) * fmasScale[vcc&1]
+		vcc >>= 1
+		if s != s {
+			rest |= 1 << l
+			continue
+		}
+		d.set(l, math.Float64bits(s))
+	}
+	return rest
+}
+
+// ldexpRowsF64 is v_ldexp_f64 for a normal a whose exponent stays normal
+// (the exponent field moves, exactly as math.Ldexp).
+func ldexpRowsF64(d, a *f64Regs, k *[64]uint32, n int) (rest uint64) {
+	_ = a[0][0]
+	for l := range d[0][:n] {
+		h := a[1][l]
+		e, m := int64(h>>20&0x7ff), int64(int32(k[l]))
+		if e == 0 || e == 0x7ff || e+m < 1 || e+m > 0x7fe {
+			rest |= 1 << l
+			continue
+		}
+		d[0][l], d[1][l] = a[0][l], h+uint32(m)<<20
+	}
+	return rest
+}
+
+// cvtI32RowsF64 is v_cvt_i32_f64 (signed) or v_cvt_u32_f64.
+func cvtI32RowsF64(d *[64]uint32, a *f64Regs, signed bool, n int) {
+	_ = a[0][0]
+	if signed {
+		for l := range d[:n] {
+			d[l] = uint32(cvtF32ToI32(a.at(l)))
+		}
+		return
+	}
+	for l := range d[:n] {
+		d[l] = uint32(cvtF32ToU32(a.at(l)))
+	}
+}
+
+// cvtF64RowsI32 is v_cvt_f64_i32 (signed) or v_cvt_f64_u32.
+func cvtF64RowsI32(d *f64Regs, a *[64]uint32, signed bool, n int) {
+	if signed {
+		for l := range d[0][:n] {
+			d.set(l, math.Float64bits(float64(int32(a[l]))))
+		}
+		return
+	}
+	for l := range d[0][:n] {
+		d.set(l, math.Float64bits(float64(a[l])))
+	}
+}
+
+// execF64Div runs the three-source division helpers: the rows' common
+// case, then the lane function's arithmetic on the lanes left.
+func execF64Div(w *Wave, in *instr, din, dout bool) error {
+	t := &w.tmp
+	mask := w.exec()
+	r, n := int(in.dst[0].reg), liveLanes(mask)
+	a := w.srcRegsF64(in, 0, din, (*f64Regs)(t[0:2]))
+	b := w.srcRegsF64(in, 1, din, (*f64Regs)(t[2:4]))
+	c := w.srcRegsF64(in, 2, din, (*f64Regs)(t[6:8]))
+	d := w.dstRegsF64(r, mask, n, (*f64Regs)(t[4:6]))
+	e := w.fenvFor(64)
+	var co uint64
+	switch in.sub {
+	case kF64DivScale:
+		for m := divScaleRowsF64(d, a, b, c, n); m != 0; m &= m - 1 {
+			l := tz(m)
+			e.cout = 0
+			d.set(l, divScale(e, a.bits(l), b.bits(l), c.bits(l), 64))
+			co |= e.cout << uint(l)
+		}
+	case kF64DivFixup:
+		for m := divFixupRowsF64(d, a, b, c, n); m != 0; m &= m - 1 {
+			l := tz(m)
+			d.set(l, divFixup64(e, a.bits(l), b.bits(l), c.bits(l)))
+		}
+	default:
+		vcc := w.vcc()
+		for m := divFmasRowsF64(d, a, b, c, vcc, n); m != 0; m &= m - 1 {
+			l := tz(m)
+			d.set(l, divFmas64(e, a.bits(l), b.bits(l), c.bits(l), vcc>>uint(l)&1 != 0))
+		}
+	}
+	w.putRegsF64(r, mask, d, n, dout)
+	if in.sub == kF64DivScale {
+		w.setMask(in, 1, co&mask)
+	}
+	return nil
+}
+
+// execF64Int runs v_ldexp_f64 and the f64 ⇄ 32-bit integer conversions.
+func execF64Int(w *Wave, in *instr, din, dout bool) error {
+	t := &w.tmp
+	mask := w.exec()
+	r, n := int(in.dst[0].reg), liveLanes(mask)
+	switch in.sub {
+	case kF64Ldexp:
+		a := w.srcRegsF64(in, 0, din, (*f64Regs)(t[0:2]))
+		k := w.src32(in, 1, &t[2])
+		d := w.dstRegsF64(r, mask, n, (*f64Regs)(t[4:6]))
+		for m := ldexpRowsF64(d, a, k, n); m != 0; m &= m - 1 {
+			l := tz(m)
+			d.set(l, ldexpF64(a.bits(l), k[l]))
+		}
+		w.putRegsF64(r, mask, d, n, dout)
+	case kF64CvtI32, kF64CvtU32:
+		a := w.srcRegsF64(in, 0, din, (*f64Regs)(t[0:2]))
+		d := w.dstLanes(r, mask, n, &t[4])
+		cvtI32RowsF64(d, a, in.sub == kF64CvtI32, n)
+		w.dstPut(r, mask, d)
+	default:
+		a := w.src32(in, 0, &t[0])
+		d := w.dstRegsF64(r, mask, n, (*f64Regs)(t[4:6]))
+		cvtF64RowsI32(d, a, in.sub == kF64FromI32, n)
+		w.putRegsF64(r, mask, d, n, dout)
+	}
+	return nil
+}
+
+// The operations here had row kernels on the lane path (valu_fastrow.go);
+// kernelFn prefers these whole-register ones, so those would run only for
+// the odd operand execF64Fast refuses (v255), which the lane path's lane
+// functions serve as well.
+func init() {
+	for n := range kernelsF64 {
+		delete(rowKernels, n)
+	}
+}
