@@ -1,5 +1,7 @@
 package emu
 
+import "math"
+
 // Float rounding to an integer (v_trunc, v_floor, v_ceil, v_rndne for f32
 // and f64) without a call per lane: the same exact results as the lane
 // functions' math.Trunc … (NaNs quieted, infinities kept).
@@ -42,30 +44,6 @@ func fixRound32(x, u uint32) uint32 {
 	return sel32(mag > 0x7f800000, x|0x400000, u)
 }
 
-// The f64 roundings (int64, 2^52).
-
-func trunc64(x uint64) uint64 { return f64bits(float64(int64(f64(x)))) }
-
-func floor64(x uint64) uint64 {
-	f := f64(x)
-	t := float64(int64(f))
-	return sel64(t > f, f64bits(t-1), f64bits(t))
-}
-
-func ceil64(x uint64) uint64 {
-	f := f64(x)
-	t := float64(int64(f))
-	return sel64(t < f, f64bits(t+1), f64bits(t))
-}
-
-func rndne64(x uint64) uint64 { return f64bits(f64(x&^(1<<63)) + 0x1p52 - 0x1p52) }
-
-func fixRound64(x, u uint64) uint64 {
-	mag := x &^ (1 << 63)
-	u = sel64(mag >= 0x4330000000000000, x, u|x&(1<<63))
-	return sel64(mag > 0x7ff0000000000000, x|1<<51, u)
-}
-
 func sel32(c bool, a, b uint32) uint32 {
 	if c {
 		return a
@@ -73,38 +51,51 @@ func sel32(c bool, a, b uint32) uint32 {
 	return b
 }
 
-func sel64(c bool, a, b uint64) uint64 {
-	if c {
-		return a
-	}
-	return b
-}
-
-// roundRowsF64 rounds lanes 0 to n-1 of a into d (the results are
-// integers, infinities or NaNs: no output flush).
+// roundRowsF64 rounds lanes 0 to n-1 of a into d with the lane
+// functions' math.Trunc, Floor, Ceil and RoundToEven (each one
+// instruction where SSE4.1 is present), NaNs quieted as fu64 does.
 func roundRowsF64(dir int, d, a *f64Regs, n int) {
+	_ = a[0][0]
+	var nm uint64
 	switch dir {
 	case rdTrunc:
 		for l := range d[0][:n] {
-			x := a.bits(l)
-			d.set(l, fixRound64(x, trunc64(x)))
+			s := math.Trunc(a.at(l))
+			if s != s {
+				nm |= 1 << l
+				continue
+			}
+			d.set(l, math.Float64bits(s))
 		}
 	case rdFloor:
 		for l := range d[0][:n] {
-			x := a.bits(l)
-			d.set(l, fixRound64(x, floor64(x)))
+			s := math.Floor(a.at(l))
+			if s != s {
+				nm |= 1 << l
+				continue
+			}
+			d.set(l, math.Float64bits(s))
 		}
 	case rdCeil:
 		for l := range d[0][:n] {
-			x := a.bits(l)
-			d.set(l, fixRound64(x, ceil64(x)))
+			s := math.Ceil(a.at(l))
+			if s != s {
+				nm |= 1 << l
+				continue
+			}
+			d.set(l, math.Float64bits(s))
 		}
 	default:
 		for l := range d[0][:n] {
-			x := a.bits(l)
-			d.set(l, fixRound64(x, rndne64(x)))
+			s := math.RoundToEven(a.at(l))
+			if s != s {
+				nm |= 1 << l
+				continue
+			}
+			d.set(l, math.Float64bits(s))
 		}
 	}
+	quietUnaryRowsF64(d, a, nm)
 }
 
 // roundOps are the rounding operations: directions and f32 kernels.
