@@ -260,7 +260,11 @@ func flushRowsF64(d *f64Regs, n int) {
 // prefilled constant or buf filled with the uniform value, with abs, neg
 // and input flushing applied (vfetch's order) in buf when any applies.
 func (w *Wave) srcRegsF64(in *instr, k int, din bool, buf *f64Regs) *f64Regs {
-	am, nm := signMasks(&in.src[k])
+	o := &in.src[k]
+	if o.kind == okV && !o.abs && !o.neg && din {
+		return w.regsF64(int(o.reg))
+	}
+	am, nm := signMasks(o)
 	return w.srcModF64(in, k, din, am, nm, buf)
 }
 
