@@ -8,9 +8,8 @@ import "math"
 // dwords, then their high dwords), which VGPR pairs, prefilled constants
 // and the fast paths' scratch rows all are, so an operand is one pointer.
 // A uniform source (an SGPR pair or a constant) is a float64 read once.
-// A lane whose result is a NaN takes a call that quiets it as the lane
-// function does; the loops flush no denormals (flushRowsF64 does that
-// after them when MODE asks).
+// The loops flush no denormals (flushRowsF64 does that after them when
+// MODE asks).
 
 // f64Regs is an f64 register: the low dwords of the lanes, then the high
 // ones.
@@ -37,6 +36,7 @@ func (w *Wave) regsF64(r int) *f64Regs { return (*f64Regs)(w.v[r : r+2]) }
 // the loops make no call. Each loop first touches its rows (the nil checks
 // then leave the loop).
 
+// addRowsF64 is v_add_f64 (addF64 rounding to nearest even).
 func addRowsF64(d, a, b *f64Regs, n int) {
 	_, _ = a[0][0], b[0][0]
 	var nm uint64
@@ -72,6 +72,7 @@ func addRowsF64U(d, a *f64Regs, y float64, n int) {
 	}
 }
 
+// mulRowsF64 is v_mul_f64 (mulF64 rounding to nearest even).
 func mulRowsF64(d, a, b *f64Regs, n int) {
 	_, _ = a[0][0], b[0][0]
 	var nm uint64
@@ -107,12 +108,14 @@ func mulRowsF64U(d, a *f64Regs, y float64, n int) {
 	}
 }
 
-// quietFma64 is a NaN fma of x, y and z as fmaF64 returns it.
+// quietFma64 is a NaN fma of x, y and z as fmaF64 returns it (x's or
+// y's NaN quieted, else the default NaN: fmaF64 never returns z's).
 func quietFma64(x, y, z uint64) uint64 { return quiet64(math.NaN(), x, quiet64(f64(y), y, z)) }
 
 // The fma loops take a's neg as a sign mask an (0 or 1<<63) to flip
 // (a compiler's fma of -a is common: Newton-Raphson steps).
 
+// fmaRowsF64 is v_fma_f64 (fmaF64 rounding to nearest even).
 func fmaRowsF64(d, a, b, c *f64Regs, an uint64, n int) {
 	_, _, _ = a[0][0], b[0][0], c[0][0]
 	var nm uint64

@@ -6,10 +6,11 @@ import (
 	"github.com/wavedbg/wavedbg/isa"
 )
 
-// Whole-register f64 arithmetic (MODE rounding to nearest even: the lane
-// functions' result is then the correctly rounded Go operation) and exact
-// bit-level f16 ⇄ f32 conversions. Source modifiers and MODE's denormal
-// flushing are applied as vfetch and post do.
+// Whole-register f64 operations (MODE rounding to nearest even: the lane
+// functions' result is then the correctly rounded Go operation; the row
+// kernels are in valu_f64row.go and valu_f64div.go) and exact bit-level
+// f16 ⇄ f32 conversions. Source modifiers and MODE's denormal flushing
+// are applied as vfetch and post do.
 
 const (
 	kF64Add = iota
@@ -26,7 +27,7 @@ const (
 	kF64CvtU32
 	kF64FromI32 // i32 to f64
 	kF64FromU32
-	kF64Round                 // + the rounding direction (round64)
+	kF64Round                 // + the rounding direction (roundRowsF64)
 	kF64Unary = kF64Round + 4 // + the index in f64Unary
 )
 
@@ -71,6 +72,7 @@ func flush64(u uint64, keep bool) uint64 {
 	return u
 }
 
+// execF64Fast runs an f64 operation's row kernel (in.sub, a kF64 kind).
 func execF64Fast(w *Wave, in *instr) error {
 	m := w.s[slotMode]
 	if w.gprIdx() || m>>2&3 != rmNearest {
