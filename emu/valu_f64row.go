@@ -350,9 +350,12 @@ func (w *Wave) uniformF64(in *instr, k int, din bool) (float64, bool) {
 // dstRegsF64 is dstLanes for the pair r, r+1: the pair itself when lanes
 // 0 to n-1 are exactly the EXEC lanes, else scratch.
 func (w *Wave) dstRegsF64(r int, mask uint64, n int, scratch *f64Regs) *f64Regs {
-	if w.dstLanes(r, mask, n, &scratch[0]) == &scratch[0] {
+	if mask == 0 || mask != lowLanes(n) {
 		return scratch
 	}
-	w.dstLanes(r+1, mask, n, &scratch[1])
+	if w.jOn {
+		w.dstLanes(r, mask, n, &scratch[0])
+		w.dstLanes(r+1, mask, n, &scratch[1])
+	}
 	return w.regsF64(r)
 }

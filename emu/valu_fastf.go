@@ -153,8 +153,10 @@ func (w *Wave) putRegsF64(r int, mask uint64, d *f64Regs, n int, dout bool) erro
 	if !dout {
 		flushRowsF64(d, n)
 	}
-	w.dstPut(r, mask, &d[0])
-	w.dstPut(r+1, mask, &d[1])
+	if &d[0] != &w.v[r] {
+		w.wv(r, mask, &d[0])
+		w.wv(r+1, mask, &d[1])
+	}
 	return nil
 }
 
