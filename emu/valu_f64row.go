@@ -333,10 +333,15 @@ func signMasks(o *operand) (am, nm uint32) {
 // uniformF64 returns f64 source k as one float64 when it is uniform (an
 // SGPR pair or a constant), with abs, neg and input flushing applied.
 func (w *Wave) uniformF64(in *instr, k int, din bool) (float64, bool) {
-	o := &in.src[k]
-	if o.kind == okV {
-		return 0, false
+	if o := &in.src[k]; o.kind != okV {
+		return w.scalarF64(o, din), true
 	}
+	return 0, false
+}
+
+// scalarF64 is a uniform f64 source with abs, neg and input flushing
+// applied.
+func (w *Wave) scalarF64(o *operand, din bool) float64 {
 	u := w.sv64(o)
 	if o.abs {
 		u &^= 1 << 63
@@ -344,7 +349,7 @@ func (w *Wave) uniformF64(in *instr, k int, din bool) (float64, bool) {
 	if o.neg {
 		u ^= 1 << 63
 	}
-	return f64(flush64(u, din)), true
+	return f64(flush64(u, din))
 }
 
 // dstRegsF64 is dstLanes for the pair r, r+1: the pair itself when lanes
