@@ -223,6 +223,18 @@ func kMulF32(e *fenv, d, a, b, c *[64]uint32) {
 }
 
 func kMadF32(e *fenv, d, a, b, c *[64]uint32) {
+	if n, ok := keepLanes(e); ok {
+		df, af, bf := asFloats(d)[:n], asFloats(a)[:n], asFloats(b)[:n]
+		cf := asFloats(c)[:n]
+		for l := range df {
+			r := float32(af[l]*bf[l]) + cf[l] // the conversion rounds the product: no fused multiply-add
+			if r != r {                       // a NaN product or sum: quieted as the loop below does
+				r = f32(madNaN32(f32bits(af[l]), f32bits(bf[l]), f32bits(cf[l])))
+			}
+			df[l] = r
+		}
+		return
+	}
 	for l := range d[:e.live] {
 		x, y, z := flushIn(a[l], e.din), flushIn(b[l], e.din), flushIn(c[l], e.din)
 		p := float32(f32(x) * f32(y))
@@ -238,6 +250,18 @@ func kMadF32(e *fenv, d, a, b, c *[64]uint32) {
 		}
 		d[l] = flushOut(u, e.dout)
 	}
+}
+
+// madNaN32 is v_mad_f32 of x, y and z, with denormals kept, for a lane
+// whose result is a NaN.
+func madNaN32(x, y, z uint32) uint32 {
+	p := float32(f32(x) * f32(y))
+	pu := f32bits(p)
+	if p != p {
+		pu = quiet32(p, x, y)
+	}
+	r := f32(pu) + f32(z)
+	return quiet32(r, pu, z)
 }
 
 func kFmaF32(e *fenv, d, a, b, c *[64]uint32) {

@@ -188,15 +188,17 @@ func quads(r *[64]uint32) *[16][4]uint32 { return (*[16][4]uint32)(unsafe.Pointe
 // nquads is the number of quads holding lanes 0 to n-1.
 func nquads(n int) int { return (n + 3) >> 2 }
 
-// quad packs four carry bits (each 0 or 1) into a nibble.
-func quad(c0, c1, c2, c3 uint64) uint64 { return c0 | c1<<1 | c2<<2 | c3<<3 }
+// quad packs four carry bits (each 0 or 1) into a nibble. The bits do not
+// overlap, so adding them is or-ing them, in three LEAs.
+func quad(c0, c1, c2, c3 uint64) uint64 { return (c0 + c1*2) + (c2+c3*2)*4 }
 
 // quadDown moves a mask built from the top in g steps of a quad down to
 // lane 0.
 func quadDown(m uint64, g int) uint64 { return m >> uint(64-4*g) }
 
 // addLanes adds with the carries cm in; without carries in (v_add_co, or
-// v_addc with VCC zero) the loop is shorter.
+// v_addc with VCC zero) the loop is shorter. A quad's carries in come from
+// quadBits, one memory operand a lane.
 func addLanes(d, a, b *[64]uint32, cm uint64, n int) uint64 {
 	if cm == 0 {
 		return addLanes0(d, a, b, n)
@@ -205,11 +207,12 @@ func addLanes(d, a, b *[64]uint32, cm uint64, n int) uint64 {
 	qd, qb := quads(d), quads(b)
 	var m uint64
 	for i := range quads(a)[:g] {
-		x, y, c := &quads(a)[i], &qb[i], cm>>uint(4*i)
-		s0 := uint64(x[0]) + uint64(y[0]) + c&1
-		s1 := uint64(x[1]) + uint64(y[1]) + c>>1&1
-		s2 := uint64(x[2]) + uint64(y[2]) + c>>2&1
-		s3 := uint64(x[3]) + uint64(y[3]) + c>>3&1
+		x, y, c := &quads(a)[i], &qb[i], &quadBits[cm&15]
+		cm >>= 4
+		s0 := uint64(x[0]) + uint64(y[0]) + c[0]
+		s1 := uint64(x[1]) + uint64(y[1]) + c[1]
+		s2 := uint64(x[2]) + uint64(y[2]) + c[2]
+		s3 := uint64(x[3]) + uint64(y[3]) + c[3]
 		qd[i] = [4]uint32{uint32(s0), uint32(s1), uint32(s2), uint32(s3)}
 		m = m>>4 | quad(s0>>32, s1>>32, s2>>32, s3>>32)<<60
 	}
@@ -226,16 +229,27 @@ func subLanes(d, a, b *[64]uint32, cm uint64, n int) uint64 {
 	qd, qb := quads(d), quads(b)
 	var m uint64
 	for i := range quads(a)[:g] {
-		x, y, c := &quads(a)[i], &qb[i], cm>>uint(4*i)
-		s0 := uint64(x[0]) - uint64(y[0]) - c&1
-		s1 := uint64(x[1]) - uint64(y[1]) - c>>1&1
-		s2 := uint64(x[2]) - uint64(y[2]) - c>>2&1
-		s3 := uint64(x[3]) - uint64(y[3]) - c>>3&1
+		x, y, c := &quads(a)[i], &qb[i], &quadBits[cm&15]
+		cm >>= 4
+		s0 := uint64(x[0]) - uint64(y[0]) - c[0]
+		s1 := uint64(x[1]) - uint64(y[1]) - c[1]
+		s2 := uint64(x[2]) - uint64(y[2]) - c[2]
+		s3 := uint64(x[3]) - uint64(y[3]) - c[3]
 		qd[i] = [4]uint32{uint32(s0), uint32(s1), uint32(s2), uint32(s3)}
 		m = m>>4 | quad(s0>>63, s1>>63, s2>>63, s3>>63)<<60
 	}
 	return quadDown(m, g)
 }
+
+// quadBits[q] holds the four bits of nibble q, one a lane.
+var quadBits = func() (t [16][4]uint64) {
+	for q := range t {
+		for k := range t[q] {
+			t[q][k] = uint64(q) >> uint(k) & 1
+		}
+	}
+	return t
+}()
 
 // incLanes adds the carries cm to b: a copy, then an increment of the
 // lanes with a carry in (often none).
@@ -254,14 +268,12 @@ func incLanes(d, b *[64]uint32, cm uint64, n int) uint64 {
 	return co
 }
 
-// The adds without a carry in (addUniform0, addLanes0) first add and
-// OR the operands together, one pass: when OR(a) + OR(b) < 2^32, which
-// bounds every lane's sum, no lane carries — the common case of an index
-// or offset added to an address — and the carry loop is skipped. Otherwise
-// a second pass finds the lanes whose sum wrapped below an operand that D
-// did not overwrite.
-
-// addUniform0 is addLanes0 with every lane of a equal to x.
+// addUniform0, the add of an SGPR or constant base and a VGPR offset,
+// first adds and ORs the offsets together, one pass: when OR(b) + x <
+// 2^32, which bounds every lane's sum, no lane carries — the common case
+// of an index or offset added to an address — and the carry loop is
+// skipped. Otherwise a second pass finds the lanes whose sum wrapped below
+// x.
 func addUniform0(d *[64]uint32, x uint32, b *[64]uint32, n int) uint64 {
 	g := nquads(n)
 	qd := quads(d)
@@ -285,37 +297,11 @@ func addUniform0(d *[64]uint32, x uint32, b *[64]uint32, n int) uint64 {
 // below is 1 when a < b, else 0.
 func below(a, b uint32) uint64 { return (uint64(a) - uint64(b)) >> 63 }
 
+// addLanes0 adds without carries in, each lane's carry bit 32 of its
+// 64-bit sum. (Adding the ORs of the operands first to skip the carries
+// when they bound every sum costs as much as the carries themselves, and
+// the division code's adds nearly all carry somewhere.)
 func addLanes0(d, a, b *[64]uint32, n int) uint64 {
-	if d == a && d == b { // v_add_co d, d, d: no operand is left to compare with
-		return addCarryLanes0(d, a, b, n)
-	}
-	g := nquads(n)
-	qd, qb := quads(d), quads(b)
-	var oa, ob uint32
-	for i := range quads(a)[:g] {
-		x, y := &quads(a)[i], &qb[i]
-		oa |= x[0] | x[1] | x[2] | x[3]
-		ob |= y[0] | y[1] | y[2] | y[3]
-		qd[i] = [4]uint32{x[0] + y[0], x[1] + y[1], x[2] + y[2], x[3] + y[3]}
-	}
-	if uint64(oa)+uint64(ob) < 1<<32 {
-		return 0
-	}
-	src := a
-	if d == a {
-		src = b
-	}
-	var m uint64
-	for i, s := range qd[:g] {
-		o := &quads(src)[i]
-		m = m>>4 | quad(below(s[0], o[0]), below(s[1], o[1]), below(s[2], o[2]), below(s[3], o[3]))<<60
-	}
-	return quadDown(m, g)
-}
-
-// addCarryLanes0 is addLanes0 computing each lane's carry from the 64-bit
-// sum.
-func addCarryLanes0(d, a, b *[64]uint32, n int) uint64 {
 	g := nquads(n)
 	qd, qb := quads(d), quads(b)
 	var m uint64
@@ -371,19 +357,39 @@ func execCndFast(w *Wave, in *instr) error {
 }
 
 // cndLanes selects b's lane where m has its bit, else a's, a quad of
-// lanes a step. (Inlined into execCndFast, its loop spills to the stack.)
+// lanes a step as two pairs of lanes viewed as uint64s, each blended
+// through its half of quadMasks[nibble]. (Inlined into execCndFast, its
+// loop spills to the stack.)
 //
 //go:noinline
 func cndLanes(d, a, b *[64]uint32, m uint64, n int) {
-	qd, qb := quads(d), quads(b)
-	for i := range quads(a)[:nquads(n)] {
-		x, y, c := &quads(a)[i], &qb[i], uint32(m)
+	pd, pb := pairs(d), pairs(b)
+	for i := range pairs(a)[:nquads(n)] {
+		x, y, k := &pairs(a)[i], &pb[i], &quadMasks[m&15]
 		m >>= 4
-		// -(c&1) is all ones, selecting S1, when the lane's bit is set
-		qd[i] = [4]uint32{x[0] ^ (x[0]^y[0])&-(c&1), x[1] ^ (x[1]^y[1])&-(c>>1&1),
-			x[2] ^ (x[2]^y[2])&-(c>>2&1), x[3] ^ (x[3]^y[3])&-(c>>3&1)}
+		pd[i] = [2]uint64{x[0] ^ (x[0]^y[0])&k[0], x[1] ^ (x[1]^y[1])&k[1]}
 	}
 }
+
+// pairs views a register as 16 quads of lanes, each two uint64s (lanes
+// 4i and 4i+1, then 4i+2 and 4i+3, the first lane in the low half).
+// Registers are 8-byte aligned (Wave.v, Wave.tmp, instr.cf; checkptr
+// does not check the alignment of a pointer-free element type, but x86
+// does not mind).
+func pairs(r *[64]uint32) *[16][2]uint64 { return (*[16][2]uint64)(unsafe.Pointer(r)) }
+
+// quadMasks[q] spreads nibble q to lane masks: all ones in the lanes whose
+// bit is set, as pairs.
+var quadMasks = func() (t [16][2]uint64) {
+	for q := range t {
+		for k := range 4 {
+			if q>>k&1 != 0 {
+				t[q][k>>1] |= 0xffffffff << (32 * uint(k&1))
+			}
+		}
+	}
+	return t
+}()
 
 // 64-bit integer kernels: shifts (S0 the amount, S1 the 64-bit value) and
 // v_mad_u64_u32/v_mad_i64_i32 (S0×S1 + S2 with a carry-out mask).
