@@ -10,8 +10,10 @@ import (
 
 // Fast kernels: whole-register loops for the common VALU operations when
 // the instruction has no SDWA, DPP, modifiers or 64-bit operands and (for
-// floats) MODE rounds to nearest even. They compute every lane; the write
-// keeps only the EXEC lanes. Results equal the lane functions'.
+// floats) MODE rounds to nearest even. They compute lanes 0 to e.live-1,
+// and may compute the rest of the quad of lanes holding lane e.live-1
+// (the commonest integer kernels run a quad a step); the write keeps only
+// the EXEC lanes. Results equal the lane functions'.
 
 type kernel func(e *fenv, d, a, b, c *[64]uint32)
 
@@ -29,15 +31,17 @@ var kernels = map[string]kernel{
 		copy(d[:e.live], a[:e.live])
 	},
 	"v_add_u32": func(e *fenv, d, a, b, c *[64]uint32) {
-		dd, aa, bb := lanes(e, d, a, b)
-		for l := range dd {
-			dd[l] = aa[l] + bb[l]
+		qd, qb := quads(d), quads(b)
+		for i := range quads(a)[:nquads(e.live)] {
+			x, y := &quads(a)[i], &qb[i]
+			qd[i] = [4]uint32{x[0] + y[0], x[1] + y[1], x[2] + y[2], x[3] + y[3]}
 		}
 	},
 	"v_sub_u32": func(e *fenv, d, a, b, c *[64]uint32) {
-		dd, aa, bb := lanes(e, d, a, b)
-		for l := range dd {
-			dd[l] = aa[l] - bb[l]
+		qd, qb := quads(d), quads(b)
+		for i := range quads(a)[:nquads(e.live)] {
+			x, y := &quads(a)[i], &qb[i]
+			qd[i] = [4]uint32{x[0] - y[0], x[1] - y[1], x[2] - y[2], x[3] - y[3]}
 		}
 	},
 	"v_subrev_u32": func(e *fenv, d, a, b, c *[64]uint32) {
@@ -47,21 +51,24 @@ var kernels = map[string]kernel{
 		}
 	},
 	"v_and_b32": func(e *fenv, d, a, b, c *[64]uint32) {
-		dd, aa, bb := lanes(e, d, a, b)
-		for l := range dd {
-			dd[l] = aa[l] & bb[l]
+		pd, pb := pairs(d), pairs(b)
+		for i := range pairs(a)[:nquads(e.live)] {
+			x, y := &pairs(a)[i], &pb[i]
+			pd[i] = [2]uint64{x[0] & y[0], x[1] & y[1]}
 		}
 	},
 	"v_or_b32": func(e *fenv, d, a, b, c *[64]uint32) {
-		dd, aa, bb := lanes(e, d, a, b)
-		for l := range dd {
-			dd[l] = aa[l] | bb[l]
+		pd, pb := pairs(d), pairs(b)
+		for i := range pairs(a)[:nquads(e.live)] {
+			x, y := &pairs(a)[i], &pb[i]
+			pd[i] = [2]uint64{x[0] | y[0], x[1] | y[1]}
 		}
 	},
 	"v_xor_b32": func(e *fenv, d, a, b, c *[64]uint32) {
-		dd, aa, bb := lanes(e, d, a, b)
-		for l := range dd {
-			dd[l] = aa[l] ^ bb[l]
+		pd, pb := pairs(d), pairs(b)
+		for i := range pairs(a)[:nquads(e.live)] {
+			x, y := &pairs(a)[i], &pb[i]
+			pd[i] = [2]uint64{x[0] ^ y[0], x[1] ^ y[1]}
 		}
 	},
 	"v_lshlrev_b32": func(e *fenv, d, a, b, c *[64]uint32) {
@@ -83,9 +90,10 @@ var kernels = map[string]kernel{
 		}
 	},
 	"v_mul_lo_u32": func(e *fenv, d, a, b, c *[64]uint32) {
-		dd, aa, bb := lanes(e, d, a, b)
-		for l := range dd {
-			dd[l] = aa[l] * bb[l]
+		qd, qb := quads(d), quads(b)
+		for i := range quads(a)[:nquads(e.live)] {
+			x, y := &quads(a)[i], &qb[i]
+			qd[i] = [4]uint32{x[0] * y[0], x[1] * y[1], x[2] * y[2], x[3] * y[3]}
 		}
 	},
 	"v_mul_u32_u24": func(e *fenv, d, a, b, c *[64]uint32) {
@@ -100,8 +108,10 @@ var kernels = map[string]kernel{
 		}
 	},
 	"v_add3_u32": func(e *fenv, d, a, b, c *[64]uint32) {
-		for l := range d[:e.live] {
-			d[l] = a[l] + b[l] + c[l]
+		qd, qb, qc := quads(d), quads(b), quads(c)
+		for i := range quads(a)[:nquads(e.live)] {
+			x, y, z := &quads(a)[i], &qb[i], &qc[i]
+			qd[i] = [4]uint32{x[0] + y[0] + z[0], x[1] + y[1] + z[1], x[2] + y[2] + z[2], x[3] + y[3] + z[3]}
 		}
 	},
 	"v_lshl_add_u32": func(e *fenv, d, a, b, c *[64]uint32) {
@@ -425,7 +435,7 @@ func runKernel(w *Wave, in *instr, k kernel) error {
 	mask := w.exec()
 	r := int(in.dst[0].reg)
 	e.live = liveLanes(mask)
-	d := w.dstLanes(r, mask, e.live, &t[3])
+	d := w.dstLanes(r, mask, 4*nquads(e.live), &t[3]) // in place when EXEC is a prefix of whole quads
 	k(e, d, a, b, c)
 	w.dstPut(r, mask, d)
 	return nil
