@@ -359,24 +359,40 @@ func kernelEligible(in *instr, inst *isa.Inst) bool {
 // src32 returns source k as a register of lanes: the VGPR itself, the
 // instruction's prefilled constant, or buf filled with a uniform value.
 func (w *Wave) src32(in *instr, k int, buf *[64]uint32) *[64]uint32 {
-	o := &in.src[k]
 	if k == 2 && in.def.v.mac { // (VOPC has no vop: k < 2)
-		o = &in.dst[0]
+		return &w.v[in.dst[0].reg] // (a VGPR: kernelEligible, laneEligible)
 	}
-	switch {
+	return w.srcLanes(in, k, buf, 64)
+}
+
+// srcLanes is src32 for a kernel that reads lanes 0 to n-1 (and the rest
+// of their block of eight), and for a source other than a v_mac's
+// accumulator: a uniform value fills only those blocks, a quarter of the
+// work for a 16-lane wave.
+func (w *Wave) srcLanes(in *instr, k int, buf *[64]uint32, n int) *[64]uint32 {
+	switch o := &in.src[k]; {
 	case o.kind == okV:
 		return &w.v[o.reg]
 	case o.kind == okConst && in.cf != nil:
 		return &in.cf[2*k]
+	default:
+		return w.srcFill(o, buf, n)
 	}
-	return fill(buf, w.sv(o))
 }
 
-// srcMod is src32 with an f32 source's abs and neg applied (in buf).
-func (w *Wave) srcMod(in *instr, k int, buf *[64]uint32) *[64]uint32 {
-	src := w.src32(in, k, buf)
+// srcMod is srcLanes with an f32 source's abs and neg applied (in buf).
+// The common VGPR source without modifiers inlines.
+func (w *Wave) srcMod(in *instr, k int, buf *[64]uint32, n int) *[64]uint32 {
+	if o := &in.src[k]; o.kind == okV && !o.abs && !o.neg {
+		return &w.v[o.reg]
+	}
+	return w.srcModSlow(in, k, buf, n)
+}
+
+func (w *Wave) srcModSlow(in *instr, k int, buf *[64]uint32, n int) *[64]uint32 {
+	src := w.srcLanes(in, k, buf, n)
 	o := &in.src[k]
-	if !o.abs && !o.neg || k == 2 && in.def.v.mac {
+	if !o.abs && !o.neg {
 		return src
 	}
 	var am, nm uint32
@@ -386,10 +402,18 @@ func (w *Wave) srcMod(in *instr, k int, buf *[64]uint32) *[64]uint32 {
 	if o.neg {
 		nm = 1 << 31
 	}
-	for l := range buf {
+	for l := range buf[:blockLanes(n)] {
 		buf[l] = src[l]&^am ^ nm
 	}
 	return buf
+}
+
+// srcFill fills buf's first n lanes with an SGPR or constant: out of line,
+// so srcLanes inlines.
+//
+//go:noinline
+func (w *Wave) srcFill(o *operand, buf *[64]uint32, n int) *[64]uint32 {
+	return fillLanes(buf, w.sv(o), n)
 }
 
 // prefill gives a fast-path instruction its constant sources as whole
@@ -411,6 +435,55 @@ func prefill(in *instr) {
 // execFast runs a kernel.
 func execFast(w *Wave, in *instr) error { return runKernel(w, in, in.def.k) }
 
+// execFastV runs the kernel of an instruction whose sources are all VGPRs
+// without modifiers (plainVSources), the commonest form: runKernel without
+// the per-source dispatch.
+func execFastV(w *Wave, in *instr) error {
+	v := in.def.v
+	if w.s[slotMode]>>27&1 != 0 {
+		return execVOP(w, in)
+	}
+	e := &w.fe // integer kernels do not read it
+	if ft := max(v.ft, v.oft); ft != 0 {
+		if e = w.fenvFor(ft); e.rm != rmNearest {
+			return execVOP(w, in)
+		}
+	}
+	t := &w.tmp
+	a, b, c := &w.v[in.src[0].reg], &t[1], &t[2]
+	if v.nsrc > 1 {
+		b = &w.v[in.src[1].reg]
+	}
+	switch {
+	case v.nsrc > 2 && v.mac: // the accumulator is D
+		c = &w.v[in.dst[0].reg]
+	case v.nsrc > 2:
+		c = &w.v[in.src[2].reg]
+	}
+	mask := w.exec()
+	r := int(in.dst[0].reg)
+	e.live = liveLanes(mask)
+	d := w.dstLanes(r, mask, 4*nquads(e.live), &t[3]) // in place when EXEC is a prefix of whole quads
+	in.def.k(e, d, a, b, c)
+	w.dstPut(r, mask, d)
+	return nil
+}
+
+// plainVSources reports whether every source of an instruction its kernel
+// reads is a VGPR without modifiers.
+func plainVSources(in *instr) bool {
+	v := in.def.v
+	for k := range int(v.nsrc) {
+		if v.mac && k == 2 {
+			break
+		}
+		if o := &in.src[k]; o.kind != okV || o.abs || o.neg || o.sext {
+			return false
+		}
+	}
+	return true
+}
+
 // runKernel runs kernel k of an instruction fastEligible accepts.
 func runKernel(w *Wave, in *instr, k kernel) error {
 	v := in.def.v
@@ -424,18 +497,22 @@ func runKernel(w *Wave, in *instr, k kernel) error {
 		}
 	}
 	t := &w.tmp
-	a := w.srcMod(in, 0, &t[0])
+	mask := w.exec()
+	n := liveLanes(mask)
+	a := w.srcMod(in, 0, &t[0], n)
 	b, c := &t[1], &t[2]
 	if v.nsrc > 1 {
-		b = w.srcMod(in, 1, &t[1])
+		b = w.srcMod(in, 1, &t[1], n)
 	}
-	if v.nsrc > 2 {
-		c = w.srcMod(in, 2, &t[2])
+	switch {
+	case v.nsrc > 2 && v.mac: // the accumulator is D (a VGPR: kernelEligible)
+		c = &w.v[in.dst[0].reg]
+	case v.nsrc > 2:
+		c = w.srcMod(in, 2, &t[2], n)
 	}
-	mask := w.exec()
 	r := int(in.dst[0].reg)
-	e.live = liveLanes(mask)
-	d := w.dstLanes(r, mask, 4*nquads(e.live), &t[3]) // in place when EXEC is a prefix of whole quads
+	e.live = n
+	d := w.dstLanes(r, mask, 4*nquads(n), &t[3]) // in place when EXEC is a prefix of whole quads
 	k(e, d, a, b, c)
 	w.dstPut(r, mask, d)
 	return nil
@@ -490,6 +567,9 @@ func kernelFn(in *instr, inst *isa.Inst, name string) execFn {
 		if u, ok := uniShifts[name]; ok && in.src[u.src].kind != okV {
 			in.sub = u.k
 			return execIndexed
+		}
+		if plainVSources(in) {
+			return execFastV
 		}
 		return execFast
 	}

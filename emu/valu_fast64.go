@@ -68,14 +68,21 @@ func (w *Wave) dstPut(r int, mask uint64, d *[64]uint32) {
 // fill sets every lane of buf to x, two lanes a store: buf must be 8-byte
 // aligned (a row of Wave.tmp or instr.cf; checkptr verifies this under
 // -race).
-func fill(buf *[64]uint32, x uint32) *[64]uint32 {
-	p := (*[32]uint64)(unsafe.Pointer(buf))
+func fill(buf *[64]uint32, x uint32) *[64]uint32 { return fillLanes(buf, x, 64) }
+
+// fillLanes is fill for lanes 0 to n-1 and the rest of their block of
+// eight.
+func fillLanes(buf *[64]uint32, x uint32, n int) *[64]uint32 {
+	p := (*[8][4]uint64)(unsafe.Pointer(buf))
 	v := uint64(x) | uint64(x)<<32
-	for i := 0; i < 32; i += 4 {
-		p[i], p[i+1], p[i+2], p[i+3] = v, v, v, v
+	for i := range p[:blockLanes(n)>>3] {
+		p[i] = [4]uint64{v, v, v, v}
 	}
 	return buf
 }
+
+// blockLanes is n rounded up to a whole block of eight lanes.
+func blockLanes(n int) int { return (n + 7) &^ 7 }
 
 // src64 returns 64-bit source k as its low and high halves: the VGPR pair
 // itself, or lo and hi filled with a uniform value.
