@@ -362,6 +362,9 @@ func (w *Wave) src32(in *instr, k int, buf *[64]uint32) *[64]uint32 {
 	if k == 2 && in.def.v.mac { // (VOPC has no vop: k < 2)
 		return &w.v[in.dst[0].reg] // (a VGPR: kernelEligible, laneEligible)
 	}
+	if o := &in.src[k]; o.kind == okV {
+		return &w.v[o.reg]
+	}
 	return w.srcLanes(in, k, buf, 64)
 }
 

@@ -100,20 +100,38 @@ func (w *Wave) src64(in *instr, k int, lo, hi *[64]uint32) (*[64]uint32, *[64]ui
 
 // setMask writes a carry or compare mask to the instruction's SGPR-pair
 // destination k, or to VCC when it has none.
+// Without the journal it stores the two SGPRs itself, as sd64 and ws64
+// would.
 func (w *Wave) setMask(in *instr, k int, m uint64) {
+	i := codeVCC
 	if d := &in.dst[k]; int(in.ndst) > k && d.kind != okNone {
-		w.sd64(d, m)
+		if d.kind != okS || d.reg >= 127 {
+			return // (sd64 writes nothing)
+		}
+		i = int(d.reg)
+	}
+	if w.jOn {
+		w.ws64(i, m)
 		return
 	}
-	w.ws64(codeVCC, m)
+	w.s[i], w.s[i+1] = uint32(m), uint32(m>>32)
 }
 
 // carryIn is the carry mask of v_addc/v_subb: the last source, or VCC.
 func (w *Wave) carryIn(in *instr) uint64 {
 	if k := int(in.nsrc) - 1; k >= 0 && in.src[k].kind != okV {
-		return w.sv64(&in.src[k])
+		return w.maskIn(&in.src[k])
 	}
 	return w.vcc()
+}
+
+// maskIn is sv64 for a lane-mask source: without the journal an SGPR
+// pair is read directly (rs records hazards only in journaled steps).
+func (w *Wave) maskIn(o *operand) uint64 {
+	if o.kind == okS && o.reg < 127 && !w.jOn {
+		return uint64(w.s[o.reg]) | uint64(w.s[o.reg+1])<<32
+	}
+	return w.sv64(o)
 }
 
 // carryKernels are the carry-writing adds and subtracts (GFX8's v_add_u32
@@ -354,7 +372,7 @@ func execCndFast(w *Wave, in *instr) error {
 	}
 	t := &w.tmp
 	a, b := w.src32(in, 0, &t[0]), w.src32(in, 1, &t[1])
-	m := w.sv64(&in.src[2])
+	m := w.maskIn(&in.src[2])
 	mask := w.exec()
 	r := int(in.dst[0].reg)
 	d := w.dstBuf(r, mask, &t[3])
