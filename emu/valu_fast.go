@@ -31,16 +31,18 @@ var kernels = map[string]kernel{
 		copy(d[:e.live], a[:e.live])
 	},
 	"v_add_u32": func(e *fenv, d, a, b, c *[64]uint32) {
-		qd, qb := quads(d), quads(b)
-		for i := range quads(a)[:nquads(e.live)] {
-			x, y := &quads(a)[i], &qb[i]
+		qa := quads(a)[:nquads(e.live)]
+		qd, qb := quads(d)[:len(qa)], quads(b)[:len(qa)]
+		for i := range qa {
+			x, y := &qa[i], &qb[i]
 			qd[i] = [4]uint32{x[0] + y[0], x[1] + y[1], x[2] + y[2], x[3] + y[3]}
 		}
 	},
 	"v_sub_u32": func(e *fenv, d, a, b, c *[64]uint32) {
-		qd, qb := quads(d), quads(b)
-		for i := range quads(a)[:nquads(e.live)] {
-			x, y := &quads(a)[i], &qb[i]
+		qa := quads(a)[:nquads(e.live)]
+		qd, qb := quads(d)[:len(qa)], quads(b)[:len(qa)]
+		for i := range qa {
+			x, y := &qa[i], &qb[i]
 			qd[i] = [4]uint32{x[0] - y[0], x[1] - y[1], x[2] - y[2], x[3] - y[3]}
 		}
 	},
@@ -51,23 +53,26 @@ var kernels = map[string]kernel{
 		}
 	},
 	"v_and_b32": func(e *fenv, d, a, b, c *[64]uint32) {
-		pd, pb := pairs(d), pairs(b)
-		for i := range pairs(a)[:nquads(e.live)] {
-			x, y := &pairs(a)[i], &pb[i]
+		pa := pairs(a)[:nquads(e.live)]
+		pd, pb := pairs(d)[:len(pa)], pairs(b)[:len(pa)]
+		for i := range pa {
+			x, y := &pa[i], &pb[i]
 			pd[i] = [2]uint64{x[0] & y[0], x[1] & y[1]}
 		}
 	},
 	"v_or_b32": func(e *fenv, d, a, b, c *[64]uint32) {
-		pd, pb := pairs(d), pairs(b)
-		for i := range pairs(a)[:nquads(e.live)] {
-			x, y := &pairs(a)[i], &pb[i]
+		pa := pairs(a)[:nquads(e.live)]
+		pd, pb := pairs(d)[:len(pa)], pairs(b)[:len(pa)]
+		for i := range pa {
+			x, y := &pa[i], &pb[i]
 			pd[i] = [2]uint64{x[0] | y[0], x[1] | y[1]}
 		}
 	},
 	"v_xor_b32": func(e *fenv, d, a, b, c *[64]uint32) {
-		pd, pb := pairs(d), pairs(b)
-		for i := range pairs(a)[:nquads(e.live)] {
-			x, y := &pairs(a)[i], &pb[i]
+		pa := pairs(a)[:nquads(e.live)]
+		pd, pb := pairs(d)[:len(pa)], pairs(b)[:len(pa)]
+		for i := range pa {
+			x, y := &pa[i], &pb[i]
 			pd[i] = [2]uint64{x[0] ^ y[0], x[1] ^ y[1]}
 		}
 	},
@@ -90,9 +95,10 @@ var kernels = map[string]kernel{
 		}
 	},
 	"v_mul_lo_u32": func(e *fenv, d, a, b, c *[64]uint32) {
-		qd, qb := quads(d), quads(b)
-		for i := range quads(a)[:nquads(e.live)] {
-			x, y := &quads(a)[i], &qb[i]
+		qa := quads(a)[:nquads(e.live)]
+		qd, qb := quads(d)[:len(qa)], quads(b)[:len(qa)]
+		for i := range qa {
+			x, y := &qa[i], &qb[i]
 			qd[i] = [4]uint32{x[0] * y[0], x[1] * y[1], x[2] * y[2], x[3] * y[3]}
 		}
 	},
@@ -108,9 +114,10 @@ var kernels = map[string]kernel{
 		}
 	},
 	"v_add3_u32": func(e *fenv, d, a, b, c *[64]uint32) {
-		qd, qb, qc := quads(d), quads(b), quads(c)
-		for i := range quads(a)[:nquads(e.live)] {
-			x, y, z := &quads(a)[i], &qb[i], &qc[i]
+		qa := quads(a)[:nquads(e.live)]
+		qd, qb, qc := quads(d)[:len(qa)], quads(b)[:len(qa)], quads(c)[:len(qa)]
+		for i := range qa {
+			x, y, z := &qa[i], &qb[i], &qc[i]
 			qd[i] = [4]uint32{x[0] + y[0] + z[0], x[1] + y[1] + z[1], x[2] + y[2] + z[2], x[3] + y[3] + z[3]}
 		}
 	},

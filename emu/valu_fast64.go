@@ -229,10 +229,11 @@ func addLanes(d, a, b *[64]uint32, cm uint64, n int) uint64 {
 		return addLanes0(d, a, b, n)
 	}
 	g := nquads(n)
-	qd, qb := quads(d), quads(b)
+	qa := quads(a)[:g]
+	qd, qb := quads(d)[:len(qa)], quads(b)[:len(qa)]
 	var m uint64
-	for i := range quads(a)[:g] {
-		x, y, c := &quads(a)[i], &qb[i], &quadBits[cm&15]
+	for i := range qa {
+		x, y, c := &qa[i], &qb[i], &quadBits[cm&15]
 		cm >>= 4
 		s0 := uint64(x[0]) + uint64(y[0]) + c[0]
 		s1 := uint64(x[1]) + uint64(y[1]) + c[1]
@@ -251,10 +252,11 @@ func subLanes(d, a, b *[64]uint32, cm uint64, n int) uint64 {
 		return subLanes0(d, a, b, n)
 	}
 	g := nquads(n)
-	qd, qb := quads(d), quads(b)
+	qa := quads(a)[:g]
+	qd, qb := quads(d)[:len(qa)], quads(b)[:len(qa)]
 	var m uint64
-	for i := range quads(a)[:g] {
-		x, y, c := &quads(a)[i], &qb[i], &quadBits[cm&15]
+	for i := range qa {
+		x, y, c := &qa[i], &qb[i], &quadBits[cm&15]
 		cm >>= 4
 		s0 := uint64(x[0]) - uint64(y[0]) - c[0]
 		s1 := uint64(x[1]) - uint64(y[1]) - c[1]
@@ -328,10 +330,11 @@ func below(a, b uint32) uint64 { return (uint64(a) - uint64(b)) >> 63 }
 // the division code's adds nearly all carry somewhere.)
 func addLanes0(d, a, b *[64]uint32, n int) uint64 {
 	g := nquads(n)
-	qd, qb := quads(d), quads(b)
+	qa := quads(a)[:g]
+	qd, qb := quads(d)[:len(qa)], quads(b)[:len(qa)]
 	var m uint64
-	for i := range quads(a)[:g] {
-		x, y := &quads(a)[i], &qb[i]
+	for i := range qa {
+		x, y := &qa[i], &qb[i]
 		s0 := uint64(x[0]) + uint64(y[0])
 		s1 := uint64(x[1]) + uint64(y[1])
 		s2 := uint64(x[2]) + uint64(y[2])
@@ -344,10 +347,11 @@ func addLanes0(d, a, b *[64]uint32, n int) uint64 {
 
 func subLanes0(d, a, b *[64]uint32, n int) uint64 {
 	g := nquads(n)
-	qd, qb := quads(d), quads(b)
+	qa := quads(a)[:g]
+	qd, qb := quads(d)[:len(qa)], quads(b)[:len(qa)]
 	var m uint64
-	for i := range quads(a)[:g] {
-		x, y := &quads(a)[i], &qb[i]
+	for i := range qa {
+		x, y := &qa[i], &qb[i]
 		s0 := uint64(x[0]) - uint64(y[0])
 		s1 := uint64(x[1]) - uint64(y[1])
 		s2 := uint64(x[2]) - uint64(y[2])
@@ -388,9 +392,10 @@ func execCndFast(w *Wave, in *instr) error {
 //
 //go:noinline
 func cndLanes(d, a, b *[64]uint32, m uint64, n int) {
-	pd, pb := pairs(d), pairs(b)
-	for i := range pairs(a)[:nquads(n)] {
-		x, y, k := &pairs(a)[i], &pb[i], &quadMasks[m&15]
+	pa := pairs(a)[:nquads(n)]
+	pd, pb := pairs(d)[:len(pa)], pairs(b)[:len(pa)]
+	for i := range pa {
+		x, y, k := &pa[i], &pb[i], &quadMasks[m&15]
 		m >>= 4
 		pd[i] = [2]uint64{x[0] ^ (x[0]^y[0])&k[0], x[1] ^ (x[1]^y[1])&k[1]}
 	}
@@ -623,9 +628,10 @@ func zeroConst(o *operand) bool { return o.kind == okConst && o.val == 0 }
 // mulU64Lanes is v_mad_u64_u32 with a zero addend on the quads holding
 // lanes 0 to n-1: D = S0×S1, no carries.
 func mulU64Lanes(dlo, dhi, a, b *[64]uint32, n int) {
-	qlo, qhi, qb := quads(dlo), quads(dhi), quads(b)
-	for i := range quads(a)[:nquads(n)] {
-		x, y := &quads(a)[i], &qb[i]
+	qa := quads(a)[:nquads(n)]
+	qlo, qhi, qb := quads(dlo)[:len(qa)], quads(dhi)[:len(qa)], quads(b)[:len(qa)]
+	for i := range qa {
+		x, y := &qa[i], &qb[i]
 		p0, p1 := uint64(x[0])*uint64(y[0]), uint64(x[1])*uint64(y[1])
 		p2, p3 := uint64(x[2])*uint64(y[2]), uint64(x[3])*uint64(y[3])
 		qlo[i] = [4]uint32{uint32(p0), uint32(p1), uint32(p2), uint32(p3)}
