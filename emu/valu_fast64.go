@@ -473,29 +473,44 @@ func execShift64(w *Wave, in *instr) error {
 	mask := w.exec()
 	r := int(in.dst[0].reg)
 	n := liveLanes(mask)
-	dlo, dhi := w.dstLanes(r, mask, n, &t[3]), w.dstLanes(r+1, mask, n, &t[4])
-	switch {
-	case in.sub == k64Lshl && in.src[0].kind == okConst: // the common shift by a constant
+	// in place when EXEC is a prefix of whole quads: shift64Quads computes
+	// the rest of the last quad
+	q := 4 * nquads(n)
+	dlo, dhi := w.dstLanes(r, mask, q, &t[3]), w.dstLanes(r+1, mask, q, &t[4])
+	if in.sub == k64Lshl && in.src[0].kind == okConst { // the common shift by a constant
 		shlConstLanes(dlo, dhi, blo, bhi, uint(in.src[0].val&63), n)
-	case in.sub == k64Lshl:
-		for l := range dlo[:n] {
-			x := (uint64(blo[l]) | uint64(bhi[l])<<32) << (a[l] & 63)
-			dlo[l], dhi[l] = uint32(x), uint32(x>>32)
-		}
-	case in.sub == k64Lshr:
-		for l := range dlo[:n] {
-			x := (uint64(blo[l]) | uint64(bhi[l])<<32) >> (a[l] & 63)
-			dlo[l], dhi[l] = uint32(x), uint32(x>>32)
-		}
-	default:
-		for l := range dlo[:n] {
-			x := int64(uint64(blo[l])|uint64(bhi[l])<<32) >> (a[l] & 63)
-			dlo[l], dhi[l] = uint32(x), uint32(x>>32)
-		}
+	} else {
+		shift64Quads(dlo, dhi, a, blo, bhi, in.sub, n)
 	}
 	w.dstPut(r, mask, dlo)
 	w.dstPut(r+1, mask, dhi)
 	return nil
+}
+
+// shift64Quads shifts the quads holding lanes 0 to n-1 as kind says
+// (k64Lshl, k64Lshr or k64Ashr) by the amounts a. D's rows may be the
+// source rows, or one up (v[1:2] = v[0:1] shifted): each quad's results
+// are computed before any is stored.
+func shift64Quads(dlo, dhi, a, blo, bhi *[64]uint32, kind int32, n int) {
+	qa := quads(a)[:nquads(n)]
+	qlo, qhi := quads(dlo)[:len(qa)], quads(dhi)[:len(qa)]
+	qblo, qbhi := quads(blo)[:len(qa)], quads(bhi)[:len(qa)]
+	for i := range qa {
+		s, x, y := &qa[i], &qblo[i], &qbhi[i]
+		v0, v1 := uint64(x[0])|uint64(y[0])<<32, uint64(x[1])|uint64(y[1])<<32
+		v2, v3 := uint64(x[2])|uint64(y[2])<<32, uint64(x[3])|uint64(y[3])<<32
+		switch kind {
+		case k64Lshl:
+			v0, v1, v2, v3 = v0<<(s[0]&63), v1<<(s[1]&63), v2<<(s[2]&63), v3<<(s[3]&63)
+		case k64Lshr:
+			v0, v1, v2, v3 = v0>>(s[0]&63), v1>>(s[1]&63), v2>>(s[2]&63), v3>>(s[3]&63)
+		default:
+			v0, v1 = uint64(int64(v0)>>(s[0]&63)), uint64(int64(v1)>>(s[1]&63))
+			v2, v3 = uint64(int64(v2)>>(s[2]&63)), uint64(int64(v3)>>(s[3]&63))
+		}
+		qlo[i] = [4]uint32{uint32(v0), uint32(v1), uint32(v2), uint32(v3)}
+		qhi[i] = [4]uint32{uint32(v0 >> 32), uint32(v1 >> 32), uint32(v2 >> 32), uint32(v3 >> 32)}
+	}
 }
 
 // shlConstLanes shifts lanes 0 to n-1 left by s, a quad of lanes a step
