@@ -473,7 +473,7 @@ func execFastV(w *Wave, in *instr) error {
 	mask := w.exec()
 	r := int(in.dst[0].reg)
 	e.live = liveLanes(mask)
-	d := w.dstLanes(r, mask, 4*nquads(e.live), &t[3]) // in place when EXEC is a prefix of whole quads
+	d := w.dstQuads(r, mask, e.live, &t[3])
 	in.def.k(e, d, a, b, c)
 	w.dstPut(r, mask, d)
 	return nil
@@ -522,7 +522,7 @@ func runKernel(w *Wave, in *instr, k kernel) error {
 	}
 	r := int(in.dst[0].reg)
 	e.live = n
-	d := w.dstLanes(r, mask, 4*nquads(n), &t[3]) // in place when EXEC is a prefix of whole quads
+	d := w.dstQuads(r, mask, n, &t[3])
 	k(e, d, a, b, c)
 	w.dstPut(r, mask, d)
 	return nil

@@ -41,6 +41,13 @@ func (w *Wave) dstLanes(r int, mask uint64, n int, scratch *[64]uint32) *[64]uin
 	return scratch
 }
 
+// dstQuads is dstBuf for a kernel that computes the quads holding lanes 0
+// to n-1: r itself also when EXEC is exactly the lanes of whole quads (a
+// 16-lane wave's).
+func (w *Wave) dstQuads(r int, mask uint64, n int, scratch *[64]uint32) *[64]uint32 {
+	return w.dstLanes(r, mask, 4*nquads(n), scratch)
+}
+
 // lowLanes is the mask of lanes 0 to n-1.
 func lowLanes(n int) uint64 { return 1<<uint(n) - 1 }
 
@@ -87,6 +94,12 @@ func blockLanes(n int) int { return (n + 7) &^ 7 }
 // src64 returns 64-bit source k as its low and high halves: the VGPR pair
 // itself, or lo and hi filled with a uniform value.
 func (w *Wave) src64(in *instr, k int, lo, hi *[64]uint32) (*[64]uint32, *[64]uint32) {
+	return w.src64Lanes(in, k, lo, hi, 64)
+}
+
+// src64Lanes is src64 for a kernel that reads lanes 0 to n-1 (and the
+// rest of their block of eight), as srcLanes is src32's.
+func (w *Wave) src64Lanes(in *instr, k int, lo, hi *[64]uint32, n int) (*[64]uint32, *[64]uint32) {
 	o := &in.src[k]
 	switch {
 	case o.kind == okV:
@@ -95,7 +108,16 @@ func (w *Wave) src64(in *instr, k int, lo, hi *[64]uint32) (*[64]uint32, *[64]ui
 		return &in.cf[2*k], &in.cf[2*k+1]
 	}
 	x := w.sv64(o)
-	return fill(lo, uint32(x)), fill(hi, uint32(x>>32))
+	return fillLanes(lo, uint32(x), n), fillLanes(hi, uint32(x>>32), n)
+}
+
+// srcQ is src32 for a kernel that reads the quads holding lanes 0 to n-1
+// and has no v_mac accumulator.
+func (w *Wave) srcQ(in *instr, k int, buf *[64]uint32, n int) *[64]uint32 {
+	if o := &in.src[k]; o.kind == okV {
+		return &w.v[o.reg]
+	}
+	return w.srcLanes(in, k, buf, n)
 }
 
 // setMask writes a carry or compare mask to the instruction's SGPR-pair
@@ -177,15 +199,15 @@ func carryOp(w *Wave, in *instr, rev, cin, sub bool) error {
 	mask := w.exec()
 	n := liveLanes(mask)
 	r := int(in.dst[0].reg)
-	d := w.dstBuf(r, mask, &t[3])
+	d := w.dstQuads(r, mask, n, &t[3])
 	var co uint64
 	switch {
 	case !sub && zeroConst(&in.src[0]): // v_addc_co_u32 d, 0, b: the high half of a 64-bit add
-		co = incLanes(d, w.src32(in, 1, &t[1]), cm, n)
+		co = incLanes(d, w.srcQ(in, 1, &t[1], n), cm, n)
 	case !sub && cm == 0 && in.src[0].kind != okV: // an SGPR or constant base plus an offset
-		co = addUniform0(d, w.sv(&in.src[0]), w.src32(in, 1, &t[1]), n)
+		co = addUniform0(d, w.sv(&in.src[0]), w.srcQ(in, 1, &t[1], n), n)
 	default:
-		a, b := w.src32(in, 0, &t[0]), w.src32(in, 1, &t[1])
+		a, b := w.srcQ(in, 0, &t[0], n), w.srcQ(in, 1, &t[1], n)
 		if rev {
 			a, b = b, a
 		}
@@ -204,8 +226,8 @@ func carryOp(w *Wave, in *instr, rev, cin, sub bool) error {
 // each step's four carry bits in at the top of the mask (m = m>>4 |
 // q<<60); quadDown then moves lane l's bit to bit l. They compute every
 // lane of the quads holding lanes 0 to n-1, past n when n is not a
-// multiple of 4: their D is scratch (dstBuf) unless EXEC is full, and the
-// caller masks the carries.
+// multiple of 4: their D is scratch (dstQuads) unless EXEC is exactly the
+// lanes of whole quads, and the caller masks the carries.
 
 // quads views a register as 16 quads of lanes.
 func quads(r *[64]uint32) *[16][4]uint32 { return (*[16][4]uint32)(unsafe.Pointer(r)) }
@@ -375,12 +397,13 @@ func execCndFast(w *Wave, in *instr) error {
 		return execVOP(w, in)
 	}
 	t := &w.tmp
-	a, b := w.src32(in, 0, &t[0]), w.src32(in, 1, &t[1])
 	m := w.maskIn(&in.src[2])
 	mask := w.exec()
+	n := liveLanes(mask)
+	a, b := w.srcQ(in, 0, &t[0], n), w.srcQ(in, 1, &t[1], n)
 	r := int(in.dst[0].reg)
-	d := w.dstBuf(r, mask, &t[3])
-	cndLanes(d, a, b, m, liveLanes(mask))
+	d := w.dstQuads(r, mask, n, &t[3])
+	cndLanes(d, a, b, m, n)
 	w.dstPut(r, mask, d)
 	return nil
 }
@@ -468,15 +491,12 @@ func execShift64(w *Wave, in *instr) error {
 		return execVOP(w, in)
 	}
 	t := &w.tmp
-	a := w.src32(in, 0, &t[0])
-	blo, bhi := w.src64(in, 1, &t[1], &t[2])
 	mask := w.exec()
 	r := int(in.dst[0].reg)
 	n := liveLanes(mask)
-	// in place when EXEC is a prefix of whole quads: shift64Quads computes
-	// the rest of the last quad
-	q := 4 * nquads(n)
-	dlo, dhi := w.dstLanes(r, mask, q, &t[3]), w.dstLanes(r+1, mask, q, &t[4])
+	a := w.srcQ(in, 0, &t[0], n)
+	blo, bhi := w.src64Lanes(in, 1, &t[1], &t[2], n)
+	dlo, dhi := w.dstQuads(r, mask, n, &t[3]), w.dstQuads(r+1, mask, n, &t[4])
 	if in.sub == k64Lshl && in.src[0].kind == okConst { // the common shift by a constant
 		shlConstLanes(dlo, dhi, blo, bhi, uint(in.src[0].val&63), n)
 	} else {
@@ -539,22 +559,24 @@ func execMad64(w *Wave, in *instr) error {
 		return execVOP(w, in)
 	}
 	t := &w.tmp
-	a := w.src32(in, 0, &t[0])
-	clo, chi := w.src64(in, 2, &t[2], &t[5])
 	mask := w.exec()
-	r := int(in.dst[0].reg)
-	dlo, dhi := w.dstBuf(r, mask, &t[3]), w.dstBuf(r+1, mask, &t[4])
 	n := liveLanes(mask)
+	a := w.srcQ(in, 0, &t[0], n)
+	r := int(in.dst[0].reg)
+	dlo, dhi := w.dstQuads(r, mask, n, &t[3]), w.dstQuads(r+1, mask, n, &t[4])
 	var co uint64
 	switch {
 	case in.sub == k64MadU && zeroConst(&in.src[2]): // a plain 32×32→64 multiply
-		mulU64Lanes(dlo, dhi, a, w.src32(in, 1, &t[1]), n)
+		mulU64Lanes(dlo, dhi, a, w.srcQ(in, 1, &t[1], n), n)
 	case in.sub == k64MadU && sameLanes(&in.src[1]): // a factor the same in every lane
+		clo, chi := w.src64Lanes(in, 2, &t[2], &t[5], n)
 		co = madU64Uniform(dlo, dhi, a, clo, chi, w.sv(&in.src[1]), n)
 	case in.sub == k64MadU:
-		co = madU64Lanes(dlo, dhi, a, w.src32(in, 1, &t[1]), clo, chi, n)
+		clo, chi := w.src64Lanes(in, 2, &t[2], &t[5], n)
+		co = madU64Lanes(dlo, dhi, a, w.srcQ(in, 1, &t[1], n), clo, chi, n)
 	default:
-		co = madI64Lanes(dlo, dhi, a, w.src32(in, 1, &t[1]), clo, chi, n)
+		clo, chi := w.src64Lanes(in, 2, &t[2], &t[5], n)
+		co = madI64Lanes(dlo, dhi, a, w.srcQ(in, 1, &t[1], n), clo, chi, n)
 	}
 	w.dstPut(r, mask, dlo)
 	w.dstPut(r+1, mask, dhi)
