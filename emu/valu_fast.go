@@ -386,22 +386,32 @@ func (w *Wave) srcLanes(in *instr, k int, buf *[64]uint32, n int) *[64]uint32 {
 	case o.kind == okConst && in.cf != nil:
 		return &in.cf[2*k]
 	default:
-		return w.srcFill(o, buf, n)
+		return fillLanes(buf, w.scalarIn(o), n)
 	}
 }
 
-// srcMod is srcLanes with an f32 source's abs and neg applied (in buf).
-// The common VGPR source without modifiers inlines.
+// scalarIn is sv, reading an SGPR directly without the journal (rs
+// records hazards only in journaled steps).
+func (w *Wave) scalarIn(o *operand) uint32 {
+	if o.kind == okS && !w.jOn {
+		return w.s[o.reg]
+	}
+	return w.sv(o)
+}
+
+// srcMod is srcLanes with an f32 source's abs and neg applied (in buf),
+// in one call.
 func (w *Wave) srcMod(in *instr, k int, buf *[64]uint32, n int) *[64]uint32 {
-	if o := &in.src[k]; o.kind == okV && !o.abs && !o.neg {
-		return &w.v[o.reg]
-	}
-	return w.srcModSlow(in, k, buf, n)
-}
-
-func (w *Wave) srcModSlow(in *instr, k int, buf *[64]uint32, n int) *[64]uint32 {
-	src := w.srcLanes(in, k, buf, n)
 	o := &in.src[k]
+	var src *[64]uint32
+	switch {
+	case o.kind == okV:
+		src = &w.v[o.reg]
+	case o.kind == okConst && in.cf != nil:
+		src = &in.cf[2*k]
+	default:
+		src = fillLanes(buf, w.scalarIn(o), n)
+	}
 	if !o.abs && !o.neg {
 		return src
 	}
@@ -416,14 +426,6 @@ func (w *Wave) srcModSlow(in *instr, k int, buf *[64]uint32, n int) *[64]uint32 
 		buf[l] = src[l]&^am ^ nm
 	}
 	return buf
-}
-
-// srcFill fills buf's first n lanes with an SGPR or constant: out of line,
-// so srcLanes inlines.
-//
-//go:noinline
-func (w *Wave) srcFill(o *operand, buf *[64]uint32, n int) *[64]uint32 {
-	return fillLanes(buf, w.sv(o), n)
 }
 
 // prefill gives a fast-path instruction its constant sources as whole
