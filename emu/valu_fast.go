@@ -475,7 +475,7 @@ func execFastV(w *Wave, in *instr) error {
 	mask := w.exec()
 	r := int(in.dst[0].reg)
 	e.live = liveLanes(mask)
-	d := w.dstQuads(r, mask, e.live, &t[3])
+	d := w.dstQuads(r, mask, &t[3])
 	in.def.k(e, d, a, b, c)
 	w.dstPut(r, mask, d)
 	return nil
@@ -524,7 +524,7 @@ func runKernel(w *Wave, in *instr, k kernel) error {
 	}
 	r := int(in.dst[0].reg)
 	e.live = n
-	d := w.dstQuads(r, mask, n, &t[3])
+	d := w.dstQuads(r, mask, &t[3])
 	k(e, d, a, b, c)
 	w.dstPut(r, mask, d)
 	return nil

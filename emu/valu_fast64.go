@@ -41,11 +41,18 @@ func (w *Wave) dstLanes(r int, mask uint64, n int, scratch *[64]uint32) *[64]uin
 	return scratch
 }
 
-// dstQuads is dstBuf for a kernel that computes the quads holding lanes 0
-// to n-1: r itself also when EXEC is exactly the lanes of whole quads (a
-// 16-lane wave's).
-func (w *Wave) dstQuads(r int, mask uint64, n int, scratch *[64]uint32) *[64]uint32 {
-	return w.dstLanes(r, mask, 4*nquads(n), scratch)
+// dstQuads is dstBuf for a kernel that computes the quads holding the
+// lanes up to the highest in mask: r itself also when mask is exactly the
+// lanes of whole quads (a 16-lane wave's EXEC).
+func (w *Wave) dstQuads(r int, mask uint64, scratch *[64]uint32) *[64]uint32 {
+	// mask+1 is then 2^(4k) (0 for a full EXEC): a nibble's low bit
+	if p := mask + 1; mask == 0 || p&mask != 0 || p&0xEEEEEEEEEEEEEEEE != 0 {
+		return scratch
+	}
+	if w.jOn {
+		w.j.v = append(w.j.v, vEnt{reg: uint16(r), mask: mask, old: w.v[r]})
+	}
+	return &w.v[r]
 }
 
 // lowLanes is the mask of lanes 0 to n-1.
@@ -199,7 +206,7 @@ func carryOp(w *Wave, in *instr, rev, cin, sub bool) error {
 	mask := w.exec()
 	n := liveLanes(mask)
 	r := int(in.dst[0].reg)
-	d := w.dstQuads(r, mask, n, &t[3])
+	d := w.dstQuads(r, mask, &t[3])
 	var co uint64
 	switch {
 	case !sub && zeroConst(&in.src[0]): // v_addc_co_u32 d, 0, b: the high half of a 64-bit add
@@ -402,7 +409,7 @@ func execCndFast(w *Wave, in *instr) error {
 	n := liveLanes(mask)
 	a, b := w.srcQ(in, 0, &t[0], n), w.srcQ(in, 1, &t[1], n)
 	r := int(in.dst[0].reg)
-	d := w.dstQuads(r, mask, n, &t[3])
+	d := w.dstQuads(r, mask, &t[3])
 	cndLanes(d, a, b, m, n)
 	w.dstPut(r, mask, d)
 	return nil
@@ -496,7 +503,7 @@ func execShift64(w *Wave, in *instr) error {
 	n := liveLanes(mask)
 	a := w.srcQ(in, 0, &t[0], n)
 	blo, bhi := w.src64Lanes(in, 1, &t[1], &t[2], n)
-	dlo, dhi := w.dstQuads(r, mask, n, &t[3]), w.dstQuads(r+1, mask, n, &t[4])
+	dlo, dhi := w.dstQuads(r, mask, &t[3]), w.dstQuads(r+1, mask, &t[4])
 	if in.sub == k64Lshl && in.src[0].kind == okConst { // the common shift by a constant
 		shlConstLanes(dlo, dhi, blo, bhi, uint(in.src[0].val&63), n)
 	} else {
@@ -563,7 +570,7 @@ func execMad64(w *Wave, in *instr) error {
 	n := liveLanes(mask)
 	a := w.srcQ(in, 0, &t[0], n)
 	r := int(in.dst[0].reg)
-	dlo, dhi := w.dstQuads(r, mask, n, &t[3]), w.dstQuads(r+1, mask, n, &t[4])
+	dlo, dhi := w.dstQuads(r, mask, &t[3]), w.dstQuads(r+1, mask, &t[4])
 	var co uint64
 	switch {
 	case in.sub == k64MadU && zeroConst(&in.src[2]): // a plain 32×32→64 multiply
