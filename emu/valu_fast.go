@@ -481,6 +481,18 @@ func execFastV(w *Wave, in *instr) error {
 	return nil
 }
 
+// execMovFast is v_mov_b32 without modifiers: a masked write of the
+// source row, or of the live blocks of a uniform value.
+func execMovFast(w *Wave, in *instr) error {
+	if w.gprIdx() {
+		return execVOP(w, in)
+	}
+	mask := w.exec()
+	src := w.srcLanes(in, 0, &w.tmp[0], liveLanes(mask))
+	w.wv(int(in.dst[0].reg), mask, src)
+	return nil
+}
+
 // plainVSources reports whether every source of an instruction its kernel
 // reads is a VGPR without modifiers.
 func plainVSources(in *instr) bool {
@@ -580,7 +592,10 @@ func kernelFn(in *instr, inst *isa.Inst, name string) execFn {
 			in.sub = u.k
 			return execIndexed
 		}
-		if plainVSources(in) {
+		switch {
+		case name == "v_mov_b32":
+			return execMovFast
+		case plainVSources(in):
 			return execFastV
 		}
 		return execFast
