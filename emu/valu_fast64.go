@@ -128,9 +128,8 @@ func (w *Wave) srcQ(in *instr, k int, buf *[64]uint32, n int) *[64]uint32 {
 }
 
 // setMask writes a carry or compare mask to the instruction's SGPR-pair
-// destination k, or to VCC when it has none.
-// Without the journal it stores the two SGPRs itself, as sd64 and ws64
-// would.
+// destination k, or to VCC when it has none; without the journal it stores
+// the two SGPRs itself, as sd64 and ws64 would.
 func (w *Wave) setMask(in *instr, k int, m uint64) {
 	i := codeVCC
 	if d := &in.dst[k]; int(in.ndst) > k && d.kind != okNone {
