@@ -10,8 +10,10 @@ import (
 
 // Fast kernels: whole-register loops for the common VALU operations when
 // the instruction has no SDWA, DPP, modifiers or 64-bit operands and (for
-// floats) MODE rounds to nearest even. They compute every lane; the write
-// keeps only the EXEC lanes. Results equal the lane functions'.
+// floats) MODE rounds to nearest even. They compute lanes 0 to e.live-1,
+// and may compute the rest of the quad of lanes holding lane e.live-1
+// (the commonest integer kernels run a quad a step); the write keeps only
+// the EXEC lanes. Results equal the lane functions'.
 
 type kernel func(e *fenv, d, a, b, c *[64]uint32)
 
@@ -29,15 +31,19 @@ var kernels = map[string]kernel{
 		copy(d[:e.live], a[:e.live])
 	},
 	"v_add_u32": func(e *fenv, d, a, b, c *[64]uint32) {
-		dd, aa, bb := lanes(e, d, a, b)
-		for l := range dd {
-			dd[l] = aa[l] + bb[l]
+		qa := quads(a)[:nquads(e.live)]
+		qd, qb := quads(d)[:len(qa)], quads(b)[:len(qa)]
+		for i := range qa {
+			x, y := &qa[i], &qb[i]
+			qd[i] = [4]uint32{x[0] + y[0], x[1] + y[1], x[2] + y[2], x[3] + y[3]}
 		}
 	},
 	"v_sub_u32": func(e *fenv, d, a, b, c *[64]uint32) {
-		dd, aa, bb := lanes(e, d, a, b)
-		for l := range dd {
-			dd[l] = aa[l] - bb[l]
+		qa := quads(a)[:nquads(e.live)]
+		qd, qb := quads(d)[:len(qa)], quads(b)[:len(qa)]
+		for i := range qa {
+			x, y := &qa[i], &qb[i]
+			qd[i] = [4]uint32{x[0] - y[0], x[1] - y[1], x[2] - y[2], x[3] - y[3]}
 		}
 	},
 	"v_subrev_u32": func(e *fenv, d, a, b, c *[64]uint32) {
@@ -47,21 +53,27 @@ var kernels = map[string]kernel{
 		}
 	},
 	"v_and_b32": func(e *fenv, d, a, b, c *[64]uint32) {
-		dd, aa, bb := lanes(e, d, a, b)
-		for l := range dd {
-			dd[l] = aa[l] & bb[l]
+		pa := pairs(a)[:nquads(e.live)]
+		pd, pb := pairs(d)[:len(pa)], pairs(b)[:len(pa)]
+		for i := range pa {
+			x, y := &pa[i], &pb[i]
+			pd[i] = [2]uint64{x[0] & y[0], x[1] & y[1]}
 		}
 	},
 	"v_or_b32": func(e *fenv, d, a, b, c *[64]uint32) {
-		dd, aa, bb := lanes(e, d, a, b)
-		for l := range dd {
-			dd[l] = aa[l] | bb[l]
+		pa := pairs(a)[:nquads(e.live)]
+		pd, pb := pairs(d)[:len(pa)], pairs(b)[:len(pa)]
+		for i := range pa {
+			x, y := &pa[i], &pb[i]
+			pd[i] = [2]uint64{x[0] | y[0], x[1] | y[1]}
 		}
 	},
 	"v_xor_b32": func(e *fenv, d, a, b, c *[64]uint32) {
-		dd, aa, bb := lanes(e, d, a, b)
-		for l := range dd {
-			dd[l] = aa[l] ^ bb[l]
+		pa := pairs(a)[:nquads(e.live)]
+		pd, pb := pairs(d)[:len(pa)], pairs(b)[:len(pa)]
+		for i := range pa {
+			x, y := &pa[i], &pb[i]
+			pd[i] = [2]uint64{x[0] ^ y[0], x[1] ^ y[1]}
 		}
 	},
 	"v_lshlrev_b32": func(e *fenv, d, a, b, c *[64]uint32) {
@@ -83,9 +95,11 @@ var kernels = map[string]kernel{
 		}
 	},
 	"v_mul_lo_u32": func(e *fenv, d, a, b, c *[64]uint32) {
-		dd, aa, bb := lanes(e, d, a, b)
-		for l := range dd {
-			dd[l] = aa[l] * bb[l]
+		qa := quads(a)[:nquads(e.live)]
+		qd, qb := quads(d)[:len(qa)], quads(b)[:len(qa)]
+		for i := range qa {
+			x, y := &qa[i], &qb[i]
+			qd[i] = [4]uint32{x[0] * y[0], x[1] * y[1], x[2] * y[2], x[3] * y[3]}
 		}
 	},
 	"v_mul_u32_u24": func(e *fenv, d, a, b, c *[64]uint32) {
@@ -100,8 +114,11 @@ var kernels = map[string]kernel{
 		}
 	},
 	"v_add3_u32": func(e *fenv, d, a, b, c *[64]uint32) {
-		for l := range d[:e.live] {
-			d[l] = a[l] + b[l] + c[l]
+		qa := quads(a)[:nquads(e.live)]
+		qd, qb, qc := quads(d)[:len(qa)], quads(b)[:len(qa)], quads(c)[:len(qa)]
+		for i := range qa {
+			x, y, z := &qa[i], &qb[i], &qc[i]
+			qd[i] = [4]uint32{x[0] + y[0] + z[0], x[1] + y[1] + z[1], x[2] + y[2] + z[2], x[3] + y[3] + z[3]}
 		}
 	},
 	"v_lshl_add_u32": func(e *fenv, d, a, b, c *[64]uint32) {
@@ -223,6 +240,18 @@ func kMulF32(e *fenv, d, a, b, c *[64]uint32) {
 }
 
 func kMadF32(e *fenv, d, a, b, c *[64]uint32) {
+	if n, ok := keepLanes(e); ok {
+		df, af, bf := asFloats(d)[:n], asFloats(a)[:n], asFloats(b)[:n]
+		cf := asFloats(c)[:n]
+		for l := range df {
+			r := float32(af[l]*bf[l]) + cf[l] // the conversion rounds the product: no fused multiply-add
+			if r != r {                       // a NaN product or sum: quieted as the loop below does
+				r = f32(madNaN32(f32bits(af[l]), f32bits(bf[l]), f32bits(cf[l])))
+			}
+			df[l] = r
+		}
+		return
+	}
 	for l := range d[:e.live] {
 		x, y, z := flushIn(a[l], e.din), flushIn(b[l], e.din), flushIn(c[l], e.din)
 		p := float32(f32(x) * f32(y))
@@ -238,6 +267,18 @@ func kMadF32(e *fenv, d, a, b, c *[64]uint32) {
 		}
 		d[l] = flushOut(u, e.dout)
 	}
+}
+
+// madNaN32 is v_mad_f32 of x, y and z, with denormals kept, for a lane
+// whose result is a NaN.
+func madNaN32(x, y, z uint32) uint32 {
+	p := float32(f32(x) * f32(y))
+	pu := f32bits(p)
+	if p != p {
+		pu = quiet32(p, x, y)
+	}
+	r := f32(pu) + f32(z)
+	return quiet32(r, pu, z)
 }
 
 func kFmaF32(e *fenv, d, a, b, c *[64]uint32) {
@@ -325,24 +366,53 @@ func kernelEligible(in *instr, inst *isa.Inst) bool {
 // src32 returns source k as a register of lanes: the VGPR itself, the
 // instruction's prefilled constant, or buf filled with a uniform value.
 func (w *Wave) src32(in *instr, k int, buf *[64]uint32) *[64]uint32 {
-	o := &in.src[k]
 	if k == 2 && in.def.v.mac { // (VOPC has no vop: k < 2)
-		o = &in.dst[0]
+		return &w.v[in.dst[0].reg] // (a VGPR: kernelEligible, laneEligible)
 	}
-	switch {
+	if o := &in.src[k]; o.kind == okV {
+		return &w.v[o.reg]
+	}
+	return w.srcLanes(in, k, buf, 64)
+}
+
+// srcLanes is src32 for a kernel that reads lanes 0 to n-1 (and the rest
+// of their block of eight), and for a source other than a v_mac's
+// accumulator: a uniform value fills only those blocks, a quarter of the
+// work for a 16-lane wave.
+func (w *Wave) srcLanes(in *instr, k int, buf *[64]uint32, n int) *[64]uint32 {
+	switch o := &in.src[k]; {
 	case o.kind == okV:
 		return &w.v[o.reg]
 	case o.kind == okConst && in.cf != nil:
 		return &in.cf[2*k]
+	default:
+		return fillLanes(buf, w.scalarIn(o), n)
 	}
-	return fill(buf, w.sv(o))
 }
 
-// srcMod is src32 with an f32 source's abs and neg applied (in buf).
-func (w *Wave) srcMod(in *instr, k int, buf *[64]uint32) *[64]uint32 {
-	src := w.src32(in, k, buf)
+// scalarIn is sv, reading an SGPR directly without the journal (rs
+// records hazards only in journaled steps).
+func (w *Wave) scalarIn(o *operand) uint32 {
+	if o.kind == okS && !w.jOn {
+		return w.s[o.reg]
+	}
+	return w.sv(o)
+}
+
+// srcMod is srcLanes with an f32 source's abs and neg applied (in buf),
+// in one call.
+func (w *Wave) srcMod(in *instr, k int, buf *[64]uint32, n int) *[64]uint32 {
 	o := &in.src[k]
-	if !o.abs && !o.neg || k == 2 && in.def.v.mac {
+	var src *[64]uint32
+	switch {
+	case o.kind == okV:
+		src = &w.v[o.reg]
+	case o.kind == okConst && in.cf != nil:
+		src = &in.cf[2*k]
+	default:
+		src = fillLanes(buf, w.scalarIn(o), n)
+	}
+	if !o.abs && !o.neg {
 		return src
 	}
 	var am, nm uint32
@@ -352,7 +422,7 @@ func (w *Wave) srcMod(in *instr, k int, buf *[64]uint32) *[64]uint32 {
 	if o.neg {
 		nm = 1 << 31
 	}
-	for l := range buf {
+	for l := range buf[:blockLanes(n)] {
 		buf[l] = src[l]&^am ^ nm
 	}
 	return buf
@@ -377,6 +447,67 @@ func prefill(in *instr) {
 // execFast runs a kernel.
 func execFast(w *Wave, in *instr) error { return runKernel(w, in, in.def.k) }
 
+// execFastV runs the kernel of an instruction whose sources are all VGPRs
+// without modifiers (plainVSources), the commonest form: runKernel without
+// the per-source dispatch.
+func execFastV(w *Wave, in *instr) error {
+	v := in.def.v
+	if w.s[slotMode]>>27&1 != 0 {
+		return execVOP(w, in)
+	}
+	e := &w.fe // integer kernels do not read it
+	if ft := max(v.ft, v.oft); ft != 0 {
+		if e = w.fenvFor(ft); e.rm != rmNearest {
+			return execVOP(w, in)
+		}
+	}
+	t := &w.tmp
+	a, b, c := &w.v[in.src[0].reg], &t[1], &t[2]
+	if v.nsrc > 1 {
+		b = &w.v[in.src[1].reg]
+	}
+	switch {
+	case v.nsrc > 2 && v.mac: // the accumulator is D
+		c = &w.v[in.dst[0].reg]
+	case v.nsrc > 2:
+		c = &w.v[in.src[2].reg]
+	}
+	mask := w.exec()
+	r := int(in.dst[0].reg)
+	e.live = liveLanes(mask)
+	d := w.dstQuads(r, mask, &t[3])
+	in.def.k(e, d, a, b, c)
+	w.dstPut(r, mask, d)
+	return nil
+}
+
+// execMovFast is v_mov_b32 without modifiers: a masked write of the
+// source row, or of the live blocks of a uniform value.
+func execMovFast(w *Wave, in *instr) error {
+	if w.gprIdx() {
+		return execVOP(w, in)
+	}
+	mask := w.exec()
+	src := w.srcLanes(in, 0, &w.tmp[0], liveLanes(mask))
+	w.wv(int(in.dst[0].reg), mask, src)
+	return nil
+}
+
+// plainVSources reports whether every source of an instruction its kernel
+// reads is a VGPR without modifiers.
+func plainVSources(in *instr) bool {
+	v := in.def.v
+	for k := range int(v.nsrc) {
+		if v.mac && k == 2 {
+			break
+		}
+		if o := &in.src[k]; o.kind != okV || o.abs || o.neg || o.sext {
+			return false
+		}
+	}
+	return true
+}
+
 // runKernel runs kernel k of an instruction fastEligible accepts.
 func runKernel(w *Wave, in *instr, k kernel) error {
 	v := in.def.v
@@ -390,18 +521,22 @@ func runKernel(w *Wave, in *instr, k kernel) error {
 		}
 	}
 	t := &w.tmp
-	a := w.srcMod(in, 0, &t[0])
+	mask := w.exec()
+	n := liveLanes(mask)
+	a := w.srcMod(in, 0, &t[0], n)
 	b, c := &t[1], &t[2]
 	if v.nsrc > 1 {
-		b = w.srcMod(in, 1, &t[1])
+		b = w.srcMod(in, 1, &t[1], n)
 	}
-	if v.nsrc > 2 {
-		c = w.srcMod(in, 2, &t[2])
+	switch {
+	case v.nsrc > 2 && v.mac: // the accumulator is D (a VGPR: kernelEligible)
+		c = &w.v[in.dst[0].reg]
+	case v.nsrc > 2:
+		c = w.srcMod(in, 2, &t[2], n)
 	}
-	mask := w.exec()
 	r := int(in.dst[0].reg)
-	e.live = liveLanes(mask)
-	d := w.dstLanes(r, mask, e.live, &t[3])
+	e.live = n
+	d := w.dstQuads(r, mask, &t[3])
 	k(e, d, a, b, c)
 	w.dstPut(r, mask, d)
 	return nil
@@ -456,6 +591,12 @@ func kernelFn(in *instr, inst *isa.Inst, name string) execFn {
 		if u, ok := uniShifts[name]; ok && in.src[u.src].kind != okV {
 			in.sub = u.k
 			return execIndexed
+		}
+		switch {
+		case name == "v_mov_b32":
+			return execMovFast
+		case plainVSources(in):
+			return execFastV
 		}
 		return execFast
 	}

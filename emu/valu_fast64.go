@@ -41,6 +41,20 @@ func (w *Wave) dstLanes(r int, mask uint64, n int, scratch *[64]uint32) *[64]uin
 	return scratch
 }
 
+// dstQuads is dstBuf for a kernel that computes the quads holding the
+// lanes up to the highest in mask: r itself also when mask is exactly the
+// lanes of whole quads (a 16-lane wave's EXEC).
+func (w *Wave) dstQuads(r int, mask uint64, scratch *[64]uint32) *[64]uint32 {
+	// mask+1 is then 2^(4k) (0 for a full EXEC): a nibble's low bit
+	if p := mask + 1; mask == 0 || p&mask != 0 || p&0xEEEEEEEEEEEEEEEE != 0 {
+		return scratch
+	}
+	if w.jOn {
+		w.j.v = append(w.j.v, vEnt{reg: uint16(r), mask: mask, old: w.v[r]})
+	}
+	return &w.v[r]
+}
+
 // lowLanes is the mask of lanes 0 to n-1.
 func lowLanes(n int) uint64 { return 1<<uint(n) - 1 }
 
@@ -68,18 +82,31 @@ func (w *Wave) dstPut(r int, mask uint64, d *[64]uint32) {
 // fill sets every lane of buf to x, two lanes a store: buf must be 8-byte
 // aligned (a row of Wave.tmp or instr.cf; checkptr verifies this under
 // -race).
-func fill(buf *[64]uint32, x uint32) *[64]uint32 {
-	p := (*[32]uint64)(unsafe.Pointer(buf))
+func fill(buf *[64]uint32, x uint32) *[64]uint32 { return fillLanes(buf, x, 64) }
+
+// fillLanes is fill for lanes 0 to n-1 and the rest of their block of
+// eight.
+func fillLanes(buf *[64]uint32, x uint32, n int) *[64]uint32 {
+	p := (*[8][4]uint64)(unsafe.Pointer(buf))
 	v := uint64(x) | uint64(x)<<32
-	for i := 0; i < 32; i += 4 {
-		p[i], p[i+1], p[i+2], p[i+3] = v, v, v, v
+	for i := range p[:blockLanes(n)>>3] {
+		p[i] = [4]uint64{v, v, v, v}
 	}
 	return buf
 }
 
+// blockLanes is n rounded up to a whole block of eight lanes.
+func blockLanes(n int) int { return (n + 7) &^ 7 }
+
 // src64 returns 64-bit source k as its low and high halves: the VGPR pair
 // itself, or lo and hi filled with a uniform value.
 func (w *Wave) src64(in *instr, k int, lo, hi *[64]uint32) (*[64]uint32, *[64]uint32) {
+	return w.src64Lanes(in, k, lo, hi, 64)
+}
+
+// src64Lanes is src64 for a kernel that reads lanes 0 to n-1 (and the
+// rest of their block of eight), as srcLanes is src32's.
+func (w *Wave) src64Lanes(in *instr, k int, lo, hi *[64]uint32, n int) (*[64]uint32, *[64]uint32) {
 	o := &in.src[k]
 	switch {
 	case o.kind == okV:
@@ -88,25 +115,51 @@ func (w *Wave) src64(in *instr, k int, lo, hi *[64]uint32) (*[64]uint32, *[64]ui
 		return &in.cf[2*k], &in.cf[2*k+1]
 	}
 	x := w.sv64(o)
-	return fill(lo, uint32(x)), fill(hi, uint32(x>>32))
+	return fillLanes(lo, uint32(x), n), fillLanes(hi, uint32(x>>32), n)
+}
+
+// srcQ is src32 for a kernel that reads the quads holding lanes 0 to n-1
+// and has no v_mac accumulator.
+func (w *Wave) srcQ(in *instr, k int, buf *[64]uint32, n int) *[64]uint32 {
+	if o := &in.src[k]; o.kind == okV {
+		return &w.v[o.reg]
+	}
+	return w.srcLanes(in, k, buf, n)
 }
 
 // setMask writes a carry or compare mask to the instruction's SGPR-pair
-// destination k, or to VCC when it has none.
+// destination k, or to VCC when it has none; without the journal it stores
+// the two SGPRs itself, as sd64 and ws64 would.
 func (w *Wave) setMask(in *instr, k int, m uint64) {
+	i := codeVCC
 	if d := &in.dst[k]; int(in.ndst) > k && d.kind != okNone {
-		w.sd64(d, m)
+		if d.kind != okS || d.reg >= 127 {
+			return // (sd64 writes nothing)
+		}
+		i = int(d.reg)
+	}
+	if w.jOn {
+		w.ws64(i, m)
 		return
 	}
-	w.ws64(codeVCC, m)
+	w.s[i], w.s[i+1] = uint32(m), uint32(m>>32)
 }
 
 // carryIn is the carry mask of v_addc/v_subb: the last source, or VCC.
 func (w *Wave) carryIn(in *instr) uint64 {
 	if k := int(in.nsrc) - 1; k >= 0 && in.src[k].kind != okV {
-		return w.sv64(&in.src[k])
+		return w.maskIn(&in.src[k])
 	}
 	return w.vcc()
+}
+
+// maskIn is sv64 for a lane-mask source: without the journal an SGPR
+// pair is read directly (rs records hazards only in journaled steps).
+func (w *Wave) maskIn(o *operand) uint64 {
+	if o.kind == okS && o.reg < 127 && !w.jOn {
+		return uint64(w.s[o.reg]) | uint64(w.s[o.reg+1])<<32
+	}
+	return w.sv64(o)
 }
 
 // carryKernels are the carry-writing adds and subtracts (GFX8's v_add_u32
@@ -152,15 +205,15 @@ func carryOp(w *Wave, in *instr, rev, cin, sub bool) error {
 	mask := w.exec()
 	n := liveLanes(mask)
 	r := int(in.dst[0].reg)
-	d := w.dstBuf(r, mask, &t[3])
+	d := w.dstQuads(r, mask, &t[3])
 	var co uint64
 	switch {
 	case !sub && zeroConst(&in.src[0]): // v_addc_co_u32 d, 0, b: the high half of a 64-bit add
-		co = incLanes(d, w.src32(in, 1, &t[1]), cm, n)
+		co = incLanes(d, w.srcQ(in, 1, &t[1], n), cm, n)
 	case !sub && cm == 0 && in.src[0].kind != okV: // an SGPR or constant base plus an offset
-		co = addUniform0(d, w.sv(&in.src[0]), w.src32(in, 1, &t[1]), n)
+		co = addUniform0(d, w.sv(&in.src[0]), w.srcQ(in, 1, &t[1], n), n)
 	default:
-		a, b := w.src32(in, 0, &t[0]), w.src32(in, 1, &t[1])
+		a, b := w.srcQ(in, 0, &t[0], n), w.srcQ(in, 1, &t[1], n)
 		if rev {
 			a, b = b, a
 		}
@@ -179,8 +232,8 @@ func carryOp(w *Wave, in *instr, rev, cin, sub bool) error {
 // each step's four carry bits in at the top of the mask (m = m>>4 |
 // q<<60); quadDown then moves lane l's bit to bit l. They compute every
 // lane of the quads holding lanes 0 to n-1, past n when n is not a
-// multiple of 4: their D is scratch (dstBuf) unless EXEC is full, and the
-// caller masks the carries.
+// multiple of 4: their D is scratch (dstQuads) unless EXEC is exactly the
+// lanes of whole quads, and the caller masks the carries.
 
 // quads views a register as 16 quads of lanes.
 func quads(r *[64]uint32) *[16][4]uint32 { return (*[16][4]uint32)(unsafe.Pointer(r)) }
@@ -188,28 +241,32 @@ func quads(r *[64]uint32) *[16][4]uint32 { return (*[16][4]uint32)(unsafe.Pointe
 // nquads is the number of quads holding lanes 0 to n-1.
 func nquads(n int) int { return (n + 3) >> 2 }
 
-// quad packs four carry bits (each 0 or 1) into a nibble.
-func quad(c0, c1, c2, c3 uint64) uint64 { return c0 | c1<<1 | c2<<2 | c3<<3 }
+// quad packs four carry bits (each 0 or 1) into a nibble. The bits do not
+// overlap, so adding them is or-ing them, in three LEAs.
+func quad(c0, c1, c2, c3 uint64) uint64 { return (c0 + c1*2) + (c2+c3*2)*4 }
 
 // quadDown moves a mask built from the top in g steps of a quad down to
 // lane 0.
 func quadDown(m uint64, g int) uint64 { return m >> uint(64-4*g) }
 
 // addLanes adds with the carries cm in; without carries in (v_add_co, or
-// v_addc with VCC zero) the loop is shorter.
+// v_addc with VCC zero) the loop is shorter. A quad's carries in come from
+// quadBits, one memory operand a lane.
 func addLanes(d, a, b *[64]uint32, cm uint64, n int) uint64 {
 	if cm == 0 {
 		return addLanes0(d, a, b, n)
 	}
 	g := nquads(n)
-	qd, qb := quads(d), quads(b)
+	qa := quads(a)[:g]
+	qd, qb := quads(d)[:len(qa)], quads(b)[:len(qa)]
 	var m uint64
-	for i := range quads(a)[:g] {
-		x, y, c := &quads(a)[i], &qb[i], cm>>uint(4*i)
-		s0 := uint64(x[0]) + uint64(y[0]) + c&1
-		s1 := uint64(x[1]) + uint64(y[1]) + c>>1&1
-		s2 := uint64(x[2]) + uint64(y[2]) + c>>2&1
-		s3 := uint64(x[3]) + uint64(y[3]) + c>>3&1
+	for i := range qa {
+		x, y, c := &qa[i], &qb[i], &quadBits[cm&15]
+		cm >>= 4
+		s0 := uint64(x[0]) + uint64(y[0]) + c[0]
+		s1 := uint64(x[1]) + uint64(y[1]) + c[1]
+		s2 := uint64(x[2]) + uint64(y[2]) + c[2]
+		s3 := uint64(x[3]) + uint64(y[3]) + c[3]
 		qd[i] = [4]uint32{uint32(s0), uint32(s1), uint32(s2), uint32(s3)}
 		m = m>>4 | quad(s0>>32, s1>>32, s2>>32, s3>>32)<<60
 	}
@@ -223,19 +280,31 @@ func subLanes(d, a, b *[64]uint32, cm uint64, n int) uint64 {
 		return subLanes0(d, a, b, n)
 	}
 	g := nquads(n)
-	qd, qb := quads(d), quads(b)
+	qa := quads(a)[:g]
+	qd, qb := quads(d)[:len(qa)], quads(b)[:len(qa)]
 	var m uint64
-	for i := range quads(a)[:g] {
-		x, y, c := &quads(a)[i], &qb[i], cm>>uint(4*i)
-		s0 := uint64(x[0]) - uint64(y[0]) - c&1
-		s1 := uint64(x[1]) - uint64(y[1]) - c>>1&1
-		s2 := uint64(x[2]) - uint64(y[2]) - c>>2&1
-		s3 := uint64(x[3]) - uint64(y[3]) - c>>3&1
+	for i := range qa {
+		x, y, c := &qa[i], &qb[i], &quadBits[cm&15]
+		cm >>= 4
+		s0 := uint64(x[0]) - uint64(y[0]) - c[0]
+		s1 := uint64(x[1]) - uint64(y[1]) - c[1]
+		s2 := uint64(x[2]) - uint64(y[2]) - c[2]
+		s3 := uint64(x[3]) - uint64(y[3]) - c[3]
 		qd[i] = [4]uint32{uint32(s0), uint32(s1), uint32(s2), uint32(s3)}
 		m = m>>4 | quad(s0>>63, s1>>63, s2>>63, s3>>63)<<60
 	}
 	return quadDown(m, g)
 }
+
+// quadBits[q] holds the four bits of nibble q, one a lane.
+var quadBits = func() (t [16][4]uint64) {
+	for q := range t {
+		for k := range t[q] {
+			t[q][k] = uint64(q) >> uint(k) & 1
+		}
+	}
+	return t
+}()
 
 // incLanes adds the carries cm to b: a copy, then an increment of the
 // lanes with a carry in (often none).
@@ -254,14 +323,12 @@ func incLanes(d, b *[64]uint32, cm uint64, n int) uint64 {
 	return co
 }
 
-// The adds without a carry in (addUniform0, addLanes0) first add and
-// OR the operands together, one pass: when OR(a) + OR(b) < 2^32, which
-// bounds every lane's sum, no lane carries — the common case of an index
-// or offset added to an address — and the carry loop is skipped. Otherwise
-// a second pass finds the lanes whose sum wrapped below an operand that D
-// did not overwrite.
-
-// addUniform0 is addLanes0 with every lane of a equal to x.
+// addUniform0, the add of an SGPR or constant base and a VGPR offset,
+// first adds and ORs the offsets together, one pass: when OR(b) + x <
+// 2^32, which bounds every lane's sum, no lane carries — the common case
+// of an index or offset added to an address — and the carry loop is
+// skipped. Otherwise a second pass finds the lanes whose sum wrapped below
+// x.
 func addUniform0(d *[64]uint32, x uint32, b *[64]uint32, n int) uint64 {
 	g := nquads(n)
 	qd := quads(d)
@@ -285,42 +352,17 @@ func addUniform0(d *[64]uint32, x uint32, b *[64]uint32, n int) uint64 {
 // below is 1 when a < b, else 0.
 func below(a, b uint32) uint64 { return (uint64(a) - uint64(b)) >> 63 }
 
+// addLanes0 adds without carries in, each lane's carry bit 32 of its
+// 64-bit sum. (Adding the ORs of the operands first to skip the carries
+// when they bound every sum costs as much as the carries themselves, and
+// the division code's adds nearly all carry somewhere.)
 func addLanes0(d, a, b *[64]uint32, n int) uint64 {
-	if d == a && d == b { // v_add_co d, d, d: no operand is left to compare with
-		return addCarryLanes0(d, a, b, n)
-	}
 	g := nquads(n)
-	qd, qb := quads(d), quads(b)
-	var oa, ob uint32
-	for i := range quads(a)[:g] {
-		x, y := &quads(a)[i], &qb[i]
-		oa |= x[0] | x[1] | x[2] | x[3]
-		ob |= y[0] | y[1] | y[2] | y[3]
-		qd[i] = [4]uint32{x[0] + y[0], x[1] + y[1], x[2] + y[2], x[3] + y[3]}
-	}
-	if uint64(oa)+uint64(ob) < 1<<32 {
-		return 0
-	}
-	src := a
-	if d == a {
-		src = b
-	}
+	qa := quads(a)[:g]
+	qd, qb := quads(d)[:len(qa)], quads(b)[:len(qa)]
 	var m uint64
-	for i, s := range qd[:g] {
-		o := &quads(src)[i]
-		m = m>>4 | quad(below(s[0], o[0]), below(s[1], o[1]), below(s[2], o[2]), below(s[3], o[3]))<<60
-	}
-	return quadDown(m, g)
-}
-
-// addCarryLanes0 is addLanes0 computing each lane's carry from the 64-bit
-// sum.
-func addCarryLanes0(d, a, b *[64]uint32, n int) uint64 {
-	g := nquads(n)
-	qd, qb := quads(d), quads(b)
-	var m uint64
-	for i := range quads(a)[:g] {
-		x, y := &quads(a)[i], &qb[i]
+	for i := range qa {
+		x, y := &qa[i], &qb[i]
 		s0 := uint64(x[0]) + uint64(y[0])
 		s1 := uint64(x[1]) + uint64(y[1])
 		s2 := uint64(x[2]) + uint64(y[2])
@@ -333,10 +375,11 @@ func addCarryLanes0(d, a, b *[64]uint32, n int) uint64 {
 
 func subLanes0(d, a, b *[64]uint32, n int) uint64 {
 	g := nquads(n)
-	qd, qb := quads(d), quads(b)
+	qa := quads(a)[:g]
+	qd, qb := quads(d)[:len(qa)], quads(b)[:len(qa)]
 	var m uint64
-	for i := range quads(a)[:g] {
-		x, y := &quads(a)[i], &qb[i]
+	for i := range qa {
+		x, y := &qa[i], &qb[i]
 		s0 := uint64(x[0]) - uint64(y[0])
 		s1 := uint64(x[1]) - uint64(y[1])
 		s2 := uint64(x[2]) - uint64(y[2])
@@ -360,30 +403,52 @@ func execCndFast(w *Wave, in *instr) error {
 		return execVOP(w, in)
 	}
 	t := &w.tmp
-	a, b := w.src32(in, 0, &t[0]), w.src32(in, 1, &t[1])
-	m := w.sv64(&in.src[2])
+	m := w.maskIn(&in.src[2])
 	mask := w.exec()
+	n := liveLanes(mask)
+	a, b := w.srcQ(in, 0, &t[0], n), w.srcQ(in, 1, &t[1], n)
 	r := int(in.dst[0].reg)
-	d := w.dstBuf(r, mask, &t[3])
-	cndLanes(d, a, b, m, liveLanes(mask))
+	d := w.dstQuads(r, mask, &t[3])
+	cndLanes(d, a, b, m, n)
 	w.dstPut(r, mask, d)
 	return nil
 }
 
 // cndLanes selects b's lane where m has its bit, else a's, a quad of
-// lanes a step. (Inlined into execCndFast, its loop spills to the stack.)
+// lanes a step as two pairs of lanes viewed as uint64s, each blended
+// through its half of quadMasks[nibble]. (Inlined into execCndFast, its
+// loop spills to the stack.)
 //
 //go:noinline
 func cndLanes(d, a, b *[64]uint32, m uint64, n int) {
-	qd, qb := quads(d), quads(b)
-	for i := range quads(a)[:nquads(n)] {
-		x, y, c := &quads(a)[i], &qb[i], uint32(m)
+	pa := pairs(a)[:nquads(n)]
+	pd, pb := pairs(d)[:len(pa)], pairs(b)[:len(pa)]
+	for i := range pa {
+		x, y, k := &pa[i], &pb[i], &quadMasks[m&15]
 		m >>= 4
-		// -(c&1) is all ones, selecting S1, when the lane's bit is set
-		qd[i] = [4]uint32{x[0] ^ (x[0]^y[0])&-(c&1), x[1] ^ (x[1]^y[1])&-(c>>1&1),
-			x[2] ^ (x[2]^y[2])&-(c>>2&1), x[3] ^ (x[3]^y[3])&-(c>>3&1)}
+		pd[i] = [2]uint64{x[0] ^ (x[0]^y[0])&k[0], x[1] ^ (x[1]^y[1])&k[1]}
 	}
 }
+
+// pairs views a register as 16 quads of lanes, each two uint64s (lanes
+// 4i and 4i+1, then 4i+2 and 4i+3, the first lane in the low half).
+// Registers are 8-byte aligned (Wave.v, Wave.tmp, instr.cf; checkptr
+// does not check the alignment of a pointer-free element type, but x86
+// does not mind).
+func pairs(r *[64]uint32) *[16][2]uint64 { return (*[16][2]uint64)(unsafe.Pointer(r)) }
+
+// quadMasks[q] spreads nibble q to lane masks: all ones in the lanes whose
+// bit is set, as pairs.
+var quadMasks = func() (t [16][2]uint64) {
+	for q := range t {
+		for k := range 4 {
+			if q>>k&1 != 0 {
+				t[q][k>>1] |= 0xffffffff << (32 * uint(k&1))
+			}
+		}
+	}
+	return t
+}()
 
 // 64-bit integer kernels: shifts (S0 the amount, S1 the 64-bit value) and
 // v_mad_u64_u32/v_mad_i64_i32 (S0×S1 + S2 with a carry-out mask).
@@ -432,34 +497,46 @@ func execShift64(w *Wave, in *instr) error {
 		return execVOP(w, in)
 	}
 	t := &w.tmp
-	a := w.src32(in, 0, &t[0])
-	blo, bhi := w.src64(in, 1, &t[1], &t[2])
 	mask := w.exec()
 	r := int(in.dst[0].reg)
 	n := liveLanes(mask)
-	dlo, dhi := w.dstLanes(r, mask, n, &t[3]), w.dstLanes(r+1, mask, n, &t[4])
-	switch {
-	case in.sub == k64Lshl && in.src[0].kind == okConst: // the common shift by a constant
+	a := w.srcQ(in, 0, &t[0], n)
+	blo, bhi := w.src64Lanes(in, 1, &t[1], &t[2], n)
+	dlo, dhi := w.dstQuads(r, mask, &t[3]), w.dstQuads(r+1, mask, &t[4])
+	if in.sub == k64Lshl && in.src[0].kind == okConst { // the common shift by a constant
 		shlConstLanes(dlo, dhi, blo, bhi, uint(in.src[0].val&63), n)
-	case in.sub == k64Lshl:
-		for l := range dlo[:n] {
-			x := (uint64(blo[l]) | uint64(bhi[l])<<32) << (a[l] & 63)
-			dlo[l], dhi[l] = uint32(x), uint32(x>>32)
-		}
-	case in.sub == k64Lshr:
-		for l := range dlo[:n] {
-			x := (uint64(blo[l]) | uint64(bhi[l])<<32) >> (a[l] & 63)
-			dlo[l], dhi[l] = uint32(x), uint32(x>>32)
-		}
-	default:
-		for l := range dlo[:n] {
-			x := int64(uint64(blo[l])|uint64(bhi[l])<<32) >> (a[l] & 63)
-			dlo[l], dhi[l] = uint32(x), uint32(x>>32)
-		}
+	} else {
+		shift64Quads(dlo, dhi, a, blo, bhi, in.sub, n)
 	}
 	w.dstPut(r, mask, dlo)
 	w.dstPut(r+1, mask, dhi)
 	return nil
+}
+
+// shift64Quads shifts the quads holding lanes 0 to n-1 as kind says
+// (k64Lshl, k64Lshr or k64Ashr) by the amounts a. D's rows may be the
+// source rows, or one up (v[1:2] = v[0:1] shifted): each quad's results
+// are computed before any is stored.
+func shift64Quads(dlo, dhi, a, blo, bhi *[64]uint32, kind int32, n int) {
+	qa := quads(a)[:nquads(n)]
+	qlo, qhi := quads(dlo)[:len(qa)], quads(dhi)[:len(qa)]
+	qblo, qbhi := quads(blo)[:len(qa)], quads(bhi)[:len(qa)]
+	for i := range qa {
+		s, x, y := &qa[i], &qblo[i], &qbhi[i]
+		v0, v1 := uint64(x[0])|uint64(y[0])<<32, uint64(x[1])|uint64(y[1])<<32
+		v2, v3 := uint64(x[2])|uint64(y[2])<<32, uint64(x[3])|uint64(y[3])<<32
+		switch kind {
+		case k64Lshl:
+			v0, v1, v2, v3 = v0<<(s[0]&63), v1<<(s[1]&63), v2<<(s[2]&63), v3<<(s[3]&63)
+		case k64Lshr:
+			v0, v1, v2, v3 = v0>>(s[0]&63), v1>>(s[1]&63), v2>>(s[2]&63), v3>>(s[3]&63)
+		default:
+			v0, v1 = uint64(int64(v0)>>(s[0]&63)), uint64(int64(v1)>>(s[1]&63))
+			v2, v3 = uint64(int64(v2)>>(s[2]&63)), uint64(int64(v3)>>(s[3]&63))
+		}
+		qlo[i] = [4]uint32{uint32(v0), uint32(v1), uint32(v2), uint32(v3)}
+		qhi[i] = [4]uint32{uint32(v0 >> 32), uint32(v1 >> 32), uint32(v2 >> 32), uint32(v3 >> 32)}
+	}
 }
 
 // shlConstLanes shifts lanes 0 to n-1 left by s, a quad of lanes a step
@@ -488,22 +565,24 @@ func execMad64(w *Wave, in *instr) error {
 		return execVOP(w, in)
 	}
 	t := &w.tmp
-	a := w.src32(in, 0, &t[0])
-	clo, chi := w.src64(in, 2, &t[2], &t[5])
 	mask := w.exec()
-	r := int(in.dst[0].reg)
-	dlo, dhi := w.dstBuf(r, mask, &t[3]), w.dstBuf(r+1, mask, &t[4])
 	n := liveLanes(mask)
+	a := w.srcQ(in, 0, &t[0], n)
+	r := int(in.dst[0].reg)
+	dlo, dhi := w.dstQuads(r, mask, &t[3]), w.dstQuads(r+1, mask, &t[4])
 	var co uint64
 	switch {
 	case in.sub == k64MadU && zeroConst(&in.src[2]): // a plain 32×32→64 multiply
-		mulU64Lanes(dlo, dhi, a, w.src32(in, 1, &t[1]), n)
+		mulU64Lanes(dlo, dhi, a, w.srcQ(in, 1, &t[1], n), n)
 	case in.sub == k64MadU && sameLanes(&in.src[1]): // a factor the same in every lane
+		clo, chi := w.src64Lanes(in, 2, &t[2], &t[5], n)
 		co = madU64Uniform(dlo, dhi, a, clo, chi, w.sv(&in.src[1]), n)
 	case in.sub == k64MadU:
-		co = madU64Lanes(dlo, dhi, a, w.src32(in, 1, &t[1]), clo, chi, n)
+		clo, chi := w.src64Lanes(in, 2, &t[2], &t[5], n)
+		co = madU64Lanes(dlo, dhi, a, w.srcQ(in, 1, &t[1], n), clo, chi, n)
 	default:
-		co = madI64Lanes(dlo, dhi, a, w.src32(in, 1, &t[1]), clo, chi, n)
+		clo, chi := w.src64Lanes(in, 2, &t[2], &t[5], n)
+		co = madI64Lanes(dlo, dhi, a, w.srcQ(in, 1, &t[1], n), clo, chi, n)
 	}
 	w.dstPut(r, mask, dlo)
 	w.dstPut(r+1, mask, dhi)
@@ -592,9 +671,10 @@ func zeroConst(o *operand) bool { return o.kind == okConst && o.val == 0 }
 // mulU64Lanes is v_mad_u64_u32 with a zero addend on the quads holding
 // lanes 0 to n-1: D = S0×S1, no carries.
 func mulU64Lanes(dlo, dhi, a, b *[64]uint32, n int) {
-	qlo, qhi, qb := quads(dlo), quads(dhi), quads(b)
-	for i := range quads(a)[:nquads(n)] {
-		x, y := &quads(a)[i], &qb[i]
+	qa := quads(a)[:nquads(n)]
+	qlo, qhi, qb := quads(dlo)[:len(qa)], quads(dhi)[:len(qa)], quads(b)[:len(qa)]
+	for i := range qa {
+		x, y := &qa[i], &qb[i]
 		p0, p1 := uint64(x[0])*uint64(y[0]), uint64(x[1])*uint64(y[1])
 		p2, p3 := uint64(x[2])*uint64(y[2]), uint64(x[3])*uint64(y[3])
 		qlo[i] = [4]uint32{uint32(p0), uint32(p1), uint32(p2), uint32(p3)}

@@ -7,8 +7,12 @@ package emu
 func init() {
 	for n, k := range map[string]kernel{
 		"v_mul_hi_u32": func(e *fenv, d, a, b, c *[64]uint32) {
-			for l := range d[:e.live] {
-				d[l] = uint32(uint64(a[l]) * uint64(b[l]) >> 32)
+			qa := quads(a)[:nquads(e.live)]
+			qd, qb := quads(d)[:len(qa)], quads(b)[:len(qa)]
+			for i := range qa {
+				x, y := &qa[i], &qb[i]
+				qd[i] = [4]uint32{uint32(uint64(x[0]) * uint64(y[0]) >> 32), uint32(uint64(x[1]) * uint64(y[1]) >> 32),
+					uint32(uint64(x[2]) * uint64(y[2]) >> 32), uint32(uint64(x[3]) * uint64(y[3]) >> 32)}
 			}
 		},
 		"v_mul_hi_i32": func(e *fenv, d, a, b, c *[64]uint32) {

@@ -156,6 +156,13 @@ func fastCases() []ti {
 		I("v_cndmask_b32", vreg(1), vreg(2), vreg(3), vcc()),
 		e3(I("v_cndmask_b32", vreg(1), ic(0), ic(1), sreg2(10))),
 		e3(I("v_cndmask_b32", vreg(3), lit(0x7fc00000), vreg(3), sreg2(12))),
+		// one modifier on an f32 kernel's source of each kind
+		e3(I("v_mul_f32", vreg(1), neg(vreg(2)), vreg(3))),
+		e3(I("v_add_f32", vreg(1), vreg(2), abs(sreg(5)))),
+		e3(I("v_mad_f32", vreg(1), sreg(4), neg(vreg(3)), neg(sreg(5)))),
+		I("v_cndmask_b32", vreg(2), vreg(2), vreg(3), vcc()),
+		I("v_cndmask_b32", vreg(2), vreg(2), vreg(2), vcc()),
+		e3(I("v_cndmask_b32", vreg(1), vreg(2), sreg(4), sreg2(10))),
 		// f64
 		I("v_add_f64", v64(4), v64(0), v64(2)),
 		I("v_add_f64", v64(2), neg(v64(2)), abs(v64(0))),

@@ -183,11 +183,15 @@ func icmpMask32(a, b *[64]uint32, c int, bias uint32, n int) uint64 {
 // ltMask32 and eqMask32 run a quad of lanes a step, as the carry loops
 // do (valu_fast64.go).
 func ltMask32(a, b *[64]uint32, bias uint32, n int) uint64 {
+	if bias == 0 {
+		return ltMaskU32(a, b, n)
+	}
 	g := nquads(n)
-	qb := quads(b)
+	qa := quads(a)[:g]
+	qb := quads(b)[:len(qa)]
 	var m uint64
-	for i := range quads(a)[:g] {
-		x, y := &quads(a)[i], &qb[i]
+	for i := range qa {
+		x, y := &qa[i], &qb[i]
 		t0 := (uint64(x[0]^bias) - uint64(y[0]^bias)) >> 63
 		t1 := (uint64(x[1]^bias) - uint64(y[1]^bias)) >> 63
 		t2 := (uint64(x[2]^bias) - uint64(y[2]^bias)) >> 63
@@ -197,12 +201,26 @@ func ltMask32(a, b *[64]uint32, bias uint32, n int) uint64 {
 	return quadDown(m, g)
 }
 
+// ltMaskU32 is ltMask32 for unsigned lanes.
+func ltMaskU32(a, b *[64]uint32, n int) uint64 {
+	g := nquads(n)
+	qa := quads(a)[:g]
+	qb := quads(b)[:len(qa)]
+	var m uint64
+	for i := range qa {
+		x, y := &qa[i], &qb[i]
+		m = m>>4 | quad(below(x[0], y[0]), below(x[1], y[1]), below(x[2], y[2]), below(x[3], y[3]))<<60
+	}
+	return quadDown(m, g)
+}
+
 func eqMask32(a, b *[64]uint32, n int) uint64 {
 	g := nquads(n)
-	qb := quads(b)
+	qa := quads(a)[:g]
+	qb := quads(b)[:len(qa)]
 	var m uint64
-	for i := range quads(a)[:g] {
-		x, y := &quads(a)[i], &qb[i]
+	for i := range qa {
+		x, y := &qa[i], &qb[i]
 		t0 := (uint64(x[0]^y[0]) - 1) >> 63
 		t1 := (uint64(x[1]^y[1]) - 1) >> 63
 		t2 := (uint64(x[2]^y[2]) - 1) >> 63

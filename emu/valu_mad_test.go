@@ -70,10 +70,10 @@ func TestMadU64UniformMatchesLanes(t *testing.T) {
 	}
 }
 
-// TestAddNoCarryMatchesCarry: addUniform0 and addLanes0 (one pass when the
-// operands' ORs bound the sums below 2^32, a second for the carries
-// otherwise) give the sums and carry-outs of the 64-bit-sum loop
-// (addCarryLanes0), for operands on both sides of the bound (one lane at
+// TestAddNoCarryMatchesCarry: addUniform0 (one pass when the operands'
+// ORs bound the sums below 2^32, a second for the carries otherwise) and
+// addLanes0 give the sums and carry-outs of a lane-by-lane add
+// (addLanesRef), for operands on both sides of the bound (one lane at
 // or just past it, the rest zero), small and random, every live-lane count
 // and every way D can be an operand.
 func TestAddNoCarryMatchesCarry(t *testing.T) {
@@ -118,7 +118,7 @@ func TestAddNoCarryMatchesCarry(t *testing.T) {
 				wa = ua
 			}
 			var want [64]uint32
-			wc := addCarryLanes0(&want, &wa, &b, n)
+			wc := addLanesRef(&want, &wa, &b, 0, live)
 			var d [64]uint32
 			ga, gb := a, b
 			dp, ap, bp := &d, &ga, &gb
