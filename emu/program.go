@@ -117,6 +117,9 @@ type instr struct {
 	name   string
 	def    *opDef
 	cf     *[6][64]uint32 // VALU fast paths: constant sources as registers (prefill)
+	// VALU fast paths (srcRows): where source k's lanes are, for src32 and
+	// srcMod
+	vsrc [4]uint16
 }
 
 // Data types used to expand constants.
@@ -247,6 +250,7 @@ func compile(t isa.Target, p *Program, i int, name string, inst *isa.Inst) instr
 	}
 	if f := fastFn(&in, inst, name); f != nil {
 		in.fn = f
+		in.srcRows()
 	}
 	if sloadEligible(&in) {
 		in.fn = execSLoad

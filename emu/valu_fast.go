@@ -323,39 +323,31 @@ func kernelEligible(in *instr, inst *isa.Inst) bool {
 }
 
 // src32 returns source k as a register of lanes: the VGPR itself, the
-// instruction's prefilled constant, or buf filled with a uniform value.
+// instruction's prefilled constant, or buf filled with a uniform value (its
+// lanes up to the highest EXEC lane; see srcRows).
 func (w *Wave) src32(in *instr, k int, buf *[64]uint32) *[64]uint32 {
-	o := &in.src[k]
-	if k == 2 && in.def.v.mac { // (VOPC has no vop: k < 2)
-		o = &in.dst[0]
+	switch s := in.vsrc[k&3]; s & vsKind {
+	case vsV:
+		return &w.v[uint8(s)]
+	case vsC:
+		return &in.cf[2*(k&3)]
+	case vsS:
+		return fillLive(buf, w.rs(int(uint8(s))), liveLanes(w.exec()))
 	}
-	switch {
-	case o.kind == okV:
-		return &w.v[o.reg]
-	case o.kind == okConst && in.cf != nil:
-		return &in.cf[2*k]
-	}
-	return fill(buf, w.sv(o))
+	return w.src32Slow(in, k, buf)
 }
 
 // srcMod is src32 with an f32 source's abs and neg applied (in buf).
 func (w *Wave) srcMod(in *instr, k int, buf *[64]uint32) *[64]uint32 {
-	src := w.src32(in, k, buf)
-	o := &in.src[k]
-	if !o.abs && !o.neg || k == 2 && in.def.v.mac {
-		return src
+	switch s := in.vsrc[k&3]; s & (vsKind | vsMod) {
+	case vsV:
+		return &w.v[uint8(s)]
+	case vsC:
+		return &in.cf[2*(k&3)]
+	case vsS:
+		return fillLive(buf, w.rs(int(uint8(s))), liveLanes(w.exec()))
 	}
-	var am, nm uint32
-	if o.abs {
-		am = 1 << 31
-	}
-	if o.neg {
-		nm = 1 << 31
-	}
-	for l := range buf {
-		buf[l] = src[l]&^am ^ nm
-	}
-	return buf
+	return w.srcModSlow(in, k, buf)
 }
 
 // prefill gives a fast-path instruction its constant sources as whole
