@@ -149,10 +149,18 @@ func (w *Wave) setClock(c uint64) { w.ws64(slotClock, c) }
 // rs reads scalar code i as an instruction source, recording a hazard if a
 // load into it is still in flight.
 func (w *Wave) rs(i int) uint32 {
+	if w.jOn { // only journaled steps record hazards
+		w.readHazard(i)
+	}
+	return w.s[i]
+}
+
+// readHazard records a hazard when scalar code i has a load into it in
+// flight.
+func (w *Wave) readHazard(i int) {
 	if w.npend > 0 && i < 128 && w.pendS[i] > 0 {
 		w.hazard(i)
 	}
-	return w.s[i]
 }
 
 func (w *Wave) rs64(i int) uint64 {

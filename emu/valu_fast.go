@@ -331,8 +331,12 @@ func (w *Wave) src32(in *instr, k int, buf *[64]uint32) *[64]uint32 {
 		return &w.v[uint8(s)]
 	case vsC:
 		return &in.cf[2*(k&3)]
-	case vsS:
-		return fillLive(buf, w.rs(int(uint8(s))), liveLanes(w.exec()))
+	case vsS: // as rs and src32Slow read it
+		c := int(s & 127)
+		if w.jOn {
+			w.readHazard(c)
+		}
+		return fillLive(buf, w.s[c], liveLanes(w.exec()))
 	}
 	return w.src32Slow(in, k, buf)
 }
@@ -344,8 +348,12 @@ func (w *Wave) srcMod(in *instr, k int, buf *[64]uint32) *[64]uint32 {
 		return &w.v[uint8(s)]
 	case vsC:
 		return &in.cf[2*(k&3)]
-	case vsS:
-		return fillLive(buf, w.rs(int(uint8(s))), liveLanes(w.exec()))
+	case vsS: // as rs and src32Slow read it
+		c := int(s & 127)
+		if w.jOn {
+			w.readHazard(c)
+		}
+		return fillLive(buf, w.s[c], liveLanes(w.exec()))
 	}
 	return w.srcModSlow(in, k, buf)
 }
