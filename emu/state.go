@@ -87,8 +87,7 @@ type Wave struct {
 
 	fe     fenv          // the VALU lane context, reused
 	tmp    [8][64]uint32 // scratch registers of the fast kernels
-	cur    *instr        // the instruction being executed
-	curIdx int           // its index
+	curIdx int           // the index of the instruction being executed
 }
 
 func (w *Wave) sgprCount() int { return 102 }
