@@ -22,11 +22,12 @@ func plainVOP(inst *isa.Inst) bool {
 // gprIdx reports whether MODE.GPR_IDX_EN is set (s_set_gpr_idx_on).
 func (w *Wave) gprIdx() bool { return w.s[slotMode]>>27&1 != 0 }
 
-// dstBuf returns the register a kernel computes VGPR r's new value into:
-// r itself when mask selects every lane (journaled first), else scratch,
-// which dstPut then copies back under mask.
+// dstBuf returns the register a quad kernel (one that writes the quads
+// holding lanes 0 to the highest EXEC lane) computes VGPR r's new value
+// into: r itself when those quads are exactly the EXEC lanes (journaled
+// first), else scratch, which dstPut then copies back under mask.
 func (w *Wave) dstBuf(r int, mask uint64, scratch *[64]uint32) *[64]uint32 {
-	return w.dstLanes(r, mask, 64, scratch)
+	return w.dstLanes(r, mask, 4*nquads(liveLanes(mask)), scratch)
 }
 
 // dstLanes is dstBuf for a kernel that writes lanes 0 to n-1 only: r
