@@ -390,13 +390,20 @@ func runKernel(w *Wave, in *instr, k kernel) error {
 		}
 	}
 	t := &w.tmp
-	a := w.srcMod(in, 0, &t[0])
+	a := w.srcRow(in, 0)
+	if a == nil {
+		a = w.srcMod(in, 0, &t[0])
+	}
 	b, c := &t[1], &t[2]
 	if v.nsrc > 1 {
-		b = w.srcMod(in, 1, &t[1])
+		if b = w.srcRow(in, 1); b == nil {
+			b = w.srcMod(in, 1, &t[1])
+		}
 	}
 	if v.nsrc > 2 {
-		c = w.srcMod(in, 2, &t[2])
+		if c = w.srcRow(in, 2); c == nil {
+			c = w.srcMod(in, 2, &t[2])
+		}
 	}
 	mask := w.exec()
 	r := int(in.dst[0].reg)

@@ -93,3 +93,16 @@ func fillLive(buf *[64]uint32, x uint32, n int) *[64]uint32 {
 	}
 	return buf
 }
+
+// srcRow is srcMod's answer when it needs no buffer — source k is a VGPR
+// or a prefilled constant, without abs or neg — else nil: runKernel asks
+// it first, inlined, and calls srcMod only for the rest.
+func (w *Wave) srcRow(in *instr, k int) *[64]uint32 {
+	switch s := in.vsrc[k&3]; s & (vsKind | vsMod) {
+	case vsV:
+		return &w.v[uint8(s)]
+	case vsC:
+		return &in.cf[(2*k)%6]
+	}
+	return nil
+}
