@@ -117,8 +117,8 @@ type instr struct {
 	name   string
 	def    *opDef
 	cf     *[6][64]uint32 // VALU fast paths: constant sources as registers (prefill)
-	// VALU fast paths (srcRows): where source k's lanes are, for src32 and
-	// srcMod
+	// VALU fast paths: source k's kind and register for src32 and srcMod
+	// (srcRows, wave_src.go)
 	vsrc [4]uint16
 }
 

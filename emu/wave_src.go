@@ -102,7 +102,7 @@ func (w *Wave) srcRow(in *instr, k int) *[64]uint32 {
 	case vsV:
 		return &w.v[uint8(s)]
 	case vsC:
-		return &in.cf[(2*k)%6]
+		return &in.cf[2*(k&3)]
 	}
 	return nil
 }
