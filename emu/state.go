@@ -120,19 +120,31 @@ func (w *Wave) get64(i int) uint64 {
 
 // ws writes slot i, journaling the old value.
 func (w *Wave) ws(i int, v uint32) {
-	old := w.s[i]
-	if old == v {
-		return
-	}
 	if w.jOn {
-		w.j.s = append(w.j.s, sEnt{idx: uint16(i), old: old, new: v})
+		w.wsJournal(i, v)
+		return
 	}
 	w.s[i] = v
 }
 
+// wsJournal is ws with the journal on: it records the write unless it
+// leaves the slot as it was.
+func (w *Wave) wsJournal(i int, v uint32) {
+	old := w.s[i]
+	if old == v {
+		return
+	}
+	w.j.s = append(w.j.s, sEnt{idx: uint16(i), old: old, new: v})
+	w.s[i] = v
+}
+
 func (w *Wave) ws64(i int, v uint64) {
-	w.ws(i, uint32(v))
-	w.ws(i+1, uint32(v>>32))
+	if w.jOn {
+		w.wsJournal(i, uint32(v))
+		w.wsJournal(i+1, uint32(v>>32))
+		return
+	}
+	w.s[i], w.s[i+1] = uint32(v), uint32(v>>32)
 }
 
 func (w *Wave) setSCC(b bool) {
@@ -163,7 +175,11 @@ func (w *Wave) readHazard(i int) {
 }
 
 func (w *Wave) rs64(i int) uint64 {
-	return uint64(w.rs(i)) | uint64(w.rs(i+1))<<32
+	if w.jOn {
+		w.readHazard(i)
+		w.readHazard(i + 1)
+	}
+	return uint64(w.s[i]) | uint64(w.s[i+1])<<32
 }
 
 // wv writes the lanes of VGPR r selected by mask from vals.
