@@ -464,6 +464,9 @@ func kernelFn(in *instr, inst *isa.Inst, name string) execFn {
 			in.sub = u.k
 			return execIndexed
 		}
+		if name == "v_mov_b32" {
+			return execMovFast
+		}
 		return execFast
 	}
 	if f := indexedFn(in, inst, name); f != nil {
