@@ -351,8 +351,6 @@ func (m *Machine) Run(ctx context.Context, budget int64) (RunResult, error) {
 func (m *Machine) runFast(ctx context.Context, budget int64) (res RunResult, err error) {
 	w := m.w
 	m.last = m.last[:0] // unrecorded steps decode no addresses for snapshots
-	code, bp, costs := w.code, m.bp, &m.costs
-	hasBP := m.nbp > 0
 	retired := w.get64(slotRetired)
 	n := int64(0)
 	defer func() {
@@ -363,6 +361,10 @@ func (m *Machine) runFast(ctx context.Context, budget int64) (res RunResult, err
 	}()
 	if len(w.pend) > 0 && w.clock() >= m.due {
 		w.retire()
+	}
+	var bp []bool // nil: no breakpoint to test
+	if m.nbp > 0 {
+		bp = m.bp
 	}
 	for {
 		if budget > 0 && n >= budget {
@@ -379,37 +381,48 @@ func (m *Machine) runFast(ctx context.Context, budget int64) (res RunResult, err
 		if budget > 0 {
 			end = min(end, budget)
 		}
-		for ; n < end; n++ {
-			idx := w.s[slotPC]
-			if hasBP && n > 0 && bp[idx] {
-				res.Reason = StopBreakpoint
-				return res, nil
-			}
-			in := &code[idx]
-			w.cur, w.curIdx = in, int(idx)
-			w.s[slotPC] = uint32(in.next)
-			err := in.fn(w, in)
-			c := uint64(w.s[slotClock]) | uint64(w.s[slotClock+1])<<32 + uint64(costs[in.cost&7])
-			w.s[slotClock], w.s[slotClock+1] = uint32(c), uint32(c>>32)
-			if err != nil {
-				n++
-				return m.stopFault(idx, err)
-			}
-			// operations whose cycle came during this instruction complete
-			// now (as in step); m.due is past every cycle while none is in
-			// flight
-			if c >= m.due {
-				w.retire()
-			}
-			if st := RunState(w.s[slotStatus]); st != Running {
-				if r, ok := stopReason(st); ok {
-					n++
-					res.Reason = r
-					return res, nil
-				}
+		var stop bool
+		if n, res.Reason, stop, err = m.stretch(n, end, bp); stop {
+			return res, err
+		}
+	}
+}
+
+// stretch is runFast's loop: it runs the run's instructions n to end-1
+// and returns end, or, when the wave stops before, the number run, why and
+// stop set (err: the fault or execution error). bp is nil when the machine
+// has no breakpoints; the run's first instruction does not stop at its own.
+func (m *Machine) stretch(n, end int64, bp []bool) (int64, StopReason, bool, error) {
+	w := m.w
+	code := w.code
+	for ; n < end; n++ {
+		idx := w.s[slotPC]
+		if bp != nil && n > 0 && bp[idx] {
+			return n, StopBreakpoint, true, nil
+		}
+		in := &code[idx]
+		w.curIdx = int(idx)
+		w.s[slotPC] = uint32(in.next)
+		err := in.fn(w, in)
+		c := uint64(w.s[slotClock]) | uint64(w.s[slotClock+1])<<32 + uint64(m.costs[in.cost&7])
+		w.s[slotClock], w.s[slotClock+1] = uint32(c), uint32(c>>32)
+		if err != nil {
+			r, err := m.stopFault(idx, err)
+			return n + 1, r.Reason, true, err
+		}
+		// operations whose cycle came during this instruction complete
+		// now (as in step); m.due is past every cycle while none is in
+		// flight
+		if c >= m.due {
+			w.retire()
+		}
+		if st := RunState(w.s[slotStatus]); st != Running {
+			if r, ok := stopReason(st); ok {
+				return n + 1, r, true, nil
 			}
 		}
 	}
+	return n, 0, false, nil
 }
 
 // canceled reports whether ctx is done, without waiting.
@@ -468,7 +481,7 @@ func (m *Machine) StepBack() error {
 func (w *Wave) step() error {
 	idx := w.pc()
 	in := &w.code[idx]
-	w.cur, w.curIdx = in, idx
+	w.curIdx = idx
 	if len(w.pend) > 0 {
 		w.retire()
 	}

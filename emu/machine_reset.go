@@ -60,7 +60,7 @@ func (m *Machine) reset(nv, ns int) {
 	w.jOn = false
 	w.j.reset()
 	w.fe = fenv{}
-	w.cur, w.curIdx = nil, 0
+	w.curIdx = 0
 	m.hist.clear()
 	m.last = m.last[:0]
 }

@@ -212,8 +212,8 @@ func (w *Wave) hazard(code int) {
 }
 
 func (w *Wave) curPC() uint64 {
-	if w.cur != nil {
-		return w.cur.pc
+	if i := w.curIdx; i >= 0 && i < len(w.code) {
+		return w.code[i].pc
 	}
 	return 0
 }

@@ -121,6 +121,10 @@ func execWaitcnt(w *Wave, in *instr) error {
 		return nil // nothing in flight: no wait
 	}
 	vm, exp, lgkm := waitcntFields(w.target, uint16(in.imm))
+	if len(w.pend) == 1 && !w.jOn {
+		w.waitOne(vm, exp, lgkm)
+		return nil
+	}
 	w.waitcnt(vm, exp, lgkm)
 	return nil
 }

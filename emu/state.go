@@ -87,8 +87,7 @@ type Wave struct {
 
 	fe     fenv          // the VALU lane context, reused
 	tmp    [8][64]uint32 // scratch registers of the fast kernels
-	cur    *instr        // the instruction being executed
-	curIdx int           // its index
+	curIdx int           // the index of the instruction being executed
 }
 
 func (w *Wave) sgprCount() int { return 102 }
@@ -121,19 +120,31 @@ func (w *Wave) get64(i int) uint64 {
 
 // ws writes slot i, journaling the old value.
 func (w *Wave) ws(i int, v uint32) {
-	old := w.s[i]
-	if old == v {
-		return
-	}
 	if w.jOn {
-		w.j.s = append(w.j.s, sEnt{idx: uint16(i), old: old, new: v})
+		w.wsJournal(i, v)
+		return
 	}
 	w.s[i] = v
 }
 
+// wsJournal is ws with the journal on: it records the write unless it
+// leaves the slot as it was.
+func (w *Wave) wsJournal(i int, v uint32) {
+	old := w.s[i]
+	if old == v {
+		return
+	}
+	w.j.s = append(w.j.s, sEnt{idx: uint16(i), old: old, new: v})
+	w.s[i] = v
+}
+
 func (w *Wave) ws64(i int, v uint64) {
-	w.ws(i, uint32(v))
-	w.ws(i+1, uint32(v>>32))
+	if w.jOn {
+		w.wsJournal(i, uint32(v))
+		w.wsJournal(i+1, uint32(v>>32))
+		return
+	}
+	w.s[i], w.s[i+1] = uint32(v), uint32(v>>32)
 }
 
 func (w *Wave) setSCC(b bool) {
@@ -149,14 +160,26 @@ func (w *Wave) setClock(c uint64) { w.ws64(slotClock, c) }
 // rs reads scalar code i as an instruction source, recording a hazard if a
 // load into it is still in flight.
 func (w *Wave) rs(i int) uint32 {
-	if w.npend > 0 && i < 128 && w.pendS[i] > 0 {
-		w.hazard(i)
+	if w.jOn { // only journaled steps record hazards
+		w.readHazard(i)
 	}
 	return w.s[i]
 }
 
+// readHazard records a hazard when scalar code i has a load into it in
+// flight.
+func (w *Wave) readHazard(i int) {
+	if w.npend > 0 && i < 128 && w.pendS[i] > 0 {
+		w.hazard(i)
+	}
+}
+
 func (w *Wave) rs64(i int) uint64 {
-	return uint64(w.rs(i)) | uint64(w.rs(i+1))<<32
+	if w.jOn {
+		w.readHazard(i)
+		w.readHazard(i + 1)
+	}
+	return uint64(w.s[i]) | uint64(w.s[i+1])<<32
 }
 
 // wv writes the lanes of VGPR r selected by mask from vals.

@@ -22,15 +22,10 @@ func plainVOP(inst *isa.Inst) bool {
 // gprIdx reports whether MODE.GPR_IDX_EN is set (s_set_gpr_idx_on).
 func (w *Wave) gprIdx() bool { return w.s[slotMode]>>27&1 != 0 }
 
-// dstBuf returns the register a kernel computes VGPR r's new value into:
-// r itself when mask selects every lane (journaled first), else scratch,
-// which dstPut then copies back under mask.
-func (w *Wave) dstBuf(r int, mask uint64, scratch *[64]uint32) *[64]uint32 {
-	return w.dstLanes(r, mask, 64, scratch)
-}
-
-// dstLanes is dstBuf for a kernel that writes lanes 0 to n-1 only: r
-// itself also when those are exactly the EXEC lanes.
+// dstLanes returns the register a kernel that writes lanes 0 to n-1 only
+// computes VGPR r's new value into: r itself when those are exactly the
+// EXEC lanes (journaled first), else scratch, which dstPut then copies back
+// under mask.
 func (w *Wave) dstLanes(r int, mask uint64, n int, scratch *[64]uint32) *[64]uint32 {
 	if mask != 0 && mask == lowLanes(n) {
 		if w.jOn {
@@ -41,7 +36,7 @@ func (w *Wave) dstLanes(r int, mask uint64, n int, scratch *[64]uint32) *[64]uin
 	return scratch
 }
 
-// dstQuads is dstBuf for a kernel that computes the quads holding the
+// dstQuads is dstLanes for a kernel that computes the quads holding the
 // lanes up to the highest in mask: r itself also when mask is exactly the
 // lanes of whole quads (a 16-lane wave's EXEC).
 func (w *Wave) dstQuads(r int, mask uint64, scratch *[64]uint32) *[64]uint32 {
