@@ -258,3 +258,27 @@ func quiet16(r uint16, a, b uint16) uint16 {
 	}
 	return 0x7e00
 }
+
+// orNaN32, orNaN64 and orNaN16 pick a three-source operation's second
+// NaN candidate for quiet32/quiet64/quiet16: b when it is a NaN, else c
+// (so the first NaN of a, b and c is the one quieted).
+func orNaN32(b, c uint32) uint32 {
+	if b&0x7fffffff > 0x7f800000 {
+		return b
+	}
+	return c
+}
+
+func orNaN64(b, c uint64) uint64 {
+	if b&0x7fffffffffffffff > 0x7ff0000000000000 {
+		return b
+	}
+	return c
+}
+
+func orNaN16(b, c uint16) uint16 {
+	if b&0x7fff > 0x7c00 {
+		return b
+	}
+	return c
+}

@@ -108,9 +108,9 @@ func mulRowsF64U(d, a *f64Regs, y float64, n int) {
 	}
 }
 
-// quietFma64 is a NaN fma of x, y and z as fmaF64 returns it (x's or
-// y's NaN quieted, else the default NaN: fmaF64 never returns z's).
-func quietFma64(x, y, z uint64) uint64 { return quiet64(math.NaN(), x, quiet64(f64(y), y, z)) }
+// quietFma64 is a NaN fma of x, y and z as fmaF64 returns it: the first
+// NaN source quieted, else the default NaN.
+func quietFma64(x, y, z uint64) uint64 { return quiet64(math.NaN(), x, orNaN64(y, z)) }
 
 // The fma loops take a's neg as a sign mask an (0 or 1<<63) to flip
 // (a compiler's fma of -a is common: Newton-Raphson steps).

@@ -39,7 +39,7 @@ func fmaF32(e *fenv, a, b, c uint64) uint64 {
 	if math.IsInf(p, 0) || math.IsInf(z, 0) || hi != hi {
 		r := float32(p + z)
 		if r != r {
-			return uint64(quiet32(r, uint32(a), quiet32(f32(uint32(b)), uint32(b), uint32(c))))
+			return uint64(quiet32(r, uint32(a), orNaN32(uint32(b), uint32(c))))
 		}
 		return uint64(f32bits(r))
 	}
@@ -129,7 +129,7 @@ func mulF64(e *fenv, a, b uint64) uint64 {
 
 func fmaF64(e *fenv, a, b, c uint64) uint64 {
 	r := fmaRound(f64(a), f64(b), f64(c), e.rm)
-	return quiet64(r, a, quiet64(f64(b), b, c))
+	return quiet64(r, a, orNaN64(b, c))
 }
 
 func minF64(e *fenv, a, b uint64) uint64 {
@@ -195,7 +195,7 @@ func fmaF16(e *fenv, a, b, c uint64) uint64 {
 	if math.IsInf(hi, 0) || hi != hi {
 		lo = 0
 	}
-	return uint64(quiet16(f64ToF16(hi, lo, e.rm), uint16(a), quiet16(uint16(b), uint16(b), uint16(c))))
+	return uint64(quiet16(f64ToF16(hi, lo, e.rm), uint16(a), orNaN16(uint16(b), uint16(c))))
 }
 
 func minF16(e *fenv, a, b uint64) uint64 {
