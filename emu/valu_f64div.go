@@ -171,13 +171,3 @@ func execF64Int(w *Wave, in *instr, din, dout bool) error {
 	}
 	return nil
 }
-
-// The operations here had row kernels on the lane path (valu_fastrow.go);
-// kernelFn prefers these whole-register ones, so those would run only for
-// the odd operand execF64Fast refuses (v255), which the lane path's lane
-// functions serve as well.
-func init() {
-	for n := range kernelsF64 {
-		delete(rowKernels, n)
-	}
-}

@@ -576,9 +576,6 @@ func fastFn1(in *instr, inst *isa.Inst, name string) execFn {
 		return f
 	}
 	if laneEligible(in, inst) {
-		if f := rowFn(in, name); f != nil {
-			return f
-		}
 		return execLaneFast
 	}
 	return nil

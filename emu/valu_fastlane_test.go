@@ -86,7 +86,7 @@ func TestLaneFastMatchesGeneric(t *testing.T) {
 	if testing.Short() {
 		iters = 3
 	}
-	lane, rows := 0, map[string]bool{}
+	lane := 0
 	for ci, c := range laneCases() {
 		p := prog(isa.GFX9, c)
 		in := &p.code[0]
@@ -95,9 +95,6 @@ func TestLaneFastMatchesGeneric(t *testing.T) {
 		}
 		if fnPtr(in.fn) == fnPtr(execLaneFast) {
 			lane++
-		}
-		if f, ok := rowKernels[c.name]; ok && fnPtr(in.fn) == fnPtr(f) {
-			rows[c.name] = true
 		}
 		desc := fmt.Sprintf("#%d %s %v %+v", ci, c.name, c.in.Args, c.in.Mods)
 		for it := 0; it < iters; it++ {
@@ -109,10 +106,5 @@ func TestLaneFastMatchesGeneric(t *testing.T) {
 	}
 	if lane < 300 {
 		t.Errorf("only %d instructions took the lane path", lane)
-	}
-	for n := range rowKernels {
-		if !rows[n] {
-			t.Errorf("%s never took its row kernel", n)
-		}
 	}
 }
