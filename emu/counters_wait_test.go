@@ -8,14 +8,31 @@ import (
 	"github.com/wavedbg/wavedbg/isa"
 )
 
-// TestWaitFastMatchesLoop: waitFast leaves what waitLoop leaves — the
-// clock, the SGPRs the completed scalar loads write (several writing the
-// same registers, so the order counts), the vector completions in order,
-// the pending marks, the list left in flight and Machine.due — on random
-// in-flight lists and waits.
+// TestWaitFastMatchesLoop: waitFast and waitOne (one operation in flight)
+// leave what waitLoop leaves — the clock, the SGPRs the completed scalar
+// loads write (several writing the same registers, so the order counts),
+// the vector completions in order, the pending marks, the list left in
+// flight and Machine.due — on random in-flight lists and waits, with due
+// cycles before, at and after the clock.
 func TestWaitFastMatchesLoop(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		wait func(w *Wave, vm, exp, lgkm int)
+		ops  func(r *rand.Rand) int // how many operations are in flight
+	}{
+		{"waitFast", (*Wave).waitFast, func(r *rand.Rand) int { return r.IntN(maxWaitOps + 1) }},
+		{"waitOne", (*Wave).waitOne, func(*rand.Rand) int { return 1 }},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			checkWaitMatchesLoop(t, c.wait, c.ops)
+		})
+	}
+}
+
+func checkWaitMatchesLoop(t *testing.T, wait func(w *Wave, vm, exp, lgkm int), nops func(r *rand.Rand) int) {
 	r := rand.New(rand.NewPCG(71, 72))
 	cnts := []isa.Counters{isa.CntVM, isa.CntLGKM, isa.CntEXP}
+	completed, left := 0, 0
 	for trial := 0; trial < 3000; trial++ {
 		now := uint64(r.IntN(100))
 		type opSpec struct {
@@ -27,7 +44,7 @@ func TestWaitFastMatchesLoop(t *testing.T) {
 			data      [16]uint32
 			clockStep uint64
 		}
-		specs := make([]opSpec, r.IntN(maxWaitOps+1))
+		specs := make([]opSpec, nops(r))
 		for i := range specs {
 			o := &specs[i]
 			o.cnt, o.inc = cnts[r.IntN(3)], uint8(1+r.IntN(3))
@@ -62,7 +79,7 @@ func TestWaitFastMatchesLoop(t *testing.T) {
 			switch {
 			case len(w.pend) == 0: // waitcnt returns at once
 			case k == 0:
-				w.waitFast(vm, exp, lgkm)
+				wait(w, vm, exp, lgkm)
 			default:
 				w.waitLoop(vm, exp, lgkm)
 			}
@@ -71,8 +88,16 @@ func TestWaitFastMatchesLoop(t *testing.T) {
 		a, b := ws[0], ws[1]
 		if a.s != b.s || a.pendS != b.pendS || a.npend != b.npend || a.m.due != b.m.due ||
 			!reflect.DeepEqual(a.pend, b.pend) || !reflect.DeepEqual(recs[0].ids, recs[1].ids) {
-			t.Fatalf("trial %d (wait vm %d exp %d lgkm %d, %d ops): waitFast clock %d due %d, %d left, completed %v; waitLoop clock %d due %d, %d left, completed %v",
+			t.Fatalf("trial %d (wait vm %d exp %d lgkm %d, %d ops): fast clock %d due %d, %d left, completed %v; waitLoop clock %d due %d, %d left, completed %v",
 				trial, vm, exp, lgkm, len(specs), a.clock(), a.m.due, len(a.pend), recs[0].ids, b.clock(), b.m.due, len(b.pend), recs[1].ids)
 		}
+		if len(specs) > 0 && len(a.pend) < len(specs) {
+			completed++
+		} else if len(specs) > 0 {
+			left++
+		}
+	}
+	if completed < 30 || left < 30 {
+		t.Errorf("%d waits completed an operation and %d completed none: too few of one kind", completed, left)
 	}
 }
