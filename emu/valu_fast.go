@@ -452,14 +452,9 @@ func execFast(w *Wave, in *instr) error { return runKernel(w, in, in.def.k) }
 // the per-source dispatch.
 func execFastV(w *Wave, in *instr) error {
 	v := in.def.v
-	if w.s[slotMode]>>27&1 != 0 {
+	e := w.kernelEnv(v)
+	if e == nil {
 		return execVOP(w, in)
-	}
-	e := &w.fe // integer kernels do not read it
-	if ft := max(v.ft, v.oft); ft != 0 {
-		if e = w.fenvFor(ft); e.rm != rmNearest {
-			return execVOP(w, in)
-		}
 	}
 	t := &w.tmp
 	a, b, c := &w.v[in.src[0].reg], &t[1], &t[2]
@@ -508,17 +503,28 @@ func plainVSources(in *instr) bool {
 	return true
 }
 
-// runKernel runs kernel k of an instruction fastEligible accepts.
-func runKernel(w *Wave, in *instr, k kernel) error {
-	v := in.def.v
+// kernelEnv returns the float environment a kernel of v runs in, or nil
+// when the instruction must take execVOP instead: GPR indexing is on, or
+// MODE rounds other than to nearest even.
+func (w *Wave) kernelEnv(v *vop) *fenv {
 	if w.s[slotMode]>>27&1 != 0 {
-		return execVOP(w, in)
+		return nil
 	}
 	e := &w.fe // integer kernels do not read it
 	if ft := max(v.ft, v.oft); ft != 0 {
 		if e = w.fenvFor(ft); e.rm != rmNearest {
-			return execVOP(w, in)
+			return nil
 		}
+	}
+	return e
+}
+
+// runKernel runs kernel k of an instruction fastEligible accepts.
+func runKernel(w *Wave, in *instr, k kernel) error {
+	v := in.def.v
+	e := w.kernelEnv(v)
+	if e == nil {
+		return execVOP(w, in)
 	}
 	t := &w.tmp
 	mask := w.exec()

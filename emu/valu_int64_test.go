@@ -104,15 +104,7 @@ func TestCarryLoopsMatchLanes(t *testing.T) {
 		wc := lp.ref(&want, &a, &b, cm, n)
 		var d [64]uint32
 		ga, gb := a, b
-		dp, ap, bp := &d, &ga, &gb
-		switch alias {
-		case 1:
-			dp = ap
-		case 2:
-			dp = bp
-		case 3:
-			dp, bp = ap, ap
-		}
+		dp, ap, bp := aliasRows(alias, &d, &ga, &gb)
 		gc := lp.fast(dp, ap, bp, cm, n)
 		if mask := lowLanes(n); gc&mask != wc&mask {
 			t.Fatalf("trial %d: %s (alias %d, %d lanes, carries in %#x): carries %#x, want %#x",
@@ -125,4 +117,18 @@ func TestCarryLoopsMatchLanes(t *testing.T) {
 			}
 		}
 	}
+}
+
+// aliasRows returns the destination and source rows of a kernel test's
+// aliasing case: 0 D apart, 1 D is a, 2 D is b, 3 D, a and b one row.
+func aliasRows(alias int, d, a, b *[64]uint32) (dp, ap, bp *[64]uint32) {
+	switch alias {
+	case 1:
+		return a, a, b
+	case 2:
+		return b, a, b
+	case 3:
+		return a, a, a
+	}
+	return d, a, b
 }

@@ -121,15 +121,7 @@ func TestAddNoCarryMatchesCarry(t *testing.T) {
 			wc := addLanesRef(&want, &wa, &b, 0, live)
 			var d [64]uint32
 			ga, gb := a, b
-			dp, ap, bp := &d, &ga, &gb
-			switch alias {
-			case 1:
-				dp = ap
-			case 2:
-				dp = bp
-			case 3:
-				dp, bp = ap, ap
-			}
+			dp, ap, bp := aliasRows(alias, &d, &ga, &gb)
 			var gc uint64
 			if uni {
 				gc = addUniform0(dp, x, bp, n)
