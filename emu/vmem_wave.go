@@ -44,6 +44,11 @@ func (u *vmemUnit) fastWave(w *Wave, o *vmOp, exec uint64, c *memCtx, spec int, 
 		if a0, step, ok := laneRun(w, o, spec, base, limit, size, n); ok && u.moveRun(w, o, exec, c, spec, base, limit, a0, step, n) {
 			return true
 		}
+		var rs laneRowSet
+		if step, ok := laneRows(w, o, spec, base, size, n, &rs); ok {
+			u.moveRows(w, o, exec, c, &rs, step, n)
+			return true
+		}
 	}
 	holes := ^exec & (^uint64(0) >> (64 - n))
 	var ad [64]uint64
