@@ -12,6 +12,7 @@ package emu
 // span or page work.
 
 import (
+	"encoding/binary"
 	"math"
 	"math/bits"
 	"unsafe"
@@ -40,7 +41,14 @@ func laneRun(w *Wave, o *vmOp, spec int, base, limit, size uint64, n int) (a0, s
 	step = 0
 	if !uniform(v0) {
 		step = uint64(v0[1] - x) // n > 1; size, or more for a field of an array of structs
-		if step < size || uint64(x)+uint64(n-1)*step > math.MaxUint32 || !consecutive(v0, uint32(step)) {
+		if step < size || uint64(x)+uint64(n-1)*step > math.MaxUint32 {
+			return 0, 0, false
+		}
+		if spec != specGlobalS {
+			v1 := w.v[o.vaddr+1][:n]
+			return (uint64(x) | uint64(v1[0])<<32) + uint64(off), step, consecutiveHi(v0, v1, uint32(step))
+		}
+		if !consecutive(v0, uint32(step)) {
 			return 0, 0, false
 		}
 	}
@@ -49,6 +57,34 @@ func laneRun(w *Wave, o *vmOp, spec int, base, limit, size uint64, n int) (a0, s
 	}
 	v1 := w.v[o.vaddr+1][:n]
 	return (uint64(x) | uint64(v1[0])<<32) + uint64(off), step, uniform(v1)
+}
+
+// consecutiveHi reports consecutive(lo, step) && uniform(hi) (lo and hi
+// of one length, lo's last lane not wrapping) — the low and high dwords
+// of 64-bit addresses — reading both four lanes a step.
+func consecutiveHi(lo, hi []uint32, step uint32) bool {
+	n := len(lo)
+	x, y := lo[0], hi[0]
+	if lo[n-1] != x+uint32(n-1)*step || hi[n-1] != y {
+		return false // a 2-D work-group's rows, scattered lanes: found at once
+	}
+	pl, ph := lanePairs(lo), lanePairs(hi)
+	if pl == nil || ph == nil {
+		return consecutive(lo, step) && uniform(hi)
+	}
+	ph = ph[:len(pl)]
+	// lane pairs (l, l+1) and (l+2, l+3) a step, then an odd pair left
+	e, inc := uint64(x)|uint64(x+step)<<32, uint64(2*step)|uint64(2*step)<<32
+	h, d := uint64(y)|uint64(y)<<32, uint64(0)
+	i := 0
+	for ; i+2 <= len(pl); i += 2 {
+		d |= (pl[i] ^ e) | (pl[i+1] ^ (e + inc)) | (ph[i] ^ h) | (ph[i+1] ^ h)
+		e += 2 * inc
+	}
+	if i < len(pl) {
+		d |= (pl[i] ^ e) | (ph[i] ^ h)
+	}
+	return d == 0
 }
 
 // uniform reports whether every lane of v holds v[0].
@@ -178,6 +214,7 @@ func (u *vmemUnit) moveBlock(w *Wave, o *vmOp, exec uint64, c *memCtx, a, step u
 	if store && mask == 0 {
 		return // no page for a store with nothing to write
 	}
+	size := uint64(c.size)
 	p, st := unsafe.Pointer(&o.last.page(a>>pageBits, store)[a&(pageSize-1)]), uintptr(step)
 	switch {
 	case store && c.size == 1:
@@ -189,6 +226,18 @@ func (u *vmemUnit) moveBlock(w *Wave, o *vmOp, exec uint64, c *memCtx, a, step u
 		return
 	}
 	d := c.res.data[0][l0:l1]
+	if step == size {
+		b := o.last.page(a>>pageBits, false)[a&(pageSize-1):]
+		switch {
+		case c.size == 1 && o.signed:
+			loadBytes(d, b, true)
+		case c.size == 1:
+			loadBytes(d, b, false)
+		default:
+			loadShorts(d, b, o.signed)
+		}
+		return
+	}
 	switch {
 	case c.size == 1 && o.signed:
 		loadRun[int8](d, p, st)
@@ -212,6 +261,13 @@ func loadRun[T int8 | uint8 | int16 | uint16](dst []uint32, p unsafe.Pointer, st
 // storeRun writes the lanes of mask of src, shifted right by shift, as Ts
 // from p, step bytes a lane.
 func storeRun[T uint8 | uint16](p unsafe.Pointer, step uintptr, src []uint32, shift uint, mask uint64) {
+	if mask == ^uint64(0)>>(64-len(src)) && step == unsafe.Sizeof(T(0)) {
+		d := unsafe.Slice((*T)(p), len(src))
+		for l, x := range src {
+			d[l] = T(x >> shift)
+		}
+		return
+	}
 	if mask == ^uint64(0)>>(64-len(src)) {
 		for l, x := range src {
 			*(*T)(unsafe.Add(p, step*uintptr(l))) = T(x >> shift)
@@ -323,5 +379,58 @@ func copyDwords(dst, src []uint32) {
 	dst = dst[:len(src)]
 	for l, x := range src {
 		dst[l] = x
+	}
+}
+
+// loadBytes reads len(dst) consecutive bytes from b into dst, zero- or
+// (signed) sign-extended, eight to a 64-bit read (a load may read its
+// bytes in any grouping: memory_shared.go; fastWave runs on little-endian
+// hosts only).
+func loadBytes(dst []uint32, b []byte, signed bool) {
+	n := len(dst)
+	b = b[:n]
+	pb, pd := unsafe.Pointer(unsafe.SliceData(b)), unsafe.Pointer(unsafe.SliceData(dst))
+	i := 0
+	for ; i+8 <= n; i += 8 {
+		x, d := *(*uint64)(unsafe.Add(pb, i)), (*[8]uint32)(unsafe.Add(pd, 4*i))
+		if signed {
+			d[0], d[1], d[2], d[3] = uint32(int8(x)), uint32(int8(x>>8)), uint32(int8(x>>16)), uint32(int8(x>>24))
+			d[4], d[5], d[6], d[7] = uint32(int8(x>>32)), uint32(int8(x>>40)), uint32(int8(x>>48)), uint32(int8(x>>56))
+		} else {
+			d[0], d[1], d[2], d[3] = uint32(uint8(x)), uint32(uint8(x>>8)), uint32(uint8(x>>16)), uint32(uint8(x>>24))
+			d[4], d[5], d[6], d[7] = uint32(uint8(x>>32)), uint32(uint8(x>>40)), uint32(uint8(x>>48)), uint32(uint8(x>>56))
+		}
+	}
+	for ; i < n; i++ {
+		if signed {
+			dst[i] = uint32(int8(b[i]))
+		} else {
+			dst[i] = uint32(b[i])
+		}
+	}
+}
+
+// loadShorts reads len(dst) consecutive shorts from b into dst, zero- or
+// (signed) sign-extended, four to a 64-bit read.
+func loadShorts(dst []uint32, b []byte, signed bool) {
+	n := len(dst)
+	b = b[:2*n]
+	pb, pd := unsafe.Pointer(unsafe.SliceData(b)), unsafe.Pointer(unsafe.SliceData(dst))
+	i := 0
+	for ; i+4 <= n; i += 4 {
+		x, d := *(*uint64)(unsafe.Add(pb, 2*i)), (*[4]uint32)(unsafe.Add(pd, 4*i))
+		if signed {
+			d[0], d[1], d[2], d[3] = uint32(int16(x)), uint32(int16(x>>16)), uint32(int16(x>>32)), uint32(int16(x>>48))
+		} else {
+			d[0], d[1], d[2], d[3] = uint32(uint16(x)), uint32(uint16(x>>16)), uint32(uint16(x>>32)), uint32(uint16(x>>48))
+		}
+	}
+	for ; i < n; i++ {
+		x := binary.LittleEndian.Uint16(b[2*i:])
+		if signed {
+			dst[i] = uint32(int16(x))
+		} else {
+			dst[i] = uint32(x)
+		}
 	}
 }

@@ -140,7 +140,12 @@ func (u *vmemUnit) result(id uint64, vdst, n int, mask uint64, d16 uint8) *vmRes
 		}
 	}
 	if r == nil {
-		u.pending = append(u.pending, vmResult{})
+		// reuse a slot startWave let go of: every field is set below
+		if n := len(u.pending); n < cap(u.pending) {
+			u.pending = u.pending[:n+1]
+		} else {
+			u.pending = append(u.pending, vmResult{})
+		}
 		r = &u.pending[len(u.pending)-1]
 	}
 	r.id, r.vdst, r.n, r.mask, r.d16, r.inUse = id, vdst, n, mask, d16, true
