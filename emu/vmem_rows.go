@@ -9,9 +9,13 @@ package emu
 
 import "math"
 
-// maxRows bounds the rows a wave's access may take as runs (rows of at
-// least four lanes).
-const maxRows = 16
+// Rows are at least minRowLanes lanes (a 16-wide work-group's), so a
+// wave has at most maxRows. Shorter rows cost more a lane than fastWave's
+// lane loops (measured: struct_arg's table[i & 7], rows of eight).
+const (
+	minRowLanes = 16
+	maxRows     = 64 / minRowLanes
+)
 
 // laneRowSet is a wave's rows: row k holds lanes k·r to min(k·r+r, n)-1,
 // its first element at a[k], m[k] of its lanes in a[k]'s page (the rest
@@ -24,13 +28,13 @@ type laneRowSet struct {
 
 // laneRows reports whether the lanes 0 to n-1 of a GLOBAL, GLOBAL-saddr
 // or FLAT access (spec; base is fastWave's) are rows of r lanes, r at
-// least n/maxRows and less than n (laneRun takes one row), the last row
+// least minRowLanes and less than n (laneRun takes one row), the last row
 // maybe shorter, each row's elements step (at least size) bytes apart
 // without wrapping vaddr's low dword, the high dwords uniform; and the
 // whole wave passes waveFits and no row meets more than two pages nor has
 // an element crossing one. It fills rs.
 func laneRows(w *Wave, o *vmOp, spec int, base, size uint64, n int, rs *laneRowSet) (step uint64, ok bool) {
-	if n < 8 || spec != specGlobal && spec != specGlobalS && spec != specFlat {
+	if n <= minRowLanes || spec != specGlobal && spec != specGlobalS && spec != specFlat {
 		return 0, false
 	}
 	v0 := vaddrLanes(w, o, spec)[:n]
@@ -44,7 +48,7 @@ func laneRows(w *Wave, o *vmOp, spec int, base, size uint64, n int, rs *laneRowS
 	for r < n && v0[r] == x+uint32(r)*st {
 		r++
 	}
-	if r == n || r*maxRows < n || uint64(x)+uint64(r-1)*step > math.MaxUint32 {
+	if r == n || r < minRowLanes || uint64(x)+uint64(r-1)*step > math.MaxUint32 {
 		return 0, false
 	}
 	hi32, off := uint64(0), uint64(o.offset)
