@@ -76,6 +76,14 @@ func consecutiveHi(lo, hi []uint32, step uint32) bool {
 	// lane pairs (l, l+1) and (l+2, l+3) a step, then an odd pair left
 	e, inc := uint64(x)|uint64(x+step)<<32, uint64(2*step)|uint64(2*step)<<32
 	h, d := uint64(y)|uint64(y)<<32, uint64(0)
+	if len(pl) == 32 { // a whole wave: fixed lengths, no bounds checks
+		a, b := (*[32]uint64)(pl), (*[32]uint64)(ph)
+		for i := 0; i < 32; i += 2 {
+			d |= (a[i] ^ e) | (a[i+1] ^ (e + inc)) | (b[i] ^ h) | (b[i+1] ^ h)
+			e += 2 * inc
+		}
+		return d == 0
+	}
 	i := 0
 	for ; i+2 <= len(pl); i += 2 {
 		d |= (pl[i] ^ e) | (pl[i+1] ^ (e + inc)) | (ph[i] ^ h) | (ph[i+1] ^ h)
@@ -262,9 +270,10 @@ func loadRun[T int8 | uint8 | int16 | uint16](dst []uint32, p unsafe.Pointer, st
 // from p, step bytes a lane.
 func storeRun[T uint8 | uint16](p unsafe.Pointer, step uintptr, src []uint32, shift uint, mask uint64) {
 	if mask == ^uint64(0)>>(64-len(src)) && step == unsafe.Sizeof(T(0)) {
-		d := unsafe.Slice((*T)(p), len(src))
-		for l, x := range src {
-			d[l] = T(x >> shift)
+		if step == 1 {
+			storeBytes(p, src, shift)
+		} else {
+			storeShorts(p, src, shift)
 		}
 		return
 	}
@@ -432,5 +441,37 @@ func loadShorts(dst []uint32, b []byte, signed bool) {
 		} else {
 			dst[i] = uint32(x)
 		}
+	}
+}
+
+// storeBytes writes the low byte of each of src, shifted right by shift,
+// at p and on, eight to a 64-bit store: every lane's byte is written,
+// exactly once, and no other byte (memory_shared.go; fastWave runs on
+// little-endian hosts only).
+func storeBytes(p unsafe.Pointer, src []uint32, shift uint) {
+	n, i := len(src), 0
+	for ; i+8 <= n; i += 8 {
+		s := (*[8]uint32)(src[i : i+8])
+		*(*uint64)(unsafe.Add(p, i)) = uint64(uint8(s[0]>>shift)) | uint64(uint8(s[1]>>shift))<<8 |
+			uint64(uint8(s[2]>>shift))<<16 | uint64(uint8(s[3]>>shift))<<24 |
+			uint64(uint8(s[4]>>shift))<<32 | uint64(uint8(s[5]>>shift))<<40 |
+			uint64(uint8(s[6]>>shift))<<48 | uint64(uint8(s[7]>>shift))<<56
+	}
+	for ; i < n; i++ {
+		*(*uint8)(unsafe.Add(p, i)) = uint8(src[i] >> shift)
+	}
+}
+
+// storeShorts writes the low short of each of src, shifted right by
+// shift, at p and on, four to a 64-bit store.
+func storeShorts(p unsafe.Pointer, src []uint32, shift uint) {
+	n, i := len(src), 0
+	for ; i+4 <= n; i += 4 {
+		s := (*[4]uint32)(src[i : i+4])
+		*(*uint64)(unsafe.Add(p, 2*i)) = uint64(uint16(s[0]>>shift)) | uint64(uint16(s[1]>>shift))<<16 |
+			uint64(uint16(s[2]>>shift))<<32 | uint64(uint16(s[3]>>shift))<<48
+	}
+	for ; i < n; i++ {
+		*(*uint16)(unsafe.Add(p, 2*i)) = uint16(src[i] >> shift)
 	}
 }
