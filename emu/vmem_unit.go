@@ -163,6 +163,8 @@ func (u *vmemUnit) Execute(w *Wave, inst *isa.Inst) error {
 			o, ok = compileVM(inst)
 			if !ok {
 				o = nil
+			} else {
+				o.wspec = waveSpec(o)
 			}
 			u.ops[inst] = o
 		}
@@ -170,6 +172,9 @@ func (u *vmemUnit) Execute(w *Wave, inst *isa.Inst) error {
 	}
 	if o == nil {
 		return &ExecError{PC: w.curPC(), Op: inst.Op.String(), Msg: "this vector memory instruction is not modelled"}
+	}
+	if o.wspec != 0 && !w.jOn && !u.noFast {
+		return u.execWave(w, o)
 	}
 	switch o.fam {
 	case famDS:
