@@ -318,6 +318,11 @@ func (u *vmemUnit) moveDwords(w *Wave, o *vmOp, exec uint64, c *memCtx, a, step 
 		}
 	case sd == 1:
 		copyDwords(c.res.data[0][l0:l1], run)
+	case nch == 2 && store && full:
+		v := w.v[o.vdata : o.vdata+2]
+		storePairs(run, sd, v[0][l0:l1], v[1][l0:l1])
+	case nch == 2 && !store:
+		loadPairs(run, sd, c.res.data[0][l0:l1], c.res.data[1][l0:l1])
 	case nch == 4 && store && full:
 		v := w.v[o.vdata : o.vdata+4]
 		storeQuads(run, sd, v[0][l0:l1], v[1][l0:l1], v[2][l0:l1], v[3][l0:l1])
@@ -339,6 +344,32 @@ func (u *vmemUnit) moveDwords(w *Wave, o *vmOp, exec uint64, c *memCtx, a, step 
 				d[l] = run[l*sd+k]
 			}
 		}
+	}
+}
+
+// storePairs writes lane l's dwords x and y at run[sd·l:], each with one
+// 32-bit store, in one pass over the run.
+func storePairs(run []uint32, sd int, x, y []uint32) {
+	n := len(x)
+	_ = run[sd*(n-1)+1] // every lane's dwords lie in run
+	p, st := unsafe.Pointer(&run[0]), uintptr(4*sd)
+	y = y[:n]
+	for l := range x {
+		q := (*[2]uint32)(unsafe.Add(p, uintptr(l)*st))
+		q[0], q[1] = x[l], y[l]
+	}
+}
+
+// loadPairs reads lane l's two dwords at run[sd·l:] into x and y, in one
+// pass over the run.
+func loadPairs(run []uint32, sd int, x, y []uint32) {
+	n := len(x)
+	_ = run[sd*(n-1)+1]
+	p, st := unsafe.Pointer(&run[0]), uintptr(4*sd)
+	y = y[:n]
+	for l := range x {
+		q := (*[2]uint32)(unsafe.Add(p, uintptr(l)*st))
+		x[l], y[l] = q[0], q[1]
 	}
 }
 
