@@ -63,9 +63,7 @@ func (w *Wave) sdwaSrc(in *instr, v *vop, k int, flush bool, buf *[64]uint32) *[
 		}
 		src = buf
 	default:
-		for l := range buf {
-			buf[l] = src[l] << up >> down
-		}
+		sdwaSelect(buf, src, down-up, 32-down)
 		src = buf
 	}
 	if !laneFloat(v, k) || !o.abs && !o.neg && !flush {
@@ -73,6 +71,25 @@ func (w *Wave) sdwaSrc(in *instr, v *vop, k int, flush bool, buf *[64]uint32) *[
 	}
 	floatMods(buf, src, v.ft, o.abs, o.neg, flush)
 	return buf
+}
+
+// sdwaSelect sets each lane of dst to the w-bit field at bit s of src's
+// (s+w ≤ 32, w < 32), zero-extended. Lanes go two to a 64-bit word where
+// both rows allow: shifted together, the high lane's bits that reach the
+// low lane lie above its field and are masked off with the rest.
+func sdwaSelect(dst, src *[64]uint32, s, w uint8) {
+	m := uint32(1)<<(w&31) - 1
+	if d, x := lanePairs(dst[:]), lanePairs(src[:]); d != nil && x != nil {
+		d, x := (*[32]uint64)(d), (*[32]uint64)(x)
+		m2 := uint64(m) | uint64(m)<<32
+		for i, y := range x {
+			d[i] = y >> (s & 63) & m2
+		}
+		return
+	}
+	for l, y := range src {
+		dst[l] = y >> (s & 31) & m
+	}
 }
 
 // sdwaPut writes result d to the EXEC lanes of VGPR r under dst_sel and
