@@ -92,6 +92,24 @@ func sdwaSelect(dst, src *[64]uint32, s, w uint8) {
 	}
 }
 
+// sdwaPlace moves the low w bits of each of lanes 0 to n-1 of d to bit
+// p (p+w ≤ 32, w < 32), zeroing the rest; a whole wave goes two lanes to
+// a 64-bit word when d is 8-byte aligned.
+func sdwaPlace(d *[64]uint32, n int, p, w uint8) {
+	m := uint32(1)<<(w&31) - 1
+	if x := lanePairs(d[:]); n == 64 && x != nil {
+		x := (*[32]uint64)(x)
+		m2 := uint64(m) | uint64(m)<<32
+		for i, y := range x {
+			x[i] = y & m2 << (p & 63)
+		}
+		return
+	}
+	for l, y := range d[:n] {
+		d[l] = y & m << (p & 31)
+	}
+}
+
 // sdwaPut writes result d to the EXEC lanes of VGPR r under dst_sel and
 // dst_unused (vdstWrite's merge).
 func (w *Wave) sdwaPut(in *instr, r int, mask uint64, d *[64]uint32) {
@@ -114,9 +132,7 @@ func (w *Wave) sdwaPut(in *instr, r int, mask uint64, d *[64]uint32) {
 				d[l] = d[l]<<f.down>>f.up | old[l]&^fm
 			}
 		default: // pad with zeros
-			for l := range d[:n] {
-				d[l] = d[l] << f.down >> f.up
-			}
+			sdwaPlace(d, n, f.down-f.up, 32-f.down)
 		}
 	}
 	w.wv(r, mask, d)
