@@ -124,19 +124,16 @@ func (u *vmemUnit) Complete(w *Wave, id uint64) {
 // result reserves a pending result for operation id. Only the first n
 // dword arrays are cleared: Complete reads no others.
 func (u *vmemUnit) result(id uint64, vdst, n int, mask uint64, d16 uint8) *vmResult {
-	var r *vmResult
+	var r *vmResult // id's result, else the first free one: one pass
 	for i := range u.pending {
-		if u.pending[i].inUse && u.pending[i].id == id {
-			r = &u.pending[i]
-			break
-		}
-	}
-	if r == nil {
-		for i := range u.pending {
-			if !u.pending[i].inUse {
-				r = &u.pending[i]
-				break
+		p := &u.pending[i]
+		if !p.inUse {
+			if r == nil {
+				r = p
 			}
+		} else if p.id == id {
+			r = p
+			break
 		}
 	}
 	if r == nil {
