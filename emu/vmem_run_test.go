@@ -69,3 +69,25 @@ func TestNarrowRunsMatchLanes(t *testing.T) {
 		}
 	}
 }
+
+// TestResultReuse: result hands an operation already reserved its own
+// slot again (a re-executed step), even with a free slot before it, and a
+// new operation the first free slot.
+func TestResultReuse(t *testing.T) {
+	u := &vmemUnit{}
+	u.result(1, 4, 1, 1, 0)
+	u.result(2, 5, 1, 1, 0)
+	u.pending[0].inUse = false // completed: free
+	slot := func(r *vmResult) int {
+		return int((uintptr(unsafe.Pointer(r)) - uintptr(unsafe.Pointer(&u.pending[0]))) / unsafe.Sizeof(*r))
+	}
+	if k := slot(u.result(2, 5, 1, 1, 0)); k != 1 {
+		t.Errorf("operation 2 got slot %d, not its own 1", k)
+	}
+	if k := slot(u.result(3, 6, 1, 1, 0)); k != 0 {
+		t.Errorf("operation 3 got slot %d, not the free 0", k)
+	}
+	if len(u.pending) != 2 {
+		t.Errorf("%d slots, want 2", len(u.pending))
+	}
+}
