@@ -18,6 +18,7 @@ package emu
 import (
 	"encoding/binary"
 	"math/bits"
+	"unsafe"
 
 	"github.com/wavedbg/wavedbg/isa"
 )
@@ -53,6 +54,12 @@ func (p *ldsPager) page(k uint32, create bool) *[pageSize]byte {
 		}
 	}
 	return pg
+}
+
+// window returns lo, n4 and the page pg points to, for loops that keep
+// them in registers (a slow access may move the window).
+func (p *ldsPager) window() (lo, n4 uint32, pg unsafe.Pointer) {
+	return p.lo, p.n4, unsafe.Pointer(p.pg)
 }
 
 // in reports whether [a, a+n) is in range.
@@ -189,6 +196,19 @@ func (u *vmemUnit) dsFastRead(w *Wave, o *vmOp, exec uint64, lim uint32, lat uin
 	case o.size == 4 && !d.two && !o.d16:
 		off := uint32(o.offset)
 		r := &res.data[0]
+		if hostLE && exec&(exec+1) == 0 { // a prefix of the lanes (a whole wave): no mask walk
+			lo, n4, pg := p.window()
+			for l, a := range va[:bits.Len64(exec)] {
+				a += off
+				if x := a - lo; x < n4 {
+					r[l] = *(*uint32)(unsafe.Add(pg, x))
+				} else {
+					r[l] = p.load32Slow(a)
+					lo, n4, pg = p.window()
+				}
+			}
+			break
+		}
 		for m := exec; m != 0; m &= m - 1 {
 			lane := bits.TrailingZeros64(m)
 			a := va[lane] + off
@@ -316,6 +336,19 @@ func (u *vmemUnit) dsFastWrite(w *Wave, o *vmOp, exec uint64, lim uint32, lat ui
 	switch {
 	case o.size == 4 && !d.two && !o.d16hi:
 		off := uint32(o.offset)
+		if hostLE && exec&(exec+1) == 0 { // a prefix of the lanes: no mask walk
+			lo, n4, pg := p.window()
+			for l, a := range va[:bits.Len64(exec)] {
+				a += off
+				if x := a - lo; x < n4 {
+					*(*uint32)(unsafe.Add(pg, x)) = dv[l]
+				} else {
+					p.store32Slow(a, dv[l])
+					lo, n4, pg = p.window()
+				}
+			}
+			break
+		}
 		for m := exec; m != 0; m &= m - 1 {
 			lane := bits.TrailingZeros64(m)
 			a := va[lane] + off

@@ -63,9 +63,7 @@ func (w *Wave) sdwaSrc(in *instr, v *vop, k int, flush bool, buf *[64]uint32) *[
 		}
 		src = buf
 	default:
-		for l := range buf {
-			buf[l] = src[l] << up >> down
-		}
+		sdwaSelect(buf, src, down-up, 32-down)
 		src = buf
 	}
 	if !laneFloat(v, k) || !o.abs && !o.neg && !flush {
@@ -73,6 +71,43 @@ func (w *Wave) sdwaSrc(in *instr, v *vop, k int, flush bool, buf *[64]uint32) *[
 	}
 	floatMods(buf, src, v.ft, o.abs, o.neg, flush)
 	return buf
+}
+
+// sdwaSelect sets each lane of dst to the w-bit field at bit s of src's
+// (s+w ≤ 32, w < 32), zero-extended. Lanes go two to a 64-bit word where
+// both rows allow: shifted together, the high lane's bits that reach the
+// low lane lie above its field and are masked off with the rest.
+func sdwaSelect(dst, src *[64]uint32, s, w uint8) {
+	m := uint32(1)<<(w&31) - 1
+	if d, x := lanePairs(dst[:]), lanePairs(src[:]); d != nil && x != nil {
+		d, x := (*[32]uint64)(d), (*[32]uint64)(x)
+		m2 := uint64(m) | uint64(m)<<32
+		for i, y := range x {
+			d[i] = y >> (s & 63) & m2
+		}
+		return
+	}
+	for l, y := range src {
+		dst[l] = y >> (s & 31) & m
+	}
+}
+
+// sdwaPlace moves the low w bits of each of lanes 0 to n-1 of d to bit
+// p (p+w ≤ 32, w < 32), zeroing the rest; a whole wave goes two lanes to
+// a 64-bit word when d is 8-byte aligned.
+func sdwaPlace(d *[64]uint32, n int, p, w uint8) {
+	m := uint32(1)<<(w&31) - 1
+	if x := lanePairs(d[:]); n == 64 && x != nil {
+		x := (*[32]uint64)(x)
+		m2 := uint64(m) | uint64(m)<<32
+		for i, y := range x {
+			x[i] = y & m2 << (p & 63)
+		}
+		return
+	}
+	for l, y := range d[:n] {
+		d[l] = y & m << (p & 31)
+	}
 }
 
 // sdwaPut writes result d to the EXEC lanes of VGPR r under dst_sel and
@@ -97,9 +132,7 @@ func (w *Wave) sdwaPut(in *instr, r int, mask uint64, d *[64]uint32) {
 				d[l] = d[l]<<f.down>>f.up | old[l]&^fm
 			}
 		default: // pad with zeros
-			for l := range d[:n] {
-				d[l] = d[l] << f.down >> f.up
-			}
+			sdwaPlace(d, n, f.down-f.up, 32-f.down)
 		}
 	}
 	w.wv(r, mask, d)

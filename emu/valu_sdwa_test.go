@@ -168,3 +168,41 @@ func TestSDWAForms(t *testing.T) {
 		}
 	}
 }
+
+// TestSDWASelectMatchesShifts: sdwaSelect and sdwaPlace, which move lanes
+// two to a 64-bit word when the rows are 8-byte aligned, give the shift
+// pairs' fields for every byte and word selection, aligned rows or not,
+// whole waves or not.
+func TestSDWASelectMatchesShifts(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 9))
+	var src, dst [65]uint32
+	for i := 0; i < 200; i++ {
+		for l := range src {
+			src[l] = r.Uint32()
+		}
+		for sel := uint8(0); sel < 6; sel++ {
+			f := sdwaFieldOf(sel)
+			for _, at := range [][2]int{{0, 0}, {1, 1}, {0, 1}, {1, 0}} {
+				s, d := (*[64]uint32)(src[at[0]:]), (*[64]uint32)(dst[at[1]:])
+				sdwaSelect(d, s, f.down-f.up, 32-f.down)
+				for l := range d {
+					if want := s[l] << f.up >> f.down; d[l] != want {
+						t.Fatalf("sel %d, rows from %v: lane %d = %#x, want %#x", sel, at, l, d[l], want)
+					}
+				}
+				n := []int{64, 64, r.IntN(65)}[r.IntN(3)]
+				*d = *s
+				sdwaPlace(d, n, f.down-f.up, 32-f.down)
+				for l := range d {
+					want := s[l]
+					if l < n {
+						want = s[l] << f.down >> f.up
+					}
+					if d[l] != want {
+						t.Fatalf("place sel %d, %d lanes, row from %d: lane %d = %#x, want %#x", sel, n, at[1], l, d[l], want)
+					}
+				}
+			}
+		}
+	}
+}

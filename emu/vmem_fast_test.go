@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"math"
 	"math/bits"
 	"math/rand/v2"
 	"strings"
@@ -492,13 +493,13 @@ func TestVMemFastMatchesGeneral(t *testing.T) {
 	}
 }
 
-// TestLaneShapes: uniform and consecutive, which read lanes two at a time
+// TestLaneShapes: uniform, consecutive and consecutiveHi, which read lanes two at a time
 // where they can, agree with a lane-by-lane reading on random, uniform and
 // consecutive lanes (steps that wrap too), of every length, from even and
 // odd lanes (an unaligned start).
 func TestLaneShapes(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 5))
-	var v [65]uint32
+	var v, h [65]uint32
 	for i := 0; i < 20000; i++ {
 		from, n := rng.IntN(2), 1+rng.IntN(64)
 		step := []uint32{0, 1, 2, 4, 8, 16, rng.Uint32()}[rng.IntN(7)]
@@ -520,6 +521,26 @@ func TestLaneShapes(t *testing.T) {
 		}
 		if got := consecutive(lanes, step); got != wantC {
 			t.Fatalf("consecutive(%#x, %d) = %v", lanes, step, got)
+		}
+		// consecutiveHi: with high dwords, uniform or not, from even and odd lanes
+		if uint64(lanes[0])+uint64(n-1)*uint64(step) > math.MaxUint32 {
+			continue // its callers never pass a wrapping run
+		}
+		hfrom := rng.IntN(2)
+		hi := h[hfrom : hfrom+n]
+		y := rng.Uint32()
+		for l := range hi {
+			hi[l] = y
+		}
+		if rng.IntN(2) == 0 {
+			hi[rng.IntN(n)] ^= 1 << rng.IntN(32)
+		}
+		wantH := wantC
+		for _, z := range hi {
+			wantH = wantH && z == hi[0]
+		}
+		if got := consecutiveHi(lanes, hi, step); got != wantH {
+			t.Fatalf("consecutiveHi(%#x, %#x, %d) = %v", lanes, hi, step, got)
 		}
 	}
 }

@@ -12,6 +12,7 @@ package emu
 // span or page work.
 
 import (
+	"encoding/binary"
 	"math"
 	"math/bits"
 	"unsafe"
@@ -40,7 +41,14 @@ func laneRun(w *Wave, o *vmOp, spec int, base, limit, size uint64, n int) (a0, s
 	step = 0
 	if !uniform(v0) {
 		step = uint64(v0[1] - x) // n > 1; size, or more for a field of an array of structs
-		if step < size || uint64(x)+uint64(n-1)*step > math.MaxUint32 || !consecutive(v0, uint32(step)) {
+		if step < size || uint64(x)+uint64(n-1)*step > math.MaxUint32 {
+			return 0, 0, false
+		}
+		if spec != specGlobalS {
+			v1 := w.v[o.vaddr+1][:n]
+			return (uint64(x) | uint64(v1[0])<<32) + uint64(off), step, consecutiveHi(v0, v1, uint32(step))
+		}
+		if !consecutive(v0, uint32(step)) {
 			return 0, 0, false
 		}
 	}
@@ -49,6 +57,42 @@ func laneRun(w *Wave, o *vmOp, spec int, base, limit, size uint64, n int) (a0, s
 	}
 	v1 := w.v[o.vaddr+1][:n]
 	return (uint64(x) | uint64(v1[0])<<32) + uint64(off), step, uniform(v1)
+}
+
+// consecutiveHi reports consecutive(lo, step) && uniform(hi) (lo and hi
+// of one length, lo's last lane not wrapping) — the low and high dwords
+// of 64-bit addresses — reading both four lanes a step.
+func consecutiveHi(lo, hi []uint32, step uint32) bool {
+	n := len(lo)
+	x, y := lo[0], hi[0]
+	if lo[n-1] != x+uint32(n-1)*step || hi[n-1] != y {
+		return false // a 2-D work-group's rows, scattered lanes: found at once
+	}
+	pl, ph := lanePairs(lo), lanePairs(hi)
+	if pl == nil || ph == nil {
+		return consecutive(lo, step) && uniform(hi)
+	}
+	ph = ph[:len(pl)]
+	// lane pairs (l, l+1) and (l+2, l+3) a step, then an odd pair left
+	e, inc := uint64(x)|uint64(x+step)<<32, uint64(2*step)|uint64(2*step)<<32
+	h, d := uint64(y)|uint64(y)<<32, uint64(0)
+	if len(pl) == 32 { // a whole wave: fixed lengths, no bounds checks
+		a, b := (*[32]uint64)(pl), (*[32]uint64)(ph)
+		for i := 0; i < 32; i += 2 {
+			d |= (a[i] ^ e) | (a[i+1] ^ (e + inc)) | (b[i] ^ h) | (b[i+1] ^ h)
+			e += 2 * inc
+		}
+		return d == 0
+	}
+	i := 0
+	for ; i+2 <= len(pl); i += 2 {
+		d |= (pl[i] ^ e) | (pl[i+1] ^ (e + inc)) | (ph[i] ^ h) | (ph[i+1] ^ h)
+		e += 2 * inc
+	}
+	if i < len(pl) {
+		d |= (pl[i] ^ e) | (ph[i] ^ h)
+	}
+	return d == 0
 }
 
 // uniform reports whether every lane of v holds v[0].
@@ -178,6 +222,7 @@ func (u *vmemUnit) moveBlock(w *Wave, o *vmOp, exec uint64, c *memCtx, a, step u
 	if store && mask == 0 {
 		return // no page for a store with nothing to write
 	}
+	size := uint64(c.size)
 	p, st := unsafe.Pointer(&o.last.page(a>>pageBits, store)[a&(pageSize-1)]), uintptr(step)
 	switch {
 	case store && c.size == 1:
@@ -189,6 +234,18 @@ func (u *vmemUnit) moveBlock(w *Wave, o *vmOp, exec uint64, c *memCtx, a, step u
 		return
 	}
 	d := c.res.data[0][l0:l1]
+	if step == size {
+		b := o.last.page(a>>pageBits, false)[a&(pageSize-1):]
+		switch {
+		case c.size == 1 && o.signed:
+			loadBytes(d, b, true)
+		case c.size == 1:
+			loadBytes(d, b, false)
+		default:
+			loadShorts(d, b, o.signed)
+		}
+		return
+	}
 	switch {
 	case c.size == 1 && o.signed:
 		loadRun[int8](d, p, st)
@@ -212,6 +269,14 @@ func loadRun[T int8 | uint8 | int16 | uint16](dst []uint32, p unsafe.Pointer, st
 // storeRun writes the lanes of mask of src, shifted right by shift, as Ts
 // from p, step bytes a lane.
 func storeRun[T uint8 | uint16](p unsafe.Pointer, step uintptr, src []uint32, shift uint, mask uint64) {
+	if mask == ^uint64(0)>>(64-len(src)) && step == unsafe.Sizeof(T(0)) {
+		if step == 1 {
+			storeBytes(p, src, shift)
+		} else {
+			storeShorts(p, src, shift)
+		}
+		return
+	}
 	if mask == ^uint64(0)>>(64-len(src)) {
 		for l, x := range src {
 			*(*T)(unsafe.Add(p, step*uintptr(l))) = T(x >> shift)
@@ -253,6 +318,11 @@ func (u *vmemUnit) moveDwords(w *Wave, o *vmOp, exec uint64, c *memCtx, a, step 
 		}
 	case sd == 1:
 		copyDwords(c.res.data[0][l0:l1], run)
+	case nch == 2 && store && full:
+		v := w.v[o.vdata : o.vdata+2]
+		storePairs(run, sd, v[0][l0:l1], v[1][l0:l1])
+	case nch == 2 && !store:
+		loadPairs(run, sd, c.res.data[0][l0:l1], c.res.data[1][l0:l1])
 	case nch == 4 && store && full:
 		v := w.v[o.vdata : o.vdata+4]
 		storeQuads(run, sd, v[0][l0:l1], v[1][l0:l1], v[2][l0:l1], v[3][l0:l1])
@@ -274,6 +344,32 @@ func (u *vmemUnit) moveDwords(w *Wave, o *vmOp, exec uint64, c *memCtx, a, step 
 				d[l] = run[l*sd+k]
 			}
 		}
+	}
+}
+
+// storePairs writes lane l's dwords x and y at run[sd·l:], each with one
+// 32-bit store, in one pass over the run.
+func storePairs(run []uint32, sd int, x, y []uint32) {
+	n := len(x)
+	_ = run[sd*(n-1)+1] // every lane's dwords lie in run
+	p, st := unsafe.Pointer(&run[0]), uintptr(4*sd)
+	y = y[:n]
+	for l := range x {
+		q := (*[2]uint32)(unsafe.Add(p, uintptr(l)*st))
+		q[0], q[1] = x[l], y[l]
+	}
+}
+
+// loadPairs reads lane l's two dwords at run[sd·l:] into x and y, in one
+// pass over the run.
+func loadPairs(run []uint32, sd int, x, y []uint32) {
+	n := len(x)
+	_ = run[sd*(n-1)+1]
+	p, st := unsafe.Pointer(&run[0]), uintptr(4*sd)
+	y = y[:n]
+	for l := range x {
+		q := (*[2]uint32)(unsafe.Add(p, uintptr(l)*st))
+		x[l], y[l] = q[0], q[1]
 	}
 }
 
@@ -323,5 +419,90 @@ func copyDwords(dst, src []uint32) {
 	dst = dst[:len(src)]
 	for l, x := range src {
 		dst[l] = x
+	}
+}
+
+// loadBytes reads len(dst) consecutive bytes from b into dst, zero- or
+// (signed) sign-extended, eight to a 64-bit read (a load may read its
+// bytes in any grouping: memory_shared.go; fastWave runs on little-endian
+// hosts only).
+func loadBytes(dst []uint32, b []byte, signed bool) {
+	n := len(dst)
+	b = b[:n]
+	pb, pd := unsafe.Pointer(unsafe.SliceData(b)), unsafe.Pointer(unsafe.SliceData(dst))
+	i := 0
+	for ; i+8 <= n; i += 8 {
+		x, d := *(*uint64)(unsafe.Add(pb, i)), (*[8]uint32)(unsafe.Add(pd, 4*i))
+		if signed {
+			d[0], d[1], d[2], d[3] = uint32(int8(x)), uint32(int8(x>>8)), uint32(int8(x>>16)), uint32(int8(x>>24))
+			d[4], d[5], d[6], d[7] = uint32(int8(x>>32)), uint32(int8(x>>40)), uint32(int8(x>>48)), uint32(int8(x>>56))
+		} else {
+			d[0], d[1], d[2], d[3] = uint32(uint8(x)), uint32(uint8(x>>8)), uint32(uint8(x>>16)), uint32(uint8(x>>24))
+			d[4], d[5], d[6], d[7] = uint32(uint8(x>>32)), uint32(uint8(x>>40)), uint32(uint8(x>>48)), uint32(uint8(x>>56))
+		}
+	}
+	for ; i < n; i++ {
+		if signed {
+			dst[i] = uint32(int8(b[i]))
+		} else {
+			dst[i] = uint32(b[i])
+		}
+	}
+}
+
+// loadShorts reads len(dst) consecutive shorts from b into dst, zero- or
+// (signed) sign-extended, four to a 64-bit read.
+func loadShorts(dst []uint32, b []byte, signed bool) {
+	n := len(dst)
+	b = b[:2*n]
+	pb, pd := unsafe.Pointer(unsafe.SliceData(b)), unsafe.Pointer(unsafe.SliceData(dst))
+	i := 0
+	for ; i+4 <= n; i += 4 {
+		x, d := *(*uint64)(unsafe.Add(pb, 2*i)), (*[4]uint32)(unsafe.Add(pd, 4*i))
+		if signed {
+			d[0], d[1], d[2], d[3] = uint32(int16(x)), uint32(int16(x>>16)), uint32(int16(x>>32)), uint32(int16(x>>48))
+		} else {
+			d[0], d[1], d[2], d[3] = uint32(uint16(x)), uint32(uint16(x>>16)), uint32(uint16(x>>32)), uint32(uint16(x>>48))
+		}
+	}
+	for ; i < n; i++ {
+		x := binary.LittleEndian.Uint16(b[2*i:])
+		if signed {
+			dst[i] = uint32(int16(x))
+		} else {
+			dst[i] = uint32(x)
+		}
+	}
+}
+
+// storeBytes writes the low byte of each of src, shifted right by shift,
+// at p and on, eight to a 64-bit store: every lane's byte is written,
+// exactly once, and no other byte (memory_shared.go; fastWave runs on
+// little-endian hosts only).
+func storeBytes(p unsafe.Pointer, src []uint32, shift uint) {
+	n, i := len(src), 0
+	for ; i+8 <= n; i += 8 {
+		s := (*[8]uint32)(src[i : i+8])
+		*(*uint64)(unsafe.Add(p, i)) = uint64(uint8(s[0]>>shift)) | uint64(uint8(s[1]>>shift))<<8 |
+			uint64(uint8(s[2]>>shift))<<16 | uint64(uint8(s[3]>>shift))<<24 |
+			uint64(uint8(s[4]>>shift))<<32 | uint64(uint8(s[5]>>shift))<<40 |
+			uint64(uint8(s[6]>>shift))<<48 | uint64(uint8(s[7]>>shift))<<56
+	}
+	for ; i < n; i++ {
+		*(*uint8)(unsafe.Add(p, i)) = uint8(src[i] >> shift)
+	}
+}
+
+// storeShorts writes the low short of each of src, shifted right by
+// shift, at p and on, four to a 64-bit store.
+func storeShorts(p unsafe.Pointer, src []uint32, shift uint) {
+	n, i := len(src), 0
+	for ; i+4 <= n; i += 4 {
+		s := (*[4]uint32)(src[i : i+4])
+		*(*uint64)(unsafe.Add(p, 2*i)) = uint64(uint16(s[0]>>shift)) | uint64(uint16(s[1]>>shift))<<16 |
+			uint64(uint16(s[2]>>shift))<<32 | uint64(uint16(s[3]>>shift))<<48
+	}
+	for ; i < n; i++ {
+		*(*uint16)(unsafe.Add(p, 2*i)) = uint16(src[i] >> shift)
 	}
 }

@@ -124,23 +124,25 @@ func (u *vmemUnit) Complete(w *Wave, id uint64) {
 // result reserves a pending result for operation id. Only the first n
 // dword arrays are cleared: Complete reads no others.
 func (u *vmemUnit) result(id uint64, vdst, n int, mask uint64, d16 uint8) *vmResult {
-	var r *vmResult
+	var r *vmResult // id's result, else the first free one: one pass
 	for i := range u.pending {
-		if u.pending[i].inUse && u.pending[i].id == id {
-			r = &u.pending[i]
+		p := &u.pending[i]
+		if !p.inUse {
+			if r == nil {
+				r = p
+			}
+		} else if p.id == id {
+			r = p
 			break
 		}
 	}
 	if r == nil {
-		for i := range u.pending {
-			if !u.pending[i].inUse {
-				r = &u.pending[i]
-				break
-			}
+		// reuse a slot startWave let go of: every field is set below
+		if n := len(u.pending); n < cap(u.pending) {
+			u.pending = u.pending[:n+1]
+		} else {
+			u.pending = append(u.pending, vmResult{})
 		}
-	}
-	if r == nil {
-		u.pending = append(u.pending, vmResult{})
 		r = &u.pending[len(u.pending)-1]
 	}
 	r.id, r.vdst, r.n, r.mask, r.d16, r.inUse = id, vdst, n, mask, d16, true
@@ -158,6 +160,8 @@ func (u *vmemUnit) Execute(w *Wave, inst *isa.Inst) error {
 			o, ok = compileVM(inst)
 			if !ok {
 				o = nil
+			} else {
+				o.wspec = waveSpec(o)
 			}
 			u.ops[inst] = o
 		}
@@ -165,6 +169,9 @@ func (u *vmemUnit) Execute(w *Wave, inst *isa.Inst) error {
 	}
 	if o == nil {
 		return &ExecError{PC: w.curPC(), Op: inst.Op.String(), Msg: "this vector memory instruction is not modelled"}
+	}
+	if o.wspec != 0 && !w.jOn && !u.noFast {
+		return u.execWave(w, o)
 	}
 	switch o.fam {
 	case famDS:

@@ -17,6 +17,8 @@ package emu
 import (
 	"math/bits"
 	"unsafe"
+
+	"github.com/wavedbg/wavedbg/isa"
 )
 
 // zeroPage stands for pages never written: they read as zero.
@@ -42,6 +44,11 @@ func (u *vmemUnit) fastWave(w *Wave, o *vmOp, exec uint64, c *memCtx, spec int, 
 	n := bits.Len64(exec)
 	if size < 4 && c.ndw == 1 || size >= 4 && c.ndw == c.size/4 {
 		if a0, step, ok := laneRun(w, o, spec, base, limit, size, n); ok && u.moveRun(w, o, exec, c, spec, base, limit, a0, step, n) {
+			return true
+		}
+		var rs laneRowSet
+		if step, ok := laneRows(w, o, spec, base, size, n, &rs); ok {
+			u.moveRows(w, o, exec, c, &rs, step, n)
 			return true
 		}
 	}
@@ -375,4 +382,53 @@ func storeDwords(ptr []unsafe.Pointer, src [][64]uint32) {
 			*(*uint32)(unsafe.Add(p, 4*k)) = src[k][l]
 		}
 	}
+}
+
+// waveSpec returns the whole-wave shape (specGlobal, specGlobalS or
+// specFlat) of a GLOBAL or FLAT load or store the fast path takes, or 0.
+func waveSpec(o *vmOp) int8 {
+	if !hostLE || o.fam != famFlat || !fastOK(o) || o.kind == vmStore && o.vdata+(o.size+3)/4-1 > 255 {
+		return 0
+	}
+	switch {
+	case o.seg == isa.SegGlobal && o.saddr >= 0:
+		return specGlobalS
+	case o.seg == isa.SegGlobal:
+		return specGlobal
+	case o.seg == isa.SegFlat:
+		return specFlat
+	}
+	return 0
+}
+
+// execWave is execMem for an operation with a whole-wave shape (o.wspec)
+// when the step is not journaled: it issues the operation as execMem does
+// and tries fastWave before the rest of fastMem.
+func (u *vmemUnit) execWave(w *Wave, o *vmOp) error {
+	exec := w.exec()
+	lat := uint64(w.m.Config.Latency.VectorMem)
+	c := memCtx{size: o.size, ndw: (o.size + 3) / 4}
+	d16 := uint8(0)
+	if o.d16 {
+		c.ndw, d16 = 1, 1
+		if o.d16hi {
+			d16 = 2
+		}
+	}
+	if o.kind == vmLoad {
+		c.res = u.result(w.IssueVector(isa.CntVM, 1, lat), o.vdst, c.ndw, exec, d16)
+	} else {
+		w.IssueVector(isa.CntVM, 1, lat)
+	}
+	if o.seg == isa.SegFlat {
+		w.IssueVector(isa.CntLGKM, 1, lat)
+	}
+	base := uint64(0)
+	if o.wspec == specGlobalS {
+		base = w.rs64(o.saddr)
+	}
+	if !w.m.Mem.atomicWords() && u.fastWave(w, o, exec, &c, int(o.wspec), base, 0) {
+		return nil
+	}
+	return u.fastMem(w, o, exec, &c)
 }

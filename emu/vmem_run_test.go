@@ -1,0 +1,93 @@
+package emu
+
+import (
+	"math/rand/v2"
+	"testing"
+	"unsafe"
+)
+
+// TestNarrowRunsMatchLanes: the unit-step byte and short moves, which go
+// eight bytes at a time, match a lane-by-lane move for every lane count,
+// from any byte of a buffer, with and without the d16_hi shift and sign
+// extension, and write no byte outside the run.
+func TestNarrowRunsMatchLanes(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 7))
+	for i := 0; i < 4000; i++ {
+		n, at := rng.IntN(65), rng.IntN(16)
+		shift := []uint{0, 16}[rng.IntN(2)]
+		signed := rng.IntN(2) == 0
+		var src [64]uint32
+		var mem, want [2*64 + 32]byte
+		for l := range src {
+			src[l] = rng.Uint32()
+		}
+		for k := range mem {
+			mem[k] = byte(rng.Uint32())
+		}
+		for _, size := range []int{1, 2} {
+			// loads
+			got, ref := make([]uint32, n), make([]uint32, n)
+			if size == 1 {
+				loadBytes(got, mem[at:], signed)
+			} else {
+				loadShorts(got, mem[at:], signed)
+			}
+			for l := range ref {
+				x := uint32(mem[at+size*l])
+				if size == 2 {
+					x |= uint32(mem[at+2*l+1]) << 8
+				}
+				if signed {
+					x = uint32(int32(x<<(32-8*size)) >> (32 - 8*size))
+				}
+				ref[l] = x
+			}
+			for l := range ref {
+				if got[l] != ref[l] {
+					t.Fatalf("size %d signed %v, %d lanes from byte %d: lane %d = %#x, want %#x", size, signed, n, at, l, got[l], ref[l])
+				}
+			}
+			// stores
+			buf := mem
+			want = mem
+			for l, x := range src[:n] {
+				x >>= shift
+				want[at+size*l] = byte(x)
+				if size == 2 {
+					want[at+2*l+1] = byte(x >> 8)
+				}
+			}
+			p := unsafe.Pointer(&buf[at])
+			if size == 1 {
+				storeBytes(p, src[:n], shift)
+			} else {
+				storeShorts(p, src[:n], shift)
+			}
+			if buf != want {
+				t.Fatalf("store size %d shift %d, %d lanes at byte %d:\n got %x\nwant %x", size, shift, n, at, buf, want)
+			}
+		}
+	}
+}
+
+// TestResultReuse: result hands an operation already reserved its own
+// slot again (a re-executed step), even with a free slot before it, and a
+// new operation the first free slot.
+func TestResultReuse(t *testing.T) {
+	u := &vmemUnit{}
+	u.result(1, 4, 1, 1, 0)
+	u.result(2, 5, 1, 1, 0)
+	u.pending[0].inUse = false // completed: free
+	slot := func(r *vmResult) int {
+		return int((uintptr(unsafe.Pointer(r)) - uintptr(unsafe.Pointer(&u.pending[0]))) / unsafe.Sizeof(*r))
+	}
+	if k := slot(u.result(2, 5, 1, 1, 0)); k != 1 {
+		t.Errorf("operation 2 got slot %d, not its own 1", k)
+	}
+	if k := slot(u.result(3, 6, 1, 1, 0)); k != 0 {
+		t.Errorf("operation 3 got slot %d, not the free 0", k)
+	}
+	if len(u.pending) != 2 {
+		t.Errorf("%d slots, want 2", len(u.pending))
+	}
+}
