@@ -48,10 +48,7 @@ func addRowsF64(d, a, b *f64Regs, n int) {
 		}
 		d.set(l, math.Float64bits(s))
 	}
-	for ; nm != 0; nm &= nm - 1 {
-		l := tz(nm)
-		d.set(l, quiet64(math.NaN(), a.bits(l), b.bits(l)))
-	}
+	d.setNaNs(nm, func(l int) uint64 { return quiet64(math.NaN(), a.bits(l), b.bits(l)) })
 }
 
 // addRowsF64U is addRowsF64 with a uniform b.
@@ -66,10 +63,7 @@ func addRowsF64U(d, a *f64Regs, y float64, n int) {
 		}
 		d.set(l, math.Float64bits(s))
 	}
-	for ; nm != 0; nm &= nm - 1 {
-		l := tz(nm)
-		d.set(l, quiet64(math.NaN(), a.bits(l), f64bits(y)))
-	}
+	d.setNaNs(nm, func(l int) uint64 { return quiet64(math.NaN(), a.bits(l), f64bits(y)) })
 }
 
 // mulRowsF64 is v_mul_f64 (mulF64 rounding to nearest even).
@@ -84,10 +78,7 @@ func mulRowsF64(d, a, b *f64Regs, n int) {
 		}
 		d.set(l, math.Float64bits(s))
 	}
-	for ; nm != 0; nm &= nm - 1 {
-		l := tz(nm)
-		d.set(l, quiet64(math.NaN(), a.bits(l), b.bits(l)))
-	}
+	d.setNaNs(nm, func(l int) uint64 { return quiet64(math.NaN(), a.bits(l), b.bits(l)) })
 }
 
 // mulRowsF64U is mulRowsF64 with a uniform b.
@@ -102,10 +93,7 @@ func mulRowsF64U(d, a *f64Regs, y float64, n int) {
 		}
 		d.set(l, math.Float64bits(s))
 	}
-	for ; nm != 0; nm &= nm - 1 {
-		l := tz(nm)
-		d.set(l, quiet64(math.NaN(), a.bits(l), f64bits(y)))
-	}
+	d.setNaNs(nm, func(l int) uint64 { return quiet64(math.NaN(), a.bits(l), f64bits(y)) })
 }
 
 // quietFma64 is a NaN fma of x, y and z as fmaF64 returns it: the first
@@ -128,10 +116,7 @@ func fmaRowsF64(d, a, b, c *f64Regs, an uint64, n int) {
 		}
 		d.set(l, math.Float64bits(s))
 	}
-	for ; nm != 0; nm &= nm - 1 {
-		l := tz(nm)
-		d.set(l, quietFma64(a.bits(l)^an, b.bits(l), c.bits(l)))
-	}
+	d.setNaNs(nm, func(l int) uint64 { return quietFma64(a.bits(l)^an, b.bits(l), c.bits(l)) })
 }
 
 // fmaRowsF64UB is fmaRowsF64 with a uniform b.
@@ -147,10 +132,7 @@ func fmaRowsF64UB(d, a *f64Regs, y float64, c *f64Regs, an uint64, n int) {
 		}
 		d.set(l, math.Float64bits(s))
 	}
-	for ; nm != 0; nm &= nm - 1 {
-		l := tz(nm)
-		d.set(l, quietFma64(a.bits(l)^an, f64bits(y), c.bits(l)))
-	}
+	d.setNaNs(nm, func(l int) uint64 { return quietFma64(a.bits(l)^an, f64bits(y), c.bits(l)) })
 }
 
 // fmaRowsF64UC is fmaRowsF64 with a uniform c.
@@ -166,10 +148,7 @@ func fmaRowsF64UC(d, a, b *f64Regs, z float64, an uint64, n int) {
 		}
 		d.set(l, math.Float64bits(s))
 	}
-	for ; nm != 0; nm &= nm - 1 {
-		l := tz(nm)
-		d.set(l, quietFma64(a.bits(l)^an, b.bits(l), f64bits(z)))
-	}
+	d.setNaNs(nm, func(l int) uint64 { return quietFma64(a.bits(l)^an, b.bits(l), f64bits(z)) })
 }
 
 // quietUnary64 is a NaN result of an f64 unary operation of x as fu64
@@ -240,13 +219,19 @@ func unaryRowsF64(f func(float64) float64, d, a *f64Regs, n int) {
 	quietUnaryRowsF64(d, a, nm)
 }
 
+// setNaNs writes nan(l) to each lane l of d in nm: the NaN results the
+// row loops leave to a pass of their own.
+func (d *f64Regs) setNaNs(nm uint64, nan func(l int) uint64) {
+	for ; nm != 0; nm &= nm - 1 {
+		l := tz(nm)
+		d.set(l, nan(l))
+	}
+}
+
 // quietUnaryRowsF64 writes the NaN results of an f64 unary operation of
 // a to the lanes of d in nm.
 func quietUnaryRowsF64(d, a *f64Regs, nm uint64) {
-	for ; nm != 0; nm &= nm - 1 {
-		l := tz(nm)
-		d.set(l, quietUnary64(a.bits(l)))
-	}
+	d.setNaNs(nm, func(l int) uint64 { return quietUnary64(a.bits(l)) })
 }
 
 // flushRowsF64 flushes lanes 0 to n-1 of d that hold a denormal to zero
