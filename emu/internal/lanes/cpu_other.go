@@ -1,0 +1,6 @@
+//go:build !amd64 || purego
+
+package lanes
+
+func haveAVX2() bool { return false }
+func haveFMA() bool  { return false }

@@ -1,0 +1,11 @@
+// Package lanes holds the emulator's 64-lane loops that have a vector
+// (SIMD) implementation: integer adds with carry masks, multiplies,
+// selects and compares, and the f64 rows. Each function has a pure-Go
+// version, which is the definition; on amd64 with AVX2 an assembly version
+// computes the same result eight (or four, for 64-bit lanes) lanes an
+// instruction. Build with -tags purego to use only the Go versions.
+//
+// A register is a *[64]uint32, one word a lane. The loops compute the lanes
+// of whole quads (lanes 4i..4i+3) covering lanes 0..n-1: callers pass a
+// destination that may take writes up to the end of the last quad.
+package lanes
