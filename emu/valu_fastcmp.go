@@ -3,6 +3,7 @@ package emu
 import (
 	"math/bits"
 
+	simd "github.com/wavedbg/wavedbg/emu/internal/lanes"
 	"github.com/wavedbg/wavedbg/isa"
 )
 
@@ -170,7 +171,7 @@ func icmpMask32(a, b *[64]uint32, c int, bias uint32, n int) uint64 {
 	case 1: // lt
 		r = ltMask32(a, b, bias, n)
 	case 2: // eq
-		r = eqMask32(a, b, n)
+		r = simd.Equal(a, b, n)
 	case 3: // le: not b < a
 		r = ^ltMask32(b, a, bias, n)
 	}
@@ -180,54 +181,12 @@ func icmpMask32(a, b *[64]uint32, c int, bias uint32, n int) uint64 {
 	return r
 }
 
-// ltMask32 and eqMask32 run a quad of lanes a step, as the carry loops
-// do (valu_fast64.go).
+// ltMask32 is the lt compare, signed when bias is 1<<31.
 func ltMask32(a, b *[64]uint32, bias uint32, n int) uint64 {
 	if bias == 0 {
-		return ltMaskU32(a, b, n)
+		return simd.Less(a, b, n)
 	}
-	g := nquads(n)
-	qa := quads(a)[:g]
-	qb := quads(b)[:len(qa)]
-	var m uint64
-	for i := range qa {
-		x, y := &qa[i], &qb[i]
-		t0 := (uint64(x[0]^bias) - uint64(y[0]^bias)) >> 63
-		t1 := (uint64(x[1]^bias) - uint64(y[1]^bias)) >> 63
-		t2 := (uint64(x[2]^bias) - uint64(y[2]^bias)) >> 63
-		t3 := (uint64(x[3]^bias) - uint64(y[3]^bias)) >> 63
-		m = m>>4 | quad(t0, t1, t2, t3)<<60
-	}
-	return quadDown(m, g)
-}
-
-// ltMaskU32 is ltMask32 for unsigned lanes.
-func ltMaskU32(a, b *[64]uint32, n int) uint64 {
-	g := nquads(n)
-	qa := quads(a)[:g]
-	qb := quads(b)[:len(qa)]
-	var m uint64
-	for i := range qa {
-		x, y := &qa[i], &qb[i]
-		m = m>>4 | quad(below(x[0], y[0]), below(x[1], y[1]), below(x[2], y[2]), below(x[3], y[3]))<<60
-	}
-	return quadDown(m, g)
-}
-
-func eqMask32(a, b *[64]uint32, n int) uint64 {
-	g := nquads(n)
-	qa := quads(a)[:g]
-	qb := quads(b)[:len(qa)]
-	var m uint64
-	for i := range qa {
-		x, y := &qa[i], &qb[i]
-		t0 := (uint64(x[0]^y[0]) - 1) >> 63
-		t1 := (uint64(x[1]^y[1]) - 1) >> 63
-		t2 := (uint64(x[2]^y[2]) - 1) >> 63
-		t3 := (uint64(x[3]^y[3]) - 1) >> 63
-		m = m>>4 | quad(t0, t1, t2, t3)<<60
-	}
-	return quadDown(m, g)
+	return simd.LessSigned(a, b, n)
 }
 
 func icmpMask64(alo, ahi, blo, bhi *[64]uint32, c int, bias uint64, n int) uint64 {

@@ -1,0 +1,323 @@
+package lanes
+
+import (
+	"math/bits"
+	"unsafe"
+)
+
+// The integer lane loops. Each exported function runs the assembly version
+// when SIMD is set, else its Go definition (the function of the same name
+// with a Go suffix), which runs four consecutive lanes (a quad) a step.
+// Masks (carries in and out, selects, compare results) hold lane l's bit
+// at bit l; a returned mask has the bits of the computed quads' lanes
+// (lanes n up to the end of the last quad included) and no others.
+
+// Add sets d = a + b and returns the carries out.
+func Add(d, a, b *[64]uint32, n int) uint64 {
+	if SIMD {
+		return addAVX2(d, a, b, n)
+	}
+	return addGo(d, a, b, n)
+}
+
+// AddCarry sets d = a + b + the carries in cm and returns the carries out.
+func AddCarry(d, a, b *[64]uint32, cm uint64, n int) uint64 {
+	if SIMD {
+		return addCarryAVX2(d, a, b, cm, n)
+	}
+	return addCarryGo(d, a, b, cm, n)
+}
+
+// Sub sets d = a - b and returns the borrows out.
+func Sub(d, a, b *[64]uint32, n int) uint64 {
+	if SIMD {
+		return subAVX2(d, a, b, n)
+	}
+	return subGo(d, a, b, n)
+}
+
+// SubBorrow sets d = a - b - the borrows in cm and returns the borrows out.
+func SubBorrow(d, a, b *[64]uint32, cm uint64, n int) uint64 {
+	if SIMD {
+		return subBorrowAVX2(d, a, b, cm, n)
+	}
+	return subBorrowGo(d, a, b, cm, n)
+}
+
+// Select sets d to b's lane where m has the lane's bit, else to a's.
+func Select(d, a, b *[64]uint32, m uint64, n int) {
+	if SIMD {
+		selectAVX2(d, a, b, m, n)
+		return
+	}
+	selectGo(d, a, b, m, n)
+}
+
+// MulWide sets each lane of the pair dlo, dhi to the 64-bit product a×b.
+func MulWide(dlo, dhi, a, b *[64]uint32, n int) {
+	if SIMD {
+		mulWideAVX2(dlo, dhi, a, b, n)
+		return
+	}
+	mulWideGo(dlo, dhi, a, b, n)
+}
+
+// MadWide sets each lane of the pair dlo, dhi to a×b + the 64-bit addend
+// clo, chi (v_mad_u64_u32) and returns the carries out of bit 63.
+func MadWide(dlo, dhi, a, b, clo, chi *[64]uint32, n int) uint64 {
+	if SIMD {
+		return madWideAVX2(dlo, dhi, a, b, clo, chi, n)
+	}
+	return madWideGo(dlo, dhi, a, b, clo, chi, n)
+}
+
+// MulHi sets d to the high dwords of the 64-bit products a×b.
+func MulHi(d, a, b *[64]uint32, n int) {
+	if SIMD {
+		mulHiAVX2(d, a, b, n)
+		return
+	}
+	mulHiGo(d, a, b, n)
+}
+
+// Less returns the mask of lanes where a < b, unsigned.
+func Less(a, b *[64]uint32, n int) uint64 {
+	if SIMD {
+		return lessAVX2(a, b, n)
+	}
+	return lessGo(a, b, n)
+}
+
+// LessSigned returns the mask of lanes where a < b as int32s.
+func LessSigned(a, b *[64]uint32, n int) uint64 {
+	if SIMD {
+		return lessSignedAVX2(a, b, n)
+	}
+	return lessSignedGo(a, b, n)
+}
+
+// Equal returns the mask of lanes where a == b.
+func Equal(a, b *[64]uint32, n int) uint64 {
+	if SIMD {
+		return equalAVX2(a, b, n)
+	}
+	return equalGo(a, b, n)
+}
+
+// quads views a register as 16 quads of lanes.
+func quads(r *[64]uint32) *[16][4]uint32 { return (*[16][4]uint32)(unsafe.Pointer(r)) }
+
+// nquads is the number of quads holding lanes 0 to n-1.
+func nquads(n int) int { return (n + 3) >> 2 }
+
+// quad packs four bits (each 0 or 1) into a nibble, in three LEAs.
+func quad(c0, c1, c2, c3 uint64) uint64 { return (c0 + c1*2) + (c2+c3*2)*4 }
+
+// The Go loops shift each quad's nibble in at the top of their mask (m =
+// m>>4 | q<<60); quadDown then moves lane l's bit to bit l.
+func quadDown(m uint64, g int) uint64 { return m >> uint(64-4*g) }
+
+// below is 1 when a < b, else 0.
+func below(a, b uint32) uint64 { return (uint64(a) - uint64(b)) >> 63 }
+
+// addGo computes each lane's carry as bit 32 of its 64-bit sum.
+func addGo(d, a, b *[64]uint32, n int) uint64 {
+	g := nquads(n)
+	qa := quads(a)[:g]
+	qd, qb := quads(d)[:len(qa)], quads(b)[:len(qa)]
+	var m uint64
+	for i := range qa {
+		x, y := &qa[i], &qb[i]
+		s0 := uint64(x[0]) + uint64(y[0])
+		s1 := uint64(x[1]) + uint64(y[1])
+		s2 := uint64(x[2]) + uint64(y[2])
+		s3 := uint64(x[3]) + uint64(y[3])
+		qd[i] = [4]uint32{uint32(s0), uint32(s1), uint32(s2), uint32(s3)}
+		m = m>>4 | quad(s0>>32, s1>>32, s2>>32, s3>>32)<<60
+	}
+	return quadDown(m, g)
+}
+
+// addCarryGo takes a quad's carries in from quadBits, one memory operand a
+// lane.
+func addCarryGo(d, a, b *[64]uint32, cm uint64, n int) uint64 {
+	g := nquads(n)
+	qa := quads(a)[:g]
+	qd, qb := quads(d)[:len(qa)], quads(b)[:len(qa)]
+	var m uint64
+	for i := range qa {
+		x, y, c := &qa[i], &qb[i], &quadBits[cm&15]
+		cm >>= 4
+		s0 := uint64(x[0]) + uint64(y[0]) + c[0]
+		s1 := uint64(x[1]) + uint64(y[1]) + c[1]
+		s2 := uint64(x[2]) + uint64(y[2]) + c[2]
+		s3 := uint64(x[3]) + uint64(y[3]) + c[3]
+		qd[i] = [4]uint32{uint32(s0), uint32(s1), uint32(s2), uint32(s3)}
+		m = m>>4 | quad(s0>>32, s1>>32, s2>>32, s3>>32)<<60
+	}
+	return quadDown(m, g)
+}
+
+// subGo computes each lane's borrow as bit 63 of its 64-bit difference.
+func subGo(d, a, b *[64]uint32, n int) uint64 {
+	g := nquads(n)
+	qa := quads(a)[:g]
+	qd, qb := quads(d)[:len(qa)], quads(b)[:len(qa)]
+	var m uint64
+	for i := range qa {
+		x, y := &qa[i], &qb[i]
+		s0 := uint64(x[0]) - uint64(y[0])
+		s1 := uint64(x[1]) - uint64(y[1])
+		s2 := uint64(x[2]) - uint64(y[2])
+		s3 := uint64(x[3]) - uint64(y[3])
+		qd[i] = [4]uint32{uint32(s0), uint32(s1), uint32(s2), uint32(s3)}
+		m = m>>4 | quad(s0>>63, s1>>63, s2>>63, s3>>63)<<60
+	}
+	return quadDown(m, g)
+}
+
+// subBorrowGo is subGo with the borrows in from quadBits.
+func subBorrowGo(d, a, b *[64]uint32, cm uint64, n int) uint64 {
+	g := nquads(n)
+	qa := quads(a)[:g]
+	qd, qb := quads(d)[:len(qa)], quads(b)[:len(qa)]
+	var m uint64
+	for i := range qa {
+		x, y, c := &qa[i], &qb[i], &quadBits[cm&15]
+		cm >>= 4
+		s0 := uint64(x[0]) - uint64(y[0]) - c[0]
+		s1 := uint64(x[1]) - uint64(y[1]) - c[1]
+		s2 := uint64(x[2]) - uint64(y[2]) - c[2]
+		s3 := uint64(x[3]) - uint64(y[3]) - c[3]
+		qd[i] = [4]uint32{uint32(s0), uint32(s1), uint32(s2), uint32(s3)}
+		m = m>>4 | quad(s0>>63, s1>>63, s2>>63, s3>>63)<<60
+	}
+	return quadDown(m, g)
+}
+
+// quadBits[q] holds the four bits of nibble q, one a lane.
+var quadBits = func() (t [16][4]uint64) {
+	for q := range t {
+		for k := range t[q] {
+			t[q][k] = uint64(q) >> uint(k) & 1
+		}
+	}
+	return t
+}()
+
+// selectGo blends a quad a step as two pairs of lanes viewed as uint64s,
+// each through its half of quadMasks[nibble].
+func selectGo(d, a, b *[64]uint32, m uint64, n int) {
+	pa := pairs(a)[:nquads(n)]
+	pd, pb := pairs(d)[:len(pa)], pairs(b)[:len(pa)]
+	for i := range pa {
+		x, y, k := &pa[i], &pb[i], &quadMasks[m&15]
+		m >>= 4
+		pd[i] = [2]uint64{x[0] ^ (x[0]^y[0])&k[0], x[1] ^ (x[1]^y[1])&k[1]}
+	}
+}
+
+// pairs views a register as 16 quads of lanes, each two uint64s (lanes 4i
+// and 4i+1, then 4i+2 and 4i+3, the first lane in the low half).
+// Registers are 8-byte aligned (checkptr does not check the alignment of
+// a pointer-free element type, but x86 does not mind).
+func pairs(r *[64]uint32) *[16][2]uint64 { return (*[16][2]uint64)(unsafe.Pointer(r)) }
+
+// quadMasks[q] spreads nibble q to lane masks: all ones in the lanes whose
+// bit is set, as pairs.
+var quadMasks = func() (t [16][2]uint64) {
+	for q := range t {
+		for k := range 4 {
+			if q>>k&1 != 0 {
+				t[q][k>>1] |= 0xffffffff << (32 * uint(k&1))
+			}
+		}
+	}
+	return t
+}()
+
+func mulWideGo(dlo, dhi, a, b *[64]uint32, n int) {
+	qa := quads(a)[:nquads(n)]
+	qlo, qhi, qb := quads(dlo)[:len(qa)], quads(dhi)[:len(qa)], quads(b)[:len(qa)]
+	for i := range qa {
+		x, y := &qa[i], &qb[i]
+		p0, p1 := uint64(x[0])*uint64(y[0]), uint64(x[1])*uint64(y[1])
+		p2, p3 := uint64(x[2])*uint64(y[2]), uint64(x[3])*uint64(y[3])
+		qlo[i] = [4]uint32{uint32(p0), uint32(p1), uint32(p2), uint32(p3)}
+		qhi[i] = [4]uint32{uint32(p0 >> 32), uint32(p1 >> 32), uint32(p2 >> 32), uint32(p3 >> 32)}
+	}
+}
+
+func madWideGo(dlo, dhi, a, b, clo, chi *[64]uint32, n int) uint64 {
+	g := nquads(n)
+	qa := quads(a)[:g]
+	qlo, qhi, qb := quads(dlo)[:len(qa)], quads(dhi)[:len(qa)], quads(b)[:len(qa)]
+	qclo, qchi := quads(clo)[:len(qa)], quads(chi)[:len(qa)]
+	var m uint64
+	for i := range qa {
+		x, y, zlo, zhi := &qa[i], &qb[i], &qclo[i], &qchi[i]
+		s0, c0 := bits.Add64(uint64(x[0])*uint64(y[0]), uint64(zlo[0])|uint64(zhi[0])<<32, 0)
+		s1, c1 := bits.Add64(uint64(x[1])*uint64(y[1]), uint64(zlo[1])|uint64(zhi[1])<<32, 0)
+		s2, c2 := bits.Add64(uint64(x[2])*uint64(y[2]), uint64(zlo[2])|uint64(zhi[2])<<32, 0)
+		s3, c3 := bits.Add64(uint64(x[3])*uint64(y[3]), uint64(zlo[3])|uint64(zhi[3])<<32, 0)
+		qlo[i] = [4]uint32{uint32(s0), uint32(s1), uint32(s2), uint32(s3)}
+		qhi[i] = [4]uint32{uint32(s0 >> 32), uint32(s1 >> 32), uint32(s2 >> 32), uint32(s3 >> 32)}
+		m = m>>4 | quad(c0, c1, c2, c3)<<60
+	}
+	return quadDown(m, g)
+}
+
+func mulHiGo(d, a, b *[64]uint32, n int) {
+	qa := quads(a)[:nquads(n)]
+	qd, qb := quads(d)[:len(qa)], quads(b)[:len(qa)]
+	for i := range qa {
+		x, y := &qa[i], &qb[i]
+		qd[i] = [4]uint32{uint32(uint64(x[0]) * uint64(y[0]) >> 32), uint32(uint64(x[1]) * uint64(y[1]) >> 32),
+			uint32(uint64(x[2]) * uint64(y[2]) >> 32), uint32(uint64(x[3]) * uint64(y[3]) >> 32)}
+	}
+}
+
+func lessGo(a, b *[64]uint32, n int) uint64 {
+	g := nquads(n)
+	qa := quads(a)[:g]
+	qb := quads(b)[:len(qa)]
+	var m uint64
+	for i := range qa {
+		x, y := &qa[i], &qb[i]
+		m = m>>4 | quad(below(x[0], y[0]), below(x[1], y[1]), below(x[2], y[2]), below(x[3], y[3]))<<60
+	}
+	return quadDown(m, g)
+}
+
+// lessSignedGo compares with the sign bits flipped, which orders int32s
+// as uint32s.
+func lessSignedGo(a, b *[64]uint32, n int) uint64 {
+	const bias = 1 << 31
+	g := nquads(n)
+	qa := quads(a)[:g]
+	qb := quads(b)[:len(qa)]
+	var m uint64
+	for i := range qa {
+		x, y := &qa[i], &qb[i]
+		m = m>>4 | quad(below(x[0]^bias, y[0]^bias), below(x[1]^bias, y[1]^bias),
+			below(x[2]^bias, y[2]^bias), below(x[3]^bias, y[3]^bias))<<60
+	}
+	return quadDown(m, g)
+}
+
+// equalGo: x^y - 1 borrows only for x^y == 0.
+func equalGo(a, b *[64]uint32, n int) uint64 {
+	g := nquads(n)
+	qa := quads(a)[:g]
+	qb := quads(b)[:len(qa)]
+	var m uint64
+	for i := range qa {
+		x, y := &qa[i], &qb[i]
+		t0 := (uint64(x[0]^y[0]) - 1) >> 63
+		t1 := (uint64(x[1]^y[1]) - 1) >> 63
+		t2 := (uint64(x[2]^y[2]) - 1) >> 63
+		t3 := (uint64(x[3]^y[3]) - 1) >> 63
+		m = m>>4 | quad(t0, t1, t2, t3)<<60
+	}
+	return quadDown(m, g)
+}

@@ -1,0 +1,239 @@
+package lanes
+
+import (
+	"fmt"
+	"math/bits"
+	"math/rand/v2"
+	"testing"
+)
+
+// rows is a test's registers: the sources and destinations of one call.
+type rows [6][64]uint32
+
+// intOp is one lane loop under test: run calls it on rows of r (so a
+// destination may be a source), m its mask operand; dst names the rows it
+// writes (-1 for none) and ref computes a lane's results and mask bit from
+// the lane's sources and bit of m.
+type intOp struct {
+	name string
+	run  func(r *rows, m uint64, n int) uint64
+	dst  [2]int
+	ref  laneRef
+}
+
+// laneRef is a lane-by-lane reference: a, b and the 64-bit addend c (rows
+// 2 to 5), the lane's bit of the mask in.
+type laneRef func(a, b uint32, c, m uint64) (lo, hi uint32, bit uint64)
+
+func addRef(a, b uint32, c, m uint64) (uint32, uint32, uint64) {
+	s := uint64(a) + uint64(b) + m
+	return uint32(s), 0, s >> 32
+}
+
+func subRef(a, b uint32, c, m uint64) (uint32, uint32, uint64) {
+	s := uint64(a) - uint64(b) - m
+	return uint32(s), 0, s >> 63
+}
+
+func selectRef(a, b uint32, c, m uint64) (uint32, uint32, uint64) {
+	if m != 0 {
+		return b, 0, 0
+	}
+	return a, 0, 0
+}
+
+func madRef(a, b uint32, c, m uint64) (uint32, uint32, uint64) {
+	s, co := bits.Add64(uint64(a)*uint64(b), c, 0)
+	return uint32(s), uint32(s >> 32), co
+}
+
+func mulHiRef(a, b uint32, c, m uint64) (uint32, uint32, uint64) {
+	return uint32(uint64(a) * uint64(b) >> 32), 0, 0
+}
+
+// compareRef makes the reference of a compare.
+func compareRef(f func(a, b uint32) bool) laneRef {
+	return func(a, b uint32, c, m uint64) (uint32, uint32, uint64) { return 0, 0, bit64(f(a, b)) }
+}
+
+// noCarryIn and noAddend make a reference for a loop without that operand.
+func noCarryIn(f laneRef) laneRef {
+	return func(a, b uint32, c, m uint64) (uint32, uint32, uint64) { return f(a, b, c, 0) }
+}
+
+func noAddend(f laneRef) laneRef {
+	return func(a, b uint32, c, m uint64) (uint32, uint32, uint64) { return f(a, b, 0, m) }
+}
+
+// intOps are the loops under test with their destination in rows 0 and 1
+// or, in the aliased forms, in a source's rows.
+var intOps = []intOp{
+	{"Add", func(r *rows, m uint64, n int) uint64 { return Add(&r[0], &r[2], &r[3], n) }, [2]int{0, -1}, noCarryIn(addRef)},
+	{"Add d=a", func(r *rows, m uint64, n int) uint64 { return Add(&r[2], &r[2], &r[3], n) }, [2]int{2, -1}, noCarryIn(addRef)},
+	{"AddCarry", func(r *rows, m uint64, n int) uint64 { return AddCarry(&r[0], &r[2], &r[3], m, n) }, [2]int{0, -1}, addRef},
+	{"AddCarry d=b", func(r *rows, m uint64, n int) uint64 { return AddCarry(&r[3], &r[2], &r[3], m, n) }, [2]int{3, -1}, addRef},
+	{"Sub", func(r *rows, m uint64, n int) uint64 { return Sub(&r[0], &r[2], &r[3], n) }, [2]int{0, -1}, noCarryIn(subRef)},
+	{"Sub d=b", func(r *rows, m uint64, n int) uint64 { return Sub(&r[3], &r[2], &r[3], n) }, [2]int{3, -1}, noCarryIn(subRef)},
+	{"SubBorrow", func(r *rows, m uint64, n int) uint64 { return SubBorrow(&r[0], &r[2], &r[3], m, n) }, [2]int{0, -1}, subRef},
+	{"SubBorrow d=a", func(r *rows, m uint64, n int) uint64 { return SubBorrow(&r[2], &r[2], &r[3], m, n) }, [2]int{2, -1}, subRef},
+	{"Select", func(r *rows, m uint64, n int) uint64 { Select(&r[0], &r[2], &r[3], m, n); return 0 }, [2]int{0, -1}, selectRef},
+	{"Select d=a", func(r *rows, m uint64, n int) uint64 { Select(&r[2], &r[2], &r[3], m, n); return 0 }, [2]int{2, -1}, selectRef},
+	{"MulWide", func(r *rows, m uint64, n int) uint64 { MulWide(&r[0], &r[1], &r[2], &r[3], n); return 0 }, [2]int{0, 1}, noAddend(madRef)},
+	{"MulWide d=a,b", func(r *rows, m uint64, n int) uint64 { MulWide(&r[2], &r[3], &r[2], &r[3], n); return 0 }, [2]int{2, 3}, noAddend(madRef)},
+	{"MadWide", func(r *rows, m uint64, n int) uint64 { return MadWide(&r[0], &r[1], &r[2], &r[3], &r[4], &r[5], n) }, [2]int{0, 1}, madRef},
+	{"MadWide d=c", func(r *rows, m uint64, n int) uint64 { return MadWide(&r[4], &r[5], &r[2], &r[3], &r[4], &r[5], n) }, [2]int{4, 5}, madRef},
+	{"MulHi", func(r *rows, m uint64, n int) uint64 { MulHi(&r[0], &r[2], &r[3], n); return 0 }, [2]int{0, -1}, mulHiRef},
+	{"MulHi d=b", func(r *rows, m uint64, n int) uint64 { MulHi(&r[3], &r[2], &r[3], n); return 0 }, [2]int{3, -1}, mulHiRef},
+	{"Less", func(r *rows, m uint64, n int) uint64 { return Less(&r[2], &r[3], n) }, [2]int{-1, -1}, compareRef(func(a, b uint32) bool { return a < b })},
+	{"LessSigned", func(r *rows, m uint64, n int) uint64 { return LessSigned(&r[2], &r[3], n) }, [2]int{-1, -1}, compareRef(func(a, b uint32) bool { return int32(a) < int32(b) })},
+	{"Equal", func(r *rows, m uint64, n int) uint64 { return Equal(&r[2], &r[3], n) }, [2]int{-1, -1}, compareRef(func(a, b uint32) bool { return a == b })},
+}
+
+// edges are the values where carries, borrows, signs and products change.
+var edges = []uint32{0, 1, 2, 0x7fffffff, 0x80000000, 0x80000001, 0xfffffffe, 0xffffffff}
+
+// randomRows fills r in one of several styles: random, edge values,
+// small, equal pairs of rows (zero differences, equal compares), or a mix.
+func randomRows(rnd *rand.Rand, r *rows) {
+	style := rnd.IntN(5)
+	for k := range r {
+		for l := range r[k] {
+			switch style {
+			case 0:
+				r[k][l] = rnd.Uint32()
+			case 1:
+				r[k][l] = edges[rnd.IntN(len(edges))]
+			case 2:
+				r[k][l] = rnd.Uint32N(4)
+			default:
+				switch rnd.IntN(3) {
+				case 0:
+					r[k][l] = edges[rnd.IntN(len(edges))]
+				case 1:
+					r[k][l] = rnd.Uint32() >> rnd.UintN(32)
+				default:
+					r[k][l] = rnd.Uint32()
+				}
+			}
+		}
+	}
+	if style == 3 { // b is a, lane by lane or offset by one
+		for l := range r[2] {
+			r[3][l] = r[2][l] + uint32(rnd.IntN(3)) - 1
+		}
+	}
+}
+
+// randomMask draws a carry-in or select mask: empty, full, sparse, dense
+// or random.
+func randomMask(rnd *rand.Rand) uint64 {
+	switch rnd.IntN(5) {
+	case 0:
+		return 0
+	case 1:
+		return ^uint64(0)
+	case 2:
+		return rnd.Uint64() & rnd.Uint64() & rnd.Uint64()
+	case 3:
+		return rnd.Uint64() | rnd.Uint64()
+	}
+	return rnd.Uint64()
+}
+
+// withSIMD runs f with SIMD set to on, restoring it after.
+func withSIMD(on bool, f func()) {
+	saved := SIMD
+	SIMD = on
+	defer func() { SIMD = saved }()
+	f()
+}
+
+// TestIntMatchesGo holds each assembly loop to its Go definition: the same
+// rows (every row: destinations, sources, and the lanes past the last
+// quad, which neither may write) and the same mask, for every lane count
+// 0 to 64, random and edge-valued registers and masks, and destinations
+// that are sources.
+func TestIntMatchesGo(t *testing.T) {
+	if !SIMD {
+		t.Logf("no AVX2 assembly (purego=%v): checking the Go versions against the references only", purego)
+	}
+	simd := SIMD
+	rnd := rand.New(rand.NewPCG(5, 6))
+	for trial := range 400 {
+		var start rows
+		randomRows(rnd, &start)
+		m := randomMask(rnd)
+		for _, op := range intOps {
+			for n := range 65 {
+				goRows, asmRows := start, start
+				var want, got uint64
+				withSIMD(false, func() { want = op.run(&goRows, m, n) })
+				withSIMD(simd, func() { got = op.run(&asmRows, m, n) })
+				where := fmt.Sprintf("trial %d: %s, %d lanes, mask %#x", trial, op.name, n, m)
+				if got != want {
+					t.Fatalf("%s: mask out %#x, Go %#x", where, got, want)
+				}
+				if asmRows != goRows {
+					t.Fatalf("%s: rows differ from Go's:\n%s", where, rowDiff(&asmRows, &goRows))
+				}
+				checkUntouched(t, where, &start, &goRows, n)
+				checkReference(t, where, op, &start, &goRows, m, want, n)
+			}
+		}
+	}
+}
+
+// rowDiff lists the lanes where two sets of rows differ.
+func rowDiff(got, want *rows) string {
+	s := ""
+	for k := range got {
+		for l := range got[k] {
+			if got[k][l] != want[k][l] {
+				s += fmt.Sprintf("row %d lane %d: %#x, want %#x\n", k, l, got[k][l], want[k][l])
+			}
+		}
+	}
+	return s
+}
+
+// checkUntouched checks that no lane past the quads holding lanes 0 to
+// n-1 changed.
+func checkUntouched(t *testing.T, where string, start, after *rows, n int) {
+	t.Helper()
+	for k := range start {
+		for l := 4 * nquads(n); l < 64; l++ {
+			if after[k][l] != start[k][l] {
+				t.Fatalf("%s: row %d lane %d written past the last quad", where, k, l)
+			}
+		}
+	}
+}
+
+// checkReference checks the Go definition's lanes 0 to n-1 and mask
+// against op's lane-by-lane reference on the starting rows, and that the
+// mask has no bits past the last quad.
+func checkReference(t *testing.T, where string, op intOp, start, after *rows, m, mask uint64, n int) {
+	t.Helper()
+	for l := range n {
+		c := uint64(start[4][l]) | uint64(start[5][l])<<32
+		lo, hi, bit := op.ref(start[2][l], start[3][l], c, m>>uint(l)&1)
+		for k, want := range [2]uint32{lo, hi} {
+			if r := op.dst[k]; r >= 0 && after[r][l] != want {
+				t.Fatalf("%s: row %d lane %d = %#x, want %#x", where, r, l, after[r][l], want)
+			}
+		}
+		if got := mask >> uint(l) & 1; got != bit {
+			t.Fatalf("%s: lane %d's mask bit is %d, want %d", where, l, got, bit)
+		}
+	}
+	if g := 4 * nquads(n); g < 64 && mask>>uint(g) != 0 {
+		t.Fatalf("%s: mask %#x has bits past the last quad", where, mask)
+	}
+}
+
+func bit64(b bool) uint64 {
+	if b {
+		return 1
+	}
+	return 0
+}
