@@ -224,12 +224,13 @@ func carryOp(w *Wave, in *instr, rev, cin, sub bool) error {
 	return nil
 }
 
-// The carry loops run four consecutive lanes (a quad) a step and shift
-// each step's four carry bits in at the top of the mask (m = m>>4 |
-// q<<60); quadDown then moves lane l's bit to bit l. They compute every
-// lane of the quads holding lanes 0 to n-1, past n when n is not a
-// multiple of 4: their D is scratch (dstQuads) unless EXEC is exactly the
-// lanes of whole quads, and the caller masks the carries.
+// The carry loops (package lanes, AVX2 with a Go definition) compute every
+// lane of the quads (four consecutive lanes) holding lanes 0 to n-1, past
+// n when n is not a multiple of 4: their D is scratch (dstQuads) unless
+// EXEC is exactly the lanes of whole quads, and the caller masks the
+// carries. The Go loops here that build a mask a quad a step shift each
+// step's four bits in at the top (m = m>>4 | q<<60); quadDown then moves
+// lane l's bit to bit l.
 
 // quads views a register as 16 quads of lanes.
 func quads(r *[64]uint32) *[16][4]uint32 { return (*[16][4]uint32)(unsafe.Pointer(r)) }
@@ -245,8 +246,8 @@ func quad(c0, c1, c2, c3 uint64) uint64 { return (c0 + c1*2) + (c2+c3*2)*4 }
 // lane 0.
 func quadDown(m uint64, g int) uint64 { return m >> uint(64-4*g) }
 
-// addLanes adds with the carries cm in (lanes.AddCarry); without carries
-// in (v_add_co, or v_addc with VCC zero) the loop is shorter (lanes.Add).
+// addLanes adds with the carries cm in; without carries in (v_add_co, or
+// v_addc with VCC zero) the loop is shorter.
 func addLanes(d, a, b *[64]uint32, cm uint64, n int) uint64 {
 	if cm == 0 {
 		return addLanes0(d, a, b, n)
@@ -266,7 +267,8 @@ func subLanes(d, a, b *[64]uint32, cm uint64, n int) uint64 {
 }
 
 // incLanes adds the carries cm to b: a copy, then an increment of the
-// lanes with a carry in (often none).
+// lanes with a carry in (often none). (A vector loop costs more: it
+// handles every lane.)
 func incLanes(d, b *[64]uint32, cm uint64, n int) uint64 {
 	if d != b {
 		copy(d[:n], b[:n])
@@ -282,34 +284,11 @@ func incLanes(d, b *[64]uint32, cm uint64, n int) uint64 {
 	return co
 }
 
-// addUniform0, the add of an SGPR or constant base and a VGPR offset,
-// first adds and ORs the offsets together, one pass: when OR(b) + x <
-// 2^32, which bounds every lane's sum, no lane carries — the common case
-// of an index or offset added to an address — and the carry loop is
-// skipped. Otherwise a second pass finds the lanes whose sum wrapped below
-// x.
+// addUniform0 is the add of an SGPR or constant base x and a VGPR
+// offset b.
 func addUniform0(d *[64]uint32, x uint32, b *[64]uint32, n int) uint64 {
-	g := nquads(n)
-	qd := quads(d)
-	var or uint32
-	for i := range quads(b)[:g] {
-		y := &quads(b)[i]
-		or |= y[0] | y[1] | y[2] | y[3]
-		qd[i] = [4]uint32{x + y[0], x + y[1], x + y[2], x + y[3]}
-	}
-	if uint64(or)+uint64(x) < 1<<32 {
-		return 0
-	}
-	var m uint64
-	for i := range qd[:g] {
-		s := &qd[i]
-		m = m>>4 | quad(below(s[0], x), below(s[1], x), below(s[2], x), below(s[3], x))<<60
-	}
-	return quadDown(m, g)
+	return simd.AddUniform(d, x, b, n)
 }
-
-// below is 1 when a < b, else 0.
-func below(a, b uint32) uint64 { return (uint64(a) - uint64(b)) >> 63 }
 
 func execAddCo(w *Wave, in *instr) error     { return carryOp(w, in, false, false, false) }
 func execSubCo(w *Wave, in *instr) error     { return carryOp(w, in, false, false, true) }
@@ -407,27 +386,15 @@ func execShift64(w *Wave, in *instr) error {
 
 // shift64Quads shifts the quads holding lanes 0 to n-1 as kind says
 // (k64Lshl, k64Lshr or k64Ashr) by the amounts a. D's rows may be the
-// source rows, or one up (v[1:2] = v[0:1] shifted): each quad's results
-// are computed before any is stored.
+// source rows, or one up (v[1:2] = v[0:1] shifted).
 func shift64Quads(dlo, dhi, a, blo, bhi *[64]uint32, kind int32, n int) {
-	qa := quads(a)[:nquads(n)]
-	qlo, qhi := quads(dlo)[:len(qa)], quads(dhi)[:len(qa)]
-	qblo, qbhi := quads(blo)[:len(qa)], quads(bhi)[:len(qa)]
-	for i := range qa {
-		s, x, y := &qa[i], &qblo[i], &qbhi[i]
-		v0, v1 := uint64(x[0])|uint64(y[0])<<32, uint64(x[1])|uint64(y[1])<<32
-		v2, v3 := uint64(x[2])|uint64(y[2])<<32, uint64(x[3])|uint64(y[3])<<32
-		switch kind {
-		case k64Lshl:
-			v0, v1, v2, v3 = v0<<(s[0]&63), v1<<(s[1]&63), v2<<(s[2]&63), v3<<(s[3]&63)
-		case k64Lshr:
-			v0, v1, v2, v3 = v0>>(s[0]&63), v1>>(s[1]&63), v2>>(s[2]&63), v3>>(s[3]&63)
-		default:
-			v0, v1 = uint64(int64(v0)>>(s[0]&63)), uint64(int64(v1)>>(s[1]&63))
-			v2, v3 = uint64(int64(v2)>>(s[2]&63)), uint64(int64(v3)>>(s[3]&63))
-		}
-		qlo[i] = [4]uint32{uint32(v0), uint32(v1), uint32(v2), uint32(v3)}
-		qhi[i] = [4]uint32{uint32(v0 >> 32), uint32(v1 >> 32), uint32(v2 >> 32), uint32(v3 >> 32)}
+	switch kind {
+	case k64Lshl:
+		simd.ShiftLeft64(dlo, dhi, a, blo, bhi, n)
+	case k64Lshr:
+		simd.ShiftRight64(dlo, dhi, a, blo, bhi, n)
+	default:
+		simd.ShiftRightSigned64(dlo, dhi, a, blo, bhi, n)
 	}
 }
 

@@ -28,6 +28,15 @@ func AddCarry(d, a, b *[64]uint32, cm uint64, n int) uint64 {
 	return addCarryGo(d, a, b, cm, n)
 }
 
+// AddUniform sets d = x + b, the add of an SGPR or constant base and a
+// VGPR offset, and returns the carries out.
+func AddUniform(d *[64]uint32, x uint32, b *[64]uint32, n int) uint64 {
+	if SIMD {
+		return addUniformAVX2(d, x, b, n)
+	}
+	return addUniformGo(d, x, b, n)
+}
+
 // Sub sets d = a - b and returns the borrows out.
 func Sub(d, a, b *[64]uint32, n int) uint64 {
 	if SIMD {
@@ -104,6 +113,61 @@ func Equal(a, b *[64]uint32, n int) uint64 {
 	return equalGo(a, b, n)
 }
 
+// Less64 returns the mask of lanes where the 64-bit value alo, ahi is below
+// blo, bhi, unsigned.
+func Less64(alo, ahi, blo, bhi *[64]uint32, n int) uint64 {
+	if SIMD {
+		return less64AVX2(alo, ahi, blo, bhi, 0, n)
+	}
+	return less64Go(alo, ahi, blo, bhi, 0, n)
+}
+
+// LessSigned64 returns the mask of lanes where alo, ahi < blo, bhi as
+// int64s.
+func LessSigned64(alo, ahi, blo, bhi *[64]uint32, n int) uint64 {
+	if SIMD {
+		return less64AVX2(alo, ahi, blo, bhi, 1<<31, n)
+	}
+	return less64Go(alo, ahi, blo, bhi, 1<<31, n)
+}
+
+// Equal64 returns the mask of lanes where alo, ahi == blo, bhi.
+func Equal64(alo, ahi, blo, bhi *[64]uint32, n int) uint64 {
+	if SIMD {
+		return equal64AVX2(alo, ahi, blo, bhi, n)
+	}
+	return equal64Go(alo, ahi, blo, bhi, n)
+}
+
+// ShiftLeft64 sets each lane of dlo, dhi to the 64-bit value lo, hi
+// shifted left by the lane's amount s mod 64. The rows of D may be those of
+// the value, or one up (dlo is hi).
+func ShiftLeft64(dlo, dhi, s, lo, hi *[64]uint32, n int) {
+	if SIMD {
+		shift64AVX2(dlo, dhi, s, lo, hi, shiftLeft, n)
+		return
+	}
+	shift64Go(dlo, dhi, s, lo, hi, shiftLeft, n)
+}
+
+// ShiftRight64 is ShiftLeft64 shifting right, unsigned.
+func ShiftRight64(dlo, dhi, s, lo, hi *[64]uint32, n int) {
+	if SIMD {
+		shift64AVX2(dlo, dhi, s, lo, hi, shiftRight, n)
+		return
+	}
+	shift64Go(dlo, dhi, s, lo, hi, shiftRight, n)
+}
+
+// ShiftRightSigned64 is ShiftRight64 for int64s.
+func ShiftRightSigned64(dlo, dhi, s, lo, hi *[64]uint32, n int) {
+	if SIMD {
+		shift64AVX2(dlo, dhi, s, lo, hi, shiftRightSigned, n)
+		return
+	}
+	shift64Go(dlo, dhi, s, lo, hi, shiftRightSigned, n)
+}
+
 // quads views a register as 16 quads of lanes.
 func quads(r *[64]uint32) *[16][4]uint32 { return (*[16][4]uint32)(unsafe.Pointer(r)) }
 
@@ -154,6 +218,31 @@ func addCarryGo(d, a, b *[64]uint32, cm uint64, n int) uint64 {
 		s3 := uint64(x[3]) + uint64(y[3]) + c[3]
 		qd[i] = [4]uint32{uint32(s0), uint32(s1), uint32(s2), uint32(s3)}
 		m = m>>4 | quad(s0>>32, s1>>32, s2>>32, s3>>32)<<60
+	}
+	return quadDown(m, g)
+}
+
+// addUniformGo first adds and ORs the offsets together, one pass: when
+// OR(b) + x < 2^32, which bounds every lane's sum, no lane carries — the
+// common case of an index or offset added to an address — and the carry
+// loop is skipped. Otherwise a second pass finds the lanes whose sum
+// wrapped below x.
+func addUniformGo(d *[64]uint32, x uint32, b *[64]uint32, n int) uint64 {
+	g := nquads(n)
+	qd := quads(d)
+	var or uint32
+	for i := range quads(b)[:g] {
+		y := &quads(b)[i]
+		or |= y[0] | y[1] | y[2] | y[3]
+		qd[i] = [4]uint32{x + y[0], x + y[1], x + y[2], x + y[3]}
+	}
+	if uint64(or)+uint64(x) < 1<<32 {
+		return 0
+	}
+	var m uint64
+	for i := range qd[:g] {
+		s := &qd[i]
+		m = m>>4 | quad(below(s[0], x), below(s[1], x), below(s[2], x), below(s[3], x))<<60
 	}
 	return quadDown(m, g)
 }
@@ -320,4 +409,71 @@ func equalGo(a, b *[64]uint32, n int) uint64 {
 		m = m>>4 | quad(t0, t1, t2, t3)<<60
 	}
 	return quadDown(m, g)
+}
+
+// less64Go compares with hiBias XORed into both high dwords: 1<<31 orders
+// int64s as uint64s.
+func less64Go(alo, ahi, blo, bhi *[64]uint32, hiBias uint32, n int) uint64 {
+	bias := uint64(hiBias) << 32
+	g := nquads(n)
+	qalo := quads(alo)[:g]
+	qahi, qblo, qbhi := quads(ahi)[:len(qalo)], quads(blo)[:len(qalo)], quads(bhi)[:len(qalo)]
+	var m uint64
+	for i := range qalo {
+		var t [4]uint64
+		for k := range t {
+			x := uint64(qalo[i][k]) | uint64(qahi[i][k])<<32
+			y := uint64(qblo[i][k]) | uint64(qbhi[i][k])<<32
+			_, t[k] = bits.Sub64(x^bias, y^bias, 0)
+		}
+		m = m>>4 | quad(t[0], t[1], t[2], t[3])<<60
+	}
+	return quadDown(m, g)
+}
+
+func equal64Go(alo, ahi, blo, bhi *[64]uint32, n int) uint64 {
+	g := nquads(n)
+	qalo := quads(alo)[:g]
+	qahi, qblo, qbhi := quads(ahi)[:len(qalo)], quads(blo)[:len(qalo)], quads(bhi)[:len(qalo)]
+	var m uint64
+	for i := range qalo {
+		var t [4]uint64
+		for k := range t {
+			d := uint64(qalo[i][k]^qblo[i][k]) | uint64(qahi[i][k]^qbhi[i][k])<<32
+			t[k] = ^(d | -d) >> 63 // bit 63 of d | -d is set unless d == 0
+		}
+		m = m>>4 | quad(t[0], t[1], t[2], t[3])<<60
+	}
+	return quadDown(m, g)
+}
+
+// The 64-bit shifts.
+const (
+	shiftLeft = iota
+	shiftRight
+	shiftRightSigned
+)
+
+// shift64Go computes each quad's results before it stores any, so D may
+// be the value's rows or one up.
+func shift64Go(dlo, dhi, s, lo, hi *[64]uint32, kind int, n int) {
+	qs := quads(s)[:nquads(n)]
+	qdlo, qdhi := quads(dlo)[:len(qs)], quads(dhi)[:len(qs)]
+	qlo, qhi := quads(lo)[:len(qs)], quads(hi)[:len(qs)]
+	for i := range qs {
+		var v [4]uint64
+		for k := range v {
+			x, c := uint64(qlo[i][k])|uint64(qhi[i][k])<<32, qs[i][k]&63
+			switch kind {
+			case shiftLeft:
+				v[k] = x << c
+			case shiftRight:
+				v[k] = x >> c
+			default:
+				v[k] = uint64(int64(x) >> c)
+			}
+		}
+		qdlo[i] = [4]uint32{uint32(v[0]), uint32(v[1]), uint32(v[2]), uint32(v[3])}
+		qdhi[i] = [4]uint32{uint32(v[0] >> 32), uint32(v[1] >> 32), uint32(v[2] >> 32), uint32(v[3] >> 32)}
+	}
 }

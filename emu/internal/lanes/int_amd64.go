@@ -11,6 +11,9 @@ func addAVX2(d, a, b *[64]uint32, n int) uint64
 func addCarryAVX2(d, a, b *[64]uint32, cm uint64, n int) uint64
 
 //go:noescape
+func addUniformAVX2(d *[64]uint32, x uint32, b *[64]uint32, n int) uint64
+
+//go:noescape
 func subAVX2(d, a, b *[64]uint32, n int) uint64
 
 //go:noescape
@@ -36,3 +39,12 @@ func lessSignedAVX2(a, b *[64]uint32, n int) uint64
 
 //go:noescape
 func equalAVX2(a, b *[64]uint32, n int) uint64
+
+//go:noescape
+func less64AVX2(alo, ahi, blo, bhi *[64]uint32, hiBias uint32, n int) uint64
+
+//go:noescape
+func equal64AVX2(alo, ahi, blo, bhi *[64]uint32, n int) uint64
+
+//go:noescape
+func shift64AVX2(dlo, dhi, s, lo, hi *[64]uint32, kind int, n int)

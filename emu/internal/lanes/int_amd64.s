@@ -180,6 +180,101 @@ done: \
 
 #define EQUAL(A, B, T) VPCMPEQD B, A, T
 
+// COMPARE64 is the loop of the 64-bit compares: OP sets T from a (low
+// dwords SI, high DX) and b (R11, R12), loaded into registers 0 to 3,
+// with registers 14 and 15 as its constants.
+#define COMPARE64(OP) \
+loop: \
+	CMPQ BX, $2; \
+	JB   tail; \
+	VMOVDQU (SI)(R13*1), Y0; \
+	VMOVDQU (DX)(R13*1), Y1; \
+	VMOVDQU (R11)(R13*1), Y2; \
+	VMOVDQU (R12)(R13*1), Y3; \
+	OP(Y0, Y1, Y2, Y3, Y4, Y5, Y14, Y15); \
+	MASKOUT(Y4, $0); \
+	NEXT8; \
+	JMP  loop; \
+tail: \
+	TESTQ BX, BX; \
+	JZ    done; \
+	VMOVDQU (SI)(R13*1), X0; \
+	VMOVDQU (DX)(R13*1), X1; \
+	VMOVDQU (R11)(R13*1), X2; \
+	VMOVDQU (R12)(R13*1), X3; \
+	OP(X0, X1, X2, X3, X4, X5, X14, X15); \
+	MASKOUT(X4, $0); \
+done: \
+	VZEROUPPER
+
+// LESS64: a < b where the high dwords are equal and the low ones compare
+// below (unsigned: both flipped by FLO, the sign bit, for VPCMPGTD) or the
+// high ones compare below (both flipped by FHI).
+#define LESS64(ALO, AHI, BLO, BHI, T, U, FHI, FLO) \
+	VPCMPEQD BHI, AHI, T; \
+	VPXOR FLO, ALO, ALO; \
+	VPXOR FLO, BLO, BLO; \
+	VPCMPGTD ALO, BLO, U; \
+	VPAND U, T, T; \
+	VPXOR FHI, AHI, AHI; \
+	VPXOR FHI, BHI, BHI; \
+	VPCMPGTD AHI, BHI, U; \
+	VPOR U, T, T
+
+#define EQUAL64(ALO, AHI, BLO, BHI, T, U, FHI, FLO) \
+	VPCMPEQD BLO, ALO, T; \
+	VPCMPEQD BHI, AHI, U; \
+	VPAND U, T, T
+
+// SHIFT64 shifts the 64-bit lanes (low dwords at SI, high at R11) by the
+// amounts at DX mod 64 (M63 holds 63 in each dword, Z zero) and stores
+// them at DI and R10. VPUNPCKLDQ and VPUNPCKHDQ pair each lane's dwords as
+// a qword (lanes 0, 1, 4, 5 in Q0, 2, 3, 6, 7 in Q1), the amounts likewise;
+// OP shifts a register of qwords; VSHUFPS takes the low and high dwords
+// back to lane order.
+#define SHIFT64(OP, LO, HI, S, Q0, Q1, C0, C1, T, Z, M63) \
+	VMOVDQU (SI)(R13*1), LO; \
+	VMOVDQU (R11)(R13*1), HI; \
+	VMOVDQU (DX)(R13*1), S; \
+	VPAND M63, S, S; \
+	VPUNPCKLDQ HI, LO, Q0; \
+	VPUNPCKHDQ HI, LO, Q1; \
+	VPUNPCKLDQ Z, S, C0; \
+	VPUNPCKHDQ Z, S, C1; \
+	OP(Q0, C0, T, Z); \
+	OP(Q1, C1, T, Z); \
+	VSHUFPS $0x88, Q1, Q0, LO; \
+	VSHUFPS $0xDD, Q1, Q0, HI; \
+	VMOVDQU LO, (DI)(R13*1); \
+	VMOVDQU HI, (R10)(R13*1)
+
+#define SHL(Q, C, T, Z) VPSLLVQ C, Q, Q
+
+#define SHR(Q, C, T, Z) VPSRLVQ C, Q, Q
+
+// SAR shifts the sign-flipped value (T the sign, from 0 > Q) right and
+// flips it back.
+#define SAR(Q, C, T, Z) \
+	VPCMPGTQ Q, Z, T; \
+	VPXOR T, Q, Q; \
+	VPSRLVQ C, Q, Q; \
+	VPXOR T, Q, Q
+
+// SHIFTLOOP runs SHIFT64 over the quads with OP, then goes to done; LOOP
+// and TAIL name its labels.
+#define SHIFTLOOP(OP, LOOP, TAIL) \
+LOOP: \
+	CMPQ BX, $2; \
+	JB   TAIL; \
+	SHIFT64(OP, Y0, Y1, Y2, Y3, Y4, Y5, Y6, Y7, Y14, Y15); \
+	NEXT8; \
+	JMP  LOOP; \
+TAIL: \
+	TESTQ BX, BX; \
+	JZ    done; \
+	SHIFT64(OP, X0, X1, X2, X3, X4, X5, X6, X7, X14, X15); \
+	JMP   done
+
 // func addAVX2(d, a, b *[64]uint32, n int) uint64
 TEXT ·addAVX2(SB), NOSPLIT, $0-40
 	MOVQ d+0(FP), DI
@@ -242,6 +337,36 @@ tail:
 done:
 	VZEROUPPER
 	MOVQ AX, ret+40(FP)
+	RET
+
+// func addUniformAVX2(d *[64]uint32, x uint32, b *[64]uint32, n int) uint64
+TEXT ·addUniformAVX2(SB), NOSPLIT, $0-40
+	MOVQ d+0(FP), DI
+	MOVL x+8(FP), R8
+	VMOVD R8, X0
+	VPBROADCASTD X0, Y0 // x in every lane
+	MOVQ b+16(FP), DX
+	MOVQ n+24(FP), BX
+	START
+loop:
+	CMPQ BX, $2
+	JB   tail
+	VMOVDQU (DX)(R13*1), Y1
+	ADD(Y0, Y1, Y2, Y3)
+	VMOVDQU Y2, (DI)(R13*1)
+	MASKOUT(Y3, $0xff)
+	NEXT8
+	JMP  loop
+tail:
+	TESTQ BX, BX
+	JZ    done
+	VMOVDQU (DX)(R13*1), X1
+	ADD(X0, X1, X2, X3)
+	VMOVDQU X2, (DI)(R13*1)
+	MASKOUT(X3, $0xf)
+done:
+	VZEROUPPER
+	MOVQ AX, ret+32(FP)
 	RET
 
 // func subAVX2(d, a, b *[64]uint32, n int) uint64
@@ -474,4 +599,62 @@ TEXT ·equalAVX2(SB), NOSPLIT, $0-32
 	START
 	COMPARE(EQUAL, $0, $0)
 	MOVQ AX, ret+24(FP)
+	RET
+
+// func less64AVX2(alo, ahi, blo, bhi *[64]uint32, hiBias uint32, n int) uint64
+TEXT ·less64AVX2(SB), NOSPLIT, $0-56
+	MOVQ alo+0(FP), SI
+	MOVQ ahi+8(FP), DX
+	MOVQ blo+16(FP), R11
+	MOVQ bhi+24(FP), R12
+	MOVL hiBias+32(FP), R9
+	MOVQ n+40(FP), BX
+	START
+	XORL $0x80000000, R9 // the high dwords' flip for a signed compare
+	VMOVD R9, X14
+	VPBROADCASTD X14, Y14
+	MOVL $0x80000000, R9 // the low dwords': unsigned
+	VMOVD R9, X15
+	VPBROADCASTD X15, Y15
+	COMPARE64(LESS64)
+	MOVQ AX, ret+48(FP)
+	RET
+
+// func equal64AVX2(alo, ahi, blo, bhi *[64]uint32, n int) uint64
+TEXT ·equal64AVX2(SB), NOSPLIT, $0-48
+	MOVQ alo+0(FP), SI
+	MOVQ ahi+8(FP), DX
+	MOVQ blo+16(FP), R11
+	MOVQ bhi+24(FP), R12
+	MOVQ n+32(FP), BX
+	START
+	COMPARE64(EQUAL64)
+	MOVQ AX, ret+40(FP)
+	RET
+
+// func shift64AVX2(dlo, dhi, s, lo, hi *[64]uint32, kind int, n int)
+TEXT ·shift64AVX2(SB), NOSPLIT, $0-56
+	MOVQ dlo+0(FP), DI
+	MOVQ dhi+8(FP), R10
+	MOVQ s+16(FP), DX
+	MOVQ lo+24(FP), SI
+	MOVQ hi+32(FP), R11
+	MOVQ kind+40(FP), R9
+	MOVQ n+48(FP), BX
+	START
+	VPXOR Y14, Y14, Y14
+	MOVL $63, R8
+	VMOVD R8, X15
+	VPBROADCASTD X15, Y15
+	CMPQ R9, $0 // shiftLeft
+	JEQ  left
+	CMPQ R9, $1 // shiftRight
+	JEQ  right
+	SHIFTLOOP(SAR, sarLoop, sarTail)
+left:
+	SHIFTLOOP(SHL, leftLoop, leftTail)
+right:
+	SHIFTLOOP(SHR, rightLoop, rightTail)
+done:
+	VZEROUPPER
 	RET

@@ -7,6 +7,7 @@ package lanes
 var (
 	addAVX2        = addGo
 	addCarryAVX2   = addCarryGo
+	addUniformAVX2 = addUniformGo
 	subAVX2        = subGo
 	subBorrowAVX2  = subBorrowGo
 	selectAVX2     = selectGo
@@ -16,4 +17,7 @@ var (
 	lessAVX2       = lessGo
 	lessSignedAVX2 = lessSignedGo
 	equalAVX2      = equalGo
+	equal64AVX2    = equal64Go
+	less64AVX2     = less64Go
+	shift64AVX2    = shift64Go
 )

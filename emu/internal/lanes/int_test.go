@@ -13,16 +13,19 @@ type rows [6][64]uint32
 // intOp is one lane loop under test: run calls it on rows of r (so a
 // destination may be a source), m its mask operand; dst names the rows it
 // writes (-1 for none) and ref computes a lane's results and mask bit from
-// the lane's sources and bit of m.
+// the lane's sources and bit of m, with a from row 2's lane 0 in every
+// lane when uniform.
 type intOp struct {
-	name string
-	run  func(r *rows, m uint64, n int) uint64
-	dst  [2]int
-	ref  laneRef
+	name    string
+	run     func(r *rows, m uint64, n int) uint64
+	dst     [2]int
+	ref     laneRef
+	uniform bool
 }
 
-// laneRef is a lane-by-lane reference: a, b and the 64-bit addend c (rows
-// 2 to 5), the lane's bit of the mask in.
+// laneRef is a lane-by-lane reference: a, b and the 64-bit value c (rows
+// 2 to 5: an addend, a compare's second value or a shift's value), the
+// lane's bit of the mask in.
 type laneRef func(a, b uint32, c, m uint64) (lo, hi uint32, bit uint64)
 
 func addRef(a, b uint32, c, m uint64) (uint32, uint32, uint64) {
@@ -65,28 +68,70 @@ func noAddend(f laneRef) laneRef {
 	return func(a, b uint32, c, m uint64) (uint32, uint32, uint64) { return f(a, b, 0, m) }
 }
 
+// wideRef makes the reference of a 64-bit compare or shift from its
+// function of the 64-bit values a (rows 2, 3) and b (rows 4, 5).
+func wideRef(f func(a, b uint64) (uint64, uint64)) laneRef {
+	return func(alo, ahi uint32, b, m uint64) (uint32, uint32, uint64) {
+		v, bit := f(uint64(alo)|uint64(ahi)<<32, b)
+		return uint32(v), uint32(v >> 32), bit
+	}
+}
+
+// shiftRef makes the reference of a 64-bit shift of b (rows 4, 5) by a's
+// low dword (row 2).
+func shiftRef(f func(x uint64, s uint) uint64) laneRef {
+	return wideRef(func(a, b uint64) (uint64, uint64) { return f(b, uint(a&63)), 0 })
+}
+
+var (
+	less64Ref       = wideRef(func(a, b uint64) (uint64, uint64) { return 0, bit64(a < b) })
+	lessSigned64Ref = wideRef(func(a, b uint64) (uint64, uint64) { return 0, bit64(int64(a) < int64(b)) })
+	equal64Ref      = wideRef(func(a, b uint64) (uint64, uint64) { return 0, bit64(a == b) })
+	shlRef          = shiftRef(func(x uint64, s uint) uint64 { return x << s })
+	shrRef          = shiftRef(func(x uint64, s uint) uint64 { return x >> s })
+	sarRef          = shiftRef(func(x uint64, s uint) uint64 { return uint64(int64(x) >> s) })
+)
+
 // intOps are the loops under test with their destination in rows 0 and 1
 // or, in the aliased forms, in a source's rows.
 var intOps = []intOp{
-	{"Add", func(r *rows, m uint64, n int) uint64 { return Add(&r[0], &r[2], &r[3], n) }, [2]int{0, -1}, noCarryIn(addRef)},
-	{"Add d=a", func(r *rows, m uint64, n int) uint64 { return Add(&r[2], &r[2], &r[3], n) }, [2]int{2, -1}, noCarryIn(addRef)},
-	{"AddCarry", func(r *rows, m uint64, n int) uint64 { return AddCarry(&r[0], &r[2], &r[3], m, n) }, [2]int{0, -1}, addRef},
-	{"AddCarry d=b", func(r *rows, m uint64, n int) uint64 { return AddCarry(&r[3], &r[2], &r[3], m, n) }, [2]int{3, -1}, addRef},
-	{"Sub", func(r *rows, m uint64, n int) uint64 { return Sub(&r[0], &r[2], &r[3], n) }, [2]int{0, -1}, noCarryIn(subRef)},
-	{"Sub d=b", func(r *rows, m uint64, n int) uint64 { return Sub(&r[3], &r[2], &r[3], n) }, [2]int{3, -1}, noCarryIn(subRef)},
-	{"SubBorrow", func(r *rows, m uint64, n int) uint64 { return SubBorrow(&r[0], &r[2], &r[3], m, n) }, [2]int{0, -1}, subRef},
-	{"SubBorrow d=a", func(r *rows, m uint64, n int) uint64 { return SubBorrow(&r[2], &r[2], &r[3], m, n) }, [2]int{2, -1}, subRef},
-	{"Select", func(r *rows, m uint64, n int) uint64 { Select(&r[0], &r[2], &r[3], m, n); return 0 }, [2]int{0, -1}, selectRef},
-	{"Select d=a", func(r *rows, m uint64, n int) uint64 { Select(&r[2], &r[2], &r[3], m, n); return 0 }, [2]int{2, -1}, selectRef},
-	{"MulWide", func(r *rows, m uint64, n int) uint64 { MulWide(&r[0], &r[1], &r[2], &r[3], n); return 0 }, [2]int{0, 1}, noAddend(madRef)},
-	{"MulWide d=a,b", func(r *rows, m uint64, n int) uint64 { MulWide(&r[2], &r[3], &r[2], &r[3], n); return 0 }, [2]int{2, 3}, noAddend(madRef)},
-	{"MadWide", func(r *rows, m uint64, n int) uint64 { return MadWide(&r[0], &r[1], &r[2], &r[3], &r[4], &r[5], n) }, [2]int{0, 1}, madRef},
-	{"MadWide d=c", func(r *rows, m uint64, n int) uint64 { return MadWide(&r[4], &r[5], &r[2], &r[3], &r[4], &r[5], n) }, [2]int{4, 5}, madRef},
-	{"MulHi", func(r *rows, m uint64, n int) uint64 { MulHi(&r[0], &r[2], &r[3], n); return 0 }, [2]int{0, -1}, mulHiRef},
-	{"MulHi d=b", func(r *rows, m uint64, n int) uint64 { MulHi(&r[3], &r[2], &r[3], n); return 0 }, [2]int{3, -1}, mulHiRef},
-	{"Less", func(r *rows, m uint64, n int) uint64 { return Less(&r[2], &r[3], n) }, [2]int{-1, -1}, compareRef(func(a, b uint32) bool { return a < b })},
-	{"LessSigned", func(r *rows, m uint64, n int) uint64 { return LessSigned(&r[2], &r[3], n) }, [2]int{-1, -1}, compareRef(func(a, b uint32) bool { return int32(a) < int32(b) })},
-	{"Equal", func(r *rows, m uint64, n int) uint64 { return Equal(&r[2], &r[3], n) }, [2]int{-1, -1}, compareRef(func(a, b uint32) bool { return a == b })},
+	{"Add", func(r *rows, m uint64, n int) uint64 { return Add(&r[0], &r[2], &r[3], n) }, [2]int{0, -1}, noCarryIn(addRef), false},
+	{"Add d=a", func(r *rows, m uint64, n int) uint64 { return Add(&r[2], &r[2], &r[3], n) }, [2]int{2, -1}, noCarryIn(addRef), false},
+	{"AddCarry", func(r *rows, m uint64, n int) uint64 { return AddCarry(&r[0], &r[2], &r[3], m, n) }, [2]int{0, -1}, addRef, false},
+	{"AddCarry d=b", func(r *rows, m uint64, n int) uint64 { return AddCarry(&r[3], &r[2], &r[3], m, n) }, [2]int{3, -1}, addRef, false},
+	{name: "AddUniform", run: func(r *rows, m uint64, n int) uint64 { return AddUniform(&r[0], r[2][0], &r[3], n) },
+		dst: [2]int{0, -1}, ref: noCarryIn(addRef), uniform: true},
+	{name: "AddUniform d=b", run: func(r *rows, m uint64, n int) uint64 { return AddUniform(&r[3], r[2][0], &r[3], n) },
+		dst: [2]int{3, -1}, ref: noCarryIn(addRef), uniform: true},
+	{"Sub", func(r *rows, m uint64, n int) uint64 { return Sub(&r[0], &r[2], &r[3], n) }, [2]int{0, -1}, noCarryIn(subRef), false},
+	{"Sub d=b", func(r *rows, m uint64, n int) uint64 { return Sub(&r[3], &r[2], &r[3], n) }, [2]int{3, -1}, noCarryIn(subRef), false},
+	{"SubBorrow", func(r *rows, m uint64, n int) uint64 { return SubBorrow(&r[0], &r[2], &r[3], m, n) }, [2]int{0, -1}, subRef, false},
+	{"SubBorrow d=a", func(r *rows, m uint64, n int) uint64 { return SubBorrow(&r[2], &r[2], &r[3], m, n) }, [2]int{2, -1}, subRef, false},
+	{"Select", func(r *rows, m uint64, n int) uint64 { Select(&r[0], &r[2], &r[3], m, n); return 0 }, [2]int{0, -1}, selectRef, false},
+	{"Select d=a", func(r *rows, m uint64, n int) uint64 { Select(&r[2], &r[2], &r[3], m, n); return 0 }, [2]int{2, -1}, selectRef, false},
+	{"MulWide", func(r *rows, m uint64, n int) uint64 { MulWide(&r[0], &r[1], &r[2], &r[3], n); return 0 }, [2]int{0, 1}, noAddend(madRef), false},
+	{"MulWide d=a,b", func(r *rows, m uint64, n int) uint64 { MulWide(&r[2], &r[3], &r[2], &r[3], n); return 0 }, [2]int{2, 3}, noAddend(madRef), false},
+	{"MadWide", func(r *rows, m uint64, n int) uint64 { return MadWide(&r[0], &r[1], &r[2], &r[3], &r[4], &r[5], n) }, [2]int{0, 1}, madRef, false},
+	{"MadWide d=c", func(r *rows, m uint64, n int) uint64 { return MadWide(&r[4], &r[5], &r[2], &r[3], &r[4], &r[5], n) }, [2]int{4, 5}, madRef, false},
+	{"MulHi", func(r *rows, m uint64, n int) uint64 { MulHi(&r[0], &r[2], &r[3], n); return 0 }, [2]int{0, -1}, mulHiRef, false},
+	{"MulHi d=b", func(r *rows, m uint64, n int) uint64 { MulHi(&r[3], &r[2], &r[3], n); return 0 }, [2]int{3, -1}, mulHiRef, false},
+	{"Less", func(r *rows, m uint64, n int) uint64 { return Less(&r[2], &r[3], n) }, [2]int{-1, -1}, compareRef(func(a, b uint32) bool { return a < b }), false},
+	{"LessSigned", func(r *rows, m uint64, n int) uint64 { return LessSigned(&r[2], &r[3], n) }, [2]int{-1, -1}, compareRef(func(a, b uint32) bool { return int32(a) < int32(b) }), false},
+	{"Equal", func(r *rows, m uint64, n int) uint64 { return Equal(&r[2], &r[3], n) }, [2]int{-1, -1}, compareRef(func(a, b uint32) bool { return a == b }), false},
+	{"Less64", func(r *rows, m uint64, n int) uint64 { return Less64(&r[2], &r[3], &r[4], &r[5], n) }, [2]int{-1, -1}, less64Ref, false},
+	{"LessSigned64", func(r *rows, m uint64, n int) uint64 { return LessSigned64(&r[2], &r[3], &r[4], &r[5], n) }, [2]int{-1, -1}, lessSigned64Ref, false},
+	{"Equal64", func(r *rows, m uint64, n int) uint64 { return Equal64(&r[2], &r[3], &r[4], &r[5], n) }, [2]int{-1, -1}, equal64Ref, false},
+	{"ShiftLeft64", func(r *rows, m uint64, n int) uint64 { ShiftLeft64(&r[0], &r[1], &r[2], &r[4], &r[5], n); return 0 }, [2]int{0, 1}, shlRef, false},
+	{"ShiftLeft64 d=b", func(r *rows, m uint64, n int) uint64 { ShiftLeft64(&r[4], &r[5], &r[2], &r[4], &r[5], n); return 0 }, [2]int{4, 5}, shlRef, false},
+	{"ShiftRight64 d=b+1", func(r *rows, m uint64, n int) uint64 { ShiftRight64(&r[5], &r[0], &r[2], &r[4], &r[5], n); return 0 }, [2]int{5, 0}, shrRef, false},
+	{"ShiftRightSigned64", func(r *rows, m uint64, n int) uint64 {
+		ShiftRightSigned64(&r[0], &r[1], &r[2], &r[4], &r[5], n)
+		return 0
+	}, [2]int{0, 1}, sarRef, false},
+	{"ShiftRightSigned64 d=b", func(r *rows, m uint64, n int) uint64 {
+		ShiftRightSigned64(&r[4], &r[5], &r[2], &r[4], &r[5], n)
+		return 0
+	}, [2]int{4, 5}, sarRef, false},
 }
 
 // edges are the values where carries, borrows, signs and products change.
@@ -216,7 +261,11 @@ func checkReference(t *testing.T, where string, op intOp, start, after *rows, m,
 	t.Helper()
 	for l := range n {
 		c := uint64(start[4][l]) | uint64(start[5][l])<<32
-		lo, hi, bit := op.ref(start[2][l], start[3][l], c, m>>uint(l)&1)
+		a := start[2][l]
+		if op.uniform {
+			a = start[2][0]
+		}
+		lo, hi, bit := op.ref(a, start[3][l], c, m>>uint(l)&1)
 		for k, want := range [2]uint32{lo, hi} {
 			if r := op.dst[k]; r >= 0 && after[r][l] != want {
 				t.Fatalf("%s: row %d lane %d = %#x, want %#x", where, r, l, after[r][l], want)
