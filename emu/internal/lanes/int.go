@@ -80,6 +80,24 @@ func MadWide(dlo, dhi, a, b, clo, chi *[64]uint32, n int) uint64 {
 	return madWideGo(dlo, dhi, a, b, clo, chi, n)
 }
 
+// MulLo sets d to the low dwords of the products a×b.
+func MulLo(d, a, b *[64]uint32, n int) {
+	if SIMD {
+		mulLoAVX2(d, a, b, n)
+		return
+	}
+	mulLoGo(d, a, b, n)
+}
+
+// Add3 sets d = a + b + c, modulo 2^32.
+func Add3(d, a, b, c *[64]uint32, n int) {
+	if SIMD {
+		add3AVX2(d, a, b, c, n)
+		return
+	}
+	add3Go(d, a, b, c, n)
+}
+
 // MulHi sets d to the high dwords of the 64-bit products a×b.
 func MulHi(d, a, b *[64]uint32, n int) {
 	if SIMD {
@@ -354,6 +372,24 @@ func madWideGo(dlo, dhi, a, b, clo, chi *[64]uint32, n int) uint64 {
 		m = m>>4 | quad(c0, c1, c2, c3)<<60
 	}
 	return quadDown(m, g)
+}
+
+func mulLoGo(d, a, b *[64]uint32, n int) {
+	qa := quads(a)[:nquads(n)]
+	qd, qb := quads(d)[:len(qa)], quads(b)[:len(qa)]
+	for i := range qa {
+		x, y := &qa[i], &qb[i]
+		qd[i] = [4]uint32{x[0] * y[0], x[1] * y[1], x[2] * y[2], x[3] * y[3]}
+	}
+}
+
+func add3Go(d, a, b, c *[64]uint32, n int) {
+	qa := quads(a)[:nquads(n)]
+	qd, qb, qc := quads(d)[:len(qa)], quads(b)[:len(qa)], quads(c)[:len(qa)]
+	for i := range qa {
+		x, y, z := &qa[i], &qb[i], &qc[i]
+		qd[i] = [4]uint32{x[0] + y[0] + z[0], x[1] + y[1] + z[1], x[2] + y[2] + z[2], x[3] + y[3] + z[3]}
+	}
 }
 
 func mulHiGo(d, a, b *[64]uint32, n int) {

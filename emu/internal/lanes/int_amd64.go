@@ -29,6 +29,12 @@ func mulWideAVX2(dlo, dhi, a, b *[64]uint32, n int)
 func madWideAVX2(dlo, dhi, a, b, clo, chi *[64]uint32, n int) uint64
 
 //go:noescape
+func mulLoAVX2(d, a, b *[64]uint32, n int)
+
+//go:noescape
+func add3AVX2(d, a, b, c *[64]uint32, n int)
+
+//go:noescape
 func mulHiAVX2(d, a, b *[64]uint32, n int)
 
 //go:noescape

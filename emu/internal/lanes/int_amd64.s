@@ -540,6 +540,59 @@ done:
 	MOVQ AX, ret+56(FP)
 	RET
 
+// func mulLoAVX2(d, a, b *[64]uint32, n int)
+TEXT ·mulLoAVX2(SB), NOSPLIT, $0-32
+	MOVQ d+0(FP), DI
+	MOVQ a+8(FP), SI
+	MOVQ b+16(FP), DX
+	MOVQ n+24(FP), BX
+	START
+loop:
+	CMPQ BX, $2
+	JB   tail
+	VMOVDQU (SI)(R13*1), Y0
+	VPMULLD (DX)(R13*1), Y0, Y0
+	VMOVDQU Y0, (DI)(R13*1)
+	NEXT8
+	JMP  loop
+tail:
+	TESTQ BX, BX
+	JZ    done
+	VMOVDQU (SI)(R13*1), X0
+	VPMULLD (DX)(R13*1), X0, X0
+	VMOVDQU X0, (DI)(R13*1)
+done:
+	VZEROUPPER
+	RET
+
+// func add3AVX2(d, a, b, c *[64]uint32, n int)
+TEXT ·add3AVX2(SB), NOSPLIT, $0-40
+	MOVQ d+0(FP), DI
+	MOVQ a+8(FP), SI
+	MOVQ b+16(FP), DX
+	MOVQ c+24(FP), R11
+	MOVQ n+32(FP), BX
+	START
+loop:
+	CMPQ BX, $2
+	JB   tail
+	VMOVDQU (SI)(R13*1), Y0
+	VPADDD (DX)(R13*1), Y0, Y0
+	VPADDD (R11)(R13*1), Y0, Y0
+	VMOVDQU Y0, (DI)(R13*1)
+	NEXT8
+	JMP  loop
+tail:
+	TESTQ BX, BX
+	JZ    done
+	VMOVDQU (SI)(R13*1), X0
+	VPADDD (DX)(R13*1), X0, X0
+	VPADDD (R11)(R13*1), X0, X0
+	VMOVDQU X0, (DI)(R13*1)
+done:
+	VZEROUPPER
+	RET
+
 // func mulHiAVX2(d, a, b *[64]uint32, n int)
 TEXT ·mulHiAVX2(SB), NOSPLIT, $0-32
 	MOVQ d+0(FP), DI

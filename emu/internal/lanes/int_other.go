@@ -13,6 +13,8 @@ var (
 	selectAVX2     = selectGo
 	mulWideAVX2    = mulWideGo
 	madWideAVX2    = madWideGo
+	mulLoAVX2      = mulLoGo
+	add3AVX2       = add3Go
 	mulHiAVX2      = mulHiGo
 	lessAVX2       = lessGo
 	lessSignedAVX2 = lessSignedGo

@@ -50,6 +50,11 @@ func madRef(a, b uint32, c, m uint64) (uint32, uint32, uint64) {
 	return uint32(s), uint32(s >> 32), co
 }
 
+func mulLoRef(a, b uint32, c, m uint64) (uint32, uint32, uint64) { return a * b, 0, 0 }
+
+// add3Ref adds c's low dword.
+func add3Ref(a, b uint32, c, m uint64) (uint32, uint32, uint64) { return a + b + uint32(c), 0, 0 }
+
 func mulHiRef(a, b uint32, c, m uint64) (uint32, uint32, uint64) {
 	return uint32(uint64(a) * uint64(b) >> 32), 0, 0
 }
@@ -113,6 +118,10 @@ var intOps = []intOp{
 	{"MulWide d=a,b", func(r *rows, m uint64, n int) uint64 { MulWide(&r[2], &r[3], &r[2], &r[3], n); return 0 }, [2]int{2, 3}, noAddend(madRef), false},
 	{"MadWide", func(r *rows, m uint64, n int) uint64 { return MadWide(&r[0], &r[1], &r[2], &r[3], &r[4], &r[5], n) }, [2]int{0, 1}, madRef, false},
 	{"MadWide d=c", func(r *rows, m uint64, n int) uint64 { return MadWide(&r[4], &r[5], &r[2], &r[3], &r[4], &r[5], n) }, [2]int{4, 5}, madRef, false},
+	{"MulLo", func(r *rows, m uint64, n int) uint64 { MulLo(&r[0], &r[2], &r[3], n); return 0 }, [2]int{0, -1}, mulLoRef, false},
+	{"MulLo d=a", func(r *rows, m uint64, n int) uint64 { MulLo(&r[2], &r[2], &r[3], n); return 0 }, [2]int{2, -1}, mulLoRef, false},
+	{"Add3", func(r *rows, m uint64, n int) uint64 { Add3(&r[0], &r[2], &r[3], &r[4], n); return 0 }, [2]int{0, -1}, add3Ref, false},
+	{"Add3 d=c", func(r *rows, m uint64, n int) uint64 { Add3(&r[4], &r[2], &r[3], &r[4], n); return 0 }, [2]int{4, -1}, add3Ref, false},
 	{"MulHi", func(r *rows, m uint64, n int) uint64 { MulHi(&r[0], &r[2], &r[3], n); return 0 }, [2]int{0, -1}, mulHiRef, false},
 	{"MulHi d=b", func(r *rows, m uint64, n int) uint64 { MulHi(&r[3], &r[2], &r[3], n); return 0 }, [2]int{3, -1}, mulHiRef, false},
 	{"Less", func(r *rows, m uint64, n int) uint64 { return Less(&r[2], &r[3], n) }, [2]int{-1, -1}, compareRef(func(a, b uint32) bool { return a < b }), false},
