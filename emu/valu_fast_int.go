@@ -1,6 +1,10 @@
 package emu
 
-import simd "github.com/wavedbg/wavedbg/emu/internal/lanes"
+import (
+	"math/bits"
+
+	simd "github.com/wavedbg/wavedbg/emu/internal/lanes"
+)
 
 // More whole-register kernels (valu_fast.go) for integer operations common
 // in compiled kernels; TestKernelsMatchLaneFunctions checks each against
@@ -32,6 +36,17 @@ func init() {
 		"v_min_u32": func(e *fenv, d, a, b, c *[64]uint32) {
 			for l := range d[:e.live] {
 				d[l] = min(a[l], b[l])
+			}
+		},
+		"v_bcnt_u32_b32": func(e *fenv, d, a, b, c *[64]uint32) {
+			for l := range d[:e.live] {
+				d[l] = uint32(bits.OnesCount32(a[l])) + b[l]
+			}
+		},
+		"v_ffbh_u32": func(e *fenv, d, a, b, c *[64]uint32) {
+			for l := range d[:e.live] {
+				z := uint32(bits.LeadingZeros32(a[l])) // 32 for 0, which gives -1
+				d[l] = z | -(z >> 5)
 			}
 		},
 		"v_not_b32": func(e *fenv, d, a, b, c *[64]uint32) {
@@ -83,6 +98,11 @@ func init() {
 			for l := range d[:e.live] {
 				x, y := int32(a[l]), int32(b[l])
 				d[l] = uint32(max(min(x, y), min(max(x, y), int32(c[l]))))
+			}
+		},
+		"v_min3_u32": func(e *fenv, d, a, b, c *[64]uint32) {
+			for l := range d[:e.live] {
+				d[l] = min(a[l], b[l], c[l])
 			}
 		},
 		"v_med3_u32": func(e *fenv, d, a, b, c *[64]uint32) {
