@@ -374,7 +374,9 @@ func execShift64(w *Wave, in *instr) error {
 	a := w.srcQ(in, 0, &t[0], n)
 	blo, bhi := w.src64Lanes(in, 1, &t[1], &t[2], n)
 	dlo, dhi := w.dstQuads(r, mask, &t[3]), w.dstQuads(r+1, mask, &t[4])
-	if in.sub == k64Lshl && in.src[0].kind == okConst { // the common shift by a constant
+	// the common shift by a constant has a scalar loop of its own; the
+	// vector loop is faster still
+	if in.sub == k64Lshl && in.src[0].kind == okConst && !simd.SIMD {
 		shlConstLanes(dlo, dhi, blo, bhi, uint(in.src[0].val&63), n)
 	} else {
 		shift64Quads(dlo, dhi, a, blo, bhi, in.sub, n)
@@ -433,7 +435,7 @@ func execMad64(w *Wave, in *instr) error {
 	switch {
 	case in.sub == k64MadU && zeroConst(&in.src[2]): // a plain 32×32→64 multiply
 		simd.MulWide(dlo, dhi, a, w.srcQ(in, 1, &t[1], n), n)
-	case in.sub == k64MadU && sameLanes(&in.src[1]): // a factor the same in every lane
+	case in.sub == k64MadU && sameLanes(&in.src[1]) && !simd.SIMD: // a factor the same in every lane (the vector loop is faster still)
 		clo, chi := w.src64Lanes(in, 2, &t[2], &t[5], n)
 		co = madU64Uniform(dlo, dhi, a, clo, chi, w.sv(&in.src[1]), n)
 	case in.sub == k64MadU:
