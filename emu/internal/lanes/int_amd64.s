@@ -40,24 +40,28 @@ GLOBL signBit64<>(SB), RODATA|NOPTR, $32
 	XORQ CX, CX; \
 	XORQ AX, AX
 
-// NEXT8 and NEXT4 move to the next step after eight or four lanes.
+// NEXT8 moves to the next step after eight lanes.
 #define NEXT8 \
 	ADDQ $32, R13; \
 	ADDQ $8, CX; \
 	SUBQ $2, BX
 
-#define NEXT4 \
-	ADDQ $16, R13; \
-	ADDQ $4, CX; \
-	SUBQ $1, BX
-
-// MASKOUT adds the step's lane bits (the sign bits of V's dwords, XORed
-// with FLIP to invert them) to AX.
-#define MASKOUT(V, FLIP) \
+// MASKOUT adds the step's lane bits, the sign bits of V's dwords, to AX;
+// MASKNOT adds them inverted (ALL has a bit for each lane of V).
+#define MASKOUT(V) \
 	VMOVMSKPS V, R8; \
-	XORL FLIP, R8; \
 	SHLQ CX, R8; \
 	ORQ  R8, AX
+
+#define MASKNOT(V, ALL) \
+	VMOVMSKPS V, R8; \
+	XORL ALL, R8; \
+	SHLQ CX, R8; \
+	ORQ  R8, AX
+
+#define MASKNOT8(V) MASKNOT(V, $0xff)
+
+#define MASKNOT4(V) MASKNOT(V, $0xf)
 
 // MASKIN sets V's lanes to all ones where the mask in R9 has their bit,
 // from its low byte (its low nibble for an XMM V); R9 moves on a byte.
@@ -148,16 +152,16 @@ GLOBL signBit64<>(SB), RODATA|NOPTR, $32
 	VPBLENDD $0xAA, LO, C, T
 
 // COMPARE is the loop of the compares: OP sets T from the lanes of a
-// (SI) and b (DX) loaded into A and B; FLIP8 and FLIP4 invert its lane
-// bits in the eight- and four-lane steps.
-#define COMPARE(OP, FLIP8, FLIP4) \
+// (SI) and b (DX) loaded into A and B; MASK8 and MASK4 add T's lane bits
+// to AX in the eight- and four-lane steps.
+#define COMPARE(OP, MASK8, MASK4) \
 loop: \
 	CMPQ BX, $2; \
 	JB   tail; \
 	VMOVDQU (SI)(R13*1), Y0; \
 	VMOVDQU (DX)(R13*1), Y1; \
 	OP(Y0, Y1, Y2); \
-	MASKOUT(Y2, FLIP8); \
+	MASK8(Y2); \
 	NEXT8; \
 	JMP  loop; \
 tail: \
@@ -166,11 +170,12 @@ tail: \
 	VMOVDQU (SI)(R13*1), X0; \
 	VMOVDQU (DX)(R13*1), X1; \
 	OP(X0, X1, X2); \
-	MASKOUT(X2, FLIP4); \
+	MASK4(X2); \
 done: \
 	VZEROUPPER
 
-// NOTLESS: a >= b unsigned (max(a, b) == a).
+// NOTLESS: a >= b unsigned (max(a, b) == a), which MASKNOT8 and MASKNOT4
+// invert.
 #define NOTLESS(A, B, T) \
 	VPMAXUD B, A, T; \
 	VPCMPEQD T, A, T
@@ -192,7 +197,7 @@ loop: \
 	VMOVDQU (R11)(R13*1), Y2; \
 	VMOVDQU (R12)(R13*1), Y3; \
 	OP(Y0, Y1, Y2, Y3, Y4, Y5, Y14, Y15); \
-	MASKOUT(Y4, $0); \
+	MASKOUT(Y4); \
 	NEXT8; \
 	JMP  loop; \
 tail: \
@@ -203,7 +208,7 @@ tail: \
 	VMOVDQU (R11)(R13*1), X2; \
 	VMOVDQU (R12)(R13*1), X3; \
 	OP(X0, X1, X2, X3, X4, X5, X14, X15); \
-	MASKOUT(X4, $0); \
+	MASKOUT(X4); \
 done: \
 	VZEROUPPER
 
@@ -289,7 +294,7 @@ loop:
 	VMOVDQU (DX)(R13*1), Y1
 	ADD(Y0, Y1, Y2, Y3)
 	VMOVDQU Y2, (DI)(R13*1)
-	MASKOUT(Y3, $0xff)
+	MASKNOT(Y3, $0xff)
 	NEXT8
 	JMP  loop
 tail:
@@ -299,7 +304,7 @@ tail:
 	VMOVDQU (DX)(R13*1), X1
 	ADD(X0, X1, X2, X3)
 	VMOVDQU X2, (DI)(R13*1)
-	MASKOUT(X3, $0xf)
+	MASKNOT(X3, $0xf)
 done:
 	VZEROUPPER
 	MOVQ AX, ret+32(FP)
@@ -322,7 +327,7 @@ loop:
 	VMOVDQU (DX)(R13*1), Y1
 	ADDC(Y0, Y1, Y4, Y2, Y3, Y5)
 	VMOVDQU Y2, (DI)(R13*1)
-	MASKOUT(Y3, $0xff)
+	MASKNOT(Y3, $0xff)
 	NEXT8
 	JMP  loop
 tail:
@@ -333,7 +338,7 @@ tail:
 	VMOVDQU (DX)(R13*1), X1
 	ADDC(X0, X1, X4, X2, X3, X5)
 	VMOVDQU X2, (DI)(R13*1)
-	MASKOUT(X3, $0xf)
+	MASKNOT(X3, $0xf)
 done:
 	VZEROUPPER
 	MOVQ AX, ret+40(FP)
@@ -354,7 +359,7 @@ loop:
 	VMOVDQU (DX)(R13*1), Y1
 	ADD(Y0, Y1, Y2, Y3)
 	VMOVDQU Y2, (DI)(R13*1)
-	MASKOUT(Y3, $0xff)
+	MASKNOT(Y3, $0xff)
 	NEXT8
 	JMP  loop
 tail:
@@ -363,7 +368,7 @@ tail:
 	VMOVDQU (DX)(R13*1), X1
 	ADD(X0, X1, X2, X3)
 	VMOVDQU X2, (DI)(R13*1)
-	MASKOUT(X3, $0xf)
+	MASKNOT(X3, $0xf)
 done:
 	VZEROUPPER
 	MOVQ AX, ret+32(FP)
@@ -383,7 +388,7 @@ loop:
 	VMOVDQU (DX)(R13*1), Y1
 	SUB(Y0, Y1, Y2, Y3)
 	VMOVDQU Y2, (DI)(R13*1)
-	MASKOUT(Y3, $0xff)
+	MASKNOT(Y3, $0xff)
 	NEXT8
 	JMP  loop
 tail:
@@ -393,7 +398,7 @@ tail:
 	VMOVDQU (DX)(R13*1), X1
 	SUB(X0, X1, X2, X3)
 	VMOVDQU X2, (DI)(R13*1)
-	MASKOUT(X3, $0xf)
+	MASKNOT(X3, $0xf)
 done:
 	VZEROUPPER
 	MOVQ AX, ret+32(FP)
@@ -416,7 +421,7 @@ loop:
 	VMOVDQU (DX)(R13*1), Y1
 	SUBB(Y0, Y1, Y4, Y2, Y3, Y5)
 	VMOVDQU Y2, (DI)(R13*1)
-	MASKOUT(Y3, $0xff)
+	MASKNOT(Y3, $0xff)
 	NEXT8
 	JMP  loop
 tail:
@@ -427,7 +432,7 @@ tail:
 	VMOVDQU (DX)(R13*1), X1
 	SUBB(X0, X1, X4, X2, X3, X5)
 	VMOVDQU X2, (DI)(R13*1)
-	MASKOUT(X3, $0xf)
+	MASKNOT(X3, $0xf)
 done:
 	VZEROUPPER
 	MOVQ AX, ret+40(FP)
@@ -519,7 +524,7 @@ loop:
 	SPLIT64(Y2, Y3, Y4, Y5)
 	VMOVDQU Y4, (DI)(R13*1)
 	VMOVDQU Y5, (R10)(R13*1)
-	MASKOUT(Y8, $0)
+	MASKOUT(Y8)
 	NEXT8
 	JMP  loop
 tail:
@@ -534,7 +539,7 @@ tail:
 	SPLIT64(X2, X3, X4, X5)
 	VMOVDQU X4, (DI)(R13*1)
 	VMOVDQU X5, (R10)(R13*1)
-	MASKOUT(X8, $0)
+	MASKOUT(X8)
 done:
 	VZEROUPPER
 	MOVQ AX, ret+56(FP)
@@ -630,7 +635,7 @@ TEXT ·lessAVX2(SB), NOSPLIT, $0-32
 	MOVQ b+8(FP), DX
 	MOVQ n+16(FP), BX
 	START
-	COMPARE(NOTLESS, $0xff, $0xf)
+	COMPARE(NOTLESS, MASKNOT8, MASKNOT4)
 	MOVQ AX, ret+24(FP)
 	RET
 
@@ -640,7 +645,7 @@ TEXT ·lessSignedAVX2(SB), NOSPLIT, $0-32
 	MOVQ b+8(FP), DX
 	MOVQ n+16(FP), BX
 	START
-	COMPARE(LESSSIGNED, $0, $0)
+	COMPARE(LESSSIGNED, MASKOUT, MASKOUT)
 	MOVQ AX, ret+24(FP)
 	RET
 
@@ -650,7 +655,7 @@ TEXT ·equalAVX2(SB), NOSPLIT, $0-32
 	MOVQ b+8(FP), DX
 	MOVQ n+16(FP), BX
 	START
-	COMPARE(EQUAL, $0, $0)
+	COMPARE(EQUAL, MASKOUT, MASKOUT)
 	MOVQ AX, ret+24(FP)
 	RET
 

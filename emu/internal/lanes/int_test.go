@@ -17,7 +17,7 @@ type rows [6][64]uint32
 // lane when uniform.
 type intOp struct {
 	name    string
-	run     func(r *rows, m uint64, n int) uint64
+	run     run
 	dst     [2]int
 	ref     laneRef
 	uniform bool
@@ -97,50 +97,81 @@ var (
 	sarRef          = shiftRef(func(x uint64, s uint) uint64 { return uint64(int64(x) >> s) })
 )
 
+// The shapes of the loops, as runs on rows with the sources from row 2 on
+// and the destination rows d (and e).
+type run = func(r *rows, m uint64, n int) uint64
+
+func carryOut(f func(d, a, b *[64]uint32, n int) uint64, d int) run {
+	return func(r *rows, m uint64, n int) uint64 { return f(&r[d], &r[2], &r[3], n) }
+}
+
+func carryIn(f func(d, a, b *[64]uint32, m uint64, n int) uint64, d int) run {
+	return func(r *rows, m uint64, n int) uint64 { return f(&r[d], &r[2], &r[3], m, n) }
+}
+
+func plain(f func(d, a, b *[64]uint32, n int), d int) run {
+	return func(r *rows, m uint64, n int) uint64 { f(&r[d], &r[2], &r[3], n); return 0 }
+}
+
+func wide(f func(dlo, dhi, a, b *[64]uint32, n int), d, e int) run {
+	return func(r *rows, m uint64, n int) uint64 { f(&r[d], &r[e], &r[2], &r[3], n); return 0 }
+}
+
+func compare(f func(a, b *[64]uint32, n int) uint64) run {
+	return func(r *rows, m uint64, n int) uint64 { return f(&r[2], &r[3], n) }
+}
+
+func compare64(f func(alo, ahi, blo, bhi *[64]uint32, n int) uint64) run {
+	return func(r *rows, m uint64, n int) uint64 { return f(&r[2], &r[3], &r[4], &r[5], n) }
+}
+
+// shift64 shifts rows 4 and 5 by row 2.
+func shift64(f func(dlo, dhi, s, lo, hi *[64]uint32, n int), d, e int) run {
+	return func(r *rows, m uint64, n int) uint64 { f(&r[d], &r[e], &r[2], &r[4], &r[5], n); return 0 }
+}
+
 // intOps are the loops under test with their destination in rows 0 and 1
 // or, in the aliased forms, in a source's rows.
 var intOps = []intOp{
-	{"Add", func(r *rows, m uint64, n int) uint64 { return Add(&r[0], &r[2], &r[3], n) }, [2]int{0, -1}, noCarryIn(addRef), false},
-	{"Add d=a", func(r *rows, m uint64, n int) uint64 { return Add(&r[2], &r[2], &r[3], n) }, [2]int{2, -1}, noCarryIn(addRef), false},
-	{"AddCarry", func(r *rows, m uint64, n int) uint64 { return AddCarry(&r[0], &r[2], &r[3], m, n) }, [2]int{0, -1}, addRef, false},
-	{"AddCarry d=b", func(r *rows, m uint64, n int) uint64 { return AddCarry(&r[3], &r[2], &r[3], m, n) }, [2]int{3, -1}, addRef, false},
-	{name: "AddUniform", run: func(r *rows, m uint64, n int) uint64 { return AddUniform(&r[0], r[2][0], &r[3], n) },
-		dst: [2]int{0, -1}, ref: noCarryIn(addRef), uniform: true},
-	{name: "AddUniform d=b", run: func(r *rows, m uint64, n int) uint64 { return AddUniform(&r[3], r[2][0], &r[3], n) },
-		dst: [2]int{3, -1}, ref: noCarryIn(addRef), uniform: true},
-	{"Sub", func(r *rows, m uint64, n int) uint64 { return Sub(&r[0], &r[2], &r[3], n) }, [2]int{0, -1}, noCarryIn(subRef), false},
-	{"Sub d=b", func(r *rows, m uint64, n int) uint64 { return Sub(&r[3], &r[2], &r[3], n) }, [2]int{3, -1}, noCarryIn(subRef), false},
-	{"SubBorrow", func(r *rows, m uint64, n int) uint64 { return SubBorrow(&r[0], &r[2], &r[3], m, n) }, [2]int{0, -1}, subRef, false},
-	{"SubBorrow d=a", func(r *rows, m uint64, n int) uint64 { return SubBorrow(&r[2], &r[2], &r[3], m, n) }, [2]int{2, -1}, subRef, false},
-	{"Select", func(r *rows, m uint64, n int) uint64 { Select(&r[0], &r[2], &r[3], m, n); return 0 }, [2]int{0, -1}, selectRef, false},
-	{"Select d=a", func(r *rows, m uint64, n int) uint64 { Select(&r[2], &r[2], &r[3], m, n); return 0 }, [2]int{2, -1}, selectRef, false},
-	{"MulWide", func(r *rows, m uint64, n int) uint64 { MulWide(&r[0], &r[1], &r[2], &r[3], n); return 0 }, [2]int{0, 1}, noAddend(madRef), false},
-	{"MulWide d=a,b", func(r *rows, m uint64, n int) uint64 { MulWide(&r[2], &r[3], &r[2], &r[3], n); return 0 }, [2]int{2, 3}, noAddend(madRef), false},
-	{"MadWide", func(r *rows, m uint64, n int) uint64 { return MadWide(&r[0], &r[1], &r[2], &r[3], &r[4], &r[5], n) }, [2]int{0, 1}, madRef, false},
-	{"MadWide d=c", func(r *rows, m uint64, n int) uint64 { return MadWide(&r[4], &r[5], &r[2], &r[3], &r[4], &r[5], n) }, [2]int{4, 5}, madRef, false},
-	{"MulLo", func(r *rows, m uint64, n int) uint64 { MulLo(&r[0], &r[2], &r[3], n); return 0 }, [2]int{0, -1}, mulLoRef, false},
-	{"MulLo d=a", func(r *rows, m uint64, n int) uint64 { MulLo(&r[2], &r[2], &r[3], n); return 0 }, [2]int{2, -1}, mulLoRef, false},
+	{"Add", carryOut(Add, 0), [2]int{0, -1}, noCarryIn(addRef), false},
+	{"Add d=a", carryOut(Add, 2), [2]int{2, -1}, noCarryIn(addRef), false},
+	{"AddCarry", carryIn(AddCarry, 0), [2]int{0, -1}, addRef, false},
+	{"AddCarry d=b", carryIn(AddCarry, 3), [2]int{3, -1}, addRef, false},
+	{"AddUniform", func(r *rows, m uint64, n int) uint64 { return AddUniform(&r[0], r[2][0], &r[3], n) },
+		[2]int{0, -1}, noCarryIn(addRef), true},
+	{"AddUniform d=b", func(r *rows, m uint64, n int) uint64 { return AddUniform(&r[3], r[2][0], &r[3], n) },
+		[2]int{3, -1}, noCarryIn(addRef), true},
+	{"Sub", carryOut(Sub, 0), [2]int{0, -1}, noCarryIn(subRef), false},
+	{"Sub d=b", carryOut(Sub, 3), [2]int{3, -1}, noCarryIn(subRef), false},
+	{"SubBorrow", carryIn(SubBorrow, 0), [2]int{0, -1}, subRef, false},
+	{"SubBorrow d=a", carryIn(SubBorrow, 2), [2]int{2, -1}, subRef, false},
+	{"Select", carryIn(func(d, a, b *[64]uint32, m uint64, n int) uint64 { Select(d, a, b, m, n); return 0 }, 0),
+		[2]int{0, -1}, selectRef, false},
+	{"Select d=a", carryIn(func(d, a, b *[64]uint32, m uint64, n int) uint64 { Select(d, a, b, m, n); return 0 }, 2),
+		[2]int{2, -1}, selectRef, false},
+	{"MulWide", wide(MulWide, 0, 1), [2]int{0, 1}, noAddend(madRef), false},
+	{"MulWide d=a,b", wide(MulWide, 2, 3), [2]int{2, 3}, noAddend(madRef), false},
+	{"MadWide", func(r *rows, m uint64, n int) uint64 { return MadWide(&r[0], &r[1], &r[2], &r[3], &r[4], &r[5], n) },
+		[2]int{0, 1}, madRef, false},
+	{"MadWide d=c", func(r *rows, m uint64, n int) uint64 { return MadWide(&r[4], &r[5], &r[2], &r[3], &r[4], &r[5], n) },
+		[2]int{4, 5}, madRef, false},
+	{"MulLo", plain(MulLo, 0), [2]int{0, -1}, mulLoRef, false},
+	{"MulLo d=a", plain(MulLo, 2), [2]int{2, -1}, mulLoRef, false},
 	{"Add3", func(r *rows, m uint64, n int) uint64 { Add3(&r[0], &r[2], &r[3], &r[4], n); return 0 }, [2]int{0, -1}, add3Ref, false},
 	{"Add3 d=c", func(r *rows, m uint64, n int) uint64 { Add3(&r[4], &r[2], &r[3], &r[4], n); return 0 }, [2]int{4, -1}, add3Ref, false},
-	{"MulHi", func(r *rows, m uint64, n int) uint64 { MulHi(&r[0], &r[2], &r[3], n); return 0 }, [2]int{0, -1}, mulHiRef, false},
-	{"MulHi d=b", func(r *rows, m uint64, n int) uint64 { MulHi(&r[3], &r[2], &r[3], n); return 0 }, [2]int{3, -1}, mulHiRef, false},
-	{"Less", func(r *rows, m uint64, n int) uint64 { return Less(&r[2], &r[3], n) }, [2]int{-1, -1}, compareRef(func(a, b uint32) bool { return a < b }), false},
-	{"LessSigned", func(r *rows, m uint64, n int) uint64 { return LessSigned(&r[2], &r[3], n) }, [2]int{-1, -1}, compareRef(func(a, b uint32) bool { return int32(a) < int32(b) }), false},
-	{"Equal", func(r *rows, m uint64, n int) uint64 { return Equal(&r[2], &r[3], n) }, [2]int{-1, -1}, compareRef(func(a, b uint32) bool { return a == b }), false},
-	{"Less64", func(r *rows, m uint64, n int) uint64 { return Less64(&r[2], &r[3], &r[4], &r[5], n) }, [2]int{-1, -1}, less64Ref, false},
-	{"LessSigned64", func(r *rows, m uint64, n int) uint64 { return LessSigned64(&r[2], &r[3], &r[4], &r[5], n) }, [2]int{-1, -1}, lessSigned64Ref, false},
-	{"Equal64", func(r *rows, m uint64, n int) uint64 { return Equal64(&r[2], &r[3], &r[4], &r[5], n) }, [2]int{-1, -1}, equal64Ref, false},
-	{"ShiftLeft64", func(r *rows, m uint64, n int) uint64 { ShiftLeft64(&r[0], &r[1], &r[2], &r[4], &r[5], n); return 0 }, [2]int{0, 1}, shlRef, false},
-	{"ShiftLeft64 d=b", func(r *rows, m uint64, n int) uint64 { ShiftLeft64(&r[4], &r[5], &r[2], &r[4], &r[5], n); return 0 }, [2]int{4, 5}, shlRef, false},
-	{"ShiftRight64 d=b+1", func(r *rows, m uint64, n int) uint64 { ShiftRight64(&r[5], &r[0], &r[2], &r[4], &r[5], n); return 0 }, [2]int{5, 0}, shrRef, false},
-	{"ShiftRightSigned64", func(r *rows, m uint64, n int) uint64 {
-		ShiftRightSigned64(&r[0], &r[1], &r[2], &r[4], &r[5], n)
-		return 0
-	}, [2]int{0, 1}, sarRef, false},
-	{"ShiftRightSigned64 d=b", func(r *rows, m uint64, n int) uint64 {
-		ShiftRightSigned64(&r[4], &r[5], &r[2], &r[4], &r[5], n)
-		return 0
-	}, [2]int{4, 5}, sarRef, false},
+	{"MulHi", plain(MulHi, 0), [2]int{0, -1}, mulHiRef, false},
+	{"MulHi d=b", plain(MulHi, 3), [2]int{3, -1}, mulHiRef, false},
+	{"Less", compare(Less), [2]int{-1, -1}, compareRef(func(a, b uint32) bool { return a < b }), false},
+	{"LessSigned", compare(LessSigned), [2]int{-1, -1}, compareRef(func(a, b uint32) bool { return int32(a) < int32(b) }), false},
+	{"Equal", compare(Equal), [2]int{-1, -1}, compareRef(func(a, b uint32) bool { return a == b }), false},
+	{"Less64", compare64(Less64), [2]int{-1, -1}, less64Ref, false},
+	{"LessSigned64", compare64(LessSigned64), [2]int{-1, -1}, lessSigned64Ref, false},
+	{"Equal64", compare64(Equal64), [2]int{-1, -1}, equal64Ref, false},
+	{"ShiftLeft64", shift64(ShiftLeft64, 0, 1), [2]int{0, 1}, shlRef, false},
+	{"ShiftLeft64 d=b", shift64(ShiftLeft64, 4, 5), [2]int{4, 5}, shlRef, false},
+	{"ShiftRight64 d=b+1", shift64(ShiftRight64, 5, 0), [2]int{5, 0}, shrRef, false},
+	{"ShiftRightSigned64", shift64(ShiftRightSigned64, 0, 1), [2]int{0, 1}, sarRef, false},
+	{"ShiftRightSigned64 d=b", shift64(ShiftRightSigned64, 4, 5), [2]int{4, 5}, sarRef, false},
 }
 
 // edges are the values where carries, borrows, signs and products change.
@@ -289,6 +320,7 @@ func checkReference(t *testing.T, where string, op intOp, start, after *rows, m,
 	}
 }
 
+// bit64 is 1 for true.
 func bit64(b bool) uint64 {
 	if b {
 		return 1
