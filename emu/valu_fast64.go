@@ -4,6 +4,7 @@ import (
 	"math/bits"
 	"unsafe"
 
+	simd "github.com/wavedbg/wavedbg/emu/internal/lanes"
 	"github.com/wavedbg/wavedbg/isa"
 )
 
@@ -223,12 +224,13 @@ func carryOp(w *Wave, in *instr, rev, cin, sub bool) error {
 	return nil
 }
 
-// The carry loops run four consecutive lanes (a quad) a step and shift
-// each step's four carry bits in at the top of the mask (m = m>>4 |
-// q<<60); quadDown then moves lane l's bit to bit l. They compute every
-// lane of the quads holding lanes 0 to n-1, past n when n is not a
-// multiple of 4: their D is scratch (dstQuads) unless EXEC is exactly the
-// lanes of whole quads, and the caller masks the carries.
+// The carry loops (package lanes, AVX2 with a Go definition) compute every
+// lane of the quads (four consecutive lanes) holding lanes 0 to n-1, past
+// n when n is not a multiple of 4: their D is scratch (dstQuads) unless
+// EXEC is exactly the lanes of whole quads, and the caller masks the
+// carries. The Go loops here that build a mask a quad a step shift each
+// step's four bits in at the top (m = m>>4 | q<<60); quadDown then moves
+// lane l's bit to bit l.
 
 // quads views a register as 16 quads of lanes.
 func quads(r *[64]uint32) *[16][4]uint32 { return (*[16][4]uint32)(unsafe.Pointer(r)) }
@@ -245,64 +247,28 @@ func quad(c0, c1, c2, c3 uint64) uint64 { return (c0 + c1*2) + (c2+c3*2)*4 }
 func quadDown(m uint64, g int) uint64 { return m >> uint(64-4*g) }
 
 // addLanes adds with the carries cm in; without carries in (v_add_co, or
-// v_addc with VCC zero) the loop is shorter. A quad's carries in come from
-// quadBits, one memory operand a lane.
+// v_addc with VCC zero) the loop is shorter.
 func addLanes(d, a, b *[64]uint32, cm uint64, n int) uint64 {
 	if cm == 0 {
 		return addLanes0(d, a, b, n)
 	}
-	g := nquads(n)
-	qa := quads(a)[:g]
-	qd, qb := quads(d)[:len(qa)], quads(b)[:len(qa)]
-	var m uint64
-	for i := range qa {
-		x, y, c := &qa[i], &qb[i], &quadBits[cm&15]
-		cm >>= 4
-		s0 := uint64(x[0]) + uint64(y[0]) + c[0]
-		s1 := uint64(x[1]) + uint64(y[1]) + c[1]
-		s2 := uint64(x[2]) + uint64(y[2]) + c[2]
-		s3 := uint64(x[3]) + uint64(y[3]) + c[3]
-		qd[i] = [4]uint32{uint32(s0), uint32(s1), uint32(s2), uint32(s3)}
-		m = m>>4 | quad(s0>>32, s1>>32, s2>>32, s3>>32)<<60
-	}
-	return quadDown(m, g)
+	return simd.AddCarry(d, a, b, cm, n)
 }
 
-// subLanes subtracts with the borrows cm in (bit 63 of the difference is
-// the borrow out).
+// addLanes0 is addLanes without carries in.
+func addLanes0(d, a, b *[64]uint32, n int) uint64 { return simd.Add(d, a, b, n) }
+
+// subLanes subtracts with the borrows cm in.
 func subLanes(d, a, b *[64]uint32, cm uint64, n int) uint64 {
 	if cm == 0 {
-		return subLanes0(d, a, b, n)
+		return simd.Sub(d, a, b, n)
 	}
-	g := nquads(n)
-	qa := quads(a)[:g]
-	qd, qb := quads(d)[:len(qa)], quads(b)[:len(qa)]
-	var m uint64
-	for i := range qa {
-		x, y, c := &qa[i], &qb[i], &quadBits[cm&15]
-		cm >>= 4
-		s0 := uint64(x[0]) - uint64(y[0]) - c[0]
-		s1 := uint64(x[1]) - uint64(y[1]) - c[1]
-		s2 := uint64(x[2]) - uint64(y[2]) - c[2]
-		s3 := uint64(x[3]) - uint64(y[3]) - c[3]
-		qd[i] = [4]uint32{uint32(s0), uint32(s1), uint32(s2), uint32(s3)}
-		m = m>>4 | quad(s0>>63, s1>>63, s2>>63, s3>>63)<<60
-	}
-	return quadDown(m, g)
+	return simd.SubBorrow(d, a, b, cm, n)
 }
 
-// quadBits[q] holds the four bits of nibble q, one a lane.
-var quadBits = func() (t [16][4]uint64) {
-	for q := range t {
-		for k := range t[q] {
-			t[q][k] = uint64(q) >> uint(k) & 1
-		}
-	}
-	return t
-}()
-
 // incLanes adds the carries cm to b: a copy, then an increment of the
-// lanes with a carry in (often none).
+// lanes with a carry in (often none). (A vector loop costs more: it
+// handles every lane.)
 func incLanes(d, b *[64]uint32, cm uint64, n int) uint64 {
 	if d != b {
 		copy(d[:n], b[:n])
@@ -318,71 +284,10 @@ func incLanes(d, b *[64]uint32, cm uint64, n int) uint64 {
 	return co
 }
 
-// addUniform0, the add of an SGPR or constant base and a VGPR offset,
-// first adds and ORs the offsets together, one pass: when OR(b) + x <
-// 2^32, which bounds every lane's sum, no lane carries — the common case
-// of an index or offset added to an address — and the carry loop is
-// skipped. Otherwise a second pass finds the lanes whose sum wrapped below
-// x.
+// addUniform0 is the add of an SGPR or constant base x and a VGPR
+// offset b.
 func addUniform0(d *[64]uint32, x uint32, b *[64]uint32, n int) uint64 {
-	g := nquads(n)
-	qd := quads(d)
-	var or uint32
-	for i := range quads(b)[:g] {
-		y := &quads(b)[i]
-		or |= y[0] | y[1] | y[2] | y[3]
-		qd[i] = [4]uint32{x + y[0], x + y[1], x + y[2], x + y[3]}
-	}
-	if uint64(or)+uint64(x) < 1<<32 {
-		return 0
-	}
-	var m uint64
-	for i := range qd[:g] {
-		s := &qd[i]
-		m = m>>4 | quad(below(s[0], x), below(s[1], x), below(s[2], x), below(s[3], x))<<60
-	}
-	return quadDown(m, g)
-}
-
-// below is 1 when a < b, else 0.
-func below(a, b uint32) uint64 { return (uint64(a) - uint64(b)) >> 63 }
-
-// addLanes0 adds without carries in, each lane's carry bit 32 of its
-// 64-bit sum. (Adding the ORs of the operands first to skip the carries
-// when they bound every sum costs as much as the carries themselves, and
-// the division code's adds nearly all carry somewhere.)
-func addLanes0(d, a, b *[64]uint32, n int) uint64 {
-	g := nquads(n)
-	qa := quads(a)[:g]
-	qd, qb := quads(d)[:len(qa)], quads(b)[:len(qa)]
-	var m uint64
-	for i := range qa {
-		x, y := &qa[i], &qb[i]
-		s0 := uint64(x[0]) + uint64(y[0])
-		s1 := uint64(x[1]) + uint64(y[1])
-		s2 := uint64(x[2]) + uint64(y[2])
-		s3 := uint64(x[3]) + uint64(y[3])
-		qd[i] = [4]uint32{uint32(s0), uint32(s1), uint32(s2), uint32(s3)}
-		m = m>>4 | quad(s0>>32, s1>>32, s2>>32, s3>>32)<<60
-	}
-	return quadDown(m, g)
-}
-
-func subLanes0(d, a, b *[64]uint32, n int) uint64 {
-	g := nquads(n)
-	qa := quads(a)[:g]
-	qd, qb := quads(d)[:len(qa)], quads(b)[:len(qa)]
-	var m uint64
-	for i := range qa {
-		x, y := &qa[i], &qb[i]
-		s0 := uint64(x[0]) - uint64(y[0])
-		s1 := uint64(x[1]) - uint64(y[1])
-		s2 := uint64(x[2]) - uint64(y[2])
-		s3 := uint64(x[3]) - uint64(y[3])
-		qd[i] = [4]uint32{uint32(s0), uint32(s1), uint32(s2), uint32(s3)}
-		m = m>>4 | quad(s0>>63, s1>>63, s2>>63, s3>>63)<<60
-	}
-	return quadDown(m, g)
+	return simd.AddUniform(d, x, b, n)
 }
 
 func execAddCo(w *Wave, in *instr) error     { return carryOp(w, in, false, false, false) }
@@ -404,25 +309,9 @@ func execCndFast(w *Wave, in *instr) error {
 	a, b := w.srcQ(in, 0, &t[0], n), w.srcQ(in, 1, &t[1], n)
 	r := int(in.dst[0].reg)
 	d := w.dstQuads(r, mask, &t[3])
-	cndLanes(d, a, b, m, n)
+	simd.Select(d, a, b, m, n)
 	w.dstPut(r, mask, d)
 	return nil
-}
-
-// cndLanes selects b's lane where m has its bit, else a's, a quad of
-// lanes a step as two pairs of lanes viewed as uint64s, each blended
-// through its half of quadMasks[nibble]. (Inlined into execCndFast, its
-// loop spills to the stack.)
-//
-//go:noinline
-func cndLanes(d, a, b *[64]uint32, m uint64, n int) {
-	pa := pairs(a)[:nquads(n)]
-	pd, pb := pairs(d)[:len(pa)], pairs(b)[:len(pa)]
-	for i := range pa {
-		x, y, k := &pa[i], &pb[i], &quadMasks[m&15]
-		m >>= 4
-		pd[i] = [2]uint64{x[0] ^ (x[0]^y[0])&k[0], x[1] ^ (x[1]^y[1])&k[1]}
-	}
 }
 
 // pairs views a register as 16 quads of lanes, each two uint64s (lanes
@@ -431,19 +320,6 @@ func cndLanes(d, a, b *[64]uint32, m uint64, n int) {
 // does not check the alignment of a pointer-free element type, but x86
 // does not mind).
 func pairs(r *[64]uint32) *[16][2]uint64 { return (*[16][2]uint64)(unsafe.Pointer(r)) }
-
-// quadMasks[q] spreads nibble q to lane masks: all ones in the lanes whose
-// bit is set, as pairs.
-var quadMasks = func() (t [16][2]uint64) {
-	for q := range t {
-		for k := range 4 {
-			if q>>k&1 != 0 {
-				t[q][k>>1] |= 0xffffffff << (32 * uint(k&1))
-			}
-		}
-	}
-	return t
-}()
 
 // 64-bit integer kernels: shifts (S0 the amount, S1 the 64-bit value) and
 // v_mad_u64_u32/v_mad_i64_i32 (S0×S1 + S2 with a carry-out mask).
@@ -498,7 +374,9 @@ func execShift64(w *Wave, in *instr) error {
 	a := w.srcQ(in, 0, &t[0], n)
 	blo, bhi := w.src64Lanes(in, 1, &t[1], &t[2], n)
 	dlo, dhi := w.dstQuads(r, mask, &t[3]), w.dstQuads(r+1, mask, &t[4])
-	if in.sub == k64Lshl && in.src[0].kind == okConst { // the common shift by a constant
+	// the common shift by a constant has a scalar loop of its own; the
+	// vector loop is faster still
+	if in.sub == k64Lshl && in.src[0].kind == okConst && !simd.SIMD {
 		shlConstLanes(dlo, dhi, blo, bhi, uint(in.src[0].val&63), n)
 	} else {
 		shift64Quads(dlo, dhi, a, blo, bhi, in.sub, n)
@@ -510,27 +388,15 @@ func execShift64(w *Wave, in *instr) error {
 
 // shift64Quads shifts the quads holding lanes 0 to n-1 as kind says
 // (k64Lshl, k64Lshr or k64Ashr) by the amounts a. D's rows may be the
-// source rows, or one up (v[1:2] = v[0:1] shifted): each quad's results
-// are computed before any is stored.
+// source rows, or one up (v[1:2] = v[0:1] shifted).
 func shift64Quads(dlo, dhi, a, blo, bhi *[64]uint32, kind int32, n int) {
-	qa := quads(a)[:nquads(n)]
-	qlo, qhi := quads(dlo)[:len(qa)], quads(dhi)[:len(qa)]
-	qblo, qbhi := quads(blo)[:len(qa)], quads(bhi)[:len(qa)]
-	for i := range qa {
-		s, x, y := &qa[i], &qblo[i], &qbhi[i]
-		v0, v1 := uint64(x[0])|uint64(y[0])<<32, uint64(x[1])|uint64(y[1])<<32
-		v2, v3 := uint64(x[2])|uint64(y[2])<<32, uint64(x[3])|uint64(y[3])<<32
-		switch kind {
-		case k64Lshl:
-			v0, v1, v2, v3 = v0<<(s[0]&63), v1<<(s[1]&63), v2<<(s[2]&63), v3<<(s[3]&63)
-		case k64Lshr:
-			v0, v1, v2, v3 = v0>>(s[0]&63), v1>>(s[1]&63), v2>>(s[2]&63), v3>>(s[3]&63)
-		default:
-			v0, v1 = uint64(int64(v0)>>(s[0]&63)), uint64(int64(v1)>>(s[1]&63))
-			v2, v3 = uint64(int64(v2)>>(s[2]&63)), uint64(int64(v3)>>(s[3]&63))
-		}
-		qlo[i] = [4]uint32{uint32(v0), uint32(v1), uint32(v2), uint32(v3)}
-		qhi[i] = [4]uint32{uint32(v0 >> 32), uint32(v1 >> 32), uint32(v2 >> 32), uint32(v3 >> 32)}
+	switch kind {
+	case k64Lshl:
+		simd.ShiftLeft64(dlo, dhi, a, blo, bhi, n)
+	case k64Lshr:
+		simd.ShiftRight64(dlo, dhi, a, blo, bhi, n)
+	default:
+		simd.ShiftRightSigned64(dlo, dhi, a, blo, bhi, n)
 	}
 }
 
@@ -568,8 +434,8 @@ func execMad64(w *Wave, in *instr) error {
 	var co uint64
 	switch {
 	case in.sub == k64MadU && zeroConst(&in.src[2]): // a plain 32×32→64 multiply
-		mulU64Lanes(dlo, dhi, a, w.srcQ(in, 1, &t[1], n), n)
-	case in.sub == k64MadU && sameLanes(&in.src[1]): // a factor the same in every lane
+		simd.MulWide(dlo, dhi, a, w.srcQ(in, 1, &t[1], n), n)
+	case in.sub == k64MadU && sameLanes(&in.src[1]) && !simd.SIMD: // a factor the same in every lane (the vector loop is faster still)
 		clo, chi := w.src64Lanes(in, 2, &t[2], &t[5], n)
 		co = madU64Uniform(dlo, dhi, a, clo, chi, w.sv(&in.src[1]), n)
 	case in.sub == k64MadU:
@@ -586,25 +452,9 @@ func execMad64(w *Wave, in *instr) error {
 }
 
 // madU64Lanes is v_mad_u64_u32 on the quads holding lanes 0 to n-1: D =
-// S0×S1 + S2 and the carry-out mask. Inlined into execMad64, its loop
-// spills to the stack.
-//
-//go:noinline
+// S0×S1 + S2 and the carry-out mask.
 func madU64Lanes(dlo, dhi, a, b, clo, chi *[64]uint32, n int) uint64 {
-	g := nquads(n)
-	qlo, qhi, qb, qclo, qchi := quads(dlo), quads(dhi), quads(b), quads(clo), quads(chi)
-	var m uint64
-	for i := range quads(a)[:g] {
-		x, y, zlo, zhi := &quads(a)[i], &qb[i], &qclo[i], &qchi[i]
-		s0, c0 := bits.Add64(uint64(x[0])*uint64(y[0]), uint64(zlo[0])|uint64(zhi[0])<<32, 0)
-		s1, c1 := bits.Add64(uint64(x[1])*uint64(y[1]), uint64(zlo[1])|uint64(zhi[1])<<32, 0)
-		s2, c2 := bits.Add64(uint64(x[2])*uint64(y[2]), uint64(zlo[2])|uint64(zhi[2])<<32, 0)
-		s3, c3 := bits.Add64(uint64(x[3])*uint64(y[3]), uint64(zlo[3])|uint64(zhi[3])<<32, 0)
-		qlo[i] = [4]uint32{uint32(s0), uint32(s1), uint32(s2), uint32(s3)}
-		qhi[i] = [4]uint32{uint32(s0 >> 32), uint32(s1 >> 32), uint32(s2 >> 32), uint32(s3 >> 32)}
-		m = m>>4 | quad(c0, c1, c2, c3)<<60
-	}
-	return quadDown(m, g)
+	return simd.MadWide(dlo, dhi, a, b, clo, chi, n)
 }
 
 // madU64Uniform is madU64Lanes with the same S1 in every lane: one fewer
@@ -662,20 +512,6 @@ func sameLanes(o *operand) bool { return o.kind == okS || o.kind == okConst }
 
 // zeroConst reports whether o is the inline constant 0.
 func zeroConst(o *operand) bool { return o.kind == okConst && o.val == 0 }
-
-// mulU64Lanes is v_mad_u64_u32 with a zero addend on the quads holding
-// lanes 0 to n-1: D = S0×S1, no carries.
-func mulU64Lanes(dlo, dhi, a, b *[64]uint32, n int) {
-	qa := quads(a)[:nquads(n)]
-	qlo, qhi, qb := quads(dlo)[:len(qa)], quads(dhi)[:len(qa)], quads(b)[:len(qa)]
-	for i := range qa {
-		x, y := &qa[i], &qb[i]
-		p0, p1 := uint64(x[0])*uint64(y[0]), uint64(x[1])*uint64(y[1])
-		p2, p3 := uint64(x[2])*uint64(y[2]), uint64(x[3])*uint64(y[3])
-		qlo[i] = [4]uint32{uint32(p0), uint32(p1), uint32(p2), uint32(p3)}
-		qhi[i] = [4]uint32{uint32(p0 >> 32), uint32(p1 >> 32), uint32(p2 >> 32), uint32(p3 >> 32)}
-	}
-}
 
 // madI64Lanes is v_mad_i64_i32 on lanes 0 to n-1.
 func madI64Lanes(dlo, dhi, a, b, clo, chi *[64]uint32, n int) uint64 {

@@ -1,20 +1,18 @@
 package emu
 
+import (
+	"math/bits"
+
+	simd "github.com/wavedbg/wavedbg/emu/internal/lanes"
+)
+
 // More whole-register kernels (valu_fast.go) for integer operations common
 // in compiled kernels; TestKernelsMatchLaneFunctions checks each against
 // its lane function.
 
 func init() {
 	for n, k := range map[string]kernel{
-		"v_mul_hi_u32": func(e *fenv, d, a, b, c *[64]uint32) {
-			qa := quads(a)[:nquads(e.live)]
-			qd, qb := quads(d)[:len(qa)], quads(b)[:len(qa)]
-			for i := range qa {
-				x, y := &qa[i], &qb[i]
-				qd[i] = [4]uint32{uint32(uint64(x[0]) * uint64(y[0]) >> 32), uint32(uint64(x[1]) * uint64(y[1]) >> 32),
-					uint32(uint64(x[2]) * uint64(y[2]) >> 32), uint32(uint64(x[3]) * uint64(y[3]) >> 32)}
-			}
-		},
+		"v_mul_hi_u32": func(e *fenv, d, a, b, c *[64]uint32) { simd.MulHi(d, a, b, e.live) },
 		"v_mul_hi_i32": func(e *fenv, d, a, b, c *[64]uint32) {
 			for l := range d[:e.live] {
 				d[l] = uint32(uint64(int64(int32(a[l]))*int64(int32(b[l]))) >> 32)
@@ -38,6 +36,17 @@ func init() {
 		"v_min_u32": func(e *fenv, d, a, b, c *[64]uint32) {
 			for l := range d[:e.live] {
 				d[l] = min(a[l], b[l])
+			}
+		},
+		"v_bcnt_u32_b32": func(e *fenv, d, a, b, c *[64]uint32) {
+			for l := range d[:e.live] {
+				d[l] = uint32(bits.OnesCount32(a[l])) + b[l]
+			}
+		},
+		"v_ffbh_u32": func(e *fenv, d, a, b, c *[64]uint32) {
+			for l := range d[:e.live] {
+				z := uint32(bits.LeadingZeros32(a[l])) // 32 for 0, which gives -1
+				d[l] = z | -(z >> 5)
 			}
 		},
 		"v_not_b32": func(e *fenv, d, a, b, c *[64]uint32) {
@@ -89,6 +98,11 @@ func init() {
 			for l := range d[:e.live] {
 				x, y := int32(a[l]), int32(b[l])
 				d[l] = uint32(max(min(x, y), min(max(x, y), int32(c[l]))))
+			}
+		},
+		"v_min3_u32": func(e *fenv, d, a, b, c *[64]uint32) {
+			for l := range d[:e.live] {
+				d[l] = min(a[l], b[l], c[l])
 			}
 		},
 		"v_med3_u32": func(e *fenv, d, a, b, c *[64]uint32) {

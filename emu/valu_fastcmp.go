@@ -1,8 +1,7 @@
 package emu
 
 import (
-	"math/bits"
-
+	simd "github.com/wavedbg/wavedbg/emu/internal/lanes"
 	"github.com/wavedbg/wavedbg/isa"
 )
 
@@ -58,7 +57,7 @@ func execCmpFast(w *Wave, in *instr) error {
 	var r uint64
 	switch kind {
 	case cmpI32, cmpU32:
-		a, b := w.src32(in, 0, &t[0]), w.src32(in, 1, &t[1])
+		a, b := w.srcQ(in, 0, &t[0], n), w.srcQ(in, 1, &t[1], n)
 		var bias uint32
 		if kind == cmpI32 {
 			bias = 1 << 31
@@ -69,13 +68,9 @@ func execCmpFast(w *Wave, in *instr) error {
 		a, b := w.srcF32(in, 0, din, &t[0]), w.srcF32(in, 1, din, &t[1])
 		r = fcmpMask32(a, b, c, n)
 	case cmpI64, cmpU64:
-		alo, ahi := w.src64(in, 0, &t[0], &t[1])
-		blo, bhi := w.src64(in, 1, &t[2], &t[3])
-		var bias uint64
-		if kind == cmpI64 {
-			bias = 1 << 63
-		}
-		r = icmpMask64(alo, ahi, blo, bhi, c, bias, n)
+		alo, ahi := w.src64Lanes(in, 0, &t[0], &t[1], n)
+		blo, bhi := w.src64Lanes(in, 1, &t[2], &t[3], n)
+		r = icmpMask64(alo, ahi, blo, bhi, c, kind == cmpI64, n)
 	case cmpClass32: // no input flushing
 		a, b := w.srcF32(in, 0, true, &t[0]), w.srcF32(in, 1, true, &t[1])
 		for l := range n {
@@ -170,7 +165,7 @@ func icmpMask32(a, b *[64]uint32, c int, bias uint32, n int) uint64 {
 	case 1: // lt
 		r = ltMask32(a, b, bias, n)
 	case 2: // eq
-		r = eqMask32(a, b, n)
+		r = simd.Equal(a, b, n)
 	case 3: // le: not b < a
 		r = ^ltMask32(b, a, bias, n)
 	}
@@ -180,58 +175,16 @@ func icmpMask32(a, b *[64]uint32, c int, bias uint32, n int) uint64 {
 	return r
 }
 
-// ltMask32 and eqMask32 run a quad of lanes a step, as the carry loops
-// do (valu_fast64.go).
+// ltMask32 is the lt compare, signed when bias is 1<<31.
 func ltMask32(a, b *[64]uint32, bias uint32, n int) uint64 {
 	if bias == 0 {
-		return ltMaskU32(a, b, n)
+		return simd.Less(a, b, n)
 	}
-	g := nquads(n)
-	qa := quads(a)[:g]
-	qb := quads(b)[:len(qa)]
-	var m uint64
-	for i := range qa {
-		x, y := &qa[i], &qb[i]
-		t0 := (uint64(x[0]^bias) - uint64(y[0]^bias)) >> 63
-		t1 := (uint64(x[1]^bias) - uint64(y[1]^bias)) >> 63
-		t2 := (uint64(x[2]^bias) - uint64(y[2]^bias)) >> 63
-		t3 := (uint64(x[3]^bias) - uint64(y[3]^bias)) >> 63
-		m = m>>4 | quad(t0, t1, t2, t3)<<60
-	}
-	return quadDown(m, g)
+	return simd.LessSigned(a, b, n)
 }
 
-// ltMaskU32 is ltMask32 for unsigned lanes.
-func ltMaskU32(a, b *[64]uint32, n int) uint64 {
-	g := nquads(n)
-	qa := quads(a)[:g]
-	qb := quads(b)[:len(qa)]
-	var m uint64
-	for i := range qa {
-		x, y := &qa[i], &qb[i]
-		m = m>>4 | quad(below(x[0], y[0]), below(x[1], y[1]), below(x[2], y[2]), below(x[3], y[3]))<<60
-	}
-	return quadDown(m, g)
-}
-
-func eqMask32(a, b *[64]uint32, n int) uint64 {
-	g := nquads(n)
-	qa := quads(a)[:g]
-	qb := quads(b)[:len(qa)]
-	var m uint64
-	for i := range qa {
-		x, y := &qa[i], &qb[i]
-		t0 := (uint64(x[0]^y[0]) - 1) >> 63
-		t1 := (uint64(x[1]^y[1]) - 1) >> 63
-		t2 := (uint64(x[2]^y[2]) - 1) >> 63
-		t3 := (uint64(x[3]^y[3]) - 1) >> 63
-		m = m>>4 | quad(t0, t1, t2, t3)<<60
-	}
-	return quadDown(m, g)
-}
-
-func icmpMask64(alo, ahi, blo, bhi *[64]uint32, c int, bias uint64, n int) uint64 {
-	h := pairSteps(n)
+// icmpMask64 is icmpMask32 for 64-bit lanes, signed or not.
+func icmpMask64(alo, ahi, blo, bhi *[64]uint32, c int, signed bool, n int) uint64 {
 	inv := c >= 4
 	if inv {
 		c = 7 - c
@@ -239,18 +192,11 @@ func icmpMask64(alo, ahi, blo, bhi *[64]uint32, c int, bias uint64, n int) uint6
 	var r uint64
 	switch c {
 	case 1:
-		r = ltMask64(alo, ahi, blo, bhi, bias, n)
+		r = ltMask64(alo, ahi, blo, bhi, signed, n)
 	case 2:
-		var lo, hi uint64
-		for l := range h {
-			d0 := (uint64(alo[l]) | uint64(ahi[l])<<32) ^ (uint64(blo[l]) | uint64(bhi[l])<<32)
-			d1 := (uint64(alo[l+32]) | uint64(ahi[l+32])<<32) ^ (uint64(blo[l+32]) | uint64(bhi[l+32])<<32)
-			lo = lo>>1 | (^(d0 | -d0))>>63<<31
-			hi = hi>>1 | (^(d1 | -d1))>>63<<31
-		}
-		r = pairDown(lo, hi, h)
+		r = simd.Equal64(alo, ahi, blo, bhi, n)
 	case 3:
-		r = ^ltMask64(blo, bhi, alo, ahi, bias, n)
+		r = ^ltMask64(blo, bhi, alo, ahi, signed, n)
 	}
 	if inv {
 		r = ^r
@@ -258,15 +204,11 @@ func icmpMask64(alo, ahi, blo, bhi *[64]uint32, c int, bias uint64, n int) uint6
 	return r
 }
 
-func ltMask64(alo, ahi, blo, bhi *[64]uint32, bias uint64, n int) uint64 {
-	h := pairSteps(n)
-	var lo, hi uint64
-	for l := range h {
-		_, b0 := bits.Sub64((uint64(alo[l])|uint64(ahi[l])<<32)^bias, (uint64(blo[l])|uint64(bhi[l])<<32)^bias, 0)
-		_, b1 := bits.Sub64((uint64(alo[l+32])|uint64(ahi[l+32])<<32)^bias, (uint64(blo[l+32])|uint64(bhi[l+32])<<32)^bias, 0)
-		lo, hi = lo>>1|b0<<31, hi>>1|b1<<31
+func ltMask64(alo, ahi, blo, bhi *[64]uint32, signed bool, n int) uint64 {
+	if signed {
+		return simd.LessSigned64(alo, ahi, blo, bhi, n)
 	}
-	return pairDown(lo, hi, h)
+	return simd.Less64(alo, ahi, blo, bhi, n)
 }
 
 // fcmp1 evaluates ordered float condition c (1–7 of fconds).

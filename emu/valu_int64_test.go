@@ -3,6 +3,8 @@ package emu
 import (
 	"math/rand/v2"
 	"testing"
+
+	simd "github.com/wavedbg/wavedbg/emu/internal/lanes"
 )
 
 // The carry, borrow and select loops against per-lane references, for
@@ -84,7 +86,7 @@ func TestCarryLoopsMatchLanes(t *testing.T) {
 	loops := []loop{
 		{"addLanes", addLanes, addLanesRef},
 		{"subLanes", subLanes, subLanesRef},
-		{"cndLanes", func(d, a, b *[64]uint32, m uint64, n int) uint64 { cndLanes(d, a, b, m, n); return 0 },
+		{"Select", func(d, a, b *[64]uint32, m uint64, n int) uint64 { simd.Select(d, a, b, m, n); return 0 },
 			func(d, a, b *[64]uint32, m uint64, n int) uint64 { cndLanesRef(d, a, b, m, n); return 0 }},
 	}
 	r := rand.New(rand.NewPCG(97, 98))
