@@ -1,0 +1,40 @@
+//go:build amd64 && !purego
+
+package lanes
+
+// The f64 rows' AVX2 versions (f64_amd64.s): eight lanes a step, a last
+// single quad with half-width loads and stores. The result is the Go
+// version's for lanes 0..n-1; the returned mask may also hold lanes from n
+// to the end of the last quad.
+
+//go:noescape
+func addF64AVX(d, a, b *F64, n int) uint64
+
+//go:noescape
+func addF64UAVX(d, a *F64, y float64, n int) uint64
+
+//go:noescape
+func mulF64AVX(d, a, b *F64, n int) uint64
+
+//go:noescape
+func mulF64UAVX(d, a *F64, y float64, n int) uint64
+
+// The fmas need FMA3 as well.
+
+//go:noescape
+func fmaF64AVX(d, a, b, c *F64, an uint64, n int) uint64
+
+//go:noescape
+func fmaF64UBAVX(d, a *F64, y float64, c *F64, an uint64, n int) uint64
+
+//go:noescape
+func fmaF64UCAVX(d, a, b *F64, z float64, an uint64, n int) uint64
+
+//go:noescape
+func rcpF64AVX(d, a *F64, n int) uint64
+
+//go:noescape
+func rsqF64AVX(d, a *F64, n int) uint64
+
+//go:noescape
+func sqrtF64AVX(d, a *F64, n int) uint64
