@@ -38,3 +38,27 @@ func rsqF64AVX(d, a *F64, n int) uint64
 
 //go:noescape
 func sqrtF64AVX(d, a *F64, n int) uint64
+
+//go:noescape
+func divScaleF64AVX(d, a, b, c *F64, n int) uint64
+
+//go:noescape
+func divFixupF64AVX(d, a, b, c *F64, n int) uint64
+
+//go:noescape
+func divFmasF64AVX(d, a, b, c *F64, vcc uint64, n int) uint64
+
+//go:noescape
+func ldexpF64AVX(d, a *F64, k *[64]uint32, n int) uint64
+
+//go:noescape
+func f64FromI32AVX(d *F64, a *[64]uint32, n int)
+
+//go:noescape
+func f64FromU32AVX(d *F64, a *[64]uint32, n int)
+
+//go:noescape
+func i32FromF64AVX(d *[64]uint32, a *F64, n int)
+
+//go:noescape
+func u32FromF64AVX(d *[64]uint32, a *F64, n int)

@@ -17,3 +17,11 @@ func fmaF64UCAVX(d, a, b *F64, z float64, an uint64, n int) uint64      { panic(
 func rcpF64AVX(d, a *F64, n int) uint64                                 { panic(noAsm) }
 func rsqF64AVX(d, a *F64, n int) uint64                                 { panic(noAsm) }
 func sqrtF64AVX(d, a *F64, n int) uint64                                { panic(noAsm) }
+func divScaleF64AVX(d, a, b, c *F64, n int) uint64                      { panic(noAsm) }
+func divFixupF64AVX(d, a, b, c *F64, n int) uint64                      { panic(noAsm) }
+func divFmasF64AVX(d, a, b, c *F64, vcc uint64, n int) uint64           { panic(noAsm) }
+func ldexpF64AVX(d, a *F64, k *[64]uint32, n int) uint64                { panic(noAsm) }
+func f64FromI32AVX(d *F64, a *[64]uint32, n int)                        { panic(noAsm) }
+func f64FromU32AVX(d *F64, a *[64]uint32, n int)                        { panic(noAsm) }
+func i32FromF64AVX(d *[64]uint32, a *F64, n int)                        { panic(noAsm) }
+func u32FromF64AVX(d *[64]uint32, a *F64, n int)                        { panic(noAsm) }

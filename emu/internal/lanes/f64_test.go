@@ -53,30 +53,95 @@ func cancelProducts(r *rand.Rand, a, b, c *F64) {
 }
 
 // f64Row is one of the f64 rows with its operands in a uniform shape:
-// src[0..2] are a, b, c (those it takes), u the uniform operand.
+// src[0..2] are a, b, c (those it takes), k a word operand, u a uniform
+// operand and x the sign flip of a (its top bit) or a VCC mask. The
+// integer conversions write d's low words.
 type f64Row struct {
 	name string
-	srcs int // register sources
-	run  func(d *F64, src [3]*F64, u float64, an uint64, n int) uint64
+	srcs int // f64 register sources
+	run  func(d *F64, src [3]*F64, k *[64]uint32, u float64, x uint64, n int) uint64
 }
 
+// sign is x's top bit, an fma's sign flip of a.
+func sign(x uint64) uint64 { return x & (1 << 63) }
+
 var f64Rows = []f64Row{
-	{"AddF64", 2, func(d *F64, s [3]*F64, _ float64, _ uint64, n int) uint64 { return AddF64(d, s[0], s[1], n) }},
-	{"AddF64U", 1, func(d *F64, s [3]*F64, u float64, _ uint64, n int) uint64 { return AddF64U(d, s[0], u, n) }},
-	{"MulF64", 2, func(d *F64, s [3]*F64, _ float64, _ uint64, n int) uint64 { return MulF64(d, s[0], s[1], n) }},
-	{"MulF64U", 1, func(d *F64, s [3]*F64, u float64, _ uint64, n int) uint64 { return MulF64U(d, s[0], u, n) }},
-	{"FmaF64", 3, func(d *F64, s [3]*F64, _ float64, an uint64, n int) uint64 {
-		return FmaF64(d, s[0], s[1], s[2], an, n)
+	{"AddF64", 2, func(d *F64, s [3]*F64, _ *[64]uint32, _ float64, _ uint64, n int) uint64 {
+		return AddF64(d, s[0], s[1], n)
 	}},
-	{"FmaF64UB", 2, func(d *F64, s [3]*F64, u float64, an uint64, n int) uint64 {
-		return FmaF64UB(d, s[0], u, s[1], an, n)
+	{"AddF64U", 1, func(d *F64, s [3]*F64, _ *[64]uint32, u float64, _ uint64, n int) uint64 {
+		return AddF64U(d, s[0], u, n)
 	}},
-	{"FmaF64UC", 2, func(d *F64, s [3]*F64, u float64, an uint64, n int) uint64 {
-		return FmaF64UC(d, s[0], s[1], u, an, n)
+	{"MulF64", 2, func(d *F64, s [3]*F64, _ *[64]uint32, _ float64, _ uint64, n int) uint64 {
+		return MulF64(d, s[0], s[1], n)
 	}},
-	{"RcpF64", 1, func(d *F64, s [3]*F64, _ float64, _ uint64, n int) uint64 { return RcpF64(d, s[0], n) }},
-	{"RsqF64", 1, func(d *F64, s [3]*F64, _ float64, _ uint64, n int) uint64 { return RsqF64(d, s[0], n) }},
-	{"SqrtF64", 1, func(d *F64, s [3]*F64, _ float64, _ uint64, n int) uint64 { return SqrtF64(d, s[0], n) }},
+	{"MulF64U", 1, func(d *F64, s [3]*F64, _ *[64]uint32, u float64, _ uint64, n int) uint64 {
+		return MulF64U(d, s[0], u, n)
+	}},
+	{"FmaF64", 3, func(d *F64, s [3]*F64, _ *[64]uint32, _ float64, x uint64, n int) uint64 {
+		return FmaF64(d, s[0], s[1], s[2], sign(x), n)
+	}},
+	{"FmaF64UB", 2, func(d *F64, s [3]*F64, _ *[64]uint32, u float64, x uint64, n int) uint64 {
+		return FmaF64UB(d, s[0], u, s[1], sign(x), n)
+	}},
+	{"FmaF64UC", 2, func(d *F64, s [3]*F64, _ *[64]uint32, u float64, x uint64, n int) uint64 {
+		return FmaF64UC(d, s[0], s[1], u, sign(x), n)
+	}},
+	{"RcpF64", 1, func(d *F64, s [3]*F64, _ *[64]uint32, _ float64, _ uint64, n int) uint64 {
+		return RcpF64(d, s[0], n)
+	}},
+	{"RsqF64", 1, func(d *F64, s [3]*F64, _ *[64]uint32, _ float64, _ uint64, n int) uint64 {
+		return RsqF64(d, s[0], n)
+	}},
+	{"SqrtF64", 1, func(d *F64, s [3]*F64, _ *[64]uint32, _ float64, _ uint64, n int) uint64 {
+		return SqrtF64(d, s[0], n)
+	}},
+	{"DivScaleF64", 3, func(d *F64, s [3]*F64, _ *[64]uint32, _ float64, _ uint64, n int) uint64 {
+		return DivScaleF64(d, s[0], s[1], s[2], n)
+	}},
+	{"DivFixupF64", 3, func(d *F64, s [3]*F64, _ *[64]uint32, _ float64, _ uint64, n int) uint64 {
+		return DivFixupF64(d, s[0], s[1], s[2], n)
+	}},
+	{"DivFmasF64", 3, func(d *F64, s [3]*F64, _ *[64]uint32, _ float64, x uint64, n int) uint64 {
+		return DivFmasF64(d, s[0], s[1], s[2], x, n)
+	}},
+	{"LdexpF64", 1, func(d *F64, s [3]*F64, k *[64]uint32, _ float64, _ uint64, n int) uint64 {
+		return LdexpF64(d, s[0], k, n)
+	}},
+	{"F64FromI32", 0, func(d *F64, _ [3]*F64, k *[64]uint32, _ float64, _ uint64, n int) uint64 {
+		F64FromI32(d, k, n)
+		return 0
+	}},
+	{"F64FromU32", 0, func(d *F64, _ [3]*F64, k *[64]uint32, _ float64, _ uint64, n int) uint64 {
+		F64FromU32(d, k, n)
+		return 0
+	}},
+	{"I32FromF64", 1, func(d *F64, s [3]*F64, _ *[64]uint32, _ float64, _ uint64, n int) uint64 {
+		I32FromF64(&d[0], s[0], n)
+		return 0
+	}},
+	{"U32FromF64", 1, func(d *F64, s [3]*F64, _ *[64]uint32, _ float64, _ uint64, n int) uint64 {
+		U32FromF64(&d[0], s[0], n)
+		return 0
+	}},
+}
+
+// wordEdges are word operands at the edges of ldexp's exponent range and
+// of int32.
+var wordEdges = []uint32{0, 1, 0xffffffff, 1 << 31, 1<<31 - 1, 1023, 1024, 2046, 2047, -2046 & 0xffffffff, -1075 & 0xffffffff}
+
+// fillWords fills k with exponent steps, edges and random words.
+func fillWords(r *rand.Rand, k *[64]uint32) {
+	for l := range k {
+		switch r.IntN(3) {
+		case 0:
+			k[l] = uint32(r.IntN(4400) - 2200)
+		case 1:
+			k[l] = wordEdges[r.IntN(len(wordEdges))]
+		default:
+			k[l] = r.Uint32()
+		}
+	}
 }
 
 // withGo runs f with the assembly turned off.
@@ -89,8 +154,8 @@ func withGo(f func()) {
 
 // TestF64RowsMatchGo holds each f64 row's assembly to its Go definition,
 // bit for bit: lanes 0..n-1 and the NaN mask for every n from 0 to 64,
-// with the destination separate or aliasing each source, a's sign flip
-// on and off, and the lanes past the last quad untouched.
+// with the destination separate or aliasing each source, and the lanes
+// past the last quad untouched.
 func TestF64RowsMatchGo(t *testing.T) {
 	if !SIMD {
 		t.Logf("no AVX2 here: the rows run their Go versions only")
@@ -101,7 +166,7 @@ func TestF64RowsMatchGo(t *testing.T) {
 			for alias := 0; alias <= row.srcs; alias++ {
 				for it := range 6 {
 					desc := fmt.Sprintf("%s n=%d alias=%d it=%d", row.name, n, alias, it)
-					checkF64Row(t, r, desc, row, n, alias, uint64(it&1)<<63)
+					checkF64Row(t, r, desc, row, n, alias)
 				}
 			}
 		}
@@ -110,14 +175,16 @@ func TestF64RowsMatchGo(t *testing.T) {
 
 // checkF64Row runs row once in each version on the same random operands
 // (the destination is source alias-1 when alias > 0) and compares.
-func checkF64Row(t *testing.T, r *rand.Rand, desc string, row f64Row, n, alias int, an uint64) {
+func checkF64Row(t *testing.T, r *rand.Rand, desc string, row f64Row, n, alias int) {
 	t.Helper()
 	var regs [4]F64 // a, b, c, d
 	for i := range regs {
 		fillF64(r, &regs[i])
 	}
 	cancelProducts(r, &regs[0], &regs[1], &regs[2])
-	u := math.Float64frombits(f64Value(r))
+	var k [64]uint32
+	fillWords(r, &k)
+	u, x := math.Float64frombits(f64Value(r)), r.Uint64()
 	run := func() (F64, uint64) {
 		work := regs
 		src := [3]*F64{&work[0], &work[1], &work[2]}
@@ -126,7 +193,7 @@ func checkF64Row(t *testing.T, r *rand.Rand, desc string, row f64Row, n, alias i
 			d = src[alias-1]
 		}
 		before := *d
-		nans := row.run(d, src, u, an, n)
+		nans := row.run(d, src, &k, u, x, n)
 		for l := (n + 3) &^ 3; l < 64; l++ {
 			if d[0][l] != before[0][l] || d[1][l] != before[1][l] {
 				t.Fatalf("%s: lane %d past the last quad written", desc, l)
@@ -139,7 +206,7 @@ func checkF64Row(t *testing.T, r *rand.Rand, desc string, row f64Row, n, alias i
 	var wantNaNs uint64
 	withGo(func() { want, wantNaNs = run() })
 	if gotNaNs != wantNaNs {
-		t.Fatalf("%s: NaN lanes %#x, Go %#x", desc, gotNaNs, wantNaNs)
+		t.Fatalf("%s: returned lanes %#x, Go %#x", desc, gotNaNs, wantNaNs)
 	}
 	for l := range n {
 		if got[0][l] != want[0][l] || got[1][l] != want[1][l] {
