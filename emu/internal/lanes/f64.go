@@ -202,3 +202,39 @@ func SqrtF64(d, a *F64, n int) (nans uint64) {
 	}
 	return nans
 }
+
+// The rounding directions of RoundF64 (emu's order: rdTrunc …).
+const (
+	RoundTrunc = iota
+	RoundFloor
+	RoundCeil
+	RoundNearestEven
+)
+
+// RoundF64 is d = a rounded to an integer in direction dir: math.Trunc,
+// Floor, Ceil or RoundToEven.
+func RoundF64(dir int, d, a *F64, n int) (nans uint64) {
+	if SIMD {
+		return roundF64AVX(dir, d, a, n) & lowLanes(n)
+	}
+	_ = a[0][0]
+	for l := range d[0][:n] {
+		s := a.at(l)
+		switch dir {
+		case RoundTrunc:
+			s = math.Trunc(s)
+		case RoundFloor:
+			s = math.Floor(s)
+		case RoundCeil:
+			s = math.Ceil(s)
+		default:
+			s = math.RoundToEven(s)
+		}
+		if s != s {
+			nans |= 1 << l
+			continue
+		}
+		d.set(l, s)
+	}
+	return nans
+}

@@ -62,3 +62,31 @@ func i32FromF64AVX(d *[64]uint32, a *F64, n int)
 
 //go:noescape
 func u32FromF64AVX(d *[64]uint32, a *F64, n int)
+
+// roundF64AVX calls the assembly of direction dir.
+func roundF64AVX(dir int, d, a *F64, n int) uint64 {
+	switch dir {
+	case RoundTrunc:
+		return truncF64AVX(d, a, n)
+	case RoundFloor:
+		return floorF64AVX(d, a, n)
+	case RoundCeil:
+		return ceilF64AVX(d, a, n)
+	}
+	return rndneF64AVX(d, a, n)
+}
+
+//go:noescape
+func truncF64AVX(d, a *F64, n int) uint64
+
+//go:noescape
+func floorF64AVX(d, a *F64, n int) uint64
+
+//go:noescape
+func ceilF64AVX(d, a *F64, n int) uint64
+
+//go:noescape
+func rndneF64AVX(d, a *F64, n int) uint64
+
+//go:noescape
+func cmpF64AVX(a, b *F64, c int, n int) uint64

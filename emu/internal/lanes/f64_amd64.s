@@ -532,3 +532,101 @@ TEXT ·u32FromF64AVX(SB), NOSPLIT, $0-24
 	BCASTD(0x80000000, X11, Y11)
 	ROWS(TOU32)
 	RET
+
+// ROUND rounds a with VROUNDPD's mode (0 nearest even, 1 floor, 2 ceil,
+// 3 trunc).
+#define ROUND(mode, S0, S1) \
+	LOAD(SI, Y0, Y1)       \
+	VROUNDPD $mode, Y0, Y0 \
+	VROUNDPD $mode, Y1, Y1 \
+	STORE(S0, S1)
+
+#define TRUNC(S0, S1) ROUND(3, S0, S1)
+#define FLOOR(S0, S1) ROUND(1, S0, S1)
+#define CEIL(S0, S1) ROUND(2, S0, S1)
+#define RNDNE(S0, S1) ROUND(0, S0, S1)
+
+// func truncF64AVX(d, a *F64, n int) uint64
+TEXT ·truncF64AVX(SB), NOSPLIT, $0-32
+	MOVQ d+0(FP), DI
+	MOVQ a+8(FP), SI
+	MOVQ n+16(FP), BX
+	ROWS(TRUNC)
+	MOVQ R8, ret+24(FP)
+	RET
+
+// func floorF64AVX(d, a *F64, n int) uint64
+TEXT ·floorF64AVX(SB), NOSPLIT, $0-32
+	MOVQ d+0(FP), DI
+	MOVQ a+8(FP), SI
+	MOVQ n+16(FP), BX
+	ROWS(FLOOR)
+	MOVQ R8, ret+24(FP)
+	RET
+
+// func ceilF64AVX(d, a *F64, n int) uint64
+TEXT ·ceilF64AVX(SB), NOSPLIT, $0-32
+	MOVQ d+0(FP), DI
+	MOVQ a+8(FP), SI
+	MOVQ n+16(FP), BX
+	ROWS(CEIL)
+	MOVQ R8, ret+24(FP)
+	RET
+
+// func rndneF64AVX(d, a *F64, n int) uint64
+TEXT ·rndneF64AVX(SB), NOSPLIT, $0-32
+	MOVQ d+0(FP), DI
+	MOVQ a+8(FP), SI
+	MOVQ n+16(FP), BX
+	ROWS(RNDNE)
+	MOVQ R8, ret+24(FP)
+	RET
+
+// OUTCOMES sets R to the lanes of A against B whose outcome (less,
+// equal, greater, unordered) the masks Y6, Y7, Y8, Y9 accept.
+#define OUTCOMES(A, B, R) \
+	VCMPPD $0x01, B, A, R  \
+	VANDPD Y6, R, R        \
+	VCMPPD $0x00, B, A, Y5 \
+	VANDPD Y7, Y5, Y5      \
+	VORPD  Y5, R, R        \
+	VCMPPD $0x0e, B, A, Y5 \
+	VANDPD Y8, Y5, Y5      \
+	VORPD  Y5, R, R        \
+	VCMPPD $0x03, B, A, Y5 \
+	VANDPD Y9, Y5, Y5      \
+	VORPD  Y5, R, R
+
+// CMP adds the lanes of the step where the comparison holds to R8.
+#define CMP(S0, S1) \
+	LOAD(SI, Y0, Y1)             \
+	LOAD(DX, Y2, Y3)             \
+	OUTCOMES(Y0, Y2, Y4)         \
+	OUTCOMES(Y1, Y3, Y10)        \
+	VSHUFPS   $0x88, Y10, Y4, Y4 \
+	VMOVMSKPS Y4, AX             \
+	SHLQ      CX, AX             \
+	ORQ       AX, R8
+
+// OUTCOME sets Y to all ones where bit i of c (R10) is set, else zeros.
+#define OUTCOME(i, X, Y) \
+	MOVQ         R10, AX \
+	SHRQ         $i, AX  \
+	ANDQ         $1, AX  \
+	NEGQ         AX      \
+	MOVQ         AX, X   \
+	VPBROADCASTQ X, Y
+
+// func cmpF64AVX(a, b *F64, c int, n int) uint64
+TEXT ·cmpF64AVX(SB), NOSPLIT, $0-40
+	MOVQ a+0(FP), SI
+	MOVQ b+8(FP), DX
+	MOVQ c+16(FP), R10
+	MOVQ n+24(FP), BX
+	OUTCOME(0, X6, Y6)
+	OUTCOME(1, X7, Y7)
+	OUTCOME(2, X8, Y8)
+	OUTCOME(3, X9, Y9)
+	ROWS(CMP)
+	MOVQ R8, ret+32(FP)
+	RET

@@ -25,3 +25,5 @@ func f64FromI32AVX(d *F64, a *[64]uint32, n int)                        { panic(
 func f64FromU32AVX(d *F64, a *[64]uint32, n int)                        { panic(noAsm) }
 func i32FromF64AVX(d *[64]uint32, a *F64, n int)                        { panic(noAsm) }
 func u32FromF64AVX(d *[64]uint32, a *F64, n int)                        { panic(noAsm) }
+func roundF64AVX(dir int, d, a *F64, n int) uint64                      { panic(noAsm) }
+func cmpF64AVX(a, b *F64, c int, n int) uint64                          { panic(noAsm) }

@@ -52,10 +52,24 @@ func cancelProducts(r *rand.Rand, a, b, c *F64) {
 	}
 }
 
+// shareLanes copies some lanes of a into b, a few with the sign flipped,
+// so that comparisons meet equal operands (signed zeros included).
+func shareLanes(r *rand.Rand, a, b *F64) {
+	for l := range 64 {
+		switch r.IntN(8) {
+		case 0, 1:
+			b[0][l], b[1][l] = a[0][l], a[1][l]
+		case 2:
+			b[0][l], b[1][l] = a[0][l], a[1][l]^1<<31
+		}
+	}
+}
+
 // f64Row is one of the f64 rows with its operands in a uniform shape:
 // src[0..2] are a, b, c (those it takes), k a word operand, u a uniform
-// operand and x the sign flip of a (its top bit) or a VCC mask. The
-// integer conversions write d's low words.
+// operand and x the sign flip of a (its top bit), a VCC mask, a rounding
+// direction or a comparison code. The integer conversions write d's low
+// words; CmpF64 returns its mask and writes nothing.
 type f64Row struct {
 	name string
 	srcs int // f64 register sources
@@ -95,6 +109,12 @@ var f64Rows = []f64Row{
 	}},
 	{"SqrtF64", 1, func(d *F64, s [3]*F64, _ *[64]uint32, _ float64, _ uint64, n int) uint64 {
 		return SqrtF64(d, s[0], n)
+	}},
+	{"RoundF64", 1, func(d *F64, s [3]*F64, _ *[64]uint32, _ float64, x uint64, n int) uint64 {
+		return RoundF64(int(x&3), d, s[0], n)
+	}},
+	{"CmpF64", 2, func(_ *F64, s [3]*F64, _ *[64]uint32, _ float64, x uint64, n int) uint64 {
+		return CmpF64(s[0], s[1], int(x&15), n)
 	}},
 	{"DivScaleF64", 3, func(d *F64, s [3]*F64, _ *[64]uint32, _ float64, _ uint64, n int) uint64 {
 		return DivScaleF64(d, s[0], s[1], s[2], n)
@@ -181,6 +201,7 @@ func checkF64Row(t *testing.T, r *rand.Rand, desc string, row f64Row, n, alias i
 	for i := range regs {
 		fillF64(r, &regs[i])
 	}
+	shareLanes(r, &regs[0], &regs[1])
 	cancelProducts(r, &regs[0], &regs[1], &regs[2])
 	var k [64]uint32
 	fillWords(r, &k)
