@@ -3,9 +3,9 @@
 package lanes
 
 // The f64 rows' AVX2 versions (f64_amd64.s): eight lanes a step, a last
-// single quad with half-width loads and stores. The result is the Go
-// version's for lanes 0..n-1; the returned mask may also hold lanes from n
-// to the end of the last quad.
+// single quad with half-width stores. The result is the Go version's for
+// lanes 0..n-1; the returned mask may also hold lanes from n to the end
+// of the last quad (the Go side clears them).
 
 //go:noescape
 func addF64AVX(d, a, b *F64, n int) uint64
