@@ -8,7 +8,10 @@ import "math"
 // (the destination may be a source) for the caller's NaN rule (which
 // source's payload, quieted). The arithmetic is Go's float64 arithmetic:
 // rounding to nearest even, denormals kept (input and output flushing are
-// the caller's).
+// the caller's). Each exported row runs its AVX2 version (f64_amd64.s)
+// when SIMD is set (and FMA, for those with a fused multiply-add), else
+// its Go definition: the function of the same name, lower-cased, with a Go
+// suffix.
 
 // F64 is an f64 register: the lanes' low words, then their high words.
 type F64 [2][64]uint32
@@ -32,6 +35,11 @@ func AddF64(d, a, b *F64, n int) (nans uint64) {
 	if SIMD {
 		return addF64AVX(d, a, b, n) & lowLanes(n)
 	}
+	return addF64Go(d, a, b, n)
+}
+
+// addF64Go is AddF64's Go definition.
+func addF64Go(d, a, b *F64, n int) (nans uint64) {
 	_, _ = a[0][0], b[0][0]
 	for l := range d[0][:n] {
 		s := a.at(l) + b.at(l)
@@ -49,6 +57,11 @@ func AddF64U(d, a *F64, y float64, n int) (nans uint64) {
 	if SIMD {
 		return addF64UAVX(d, a, y, n) & lowLanes(n)
 	}
+	return addF64UGo(d, a, y, n)
+}
+
+// addF64UGo is AddF64U's Go definition.
+func addF64UGo(d, a *F64, y float64, n int) (nans uint64) {
 	_ = a[0][0]
 	for l := range d[0][:n] {
 		s := a.at(l) + y
@@ -66,6 +79,11 @@ func MulF64(d, a, b *F64, n int) (nans uint64) {
 	if SIMD {
 		return mulF64AVX(d, a, b, n) & lowLanes(n)
 	}
+	return mulF64Go(d, a, b, n)
+}
+
+// mulF64Go is MulF64's Go definition.
+func mulF64Go(d, a, b *F64, n int) (nans uint64) {
 	_, _ = a[0][0], b[0][0]
 	for l := range d[0][:n] {
 		s := a.at(l) * b.at(l)
@@ -83,6 +101,11 @@ func MulF64U(d, a *F64, y float64, n int) (nans uint64) {
 	if SIMD {
 		return mulF64UAVX(d, a, y, n) & lowLanes(n)
 	}
+	return mulF64UGo(d, a, y, n)
+}
+
+// mulF64UGo is MulF64U's Go definition.
+func mulF64UGo(d, a *F64, y float64, n int) (nans uint64) {
 	_ = a[0][0]
 	for l := range d[0][:n] {
 		s := a.at(l) * y
@@ -103,6 +126,11 @@ func FmaF64(d, a, b, c *F64, an uint64, n int) (nans uint64) {
 	if FMA {
 		return fmaF64AVX(d, a, b, c, an, n) & lowLanes(n)
 	}
+	return fmaF64Go(d, a, b, c, an, n)
+}
+
+// fmaF64Go is FmaF64's Go definition.
+func fmaF64Go(d, a, b, c *F64, an uint64, n int) (nans uint64) {
 	_, _, _ = a[0][0], b[0][0], c[0][0]
 	for l := range d[0][:n] {
 		x := math.Float64frombits((uint64(a[0][l]) | uint64(a[1][l])<<32) ^ an)
@@ -121,6 +149,11 @@ func FmaF64UB(d, a *F64, y float64, c *F64, an uint64, n int) (nans uint64) {
 	if FMA {
 		return fmaF64UBAVX(d, a, y, c, an, n) & lowLanes(n)
 	}
+	return fmaF64UBGo(d, a, y, c, an, n)
+}
+
+// fmaF64UBGo is FmaF64UB's Go definition.
+func fmaF64UBGo(d, a *F64, y float64, c *F64, an uint64, n int) (nans uint64) {
 	_, _ = a[0][0], c[0][0]
 	for l := range d[0][:n] {
 		x := math.Float64frombits((uint64(a[0][l]) | uint64(a[1][l])<<32) ^ an)
@@ -139,6 +172,11 @@ func FmaF64UC(d, a, b *F64, z float64, an uint64, n int) (nans uint64) {
 	if FMA {
 		return fmaF64UCAVX(d, a, b, z, an, n) & lowLanes(n)
 	}
+	return fmaF64UCGo(d, a, b, z, an, n)
+}
+
+// fmaF64UCGo is FmaF64UC's Go definition.
+func fmaF64UCGo(d, a, b *F64, z float64, an uint64, n int) (nans uint64) {
 	_, _ = a[0][0], b[0][0]
 	for l := range d[0][:n] {
 		x := math.Float64frombits((uint64(a[0][l]) | uint64(a[1][l])<<32) ^ an)
@@ -157,6 +195,11 @@ func RcpF64(d, a *F64, n int) (nans uint64) {
 	if SIMD {
 		return rcpF64AVX(d, a, n) & lowLanes(n)
 	}
+	return rcpF64Go(d, a, n)
+}
+
+// rcpF64Go is RcpF64's Go definition.
+func rcpF64Go(d, a *F64, n int) (nans uint64) {
 	_ = a[0][0]
 	for l := range d[0][:n] {
 		s := 1 / a.at(l)
@@ -174,6 +217,11 @@ func RsqF64(d, a *F64, n int) (nans uint64) {
 	if SIMD {
 		return rsqF64AVX(d, a, n) & lowLanes(n)
 	}
+	return rsqF64Go(d, a, n)
+}
+
+// rsqF64Go is RsqF64's Go definition.
+func rsqF64Go(d, a *F64, n int) (nans uint64) {
 	_ = a[0][0]
 	for l := range d[0][:n] {
 		s := 1 / math.Sqrt(a.at(l))
@@ -191,6 +239,11 @@ func SqrtF64(d, a *F64, n int) (nans uint64) {
 	if SIMD {
 		return sqrtF64AVX(d, a, n) & lowLanes(n)
 	}
+	return sqrtF64Go(d, a, n)
+}
+
+// sqrtF64Go is SqrtF64's Go definition.
+func sqrtF64Go(d, a *F64, n int) (nans uint64) {
 	_ = a[0][0]
 	for l := range d[0][:n] {
 		s := math.Sqrt(a.at(l))
@@ -217,6 +270,11 @@ func RoundF64(dir int, d, a *F64, n int) (nans uint64) {
 	if SIMD {
 		return roundF64AVX(dir, d, a, n) & lowLanes(n)
 	}
+	return roundF64Go(dir, d, a, n)
+}
+
+// roundF64Go is RoundF64's Go definition.
+func roundF64Go(dir int, d, a *F64, n int) (nans uint64) {
 	_ = a[0][0]
 	for l := range d[0][:n] {
 		s := a.at(l)

@@ -8,6 +8,11 @@ func CmpF64(a, b *F64, c int, n int) (mask uint64) {
 	if SIMD {
 		return cmpF64AVX(a, b, c, n) & lowLanes(n)
 	}
+	return cmpF64Go(a, b, c, n)
+}
+
+// cmpF64Go is CmpF64's Go definition.
+func cmpF64Go(a, b *F64, c int, n int) (mask uint64) {
 	_, _ = a[0][0], b[0][0]
 	for l := range a[0][:n] {
 		x, y := a.at(l), b.at(l)

@@ -15,6 +15,11 @@ func DivScaleF64(d, a, b, c *F64, n int) (rest uint64) {
 	if SIMD {
 		return divScaleF64AVX(d, a, b, c, n) & lowLanes(n)
 	}
+	return divScaleF64Go(d, a, b, c, n)
+}
+
+// divScaleF64Go is DivScaleF64's Go definition.
+func divScaleF64Go(d, a, b, c *F64, n int) (rest uint64) {
 	_, _, _ = a[0][0], b[0][0], c[0][0]
 	for l := range d[0][:n] {
 		expN, expD := int(c[1][l]>>20&0x7ff), int(b[1][l]>>20&0x7ff)
@@ -33,6 +38,11 @@ func DivFixupF64(d, a, b, c *F64, n int) (rest uint64) {
 	if SIMD {
 		return divFixupF64AVX(d, a, b, c, n) & lowLanes(n)
 	}
+	return divFixupF64Go(d, a, b, c, n)
+}
+
+// divFixupF64Go is DivFixupF64's Go definition.
+func divFixupF64Go(d, a, b, c *F64, n int) (rest uint64) {
 	const inf = 0x7ff00000
 	_, _, _ = a[0][0], b[0][0], c[0][0]
 	for l := range d[0][:n] {
@@ -56,6 +66,11 @@ func DivFmasF64(d, a, b, c *F64, vcc uint64, n int) (rest uint64) {
 	if FMA {
 		return divFmasF64AVX(d, a, b, c, vcc, n) & lowLanes(n)
 	}
+	return divFmasF64Go(d, a, b, c, vcc, n)
+}
+
+// divFmasF64Go is DivFmasF64's Go definition.
+func divFmasF64Go(d, a, b, c *F64, vcc uint64, n int) (rest uint64) {
 	_, _, _ = a[0][0], b[0][0], c[0][0]
 	for l := range d[0][:n] {
 		s := math.FMA(a.at(l), b.at(l), c.at(l)) * fmasScale[vcc&1]
@@ -75,6 +90,11 @@ func LdexpF64(d, a *F64, k *[64]uint32, n int) (rest uint64) {
 	if SIMD {
 		return ldexpF64AVX(d, a, k, n) & lowLanes(n)
 	}
+	return ldexpF64Go(d, a, k, n)
+}
+
+// ldexpF64Go is LdexpF64's Go definition.
+func ldexpF64Go(d, a *F64, k *[64]uint32, n int) (rest uint64) {
 	_ = a[0][0]
 	for l := range d[0][:n] {
 		h := a[1][l]
@@ -94,6 +114,11 @@ func F64FromI32(d *F64, a *[64]uint32, n int) {
 		f64FromI32AVX(d, a, n)
 		return
 	}
+	f64FromI32Go(d, a, n)
+}
+
+// f64FromI32Go is F64FromI32's Go definition.
+func f64FromI32Go(d *F64, a *[64]uint32, n int) {
 	for l := range d[0][:n] {
 		d.set(l, float64(int32(a[l])))
 	}
@@ -105,6 +130,11 @@ func F64FromU32(d *F64, a *[64]uint32, n int) {
 		f64FromU32AVX(d, a, n)
 		return
 	}
+	f64FromU32Go(d, a, n)
+}
+
+// f64FromU32Go is F64FromU32's Go definition.
+func f64FromU32Go(d *F64, a *[64]uint32, n int) {
 	for l := range d[0][:n] {
 		d.set(l, float64(a[l]))
 	}
@@ -117,6 +147,11 @@ func I32FromF64(d *[64]uint32, a *F64, n int) {
 		i32FromF64AVX(d, a, n)
 		return
 	}
+	i32FromF64Go(d, a, n)
+}
+
+// i32FromF64Go is I32FromF64's Go definition.
+func i32FromF64Go(d *[64]uint32, a *F64, n int) {
 	_ = a[0][0]
 	for l := range d[:n] {
 		switch x := a.at(l); {
@@ -139,6 +174,11 @@ func U32FromF64(d *[64]uint32, a *F64, n int) {
 		u32FromF64AVX(d, a, n)
 		return
 	}
+	u32FromF64Go(d, a, n)
+}
+
+// u32FromF64Go is U32FromF64's Go definition.
+func u32FromF64Go(d *[64]uint32, a *F64, n int) {
 	_ = a[0][0]
 	for l := range d[:n] {
 		switch x := a.at(l); {
