@@ -1,107 +1,56 @@
 package emu
 
-import "math"
+import simd "github.com/wavedbg/wavedbg/emu/internal/lanes"
 
 // Row kernels of the f64 division helpers, v_ldexp_f64 and the f64 ⇄
-// 32-bit integer conversions (valu_f64row.go's form). The division
-// helpers and ldexp compute their common case inline and return the mask
-// of the lanes they leave unwritten for the lane function (execF64Fast
-// finishes those): the sources of such a lane are still intact when the
+// 32-bit integer conversions (package lanes' rows). The division helpers
+// and ldexp compute their common case and return the mask of the lanes
+// they leave unwritten for the lane function (execF64Div and execF64Int
+// finish those): the sources of such a lane are still intact when the
 // destination is one of them.
 
 // divScaleRowsF64 is v_div_scale_f64's common case: divScale returns S0
 // unless the denominator b's exponent field is 0 (zero or denormal), the
 // numerator c's is at most 52 (zero included) or c's exceeds b's by 768
-// or more, which depends on the high dwords alone.
+// or more.
 func divScaleRowsF64(d, a, b, c *f64Regs, n int) (rest uint64) {
-	_, _, _ = a[0][0], b[0][0], c[0][0]
-	for l := range d[0][:n] {
-		expN, expD := int(c[1][l]>>20&0x7ff), int(b[1][l]>>20&0x7ff)
-		if expD == 0 || expN <= 52 || expN-expD >= 768 {
-			rest |= 1 << l
-			continue
-		}
-		d[0][l], d[1][l] = a[0][l], a[1][l]
-	}
-	return rest
+	return simd.DivScaleF64(d.rows(), a.rows(), b.rows(), c.rows(), n)
 }
 
 // divFixupRowsF64 is v_div_fixup_f64's common case: with b and c finite
 // and non-zero, divFixup64 gives |a| the sign of b×c.
 func divFixupRowsF64(d, a, b, c *f64Regs, n int) (rest uint64) {
-	const inf = 0x7ff00000
-	_, _, _ = a[0][0], b[0][0], c[0][0]
-	for l := range d[0][:n] {
-		bh, ch := b[1][l], c[1][l]
-		if bh&inf == inf || ch&inf == inf || bh<<1|b[0][l] == 0 || ch<<1|c[0][l] == 0 {
-			rest |= 1 << l
-			continue
-		}
-		d[0][l], d[1][l] = a[0][l], a[1][l]&^(1<<31)|(bh^ch)&(1<<31)
-	}
-	return rest
+	return simd.DivFixupF64(d.rows(), a.rows(), b.rows(), c.rows(), n)
 }
-
-// fmasScale is v_div_fmas_f64's factor by a lane's VCC bit (×1 is exact
-// for every number).
-var fmasScale = [2]float64{1, 1 << 64}
 
 // divFmasRowsF64 is v_div_fmas_f64 (divFmas64) but for NaN results.
 func divFmasRowsF64(d, a, b, c *f64Regs, vcc uint64, n int) (rest uint64) {
-	_, _, _ = a[0][0], b[0][0], c[0][0]
-	for l := range d[0][:n] {
-		s := math.FMA(a.at(l), b.at(l), c.at(l)) * fmasScale[vcc&1]
-		vcc >>= 1
-		if s != s {
-			rest |= 1 << l
-			continue
-		}
-		d.set(l, math.Float64bits(s))
-	}
-	return rest
+	return simd.DivFmasF64(d.rows(), a.rows(), b.rows(), c.rows(), vcc, n)
 }
 
 // ldexpRowsF64 is v_ldexp_f64 for a normal a whose exponent stays normal
 // (the exponent field moves, exactly as math.Ldexp).
 func ldexpRowsF64(d, a *f64Regs, k *[64]uint32, n int) (rest uint64) {
-	_ = a[0][0]
-	for l := range d[0][:n] {
-		h := a[1][l]
-		e, m := int64(h>>20&0x7ff), int64(int32(k[l]))
-		if e == 0 || e == 0x7ff || e+m < 1 || e+m > 0x7fe {
-			rest |= 1 << l
-			continue
-		}
-		d[0][l], d[1][l] = a[0][l], h+uint32(m)<<20
-	}
-	return rest
+	return simd.LdexpF64(d.rows(), a.rows(), k, n)
 }
 
-// cvtI32RowsF64 is v_cvt_i32_f64 (signed) or v_cvt_u32_f64.
+// cvtI32RowsF64 is v_cvt_i32_f64 (signed) or v_cvt_u32_f64: the lane
+// functions' cvtF32ToI32 and cvtF32ToU32.
 func cvtI32RowsF64(d *[64]uint32, a *f64Regs, signed bool, n int) {
-	_ = a[0][0]
 	if signed {
-		for l := range d[:n] {
-			d[l] = uint32(cvtF32ToI32(a.at(l)))
-		}
+		simd.I32FromF64(d, a.rows(), n)
 		return
 	}
-	for l := range d[:n] {
-		d[l] = uint32(cvtF32ToU32(a.at(l)))
-	}
+	simd.U32FromF64(d, a.rows(), n)
 }
 
 // cvtF64RowsI32 is v_cvt_f64_i32 (signed) or v_cvt_f64_u32.
 func cvtF64RowsI32(d *f64Regs, a *[64]uint32, signed bool, n int) {
 	if signed {
-		for l := range d[0][:n] {
-			d.set(l, math.Float64bits(float64(int32(a[l]))))
-		}
+		simd.F64FromI32(d.rows(), a, n)
 		return
 	}
-	for l := range d[0][:n] {
-		d.set(l, math.Float64bits(float64(a[l])))
-	}
+	simd.F64FromU32(d.rows(), a, n)
 }
 
 // execF64Div runs the three-source division helpers: the rows' common
@@ -160,7 +109,7 @@ func execF64Int(w *Wave, in *instr, din, dout bool) error {
 		w.putRegsF64(r, mask, d, n, dout)
 	case kF64CvtI32, kF64CvtU32:
 		a := w.srcRegsF64(in, 0, din, (*f64Regs)(t[0:2]))
-		d := w.dstLanes(r, mask, n, &t[4])
+		d := w.dstQuads(r, mask, &t[4])
 		cvtI32RowsF64(d, a, in.sub == kF64CvtI32, n)
 		w.dstPut(r, mask, d)
 	default:

@@ -1,10 +1,14 @@
 package emu
 
-import "math"
+import (
+	"math"
+
+	simd "github.com/wavedbg/wavedbg/emu/internal/lanes"
+)
 
 // f64 row kernels: each f64 operation's lane loop is a small function of
-// its own over whole registers, so its few live values stay in machine
-// registers. An f64 register is its two rows (f64Regs: the lanes' low
+// its own over whole registers (the arithmetic ones in package lanes, with
+// AVX2 versions). An f64 register is its two rows (f64Regs: the lanes' low
 // dwords, then their high dwords), which VGPR pairs, prefilled constants
 // and the fast paths' scratch rows all are, so an operand is one pointer.
 // A uniform source (an SGPR pair or a constant) is a float64 read once.
@@ -30,69 +34,36 @@ func (p *f64Regs) set(l int, u uint64) { p[0][l], p[1][l] = uint32(u), uint32(u>
 // regsF64 is VGPR pair r as an f64 register.
 func (w *Wave) regsF64(r int) *f64Regs { return (*f64Regs)(w.v[r : r+2]) }
 
-// The loops leave a lane whose result is a NaN unwritten and note it in
-// a mask; those lanes' sources are then still intact (the destination may
-// be a source) and are quieted after the loop as the lane functions do, so
-// the loops make no call. Each loop first touches its rows (the nil checks
-// then leave the loop).
+// rows is p as package lanes' f64 register (imported as simd: package
+// emu has a function lanes).
+func (p *f64Regs) rows() *simd.F64 { return (*simd.F64)(p) }
+
+// The arithmetic of the rows is package lanes' (AVX2 where there is
+// some): a lane whose result is a NaN is left unwritten and noted in a
+// mask; those lanes' sources are then still intact (the destination may
+// be a source) and are quieted after the loop as the lane functions do.
 
 // addRowsF64 is v_add_f64 (addF64 rounding to nearest even).
 func addRowsF64(d, a, b *f64Regs, n int) {
-	_, _ = a[0][0], b[0][0]
-	var nm uint64
-	for l := range d[0][:n] {
-		s := a.at(l) + b.at(l)
-		if s != s {
-			nm |= 1 << l
-			continue
-		}
-		d.set(l, math.Float64bits(s))
-	}
+	nm := simd.AddF64(d.rows(), a.rows(), b.rows(), n)
 	d.setNaNs(nm, func(l int) uint64 { return quiet64(math.NaN(), a.bits(l), b.bits(l)) })
 }
 
 // addRowsF64U is addRowsF64 with a uniform b.
 func addRowsF64U(d, a *f64Regs, y float64, n int) {
-	_ = a[0][0]
-	var nm uint64
-	for l := range d[0][:n] {
-		s := a.at(l) + y
-		if s != s {
-			nm |= 1 << l
-			continue
-		}
-		d.set(l, math.Float64bits(s))
-	}
+	nm := simd.AddF64U(d.rows(), a.rows(), y, n)
 	d.setNaNs(nm, func(l int) uint64 { return quiet64(math.NaN(), a.bits(l), f64bits(y)) })
 }
 
 // mulRowsF64 is v_mul_f64 (mulF64 rounding to nearest even).
 func mulRowsF64(d, a, b *f64Regs, n int) {
-	_, _ = a[0][0], b[0][0]
-	var nm uint64
-	for l := range d[0][:n] {
-		s := a.at(l) * b.at(l)
-		if s != s {
-			nm |= 1 << l
-			continue
-		}
-		d.set(l, math.Float64bits(s))
-	}
+	nm := simd.MulF64(d.rows(), a.rows(), b.rows(), n)
 	d.setNaNs(nm, func(l int) uint64 { return quiet64(math.NaN(), a.bits(l), b.bits(l)) })
 }
 
 // mulRowsF64U is mulRowsF64 with a uniform b.
 func mulRowsF64U(d, a *f64Regs, y float64, n int) {
-	_ = a[0][0]
-	var nm uint64
-	for l := range d[0][:n] {
-		s := a.at(l) * y
-		if s != s {
-			nm |= 1 << l
-			continue
-		}
-		d.set(l, math.Float64bits(s))
-	}
+	nm := simd.MulF64U(d.rows(), a.rows(), y, n)
 	d.setNaNs(nm, func(l int) uint64 { return quiet64(math.NaN(), a.bits(l), f64bits(y)) })
 }
 
@@ -100,54 +71,24 @@ func mulRowsF64U(d, a *f64Regs, y float64, n int) {
 // NaN source quieted, else the default NaN.
 func quietFma64(x, y, z uint64) uint64 { return quiet64(math.NaN(), x, orNaN64(y, z)) }
 
-// The fma loops take a's neg as a sign mask an (0 or 1<<63) to flip
-// (a compiler's fma of -a is common: Newton-Raphson steps).
+// The fma rows take a's neg as a sign mask an (0 or 1<<63) to flip (a
+// compiler's fma of -a is common: Newton-Raphson steps).
 
 // fmaRowsF64 is v_fma_f64 (fmaF64 rounding to nearest even).
 func fmaRowsF64(d, a, b, c *f64Regs, an uint64, n int) {
-	_, _, _ = a[0][0], b[0][0], c[0][0]
-	var nm uint64
-	for l := range d[0][:n] {
-		x := math.Float64frombits((uint64(a[0][l]) | uint64(a[1][l])<<32) ^ an)
-		s := math.FMA(x, b.at(l), c.at(l))
-		if s != s {
-			nm |= 1 << l
-			continue
-		}
-		d.set(l, math.Float64bits(s))
-	}
+	nm := simd.FmaF64(d.rows(), a.rows(), b.rows(), c.rows(), an, n)
 	d.setNaNs(nm, func(l int) uint64 { return quietFma64(a.bits(l)^an, b.bits(l), c.bits(l)) })
 }
 
 // fmaRowsF64UB is fmaRowsF64 with a uniform b.
 func fmaRowsF64UB(d, a *f64Regs, y float64, c *f64Regs, an uint64, n int) {
-	_, _ = a[0][0], c[0][0]
-	var nm uint64
-	for l := range d[0][:n] {
-		x := math.Float64frombits((uint64(a[0][l]) | uint64(a[1][l])<<32) ^ an)
-		s := math.FMA(x, y, c.at(l))
-		if s != s {
-			nm |= 1 << l
-			continue
-		}
-		d.set(l, math.Float64bits(s))
-	}
+	nm := simd.FmaF64UB(d.rows(), a.rows(), y, c.rows(), an, n)
 	d.setNaNs(nm, func(l int) uint64 { return quietFma64(a.bits(l)^an, f64bits(y), c.bits(l)) })
 }
 
 // fmaRowsF64UC is fmaRowsF64 with a uniform c.
 func fmaRowsF64UC(d, a, b *f64Regs, z float64, an uint64, n int) {
-	_, _ = a[0][0], b[0][0]
-	var nm uint64
-	for l := range d[0][:n] {
-		x := math.Float64frombits((uint64(a[0][l]) | uint64(a[1][l])<<32) ^ an)
-		s := math.FMA(x, b.at(l), z)
-		if s != s {
-			nm |= 1 << l
-			continue
-		}
-		d.set(l, math.Float64bits(s))
-	}
+	nm := simd.FmaF64UC(d.rows(), a.rows(), b.rows(), z, an, n)
 	d.setNaNs(nm, func(l int) uint64 { return quietFma64(a.bits(l)^an, b.bits(l), f64bits(z)) })
 }
 
@@ -162,47 +103,17 @@ func quietUnary64(x uint64) uint64 {
 
 // rcpRowsF64 is v_rcp_f64.
 func rcpRowsF64(d, a *f64Regs, n int) {
-	_ = a[0][0]
-	var nm uint64
-	for l := range d[0][:n] {
-		s := 1 / a.at(l)
-		if s != s {
-			nm |= 1 << l
-			continue
-		}
-		d.set(l, math.Float64bits(s))
-	}
-	quietUnaryRowsF64(d, a, nm)
+	quietUnaryRowsF64(d, a, simd.RcpF64(d.rows(), a.rows(), n))
 }
 
 // rsqRowsF64 is v_rsq_f64 (rsqrt).
 func rsqRowsF64(d, a *f64Regs, n int) {
-	_ = a[0][0]
-	var nm uint64
-	for l := range d[0][:n] {
-		s := 1 / math.Sqrt(a.at(l))
-		if s != s {
-			nm |= 1 << l
-			continue
-		}
-		d.set(l, math.Float64bits(s))
-	}
-	quietUnaryRowsF64(d, a, nm)
+	quietUnaryRowsF64(d, a, simd.RsqF64(d.rows(), a.rows(), n))
 }
 
 // sqrtRowsF64 is v_sqrt_f64.
 func sqrtRowsF64(d, a *f64Regs, n int) {
-	_ = a[0][0]
-	var nm uint64
-	for l := range d[0][:n] {
-		s := math.Sqrt(a.at(l))
-		if s != s {
-			nm |= 1 << l
-			continue
-		}
-		d.set(l, math.Float64bits(s))
-	}
-	quietUnaryRowsF64(d, a, nm)
+	quietUnaryRowsF64(d, a, simd.SqrtF64(d.rows(), a.rows(), n))
 }
 
 // unaryRowsF64 is an f64 unary operation f (fu64's lane function).
@@ -338,9 +249,10 @@ func (w *Wave) scalarF64(o *operand, din bool) float64 {
 }
 
 // dstRegsF64 is dstLanes for the pair r, r+1: the pair itself when lanes
-// 0 to n-1 are exactly the EXEC lanes, else scratch.
+// 0 to n-1 are exactly the EXEC lanes and whole quads (package lanes'
+// rows write whole quads), else scratch.
 func (w *Wave) dstRegsF64(r int, mask uint64, n int, scratch *f64Regs) *f64Regs {
-	if mask == 0 || mask != lowLanes(n) {
+	if mask == 0 || mask != lowLanes(n) || n%4 != 0 {
 		return scratch
 	}
 	if w.jOn {
