@@ -85,9 +85,9 @@ func execCmpFast(w *Wave, in *instr) error {
 		}
 	default: // cmpF64
 		din := m>>6&1 != 0
-		alo, ahi := w.srcF64(in, 0, din, &t[0], &t[1])
-		blo, bhi := w.srcF64(in, 1, din, &t[2], &t[3])
-		r = fcmpMask64(alo, ahi, blo, bhi, c, n)
+		a := w.srcRegsF64(in, 0, din, (*f64Regs)(t[0:2]))
+		b := w.srcRegsF64(in, 1, din, (*f64Regs)(t[2:4]))
+		r = simd.CmpF64(a.rows(), b.rows(), c, n)
 	}
 	r &= exec
 	w.putCmpMask(in, r, in.sub>>16 != 0)
@@ -271,51 +271,6 @@ func fcmpMask32(a, b *[64]uint32, c int, n int) uint64 {
 		for l := range h {
 			lo = lo>>1 | fcmp1(c, float64(f32(a[l])), float64(f32(b[l])))<<31
 			hi = hi>>1 | fcmp1(c, float64(f32(a[l+32])), float64(f32(b[l+32])))<<31
-		}
-	}
-	r := pairDown(lo, hi, h)
-	if inv {
-		r = ^r
-	}
-	return r
-}
-
-func fcmpMask64(alo, ahi, blo, bhi *[64]uint32, c int, n int) uint64 {
-	h := pairSteps(n)
-	inv := c >= 8
-	if inv {
-		c = 15 - c
-	}
-	swap := c == 4 || c == 6 // gt, ge: lt, le with the sources swapped
-	if swap {
-		alo, ahi, blo, bhi, c = blo, bhi, alo, ahi, c-3
-	}
-	var lo, hi uint64
-	switch c {
-	case 1:
-		for l := range h {
-			x0, y0 := f64(uint64(alo[l])|uint64(ahi[l])<<32), f64(uint64(blo[l])|uint64(bhi[l])<<32)
-			x1, y1 := f64(uint64(alo[l+32])|uint64(ahi[l+32])<<32), f64(uint64(blo[l+32])|uint64(bhi[l+32])<<32)
-			lo, hi = lo>>1|bit64(x0 < y0)<<31, hi>>1|bit64(x1 < y1)<<31
-		}
-	case 2:
-		for l := range h {
-			x0, y0 := f64(uint64(alo[l])|uint64(ahi[l])<<32), f64(uint64(blo[l])|uint64(bhi[l])<<32)
-			x1, y1 := f64(uint64(alo[l+32])|uint64(ahi[l+32])<<32), f64(uint64(blo[l+32])|uint64(bhi[l+32])<<32)
-			lo, hi = lo>>1|bit64(x0 == y0)<<31, hi>>1|bit64(x1 == y1)<<31
-		}
-	case 3:
-		for l := range h {
-			x0, y0 := f64(uint64(alo[l])|uint64(ahi[l])<<32), f64(uint64(blo[l])|uint64(bhi[l])<<32)
-			x1, y1 := f64(uint64(alo[l+32])|uint64(ahi[l+32])<<32), f64(uint64(blo[l+32])|uint64(bhi[l+32])<<32)
-			lo, hi = lo>>1|bit64(x0 <= y0)<<31, hi>>1|bit64(x1 <= y1)<<31
-		}
-	case 0:
-	default:
-		for l := range h {
-			x0, y0 := f64(uint64(alo[l])|uint64(ahi[l])<<32), f64(uint64(blo[l])|uint64(bhi[l])<<32)
-			x1, y1 := f64(uint64(alo[l+32])|uint64(ahi[l+32])<<32), f64(uint64(blo[l+32])|uint64(bhi[l+32])<<32)
-			lo, hi = lo>>1|fcmp1(c, x0, y0)<<31, hi>>1|fcmp1(c, x1, y1)<<31
 		}
 	}
 	r := pairDown(lo, hi, h)

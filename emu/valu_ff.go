@@ -1,6 +1,6 @@
 package emu
 
-import "math"
+import simd "github.com/wavedbg/wavedbg/emu/internal/lanes"
 
 // Float rounding to an integer (v_trunc, v_floor, v_ceil, v_rndne for f32
 // and f64) without a call per lane: the same exact results as the lane
@@ -55,47 +55,7 @@ func sel32(c bool, a, b uint32) uint32 {
 // functions' math.Trunc, Floor, Ceil and RoundToEven (each one
 // instruction where SSE4.1 is present), NaNs quieted as fu64 does.
 func roundRowsF64(dir int, d, a *f64Regs, n int) {
-	_ = a[0][0]
-	var nm uint64
-	switch dir {
-	case rdTrunc:
-		for l := range d[0][:n] {
-			s := math.Trunc(a.at(l))
-			if s != s {
-				nm |= 1 << l
-				continue
-			}
-			d.set(l, math.Float64bits(s))
-		}
-	case rdFloor:
-		for l := range d[0][:n] {
-			s := math.Floor(a.at(l))
-			if s != s {
-				nm |= 1 << l
-				continue
-			}
-			d.set(l, math.Float64bits(s))
-		}
-	case rdCeil:
-		for l := range d[0][:n] {
-			s := math.Ceil(a.at(l))
-			if s != s {
-				nm |= 1 << l
-				continue
-			}
-			d.set(l, math.Float64bits(s))
-		}
-	default:
-		for l := range d[0][:n] {
-			s := math.RoundToEven(a.at(l))
-			if s != s {
-				nm |= 1 << l
-				continue
-			}
-			d.set(l, math.Float64bits(s))
-		}
-	}
-	quietUnaryRowsF64(d, a, nm)
+	quietUnaryRowsF64(d, a, simd.RoundF64(dir, d.rows(), a.rows(), n))
 }
 
 // roundOps are the rounding operations: directions and f32 kernels.
