@@ -109,8 +109,12 @@ var kernels = map[string]kernel{
 		}
 	},
 	"v_mad_u32_u24": func(e *fenv, d, a, b, c *[64]uint32) {
-		for l := range d[:e.live] {
-			d[l] = (a[l]&0xffffff)*(b[l]&0xffffff) + c[l]
+		qa := quads(a)[:nquads(e.live)]
+		qd, qb, qc := quads(d)[:len(qa)], quads(b)[:len(qa)], quads(c)[:len(qa)]
+		const m = 0xffffff
+		for i := range qa {
+			x, y, z := &qa[i], &qb[i], &qc[i]
+			qd[i] = [4]uint32{(x[0]&m)*(y[0]&m) + z[0], (x[1]&m)*(y[1]&m) + z[1], (x[2]&m)*(y[2]&m) + z[2], (x[3]&m)*(y[3]&m) + z[3]}
 		}
 	},
 	"v_add3_u32": func(e *fenv, d, a, b, c *[64]uint32) {
@@ -477,16 +481,46 @@ func execFastV(w *Wave, in *instr) error {
 }
 
 // execMovFast is v_mov_b32 without modifiers: a masked write of the
-// source row, or of the live blocks of a uniform value.
+// source row, or, with the journal off, a uniform value stored straight
+// into the EXEC lanes (no row to fill and copy).
 func execMovFast(w *Wave, in *instr) error {
 	if w.gprIdx() {
 		return execVOP(w, in)
 	}
 	mask := w.exec()
+	if o := &in.src[0]; o.kind != okV && !w.jOn {
+		fillMasked(&w.v[in.dst[0].reg], w.scalarIn(o), mask)
+		return nil
+	}
 	src := w.srcLanes(in, 0, &w.tmp[0], liveLanes(mask))
 	w.wv(int(in.dst[0].reg), mask, src)
 	return nil
 }
+
+// fillMasked sets the lanes of dst in mask to x: a prefix of lanes (a
+// 16-lane wave's EXEC, a full one) two lanes a store, other masks lane by
+// lane.
+func fillMasked(dst *[64]uint32, x uint32, mask uint64) {
+	if mask&(mask+1) != 0 {
+		for m := mask; m != 0; m &= m - 1 {
+			dst[tz(m)] = x
+		}
+		return
+	}
+	n := liveLanes(mask)
+	v := uint64(x) | uint64(x)<<32
+	p := asPairs(dst)[:n>>1]
+	for i := range p {
+		p[i] = v
+	}
+	if n&1 != 0 {
+		dst[n-1] = x
+	}
+}
+
+// asPairs views a register as 32 pairs of lanes (lane 2i in the low half);
+// registers are 8-byte aligned (see pairs).
+func asPairs(r *[64]uint32) *[32]uint64 { return (*[32]uint64)(unsafe.Pointer(r)) }
 
 // plainVSources reports whether every source of an instruction its kernel
 // reads is a VGPR without modifiers.
@@ -510,13 +544,19 @@ func (w *Wave) kernelEnv(v *vop) *fenv {
 	if w.s[slotMode]>>27&1 != 0 {
 		return nil
 	}
-	e := &w.fe // integer kernels do not read it
-	if ft := max(v.ft, v.oft); ft != 0 {
-		if e = w.fenvFor(ft); e.rm != rmNearest {
-			return nil
-		}
+	if v.ft|v.oft == 0 {
+		return &w.fe // integer kernels do not read it
 	}
-	return e
+	return w.floatEnv(max(v.ft, v.oft))
+}
+
+// floatEnv is kernelEnv for an operation of float type ft: the MODE
+// context, or nil when MODE rounds other than to nearest even.
+func (w *Wave) floatEnv(ft uint8) *fenv {
+	if e := w.fenvFor(ft); e.rm == rmNearest {
+		return e
+	}
+	return nil
 }
 
 // runKernel runs kernel k of an instruction fastEligible accepts.

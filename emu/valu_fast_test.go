@@ -437,8 +437,8 @@ func TestF16BitConversions(t *testing.T) {
 	}
 }
 
-// wv writes exactly the lanes in the mask, sparse or dense (copyExcept),
-// journaled.
+// wv writes exactly the lanes in the mask, sparse, blended (blendCheaper)
+// or dense (copyExcept), journaled.
 func TestWriteLanes(t *testing.T) {
 	r := rand.New(rand.NewPCG(15, 16))
 	w := &Wave{}
@@ -452,11 +452,15 @@ func TestWriteLanes(t *testing.T) {
 		}
 		old := w.v[7]
 		mask := fastMask(r)
-		switch i % 4 {
+		switch i % 6 {
 		case 0:
 			mask = r.Uint64() & r.Uint64() // sparse
 		case 1:
 			mask = ^(r.Uint64() & r.Uint64() & r.Uint64()) // dense: a few holes
+		case 2:
+			mask = r.Uint64() >> r.IntN(64) // below a bound: blended or lane by lane
+		case 3:
+			mask = (r.Uint64() | r.Uint64()) & 0xFFFF // a 16-lane wave's branch
 		}
 		w.jOn = i%3 == 0
 		w.wv(7, mask, &vals)
