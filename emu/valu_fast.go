@@ -451,9 +451,10 @@ func prefill(in *instr) {
 // execFast runs a kernel.
 func execFast(w *Wave, in *instr) error { return runKernel(w, in, in.def.k) }
 
-// execFastV runs the kernel of an instruction whose sources are all VGPRs
-// without modifiers (plainVSources), the commonest form: runKernel without
-// the per-source dispatch.
+// execFastV runs the kernel of an instruction whose sources have no
+// modifiers and are all VGPRs but maybe the first two (plainVSources):
+// the commonest forms, VOP2's included (an SGPR or constant first
+// source), run as runKernel without the per-source dispatch.
 func execFastV(w *Wave, in *instr) error {
 	v := in.def.v
 	e := w.kernelEnv(v)
@@ -461,19 +462,31 @@ func execFastV(w *Wave, in *instr) error {
 		return execVOP(w, in)
 	}
 	t := &w.tmp
-	a, b, c := &w.v[in.src[0].reg], &t[1], &t[2]
-	if v.nsrc > 1 {
-		b = &w.v[in.src[1].reg]
+	mask := w.exec()
+	n := liveLanes(mask)
+	var a, b *[64]uint32
+	if o := &in.src[0]; o.kind == okV {
+		a = &w.v[o.reg]
+	} else {
+		a = w.srcLanes(in, 0, &t[0], n)
 	}
+	switch o := &in.src[1]; {
+	case v.nsrc < 2:
+		b = &t[1]
+	case o.kind == okV:
+		b = &w.v[o.reg]
+	default:
+		b = w.srcLanes(in, 1, &t[1], n)
+	}
+	c := &t[2]
 	switch {
 	case v.nsrc > 2 && v.mac: // the accumulator is D
 		c = &w.v[in.dst[0].reg]
 	case v.nsrc > 2:
 		c = &w.v[in.src[2].reg]
 	}
-	mask := w.exec()
 	r := int(in.dst[0].reg)
-	e.live = liveLanes(mask)
+	e.live = n
 	d := w.dstQuads(r, mask, &t[3])
 	in.def.k(e, d, a, b, c)
 	w.dstPut(r, mask, d)
@@ -523,14 +536,14 @@ func fillMasked(dst *[64]uint32, x uint32, mask uint64) {
 func asPairs(r *[64]uint32) *[32]uint64 { return (*[32]uint64)(unsafe.Pointer(r)) }
 
 // plainVSources reports whether every source of an instruction its kernel
-// reads is a VGPR without modifiers.
+// reads is without modifiers and, but for the first two, a VGPR.
 func plainVSources(in *instr) bool {
 	v := in.def.v
 	for k := range int(v.nsrc) {
 		if v.mac && k == 2 {
 			break
 		}
-		if o := &in.src[k]; o.kind != okV || o.abs || o.neg || o.sext {
+		if o := &in.src[k]; o.kind != okV && k > 1 || o.abs || o.neg || o.sext {
 			return false
 		}
 	}

@@ -288,6 +288,11 @@ func fastCases() []ti {
 		c[len(c)-1] = sreg(4)
 		c[0] = vreg(2) // aliases S0
 		cs = append(cs, e3(I(n, c...)))
+		if len(args) > 2 { // two uniform sources, each in its own scratch row
+			c = append([]isa.Operand(nil), args...)
+			c[1], c[2] = sreg(6), sreg(4)
+			cs = append(cs, e3(I(n, c...)))
+		}
 		if v.ft == 32 { // abs and neg on the float sources
 			c = append([]isa.Operand(nil), args...)
 			for k := 1; k < len(c); k++ {
