@@ -117,6 +117,7 @@ type instr struct {
 	name   string
 	def    *opDef
 	cf     *[6][64]uint32 // VALU fast paths: constant sources as registers (prefill)
+	k      kernel         // the whole-register kernel execFast and execFastV run (kernelFn)
 }
 
 // Data types used to expand constants.

@@ -449,7 +449,7 @@ func prefill(in *instr) {
 }
 
 // execFast runs a kernel.
-func execFast(w *Wave, in *instr) error { return runKernel(w, in, in.def.k) }
+func execFast(w *Wave, in *instr) error { return runKernel(w, in, in.k) }
 
 // execFastV runs the kernel of an instruction whose sources have no
 // modifiers and are all VGPRs but maybe the first two (plainVSources):
@@ -488,7 +488,7 @@ func execFastV(w *Wave, in *instr) error {
 	r := int(in.dst[0].reg)
 	e.live = n
 	d := w.dstQuads(r, mask, &t[3])
-	in.def.k(e, d, a, b, c)
+	in.k(e, d, a, b, c)
 	w.dstPut(r, mask, d)
 	return nil
 }
@@ -644,17 +644,13 @@ func fastFn1(in *instr, inst *isa.Inst, name string) execFn {
 func kernelFn(in *instr, inst *isa.Inst, name string) execFn {
 	d := in.def
 	if fastEligible(in, inst) {
+		in.k = d.k
 		if u, ok := uniShifts[name]; ok && in.src[u.src].kind != okV {
-			in.sub = u.k
-			return execIndexed
-		}
-		switch {
-		case name == "v_mov_b32":
+			in.k = idxKernels[u.k]
+		} else if name == "v_mov_b32" {
 			return execMovFast
-		case plainVSources(in):
-			return execFastV
 		}
-		return execFast
+		return kernelRunner(in)
 	}
 	if f := indexedFn(in, inst, name); f != nil {
 		return f
@@ -684,7 +680,7 @@ func kernelFn(in *instr, inst *isa.Inst, name string) execFn {
 }
 
 // Indexed kernels: whole-register kernels an instruction gets by more
-// than its operation, run by execIndexed with instr.sub as the index: the
+// than its operation, which kernelFn and indexedFn put in instr.k: the
 // saturating operations (satOps) with the clamp bit (the exact result
 // pinned to the destination type's range and truncated, as their lane
 // functions do), and operations with integer sources beside f32 ones
@@ -746,7 +742,7 @@ var uniShifts = map[string]struct{ src, k int32 }{
 	})},
 }
 
-// indexedFn returns execIndexed for a saturating operation whose only
+// indexedFn returns the kernel runner for a saturating operation whose only
 // obstacle to its kernel is the clamp bit, or an eligible operation with
 // integer and f32 sources, or nil.
 func indexedFn(in *instr, inst *isa.Inst, name string) execFn {
@@ -761,9 +757,15 @@ func indexedFn(in *instr, inst *isa.Inst, name string) execFn {
 	if !kernelEligible(in, &plain) {
 		return nil
 	}
-	in.sub = i
-	return execIndexed
+	in.k = idxKernels[i]
+	return kernelRunner(in)
 }
 
-// execIndexed runs an instruction's indexed kernel.
-func execIndexed(w *Wave, in *instr) error { return runKernel(w, in, idxKernels[in.sub]) }
+// kernelRunner returns how an instruction runs its kernel (instr.k):
+// execFastV when its sources allow, else execFast.
+func kernelRunner(in *instr) execFn {
+	if plainVSources(in) {
+		return execFastV
+	}
+	return execFast
+}
