@@ -457,7 +457,7 @@ func execFast(w *Wave, in *instr) error { return runKernel(w, in, in.k) }
 // source), run as runKernel without the per-source dispatch.
 func execFastV(w *Wave, in *instr) error {
 	v := in.def.v
-	e := w.kernelEnv(v)
+	e := w.kernelEnv(in)
 	if e == nil {
 		return execVOP(w, in)
 	}
@@ -550,22 +550,23 @@ func plainVSources(in *instr) bool {
 	return true
 }
 
-// kernelEnv returns the float environment a kernel of v runs in, or nil
-// when the instruction must take execVOP instead: GPR indexing is on, or
-// MODE rounds other than to nearest even.
-func (w *Wave) kernelEnv(v *vop) *fenv {
-	if w.s[slotMode]>>27&1 != 0 {
-		return nil
-	}
-	if v.ft|v.oft == 0 {
+// kernelEnv returns the float environment the kernel of in runs in, or
+// nil when the instruction must take execVOP instead: GPR indexing is on,
+// or MODE rounds other than to nearest even. It inlines: an integer
+// kernel's test is two loads, floatEnv takes the rest.
+func (w *Wave) kernelEnv(in *instr) *fenv {
+	if w.s[slotMode]&modeGPRIdxEn|uint32(in.kft) == 0 {
 		return &w.fe // integer kernels do not read it
 	}
-	return w.floatEnv(max(v.ft, v.oft))
+	return w.floatEnv(in.kft)
 }
 
-// floatEnv is kernelEnv for an operation of float type ft: the MODE
-// context, or nil when MODE rounds other than to nearest even.
+// floatEnv is kernelEnv for a kernel of float type ft (0: an integer
+// one, here with GPR indexing on).
 func (w *Wave) floatEnv(ft uint8) *fenv {
+	if w.gprIdx() {
+		return nil
+	}
 	if e := w.fenvFor(ft); e.rm == rmNearest {
 		return e
 	}
@@ -575,7 +576,7 @@ func (w *Wave) floatEnv(ft uint8) *fenv {
 // runKernel runs kernel k of an instruction fastEligible accepts.
 func runKernel(w *Wave, in *instr, k kernel) error {
 	v := in.def.v
-	e := w.kernelEnv(v)
+	e := w.kernelEnv(in)
 	if e == nil {
 		return execVOP(w, in)
 	}
@@ -644,7 +645,7 @@ func fastFn1(in *instr, inst *isa.Inst, name string) execFn {
 func kernelFn(in *instr, inst *isa.Inst, name string) execFn {
 	d := in.def
 	if fastEligible(in, inst) {
-		in.k = d.k
+		in.k, in.kft = d.k, max(d.v.ft, d.v.oft)
 		if u, ok := uniShifts[name]; ok && in.src[u.src].kind != okV {
 			in.k = idxKernels[u.k]
 		} else if name == "v_mov_b32" {
@@ -757,7 +758,7 @@ func indexedFn(in *instr, inst *isa.Inst, name string) execFn {
 	if !kernelEligible(in, &plain) {
 		return nil
 	}
-	in.k = idxKernels[i]
+	in.k, in.kft = idxKernels[i], max(in.def.v.ft, in.def.v.oft)
 	return kernelRunner(in)
 }
 
