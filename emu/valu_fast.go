@@ -511,8 +511,8 @@ func execMovFast(w *Wave, in *instr) error {
 }
 
 // fillMasked sets the lanes of dst in mask to x: a prefix of lanes (a
-// 16-lane wave's EXEC, a full one) two lanes a store, other masks lane by
-// lane.
+// 16-lane wave's EXEC, a full one) a block of eight lanes a step, as
+// fillLanes does, other masks lane by lane.
 func fillMasked(dst *[64]uint32, x uint32, mask uint64) {
 	if mask&(mask+1) != 0 {
 		for m := mask; m != 0; m &= m - 1 {
@@ -522,18 +522,18 @@ func fillMasked(dst *[64]uint32, x uint32, mask uint64) {
 	}
 	n := liveLanes(mask)
 	v := uint64(x) | uint64(x)<<32
-	p := asPairs(dst)[:n>>1]
-	for i := range p {
-		p[i] = v
+	b := asBlocks(dst)[:n>>3]
+	for i := range b {
+		b[i] = [4]uint64{v, v, v, v}
 	}
-	if n&1 != 0 {
-		dst[n-1] = x
+	for l := n &^ 7; l < n; l++ {
+		dst[l] = x
 	}
 }
 
-// asPairs views a register as 32 pairs of lanes (lane 2i in the low half);
-// registers are 8-byte aligned (see pairs).
-func asPairs(r *[64]uint32) *[32]uint64 { return (*[32]uint64)(unsafe.Pointer(r)) }
+// asBlocks views a register as 8 blocks of eight lanes, as four uint64s
+// each; registers are 8-byte aligned (see pairs).
+func asBlocks(r *[64]uint32) *[8][4]uint64 { return (*[8][4]uint64)(unsafe.Pointer(r)) }
 
 // plainVSources reports whether every source of an instruction its kernel
 // reads is without modifiers and, but for the first two, a VGPR.
