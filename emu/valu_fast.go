@@ -714,31 +714,43 @@ func init() {
 // uniShifts are the shifts whose amount (source src) is the same in
 // every lane when it is not a VGPR: their indexed kernels read it once,
 // from lane 0, which spares the per-lane shift-count moves (and shift
-// left by multiplying by a power of two, which needs no CX).
+// left by multiplying by a power of two, which needs no CX), and run a
+// quad a step (computing the rest of the last quad, as kernels may).
 var uniShifts = map[string]struct{ src, k int32 }{
 	"v_lshlrev_b32": {0, addIndexed(func(e *fenv, d, a, b, c *[64]uint32) {
 		m := uint32(1) << (a[0] & 31)
-		for l := range d[:e.live] {
-			d[l] = b[l] * m
+		qb := quads(b)[:nquads(e.live)]
+		qd := quads(d)[:len(qb)]
+		for i := range qb {
+			x := &qb[i]
+			qd[i] = [4]uint32{x[0] * m, x[1] * m, x[2] * m, x[3] * m}
 		}
 	})},
 	"v_lshrrev_b32": {0, addIndexed(func(e *fenv, d, a, b, c *[64]uint32) {
 		s := a[0] & 31
-		for l := range d[:e.live] {
-			d[l] = b[l] >> s
+		qb := quads(b)[:nquads(e.live)]
+		qd := quads(d)[:len(qb)]
+		for i := range qb {
+			x := &qb[i]
+			qd[i] = [4]uint32{x[0] >> s, x[1] >> s, x[2] >> s, x[3] >> s}
 		}
 	})},
 	"v_ashrrev_i32": {0, addIndexed(func(e *fenv, d, a, b, c *[64]uint32) {
 		s := a[0] & 31
-		for l := range d[:e.live] {
-			d[l] = uint32(int32(b[l]) >> s)
+		qb := quads(b)[:nquads(e.live)]
+		qd := quads(d)[:len(qb)]
+		for i := range qb {
+			x := &qb[i]
+			qd[i] = [4]uint32{uint32(int32(x[0]) >> s), uint32(int32(x[1]) >> s), uint32(int32(x[2]) >> s), uint32(int32(x[3]) >> s)}
 		}
 	})},
 	"v_lshl_add_u32": {1, addIndexed(func(e *fenv, d, a, b, c *[64]uint32) {
-		m, dd := uint32(1)<<(b[0]&31), d[:e.live]
-		aa, cc := a[:len(dd)], c[:len(dd)]
-		for l := range dd {
-			dd[l] = aa[l]*m + cc[l]
+		m := uint32(1) << (b[0] & 31)
+		qa := quads(a)[:nquads(e.live)]
+		qd, qc := quads(d)[:len(qa)], quads(c)[:len(qa)]
+		for i := range qa {
+			x, z := &qa[i], &qc[i]
+			qd[i] = [4]uint32{x[0]*m + z[0], x[1]*m + z[1], x[2]*m + z[2], x[3]*m + z[3]}
 		}
 	})},
 }
