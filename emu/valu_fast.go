@@ -47,9 +47,11 @@ var kernels = map[string]kernel{
 		}
 	},
 	"v_subrev_u32": func(e *fenv, d, a, b, c *[64]uint32) {
-		dd, aa, bb := lanes(e, d, a, b)
-		for l := range dd {
-			dd[l] = bb[l] - aa[l]
+		qa := quads(a)[:nquads(e.live)]
+		qd, qb := quads(d)[:len(qa)], quads(b)[:len(qa)]
+		for i := range qa {
+			x, y := &qa[i], &qb[i]
+			qd[i] = [4]uint32{y[0] - x[0], y[1] - x[1], y[2] - x[2], y[3] - x[3]}
 		}
 	},
 	"v_and_b32": func(e *fenv, d, a, b, c *[64]uint32) {
@@ -103,9 +105,12 @@ var kernels = map[string]kernel{
 		}
 	},
 	"v_mul_u32_u24": func(e *fenv, d, a, b, c *[64]uint32) {
-		dd, aa, bb := lanes(e, d, a, b)
-		for l := range dd {
-			dd[l] = (aa[l] & 0xffffff) * (bb[l] & 0xffffff)
+		qa := quads(a)[:nquads(e.live)]
+		qd, qb := quads(d)[:len(qa)], quads(b)[:len(qa)]
+		const m = 0xffffff
+		for i := range qa {
+			x, y := &qa[i], &qb[i]
+			qd[i] = [4]uint32{(x[0] & m) * (y[0] & m), (x[1] & m) * (y[1] & m), (x[2] & m) * (y[2] & m), (x[3] & m) * (y[3] & m)}
 		}
 	},
 	"v_mad_u32_u24": func(e *fenv, d, a, b, c *[64]uint32) {
