@@ -397,7 +397,7 @@ func (m *Machine) stretch(n, end int64, bp []bool) (int64, StopReason, bool, err
 	code := w.code
 	for ; n < end; n++ {
 		idx := w.s[slotPC]
-		if bp != nil && n > 0 && bp[idx] {
+		if bp != nil && bp[idx] && n > 0 { // (in this order the loop keeps fewer values live)
 			return n, StopBreakpoint, true, nil
 		}
 		in := &code[idx]
