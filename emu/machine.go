@@ -362,10 +362,6 @@ func (m *Machine) runFast(ctx context.Context, budget int64) (res RunResult, err
 	if len(w.pend) > 0 && w.clock() >= m.due {
 		w.retire()
 	}
-	var bp []bool // nil: no breakpoint to test
-	if m.nbp > 0 {
-		bp = m.bp
-	}
 	for {
 		if budget > 0 && n >= budget {
 			res.Reason = StopBudget
@@ -382,7 +378,7 @@ func (m *Machine) runFast(ctx context.Context, budget int64) (res RunResult, err
 			end = min(end, budget)
 		}
 		var stop bool
-		if n, res.Reason, stop, err = m.stretch(n, end, bp); stop {
+		if n, res.Reason, stop, err = m.stretch(n, end); stop {
 			return res, err
 		}
 	}
@@ -390,14 +386,16 @@ func (m *Machine) runFast(ctx context.Context, budget int64) (res RunResult, err
 
 // stretch is runFast's loop: it runs the run's instructions n to end-1
 // and returns end, or, when the wave stops before, the number run, why and
-// stop set (err: the fault or execution error). bp is nil when the machine
-// has no breakpoints; the run's first instruction does not stop at its own.
-func (m *Machine) stretch(n, end int64, bp []bool) (int64, StopReason, bool, error) {
+// stop set (err: the fault or execution error). The run's first
+// instruction does not stop at its own breakpoint. (The breakpoint test
+// reads m.nbp rather than keeping a slice live across the call, and tests
+// the flag before the exemption: the loop then has fewer values to reload.)
+func (m *Machine) stretch(n, end int64) (int64, StopReason, bool, error) {
 	w := m.w
 	code := w.code
 	for ; n < end; n++ {
 		idx := w.s[slotPC]
-		if bp != nil && n > 0 && bp[idx] {
+		if m.nbp > 0 && m.bp[idx] && n > 0 {
 			return n, StopBreakpoint, true, nil
 		}
 		in := &code[idx]

@@ -117,6 +117,8 @@ type instr struct {
 	name   string
 	def    *opDef
 	cf     *[6][64]uint32 // VALU fast paths: constant sources as registers (prefill)
+	k      kernel         // the whole-register kernel execFast and execFastV run (kernelFn)
+	kft    uint8          // k's float type (MODE context), 0 for an integer kernel
 }
 
 // Data types used to expand constants.

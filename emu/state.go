@@ -199,12 +199,23 @@ func (w *Wave) wv(r int, mask uint64, vals *[64]uint32) {
 		copy(dst[:n], vals[:n])
 	case bits.OnesCount64(mask) > 64-len(holeBuf{}):
 		copyExcept(dst, vals, ^mask)
+	case blendCheaper(mask):
+		cndLanes(dst, dst, vals, mask, liveLanes(mask))
 	default:
 		for m := mask; m != 0; m &= m - 1 {
 			l := tz(m)
 			dst[l] = vals[l]
 		}
 	}
+}
+
+// blendCheaper reports whether wv should write a sparse mask's lanes by
+// blending the quads up to the highest one (cndLanes: a table lookup and
+// two masked pair moves a quad) rather than lane by lane: when the mask
+// has more lanes than that many quads and a few more (the lane loop's
+// mispredicted exit), as in a 16-lane wave's branches.
+func blendCheaper(mask uint64) bool {
+	return bits.OnesCount64(mask) > nquads(liveLanes(mask))+4
 }
 
 // holeBuf holds the lanes copyExcept keeps: a lane-by-lane copy is the

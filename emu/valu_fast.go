@@ -47,9 +47,11 @@ var kernels = map[string]kernel{
 		}
 	},
 	"v_subrev_u32": func(e *fenv, d, a, b, c *[64]uint32) {
-		dd, aa, bb := lanes(e, d, a, b)
-		for l := range dd {
-			dd[l] = bb[l] - aa[l]
+		qa := quads(a)[:nquads(e.live)]
+		qd, qb := quads(d)[:len(qa)], quads(b)[:len(qa)]
+		for i := range qa {
+			x, y := &qa[i], &qb[i]
+			qd[i] = [4]uint32{y[0] - x[0], y[1] - x[1], y[2] - x[2], y[3] - x[3]}
 		}
 	},
 	"v_and_b32": func(e *fenv, d, a, b, c *[64]uint32) {
@@ -103,14 +105,21 @@ var kernels = map[string]kernel{
 		}
 	},
 	"v_mul_u32_u24": func(e *fenv, d, a, b, c *[64]uint32) {
-		dd, aa, bb := lanes(e, d, a, b)
-		for l := range dd {
-			dd[l] = (aa[l] & 0xffffff) * (bb[l] & 0xffffff)
+		qa := quads(a)[:nquads(e.live)]
+		qd, qb := quads(d)[:len(qa)], quads(b)[:len(qa)]
+		const m = 0xffffff
+		for i := range qa {
+			x, y := &qa[i], &qb[i]
+			qd[i] = [4]uint32{(x[0] & m) * (y[0] & m), (x[1] & m) * (y[1] & m), (x[2] & m) * (y[2] & m), (x[3] & m) * (y[3] & m)}
 		}
 	},
 	"v_mad_u32_u24": func(e *fenv, d, a, b, c *[64]uint32) {
-		for l := range d[:e.live] {
-			d[l] = (a[l]&0xffffff)*(b[l]&0xffffff) + c[l]
+		qa := quads(a)[:nquads(e.live)]
+		qd, qb, qc := quads(d)[:len(qa)], quads(b)[:len(qa)], quads(c)[:len(qa)]
+		const m = 0xffffff
+		for i := range qa {
+			x, y, z := &qa[i], &qb[i], &qc[i]
+			qd[i] = [4]uint32{(x[0]&m)*(y[0]&m) + z[0], (x[1]&m)*(y[1]&m) + z[1], (x[2]&m)*(y[2]&m) + z[2], (x[3]&m)*(y[3]&m) + z[3]}
 		}
 	},
 	"v_add3_u32": func(e *fenv, d, a, b, c *[64]uint32) {
@@ -445,84 +454,134 @@ func prefill(in *instr) {
 }
 
 // execFast runs a kernel.
-func execFast(w *Wave, in *instr) error { return runKernel(w, in, in.def.k) }
+func execFast(w *Wave, in *instr) error { return runKernel(w, in, in.k) }
 
-// execFastV runs the kernel of an instruction whose sources are all VGPRs
-// without modifiers (plainVSources), the commonest form: runKernel without
-// the per-source dispatch.
+// execFastV runs the kernel of an instruction whose sources have no
+// modifiers and are all VGPRs but maybe the first two (plainVSources):
+// the commonest forms, VOP2's included (an SGPR or constant first
+// source), run as runKernel without the per-source dispatch.
 func execFastV(w *Wave, in *instr) error {
 	v := in.def.v
-	e := w.kernelEnv(v)
+	e := w.kernelEnv(in)
 	if e == nil {
 		return execVOP(w, in)
 	}
 	t := &w.tmp
-	a, b, c := &w.v[in.src[0].reg], &t[1], &t[2]
-	if v.nsrc > 1 {
-		b = &w.v[in.src[1].reg]
+	mask := w.exec()
+	n := liveLanes(mask)
+	var a, b *[64]uint32
+	if o := &in.src[0]; o.kind == okV {
+		a = &w.v[o.reg]
+	} else {
+		a = w.srcLanes(in, 0, &t[0], n)
 	}
+	switch o := &in.src[1]; {
+	case v.nsrc < 2:
+		b = &t[1]
+	case o.kind == okV:
+		b = &w.v[o.reg]
+	default:
+		b = w.srcLanes(in, 1, &t[1], n)
+	}
+	c := &t[2]
 	switch {
 	case v.nsrc > 2 && v.mac: // the accumulator is D
 		c = &w.v[in.dst[0].reg]
 	case v.nsrc > 2:
 		c = &w.v[in.src[2].reg]
 	}
-	mask := w.exec()
 	r := int(in.dst[0].reg)
-	e.live = liveLanes(mask)
+	e.live = n
 	d := w.dstQuads(r, mask, &t[3])
-	in.def.k(e, d, a, b, c)
+	in.k(e, d, a, b, c)
 	w.dstPut(r, mask, d)
 	return nil
 }
 
 // execMovFast is v_mov_b32 without modifiers: a masked write of the
-// source row, or of the live blocks of a uniform value.
+// source row, or, with the journal off, a uniform value stored straight
+// into the EXEC lanes (no row to fill and copy).
 func execMovFast(w *Wave, in *instr) error {
 	if w.gprIdx() {
 		return execVOP(w, in)
 	}
 	mask := w.exec()
+	if o := &in.src[0]; o.kind != okV && !w.jOn {
+		fillMasked(&w.v[in.dst[0].reg], w.scalarIn(o), mask)
+		return nil
+	}
 	src := w.srcLanes(in, 0, &w.tmp[0], liveLanes(mask))
 	w.wv(int(in.dst[0].reg), mask, src)
 	return nil
 }
 
+// fillMasked sets the lanes of dst in mask to x: a prefix of lanes (a
+// 16-lane wave's EXEC, a full one) a block of eight lanes a step, as
+// fillLanes does, other masks lane by lane.
+func fillMasked(dst *[64]uint32, x uint32, mask uint64) {
+	if mask&(mask+1) != 0 {
+		for m := mask; m != 0; m &= m - 1 {
+			dst[tz(m)] = x
+		}
+		return
+	}
+	n := liveLanes(mask)
+	v := uint64(x) | uint64(x)<<32
+	b := asBlocks(dst)[:n>>3]
+	for i := range b {
+		b[i] = [4]uint64{v, v, v, v}
+	}
+	for l := n &^ 7; l < n; l++ {
+		dst[l] = x
+	}
+}
+
+// asBlocks views a register as 8 blocks of eight lanes, as four uint64s
+// each; registers are 8-byte aligned (see pairs).
+func asBlocks(r *[64]uint32) *[8][4]uint64 { return (*[8][4]uint64)(unsafe.Pointer(r)) }
+
 // plainVSources reports whether every source of an instruction its kernel
-// reads is a VGPR without modifiers.
+// reads is without modifiers and, but for the first two, a VGPR.
 func plainVSources(in *instr) bool {
 	v := in.def.v
 	for k := range int(v.nsrc) {
 		if v.mac && k == 2 {
 			break
 		}
-		if o := &in.src[k]; o.kind != okV || o.abs || o.neg || o.sext {
+		if o := &in.src[k]; o.kind != okV && k > 1 || o.abs || o.neg || o.sext {
 			return false
 		}
 	}
 	return true
 }
 
-// kernelEnv returns the float environment a kernel of v runs in, or nil
-// when the instruction must take execVOP instead: GPR indexing is on, or
-// MODE rounds other than to nearest even.
-func (w *Wave) kernelEnv(v *vop) *fenv {
-	if w.s[slotMode]>>27&1 != 0 {
+// kernelEnv returns the float environment the kernel of in runs in, or
+// nil when the instruction must take execVOP instead: GPR indexing is on,
+// or MODE rounds other than to nearest even. It inlines: an integer
+// kernel's test is two loads, floatEnv takes the rest.
+func (w *Wave) kernelEnv(in *instr) *fenv {
+	if w.s[slotMode]&modeGPRIdxEn|uint32(in.kft) == 0 {
+		return &w.fe // integer kernels do not read it
+	}
+	return w.floatEnv(in.kft)
+}
+
+// floatEnv is kernelEnv for a kernel of float type ft (0: an integer
+// one, here with GPR indexing on).
+func (w *Wave) floatEnv(ft uint8) *fenv {
+	if w.gprIdx() {
 		return nil
 	}
-	e := &w.fe // integer kernels do not read it
-	if ft := max(v.ft, v.oft); ft != 0 {
-		if e = w.fenvFor(ft); e.rm != rmNearest {
-			return nil
-		}
+	if e := w.fenvFor(ft); e.rm == rmNearest {
+		return e
 	}
-	return e
+	return nil
 }
 
 // runKernel runs kernel k of an instruction fastEligible accepts.
 func runKernel(w *Wave, in *instr, k kernel) error {
 	v := in.def.v
-	e := w.kernelEnv(v)
+	e := w.kernelEnv(in)
 	if e == nil {
 		return execVOP(w, in)
 	}
@@ -591,17 +650,13 @@ func fastFn1(in *instr, inst *isa.Inst, name string) execFn {
 func kernelFn(in *instr, inst *isa.Inst, name string) execFn {
 	d := in.def
 	if fastEligible(in, inst) {
+		in.k, in.kft = d.k, max(d.v.ft, d.v.oft)
 		if u, ok := uniShifts[name]; ok && in.src[u.src].kind != okV {
-			in.sub = u.k
-			return execIndexed
-		}
-		switch {
-		case name == "v_mov_b32":
+			in.k = idxKernels[u.k]
+		} else if name == "v_mov_b32" {
 			return execMovFast
-		case plainVSources(in):
-			return execFastV
 		}
-		return execFast
+		return kernelRunner(in)
 	}
 	if f := indexedFn(in, inst, name); f != nil {
 		return f
@@ -631,7 +686,7 @@ func kernelFn(in *instr, inst *isa.Inst, name string) execFn {
 }
 
 // Indexed kernels: whole-register kernels an instruction gets by more
-// than its operation, run by execIndexed with instr.sub as the index: the
+// than its operation, which kernelFn and indexedFn put in instr.k: the
 // saturating operations (satOps) with the clamp bit (the exact result
 // pinned to the destination type's range and truncated, as their lane
 // functions do), and operations with integer sources beside f32 ones
@@ -664,36 +719,48 @@ func init() {
 // uniShifts are the shifts whose amount (source src) is the same in
 // every lane when it is not a VGPR: their indexed kernels read it once,
 // from lane 0, which spares the per-lane shift-count moves (and shift
-// left by multiplying by a power of two, which needs no CX).
+// left by multiplying by a power of two, which needs no CX), and run a
+// quad a step (computing the rest of the last quad, as kernels may).
 var uniShifts = map[string]struct{ src, k int32 }{
 	"v_lshlrev_b32": {0, addIndexed(func(e *fenv, d, a, b, c *[64]uint32) {
 		m := uint32(1) << (a[0] & 31)
-		for l := range d[:e.live] {
-			d[l] = b[l] * m
+		qb := quads(b)[:nquads(e.live)]
+		qd := quads(d)[:len(qb)]
+		for i := range qb {
+			x := &qb[i]
+			qd[i] = [4]uint32{x[0] * m, x[1] * m, x[2] * m, x[3] * m}
 		}
 	})},
 	"v_lshrrev_b32": {0, addIndexed(func(e *fenv, d, a, b, c *[64]uint32) {
 		s := a[0] & 31
-		for l := range d[:e.live] {
-			d[l] = b[l] >> s
+		qb := quads(b)[:nquads(e.live)]
+		qd := quads(d)[:len(qb)]
+		for i := range qb {
+			x := &qb[i]
+			qd[i] = [4]uint32{x[0] >> s, x[1] >> s, x[2] >> s, x[3] >> s}
 		}
 	})},
 	"v_ashrrev_i32": {0, addIndexed(func(e *fenv, d, a, b, c *[64]uint32) {
 		s := a[0] & 31
-		for l := range d[:e.live] {
-			d[l] = uint32(int32(b[l]) >> s)
+		qb := quads(b)[:nquads(e.live)]
+		qd := quads(d)[:len(qb)]
+		for i := range qb {
+			x := &qb[i]
+			qd[i] = [4]uint32{uint32(int32(x[0]) >> s), uint32(int32(x[1]) >> s), uint32(int32(x[2]) >> s), uint32(int32(x[3]) >> s)}
 		}
 	})},
 	"v_lshl_add_u32": {1, addIndexed(func(e *fenv, d, a, b, c *[64]uint32) {
-		m, dd := uint32(1)<<(b[0]&31), d[:e.live]
-		aa, cc := a[:len(dd)], c[:len(dd)]
-		for l := range dd {
-			dd[l] = aa[l]*m + cc[l]
+		m := uint32(1) << (b[0] & 31)
+		qa := quads(a)[:nquads(e.live)]
+		qd, qc := quads(d)[:len(qa)], quads(c)[:len(qa)]
+		for i := range qa {
+			x, z := &qa[i], &qc[i]
+			qd[i] = [4]uint32{x[0]*m + z[0], x[1]*m + z[1], x[2]*m + z[2], x[3]*m + z[3]}
 		}
 	})},
 }
 
-// indexedFn returns execIndexed for a saturating operation whose only
+// indexedFn returns the kernel runner for a saturating operation whose only
 // obstacle to its kernel is the clamp bit, or an eligible operation with
 // integer and f32 sources, or nil.
 func indexedFn(in *instr, inst *isa.Inst, name string) execFn {
@@ -708,9 +775,15 @@ func indexedFn(in *instr, inst *isa.Inst, name string) execFn {
 	if !kernelEligible(in, &plain) {
 		return nil
 	}
-	in.sub = i
-	return execIndexed
+	in.k, in.kft = idxKernels[i], max(in.def.v.ft, in.def.v.oft)
+	return kernelRunner(in)
 }
 
-// execIndexed runs an instruction's indexed kernel.
-func execIndexed(w *Wave, in *instr) error { return runKernel(w, in, idxKernels[in.sub]) }
+// kernelRunner returns how an instruction runs its kernel (instr.k):
+// execFastV when its sources allow, else execFast.
+func kernelRunner(in *instr) execFn {
+	if plainVSources(in) {
+		return execFastV
+	}
+	return execFast
+}

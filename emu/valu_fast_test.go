@@ -288,6 +288,11 @@ func fastCases() []ti {
 		c[len(c)-1] = sreg(4)
 		c[0] = vreg(2) // aliases S0
 		cs = append(cs, e3(I(n, c...)))
+		if len(args) > 2 { // two uniform sources, each in its own scratch row
+			c = append([]isa.Operand(nil), args...)
+			c[1], c[2] = sreg(6), sreg(4)
+			cs = append(cs, e3(I(n, c...)))
+		}
 		if v.ft == 32 { // abs and neg on the float sources
 			c = append([]isa.Operand(nil), args...)
 			for k := 1; k < len(c); k++ {
@@ -437,8 +442,8 @@ func TestF16BitConversions(t *testing.T) {
 	}
 }
 
-// wv writes exactly the lanes in the mask, sparse or dense (copyExcept),
-// journaled.
+// wv writes exactly the lanes in the mask, sparse, blended (blendCheaper)
+// or dense (copyExcept), journaled.
 func TestWriteLanes(t *testing.T) {
 	r := rand.New(rand.NewPCG(15, 16))
 	w := &Wave{}
@@ -452,11 +457,15 @@ func TestWriteLanes(t *testing.T) {
 		}
 		old := w.v[7]
 		mask := fastMask(r)
-		switch i % 4 {
+		switch i % 6 {
 		case 0:
 			mask = r.Uint64() & r.Uint64() // sparse
 		case 1:
 			mask = ^(r.Uint64() & r.Uint64() & r.Uint64()) // dense: a few holes
+		case 2:
+			mask = r.Uint64() >> r.IntN(64) // below a bound: blended or lane by lane
+		case 3:
+			mask = (r.Uint64() | r.Uint64()) & 0xFFFF // a 16-lane wave's branch
 		}
 		w.jOn = i%3 == 0
 		w.wv(7, mask, &vals)
