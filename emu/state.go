@@ -3,6 +3,7 @@ package emu
 import (
 	"math/bits"
 
+	simd "github.com/wavedbg/wavedbg/emu/internal/lanes"
 	"github.com/wavedbg/wavedbg/isa"
 )
 
@@ -200,7 +201,7 @@ func (w *Wave) wv(r int, mask uint64, vals *[64]uint32) {
 	case bits.OnesCount64(mask) > 64-len(holeBuf{}):
 		copyExcept(dst, vals, ^mask)
 	case blendCheaper(mask):
-		cndLanes(dst, dst, vals, mask, liveLanes(mask))
+		simd.Select(dst, dst, vals, mask, liveLanes(mask))
 	default:
 		for m := mask; m != 0; m &= m - 1 {
 			l := tz(m)
@@ -210,8 +211,8 @@ func (w *Wave) wv(r int, mask uint64, vals *[64]uint32) {
 }
 
 // blendCheaper reports whether wv should write a sparse mask's lanes by
-// blending the quads up to the highest one (cndLanes: a table lookup and
-// two masked pair moves a quad) rather than lane by lane: when the mask
+// blending the quads up to the highest one (simd.Select, v_cndmask's row)
+// rather than lane by lane: when the mask
 // has more lanes than that many quads and a few more (the lane loop's
 // mispredicted exit), as in a 16-lane wave's branches.
 func blendCheaper(mask uint64) bool {
