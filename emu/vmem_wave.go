@@ -51,6 +51,9 @@ func (u *vmemUnit) fastWave(w *Wave, o *vmOp, exec uint64, c *memCtx, spec int, 
 			u.moveRows(w, o, exec, c, &rs, step, n)
 			return true
 		}
+		if o.kind == vmLoad && u.loadTable(w, o, c, spec, base, limit, n) {
+			return true
+		}
 	}
 	holes := ^exec & (^uint64(0) >> (64 - n))
 	var ad [64]uint64
