@@ -44,7 +44,12 @@ func laneRows(w *Wave, o *vmOp, spec int, base, size uint64, n int, rs *laneRowS
 	if step < size {
 		return 0, false
 	}
-	r := 2
+	// rowsStep checks every lane below: this only finds r, from the
+	// shortest row taken up
+	r := minRowLanes
+	if v0[r-1] != x+uint32(r-1)*st {
+		return 0, false
+	}
 	for r < n && v0[r] == x+uint32(r)*st {
 		r++
 	}
@@ -109,19 +114,26 @@ func rowsStep(lo, hi []uint32, r int, st uint32) bool {
 	inc, d := uint64(2*st)|uint64(2*st)<<32, uint64(0)
 	for k := 0; k < len(pl); k += r / 2 {
 		y := lo[2*k]
-		e := uint64(y) | uint64(y+st)<<32
-		for _, p := range pl[k:min(k+r/2, len(pl))] {
-			d |= p ^ e
-			e += inc
-		}
+		d |= stepsFrom(pl[k:min(k+r/2, len(pl))], uint64(y)|uint64(y+st)<<32, inc)
 	}
 	if hi != nil {
-		h := uint64(hi[0]) | uint64(hi[0])<<32
-		for _, p := range ph {
-			d |= p ^ h
-		}
+		d |= stepsFrom(ph, uint64(hi[0])|uint64(hi[0])<<32, 0)
 	}
 	return d == 0
+}
+
+// stepsFrom returns the OR of p[i] ^ (e + i·inc) over p: zero when each
+// p[i] is e + i·inc.
+func stepsFrom(p []uint64, e, inc uint64) (d uint64) {
+	i := 1
+	for ; i < len(p); i += 2 {
+		d |= (p[i-1] ^ e) | (p[i] ^ (e + inc))
+		e += 2 * inc
+	}
+	if i == len(p) {
+		d |= p[i-1] ^ e
+	}
+	return d
 }
 
 // runSplit returns how many of the n elements of size bytes at a, step
