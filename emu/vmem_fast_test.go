@@ -418,6 +418,14 @@ func vfRun(t testing.TB, target isa.Target, asm, enc string, seed uint64, view, 
 	u := &vmemUnit{lds: newLDS(1024), cfg: VMemConfig{LDSLatency: 4}, ops: map[*isa.Inst]*vmOp{}, noFast: noFast}
 	m.VectorMemory = u
 	vfSetup(m, u, asm, seed, faults)
+	// a free result slot holding an earlier operation's data, as a
+	// worker's next wave finds it
+	u.pending = append(u.pending, vmResult{})
+	for k := range u.pending[0].data {
+		for l := range u.pending[0].data[k] {
+			u.pending[0].data[k][l] = uint32(seed) ^ uint32(k*64+l)*0x9e3779b9
+		}
+	}
 	_, err := m.Run(context.Background(), 10)
 	return m, err
 }
