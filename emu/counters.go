@@ -64,30 +64,20 @@ func (w *Wave) pushOp(cnt isa.Counters, inc uint8, done uint64) *pendingOp {
 	return p
 }
 
-// markPending adds d (1 or -1) to the pending marks of the scalar codes
-// op writes (below 128), keeping npend, the count of non-zero marks.
 func (w *Wave) markPending(op *pendingOp, d int) {
-	lo := int(op.dst)
-	hi := min(lo+int(op.n), 128)
-	if op.vec || lo >= hi {
+	if op.vec {
 		return
 	}
-	// the marks are uint8 counts: a mark counts in npend while non-zero
-	marks := w.pendS[lo:hi]
-	if d > 0 {
-		for i, b := range marks {
-			marks[i] = b + 1
-			if b == 0 {
-				w.npend++
-			} else if b == 255 {
-				w.npend--
-			}
+	for i := 0; i < int(op.n); i++ {
+		c := int(op.dst) + i
+		if c >= 128 {
+			break
 		}
-		return
-	}
-	for i, b := range marks {
-		marks[i] = b - 1
-		if b == 1 {
+		before := w.pendS[c]
+		w.pendS[c] = uint8(int(before) + d)
+		if before == 0 && d > 0 {
+			w.npend++
+		} else if before > 0 && w.pendS[c] == 0 {
 			w.npend--
 		}
 	}

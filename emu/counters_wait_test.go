@@ -113,39 +113,3 @@ func checkWaitMatchesLoop(t *testing.T, wait func(w *Wave, vm, exp, lgkm int), n
 		t.Errorf("%d waits completed an operation and %d completed none: too few of one kind", completed, left)
 	}
 }
-
-// TestMarkPendingMatchesLoop: markPending leaves the marks and npend a
-// code-by-code loop leaves, adding and removing marks (counts wrapping at
-// 0 and 255 too) of operations in and past the scalar codes, vector ones,
-// and ones writing nothing.
-func TestMarkPendingMatchesLoop(t *testing.T) {
-	r := rand.New(rand.NewPCG(73, 74))
-	for trial := 0; trial < 20000; trial++ {
-		var a, b Wave
-		for c := range a.pendS {
-			a.pendS[c] = []uint8{0, 0, 1, 2, 255, uint8(r.Uint32())}[r.IntN(6)]
-			if a.pendS[c] != 0 {
-				a.npend++
-			}
-		}
-		b.pendS, b.npend = a.pendS, a.npend
-		op := pendingOp{vec: r.IntN(8) == 0, dst: uint16(r.IntN(132)), n: uint8(r.IntN(17))}
-		d := []int{1, -1}[r.IntN(2)]
-		a.markPending(&op, d)
-		if !op.vec {
-			for i := 0; i < int(op.n) && int(op.dst)+i < 128; i++ {
-				c := int(op.dst) + i
-				before := b.pendS[c]
-				b.pendS[c] = uint8(int(before) + d)
-				if before == 0 && d > 0 {
-					b.npend++
-				} else if before > 0 && b.pendS[c] == 0 {
-					b.npend--
-				}
-			}
-		}
-		if a.pendS != b.pendS || a.npend != b.npend {
-			t.Fatalf("trial %d (dst %d n %d vec %v d %d): npend %d, loop %d", trial, op.dst, op.n, op.vec, d, a.npend, b.npend)
-		}
-	}
-}
