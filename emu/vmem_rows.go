@@ -5,7 +5,9 @@ package emu
 // each row from its own start (the pitch apart, or anywhere). Such a wave
 // is a few of vmem_run.go's runs side by side: checked once as a whole
 // (one allocation, alignment) and moved a row, or a row's part in each of
-// two pages, at a time, with no per-lane address, span or page work.
+// two pages, at a time, with no per-lane address, span or page work. A
+// load of a small table's entries (table[i & 7]) is one short run that
+// every p lanes repeat: it moves the run once and copies it to the rest.
 
 import "math"
 
