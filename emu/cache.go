@@ -1,5 +1,10 @@
 package emu
 
+import (
+	"encoding/binary"
+	"unsafe"
+)
+
 // The scalar data cache: 64-byte lines, set-associative, LRU. It sits
 // between SMEM and memory and is not coherent with vector memory: a vector
 // store to a cached address leaves the scalar line stale until it is
@@ -19,6 +24,7 @@ type cacheLine struct {
 type scalarCache struct {
 	sets, ways int
 	lines      []cacheLine // set-major
+	loads      []sloadMemo // execSLoad's findings, by instruction index
 }
 
 func newScalarCache(cfg CacheConfig) scalarCache {
@@ -97,6 +103,25 @@ func (w *Wave) lookup(addr uint64) int {
 		}
 	}
 	return -1
+}
+
+// holds reports whether line i is valid and holds addr (lookup would
+// return i: a line is in the cache at most once).
+func (c *scalarCache) holds(i int, addr uint64) bool {
+	l := &c.lines[i]
+	return l.valid && l.tag == addr&^(lineBytes-1)
+}
+
+// dwords copies the dwords at addr (in the line) into dst.
+func (l *cacheLine) dwords(addr uint64, dst []uint32) {
+	d := l.data[addr&(lineBytes-1):]
+	if hostLE && len(dst) > 1 { // the line's data is private: copy is fine
+		copy(dst, unsafe.Slice((*uint32)(unsafe.Pointer(&d[0])), len(d)/4))
+		return
+	}
+	for k := range dst {
+		dst[k] = binary.LittleEndian.Uint32(d[4*k:])
+	}
 }
 
 // writeBack writes a dirty line to memory and cleans it.

@@ -233,7 +233,106 @@ func (w *Wave) waitLoop(vm, exp, lgkm int) {
 // maxWaitOps bounds the in-flight list waitFast sorts on the stack.
 const maxWaitOps = 16
 
-// waitFast is waitcnt with the journal off: the loop's passes in one. The
+// waitFast is waitcnt with the journal off: waitDrain when it can
+// decide, else waitSorted.
+func (w *Wave) waitFast(vm, exp, lgkm int) {
+	if !w.waitDrain(vm, exp, lgkm) {
+		w.waitSorted(vm, exp, lgkm)
+	}
+}
+
+// waitDrain is waitSorted without the sort, for the waits compilers emit:
+// LGKM_CNT and EXP_CNT waited for down to zero or not at all (scalar loads
+// return out of order), VM_CNT to any count. The loop stops at the first
+// completion cycle at which every counter is low enough; for each counter
+// that is the completion cycle of its last operation (zero), of the VM
+// operation whose completion leaves at most vm (they complete in order),
+// or the clock; the loop's cycle is the latest of those, t, and the
+// operations whose key (waitSorted's) is at most t complete. In list
+// order rather than key order: the same registers result when no two of
+// them write one SGPR — the VM operations writing VGPRs keep their order,
+// and the rest write SGPRs. It reports false, having done nothing, for
+// other waits, vector LGKM operations (DS) or completions writing an SGPR
+// twice (TestWaitFastMatchesLoop).
+func (w *Wave) waitDrain(vm, exp, lgkm int) bool {
+	now := w.clock()
+	n := len(w.pend)
+	var key [maxWaitOps]uint64
+	var c Counters
+	vmKey, lgkmT, expT := uint64(0), now, now
+	for i := range w.pend[:n] {
+		p := &w.pend[i]
+		k := max(p.done, now)
+		switch p.cnt {
+		case isa.CntVM:
+			k = max(k, vmKey)
+			vmKey = k
+			c.VM += int(p.inc)
+		case isa.CntLGKM:
+			if p.vec {
+				return false
+			}
+			c.LGKM += int(p.inc)
+			lgkmT = max(lgkmT, k)
+		case isa.CntEXP:
+			c.EXP += int(p.inc)
+			expT = max(expT, k)
+		}
+		key[i] = k
+	}
+	if lgkm > 0 && lgkm < c.LGKM || exp > 0 && exp < c.EXP {
+		return false
+	}
+	t := now
+	if lgkm == 0 {
+		t = lgkmT
+	}
+	if exp == 0 {
+		t = max(t, expT)
+	}
+	for i, left := 0, c.VM; left > vm; i++ { // the VM operations that must complete
+		if p := &w.pend[i]; p.cnt == isa.CntVM {
+			left -= int(p.inc)
+			t = max(t, key[i])
+		}
+	}
+	var written [2]uint64 // SGPR codes the completing scalar operations write
+	for i := range w.pend[:n] {
+		p := &w.pend[i]
+		if key[i] > t || p.vec || p.n == 0 {
+			continue
+		}
+		if int(p.dst)+int(p.n) > 128 {
+			return false
+		}
+		m, s := uint64(1)<<p.n-1, uint(p.dst)
+		lo, hi := m<<s, m>>(64-s)|m<<(s-64) // m << s as 128 bits
+		if written[0]&lo|written[1]&hi != 0 {
+			return false
+		}
+		written[0], written[1] = written[0]|lo, written[1]|hi
+	}
+	due, kept := ^uint64(0), 0
+	for i := range w.pend[:n] {
+		if key[i] <= t {
+			w.complete(&w.pend[i], 0) // pos is only journaled
+			continue
+		}
+		due = min(due, key[i])
+		if kept != i {
+			w.pend[kept] = w.pend[i]
+		}
+		kept++
+	}
+	if t != now {
+		w.s[slotClock], w.s[slotClock+1] = uint32(t), uint32(t>>32)
+	}
+	w.pend = w.pend[:kept]
+	w.m.due = due
+	return true
+}
+
+// waitSorted is waitcnt with the journal off: the loop's passes in one. The
 // loop completes, at each cycle it jumps to, the operations due by then in
 // list order, so an operation completes at its key — the later of the
 // clock and its completion cycle, for a VM operation the latest one of it
@@ -242,7 +341,7 @@ const maxWaitOps = 16
 // groups of equal keys until the counters are low enough, advances the
 // clock to the last group's key and compacts the list once
 // (TestWaitFastMatchesLoop).
-func (w *Wave) waitFast(vm, exp, lgkm int) {
+func (w *Wave) waitSorted(vm, exp, lgkm int) {
 	now := w.clock()
 	n := len(w.pend)
 	var key [maxWaitOps]uint64
@@ -325,7 +424,7 @@ func waitcntFields(t isa.Target, simm uint16) (vm, exp, lgkm int) {
 
 // waitOne is waitcnt with the journal off and one operation in flight,
 // the commonest case (a load and the s_waitcnt that consumes it): what
-// waitFast does with a list of one, without its sort and key arrays. The
+// waitSorted does with a list of one, without its sort and key arrays. The
 // operation completes if it was due by now or its counter is over the
 // wait's limit for it, at the later of the clock and its cycle; else it
 // stays, due at its cycle (TestWaitFastMatchesLoop).

@@ -15,17 +15,29 @@ import (
 // flight and Machine.due — on random in-flight lists and waits, with due
 // cycles before, at and after the clock.
 func TestWaitFastMatchesLoop(t *testing.T) {
+	drained := 0 // waits waitDrain decided
 	for _, c := range []struct {
 		name string
 		wait func(w *Wave, vm, exp, lgkm int)
 		ops  func(r *rand.Rand) int // how many operations are in flight
 	}{
 		{"waitFast", (*Wave).waitFast, func(r *rand.Rand) int { return r.IntN(maxWaitOps + 1) }},
+		{"waitSorted", (*Wave).waitSorted, func(r *rand.Rand) int { return r.IntN(maxWaitOps + 1) }},
+		{"waitDrain", func(w *Wave, vm, exp, lgkm int) {
+			if w.waitDrain(vm, exp, lgkm) {
+				drained++
+			} else {
+				w.waitSorted(vm, exp, lgkm)
+			}
+		}, func(r *rand.Rand) int { return r.IntN(maxWaitOps + 1) }},
 		{"waitOne", (*Wave).waitOne, func(*rand.Rand) int { return 1 }},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			checkWaitMatchesLoop(t, c.wait, c.ops)
 		})
+	}
+	if drained < 200 {
+		t.Errorf("waitDrain decided %d waits: too few", drained)
 	}
 }
 

@@ -1,9 +1,6 @@
 package emu
 
-import (
-	"encoding/binary"
-	"strings"
-)
+import "strings"
 
 // The scalar-load fast path. Nearly every SMEM instruction of a compiled
 // kernel is an s_load_dword… of the kernel arguments or the dispatch
@@ -30,6 +27,27 @@ func sloadEligible(in *instr) bool {
 	return sd%align == 0 && sd+n <= 102 && (sb+2 <= 102 || sb >= 106 && sb+2 <= 128)
 }
 
+// sloadMemo is what execSLoad found for one instruction: with SBASE
+// holding base in mem, its access at addr lies in one allocation (for
+// good: allocations never go away) and one cache line, which way held
+// last. A grid worker's waves read the same kernel arguments with the
+// same instructions, so the next wave finds it here.
+type sloadMemo struct {
+	in   *instr
+	mem  *Memory
+	base uint64
+	addr uint64
+	way  int
+}
+
+// loadMemo returns instruction idx's memo (zero the first time).
+func (c *scalarCache) loadMemo(idx int) *sloadMemo {
+	if idx >= len(c.loads) {
+		c.loads = append(c.loads, make([]sloadMemo, idx+1-len(c.loads))...)
+	}
+	return &c.loads[idx]
+}
+
 // execSLoad executes an instruction sloadEligible accepts. With history
 // on, or when the access leaves its allocation or its cache line, it is
 // execSMEM.
@@ -40,26 +58,31 @@ func execSLoad(w *Wave, in *instr) error {
 	n := uint64(in.sub >> 4 & 0x1f)
 	sb := in.src[0].reg & 127
 	base := uint64(w.s[sb]) | uint64(w.s[(sb+1)&127]&0xffff)<<32
-	addr := base&^3 + uint64(smemImmOffset(w.target, false, int64(in.src[1].val))&^3)
-	off := addr & (lineBytes - 1)
-	if off+4*n > lineBytes || !w.inAlloc(addr, 4*n) {
-		return execSMEM(w, in)
+	e := w.cache.loadMemo(w.curIdx)
+	if e.in != in || e.base != base || e.mem != w.m.Mem {
+		addr := base&^3 + uint64(smemImmOffset(w.target, false, int64(in.src[1].val))&^3)
+		if addr&(lineBytes-1)+4*n > lineBytes || !w.inAlloc(addr, 4*n) {
+			return execSMEM(w, in)
+		}
+		*e = sloadMemo{in: in, mem: w.m.Mem, base: base, addr: addr, way: -1}
 	}
+	addr := e.addr
 	lat := &w.m.Config.Latency
 	done := w.clock() + uint64(lat.ScalarHit)
-	i := w.lookup(addr)
+	i := e.way
+	if i < 0 || !w.cache.holds(i, addr) {
+		i = w.lookup(addr)
+	}
 	if i >= 0 {
 		w.touch(i)
 	} else {
 		i = w.fill(addr, false)
 		done = w.clock() + uint64(lat.ScalarMiss)
 	}
+	e.way = i
 	p := w.pushOp(cntLGKM, lgkmInc(int(n)), done)
 	p.dst, p.n = in.dst[0].reg, uint8(n)
-	d := w.cache.lines[i].data[off : off+4*n]
-	for k := range p.data[:n] {
-		p.data[k] = binary.LittleEndian.Uint32(d[4*k:])
-	}
+	w.cache.lines[i].dwords(addr, p.data[:n])
 	w.issued(p)
 	return nil
 }

@@ -144,6 +144,72 @@ func TestSMEMFastMatchesGeneral(t *testing.T) {
 	}
 }
 
+// sloadMemoStream is a random stream of scalar loads of the fast path's
+// form (and some misaligned ones) from s[4:5], s[6:7] and s[8:9], which
+// sloadMemoBases keeps in range, a few stores, and s_waitcnt.
+func sloadMemoStream(r *rand.Rand) []byte {
+	var text []byte
+	for k := 0; k < smemStreamLen; k++ {
+		base, off := 4+2*r.IntN(3), uint32(4*r.IntN(0x10))
+		switch r.IntN(8) {
+		case 0:
+			text = append(text, encSMEM(smemOpStore, 12+4*r.IntN(4), base, r.IntN(2) == 0, off)...)
+		case 1, 2:
+			text = append(text, enc32(0xbf8c0000|0xc07f&^0xf00|uint32(r.IntN(3))<<8)...) // s_waitcnt lgkmcnt(0 to 2)
+		default:
+			size := r.IntN(5)
+			sd := 12 + min(1<<size, 4)*r.IntN(2)
+			if r.IntN(10) == 0 {
+				sd++ // misaligned SDATA: the general path
+			}
+			text = append(text, encSMEM(smemOpLoad+size, sd, base, false, off)...)
+		}
+	}
+	return append(text, enc32(0xbf810000)...) // s_endpgm
+}
+
+// sloadMemoBases points s[4:5], s[6:7] and s[8:9] at lines of
+// smemRandomMachine's allocations that sloadMemoStream's accesses stay in.
+func sloadMemoBases(m *Machine, r *rand.Rand) {
+	for _, b := range []int{4, 6, 8} {
+		a := []uint64{0x10000 + 0x40*r.Uint64N(8), 0x10800 + 0x40*r.Uint64N(2)}[r.IntN(2)]
+		m.SetSGPR(b, uint32(a))
+		m.SetSGPR(b+1, uint32(a>>32))
+	}
+}
+
+// TestSLoadMemoAcrossWaves: execSLoad's memo, which outlives Reset as a
+// grid worker's waves do, leaves each later run exactly as journaled Step
+// leaves it: the same stream run again after Reset with the same bases
+// (the memo is right) or others (it is stale), with the cache starting
+// empty and the memo's lines evicted or in other ways.
+func TestSLoadMemoAcrossWaves(t *testing.T) {
+	r := rand.New(rand.NewPCG(23, 24))
+	for trial := 0; trial < 300; trial++ {
+		target := []isa.Target{isa.GFX9, isa.GFX8}[trial%3/2]
+		text := sloadMemoStream(r)
+		seed := r.Uint64()
+		bases := []uint64{seed, seed, seed, r.Uint64(), seed} // each run's
+		var ms [2]*Machine
+		var errs [2]error
+		for k, hist := range []bool{true, false} {
+			ms[k] = smemRandomMachine(target, text, seed, hist)
+			for run, b := range bases {
+				if run > 0 {
+					ms[k].Reset()
+				}
+				sloadMemoBases(ms[k], rand.New(rand.NewPCG(b, 1)))
+				if errs[k] = runFor(ms[k], hist, 0); errs[k] != nil {
+					t.Fatalf("trial %d run %d: %v", trial, run, errs[k])
+				}
+			}
+		}
+		if d := diffRuns(ms, errs, [2]uint64{0x10000, 0x1000}); d != "" {
+			t.Fatalf("trial %d (%v): %s", trial, target, d)
+		}
+	}
+}
+
 // TestSMEMStreamEncodings: the stream's encodings decode to the intended
 // operations.
 func TestSMEMStreamEncodings(t *testing.T) {

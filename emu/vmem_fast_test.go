@@ -199,7 +199,8 @@ func vfAddr(rng *rand.Rand, faults bool) uint64 {
 // allocation (the whole-wave path's case): scattered over A, B, C or the
 // LDS window (for FLAT, the LDS aperture, past its 1 KiB too), or consecutive elements of 1 to
 // 16 bytes from a random start in A (some runs cross A's page boundary),
-// or one address for all lanes. Runs favour steps of elem, the access's
+// or one address for all lanes, or a table's entries that lanes repeat
+// every p lanes. Runs favour steps of elem, the access's
 // element size; steps of 2·elem and 64 are a field of an array of structs. With aligned, every address is a dword's but a run's: its
 // start is, and its step (1 and 2 too) is kept.
 func vfOneAlloc(rng *rand.Rand, elem uint64, aligned bool) func() uint64 {
@@ -207,7 +208,7 @@ func vfOneAlloc(rng *rand.Rand, elem uint64, aligned bool) func() uint64 {
 	if aligned {
 		mask = ^uint64(3)
 	}
-	switch rng.IntN(7) {
+	switch rng.IntN(8) {
 	case 0:
 		r := []struct{ lo, n uint64 }{{vfA, 0x2000}, {vfB, 0x1000}, {vfC, 0x1000}, {SharedApertureBase, 0x800}}[rng.IntN(4)]
 		return func() uint64 { return (r.lo + rng.Uint64N(r.n-16)) & mask }
@@ -237,6 +238,13 @@ func vfOneAlloc(rng *rand.Rand, elem uint64, aligned bool) func() uint64 {
 		return func() uint64 {
 			l++
 			return a0 + (l-1)%r*s + (l-1)/r*pitch
+		}
+	case 7: // a table's entries, table[i % p]: lanes repeat the first p (p not always a power of two)
+		p, s := []uint64{2, 4, 8, 8, 16, 32, 6}[rng.IntN(7)], []uint64{elem, elem, 0, 1, 2 * elem}[rng.IntN(5)]
+		a0, l := (vfA+0x1000-rng.Uint64N(0x40))&mask, uint64(0)
+		return func() uint64 {
+			l++
+			return a0 + (l-1)%p*s
 		}
 	}
 	return nil
@@ -343,6 +351,9 @@ func vfSetup(m *Machine, u *vmemUnit, asm string, seed uint64, faults bool) {
 			case n == 1:
 				a = PrivateApertureBase + rng.Uint64N(0xc0) // flat: scratch
 			}
+			if bad() {
+				a += 1 << 32 // the same low dword, unmapped: only the high dwords tell
+			}
 			w.v[2][l], w.v[3][l] = uint32(a), uint32(a>>32)
 		case strings.HasPrefix(asm, "scratch_"): // a private offset
 			w.v[2][l] = uint32(rng.IntN(0xc0))
@@ -407,6 +418,14 @@ func vfRun(t testing.TB, target isa.Target, asm, enc string, seed uint64, view, 
 	u := &vmemUnit{lds: newLDS(1024), cfg: VMemConfig{LDSLatency: 4}, ops: map[*isa.Inst]*vmOp{}, noFast: noFast}
 	m.VectorMemory = u
 	vfSetup(m, u, asm, seed, faults)
+	// a free result slot holding an earlier operation's data, as a
+	// worker's next wave finds it
+	u.pending = append(u.pending, vmResult{})
+	for k := range u.pending[0].data {
+		for l := range u.pending[0].data[k] {
+			u.pending[0].data[k][l] = uint32(seed) ^ uint32(k*64+l)*0x9e3779b9
+		}
+	}
 	_, err := m.Run(context.Background(), 10)
 	return m, err
 }
@@ -505,8 +524,9 @@ func TestLaneShapes(t *testing.T) {
 		step := []uint32{0, 1, 2, 4, 8, 16, rng.Uint32()}[rng.IntN(7)]
 		x := []uint32{rng.Uint32(), ^uint32(0) - step*uint32(rng.IntN(70)), 0}[rng.IntN(3)]
 		lanes := v[from : from+n]
+		period := []int{64, 64, 2, 8, 32}[rng.IntN(5)] // a table's lanes repeat
 		for l := range lanes {
-			lanes[l] = x + step*uint32(l)
+			lanes[l] = x + step*uint32(l%period)
 		}
 		if rng.IntN(3) == 0 {
 			lanes[rng.IntN(n)] ^= 1 << rng.IntN(32)
@@ -521,6 +541,18 @@ func TestLaneShapes(t *testing.T) {
 		}
 		if got := consecutive(lanes, step); got != wantC {
 			t.Fatalf("consecutive(%#x, %d) = %v", lanes, step, got)
+		}
+		for _, p := range []int{2, 4, 8, 16, 32} {
+			if p >= n {
+				break
+			}
+			wantP := true
+			for l := p; l < n; l++ {
+				wantP = wantP && lanes[l] == lanes[l-p]
+			}
+			if got := periodic(lanes, p); got != wantP {
+				t.Fatalf("periodic(%#x, %d) = %v", lanes, p, got)
+			}
 		}
 		// consecutiveHi: with high dwords, uniform or not, from even and odd lanes
 		if uint64(lanes[0])+uint64(n-1)*uint64(step) > math.MaxUint32 {
@@ -541,6 +573,45 @@ func TestLaneShapes(t *testing.T) {
 		}
 		if got := consecutiveHi(lanes, hi, step); got != wantH {
 			t.Fatalf("consecutiveHi(%#x, %#x, %d) = %v", lanes, hi, step, got)
+		}
+	}
+}
+
+// TestRowsStep: rowsStep, which reads lanes two at a time where it can,
+// agrees with a lane-by-lane reading on rows of even and odd lengths, from
+// even and odd lanes, with a lane's low or high dword changed or not, and
+// without high dwords (GLOBAL-saddr).
+func TestRowsStep(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 7))
+	var v, h [65]uint32
+	for i := 0; i < 20000; i++ {
+		r := []int{16, 16, 17, 20, 32}[rng.IntN(5)]
+		n := r + 1 + rng.IntN(64-r)
+		st := []uint32{4, 8, 12, rng.Uint32() >> 8}[rng.IntN(4)]
+		from, hfrom := rng.IntN(2), rng.IntN(2)
+		lo, hi := v[from:from+n], h[hfrom:hfrom+n]
+		y := rng.Uint32()
+		for l := range lo {
+			if l%r == 0 {
+				y = rng.Uint32N(math.MaxUint32 - uint32(r-1)*st) // no row wraps
+			}
+			lo[l], hi[l] = y+st*uint32(l%r), 0x10
+		}
+		switch rng.IntN(3) {
+		case 0:
+			lo[rng.IntN(n)] ^= 1 << rng.IntN(32)
+		case 1:
+			hi[rng.IntN(n)] ^= 1 << rng.IntN(32)
+		}
+		if rng.IntN(3) == 0 {
+			hi = nil
+		}
+		want := true
+		for l := range lo {
+			want = want && lo[l] == lo[l-l%r]+st*uint32(l%r) && (hi == nil || hi[l] == hi[0])
+		}
+		if got := rowsStep(lo, hi, r, st); got != want {
+			t.Fatalf("rowsStep(%#x, %#x, %d, %d) = %v", lo, hi, r, st, got)
 		}
 	}
 }

@@ -5,7 +5,9 @@ package emu
 // each row from its own start (the pitch apart, or anywhere). Such a wave
 // is a few of vmem_run.go's runs side by side: checked once as a whole
 // (one allocation, alignment) and moved a row, or a row's part in each of
-// two pages, at a time, with no per-lane address, span or page work.
+// two pages, at a time, with no per-lane address, span or page work. A
+// load of a small table's entries (table[i & 7]) is one short run that
+// every p lanes repeat: it moves the run once and copies it to the rest.
 
 import "math"
 
@@ -44,34 +46,39 @@ func laneRows(w *Wave, o *vmOp, spec int, base, size uint64, n int, rs *laneRowS
 	if step < size {
 		return 0, false
 	}
-	r := 2
+	// rowsStep checks every lane below: this only finds r, from the
+	// shortest row taken up
+	r := minRowLanes
+	if v0[r-1] != x+uint32(r-1)*st {
+		return 0, false
+	}
 	for r < n && v0[r] == x+uint32(r)*st {
 		r++
 	}
 	if r == n || r < minRowLanes || uint64(x)+uint64(r-1)*step > math.MaxUint32 {
 		return 0, false
 	}
+	var v1 []uint32 // the high dwords (none for GLOBAL-saddr)
 	hi32, off := uint64(0), uint64(o.offset)
 	if spec == specGlobalS {
 		off += base
 	} else {
-		v1 := w.v[o.vaddr+1][:n]
-		if !uniform(v1) {
-			return 0, false
-		}
+		v1 = w.v[o.vaddr+1][:n]
 		hi32 = uint64(v1[0]) << 32
 	}
 	rs.n, rs.r = (n+r-1)/r, r
 	lo, top, or := ^uint64(0), uint64(0), step
 	for k := range rs.n {
-		row := v0[k*r : min(k*r+r, n)]
-		y := row[0]
-		if k > 0 && (uint64(y)+uint64(len(row)-1)*step > math.MaxUint32 || !consecutive(row, st)) {
+		y, m := v0[k*r], min(r, n-k*r)
+		if uint64(y)+uint64(m-1)*step > math.MaxUint32 {
 			return 0, false
 		}
 		a := (uint64(y) | hi32) + off
 		rs.a[k] = a
-		lo, top, or = min(lo, a), max(top, a+uint64(len(row)-1)*step), or|a
+		lo, top, or = min(lo, a), max(top, a+uint64(m-1)*step), or|a
+	}
+	if !rowsStep(v0, v1, r, st) {
+		return 0, false
 	}
 	if top+size < top || !waveFits(w, o, spec, base, 0, size, lo, top, or) {
 		return 0, false
@@ -84,6 +91,51 @@ func laneRows(w *Wave, o *vmOp, spec int, base, size uint64, n int, rs *laneRowS
 		rs.m[k] = uint8(m)
 	}
 	return step, true
+}
+
+// rowsStep reports whether lo holds rows of r lanes (the last one maybe
+// shorter), each stepping by st from its first lane without wrapping (the
+// caller checks that), and hi, unless nil, is uniform — reading lanes two
+// at a time when r and len(lo) are even.
+func rowsStep(lo, hi []uint32, r int, st uint32) bool {
+	n := len(lo)
+	pl, ph := lanePairs(lo), []uint64(nil)
+	if hi != nil {
+		ph = lanePairs(hi)
+	}
+	if pl == nil || hi != nil && ph == nil || (r|n)&1 != 0 {
+		for k := 0; k < n; k += r {
+			if !consecutive(lo[k:min(k+r, n)], st) {
+				return false
+			}
+		}
+		return hi == nil || uniform(hi)
+	}
+	// a pair of a row holds y+st·j and y+st·(j+1); no carry crosses
+	// into the high half since no lane wraps
+	inc, d := uint64(2*st)|uint64(2*st)<<32, uint64(0)
+	for k := 0; k < len(pl); k += r / 2 {
+		y := lo[2*k]
+		d |= stepsFrom(pl[k:min(k+r/2, len(pl))], uint64(y)|uint64(y+st)<<32, inc)
+	}
+	if hi != nil {
+		d |= stepsFrom(ph, uint64(hi[0])|uint64(hi[0])<<32, 0)
+	}
+	return d == 0
+}
+
+// stepsFrom returns the OR of p[i] ^ (e + i·inc) over p: zero when each
+// p[i] is e + i·inc.
+func stepsFrom(p []uint64, e, inc uint64) (d uint64) {
+	i := 1
+	for ; i < len(p); i += 2 {
+		d |= (p[i-1] ^ e) | (p[i] ^ (e + inc))
+		e += 2 * inc
+	}
+	if i == len(p) {
+		d |= p[i-1] ^ e
+	}
+	return d
 }
 
 // runSplit returns how many of the n elements of size bytes at a, step
@@ -111,4 +163,70 @@ func (u *vmemUnit) moveRows(w *Wave, o *vmOp, exec uint64, c *memCtx, rs *laneRo
 			u.moveBlock(w, o, exec, c, a+uint64(m)*step, step, l0+m, l1)
 		}
 	}
+}
+
+// tablePeriod returns p when lanes 0 to len(lo)-1 repeat the first p, p
+// a power of two from 2 to 32 less than len(lo) (a load of table[i & 7]),
+// and hi, unless nil, repeats likewise; else 0.
+func tablePeriod(lo, hi []uint32) int {
+	n, x := len(lo), lo[0]
+	p := 2
+	for p < n && p <= 32 && lo[p] != x {
+		p *= 2
+	}
+	if p >= n || p > 32 || !periodic(lo, p) || hi != nil && !periodic(hi, p) {
+		return 0
+	}
+	return p
+}
+
+// periodic reports whether v[l] == v[l-p] for every l from p on (p even),
+// reading lanes two at a time where it can.
+func periodic(v []uint32, p int) bool {
+	n := len(v)
+	if v[n-1] != v[n-1-p] {
+		return false // the usual way to fail, found at once
+	}
+	pv, d := lanePairs(v), uint64(0)
+	if pv == nil {
+		for l := p; l < n; l++ {
+			d |= uint64(v[l] ^ v[l-p])
+		}
+		return d == 0
+	}
+	// an odd last lane is checked above
+	for i, q := range pv[p/2:] {
+		d |= q ^ pv[i]
+	}
+	return d == 0
+}
+
+// loadTable loads lanes 0 to n-1 of a GLOBAL, GLOBAL-saddr or FLAT load
+// whose lanes repeat the addresses of the first p (tablePeriod), which
+// are a run moveRun takes: it moves those p lanes and copies their data to
+// the others. It reports false, having moved nothing, otherwise.
+func (u *vmemUnit) loadTable(w *Wave, o *vmOp, c *memCtx, spec int, base, limit uint64, n int) bool {
+	if spec != specGlobal && spec != specGlobalS && spec != specFlat {
+		return false
+	}
+	var hi []uint32
+	if spec != specGlobalS {
+		hi = w.v[o.vaddr+1][:n]
+	}
+	p := tablePeriod(vaddrLanes(w, o, spec)[:n], hi)
+	if p == 0 {
+		return false
+	}
+	size := uint64(c.size)
+	a0, step, ok := laneRun(w, o, spec, base, limit, size, p)
+	if !ok || !u.moveRun(w, o, ^uint64(0), c, spec, base, limit, a0, step, p) {
+		return false
+	}
+	for k := range min(c.ndw, 4) {
+		d := c.res.data[k][:n]
+		for m := p; m < n; m *= 2 { // the lanes so far, doubled (registers, not shared memory: copy is fine)
+			copy(d[m:], d[:m])
+		}
+	}
+	return true
 }

@@ -218,7 +218,7 @@ func (u *vmemUnit) moveBlock(w *Wave, o *vmOp, exec uint64, c *memCtx, a, step u
 		return
 	}
 	store := o.kind == vmStore
-	mask := exec >> l0 & (^uint64(0) >> (64 - (l1 - l0)))
+	mask := exec >> (uint(l0) & 63) & (^uint64(0) >> (uint(64-(l1-l0)) & 63)) // l1-l0 ≥ 1
 	if store && mask == 0 {
 		return // no page for a store with nothing to write
 	}
@@ -293,7 +293,7 @@ func storeRun[T uint8 | uint16](p unsafe.Pointer, step uintptr, src []uint32, sh
 // a lane (0, or at least the element's size) from a, all in a's page.
 func (u *vmemUnit) moveDwords(w *Wave, o *vmOp, exec uint64, c *memCtx, a, step uint64, l0, l1 int) {
 	store := o.kind == vmStore
-	mask := exec >> l0 & (^uint64(0) >> (64 - (l1 - l0)))
+	mask := exec >> (uint(l0) & 63) & (^uint64(0) >> (uint(64-(l1-l0)) & 63)) // l1-l0 ≥ 1
 	if store && mask == 0 {
 		return // no page for a store with nothing to write
 	}
@@ -407,18 +407,23 @@ func (c *opCache) dwords(a, n uint64, store bool) []uint32 {
 }
 
 // copyDwords copies src to dst a dword at a time (never memmove: see
-// memory_shared.go).
+// memory_shared.go), four to a step.
 func copyDwords(dst, src []uint32) {
-	if len(src) == 64 { // a whole wave: the fixed-length loop is the faster
-		d, s := (*[64]uint32)(dst), (*[64]uint32)(src)
-		for l, x := range s {
-			d[l] = x
-		}
+	n := len(src)
+	dst = dst[:n]
+	if n == 0 {
 		return
 	}
-	dst = dst[:len(src)]
-	for l, x := range src {
-		dst[l] = x
+	pd, ps, i := unsafe.Pointer(&dst[0]), unsafe.Pointer(&src[0]), 0
+	for ; i+4 <= n; i += 4 {
+		d, s := (*[4]uint32)(unsafe.Add(pd, 4*i)), (*[4]uint32)(unsafe.Add(ps, 4*i))
+		// not in address order: the compiler merges an adjacent
+		// pair's loads and stores into one 64-bit move
+		d[0], d[2] = s[0], s[2]
+		d[1], d[3] = s[1], s[3]
+	}
+	for ; i < n; i++ {
+		dst[i] = src[i]
 	}
 }
 

@@ -124,6 +124,14 @@ func (u *vmemUnit) Complete(w *Wave, id uint64) {
 // result reserves a pending result for operation id. Only the first n
 // dword arrays are cleared: Complete reads no others.
 func (u *vmemUnit) result(id uint64, vdst, n int, mask uint64, d16 uint8) *vmResult {
+	r := u.reserve(id, vdst, n, mask, d16)
+	clear(r.data[:min(max(n, 0), len(r.data))])
+	return r
+}
+
+// reserve is result without clearing the data, for a caller that writes
+// every lane of mask in the first n dword arrays (a whole-wave load).
+func (u *vmemUnit) reserve(id uint64, vdst, n int, mask uint64, d16 uint8) *vmResult {
 	var r *vmResult // id's result, else the first free one: one pass
 	for i := range u.pending {
 		p := &u.pending[i]
@@ -146,7 +154,6 @@ func (u *vmemUnit) result(id uint64, vdst, n int, mask uint64, d16 uint8) *vmRes
 		r = &u.pending[len(u.pending)-1]
 	}
 	r.id, r.vdst, r.n, r.mask, r.d16, r.inUse = id, vdst, n, mask, d16, true
-	clear(r.data[:min(max(n, 0), len(r.data))])
 	return r
 }
 

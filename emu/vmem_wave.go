@@ -51,6 +51,9 @@ func (u *vmemUnit) fastWave(w *Wave, o *vmOp, exec uint64, c *memCtx, spec int, 
 			u.moveRows(w, o, exec, c, &rs, step, n)
 			return true
 		}
+		if o.kind == vmLoad && u.loadTable(w, o, c, spec, base, limit, n) {
+			return true
+		}
 	}
 	holes := ^exec & (^uint64(0) >> (64 - n))
 	var ad [64]uint64
@@ -403,7 +406,8 @@ func waveSpec(o *vmOp) int8 {
 
 // execWave is execMem for an operation with a whole-wave shape (o.wspec)
 // when the step is not journaled: it issues the operation as execMem does
-// and tries fastWave before the rest of fastMem.
+// and tries fastWave before the rest of fastMem. A load's result is
+// cleared only for fastMem: fastWave writes every lane Complete reads.
 func (u *vmemUnit) execWave(w *Wave, o *vmOp) error {
 	exec := w.exec()
 	lat := uint64(w.m.Config.Latency.VectorMem)
@@ -416,7 +420,7 @@ func (u *vmemUnit) execWave(w *Wave, o *vmOp) error {
 		}
 	}
 	if o.kind == vmLoad {
-		c.res = u.result(w.IssueVector(isa.CntVM, 1, lat), o.vdst, c.ndw, exec, d16)
+		c.res = u.reserve(w.IssueVector(isa.CntVM, 1, lat), o.vdst, c.ndw, exec, d16)
 	} else {
 		w.IssueVector(isa.CntVM, 1, lat)
 	}
@@ -428,7 +432,10 @@ func (u *vmemUnit) execWave(w *Wave, o *vmOp) error {
 		base = w.rs64(o.saddr)
 	}
 	if !w.m.Mem.atomicWords() && u.fastWave(w, o, exec, &c, int(o.wspec), base, 0) {
-		return nil
+		return nil // it wrote lanes 0 up to the highest active one
+	}
+	if c.res != nil {
+		clear(c.res.data[:c.ndw]) // fastWave moved nothing
 	}
 	return u.fastMem(w, o, exec, &c)
 }
