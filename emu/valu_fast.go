@@ -96,14 +96,6 @@ var kernels = map[string]kernel{
 			dd[l] = uint32(int32(bb[l]) >> (aa[l] & 31))
 		}
 	},
-	"v_mul_lo_u32": func(e *fenv, d, a, b, c *[64]uint32) {
-		qa := quads(a)[:nquads(e.live)]
-		qd, qb := quads(d)[:len(qa)], quads(b)[:len(qa)]
-		for i := range qa {
-			x, y := &qa[i], &qb[i]
-			qd[i] = [4]uint32{x[0] * y[0], x[1] * y[1], x[2] * y[2], x[3] * y[3]}
-		}
-	},
 	"v_mul_u32_u24": func(e *fenv, d, a, b, c *[64]uint32) {
 		qa := quads(a)[:nquads(e.live)]
 		qd, qb := quads(d)[:len(qa)], quads(b)[:len(qa)]
@@ -120,14 +112,6 @@ var kernels = map[string]kernel{
 		for i := range qa {
 			x, y, z := &qa[i], &qb[i], &qc[i]
 			qd[i] = [4]uint32{(x[0]&m)*(y[0]&m) + z[0], (x[1]&m)*(y[1]&m) + z[1], (x[2]&m)*(y[2]&m) + z[2], (x[3]&m)*(y[3]&m) + z[3]}
-		}
-	},
-	"v_add3_u32": func(e *fenv, d, a, b, c *[64]uint32) {
-		qa := quads(a)[:nquads(e.live)]
-		qd, qb, qc := quads(d)[:len(qa)], quads(b)[:len(qa)], quads(c)[:len(qa)]
-		for i := range qa {
-			x, y, z := &qa[i], &qb[i], &qc[i]
-			qd[i] = [4]uint32{x[0] + y[0] + z[0], x[1] + y[1] + z[1], x[2] + y[2] + z[2], x[3] + y[3] + z[3]}
 		}
 	},
 	"v_lshl_add_u32": func(e *fenv, d, a, b, c *[64]uint32) {
