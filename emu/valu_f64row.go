@@ -252,6 +252,9 @@ func (w *Wave) scalarF64(o *operand, din bool) float64 {
 // 0 to n-1 are exactly the EXEC lanes and whole quads (package lanes'
 // rows write whole quads), else scratch.
 func (w *Wave) dstRegsF64(r int, mask uint64, n int, scratch *f64Regs) *f64Regs {
+	if mask == ^uint64(0) && !w.jOn { // the common case first: a full wave, not journaled
+		return w.regsF64(r)
+	}
 	if mask == 0 || mask != lowLanes(n) || n%4 != 0 {
 		return scratch
 	}
