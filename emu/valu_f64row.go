@@ -196,12 +196,7 @@ func (w *Wave) srcModF64(in *instr, k int, din bool, am, nm uint32, buf *f64Regs
 		return p
 	}
 	if din { // only the high dwords (the signs) change
-		if p != buf {
-			buf[0] = p[0]
-		}
-		for l := range buf[1] {
-			buf[1][l] = p[1][l]&^am ^ nm
-		}
+		simd.SignsF64(buf.rows(), p.rows(), am, nm)
 		return buf
 	}
 	for l := range buf[0] {
