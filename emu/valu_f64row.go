@@ -172,6 +172,9 @@ func (w *Wave) srcRegsF64(in *instr, k int, din bool, buf *f64Regs) *f64Regs {
 // mask 1<<63 to flip.
 func (w *Wave) srcNegF64(in *instr, k int, din bool, buf *f64Regs) (*f64Regs, uint64) {
 	if o := &in.src[k]; o.neg && !o.abs && din {
+		if o.kind == okV { // the common case without a call
+			return w.regsF64(int(o.reg)), 1 << 63
+		}
 		return w.srcModF64(in, k, din, 0, 0, buf), 1 << 63
 	}
 	return w.srcRegsF64(in, k, din, buf), 0
