@@ -172,6 +172,9 @@ func (w *Wave) srcRegsF64(in *instr, k int, din bool, buf *f64Regs) *f64Regs {
 // mask 1<<63 to flip.
 func (w *Wave) srcNegF64(in *instr, k int, din bool, buf *f64Regs) (*f64Regs, uint64) {
 	if o := &in.src[k]; o.neg && !o.abs && din {
+		if o.kind == okV { // the common case without a call
+			return w.regsF64(int(o.reg)), 1 << 63
+		}
 		return w.srcModF64(in, k, din, 0, 0, buf), 1 << 63
 	}
 	return w.srcRegsF64(in, k, din, buf), 0
@@ -196,12 +199,7 @@ func (w *Wave) srcModF64(in *instr, k int, din bool, am, nm uint32, buf *f64Regs
 		return p
 	}
 	if din { // only the high dwords (the signs) change
-		if p != buf {
-			buf[0] = p[0]
-		}
-		for l := range buf[1] {
-			buf[1][l] = p[1][l]&^am ^ nm
-		}
+		simd.SignsF64(buf.rows(), p.rows(), am, nm)
 		return buf
 	}
 	for l := range buf[0] {
@@ -252,6 +250,9 @@ func (w *Wave) scalarF64(o *operand, din bool) float64 {
 // 0 to n-1 are exactly the EXEC lanes and whole quads (package lanes'
 // rows write whole quads), else scratch.
 func (w *Wave) dstRegsF64(r int, mask uint64, n int, scratch *f64Regs) *f64Regs {
+	if mask == ^uint64(0) && !w.jOn { // the common case first: a full wave, not journaled
+		return w.regsF64(r)
+	}
 	if mask == 0 || mask != lowLanes(n) || n%4 != 0 {
 		return scratch
 	}
