@@ -305,6 +305,10 @@ func kFu32(f func(x float64) float64) kernel {
 // kRcpF32 is kFu32(recip) with the division inline (1/x is NaN only for
 // a NaN x).
 func kRcpF32(e *fenv, d, a, b, c *[64]uint32) {
+	if n, ok := keepLanes(e); ok {
+		rcpRowF32(d, a, n)
+		return
+	}
 	for l := range d[:e.live] {
 		x := flushIn(a[l], e.din)
 		u := f32bits(float32(1 / float64(f32(x))))
@@ -366,10 +370,7 @@ func init() {
 	}
 	kernels["v_cvt_u32_f32"] = func(e *fenv, d, a, b, c *[64]uint32) {
 		if e.din {
-			d := d[:e.live]
-			for l, x := range asFloats(a)[:len(d)] {
-				d[l] = uint32(cvtF32ToU32(float64(x)))
-			}
+			u32RowF32(d, a, e.live)
 			return
 		}
 		for l := range d[:e.live] {
