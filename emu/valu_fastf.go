@@ -322,15 +322,7 @@ func kRcpF32(e *fenv, d, a, b, c *[64]uint32) {
 func init() {
 	kernels["v_min_f32"] = func(e *fenv, d, a, b, c *[64]uint32) {
 		if n, ok := keepLanes(e); ok {
-			d, a, b := d[:n], a[:n], b[:n]
-			for l := range d {
-				x, y := a[l], b[l]
-				u := minNum32(x, y)
-				if max(x&0x7fffffff, y&0x7fffffff) > 0x7f800000 {
-					u = uint32(minF32(e, uint64(x), uint64(y)))
-				}
-				d[l] = u
-			}
+			minRowF32(e, d, a, b, n)
 			return
 		}
 		for l := range d[:e.live] {
@@ -348,15 +340,7 @@ func init() {
 			return
 		}
 		if n, ok := keepLanes(e); ok {
-			d, a, b := d[:n], a[:n], b[:n]
-			for l := range d {
-				x, y := a[l], b[l]
-				u := maxNum32(x, y)
-				if max(x&0x7fffffff, y&0x7fffffff) > 0x7f800000 {
-					u = uint32(maxF32(e, uint64(x), uint64(y)))
-				}
-				d[l] = u
-			}
+			maxRowF32(e, d, a, b, n)
 			return
 		}
 		for l := range d[:e.live] {

@@ -61,3 +61,13 @@ func quietRowF32(d, a *[64]uint32, nans uint64) {
 
 // u32RowF32 is v_cvt_u32_f32 with denormals kept (cvtF32ToU32).
 func u32RowF32(d, a *[64]uint32, n int) { simd.U32FromF32(d, a, n) }
+
+// minRowF32 is v_min_f32 with denormals kept (minNum32; minF32 for NaNs).
+func minRowF32(e *fenv, d, a, b *[64]uint32, n int) {
+	setNaNs32(d, simd.MinF32(d, a, b, n), func(l int) uint32 { return uint32(minF32(e, uint64(a[l]), uint64(b[l]))) })
+}
+
+// maxRowF32 is v_max_f32 with denormals kept (maxNum32; maxF32 for NaNs).
+func maxRowF32(e *fenv, d, a, b *[64]uint32, n int) {
+	setNaNs32(d, simd.MaxF32(d, a, b, n), func(l int) uint32 { return uint32(maxF32(e, uint64(a[l]), uint64(b[l]))) })
+}

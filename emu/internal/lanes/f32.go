@@ -173,3 +173,61 @@ func u32FromF32Go(d, a *[64]uint32, n int) {
 		}
 	}
 }
+
+// The min and max order f32s by value, -0 below +0; a lane with a NaN
+// source is a NaN lane (left to the caller).
+
+// order32 maps the bits of a number to integers in the order of their
+// values.
+func order32(x uint32) uint32 { return x ^ (uint32(int32(x)>>31) | 0x80000000) }
+
+// hasNaN32 reports whether x or y is a NaN.
+func hasNaN32(x, y uint32) bool { return max(x&0x7fffffff, y&0x7fffffff) > 0x7f800000 }
+
+// MinF32 is d = the lesser of a and b.
+func MinF32(d, a, b *[64]uint32, n int) (nans uint64) {
+	if SIMD {
+		return minF32AVX(d, a, b, n) & lowLanes(n)
+	}
+	return minF32Go(d, a, b, n)
+}
+
+// minF32Go is MinF32's Go definition.
+func minF32Go(d, a, b *[64]uint32, n int) (nans uint64) {
+	for l := range n {
+		x, y := a[l], b[l]
+		switch {
+		case hasNaN32(x, y):
+			nans |= 1 << l
+		case order32(x) <= order32(y):
+			d[l] = x
+		default:
+			d[l] = y
+		}
+	}
+	return nans
+}
+
+// MaxF32 is d = the greater of a and b.
+func MaxF32(d, a, b *[64]uint32, n int) (nans uint64) {
+	if SIMD {
+		return maxF32AVX(d, a, b, n) & lowLanes(n)
+	}
+	return maxF32Go(d, a, b, n)
+}
+
+// maxF32Go is MaxF32's Go definition.
+func maxF32Go(d, a, b *[64]uint32, n int) (nans uint64) {
+	for l := range n {
+		x, y := a[l], b[l]
+		switch {
+		case hasNaN32(x, y):
+			nans |= 1 << l
+		case order32(x) >= order32(y):
+			d[l] = x
+		default:
+			d[l] = y
+		}
+	}
+	return nans
+}

@@ -52,3 +52,9 @@ func f32FromU32AVX(d, a *[64]uint32, n int)
 
 //go:noescape
 func u32FromF32AVX(d, a *[64]uint32, n int)
+
+//go:noescape
+func minF32AVX(d, a, b *[64]uint32, n int) uint64
+
+//go:noescape
+func maxF32AVX(d, a, b *[64]uint32, n int) uint64

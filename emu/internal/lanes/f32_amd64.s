@@ -34,6 +34,11 @@ done:                                           \
 // are added to R8.
 #define STORE(A, M) \
 	VCMPPS    $3, A, A, M          \
+	KEEP(A, M)
+
+// KEEP writes A to d but for the lanes in the mask M, which keep d's
+// words and are added to R8.
+#define KEEP(A, M) \
 	VBLENDVPS M, (DI)(CX*4), A, A  \
 	VMOVUPS   A, (DI)(CX*4)        \
 	VMOVMSKPS M, AX                \
@@ -109,6 +114,33 @@ done:                                           \
 	VCMPPS     $0x1e, B, A, C   \
 	VPAND      C, M, M          \
 	VMOVDQU    M, (DI)(CX*4)
+
+// ORDER maps A's f32s to int32s in the order of their values (-0 below
+// +0), or back: negative numbers' magnitude bits are flipped.
+#define ORDER(A, C) \
+	VPSRAD $31, A, C \
+	VPSRLD $1, C, C  \
+	VPXOR  C, A, A
+
+// MINMAX takes VPMINSD or VPMAXSD of the ordered a and b, for the lanes
+// where neither is a NaN (K1 = 0x7fffffff, K2 = 0x7f800000: M marks the
+// rest).
+#define MINMAX(OP, A, B, C, M, K1, K2) \
+	VPAND    (SI)(CX*4), K1, C  \
+	VPCMPGTD K2, C, M           \
+	VPAND    (DX)(CX*4), K1, C  \
+	VPCMPGTD K2, C, C           \
+	VPOR     C, M, M            \
+	VMOVDQU  (SI)(CX*4), A      \
+	ORDER(A, C)                 \
+	VMOVDQU  (DX)(CX*4), B      \
+	ORDER(B, C)                 \
+	OP       B, A, A            \
+	ORDER(A, C)                 \
+	KEEP(A, M)
+
+#define MIN(A, B, C, M, K1, K2, K3) MINMAX(VPMINSD, A, B, C, M, K1, K2)
+#define MAX(A, B, C, M, K1, K2, K3) MINMAX(VPMAXSD, A, B, C, M, K1, K2)
 
 // BCASTD sets every double word of Y to v.
 #define BCASTD(v, X, Y) \
@@ -199,3 +231,15 @@ TEXT ·u32FromF32AVX(SB), NOSPLIT, $0-24
 	BCASTD(0x4f800000, X11, Y11)
 	ROWS(TOU32)
 	RET
+
+// func minF32AVX(d, a, b *[64]uint32, n int) uint64
+TEXT ·minF32AVX(SB), NOSPLIT, $0-40
+	BCASTD(0x7fffffff, X9, Y9)
+	BCASTD(0x7f800000, X10, Y10)
+	BINARY(MIN)
+
+// func maxF32AVX(d, a, b *[64]uint32, n int) uint64
+TEXT ·maxF32AVX(SB), NOSPLIT, $0-40
+	BCASTD(0x7fffffff, X9, Y9)
+	BCASTD(0x7f800000, X10, Y10)
+	BINARY(MAX)

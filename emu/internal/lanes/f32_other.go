@@ -13,4 +13,6 @@ var (
 	roundF32AVX   = roundF32Go
 	f32FromU32AVX = f32FromU32Go
 	u32FromF32AVX = u32FromF32Go
+	minF32AVX     = minF32Go
+	maxF32AVX     = maxF32Go
 )

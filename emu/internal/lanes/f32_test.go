@@ -49,7 +49,7 @@ func fillF32(r *rand.Rand, p *[64]uint32) {
 
 // cancelF32 sets some lanes of c to -(a × b) rounded, so that a mad
 // leaves the product's rounding error only when it fuses, and copies some
-// lanes of a into b (equal operands: a - a).
+// lanes of a into b, some with the sign flipped (a - a, min(-0, +0)).
 func cancelF32(r *rand.Rand, a, b, c *[64]uint32) {
 	for l := range c {
 		switch r.IntN(6) {
@@ -57,6 +57,8 @@ func cancelF32(r *rand.Rand, a, b, c *[64]uint32) {
 			c[l] = math.Float32bits(-(f32At(a, l) * f32At(b, l)))
 		case 2:
 			b[l] = a[l]
+		case 3:
+			b[l] = a[l] ^ 1<<31
 		}
 	}
 }
@@ -76,6 +78,8 @@ var f32Rows = []f32Row{
 	{"MadF32", 3, func(d *[64]uint32, s [3]*[64]uint32, _ int, n int) uint64 { return MadF32(d, s[0], s[1], s[2], n) }},
 	{"RcpF32", 1, func(d *[64]uint32, s [3]*[64]uint32, _ int, n int) uint64 { return RcpF32(d, s[0], n) }},
 	{"RoundF32", 1, func(d *[64]uint32, s [3]*[64]uint32, x int, n int) uint64 { return RoundF32(x&3, d, s[0], n) }},
+	{"MinF32", 2, func(d *[64]uint32, s [3]*[64]uint32, _ int, n int) uint64 { return MinF32(d, s[0], s[1], n) }},
+	{"MaxF32", 2, func(d *[64]uint32, s [3]*[64]uint32, _ int, n int) uint64 { return MaxF32(d, s[0], s[1], n) }},
 	{"F32FromU32", 1, func(d *[64]uint32, s [3]*[64]uint32, _ int, n int) uint64 {
 		F32FromU32(d, s[0], n)
 		return 0
