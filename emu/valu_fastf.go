@@ -363,10 +363,7 @@ func init() {
 	}
 	kernels["v_cvt_i32_f32"] = func(e *fenv, d, a, b, c *[64]uint32) {
 		if e.din {
-			d := d[:e.live]
-			for l, x := range asFloats(a)[:len(d)] {
-				d[l] = uint32(cvtF32ToI32(float64(x)))
-			}
+			i32RowF32(d, a, e.live)
 			return
 		}
 		for l := range d[:e.live] {

@@ -7,8 +7,11 @@ import simd "github.com/wavedbg/wavedbg/emu/internal/lanes"
 // with AVX2, leaving the NaN lanes unwritten for the rules of quiet32 and
 // madNaN32 (their sources are intact even when d is one of them).
 
+// The integer to f32 conversions, whole quads (their results are never
+// denormal: no MODE test).
 func init() {
 	kernels["v_cvt_f32_u32"] = func(e *fenv, d, a, b, c *[64]uint32) { simd.F32FromU32(d, a, e.live) }
+	kernels["v_cvt_f32_i32"] = func(e *fenv, d, a, b, c *[64]uint32) { simd.F32FromI32(d, a, e.live) }
 }
 
 // setNaNs32 writes nan(l) to the lanes l of d in nans.
@@ -59,9 +62,6 @@ func quietRowF32(d, a *[64]uint32, nans uint64) {
 	setNaNs32(d, nans, func(l int) uint32 { return a[l] | 0x400000 })
 }
 
-// u32RowF32 is v_cvt_u32_f32 with denormals kept (cvtF32ToU32).
-func u32RowF32(d, a *[64]uint32, n int) { simd.U32FromF32(d, a, n) }
-
 // minRowF32 is v_min_f32 with denormals kept (minNum32; minF32 for NaNs).
 func minRowF32(e *fenv, d, a, b *[64]uint32, n int) {
 	setNaNs32(d, simd.MinF32(d, a, b, n), func(l int) uint32 { return uint32(minF32(e, uint64(a[l]), uint64(b[l]))) })
@@ -71,3 +71,9 @@ func minRowF32(e *fenv, d, a, b *[64]uint32, n int) {
 func maxRowF32(e *fenv, d, a, b *[64]uint32, n int) {
 	setNaNs32(d, simd.MaxF32(d, a, b, n), func(l int) uint32 { return uint32(maxF32(e, uint64(a[l]), uint64(b[l]))) })
 }
+
+// u32RowF32 is v_cvt_u32_f32 with denormals kept (cvtF32ToU32).
+func u32RowF32(d, a *[64]uint32, n int) { simd.U32FromF32(d, a, n) }
+
+// i32RowF32 is v_cvt_i32_f32 with denormals kept (cvtF32ToI32).
+func i32RowF32(d, a *[64]uint32, n int) { simd.I32FromF32(d, a, n) }

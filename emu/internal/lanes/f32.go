@@ -231,3 +231,46 @@ func maxF32Go(d, a, b *[64]uint32, n int) (nans uint64) {
 	}
 	return nans
 }
+
+// F32FromI32 is d = a's signed integers as f32s, rounded to nearest even.
+func F32FromI32(d, a *[64]uint32, n int) {
+	if SIMD {
+		f32FromI32AVX(d, a, n)
+		return
+	}
+	f32FromI32Go(d, a, n)
+}
+
+// f32FromI32Go is F32FromI32's Go definition.
+func f32FromI32Go(d, a *[64]uint32, n int) {
+	for l := range n {
+		d[l] = math.Float32bits(float32(int32(a[l])))
+	}
+}
+
+// I32FromF32 is d = a truncated to a signed integer, saturating: 0 for a
+// NaN, the int32 limits beyond them.
+func I32FromF32(d, a *[64]uint32, n int) {
+	if SIMD {
+		i32FromF32AVX(d, a, n)
+		return
+	}
+	i32FromF32Go(d, a, n)
+}
+
+// i32FromF32Go is I32FromF32's Go definition.
+func i32FromF32Go(d, a *[64]uint32, n int) {
+	for l := range n {
+		x := f32At(a, l)
+		switch {
+		case x != x:
+			d[l] = 0
+		case x >= 1<<31:
+			d[l] = math.MaxInt32
+		case x <= -1<<31:
+			d[l] = 1 << 31
+		default:
+			d[l] = uint32(int32(x))
+		}
+	}
+}

@@ -58,3 +58,9 @@ func minF32AVX(d, a, b *[64]uint32, n int) uint64
 
 //go:noescape
 func maxF32AVX(d, a, b *[64]uint32, n int) uint64
+
+//go:noescape
+func f32FromI32AVX(d, a *[64]uint32, n int)
+
+//go:noescape
+func i32FromF32AVX(d, a *[64]uint32, n int)

@@ -97,6 +97,22 @@ done:                                           \
 	VADDPS     B, A, A         \
 	VMOVUPS    A, (DI)(CX*4)
 
+// FROMI32 converts a (VCVTDQ2PS rounds to nearest even).
+#define FROMI32(A, B, C, M, K1, K2, K3) \
+	VCVTDQ2PS (SI)(CX*4), A    \
+	VMOVUPS   A, (DI)(CX*4)
+
+// TOI32 truncates a (0x80000000 out of range and for NaNs), flips that to
+// 0x7fffffff from 2^31 (K1) up and zeroes the NaN lanes.
+#define TOI32(A, B, C, M, K1, K2, K3) \
+	VMOVUPS    (SI)(CX*4), A    \
+	VCVTTPS2DQ A, M             \
+	VCMPPS     $0x1d, K1, A, C  \
+	VPXOR      C, M, M          \
+	VCMPPS     $7, A, A, C      \
+	VPAND      C, M, M          \
+	VMOVDQU    M, (DI)(CX*4)
+
 // TOU32 truncates a: below 2^31 (K1) directly; from 2^31 as a - 2^31
 // with the top bit set back (K2 = 0x80000000); from 2^32 (K3) all ones;
 // not above 0 (a NaN too) zero.
@@ -243,3 +259,20 @@ TEXT ·maxF32AVX(SB), NOSPLIT, $0-40
 	BCASTD(0x7fffffff, X9, Y9)
 	BCASTD(0x7f800000, X10, Y10)
 	BINARY(MAX)
+
+// func f32FromI32AVX(d, a *[64]uint32, n int)
+TEXT ·f32FromI32AVX(SB), NOSPLIT, $0-24
+	MOVQ d+0(FP), DI
+	MOVQ a+8(FP), SI
+	MOVQ n+16(FP), BX
+	ROWS(FROMI32)
+	RET
+
+// func i32FromF32AVX(d, a *[64]uint32, n int)
+TEXT ·i32FromF32AVX(SB), NOSPLIT, $0-24
+	MOVQ d+0(FP), DI
+	MOVQ a+8(FP), SI
+	MOVQ n+16(FP), BX
+	BCASTD(0x4f000000, X9, Y9)
+	ROWS(TOI32)
+	RET

@@ -15,4 +15,6 @@ var (
 	u32FromF32AVX = u32FromF32Go
 	minF32AVX     = minF32Go
 	maxF32AVX     = maxF32Go
+	f32FromI32AVX = f32FromI32Go
+	i32FromF32AVX = i32FromF32Go
 )

@@ -84,6 +84,14 @@ var f32Rows = []f32Row{
 		F32FromU32(d, s[0], n)
 		return 0
 	}},
+	{"F32FromI32", 1, func(d *[64]uint32, s [3]*[64]uint32, _ int, n int) uint64 {
+		F32FromI32(d, s[0], n)
+		return 0
+	}},
+	{"I32FromF32", 1, func(d *[64]uint32, s [3]*[64]uint32, _ int, n int) uint64 {
+		I32FromF32(d, s[0], n)
+		return 0
+	}},
 	{"U32FromF32", 1, func(d *[64]uint32, s [3]*[64]uint32, _ int, n int) uint64 {
 		U32FromF32(d, s[0], n)
 		return 0
