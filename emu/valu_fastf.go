@@ -375,6 +375,10 @@ func init() {
 // canonF32 is v_max_f32 d, x, x: x itself (flushed as MODE says) but for
 // a NaN, which maxF32 quiets.
 func canonF32(e *fenv, d, a *[64]uint32) {
+	if n, ok := keepLanes(e); ok {
+		maxRowF32(e, d, a, a, n)
+		return
+	}
 	din, dout := e.din, e.dout
 	d2 := d[:e.live]
 	a2 := a[:len(d2)]
