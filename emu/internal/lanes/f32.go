@@ -274,3 +274,34 @@ func i32FromF32Go(d, a *[64]uint32, n int) {
 		}
 	}
 }
+
+// FmaF32 is d = a × b + c rounded once.
+func FmaF32(d, a, b, c *[64]uint32, n int) (nans uint64) {
+	if FMA {
+		return fmaF32AVX(d, a, b, c, n) & lowLanes(n)
+	}
+	return fmaF32Go(d, a, b, c, n)
+}
+
+// fmaF32Go is FmaF32's Go definition: the product is exact in float64;
+// the sum, rounded to odd in float64 (an inexact sum is the odd one of
+// its two neighbours), then rounds to f32 as the exact sum would (53 bits
+// ≥ 24 + 2).
+func fmaF32Go(d, a, b, c *[64]uint32, n int) (nans uint64) {
+	for l := range n {
+		p, z := float64(f32At(a, l))*float64(f32At(b, l)), float64(f32At(c, l))
+		s := p + z
+		t := s - z
+		err := (p - t) + (z - (s - t)) // TwoSum: s + err is the exact sum (a NaN for infinities)
+		if u := math.Float64bits(s); u&1 == 0 && (err < 0 || err > 0) {
+			// s is even and inexact: the odd neighbour towards the exact sum
+			if (err < 0) == (s < 0) {
+				s = math.Float64frombits(u + 1)
+			} else {
+				s = math.Float64frombits(u - 1)
+			}
+		}
+		setF32(d, l, float32(s), &nans)
+	}
+	return nans
+}

@@ -64,3 +64,8 @@ func f32FromI32AVX(d, a *[64]uint32, n int)
 
 //go:noescape
 func i32FromF32AVX(d, a *[64]uint32, n int)
+
+// fmaF32AVX needs FMA3 as well.
+//
+//go:noescape
+func fmaF32AVX(d, a, b, c *[64]uint32, n int) uint64

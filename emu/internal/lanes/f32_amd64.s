@@ -68,6 +68,13 @@ done:                                           \
 	VADDPS  (R9)(CX*4), A, A    \
 	STORE(A, M)
 
+// FMA rounds a × b + c once (VFMADD213PS).
+#define FMA(A, B, C, M, K1, K2, K3) \
+	VMOVUPS     (SI)(CX*4), A    \
+	VMOVUPS     (DX)(CX*4), B    \
+	VFMADD213PS (R9)(CX*4), B, A \
+	STORE(A, M)
+
 // RCP divides K1 = 1.0 by a.
 #define RCP(A, B, C, M, K1, K2, K3) \
 	VMOVUPS (SI)(CX*4), A       \
@@ -203,6 +210,17 @@ TEXT ·madF32AVX(SB), NOSPLIT, $0-48
 	MOVQ c+24(FP), R9
 	MOVQ n+32(FP), BX
 	ROWS(MAD)
+	MOVQ R8, ret+40(FP)
+	RET
+
+// func fmaF32AVX(d, a, b, c *[64]uint32, n int) uint64
+TEXT ·fmaF32AVX(SB), NOSPLIT, $0-48
+	MOVQ d+0(FP), DI
+	MOVQ a+8(FP), SI
+	MOVQ b+16(FP), DX
+	MOVQ c+24(FP), R9
+	MOVQ n+32(FP), BX
+	ROWS(FMA)
 	MOVQ R8, ret+40(FP)
 	RET
 

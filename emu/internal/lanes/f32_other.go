@@ -17,4 +17,5 @@ var (
 	maxF32AVX     = maxF32Go
 	f32FromI32AVX = f32FromI32Go
 	i32FromF32AVX = i32FromF32Go
+	fmaF32AVX     = fmaF32Go
 )

@@ -76,6 +76,7 @@ var f32Rows = []f32Row{
 	{"SubF32", 2, func(d *[64]uint32, s [3]*[64]uint32, _ int, n int) uint64 { return SubF32(d, s[0], s[1], n) }},
 	{"MulF32", 2, func(d *[64]uint32, s [3]*[64]uint32, _ int, n int) uint64 { return MulF32(d, s[0], s[1], n) }},
 	{"MadF32", 3, func(d *[64]uint32, s [3]*[64]uint32, _ int, n int) uint64 { return MadF32(d, s[0], s[1], s[2], n) }},
+	{"FmaF32", 3, func(d *[64]uint32, s [3]*[64]uint32, _ int, n int) uint64 { return FmaF32(d, s[0], s[1], s[2], n) }},
 	{"RcpF32", 1, func(d *[64]uint32, s [3]*[64]uint32, _ int, n int) uint64 { return RcpF32(d, s[0], n) }},
 	{"RoundF32", 1, func(d *[64]uint32, s [3]*[64]uint32, x int, n int) uint64 { return RoundF32(x&3, d, s[0], n) }},
 	{"MinF32", 2, func(d *[64]uint32, s [3]*[64]uint32, _ int, n int) uint64 { return MinF32(d, s[0], s[1], n) }},
