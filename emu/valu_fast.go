@@ -165,14 +165,7 @@ func flushOut(u uint32, keep bool) uint32 {
 
 func kAddF32(e *fenv, d, a, b, c *[64]uint32) {
 	if n, ok := keepLanes(e); ok {
-		d, a, b := asFloats(d)[:n], asFloats(a)[:n], asFloats(b)[:n]
-		for l := range d {
-			r := a[l] + b[l]
-			if r != r {
-				r = f32(quiet32(r, f32bits(a[l]), f32bits(b[l])))
-			}
-			d[l] = r
-		}
+		addRowF32(d, a, b, n)
 		return
 	}
 	for l := range d[:e.live] {
@@ -188,14 +181,7 @@ func kAddF32(e *fenv, d, a, b, c *[64]uint32) {
 
 func kSubF32(e *fenv, d, a, b, c *[64]uint32) {
 	if n, ok := keepLanes(e); ok {
-		d, a, b := asFloats(d)[:n], asFloats(a)[:n], asFloats(b)[:n]
-		for l := range d {
-			r := a[l] - b[l]
-			if r != r {
-				r = f32(quiet32(r, f32bits(a[l]), f32bits(b[l])^0x80000000))
-			}
-			d[l] = r
-		}
+		subRowF32(d, a, b, n)
 		return
 	}
 	for l := range d[:e.live] {
@@ -211,14 +197,7 @@ func kSubF32(e *fenv, d, a, b, c *[64]uint32) {
 
 func kMulF32(e *fenv, d, a, b, c *[64]uint32) {
 	if n, ok := keepLanes(e); ok {
-		d, a, b := asFloats(d)[:n], asFloats(a)[:n], asFloats(b)[:n]
-		for l := range d {
-			r := float32(a[l] * b[l])
-			if r != r {
-				r = f32(quiet32(r, f32bits(a[l]), f32bits(b[l])))
-			}
-			d[l] = r
-		}
+		mulRowF32(d, a, b, n)
 		return
 	}
 	for l := range d[:e.live] {
@@ -234,15 +213,7 @@ func kMulF32(e *fenv, d, a, b, c *[64]uint32) {
 
 func kMadF32(e *fenv, d, a, b, c *[64]uint32) {
 	if n, ok := keepLanes(e); ok {
-		df, af, bf := asFloats(d)[:n], asFloats(a)[:n], asFloats(b)[:n]
-		cf := asFloats(c)[:n]
-		for l := range df {
-			r := float32(af[l]*bf[l]) + cf[l] // the conversion rounds the product: no fused multiply-add
-			if r != r {                       // a NaN product or sum: quieted as the loop below does
-				r = f32(madNaN32(f32bits(af[l]), f32bits(bf[l]), f32bits(cf[l])))
-			}
-			df[l] = r
-		}
+		madRowF32(d, a, b, c, n)
 		return
 	}
 	for l := range d[:e.live] {

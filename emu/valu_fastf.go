@@ -305,6 +305,10 @@ func kFu32(f func(x float64) float64) kernel {
 // kRcpF32 is kFu32(recip) with the division inline (1/x is NaN only for
 // a NaN x).
 func kRcpF32(e *fenv, d, a, b, c *[64]uint32) {
+	if n, ok := keepLanes(e); ok {
+		rcpRowF32(d, a, n)
+		return
+	}
 	for l := range d[:e.live] {
 		x := flushIn(a[l], e.din)
 		u := f32bits(float32(1 / float64(f32(x))))
@@ -318,15 +322,7 @@ func kRcpF32(e *fenv, d, a, b, c *[64]uint32) {
 func init() {
 	kernels["v_min_f32"] = func(e *fenv, d, a, b, c *[64]uint32) {
 		if n, ok := keepLanes(e); ok {
-			d, a, b := d[:n], a[:n], b[:n]
-			for l := range d {
-				x, y := a[l], b[l]
-				u := minNum32(x, y)
-				if max(x&0x7fffffff, y&0x7fffffff) > 0x7f800000 {
-					u = uint32(minF32(e, uint64(x), uint64(y)))
-				}
-				d[l] = u
-			}
+			minRowF32(e, d, a, b, n)
 			return
 		}
 		for l := range d[:e.live] {
@@ -344,15 +340,7 @@ func init() {
 			return
 		}
 		if n, ok := keepLanes(e); ok {
-			d, a, b := d[:n], a[:n], b[:n]
-			for l := range d {
-				x, y := a[l], b[l]
-				u := maxNum32(x, y)
-				if max(x&0x7fffffff, y&0x7fffffff) > 0x7f800000 {
-					u = uint32(maxF32(e, uint64(x), uint64(y)))
-				}
-				d[l] = u
-			}
+			maxRowF32(e, d, a, b, n)
 			return
 		}
 		for l := range d[:e.live] {
@@ -366,10 +354,7 @@ func init() {
 	}
 	kernels["v_cvt_u32_f32"] = func(e *fenv, d, a, b, c *[64]uint32) {
 		if e.din {
-			d := d[:e.live]
-			for l, x := range asFloats(a)[:len(d)] {
-				d[l] = uint32(cvtF32ToU32(float64(x)))
-			}
+			u32RowF32(d, a, e.live)
 			return
 		}
 		for l := range d[:e.live] {
@@ -378,10 +363,7 @@ func init() {
 	}
 	kernels["v_cvt_i32_f32"] = func(e *fenv, d, a, b, c *[64]uint32) {
 		if e.din {
-			d := d[:e.live]
-			for l, x := range asFloats(a)[:len(d)] {
-				d[l] = uint32(cvtF32ToI32(float64(x)))
-			}
+			i32RowF32(d, a, e.live)
 			return
 		}
 		for l := range d[:e.live] {
@@ -393,6 +375,10 @@ func init() {
 // canonF32 is v_max_f32 d, x, x: x itself (flushed as MODE says) but for
 // a NaN, which maxF32 quiets.
 func canonF32(e *fenv, d, a *[64]uint32) {
+	if n, ok := keepLanes(e); ok {
+		maxRowF32(e, d, a, a, n)
+		return
+	}
 	din, dout := e.din, e.dout
 	d2 := d[:e.live]
 	a2 := a[:len(d2)]

@@ -74,10 +74,7 @@ var roundOps = []struct {
 // NaNs: no output flush).
 func kTruncF32(e *fenv, d, a, b, c *[64]uint32) {
 	if n, ok := keepLanes(e); ok {
-		d, a := d[:n], a[:n]
-		for l, x := range a {
-			d[l] = fixRound32(x, trunc32(x))
-		}
+		roundRowF32(rdTrunc, d, a, n)
 		return
 	}
 	for l := range d[:e.live] {
@@ -88,10 +85,7 @@ func kTruncF32(e *fenv, d, a, b, c *[64]uint32) {
 
 func kFloorF32(e *fenv, d, a, b, c *[64]uint32) {
 	if n, ok := keepLanes(e); ok {
-		d, a := d[:n], a[:n]
-		for l, x := range a {
-			d[l] = fixRound32(x, floor32(x))
-		}
+		roundRowF32(rdFloor, d, a, n)
 		return
 	}
 	for l := range d[:e.live] {
@@ -102,10 +96,7 @@ func kFloorF32(e *fenv, d, a, b, c *[64]uint32) {
 
 func kCeilF32(e *fenv, d, a, b, c *[64]uint32) {
 	if n, ok := keepLanes(e); ok {
-		d, a := d[:n], a[:n]
-		for l, x := range a {
-			d[l] = fixRound32(x, ceil32(x))
-		}
+		roundRowF32(rdCeil, d, a, n)
 		return
 	}
 	for l := range d[:e.live] {
@@ -116,10 +107,7 @@ func kCeilF32(e *fenv, d, a, b, c *[64]uint32) {
 
 func kRndneF32(e *fenv, d, a, b, c *[64]uint32) {
 	if n, ok := keepLanes(e); ok {
-		d, a := d[:n], a[:n]
-		for l, x := range a {
-			d[l] = fixRound32(x, rndne32(x))
-		}
+		roundRowF32(rdNearest, d, a, n)
 		return
 	}
 	for l := range d[:e.live] {

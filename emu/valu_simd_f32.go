@@ -1,0 +1,92 @@
+package emu
+
+import simd "github.com/wavedbg/wavedbg/emu/internal/lanes"
+
+// The f32 kernels' rows for the usual MODE, denormals kept both ways:
+// package lanes computes lanes 0 to n-1 (and the rest of the last quad)
+// with AVX2, leaving the NaN lanes unwritten for the rules of quiet32 and
+// madNaN32 (their sources are intact even when d is one of them).
+
+// The integer to f32 conversions, whole quads (their results are never
+// denormal: no MODE test).
+func init() {
+	kernels["v_cvt_f32_u32"] = func(e *fenv, d, a, b, c *[64]uint32) { simd.F32FromU32(d, a, e.live) }
+	kernels["v_cvt_f32_i32"] = func(e *fenv, d, a, b, c *[64]uint32) { simd.F32FromI32(d, a, e.live) }
+	kernels["v_fma_f32"] = kFmaF32Rows
+}
+
+// kFmaF32Rows is kFmaF32 with the FmaF32 row (VFMADD213PS) when MODE keeps
+// denormals and the host has FMA3.
+func kFmaF32Rows(e *fenv, d, a, b, c *[64]uint32) {
+	if n, ok := keepLanes(e); ok && simd.FMA {
+		setNaNs32(d, simd.FmaF32(d, a, b, c, n), func(l int) uint32 {
+			return uint32(fmaF32(e, uint64(a[l]), uint64(b[l]), uint64(c[l])))
+		})
+		return
+	}
+	kFmaF32(e, d, a, b, c)
+}
+
+// setNaNs32 writes nan(l) to the lanes l of d in nans.
+func setNaNs32(d *[64]uint32, nans uint64, nan func(l int) uint32) {
+	for ; nans != 0; nans &= nans - 1 {
+		l := tz(nans)
+		d[l] = nan(l)
+	}
+}
+
+// quietNaN32 is the NaN result of a binary operation of x and y (quiet32's
+// rule).
+func quietNaN32(x, y uint32) uint32 { return quiet32(f32(0x7fc00000), x, y) }
+
+// addRowF32 is d = a + b.
+func addRowF32(d, a, b *[64]uint32, n int) {
+	setNaNs32(d, simd.AddF32(d, a, b, n), func(l int) uint32 { return quietNaN32(a[l], b[l]) })
+}
+
+// subRowF32 is d = a - b (a NaN as for a + -b).
+func subRowF32(d, a, b *[64]uint32, n int) {
+	setNaNs32(d, simd.SubF32(d, a, b, n), func(l int) uint32 { return quietNaN32(a[l], b[l]^0x80000000) })
+}
+
+// mulRowF32 is d = a × b.
+func mulRowF32(d, a, b *[64]uint32, n int) {
+	setNaNs32(d, simd.MulF32(d, a, b, n), func(l int) uint32 { return quietNaN32(a[l], b[l]) })
+}
+
+// madRowF32 is v_mad_f32: d = a × b + c, the product rounded first.
+func madRowF32(d, a, b, c *[64]uint32, n int) {
+	setNaNs32(d, simd.MadF32(d, a, b, c, n), func(l int) uint32 { return madNaN32(a[l], b[l], c[l]) })
+}
+
+// rcpRowF32 is d = 1 / a (a NaN only from a NaN a, quieted).
+func rcpRowF32(d, a *[64]uint32, n int) {
+	quietRowF32(d, a, simd.RcpF32(d, a, n))
+}
+
+// roundRowF32 is d = a rounded in direction dir (rdTrunc …).
+func roundRowF32(dir int, d, a *[64]uint32, n int) {
+	quietRowF32(d, a, simd.RoundF32(dir, d, a, n))
+}
+
+// quietRowF32 writes the NaN results of a unary operation of a (a's NaN
+// quieted) to the lanes of d in nans.
+func quietRowF32(d, a *[64]uint32, nans uint64) {
+	setNaNs32(d, nans, func(l int) uint32 { return a[l] | 0x400000 })
+}
+
+// minRowF32 is v_min_f32 with denormals kept (minNum32; minF32 for NaNs).
+func minRowF32(e *fenv, d, a, b *[64]uint32, n int) {
+	setNaNs32(d, simd.MinF32(d, a, b, n), func(l int) uint32 { return uint32(minF32(e, uint64(a[l]), uint64(b[l]))) })
+}
+
+// maxRowF32 is v_max_f32 with denormals kept (maxNum32; maxF32 for NaNs).
+func maxRowF32(e *fenv, d, a, b *[64]uint32, n int) {
+	setNaNs32(d, simd.MaxF32(d, a, b, n), func(l int) uint32 { return uint32(maxF32(e, uint64(a[l]), uint64(b[l]))) })
+}
+
+// u32RowF32 is v_cvt_u32_f32 with denormals kept (cvtF32ToU32).
+func u32RowF32(d, a *[64]uint32, n int) { simd.U32FromF32(d, a, n) }
+
+// i32RowF32 is v_cvt_i32_f32 with denormals kept (cvtF32ToI32).
+func i32RowF32(d, a *[64]uint32, n int) { simd.I32FromF32(d, a, n) }
