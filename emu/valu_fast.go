@@ -5,6 +5,7 @@ import (
 	"strings"
 	"unsafe"
 
+	simd "github.com/wavedbg/wavedbg/emu/internal/lanes"
 	"github.com/wavedbg/wavedbg/isa"
 )
 
@@ -119,18 +120,10 @@ var kernels = map[string]kernel{
 			d[l] = a[l]<<(b[l]&31) + c[l]
 		}
 	},
-	"v_cvt_f32_i32": func(e *fenv, d, a, b, c *[64]uint32) {
-		df := asFloats(d)[:e.live]
-		for l := range df {
-			df[l] = float32(int32(a[l]))
-		}
-	},
-	"v_cvt_f32_u32": func(e *fenv, d, a, b, c *[64]uint32) {
-		df := asFloats(d)[:e.live]
-		for l := range df {
-			df[l] = float32(a[l])
-		}
-	},
+	"v_cvt_f32_i32": func(e *fenv, d, a, b, c *[64]uint32) { simd.F32FromI32(d, a, e.live) },
+	"v_cvt_f32_u32": func(e *fenv, d, a, b, c *[64]uint32) { simd.F32FromU32(d, a, e.live) },
+	"v_mul_lo_u32":  func(e *fenv, d, a, b, c *[64]uint32) { simd.MulLo(d, a, b, e.live) },
+	"v_add3_u32":    func(e *fenv, d, a, b, c *[64]uint32) { simd.Add3(d, a, b, c, e.live) },
 }
 
 // lanes returns lanes 0 to e.live-1 of d, a and b, as slices of one
@@ -157,11 +150,9 @@ func flushOut(u uint32, keep bool) uint32 {
 }
 
 // The f32 kernels first test for the usual MODE, denormals kept both
-// ways: their loop then does no flushing and reads no fenv field (the
-// compiler reloads those every lane, since d may alias e for all it
-// knows). add, sub, mul and fma also read and write the lanes as float32s
-// (asFloats), sparing the moves between integer and float registers.
-// Together that more than halves their cost (BenchmarkF32Kernel).
+// ways: they then run package lanes' rows (valu_simd_f32.go; AVX2 where
+// the host has it), which do no flushing and leave NaN lanes to the lane
+// rules. Only the flushing MODEs take the loops here.
 
 func kAddF32(e *fenv, d, a, b, c *[64]uint32) {
 	if n, ok := keepLanes(e); ok {
@@ -247,6 +238,10 @@ func madNaN32(x, y, z uint32) uint32 {
 
 func kFmaF32(e *fenv, d, a, b, c *[64]uint32) {
 	if n, ok := keepLanes(e); ok {
+		if simd.FMA {
+			fmaRowF32(e, d, a, b, c, n)
+			return
+		}
 		d, a, b := asFloats(d)[:n], asFloats(a)[:n], asFloats(b)[:n]
 		c := asFloats(c)[:n]
 		for l := range d {
@@ -284,10 +279,9 @@ func fmaExact(s float64) bool {
 // bounds checks.
 func keepLanes(e *fenv) (n int, ok bool) { return e.live, e.din && e.dout }
 
-// asFloats is a register's lanes as float32s (bits unchanged): add, sub,
-// mul and fma load, compute and store them in the float registers (NaNs,
-// the one case where the host's result bits are not the GPU's, are stored
-// as quiet32 makes them).
+// asFloats is a register's lanes as float32s (bits unchanged): fma's Go
+// loop (a host without FMA3) loads, computes and stores them in the float
+// registers.
 func asFloats(r *[64]uint32) *[64]float32 { return (*[64]float32)(unsafe.Pointer(r)) }
 
 // fastEligible reports whether an instruction can use its kernel.

@@ -7,24 +7,12 @@ import simd "github.com/wavedbg/wavedbg/emu/internal/lanes"
 // with AVX2, leaving the NaN lanes unwritten for the rules of quiet32 and
 // madNaN32 (their sources are intact even when d is one of them).
 
-// The integer to f32 conversions, whole quads (their results are never
-// denormal: no MODE test).
-func init() {
-	kernels["v_cvt_f32_u32"] = func(e *fenv, d, a, b, c *[64]uint32) { simd.F32FromU32(d, a, e.live) }
-	kernels["v_cvt_f32_i32"] = func(e *fenv, d, a, b, c *[64]uint32) { simd.F32FromI32(d, a, e.live) }
-	kernels["v_fma_f32"] = kFmaF32Rows
-}
-
-// kFmaF32Rows is kFmaF32 with the FmaF32 row (VFMADD213PS) when MODE keeps
-// denormals and the host has FMA3.
-func kFmaF32Rows(e *fenv, d, a, b, c *[64]uint32) {
-	if n, ok := keepLanes(e); ok && simd.FMA {
-		setNaNs32(d, simd.FmaF32(d, a, b, c, n), func(l int) uint32 {
-			return uint32(fmaF32(e, uint64(a[l]), uint64(b[l]), uint64(c[l])))
-		})
-		return
-	}
-	kFmaF32(e, d, a, b, c)
+// fmaRowF32 is v_fma_f32 with the FmaF32 row (VFMADD213PS; callers check
+// simd.FMA).
+func fmaRowF32(e *fenv, d, a, b, c *[64]uint32, n int) {
+	setNaNs32(d, simd.FmaF32(d, a, b, c, n), func(l int) uint32 {
+		return uint32(fmaF32(e, uint64(a[l]), uint64(b[l]), uint64(c[l])))
+	})
 }
 
 // setNaNs32 writes nan(l) to the lanes l of d in nans.

@@ -1,9 +1,13 @@
 // Package lanes holds the emulator's 64-lane loops that have a vector
-// (SIMD) implementation: integer adds with carry masks, multiplies,
-// selects and compares, and the f64 rows. Each function has a pure-Go
-// version, which is the definition; on amd64 with AVX2 an assembly version
-// computes the same result eight (or four, for 64-bit lanes) lanes an
-// instruction. Build with -tags purego to use only the Go versions.
+// (SIMD) implementation: integer adds and subtracts with carry masks,
+// multiplies, selects, compares and 64-bit shifts (int.go); the f32 rows
+// (f32.go); the f64 rows, division helpers, conversions, roundings,
+// compares and sign modifiers (f64*.go). Each function has a pure-Go
+// version, xxxGo, which is the definition; on amd64 with AVX2 an assembly
+// version computes the same result eight (or four, for 64-bit lanes)
+// lanes an instruction. Build with -tags purego to use only the Go
+// versions. Float rows leave NaN lanes unwritten and return their mask:
+// the caller applies the GPU's NaN rules.
 //
 // A register is a *[64]uint32, one word a lane. The loops compute the lanes
 // of whole quads (lanes 4i..4i+3) covering lanes 0..n-1: callers pass a
