@@ -16,6 +16,8 @@ import (
 	"math"
 	"math/bits"
 	"unsafe"
+
+	simd "github.com/wavedbg/wavedbg/emu/internal/lanes"
 )
 
 // laneRun reports whether the address of every lane from 0 to n-1, active
@@ -61,12 +63,16 @@ func laneRun(w *Wave, o *vmOp, spec int, base, limit, size uint64, n int) (a0, s
 
 // consecutiveHi reports consecutive(lo, step) && uniform(hi) (lo and hi
 // of one length, lo's last lane not wrapping) — the low and high dwords
-// of 64-bit addresses — reading both four lanes a step.
+// of 64-bit addresses: a whole wave's by the vector check, a shorter one's
+// four lanes a step.
 func consecutiveHi(lo, hi []uint32, step uint32) bool {
 	n := len(lo)
 	x, y := lo[0], hi[0]
 	if lo[n-1] != x+uint32(n-1)*step || hi[n-1] != y {
 		return false // a 2-D work-group's rows, scattered lanes: found at once
+	}
+	if n == 64 {
+		return simd.Progressions((*[64]uint32)(lo), (*[64]uint32)(hi), step, 0)
 	}
 	pl, ph := lanePairs(lo), lanePairs(hi)
 	if pl == nil || ph == nil {
@@ -76,14 +82,6 @@ func consecutiveHi(lo, hi []uint32, step uint32) bool {
 	// lane pairs (l, l+1) and (l+2, l+3) a step, then an odd pair left
 	e, inc := uint64(x)|uint64(x+step)<<32, uint64(2*step)|uint64(2*step)<<32
 	h, d := uint64(y)|uint64(y)<<32, uint64(0)
-	if len(pl) == 32 { // a whole wave: fixed lengths, no bounds checks
-		a, b := (*[32]uint64)(pl), (*[32]uint64)(ph)
-		for i := 0; i < 32; i += 2 {
-			d |= (a[i] ^ e) | (a[i+1] ^ (e + inc)) | (b[i] ^ h) | (b[i+1] ^ h)
-			e += 2 * inc
-		}
-		return d == 0
-	}
 	i := 0
 	for ; i+2 <= len(pl); i += 2 {
 		d |= (pl[i] ^ e) | (pl[i+1] ^ (e + inc)) | (ph[i] ^ h) | (ph[i+1] ^ h)
@@ -103,6 +101,9 @@ func uniform(v []uint32) bool {
 	x := v[0]
 	if v[len(v)-1] != x {
 		return false // the usual way to fail, found at once
+	}
+	if len(v) == 64 {
+		return consecutiveWave(v, 0)
 	}
 	if p := lanePairs(v); p != nil { // an odd last lane is checked above
 		x2, d := uint64(x)|uint64(x)<<32, uint64(0)
@@ -124,6 +125,9 @@ func consecutive(v []uint32, step uint32) bool {
 	if v[len(v)-1] != x+uint32(len(v)-1)*step {
 		return false // a 2-D work-group's rows, scattered lanes: found at once
 	}
+	if len(v) == 64 {
+		return consecutiveWave(v, step)
+	}
 	if p := lanePairs(v); p != nil && uint64(x)+uint64(len(v)-1)*uint64(step) <= math.MaxUint32 {
 		// no lane wraps: both halves of a pair step without carries
 		e, inc, d := uint64(x)|uint64(x+step)<<32, uint64(2*step)|uint64(2*step)<<32, uint64(0)
@@ -139,6 +143,13 @@ func consecutive(v []uint32, step uint32) bool {
 		x += step
 	}
 	return d == 0
+}
+
+// consecutiveWave reports consecutive(v, step) for a whole wave's v by the
+// vector check (wrapping runs too).
+func consecutiveWave(v []uint32, step uint32) bool {
+	r := (*[64]uint32)(v)
+	return simd.Progressions(r, r, step, step)
 }
 
 // lanePairs returns v's lanes two at a time, the lower in the low half
