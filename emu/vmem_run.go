@@ -63,15 +63,15 @@ func laneRun(w *Wave, o *vmOp, spec int, base, limit, size uint64, n int) (a0, s
 
 // consecutiveHi reports consecutive(lo, step) && uniform(hi) (lo and hi
 // of one length, lo's last lane not wrapping) — the low and high dwords
-// of 64-bit addresses: a whole wave's by the vector check, a shorter one's
-// four lanes a step.
+// of 64-bit addresses: a whole wave's by the vector check (with SIMD),
+// else four lanes a step.
 func consecutiveHi(lo, hi []uint32, step uint32) bool {
 	n := len(lo)
 	x, y := lo[0], hi[0]
 	if lo[n-1] != x+uint32(n-1)*step || hi[n-1] != y {
 		return false // a 2-D work-group's rows, scattered lanes: found at once
 	}
-	if n == 64 {
+	if n == 64 && simd.SIMD { // the pair loop below beats Progressions' Go version
 		return simd.Progressions((*[64]uint32)(lo), (*[64]uint32)(hi), step, 0)
 	}
 	pl, ph := lanePairs(lo), lanePairs(hi)
@@ -82,6 +82,14 @@ func consecutiveHi(lo, hi []uint32, step uint32) bool {
 	// lane pairs (l, l+1) and (l+2, l+3) a step, then an odd pair left
 	e, inc := uint64(x)|uint64(x+step)<<32, uint64(2*step)|uint64(2*step)<<32
 	h, d := uint64(y)|uint64(y)<<32, uint64(0)
+	if len(pl) == 32 { // a whole wave: fixed lengths, no bounds checks
+		a, b := (*[32]uint64)(pl), (*[32]uint64)(ph)
+		for i := 0; i < 32; i += 2 {
+			d |= (a[i] ^ e) | (a[i+1] ^ (e + inc)) | (b[i] ^ h) | (b[i+1] ^ h)
+			e += 2 * inc
+		}
+		return d == 0
+	}
 	i := 0
 	for ; i+2 <= len(pl); i += 2 {
 		d |= (pl[i] ^ e) | (pl[i+1] ^ (e + inc)) | (ph[i] ^ h) | (ph[i+1] ^ h)
@@ -102,7 +110,7 @@ func uniform(v []uint32) bool {
 	if v[len(v)-1] != x {
 		return false // the usual way to fail, found at once
 	}
-	if len(v) == 64 {
+	if len(v) == 64 && simd.SIMD {
 		return consecutiveWave(v, 0)
 	}
 	if p := lanePairs(v); p != nil { // an odd last lane is checked above
@@ -125,7 +133,7 @@ func consecutive(v []uint32, step uint32) bool {
 	if v[len(v)-1] != x+uint32(len(v)-1)*step {
 		return false // a 2-D work-group's rows, scattered lanes: found at once
 	}
-	if len(v) == 64 {
+	if len(v) == 64 && simd.SIMD {
 		return consecutiveWave(v, step)
 	}
 	if p := lanePairs(v); p != nil && uint64(x)+uint64(len(v)-1)*uint64(step) <= math.MaxUint32 {
@@ -146,7 +154,7 @@ func consecutive(v []uint32, step uint32) bool {
 }
 
 // consecutiveWave reports consecutive(v, step) for a whole wave's v by the
-// vector check (wrapping runs too).
+// vector check (wrapping runs too), which the pair loops beat without SIMD.
 func consecutiveWave(v []uint32, step uint32) bool {
 	r := (*[64]uint32)(v)
 	return simd.Progressions(r, r, step, step)
