@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	simd "github.com/wavedbg/wavedbg/emu/internal/lanes"
 	"github.com/wavedbg/wavedbg/isa"
 )
 
@@ -574,6 +575,71 @@ func TestLaneShapes(t *testing.T) {
 		if got := consecutiveHi(lanes, hi, step); got != wantH {
 			t.Fatalf("consecutiveHi(%#x, %#x, %d) = %v", lanes, hi, step, got)
 		}
+	}
+}
+
+// TestLaneShapesEveryLane: uniform, consecutive and consecutiveHi, with the
+// vector check on and off, agree with a lane-by-lane reading on runs of
+// every length from even and odd lanes, with random starts and steps
+// (wrapping or not), whole and with one lane of the low or the high dwords
+// off by one, either way, at every position.
+func TestLaneShapesEveryLane(t *testing.T) {
+	saved := simd.SIMD
+	defer func() { simd.SIMD = saved }()
+	rng := rand.New(rand.NewPCG(6, 6))
+	var v, h [65]uint32
+	for _, on := range []bool{false, saved} {
+		simd.SIMD = on
+		for n := 1; n <= 64; n++ {
+			for range 20 {
+				lo, hi := v[rng.IntN(2):][:n], h[rng.IntN(2):][:n]
+				step := []uint32{0, 1, 4, 16, rng.Uint32()}[rng.IntN(5)]
+				x, y := rng.Uint32(), rng.Uint32()
+				if span := uint64(n-1) * uint64(step); rng.IntN(2) == 0 && span <= math.MaxUint32 {
+					x = uint32(rng.Uint64N(1<<32 - span)) // no wrap
+				}
+				for l := range lo {
+					lo[l], hi[l] = x+step*uint32(l), y
+				}
+				checkShapes(t, lo, hi, step)
+				for l := range n {
+					for _, r := range [][]uint32{lo, hi} {
+						for _, d := range []uint32{1, math.MaxUint32} {
+							r[l] += d
+							checkShapes(t, lo, hi, step)
+							r[l] -= d
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// checkShapes compares uniform, consecutive and consecutiveHi (when lo's
+// run does not wrap, as its callers promise) with a lane-by-lane reading.
+func checkShapes(t *testing.T, lo, hi []uint32, step uint32) {
+	t.Helper()
+	wantU, wantC, wantH := true, true, true
+	for l := range lo {
+		wantU = wantU && lo[l] == lo[0]
+		wantC = wantC && lo[l] == lo[0]+step*uint32(l)
+		wantH = wantH && hi[l] == hi[0]
+	}
+	if got := uniform(lo); got != wantU {
+		t.Fatalf("SIMD=%v: uniform(%#x) = %v", simd.SIMD, lo, got)
+	}
+	if got := uniform(hi); got != wantH {
+		t.Fatalf("SIMD=%v: uniform(%#x) = %v", simd.SIMD, hi, got)
+	}
+	if got := consecutive(lo, step); got != wantC {
+		t.Fatalf("SIMD=%v: consecutive(%#x, %#x) = %v", simd.SIMD, lo, step, got)
+	}
+	if uint64(lo[0])+uint64(len(lo)-1)*uint64(step) > math.MaxUint32 {
+		return
+	}
+	if got := consecutiveHi(lo, hi, step); got != (wantC && wantH) {
+		t.Fatalf("SIMD=%v: consecutiveHi(%#x, %#x, %#x) = %v", simd.SIMD, lo, hi, step, got)
 	}
 }
 

@@ -16,6 +16,8 @@ import (
 	"math"
 	"math/bits"
 	"unsafe"
+
+	simd "github.com/wavedbg/wavedbg/emu/internal/lanes"
 )
 
 // laneRun reports whether the address of every lane from 0 to n-1, active
@@ -61,12 +63,16 @@ func laneRun(w *Wave, o *vmOp, spec int, base, limit, size uint64, n int) (a0, s
 
 // consecutiveHi reports consecutive(lo, step) && uniform(hi) (lo and hi
 // of one length, lo's last lane not wrapping) — the low and high dwords
-// of 64-bit addresses — reading both four lanes a step.
+// of 64-bit addresses: a whole wave's by the vector check (with SIMD),
+// else four lanes a step.
 func consecutiveHi(lo, hi []uint32, step uint32) bool {
 	n := len(lo)
 	x, y := lo[0], hi[0]
 	if lo[n-1] != x+uint32(n-1)*step || hi[n-1] != y {
 		return false // a 2-D work-group's rows, scattered lanes: found at once
+	}
+	if n == 64 && simd.SIMD { // the pair loop below beats Progressions' Go version
+		return simd.Progressions((*[64]uint32)(lo), (*[64]uint32)(hi), step, 0)
 	}
 	pl, ph := lanePairs(lo), lanePairs(hi)
 	if pl == nil || ph == nil {
@@ -104,6 +110,9 @@ func uniform(v []uint32) bool {
 	if v[len(v)-1] != x {
 		return false // the usual way to fail, found at once
 	}
+	if len(v) == 64 && simd.SIMD {
+		return consecutiveWave(v, 0)
+	}
 	if p := lanePairs(v); p != nil { // an odd last lane is checked above
 		x2, d := uint64(x)|uint64(x)<<32, uint64(0)
 		for _, y := range p {
@@ -124,6 +133,9 @@ func consecutive(v []uint32, step uint32) bool {
 	if v[len(v)-1] != x+uint32(len(v)-1)*step {
 		return false // a 2-D work-group's rows, scattered lanes: found at once
 	}
+	if len(v) == 64 && simd.SIMD {
+		return consecutiveWave(v, step)
+	}
 	if p := lanePairs(v); p != nil && uint64(x)+uint64(len(v)-1)*uint64(step) <= math.MaxUint32 {
 		// no lane wraps: both halves of a pair step without carries
 		e, inc, d := uint64(x)|uint64(x+step)<<32, uint64(2*step)|uint64(2*step)<<32, uint64(0)
@@ -139,6 +151,13 @@ func consecutive(v []uint32, step uint32) bool {
 		x += step
 	}
 	return d == 0
+}
+
+// consecutiveWave reports consecutive(v, step) for a whole wave's v by the
+// vector check (wrapping runs too), which the pair loops beat without SIMD.
+func consecutiveWave(v []uint32, step uint32) bool {
+	r := (*[64]uint32)(v)
+	return simd.Progressions(r, r, step, step)
 }
 
 // lanePairs returns v's lanes two at a time, the lower in the low half
