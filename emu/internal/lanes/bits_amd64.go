@@ -6,3 +6,6 @@ package lanes
 
 //go:noescape
 func shiftLeftOrAVX2(d, a, b, c *[64]uint32, n int)
+
+//go:noescape
+func fillAVX2(d *[64]uint32, x uint32, n int)

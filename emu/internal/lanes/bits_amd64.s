@@ -2,9 +2,10 @@
 
 #include "textflag.h"
 
-// The AVX2 bitwise rows (bits.go has their Go definitions): eight lanes a
-// YMM step, then one XMM step when a quad is left, so they read and write
-// exactly the quads holding lanes 0 to n-1.
+// The AVX2 bitwise rows and Fill (bits.go has their Go definitions).
+// shiftLeftOrAVX2 runs eight lanes a YMM step, then one XMM step when a
+// quad is left, so it reads and writes exactly the quads holding lanes 0
+// to n-1; fillAVX2 stores whole blocks of eight.
 //	BX	quads left (first (n+3)/4)
 //	R13	byte offset of the step's first lane
 
@@ -43,6 +44,26 @@ tail:
 	VPSLLVD X1, X0, X0
 	VPOR (R11)(R13*1), X0, X0
 	VMOVDQU X0, (DI)(R13*1)
+done:
+	VZEROUPPER
+	RET
+
+// func fillAVX2(d *[64]uint32, x uint32, n int)
+TEXT ·fillAVX2(SB), NOSPLIT, $0-24
+	MOVQ d+0(FP), DI
+	MOVL x+8(FP), AX
+	VMOVD AX, X0
+	VPBROADCASTD X0, Y0
+	// BX = blocks of eight lanes to store: (n+7)/8.
+	MOVQ n+16(FP), BX
+	ADDQ $7, BX
+	SHRQ $3, BX
+	JZ   done
+loop:
+	VMOVDQU Y0, (DI)
+	ADDQ $32, DI
+	DECQ BX
+	JNZ  loop
 done:
 	VZEROUPPER
 	RET
