@@ -75,19 +75,14 @@ func (w *Wave) dstPut(r int, mask uint64, d *[64]uint32) {
 	}
 }
 
-// fill sets every lane of buf to x, two lanes a store: buf must be 8-byte
-// aligned (a row of Wave.tmp or instr.cf; checkptr verifies this under
-// -race).
+// fill sets every lane of buf to x (lanes.Fill: a YMM store a block of
+// eight lanes).
 func fill(buf *[64]uint32, x uint32) *[64]uint32 { return fillLanes(buf, x, 64) }
 
 // fillLanes is fill for lanes 0 to n-1 and the rest of their block of
 // eight.
 func fillLanes(buf *[64]uint32, x uint32, n int) *[64]uint32 {
-	p := (*[8][4]uint64)(unsafe.Pointer(buf))
-	v := uint64(x) | uint64(x)<<32
-	for i := range p[:blockLanes(n)>>3] {
-		p[i] = [4]uint64{v, v, v, v}
-	}
+	simd.Fill(buf, x, n)
 	return buf
 }
 

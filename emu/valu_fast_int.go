@@ -69,11 +69,7 @@ func init() {
 				d[l] = a[l]&b[l] | ^a[l]&c[l]
 			}
 		},
-		"v_lshl_or_b32": func(e *fenv, d, a, b, c *[64]uint32) {
-			for l := range d[:e.live] {
-				d[l] = a[l]<<(b[l]&31) | c[l]
-			}
-		},
+		"v_lshl_or_b32": func(e *fenv, d, a, b, c *[64]uint32) { simd.ShiftLeftOr(d, a, b, c, e.live) },
 		"v_and_or_b32": func(e *fenv, d, a, b, c *[64]uint32) {
 			for l := range d[:e.live] {
 				d[l] = a[l]&b[l] | c[l]
