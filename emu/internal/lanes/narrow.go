@@ -1,7 +1,7 @@
 package lanes
 
 // The small-integer rows: 32-bit signed min and median of three, the
-// 24-bit signed multiply-add and the 16-bit unsigned saturating add, one
+// 24-bit multiplies and the 16-bit adds, one
 // word a lane, computing the quads holding lanes 0 to n-1. Each runs its
 // AVX2 version (narrow_amd64.s) when SIMD is set, else its Go definition.
 
@@ -52,6 +52,40 @@ func MadI24(d, a, b, c *[64]uint32, n int) {
 func madI24Go(d, a, b, c *[64]uint32, n int) {
 	for l := range 4 * nquads(n) {
 		d[l] = uint32(sext24(a[l])*sext24(b[l])) + c[l]
+	}
+}
+
+// MulU24 is d = a × b, the factors the low 24 bits of a and b, truncated
+// to 32 bits (v_mul_u32_u24).
+func MulU24(d, a, b *[64]uint32, n int) {
+	if SIMD {
+		mulU24AVX2(d, a, b, n)
+		return
+	}
+	mulU24Go(d, a, b, n)
+}
+
+// mulU24Go is MulU24's Go definition.
+func mulU24Go(d, a, b *[64]uint32, n int) {
+	for l := range 4 * nquads(n) {
+		d[l] = a[l] & 0xffffff * (b[l] & 0xffffff)
+	}
+}
+
+// AddU16 is d = a + b truncated to 16 bits (v_add_u16; the high halves
+// of d are 0).
+func AddU16(d, a, b *[64]uint32, n int) {
+	if SIMD {
+		addU16AVX2(d, a, b, n)
+		return
+	}
+	addU16Go(d, a, b, n)
+}
+
+// addU16Go is AddU16's Go definition.
+func addU16Go(d, a, b *[64]uint32, n int) {
+	for l := range 4 * nquads(n) {
+		d[l] = (a[l] + b[l]) & 0xffff
 	}
 }
 

@@ -24,3 +24,9 @@ func madI24AVX2(d, a, b, c *[64]uint32, n int)
 
 //go:noescape
 func addSatU16AVX2(d, a, b *[64]uint32, n int)
+
+//go:noescape
+func mulU24AVX2(d, a, b *[64]uint32, n int)
+
+//go:noescape
+func addU16AVX2(d, a, b *[64]uint32, n int)

@@ -7,7 +7,8 @@
 // DI = d, SI = a, DX = b, R9 = c, BX = the quads left (first (n+3)/4),
 // R13 = the byte offset of the step's first lane; the f16 rows keep
 // Y8 = 0x7c00 (the f16 exponent field), Y9 = flush and Y10 = 0 in every
-// lane, the saturating add Y8 = 0xffff.
+// lane, the 16-bit adds Y8 = 0xffff and the 24-bit multiply
+// Y8 = 0xffffff.
 
 // QUADS sets BX and R13 from n at n(FP).
 #define QUADS(nArg) \
@@ -135,6 +136,20 @@ TEXT ·f32FromF16F16C(SB), NOSPLIT, $0-36
 	VPADDD  (R9)(R13*1), A, A  \
 	VMOVDQU A, (DI)(R13*1)
 
+// MUL24: d = (a & K8) × (b & K8), the low 32 bits (K8 = 0xffffff).
+#define MUL24(A, T, K8, K9, K10, K11, K12) \
+	VPAND   (SI)(R13*1), K8, A  \
+	VPAND   (DX)(R13*1), K8, T  \
+	VPMULLD T, A, A             \
+	VMOVDQU A, (DI)(R13*1)
+
+// ADD16: d = (a + b) & K8 (K8 = 0xffff).
+#define ADD16(A, T, K8, K9, K10, K11, K12) \
+	VMOVDQU (SI)(R13*1), A     \
+	VPADDD  (DX)(R13*1), A, A  \
+	VPAND   K8, A, A           \
+	VMOVDQU A, (DI)(R13*1)
+
 // ADDSAT16: d = the low halves of a and b added saturating as uint16s
 // (VPADDUSW), the high halves cleared (K8 = 0xffff).
 #define ADDSAT16(A, T, K8, K9, K10, K11, K12) \
@@ -168,6 +183,26 @@ TEXT ·madI24AVX2(SB), NOSPLIT, $0-40
 	MOVQ c+24(FP), R9
 	QUADS(n+32(FP))
 	ROWS(MAD24)
+
+// func mulU24AVX2(d, a, b *[64]uint32, n int)
+TEXT ·mulU24AVX2(SB), NOSPLIT, $0-32
+	MOVQ d+0(FP), DI
+	MOVQ a+8(FP), SI
+	MOVQ b+16(FP), DX
+	QUADS(n+24(FP))
+	MOVL $0xffffff, AX
+	BROADCAST(X8, Y8)
+	ROWS(MUL24)
+
+// func addU16AVX2(d, a, b *[64]uint32, n int)
+TEXT ·addU16AVX2(SB), NOSPLIT, $0-32
+	MOVQ d+0(FP), DI
+	MOVQ a+8(FP), SI
+	MOVQ b+16(FP), DX
+	QUADS(n+24(FP))
+	MOVL $0xffff, AX
+	BROADCAST(X8, Y8)
+	ROWS(ADD16)
 
 // func addSatU16AVX2(d, a, b *[64]uint32, n int)
 TEXT ·addSatU16AVX2(SB), NOSPLIT, $0-32

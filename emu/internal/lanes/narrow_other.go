@@ -10,5 +10,7 @@ var (
 	minI32AVX2     = minI32Go
 	med3I32AVX2    = med3I32Go
 	madI24AVX2     = madI24Go
+	mulU24AVX2     = mulU24Go
+	addU16AVX2     = addU16Go
 	addSatU16AVX2  = addSatU16Go
 )

@@ -35,6 +35,10 @@ var narrowRows = []narrowRow{
 			}
 			return uint32(x*y + int64(c))
 		}},
+	{"MulU24", func(d *[64]uint32, s *rows, n int) { MulU24(d, &s[2], &s[3], n) },
+		func(a, b, c uint32) uint32 { return uint32(uint64(a&0xffffff) * uint64(b&0xffffff)) }},
+	{"AddU16", func(d *[64]uint32, s *rows, n int) { AddU16(d, &s[2], &s[3], n) },
+		func(a, b, c uint32) uint32 { return uint32(uint16(a) + uint16(b)) }},
 	{"AddSatU16", func(d *[64]uint32, s *rows, n int) { AddSatU16(d, &s[2], &s[3], n) },
 		func(a, b, c uint32) uint32 { return uint32(min(int(uint16(a))+int(uint16(b)), 65535)) }},
 }
