@@ -9,6 +9,8 @@
 // Y8 = 0x7c00 (the f16 exponent field), Y9 = flush and Y10 = 0 in every
 // lane, the 16-bit adds Y8 = 0xffff and the 24-bit multiply
 // Y8 = 0xffffff.
+// The f16 conversions take Go's MXCSR as it always is (exceptions masked,
+// DAZ and FTZ off); their rounding is VCVTPS2PH's immediate.
 
 // QUADS sets BX and R13 from n at n(FP).
 #define QUADS(nArg) \
