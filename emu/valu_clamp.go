@@ -1,6 +1,10 @@
 package emu
 
-import "math"
+import (
+	"math"
+
+	simd "github.com/wavedbg/wavedbg/emu/internal/lanes"
+)
 
 // Integer VOP3 operations that honour the clamp bit. For these, clamp means
 // saturate: the exact result is computed wide and, with clamp set, pinned
@@ -104,4 +108,11 @@ func init() {
 			return uint64(r) & mask
 		}})
 	}
+}
+
+// v_mad_i32_i24 without clamp has a row of its own: the loop of the
+// clamp-free saturating operations (valu_fast_int.go) only fills in
+// operations without a kernel.
+func init() {
+	kernels["v_mad_i32_i24"] = func(e *fenv, d, a, b, c *[64]uint32) { simd.MadI24(d, a, b, c, e.live) }
 }

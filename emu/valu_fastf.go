@@ -1,8 +1,7 @@
 package emu
 
 import (
-	"math/bits"
-
+	simd "github.com/wavedbg/wavedbg/emu/internal/lanes"
 	"github.com/wavedbg/wavedbg/isa"
 )
 
@@ -176,31 +175,23 @@ func execCvtF16F32(w *Wave, in *instr) error {
 	}
 	t := &w.tmp
 	a := w.srcF32(in, 0, m>>4&1 != 0, &t[0])
-	dout := m>>7&1 != 0
 	mask := w.exec()
-	r, n := int(in.dst[0].reg), liveLanes(mask)
-	d := w.dstLanes(r, mask, n, &t[3])
-	for l := range d[:n] {
-		h := f32ToF16RNE(a[l])
-		if !dout && h&0x7c00 == 0 {
-			h &= 0x8000
-		}
-		d[l] = uint32(h)
-	}
+	r := int(in.dst[0].reg)
+	d := w.dstQuads(r, mask, &t[3])
+	simd.F16FromF32(d, a, liveLanes(mask), f16Flush(m>>7&1 != 0))
 	w.dstPut(r, mask, d)
 	return nil
 }
 
 // execCvtF32F16 is v_cvt_f32_f16 (exact): input denormals follow the f16
-// MODE field.
+// MODE field (every f16 is a normal f32 or zero, so the f32 field's output
+// flushing has nothing to do).
 func execCvtF32F16(w *Wave, in *instr) error {
 	if w.gprIdx() {
 		return execVOP(w, in)
 	}
-	m := w.s[slotMode]
-	din, dout := m>>6&1 != 0, m>>5&1 != 0
 	o := &in.src[0]
-	var am, nm uint16
+	var am, nm uint32
 	if o.abs {
 		am = 0x8000
 	}
@@ -210,75 +201,30 @@ func execCvtF32F16(w *Wave, in *instr) error {
 	t := &w.tmp
 	a := w.src32(in, 0, &t[0])
 	mask := w.exec()
-	r, n := int(in.dst[0].reg), liveLanes(mask)
-	d := w.dstLanes(r, mask, n, &t[3])
-	for l := range d[:n] {
-		h := uint16(a[l])&^am ^ nm
-		if !din && h&0x7c00 == 0 {
-			h &= 0x8000
-		}
-		d[l] = flushOut(f16ToF32Bits(h), dout)
-	}
+	r := int(in.dst[0].reg)
+	d := w.dstQuads(r, mask, &t[3])
+	simd.F32FromF16(d, a, liveLanes(mask), am, nm, f16Flush(w.s[slotMode]>>6&1 != 0))
 	w.dstPut(r, mask, d)
 	return nil
 }
 
-// f32ToF16RNE narrows f32 bits to f16 rounding to nearest even, as
-// f64ToF16 does (a NaN keeps the sign and the payload's top nine bits and
-// is quiet).
-func f32ToF16RNE(u uint32) uint16 {
-	s := uint16(u>>16) & 0x8000
-	e := u >> 23 & 0xff
-	m := u & 0x7fffff
-	switch {
-	case e == 0xff:
-		if m != 0 {
-			return s | 0x7e00 | uint16(m>>13&0x1ff)
-		}
-		return s | 0x7c00
-	case e >= 143: // 2^16 and above
-		return s | 0x7c00
-	case e >= 113: // normal: a carry out of the mantissa moves up a binade (or to infinity)
-		h := (e-112)<<10 | m>>13
-		if rem := m & 0x1fff; rem > 0x1000 || rem == 0x1000 && h&1 != 0 {
-			h++
-		}
-		return s | uint16(h)
-	case e < 102: // below 2^-25: rounds to zero
-		return s
+// f16Flush is the lanes rows' flush word for f16 denormals: 0 keeps
+// them, 0x7fff flushes them to a signed zero.
+func f16Flush(keep bool) uint32 {
+	if keep {
+		return 0
 	}
-	// subnormal half: units of 2^-24
-	mm := m | 0x800000
-	sh := 126 - e
-	h := mm >> sh
-	half := uint32(1) << (sh - 1)
-	if rem := mm & (half<<1 - 1); rem > half || rem == half && h&1 != 0 {
-		h++
-	}
-	return s | uint16(h)
+	return 0x7fff
 }
 
-// f16ToF32Bits widens f16 bits exactly; a NaN is quieted keeping the
-// payload's low nine bits, as v_cvt_f32_f16's lane function does.
-func f16ToF32Bits(h uint16) uint32 {
-	s := uint32(h&0x8000) << 16
-	e := uint32(h >> 10 & 0x1f)
-	m := uint32(h & 0x3ff)
-	switch {
-	case e == 31:
-		if m == 0 {
-			return s | 0x7f800000
-		}
-		return s | 0x7fc00000 | (m&0x1ff)<<13
-	case e == 0:
-		if m == 0 {
-			return s
-		}
-		n := uint32(bits.LeadingZeros32(m) - 21) // moves the leading one to bit 10
-		return s | (113-n)<<23 | (m<<n&0x3ff)<<13
-	}
-	return s | (e+112)<<23 | m<<13
-}
+// f32ToF16RNE narrows f32 bits to f16 rounding to nearest even, as
+// f64ToF16 does (lanes.F16FromF32Bits, the Go definition of the
+// v_cvt_f16_f32 row; TestF16BitConversions holds the two together).
+func f32ToF16RNE(u uint32) uint16 { return simd.F16FromF32Bits(u) }
+
+// f16ToF32Bits widens f16 bits exactly as v_cvt_f32_f16's lane function
+// does (lanes.F32FromF16Bits, the Go definition of its row).
+func f16ToF32Bits(h uint16) uint32 { return simd.F32FromF16Bits(h) }
 
 // kFu32 is the kernel of an f32 unary operation computed through float64
 // (fu32's lane function, rounding to nearest even).

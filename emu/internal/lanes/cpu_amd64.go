@@ -25,7 +25,14 @@ func haveAVX2() bool {
 	return b7&(1<<5) != 0
 }
 
+// haveFMA checks CPUID leaf 1 for FMA3 (ECX bit 12).
 func haveFMA() bool {
 	_, _, c1, _ := cpuid(1, 0)
 	return c1&(1<<12) != 0
+}
+
+// haveF16C checks CPUID leaf 1 for F16C (ECX bit 29).
+func haveF16C() bool {
+	_, _, c1, _ := cpuid(1, 0)
+	return c1&(1<<29) != 0
 }

@@ -8,11 +8,12 @@ import (
 )
 
 // TestCPUFeatures checks the detection against the kernel's view of the
-// CPU where there is one: on linux/amd64 SIMD must agree with the avx2 and
-// fma flags of /proc/cpuinfo (unless built with -tags purego).
+// CPU where there is one: on linux/amd64 SIMD, FMA and F16C must agree
+// with the avx2, fma and f16c flags of /proc/cpuinfo (unless built with
+// -tags purego).
 func TestCPUFeatures(t *testing.T) {
 	if runtime.GOOS != "linux" || runtime.GOARCH != "amd64" || purego {
-		t.Logf("SIMD=%v FMA=%v (no /proc/cpuinfo check on %s/%s, purego=%v)", SIMD, FMA, runtime.GOOS, runtime.GOARCH, purego)
+		t.Logf("SIMD=%v FMA=%v F16C=%v (no /proc/cpuinfo check on %s/%s, purego=%v)", SIMD, FMA, F16C, runtime.GOOS, runtime.GOARCH, purego)
 		return
 	}
 	b, err := os.ReadFile("/proc/cpuinfo")
@@ -39,5 +40,8 @@ func TestCPUFeatures(t *testing.T) {
 	}
 	if want := has("avx2") && has("fma"); FMA != want {
 		t.Errorf("FMA = %v, /proc/cpuinfo avx2 && fma = %v", FMA, want)
+	}
+	if want := has("avx2") && has("f16c"); F16C != want {
+		t.Errorf("F16C = %v, /proc/cpuinfo avx2 && f16c = %v", F16C, want)
 	}
 }
