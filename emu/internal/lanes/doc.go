@@ -3,8 +3,10 @@
 // multiplies, selects, compares and 64-bit shifts (int.go); the f32 rows
 // (f32.go); the f64 rows, division helpers, conversions, roundings,
 // compares and sign modifiers (f64*.go); v_lshl_or_b32 and the fill of a
-// uniform source's row (bits.go); and the address shape check of vector
-// memory (shape.go). Each function has a pure-Go
+// uniform source's row (bits.go); the f16 conversions (f16.go, with
+// F16C); the small-integer rows of narrow-type code: signed min and med3,
+// 24-bit multiplies and 16-bit adds (narrow.go); and the address shape
+// check of vector memory (shape.go). Each function has a pure-Go
 // version, xxxGo, which is the definition; on amd64 with AVX2 an assembly
 // version computes the same result eight (or four, for 64-bit lanes)
 // lanes an instruction. Build with -tags purego to use only the Go
