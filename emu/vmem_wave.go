@@ -56,7 +56,7 @@ func (u *vmemUnit) fastWave(w *Wave, o *vmOp, exec uint64, c *memCtx, spec int, 
 		}
 	}
 	holes := ^exec & (^uint64(0) >> (64 - n))
-	var ad [64]uint64
+	ad := &u.addrs
 	lanes := ad[:n]
 	lo, hi, or := waveAddrs(w, o, spec, base, limit, lanes)
 	if holes != 0 {
@@ -128,7 +128,11 @@ func vaddrLanes(w *Wave, o *vmOp, spec int) *[64]uint32 {
 
 // waveAddrs computes the address of lanes 0 to len(ad)-1, active or not,
 // as fastRun does (fastOK keeps vaddr's registers in range), and returns
-// laneSpan's figures for them.
+// laneSpan's figures for them. It stays a call of its own: inlined into
+// fastWave (the profile inlines it), its loops spill to the stack every
+// lane.
+//
+//go:noinline
 func waveAddrs(w *Wave, o *vmOp, spec int, base, limit uint64, ad []uint64) (lo, hi, or uint64) {
 	off := uint64(o.offset)
 	v0 := vaddrLanes(w, o, spec)[:len(ad)]
@@ -263,6 +267,14 @@ func loadPage(dst [][64]uint32, pg unsafe.Pointer, ps uint64, ad []uint64) {
 // lane, into page pg, whose first byte is at ps; unless full, only exec's
 // lanes.
 func storePage(pg unsafe.Pointer, ps uint64, ad []uint64, src [][64]uint32, exec uint64, full bool) {
+	if full && len(src) == 4 { // dwordx4: a lane's four stores without a loop
+		s := (*[4][64]uint32)(src)
+		for l, a := range ad {
+			p, l := (*[4]uint32)(unsafe.Add(pg, a-ps)), l&63
+			p[0], p[1], p[2], p[3] = s[0][l], s[1][l], s[2][l], s[3][l]
+		}
+		return
+	}
 	if full {
 		for l, a := range ad {
 			p := unsafe.Add(pg, a-ps)
