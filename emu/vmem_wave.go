@@ -267,11 +267,10 @@ func loadPage(dst [][64]uint32, pg unsafe.Pointer, ps uint64, ad []uint64) {
 // lane, into page pg, whose first byte is at ps; unless full, only exec's
 // lanes.
 func storePage(pg unsafe.Pointer, ps uint64, ad []uint64, src [][64]uint32, exec uint64, full bool) {
-	if full && len(src) == 4 { // dwordx4: a lane's four stores without a loop
+	if full && len(src) == 4 {
 		s := (*[4][64]uint32)(src)
 		for l, a := range ad {
-			p, l := (*[4]uint32)(unsafe.Add(pg, a-ps)), l&63
-			p[0], p[1], p[2], p[3] = s[0][l], s[1][l], s[2][l], s[3][l]
+			storeQuad(unsafe.Add(pg, a-ps), s, l)
 		}
 		return
 	}
@@ -334,6 +333,13 @@ func (c *opCache) storePages(ad []uint64, src *[64]uint32, exec uint64, full boo
 	}
 }
 
+// storeQuad writes lane l's dwordx4 from the registers s at p: four
+// stores without a loop.
+func storeQuad(p unsafe.Pointer, s *[4][64]uint32, l int) {
+	q, l := (*[4]uint32)(p), l&63
+	q[0], q[1], q[2], q[3] = s[0][l], s[1][l], s[2][l], s[3][l]
+}
+
 // loadWave reads every lane into the load's result: a byte or short
 // zero- or sign-extended, or each dword.
 func loadWave(o *vmOp, c *memCtx, ptr []unsafe.Pointer) {
@@ -392,6 +398,13 @@ func storeLanes[T uint8 | uint16](ptr []unsafe.Pointer, src *[64]uint32, shift u
 
 // storeDwords writes each lane's dwords from the registers src.
 func storeDwords(ptr []unsafe.Pointer, src [][64]uint32) {
+	if len(src) == 4 {
+		s := (*[4][64]uint32)(src)
+		for l, p := range ptr {
+			storeQuad(p, s, l)
+		}
+		return
+	}
 	for l, p := range ptr {
 		for k := range src {
 			*(*uint32)(unsafe.Add(p, 4*k)) = src[k][l]
