@@ -58,16 +58,22 @@ func (u *vmemUnit) fastWave(w *Wave, o *vmOp, exec uint64, c *memCtx, spec int, 
 	holes := ^exec & (^uint64(0) >> (64 - n))
 	ad := &u.addrs
 	lanes := ad[:n]
-	lo, hi, or := waveAddrs(w, o, spec, base, limit, lanes)
+	lo, or := waveAddrs(w, o, spec, base, limit, lanes)
 	if holes != 0 {
 		a := ad[tz(exec)&63]
 		for m := holes; m != 0; m &= m - 1 {
 			ad[tz(m)&63] = a
 		}
-		lo, hi, or = laneSpan(lanes)
+		lo, or = laneBits(lanes)
 	}
+	// The AND and OR of the addresses bound them, in the page they all
+	// share if they share one: the lanes' span is needed only when those
+	// bounds do not fit.
+	hi := or
 	if !waveFits(w, o, spec, base, limit, size, lo, hi, or) {
-		return false
+		if lo, hi = laneSpan(lanes); !waveFits(w, o, spec, base, limit, size, lo, hi, or) {
+			return false
+		}
 	}
 	store := o.kind == vmStore
 	onePage := lo>>pageBits == (hi+size-1)>>pageBits
@@ -128,53 +134,63 @@ func vaddrLanes(w *Wave, o *vmOp, spec int) *[64]uint32 {
 
 // waveAddrs computes the address of lanes 0 to len(ad)-1, active or not,
 // as fastRun does (fastOK keeps vaddr's registers in range), and returns
-// laneSpan's figures for them. It stays a call of its own: inlined into
+// laneBits' figures for them. It stays a call of its own: inlined into
 // fastWave (the profile inlines it), its loops spill to the stack every
 // lane.
 //
 //go:noinline
-func waveAddrs(w *Wave, o *vmOp, spec int, base, limit uint64, ad []uint64) (lo, hi, or uint64) {
+func waveAddrs(w *Wave, o *vmOp, spec int, base, limit uint64, ad []uint64) (and, or uint64) {
 	off := uint64(o.offset)
 	v0 := vaddrLanes(w, o, spec)[:len(ad)]
-	lo = ^uint64(0)
+	and = ^uint64(0)
 	switch spec {
 	case specGlobalS:
 		base += off
 		for l, x := range v0 {
 			a := base + uint64(x)
-			ad[l], lo, hi, or = a, min(lo, a), max(hi, a), or|a
+			ad[l], and, or = a, and&a, or|a
 		}
 	case specScratch: // limit: the saddr value
 		p0 := uint32(limit) + uint32(off)
 		for l, x := range v0 {
 			p := p0 + x
 			a := base + uint64(p&3) + 4*uint64(l) + 256*uint64(p>>2)
-			ad[l], lo, hi, or = a, min(lo, a), max(hi, a), or|a
+			ad[l], and, or = a, and&a, or|a
 		}
 	case specPrivate:
 		for l, x := range v0 {
 			aoff := uint32(off) + x
 			a := base + uint64(aoff&3+uint32(l)<<2+aoff>>2<<8)
-			ad[l], lo, hi, or = a, min(lo, a), max(hi, a), or|a
+			ad[l], and, or = a, and&a, or|a
 		}
 	default:
 		v1 := w.v[o.vaddr+1][:len(ad)]
 		for l, x := range v0 {
 			a := uint64(x) | uint64(v1[l])<<32 + off
-			ad[l], lo, hi, or = a, min(lo, a), max(hi, a), or|a
+			ad[l], and, or = a, and&a, or|a
 		}
 	}
-	return lo, hi, or
+	return and, or
 }
 
-// laneSpan returns the lowest and highest of the addresses and the OR of
-// them all (its low bits are the alignment check).
-func laneSpan(ad []uint64) (lo, hi, or uint64) {
+// laneBits returns the AND and the OR of the addresses: bounds of their
+// span (and, within a page they all share, in that page), the OR's low
+// bits the alignment check.
+func laneBits(ad []uint64) (and, or uint64) {
+	and = ^uint64(0)
+	for _, a := range ad {
+		and, or = and&a, or|a
+	}
+	return and, or
+}
+
+// laneSpan returns the lowest and highest of the addresses.
+func laneSpan(ad []uint64) (lo, hi uint64) {
 	lo = ^uint64(0)
 	for _, a := range ad {
-		lo, hi, or = min(lo, a), max(hi, a), or|a
+		lo, hi = min(lo, a), max(hi, a)
 	}
-	return lo, hi, or
+	return lo, hi
 }
 
 // opCache is what an operation's whole-wave path last touched in a
