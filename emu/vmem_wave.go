@@ -56,6 +56,10 @@ func (u *vmemUnit) fastWave(w *Wave, o *vmOp, exec uint64, c *memCtx, spec int, 
 		}
 	}
 	holes := ^exec & (^uint64(0) >> (64 - n))
+	if holes == 0 && size == 4 && o.kind == vmLoad && (spec == specGlobal || spec == specFlat) &&
+		loadCached(w, o, spec, &c.res.data[0], n) {
+		return true
+	}
 	ad := &u.addrs
 	lanes := ad[:n]
 	lo, or := waveAddrs(w, o, spec, base, limit, lanes)
@@ -171,6 +175,32 @@ func waveAddrs(w *Wave, o *vmOp, spec int, base, limit uint64, ad []uint64) (and
 		}
 	}
 	return and, or
+}
+
+// loadCached is fastWave's dword load of 64-bit addresses with every lane
+// active when the lanes read the page o.last found last (a small
+// work-group's lanes usually do): it reads each lane's dword from that
+// page as it computes the address, then checks that the addresses' AND
+// and OR lie in that page and pass waveFits. When they do not, it reports
+// false and what it read means nothing: fastWave's other paths write
+// every lane again, and fastMem clears the result. It stays a call of its
+// own for the reason waveAddrs does.
+//
+//go:noinline
+func loadCached(w *Wave, o *vmOp, spec int, dst *[64]uint32, n int) bool {
+	pg, pn := unsafe.Pointer(o.last.pg), o.last.pn
+	if o.last.mem != w.m.Mem || pg == nil {
+		return false
+	}
+	off := uint64(o.offset)
+	v0, v1, d := w.v[o.vaddr][:n], w.v[o.vaddr+1][:n], dst[:n]
+	and, or := ^uint64(0), uint64(0)
+	for l, x := range v0 {
+		a := uint64(x) | uint64(v1[l])<<32 + off
+		and, or = and&a, or|a
+		d[l] = *(*uint32)(unsafe.Add(pg, a&(pageSize-1)))
+	}
+	return and>>pageBits == pn && or>>pageBits == pn && waveFits(w, o, spec, 0, 0, 4, and, or, or)
 }
 
 // laneBits returns the AND and the OR of the addresses: bounds of their
