@@ -42,8 +42,6 @@ func (u *vmemUnit) fastWave(w *Wave, o *vmOp, exec uint64, c *memCtx, spec int, 
 	}
 	size := uint64(c.size)
 	n := bits.Len64(exec)
-	holes := ^exec & (^uint64(0) >> (64 - n))
-	cached := holes == 0 && size == 4 && o.kind == vmLoad && (spec == specGlobal || spec == specFlat)
 	if size < 4 && c.ndw == 1 || size >= 4 && c.ndw == c.size/4 {
 		if a0, step, ok := laneRun(w, o, spec, base, limit, size, n); ok && u.moveRun(w, o, exec, c, spec, base, limit, a0, step, n) {
 			return true
@@ -53,17 +51,13 @@ func (u *vmemUnit) fastWave(w *Wave, o *vmOp, exec uint64, c *memCtx, spec int, 
 			u.moveRows(w, o, exec, c, &rs, step, n)
 			return true
 		}
-		if cached && n <= minRowLanes { // a small wave's load: tables are a wide wave's
-			if loadCached(w, o, spec, &c.res.data[0], n) {
-				return true
-			}
-			cached = false
-		}
 		if o.kind == vmLoad && u.loadTable(w, o, c, spec, base, limit, n) {
 			return true
 		}
 	}
-	if cached && loadCached(w, o, spec, &c.res.data[0], n) {
+	holes := ^exec & (^uint64(0) >> (64 - n))
+	if holes == 0 && size == 4 && o.kind == vmLoad && (spec == specGlobal || spec == specFlat) &&
+		loadCached(w, o, spec, &c.res.data[0], n) {
 		return true
 	}
 	ad := &u.addrs
