@@ -413,12 +413,22 @@ func vfSetup(m *Machine, u *vmemUnit, asm string, seed uint64, faults bool) {
 // through the fast path unless noFast.
 func vfRun(t testing.TB, target isa.Target, asm, enc string, seed uint64, view, faults, noFast bool) (*Machine, error) {
 	t.Helper()
+	return vfRunWith(t, target, asm, enc, seed, view, faults, noFast, nil)
+}
+
+// vfRunWith is vfRun calling prepare, unless nil, once the registers are
+// set.
+func vfRunWith(t testing.TB, target isa.Target, asm, enc string, seed uint64, view, faults, noFast bool, prepare func(*Machine, *vmemUnit)) (*Machine, error) {
+	t.Helper()
 	cfg := DefaultConfig(target)
 	cfg.HistoryBytes = 0
 	m := NewMachine(vfProgram(t, target, enc, vmWaitEnd), vfMemory(t, seed, view), cfg)
 	u := &vmemUnit{lds: newLDS(1024), cfg: VMemConfig{LDSLatency: 4}, ops: map[*isa.Inst]*vmOp{}, noFast: noFast}
 	m.VectorMemory = u
 	vfSetup(m, u, asm, seed, faults)
+	if prepare != nil {
+		prepare(m, u)
+	}
 	// a free result slot holding an earlier operation's data, as a
 	// worker's next wave finds it
 	u.pending = append(u.pending, vmResult{})

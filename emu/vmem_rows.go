@@ -9,7 +9,10 @@ package emu
 // load of a small table's entries (table[i & 7]) is one short run that
 // every p lanes repeat: it moves the run once and copies it to the rest.
 
-import "math"
+import (
+	"math"
+	"math/bits"
+)
 
 // Rows are at least minRowLanes lanes (a 16-wide work-group's), so a
 // wave has at most maxRows. Shorter rows cost more a lane than fastWave's
@@ -170,6 +173,14 @@ func (u *vmemUnit) moveRows(w *Wave, o *vmOp, exec uint64, c *memCtx, rs *laneRo
 // and hi, unless nil, repeats likewise; else 0.
 func tablePeriod(lo, hi []uint32) int {
 	n, x := len(lo), lo[0]
+	if n < 3 {
+		return 0 // no period below n
+	}
+	// every period divides the longest one possible, q, so lane n-1
+	// repeats lane (n-1) mod q: the usual way to fail, found at once
+	if q := min(32, 1<<(bits.Len(uint(n-1))-1)); lo[n-1] != lo[(n-1)&(q-1)] {
+		return 0
+	}
 	p := 2
 	for p < n && p <= 32 && lo[p] != x {
 		p *= 2

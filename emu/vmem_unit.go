@@ -56,6 +56,7 @@ type vmemUnit struct {
 	lines  lineSet     // the current instruction's cache lines (recorded steps only)
 	noFast bool        // tests: every access takes the general path
 	sink   [4]uint32   // what the whole-wave path's inactive lanes move (vmem_wave.go)
+	addrs  [64]uint64  // the whole-wave path's lane addresses (only its lanes are written)
 }
 
 // vmOpEnt caches the compiled operation of one instruction.

@@ -56,18 +56,28 @@ func (u *vmemUnit) fastWave(w *Wave, o *vmOp, exec uint64, c *memCtx, spec int, 
 		}
 	}
 	holes := ^exec & (^uint64(0) >> (64 - n))
-	var ad [64]uint64
+	if holes == 0 && size == 4 && o.kind == vmLoad && (spec == specGlobal || spec == specFlat) &&
+		loadCached(w, o, spec, &c.res.data[0], n) {
+		return true
+	}
+	ad := &u.addrs
 	lanes := ad[:n]
-	lo, hi, or := waveAddrs(w, o, spec, base, limit, lanes)
+	lo, or := waveAddrs(w, o, spec, base, limit, lanes)
 	if holes != 0 {
 		a := ad[tz(exec)&63]
 		for m := holes; m != 0; m &= m - 1 {
 			ad[tz(m)&63] = a
 		}
-		lo, hi, or = laneSpan(lanes)
+		lo, or = laneBits(lanes)
 	}
+	// The AND and OR of the addresses bound them, in the page they all
+	// share if they share one: the lanes' span is needed only when those
+	// bounds do not fit.
+	hi := or
 	if !waveFits(w, o, spec, base, limit, size, lo, hi, or) {
-		return false
+		if lo, hi = laneSpan(lanes); !waveFits(w, o, spec, base, limit, size, lo, hi, or) {
+			return false
+		}
 	}
 	store := o.kind == vmStore
 	onePage := lo>>pageBits == (hi+size-1)>>pageBits
@@ -128,49 +138,89 @@ func vaddrLanes(w *Wave, o *vmOp, spec int) *[64]uint32 {
 
 // waveAddrs computes the address of lanes 0 to len(ad)-1, active or not,
 // as fastRun does (fastOK keeps vaddr's registers in range), and returns
-// laneSpan's figures for them.
-func waveAddrs(w *Wave, o *vmOp, spec int, base, limit uint64, ad []uint64) (lo, hi, or uint64) {
+// laneBits' figures for them. It stays a call of its own: inlined into
+// fastWave (the profile inlines it), its loops spill to the stack every
+// lane.
+//
+//go:noinline
+func waveAddrs(w *Wave, o *vmOp, spec int, base, limit uint64, ad []uint64) (and, or uint64) {
 	off := uint64(o.offset)
 	v0 := vaddrLanes(w, o, spec)[:len(ad)]
-	lo = ^uint64(0)
+	and = ^uint64(0)
 	switch spec {
 	case specGlobalS:
 		base += off
 		for l, x := range v0 {
 			a := base + uint64(x)
-			ad[l], lo, hi, or = a, min(lo, a), max(hi, a), or|a
+			ad[l], and, or = a, and&a, or|a
 		}
 	case specScratch: // limit: the saddr value
 		p0 := uint32(limit) + uint32(off)
 		for l, x := range v0 {
 			p := p0 + x
 			a := base + uint64(p&3) + 4*uint64(l) + 256*uint64(p>>2)
-			ad[l], lo, hi, or = a, min(lo, a), max(hi, a), or|a
+			ad[l], and, or = a, and&a, or|a
 		}
 	case specPrivate:
 		for l, x := range v0 {
 			aoff := uint32(off) + x
 			a := base + uint64(aoff&3+uint32(l)<<2+aoff>>2<<8)
-			ad[l], lo, hi, or = a, min(lo, a), max(hi, a), or|a
+			ad[l], and, or = a, and&a, or|a
 		}
 	default:
 		v1 := w.v[o.vaddr+1][:len(ad)]
 		for l, x := range v0 {
 			a := uint64(x) | uint64(v1[l])<<32 + off
-			ad[l], lo, hi, or = a, min(lo, a), max(hi, a), or|a
+			ad[l], and, or = a, and&a, or|a
 		}
 	}
-	return lo, hi, or
+	return and, or
 }
 
-// laneSpan returns the lowest and highest of the addresses and the OR of
-// them all (its low bits are the alignment check).
-func laneSpan(ad []uint64) (lo, hi, or uint64) {
+// loadCached is fastWave's dword load of 64-bit addresses with every lane
+// active when the lanes read the page o.last found last (a small
+// work-group's lanes usually do): it reads each lane's dword from that
+// page as it computes the address, then checks that the addresses' AND
+// and OR lie in that page and pass waveFits. When they do not, it reports
+// false and what it read means nothing: fastWave's other paths write
+// every lane again, and fastMem clears the result. It stays a call of its
+// own for the reason waveAddrs does.
+//
+//go:noinline
+func loadCached(w *Wave, o *vmOp, spec int, dst *[64]uint32, n int) bool {
+	pg, pn := unsafe.Pointer(o.last.pg), o.last.pn
+	if o.last.mem != w.m.Mem || pg == nil {
+		return false
+	}
+	off := uint64(o.offset)
+	v0, v1, d := w.v[o.vaddr][:n], w.v[o.vaddr+1][:n], dst[:n]
+	and, or := ^uint64(0), uint64(0)
+	for l, x := range v0 {
+		a := uint64(x) | uint64(v1[l])<<32 + off
+		and, or = and&a, or|a
+		d[l] = *(*uint32)(unsafe.Add(pg, a&(pageSize-1)))
+	}
+	return and>>pageBits == pn && or>>pageBits == pn && waveFits(w, o, spec, 0, 0, 4, and, or, or)
+}
+
+// laneBits returns the AND and the OR of the addresses: bounds of their
+// span (and, within a page they all share, in that page), the OR's low
+// bits the alignment check.
+func laneBits(ad []uint64) (and, or uint64) {
+	and = ^uint64(0)
+	for _, a := range ad {
+		and, or = and&a, or|a
+	}
+	return and, or
+}
+
+// laneSpan returns the lowest and highest of the addresses.
+func laneSpan(ad []uint64) (lo, hi uint64) {
 	lo = ^uint64(0)
 	for _, a := range ad {
-		lo, hi, or = min(lo, a), max(hi, a), or|a
+		lo, hi = min(lo, a), max(hi, a)
 	}
-	return lo, hi, or
+	return lo, hi
 }
 
 // opCache is what an operation's whole-wave path last touched in a
@@ -263,6 +313,13 @@ func loadPage(dst [][64]uint32, pg unsafe.Pointer, ps uint64, ad []uint64) {
 // lane, into page pg, whose first byte is at ps; unless full, only exec's
 // lanes.
 func storePage(pg unsafe.Pointer, ps uint64, ad []uint64, src [][64]uint32, exec uint64, full bool) {
+	if full && len(src) == 4 {
+		s := (*[4][64]uint32)(src)
+		for l, a := range ad {
+			storeQuad(unsafe.Add(pg, a-ps), s, l)
+		}
+		return
+	}
 	if full {
 		for l, a := range ad {
 			p := unsafe.Add(pg, a-ps)
@@ -320,6 +377,13 @@ func (c *opCache) storePages(ad []uint64, src *[64]uint32, exec uint64, full boo
 		}
 		*(*uint32)(unsafe.Add(pg, a&(pageSize-1))) = src[l]
 	}
+}
+
+// storeQuad writes lane l's dwordx4 from the registers s at p: four
+// stores without a loop.
+func storeQuad(p unsafe.Pointer, s *[4][64]uint32, l int) {
+	q, l := (*[4]uint32)(p), l&63
+	q[0], q[1], q[2], q[3] = s[0][l], s[1][l], s[2][l], s[3][l]
 }
 
 // loadWave reads every lane into the load's result: a byte or short
@@ -380,6 +444,13 @@ func storeLanes[T uint8 | uint16](ptr []unsafe.Pointer, src *[64]uint32, shift u
 
 // storeDwords writes each lane's dwords from the registers src.
 func storeDwords(ptr []unsafe.Pointer, src [][64]uint32) {
+	if len(src) == 4 {
+		s := (*[4][64]uint32)(src)
+		for l, p := range ptr {
+			storeQuad(p, s, l)
+		}
+		return
+	}
 	for l, p := range ptr {
 		for k := range src {
 			*(*uint32)(unsafe.Add(p, 4*k)) = src[k][l]
