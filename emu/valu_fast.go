@@ -729,9 +729,12 @@ func indexedFn(in *instr, inst *isa.Inst, name string) execFn {
 }
 
 // kernelRunner returns how an instruction runs its kernel (instr.k):
-// execFastV when its sources allow, else execFast.
+// execIntV or execFastV when its sources allow, else execFast.
 func kernelRunner(in *instr) execFn {
 	if plainVSources(in) {
+		if intShape(in) {
+			return execIntV
+		}
 		return execFastV
 	}
 	return execFast
