@@ -611,6 +611,9 @@ func kernelFn(in *instr, inst *isa.Inst, name string) execFn {
 		return f
 	}
 	if f, ok := carryKernels[name]; ok && carryEligible(in, inst, d.v.cin) {
+		if in.shape = carryShape(in, name); in.shape != shNone {
+			return execCarry
+		}
 		return f
 	}
 	if k, ok := kernels64[name]; ok && fast64Eligible(in, inst, k) {
