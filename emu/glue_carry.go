@@ -78,7 +78,7 @@ func execCarry(w *Wave, in *instr) error {
 	default: // shSubb
 		co = subLanes(d, &w.v[in.src[0].reg], b, cm, n)
 	}
-	if d != &w.v[r] {
+	if d == &w.tmp[3] { // scratch: copy the EXEC lanes back
 		w.wv(r, mask, d)
 	}
 	w.putMask(in, co&mask)

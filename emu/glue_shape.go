@@ -41,7 +41,7 @@ func execIntV(w *Wave, in *instr) error {
 	e.live = n
 	d := w.dstQuads(r, mask, &t[3])
 	in.k(e, d, a, &w.v[in.src[1].reg], &t[2])
-	if d != &w.v[r] {
+	if d == &t[3] { // scratch: copy the EXEC lanes back
 		w.wv(r, mask, d)
 	}
 	return nil
