@@ -61,7 +61,7 @@ func execCarry(w *Wave, in *instr) error {
 	b := &w.v[in.src[1].reg]
 	var cm uint64
 	if in.def.v.cin {
-		cm = w.carries(in)
+		cm = w.laneMask(in)
 	}
 	var co uint64
 	switch in.shape {
@@ -94,9 +94,9 @@ func maskPair(in *instr) (uint8, bool) {
 	return codeVCC, true
 }
 
-// carries is carryIn for a shape handler: the pair in.creg, read
-// directly without the journal.
-func (w *Wave) carries(in *instr) uint64 {
+// laneMask is carryIn (a carry-in or v_cndmask_b32's select mask) for a
+// shape handler: the pair in.creg, read directly without the journal.
+func (w *Wave) laneMask(in *instr) uint64 {
 	if w.jOn {
 		return w.carryIn(in)
 	}

@@ -576,6 +576,9 @@ func fastFn1(in *instr, inst *isa.Inst, name string) execFn {
 			return execCmpSDWA
 		}
 		if cmpEligible(in, inst) {
+			if cmpShape(in) {
+				return cmpFn(in)
+			}
 			return execCmpFast
 		}
 		return nil
@@ -632,6 +635,9 @@ func kernelFn(in *instr, inst *isa.Inst, name string) execFn {
 	}
 	if name == "v_cndmask_b32" && inst.Variant != isa.VariantSDWA && inst.Variant != isa.VariantDPP &&
 		in.nsrc == 3 && !in.src[0].abs && !in.src[0].neg && !in.src[1].abs && !in.src[1].neg && in.dst[0].kind == okV {
+		if cndShape(in) {
+			return execCndV
+		}
 		return execCndFast
 	}
 	return nil
@@ -736,7 +742,7 @@ func indexedFn(in *instr, inst *isa.Inst, name string) execFn {
 func kernelRunner(in *instr) execFn {
 	if plainVSources(in) {
 		if intShape(in) {
-			return execIntV
+			return intFn(in)
 		}
 		return execFastV
 	}
