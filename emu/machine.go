@@ -411,13 +411,14 @@ func (m *Machine) stretch(n, end int64) (int64, StopReason, bool, error) {
 		}
 		// operations whose cycle came during this instruction complete
 		// now (as in step); m.due is past every cycle while none is in
-		// flight
+		// flight, and 0 once an instruction stops the wave (Wave.stop),
+		// so the state needs a look only then
 		if c >= m.due {
 			w.retire()
-		}
-		if st := RunState(w.s[slotStatus]); st != Running {
-			if r, ok := stopReason(st); ok {
-				return n + 1, r, true, nil
+			if st := RunState(w.s[slotStatus]); st != Running {
+				if r, ok := stopReason(st); ok {
+					return n + 1, r, true, nil
+				}
 			}
 		}
 	}
