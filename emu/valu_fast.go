@@ -31,30 +31,9 @@ var kernels = map[string]kernel{
 	"v_mov_b32": func(e *fenv, d, a, b, c *[64]uint32) {
 		copy(d[:e.live], a[:e.live])
 	},
-	"v_add_u32": func(e *fenv, d, a, b, c *[64]uint32) {
-		qa := quads(a)[:nquads(e.live)]
-		qd, qb := quads(d)[:len(qa)], quads(b)[:len(qa)]
-		for i := range qa {
-			x, y := &qa[i], &qb[i]
-			qd[i] = [4]uint32{x[0] + y[0], x[1] + y[1], x[2] + y[2], x[3] + y[3]}
-		}
-	},
-	"v_sub_u32": func(e *fenv, d, a, b, c *[64]uint32) {
-		qa := quads(a)[:nquads(e.live)]
-		qd, qb := quads(d)[:len(qa)], quads(b)[:len(qa)]
-		for i := range qa {
-			x, y := &qa[i], &qb[i]
-			qd[i] = [4]uint32{x[0] - y[0], x[1] - y[1], x[2] - y[2], x[3] - y[3]}
-		}
-	},
-	"v_subrev_u32": func(e *fenv, d, a, b, c *[64]uint32) {
-		qa := quads(a)[:nquads(e.live)]
-		qd, qb := quads(d)[:len(qa)], quads(b)[:len(qa)]
-		for i := range qa {
-			x, y := &qa[i], &qb[i]
-			qd[i] = [4]uint32{y[0] - x[0], y[1] - x[1], y[2] - x[2], y[3] - x[3]}
-		}
-	},
+	"v_add_u32":    func(e *fenv, d, a, b, c *[64]uint32) { simd.Add32(d, a, b, e.live) },
+	"v_sub_u32":    func(e *fenv, d, a, b, c *[64]uint32) { simd.Sub32(d, a, b, e.live) },
+	"v_subrev_u32": func(e *fenv, d, a, b, c *[64]uint32) { simd.Sub32(d, b, a, e.live) },
 	"v_and_b32": func(e *fenv, d, a, b, c *[64]uint32) {
 		pa := pairs(a)[:nquads(e.live)]
 		pd, pb := pairs(d)[:len(pa)], pairs(b)[:len(pa)]
