@@ -158,3 +158,29 @@ func execCndV(w *Wave, in *instr) error {
 	}
 	return nil
 }
+
+// shift64Shape reports whether a 64-bit shift execShift64 runs shifts a
+// VGPR pair by a VGPR or constant amount: execShift64V's form.
+func shift64Shape(in *instr) bool {
+	k := in.src[0].kind
+	return (k == okV || k == okConst) && in.src[1].kind == okV
+}
+
+// execShift64V is execShift64 for shift64Shape's form.
+func execShift64V(w *Wave, in *instr) error {
+	if w.gprIdx() {
+		return execVOP(w, in)
+	}
+	mask := w.exec()
+	n := liveLanes(mask)
+	r := int(in.dst[0].reg)
+	t := &w.tmp
+	dlo, dhi := w.dstQuads(r, mask, &t[3]), w.dstQuads(r+1, mask, &t[4])
+	b := uint8(in.src[1].reg) // below 255 (fast64Eligible)
+	shift64(in, dlo, dhi, w.shapeSrc(in, 0), &w.v[b], &w.v[b+1], n)
+	if dlo == &t[3] { // scratch: copy the EXEC lanes back
+		w.wv(r, mask, dlo)
+		w.wv(r+1, mask, dhi)
+	}
+	return nil
+}

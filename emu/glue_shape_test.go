@@ -12,8 +12,9 @@ import (
 // shapeCases are the forms of every shape handler: the integer
 // two-source kernels (uniform-amount shifts included), the 32-bit integer
 // compares (v_cmpx too) to VCC and SGPR pairs, and v_cndmask_b32 by VCC
-// and SGPR pairs, with VGPR, SGPR, inline constant and literal sources
-// and the destination apart from and equal to each source.
+// and SGPR pairs and the 64-bit shifts, with VGPR, SGPR, inline constant
+// and literal sources and the destination apart from, equal to and
+// overlapping each source.
 func shapeCases() []ti {
 	var names []string
 	for n := range kernels {
@@ -47,12 +48,19 @@ func shapeCases() []ti {
 			}
 		}
 	}
+	for _, n := range []string{"v_lshlrev_b64", "v_lshrrev_b64", "v_ashrrev_i64"} {
+		for _, a := range []isa.Operand{vreg(1), vreg(3), ic(3), ic(-5), lit(33)} {
+			for _, d := range []int{1, 2, 3, 4} {
+				cs = append(cs, I(n, vreg2(d), a, vreg2(2)).enc(isa.EncVOP3))
+			}
+		}
+	}
 	return cs
 }
 
 // shapeFns are the shape handlers' functions.
 var shapeFns = map[uintptr]bool{
-	fnPtr(execIntV): true, fnPtr(execIntS): true, fnPtr(execCmpV): true, fnPtr(execCmpS): true, fnPtr(execCndV): true,
+	fnPtr(execIntV): true, fnPtr(execIntS): true, fnPtr(execCmpV): true, fnPtr(execCmpS): true, fnPtr(execCndV): true, fnPtr(execShift64V): true,
 }
 
 // TestShapesMatchGeneric holds the shape handlers to execVOP's and

@@ -603,6 +603,9 @@ func kernelFn(in *instr, inst *isa.Inst, name string) execFn {
 		if k >= k64MadU {
 			return execMad64
 		}
+		if shift64Shape(in) {
+			return execShift64V
+		}
 		return execShift64
 	}
 	if k, ok := kernelsF64[name]; ok && f64Eligible(in, inst) {

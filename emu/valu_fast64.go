@@ -369,16 +369,21 @@ func execShift64(w *Wave, in *instr) error {
 	a := w.srcQ(in, 0, &t[0], n)
 	blo, bhi := w.src64Lanes(in, 1, &t[1], &t[2], n)
 	dlo, dhi := w.dstQuads(r, mask, &t[3]), w.dstQuads(r+1, mask, &t[4])
-	// the common shift by a constant has a scalar loop of its own; the
-	// vector loop is faster still
-	if in.sub == k64Lshl && in.src[0].kind == okConst && !simd.SIMD {
-		shlConstLanes(dlo, dhi, blo, bhi, uint(in.src[0].val&63), n)
-	} else {
-		shift64Quads(dlo, dhi, a, blo, bhi, in.sub, n)
-	}
+	shift64(in, dlo, dhi, a, blo, bhi, n)
 	w.dstPut(r, mask, dlo)
 	w.dstPut(r+1, mask, dhi)
 	return nil
+}
+
+// shift64 runs in's 64-bit shift of the quads holding lanes 0 to n-1. The
+// common shift by a constant has a scalar loop of its own; the vector loop
+// is faster still.
+func shift64(in *instr, dlo, dhi, a, blo, bhi *[64]uint32, n int) {
+	if in.sub == k64Lshl && in.src[0].kind == okConst && !simd.SIMD {
+		shlConstLanes(dlo, dhi, blo, bhi, uint(in.src[0].val&63), n)
+		return
+	}
+	shift64Quads(dlo, dhi, a, blo, bhi, in.sub, n)
 }
 
 // shift64Quads shifts the quads holding lanes 0 to n-1 as kind says
