@@ -9,9 +9,9 @@ const (
 	shNone   uint8 = iota
 	shAdd          // v_add_co_u32 of two VGPRs
 	shAddUni       // v_add_co_u32 of an SGPR or constant and a VGPR
-	shAddc         // v_addc_co_u32 of two VGPRs
-	shAddcZ        // v_addc_co_u32 of 0 and a VGPR
 	shSub          // v_sub_co_u32 of two VGPRs
+	shAddc         // v_addc_co_u32 of two VGPRs; this and the next take carries in
+	shAddcZ        // v_addc_co_u32 of 0 and a VGPR
 	shSubb         // v_subb_co_u32 of two VGPRs
 )
 
@@ -58,9 +58,9 @@ func execCarry(w *Wave, in *instr) error {
 	n := liveLanes(mask)
 	r := int(in.dst[0].reg)
 	d := w.dstQuads(r, mask, &w.tmp[3])
-	b := &w.v[in.src[1].reg]
+	b := &w.v[uint8(in.src[1].reg)] // a VGPR: below 256
 	var cm uint64
-	if in.def.v.cin {
+	if in.shape >= shAddc {
 		cm = w.laneMask(in)
 	}
 	var co uint64
@@ -81,7 +81,11 @@ func execCarry(w *Wave, in *instr) error {
 	if d == &w.tmp[3] { // scratch: copy the EXEC lanes back
 		w.wv(r, mask, d)
 	}
-	w.putMask(in, co&mask)
+	if co &= mask; w.jOn {
+		w.ws64(int(in.mreg), co)
+	} else {
+		w.s[in.mreg], w.s[in.mreg+1] = uint32(co), uint32(co>>32)
+	}
 	return nil
 }
 
@@ -101,9 +105,4 @@ func (w *Wave) laneMask(in *instr) uint64 {
 		return w.carryIn(in)
 	}
 	return uint64(w.s[in.creg]) | uint64(w.s[in.creg+1])<<32
-}
-
-// putMask is setMask(in, 1, m) for a shape handler: the pair in.mreg.
-func (w *Wave) putMask(in *instr, m uint64) {
-	w.ws64(int(in.mreg), m)
 }

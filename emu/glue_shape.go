@@ -62,7 +62,7 @@ func execIntV(w *Wave, in *instr) error {
 	e := &w.fe
 	e.live = n
 	d := w.dstQuads(r, mask, &t[3])
-	in.k(e, d, w.shapeSrc(in, 0), &w.v[in.src[1].reg], &t[2])
+	in.k(e, d, w.shapeSrc(in, 0), &w.v[uint8(in.src[1].reg)], &t[2])
 	if d == &t[3] { // scratch: copy the EXEC lanes back
 		w.wv(r, mask, d)
 	}
@@ -113,8 +113,12 @@ func execCmpV(w *Wave, in *instr) error {
 	if in.sub>>8&0xff == cmpI32 {
 		bias = 1 << 31
 	}
-	r := icmpMask32(w.shapeSrc(in, 0), &w.v[in.src[1].reg], int(in.sub&0xff), bias, liveLanes(exec)) & exec
-	w.ws64(int(in.mreg), r)
+	r := icmpMask32(w.shapeSrc(in, 0), &w.v[uint8(in.src[1].reg)], int(in.sub&0xff), bias, liveLanes(exec)) & exec
+	if w.jOn {
+		w.ws64(int(in.mreg), r)
+	} else {
+		w.s[in.mreg], w.s[in.mreg+1] = uint32(r), uint32(r>>32)
+	}
 	if in.sub>>16 != 0 { // v_cmpx
 		w.ws64(codeExec, r)
 	}

@@ -39,16 +39,17 @@ func (w *Wave) dstLanes(r int, mask uint64, n int, scratch *[64]uint32) *[64]uin
 
 // dstQuads is dstLanes for a kernel that computes the quads holding the
 // lanes up to the highest in mask: r itself also when mask is exactly the
-// lanes of whole quads (a 16-lane wave's EXEC).
+// lanes of whole quads (a 16-lane wave's EXEC). r is a VGPR, below 256
+// (uint8 spares the bounds checks).
 func (w *Wave) dstQuads(r int, mask uint64, scratch *[64]uint32) *[64]uint32 {
 	// mask+1 is then 2^(4k) (0 for a full EXEC): a nibble's low bit
 	if p := mask + 1; mask == 0 || p&mask != 0 || p&0xEEEEEEEEEEEEEEEE != 0 {
 		return scratch
 	}
 	if w.jOn {
-		w.j.v = append(w.j.v, vEnt{reg: uint16(r), mask: mask, old: w.v[r]})
+		w.j.v = append(w.j.v, vEnt{reg: uint16(r), mask: mask, old: w.v[uint8(r)]})
 	}
-	return &w.v[r]
+	return &w.v[uint8(r)]
 }
 
 // lowLanes is the mask of lanes 0 to n-1.
