@@ -304,10 +304,10 @@ func kernelEligible(in *instr, inst *isa.Inst) bool {
 // instruction's prefilled constant, or buf filled with a uniform value.
 func (w *Wave) src32(in *instr, k int, buf *[64]uint32) *[64]uint32 {
 	if k == 2 && in.def.v.mac { // (VOPC has no vop: k < 2)
-		return &w.v[in.dst[0].reg] // (a VGPR: kernelEligible, laneEligible)
+		return &w.v[uint8(in.dst[0].reg)] // (a VGPR: kernelEligible, laneEligible)
 	}
 	if o := &in.src[k]; o.kind == okV {
-		return &w.v[o.reg]
+		return &w.v[uint8(o.reg)]
 	}
 	return w.srcLanes(in, k, buf, 64)
 }
@@ -319,7 +319,7 @@ func (w *Wave) src32(in *instr, k int, buf *[64]uint32) *[64]uint32 {
 func (w *Wave) srcLanes(in *instr, k int, buf *[64]uint32, n int) *[64]uint32 {
 	switch o := &in.src[k]; {
 	case o.kind == okV:
-		return &w.v[o.reg]
+		return &w.v[uint8(o.reg)]
 	case o.kind == okConst && in.cf != nil:
 		return &in.cf[2*k]
 	default:
@@ -343,7 +343,7 @@ func (w *Wave) srcMod(in *instr, k int, buf *[64]uint32, n int) *[64]uint32 {
 	var src *[64]uint32
 	switch {
 	case o.kind == okV:
-		src = &w.v[o.reg]
+		src = &w.v[uint8(o.reg)]
 	case o.kind == okConst && in.cf != nil:
 		src = &in.cf[2*k]
 	default:
@@ -399,7 +399,7 @@ func execFastV(w *Wave, in *instr) error {
 	n := liveLanes(mask)
 	var a, b *[64]uint32
 	if o := &in.src[0]; o.kind == okV {
-		a = &w.v[o.reg]
+		a = &w.v[uint8(o.reg)]
 	} else {
 		a = w.srcLanes(in, 0, &t[0], n)
 	}
@@ -407,16 +407,16 @@ func execFastV(w *Wave, in *instr) error {
 	case v.nsrc < 2:
 		b = &t[1]
 	case o.kind == okV:
-		b = &w.v[o.reg]
+		b = &w.v[uint8(o.reg)]
 	default:
 		b = w.srcLanes(in, 1, &t[1], n)
 	}
 	c := &t[2]
 	switch {
 	case v.nsrc > 2 && v.mac: // the accumulator is D
-		c = &w.v[in.dst[0].reg]
+		c = &w.v[uint8(in.dst[0].reg)]
 	case v.nsrc > 2:
-		c = &w.v[in.src[2].reg]
+		c = &w.v[uint8(in.src[2].reg)]
 	}
 	r := int(in.dst[0].reg)
 	e.live = n
@@ -435,7 +435,7 @@ func execMovFast(w *Wave, in *instr) error {
 	}
 	mask := w.exec()
 	if o := &in.src[0]; o.kind != okV && !w.jOn {
-		fillMasked(&w.v[in.dst[0].reg], w.scalarIn(o), mask)
+		fillMasked(&w.v[uint8(in.dst[0].reg)], w.scalarIn(o), mask)
 		return nil
 	}
 	src := w.srcLanes(in, 0, &w.tmp[0], liveLanes(mask))
@@ -523,7 +523,7 @@ func runKernel(w *Wave, in *instr, k kernel) error {
 	}
 	switch {
 	case v.nsrc > 2 && v.mac: // the accumulator is D (a VGPR: kernelEligible)
-		c = &w.v[in.dst[0].reg]
+		c = &w.v[uint8(in.dst[0].reg)]
 	case v.nsrc > 2:
 		c = w.srcMod(in, 2, &t[2], n)
 	}

@@ -32,7 +32,7 @@ func (w *Wave) dstLanes(r int, mask uint64, n int, scratch *[64]uint32) *[64]uin
 		if w.jOn {
 			w.j.v = append(w.j.v, vEnt{reg: uint16(r), mask: mask, old: w.v[r]})
 		}
-		return &w.v[r]
+		return &w.v[uint8(r)]
 	}
 	return scratch
 }
@@ -71,7 +71,7 @@ func pairDown(lo, hi uint64, h int) uint64 {
 }
 
 func (w *Wave) dstPut(r int, mask uint64, d *[64]uint32) {
-	if d != &w.v[r] {
+	if d != &w.v[uint8(r)] {
 		w.wv(r, mask, d)
 	}
 }
@@ -114,7 +114,7 @@ func (w *Wave) src64Lanes(in *instr, k int, lo, hi *[64]uint32, n int) (*[64]uin
 // and has no v_mac accumulator.
 func (w *Wave) srcQ(in *instr, k int, buf *[64]uint32, n int) *[64]uint32 {
 	if o := &in.src[k]; o.kind == okV {
-		return &w.v[o.reg]
+		return &w.v[uint8(o.reg)]
 	}
 	return w.srcLanes(in, k, buf, n)
 }
