@@ -188,3 +188,28 @@ func execShift64V(w *Wave, in *instr) error {
 	}
 	return nil
 }
+
+// mulWideShape reports whether a v_mad_u64_u32 execMad64 runs is a plain
+// 32×32→64 product of two VGPRs (a zero addend, so no carries out):
+// execMulWideV's form.
+func mulWideShape(in *instr) bool {
+	return in.sub == k64MadU && in.src[0].kind == okV && in.src[1].kind == okV && zeroConst(&in.src[2])
+}
+
+// execMulWideV is execMad64 for mulWideShape's form.
+func execMulWideV(w *Wave, in *instr) error {
+	if w.gprIdx() {
+		return execVOP(w, in)
+	}
+	mask := w.exec()
+	r := int(in.dst[0].reg)
+	t := &w.tmp
+	dlo, dhi := w.dstQuads(r, mask, &t[3]), w.dstQuads(r+1, mask, &t[4])
+	simd.MulWide(dlo, dhi, &w.v[uint8(in.src[0].reg)], &w.v[uint8(in.src[1].reg)], liveLanes(mask))
+	if dlo == &t[3] { // scratch: copy the EXEC lanes back
+		w.wv(r, mask, dlo)
+		w.wv(r+1, mask, dhi)
+	}
+	w.setMask(in, 1, 0)
+	return nil
+}

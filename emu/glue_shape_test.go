@@ -12,7 +12,7 @@ import (
 // shapeCases are the forms of every shape handler: the integer
 // two-source kernels (uniform-amount shifts included), the 32-bit integer
 // compares (v_cmpx too) to VCC and SGPR pairs, and v_cndmask_b32 by VCC
-// and SGPR pairs and the 64-bit shifts, with VGPR, SGPR, inline constant
+// and SGPR pairs, the 64-bit shifts and v_mad_u64_u32's plain product, with VGPR, SGPR, inline constant
 // and literal sources and the destination apart from, equal to and
 // overlapping each source.
 func shapeCases() []ti {
@@ -55,12 +55,19 @@ func shapeCases() []ti {
 			}
 		}
 	}
+	for _, a := range []int{1, 2, 3} {
+		for _, d := range []int{1, 2, 4} {
+			for _, pair := range []isa.Operand{vcc(), sreg2(10)} {
+				cs = append(cs, I("v_mad_u64_u32", vreg2(d), pair, vreg(a), vreg(2), ic(0)).enc(isa.EncVOP3))
+			}
+		}
+	}
 	return cs
 }
 
 // shapeFns are the shape handlers' functions.
 var shapeFns = map[uintptr]bool{
-	fnPtr(execIntV): true, fnPtr(execIntS): true, fnPtr(execCmpV): true, fnPtr(execCmpS): true, fnPtr(execCndV): true, fnPtr(execShift64V): true,
+	fnPtr(execIntV): true, fnPtr(execIntS): true, fnPtr(execCmpV): true, fnPtr(execCmpS): true, fnPtr(execCndV): true, fnPtr(execShift64V): true, fnPtr(execMulWideV): true,
 }
 
 // TestShapesMatchGeneric holds the shape handlers to execVOP's and

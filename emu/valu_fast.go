@@ -601,6 +601,9 @@ func kernelFn(in *instr, inst *isa.Inst, name string) execFn {
 	if k, ok := kernels64[name]; ok && fast64Eligible(in, inst, k) {
 		in.sub = int32(k)
 		if k >= k64MadU {
+			if mulWideShape(in) {
+				return execMulWideV
+			}
 			return execMad64
 		}
 		if shift64Shape(in) {
