@@ -84,7 +84,7 @@ func execCarry(w *Wave, in *instr) error {
 	if co &= mask; w.jOn {
 		w.ws64(int(in.mreg), co)
 	} else {
-		w.s[in.mreg], w.s[in.mreg+1] = uint32(co), uint32(co>>32)
+		w.s[in.mreg&127], w.s[(in.mreg+1)&127] = uint32(co), uint32(co>>32)
 	}
 	return nil
 }
@@ -104,5 +104,5 @@ func (w *Wave) laneMask(in *instr) uint64 {
 	if w.jOn {
 		return w.carryIn(in)
 	}
-	return uint64(w.s[in.creg]) | uint64(w.s[in.creg+1])<<32
+	return uint64(w.s[in.creg&127]) | uint64(w.s[(in.creg+1)&127])<<32 // (below 127: &127 spares the bounds checks)
 }

@@ -117,7 +117,7 @@ func execCmpV(w *Wave, in *instr) error {
 	if w.jOn {
 		w.ws64(int(in.mreg), r)
 	} else {
-		w.s[in.mreg], w.s[in.mreg+1] = uint32(r), uint32(r>>32)
+		w.s[in.mreg&127], w.s[(in.mreg+1)&127] = uint32(r), uint32(r>>32)
 	}
 	if in.sub>>16 != 0 { // v_cmpx
 		w.ws64(codeExec, r)
