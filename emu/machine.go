@@ -401,8 +401,9 @@ func (m *Machine) stretch(n, end int64) (int64, StopReason, bool, error) {
 		in := &code[idx]
 		w.curIdx = int(idx)
 		w.s[slotPC] = uint32(in.next)
+		cost := uint64(m.costs[in.cost&7])
 		err := in.fn(w, in)
-		c := uint64(w.s[slotClock]) | uint64(w.s[slotClock+1])<<32 + uint64(m.costs[in.cost&7])
+		c := uint64(w.s[slotClock]) | uint64(w.s[slotClock+1])<<32 + cost
 		w.s[slotClock], w.s[slotClock+1] = uint32(c), uint32(c>>32)
 		if err != nil {
 			r, err := m.stopFault(idx, err)
@@ -410,13 +411,14 @@ func (m *Machine) stretch(n, end int64) (int64, StopReason, bool, error) {
 		}
 		// operations whose cycle came during this instruction complete
 		// now (as in step); m.due is past every cycle while none is in
-		// flight
+		// flight, and 0 once an instruction stops the wave (Wave.stop),
+		// so the state needs a look only then
 		if c >= m.due {
 			w.retire()
-		}
-		if st := RunState(w.s[slotStatus]); st != Running {
-			if r, ok := stopReason(st); ok {
-				return n + 1, r, true, nil
+			if st := RunState(w.s[slotStatus]); st != Running {
+				if r, ok := stopReason(st); ok {
+					return n + 1, r, true, nil
+				}
 			}
 		}
 	}

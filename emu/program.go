@@ -108,6 +108,9 @@ type instr struct {
 	ndst   uint8
 	nsrc   uint8
 	ty     uint8
+	shape  uint8 // the operand shape a shape handler runs (execCarry's carryShape)
+	mreg   uint8 // a shape handler's lane-mask destination SGPR pair (carryShape), below 127
+	creg   uint8 // a shape handler's lane-mask source SGPR pair (carries in), below 127
 	dst    [2]operand
 	src    [4]operand
 	imm    int64 // the first immediate operand

@@ -129,6 +129,16 @@ func execWaitcnt(w *Wave, in *instr) error {
 	return nil
 }
 
+// stop sets the wave's state to st (Ended, Trapped or Halted) and lowers
+// its machine's due cycle to 0: stretch looks at the state only when an
+// operation may be due, and retiring before one is due completes nothing.
+func (w *Wave) stop(st RunState) {
+	w.ws(slotStatus, uint32(st))
+	if w.m != nil {
+		w.m.due = 0
+	}
+}
+
 // execSOPP executes program control.
 func execSOPP(w *Wave, in *instr) error {
 	switch in.sub {
@@ -136,7 +146,7 @@ func execSOPP(w *Wave, in *instr) error {
 		w.setClock(w.clock() + uint64(in.imm&0xf))
 	case pEndpgm:
 		w.ws(slotPC, uint32(w.pc()-1))
-		w.ws(slotStatus, uint32(Ended))
+		w.stop(Ended)
 	case pBranch:
 		return w.branch(in)
 	case pCbrSCC0:
@@ -172,11 +182,11 @@ func execSOPP(w *Wave, in *instr) error {
 		vm, exp, lgkm := waitcntFields(w.target, uint16(in.imm))
 		w.waitcnt(vm, exp, lgkm)
 	case pTrap:
-		w.ws(slotStatus, uint32(Trapped))
+		w.stop(Trapped)
 	case pSethalt:
 		w.ws(slotHalt, uint32(in.imm&1))
 		if in.imm&1 != 0 {
-			w.ws(slotStatus, uint32(Halted))
+			w.stop(Halted)
 		}
 	case pSleep:
 		c := uint64(in.imm&0x7f) * 64

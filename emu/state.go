@@ -75,6 +75,8 @@ type Wave struct {
 	code   []instr
 
 	s [numSlots]uint32
+	// v is the VGPR file; a compiled VGPR operand's index is below 256,
+	// so the fast paths index it as uint8(reg), without a bounds check
 	v [256][64]uint32
 
 	pend  []pendingOp // in flight, in issue order

@@ -31,30 +31,9 @@ var kernels = map[string]kernel{
 	"v_mov_b32": func(e *fenv, d, a, b, c *[64]uint32) {
 		copy(d[:e.live], a[:e.live])
 	},
-	"v_add_u32": func(e *fenv, d, a, b, c *[64]uint32) {
-		qa := quads(a)[:nquads(e.live)]
-		qd, qb := quads(d)[:len(qa)], quads(b)[:len(qa)]
-		for i := range qa {
-			x, y := &qa[i], &qb[i]
-			qd[i] = [4]uint32{x[0] + y[0], x[1] + y[1], x[2] + y[2], x[3] + y[3]}
-		}
-	},
-	"v_sub_u32": func(e *fenv, d, a, b, c *[64]uint32) {
-		qa := quads(a)[:nquads(e.live)]
-		qd, qb := quads(d)[:len(qa)], quads(b)[:len(qa)]
-		for i := range qa {
-			x, y := &qa[i], &qb[i]
-			qd[i] = [4]uint32{x[0] - y[0], x[1] - y[1], x[2] - y[2], x[3] - y[3]}
-		}
-	},
-	"v_subrev_u32": func(e *fenv, d, a, b, c *[64]uint32) {
-		qa := quads(a)[:nquads(e.live)]
-		qd, qb := quads(d)[:len(qa)], quads(b)[:len(qa)]
-		for i := range qa {
-			x, y := &qa[i], &qb[i]
-			qd[i] = [4]uint32{y[0] - x[0], y[1] - x[1], y[2] - x[2], y[3] - x[3]}
-		}
-	},
+	"v_add_u32":    func(e *fenv, d, a, b, c *[64]uint32) { simd.Add32(d, a, b, e.live) },
+	"v_sub_u32":    func(e *fenv, d, a, b, c *[64]uint32) { simd.Sub32(d, a, b, e.live) },
+	"v_subrev_u32": func(e *fenv, d, a, b, c *[64]uint32) { simd.Sub32(d, b, a, e.live) },
 	"v_and_b32": func(e *fenv, d, a, b, c *[64]uint32) {
 		pa := pairs(a)[:nquads(e.live)]
 		pd, pb := pairs(d)[:len(pa)], pairs(b)[:len(pa)]
@@ -325,10 +304,10 @@ func kernelEligible(in *instr, inst *isa.Inst) bool {
 // instruction's prefilled constant, or buf filled with a uniform value.
 func (w *Wave) src32(in *instr, k int, buf *[64]uint32) *[64]uint32 {
 	if k == 2 && in.def.v.mac { // (VOPC has no vop: k < 2)
-		return &w.v[in.dst[0].reg] // (a VGPR: kernelEligible, laneEligible)
+		return &w.v[uint8(in.dst[0].reg)] // (a VGPR: kernelEligible, laneEligible)
 	}
 	if o := &in.src[k]; o.kind == okV {
-		return &w.v[o.reg]
+		return &w.v[uint8(o.reg)]
 	}
 	return w.srcLanes(in, k, buf, 64)
 }
@@ -340,7 +319,7 @@ func (w *Wave) src32(in *instr, k int, buf *[64]uint32) *[64]uint32 {
 func (w *Wave) srcLanes(in *instr, k int, buf *[64]uint32, n int) *[64]uint32 {
 	switch o := &in.src[k]; {
 	case o.kind == okV:
-		return &w.v[o.reg]
+		return &w.v[uint8(o.reg)]
 	case o.kind == okConst && in.cf != nil:
 		return &in.cf[2*k]
 	default:
@@ -364,7 +343,7 @@ func (w *Wave) srcMod(in *instr, k int, buf *[64]uint32, n int) *[64]uint32 {
 	var src *[64]uint32
 	switch {
 	case o.kind == okV:
-		src = &w.v[o.reg]
+		src = &w.v[uint8(o.reg)]
 	case o.kind == okConst && in.cf != nil:
 		src = &in.cf[2*k]
 	default:
@@ -420,7 +399,7 @@ func execFastV(w *Wave, in *instr) error {
 	n := liveLanes(mask)
 	var a, b *[64]uint32
 	if o := &in.src[0]; o.kind == okV {
-		a = &w.v[o.reg]
+		a = &w.v[uint8(o.reg)]
 	} else {
 		a = w.srcLanes(in, 0, &t[0], n)
 	}
@@ -428,16 +407,16 @@ func execFastV(w *Wave, in *instr) error {
 	case v.nsrc < 2:
 		b = &t[1]
 	case o.kind == okV:
-		b = &w.v[o.reg]
+		b = &w.v[uint8(o.reg)]
 	default:
 		b = w.srcLanes(in, 1, &t[1], n)
 	}
 	c := &t[2]
 	switch {
 	case v.nsrc > 2 && v.mac: // the accumulator is D
-		c = &w.v[in.dst[0].reg]
+		c = &w.v[uint8(in.dst[0].reg)]
 	case v.nsrc > 2:
-		c = &w.v[in.src[2].reg]
+		c = &w.v[uint8(in.src[2].reg)]
 	}
 	r := int(in.dst[0].reg)
 	e.live = n
@@ -456,7 +435,7 @@ func execMovFast(w *Wave, in *instr) error {
 	}
 	mask := w.exec()
 	if o := &in.src[0]; o.kind != okV && !w.jOn {
-		fillMasked(&w.v[in.dst[0].reg], w.scalarIn(o), mask)
+		fillMasked(&w.v[uint8(in.dst[0].reg)], w.scalarIn(o), mask)
 		return nil
 	}
 	src := w.srcLanes(in, 0, &w.tmp[0], liveLanes(mask))
@@ -544,7 +523,7 @@ func runKernel(w *Wave, in *instr, k kernel) error {
 	}
 	switch {
 	case v.nsrc > 2 && v.mac: // the accumulator is D (a VGPR: kernelEligible)
-		c = &w.v[in.dst[0].reg]
+		c = &w.v[uint8(in.dst[0].reg)]
 	case v.nsrc > 2:
 		c = w.srcMod(in, 2, &t[2], n)
 	}
@@ -576,6 +555,9 @@ func fastFn1(in *instr, inst *isa.Inst, name string) execFn {
 			return execCmpSDWA
 		}
 		if cmpEligible(in, inst) {
+			if cmpShape(in) {
+				return cmpFn(in)
+			}
 			return execCmpFast
 		}
 		return nil
@@ -611,12 +593,21 @@ func kernelFn(in *instr, inst *isa.Inst, name string) execFn {
 		return f
 	}
 	if f, ok := carryKernels[name]; ok && carryEligible(in, inst, d.v.cin) {
+		if in.shape = carryShape(in, name); in.shape != shNone {
+			return execCarry
+		}
 		return f
 	}
 	if k, ok := kernels64[name]; ok && fast64Eligible(in, inst, k) {
 		in.sub = int32(k)
 		if k >= k64MadU {
+			if mulWideShape(in) {
+				return execMulWideV
+			}
 			return execMad64
+		}
+		if shift64Shape(in) {
+			return execShift64V
 		}
 		return execShift64
 	}
@@ -629,6 +620,9 @@ func kernelFn(in *instr, inst *isa.Inst, name string) execFn {
 	}
 	if name == "v_cndmask_b32" && inst.Variant != isa.VariantSDWA && inst.Variant != isa.VariantDPP &&
 		in.nsrc == 3 && !in.src[0].abs && !in.src[0].neg && !in.src[1].abs && !in.src[1].neg && in.dst[0].kind == okV {
+		if cndShape(in) {
+			return execCndV
+		}
 		return execCndFast
 	}
 	return nil
@@ -729,9 +723,12 @@ func indexedFn(in *instr, inst *isa.Inst, name string) execFn {
 }
 
 // kernelRunner returns how an instruction runs its kernel (instr.k):
-// execFastV when its sources allow, else execFast.
+// execIntV or execFastV when its sources allow, else execFast.
 func kernelRunner(in *instr) execFn {
 	if plainVSources(in) {
+		if intShape(in) {
+			return intFn(in)
+		}
 		return execFastV
 	}
 	return execFast

@@ -32,23 +32,24 @@ func (w *Wave) dstLanes(r int, mask uint64, n int, scratch *[64]uint32) *[64]uin
 		if w.jOn {
 			w.j.v = append(w.j.v, vEnt{reg: uint16(r), mask: mask, old: w.v[r]})
 		}
-		return &w.v[r]
+		return &w.v[uint8(r)]
 	}
 	return scratch
 }
 
 // dstQuads is dstLanes for a kernel that computes the quads holding the
 // lanes up to the highest in mask: r itself also when mask is exactly the
-// lanes of whole quads (a 16-lane wave's EXEC).
+// lanes of whole quads (a 16-lane wave's EXEC). r is a VGPR, below 256
+// (uint8 spares the bounds checks).
 func (w *Wave) dstQuads(r int, mask uint64, scratch *[64]uint32) *[64]uint32 {
 	// mask+1 is then 2^(4k) (0 for a full EXEC): a nibble's low bit
 	if p := mask + 1; mask == 0 || p&mask != 0 || p&0xEEEEEEEEEEEEEEEE != 0 {
 		return scratch
 	}
 	if w.jOn {
-		w.j.v = append(w.j.v, vEnt{reg: uint16(r), mask: mask, old: w.v[r]})
+		w.j.v = append(w.j.v, vEnt{reg: uint16(r), mask: mask, old: w.v[uint8(r)]})
 	}
-	return &w.v[r]
+	return &w.v[uint8(r)]
 }
 
 // lowLanes is the mask of lanes 0 to n-1.
@@ -70,7 +71,7 @@ func pairDown(lo, hi uint64, h int) uint64 {
 }
 
 func (w *Wave) dstPut(r int, mask uint64, d *[64]uint32) {
-	if d != &w.v[r] {
+	if d != &w.v[uint8(r)] {
 		w.wv(r, mask, d)
 	}
 }
@@ -113,7 +114,7 @@ func (w *Wave) src64Lanes(in *instr, k int, lo, hi *[64]uint32, n int) (*[64]uin
 // and has no v_mac accumulator.
 func (w *Wave) srcQ(in *instr, k int, buf *[64]uint32, n int) *[64]uint32 {
 	if o := &in.src[k]; o.kind == okV {
-		return &w.v[o.reg]
+		return &w.v[uint8(o.reg)]
 	}
 	return w.srcLanes(in, k, buf, n)
 }
@@ -369,16 +370,21 @@ func execShift64(w *Wave, in *instr) error {
 	a := w.srcQ(in, 0, &t[0], n)
 	blo, bhi := w.src64Lanes(in, 1, &t[1], &t[2], n)
 	dlo, dhi := w.dstQuads(r, mask, &t[3]), w.dstQuads(r+1, mask, &t[4])
-	// the common shift by a constant has a scalar loop of its own; the
-	// vector loop is faster still
-	if in.sub == k64Lshl && in.src[0].kind == okConst && !simd.SIMD {
-		shlConstLanes(dlo, dhi, blo, bhi, uint(in.src[0].val&63), n)
-	} else {
-		shift64Quads(dlo, dhi, a, blo, bhi, in.sub, n)
-	}
+	shift64(in, dlo, dhi, a, blo, bhi, n)
 	w.dstPut(r, mask, dlo)
 	w.dstPut(r+1, mask, dhi)
 	return nil
+}
+
+// shift64 runs in's 64-bit shift of the quads holding lanes 0 to n-1. The
+// common shift by a constant has a scalar loop of its own; the vector loop
+// is faster still.
+func shift64(in *instr, dlo, dhi, a, blo, bhi *[64]uint32, n int) {
+	if in.sub == k64Lshl && in.src[0].kind == okConst && !simd.SIMD {
+		shlConstLanes(dlo, dhi, blo, bhi, uint(in.src[0].val&63), n)
+		return
+	}
+	shift64Quads(dlo, dhi, a, blo, bhi, in.sub, n)
 }
 
 // shift64Quads shifts the quads holding lanes 0 to n-1 as kind says
