@@ -76,15 +76,7 @@ var kernels = map[string]kernel{
 			dd[l] = uint32(int32(bb[l]) >> (aa[l] & 31))
 		}
 	},
-	"v_mul_u32_u24": func(e *fenv, d, a, b, c *[64]uint32) {
-		qa := quads(a)[:nquads(e.live)]
-		qd, qb := quads(d)[:len(qa)], quads(b)[:len(qa)]
-		const m = 0xffffff
-		for i := range qa {
-			x, y := &qa[i], &qb[i]
-			qd[i] = [4]uint32{(x[0] & m) * (y[0] & m), (x[1] & m) * (y[1] & m), (x[2] & m) * (y[2] & m), (x[3] & m) * (y[3] & m)}
-		}
-	},
+	"v_mul_u32_u24": func(e *fenv, d, a, b, c *[64]uint32) { simd.MulU24(d, a, b, e.live) },
 	"v_mad_u32_u24": func(e *fenv, d, a, b, c *[64]uint32) {
 		qa := quads(a)[:nquads(e.live)]
 		qd, qb, qc := quads(d)[:len(qa)], quads(b)[:len(qa)], quads(c)[:len(qa)]
@@ -657,6 +649,7 @@ func init() {
 			}
 		})
 	}
+	idxKernels[satIndex["v_add_u16"]] = func(e *fenv, d, a, b, c *[64]uint32) { simd.AddSatU16(d, a, b, e.live) }
 }
 
 // uniShifts are the shifts whose amount (source src) is the same in

@@ -1,5 +1,7 @@
 package emu
 
+import simd "github.com/wavedbg/wavedbg/emu/internal/lanes"
+
 // Whole-register kernels for the 16-bit integer operations that code on
 // narrow vector types (uchar4, short2, …) is full of. Their generic forms
 // (satOps' exact functions, valu_defs.go's k2 lane functions) call a
@@ -8,12 +10,7 @@ package emu
 
 func init() {
 	for n, k := range map[string]kernel{
-		"v_add_u16": func(e *fenv, d, a, b, _ *[64]uint32) {
-			d2, a2, b2 := lanes(e, d, a, b)
-			for l := range d2 {
-				d2[l] = (a2[l] + b2[l]) & 0xffff
-			}
-		},
+		"v_add_u16": func(e *fenv, d, a, b, _ *[64]uint32) { simd.AddU16(d, a, b, e.live) },
 		"v_sub_u16": func(e *fenv, d, a, b, _ *[64]uint32) {
 			d2, a2, b2 := lanes(e, d, a, b)
 			for l := range d2 {

@@ -23,11 +23,7 @@ func init() {
 				d[l] = uint32(max(int32(a[l]), int32(b[l])))
 			}
 		},
-		"v_min_i32": func(e *fenv, d, a, b, c *[64]uint32) {
-			for l := range d[:e.live] {
-				d[l] = uint32(min(int32(a[l]), int32(b[l])))
-			}
-		},
+		"v_min_i32": func(e *fenv, d, a, b, c *[64]uint32) { simd.MinI32(d, a, b, e.live) },
 		"v_max_u32": func(e *fenv, d, a, b, c *[64]uint32) {
 			for l := range d[:e.live] {
 				d[l] = max(a[l], b[l])
@@ -90,12 +86,7 @@ func init() {
 				d[l] = (a[l] ^ b[l]) + c[l]
 			}
 		},
-		"v_med3_i32": func(e *fenv, d, a, b, c *[64]uint32) {
-			for l := range d[:e.live] {
-				x, y := int32(a[l]), int32(b[l])
-				d[l] = uint32(max(min(x, y), min(max(x, y), int32(c[l]))))
-			}
-		},
+		"v_med3_i32": func(e *fenv, d, a, b, c *[64]uint32) { simd.Med3I32(d, a, b, c, e.live) },
 		"v_min3_u32": func(e *fenv, d, a, b, c *[64]uint32) {
 			for l := range d[:e.live] {
 				d[l] = min(a[l], b[l], c[l])
