@@ -305,15 +305,19 @@ func (w *Wave) waitDrain(vm, exp, lgkm int) bool {
 			k = max(k, vmKey)
 			vmKey = k
 		}
-		if k <= t {
+		if k > t {
+			due = min(due, k)
+			if kept != i {
+				pend[kept] = *p
+			}
+			kept++
+		} else if p.vec { // complete's vector case, without its journal and kind tests
+			if vmu := w.m.VectorMemory; vmu != nil {
+				vmu.Complete(w, p.id)
+			}
+		} else {
 			w.complete(p, 0) // pos is only journaled
-			continue
 		}
-		due = min(due, k)
-		if kept != i {
-			pend[kept] = *p
-		}
-		kept++
 	}
 	if t != now {
 		w.s[slotClock], w.s[slotClock+1] = uint32(t), uint32(t>>32)
