@@ -142,8 +142,9 @@ func (w *Wave) retireCount() (c Counters) {
 	due := ^uint64(0)
 	vmLeft := false // a VM operation before i stays in flight
 	kept := 0       // the operations left are moved down to w.pend[:kept]
-	for i := range w.pend {
-		p := &w.pend[i]
+	pend := w.pend  // complete does not touch the list
+	for i := range pend {
+		p := &pend[i]
 		vm := p.cnt == isa.CntVM
 		// a VM operation behind one still in flight completes after it
 		// (which is in due): retire looks at it then
@@ -163,7 +164,7 @@ func (w *Wave) retireCount() (c Counters) {
 			c.EXP += int(p.inc)
 		}
 		if kept != i {
-			w.pend[kept] = *p
+			pend[kept] = *p
 		}
 		kept++
 	}
