@@ -268,7 +268,7 @@ func (w *Wave) waitDrain(vm, exp, lgkm int) bool {
 	now := w.clock()
 	pend := w.pend
 	var c Counters
-	t, regs := now, 0 // regs: SGPRs the scalar operations write, counted once an operation
+	t, regs := now, 0 // regs: the scalar operations' register counts added up
 	for i := len(pend) - 1; i >= 0; i-- {
 		p := &pend[i]
 		switch p.cnt {
