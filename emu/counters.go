@@ -142,8 +142,9 @@ func (w *Wave) retireCount() (c Counters) {
 	due := ^uint64(0)
 	vmLeft := false // a VM operation before i stays in flight
 	kept := 0       // the operations left are moved down to w.pend[:kept]
-	for i := range w.pend {
-		p := &w.pend[i]
+	pend := w.pend  // complete does not touch the list
+	for i := range pend {
+		p := &pend[i]
 		vm := p.cnt == isa.CntVM
 		// a VM operation behind one still in flight completes after it
 		// (which is in due): retire looks at it then
@@ -163,7 +164,7 @@ func (w *Wave) retireCount() (c Counters) {
 			c.EXP += int(p.inc)
 		}
 		if kept != i {
-			w.pend[kept] = *p
+			pend[kept] = *p
 		}
 		kept++
 	}
@@ -252,77 +253,72 @@ func (w *Wave) waitFast(vm, exp, lgkm int) {
 // order rather than key order: the same registers result when no two of
 // them write one SGPR — the VM operations writing VGPRs keep their order,
 // and the rest write SGPRs. It reports false, having done nothing, for
-// other waits, vector LGKM operations (DS) or completions writing an SGPR
-// twice (TestWaitFastMatchesLoop).
+// other waits, vector LGKM operations (DS) or two scalar operations in
+// flight writing one SGPR (TestWaitFastMatchesLoop).
+//
+// t needs no keys: a VM operation's key is the latest of the clock and
+// the completion cycles of it and the VM operations before it, and the
+// VM operations that must complete are those with more than vm VM_CNT
+// counts from them to the end of the list, so a pass from the end finds
+// t. No two scalar operations write one SGPR when their register counts
+// add up to npend, the SGPRs with a write in flight. A pass from the
+// start completes the operations, computing each key as it goes, and
+// moves the others down.
 func (w *Wave) waitDrain(vm, exp, lgkm int) bool {
 	now := w.clock()
-	n := len(w.pend)
-	var key [maxWaitOps]uint64
+	pend := w.pend
 	var c Counters
-	vmKey, lgkmT, expT := uint64(0), now, now
-	for i := range w.pend[:n] {
-		p := &w.pend[i]
-		k := max(p.done, now)
+	t, regs := now, 0 // regs: the scalar operations' register counts added up
+	for i := len(pend) - 1; i >= 0; i-- {
+		p := &pend[i]
 		switch p.cnt {
 		case isa.CntVM:
-			k = max(k, vmKey)
-			vmKey = k
-			c.VM += int(p.inc)
+			if c.VM += int(p.inc); c.VM > vm { // this one and the VM operations before it complete
+				t = max(t, p.done)
+			}
 		case isa.CntLGKM:
 			if p.vec {
 				return false
 			}
-			c.LGKM += int(p.inc)
-			lgkmT = max(lgkmT, k)
+			if c.LGKM += int(p.inc); lgkm == 0 {
+				t = max(t, p.done)
+			}
 		case isa.CntEXP:
-			c.EXP += int(p.inc)
-			expT = max(expT, k)
+			if c.EXP += int(p.inc); exp == 0 {
+				t = max(t, p.done)
+			}
 		}
-		key[i] = k
+		if !p.vec {
+			if int(p.dst)+int(p.n) > 128 {
+				return false
+			}
+			regs += int(p.n)
+		}
 	}
-	if lgkm > 0 && lgkm < c.LGKM || exp > 0 && exp < c.EXP {
+	if regs != w.npend || lgkm > 0 && lgkm < c.LGKM || exp > 0 && exp < c.EXP {
 		return false
 	}
-	t := now
-	if lgkm == 0 {
-		t = lgkmT
-	}
-	if exp == 0 {
-		t = max(t, expT)
-	}
-	for i, left := 0, c.VM; left > vm; i++ { // the VM operations that must complete
-		if p := &w.pend[i]; p.cnt == isa.CntVM {
-			left -= int(p.inc)
-			t = max(t, key[i])
+	due, kept, vmKey := ^uint64(0), 0, uint64(0)
+	for i := range pend {
+		p := &pend[i]
+		k := max(p.done, now)
+		if p.cnt == isa.CntVM {
+			k = max(k, vmKey)
+			vmKey = k
 		}
-	}
-	var written [2]uint64 // SGPR codes the completing scalar operations write
-	for i := range w.pend[:n] {
-		p := &w.pend[i]
-		if key[i] > t || p.vec || p.n == 0 {
-			continue
+		if k > t {
+			due = min(due, k)
+			if kept != i {
+				pend[kept] = *p
+			}
+			kept++
+		} else if p.vec { // complete's vector case, without its journal and kind tests
+			if vmu := w.m.VectorMemory; vmu != nil {
+				vmu.Complete(w, p.id)
+			}
+		} else {
+			w.complete(p, 0) // pos is only journaled
 		}
-		if int(p.dst)+int(p.n) > 128 {
-			return false
-		}
-		m, s := uint64(1)<<p.n-1, uint(p.dst)
-		lo, hi := m<<s, m>>(64-s)|m<<(s-64) // m << s as 128 bits
-		if written[0]&lo|written[1]&hi != 0 {
-			return false
-		}
-		written[0], written[1] = written[0]|lo, written[1]|hi
-	}
-	due, kept := ^uint64(0), 0
-	for i := range w.pend[:n] {
-		if key[i] <= t {
-			w.complete(&w.pend[i], 0) // pos is only journaled
-			continue
-		}
-		due = min(due, key[i])
-		if kept != i {
-			w.pend[kept] = w.pend[i]
-		}
-		kept++
 	}
 	if t != now {
 		w.s[slotClock], w.s[slotClock+1] = uint32(t), uint32(t>>32)

@@ -13,7 +13,9 @@ import (
 // loads write (several writing the same registers, so the order counts),
 // the vector completions in order, the pending marks, the list left in
 // flight and Machine.due — on random in-flight lists and waits, with due
-// cycles before, at and after the clock.
+// cycles before, at and after the clock, scalar loads writing disjoint
+// or overlapping registers (some past code 127, some none) and a few
+// vector LGKM operations.
 func TestWaitFastMatchesLoop(t *testing.T) {
 	drained := 0 // waits waitDrain decided
 	for _, c := range []struct {
@@ -36,7 +38,7 @@ func TestWaitFastMatchesLoop(t *testing.T) {
 			checkWaitMatchesLoop(t, c.wait, c.ops)
 		})
 	}
-	if drained < 200 {
+	if drained < 500 {
 		t.Errorf("waitDrain decided %d waits: too few", drained)
 	}
 }
@@ -57,13 +59,20 @@ func checkWaitMatchesLoop(t *testing.T, wait func(w *Wave, vm, exp, lgkm int), n
 			clockStep uint64
 		}
 		specs := make([]opSpec, nops(r))
+		disjoint := trial%2 == 0 // else overlapping destinations
 		for i := range specs {
 			o := &specs[i]
 			o.cnt, o.inc = cnts[r.IntN(3)], uint8(1+r.IntN(3))
 			o.done = uint64(r.IntN(40)) * uint64(1+r.IntN(8)) // repeated cycles: ties
-			o.vec = o.cnt == isa.CntVM && r.IntN(2) == 0
-			if !o.vec {
-				o.dst, o.n = uint8(r.IntN(8)), uint8(1+r.IntN(4)) // overlapping destinations
+			o.vec = o.cnt == isa.CntVM && r.IntN(2) == 0 || o.cnt == isa.CntLGKM && r.IntN(16) == 0
+			switch {
+			case o.vec:
+			case r.IntN(32) == 0: // past code 127 (SCC, PC)
+				o.dst, o.n = 126, uint8(1+r.IntN(4))
+			case disjoint:
+				o.dst, o.n = uint8(8*i), uint8(r.IntN(9))
+			default:
+				o.dst, o.n = uint8(r.IntN(8)), uint8(1+r.IntN(4))
 			}
 			for k := range o.data {
 				o.data[k] = r.Uint32()

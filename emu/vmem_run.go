@@ -12,7 +12,6 @@ package emu
 // span or page work.
 
 import (
-	"encoding/binary"
 	"math"
 	"math/bits"
 	"unsafe"
@@ -242,7 +241,8 @@ func (u *vmemUnit) moveBlock(w *Wave, o *vmOp, exec uint64, c *memCtx, a, step u
 		return // no page for a store with nothing to write
 	}
 	size := uint64(c.size)
-	p, st := unsafe.Pointer(&o.last.page(a>>pageBits, store)[a&(pageSize-1)]), uintptr(step)
+	b := o.last.page(a>>pageBits, store)[a&(pageSize-1):]
+	p, st := unsafe.Pointer(&b[0]), uintptr(step)
 	switch {
 	case store && c.size == 1:
 		storeRun[uint8](p, st, w.v[o.vdata][l0:l1], d16Shift(o), mask)
@@ -254,7 +254,6 @@ func (u *vmemUnit) moveBlock(w *Wave, o *vmOp, exec uint64, c *memCtx, a, step u
 	}
 	d := c.res.data[0][l0:l1]
 	if step == size {
-		b := o.last.page(a>>pageBits, false)[a&(pageSize-1):]
 		switch {
 		case c.size == 1 && o.signed:
 			loadBytes(d, b, true)
@@ -447,86 +446,22 @@ func copyDwords(dst, src []uint32) {
 }
 
 // loadBytes reads len(dst) consecutive bytes from b into dst, zero- or
-// (signed) sign-extended, eight to a 64-bit read (a load may read its
-// bytes in any grouping: memory_shared.go; fastWave runs on little-endian
-// hosts only).
-func loadBytes(dst []uint32, b []byte, signed bool) {
-	n := len(dst)
-	b = b[:n]
-	pb, pd := unsafe.Pointer(unsafe.SliceData(b)), unsafe.Pointer(unsafe.SliceData(dst))
-	i := 0
-	for ; i+8 <= n; i += 8 {
-		x, d := *(*uint64)(unsafe.Add(pb, i)), (*[8]uint32)(unsafe.Add(pd, 4*i))
-		if signed {
-			d[0], d[1], d[2], d[3] = uint32(int8(x)), uint32(int8(x>>8)), uint32(int8(x>>16)), uint32(int8(x>>24))
-			d[4], d[5], d[6], d[7] = uint32(int8(x>>32)), uint32(int8(x>>40)), uint32(int8(x>>48)), uint32(int8(x>>56))
-		} else {
-			d[0], d[1], d[2], d[3] = uint32(uint8(x)), uint32(uint8(x>>8)), uint32(uint8(x>>16)), uint32(uint8(x>>24))
-			d[4], d[5], d[6], d[7] = uint32(uint8(x>>32)), uint32(uint8(x>>40)), uint32(uint8(x>>48)), uint32(uint8(x>>56))
-		}
-	}
-	for ; i < n; i++ {
-		if signed {
-			dst[i] = uint32(int8(b[i]))
-		} else {
-			dst[i] = uint32(b[i])
-		}
-	}
-}
+// (signed) sign-extended, reading exactly those bytes.
+func loadBytes(dst []uint32, b []byte, signed bool) { simd.WidenBytes(dst, b, signed) }
 
-// loadShorts reads len(dst) consecutive shorts from b into dst, zero- or
-// (signed) sign-extended, four to a 64-bit read.
-func loadShorts(dst []uint32, b []byte, signed bool) {
-	n := len(dst)
-	b = b[:2*n]
-	pb, pd := unsafe.Pointer(unsafe.SliceData(b)), unsafe.Pointer(unsafe.SliceData(dst))
-	i := 0
-	for ; i+4 <= n; i += 4 {
-		x, d := *(*uint64)(unsafe.Add(pb, 2*i)), (*[4]uint32)(unsafe.Add(pd, 4*i))
-		if signed {
-			d[0], d[1], d[2], d[3] = uint32(int16(x)), uint32(int16(x>>16)), uint32(int16(x>>32)), uint32(int16(x>>48))
-		} else {
-			d[0], d[1], d[2], d[3] = uint32(uint16(x)), uint32(uint16(x>>16)), uint32(uint16(x>>32)), uint32(uint16(x>>48))
-		}
-	}
-	for ; i < n; i++ {
-		x := binary.LittleEndian.Uint16(b[2*i:])
-		if signed {
-			dst[i] = uint32(int16(x))
-		} else {
-			dst[i] = uint32(x)
-		}
-	}
-}
+// loadShorts reads len(dst) consecutive little-endian shorts from b into
+// dst, zero- or (signed) sign-extended, reading exactly those bytes.
+func loadShorts(dst []uint32, b []byte, signed bool) { simd.WidenShorts(dst, b, signed) }
 
-// storeBytes writes the low byte of each of src, shifted right by shift,
-// at p and on, eight to a 64-bit store: every lane's byte is written,
-// exactly once, and no other byte (memory_shared.go; fastWave runs on
-// little-endian hosts only).
+// storeBytes writes the low byte of each of src, shifted right by shift
+// (0 or 16: d16Shift), at p and on: every lane's byte is written, exactly
+// once, and no other byte (memory_shared.go).
 func storeBytes(p unsafe.Pointer, src []uint32, shift uint) {
-	n, i := len(src), 0
-	for ; i+8 <= n; i += 8 {
-		s := (*[8]uint32)(src[i : i+8])
-		*(*uint64)(unsafe.Add(p, i)) = uint64(uint8(s[0]>>shift)) | uint64(uint8(s[1]>>shift))<<8 |
-			uint64(uint8(s[2]>>shift))<<16 | uint64(uint8(s[3]>>shift))<<24 |
-			uint64(uint8(s[4]>>shift))<<32 | uint64(uint8(s[5]>>shift))<<40 |
-			uint64(uint8(s[6]>>shift))<<48 | uint64(uint8(s[7]>>shift))<<56
-	}
-	for ; i < n; i++ {
-		*(*uint8)(unsafe.Add(p, i)) = uint8(src[i] >> shift)
-	}
+	simd.NarrowBytes(unsafe.Slice((*byte)(p), len(src)), src, shift != 0)
 }
 
 // storeShorts writes the low short of each of src, shifted right by
-// shift, at p and on, four to a 64-bit store.
+// shift (0 or 16), at p and on, as storeBytes writes bytes.
 func storeShorts(p unsafe.Pointer, src []uint32, shift uint) {
-	n, i := len(src), 0
-	for ; i+4 <= n; i += 4 {
-		s := (*[4]uint32)(src[i : i+4])
-		*(*uint64)(unsafe.Add(p, 2*i)) = uint64(uint16(s[0]>>shift)) | uint64(uint16(s[1]>>shift))<<16 |
-			uint64(uint16(s[2]>>shift))<<32 | uint64(uint16(s[3]>>shift))<<48
-	}
-	for ; i < n; i++ {
-		*(*uint16)(unsafe.Add(p, 2*i)) = uint16(src[i] >> shift)
-	}
+	simd.NarrowShorts(unsafe.Slice((*byte)(p), 2*len(src)), src, shift != 0)
 }
