@@ -6,8 +6,9 @@
 // compares and sign modifiers (f64*.go); v_lshl_or_b32 and the fill of a
 // uniform source's row (bits.go); the f16 conversions (f16.go, with
 // F16C); the small-integer rows of narrow-type code: signed min and med3,
-// 24-bit multiplies and 16-bit adds (narrow.go); and the address shape
-// check of vector memory (shape.go). Each function has a pure-Go
+// 24-bit multiplies and 16-bit adds (narrow.go); the byte and short
+// moves of vector memory runs (widen.go); and the address shape check of
+// vector memory (shape.go). Each function has a pure-Go
 // version, xxxGo, which is the definition; on amd64 with AVX2 an assembly
 // version computes the same result eight (or four, for 64-bit lanes)
 // lanes an instruction. Build with -tags purego to use only the Go
