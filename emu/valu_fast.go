@@ -418,20 +418,20 @@ func execFastV(w *Wave, in *instr) error {
 	return nil
 }
 
-// execMovFast is v_mov_b32 without modifiers: a masked write of the
-// source row, or, with the journal off, a uniform value stored straight
-// into the EXEC lanes (no row to fill and copy).
+// execMovFast is v_mov_b32 without modifiers. With the journal off, an
+// SGPR or constant source is a uniform value stored straight into the EXEC
+// lanes (no row to fill and copy); other cases are execMovRow, out of line
+// so that this path makes no call but fillMasked's.
 func execMovFast(w *Wave, in *instr) error {
-	if w.gprIdx() {
-		return execVOP(w, in)
+	o := &in.src[0]
+	if w.jOn || w.gprIdx() || o.kind != okS && o.kind != okConst {
+		return execMovRow(w, in)
 	}
-	mask := w.exec()
-	if o := &in.src[0]; o.kind != okV && !w.jOn {
-		fillMasked(&w.v[uint8(in.dst[0].reg)], w.scalarIn(o), mask)
-		return nil
+	x := uint32(o.val)
+	if o.kind == okS {
+		x = w.s[o.reg]
 	}
-	src := w.srcLanes(in, 0, &w.tmp[0], liveLanes(mask))
-	w.wv(int(in.dst[0].reg), mask, src)
+	fillMasked(&w.v[uint8(in.dst[0].reg)], x, w.exec())
 	return nil
 }
 
