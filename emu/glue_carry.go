@@ -49,44 +49,68 @@ func carryShape(in *instr, name string) uint8 {
 }
 
 // execCarry is carryOp for an instruction of a carry shape: the kernel
-// carryOp would pick, without its source dispatch.
+// carryOp would pick, without its source dispatch, writing the destination
+// in place when EXEC is whole quads. A journaled step or GPR indexing
+// takes carryOp.
 func execCarry(w *Wave, in *instr) error {
-	if w.gprIdx() {
-		return execVOP(w, in)
+	if !w.plainRun() {
+		return carryGeneral(w, in)
 	}
 	mask := w.exec()
-	n := liveLanes(mask)
-	r := int(in.dst[0].reg)
-	d := w.dstQuads(r, mask, &w.tmp[3])
+	r := uint8(in.dst[0].reg)
+	d := &w.v[r]
+	if !quadPrefix(mask) {
+		d = &w.tmp[3]
+	}
+	co := w.carryRun(in, d, liveLanes(mask))
+	if d == &w.tmp[3] { // scratch: copy the EXEC lanes back
+		w.wv(int(r), mask, d)
+	}
+	co &= mask
+	w.s[in.mreg&127], w.s[(in.mreg+1)&127] = uint32(co), uint32(co>>32)
+	return nil
+}
+
+// carryRun computes d and the carries out of lanes 0 to n-1 (and the
+// rest of their quad) for in's shape, calling the lanes rows directly.
+func (w *Wave) carryRun(in *instr, d *[64]uint32, n int) uint64 {
 	b := &w.v[uint8(in.src[1].reg)] // a VGPR: below 256
+	if in.shape == shAddUni {
+		x := uint32(in.src[0].val)
+		if in.src[0].kind == okS {
+			x = w.s[in.src[0].reg]
+		}
+		return simd.AddUniform(d, x, b, n)
+	}
+	if in.shape == shAddcZ {
+		return incLanes(d, b, w.carryMask(in), n)
+	}
+	a := &w.v[uint8(in.src[0].reg)]
 	var cm uint64
 	if in.shape >= shAddc {
-		cm = w.laneMask(in)
+		cm = w.carryMask(in)
 	}
-	var co uint64
-	switch in.shape {
-	case shAdd:
-		co = simd.Add(d, &w.v[in.src[0].reg], b, n)
-	case shAddUni:
-		co = addUniform0(d, w.scalarIn(&in.src[0]), b, n)
-	case shAddc:
-		co = addLanes(d, &w.v[in.src[0].reg], b, cm, n)
-	case shAddcZ:
-		co = incLanes(d, b, cm, n)
-	case shSub:
-		co = simd.Sub(d, &w.v[in.src[0].reg], b, n)
-	default: // shSubb
-		co = subLanes(d, &w.v[in.src[0].reg], b, cm, n)
+	switch {
+	case in.shape == shAdd || in.shape == shAddc && cm == 0:
+		return simd.Add(d, a, b, n)
+	case in.shape == shAddc:
+		return simd.AddCarry(d, a, b, cm, n)
+	case cm == 0: // shSub, or shSubb without borrows in
+		return simd.Sub(d, a, b, n)
 	}
-	if d == &w.tmp[3] { // scratch: copy the EXEC lanes back
-		w.wv(r, mask, d)
-	}
-	if co &= mask; w.jOn {
-		w.ws64(int(in.mreg), co)
-	} else {
-		w.s[in.mreg&127], w.s[(in.mreg+1)&127] = uint32(co), uint32(co>>32)
-	}
-	return nil
+	return simd.SubBorrow(d, a, b, cm, n)
+}
+
+// carryMask reads the carries in, the SGPR pair in.creg, directly (no
+// journal).
+func (w *Wave) carryMask(in *instr) uint64 {
+	return uint64(w.s[in.creg&127]) | uint64(w.s[(in.creg+1)&127])<<32 // (below 127: &127 spares the bounds checks)
+}
+
+// carryGeneral is carryOp with the arguments of in's shape.
+func carryGeneral(w *Wave, in *instr) error {
+	cin := in.shape >= shAddc
+	return carryOp(w, in, false, cin, in.shape == shSub || in.shape == shSubb)
 }
 
 // maskPair returns the SGPR pair setMask(in, 1, …) writes, false when it
@@ -96,13 +120,4 @@ func maskPair(in *instr) (uint8, bool) {
 		return uint8(d.reg), d.kind == okS && d.reg < 127
 	}
 	return codeVCC, true
-}
-
-// laneMask is carryIn (a carry-in or v_cndmask_b32's select mask) for a
-// shape handler: the pair in.creg, read directly without the journal.
-func (w *Wave) laneMask(in *instr) uint64 {
-	if w.jOn {
-		return w.carryIn(in)
-	}
-	return uint64(w.s[in.creg&127]) | uint64(w.s[(in.creg+1)&127])<<32 // (below 127: &127 spares the bounds checks)
 }

@@ -10,11 +10,11 @@ import simd "github.com/wavedbg/wavedbg/emu/internal/lanes"
 // before running the V form (shapeSrc).
 
 // intShape reports whether in, whose sources are plain (plainVSources),
-// runs an integer kernel of two sources, the second a VGPR and the first
-// a VGPR, an SGPR or a constant: execIntV's and execIntS's forms.
+// runs an integer kernel of two sources, each a VGPR, an SGPR or a
+// constant: execIntV's and execIntS's forms.
 func intShape(in *instr) bool {
 	v := in.def.v
-	return in.kft == 0 && v.nsrc == 2 && !v.mac && in.src[1].kind == okV && shapeKind(in.src[0].kind)
+	return in.kft == 0 && v.nsrc == 2 && !v.mac && shapeKind(in.src[0].kind) && shapeKind(in.src[1].kind)
 }
 
 // shapeKind reports whether a source of kind k has a shape.
@@ -22,7 +22,7 @@ func shapeKind(k uint8) bool { return k == okV || k == okS || k == okConst }
 
 // intFn returns intShape's handler for in.
 func intFn(in *instr) execFn {
-	if in.src[0].kind == okS {
+	if in.src[0].kind == okS || in.src[1].kind == okS {
 		return execIntS
 	}
 	return execIntV
@@ -42,45 +42,77 @@ func (w *Wave) shapeSrc(in *instr, k int) *[64]uint32 {
 	return &w.tmp[k]
 }
 
-// fillSGPR fills scratch row k with source k, an SGPR, for the lanes a
-// kernel under EXEC computes, as an S form does before its V form.
-func (w *Wave) fillSGPR(in *instr, k int) {
-	fillLanes(&w.tmp[k], w.scalarIn(&in.src[k]), liveLanes(w.exec()))
+// plainRun reports whether a shape handler may take its plain path: no
+// journal (a journaled step takes the handler's general kernel path,
+// which records the writes) and no GPR indexing (which takes execVOP).
+func (w *Wave) plainRun() bool { return !w.jOn && w.s[slotMode]&modeGPRIdxEn == 0 }
+
+// quadPrefix reports whether mask is exactly the lanes of whole quads
+// from lane 0 (a 16-lane wave's EXEC, a full one): a kernel that computes
+// whole quads may then write its destination in place.
+func quadPrefix(mask uint64) bool {
+	// mask+1 is then 2^(4k) (0 for a full EXEC): a nibble's low bit
+	p := mask + 1
+	return mask != 0 && p&mask == 0 && p&0xEEEEEEEEEEEEEEEE == 0
 }
 
-// execIntV is execFastV for intShape's forms: the integer kernel runs with
-// the wave's own environment (GPR indexing takes execVOP, as kernelEnv
-// decides).
+// execIntV is execFastV for intShape's forms with a VGPR or constant
+// first source, when EXEC is whole quads: the kernel writes the
+// destination in place. Anything else takes intRest.
 func execIntV(w *Wave, in *instr) error {
-	if w.gprIdx() {
-		return execVOP(w, in)
-	}
-	t := &w.tmp
 	mask := w.exec()
-	n := liveLanes(mask)
-	r := int(in.dst[0].reg)
-	e := &w.fe
-	e.live = n
-	d := w.dstQuads(r, mask, &t[3])
-	in.k(e, d, w.shapeSrc(in, 0), &w.v[uint8(in.src[1].reg)], &t[2])
-	if d == &t[3] { // scratch: copy the EXEC lanes back
-		w.wv(r, mask, d)
+	if !w.plainRun() || !quadPrefix(mask) {
+		return intRest(w, in, mask)
 	}
+	w.fe.live = liveLanes(mask)
+	in.k(&w.fe, &w.v[uint8(in.dst[0].reg)], w.shapeSrc(in, 0), w.shapeSrc(in, 1), &w.tmp[2])
 	return nil
 }
 
-// execIntS is execIntV with an SGPR first source.
+// execIntS is execIntV with an SGPR source (or two), filled into scratch.
 func execIntS(w *Wave, in *instr) error {
-	if w.gprIdx() {
-		return execVOP(w, in)
+	mask := w.exec()
+	if !w.plainRun() || !quadPrefix(mask) {
+		return intRest(w, in, mask)
 	}
-	w.fillSGPR(in, 0)
-	return execIntV(w, in)
+	n := liveLanes(mask)
+	w.fe.live = n
+	w.fillShapes(in, n)
+	in.k(&w.fe, &w.v[uint8(in.dst[0].reg)], w.shapeSrc(in, 0), w.shapeSrc(in, 1), &w.tmp[2])
+	return nil
+}
+
+// fillShapes fills scratch rows 0 and 1 with sources 0 and 1 that are
+// SGPRs, for lanes 0 to n-1 (read directly: no journal).
+func (w *Wave) fillShapes(in *instr, n int) {
+	if o := &in.src[0]; o.kind == okS {
+		fillLanes(&w.tmp[0], w.s[o.reg], n)
+	}
+	if o := &in.src[1]; o.kind == okS {
+		fillLanes(&w.tmp[1], w.s[o.reg], n)
+	}
+}
+
+// intRest is execIntV's and execIntS's other cases: a journaled step or
+// GPR indexing takes execFast; other masks compute into scratch and copy
+// the EXEC lanes back.
+func intRest(w *Wave, in *instr, mask uint64) error {
+	if !w.plainRun() {
+		return execFast(w, in)
+	}
+	n := liveLanes(mask)
+	w.fillShapes(in, n)
+	w.fe.live = n
+	d := &w.tmp[3]
+	in.k(&w.fe, d, w.shapeSrc(in, 0), w.shapeSrc(in, 1), &w.tmp[2])
+	w.wv(int(in.dst[0].reg), mask, d)
+	return nil
 }
 
 // cmpShape reports whether a compare execCmpFast runs is a 32-bit integer
 // one of a VGPR and a VGPR, SGPR or constant, writing VCC or an SGPR pair
-// (which it sets in.mreg to): execCmpV's and execCmpS's forms.
+// (which it sets in.mreg to): execCmpV's and execCmpS's forms. It sets
+// in.shape to the compare's plan (cmpPlan).
 func cmpShape(in *instr) bool {
 	if k := in.sub >> 8 & 0xff; k != cmpI32 && k != cmpU32 || in.src[1].kind != okV || !shapeKind(in.src[0].kind) {
 		return false
@@ -92,7 +124,40 @@ func cmpShape(in *instr) bool {
 		}
 		in.mreg = uint8(d.reg)
 	}
+	in.shape = cmpPlan(int(in.sub&0xff), in.sub>>8&0xff == cmpI32)
 	return true
+}
+
+// A compare's plan (instr.shape): the lanes row that decides it, whether
+// its sources swap and whether the mask inverts, as icmpMask32 decides.
+const (
+	cmpFalse uint8 = iota // no row: every lane false
+	cmpLt                 // simd.Less
+	cmpLtS                // simd.LessSigned
+	cmpEq                 // simd.Equal
+	cmpSwap  uint8 = 4    // compare b with a
+	cmpInv   uint8 = 8    // invert the mask
+)
+
+// cmpPlan returns the plan of integer condition c (iconds), signed or not.
+func cmpPlan(c int, signed bool) uint8 {
+	var p uint8
+	if c >= 4 { // gt, ne, ge, t: the complement of le, eq, lt, f
+		c, p = 7-c, cmpInv
+	}
+	lt := cmpLt
+	if signed {
+		lt = cmpLtS
+	}
+	switch c {
+	case 1:
+		p |= lt
+	case 2:
+		p |= cmpEq
+	case 3: // le: not b < a
+		p ^= lt | cmpSwap | cmpInv
+	}
+	return p
 }
 
 // cmpFn returns cmpShape's handler for in.
@@ -103,35 +168,58 @@ func cmpFn(in *instr) execFn {
 	return execCmpV
 }
 
-// execCmpV is execCmpFast for cmpShape's forms.
+// execCmpV is execCmpFast for cmpShape's forms with a VGPR or constant
+// first source; a journaled step or GPR indexing takes execCmpFast.
 func execCmpV(w *Wave, in *instr) error {
-	if w.gprIdx() {
-		return execVOPC(w, in)
+	if !w.plainRun() {
+		return execCmpFast(w, in)
 	}
 	exec := w.exec()
-	var bias uint32
-	if in.sub>>8&0xff == cmpI32 {
-		bias = 1 << 31
-	}
-	r := icmpMask32(w.shapeSrc(in, 0), &w.v[uint8(in.src[1].reg)], int(in.sub&0xff), bias, liveLanes(exec)) & exec
-	if w.jOn {
-		w.ws64(int(in.mreg), r)
-	} else {
-		w.s[in.mreg&127], w.s[(in.mreg+1)&127] = uint32(r), uint32(r>>32)
-	}
-	if in.sub>>16 != 0 { // v_cmpx
-		w.ws64(codeExec, r)
-	}
+	w.putShapeMask(in, w.cmpRun(in, w.shapeSrc(in, 0), liveLanes(exec))&exec)
 	return nil
 }
 
-// execCmpS is execCmpV with an SGPR first source.
+// execCmpS is execCmpV with an SGPR first source, filled into scratch.
 func execCmpS(w *Wave, in *instr) error {
-	if w.gprIdx() {
-		return execVOPC(w, in)
+	if !w.plainRun() {
+		return execCmpFast(w, in)
 	}
-	w.fillSGPR(in, 0)
-	return execCmpV(w, in)
+	exec := w.exec()
+	n := liveLanes(exec)
+	a := fillLanes(&w.tmp[0], w.s[in.src[0].reg], n)
+	w.putShapeMask(in, w.cmpRun(in, a, n)&exec)
+	return nil
+}
+
+// cmpRun evaluates a cmpShape compare, of a and the second source
+// (a VGPR), over lanes 0 to n-1 by its plan.
+func (w *Wave) cmpRun(in *instr, a *[64]uint32, n int) uint64 {
+	b, p := &w.v[uint8(in.src[1].reg)], in.shape
+	if p&cmpSwap != 0 {
+		a, b = b, a
+	}
+	var r uint64
+	switch p & 3 {
+	case cmpLt:
+		r = simd.Less(a, b, n)
+	case cmpLtS:
+		r = simd.LessSigned(a, b, n)
+	case cmpEq:
+		r = simd.Equal(a, b, n)
+	}
+	if p&cmpInv != 0 {
+		r = ^r
+	}
+	return r
+}
+
+// putShapeMask writes a compare's mask to the pair in.mreg, and to EXEC
+// for v_cmpx, without the journal.
+func (w *Wave) putShapeMask(in *instr, r uint64) {
+	w.s[in.mreg&127], w.s[(in.mreg+1)&127] = uint32(r), uint32(r>>32)
+	if in.sub>>16 != 0 { // v_cmpx
+		w.s[codeExec], w.s[codeExec+1] = uint32(r), uint32(r>>32)
+	}
 }
 
 // cndShape reports whether a v_cndmask_b32 execCndFast runs selects
@@ -146,20 +234,22 @@ func cndShape(in *instr) bool {
 	return true
 }
 
-// execCndV is execCndFast for cndShape's form.
+// execCndV is execCndFast for cndShape's form; a journaled step or GPR
+// indexing takes execCndFast.
 func execCndV(w *Wave, in *instr) error {
-	if w.gprIdx() {
-		return execVOP(w, in)
+	if !w.plainRun() {
+		return execCndFast(w, in)
 	}
 	mask := w.exec()
-	n := liveLanes(mask)
-	r := int(in.dst[0].reg)
-	t := &w.tmp
-	d := w.dstQuads(r, mask, &t[3])
-	simd.Select(d, w.shapeSrc(in, 0), w.shapeSrc(in, 1), w.laneMask(in), n)
-	if d == &t[3] { // scratch: copy the EXEC lanes back
-		w.wv(r, mask, d)
+	m := uint64(w.s[in.creg&127]) | uint64(w.s[(in.creg+1)&127])<<32 // (below 127: &127 spares the bounds checks)
+	r := uint8(in.dst[0].reg)
+	if quadPrefix(mask) {
+		simd.Select(&w.v[r], w.shapeSrc(in, 0), w.shapeSrc(in, 1), m, liveLanes(mask))
+		return nil
 	}
+	d := &w.tmp[3]
+	simd.Select(d, w.shapeSrc(in, 0), w.shapeSrc(in, 1), m, liveLanes(mask))
+	w.wv(int(r), mask, d)
 	return nil
 }
 
@@ -170,22 +260,31 @@ func shift64Shape(in *instr) bool {
 	return (k == okV || k == okConst) && in.src[1].kind == okV
 }
 
-// execShift64V is execShift64 for shift64Shape's form.
+// execShift64V is execShift64 for shift64Shape's form, when EXEC is
+// whole quads: the shift writes the destination pair in place. Anything
+// else takes shift64Rest.
 func execShift64V(w *Wave, in *instr) error {
-	if w.gprIdx() {
-		return execVOP(w, in)
-	}
 	mask := w.exec()
-	n := liveLanes(mask)
-	r := int(in.dst[0].reg)
-	t := &w.tmp
-	dlo, dhi := w.dstQuads(r, mask, &t[3]), w.dstQuads(r+1, mask, &t[4])
-	b := uint8(in.src[1].reg) // below 255 (fast64Eligible)
-	shift64(in, dlo, dhi, w.shapeSrc(in, 0), &w.v[b], &w.v[b+1], n)
-	if dlo == &t[3] { // scratch: copy the EXEC lanes back
-		w.wv(r, mask, dlo)
-		w.wv(r+1, mask, dhi)
+	if !w.plainRun() || !quadPrefix(mask) {
+		return shift64Rest(w, in, mask)
 	}
+	r, b := uint8(in.dst[0].reg), uint8(in.src[1].reg) // below 255 (fast64Eligible)
+	shift64(in, &w.v[r], &w.v[r+1], w.shapeSrc(in, 0), &w.v[b], &w.v[b+1], liveLanes(mask))
+	return nil
+}
+
+// shift64Rest is execShift64V's other cases: a journaled step or GPR
+// indexing takes execShift64; other masks shift into scratch and copy the
+// EXEC lanes back.
+func shift64Rest(w *Wave, in *instr, mask uint64) error {
+	if !w.plainRun() {
+		return execShift64(w, in)
+	}
+	r, b := int(in.dst[0].reg), uint8(in.src[1].reg)
+	t := &w.tmp
+	shift64(in, &t[3], &t[4], w.shapeSrc(in, 0), &w.v[b], &w.v[b+1], liveLanes(mask))
+	w.wv(r, mask, &t[3])
+	w.wv(r+1, mask, &t[4])
 	return nil
 }
 

@@ -10,7 +10,8 @@ import (
 )
 
 // shapeCases are the forms of every shape handler: the integer
-// two-source kernels (uniform-amount shifts included), the 32-bit integer
+// two-source kernels (uniform-amount shifts included; SGPR and constant
+// second sources too), the 32-bit integer
 // compares (v_cmpx too) to VCC and SGPR pairs, and v_cndmask_b32 by VCC
 // and SGPR pairs, the 64-bit shifts and v_mad_u64_u32's plain product, with VGPR, SGPR, inline constant
 // and literal sources and the destination apart from, equal to and
@@ -30,6 +31,9 @@ func shapeCases() []ti {
 			for _, d := range []int{1, 2, 3} {
 				cs = append(cs, I(n, vreg(d), a, vreg(3)).enc(isa.EncVOP3))
 			}
+		}
+		for _, ab := range [][2]isa.Operand{{vreg(2), sreg(6)}, {vreg(2), ic(-7)}, {vreg(3), lit(0x80000021)}, {sreg(5), ic(3)}, {sreg(5), sreg(6)}} {
+			cs = append(cs, I(n, vreg(2), ab[0], ab[1]).enc(isa.EncVOP3))
 		}
 	}
 	for _, ty := range []string{"i32", "u32"} {
