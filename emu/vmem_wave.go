@@ -68,8 +68,8 @@ func (u *vmemUnit) fastWave(w *Wave, o *vmOp, exec uint64, c *memCtx, spec int, 
 				return true
 			}
 		}
-		var rs laneRowSet
 		if from <= shapeRows {
+			var rs laneRowSet
 			if step, ok := laneRows(w, o, spec, base, size, n, &rs); ok {
 				u.moveRows(w, o, exec, c, &rs, step, n)
 				o.last.shape = shapeRows
