@@ -98,21 +98,21 @@ func laneRows(w *Wave, o *vmOp, spec int, base, size uint64, n int, rs *laneRowS
 
 // rowsStep reports whether lo holds rows of r lanes (the last one maybe
 // shorter), each stepping by st from its first lane without wrapping (the
-// caller checks that), and hi, unless nil, is uniform — reading lanes two
-// at a time when r and len(lo) are even.
+// caller checks that), and hi, unless nil, is uniform (uniform's check) —
+// reading lo's lanes two at a time when r and len(lo) are even.
 func rowsStep(lo, hi []uint32, r int, st uint32) bool {
-	n := len(lo)
-	pl, ph := lanePairs(lo), []uint64(nil)
-	if hi != nil {
-		ph = lanePairs(hi)
+	if hi != nil && !uniform(hi) {
+		return false
 	}
-	if pl == nil || hi != nil && ph == nil || (r|n)&1 != 0 {
+	n := len(lo)
+	pl := lanePairs(lo)
+	if pl == nil || (r|n)&1 != 0 {
 		for k := 0; k < n; k += r {
 			if !consecutive(lo[k:min(k+r, n)], st) {
 				return false
 			}
 		}
-		return hi == nil || uniform(hi)
+		return true
 	}
 	// a pair of a row holds y+st·j and y+st·(j+1); no carry crosses
 	// into the high half since no lane wraps
@@ -121,15 +121,18 @@ func rowsStep(lo, hi []uint32, r int, st uint32) bool {
 		y := lo[2*k]
 		d |= stepsFrom(pl[k:min(k+r/2, len(pl))], uint64(y)|uint64(y+st)<<32, inc)
 	}
-	if hi != nil {
-		d |= stepsFrom(ph, uint64(hi[0])|uint64(hi[0])<<32, 0)
-	}
 	return d == 0
 }
 
 // stepsFrom returns the OR of p[i] ^ (e + i·inc) over p: zero when each
 // p[i] is e + i·inc.
 func stepsFrom(p []uint64, e, inc uint64) (d uint64) {
+	if len(p) == minRowLanes/2 { // a 16-lane row: unrolled, no bounds checks
+		q, i2, i4 := (*[minRowLanes / 2]uint64)(p), 2*inc, 4*inc
+		f := e + i4
+		return (q[0] ^ e) | (q[1] ^ (e + inc)) | (q[2] ^ (e + i2)) | (q[3] ^ (e + i2 + inc)) |
+			(q[4] ^ f) | (q[5] ^ (f + inc)) | (q[6] ^ (f + i2)) | (q[7] ^ (f + i2 + inc))
+	}
 	i := 1
 	for ; i < len(p); i += 2 {
 		d |= (p[i-1] ^ e) | (p[i] ^ (e + inc))
@@ -156,11 +159,22 @@ func runSplit(a, step, size uint64, n int) (int, bool) {
 }
 
 // moveRows moves the active lanes of rs, row after row (lane order, as
-// the general path stores).
+// the general path stores). A row of consecutive dwords in one page (a
+// load's, or a store's with every lane active) is one copy.
 func (u *vmemUnit) moveRows(w *Wave, o *vmOp, exec uint64, c *memCtx, rs *laneRowSet, step uint64, n int) {
+	store := o.kind == vmStore
 	for k := range rs.n {
 		l0, l1 := k*rs.r, min(k*rs.r+rs.r, n)
 		a, m := rs.a[k], int(rs.m[k])
+		if rm := ^uint64(0) >> (64 - uint(m)); step == 4 && c.size == 4 && l0+m == l1 && (!store || exec>>uint(l0)&rm == rm) {
+			run := o.last.dwords(a, uint64(m), store)
+			if store {
+				copyDwords(run, w.v[o.vdata][l0:l1])
+			} else {
+				copyDwords(c.res.data[0][l0:l1], run)
+			}
+			continue
+		}
 		u.moveBlock(w, o, exec, c, a, step, l0, l0+m)
 		if l0+m < l1 {
 			u.moveBlock(w, o, exec, c, a+uint64(m)*step, step, l0+m, l1)

@@ -27,39 +27,76 @@ var zeroPage [pageSize]byte
 // lanePtrs is where each lane's access starts.
 type lanePtrs [64]unsafe.Pointer
 
+// The whole-wave shapes fastWave tries, in this order: a run (laneRun),
+// rows (laneRows), a table (loadTable) and any lanes (loadCached, then
+// laneWave), which takes every wave the others take. An operation
+// remembers the shape that took its last wave (opCache.shape) and the
+// next wave, almost always of that shape too, starts there, skipping the
+// shapes that failed; every 16th wave of a shape other than the first
+// starts from the first, so a wave unlike the rest costs little for long.
+// Every shape that succeeds moves the same bytes, so where fastWave
+// starts changes nothing but the cost.
+const (
+	shapeRun uint8 = iota
+	shapeRows
+	shapeTable
+	shapeLanes
+)
+
 // fastWave runs a load or store of a fastRun shape as a whole wave (base
-// and limit are fastRun's). It reports false, having moved nothing, when
-// some active lane could not take fastRun's single-page step: its access
-// unaligned, crossing a page, outside the allocation that holds the lowest
-// address, in an aperture (FLAT) or past the private V#'s range. Only lanes
-// 0 up to the highest active one are looked at (a work-group of 16 items
-// fills a quarter of the wave), and an inactive lane among them takes the
-// address of the lowest active one, so the span, page and move loops run
-// without masks.
+// and limit are fastRun's), trying the shapes from the one the operation
+// remembers. It reports false, having moved nothing, when some active
+// lane could not take fastRun's single-page step: its access unaligned,
+// crossing a page, outside the allocation that holds the lowest address,
+// in an aperture (FLAT) or past the private V#'s range.
 func (u *vmemUnit) fastWave(w *Wave, o *vmOp, exec uint64, c *memCtx, spec int, base, limit uint64) bool {
 	if exec == 0 {
 		return true // nothing to move (and no page to create)
 	}
+	from := o.last.shape
+	if from != shapeRun {
+		if o.last.probe++; o.last.probe%16 == 0 {
+			from = shapeRun
+		}
+	}
 	size := uint64(c.size)
 	n := bits.Len64(exec)
 	if size < 4 && c.ndw == 1 || size >= 4 && c.ndw == c.size/4 {
-		if a0, step, ok := laneRun(w, o, spec, base, limit, size, n); ok && u.moveRun(w, o, exec, c, spec, base, limit, a0, step, n) {
-			return true
+		if from <= shapeRun {
+			if a0, step, ok := laneRun(w, o, spec, base, limit, size, n); ok && u.moveRun(w, o, exec, c, spec, base, limit, a0, step, n) {
+				o.last.shape = shapeRun
+				return true
+			}
 		}
-		var rs laneRowSet
-		if step, ok := laneRows(w, o, spec, base, size, n, &rs); ok {
-			u.moveRows(w, o, exec, c, &rs, step, n)
-			return true
+		if from <= shapeRows {
+			var rs laneRowSet
+			if step, ok := laneRows(w, o, spec, base, size, n, &rs); ok {
+				u.moveRows(w, o, exec, c, &rs, step, n)
+				o.last.shape = shapeRows
+				return true
+			}
 		}
-		if o.kind == vmLoad && u.loadTable(w, o, c, spec, base, limit, n) {
+		if from <= shapeTable && o.kind == vmLoad && u.loadTable(w, o, c, spec, base, limit, n) {
+			o.last.shape = shapeTable
 			return true
 		}
 	}
-	holes := ^exec & (^uint64(0) >> (64 - n))
-	if holes == 0 && size == 4 && o.kind == vmLoad && (spec == specGlobal || spec == specFlat) &&
-		loadCached(w, o, spec, &c.res.data[0], n) {
+	if exec == ^uint64(0)>>(64-n) && size == 4 && o.kind == vmLoad && (spec == specGlobal || spec == specFlat) &&
+		loadCached(w, o, spec, &c.res.data[0], n) || u.laneWave(w, o, exec, c, spec, base, limit, n) {
+		o.last.shape = shapeLanes
 		return true
 	}
+	return false
+}
+
+// laneWave is fastWave for any lanes, n of them from 0 holding the active
+// ones: only lanes 0 up to the highest active one are looked at (a
+// work-group of 16 items fills a quarter of the wave), and an inactive
+// lane among them takes the address of the lowest active one, so the
+// span, page and move loops run without masks.
+func (u *vmemUnit) laneWave(w *Wave, o *vmOp, exec uint64, c *memCtx, spec int, base, limit uint64, n int) bool {
+	size := uint64(c.size)
+	holes := ^exec & (^uint64(0) >> (64 - n))
 	ad := &u.addrs
 	lanes := ad[:n]
 	lo, or := waveAddrs(w, o, spec, base, limit, lanes)
@@ -189,11 +226,11 @@ func waveAddrs(w *Wave, o *vmOp, spec int, base, limit uint64, ad []uint64) (and
 //go:noinline
 func loadCached(w *Wave, o *vmOp, spec int, dst *[64]uint32, n int) bool {
 	pg, pn := unsafe.Pointer(o.last.pg), o.last.pn
-	if o.last.mem != w.m.Mem || pg == nil {
-		return false
-	}
 	off := uint64(o.offset)
 	v0, v1, d := w.v[o.vaddr][:n], w.v[o.vaddr+1][:n], dst[:n]
+	if o.last.mem != w.m.Mem || pg == nil || (uint64(v0[0])|uint64(v1[0])<<32+off)>>pageBits != pn {
+		return false // lane 0 is elsewhere: the usual way to fail, found at once
+	}
 	and, or := ^uint64(0), uint64(0)
 	for l, x := range v0 {
 		a := uint64(x) | uint64(v1[l])<<32 + off
@@ -224,14 +261,17 @@ func laneSpan(ad []uint64) (lo, hi uint64) {
 }
 
 // opCache is what an operation's whole-wave path last touched in a
-// Memory: an allocation and a page. Allocations and pages never go away,
-// and a worker's waves share its operations (and one Memory view), so the
-// next wave, whose addresses usually follow, finds them here.
+// Memory: an allocation and a page, and the shape that moved the wave.
+// Allocations and pages never go away, and a worker's waves share its
+// operations (and one Memory view), so the next wave, whose addresses
+// usually follow, finds them here.
 type opCache struct {
 	mem    *Memory
 	lo, hi uint64 // the allocation
 	pn     uint64
 	pg     *[pageSize]byte
+	shape  uint8 // the shape that took the last wave (shapeRun at first)
+	probe  uint8 // waves that started past shapeRun, counted for fastWave's look back
 }
 
 // covers reports whether [lo, end) lies in one allocation of mem, caching
@@ -244,7 +284,7 @@ func (c *opCache) covers(mem *Memory, lo, end uint64) bool {
 	if !ok || end > a.End() || end < lo {
 		return false
 	}
-	*c = opCache{mem: mem, lo: a.Addr, hi: a.End(), pn: ^uint64(0)}
+	*c = opCache{mem: mem, lo: a.Addr, hi: a.End(), pn: ^uint64(0), shape: c.shape, probe: c.probe}
 	return true
 }
 
