@@ -115,12 +115,28 @@ func (c *scalarCache) holds(i int, addr uint64) bool {
 // dwords copies the dwords at addr (in the line) into dst.
 func (l *cacheLine) dwords(addr uint64, dst []uint32) {
 	d := l.data[addr&(lineBytes-1):]
-	if hostLE && len(dst) > 1 { // the line's data is private: copy is fine
-		copy(dst, unsafe.Slice((*uint32)(unsafe.Pointer(&d[0])), len(d)/4))
+	if hostLE { // the line's data is private: plain loads are fine
+		moveDwords(dst, unsafe.Slice((*uint32)(unsafe.Pointer(&d[0])), len(d)/4))
 		return
 	}
 	for k := range dst {
 		dst[k] = binary.LittleEndian.Uint32(d[4*k:])
+	}
+}
+
+// moveDwords copies src into dst (len(src) ≥ len(dst)), scalar results
+// of one, two or four dwords as fixed-size moves rather than a memmove
+// call.
+func moveDwords(dst, src []uint32) {
+	switch len(dst) {
+	case 1:
+		dst[0] = src[0]
+	case 2:
+		*(*[2]uint32)(dst) = [2]uint32(src)
+	case 4:
+		*(*[4]uint32)(dst) = [4]uint32(src)
+	default:
+		copy(dst, src)
 	}
 }
 
@@ -139,6 +155,13 @@ func (w *Wave) writeBack(i int, glc bool) {
 // fill brings the line holding addr into the cache (evicting the LRU way,
 // writing it back if dirty) and returns its index.
 func (w *Wave) fill(addr uint64, glc bool) int {
+	_, _, vol, _ := w.allocAt(addr &^ (lineBytes - 1))
+	return w.fillVol(addr, glc, vol)
+}
+
+// fillVol is fill for a caller that knows the line's volatility (that of
+// the allocation holding its address; false if none does).
+func (w *Wave) fillVol(addr uint64, glc, vol bool) int {
 	tag := addr &^ (lineBytes - 1)
 	s := w.cache.set(addr)
 	victim := -1
@@ -159,7 +182,6 @@ func (w *Wave) fill(addr uint64, glc bool) int {
 		}
 		w.cacheEvent(CacheEvent{Kind: CacheEvict, Addr: old.tag, Set: s, Way: victim % w.cache.ways, Dirty: old.dirty, GLC: glc})
 	}
-	_, _, vol, _ := w.allocAt(tag)
 	u := w.bumpUse()
 	l := &w.cache.lines[victim]
 	if w.jOn {

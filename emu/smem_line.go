@@ -18,7 +18,7 @@ func readLine(mem *Memory, tag uint64, dst *[lineBytes]byte) {
 	}
 	off := tag & (pageSize - 1)
 	if mem.local == nil || !hostLE {
-		copy(dst[:], pg[off:off+lineBytes])
+		*dst = [lineBytes]byte(pg[off:]) // a fixed-size move, no memmove call
 		return
 	}
 	src := (*[lineBytes / 4]uint32)(unsafe.Pointer(&pg[off]))
