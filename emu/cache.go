@@ -95,11 +95,11 @@ func (w *Wave) bumpUse() uint64 {
 // lookup returns the index of the valid line holding addr, or -1.
 func (w *Wave) lookup(addr uint64) int {
 	tag := addr &^ (lineBytes - 1)
-	s := w.cache.set(addr)
-	for k := 0; k < w.cache.ways; k++ {
-		i := s*w.cache.ways + k
-		if l := &w.cache.lines[i]; l.valid && l.tag == tag {
-			return i
+	k := w.cache.set(addr) * w.cache.ways
+	set := w.cache.lines[k : k+w.cache.ways]
+	for i := range set {
+		if set[i].valid && set[i].tag == tag {
+			return k + i
 		}
 	}
 	return -1

@@ -250,9 +250,37 @@ const maxWaitOps = 16
 // waitFast is waitcnt with the journal off: waitDrain when it can
 // decide, else waitSorted.
 func (w *Wave) waitFast(vm, exp, lgkm int) {
-	if !w.waitDrain(vm, exp, lgkm) {
-		w.waitSorted(vm, exp, lgkm)
+	if lgkm == 0 && w.waitScalars() || w.waitDrain(vm, exp, lgkm) {
+		return
 	}
+	w.waitSorted(vm, exp, lgkm)
+}
+
+// waitScalars is waitDrain for the commonest wait with more than one
+// operation in flight, lgkmcnt(0) after a run of scalar loads: when every
+// operation in flight is a scalar one (LGKM_CNT, SGPR results) and no two
+// write one SGPR, they all complete, in list order, at the latest of their
+// completion cycles and the clock. It reports false, having done nothing,
+// otherwise.
+func (w *Wave) waitScalars() bool {
+	t, regs := w.clock(), 0
+	for i := range w.pend {
+		p := &w.pend[i]
+		if p.cnt != isa.CntLGKM || p.vec || int(p.dst)+int(p.n) > len(w.pendS) {
+			return false
+		}
+		t, regs = max(t, p.done), regs+int(p.n)
+	}
+	if regs != w.npend {
+		return false
+	}
+	for i := range w.pend {
+		w.complete(&w.pend[i], 0) // pos is only journaled
+	}
+	w.s[slotClock], w.s[slotClock+1] = uint32(t), uint32(t>>32)
+	w.pend = w.pend[:0]
+	w.m.due = ^uint64(0)
+	return true
 }
 
 // waitDrain is waitSorted without the sort, for the waits compilers emit:

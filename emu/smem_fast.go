@@ -69,7 +69,10 @@ func execSLoad(w *Wave, in *instr) error {
 	done := now + uint64(w.m.Config.Latency.ScalarHit)
 	i := e.way
 	if i < 0 || !w.cache.holds(i, addr) {
-		i = w.lookup(addr)
+		i = -1
+		if m := w.m; len(m.filled) > 0 || m.manyFill { // else the cache is empty
+			i = w.lookup(addr)
+		}
 	}
 	if i >= 0 { // touch, with the journal off
 		u := w.get64(slotUse) + 1
