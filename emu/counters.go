@@ -199,11 +199,12 @@ func (w *Wave) complete(p *pendingOp, pos int) {
 		}
 		return
 	}
-	w.npend -= lower(w.pendRegs(p))
-	if !w.jOn && p.skip == 0 && int(p.dst)+int(p.n) <= len(w.s) {
-		moveDwords(w.s[p.dst:int(p.dst)+int(p.n)], p.data[:p.n])
+	if d, e := int(p.dst), int(p.dst)+int(p.n); !w.jOn && p.skip == 0 && e <= len(w.pendS) {
+		w.npend -= lower(w.pendS[d:e])
+		moveDwords(w.s[d:e], p.data[:p.n])
 		return
 	}
+	w.npend -= lower(w.pendRegs(p))
 	for k := 0; k < int(p.n); k++ {
 		if p.skip>>uint(k)&1 == 0 {
 			w.ws(int(p.dst)+k, p.data[k])

@@ -55,8 +55,10 @@ func (m *Machine) reset(nv, ns int) {
 	w.s[slotGPRAlloc] = 0x3f00
 	w.pend = w.pend[:0]
 	m.due = ^uint64(0) // nothing in flight: no retire until an issue
-	clear(w.pendS[:])
-	w.npend = 0
+	if w.npend != 0 { // else every count is zero
+		clear(w.pendS[:])
+		w.npend = 0
+	}
 	w.jOn = false
 	w.j.reset()
 	w.fe = fenv{}

@@ -18,7 +18,8 @@ func readLine(mem *Memory, tag uint64, dst *[lineBytes]byte) {
 	}
 	off := tag & (pageSize - 1)
 	if mem.local == nil || !hostLE {
-		*dst = [lineBytes]byte(pg[off:]) // a fixed-size move, no memmove call
+		line := [lineBytes]byte(pg[off:]) // through a local: moves, no memmove call
+		*dst = line
 		return
 	}
 	src := (*[lineBytes / 4]uint32)(unsafe.Pointer(&pg[off]))
