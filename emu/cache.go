@@ -156,12 +156,13 @@ func (w *Wave) writeBack(i int, glc bool) {
 // writing it back if dirty) and returns its index.
 func (w *Wave) fill(addr uint64, glc bool) int {
 	_, _, vol, _ := w.allocAt(addr &^ (lineBytes - 1))
-	return w.fillVol(addr, glc, vol)
+	return w.fillLine(addr, glc, vol, nil)
 }
 
-// fillVol is fill for a caller that knows the line's volatility (that of
-// the allocation holding its address; false if none does).
-func (w *Wave) fillVol(addr uint64, glc, vol bool) int {
+// fillLine is fill for a caller that knows the line's volatility (that of
+// the allocation holding its address; false if none does) and perhaps its
+// page of memory (nil: look it up).
+func (w *Wave) fillLine(addr uint64, glc, vol bool, pg *[pageSize]byte) int {
 	tag := addr &^ (lineBytes - 1)
 	s := w.cache.set(addr)
 	victim := -1
@@ -188,7 +189,7 @@ func (w *Wave) fillVol(addr uint64, glc, vol bool) int {
 		w.j.c = append(w.j.c, cEnt{idx: int32(victim), old: *l})
 	}
 	l.tag, l.valid, l.dirty, l.vol, l.use = tag, true, false, vol, u
-	readLine(w.m.Mem, tag, &l.data)
+	readLine(w.m.Mem, tag, pg, &l.data)
 	if m := w.m; len(m.filled) < len(w.cache.lines) {
 		m.filled = append(m.filled, int32(victim))
 	} else {

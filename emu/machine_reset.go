@@ -55,7 +55,7 @@ func (m *Machine) reset(nv, ns int) {
 	w.s[slotGPRAlloc] = 0x3f00
 	w.pend = w.pend[:0]
 	m.due = ^uint64(0) // nothing in flight: no retire until an issue
-	if w.npend != 0 { // else every count is zero
+	if w.npend != 0 {  // else every count is zero
 		clear(w.pendS[:])
 		w.npend = 0
 	}

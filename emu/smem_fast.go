@@ -31,7 +31,8 @@ func sloadEligible(in *instr) bool {
 // holding base in mem, its access at addr lies in one allocation (for
 // good: allocations never go away) and one cache line, whose volatility
 // (that of the allocation holding the line's address) is vol, which way
-// held last. A grid worker's waves read the same kernel arguments with
+// held last, and the line's page of mem once it exists (a page, once
+// made, stays). A grid worker's waves read the same kernel arguments with
 // the same instructions, so the next wave finds it here. (It says nothing
 // about the line's data: other waves may have stored to it since.)
 type sloadMemo struct {
@@ -41,6 +42,7 @@ type sloadMemo struct {
 	addr uint64
 	way  int
 	vol  bool
+	pg   *[pageSize]byte
 }
 
 // loadMemo returns instruction idx's memo (zero the first time).
@@ -79,7 +81,10 @@ func execSLoad(w *Wave, in *instr) error {
 		w.s[slotUse], w.s[slotUse+1] = uint32(u), uint32(u>>32)
 		w.cache.lines[i].use = u
 	} else {
-		i = w.fillVol(addr, false, e.vol)
+		if e.pg == nil {
+			e.pg = w.m.Mem.page(addr>>pageBits, false)
+		}
+		i = w.fillLine(addr, false, e.vol, e.pg)
 		done = now + uint64(w.m.Config.Latency.ScalarMiss)
 	}
 	e.way = i

@@ -7,11 +7,14 @@ import (
 )
 
 // readLine reads the scalar-cache line at tag (line-aligned, so within one
-// page) from mem into dst: one page lookup and a fixed-size copy, with the
-// same per-dword atomic loads as copyOut in a grid worker's view (other
-// workers may be storing to the page). Unwritten pages read as zero.
-func readLine(mem *Memory, tag uint64, dst *[lineBytes]byte) {
-	pg := mem.page(tag>>pageBits, false)
+// page) from mem into dst: a fixed-size copy from page pg of mem holding
+// it (nil: looked up), with the same per-dword atomic loads as copyOut in
+// a grid worker's view (other workers may be storing to the page).
+// Unwritten pages read as zero.
+func readLine(mem *Memory, tag uint64, pg *[pageSize]byte, dst *[lineBytes]byte) {
+	if pg == nil {
+		pg = mem.page(tag>>pageBits, false)
+	}
 	if pg == nil {
 		*dst = [lineBytes]byte{}
 		return
