@@ -95,11 +95,11 @@ func (w *Wave) bumpUse() uint64 {
 // lookup returns the index of the valid line holding addr, or -1.
 func (w *Wave) lookup(addr uint64) int {
 	tag := addr &^ (lineBytes - 1)
-	s := w.cache.set(addr)
-	for k := 0; k < w.cache.ways; k++ {
-		i := s*w.cache.ways + k
-		if l := &w.cache.lines[i]; l.valid && l.tag == tag {
-			return i
+	k := w.cache.set(addr) * w.cache.ways
+	set := w.cache.lines[k : k+w.cache.ways]
+	for i := range set {
+		if set[i].valid && set[i].tag == tag {
+			return k + i
 		}
 	}
 	return -1
@@ -115,12 +115,28 @@ func (c *scalarCache) holds(i int, addr uint64) bool {
 // dwords copies the dwords at addr (in the line) into dst.
 func (l *cacheLine) dwords(addr uint64, dst []uint32) {
 	d := l.data[addr&(lineBytes-1):]
-	if hostLE && len(dst) > 1 { // the line's data is private: copy is fine
-		copy(dst, unsafe.Slice((*uint32)(unsafe.Pointer(&d[0])), len(d)/4))
+	if hostLE { // the line's data is private: plain loads are fine
+		moveDwords(dst, unsafe.Slice((*uint32)(unsafe.Pointer(&d[0])), len(d)/4))
 		return
 	}
 	for k := range dst {
 		dst[k] = binary.LittleEndian.Uint32(d[4*k:])
+	}
+}
+
+// moveDwords copies src into dst (len(src) ≥ len(dst)), scalar results
+// of one, two or four dwords as fixed-size moves rather than a memmove
+// call.
+func moveDwords(dst, src []uint32) {
+	switch len(dst) {
+	case 1:
+		dst[0] = src[0]
+	case 2:
+		*(*[2]uint32)(dst) = [2]uint32(src)
+	case 4:
+		*(*[4]uint32)(dst) = [4]uint32(src)
+	default:
+		copy(dst, src)
 	}
 }
 
@@ -139,6 +155,14 @@ func (w *Wave) writeBack(i int, glc bool) {
 // fill brings the line holding addr into the cache (evicting the LRU way,
 // writing it back if dirty) and returns its index.
 func (w *Wave) fill(addr uint64, glc bool) int {
+	_, _, vol, _ := w.allocAt(addr &^ (lineBytes - 1))
+	return w.fillLine(addr, glc, vol, nil)
+}
+
+// fillLine is fill for a caller that knows the line's volatility (that of
+// the allocation holding its address; false if none does) and perhaps its
+// page of memory (nil: look it up).
+func (w *Wave) fillLine(addr uint64, glc, vol bool, pg *[pageSize]byte) int {
 	tag := addr &^ (lineBytes - 1)
 	s := w.cache.set(addr)
 	victim := -1
@@ -159,14 +183,13 @@ func (w *Wave) fill(addr uint64, glc bool) int {
 		}
 		w.cacheEvent(CacheEvent{Kind: CacheEvict, Addr: old.tag, Set: s, Way: victim % w.cache.ways, Dirty: old.dirty, GLC: glc})
 	}
-	_, _, vol, _ := w.allocAt(tag)
 	u := w.bumpUse()
 	l := &w.cache.lines[victim]
 	if w.jOn {
 		w.j.c = append(w.j.c, cEnt{idx: int32(victim), old: *l})
 	}
 	l.tag, l.valid, l.dirty, l.vol, l.use = tag, true, false, vol, u
-	readLine(w.m.Mem, tag, &l.data)
+	readLine(w.m.Mem, tag, pg, &l.data)
 	if m := w.m; len(m.filled) < len(w.cache.lines) {
 		m.filled = append(m.filled, int32(victim))
 	} else {

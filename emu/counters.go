@@ -36,7 +36,9 @@ func (w *Wave) issued(p *pendingOp) {
 	if w.jOn {
 		w.j.ops = append(w.j.ops, opEnt{issued: true, pos: len(w.pend) - 1, op: *p})
 	}
-	w.markPending(p, 1)
+	if !p.vec {
+		w.npend += raise(w.pendRegs(p))
+	}
 }
 
 // pushOp appends an operation that raises cnt by inc until cycle done,
@@ -64,23 +66,32 @@ func (w *Wave) pushOp(cnt isa.Counters, inc uint8, done uint64) *pendingOp {
 	return p
 }
 
-func (w *Wave) markPending(op *pendingOp, d int) {
-	if op.vec {
-		return
-	}
-	for i := 0; i < int(op.n); i++ {
-		c := int(op.dst) + i
-		if c >= 128 {
-			break
+// pendRegs returns the in-flight write counts of scalar operation op's
+// destination SGPRs (those below 128).
+func (w *Wave) pendRegs(op *pendingOp) []uint8 {
+	return w.pendS[min(int(op.dst), len(w.pendS)):min(int(op.dst)+int(op.n), len(w.pendS))]
+}
+
+// raise adds one to each count of c and returns how many were zero.
+func raise(c []uint8) (n int) {
+	for i, b := range c {
+		if b == 0 {
+			n++
 		}
-		before := w.pendS[c]
-		w.pendS[c] = uint8(int(before) + d)
-		if before == 0 && d > 0 {
-			w.npend++
-		} else if before > 0 && w.pendS[c] == 0 {
-			w.npend--
-		}
+		c[i] = b + 1
 	}
+	return n
+}
+
+// lower takes one from each count of c and returns how many become zero.
+func lower(c []uint8) (n int) {
+	for i, b := range c {
+		if b == 1 {
+			n++
+		}
+		c[i] = b - 1
+	}
+	return n
 }
 
 // rebuildPending recomputes the per-register pending marks from the list.
@@ -89,7 +100,9 @@ func (w *Wave) rebuildPending() {
 	w.npend = 0
 	w.m.due = ^uint64(0)
 	for i := range w.pend {
-		w.markPending(&w.pend[i], 1)
+		if p := &w.pend[i]; !p.vec {
+			w.npend += raise(w.pendRegs(p))
+		}
 		w.m.due = min(w.m.due, w.pend[i].done)
 	}
 }
@@ -186,11 +199,12 @@ func (w *Wave) complete(p *pendingOp, pos int) {
 		}
 		return
 	}
-	w.markPending(p, -1)
-	if !w.jOn && p.skip == 0 && int(p.dst)+int(p.n) <= len(w.s) {
-		copy(w.s[p.dst:int(p.dst)+int(p.n)], p.data[:p.n])
+	if d, e := int(p.dst), int(p.dst)+int(p.n); !w.jOn && p.skip == 0 && e <= len(w.pendS) {
+		w.npend -= lower(w.pendS[d:e])
+		moveDwords(w.s[d:e], p.data[:p.n])
 		return
 	}
+	w.npend -= lower(w.pendRegs(p))
 	for k := 0; k < int(p.n); k++ {
 		if p.skip>>uint(k)&1 == 0 {
 			w.ws(int(p.dst)+k, p.data[k])
@@ -237,9 +251,37 @@ const maxWaitOps = 16
 // waitFast is waitcnt with the journal off: waitDrain when it can
 // decide, else waitSorted.
 func (w *Wave) waitFast(vm, exp, lgkm int) {
-	if !w.waitDrain(vm, exp, lgkm) {
-		w.waitSorted(vm, exp, lgkm)
+	if lgkm == 0 && w.waitScalars() || w.waitDrain(vm, exp, lgkm) {
+		return
 	}
+	w.waitSorted(vm, exp, lgkm)
+}
+
+// waitScalars is waitDrain for the commonest wait with more than one
+// operation in flight, lgkmcnt(0) after a run of scalar loads: when every
+// operation in flight is a scalar one (LGKM_CNT, SGPR results) and no two
+// write one SGPR, they all complete, in list order, at the latest of their
+// completion cycles and the clock. It reports false, having done nothing,
+// otherwise.
+func (w *Wave) waitScalars() bool {
+	t, regs := w.clock(), 0
+	for i := range w.pend {
+		p := &w.pend[i]
+		if p.cnt != isa.CntLGKM || p.vec || int(p.dst)+int(p.n) > len(w.pendS) {
+			return false
+		}
+		t, regs = max(t, p.done), regs+int(p.n)
+	}
+	if regs != w.npend {
+		return false
+	}
+	for i := range w.pend {
+		w.complete(&w.pend[i], 0) // pos is only journaled
+	}
+	w.s[slotClock], w.s[slotClock+1] = uint32(t), uint32(t>>32)
+	w.pend = w.pend[:0]
+	w.m.due = ^uint64(0)
+	return true
 }
 
 // waitDrain is waitSorted without the sort, for the waits compilers emit:

@@ -17,33 +17,47 @@ import (
 // or overlapping registers (some past code 127, some none) and a few
 // vector LGKM operations.
 func TestWaitFastMatchesLoop(t *testing.T) {
-	drained := 0 // waits waitDrain decided
+	drained, scalars := 0, 0 // waits waitDrain and waitScalars decided
 	for _, c := range []struct {
-		name string
-		wait func(w *Wave, vm, exp, lgkm int)
-		ops  func(r *rand.Rand) int // how many operations are in flight
+		name    string
+		wait    func(w *Wave, vm, exp, lgkm int)
+		ops     func(r *rand.Rand) int // how many operations are in flight
+		scalars bool                   // only scalar LGKM operations
 	}{
-		{"waitFast", (*Wave).waitFast, func(r *rand.Rand) int { return r.IntN(maxWaitOps + 1) }},
-		{"waitSorted", (*Wave).waitSorted, func(r *rand.Rand) int { return r.IntN(maxWaitOps + 1) }},
+		{"waitFast", (*Wave).waitFast, func(r *rand.Rand) int { return r.IntN(maxWaitOps + 1) }, false},
+		{"waitSorted", (*Wave).waitSorted, func(r *rand.Rand) int { return r.IntN(maxWaitOps + 1) }, false},
 		{"waitDrain", func(w *Wave, vm, exp, lgkm int) {
 			if w.waitDrain(vm, exp, lgkm) {
 				drained++
 			} else {
 				w.waitSorted(vm, exp, lgkm)
 			}
-		}, func(r *rand.Rand) int { return r.IntN(maxWaitOps + 1) }},
-		{"waitOne", (*Wave).waitOne, func(*rand.Rand) int { return 1 }},
+		}, func(r *rand.Rand) int { return r.IntN(maxWaitOps + 1) }, false},
+		{"waitOne", (*Wave).waitOne, func(*rand.Rand) int { return 1 }, false},
+		{"waitScalars", func(w *Wave, vm, exp, lgkm int) {
+			if lgkm == 0 && w.waitScalars() {
+				scalars++
+			} else {
+				w.waitSorted(vm, exp, lgkm)
+			}
+		}, func(r *rand.Rand) int { return r.IntN(maxWaitOps + 1) }, true},
+		{"waitFast/scalars", (*Wave).waitFast, func(r *rand.Rand) int { return r.IntN(maxWaitOps + 1) }, true},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			checkWaitMatchesLoop(t, c.wait, c.ops)
+			checkWaitMatchesLoop(t, c.wait, c.ops, c.scalars)
 		})
 	}
 	if drained < 500 {
 		t.Errorf("waitDrain decided %d waits: too few", drained)
 	}
+	if scalars < 300 {
+		t.Errorf("waitScalars decided %d waits: too few", scalars)
+	}
 }
 
-func checkWaitMatchesLoop(t *testing.T, wait func(w *Wave, vm, exp, lgkm int), nops func(r *rand.Rand) int) {
+// checkWaitMatchesLoop holds wait to waitLoop on random in-flight lists of
+// nops operations (only scalar LGKM ones when scalars is set).
+func checkWaitMatchesLoop(t *testing.T, wait func(w *Wave, vm, exp, lgkm int), nops func(r *rand.Rand) int, scalars bool) {
 	r := rand.New(rand.NewPCG(71, 72))
 	cnts := []isa.Counters{isa.CntVM, isa.CntLGKM, isa.CntEXP}
 	completed, left := 0, 0
@@ -65,6 +79,9 @@ func checkWaitMatchesLoop(t *testing.T, wait func(w *Wave, vm, exp, lgkm int), n
 			o.cnt, o.inc = cnts[r.IntN(3)], uint8(1+r.IntN(3))
 			o.done = uint64(r.IntN(40)) * uint64(1+r.IntN(8)) // repeated cycles: ties
 			o.vec = o.cnt == isa.CntVM && r.IntN(2) == 0 || o.cnt == isa.CntLGKM && r.IntN(16) == 0
+			if scalars {
+				o.cnt, o.vec = isa.CntLGKM, false
+			}
 			switch {
 			case o.vec:
 			case r.IntN(32) == 0: // past code 127 (SCC, PC)

@@ -54,9 +54,11 @@ func (m *Machine) reset(nv, ns int) {
 	w.s[slotMode] = m.Config.Mode
 	w.s[slotGPRAlloc] = 0x3f00
 	w.pend = w.pend[:0]
-	m.due = 0
-	clear(w.pendS[:])
-	w.npend = 0
+	m.due = ^uint64(0) // nothing in flight: no retire until an issue
+	if w.npend != 0 {  // else every count is zero
+		clear(w.pendS[:])
+		w.npend = 0
+	}
 	w.jOn = false
 	w.j.reset()
 	w.fe = fenv{}

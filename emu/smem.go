@@ -390,7 +390,9 @@ func (w *Wave) allocAt(addr uint64) (lo, size uint64, vol, ok bool) {
 	}
 	for k := 1; k < len(a); k++ {
 		if e := a[k]; addr-e.lo < e.size && e.mem == m.Mem {
-			copy(a[1:k+1], a[:k])
+			for j := k; j > 0; j-- { // not copy: typedslicecopy is a call
+				a[j] = a[j-1]
+			}
 			a[0] = e
 			return e.lo, e.size, e.vol, true
 		}

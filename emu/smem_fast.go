@@ -29,15 +29,20 @@ func sloadEligible(in *instr) bool {
 
 // sloadMemo is what execSLoad found for one instruction: with SBASE
 // holding base in mem, its access at addr lies in one allocation (for
-// good: allocations never go away) and one cache line, which way held
-// last. A grid worker's waves read the same kernel arguments with the
-// same instructions, so the next wave finds it here.
+// good: allocations never go away) and one cache line, whose volatility
+// (that of the allocation holding the line's address) is vol, which way
+// held last, and the line's page of mem once it exists (a page, once
+// made, stays). A grid worker's waves read the same kernel arguments with
+// the same instructions, so the next wave finds it here. (It says nothing
+// about the line's data: other waves may have stored to it since.)
 type sloadMemo struct {
 	in   *instr
 	mem  *Memory
 	base uint64
 	addr uint64
 	way  int
+	vol  bool
+	pg   *[pageSize]byte
 }
 
 // loadMemo returns instruction idx's memo (zero the first time).
@@ -55,36 +60,53 @@ func execSLoad(w *Wave, in *instr) error {
 	if w.jOn {
 		return execSMEM(w, in)
 	}
-	n := uint64(in.sub >> 4 & 0x1f)
 	sb := in.src[0].reg & 127
 	base := uint64(w.s[sb]) | uint64(w.s[(sb+1)&127]&0xffff)<<32
 	e := w.cache.loadMemo(w.curIdx)
-	if e.in != in || e.base != base || e.mem != w.m.Mem {
-		addr := base&^3 + uint64(smemImmOffset(w.target, false, int64(in.src[1].val))&^3)
-		if addr&(lineBytes-1)+4*n > lineBytes || !w.inAlloc(addr, 4*n) {
-			return execSMEM(w, in)
-		}
-		*e = sloadMemo{in: in, mem: w.m.Mem, base: base, addr: addr, way: -1}
+	if (e.in != in || e.base != base || e.mem != w.m.Mem) && !w.sloadFind(e, in, base) {
+		return execSMEM(w, in)
 	}
 	addr := e.addr
-	lat := &w.m.Config.Latency
-	done := w.clock() + uint64(lat.ScalarHit)
+	now := w.clock()
+	done := now + uint64(w.m.Config.Latency.ScalarHit)
 	i := e.way
 	if i < 0 || !w.cache.holds(i, addr) {
-		i = w.lookup(addr)
+		i = -1
+		if m := w.m; len(m.filled) > 0 || m.manyFill { // else the cache is empty
+			i = w.lookup(addr)
+		}
 	}
-	if i >= 0 {
-		w.touch(i)
+	if i >= 0 { // touch, with the journal off
+		u := w.get64(slotUse) + 1
+		w.s[slotUse], w.s[slotUse+1] = uint32(u), uint32(u>>32)
+		w.cache.lines[i].use = u
 	} else {
-		i = w.fill(addr, false)
-		done = w.clock() + uint64(lat.ScalarMiss)
+		if e.pg == nil {
+			e.pg = w.m.Mem.page(addr>>pageBits, false)
+		}
+		i = w.fillLine(addr, false, e.vol, e.pg)
+		done = now + uint64(w.m.Config.Latency.ScalarMiss)
 	}
 	e.way = i
-	p := w.pushOp(cntLGKM, lgkmInc(int(n)), done)
-	p.dst, p.n = in.dst[0].reg, uint8(n)
+	n, dst := int(in.sub>>4&0x1f), int(in.dst[0].reg)
+	p := w.pushOp(cntLGKM, lgkmInc(n), done)
+	p.dst, p.n = uint16(dst), uint8(n)
 	w.cache.lines[i].dwords(addr, p.data[:n])
-	w.issued(p)
+	w.npend += raise(w.pendS[dst : dst+n]) // issued, with the journal off
 	return nil
+}
+
+// sloadFind fills in e for instruction in with SBASE holding base, and
+// reports whether its access lies in one allocation and one cache line.
+func (w *Wave) sloadFind(e *sloadMemo, in *instr, base uint64) bool {
+	n := uint64(in.sub >> 4 & 0x1f)
+	addr := base&^3 + uint64(smemImmOffset(w.target, false, int64(in.src[1].val))&^3)
+	if addr&(lineBytes-1)+4*n > lineBytes || !w.inAlloc(addr, 4*n) {
+		return false
+	}
+	_, _, vol, _ := w.allocAt(addr &^ (lineBytes - 1))
+	*e = sloadMemo{in: in, mem: w.m.Mem, base: base, addr: addr, way: -1, vol: vol}
+	return true
 }
 
 // inAlloc reports whether [addr, addr+n) lies in one allocation.
