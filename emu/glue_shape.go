@@ -6,7 +6,8 @@ import simd "github.com/wavedbg/wavedbg/emu/internal/lanes"
 // handler that knows its operands' kinds and its kernel's type, so it
 // tests no source counts, float environment or mask operands when it
 // runs. A source is a VGPR or a constant (prefilled in instr.cf), read in
-// place, or an SGPR, which the handler's S form fills into its scratch row
+// place, or an SGPR, which the handler's S form passes by value to a
+// scalar row (execIntSR, execCmpS) or else fills into its scratch row
 // before running the V form (shapeSrc).
 
 // intShape reports whether in, whose sources are plain (plainVSources),
@@ -22,10 +23,53 @@ func shapeKind(k uint8) bool { return k == okV || k == okS || k == okConst }
 
 // intFn returns intShape's handler for in.
 func intFn(in *instr) execFn {
-	if in.src[0].kind == okS || in.src[1].kind == okS {
+	switch {
+	case in.shape != 0:
+		return execIntSR
+	case in.src[0].kind == okS || in.src[1].kind == okS:
 		return execIntS
 	}
 	return execIntV
+}
+
+// Scalar rows: an integer kernel with an SGPR source whose operation is
+// one package lanes row with a scalar operand gets the row called
+// directly with the SGPR's value (execIntSR), sparing the fill of a
+// scratch row. instr.shape holds the row's index in scalarRows (shape>>2)
+// and:
+const (
+	shRowSrc1 uint8 = 1 // the SGPR is source 1 (else source 0)
+	shRowNeg  uint8 = 2 // negate the SGPR's value (a - x is a + -x)
+)
+
+// scalarRows are the rows d = a op x of a register a and a value x.
+var scalarRows = [...]func(d, a *[64]uint32, x uint32, n int){nil, simd.AddS, simd.SubFromS, simd.MulLoS, simd.MulHiS}
+
+// scalarOps gives the execIntSR shape (without shRowSrc1) of the operations
+// with scalar rows, for an SGPR first and second source.
+var scalarOps = map[string][2]uint8{
+	"v_add_u32":    {1 << 2, 1 << 2},
+	"v_sub_u32":    {2 << 2, 1<<2 | shRowNeg}, // x - a; a - x
+	"v_subrev_u32": {1<<2 | shRowNeg, 2 << 2},
+	"v_mul_lo_u32": {3 << 2, 3 << 2},
+	"v_mul_hi_u32": {4 << 2, 4 << 2},
+}
+
+// rowShape returns the instr.shape of execIntSR for in, an intShape form
+// running its operation's own kernel (name's), when one source is an SGPR
+// and the other a VGPR and the operation has a scalar row; else 0.
+func rowShape(in *instr, name string) uint8 {
+	op, ok := scalarOps[name]
+	if !ok || !intShape(in) {
+		return 0
+	}
+	switch a, b := in.src[0].kind, in.src[1].kind; {
+	case a == okS && b == okV:
+		return op[0]
+	case b == okS && a == okV:
+		return op[1] | shRowSrc1
+	}
+	return 0
 }
 
 // shapeSrc returns source k (0 or 1) of a shape handler: a VGPR (below
@@ -79,6 +123,30 @@ func execIntS(w *Wave, in *instr) error {
 	w.fe.live = n
 	w.fillShapes(in, n)
 	in.k(&w.fe, &w.v[uint8(in.dst[0].reg)], w.shapeSrc(in, 0), w.shapeSrc(in, 1), &w.tmp[2])
+	return nil
+}
+
+// execIntSR is execIntS for a form with a scalar row (rowShape): the row
+// takes the SGPR's value (negated for shRowNeg) and the other source, a
+// VGPR, and writes the destination in place when EXEC is whole quads,
+// else scratch that is copied back.
+func execIntSR(w *Wave, in *instr) error {
+	if !w.plainRun() {
+		return execFast(w, in)
+	}
+	mask := w.exec()
+	k := in.shape & shRowSrc1 // the SGPR source
+	neg := uint32(in.shape >> 1 & 1)
+	x := w.s[in.src[k].reg] ^ -neg + neg
+	r := uint8(in.dst[0].reg)
+	d := &w.v[r]
+	if !quadPrefix(mask) {
+		d = &w.tmp[3]
+	}
+	scalarRows[in.shape>>2](d, &w.v[uint8(in.src[k^1].reg)], x, liveLanes(mask))
+	if d == &w.tmp[3] {
+		w.wv(int(r), mask, d)
+	}
 	return nil
 }
 
@@ -179,16 +247,39 @@ func execCmpV(w *Wave, in *instr) error {
 	return nil
 }
 
-// execCmpS is execCmpV with an SGPR first source, filled into scratch.
+// execCmpS is execCmpV with an SGPR first source, compared as a value.
 func execCmpS(w *Wave, in *instr) error {
 	if !w.plainRun() {
 		return execCmpFast(w, in)
 	}
 	exec := w.exec()
-	n := liveLanes(exec)
-	a := fillLanes(&w.tmp[0], w.s[in.src[0].reg], n)
-	w.putShapeMask(in, w.cmpRun(in, a, n)&exec)
+	w.putShapeMask(in, w.cmpRunS(in, w.s[in.src[0].reg], liveLanes(exec))&exec)
 	return nil
+}
+
+// cmpRunS is cmpRun for a scalar first source x: x < b is b > x, and
+// swapped, b < x (the unsigned compares flip the sign bits).
+func (w *Wave) cmpRunS(in *instr, x uint32, n int) uint64 {
+	b, p := &w.v[uint8(in.src[1].reg)], in.shape
+	flip := uint32(1 << 31)
+	var r uint64
+	switch p & 3 {
+	case cmpLtS:
+		flip = 0
+		fallthrough
+	case cmpLt:
+		if p&cmpSwap != 0 {
+			r = simd.LessS(b, x, flip, n)
+		} else {
+			r = simd.GreaterS(b, x, flip, n)
+		}
+	case cmpEq:
+		r = simd.EqualS(b, x, n)
+	}
+	if p&cmpInv != 0 {
+		r = ^r
+	}
+	return r
 }
 
 // cmpRun evaluates a cmpShape compare, of a and the second source

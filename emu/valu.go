@@ -20,6 +20,11 @@ type fenv struct {
 	w     *Wave
 	clamp bool // integer clamp (saturation) requested
 	live  int  // whole-register kernels compute lanes 0 to live-1 only
+	// mode and ft are the MODE and float type fenvFor built rm, din,
+	// dout, ieee and dx10 from (ft 0 once they may differ: Reset,
+	// mixedTypes), so that fenvCached can reuse them.
+	mode uint32
+	ft   uint8
 }
 
 // laneFn computes one lane: sources as 64-bit values (32-bit sources
@@ -77,7 +82,7 @@ func defV(name string, cost uint8, v vop) *opDef {
 func (w *Wave) fenvFor(ft uint8) *fenv {
 	m := w.s[slotMode]
 	e := &w.fe
-	*e = fenv{w: w, live: 64, ieee: m>>9&1 != 0, dx10: m>>8&1 != 0}
+	*e = fenv{w: w, live: 64, ieee: m>>9&1 != 0, dx10: m>>8&1 != 0, mode: m, ft: ft}
 	if ft == 32 {
 		e.rm = int(m & 3)
 		e.din, e.dout = m>>4&1 != 0, m>>5&1 != 0
@@ -86,6 +91,18 @@ func (w *Wave) fenvFor(ft uint8) *fenv {
 		e.din, e.dout = m>>6&1 != 0, m>>7&1 != 0
 	}
 	return e
+}
+
+// fenvCached is fenvFor(ft) for MODE m (the wave's) and a float type ft:
+// when the context already holds fenvFor's fields for them it only
+// clears the per-lane ones, which spares an f32 kernel rebuilding its
+// MODE context every instruction.
+func (w *Wave) fenvCached(ft uint8, m uint32) *fenv {
+	if e := &w.fe; e.mode == m && e.ft == ft && e.w == w {
+		e.lane, e.carry, e.cout, e.clamp, e.live = 0, 0, 0, false, 64
+		return e
+	}
+	return w.fenvFor(ft)
 }
 
 // sdwaSel extracts an SDWA operand selection: 0–3 bytes, 4–5 words, 6 dword.
@@ -498,6 +515,7 @@ func (w *Wave) mixedTypes(e *fenv, v *vop) {
 		return
 	}
 	m := w.s[slotMode]
+	e.ft = 0 // no longer fenvFor's fields
 	field := func(ft uint8) uint32 {
 		if ft == 32 {
 			return m >> 4 & 3

@@ -492,7 +492,7 @@ func (w *Wave) floatEnv(ft uint8) *fenv {
 	if w.gprIdx() {
 		return nil
 	}
-	if e := w.fenvFor(ft); e.rm == rmNearest {
+	if e := w.fenvCached(ft, w.s[slotMode]); e.rm == rmNearest {
 		return e
 	}
 	return nil
@@ -579,6 +579,7 @@ func kernelFn(in *instr, inst *isa.Inst, name string) execFn {
 		} else if name == "v_mov_b32" {
 			return execMovFast
 		}
+		in.shape = rowShape(in, name)
 		return kernelRunner(in)
 	}
 	if f := indexedFn(in, inst, name); f != nil {
@@ -721,6 +722,9 @@ func kernelRunner(in *instr) execFn {
 	if plainVSources(in) {
 		if intShape(in) {
 			return intFn(in)
+		}
+		if f := f32Fn(in); f != nil {
+			return f
 		}
 		return execFastV
 	}
