@@ -7,7 +7,7 @@ import simd "github.com/wavedbg/wavedbg/emu/internal/lanes"
 // tests no source counts, float environment or mask operands when it
 // runs. A source is a VGPR or a constant (prefilled in instr.cf), read in
 // place, or an SGPR, which the handler's S form passes by value to a
-// scalar row (execIntSR, execCmpS) or else fills into its scratch row
+// scalar row (execIntS0, execIntS1, execCmpS) or else fills into its scratch row
 // before running the V form (shapeSrc).
 
 // intShape reports whether in, whose sources are plain (plainVSources),
@@ -24,49 +24,58 @@ func shapeKind(k uint8) bool { return k == okV || k == okS || k == okConst }
 // intFn returns intShape's handler for in.
 func intFn(in *instr) execFn {
 	switch {
+	case in.shape&shRowSrc1 != 0:
+		return execIntS1
 	case in.shape != 0:
-		return execIntSR
+		return execIntS0
 	case in.src[0].kind == okS || in.src[1].kind == okS:
 		return execIntS
 	}
 	return execIntV
 }
 
-// Scalar rows: an integer kernel with an SGPR source whose operation is
-// one package lanes row with a scalar operand gets the row called
-// directly with the SGPR's value (execIntSR), sparing the fill of a
-// scratch row. instr.shape holds the row's index in scalarRows (shape>>2)
-// and:
+// Scalar rows: an integer kernel with a uniform source (an SGPR or a
+// constant) whose operation is one package lanes row with a scalar
+// operand gets the row called directly with the value (execIntS0,
+// execIntS1),
+// sparing the fill of a scratch row or the kernel's closure. instr.shape
+// holds the row's index in scalarRows (shape>>2) and:
 const (
-	shRowSrc1 uint8 = 1 // the SGPR is source 1 (else source 0)
-	shRowNeg  uint8 = 2 // negate the SGPR's value (a - x is a + -x)
+	shRowSrc1 uint8 = 1 // the uniform source is source 1 (else source 0)
+	shRowNeg  uint8 = 2 // negate its value (a - x is a + -x)
 )
 
 // scalarRows are the rows d = a op x of a register a and a value x.
-var scalarRows = [...]func(d, a *[64]uint32, x uint32, n int){nil, simd.AddS, simd.SubFromS, simd.MulLoS, simd.MulHiS}
+var scalarRows = [...]func(d, a *[64]uint32, x uint32, n int){nil, simd.AddS, simd.SubFromS, simd.MulLoS, simd.MulHiS,
+	simd.ShiftLeftS, simd.ShiftRightS, simd.ShiftRightSignedS}
 
-// scalarOps gives the execIntSR shape (without shRowSrc1) of the operations
-// with scalar rows, for an SGPR first and second source.
+// scalarOps gives the scalar-row shape (without shRowSrc1) of the
+// operations with scalar rows, for a uniform first and second source (0:
+// none, as for a shift's uniform value).
 var scalarOps = map[string][2]uint8{
-	"v_add_u32":    {1 << 2, 1 << 2},
-	"v_sub_u32":    {2 << 2, 1<<2 | shRowNeg}, // x - a; a - x
-	"v_subrev_u32": {1<<2 | shRowNeg, 2 << 2},
-	"v_mul_lo_u32": {3 << 2, 3 << 2},
-	"v_mul_hi_u32": {4 << 2, 4 << 2},
+	"v_add_u32":     {1 << 2, 1 << 2},
+	"v_sub_u32":     {2 << 2, 1<<2 | shRowNeg}, // x - a; a - x
+	"v_subrev_u32":  {1<<2 | shRowNeg, 2 << 2},
+	"v_mul_lo_u32":  {3 << 2, 3 << 2},
+	"v_mul_hi_u32":  {4 << 2, 4 << 2},
+	"v_lshlrev_b32": {5 << 2, 0}, // by a uniform amount
+	"v_lshrrev_b32": {6 << 2, 0},
+	"v_ashrrev_i32": {7 << 2, 0},
 }
 
-// rowShape returns the instr.shape of execIntSR for in, an intShape form
-// running its operation's own kernel (name's), when one source is an SGPR
-// and the other a VGPR and the operation has a scalar row; else 0.
+// rowShape returns the instr.shape of execIntS0 or execIntS1 for in, an intShape form,
+// when one source is an SGPR or constant and the other a VGPR and the
+// operation has a scalar row for it; else 0.
 func rowShape(in *instr, name string) uint8 {
 	op, ok := scalarOps[name]
 	if !ok || !intShape(in) {
 		return 0
 	}
+	uni := func(k uint8) bool { return k == okS || k == okConst }
 	switch a, b := in.src[0].kind, in.src[1].kind; {
-	case a == okS && b == okV:
+	case uni(a) && b == okV:
 		return op[0]
-	case b == okS && a == okV:
+	case uni(b) && a == okV && op[1] != 0:
 		return op[1] | shRowSrc1
 	}
 	return 0
@@ -126,27 +135,52 @@ func execIntS(w *Wave, in *instr) error {
 	return nil
 }
 
-// execIntSR is execIntS for a form with a scalar row (rowShape): the row
-// takes the SGPR's value (negated for shRowNeg) and the other source, a
-// VGPR, and writes the destination in place when EXEC is whole quads,
-// else scratch that is copied back.
-func execIntSR(w *Wave, in *instr) error {
+// execIntS0 runs a form with a scalar row (rowShape) whose uniform
+// source is the first, when EXEC is whole quads: the row takes its value
+// (uniValue) and the VGPR second source and writes the destination in
+// place. Anything else takes scalarRest.
+func execIntS0(w *Wave, in *instr) error {
+	mask := w.exec()
+	if !w.plainRun() || !quadPrefix(mask) {
+		return scalarRest(w, in, mask)
+	}
+	scalarRows[in.shape>>2](&w.v[uint8(in.dst[0].reg)], &w.v[uint8(in.src[1].reg)], w.uniValue(in, 0), liveLanes(mask))
+	return nil
+}
+
+// execIntS1 is execIntS0 for a uniform second source.
+func execIntS1(w *Wave, in *instr) error {
+	mask := w.exec()
+	if !w.plainRun() || !quadPrefix(mask) {
+		return scalarRest(w, in, mask)
+	}
+	scalarRows[in.shape>>2](&w.v[uint8(in.dst[0].reg)], &w.v[uint8(in.src[0].reg)], w.uniValue(in, 1), liveLanes(mask))
+	return nil
+}
+
+// uniValue is the value of a scalar-row form's uniform source k, an SGPR
+// (read directly: no journal) or a constant, negated for shRowNeg.
+func (w *Wave) uniValue(in *instr, k int) uint32 {
+	o := &in.src[k]
+	x := uint32(o.val)
+	if o.kind == okS {
+		x = w.s[o.reg]
+	}
+	neg := uint32(in.shape >> 1 & 1)
+	return x ^ -neg + neg
+}
+
+// scalarRest is execIntS0's and execIntS1's other cases: a journaled
+// step or GPR indexing takes execFast; other masks run the row into
+// scratch and copy the EXEC lanes back.
+func scalarRest(w *Wave, in *instr, mask uint64) error {
 	if !w.plainRun() {
 		return execFast(w, in)
 	}
-	mask := w.exec()
-	k := in.shape & shRowSrc1 // the SGPR source
-	neg := uint32(in.shape >> 1 & 1)
-	x := w.s[in.src[k].reg] ^ -neg + neg
-	r := uint8(in.dst[0].reg)
-	d := &w.v[r]
-	if !quadPrefix(mask) {
-		d = &w.tmp[3]
-	}
-	scalarRows[in.shape>>2](d, &w.v[uint8(in.src[k^1].reg)], x, liveLanes(mask))
-	if d == &w.tmp[3] {
-		w.wv(int(r), mask, d)
-	}
+	k := int(in.shape & shRowSrc1)
+	d := &w.tmp[3]
+	scalarRows[in.shape>>2](d, &w.v[uint8(in.src[k^1].reg)], w.uniValue(in, k), liveLanes(mask))
+	w.wv(int(in.dst[0].reg), mask, d)
 	return nil
 }
 

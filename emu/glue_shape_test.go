@@ -71,7 +71,7 @@ func shapeCases() []ti {
 
 // shapeFns are the shape handlers' functions.
 var shapeFns = map[uintptr]bool{
-	fnPtr(execIntV): true, fnPtr(execIntS): true, fnPtr(execIntSR): true, fnPtr(execCmpV): true, fnPtr(execCmpS): true, fnPtr(execCndV): true, fnPtr(execShift64V): true, fnPtr(execMulWideV): true,
+	fnPtr(execIntV): true, fnPtr(execIntS): true, fnPtr(execIntS0): true, fnPtr(execIntS1): true, fnPtr(execCmpV): true, fnPtr(execCmpS): true, fnPtr(execCndV): true, fnPtr(execShift64V): true, fnPtr(execMulWideV): true,
 }
 
 // TestShapesMatchGeneric holds the shape handlers to execVOP's and

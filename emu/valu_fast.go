@@ -579,7 +579,9 @@ func kernelFn(in *instr, inst *isa.Inst, name string) execFn {
 		} else if name == "v_mov_b32" {
 			return execMovFast
 		}
-		in.shape = rowShape(in, name)
+		if plainVSources(in) {
+			in.shape = rowShape(in, name)
+		}
 		return kernelRunner(in)
 	}
 	if f := indexedFn(in, inst, name); f != nil {

@@ -1,8 +1,9 @@
 package lanes
 
 // Rows with a scalar operand: the VALU forms whose other source is an
-// SGPR or constant (v_add_u32 v, s, v; v_mul_lo_u32 v, v, s; v_cmp_* vcc,
-// s, v), which take the value x itself instead of a row filled with it.
+// SGPR or constant (v_add_u32 v, s, v; v_mul_lo_u32 v, v, s;
+// v_lshlrev_b32 v, 3, v; v_cmp_* vcc, s, v), which take the value x
+// itself instead of a row filled with it.
 // Like the other rows they compute the quads holding lanes 0 to n-1; a
 // returned mask has the bits of those quads' lanes and no others.
 
@@ -40,6 +41,34 @@ func MulHiS(d, a *[64]uint32, x uint32, n int) {
 		return
 	}
 	mulHiSGo(d, a, x, n)
+}
+
+// ShiftLeftS sets d = a << (x & 31) (v_lshlrev_b32 by an SGPR or
+// constant amount).
+func ShiftLeftS(d, a *[64]uint32, x uint32, n int) {
+	if SIMD {
+		shiftLeftSAVX2(d, a, x, n)
+		return
+	}
+	shiftLeftSGo(d, a, x, n)
+}
+
+// ShiftRightS sets d = a >> (x & 31), unsigned.
+func ShiftRightS(d, a *[64]uint32, x uint32, n int) {
+	if SIMD {
+		shiftRightSAVX2(d, a, x, n)
+		return
+	}
+	shiftRightSGo(d, a, x, n)
+}
+
+// ShiftRightSignedS sets d = a >> (x & 31) as int32s.
+func ShiftRightSignedS(d, a *[64]uint32, x uint32, n int) {
+	if SIMD {
+		shiftRightSignedSAVX2(d, a, x, n)
+		return
+	}
+	shiftRightSignedSGo(d, a, x, n)
 }
 
 // LessS returns the mask of lanes where a^flip < x^flip as int32s: a < x
@@ -105,6 +134,36 @@ func mulHiSGo(d, a *[64]uint32, x uint32, n int) {
 		y := &qa[i]
 		qd[i] = [4]uint32{uint32(uint64(y[0]) * m >> 32), uint32(uint64(y[1]) * m >> 32),
 			uint32(uint64(y[2]) * m >> 32), uint32(uint64(y[3]) * m >> 32)}
+	}
+}
+
+func shiftLeftSGo(d, a *[64]uint32, x uint32, n int) {
+	qa := quads(a)[:nquads(n)]
+	qd := quads(d)[:len(qa)]
+	s := x & 31
+	for i := range qa {
+		y := &qa[i]
+		qd[i] = [4]uint32{y[0] << s, y[1] << s, y[2] << s, y[3] << s}
+	}
+}
+
+func shiftRightSGo(d, a *[64]uint32, x uint32, n int) {
+	qa := quads(a)[:nquads(n)]
+	qd := quads(d)[:len(qa)]
+	s := x & 31
+	for i := range qa {
+		y := &qa[i]
+		qd[i] = [4]uint32{y[0] >> s, y[1] >> s, y[2] >> s, y[3] >> s}
+	}
+}
+
+func shiftRightSignedSGo(d, a *[64]uint32, x uint32, n int) {
+	qa := quads(a)[:nquads(n)]
+	qd := quads(d)[:len(qa)]
+	s := x & 31
+	for i := range qa {
+		y := &qa[i]
+		qd[i] = [4]uint32{uint32(int32(y[0]) >> s), uint32(int32(y[1]) >> s), uint32(int32(y[2]) >> s), uint32(int32(y[3]) >> s)}
 	}
 }
 

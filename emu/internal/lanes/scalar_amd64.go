@@ -17,6 +17,15 @@ func mulLoSAVX2(d, a *[64]uint32, x uint32, n int)
 func mulHiSAVX2(d, a *[64]uint32, x uint32, n int)
 
 //go:noescape
+func shiftLeftSAVX2(d, a *[64]uint32, x uint32, n int)
+
+//go:noescape
+func shiftRightSAVX2(d, a *[64]uint32, x uint32, n int)
+
+//go:noescape
+func shiftRightSignedSAVX2(d, a *[64]uint32, x uint32, n int)
+
+//go:noescape
 func lessSAVX2(a *[64]uint32, x, flip uint32, n int) uint64
 
 //go:noescape

@@ -56,6 +56,36 @@ done: \
 	VPSRLQ   $32, D, D; \
 	VPBLENDD $0xAA, T, D, D
 
+// SHIFTS is the body of a shift d = OP(a) by x & 31, the count in X14.
+#define SHIFTS(OP) \
+	MOVQ d+0(FP), DI; \
+	MOVQ a+8(FP), SI; \
+	MOVL x+16(FP), R8; \
+	ANDL $31, R8; \
+	VMOVD R8, X14; \
+	MOVQ n+24(FP), BX; \
+	ADDQ $3, BX; \
+	SHRQ $2, BX; \
+	XORQ R13, R13; \
+loop: \
+	CMPQ BX, $2; \
+	JB   tail; \
+	VMOVDQU (SI)(R13*1), Y0; \
+	OP   X14, Y0, Y1; \
+	VMOVDQU Y1, (DI)(R13*1); \
+	ADDQ $32, R13; \
+	SUBQ $2, BX; \
+	JMP  loop; \
+tail: \
+	TESTQ BX, BX; \
+	JZ    done; \
+	VMOVDQU (SI)(R13*1), X0; \
+	OP   X14, X0, X1; \
+	VMOVDQU X1, (DI)(R13*1); \
+done: \
+	VZEROUPPER; \
+	RET
+
 // COMPARES is the body of a compare of a (at SI) with the scalar z in Z
 // (Y15), the lanes XORed with F (Y14) first: OP sets T from A and Z, and
 // T's sign bits are the step's lane bits, added to AX.
@@ -122,6 +152,18 @@ TEXT ·mulLoSAVX2(SB), NOSPLIT, $0-32
 // func mulHiSAVX2(d, a *[64]uint32, x uint32, n int)
 TEXT ·mulHiSAVX2(SB), NOSPLIT, $0-32
 	ROWS(MULHIS)
+
+// func shiftLeftSAVX2(d, a *[64]uint32, x uint32, n int)
+TEXT ·shiftLeftSAVX2(SB), NOSPLIT, $0-32
+	SHIFTS(VPSLLD)
+
+// func shiftRightSAVX2(d, a *[64]uint32, x uint32, n int)
+TEXT ·shiftRightSAVX2(SB), NOSPLIT, $0-32
+	SHIFTS(VPSRLD)
+
+// func shiftRightSignedSAVX2(d, a *[64]uint32, x uint32, n int)
+TEXT ·shiftRightSignedSAVX2(SB), NOSPLIT, $0-32
+	SHIFTS(VPSRAD)
 
 // func lessSAVX2(a *[64]uint32, x, flip uint32, n int) uint64
 TEXT ·lessSAVX2(SB), NOSPLIT, $0-32

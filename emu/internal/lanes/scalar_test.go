@@ -30,6 +30,12 @@ func TestScalarRowsMatchGo(t *testing.T) {
 			func(a, x, _ uint32) (uint32, bool) { return a * x, false }, false},
 		{"MulHiS", func(d, a *[64]uint32, x, _ uint32, n int) uint64 { MulHiS(d, a, x, n); return 0 },
 			func(a, x, _ uint32) (uint32, bool) { return uint32(uint64(a) * uint64(x) >> 32), false }, false},
+		{"ShiftLeftS", func(d, a *[64]uint32, x, _ uint32, n int) uint64 { ShiftLeftS(d, a, x, n); return 0 },
+			func(a, x, _ uint32) (uint32, bool) { return a << (x & 31), false }, false},
+		{"ShiftRightS", func(d, a *[64]uint32, x, _ uint32, n int) uint64 { ShiftRightS(d, a, x, n); return 0 },
+			func(a, x, _ uint32) (uint32, bool) { return a >> (x & 31), false }, false},
+		{"ShiftRightSignedS", func(d, a *[64]uint32, x, _ uint32, n int) uint64 { ShiftRightSignedS(d, a, x, n); return 0 },
+			func(a, x, _ uint32) (uint32, bool) { return uint32(int32(a) >> (x & 31)), false }, false},
 		{"LessS", func(d, a *[64]uint32, x, f uint32, n int) uint64 { return LessS(a, x, f, n) },
 			func(a, x, f uint32) (uint32, bool) { return 0, less(a, x, f) }, true},
 		{"GreaterS", func(d, a *[64]uint32, x, f uint32, n int) uint64 { return GreaterS(a, x, f, n) },
@@ -41,8 +47,11 @@ func TestScalarRowsMatchGo(t *testing.T) {
 		var start rows
 		randomRows(rnd, &start)
 		x := start[3][rnd.IntN(64)] // often equal to some lane
-		if trial%3 == 0 {
+		switch trial % 3 {
+		case 0:
 			x = edges[rnd.IntN(len(edges))]
+		case 1: // a shift's amounts, and past 31
+			x = rnd.Uint32N(70)
 		}
 		for _, op := range ops {
 			for _, flip := range []uint32{0, unsigned} {
