@@ -46,7 +46,12 @@ func execF32V(w *Wave, in *instr) error {
 		}
 		c = &w.v[uint8(r)]
 	}
-	e := w.fenvCached(32, m)
+	e := &w.fe // fenvCached(32, m), its test inline
+	if e.builtFor(w, 32, m) {
+		e.clearLane()
+	} else {
+		e = w.fenvFor(32)
+	}
 	e.live = liveLanes(mask)
 	in.k(e, &w.v[uint8(in.dst[0].reg)], w.shapeSrc(in, 0), w.shapeSrc(in, 1), c)
 	return nil
@@ -68,7 +73,12 @@ func execF32U(w *Wave, in *instr) error {
 		x := w.s[o.reg]
 		a[0], a[1], a[2], a[3] = x, x, x, x
 	}
-	e := w.fenvCached(32, m)
+	e := &w.fe // fenvCached(32, m), its test inline
+	if e.builtFor(w, 32, m) {
+		e.clearLane()
+	} else {
+		e = w.fenvFor(32)
+	}
 	e.live = 1
 	in.k(e, &t[3], a, &t[1], &t[2])
 	fillMasked(&w.v[uint8(in.dst[0].reg)], t[3][0], w.exec())

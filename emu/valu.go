@@ -98,11 +98,22 @@ func (w *Wave) fenvFor(ft uint8) *fenv {
 // clears the per-lane ones, which spares an f32 kernel rebuilding its
 // MODE context every instruction.
 func (w *Wave) fenvCached(ft uint8, m uint32) *fenv {
-	if e := &w.fe; e.mode == m && e.ft == ft && e.w == w {
-		e.lane, e.carry, e.cout, e.clamp, e.live = 0, 0, 0, false, 64
+	if e := &w.fe; e.builtFor(w, ft, m) {
+		e.clearLane()
 		return e
 	}
 	return w.fenvFor(ft)
+}
+
+// builtFor reports whether e holds fenvFor(ft)'s MODE fields for wave w
+// under MODE m.
+func (e *fenv) builtFor(w *Wave, ft uint8, m uint32) bool {
+	return e.mode == m && e.ft == ft && e.w == w
+}
+
+// clearLane sets the per-lane fields as fenvFor leaves them.
+func (e *fenv) clearLane() {
+	e.lane, e.carry, e.cout, e.clamp, e.live = 0, 0, 0, false, 64
 }
 
 // sdwaSel extracts an SDWA operand selection: 0–3 bytes, 4–5 words, 6 dword.
