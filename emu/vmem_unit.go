@@ -179,6 +179,9 @@ func (u *vmemUnit) Execute(w *Wave, inst *isa.Inst) error {
 		return &ExecError{PC: w.curPC(), Op: inst.Op.String(), Msg: "this vector memory instruction is not modelled"}
 	}
 	if o.wspec != 0 && !w.jOn && !u.noFast {
+		if o.last.quick && u.quickRun(w, o) {
+			return nil // the last wave's plain run again (vmem_run.go)
+		}
 		return u.execWave(w, o)
 	}
 	switch o.fam {
