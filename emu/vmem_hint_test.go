@@ -13,7 +13,8 @@ import (
 // remembers, the whole-wave loads and stores leave the registers, memory
 // and fault the general path leaves, over vfSetup's random addresses and
 // EXEC masks: a wave of a shape other than the remembered one takes a
-// later shape or the general path without a trace.
+// later shape or the general path without a trace, and so does a wave
+// quickRun declines.
 func TestShapeHintMatchesGeneral(t *testing.T) {
 	seeds := 60
 	if testing.Short() {
@@ -35,6 +36,7 @@ func TestShapeHintMatchesGeneral(t *testing.T) {
 					o = u.ops[&m.Prog.Insts[0]]
 					o.last.shape = uint8(s % int(shapeLanes+1))
 					o.last.probe = uint8(s/int(shapeLanes+1)) % 4 * 5 // 15 now and then: fastWave looks again
+					o.last.quick = s%3 != 0                           // quickRun tries runs first
 				}
 				a, ea := vfRunWith(t, isa.GFX9, in.asm, in.enc, seed, view, faults, false, hint)
 				if o.last.shape == uint8(s%int(shapeLanes+1)) {

@@ -17,6 +17,7 @@ import (
 	"unsafe"
 
 	simd "github.com/wavedbg/wavedbg/emu/internal/lanes"
+	"github.com/wavedbg/wavedbg/isa"
 )
 
 // laneRun reports whether the address of every lane from 0 to n-1, active
@@ -464,4 +465,78 @@ func storeBytes(p unsafe.Pointer, src []uint32, shift uint) {
 // shift (0 or 16), at p and on, as storeBytes writes bytes.
 func storeShorts(p unsafe.Pointer, src []uint32, shift uint) {
 	simd.NarrowShorts(unsafe.Slice((*byte)(p), 2*len(src)), src, shift != 0)
+}
+
+// quickRun is execWave for a wave of a GLOBAL byte, short or dword
+// operation of 64-bit addresses whose last wave was a run of its elements
+// (opCache.quick) when this one is such a run too, with lanes 0 to n-1
+// holding the active ones (n ≥ 2; every one of them for a store), in one
+// page: it checks the lanes as laneRun and moveRun do and, having issued
+// the operation as execWave does, moves them as moveBlock does, with none
+// of fastWave's set-up. It reports false, having done nothing, for any
+// other wave.
+func (u *vmemUnit) quickRun(w *Wave, o *vmOp) bool {
+	exec := w.exec()
+	n := bits.Len64(exec)
+	store := o.kind == vmStore
+	if n < 2 || store && exec&(exec+1) != 0 || o.wspec != specGlobal || o.size > 4 {
+		return false
+	}
+	size := uint64(o.size)
+	step := size
+	r0, r1 := &w.v[o.vaddr&255], &w.v[(o.vaddr+1)&255]
+	x, y := r0[0], r1[0]
+	if uint64(x)+uint64(n-1)*step > math.MaxUint32 {
+		return false
+	}
+	if n == 64 && simd.SIMD { // a whole wave: consecutiveHi's vector check without its call
+		if r0[63] != x+63*uint32(step) || r1[63] != y || !simd.Progressions(r0, r1, uint32(step), 0) {
+			return false
+		}
+	} else if !consecutiveHi(r0[:n], r1[:n], uint32(step)) {
+		return false
+	}
+	a0 := (uint64(x) | uint64(y)<<32) + uint64(o.offset)
+	hi := a0 + uint64(n-1)*step
+	end := hi + size
+	c := &o.last
+	if end < a0 || end < hi || size == 4 && a0&3 != 0 || a0>>pageBits != (end-1)>>pageBits ||
+		!(c.mem == w.m.Mem && a0 >= c.lo && end <= c.hi) && !c.covers(w.m.Mem, a0, end) || w.m.Mem.atomicWords() {
+		return false
+	}
+	id := w.IssueVector(isa.CntVM, 1, uint64(w.m.Config.Latency.VectorMem))
+	pg := c.pg
+	if a0>>pageBits != c.pn {
+		pg = c.page(a0>>pageBits, store)
+	}
+	p := unsafe.Add(unsafe.Pointer(pg), a0&(pageSize-1))
+	if store {
+		src, shift := w.v[o.vdata&255][:n], d16Shift(o)
+		switch size {
+		case 1:
+			storeBytes(p, src, shift)
+		case 2:
+			storeShorts(p, src, shift)
+		default:
+			copyDwords(unsafe.Slice((*uint32)(p), n), src)
+		}
+		return true
+	}
+	d16 := uint8(0)
+	if o.d16 {
+		d16 = 1
+		if o.d16hi {
+			d16 = 2
+		}
+	}
+	d := u.reserve(id, o.vdst, 1, exec, d16).data[0][:n]
+	switch b := unsafe.Slice((*byte)(p), n*int(size)); size {
+	case 1:
+		loadBytes(d, b, o.signed)
+	case 2:
+		loadShorts(d, b, o.signed)
+	default:
+		copyDwords(d, unsafe.Slice((*uint32)(p), n))
+	}
+	return true
 }

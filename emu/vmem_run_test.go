@@ -91,3 +91,56 @@ func TestResultReuse(t *testing.T) {
 		t.Errorf("%d slots, want 2", len(u.pending))
 	}
 }
+
+// TestCompleteMatchesWv: Complete writes a load's data as wv writes each
+// of its registers under its mask (d16 halves merged), with the journal on
+// or off and whatever the mask: a whole wave's single register without
+// the journal takes MoveRow. A store's id, which has no slot, writes
+// nothing.
+func TestCompleteMatchesWv(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	for trial := range 300 {
+		m := machine(t, I("s_endpgm"))
+		w := m.w
+		for r := range w.v {
+			for l := range w.v[r] {
+				w.v[r][l] = rng.Uint32()
+			}
+		}
+		mask := []uint64{^uint64(0), rng.Uint64(), 0xffff, ^uint64(0) >> 1}[rng.IntN(4)]
+		n, d16, vdst := 1+rng.IntN(4), uint8(rng.IntN(3)), []int{4, 200, 255}[rng.IntN(3)]
+		if trial%2 == 0 {
+			n, d16 = 1, 0
+		}
+		u := &vmemUnit{}
+		u.reserve(7, 9, 1, ^uint64(0), 0) // another operation's slot first
+		r := u.reserve(8, vdst, n, mask, d16)
+		for k := range r.data {
+			for l := range r.data[k] {
+				r.data[k][l] = rng.Uint32()
+			}
+		}
+		want := w.v
+		for k := 0; k < n && vdst+k <= 255; k++ {
+			for l := range 64 {
+				if mask>>l&1 == 0 {
+					continue
+				}
+				x := r.data[k][l]
+				switch d16 {
+				case 1:
+					x = want[vdst+k][l]&0xffff0000 | x&0xffff
+				case 2:
+					x = want[vdst+k][l]&0xffff | x<<16
+				}
+				want[vdst+k][l] = x
+			}
+		}
+		w.jOn = trial%3 == 0
+		u.Complete(w, 9) // a store's: no slot
+		u.Complete(w, 8)
+		if w.v != want {
+			t.Fatalf("trial %d (n %d, d16 %d, v%d, mask %#x, journal %v): registers differ from wv's", trial, n, d16, vdst, mask, w.jOn)
+		}
+	}
+}

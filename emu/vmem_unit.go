@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"unsafe"
 
+	simd "github.com/wavedbg/wavedbg/emu/internal/lanes"
 	"github.com/wavedbg/wavedbg/isa"
 )
 
@@ -48,7 +49,9 @@ type vmemUnit struct {
 	cfg     VMemConfig
 	ops     map[*isa.Inst]*vmOp // shared by the grid's waves
 	pending []vmResult
-	scratch uint64 // this wave's scratch base (backing + wave offset)
+	top     uint64    // above the id of every pending slot in use
+	slotOf  [16]uint8 // the slot reserve last gave an id of each residue (a hint for Complete)
+	scratch uint64    // this wave's scratch base (backing + wave offset)
 
 	mapLo, mapHi uint64 // an allocation known to be mapped (allocations never go away during a run)
 
@@ -90,35 +93,56 @@ func (u *vmemUnit) write(w *Wave, addr uint64, p []byte, why uint8) {
 	w.memWrite(addr, p, why)
 }
 
-// Complete implements VectorMemory: it writes a load's data.
+// Complete implements VectorMemory: it writes a load's data. It looks for
+// the operation's slot where reserve last put an operation of its id's low
+// bits (slotOf) before looking through them all (a store has none).
 func (u *vmemUnit) Complete(w *Wave, id uint64) {
-	for i := range u.pending {
-		r := &u.pending[i]
-		if !r.inUse || r.id != id {
+	var r *vmResult
+	if i := int(u.slotOf[id%uint64(len(u.slotOf))]); i < len(u.pending) && u.pending[i].inUse && u.pending[i].id == id {
+		r = &u.pending[i]
+	} else {
+		for i := range u.pending {
+			if p := &u.pending[i]; p.inUse && p.id == id {
+				r = p
+				break
+			}
+		}
+		if r == nil {
+			return
+		}
+	}
+	switch {
+	case r.n != 1 || r.d16 != 0:
+		r.write(w)
+	case r.mask == ^uint64(0) && !w.jOn && uint(r.vdst) <= 255:
+		simd.MoveRow(&w.v[r.vdst], &r.data[0]) // wv's whole-wave write, in YMM moves
+	default:
+		w.wv(r.vdst, r.mask, &r.data[0])
+	}
+	if w.m.hist.limit == 0 {
+		r.inUse = false // no StepBack can re-complete it
+	}
+}
+
+// write writes the load's data to its registers under its mask.
+func (r *vmResult) write(w *Wave) {
+	for k := 0; k < r.n; k++ {
+		reg := r.vdst + k
+		if r.d16 != 0 && reg <= 255 {
+			var merged [64]uint32
+			for m := r.mask; m != 0; m &= m - 1 {
+				l := tz(m)
+				old := w.v[reg][l]
+				if r.d16 == 1 {
+					merged[l] = old&0xffff0000 | r.data[k][l]&0xffff
+				} else {
+					merged[l] = old&0xffff | r.data[k][l]<<16
+				}
+			}
+			w.wv(reg, r.mask, &merged)
 			continue
 		}
-		for k := 0; k < r.n; k++ {
-			reg := r.vdst + k
-			if r.d16 != 0 && reg <= 255 {
-				var merged [64]uint32
-				for m := r.mask; m != 0; m &= m - 1 {
-					l := tz(m)
-					old := w.v[reg][l]
-					if r.d16 == 1 {
-						merged[l] = old&0xffff0000 | r.data[k][l]&0xffff
-					} else {
-						merged[l] = old&0xffff | r.data[k][l]<<16
-					}
-				}
-				w.wv(reg, r.mask, &merged)
-				continue
-			}
-			w.wv(reg, r.mask, &r.data[k])
-		}
-		if w.m.hist.limit == 0 {
-			r.inUse = false // no StepBack can re-complete it
-		}
-		return
+		w.wv(reg, r.mask, &r.data[k])
 	}
 }
 
@@ -131,30 +155,45 @@ func (u *vmemUnit) result(id uint64, vdst, n int, mask uint64, d16 uint8) *vmRes
 }
 
 // reserve is result without clearing the data, for a caller that writes
-// every lane of mask in the first n dword arrays (a whole-wave load).
+// every lane of mask in the first n dword arrays (a whole-wave load). An
+// id at or above top, as every new operation's is, can have no slot, so
+// the first free one is taken without looking at the rest.
 func (u *vmemUnit) reserve(id uint64, vdst, n int, mask uint64, d16 uint8) *vmResult {
-	var r *vmResult // id's result, else the first free one: one pass
-	for i := range u.pending {
-		p := &u.pending[i]
-		if !p.inUse {
-			if r == nil {
-				r = p
+	at := -1 // id's slot, else the first free one: one pass
+	if len(u.pending) == 0 {
+		u.top = 0 // no slot in use (startWave let them all go)
+	}
+	if id >= u.top { // no slot holds id: the first free one
+		u.top = id + 1
+		for i := range u.pending {
+			if !u.pending[i].inUse {
+				at = i
+				break
 			}
-		} else if p.id == id {
-			r = p
-			break
+		}
+	} else {
+		for i := range u.pending {
+			if p := &u.pending[i]; !p.inUse {
+				if at < 0 {
+					at = i
+				}
+			} else if p.id == id {
+				at = i
+				break
+			}
 		}
 	}
-	if r == nil {
+	if at < 0 {
 		// reuse a slot startWave let go of: every field is set below
-		if n := len(u.pending); n < cap(u.pending) {
-			u.pending = u.pending[:n+1]
+		if at = len(u.pending); at < cap(u.pending) {
+			u.pending = u.pending[:at+1]
 		} else {
 			u.pending = append(u.pending, vmResult{})
 		}
-		r = &u.pending[len(u.pending)-1]
 	}
+	r := &u.pending[at]
 	r.id, r.vdst, r.n, r.mask, r.d16, r.inUse = id, vdst, n, mask, d16, true
+	u.slotOf[id%uint64(len(u.slotOf))] = uint8(at)
 	return r
 }
 
@@ -179,6 +218,9 @@ func (u *vmemUnit) Execute(w *Wave, inst *isa.Inst) error {
 		return &ExecError{PC: w.curPC(), Op: inst.Op.String(), Msg: "this vector memory instruction is not modelled"}
 	}
 	if o.wspec != 0 && !w.jOn && !u.noFast {
+		if o.last.quick && u.quickRun(w, o) {
+			return nil // the last wave's plain run again (vmem_run.go)
+		}
 		return u.execWave(w, o)
 	}
 	switch o.fam {

@@ -64,7 +64,7 @@ func (u *vmemUnit) fastWave(w *Wave, o *vmOp, exec uint64, c *memCtx, spec int, 
 	if size < 4 && c.ndw == 1 || size >= 4 && c.ndw == c.size/4 {
 		if from <= shapeRun {
 			if a0, step, ok := laneRun(w, o, spec, base, limit, size, n); ok && u.moveRun(w, o, exec, c, spec, base, limit, a0, step, n) {
-				o.last.shape = shapeRun
+				o.last.shape, o.last.quick = shapeRun, spec == specGlobal && step == size && size <= 4
 				return true
 			}
 		}
@@ -72,18 +72,18 @@ func (u *vmemUnit) fastWave(w *Wave, o *vmOp, exec uint64, c *memCtx, spec int, 
 			var rs laneRowSet
 			if step, ok := laneRows(w, o, spec, base, size, n, &rs); ok {
 				u.moveRows(w, o, exec, c, &rs, step, n)
-				o.last.shape = shapeRows
+				o.last.shape, o.last.quick = shapeRows, false
 				return true
 			}
 		}
 		if from <= shapeTable && o.kind == vmLoad && u.loadTable(w, o, c, spec, base, limit, n) {
-			o.last.shape = shapeTable
+			o.last.shape, o.last.quick = shapeTable, false
 			return true
 		}
 	}
 	if exec == ^uint64(0)>>(64-n) && size == 4 && o.kind == vmLoad && (spec == specGlobal || spec == specFlat) &&
 		loadCached(w, o, spec, &c.res.data[0], n) || u.laneWave(w, o, exec, c, spec, base, limit, n) {
-		o.last.shape = shapeLanes
+		o.last.shape, o.last.quick = shapeLanes, false
 		return true
 	}
 	return false
@@ -272,6 +272,7 @@ type opCache struct {
 	pg     *[pageSize]byte
 	shape  uint8 // the shape that took the last wave (shapeRun at first)
 	probe  uint8 // waves that started past shapeRun, counted for fastWave's look back
+	quick  bool  // the last wave was a run quickRun may take the next one of (vmem_run.go)
 }
 
 // covers reports whether [lo, end) lies in one allocation of mem, caching
@@ -284,7 +285,7 @@ func (c *opCache) covers(mem *Memory, lo, end uint64) bool {
 	if !ok || end > a.End() || end < lo {
 		return false
 	}
-	*c = opCache{mem: mem, lo: a.Addr, hi: a.End(), pn: ^uint64(0), shape: c.shape, probe: c.probe}
+	*c = opCache{mem: mem, lo: a.Addr, hi: a.End(), pn: ^uint64(0), shape: c.shape, probe: c.probe, quick: c.quick}
 	return true
 }
 

@@ -137,3 +137,16 @@ func halfShift(hi bool) uint {
 	}
 	return 0
 }
+
+// MoveRow copies the register row src to dst: a whole-wave load's data to
+// its VGPR as it completes.
+func MoveRow(dst, src *[64]uint32) {
+	if SIMD {
+		moveRowAVX2(dst, src)
+		return
+	}
+	moveRowGo(dst, src)
+}
+
+// moveRowGo is MoveRow's Go definition.
+func moveRowGo(dst, src *[64]uint32) { *dst = *src }

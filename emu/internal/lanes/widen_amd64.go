@@ -16,3 +16,6 @@ func narrowBytesAVX2(dst []byte, src []uint32, hi bool)
 
 //go:noescape
 func narrowShortsAVX2(dst []byte, src []uint32, hi bool)
+
+//go:noescape
+func moveRowAVX2(dst, src *[64]uint32)

@@ -39,10 +39,32 @@ DATA halvesLow<>+16(SB)/8, $0
 DATA halvesLow<>+24(SB)/8, $0
 GLOBL halvesLow<>(SB), RODATA|NOPTR, $32
 
-// WIDEN widens R8 elements of SCALE bytes from SI to words at DI: eight
-// with VEXT a YMM step while eight are left, then one with EXT a step.
-// S and L name its loops, D its end.
-#define WIDEN(VEXT, EXT, SCALE, S, L, D) \
+// WIDEN widens R8 elements of SCALE bytes from SI to words at DI: a
+// whole wave's 64 in eight straight YMM steps, else eight with VEXT a
+// YMM step while eight are left, then one with EXT a step. W names the
+// loops' start, S and L the loops, D the end.
+#define WIDEN(VEXT, EXT, SCALE, W, S, L, D) \
+	CMPQ    R8, $64 \
+	JNE     W \
+	VEXT    (0*SCALE)(SI), Y0 \
+	VEXT    (8*SCALE)(SI), Y1 \
+	VEXT    (16*SCALE)(SI), Y2 \
+	VEXT    (24*SCALE)(SI), Y3 \
+	VMOVDQU Y0, 0(DI) \
+	VMOVDQU Y1, 32(DI) \
+	VMOVDQU Y2, 64(DI) \
+	VMOVDQU Y3, 96(DI) \
+	VEXT    (32*SCALE)(SI), Y0 \
+	VEXT    (40*SCALE)(SI), Y1 \
+	VEXT    (48*SCALE)(SI), Y2 \
+	VEXT    (56*SCALE)(SI), Y3 \
+	VMOVDQU Y0, 128(DI) \
+	VMOVDQU Y1, 160(DI) \
+	VMOVDQU Y2, 192(DI) \
+	VMOVDQU Y3, 224(DI) \
+	VZEROUPPER \
+	RET \
+W:	\
 	MOVQ    R8, R9 \
 	ANDQ    $-8, R9 \
 	XORQ    R10, R10 \
@@ -65,13 +87,35 @@ D:	\
 	VZEROUPPER \
 	RET
 
+// NARROW8 narrows the eight words at byte OFF of SI to the elements at
+// byte OFF*SCALE/4 of DI, as NARROW's YMM step does.
+#define NARROW8(JOIN, STORE, SCALE, OFF) \
+	VMOVDQU OFF(SI), Y0 \
+	VPSHUFB Y1, Y0, Y0 \
+	JOIN \
+	STORE   X0, (OFF*SCALE/4)(DI)
+
 // NARROW narrows R8 words from SI to elements of SCALE bytes at DI, Y1
 // holding the VPSHUFB mask that gathers each half's four elements in
 // its low bytes, JOIN joining the halves in X0 and STORE storing them:
-// eight a YMM step while eight are left, then one word shifted right by
-// hi's 16 or 0 and stored with EXT a step. S and L name its loops, D its
-// end.
-#define NARROW(JOIN, STORE, EXT, SCALE, S, L, D) \
+// a whole wave's 64 in eight straight YMM steps, else eight a YMM step
+// while eight are left, then one word shifted right by hi's 16 or 0 and
+// stored with EXT a step. W names the loops' start, S and L the loops, D
+// the end.
+#define NARROW(JOIN, STORE, EXT, SCALE, W, S, L, D) \
+	CMPQ    R8, $64 \
+	JNE     W \
+	NARROW8(JOIN, STORE, SCALE, 0) \
+	NARROW8(JOIN, STORE, SCALE, 32) \
+	NARROW8(JOIN, STORE, SCALE, 64) \
+	NARROW8(JOIN, STORE, SCALE, 96) \
+	NARROW8(JOIN, STORE, SCALE, 128) \
+	NARROW8(JOIN, STORE, SCALE, 160) \
+	NARROW8(JOIN, STORE, SCALE, 192) \
+	NARROW8(JOIN, STORE, SCALE, 224) \
+	VZEROUPPER \
+	RET \
+W:	\
 	MOVQ    R8, R9 \
 	ANDQ    $-8, R9 \
 	XORQ    R10, R10 \
@@ -120,18 +164,18 @@ TEXT ·widenBytesAVX2(SB), NOSPLIT, $0-49
 	WIDENARGS
 	CMPB signed+48(FP), $0
 	JNE  sext
-	WIDEN(VPMOVZXBD, MOVBLZX, 1, zsteps, zlanes, zdone)
+	WIDEN(VPMOVZXBD, MOVBLZX, 1, zwave, zsteps, zlanes, zdone)
 sext:
-	WIDEN(VPMOVSXBD, MOVBLSX, 1, ssteps, slanes, sdone)
+	WIDEN(VPMOVSXBD, MOVBLSX, 1, swave, ssteps, slanes, sdone)
 
 // func widenShortsAVX2(dst []uint32, src []byte, signed bool)
 TEXT ·widenShortsAVX2(SB), NOSPLIT, $0-49
 	WIDENARGS
 	CMPB signed+48(FP), $0
 	JNE  sext
-	WIDEN(VPMOVZXWD, MOVWLZX, 2, zsteps, zlanes, zdone)
+	WIDEN(VPMOVZXWD, MOVWLZX, 2, zwave, zsteps, zlanes, zdone)
 sext:
-	WIDEN(VPMOVSXWD, MOVWLSX, 2, ssteps, slanes, sdone)
+	WIDEN(VPMOVSXWD, MOVWLSX, 2, swave, ssteps, slanes, sdone)
 
 // JOINBYTES moves dword 4 (the high half's bytes) beside dword 0.
 #define JOINBYTES \
@@ -145,9 +189,32 @@ sext:
 TEXT ·narrowBytesAVX2(SB), NOSPLIT, $0-49
 	NARROWARGS(bytesMask<>(SB))
 	VMOVDQU halvesLow<>(SB), Y2
-	NARROW(JOINBYTES, MOVQ, MOVB, 1, steps, lanes, done)
+	NARROW(JOINBYTES, MOVQ, MOVB, 1, wave, steps, lanes, done)
 
 // func narrowShortsAVX2(dst []byte, src []uint32, hi bool)
 TEXT ·narrowShortsAVX2(SB), NOSPLIT, $0-49
 	NARROWARGS(shortsMask<>(SB))
-	NARROW(JOINSHORTS, VMOVDQU, MOVW, 2, steps, lanes, done)
+	NARROW(JOINSHORTS, VMOVDQU, MOVW, 2, wave, steps, lanes, done)
+
+// func moveRowAVX2(dst, src *[64]uint32)
+TEXT ·moveRowAVX2(SB), NOSPLIT, $0-16
+	MOVQ    dst+0(FP), DI
+	MOVQ    src+8(FP), SI
+	VMOVDQU 0(SI), Y0
+	VMOVDQU 32(SI), Y1
+	VMOVDQU 64(SI), Y2
+	VMOVDQU 96(SI), Y3
+	VMOVDQU 128(SI), Y4
+	VMOVDQU 160(SI), Y5
+	VMOVDQU 192(SI), Y6
+	VMOVDQU 224(SI), Y7
+	VMOVDQU Y0, 0(DI)
+	VMOVDQU Y1, 32(DI)
+	VMOVDQU Y2, 64(DI)
+	VMOVDQU Y3, 96(DI)
+	VMOVDQU Y4, 128(DI)
+	VMOVDQU Y5, 160(DI)
+	VMOVDQU Y6, 192(DI)
+	VMOVDQU Y7, 224(DI)
+	VZEROUPPER
+	RET

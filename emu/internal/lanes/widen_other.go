@@ -18,3 +18,6 @@ func narrowBytesAVX2(dst []byte, src []uint32, hi bool) { narrowBytesGo(dst, src
 
 // narrowShortsAVX2 is narrowShortsGo.
 func narrowShortsAVX2(dst []byte, src []uint32, hi bool) { narrowShortsGo(dst, src, hi) }
+
+// moveRowAVX2 is moveRowGo.
+func moveRowAVX2(dst, src *[64]uint32) { moveRowGo(dst, src) }

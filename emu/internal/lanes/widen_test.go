@@ -122,3 +122,27 @@ func checkWiden(t *testing.T, where string, mv widenMove, flag bool, row, after 
 		t.Fatalf("%s: page byte %d = %#x, want %#x", where, i, mem[i], wantMem[i])
 	}
 }
+
+// TestMoveRowMatchesGo holds MoveRow's assembly to its Go definition: the
+// whole row copied, the words on either side untouched, and a row moved
+// onto itself unchanged.
+func TestMoveRowMatchesGo(t *testing.T) {
+	rnd := rand.New(rand.NewPCG(43, 44))
+	for trial := range 20 {
+		var src, a, b [66]uint32
+		for l := range src {
+			src[l], a[l] = rnd.Uint32(), rnd.Uint32()
+		}
+		b = a
+		MoveRow((*[64]uint32)(a[1:65]), (*[64]uint32)(src[1:65]))
+		moveRowGo((*[64]uint32)(b[1:65]), (*[64]uint32)(src[1:65]))
+		if a != b || a[1] != src[1] || a[64] != src[64] {
+			t.Fatalf("trial %d: MoveRow gave\n%x\nGo definition\n%x", trial, a, b)
+		}
+		c := src
+		MoveRow((*[64]uint32)(c[1:65]), (*[64]uint32)(c[1:65]))
+		if c != src {
+			t.Fatalf("trial %d: MoveRow onto itself changed the row", trial)
+		}
+	}
+}
