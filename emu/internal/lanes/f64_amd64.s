@@ -13,10 +13,9 @@
 // high words, and interleaves them: A holds the f64 lanes 0, 1, 4, 5 of
 // the eight, B lanes 2, 3, 6, 7.
 #define LOAD(R, A, B) \
-	VMOVDQU    (R)(CX*4), Y12    \
-	VMOVDQU    256(R)(CX*4), Y13 \
-	VPUNPCKLDQ Y13, Y12, A       \
-	VPUNPCKHDQ Y13, Y12, B
+	VMOVDQU    (R)(CX*4), Y12              \
+	VPUNPCKLDQ 256(R)(CX*4), Y12, A        \
+	VPUNPCKHDQ 256(R)(CX*4), Y12, B
 
 // SPLIT turns the f64 lanes Y0, Y1 (LOAD's order) back into low words
 // (Y12) and high words (Y13).
@@ -24,75 +23,95 @@
 	VSHUFPS $0x88, Y1, Y0, Y12 \
 	VSHUFPS $0xdd, Y1, Y0, Y13
 
-// KEEP writes the words Y12 and Y13 to the eight (S0, S1 = Y12, Y13) or
-// four (X12, X13) lanes of d but for those in the mask Y14, which keep
-// d's words and are added to R8.
-#define KEEP(S0, S1) \
+// BLEND keeps d's words in the lanes of the mask Y14 (Y12 and Y13 get
+// them) and adds those lanes to R8.
+#define BLEND \
 	VBLENDVPS Y14, (DI)(CX*4), Y12, Y12    \
 	VBLENDVPS Y14, 256(DI)(CX*4), Y13, Y13 \
-	VMOVDQU   S0, (DI)(CX*4)               \
-	VMOVDQU   S1, 256(DI)(CX*4)            \
 	VMOVMSKPS Y14, AX                      \
 	SHLQ      CX, AX                       \
 	ORQ       AX, R8
 
-// STORE writes the f64 lanes Y0, Y1 (LOAD's order) to d but for the NaN
-// ones (the unordered compare, in lane order in Y14).
-#define STORE(S0, S1) \
-	VCMPPD  $3, Y0, Y0, Y14      \
-	VCMPPD  $3, Y1, Y1, Y13      \
-	VSHUFPS $0x88, Y13, Y14, Y14 \
-	SPLIT                        \
-	KEEP(S0, S1)
+// PUTW writes the words Y12 and Y13 to the eight (S0, S1 = Y12, Y13) or
+// four (X12, X13) lanes of d.
+#define PUTW(S0, S1) \
+	VMOVDQU S0, (DI)(CX*4) \
+	VMOVDQU S1, 256(DI)(CX*4)
 
-// ROWS runs STEP(S0, S1) (a step's loads, arithmetic and stores) over
-// the (n+3)/4 quads in BX: pairs of quads, then a last single quad. The
-// mask of lanes is left in R8.
+// KEEP writes the words Y12 and Y13 to d but for the lanes in the mask
+// Y14, which keep d's words and are added to R8; a step without such
+// lanes (the common case) jumps over BLEND to the label L.
+#define KEEP(S0, S1, L) \
+	VPTEST Y14, Y14 \
+	JZ     L        \
+	BLEND           \
+L:                  \
+	PUTW(S0, S1)
+
+// STORE writes the f64 lanes Y0, Y1 (LOAD's order) to d but for the NaN
+// ones. One unordered compare of Y0 with Y1 finds whether the step has
+// any; only then are they put in lane order in Y14 and kept (BLEND).
+#define STORE(S0, S1, L) \
+	VCMPPD  $3, Y1, Y0, Y14      \
+	SPLIT                        \
+	VTESTPD Y14, Y14             \
+	JZ      L                    \
+	VCMPPD  $3, Y0, Y0, Y14      \
+	VCMPPD  $3, Y1, Y1, Y15      \
+	VSHUFPS $0x88, Y15, Y14, Y14 \
+	BLEND                        \
+L:                               \
+	PUTW(S0, S1)
+
+// ROWS runs STEP(S0, S1, L) (a step's loads, arithmetic and stores; L a
+// label of its own) over the (n+3)/4 quads in BX: pairs of quads, then a
+// last single quad (R11 odd). The mask of lanes is left in R8.
 #define ROWS(STEP) \
-	XORL  CX, CX       \
-	XORL  R8, R8       \
-	ADDQ  $3, BX       \
-	SHRQ  $2, BX       \
-eight:                 \
-	CMPQ  BX, $2       \
-	JB    last         \
-	STEP(Y12, Y13)     \
-	ADDQ  $8, CX       \
-	SUBQ  $2, BX       \
-	JMP   eight        \
-last:                  \
-	TESTQ BX, BX       \
-	JZ    done         \
-	STEP(X12, X13)     \
-done:                  \
+	XORL  CX, CX          \
+	XORL  R8, R8          \
+	ADDQ  $3, BX          \
+	SHRQ  $2, BX          \
+	MOVQ  BX, R11         \
+	SHRQ  $1, BX          \
+	JZ    last            \
+eight:                    \
+	STEP(Y12, Y13, put8)  \
+	ADDQ  $8, CX          \
+	DECQ  BX              \
+	JNZ   eight           \
+last:                     \
+	TESTQ $1, R11         \
+	JZ    done            \
+	STEP(X12, X13, put4)  \
+done:                     \
 	VZEROUPPER
 
 // The float rows' steps: LOAD, the arithmetic into Y0 and Y1, STORE.
-#define ADD(S0, S1) \
+#define ADD(S0, S1, L) \
 	LOAD(SI, Y0, Y1)  \
 	LOAD(DX, Y2, Y3)  \
 	VADDPD Y2, Y0, Y0 \
 	VADDPD Y3, Y1, Y1 \
-	STORE(S0, S1)
+	STORE(S0, S1, L)
 
-#define ADDU(S0, S1) \
+#define ADDU(S0, S1, L) \
 	LOAD(SI, Y0, Y1)  \
 	VADDPD Y9, Y0, Y0 \
 	VADDPD Y9, Y1, Y1 \
-	STORE(S0, S1)
+	STORE(S0, S1, L)
 
-#define MUL(S0, S1) \
+#define MUL(S0, S1, L) \
 	LOAD(SI, Y0, Y1)  \
 	LOAD(DX, Y2, Y3)  \
 	VMULPD Y2, Y0, Y0 \
 	VMULPD Y3, Y1, Y1 \
-	STORE(S0, S1)
+	STORE(S0, S1, L)
 
-#define MULU(S0, S1) \
+#define MULU(S0, S1, L) \
 	LOAD(SI, Y0, Y1)  \
 	VMULPD Y9, Y0, Y0 \
 	VMULPD Y9, Y1, Y1 \
-	STORE(S0, S1)
+	STORE(S0, S1, L)
 
 // NEGA loads a with its sign flip into Y0, Y1.
 #define NEGA \
@@ -100,48 +119,48 @@ done:                  \
 	VXORPD Y10, Y0, Y0 \
 	VXORPD Y10, Y1, Y1
 
-#define FMA(S0, S1) \
+#define FMA(S0, S1, L) \
 	NEGA                   \
 	LOAD(DX, Y2, Y3)       \
 	LOAD(R9, Y4, Y5)       \
 	VFMADD213PD Y4, Y2, Y0 \
 	VFMADD213PD Y5, Y3, Y1 \
-	STORE(S0, S1)
+	STORE(S0, S1, L)
 
-#define FMAUB(S0, S1) \
+#define FMAUB(S0, S1, L) \
 	NEGA                   \
 	LOAD(R9, Y4, Y5)       \
 	VFMADD213PD Y4, Y9, Y0 \
 	VFMADD213PD Y5, Y9, Y1 \
-	STORE(S0, S1)
+	STORE(S0, S1, L)
 
-#define FMAUC(S0, S1) \
+#define FMAUC(S0, S1, L) \
 	NEGA                   \
 	LOAD(DX, Y2, Y3)       \
 	VFMADD213PD Y9, Y2, Y0 \
 	VFMADD213PD Y9, Y3, Y1 \
-	STORE(S0, S1)
+	STORE(S0, S1, L)
 
 // RCP divides Y9 = 1.0 by a.
-#define RCP(S0, S1) \
+#define RCP(S0, S1, L) \
 	LOAD(SI, Y0, Y1)  \
 	VDIVPD Y0, Y9, Y0 \
 	VDIVPD Y1, Y9, Y1 \
-	STORE(S0, S1)
+	STORE(S0, S1, L)
 
-#define RSQ(S0, S1) \
+#define RSQ(S0, S1, L) \
 	LOAD(SI, Y0, Y1)   \
 	VSQRTPD Y0, Y0     \
 	VSQRTPD Y1, Y1     \
 	VDIVPD  Y0, Y9, Y0 \
 	VDIVPD  Y1, Y9, Y1 \
-	STORE(S0, S1)
+	STORE(S0, S1, L)
 
-#define SQRT(S0, S1) \
+#define SQRT(S0, S1, L) \
 	LOAD(SI, Y0, Y1) \
 	VSQRTPD Y0, Y0   \
 	VSQRTPD Y1, Y1   \
-	STORE(S0, S1)
+	STORE(S0, S1, L)
 
 // BCASTQ and BCASTD set every quad or double word of Y to v.
 #define BCASTQ(v, X, Y) \
@@ -267,7 +286,7 @@ TEXT ·sqrtF64AVX(SB), NOSPLIT, $0-32
 
 // DIVSCALE: a but where expD (Y1) is 0, expN (Y0) < 53 (Y5) or expN -
 // expD > 767 (Y6). Y8 = 0x7ff, Y7 = 0.
-#define DIVSCALE(S0, S1) \
+#define DIVSCALE(S0, S1, L) \
 	VMOVDQU  256(R9)(CX*4), Y0 \
 	VPSRLD   $20, Y0, Y0       \
 	VPAND    Y8, Y0, Y0        \
@@ -282,11 +301,11 @@ TEXT ·sqrtF64AVX(SB), NOSPLIT, $0-32
 	VPOR     Y0, Y14, Y14      \
 	VMOVDQU  (SI)(CX*4), Y12   \
 	VMOVDQU  256(SI)(CX*4), Y13 \
-	KEEP(S0, S1)
+	KEEP(S0, S1, L)
 
 // DIVFIXUP: |a| with the sign of b^c (Y9 = the sign bit) but where b or
 // c is infinite or NaN (Y8 = 0x7ff00000) or zero (Y7 = 0).
-#define DIVFIXUP(S0, S1) \
+#define DIVFIXUP(S0, S1, L) \
 	VMOVDQU  256(DX)(CX*4), Y0  \
 	VMOVDQU  256(R9)(CX*4), Y1  \
 	VPAND    Y8, Y0, Y2         \
@@ -307,11 +326,11 @@ TEXT ·sqrtF64AVX(SB), NOSPLIT, $0-32
 	VPAND    Y9, Y0, Y0         \
 	VPANDN   256(SI)(CX*4), Y9, Y13 \
 	VPOR     Y0, Y13, Y13       \
-	KEEP(S0, S1)
+	KEEP(S0, S1, L)
 
 // LDEXP: a's exponent field e plus k but where e is 0 (Y7) or 0x7ff (Y8)
 // or the sum is above 0x7fe (Y6) or below 1 (Y5).
-#define LDEXP(S0, S1) \
+#define LDEXP(S0, S1, L) \
 	VMOVDQU  256(SI)(CX*4), Y0 \
 	VMOVDQU  (DX)(CX*4), Y1    \
 	VPSRLD   $20, Y0, Y2       \
@@ -327,7 +346,7 @@ TEXT ·sqrtF64AVX(SB), NOSPLIT, $0-32
 	VMOVDQU  (SI)(CX*4), Y12   \
 	VPSLLD   $20, Y1, Y1       \
 	VPADDD   Y1, Y0, Y13       \
-	KEEP(S0, S1)
+	KEEP(S0, S1, L)
 
 // func divScaleF64AVX(d, a, b, c *F64, n int) uint64
 TEXT ·divScaleF64AVX(SB), NOSPLIT, $0-48
@@ -402,14 +421,14 @@ GLOBL fmasShifts<>(SB), RODATA|NOPTR, $64
 	VMULPD       Y2, Y0, Y0 \
 	VMULPD       Y3, Y1, Y1
 
-#define DIVFMAS(S0, S1) \
+#define DIVFMAS(S0, S1, L) \
 	LOAD(SI, Y0, Y1)       \
 	LOAD(DX, Y2, Y3)       \
 	LOAD(R9, Y4, Y5)       \
 	VFMADD213PD Y4, Y2, Y0 \
 	VFMADD213PD Y5, Y3, Y1 \
 	SCALE                  \
-	STORE(S0, S1)
+	STORE(S0, S1, L)
 
 // func divFmasF64AVX(d, a, b, c *F64, vcc uint64, n int) uint64
 TEXT ·divFmasF64AVX(SB), NOSPLIT, $0-56
@@ -436,7 +455,7 @@ TEXT ·divFmasF64AVX(SB), NOSPLIT, $0-56
 	VMOVDQU S1, 256(DI)(CX*4)
 
 // FROMI32 converts the words of a, reordered to LOAD's lane order.
-#define FROMI32(S0, S1) \
+#define FROMI32(S0, S1, L) \
 	VPERMQ       $0xd8, (SI)(CX*4), Y1 \
 	VEXTRACTI128 $1, Y1, X2            \
 	VCVTDQ2PD    X1, Y0                \
@@ -445,7 +464,7 @@ TEXT ·divFmasF64AVX(SB), NOSPLIT, $0-56
 
 // FROMU32 converts a - 2^31 (the sign bit flipped, Y9) and adds 2^31
 // (Y10).
-#define FROMU32(S0, S1) \
+#define FROMU32(S0, S1, L) \
 	VPERMQ       $0xd8, (SI)(CX*4), Y1 \
 	VPXOR        Y9, Y1, Y1            \
 	VEXTRACTI128 $1, Y1, X2            \
@@ -492,7 +511,7 @@ TEXT ·f64FromU32AVX(SB), NOSPLIT, $0-24
 	VPUNPCKHQDQ X1, X0, X13         \
 	VINSERTI128 $1, X13, Y12, Y12
 
-#define TOI32(S0, S1) \
+#define TOI32(S0, S1, L) \
 	LOAD(SI, Y0, Y1)     \
 	CLAMP                \
 	WORDS                \
@@ -500,7 +519,7 @@ TEXT ·f64FromU32AVX(SB), NOSPLIT, $0-24
 
 // TOU32 truncates first, then converts a - 2^31 (Y10) and flips the
 // sign bit back (Y11).
-#define TOU32(S0, S1) \
+#define TOU32(S0, S1, L) \
 	LOAD(SI, Y0, Y1)       \
 	CLAMP                  \
 	VROUNDPD $3, Y0, Y0    \
@@ -535,16 +554,16 @@ TEXT ·u32FromF64AVX(SB), NOSPLIT, $0-24
 
 // ROUND rounds a with VROUNDPD's mode (0 nearest even, 1 floor, 2 ceil,
 // 3 trunc).
-#define ROUND(mode, S0, S1) \
+#define ROUND(mode, S0, S1, L) \
 	LOAD(SI, Y0, Y1)       \
 	VROUNDPD $mode, Y0, Y0 \
 	VROUNDPD $mode, Y1, Y1 \
-	STORE(S0, S1)
+	STORE(S0, S1, L)
 
-#define TRUNC(S0, S1) ROUND(3, S0, S1)
-#define FLOOR(S0, S1) ROUND(1, S0, S1)
-#define CEIL(S0, S1) ROUND(2, S0, S1)
-#define RNDNE(S0, S1) ROUND(0, S0, S1)
+#define TRUNC(S0, S1, L) ROUND(3, S0, S1, L)
+#define FLOOR(S0, S1, L) ROUND(1, S0, S1, L)
+#define CEIL(S0, S1, L) ROUND(2, S0, S1, L)
+#define RNDNE(S0, S1, L) ROUND(0, S0, S1, L)
 
 // func truncF64AVX(d, a *F64, n int) uint64
 TEXT ·truncF64AVX(SB), NOSPLIT, $0-32
@@ -598,7 +617,7 @@ TEXT ·rndneF64AVX(SB), NOSPLIT, $0-32
 	VORPD  Y5, R, R
 
 // CMP adds the lanes of the step where the comparison holds to R8.
-#define CMP(S0, S1) \
+#define CMP(S0, S1, L) \
 	LOAD(SI, Y0, Y1)             \
 	LOAD(DX, Y2, Y3)             \
 	OUTCOMES(Y0, Y2, Y4)         \
