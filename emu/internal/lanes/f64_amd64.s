@@ -113,33 +113,36 @@ done:                     \
 	VMULPD Y9, Y1, Y1 \
 	STORE(S0, S1, L)
 
-// NEGA loads a with its sign flip into Y0, Y1.
-#define NEGA \
-	LOAD(SI, Y0, Y1)   \
-	VXORPD Y10, Y0, Y0 \
-	VXORPD Y10, Y1, Y1
-
-#define FMA(S0, S1, L) \
-	NEGA                   \
-	LOAD(DX, Y2, Y3)       \
-	LOAD(R9, Y4, Y5)       \
-	VFMADD213PD Y4, Y2, Y0 \
-	VFMADD213PD Y5, Y3, Y1 \
+// The fmas: OP is VFMADD213PD, or VFNMADD213PD (−(a × b) + c, rounded
+// once, which is (−a) × b + c) when a's sign flips; with a uniform b the
+// flip is y's.
+#define FMA3(OP, S0, S1, L) \
+	LOAD(SI, Y0, Y1) \
+	LOAD(DX, Y2, Y3) \
+	LOAD(R9, Y4, Y5) \
+	OP Y4, Y2, Y0    \
+	OP Y5, Y3, Y1    \
 	STORE(S0, S1, L)
 
+#define FMA(S0, S1, L) FMA3(VFMADD213PD, S0, S1, L)
+#define FNMA(S0, S1, L) FMA3(VFNMADD213PD, S0, S1, L)
+
 #define FMAUB(S0, S1, L) \
-	NEGA                   \
+	LOAD(SI, Y0, Y1)       \
 	LOAD(R9, Y4, Y5)       \
 	VFMADD213PD Y4, Y9, Y0 \
 	VFMADD213PD Y5, Y9, Y1 \
 	STORE(S0, S1, L)
 
-#define FMAUC(S0, S1, L) \
-	NEGA                   \
-	LOAD(DX, Y2, Y3)       \
-	VFMADD213PD Y9, Y2, Y0 \
-	VFMADD213PD Y9, Y3, Y1 \
+#define FMAUC3(OP, S0, S1, L) \
+	LOAD(SI, Y0, Y1) \
+	LOAD(DX, Y2, Y3) \
+	OP Y9, Y2, Y0    \
+	OP Y9, Y3, Y1    \
 	STORE(S0, S1, L)
+
+#define FMAUC(S0, S1, L) FMAUC3(VFMADD213PD, S0, S1, L)
+#define FNMAUC(S0, S1, L) FMAUC3(VFNMADD213PD, S0, S1, L)
 
 // RCP divides Y9 = 1.0 by a.
 #define RCP(S0, S1, L) \
@@ -218,23 +221,39 @@ TEXT ·mulF64UAVX(SB), NOSPLIT, $0-40
 
 // func fmaF64AVX(d, a, b, c *F64, an uint64, n int) uint64
 TEXT ·fmaF64AVX(SB), NOSPLIT, $0-56
-	MOVQ         d+0(FP), DI
-	MOVQ         a+8(FP), SI
-	MOVQ         b+16(FP), DX
-	MOVQ         c+24(FP), R9
-	VPBROADCASTQ an+32(FP), Y10
-	MOVQ         n+40(FP), BX
+	MOVQ an+32(FP), AX
+	TESTQ AX, AX
+	JZ   2(PC)
+	JMP  ·fnmaF64AVX(SB)
+	MOVQ d+0(FP), DI
+	MOVQ a+8(FP), SI
+	MOVQ b+16(FP), DX
+	MOVQ c+24(FP), R9
+	MOVQ n+40(FP), BX
 	ROWS(FMA)
-	MOVQ         R8, ret+48(FP)
+	MOVQ R8, ret+48(FP)
+	RET
+
+// func fnmaF64AVX(d, a, b, c *F64, an uint64, n int) uint64
+TEXT ·fnmaF64AVX(SB), NOSPLIT, $0-56
+	MOVQ d+0(FP), DI
+	MOVQ a+8(FP), SI
+	MOVQ b+16(FP), DX
+	MOVQ c+24(FP), R9
+	MOVQ n+40(FP), BX
+	ROWS(FNMA)
+	MOVQ R8, ret+48(FP)
 	RET
 
 // func fmaF64UBAVX(d, a *F64, y float64, c *F64, an uint64, n int) uint64
 TEXT ·fmaF64UBAVX(SB), NOSPLIT, $0-56
 	MOVQ         d+0(FP), DI
 	MOVQ         a+8(FP), SI
-	VBROADCASTSD y+16(FP), Y9
+	MOVQ         y+16(FP), AX
+	XORQ         an+32(FP), AX
+	MOVQ         AX, X9
+	VPBROADCASTQ X9, Y9
 	MOVQ         c+24(FP), R9
-	VPBROADCASTQ an+32(FP), Y10
 	MOVQ         n+40(FP), BX
 	ROWS(FMAUB)
 	MOVQ         R8, ret+48(FP)
@@ -242,13 +261,27 @@ TEXT ·fmaF64UBAVX(SB), NOSPLIT, $0-56
 
 // func fmaF64UCAVX(d, a, b *F64, z float64, an uint64, n int) uint64
 TEXT ·fmaF64UCAVX(SB), NOSPLIT, $0-56
+	VBROADCASTSD z+24(FP), Y9
+	MOVQ         an+32(FP), AX
+	TESTQ        AX, AX
+	JZ           2(PC)
+	JMP          ·fnmaF64UCAVX(SB)
+	MOVQ         d+0(FP), DI
+	MOVQ         a+8(FP), SI
+	MOVQ         b+16(FP), DX
+	MOVQ         n+40(FP), BX
+	ROWS(FMAUC)
+	MOVQ         R8, ret+48(FP)
+	RET
+
+// func fnmaF64UCAVX(d, a, b *F64, z float64, an uint64, n int) uint64
+TEXT ·fnmaF64UCAVX(SB), NOSPLIT, $0-56
 	MOVQ         d+0(FP), DI
 	MOVQ         a+8(FP), SI
 	MOVQ         b+16(FP), DX
 	VBROADCASTSD z+24(FP), Y9
-	VPBROADCASTQ an+32(FP), Y10
 	MOVQ         n+40(FP), BX
-	ROWS(FMAUC)
+	ROWS(FNMAUC)
 	MOVQ         R8, ret+48(FP)
 	RET
 
@@ -601,51 +634,52 @@ TEXT ·rndneF64AVX(SB), NOSPLIT, $0-32
 	MOVQ R8, ret+24(FP)
 	RET
 
-// OUTCOMES sets R to the lanes of A against B whose outcome (less,
-// equal, greater, unordered) the masks Y6, Y7, Y8, Y9 accept.
-#define OUTCOMES(A, B, R) \
-	VCMPPD $0x01, B, A, R  \
-	VANDPD Y6, R, R        \
-	VCMPPD $0x00, B, A, Y5 \
-	VANDPD Y7, Y5, Y5      \
-	VORPD  Y5, R, R        \
-	VCMPPD $0x0e, B, A, Y5 \
-	VANDPD Y8, Y5, Y5      \
-	VORPD  Y5, R, R        \
-	VCMPPD $0x03, B, A, Y5 \
-	VANDPD Y9, Y5, Y5      \
-	VORPD  Y5, R, R
+// The comparisons find each lane's outcome with two compares, NLE_US
+// (greater or unordered) and EQ_UQ (equal or unordered), and add the two
+// masks doubled and as they are into an outcome index: 0 less, -1 equal,
+// -2 greater, -3 unordered, whose two low bits VPERMILPS looks up in the
+// table Y6 of the code's outcomes (all ones where accepted): its words
+// are the less, unordered, greater and equal outcomes.
 
 // CMP adds the lanes of the step where the comparison holds to R8.
 #define CMP(S0, S1, L) \
 	LOAD(SI, Y0, Y1)             \
 	LOAD(DX, Y2, Y3)             \
-	OUTCOMES(Y0, Y2, Y4)         \
-	OUTCOMES(Y1, Y3, Y10)        \
-	VSHUFPS   $0x88, Y10, Y4, Y4 \
+	VCMPPD    $0x06, Y2, Y0, Y4  \
+	VCMPPD    $0x06, Y3, Y1, Y5  \
+	VCMPPD    $0x08, Y2, Y0, Y0  \
+	VCMPPD    $0x08, Y3, Y1, Y1  \
+	VSHUFPS   $0x88, Y5, Y4, Y4  \
+	VSHUFPS   $0x88, Y1, Y0, Y0  \
+	VPADDD    Y4, Y4, Y4         \
+	VPADDD    Y0, Y4, Y4         \
+	VPERMILPS Y4, Y6, Y4         \
 	VMOVMSKPS Y4, AX             \
 	SHLQ      CX, AX             \
 	ORQ       AX, R8
 
-// OUTCOME sets Y to all ones where bit i of c (R10) is set, else zeros.
-#define OUTCOME(i, X, Y) \
-	MOVQ         R10, AX \
-	SHRQ         $i, AX  \
-	ANDQ         $1, AX  \
-	NEGQ         AX      \
-	MOVQ         AX, X   \
-	VPBROADCASTQ X, Y
+// cmpShifts move the code's less, unordered, greater and equal bits (0,
+// 3, 2, 1) to the top of a word.
+DATA cmpShifts<>+0(SB)/4, $31
+DATA cmpShifts<>+4(SB)/4, $28
+DATA cmpShifts<>+8(SB)/4, $29
+DATA cmpShifts<>+12(SB)/4, $30
+DATA cmpShifts<>+16(SB)/4, $31
+DATA cmpShifts<>+20(SB)/4, $28
+DATA cmpShifts<>+24(SB)/4, $29
+DATA cmpShifts<>+28(SB)/4, $30
+GLOBL cmpShifts<>(SB), RODATA|NOPTR, $32
 
 // func cmpF64AVX(a, b *F64, c int, n int) uint64
 TEXT ·cmpF64AVX(SB), NOSPLIT, $0-40
-	MOVQ a+0(FP), SI
-	MOVQ b+8(FP), DX
-	MOVQ c+16(FP), R10
-	MOVQ n+24(FP), BX
-	OUTCOME(0, X6, Y6)
-	OUTCOME(1, X7, Y7)
-	OUTCOME(2, X8, Y8)
-	OUTCOME(3, X9, Y9)
+	MOVQ         a+0(FP), SI
+	MOVQ         b+8(FP), DX
+	MOVQ         c+16(FP), AX
+	MOVQ         n+24(FP), BX
+	MOVQ         AX, X6
+	VPBROADCASTD X6, Y6
+	VPSLLVD      cmpShifts<>+0(SB), Y6, Y6
+	VPSRAD       $31, Y6, Y6
 	ROWS(CMP)
-	MOVQ R8, ret+32(FP)
+	MOVQ         R8, ret+32(FP)
 	RET
