@@ -54,7 +54,7 @@ func cvtF64RowsI32(d *f64Regs, a *[64]uint32, signed bool, n int) {
 }
 
 // execF64Div runs the three-source division helpers: the rows' common
-// case, then the lane function's arithmetic on the lanes left.
+// case, then the lane function's arithmetic on the lanes left (f64DivRest).
 func execF64Div(w *Wave, in *instr, din, dout bool) error {
 	t := &w.tmp
 	mask := w.exec()
@@ -63,33 +63,47 @@ func execF64Div(w *Wave, in *instr, din, dout bool) error {
 	b := w.srcRegsF64(in, 1, din, (*f64Regs)(t[2:4]))
 	c := w.srcRegsF64(in, 2, din, (*f64Regs)(t[6:8]))
 	d := w.dstRegsF64(r, mask, n, (*f64Regs)(t[4:6]))
-	e := w.fenvFor(64)
-	var co uint64
+	var rest uint64
 	switch in.sub {
 	case kF64DivScale:
-		for m := divScaleRowsF64(d, a, b, c, n); m != 0; m &= m - 1 {
-			l := tz(m)
-			e.cout = 0
-			d.set(l, divScale(e, a.bits(l), b.bits(l), c.bits(l), 64))
-			co |= e.cout << uint(l)
-		}
+		rest = divScaleRowsF64(d, a, b, c, n)
 	case kF64DivFixup:
-		for m := divFixupRowsF64(d, a, b, c, n); m != 0; m &= m - 1 {
-			l := tz(m)
-			d.set(l, divFixup64(e, a.bits(l), b.bits(l), c.bits(l)))
-		}
+		rest = divFixupRowsF64(d, a, b, c, n)
 	default:
-		vcc := w.vcc()
-		for m := divFmasRowsF64(d, a, b, c, vcc, n); m != 0; m &= m - 1 {
-			l := tz(m)
-			d.set(l, divFmas64(e, a.bits(l), b.bits(l), c.bits(l), vcc>>uint(l)&1 != 0))
-		}
+		rest = divFmasRowsF64(d, a, b, c, w.vcc(), n)
+	}
+	var co uint64
+	if rest != 0 {
+		co = w.f64DivRest(in.sub, d, a, b, c, rest)
 	}
 	w.putRegsF64(r, mask, d, n, dout)
 	if in.sub == kF64DivScale {
 		w.setMask(in, 1, co&mask)
 	}
 	return nil
+}
+
+// f64DivRest computes the lanes in rest of division helper sub with the
+// lane function's arithmetic, returning v_div_scale_f64's carries out.
+// Most waves have no such lanes, so the float environment is made here.
+func (w *Wave) f64DivRest(sub int32, d, a, b, c *f64Regs, rest uint64) (co uint64) {
+	e := w.fenvFor(64)
+	vcc := w.vcc()
+	for m := rest; m != 0; m &= m - 1 {
+		l := tz(m)
+		x, y, z := a.bits(l), b.bits(l), c.bits(l)
+		switch sub {
+		case kF64DivScale:
+			e.cout = 0
+			d.set(l, divScale(e, x, y, z, 64))
+			co |= e.cout << uint(l)
+		case kF64DivFixup:
+			d.set(l, divFixup64(e, x, y, z))
+		default:
+			d.set(l, divFmas64(e, x, y, z, vcc>>uint(l)&1 != 0))
+		}
+	}
+	return co
 }
 
 // execF64Int runs v_ldexp_f64 and the f64 ⇄ 32-bit integer conversions.

@@ -30,6 +30,15 @@ func fmaF64UBAVX(d, a *F64, y float64, c *F64, an uint64, n int) uint64
 //go:noescape
 func fmaF64UCAVX(d, a, b *F64, z float64, an uint64, n int) uint64
 
+// fnmaF64AVX and fnmaF64UCAVX are fmaF64AVX and fmaF64UCAVX with a's
+// sign flipped (VFNMADD213PD); those jump to them when an is not 0.
+
+//go:noescape
+func fnmaF64AVX(d, a, b, c *F64, an uint64, n int) uint64
+
+//go:noescape
+func fnmaF64UCAVX(d, a, b *F64, z float64, an uint64, n int) uint64
+
 //go:noescape
 func rcpF64AVX(d, a *F64, n int) uint64
 
