@@ -62,7 +62,7 @@ func execF64Div(w *Wave, in *instr, din, dout bool) error {
 	a := w.srcRegsF64(in, 0, din, (*f64Regs)(t[0:2]))
 	b := w.srcRegsF64(in, 1, din, (*f64Regs)(t[2:4]))
 	c := w.srcRegsF64(in, 2, din, (*f64Regs)(t[6:8]))
-	d := w.dstRegsF64(r, mask, n, (*f64Regs)(t[4:6]))
+	d := w.dstRegsF64(r, mask, (*f64Regs)(t[4:6]))
 	var rest uint64
 	switch in.sub {
 	case kF64DivScale:
@@ -115,7 +115,7 @@ func execF64Int(w *Wave, in *instr, din, dout bool) error {
 	case kF64Ldexp:
 		a := w.srcRegsF64(in, 0, din, (*f64Regs)(t[0:2]))
 		k := w.src32(in, 1, &t[2])
-		d := w.dstRegsF64(r, mask, n, (*f64Regs)(t[4:6]))
+		d := w.dstRegsF64(r, mask, (*f64Regs)(t[4:6]))
 		for m := ldexpRowsF64(d, a, k, n); m != 0; m &= m - 1 {
 			l := tz(m)
 			d.set(l, ldexpF64(a.bits(l), k[l]))
@@ -128,7 +128,7 @@ func execF64Int(w *Wave, in *instr, din, dout bool) error {
 		w.dstPut(r, mask, d)
 	default:
 		a := w.src32(in, 0, &t[0])
-		d := w.dstRegsF64(r, mask, n, (*f64Regs)(t[4:6]))
+		d := w.dstRegsF64(r, mask, (*f64Regs)(t[4:6]))
 		cvtF64RowsI32(d, a, in.sub == kF64FromI32, n)
 		w.putRegsF64(r, mask, d, n, dout)
 	}

@@ -247,12 +247,12 @@ func (w *Wave) scalarF64(o *operand, din bool) float64 {
 }
 
 // dstRegsF64 is dstLanes for the pair r, r+1: the pair itself when lanes
-// 0 to n-1 (n, the third argument, is liveLanes(mask)) are exactly the
-// EXEC lanes and whole quads (package lanes' rows write whole quads),
-// else scratch. A full wave without the journal, the common case,
-// inlines into the callers; to fit the inlining budget the other cases
-// recompute n and the pair is written out rather than regsF64.
-func (w *Wave) dstRegsF64(r int, mask uint64, _ int, scratch *f64Regs) *f64Regs {
+// 0 to liveLanes(mask)-1 are exactly the EXEC lanes and whole quads
+// (package lanes' rows write whole quads), else scratch. A full wave
+// without the journal, the common case, inlines into the callers; to fit
+// the inlining budget the other cases go out of line (dstPartF64) and the
+// pair is written out rather than regsF64.
+func (w *Wave) dstRegsF64(r int, mask uint64, scratch *f64Regs) *f64Regs {
 	if mask != ^uint64(0) || w.jOn {
 		return w.dstPartF64(r, mask, scratch)
 	}

@@ -93,7 +93,7 @@ func execF64Fast(w *Wave, in *instr) error {
 		if !uni {
 			b = w.srcRegsF64(in, 1, din, (*f64Regs)(t[2:4]))
 		}
-		d := w.dstRegsF64(r, mask, n, (*f64Regs)(t[4:6]))
+		d := w.dstRegsF64(r, mask, (*f64Regs)(t[4:6]))
 		switch {
 		case in.sub == kF64Add && uni:
 			addRowsF64U(d, a, y, n)
@@ -118,7 +118,7 @@ func execF64Fast(w *Wave, in *instr) error {
 		default:
 			b, c = w.srcRegsF64(in, 1, din, b), w.srcRegsF64(in, 2, din, c)
 		}
-		d := w.dstRegsF64(r, mask, n, (*f64Regs)(t[4:6]))
+		d := w.dstRegsF64(r, mask, (*f64Regs)(t[4:6]))
 		switch {
 		case uc:
 			fmaRowsF64UC(d, a, b, z, an, n)
@@ -130,7 +130,7 @@ func execF64Fast(w *Wave, in *instr) error {
 		return w.putRegsF64(r, mask, d, n, dout)
 	}
 	a := w.srcRegsF64(in, 0, din, (*f64Regs)(t[0:2]))
-	d := w.dstRegsF64(r, mask, n, (*f64Regs)(t[4:6]))
+	d := w.dstRegsF64(r, mask, (*f64Regs)(t[4:6]))
 	switch in.sub {
 	case kF64Round + rdTrunc, kF64Round + rdFloor, kF64Round + rdCeil, kF64Round + rdNearest:
 		roundRowsF64(int(in.sub-kF64Round), d, a, n)
