@@ -150,8 +150,13 @@ func vfMemory(t testing.TB, seed uint64, view bool) *Memory {
 		for i := range b {
 			b[i] = byte(rng.Uint32())
 		}
-		if err := mem.Write(r.addr, b); err != nil {
-			t.Fatal(err)
+		// page by page from the last, so that consecutive pages are not
+		// consecutive in host memory: a fast path that ran on past the
+		// end of a page would not land in the next one by luck
+		for off := (len(b) - 1) &^ (pageSize - 1); off >= 0; off -= pageSize {
+			if err := mem.Write(r.addr+uint64(off), b[off:min(off+pageSize, len(b))]); err != nil {
+				t.Fatal(err)
+			}
 		}
 	}
 	if view {
