@@ -181,11 +181,19 @@ func execOffEnd(w *Wave, in *instr) error {
 }
 
 func execUnsupported(w *Wave, in *instr) error {
-	name := in.name
-	if name == "" {
-		name = "unknown"
+	if in.in == nil || in.in.Op == isa.OpUnknown {
+		return &ExecError{PC: in.pc, Op: "(invalid)", Msg: invalidEncoding(in)}
 	}
-	return &ExecError{PC: in.pc, Op: name, Msg: "not implemented by the emulator"}
+	return &ExecError{PC: in.pc, Op: in.name, Msg: "not implemented by the emulator"}
+}
+
+// invalidEncoding describes words the decoder rejected: they encode no
+// instruction of the target (llvm-objdump prints them as .long).
+func invalidEncoding(in *instr) string {
+	if in.in == nil || in.in.Len < 4 {
+		return "invalid instruction encoding: the code ends inside an instruction word"
+	}
+	return fmt.Sprintf("invalid instruction encoding 0x%08x: no %s instruction has it", in.in.Words[0], strings.ToUpper(in.in.Target.String()))
 }
 
 func execBadOperands(w *Wave, in *instr) error {

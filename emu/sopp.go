@@ -59,10 +59,18 @@ func init() {
 	def("s_set_gpr_idx_idx", execSOPP, pGprIdxIdx, 0, tyB32, cSALU)
 }
 
+// badTarget says why a branch target is not an instruction.
+func badTarget(label int64) string {
+	if label < 0 {
+		return fmt.Sprintf("branch target lies 0x%x bytes before address 0, outside the program", -label)
+	}
+	return fmt.Sprintf("branch target 0x%x is not an instruction of the program", label)
+}
+
 // branch jumps to the instruction's resolved label.
 func (w *Wave) branch(in *instr) error {
 	if in.target < 0 {
-		return &ExecError{PC: in.pc, Op: in.name, Msg: fmt.Sprintf("branch target 0x%x is not an instruction of the program", in.label)}
+		return &ExecError{PC: in.pc, Op: in.name, Msg: badTarget(in.label)}
 	}
 	if !w.jOn {
 		c := w.clock() + uint64(w.m.Config.Latency.Branch)
