@@ -65,6 +65,7 @@ func parseRunArgs(name string, args []string, stderr io.Writer, extra func(*flag
 		cargs                            []string
 	)
 	cfg := &runConfig{}
+	memLimit := manifest.ByteSize(manifest.DefaultMemLimit())
 	fs.StringVar(&kernel, "kernel", "", "kernel `NAME`")
 	fs.StringVar(&grid, "grid", "", "global size in work-items, `X[,Y,Z]`")
 	fs.StringVar(&block, "block", "", "work-group size, `X[,Y,Z]`")
@@ -81,6 +82,7 @@ func parseRunArgs(name string, args []string, stderr io.Writer, extra func(*flag
 	fs.UintVar(&cfg.ldsLat, "lds-latency", 0, "DS (LDS) latency in `cycles` (0: the default)")
 	fs.UintVar(&cfg.workers, "workers", 0, "work-groups run at once, `N` goroutines (0: one per CPU; a trace runs them one at a time)")
 	fs.StringVar(&cfg.writeMan, "write-manifest", "", "also write the launch as a JSON manifest to `FILE`")
+	fs.Var(&memLimit, "mem-limit", "refuse a launch whose buffers need more than `BYTES` (K, M, G or Ki, Mi, Gi suffixes; 0: no limit; default: half the machine's memory, MemTotal or the cgroup's limit if lower)")
 	fs.BoolVar(&cfg.quiet, "q", false, "no summary")
 	fs.StringVar(&cfg.cpuProf, "cpuprofile", "", "write a CPU profile of the launch (go tool pprof format) to `FILE`")
 	fs.StringVar(&cfg.goTrace, "gotrace", "", "write a Go execution trace of the launch (go tool trace format) to `FILE`")
@@ -159,6 +161,10 @@ func parseRunArgs(name string, args []string, stderr io.Writer, extra func(*flag
 	if err := m.Validate(); err != nil {
 		return nil, usageError{err.Error()}
 	}
+	// Before anything is read or allocated.
+	if err := m.CheckBudget(int64(memLimit)); err != nil {
+		return nil, fmt.Errorf("%v; --mem-limit raises it", err)
+	}
 	cfg.m = m
 	return cfg, nil
 }
@@ -173,7 +179,8 @@ func parseArgSpec(s string) (manifest.Arg, error) {
 		return a, nil
 	}
 	a.Kind = manifest.Kind(parts[0])
-	count := int64(-1)
+	var count int64
+	haveCount, haveSize := false, false
 	for _, p := range parts[1:] {
 		k, v, ok := strings.Cut(p, "=")
 		if !ok {
@@ -187,8 +194,10 @@ func parseArgSpec(s string) (manifest.Arg, error) {
 			a.Type = manifest.Type(v)
 		case "size":
 			a.Size, err = strconv.ParseInt(v, 0, 64)
+			haveSize = true
 		case "count":
 			count, err = strconv.ParseInt(v, 0, 64)
+			haveCount = true
 		case "value":
 			a.Value = manifest.Value(v)
 		case "in", "input":
@@ -214,15 +223,18 @@ func parseArgSpec(s string) (manifest.Arg, error) {
 			return a, fmt.Errorf("%s: %v", k, err)
 		}
 	}
-	if count >= 0 {
-		if a.Size != 0 {
+	if haveCount {
+		if a.Kind != manifest.Buffer {
+			return a, errors.New("count is for buffers (a local argument takes size=BYTES)")
+		}
+		if haveSize {
 			return a, errors.New("give size or count, not both")
 		}
-		es, err := a.Type.Size()
+		size, err := manifest.BufferSize(a.Type, count)
 		if err != nil {
 			return a, err
 		}
-		a.Size = count * int64(es)
+		a.Size = size
 	}
 	return a, nil
 }

@@ -92,7 +92,7 @@ func TestLaunchMemoryBudget(t *testing.T) {
 		t.Errorf("Footprint = %d, want %d", got, want)
 	}
 	err := m.CheckBudget(8 << 30)
-	if err == nil || !strings.Contains(err.Error(), "need 12884902912 bytes (12.0 GiB), more than the memory limit of 8589934592 bytes (8.0 GiB)") {
+	if err == nil || !strings.Contains(err.Error(), "need 12884902912 bytes (12 GiB), more than the memory limit of 8589934592 bytes (8 GiB)") {
 		t.Errorf("CheckBudget(8 GiB) = %v", err)
 	}
 	for _, limit := range []int64{3*MaxBuffer + 1024, 0} {

@@ -168,7 +168,8 @@ func (b ByteSize) String() string {
 	return strconv.FormatInt(int64(b), 10)
 }
 
-// human formats n bytes in the largest binary unit not above it: "1.5 GiB".
+// human formats n bytes in the largest binary unit not above it, to four
+// digits: "1.5 GiB".
 func human(n int64) string {
 	units := []string{"bytes", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"}
 	f, u := float64(n), 0
@@ -178,5 +179,5 @@ func human(n int64) string {
 	if u == 0 {
 		return fmt.Sprintf("%d bytes", n)
 	}
-	return fmt.Sprintf("%.1f %s", f, units[u])
+	return fmt.Sprintf("%.4g %s", f, units[u])
 }
