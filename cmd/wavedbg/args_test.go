@@ -80,10 +80,16 @@ func TestGrid2To32Refused(t *testing.T) {
 }
 
 // TestManifestFromDevZeroRefused: --manifest /dev/zero fails with the
-// manifest limit, having read at most that much.
+// manifest limit, having read at most that much; an input of /dev/zero
+// fails with the buffer's declared size.
 func TestManifestFromDevZeroRefused(t *testing.T) {
 	code, _, stderr := runCmd("run", "k.co", "--manifest", "/dev/zero")
 	if code == 0 || !strings.Contains(stderr, "/dev/zero: the manifest is larger than 16777216 bytes") {
-		t.Errorf("exit %d: %s", code, stderr)
+		t.Errorf("--manifest /dev/zero: exit %d: %s", code, stderr)
+	}
+	code, _, stderr = runCmd("run", co("int_alu"), "--kernel", "int_alu", "--grid", "64", "--block", "64", "--out", t.TempDir(),
+		"--arg", "buffer,type=int,count=1024,in=/dev/zero", "--arg", "buffer,type=int,count=1024", "--arg", "buffer,type=int,count=16384,out=o.bin")
+	if want := "argument 0 (buffer): input /dev/zero holds more than the buffer's declared 4096 bytes"; code == 0 || !strings.Contains(stderr, want) {
+		t.Errorf("in=/dev/zero: exit %d: %s, want %q", code, stderr, want)
 	}
 }

@@ -77,8 +77,8 @@ func (m *Manifest) CheckBudget(limit int64) error {
 
 // DefaultMemLimit is the memory budget of a launch when none is given:
 // half of the machine's memory, that is of MemTotal in /proc/meminfo or of
-// the cgroup's memory.max when that is lower; 4 GiB when neither can be
-// read.
+// the cgroup's memory.max when that is lower, rounded down to a MiB; 4 GiB
+// when neither can be read.
 func DefaultMemLimit() int64 {
 	total := meminfoTotal()
 	if b, err := os.ReadFile("/sys/fs/cgroup/memory.max"); err == nil {
@@ -89,7 +89,7 @@ func DefaultMemLimit() int64 {
 	if total <= 0 {
 		return 4 << 30
 	}
-	return total / 2
+	return max(total/2&^(1<<20-1), 1<<20)
 }
 
 // meminfoTotal returns MemTotal from /proc/meminfo in bytes, or 0.
