@@ -257,11 +257,11 @@ func (m *Manifest) Validate() error {
 			return fmt.Errorf("argument %d (%s): %w", i, a.label(), err)
 		}
 		if a.Output != "" {
-			if name := filepath.Clean(a.Output); names[name] {
+			name := filepath.Clean(a.Output)
+			if names[name] {
 				return fmt.Errorf("argument %d (%s): output %q named twice", i, a.label(), a.Output)
-			} else {
-				names[name] = true
 			}
+			names[name] = true
 		}
 	}
 	return nil
