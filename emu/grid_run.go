@@ -179,7 +179,7 @@ func (g *gridRun) setup() error {
 	d := &Dispatch{Target: l.Target, ABI: abi, Grid: l.Grid, Block: l.Block, Offset: l.Offset, Dims: l.Dims, DispatchID: 1}
 	for i := range d.Groups {
 		if d.Block[i] == 0 || d.Grid[i] == 0 {
-			return fmt.Errorf("emu: empty grid or block")
+			return fmt.Errorf("emu: dimension %d: grid %d, block %d: sizes must be 1 to 2^32-1", i, d.Grid[i], d.Block[i])
 		}
 		d.Groups[i] = (d.Grid[i] + d.Block[i] - 1) / d.Block[i]
 	}

@@ -13,8 +13,6 @@ import (
 	"runtime/pprof"
 	"runtime/trace"
 	"slices"
-	"strconv"
-	"strings"
 	"sync"
 	"time"
 
@@ -65,6 +63,7 @@ func parseRunArgs(name string, args []string, stderr io.Writer, extra func(*flag
 		cargs                            []string
 	)
 	cfg := &runConfig{}
+	memLimit := manifest.ByteSize(manifest.DefaultMemLimit())
 	fs.StringVar(&kernel, "kernel", "", "kernel `NAME`")
 	fs.StringVar(&grid, "grid", "", "global size in work-items, `X[,Y,Z]`")
 	fs.StringVar(&block, "block", "", "work-group size, `X[,Y,Z]`")
@@ -81,6 +80,7 @@ func parseRunArgs(name string, args []string, stderr io.Writer, extra func(*flag
 	fs.UintVar(&cfg.ldsLat, "lds-latency", 0, "DS (LDS) latency in `cycles` (0: the default)")
 	fs.UintVar(&cfg.workers, "workers", 0, "work-groups run at once, `N` goroutines (0: one per CPU; a trace runs them one at a time)")
 	fs.StringVar(&cfg.writeMan, "write-manifest", "", "also write the launch as a JSON manifest to `FILE`")
+	fs.Var(&memLimit, "mem-limit", "refuse a launch whose buffers need more than `BYTES` (K, M, G or Ki, Mi, Gi suffixes; 0: no limit; default: half the machine's memory, MemTotal or the cgroup's limit if lower)")
 	fs.BoolVar(&cfg.quiet, "q", false, "no summary")
 	fs.StringVar(&cfg.cpuProf, "cpuprofile", "", "write a CPU profile of the launch (go tool pprof format) to `FILE`")
 	fs.StringVar(&cfg.goTrace, "gotrace", "", "write a Go execution trace of the launch (go tool trace format) to `FILE`")
@@ -159,72 +159,12 @@ func parseRunArgs(name string, args []string, stderr io.Writer, extra func(*flag
 	if err := m.Validate(); err != nil {
 		return nil, usageError{err.Error()}
 	}
+	// Before anything is read or allocated.
+	if err := m.CheckBudget(int64(memLimit)); err != nil {
+		return nil, fmt.Errorf("%v; --mem-limit raises it", err)
+	}
 	cfg.m = m
 	return cfg, nil
-}
-
-// parseArgSpec parses one --arg.
-func parseArgSpec(s string) (manifest.Arg, error) {
-	parts := strings.Split(s, ",")
-	var a manifest.Arg
-	if k, v, ok := strings.Cut(parts[0], "="); ok && len(parts) == 1 {
-		// The scalar shorthand TYPE=VALUE.
-		a = manifest.Arg{Kind: manifest.Scalar, Type: manifest.Type(k), Value: manifest.Value(v)}
-		return a, nil
-	}
-	a.Kind = manifest.Kind(parts[0])
-	count := int64(-1)
-	for _, p := range parts[1:] {
-		k, v, ok := strings.Cut(p, "=")
-		if !ok {
-			return a, fmt.Errorf("%q is not key=value", p)
-		}
-		var err error
-		switch k {
-		case "name":
-			a.Name = v
-		case "type":
-			a.Type = manifest.Type(v)
-		case "size":
-			a.Size, err = strconv.ParseInt(v, 0, 64)
-		case "count":
-			count, err = strconv.ParseInt(v, 0, 64)
-		case "value":
-			a.Value = manifest.Value(v)
-		case "in", "input":
-			a.Input = v
-		case "fill":
-			a.Fill = v
-		case "out", "output":
-			a.Output = v
-		case "ulp":
-			a.ULP, err = strconv.Atoi(v)
-		case "fields":
-			for _, f := range strings.Split(v, ";") {
-				ft, fv, ok := strings.Cut(f, ":")
-				if !ok {
-					return a, fmt.Errorf("struct field %q is not TYPE:VALUE", f)
-				}
-				a.Fields = append(a.Fields, manifest.Field{Type: manifest.Type(ft), Value: manifest.Value(fv)})
-			}
-		default:
-			return a, fmt.Errorf("unknown key %q", k)
-		}
-		if err != nil {
-			return a, fmt.Errorf("%s: %v", k, err)
-		}
-	}
-	if count >= 0 {
-		if a.Size != 0 {
-			return a, errors.New("give size or count, not both")
-		}
-		es, err := a.Type.Size()
-		if err != nil {
-			return a, err
-		}
-		a.Size = count * int64(es)
-	}
-	return a, nil
 }
 
 // runResult is what a completed launch reports.

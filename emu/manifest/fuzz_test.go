@@ -7,7 +7,10 @@ import (
 )
 
 // FuzzParse: Parse never panics; a manifest it accepts marshals and parses
-// back to the same JSON, and its inputs can be generated.
+// back to the same JSON, has 32-bit grid sizes, and its inputs can be
+// made. Seeds in testdata/fuzz/FuzzParse hold inputs that once crashed or
+// were wrongly accepted (an input of /dev/zero read until out of memory, a
+// grid of 2^32, a wrapping offset).
 func FuzzParse(f *testing.F) {
 	paths, _ := filepath.Glob(filepath.Join(clDir, "*.json"))
 	for _, p := range paths {
@@ -32,12 +35,19 @@ func FuzzParse(f *testing.F) {
 		if b2, _ := m2.Marshal(); string(b2) != string(b) {
 			t.Fatalf("not stable:\n%s\n%s", b, b2)
 		}
-		total := int64(0)
-		for _, a := range m.Args {
-			total += a.Size
+		grid, _, _ := m.Sizes()
+		for i, g := range grid {
+			if g > MaxGrid {
+				t.Fatalf("accepted grid dimension %d of %d work-items", i, g)
+			}
 		}
-		if total <= 1<<20 {
-			m.Inputs() // files may be missing; fills must not panic
+		if m.Footprint() < 0 {
+			t.Fatalf("footprint %d", m.Footprint())
+		}
+		// Files may be missing or endless (/dev/zero); fills must not
+		// panic, reads must stop at the declared size.
+		if m.CheckBudget(1<<20) == nil {
+			m.Inputs()
 		}
 	})
 }

@@ -119,7 +119,8 @@ func (e *NoDispatchError) Unwrap() error { return e.Err }
 // object, then m's grid, block, offset and arguments.
 //
 // inputs are the buffers' initial contents by argument index, as Inputs
-// returns them; nil means Launch reads them itself. The Launch holds the
+// returns them; nil means Launch reads them itself, once CheckBudget has
+// passed with DefaultMemLimit. The Launch holds the
 // buffers without copying them, and emu.RunGrid and emu.PrepareWave take
 // ownership of buffer data: a caller that dispatches the same Launch twice
 // gives each dispatch its own copies.
@@ -136,6 +137,9 @@ func (m *Manifest) Launch(co *loader.CodeObject, inputs [][]byte) (*emu.Launch, 
 		return nil, &NoDispatchError{err}
 	}
 	if inputs == nil {
+		if err := m.CheckBudget(DefaultMemLimit()); err != nil {
+			return nil, err
+		}
 		if inputs, err = m.Inputs(); err != nil {
 			return nil, err
 		}

@@ -25,8 +25,14 @@
 // Sizes: grid is the total number of work-items per dimension (OpenCL's
 // global_work_size, HSA's grid size), not a number of work-groups. The grid
 // must be a multiple of the block in every dimension (OpenCL 1.2); a block
-// holds at most MaxBlock work-items; every grid dimension plus its offset is
-// below 2^32.
+// holds at most MaxBlock work-items; every grid dimension is at most MaxGrid
+// (2^32-1) and, plus its offset, at most 2^32.
+//
+// Bounds: Load reads at most MaxManifest bytes; an input file is read to
+// its buffer's declared size and one byte more, to refuse a longer file or
+// an endless stream; one buffer holds at most MaxBuffer bytes, a struct
+// MaxStruct; CheckBudget bounds the total the buffers need (Footprint)
+// before any is made or read.
 //
 // Validate checks a manifest on its own. Against a kernel, Check matches it to
 // the kernel's metadata (argument count, kinds and by-value sizes, the
@@ -39,7 +45,8 @@
 //     number of "type" elements), initialised from "input" (a file of exactly
 //     "size" bytes, relative to the manifest) or by "fill" (a pattern below; zero
 //     when neither is given). With "output", the buffer's final contents are
-//     written to that file (relative to the output directory). "ulp" bounds the
+//     written to that file (a path inside the output directory, which no
+//     ".." element may leave). "ulp" (at least 0) bounds the
 //     difference, in units in the last place, accepted when comparing a float
 //     output between implementations (0: bit for bit).
 //   - "scalar": a by-value argument of "type" with "value" (a JSON number, or a
@@ -74,20 +81,26 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
-	"sync"
 )
 
 // MaxBlock is the largest work-group, in work-items, that a manifest may ask
 // for (AMDGPU's largest max_flat_workgroup_size).
 const MaxBlock = 1024
 
+// MaxGrid is the largest grid size in one dimension, in work-items: the
+// AQL dispatch packet holds each as a 32-bit number.
+const MaxGrid = 1<<32 - 1
+
 // MaxBuffer caps one buffer's size (4 GiB): room for benchmark-sized
 // buffers, while a typo still cannot ask for terabytes.
 const MaxBuffer = 4 << 30
+
+// MaxStruct caps a struct argument's size in bytes, far above OpenCL's
+// minimum CL_DEVICE_MAX_PARAMETER_SIZE (1024) for all the arguments.
+const MaxStruct = 4096
 
 // Manifest is one kernel launch. Dir is where relative input paths resolve.
 type Manifest struct {
@@ -100,13 +113,6 @@ type Manifest struct {
 	Args    []Arg  `json:"args"`
 
 	Dir string `json:"-"`
-}
-
-// Dim is a 1 to 3 dimensional size; missing dimensions are 1 (for sizes) or
-// 0 (for offsets) and Dims says how many were given.
-type Dim struct {
-	V    [3]uint64
-	Dims int
 }
 
 // Arg is one kernel argument; see the package documentation.
@@ -181,78 +187,6 @@ func (v Value) MarshalJSON() ([]byte, error) {
 	return json.Marshal(s)
 }
 
-// UnmarshalJSON reads an array of 1 to 3 non-negative integers.
-func (d *Dim) UnmarshalJSON(b []byte) error {
-	var xs []uint64
-	if err := json.Unmarshal(b, &xs); err != nil {
-		return fmt.Errorf("a size is an array of 1 to 3 non-negative integers: %s", b)
-	}
-	if len(xs) < 1 || len(xs) > 3 {
-		return fmt.Errorf("a size has 1 to 3 dimensions, not %d", len(xs))
-	}
-	*d = Dim{Dims: len(xs)}
-	copy(d.V[:], xs)
-	return nil
-}
-
-// MarshalJSON writes the given dimensions.
-func (d Dim) MarshalJSON() ([]byte, error) { return json.Marshal(d.V[:d.Dims]) }
-
-// String formats the dimensions as X[,Y[,Z]].
-func (d Dim) String() string {
-	s := make([]string, d.Dims)
-	for i := range s {
-		s[i] = strconv.FormatUint(d.V[i], 10)
-	}
-	return strings.Join(s, ",")
-}
-
-// ParseDim parses X[,Y[,Z]] (the command-line form).
-func ParseDim(s string) (Dim, error) {
-	parts := strings.Split(s, ",")
-	if len(parts) > 3 || s == "" {
-		return Dim{}, fmt.Errorf("%q: want X[,Y[,Z]]", s)
-	}
-	d := Dim{Dims: len(parts)}
-	for i, p := range parts {
-		v, err := strconv.ParseUint(strings.TrimSpace(p), 10, 64)
-		if err != nil {
-			return Dim{}, fmt.Errorf("%q: %q is not a non-negative integer", s, p)
-		}
-		d.V[i] = v
-	}
-	return d, nil
-}
-
-// at returns dimension i, or missing for a dimension not given.
-func (d Dim) at(i int, missing uint64) uint64 {
-	if i < d.Dims {
-		return d.V[i]
-	}
-	return missing
-}
-
-// Sizes returns the grid, block and offset as three full dimensions.
-func (m *Manifest) Sizes() (grid, block, offset [3]uint64) {
-	for i := 0; i < 3; i++ {
-		grid[i], block[i], offset[i] = m.Grid.at(i, 1), m.Block.at(i, 1), m.Offset.at(i, 0)
-	}
-	return
-}
-
-// Load reads and validates a manifest file.
-func Load(path string) (*Manifest, error) {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, err
-	}
-	m, err := Parse(data, filepath.Dir(path))
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	return m, nil
-}
-
 // Parse decodes and validates a manifest; dir resolves relative inputs.
 func Parse(data []byte, dir string) (*Manifest, error) {
 	dec := json.NewDecoder(bytes.NewReader(data))
@@ -297,13 +231,19 @@ func (m *Manifest) Validate() error {
 		if grid[i] == 0 || block[i] == 0 {
 			return fmt.Errorf("grid %s, block %s: sizes must be at least 1", m.Grid, m.Block)
 		}
-		if grid[i]+off[i] < grid[i] || grid[i]+off[i] > 1<<32 {
+		if grid[i] > MaxGrid {
+			return fmt.Errorf("dimension %d: grid %d exceeds the largest grid size, %d work-items (2^32-1: AQL grid sizes are 32-bit)", i, grid[i], uint64(MaxGrid))
+		}
+		if off[i] > 1<<32-grid[i] {
 			return fmt.Errorf("dimension %d: grid %d plus offset %d exceeds 2^32", i, grid[i], off[i])
 		}
 		total *= block[i]
 		if total > MaxBlock {
 			return fmt.Errorf("block %s has more than %d work-items", m.Block, MaxBlock)
 		}
+	}
+	if _, ok := mulU64(grid[0], grid[1], grid[2]); !ok {
+		return fmt.Errorf("grid %s has more than 2^64-1 work-items", m.Grid)
 	}
 	for i := 0; i < 3; i++ {
 		if grid[i]%block[i] != 0 {
@@ -317,10 +257,11 @@ func (m *Manifest) Validate() error {
 			return fmt.Errorf("argument %d (%s): %w", i, a.label(), err)
 		}
 		if a.Output != "" {
-			if names[a.Output] {
+			name := filepath.Clean(a.Output)
+			if names[name] {
 				return fmt.Errorf("argument %d (%s): output %q named twice", i, a.label(), a.Output)
 			}
-			names[a.Output] = true
+			names[name] = true
 		}
 	}
 	return nil
@@ -351,25 +292,31 @@ func (a *Arg) validate() error {
 				return err
 			}
 		}
-		if a.ULP < 0 || a.ULP > 0 && !a.Type.IsFloat() {
-			return fmt.Errorf("ulp %d needs a float type, not %s", a.ULP, a.Type)
+		if a.ULP < 0 {
+			return fmt.Errorf("ulp %d is negative; it must be at least 0", a.ULP)
+		}
+		if a.ULP > 0 && !a.Type.IsFloat() {
+			return fmt.Errorf("ulp %d needs a float type (half, float or double), not %s", a.ULP, a.Type)
 		}
 		if a.Value != "" || a.Fields != nil {
 			return errors.New("a buffer takes no value or fields")
 		}
-		if a.Output != "" && (filepath.IsAbs(a.Output) || strings.Contains(a.Output, "..")) {
-			return fmt.Errorf("output %q must be a relative path inside the output directory", a.Output)
+		if a.Output != "" && !filepath.IsLocal(a.Output) {
+			return fmt.Errorf("output %q must be a relative path inside the output directory (no absolute path, no .. element leaving it)", a.Output)
 		}
 	case Scalar:
 		if _, err := a.Type.Encode(a.Value); err != nil {
 			return err
 		}
-		if a.Input != "" || a.Fill != "" || a.Output != "" || a.Fields != nil {
+		if a.Size != 0 || a.Input != "" || a.Fill != "" || a.Output != "" || a.Fields != nil {
 			return errors.New("a scalar takes only a type and a value")
 		}
 	case Struct:
 		if len(a.Fields) == 0 {
 			return errors.New("a struct needs fields")
+		}
+		if a.Size != 0 || a.Input != "" || a.Fill != "" || a.Output != "" || a.Value != "" {
+			return errors.New("a struct takes only fields")
 		}
 		if _, err := a.Bytes(""); err != nil {
 			return err
@@ -420,6 +367,9 @@ func (a *Arg) Bytes(dir string) ([]byte, error) {
 			}
 			out = append(out, b...)
 			maxAlign = max(maxAlign, len(b))
+			if len(out) > MaxStruct {
+				return nil, fmt.Errorf("field %d: the struct exceeds %d bytes", i, MaxStruct)
+			}
 		}
 		for len(out)%maxAlign != 0 {
 			out = append(out, 0)
@@ -427,18 +377,7 @@ func (a *Arg) Bytes(dir string) ([]byte, error) {
 		return out, nil
 	case Buffer:
 		if a.Input != "" {
-			p := a.Input
-			if !filepath.IsAbs(p) {
-				p = filepath.Join(dir, p)
-			}
-			b, err := os.ReadFile(p)
-			if err != nil {
-				return nil, err
-			}
-			if int64(len(b)) != a.Size {
-				return nil, fmt.Errorf("input %s holds %d bytes, not the buffer's %d", a.Input, len(b), a.Size)
-			}
-			return b, nil
+			return a.readInput(dir)
 		}
 		f, err := parseFill(a.Fill, a.Type)
 		if err != nil {
@@ -447,54 +386,4 @@ func (a *Arg) Bytes(dir string) ([]byte, error) {
 		return f.generate(a.Type, a.Size), nil
 	}
 	return nil, nil
-}
-
-// Inputs returns every buffer's initial contents, in argument order (nil for
-// other kinds).
-func (m *Manifest) Inputs() ([][]byte, error) {
-	out := make([][]byte, len(m.Args))
-	errs := make([]error, len(m.Args))
-	var wg sync.WaitGroup
-	for i := range m.Args {
-		if m.Args[i].Kind != Buffer {
-			continue
-		}
-		// Buffers are independent: each is read or generated (and its
-		// pages faulted in) on a goroutine of its own.
-		wg.Go(func() { out[i], errs[i] = m.Args[i].Bytes(m.Dir) })
-	}
-	wg.Wait()
-	for i, err := range errs {
-		if err != nil {
-			return nil, fmt.Errorf("argument %d (%s): %w", i, m.Args[i].label(), err)
-		}
-	}
-	return out, nil
-}
-
-// WriteFileAtomic writes data to path through a temporary file in the same
-// directory and a rename, so readers never see a partial file.
-func WriteFileAtomic(path string, data []byte) error {
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return err
-	}
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
-	if err != nil {
-		return err
-	}
-	tmp := f.Name()
-	_, err = f.Write(data)
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Chmod(tmp, 0o644)
-	}
-	if err == nil {
-		err = os.Rename(tmp, path)
-	}
-	if err != nil {
-		os.Remove(tmp)
-	}
-	return err
 }

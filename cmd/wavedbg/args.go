@@ -1,0 +1,80 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/wavedbg/wavedbg/emu/manifest"
+)
+
+// parseArgSpec parses one --arg.
+func parseArgSpec(s string) (manifest.Arg, error) {
+	parts := strings.Split(s, ",")
+	var a manifest.Arg
+	if k, v, ok := strings.Cut(parts[0], "="); ok && len(parts) == 1 {
+		// The scalar shorthand TYPE=VALUE.
+		a = manifest.Arg{Kind: manifest.Scalar, Type: manifest.Type(k), Value: manifest.Value(v)}
+		return a, nil
+	}
+	a.Kind = manifest.Kind(parts[0])
+	var count int64
+	haveCount, haveSize := false, false
+	for _, p := range parts[1:] {
+		k, v, ok := strings.Cut(p, "=")
+		if !ok {
+			return a, fmt.Errorf("%q is not key=value", p)
+		}
+		var err error
+		switch k {
+		case "name":
+			a.Name = v
+		case "type":
+			a.Type = manifest.Type(v)
+		case "size":
+			a.Size, err = strconv.ParseInt(v, 0, 64)
+			haveSize = true
+		case "count":
+			count, err = strconv.ParseInt(v, 0, 64)
+			haveCount = true
+		case "value":
+			a.Value = manifest.Value(v)
+		case "in", "input":
+			a.Input = v
+		case "fill":
+			a.Fill = v
+		case "out", "output":
+			a.Output = v
+		case "ulp":
+			a.ULP, err = strconv.Atoi(v)
+		case "fields":
+			for _, f := range strings.Split(v, ";") {
+				ft, fv, ok := strings.Cut(f, ":")
+				if !ok {
+					return a, fmt.Errorf("struct field %q is not TYPE:VALUE", f)
+				}
+				a.Fields = append(a.Fields, manifest.Field{Type: manifest.Type(ft), Value: manifest.Value(fv)})
+			}
+		default:
+			return a, fmt.Errorf("unknown key %q", k)
+		}
+		if err != nil {
+			return a, fmt.Errorf("%s: %v", k, err)
+		}
+	}
+	if haveCount {
+		if a.Kind != manifest.Buffer {
+			return a, errors.New("count is for buffers (a local argument takes size=BYTES)")
+		}
+		if haveSize {
+			return a, errors.New("give size or count, not both")
+		}
+		size, err := manifest.BufferSize(a.Type, count)
+		if err != nil {
+			return a, err
+		}
+		a.Size = size
+	}
+	return a, nil
+}
