@@ -6,7 +6,7 @@ package emu
 //   - ELEMSIZE (bits 115–116) is used on GFX8; on GFX9 swizzled buffers use
 //     a fixed 4-byte element (GFX9's V# has no such field: AMD rocRoller's
 //     GFX9BufferDescriptorOptions puts USER_VM_ENABLE/MODE there).
-//   - Range checks follow the reference literally: with STRIDE 0 an access
+//   - Range checks (§8.1.5) are read literally: with STRIDE 0 an access
 //     is out of range when BUFOFFSET ≥ NUMRECORDS − SOFFSET (SOFFSET takes
 //     part); with STRIDE ≠ 0 when AINDEX ≥ NUMRECORDS, or AOFFSET ≥ STRIDE
 //     when IDXEN or ADD_TID is set. Each dword of a multi-dword access is
