@@ -74,10 +74,12 @@ func trackedTextFiles(t *testing.T) (string, []string) {
 }
 
 // TestNoCitationsOutsideRepository fails when a tracked file names a
-// document outside the repository, and when a sample walkthrough or the
+// document outside the repository or cites a section (§N) that
+// REFERENCES.md does not list, and when a sample walkthrough or the
 // top-level README does not link REFERENCES.md.
 func TestNoCitationsOutsideRepository(t *testing.T) {
 	root, files := trackedTextFiles(t)
+	_, titled := referenceRows(t)
 	for _, f := range files {
 		t.Run(f, func(t *testing.T) {
 			b, err := os.ReadFile(filepath.Join(root, f))
@@ -89,6 +91,12 @@ func TestNoCitationsOutsideRepository(t *testing.T) {
 				if i := strings.Index(text, name); i >= 0 {
 					line := strings.Count(text[:i], "\n") + 1
 					t.Errorf("%s:%d names %q, a file outside the repository; cite a public document instead (samples/REFERENCES.md)", f, line, name)
+				}
+			}
+			for _, m := range sectionRE.FindAllStringSubmatchIndex(text, -1) {
+				if sec := text[m[2]:m[3]]; !titled[sec] {
+					line := strings.Count(text[:m[0]], "\n") + 1
+					t.Errorf("%s:%d cites §%s, which samples/REFERENCES.md does not list", f, line, sec)
 				}
 			}
 		})
