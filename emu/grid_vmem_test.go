@@ -33,7 +33,7 @@ func loadLaunch(t *testing.T, path, name string, t9 isa.Target) *Launch {
 
 // TestVMemFeatures runs testdata/cl/asm/vmem_features.s (one wave) and
 // checks each feature's output against values computed here from the
-// reference's rules.
+// buffer rules of Vega ISA §8.1 (samples/REFERENCES.md).
 func TestVMemFeatures(t *testing.T) {
 	l := loadLaunch(t, "testdata/cl/asm/vmem_features.co", "vmem_features", isa.GFX9)
 	in := make([]byte, 256)

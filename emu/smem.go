@@ -6,9 +6,9 @@ import (
 	"github.com/wavedbg/wavedbg/isa"
 )
 
-// SMEM operations. The rules follow ../shared/reference/gcn-smem.md and
-// smem-operations-zh.txt as corrected by the reference README's errata; the
-// decisions on their ambiguities are in RATIONALE.md.
+// SMEM operations. The rules follow the "Scalar Memory Operations" chapter
+// of AMD's "Vega" and GCN3 ISA guides (samples/REFERENCES.md), corrected by
+// what llvm-mc-19 assembles; the decisions on ambiguities are in RATIONALE.md.
 const (
 	mLoad = iota
 	mBufLoad
@@ -95,7 +95,7 @@ func init() {
 }
 
 // lgkmInc is the LGKM_CNT increment of an SMEM access of n dwords: one for a
-// single dword, two for more (gcn-smem.md:34-35).
+// single dword, two for more (Vega ISA §7.3).
 func lgkmInc(n int) uint8 {
 	if n <= 1 {
 		return 1
@@ -104,8 +104,8 @@ func lgkmInc(n int) uint8 {
 }
 
 // validSData reports whether scalar code c may receive SMEM data: an SGPR,
-// VCC or a trap temporary, never EXEC or M0 (smem-operations-zh.txt:4,
-// "SDATA必须是SGPR或VCC。不能是exec或m0").
+// VCC or a trap temporary, never EXEC or M0 (Vega ISA §7.1 Microcode
+// Encoding, SDATA).
 func (w *Wave) validSData(c int) bool {
 	switch {
 	case c < 102, c == codeVCC, c == codeVCC+1:
@@ -119,7 +119,7 @@ func (w *Wave) validSData(c int) bool {
 
 // smemAddr computes an SMEM address: base + inst_offset + (SGPR or M0
 // offset), each component with its low two bits treated as zero
-// (smem-operations-zh.txt:4, "最低两位被忽略并被视为零"). For S_BUFFER_* it
+// (Vega ISA §7.2.1). For S_BUFFER_* it
 // also returns the byte offset within the buffer and the buffer size.
 type smemAccess struct {
 	addr   uint64 // address of the first dword
@@ -136,18 +136,18 @@ func (w *Wave) smemAddress(in *instr, sbase *operand, offs []operand, buffer, sc
 	if buffer {
 		nb = 4
 		if sb%4 != 0 && sb < 102 {
-			// SBASE must name an SGPR multiple of 4 for S_BUFFER (zh:4, "SBASE的值必须是偶数").
+			// SBASE must name an SGPR multiple of 4 for S_BUFFER (Vega ISA §7.4, SBASE).
 			w.note(fmt.Sprintf("S_BUFFER SBASE s%d is not a multiple of 4; using s%d", sb, sb&^3))
 			sb &^= 3
 		}
 	}
 	if sbase.kind != okS || sb+nb > 102 && !(sb >= 106 && sb+nb <= 128) {
-		// Out-of-range SBASE reads SGPR0's value (zh:4, "如果SBASE超出范围则使用SGPR0的值").
+		// Out-of-range SBASE reads SGPR0's value (Vega ISA §7.4, SBASE).
 		w.note(fmt.Sprintf("SBASE %s is out of range; using s0", scalarName(w.target, sb)))
 		sb = 0
 	}
 	lo, hi := w.rs(sb), w.rs(sb+1)
-	base := uint64(lo) | uint64(hi&0xffff)<<32 // 48-bit base (gcn-smem.md:24)
+	base := uint64(lo) | uint64(hi&0xffff)<<32 // 48-bit base (Vega ISA §7.2.1, m_base)
 	var instOff, regOff int64
 	haveImm, haveReg := false, false
 	for k := range offs {
@@ -166,12 +166,12 @@ func (w *Wave) smemAddress(in *instr, sbase *operand, offs []operand, buffer, sc
 		instOff = smemImmOffset(w.target, buffer, instOff)
 	}
 	if instOff < 0 && haveReg && instOff+regOff < 0 {
-		// zh:4: "如果inst_offset为负数且结果(inst_offset + (M0或SGPR[offset]))为负数则是非法且未定义的"
+		// Vega ISA §7.2.1: a negative inst_offset whose sum with the M0/SGPR offset is negative is illegal
 		return acc, &Fault{PC: in.pc, Lane: -1, Addr: base, Reason: "negative SMEM offset sum (illegal)"}
 	}
 	off := instOff&^3 + regOff&^3
 	if scratch {
-		// S_SCRATCH_*: SGPR[base] + inst_offset + {M0 or SGPR[offset]} * 64 (zh:4)
+		// S_SCRATCH_*: SGPR[base] + inst_offset + {M0 or SGPR[offset]} * 64 (Vega ISA §7.2.1)
 		off = instOff&^3 + regOff*64
 	}
 	if buffer {
@@ -190,7 +190,7 @@ func (w *Wave) smemAddress(in *instr, sbase *operand, offs []operand, buffer, sc
 
 // smemImmOffset applies the OFFSET field's width to an immediate offset:
 // GFX8 unsigned 20-bit; GFX9 signed 21-bit for S_LOAD/S_STORE/S_ATOMIC,
-// unsigned 20-bit for S_BUFFER_* (README errata).
+// unsigned 20-bit for S_BUFFER_* (as llvm-mc-19 assembles them).
 func smemImmOffset(t isa.Target, buffer bool, v int64) int64 {
 	if t == isa.GFX9 && !buffer {
 		return v << 43 >> 43
@@ -229,7 +229,7 @@ func execSMEM(w *Wave, in *instr) error {
 		if !ok {
 			return nil
 		}
-		// S_MEMTIME counts as a two-dword fetch (gcn-smem.md:31,35).
+		// S_MEMTIME counts as a two-dword fetch (Vega ISA §7.3, §7.4).
 		w.issue(pendingOp{cnt: cntLGKM, inc: 2, done: now + uint64(lat.MemTime), dst: uint16(sd), n: 2,
 			data: [16]uint32{uint32(v), uint32(v >> 32)}})
 		return nil
@@ -273,7 +273,7 @@ func execSMEM(w *Wave, in *instr) error {
 		w.issue(pendingOp{cnt: cntLGKM, inc: 1, done: now + uint64(lat.ScalarOp)})
 		return nil
 	case mDiscard:
-		// Address as S_STORE_DWORD, aligned to 64 bytes; LGKM +1 (gcn-smem.md:197-199).
+		// Address as S_STORE_DWORD, aligned to 64 bytes (Vega ISA §7.2.1); LGKM +1.
 		a := acc.addr &^ (lineBytes - 1)
 		for k := 0; k < n; k++ {
 			w.discard(a + uint64(k)*lineBytes)
@@ -289,8 +289,8 @@ func execSMEM(w *Wave, in *instr) error {
 		if acc.buffer {
 			o := acc.off + int64(4*k)
 			// An S_BUFFER dword is in range when it lies wholly below the
-			// buffer size; out-of-range dwords are not performed (zh:4,
-			// "对于任何超出范围的双字不执行操作").
+			// buffer size; out-of-range dwords are not performed (Vega ISA
+			// §7.4 Alignment and Bounds Checking).
 			inRange = o >= 0 && uint64(o)+4 <= acc.size
 		}
 		if !inRange {
@@ -415,7 +415,7 @@ func (w *Wave) rangeMapped(addr uint64, n int) bool {
 	return ok
 }
 
-// sdataCheck applies the SDATA rules of fetches (zh:4, 7.4): two-dword
+// sdataCheck applies the SDATA rules of fetches (Vega ISA §7.4): two-dword
 // fetches need an even SDST and larger ones a multiple of 4 (otherwise the
 // data is invalid: the emulator rounds the register down and notes it); an
 // SDST out of range means the instruction is not executed.

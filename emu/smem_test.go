@@ -8,8 +8,8 @@ import (
 	"github.com/wavedbg/wavedbg/isa"
 )
 
-// The SMEM rules, each tested against the reference line it checks
-// (../shared/reference/...; smem-operations-zh.txt is one long line 4).
+// The SMEM rules, each tested against the section of AMD's "Vega" ISA guide
+// it checks (samples/REFERENCES.md) or against what llvm-mc-19 assembles.
 
 const bufAddr = 0x1000
 
@@ -38,21 +38,21 @@ func stepN(t *testing.T, m *Machine, n int) []*StepRecord {
 	return out
 }
 
-// gcn-smem.md:30-35 — results arrive later; LGKM_CNT +2 for a multi-dword
+// Vega ISA §7.3 — results arrive later; LGKM_CNT +2 for a multi-dword
 // fetch, +1 for one dword; s_waitcnt lgkmcnt(0) waits for them.
 func TestSMEMLoadCounts(t *testing.T) {
 	m := smemMachine(t, "s_load_dwordx2 s[0:1], s[4:5], 0x10", "s_load_dword s2, s[4:5], 0x0",
 		"s_waitcnt lgkmcnt(0)", "s_endpgm")
 	r := mustStep(t, m)
 	if r.CountersAfter.LGKM != 2 {
-		t.Errorf("after s_load_dwordx2 LGKM = %d, want 2 (gcn-smem.md:35)", r.CountersAfter.LGKM)
+		t.Errorf("after s_load_dwordx2 LGKM = %d, want 2 (Vega ISA §7.3)", r.CountersAfter.LGKM)
 	}
 	if m.w.s[0] != 0 {
 		t.Errorf("s0 written at issue: %#x", m.w.s[0])
 	}
 	r = mustStep(t, m)
 	if r.CountersAfter.LGKM != 3 {
-		t.Errorf("after s_load_dword LGKM = %d, want 3 (gcn-smem.md:34)", r.CountersAfter.LGKM)
+		t.Errorf("after s_load_dword LGKM = %d, want 3 (Vega ISA §7.3)", r.CountersAfter.LGKM)
 	}
 	r = mustStep(t, m)
 	if r.CountersAfter.LGKM != 0 || r.Stall == 0 {
@@ -66,8 +66,8 @@ func TestSMEMLoadCounts(t *testing.T) {
 	}
 }
 
-// smem-operations-zh.txt:4 — "地址的所有组件...都以字节为单位但最低两位被忽略并被视为零":
-// the low two bits of every address component are ignored.
+// Vega ISA §7.2.1 — every address component is in bytes, and its low two
+// bits are ignored and treated as zero.
 func TestSMEMLowBitsIgnored(t *testing.T) {
 	m := smemMachine(t, "s_load_dword s0, s[4:5], 0x13", "s_waitcnt lgkmcnt(0)", "s_endpgm")
 	m.SetSGPR(4, bufAddr+3)
@@ -77,7 +77,7 @@ func TestSMEMLowBitsIgnored(t *testing.T) {
 	}
 }
 
-// README errata — GFX9 S_LOAD takes a signed 21-bit offset.
+// As llvm-mc-19 assembles it, a GFX9 S_LOAD takes a signed 21-bit offset.
 func TestSMEMNegativeOffset(t *testing.T) {
 	m := smemMachine(t, "s_load_dword s0, s[4:5], -0x4", "s_waitcnt lgkmcnt(0)", "s_endpgm")
 	m.SetSGPR(4, bufAddr+8)
@@ -87,7 +87,7 @@ func TestSMEMNegativeOffset(t *testing.T) {
 	}
 }
 
-// smem-operations-zh.txt:4 — address table, IMM=1 SOE=1: SGPR[base] +
+// Vega ISA §7.2.1 — address table, IMM=1 SOE=1: SGPR[base] +
 // inst_offset + SGPR[soffset]; IMM=0: SGPR[base] + SGPR[offset] or M0.
 func TestSMEMAddressForms(t *testing.T) {
 	m := smemMachine(t, "s_load_dword s0, s[4:5], s6 offset:0x10", "s_load_dword s1, s[4:5], s7",
@@ -101,7 +101,7 @@ func TestSMEMAddressForms(t *testing.T) {
 	}
 }
 
-// smem-operations-zh.txt:4 — S_BUFFER: "如果内存地址超出范围被钳位则对于任何超出范围的双字不执行操作":
+// Vega ISA §7.4 — S_BUFFER out of range: the operation is not performed:
 // out-of-range dwords are not performed (the destination keeps its value),
 // with the bound m_size in bytes (RATIONALE.md).
 func TestSMEMBufferRange(t *testing.T) {
@@ -126,7 +126,7 @@ func TestSMEMBufferRange(t *testing.T) {
 }
 
 // V# stride != 0: the bound is num_records × stride bytes (RATIONALE.md on
-// the m_size pseudocode, smem-operations-zh.txt:4).
+// the m_size pseudocode, Vega ISA §7.2.1).
 func TestSMEMBufferStride(t *testing.T) {
 	m := smemMachine(t, "s_buffer_load_dwordx2 s[8:9], s[12:15], 0x8", "s_waitcnt lgkmcnt(0)", "s_endpgm")
 	m.SetSGPR(12, bufAddr)
@@ -139,8 +139,8 @@ func TestSMEMBufferStride(t *testing.T) {
 	}
 }
 
-// smem-operations-zh.txt:4 (7.4) — "如果SDST超出范围则不执行指令" and the
-// alignment rule for SDATA; "SDATA必须是SGPR或VCC。不能是exec或m0".
+// Vega ISA §7.4 — an SDST out of range means the instruction is not executed,
+// and SDATA's alignment; §7.1 — SDATA is an SGPR or VCC, never EXEC or M0.
 func TestSMEMSDataRules(t *testing.T) {
 	m := machine(t,
 		I("s_load_dwordx2", sregN(codeExec, 2), sreg2(4), imm(0)).with(func(md *isa.Modifiers) { md.Imm = true }),
@@ -166,7 +166,7 @@ func TestSMEMSDataRules(t *testing.T) {
 	}
 }
 
-// smem-operations-zh.txt:4 (7.4) — "如果SBASE超出范围则使用SGPR0的值".
+// Vega ISA §7.4 — an SBASE out of range reads SGPR0's value.
 func TestSMEMSBaseOutOfRange(t *testing.T) {
 	m := machine(t,
 		I("s_buffer_load_dword", sreg(8), sregN(100, 4), imm(0)).with(func(md *isa.Modifiers) { md.Imm = true }),
@@ -182,7 +182,7 @@ func TestSMEMSBaseOutOfRange(t *testing.T) {
 	}
 }
 
-// gcn-smem.md:30 and smem-operations-zh.txt:4 (7.3) — SMEM returns out of
+// Vega ISA §7.3 — SMEM returns out of
 // order: a later hit overtakes an earlier miss.
 func TestSMEMOutOfOrder(t *testing.T) {
 	m := smemMachine(t, "s_load_dword s0, s[4:5], 0x0", "s_waitcnt lgkmcnt(0)",
@@ -278,7 +278,7 @@ func TestSMEMInvVol(t *testing.T) {
 	}
 }
 
-// gcn-smem.md:197-199 — S_DCACHE_DISCARD drops a dirty line (no write-back),
+// Vega ISA §12.6, S_DCACHE_DISCARD — drops a dirty line (no write-back),
 // LGKM +1.
 func TestSMEMDiscard(t *testing.T) {
 	m := smemMachine(t, "s_store_dword s0, s[4:5], 0x0", "s_dcache_discard s[4:5], 0x4", "s_dcache_wb", "s_endpgm")
@@ -295,7 +295,7 @@ func TestSMEMDiscard(t *testing.T) {
 }
 
 // GFX9 scalar atomics: GLC returns the pre-operation value
-// (smem-operations-zh.txt:4, 7.2.2).
+// (Vega ISA §7.2.2 Scalar Atomic Operations).
 func TestSMEMAtomics(t *testing.T) {
 	m := smemMachine(t, "s_atomic_add s0, s[4:5], 0x0 glc", "s_atomic_cmpswap s[2:3], s[4:5], 0x4 glc",
 		"s_atomic_inc s6, s[4:5], 0x8", "s_waitcnt lgkmcnt(0)", "s_endpgm")
@@ -314,7 +314,7 @@ func TestSMEMAtomics(t *testing.T) {
 	}
 }
 
-// gcn-smem.md:31, 288-294 — S_MEMTIME returns the clock, counted as a
+// Vega ISA §7.2.4, §7.3 — S_MEMTIME returns the clock, counted as a
 // two-dword fetch.
 func TestSMEMMemtime(t *testing.T) {
 	m := smemMachine(t, "s_nop 7", "s_memtime s[0:1]", "s_waitcnt lgkmcnt(0)", "s_endpgm")
@@ -412,7 +412,7 @@ func TestSMEMBufferAtomic(t *testing.T) {
 	}
 }
 
-// smem-operations-zh.txt:4 — S_SCRATCH: SGPR[base] + inst_offset + {M0 or SGPR[offset]} * 64.
+// Vega ISA §7.2.1 — S_SCRATCH: SGPR[base] + inst_offset + {M0 or SGPR[offset]} * 64.
 func TestSMEMScratch(t *testing.T) {
 	m := smemMachine(t, "s_scratch_load_dword s0, s[4:5], s6 offset:0x8", "s_waitcnt lgkmcnt(0)", "s_endpgm")
 	m.SetSGPR(6, 2)
@@ -423,7 +423,7 @@ func TestSMEMScratch(t *testing.T) {
 }
 
 // GFX8 (gfx803) SMEM: unsigned 20-bit immediate offsets, M0 offsets for
-// stores (gcn-smem.md:27, 32-51), and no scalar atomics (README errata).
+// stores (GCN3 ISA, "Scalar Memory Operations"), no scalar atomics (llvm-mc-19).
 func TestSMEMGFX8(t *testing.T) {
 	p := asmProgram(t, isa.GFX8, "s_load_dwordx2 s[0:1], s[4:5], 0x10", "s_store_dword s0, s[4:5], m0",
 		"s_dcache_wb", "s_waitcnt lgkmcnt(0)", "s_endpgm")

@@ -1,11 +1,12 @@
 package emu
 
-// Buffer addressing by the V# (gcn-memory-handling.txt, "Buffer resource
-// format" and "Buffer addressing"). Decisions where the reference is
-// ambiguous:
+// Buffer addressing by the V# (Vega ISA §8.1.8 Buffer Resource and §8.1.5
+// Buffer Addressing; GCN3 ISA, the same sections by title). Decisions where
+// the references are ambiguous:
 //   - ELEMSIZE (bits 115–116) is used on GFX8; on GFX9 swizzled buffers use
-//     a fixed 4-byte element (the Vega manual drops the field).
-//   - Range checks follow the reference literally: with STRIDE 0 an access
+//     a fixed 4-byte element (GFX9's V# has no such field: AMD rocRoller's
+//     GFX9BufferDescriptorOptions puts USER_VM_ENABLE/MODE there).
+//   - Range checks (§8.1.5) are read literally: with STRIDE 0 an access
 //     is out of range when BUFOFFSET ≥ NUMRECORDS − SOFFSET (SOFFSET takes
 //     part); with STRIDE ≠ 0 when AINDEX ≥ NUMRECORDS, or AOFFSET ≥ STRIDE
 //     when IDXEN or ADD_TID is set. Each dword of a multi-dword access is

@@ -56,8 +56,8 @@ func TestVSharpCache(t *testing.T) {
 	}
 }
 
-// TestSwizzleFormula checks bufOffset against the reference's expression
-// for every element size and index stride.
+// TestSwizzleFormula checks bufOffset against the swizzled addressing of
+// Vega ISA §8.1.5 for every element size and index stride.
 func TestSwizzleFormula(t *testing.T) {
 	for es := uint32(0); es < 4; es++ {
 		for is := uint32(0); is < 4; is++ {
@@ -80,7 +80,7 @@ func TestSwizzleFormula(t *testing.T) {
 	}
 }
 
-// TestRangeCheck applies the reference's rules: stride 0 compares BUFOFFSET
+// TestRangeCheck applies the range rules of Vega ISA §8.1.5: stride 0 compares BUFOFFSET
 // with NUMRECORDS - SOFFSET; otherwise AINDEX with NUMRECORDS, and AOFFSET
 // with STRIDE when IDXEN or ADD_TID is set.
 func TestRangeCheck(t *testing.T) {
@@ -115,7 +115,7 @@ func TestRangeCheck(t *testing.T) {
 }
 
 // TestFormats converts values through every data format with the number
-// formats that apply, and checks the layouts the reference describes.
+// formats that apply, and checks the layouts of Vega ISA §8.1.4, §8.4.4.
 func TestFormats(t *testing.T) {
 	f32b := math.Float32bits
 	// 2_10_10_10 (9): X in bits 9:0; 10_10_10_2 (8): X in bits 1:0.

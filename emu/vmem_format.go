@@ -1,10 +1,10 @@
 package emu
 
-// Buffer data and number formats (gcn-memory-handling.txt, "MUBUF/MTBUF
-// format conversion"). Data formats are taken by code number and bit layout,
-// as LLVM, AMD and Mesa number them: 8 is 10_10_10_2 (X in bits 1:0) and 9 is
-// 2_10_10_10 (X in bits 9:0); the reference swaps the two names but its bit
-// descriptions agree.
+// Buffer data and number formats (Vega ISA §8.1.4 Buffer Data and §8.4.4
+// Data Formats). Data formats are taken by code number and bit layout, as
+// LLVM, AMD and Mesa number them: 8 is 10_10_10_2 (X in bits 1:0) and 9 is
+// 2_10_10_10 (X in bits 9:0), as llvm-mc-19 encodes BUF_DATA_FORMAT_* and
+// AMD rocRoller's GFX9BufferDescriptorOptions lists them.
 
 import (
 	"math"

@@ -545,7 +545,7 @@ func (u *vmemUnit) laneMem(w *Wave, o *vmOp, lane int, c *memCtx) error {
 
 // ldsDirectAddr is lane's LDS address in an LDS-direct access (a buffer
 // load with lds, buffer_store_lds_dword): M0[15:0] + 4 × lane
-// (gcn-memory-handling.txt, LDS_ADDR); the instruction's offset and
+// (Vega ISA §8.1.9 Memory Buffer Load to LDS); the instruction's offset and
 // SOFFSET address memory only.
 func ldsDirectAddr(w *Wave, lane int) uint32 {
 	return w.s[codeM0]&0xffff + 4*uint32(lane)

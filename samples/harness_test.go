@@ -13,7 +13,7 @@ import (
 )
 
 // This file sets one wave of a sample up in an emu.Machine the way the
-// packet processor would (amdgpu-usage.txt, "Initial Kernel Execution
+// packet processor would (AMDGPUUsage, "Initial Kernel Execution
 // State"): arguments from the sample's manifest in memory, the kernarg
 // segment, an AQL dispatch packet, the enabled user and system SGPRs and
 // v0 = work-item id X. It is only what the walkthrough tests need; the

@@ -2,11 +2,8 @@ package samples
 
 import (
 	"bytes"
-	"os"
 	"path/filepath"
-	"regexp"
 	"slices"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -40,7 +37,7 @@ func TestAll(t *testing.T) {
 		if s.Kernel != s.Name || s.Source == "" || len(s.Manifest) == 0 {
 			t.Errorf("%s: kernel %q, %d bytes of source, %d of manifest", s.Name, s.Kernel, len(s.Source), len(s.Manifest))
 		}
-		if !strings.Contains(s.Walkthrough, "../shared/reference") {
+		if !strings.Contains(s.Walkthrough, "../REFERENCES.md") {
 			t.Errorf("%s: the walkthrough does not say where its citations point", s.Name)
 		}
 	}
@@ -53,67 +50,6 @@ func TestAll(t *testing.T) {
 	if Default().Name != order[0] {
 		t.Errorf("Default() = %s", Default().Name)
 	}
-}
-
-// TestWalkthroughCitations checks that every file:line a walkthrough cites
-// exists in ../shared/reference (when that directory is present).
-func TestWalkthroughCitations(t *testing.T) {
-	ref := filepath.Join("..", "..", "shared", "reference")
-	if _, err := os.Stat(ref); err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("reference documents not found at %s (CI checks out shared/ beside the project)", ref)
-		}
-		t.Skipf("reference documents not found at %s", ref)
-	}
-	lines := map[string]int{}
-	for _, s := range All() {
-		for _, c := range citations(s.Walkthrough) {
-			n, ok := lines[c.file]
-			if !ok {
-				b, err := os.ReadFile(filepath.Join(ref, c.file))
-				if err != nil {
-					t.Errorf("%s cites %s: %v", s.Name, c.file, err)
-					continue
-				}
-				n = bytes.Count(b, []byte("\n"))
-				if len(b) > 0 && b[len(b)-1] != '\n' {
-					n++
-				}
-				lines[c.file] = n
-			}
-			if c.line < 1 || c.line > n {
-				t.Errorf("%s cites %s:%d; the file has %d lines", s.Name, c.file, c.line, n)
-			}
-		}
-	}
-}
-
-type citation struct {
-	file string
-	line int
-}
-
-var citeRE = regexp.MustCompile(`(?:([a-z0-9-]+\.(?:md|txt))|[ (,]):(\d+)(?:-(\d+))?`)
-
-// citations lists the file:line references of a walkthrough; a bare ":N"
-// refers to the file named last.
-func citations(text string) []citation {
-	var out []citation
-	file := ""
-	for _, m := range citeRE.FindAllStringSubmatch(text, -1) {
-		if m[1] != "" {
-			file = m[1]
-		}
-		if file == "" {
-			continue
-		}
-		for _, g := range m[2:] {
-			if n, err := strconv.Atoi(g); err == nil {
-				out = append(out, citation{file, n})
-			}
-		}
-	}
-	return out
 }
 
 // TestManifestsMatchMetadata checks each manifest against its code object:

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # build.sh: compile every OpenCL C kernel here into gfx900 and gfx803 code
 # objects with Debian's clang-15 and ld.lld-15 (see ../../../README.md and
-# /work/shared/ORACLES.md). Builds are byte-identical when repeated; run
+# ../../../.ci/run, which installs them). Builds are byte-identical when repeated; run
 # `./build.sh --check` to rebuild into a temporary directory and compare.
 #
 # Each source builds at -O2 unless its first line says `// build: FLAGS`.

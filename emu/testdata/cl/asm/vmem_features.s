@@ -1,6 +1,6 @@
 // vmem_features: MUBUF, MTBUF and DS features that compiled OpenCL does not
 // reach, for emu's vector memory tests (grid_vmem_test.go computes every
-// expected value from the input and the reference's rules).
+// expected value from the input and the rules of Vega ISA §8.1).
 // Kernel arguments: in (256 bytes, 64 dwords), out (8192 bytes). One wave.
 // Output layout (dword index): [0,64) raw offen load with num_records 64;
 // [64,128) structured idxen load (stride 8, 10 records, offset 4);
