@@ -39,8 +39,7 @@ type EmuDebuggee struct {
 	first    int
 	relaunch func(n uint64) (*EmuDebuggee, error)
 
-	unready int    // the wave of the work-group that does not reach its first barrier, or -1
-	note    string // what to say on opening (OpenNote)
+	note string // what to say on opening (OpenNote)
 }
 
 // maxWaveRows caps the waves listed (and reachable from the waves pane).
@@ -72,7 +71,7 @@ func launch(co *loader.CodeObject, k *kernelCode, _ *loader.Kernel, mf *manifest
 		if err != nil {
 			return nil, err
 		}
-		unready, note := -1, ""
+		note := ""
 		if len(sess.Others) > 0 {
 			// emu ran the other waves (unrecorded) towards their first
 			// barrier, which tells whether they get there. Every wave
@@ -80,7 +79,6 @@ func launch(co *loader.CodeObject, k *kernelCode, _ *loader.Kernel, mf *manifest
 			// there; the debugger's barrier gathering moves them.
 			var we emu.WaveError
 			if errors.As(sess.Unready, &we) {
-				unready = we.Index
 				note = fmt.Sprintf("wave %d did not reach the barrier within %d steps (at 0x%x); this wave runs until it needs the barrier", we.Index, siblingSteps, we.PC)
 			}
 			gc.SiblingsAtEntry = true
@@ -89,7 +87,7 @@ func launch(co *loader.CodeObject, k *kernelCode, _ *loader.Kernel, mf *manifest
 			}
 		}
 		d := newEmuDebuggee(k, mf, sess, sizes, prepare)
-		d.unready, d.note = unready, note
+		d.note = note
 		for _, w := range d.waves {
 			w.setBudget(cfg.HistoryBytes / int64(len(d.waves)))
 		}
@@ -121,7 +119,7 @@ func (d *EmuDebuggee) OpenNote() string { return d.note }
 
 // newEmuDebuggee wraps a prepared wave and its work-group.
 func newEmuDebuggee(k *kernelCode, mf *manifest.Manifest, sess *emu.WaveSession, sizes []uint64, prepare func(uint64) (*EmuDebuggee, error)) *EmuDebuggee {
-	d := &EmuDebuggee{k: k, sess: sess, mem: sess.Memory, prog: sess.Machine.Prog, labels: map[string]uint64{}, unready: -1}
+	d := &EmuDebuggee{k: k, sess: sess, mem: sess.Memory, prog: sess.Machine.Prog, labels: map[string]uint64{}}
 	d.nSGPR, d.nVGPR = 16, 8
 	if k.desc != nil {
 		d.nSGPR = min(max(k.desc.Rsrc1.SGPRs(k.proc), 16), 102)
