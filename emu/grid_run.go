@@ -75,7 +75,18 @@ type GridConfig struct {
 	// Workers is how many work-groups run at once (0: GOMAXPROCS). With a
 	// Trace they run one at a time.
 	Workers int
+	// SiblingSteps bounds how far PrepareWave runs each other wave of the
+	// chosen wave's work-group towards its first s_barrier (0:
+	// DefaultSiblingSteps; MaxSteps, when smaller, bounds it too).
+	SiblingSteps int64
+	// SiblingsAtEntry leaves the chosen work-group's other waves at the
+	// kernel's entry: PrepareWave does not run them.
+	SiblingsAtEntry bool
 }
+
+// DefaultSiblingSteps is PrepareWave's default budget for each other wave
+// of the chosen work-group: a few milliseconds of unrecorded steps.
+const DefaultSiblingSteps = 1 << 22
 
 // GridResult reports a completed (or stopped) grid run.
 //
@@ -334,11 +345,18 @@ func le32(v uint32) []byte {
 
 // WaveSession is one wave of a grid chosen for debugging.
 type WaveSession struct {
-	Machine  *Machine // the chosen wave, at the kernel's entry
-	Wave     uint64   // its number in dispatch order
-	Group    [3]uint32
-	Index    int        // wave within the work-group
-	Others   []*Machine // the work-group's other waves, stopped at their first s_barrier or ended
+	Machine *Machine // the chosen wave, at the kernel's entry
+	Wave    uint64   // its number in dispatch order
+	Group   [3]uint32
+	Index   int // wave within the work-group
+	// Others are the work-group's other waves, stopped at their first
+	// s_barrier or ended (at the entry with SiblingsAtEntry); one that did
+	// not get there within the budget stops where the budget ran out.
+	Others []*Machine
+	// Unready, when set, is a *WaveError naming the first other wave that
+	// did not reach an s_barrier or its end within the budget (it wraps
+	// ErrStepBudget). The chosen wave can still run up to its barrier.
+	Unready  error
 	Dispatch *Dispatch
 	Memory   *Memory
 }
@@ -346,12 +364,17 @@ type WaveSession struct {
 // PrepareWave gets wave n of a launch ready to debug: every earlier
 // work-group runs to completion (concurrently, as in RunGrid, so memory
 // holds their results), wave n's work-group is set up, and its other waves
-// run until they reach an s_barrier or end. The returned Machine is at the
-// kernel's entry with the ABI's initial registers; breakpoints it inherits
-// at s_barrier are cleared. (After the chosen wave passes a barrier, its
-// partners do not advance: a limitation for multi-wave work-groups.)
+// run until they reach an s_barrier or end, at most SiblingSteps each
+// (see WaveSession.Unready). None of those steps is recorded: only the
+// returned machines record history, each up to cfg.Config.HistoryBytes.
+// The returned Machine is at the kernel's entry with the ABI's initial
+// registers; breakpoints it inherits at s_barrier are cleared. (After the
+// chosen wave passes a barrier, its partners do not advance: a limitation
+// for multi-wave work-groups.)
 func PrepareWave(ctx context.Context, l *Launch, cfg GridConfig, n uint64) (*WaveSession, error) {
 	cfg.Trace, cfg.Select = nil, nil
+	hist := cfg.Config.HistoryBytes
+	cfg.Config.HistoryBytes = 0
 	g := &gridRun{l: l, cfg: cfg, mem: NewMemory(), res: &GridResult{}}
 	if err := g.setup(); err != nil {
 		return nil, err
@@ -381,6 +404,14 @@ func PrepareWave(ctx context.Context, l *Launch, cfg GridConfig, n uint64) (*Wav
 	wk := g.ws[0]
 	wk.mem, wk.pool = g.mem, nil
 	waves := wk.newWaves(id, waveNo)
+	budget := cfg.SiblingSteps
+	if budget <= 0 {
+		budget = DefaultSiblingSteps
+	}
+	if cfg.MaxSteps > 0 {
+		budget = min(budget, cfg.MaxSteps)
+	}
+	g.cfg.MaxSteps = budget // runWave's bound
 	s := &WaveSession{Group: id, Dispatch: g.d, Memory: g.mem}
 	for _, gw := range waves {
 		if gw.no == n {
@@ -388,11 +419,21 @@ func PrepareWave(ctx context.Context, l *Launch, cfg GridConfig, n uint64) (*Wav
 			for _, pc := range gw.m.Breakpoints() {
 				gw.m.ClearBreakpoint(pc)
 			}
+			gw.m.SetHistoryLimit(hist)
 			continue
 		}
-		if err := wk.runWave(ctx, id, gw); err != nil {
-			return nil, err
+		if !cfg.SiblingsAtEntry {
+			if err := wk.runWave(ctx, id, gw); err != nil {
+				if !errors.Is(err, ErrStepBudget) {
+					return nil, err
+				}
+				if s.Unready == nil {
+					s.Unready = WaveError{Wave: gw.no, Group: id, Index: gw.idx, PC: gw.m.PC(),
+						Err: fmt.Errorf("did not reach an s_barrier or its end within %d steps: %w", budget, ErrStepBudget)}
+				}
+			}
 		}
+		gw.m.SetHistoryLimit(hist)
 		s.Others = append(s.Others, gw.m)
 	}
 	return s, nil

@@ -3,6 +3,7 @@ package emu
 import (
 	"encoding/binary"
 	"math/bits"
+	"unsafe"
 
 	"github.com/wavedbg/wavedbg/isa"
 )
@@ -10,13 +11,22 @@ import (
 // history keeps one compact delta per step: old values of the scalar slots,
 // per-lane XOR deltas of the VGPRs (varint-coded, so unchanged and nearby
 // values cost a byte), old memory bytes, old cache lines and in-flight list
-// changes. Undoing applies them in reverse. The oldest steps are dropped
-// when the byte limit is exceeded.
+// changes. Undoing applies them in reverse.
+//
+// The deltas live in one ring of bytes that never grows past limit: each
+// entry is framed by its length (4 bytes before and after, so that it can
+// be found from either end), and when the next one does not fit, the
+// oldest entries are dropped. The ring, plus the scratch of the largest
+// single step, is all the history holds, so its live heap stays within
+// limit whatever the length of the run.
 type history struct {
-	limit  int64
-	buf    []byte
-	starts []int // start offset of each kept step in buf
-	head   int   // starts[head:] are live
+	limit int64
+	ring  []byte // grows by doubling up to limit
+	head  int    // offset of the oldest entry
+	used  int    // bytes of ring in use, from head (wrapping)
+	n     int    // entries
+
+	buf []byte // the step being encoded, or the one being decoded
 
 	// decode scratch
 	ds []sEnt
@@ -26,33 +36,127 @@ type history struct {
 	do []opEnt
 }
 
+// frame is the bytes framing each entry: its length before and after.
+const frame = 8
+
+// minRing is the ring's first size.
+const minRing = 64 << 10
+
 type histV struct {
 	reg  int
 	mask uint64
 	x    [64]uint32
 }
 
-func (h *history) len() int { return len(h.starts) - h.head }
+func (h *history) len() int { return h.n }
 
-func (h *history) bytes() int64 {
-	if len(h.starts) == h.head {
-		return 0
-	}
-	return int64(len(h.buf)-h.starts[h.head]) + 8*int64(h.len())
+// bytes returns the memory the history holds: the ring and its scratch.
+func (h *history) bytes() int64 { return int64(cap(h.ring)) + h.scratch() }
+
+// scratch returns the bytes of the encode and decode buffers, which grow
+// to the largest single step.
+func (h *history) scratch() int64 {
+	return int64(cap(h.buf)) + int64(cap(h.ds))*int64(unsafe.Sizeof(sEnt{})) +
+		int64(cap(h.dv))*int64(unsafe.Sizeof(histV{})) + int64(cap(h.dm))*int64(unsafe.Sizeof(mEnt{})) +
+		int64(cap(h.dc))*int64(unsafe.Sizeof(cEnt{})) + int64(cap(h.do))*int64(unsafe.Sizeof(opEnt{}))
 }
 
-func (h *history) clear() {
-	h.buf, h.starts, h.head = h.buf[:0], h.starts[:0], 0
-}
+// ringMax is the most the ring may hold: the limit less the scratch.
+func (h *history) ringMax() int64 { return h.limit - h.scratch() }
+
+func (h *history) clear() { h.head, h.used, h.n = 0, 0, 0 }
 
 func (h *history) uv(v uint64)  { h.buf = binary.AppendUvarint(h.buf, v) }
 func (h *history) u32(v uint32) { h.buf = binary.LittleEndian.AppendUint32(h.buf, v) }
 func (h *history) u64(v uint64) { h.buf = binary.LittleEndian.AppendUint64(h.buf, v) }
 
+// at returns the ring offset off bytes past o.
+func (h *history) at(o, off int) int {
+	o += off
+	if o >= len(h.ring) {
+		o -= len(h.ring)
+	}
+	return o
+}
+
+// put copies p into the ring at o, wrapping at its end.
+func (h *history) put(o int, p []byte) {
+	k := copy(h.ring[o:], p)
+	copy(h.ring, p[k:])
+}
+
+// get copies len(p) bytes of the ring at o into p, wrapping at its end.
+func (h *history) get(o int, p []byte) {
+	k := copy(p, h.ring[o:])
+	copy(p[k:], h.ring[:len(p)-k])
+}
+
+func (h *history) len32(o int) int {
+	var b [4]byte
+	h.get(o, b[:])
+	return int(binary.LittleEndian.Uint32(b[:]))
+}
+
+// dropOldest forgets the oldest entry.
+func (h *history) dropOldest() {
+	sz := h.len32(h.head) + frame
+	h.head = h.at(h.head, sz)
+	h.used -= sz
+	h.n--
+}
+
+// commit stores the encoded step in h.buf as the newest entry, dropping
+// the oldest ones (or growing the ring, up to limit) until it fits. A step
+// larger than the whole limit cannot be kept: the history is cleared.
+func (h *history) commit() {
+	sz := len(h.buf) + frame
+	if int64(sz) > h.ringMax() {
+		h.clear()
+		return
+	}
+	if int64(len(h.ring)) > h.ringMax() { // the scratch grew: give back room
+		h.resize(int(h.ringMax()))
+	}
+	for h.used+sz > len(h.ring) {
+		if int64(len(h.ring)) < h.ringMax() {
+			h.grow(sz)
+			continue
+		}
+		h.dropOldest()
+	}
+	var l [4]byte
+	binary.LittleEndian.PutUint32(l[:], uint32(len(h.buf)))
+	o := h.at(h.head, h.used)
+	h.put(o, l[:])
+	h.put(h.at(o, 4), h.buf)
+	h.put(h.at(o, 4+len(h.buf)), l[:])
+	h.used += sz
+	h.n++
+}
+
+// grow doubles the ring (at least enough for sz more bytes, at most
+// ringMax).
+func (h *history) grow(sz int) {
+	h.resize(int(min(int64(max(2*len(h.ring), minRing, h.used+sz)), h.ringMax())))
+}
+
+// resize moves the ring to one of n bytes, its entries in order from
+// offset 0, dropping the oldest ones that do not fit.
+func (h *history) resize(n int) {
+	for h.used > n {
+		h.dropOldest()
+	}
+	r := make([]byte, n)
+	if h.used > 0 {
+		h.get(h.head, r[:h.used])
+	}
+	h.ring, h.head = r, 0
+}
+
 // push encodes the journal of the step just executed.
 func (h *history) push(w *Wave) {
 	j := &w.j
-	h.starts = append(h.starts, len(h.buf))
+	h.buf = h.buf[:0]
 	h.uv(uint64(len(j.s)))
 	h.uv(uint64(len(j.v)))
 	h.uv(uint64(len(j.m)))
@@ -109,20 +213,7 @@ func (h *history) push(w *Wave) {
 		h.uv(uint64(e.pos))
 		h.putOp(&e.op)
 	}
-	for h.limit > 0 && h.bytes() > h.limit && h.len() > 1 {
-		h.head++
-	}
-	if h.head > 0 && h.head*2 > len(h.starts) {
-		base := h.starts[h.head]
-		n := copy(h.buf, h.buf[base:])
-		h.buf = h.buf[:n]
-		k := copy(h.starts, h.starts[h.head:])
-		h.starts = h.starts[:k]
-		for i := range h.starts {
-			h.starts[i] -= base
-		}
-		h.head = 0
-	}
+	h.commit()
 }
 
 func (h *history) putLine(l *cacheLine) {
@@ -176,11 +267,18 @@ func (r *reader) byte1() byte { v := r.b[r.i]; r.i++; return v }
 
 // pop undoes the newest step on w.
 func (h *history) pop(w *Wave) bool {
-	if h.len() == 0 {
+	if h.n == 0 {
 		return false
 	}
-	start := h.starts[len(h.starts)-1]
-	r := reader{b: h.buf[start:]}
+	end := h.at(h.head, h.used)
+	n := h.len32(h.at(end, len(h.ring)-4))
+	start := h.at(end, len(h.ring)-n-frame)
+	if cap(h.buf) < n {
+		h.buf = make([]byte, n)
+	}
+	h.buf = h.buf[:n]
+	h.get(h.at(start, 4), h.buf)
+	r := reader{b: h.buf}
 	ns, nv, nm, nc, nops := int(r.uv()), int(r.uv()), int(r.uv()), int(r.uv()), int(r.uv())
 	h.ds, h.dv, h.dm, h.dc, h.do = h.ds[:0], h.dv[:0], h.dm[:0], h.dc[:0], h.do[:0]
 	for i := 0; i < ns; i++ {
@@ -260,7 +358,7 @@ func (h *history) pop(w *Wave) bool {
 			w.pend[e.pos] = e.op
 		}
 	}
-	h.buf = h.buf[:start]
-	h.starts = h.starts[:len(h.starts)-1]
+	h.used -= n + frame
+	h.n--
 	return true
 }

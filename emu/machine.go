@@ -118,6 +118,18 @@ func (m *Machine) HistoryLen() int { return m.hist.len() }
 // HistoryBytes returns the memory the step history uses.
 func (m *Machine) HistoryBytes() int64 { return m.hist.bytes() }
 
+// SetHistoryLimit changes Config.HistoryBytes, the bound on the step
+// history (0 turns recording off and frees the history). Like every setter
+// it clears the history.
+func (m *Machine) SetHistoryLimit(n int64) {
+	n = max(n, 0)
+	m.Config.HistoryBytes, m.hist.limit = n, n
+	m.hist.clear()
+	if n == 0 || int64(len(m.hist.ring)) > m.hist.ringMax() {
+		m.hist.ring = nil
+	}
+}
+
 // SetPC moves the wave to the instruction at pc. Like every setter it is not
 // recorded: it clears the step history.
 func (m *Machine) SetPC(pc uint64) error {

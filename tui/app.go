@@ -77,7 +77,18 @@ func New(d Debuggee, opt Options) *Model {
 	m.defaultMemory()
 	m.refresh()
 	m.disasm.followPC(&m.frame)
+	m.openNote()
 	return m
+}
+
+// openNote shows what the debuggee has to say on opening a wave, if it
+// says anything (EmuDebuggee.OpenNote).
+func (m *Model) openNote() bool {
+	if n, ok := m.dbg.(interface{ OpenNote() string }); ok && n.OpenNote() != "" {
+		m.status("%s", n.OpenNote())
+		return true
+	}
+	return false
 }
 
 // defaultMemory points the memory pane at the first buffer argument, or
@@ -180,7 +191,11 @@ func (m *Model) busy() bool { return m.run != nil }
 func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	k := m.common.Keys
 	if m.busy() {
-		if key.Matches(msg, k.Interrupt) || msg.String() == "esc" {
+		switch {
+		case key.Matches(msg, k.Quit):
+			m.run = nil // the run stops with the program
+			return tea.Quit
+		case key.Matches(msg, k.Interrupt) || msg.String() == "esc":
 			m.run.cancelled = true
 		}
 		return nil
@@ -281,7 +296,9 @@ func (m *Model) selectWave(i int) {
 	}
 	if cur < n && rows[cur].Idle != rows[i].Idle || rows[i].Idle {
 		// Another work-group: a fresh dispatch.
-		m.status("wave %d: group %s dispatched afresh (earlier groups ran to completion)", i, groupText(rows[i].Group))
+		if !m.openNote() {
+			m.status("wave %d: group %s dispatched afresh (earlier groups ran to completion)", i, groupText(rows[i].Group))
+		}
 		return
 	}
 	m.status("wave %d", i)

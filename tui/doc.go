@@ -31,10 +31,12 @@
 //   - open.go dispatches through package emu (emu.PrepareWave), which lays
 //     the launch out by the ABI, runs the work-groups before the chosen
 //     wave's and hands over that work-group's Machines with their vector
-//     memory units; LDS is memory at emu.SharedApertureBase. emu runs the
-//     other waves up to their first barrier; the debugger steps them back
-//     to the entry (last run first, so memory is restored) so that every
-//     wave starts at the top. It keeps s_barrier honest itself: before the selected wave passes its
+//     memory units; LDS is memory at emu.SharedApertureBase. emu first
+//     runs the other waves (unrecorded, within a step budget) towards their
+//     first barrier, to learn whether they reach it (one that does not is
+//     named in the status line); the work-group is then dispatched again
+//     with every wave at the top. The debugger keeps s_barrier honest
+//     itself: before the selected wave passes its
 //     n-th barrier, every other live wave of the work-group is stepped
 //     (recorded) until it waits at that barrier or ends. Stepping a wave
 //     back does not rewind the others.

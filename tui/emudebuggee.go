@@ -38,27 +38,12 @@ type EmuDebuggee struct {
 	grid     []WaveRow
 	first    int
 	relaunch func(n uint64) (*EmuDebuggee, error)
+
+	note string // what to say on opening (OpenNote)
 }
 
 // maxWaveRows caps the waves listed (and reachable from the waves pane).
 const maxWaveRows = 4096
-
-// waveRun is one wave and what the debugger remembers about its steps.
-type waveRun struct {
-	m       *emu.Machine
-	group   [3]int
-	index   int
-	recs    []*emu.StepRecord // the records StepBack can undo, newest last
-	snap    *emu.Snapshot     // cached until the next step
-	err     error             // why the wave stopped, if it faulted
-	hits    uint64
-	misses  uint64
-	evicts  uint64
-	lastMem int // index in recs of the last memory instruction, -1 if none
-	bars    int // s_barrier instructions passed
-}
-
-const maxRecords = 1 << 16
 
 // launch dispatches mf's launch of kernel k from co, which mf names, up to
 // wave l.Wave's work-group.
@@ -81,22 +66,56 @@ func launch(co *loader.CodeObject, k *kernelCode, _ *loader.Kernel, mf *manifest
 	// has been read, so it can run again for another work-group.
 	var prepare func(n uint64) (*EmuDebuggee, error)
 	prepare = func(n uint64) (*EmuDebuggee, error) {
-		// PrepareWave takes ownership of buffer data: give it copies.
-		el := *base
-		el.Args = slices.Clone(base.Args)
-		for i := range el.Args {
-			if el.Args[i].Kind == emu.ArgBuffer {
-				el.Args[i].Data = slices.Clone(el.Args[i].Data)
-			}
-		}
-		sess, err := emu.PrepareWave(context.Background(), &el, emu.GridConfig{Config: cfg, MaxSteps: 100_000_000, VMem: l.VMem}, n)
+		gc := emu.GridConfig{Config: cfg, MaxSteps: 100_000_000, VMem: l.VMem, SiblingSteps: siblingSteps}
+		sess, err := emu.PrepareWave(context.Background(), copyArgs(base), gc, n)
 		if err != nil {
 			return nil, err
 		}
-		return newEmuDebuggee(k, mf, sess, sizes, prepare), nil
+		note := ""
+		if len(sess.Others) > 0 {
+			// emu ran the other waves (unrecorded) towards their first
+			// barrier, which tells whether they get there. Every wave
+			// starts at the entry, though: dispatch again, leaving them
+			// there; the debugger's barrier gathering moves them.
+			var we emu.WaveError
+			if errors.As(sess.Unready, &we) {
+				note = fmt.Sprintf("wave %d did not reach the barrier within %d steps (at 0x%x); this wave runs until it needs the barrier", we.Index, siblingSteps, we.PC)
+			}
+			gc.SiblingsAtEntry = true
+			if sess, err = emu.PrepareWave(context.Background(), copyArgs(base), gc, n); err != nil {
+				return nil, err
+			}
+		}
+		d := newEmuDebuggee(k, mf, sess, sizes, prepare)
+		d.note = note
+		for _, w := range d.waves {
+			w.setBudget(cfg.HistoryBytes / int64(len(d.waves)))
+		}
+		return d, nil
 	}
 	return prepare(l.Wave)
 }
+
+// siblingSteps bounds emu's run of the work-group's other waves towards
+// their first barrier when a wave is prepared.
+const siblingSteps = emu.DefaultSiblingSteps
+
+// copyArgs returns l with copies of its buffers (PrepareWave takes
+// ownership of buffer data).
+func copyArgs(l *emu.Launch) *emu.Launch {
+	el := *l
+	el.Args = slices.Clone(l.Args)
+	for i := range el.Args {
+		if el.Args[i].Kind == emu.ArgBuffer {
+			el.Args[i].Data = slices.Clone(el.Args[i].Data)
+		}
+	}
+	return &el
+}
+
+// OpenNote says what the debugger should know on opening the wave: the
+// wave of its work-group that does not reach the barrier, if any.
+func (d *EmuDebuggee) OpenNote() string { return d.note }
 
 // newEmuDebuggee wraps a prepared wave and its work-group.
 func newEmuDebuggee(k *kernelCode, mf *manifest.Manifest, sess *emu.WaveSession, sizes []uint64, prepare func(uint64) (*EmuDebuggee, error)) *EmuDebuggee {
@@ -133,21 +152,6 @@ func newEmuDebuggee(k *kernelCode, mf *manifest.Manifest, sess *emu.WaveSession,
 	d.first = int(sess.Wave) - sess.Index
 	d.grid = gridWaves(sess.Dispatch)
 	d.relaunch = prepare
-	// emu ran the work-group's other waves up to their first s_barrier (or
-	// their end); rewind them to the kernel's entry, the last one run
-	// first so that their memory and LDS writes are undone in reverse, and
-	// let the debugger's barrier gathering move them from there.
-	for i := len(d.waves) - 1; i >= 0; i-- {
-		if i == sess.Index {
-			continue
-		}
-		m := d.waves[i].m
-		for m.HistoryLen() > 0 {
-			if err := m.StepBack(); err != nil {
-				break
-			}
-		}
-	}
 	return d
 }
 
@@ -321,141 +325,6 @@ func (d *EmuDebuggee) PC() (uint64, bool) {
 
 func (d *EmuDebuggee) StepCount() int { return int(d.w().m.Steps()) }
 
-func (d *EmuDebuggee) Step() error {
-	w := d.w()
-	bar := d.atBarrier(w)
-	if bar {
-		if err := d.gather(w); err != nil {
-			return err
-		}
-	}
-	if err := d.stepWave(w); err != nil {
-		if errors.Is(err, emu.ErrEnded) {
-			return errors.New("the wave has ended")
-		}
-		return err
-	}
-	return nil
-}
-
-// stepWave steps one wave and keeps its record.
-func (d *EmuDebuggee) stepWave(w *waveRun) error {
-	bar := d.atBarrier(w)
-	rec, err := w.m.Step()
-	w.snap = nil
-	if rec != nil {
-		w.push(rec)
-		if bar {
-			w.bars++
-		}
-	}
-	if err != nil && !errors.Is(err, emu.ErrEnded) {
-		w.err = err
-	}
-	return err
-}
-
-// atBarrier reports whether w is live and about to execute s_barrier.
-func (d *EmuDebuggee) atBarrier(w *waveRun) bool {
-	if st := w.m.State(); st == emu.Ended || st == emu.Faulted {
-		return false
-	}
-	i, ok := d.prog.IndexOf(w.m.PC())
-	return ok && d.bar[i]
-}
-
-// maxGather bounds the steps another wave takes to reach a barrier.
-const maxGather = 1 << 20
-
-// gather brings every other live wave of the work-group to the s_barrier
-// that w is about to pass (its bars-th): a wave behind runs (recorded, so
-// it can be stepped back) until it waits there or ends. Waves that have
-// passed more barriers than w stay where they are.
-func (d *EmuDebuggee) gather(w *waveRun) error {
-	for _, o := range d.waves {
-		if o == w {
-			continue
-		}
-		for n := 0; ; n++ {
-			if o.m.State() == emu.Ended || o.err != nil || o.m.State() == emu.Faulted {
-				break
-			}
-			if o.bars > w.bars || o.bars == w.bars && d.atBarrier(o) {
-				break // ahead of w, or waiting at w's barrier
-			}
-			if n == maxGather {
-				return fmt.Errorf("wave %d did not reach the barrier in %d steps", o.index, maxGather)
-			}
-			if err := d.stepWave(o); err != nil {
-				if errors.Is(err, emu.ErrEnded) {
-					break
-				}
-				return fmt.Errorf("wave %d, on its way to the barrier: %w", o.index, err)
-			}
-		}
-	}
-	return nil
-}
-
-func (w *waveRun) push(rec *emu.StepRecord) {
-	if len(w.recs) == maxRecords {
-		w.recs = append(w.recs[:0], w.recs[maxRecords/2:]...)
-		w.lastMem = -1
-	}
-	w.recs = append(w.recs, rec)
-	for _, e := range rec.Cache {
-		switch e.Kind {
-		case emu.CacheHit:
-			w.hits++
-		case emu.CacheMiss:
-			w.misses++
-		case emu.CacheEvict:
-			w.evicts++
-		}
-	}
-	if isMemory(rec.Inst) || len(rec.Addrs) > 0 {
-		w.lastMem = len(w.recs) - 1
-	}
-}
-
-func (d *EmuDebuggee) StepBack() (bool, error) {
-	w := d.w()
-	if err := w.m.StepBack(); err != nil {
-		if errors.Is(err, emu.ErrNoHistory) {
-			return false, nil
-		}
-		return false, err
-	}
-	w.snap, w.err = nil, nil
-	if n := len(w.recs); n > 0 {
-		rec := w.recs[n-1]
-		w.recs = w.recs[:n-1]
-		if rec.Index >= 0 && rec.Index < len(d.bar) && d.bar[rec.Index] {
-			w.bars--
-		}
-		for _, e := range rec.Cache {
-			switch e.Kind {
-			case emu.CacheHit:
-				w.hits--
-			case emu.CacheMiss:
-				w.misses--
-			case emu.CacheEvict:
-				w.evicts--
-			}
-		}
-		if w.lastMem >= len(w.recs) {
-			w.lastMem = -1
-			for i := len(w.recs) - 1; i >= 0; i-- {
-				if isMemory(w.recs[i].Inst) || len(w.recs[i].Addrs) > 0 {
-					w.lastMem = i
-					break
-				}
-			}
-		}
-	}
-	return true, nil
-}
-
 func (d *EmuDebuggee) snapshot() *emu.Snapshot {
 	w := d.w()
 	if w.snap == nil {
@@ -507,7 +376,7 @@ func (d *EmuDebuggee) Reg(r RegRef) (uint32, error) {
 func (d *EmuDebuggee) SetReg(r RegRef, v uint32) error {
 	w := d.w()
 	w.snap = nil
-	defer func() { w.recs, w.lastMem = nil, -1 }() // setters clear emu's history
+	defer w.forget() // setters clear emu's history
 	switch r.File {
 	case 's':
 		if r.Num < 102 {
