@@ -9,11 +9,9 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"path/filepath"
 	"runtime/pprof"
 	"runtime/trace"
 	"slices"
-	"sync"
 	"time"
 
 	"github.com/wavedbg/wavedbg/emu"
@@ -39,6 +37,17 @@ type runConfig struct {
 	quiet    bool
 	cpuProf  string // write a CPU profile of the launch here
 	goTrace  string // write a Go execution trace of the launch here
+	manFile  string // the --manifest file, if any
+
+	outs *outputSet // the outputs written so far, committed on success
+}
+
+// outputs returns the run's output set.
+func (cfg *runConfig) outputs() *outputSet {
+	if cfg.outs == nil {
+		cfg.outs = &outputSet{}
+	}
+	return cfg.outs
 }
 
 // runUsage documents the --arg syntax; it is printed by --help.
@@ -51,6 +60,10 @@ Types: char uchar short ushort int uint long ulong half float double.
 Fill patterns: zero, const:V, iota[:START:STEP], random:SEED[:LO:HI].
 The same launch can be described by a JSON manifest (--manifest; --write-manifest writes one);
 see 'go doc github.com/wavedbg/wavedbg/emu/manifest'.
+Outputs (out= buffers, --write-manifest, --cpuprofile, --gotrace) are written to temporary
+files beside their destinations (.NAME.wavedbg-tmp-*; profiles during the run) and put in
+place together only when the run succeeds: a run that faults, fails or is interrupted leaves
+every destination as it was. No output may name an input of the run.
 `
 
 // parseRunArgs parses the flags shared by run and trace. extra registers
@@ -112,6 +125,7 @@ func parseRunArgs(name string, args []string, stderr io.Writer, extra func(*flag
 		return nil, usageError{fmt.Sprintf("%s: want exactly one code object FILE, got %d", name, len(pos))}
 	}
 	cfg.file = pos[0]
+	cfg.manFile = man
 
 	var m *manifest.Manifest
 	if man != "" {
@@ -239,7 +253,8 @@ func emuLaunch(ctx context.Context, co *loader.CodeObject, k *loader.Kernel, cfg
 }
 
 // startProfiles starts the CPU profile and execution trace the flags ask
-// for; stop ends them and closes their files.
+// for, each into a temporary file of the run's output set (committed only
+// with the other outputs); stop ends them.
 func startProfiles(cfg *runConfig) (stop func(), err error) {
 	var stops []func()
 	stop = func() {
@@ -255,22 +270,22 @@ func startProfiles(cfg *runConfig) (stop func(), err error) {
 		if p.file == "" {
 			continue
 		}
-		f, err := os.Create(p.file)
+		f, err := cfg.outputs().create(p.file)
 		if err != nil {
 			stop()
 			return nil, err
 		}
 		if err := p.start(f); err != nil {
-			f.Close()
 			stop()
 			return nil, err
 		}
-		stops = append(stops, func() { p.stopProfile(); f.Close() })
+		stops = append(stops, p.stopProfile)
 	}
 	return stop, nil
 }
 
 // prepare loads the code object, checks the launch and reads every input.
+// The --write-manifest file joins the run's outputs, written on success.
 func prepare(cfg *runConfig) (*loader.CodeObject, *loader.Kernel, [][]byte, error) {
 	co, err := loader.Load(cfg.file, loader.LoadOptions{Target: cfg.target})
 	if err != nil {
@@ -289,7 +304,7 @@ func prepare(cfg *runConfig) (*loader.CodeObject, *loader.Kernel, [][]byte, erro
 	if cfg.writeMan != "" {
 		b, err := cfg.m.Marshal()
 		if err == nil {
-			err = manifest.WriteFileAtomic(cfg.writeMan, b)
+			err = cfg.outputs().write(cfg.writeMan, b)
 		}
 		if err != nil {
 			co.Close()
@@ -304,6 +319,10 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	if err := checkOutputPaths(cfg); err != nil {
+		return err
+	}
+	defer cfg.outputs().abort() // unless committed
 	co, k, inputs, err := prepare(cfg)
 	if err != nil {
 		return err
@@ -318,8 +337,8 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 	if !cfg.quiet {
 		printSummary(stdout, cfg, res)
 	}
-	if len(res.Faults) > 0 {
-		return fmt.Errorf("%d wave(s) faulted; no outputs written (first: %s)", len(res.Faults), res.Faults[0])
+	if err := runFailed(ctx, res); err != nil {
+		return err
 	}
 	return writeOutputs(cfg, res, stdout)
 }
@@ -335,72 +354,4 @@ func printSummary(w io.Writer, cfg *runConfig, res *runResult) {
 		fmt.Fprintf(w, "executed in %.3f s (set-up, run and read-back of the grid; not loading, making inputs or writing files): %.1f M wave instructions/s\n",
 			res.Elapsed.Seconds(), float64(res.Instructions)/res.Elapsed.Seconds()/1e6)
 	}
-}
-
-// writeOutputs writes every output buffer, all or none: each goes to a
-// temporary file first, all at once (writing a large file is mostly the
-// kernel's work, which need not wait for the previous one), and the
-// renames happen, in argument order, only once all are written.
-func writeOutputs(cfg *runConfig, res *runResult, stdout io.Writer) error {
-	outs := cfg.m.Outputs()
-	for _, i := range outs {
-		if i >= len(res.Outputs) || int64(len(res.Outputs[i])) != cfg.m.Args[i].Size {
-			return fmt.Errorf("internal error: no result for output %s", cfg.m.Args[i].Output)
-		}
-	}
-	dsts, tmps, errs := make([]string, len(outs)), make([]string, len(outs)), make([]error, len(outs))
-	var wg sync.WaitGroup
-	for j, i := range outs {
-		dsts[j] = filepath.Join(cfg.outDir, cfg.m.Args[i].Output)
-		wg.Go(func() { tmps[j], errs[j] = writeTemp(dsts[j], res.Outputs[i]) })
-	}
-	wg.Wait()
-	cleanup := func() {
-		for _, t := range tmps {
-			if t != "" {
-				os.Remove(t)
-			}
-		}
-	}
-	for _, err := range errs {
-		if err != nil {
-			cleanup()
-			return err
-		}
-	}
-	for j, t := range tmps {
-		if err := os.Rename(t, dsts[j]); err != nil {
-			cleanup()
-			return err
-		}
-		tmps[j] = ""
-		if !cfg.quiet {
-			fmt.Fprintf(stdout, "wrote %s\n", dsts[j])
-		}
-	}
-	return nil
-}
-
-// writeTemp writes b to a new temporary file beside dst (creating dst's
-// directory) and returns its name; on failure it leaves no file.
-func writeTemp(dst string, b []byte) (string, error) {
-	if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
-		return "", err
-	}
-	f, err := os.CreateTemp(filepath.Dir(dst), "."+filepath.Base(dst)+".tmp*")
-	if err != nil {
-		return "", err
-	}
-	_, err = f.Write(b)
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Chmod(f.Name(), 0o644)
-	}
-	if err != nil {
-		os.Remove(f.Name())
-		return "", err
-	}
-	return f.Name(), nil
 }

@@ -76,6 +76,10 @@ func runTrace(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	if err := checkOutputPaths(cfg); err != nil {
+		return err
+	}
+	defer cfg.outputs().abort() // unless committed
 	co, k, inputs, err := prepare(cfg)
 	if err != nil {
 		return err
@@ -91,8 +95,8 @@ func runTrace(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if len(res.Faults) > 0 {
-		return fmt.Errorf("%d wave(s) faulted; no outputs written (first: %s)", len(res.Faults), res.Faults[0])
+	if err := runFailed(ctx, res); err != nil {
+		return err
 	}
 	if !cfg.quiet {
 		printSummary(stderr, cfg, res)
