@@ -69,10 +69,17 @@ func (m *Manifest) CheckBudget(limit int64) error {
 		return nil
 	}
 	if f := m.Footprint(); f > limit {
-		return fmt.Errorf("the launch's buffers need %d bytes (%s), more than the memory limit of %d bytes (%s)",
-			f, human(f), limit, human(limit))
+		return fmt.Errorf("the launch's buffers need %s, more than the memory limit of %s", byteCount(f), byteCount(limit))
 	}
 	return nil
+}
+
+// byteCount writes n bytes, with a binary-prefixed form from 1 KiB up.
+func byteCount(n int64) string {
+	if n < 1<<10 {
+		return fmt.Sprintf("%d bytes", n)
+	}
+	return fmt.Sprintf("%d bytes (%s)", n, human(n))
 }
 
 // DefaultMemLimit is the memory budget of a launch when none is given:
