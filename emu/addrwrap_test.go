@@ -29,8 +29,13 @@ func awMachine(t testing.TB, mem *Memory, hist bool, scratch uint64, enc string)
 		cfg.HistoryBytes = 0
 	}
 	m := NewMachine(vfProgram(t, isa.GFX9, enc, vmWaitEnd), mem, cfg)
-	m.VectorMemory = &vmemUnit{lds: newLDS(1024), cfg: VMemConfig{LDSLatency: 4}, ops: map[*isa.Inst]*vmOp{}, scratch: scratch}
+	m.VectorMemory = awUnit(scratch)
 	return m
+}
+
+// awUnit is a fresh vector memory unit: 1 KiB of LDS, scratch at scratch.
+func awUnit(scratch uint64) *vmemUnit {
+	return &vmemUnit{lds: newLDS(awLDSLim), cfg: VMemConfig{LDSLatency: 4}, ops: map[*isa.Inst]*vmOp{}, scratch: scratch}
 }
 
 // awRun runs m to its end: step by step when hist (every step journaled),
@@ -149,6 +154,30 @@ func TestMappedNeverWraps(t *testing.T) {
 		ok, bad := mem.Mapped(c.addr, c.n)
 		if ok != c.ok || bad != c.bad {
 			t.Errorf("Mapped(%#x, %d) = %v, %#x; want %v, %#x", c.addr, c.n, ok, bad, c.ok, c.bad)
+		}
+	}
+}
+
+// TestFastRunNegativeGlobalOffsetIsSigned: the whole-wave path's run of
+// lanes (laneRun) adds a GLOBAL instruction's negative offset
+// sign-extended, as the general path does: global_load_dwordx2 at 0x7c
+// with offset:-8 reads 0x74, not 0x1_0000_0074 (mapped too), for one lane
+// and for a wave of consecutive addresses, with and without saddr.
+func TestFastRunNegativeGlobalOffsetIsSigned(t *testing.T) {
+	for i := range awKinds {
+		k := &awKinds[i]
+		if k.off >= 0 || k.mode != awFlat && k.mode != awGlobalS {
+			continue
+		}
+		g := newAWRig(t, k)
+		for _, s := range []struct {
+			exec uint64
+			step int8
+		}{{1, 0}, {^uint64(0), int8(k.size)}, {0xff, 0}} {
+			r := awSetup(k, 0x7c, 0, s.step, s.exec, 0)
+			if msg := g.check(r); msg != "" {
+				t.Errorf("%s, exec %#x, step %d: %s", k.asm, s.exec, s.step, msg)
+			}
 		}
 	}
 }
