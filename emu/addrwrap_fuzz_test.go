@@ -298,10 +298,18 @@ func FuzzAddressNearEdges(f *testing.F) {
 	f.Add(uint8(28), uint8(0), int32(4), int8(0), uint64(1), uint32(0))
 	f.Add(uint8(3), uint8(4), int32(0x1ff0), int8(4), ^uint64(0), uint32(0))
 	f.Add(uint8(22), uint8(3), int32(-8), int8(4), uint64(0xff), uint32(0x3000000))
+	var mu sync.Mutex
+	rigs := make([]*awRig, len(awKinds)) // one per kind, reused
 	f.Fuzz(func(t *testing.T, kind, edge uint8, delta int32, step int8, exec uint64, aux uint32) {
-		k := &awKinds[int(kind)%len(awKinds)]
+		i := int(kind) % len(awKinds)
+		k := &awKinds[i]
 		r := awSetup(k, awEdges[int(edge)%len(awEdges)], int64(delta%0x4000), step, exec, aux)
-		if msg := newAWRig(t, k).check(r); msg != "" {
+		mu.Lock()
+		defer mu.Unlock()
+		if rigs[i] == nil {
+			rigs[i] = newAWRig(t, k)
+		}
+		if msg := rigs[i].check(r); msg != "" {
 			t.Fatalf("%s: %s", k.asm, msg)
 		}
 	})
