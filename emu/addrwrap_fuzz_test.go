@@ -141,12 +141,20 @@ func (g *awRig) check(r *awRegs) string {
 	k := g.k
 	want := awFault(k, r)
 	var errs [2]error
+	var addrs []LaneAddr
 	for i, m := range g.ms {
 		awRestore(m.Mem)
 		m.Reset()
 		m.VectorMemory = awUnit(0)
 		awLoad(m, r)
-		_, errs[i] = awRun(m, i == 0)
+		if i == 0 {
+			addrs, errs[i] = awRun(m, true)
+		} else {
+			_, errs[i] = awRun(m, false)
+		}
+	}
+	if d := awRecords(k, addrs, want); d != "" {
+		return "step mode: " + d
 	}
 	for i, mode := range []string{"step", "fast"} {
 		var f *Fault
@@ -165,6 +173,25 @@ func (g *awRig) check(r *awRegs) string {
 	for i, mode := range []string{"step", "fast"} {
 		if d := awResults(k, r, g.ms[i]); d != "" {
 			return mode + " mode: " + d
+		}
+	}
+	return ""
+}
+
+// awRecords checks the addresses a step recorded: an access is marked
+// unmapped exactly where it faults (the faulting lane, or the faulting
+// dword of a scalar access).
+func awRecords(k *awKind, addrs []LaneAddr, want *Fault) string {
+	if k.mode == awDS {
+		return ""
+	}
+	for _, a := range addrs {
+		bad := want != nil && a.Lane == want.Lane
+		if a.Lane < 0 {
+			bad = bad && want.Addr-a.Addr < uint64(a.Size)
+		}
+		if a.Mapped == bad {
+			return fmt.Sprintf("recorded %+v, want Mapped %v (fault %v)", a, !bad, want)
 		}
 	}
 	return ""

@@ -181,3 +181,40 @@ func TestFastRunNegativeGlobalOffsetIsSigned(t *testing.T) {
 		}
 	}
 }
+
+// TestStepRecordMappedIsPerDword: a step's record marks a lane's access
+// unmapped exactly when a dword it performs is: not for a buffer dword the
+// range check dropped past the end of a mapping, and so for a scratch
+// dword 256 bytes past the first, which faults.
+func TestStepRecordMappedIsPerDword(t *testing.T) {
+	for _, c := range []struct {
+		asm   string
+		edge  uint64
+		delta int64
+		exec  uint64
+		step  int8
+		aux   uint32
+	}{
+		// dword 1 out of range, at 0x2000
+		{"buffer_load_dwordx2 v[4:5], v2, s[12:15], s16 offen offset:4", 0x2000, -8, 1, 0, 1<<20 | 8<<8},
+		// lane 31's dword 1 at 0x207f
+		{"scratch_load_dwordx2 v[4:5], v2, off offset:-4", 0, -256, ^uint64(0), 4, 0xfedcba67},
+	} {
+		k := awKindOf(t, c.asm)
+		if msg := newAWRig(t, k).check(awSetup(k, c.edge, c.delta, c.step, c.exec, c.aux)); msg != "" {
+			t.Errorf("%s: %s", k.asm, msg)
+		}
+	}
+}
+
+// awKindOf returns the kind of awKinds whose instruction is asm.
+func awKindOf(t *testing.T, asm string) *awKind {
+	t.Helper()
+	for i := range awKinds {
+		if awKinds[i].asm == asm {
+			return &awKinds[i]
+		}
+	}
+	t.Fatalf("%q is not in awKinds", asm)
+	return nil
+}
