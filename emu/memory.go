@@ -4,6 +4,8 @@ import (
 	"encoding/binary"
 	"fmt"
 	"maps"
+	"math"
+	"math/bits"
 	"sort"
 	"sync"
 	"sync/atomic"
@@ -248,20 +250,26 @@ func (m *Memory) Lookup(addr uint64) (Allocation, bool) {
 }
 
 // Mapped reports whether every byte of [addr, addr+n) is mapped, and if not
-// the first unmapped address.
+// the first unmapped address. A range that runs past 2^64 is not mapped:
+// no allocation holds the byte at 2^64-1 (Map refuses ranges that wrap),
+// so the scan stops there at the latest.
 func (m *Memory) Mapped(addr uint64, n int) (bool, uint64) {
-	end := addr + uint64(n)
-	for a := addr; a < end; {
+	if n <= 0 {
+		return true, 0
+	}
+	last, carry := bits.Add64(addr, uint64(n-1), 0)
+	if carry != 0 {
+		last = math.MaxUint64
+	}
+	for a := addr; ; {
 		al, ok := m.Lookup(a)
 		if !ok {
 			return false, a
 		}
-		a = al.End()
-		if a == 0 { // allocation reaches the top of the address space
-			break
+		if a = al.End(); last < a {
+			return true, 0
 		}
 	}
-	return true, 0
 }
 
 func (m *Memory) page(pn uint64, create bool) *[pageSize]byte {

@@ -29,6 +29,7 @@ import (
 func laneRun(w *Wave, o *vmOp, spec int, base, limit, size uint64, n int) (a0, step uint64, ok bool) {
 	v0 := vaddrLanes(w, o, spec)[:n]
 	x := v0[0]
+	// A private offset is 32 bits; a 64-bit address adds o.offset sign-extended.
 	off := uint32(o.offset)
 	if spec == specScratch || spec == specPrivate { // lane l at 4·l from a uniform offset
 		if !uniform(v0) {
@@ -48,17 +49,17 @@ func laneRun(w *Wave, o *vmOp, spec int, base, limit, size uint64, n int) (a0, s
 		}
 		if spec != specGlobalS {
 			v1 := w.v[o.vaddr+1][:n]
-			return (uint64(x) | uint64(v1[0])<<32) + uint64(off), step, consecutiveHi(v0, v1, uint32(step))
+			return (uint64(x) | uint64(v1[0])<<32) + uint64(o.offset), step, consecutiveHi(v0, v1, uint32(step))
 		}
 		if !consecutive(v0, uint32(step)) {
 			return 0, 0, false
 		}
 	}
 	if spec == specGlobalS {
-		return base + uint64(off) + uint64(x), step, true
+		return base + uint64(o.offset) + uint64(x), step, true
 	}
 	v1 := w.v[o.vaddr+1][:n]
-	return (uint64(x) | uint64(v1[0])<<32) + uint64(off), step, uniform(v1)
+	return (uint64(x) | uint64(v1[0])<<32) + uint64(o.offset), step, uniform(v1)
 }
 
 // consecutiveHi reports consecutive(lo, step) && uniform(hi) (lo and hi

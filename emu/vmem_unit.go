@@ -414,8 +414,15 @@ func (u *vmemUnit) laneMem(w *Wave, o *vmOp, lane int, c *memCtx) error {
 	}
 	first, inr := addrOf(0)
 	if w.jOn {
-		ok, _ := w.m.Mem.Mapped(first, size)
-		w.laneAddr(LaneAddr{Lane: lane, Addr: first, Size: size, InRange: inr, Mapped: ok || !inr})
+		// Mapped: every dword performed is (scratch and swizzled buffers
+		// place dwords apart, so [first, first+size) is not the access).
+		mapped := true
+		for off := 0; off < size && mapped; off += 4 {
+			if ad, ok := addrOf(off); ok {
+				mapped, _ = w.m.Mem.Mapped(ad, min(4, size-off))
+			}
+		}
+		w.laneAddr(LaneAddr{Lane: lane, Addr: first, Size: size, InRange: inr, Mapped: mapped})
 		u.lines.add(first, size)
 	}
 	switch o.kind {
