@@ -1,8 +1,11 @@
 package loader
 
 import (
+	"bytes"
 	"errors"
+	"os"
 	"os/exec"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
@@ -160,5 +163,31 @@ func TestSupportedProcessorsMatchISA(t *testing.T) {
 		if err := CheckSupported(p + ":xnack-"); err != nil {
 			t.Error(err)
 		}
+	}
+}
+
+// TestQuirksBuildReproducible reruns testdata/quirks/build.sh and checks
+// it makes the committed files byte for byte.
+func TestQuirksBuildReproducible(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short")
+	}
+	for _, tool := range []string{"llvm-mc-19", "clang-15", "ld.lld-15", "llvm-objcopy-19", "dpkg"} {
+		needTool(t, tool)
+	}
+	out := t.TempDir()
+	cmd := exec.Command("bash", quirks+"build.sh")
+	cmd.Env = append(os.Environ(), "OUT="+out)
+	if b, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("build.sh: %v\n%s", err, b)
+	}
+	made, _ := filepath.Glob(filepath.Join(out, "*"))
+	for _, p := range made {
+		if !bytes.Equal(mustRead(t, p), mustRead(t, quirks+filepath.Base(p))) {
+			t.Errorf("build.sh makes a different %s (rerun testdata/quirks/build.sh and commit)", filepath.Base(p))
+		}
+	}
+	if len(made) != 4 {
+		t.Errorf("build.sh made %d files, want 4", len(made))
 	}
 }
