@@ -15,18 +15,16 @@ import (
 // target, --kernel the code object that defines a kernel (in whichever
 // bundle), --bundle the bundle when a kernel is in several.
 
-// bundleFlag adds --bundle N to fs; the result stays nil unless it is set.
-func bundleFlag(fs *flag.FlagSet) **int {
-	var b *int
+// bundleFlag adds --bundle N to fs, setting *b when given.
+func bundleFlag(fs *flag.FlagSet, b **int) {
 	fs.Func("bundle", "with a bundle or fat binary, use the code object in bundle `N` (see --list-bundles)", func(s string) error {
 		n, err := strconv.Atoi(s)
 		if err != nil || n < 0 {
 			return fmt.Errorf("want a bundle index, have %q", s)
 		}
-		b = &n
+		*b = &n
 		return nil
 	})
-	return &b
 }
 
 // loadOptions builds LoadOptions from the command line.

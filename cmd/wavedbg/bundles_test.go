@@ -160,3 +160,37 @@ func TestRunUnsupportedTarget(t *testing.T) {
 		}
 	}
 }
+
+// TestRunKernelAcrossBundles: run and debug find --kernel in whichever
+// bundle defines it, and take --bundle when several do.
+func TestRunKernelAcrossBundles(t *testing.T) {
+	launch := []string{"--grid", "64", "--block", "64", "-q"}
+	for _, c := range []struct {
+		args []string
+		code int
+		want string // in stderr
+	}{
+		{[]string{"--kernel", "second"}, 0, ""},
+		{[]string{"--kernel", "first", "--target", "gfx900", "--bundle", "2"}, 0, ""},
+		{[]string{"--kernel", "first", "--target", "gfx900"}, 1, "bundle 0 (gfx900), bundle 2 (gfx900); choose one by bundle index (--bundle N)"},
+		{[]string{"--kernel", "second", "--bundle", "7"}, 1, "no GCN code object in bundle 7 (the file has bundles 0 to 2)"},
+	} {
+		code, _, stderr := runCmd(append(append([]string{"run", twice}, c.args...), launch...)...)
+		if code != c.code || !strings.Contains(stderr, c.want) {
+			t.Errorf("run %q: exit %d, stderr %q; want exit %d with %q", c.args, code, stderr, c.code, c.want)
+		}
+	}
+	if o, err := parseDebugArgs([]string{twice, "--bundle", "2"}, io.Discard); err != nil || o.bundle == nil || *o.bundle != 2 {
+		t.Errorf("debug --bundle 2: %+v, %v", o, err)
+	}
+	two := 2
+	for _, o := range []debugOptions{{file: twice, kernel: "second"}, {file: twice, kernel: "first", target: "gfx900", bundle: &two}} {
+		d, err := openDebuggee(&o)
+		if err != nil || d == nil {
+			t.Errorf("debug %s --kernel %s: %v", o.file, o.kernel, err)
+		}
+	}
+	if _, err := openDebuggee(&debugOptions{file: twice, kernel: "first", target: "gfx900"}); err == nil || !strings.Contains(err.Error(), "(--bundle N)") {
+		t.Errorf("debug, ambiguous kernel: %v", err)
+	}
+}

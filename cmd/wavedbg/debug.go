@@ -54,7 +54,7 @@ func parseDebugArgs(args []string, stderr io.Writer) (*debugOptions, error) {
 	fs.UintVar(&o.ldsLat, "lds-latency", 0, "DS (LDS) latency in `cycles` (0: the default)")
 	fs.StringVar(&o.sample, "sample", "", "open the bundled sample `NAME` instead of a file")
 	fs.StringVar(&o.target, "target", "", "pick the code object for `gfxNNN` from a bundle or fat binary")
-	bundle := bundleFlag(fs)
+	bundleFlag(fs, &o.bundle)
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "Usage: wavedbg [FILE [--kernel NAME] [--grid X] [--block X] [--arg ...]... | --manifest M.json] [--wave N]\n"+
 			"       wavedbg --sample NAME\n       wavedbg            (pick a bundled sample)\n\n"+
@@ -90,7 +90,6 @@ func parseDebugArgs(args []string, stderr io.Writer) (*debugOptions, error) {
 	if o.file != "" && o.sample != "" {
 		return nil, usageError{"a FILE or --sample, not both"}
 	}
-	o.bundle = *bundle
 	return o, nil
 }
 

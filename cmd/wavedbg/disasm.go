@@ -24,7 +24,8 @@ func runDisasm(args []string, stdout, stderr io.Writer) error {
 	fs.SetOutput(stderr)
 	kernel := fs.String("kernel", "", "disassemble only the kernel (symbol) `NAME`, from whichever bundle defines it")
 	target := fs.String("target", "", "disassemble every code object for `gfxNNN` or target ID; with --raw, the processor")
-	bundle := bundleFlag(fs)
+	var bundle *int
+	bundleFlag(fs, &bundle)
 	raw := fs.Bool("raw", false, "decode hex words from the arguments (or standard input) instead of a file")
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "Usage: wavedbg disasm FILE [--kernel NAME] [--target gfxNNN] [--bundle N]\n"+
@@ -82,7 +83,7 @@ func runDisasm(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	defer c.Close()
-	es, err := chooseEntries(c, *target, *kernel, *bundle)
+	es, err := chooseEntries(c, *target, *kernel, bundle)
 	if err != nil {
 		return fmt.Errorf("loader: %s: %w", pos[0], err)
 	}

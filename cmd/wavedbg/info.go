@@ -22,7 +22,8 @@ func runInfo(args []string, stdout, stderr io.Writer) error {
 	list := fs.Bool("list-bundles", false, "list the code objects a bundle or fat binary holds")
 	target := fs.String("target", "", "choose code objects by `gfxNNN` or target ID (default: the first GCN one)")
 	kernel := fs.String("kernel", "", "describe only kernel `NAME`, from whichever bundle defines it")
-	bundle := bundleFlag(fs)
+	var bundle *int
+	bundleFlag(fs, &bundle)
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "Usage: wavedbg info FILE [--json] [--list-bundles] [--target gfxNNN] [--kernel NAME [--bundle N]]\n\n"+
 			"Summarise an AMDGPU code object (.co/.hsaco/.o), an offload bundle (plain or\n"+
@@ -50,7 +51,7 @@ func runInfo(args []string, stdout, stderr io.Writer) error {
 		printBundles(stdout, c)
 		return nil
 	}
-	if *kernel == "" && *bundle == nil && c.Bundles > 1 {
+	if *kernel == "" && bundle == nil && c.Bundles > 1 {
 		es, err := c.Matching(*target)
 		if err != nil {
 			return fmt.Errorf("loader: %s: %w", c.Name, err)
@@ -67,7 +68,7 @@ func runInfo(args []string, stdout, stderr io.Writer) error {
 			return nil
 		}
 	}
-	co, err := loader.LoadFrom(c, loadOptions(*target, *kernel, *bundle))
+	co, err := loader.LoadFrom(c, loadOptions(*target, *kernel, bundle))
 	if err != nil {
 		return withBundleHint(err)
 	}

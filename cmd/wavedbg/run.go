@@ -31,7 +31,7 @@ func init() {
 type runConfig struct {
 	file     string // code object, bundle or fat binary
 	target   string
-	bundle   *int // --bundle: the bundle of a fat binary to use
+	bundle   *int
 	m        *manifest.Manifest
 	outDir   string
 	maxSteps uint64 // per wave; 0 = unlimited
@@ -77,7 +77,7 @@ func parseRunArgs(name string, args []string, stderr io.Writer, extra func(*flag
 	fs.StringVar(&man, "manifest", "", "read the launch from JSON manifest `M.json` (--kernel, --grid, --block, --offset override it)")
 	fs.StringVar(&cfg.outDir, "out", "", "directory for output files (default: the current directory)")
 	fs.StringVar(&cfg.target, "target", "", "pick a code object from a bundle by `gfxNNN` or target ID")
-	bundle := bundleFlag(fs)
+	bundleFlag(fs, &cfg.bundle)
 	fs.Uint64Var(&cfg.maxSteps, "max-steps", 100_000_000, "step budget per wave; 0 means none")
 	fs.UintVar(&cfg.vmLat, "vm-latency", 0, "vector memory latency in `cycles` (VM_CNT operations complete in order; 0: the default)")
 	fs.UintVar(&cfg.ldsLat, "lds-latency", 0, "DS (LDS) latency in `cycles` (0: the default)")
@@ -113,7 +113,7 @@ func parseRunArgs(name string, args []string, stderr io.Writer, extra func(*flag
 	if len(pos) != 1 {
 		return nil, usageError{fmt.Sprintf("%s: want exactly one code object FILE, got %d", name, len(pos))}
 	}
-	cfg.file, cfg.bundle = pos[0], *bundle
+	cfg.file = pos[0]
 
 	var m *manifest.Manifest
 	if man != "" {
