@@ -80,7 +80,10 @@ func (c *Container) Find(opts LoadOptions) (*BundleEntry, error) {
 			if opts.Target != "" {
 				what = "code object for " + opts.Target
 			}
-			return nil, fmt.Errorf("no %s in bundle %d (the file has bundles 0 to %d)", what, b, max(c.Bundles, 1)-1)
+			if c.Bundles == 0 {
+				return nil, fmt.Errorf("no bundle %d: the file is a single code object", b)
+			}
+			return nil, fmt.Errorf("no %s in bundle %d (the file has bundles 0 to %d)", what, b, c.Bundles-1)
 		}
 	}
 	if opts.Kernel == "" {

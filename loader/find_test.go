@@ -24,7 +24,6 @@ func TestLoadKernelAcrossBundles(t *testing.T) {
 		{"first GCN target with it", LoadOptions{Kernel: "first"}, 0, "gfx803", ""},
 		{"nowhere, any target", LoadOptions{Kernel: "third"}, 0, "", `no kernel "third" in any of the 4 code objects for any GCN target`},
 		{"only in bundle 1, by target", LoadOptions{Target: "gfx900", Kernel: "second"}, 1, "gfx900", ""},
-		{"default target is gfx803", LoadOptions{Kernel: "first"}, 0, "gfx803", ""},
 		{"ambiguous", LoadOptions{Target: "gfx900", Kernel: "first"}, 0, "",
 			`kernel "first" is in 2 code objects: bundle 0 (gfx900), bundle 2 (gfx900); choose one by bundle index`},
 		{"settled by bundle 2", LoadOptions{Target: "gfx900", Kernel: "first", Bundle: bundle(2)}, 2, "gfx900", ""},
@@ -60,6 +59,10 @@ func TestLoadKernelAcrossBundles(t *testing.T) {
 	var ae *AmbiguousKernelError
 	if !errors.As(err, &ae) || !slices.Equal(ae.Bundles(), []int{0, 2}) {
 		t.Errorf("error %v: want an AmbiguousKernelError for bundles 0 and 2", err)
+	}
+	one := quirks + "linked-gfx900-v4.co"
+	if _, err := Load(one, LoadOptions{Bundle: bundle(1)}); err == nil || err.Error() != "loader: "+one+": no bundle 1: the file is a single code object" {
+		t.Errorf("bundle 1 of a code object: %v", err)
 	}
 	c, err := OpenContainer(path)
 	if err != nil {

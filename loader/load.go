@@ -13,10 +13,10 @@ type LoadOptions struct {
 	// ("gfx90a:xnack+") or full bundle entry ID. Empty means the first
 	// GCN (GFX6–GFX9, CDNA) code object.
 	Target string
-	// Kernel, when set, picks among the code objects for Target (with no
-	// Target, for the first GCN code object's target ID) the one that
-	// defines this kernel, in whichever bundle of a fat binary it is. A
-	// name defined in several gives an *AmbiguousKernelError.
+	// Kernel, when set, picks among the code objects for Target the one
+	// that defines this kernel, in whichever bundle of a fat binary it is
+	// (with no Target, the GCN target IDs are tried in file order). A name
+	// defined in several gives an *AmbiguousKernelError.
 	Kernel string
 	// Bundle, when set, keeps only the code objects of the bundle with
 	// this index (BundleEntry.Bundle), settling an ambiguous Kernel.
