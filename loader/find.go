@@ -99,7 +99,7 @@ func (c *Container) Find(opts LoadOptions) (*BundleEntry, error) {
 			ns, err := c.KernelNames(e)
 			if err != nil {
 				if firstErr == nil {
-					firstErr = fmt.Errorf("%s: %w", c.entryName(e), err)
+					firstErr = nameErr(err, c.entryName(e))
 				}
 				continue
 			}

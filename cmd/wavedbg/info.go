@@ -52,12 +52,9 @@ func runInfo(args []string, stdout, stderr io.Writer) error {
 		return nil
 	}
 	if *kernel == "" && bundle == nil && c.Bundles > 1 {
-		es, err := c.Matching(*target)
-		if err != nil {
-			return fmt.Errorf("loader: %s: %w", c.Name, err)
-		}
-		if *target == "" {
-			es = gcnEntries(c)
+		es := gcnEntries(c)
+		if *target != "" {
+			es, _ = c.Matching(*target) // LoadFrom reports an error
 		}
 		if len(es) > 1 {
 			l := listKernels(c, es)
