@@ -20,7 +20,7 @@ func TestNewLaunch(t *testing.T) {
 		{"vadd-gfx803-v4.co", isa.GFX8, 0, ""},
 		{"vadd-gfx900-v5.co", isa.GFX9, 0, ""},
 		{"vadd-gfx906-v4.co", isa.GFX9, isa.FeatFMAMix | isa.FeatDL, ""},
-		{"vadd-gfx90a-v4.co", 0, 0, "not GFX8 or GFX9"},
+		{"vadd-gfx90a-v4.co", 0, 0, "emu: gfx90a (CDNA 2) is not supported; supported: gfx801, gfx802, "},
 	}
 	for _, tt := range tests {
 		co, err := loader.Load("../loader/testdata/co/"+tt.file, loader.LoadOptions{})

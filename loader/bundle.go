@@ -96,6 +96,7 @@ type Container struct {
 	Entries []BundleEntry
 
 	closer io.Closer
+	names  map[*BundleEntry][]string // KernelNames' memory
 }
 
 // Close closes the file opened by OpenContainer.

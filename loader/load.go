@@ -3,6 +3,7 @@ package loader
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 )
 
@@ -12,6 +13,14 @@ type LoadOptions struct {
 	// ("gfx90a:xnack+") or full bundle entry ID. Empty means the first
 	// GCN (GFX6–GFX9, CDNA) code object.
 	Target string
+	// Kernel, when set, picks among the code objects for Target the one
+	// that defines this kernel, in whichever bundle of a fat binary it is
+	// (with no Target, the GCN target IDs are tried in file order). A name
+	// defined in several gives an *AmbiguousKernelError.
+	Kernel string
+	// Bundle, when set, keeps only the code objects of the bundle with
+	// this index (BundleEntry.Bundle), settling an ambiguous Kernel.
+	Bundle *int
 }
 
 // A CodeObject is one loaded AMDGPU code object with its AMDGPU views
@@ -46,7 +55,7 @@ func Load(path string, opts LoadOptions) (*CodeObject, error) {
 // LoadFrom picks a code object of an open container and decodes it. The
 // CodeObject's Close closes the container.
 func LoadFrom(c *Container, opts LoadOptions) (*CodeObject, error) {
-	e, err := c.Select(opts.Target)
+	e, err := c.Find(opts)
 	if err != nil {
 		return nil, nameErr(err, c.Name)
 	}
@@ -56,6 +65,7 @@ func LoadFrom(c *Container, opts LoadOptions) (*CodeObject, error) {
 	}
 	co.Container = c
 	co.File.name = c.entryName(e)
+	c.rememberNames(e, co)
 	return co, nil
 }
 
@@ -139,8 +149,20 @@ func (co *CodeObject) TextData() (addr uint64, data []byte, err error) {
 // for target "", the first GCN (GFX6–GFX9) entry — or a plain code object's
 // only entry, whatever its processor.
 func (c *Container) Select(target string) (*BundleEntry, error) {
+	es, err := c.Matching(target)
+	if err != nil {
+		return nil, err
+	}
+	return es[0], nil
+}
+
+// Matching lists, in file order, every entry Select would accept for
+// target: those with exactly that bundle ID if there are any, else those
+// whose target ID matches; for target "", those with the target ID of the
+// first GCN entry. It never returns an empty list without an error.
+func (c *Container) Matching(target string) ([]*BundleEntry, error) {
 	if target == "" && c.Kind == KindCodeObject && len(c.Entries) == 1 {
-		return &c.Entries[0], nil
+		return []*BundleEntry{&c.Entries[0]}, nil
 	}
 	var gpus []*BundleEntry
 	for i := range c.Entries {
@@ -151,43 +173,65 @@ func (c *Container) Select(target string) (*BundleEntry, error) {
 	if len(gpus) == 0 {
 		return nil, fmt.Errorf("%v holds no AMDGPU code object", c.Kind)
 	}
+	var out []*BundleEntry
 	if target == "" {
 		for _, e := range gpus {
 			if IsGCN(e.Processor()) {
-				return e, nil
+				target = e.TargetID
+				break
 			}
 		}
-		return nil, fmt.Errorf("no GCN (gfx6–gfx9) code object among %s; choose one with a target", ids(gpus))
+		if target == "" {
+			return nil, fmt.Errorf("no GCN (gfx6–gfx9) code object among %s; choose one with a target", ids(gpus))
+		}
+		for _, e := range gpus {
+			if e.TargetID == target {
+				out = append(out, e)
+			}
+		}
+		return out, nil
 	}
 	for _, e := range gpus {
 		if e.ID == target {
-			return e, nil
+			out = append(out, e)
 		}
+	}
+	if len(out) > 0 {
+		return out, nil
 	}
 	want, err := ParseTargetID(target)
 	if err != nil {
 		return nil, err
 	}
 	for _, e := range gpus {
+		if e.Processor() != want.Processor {
+			continue
+		}
 		have, err := ParseTargetID(e.TargetID)
-		if err != nil || have.Processor != want.Processor {
+		if err != nil {
 			continue
 		}
 		if featureMatch(want.XNACK, have.XNACK) && featureMatch(want.SRAMECC, have.SRAMECC) {
-			return e, nil
+			out = append(out, e)
 		}
 	}
-	return nil, fmt.Errorf("no code object for target %s among %s", target, ids(gpus))
+	if len(out) == 0 {
+		return nil, fmt.Errorf("no code object for target %s among %s", target, ids(gpus))
+	}
+	return out, nil
 }
 
 func featureMatch(want, have Feature) bool {
 	return want == FeatureAny || have == FeatureAny || want == have
 }
 
+// ids lists the distinct target IDs of es, at most eight of them.
 func ids(es []*BundleEntry) string {
 	var s []string
 	for _, e := range es {
-		s = append(s, e.TargetID)
+		if !slices.Contains(s, e.TargetID) {
+			s = append(s, e.TargetID)
+		}
 	}
 	if len(s) > 8 {
 		s = append(s[:8], fmt.Sprintf("and %d more", len(s)-8))

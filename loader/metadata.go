@@ -165,28 +165,40 @@ func (f *File) Metadata() (*Metadata, error) {
 	return m, nameErr(err, f.name)
 }
 
-// MetadataFromNotes decodes the AMDGPU metadata among notes.
+// MetadataFromNotes decodes the AMDGPU metadata among notes. Several
+// NT_AMDGPU_METADATA notes (ld.lld writes one per linked object) are
+// merged: their kernels listed together, their other keys agreeing.
 func MetadataFromNotes(notes []Note) (*Metadata, error) {
 	var m *Metadata
 	var v2 *V2Notes
+	var first int64 // offset of the first metadata note
+	yaml := false   // the first was NT_AMD_HSA_METADATA
 	for _, n := range notes {
 		switch {
 		case n.Name == "AMDGPU" && n.Type == NT_AMDGPU_METADATA:
-			if m != nil {
-				return nil, formatErr("NT_AMDGPU_METADATA note", n.Off, "second metadata note")
-			}
-			var err error
-			if m, err = DecodeMetadataMsgpack(n.Desc, n.Off); err != nil {
+			next, err := DecodeMetadataMsgpack(n.Desc, n.Off)
+			if err != nil {
 				return nil, err
+			}
+			switch {
+			case m == nil:
+				m, first = next, n.Off
+			case yaml:
+				return nil, formatErr("NT_AMDGPU_METADATA note", n.Off, "MessagePack metadata after the YAML metadata note at offset %#x", first)
+			default:
+				if err := mergeMetadata(m, first, next, n.Off); err != nil {
+					return nil, err
+				}
 			}
 		case n.Name == "AMD" && n.Type == NT_AMD_HSA_METADATA:
 			if m != nil {
-				return nil, formatErr("NT_AMD_HSA_METADATA note", n.Off, "second metadata note")
+				return nil, formatErr("NT_AMD_HSA_METADATA note", n.Off, "second metadata note (the first is at offset %#x)", first)
 			}
 			var err error
 			if m, err = DecodeMetadataYAML(n.Desc, n.Off); err != nil {
 				return nil, err
 			}
+			yaml, first = true, n.Off
 		case n.Name == "AMD" && n.Type == NT_AMD_HSA_CODE_OBJECT_VERSION:
 			if len(n.Desc) < 8 {
 				return nil, formatErr("NT_AMD_HSA_CODE_OBJECT_VERSION note", n.Off, "descriptor of %d bytes, want 8", len(n.Desc))

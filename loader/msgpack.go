@@ -2,6 +2,7 @@ package loader
 
 import (
 	"fmt"
+	"strconv"
 )
 
 // A streaming MessagePack reader for NT_AMDGPU_METADATA, decoding straight
@@ -28,10 +29,25 @@ func (r *mpReader) fail(format string, args ...any) {
 	}
 	msg := fmt.Sprintf(format, args...)
 	if r.key != nil {
-		msg = string(r.key) + ": " + msg
+		msg = quoteKey(r.key) + ": " + msg
 	}
 	r.err = formatErr("NT_AMDGPU_METADATA", r.base+int64(r.pos), "%s", msg)
 	r.pos = len(r.data)
+}
+
+// quoteKey spells a map key for errors: as it is when it is printable
+// ASCII without quotes or spaces (".name"), else quoted as Go quotes
+// strings, so corrupt bytes never reach the terminal raw.
+func quoteKey(k []byte) string {
+	for _, c := range k {
+		if c <= ' ' || c >= 0x7f || c == '"' || c == '\\' {
+			return strconv.Quote(string(k))
+		}
+	}
+	if len(k) == 0 {
+		return `""`
+	}
+	return string(k)
 }
 
 func (r *mpReader) left() int { return len(r.data) - r.pos }

@@ -92,6 +92,10 @@ type Target struct {
 	// processors), 0 otherwise.
 	GenericVersion int
 	TrapHandler    bool // EF_AMDGPU_FEATURE_TRAP_HANDLER_V2 (v2 only)
+	// FlagsMach is the EF_AMDGPU_MACH of e_flags when it differs from Mach:
+	// a code object v2 whose e_flags name an R600-era chip (r630) and whose
+	// NT_AMD_HSA_ISA_VERSION note names the processor.
+	FlagsMach Mach
 }
 
 // ID is the target ID as LLVM spells it: processor followed by the
@@ -183,7 +187,16 @@ func (f *File) Target() (Target, error) {
 	}
 	m := Mach(f.Flags & EF_AMDGPU_MACH)
 	t := Target{Mach: m, Processor: m.String()}
-	if m == 0 {
+	if v == 2 && m.preGCN() {
+		proc, nm, ok, err := f.v2Processor()
+		if err != nil {
+			return t, err
+		}
+		if ok {
+			t = Target{Mach: nm, Processor: proc, FlagsMach: m}
+		}
+	}
+	if t.Mach == 0 {
 		return t, nameErr(formatErr("ELF header", 48, "e_flags %#x name no processor (EF_AMDGPU_MACH_NONE)", f.Flags), f.name)
 	}
 	xn, sr := supportsXNACK(t.Processor), supportsSRAMECC(t.Processor)

@@ -53,7 +53,7 @@ func findKernel(f *loader.File, name string) (*kernelCode, error) {
 	}
 	t, ok := isa.TargetOf(tgt.Processor)
 	if !ok {
-		return nil, fmt.Errorf("processor %s is not GFX8 or GFX9", tgt.Processor)
+		return nil, loader.CheckSupported(tgt.Processor)
 	}
 	syms, err := f.Symbols()
 	if err != nil {

@@ -27,6 +27,7 @@ func init() {
 // wave to debug.
 type debugOptions struct {
 	file, sample, target string
+	bundle               *int // --bundle: the bundle of a fat binary to use
 	manifest             string
 	kernel               string
 	grid, block, offset  string
@@ -53,6 +54,7 @@ func parseDebugArgs(args []string, stderr io.Writer) (*debugOptions, error) {
 	fs.UintVar(&o.ldsLat, "lds-latency", 0, "DS (LDS) latency in `cycles` (0: the default)")
 	fs.StringVar(&o.sample, "sample", "", "open the bundled sample `NAME` instead of a file")
 	fs.StringVar(&o.target, "target", "", "pick the code object for `gfxNNN` from a bundle or fat binary")
+	bundleFlag(fs, &o.bundle)
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "Usage: wavedbg [FILE [--kernel NAME] [--grid X] [--block X] [--arg ...]... | --manifest M.json] [--wave N]\n"+
 			"       wavedbg --sample NAME\n       wavedbg            (pick a bundled sample)\n\n"+
@@ -181,10 +183,7 @@ func openDebuggee(o *debugOptions) (*tui.EmuDebuggee, error) {
 		if co, err = loader.NewCodeObject(strings.NewReader(string(data)), int64(len(data))); err != nil {
 			return nil, err
 		}
-	} else if co, err = loader.Load(o.file, loader.LoadOptions{Target: o.target}); err != nil {
-		return nil, err
 	}
-	defer co.Close()
 	name := o.kernel
 	if name == "" && base != nil {
 		name = base.Kernel
@@ -194,6 +193,12 @@ func openDebuggee(o *debugOptions) (*tui.EmuDebuggee, error) {
 			name = m.Kernel
 		}
 	}
+	if co == nil {
+		if co, err = loader.Load(o.file, loadOptions(o.target, name, o.bundle)); err != nil {
+			return nil, withBundleHint(err)
+		}
+	}
+	defer co.Close()
 	if name == "" && len(co.Kernels) > 0 {
 		name = co.Kernels[0].Name
 		for _, k := range co.Kernels[1:] {

@@ -22,14 +22,18 @@ func init() {
 func runDisasm(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("disasm", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	kernel := fs.String("kernel", "", "disassemble only the kernel (symbol) `NAME`")
-	target := fs.String("target", "", "choose a code object by `gfxNNN` or target ID; with --raw, the processor")
+	kernel := fs.String("kernel", "", "disassemble only the kernel (symbol) `NAME`, from whichever bundle defines it")
+	target := fs.String("target", "", "disassemble every code object for `gfxNNN` or target ID; with --raw, the processor")
+	var bundle *int
+	bundleFlag(fs, &bundle)
 	raw := fs.Bool("raw", false, "decode hex words from the arguments (or standard input) instead of a file")
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "Usage: wavedbg disasm FILE [--kernel NAME] [--target gfxNNN]\n"+
+		fmt.Fprintf(stderr, "Usage: wavedbg disasm FILE [--kernel NAME] [--target gfxNNN] [--bundle N]\n"+
 			"       wavedbg disasm --raw --target gfx900 HEX...   (or hex words on standard input)\n\n"+
 			"Print a code object's .text in llvm-objdump -d's listing format, so the two can be\n"+
-			"diffed. With --raw, print one instruction per line and <invalid> for words LLVM rejects.\n\n")
+			"diffed. In a bundle or fat binary, every code object for the target is printed, each\n"+
+			"after a line \"; bundle N at 0xOFFSET: ENTRY-ID\".\n"+
+			"With --raw, print one instruction per line and <invalid> for words LLVM rejects.\n\n")
 		fs.PrintDefaults()
 	}
 	pos, err := parseInterspersed(fs, args)
@@ -41,7 +45,10 @@ func runDisasm(args []string, stdout, stderr io.Writer) error {
 	if *raw {
 		t, ok := isa.TargetOf(*target)
 		if !ok {
-			return usageError{fmt.Sprintf("disasm --raw: want --target gfx8NN or gfx9NN, have %q", *target)}
+			if *target == "" {
+				return usageError{"disasm --raw: want --target, one of " + strings.Join(loader.SupportedProcessors(), ", ")}
+			}
+			return usageError{"disasm --raw: --target " + loader.CheckSupported(*target).Error()}
 		}
 		var words []string
 		if len(pos) == 0 {
@@ -71,17 +78,38 @@ func runDisasm(args []string, stdout, stderr io.Writer) error {
 		fs.Usage()
 		return usageError{"disasm: want exactly one FILE"}
 	}
-	co, err := loader.Load(pos[0], loader.LoadOptions{Target: *target})
+	c, err := loader.OpenContainer(pos[0])
 	if err != nil {
 		return err
 	}
-	defer co.Close()
+	defer c.Close()
+	es, err := chooseEntries(c, *target, *kernel, bundle)
+	if err != nil {
+		return fmt.Errorf("loader: %s: %w", pos[0], err)
+	}
+	for _, e := range es {
+		if c.Kind != loader.KindCodeObject {
+			fmt.Fprintf(w, "%s\n", entryHeader(e))
+		}
+		if err := disasmEntry(w, pos[0], c, e, *kernel); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// disasmEntry prints the listing of code object e of c.
+func disasmEntry(w *bufio.Writer, file string, c *loader.Container, e *loader.BundleEntry, kernel string) error {
+	co, err := loadEntry(c, e)
+	if err != nil {
+		return err
+	}
 	t, ok := isa.TargetOf(co.Target.Processor)
 	if !ok {
-		return fmt.Errorf("disasm: %s: processor %s is not GFX8 or GFX9", pos[0], co.Target.Processor)
+		return fmt.Errorf("disasm: %s: %w", co.File.Name(), loader.CheckSupported(co.Target.Processor))
 	}
 	if co.Text == nil {
-		return fmt.Errorf("disasm: %s: no .text section", pos[0])
+		return fmt.Errorf("disasm: %s: no .text section", co.File.Name())
 	}
 	text, err := co.Text.Data()
 	if err != nil {
@@ -91,7 +119,7 @@ func runDisasm(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	return writeListing(w, pos[0], t, isa.FeaturesOf(co.Target.Processor), text, co.Text.Addr, co.Text.Index, syms, *kernel)
+	return writeListing(w, file, t, isa.FeaturesOf(co.Target.Processor), text, co.Text.Addr, co.Text.Index, syms, kernel)
 }
 
 // label is a symbol that starts a block of the listing.

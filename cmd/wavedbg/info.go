@@ -20,11 +20,15 @@ func runInfo(args []string, stdout, stderr io.Writer) error {
 	fs.SetOutput(stderr)
 	jsonOut := fs.Bool("json", false, "print JSON for scripts")
 	list := fs.Bool("list-bundles", false, "list the code objects a bundle or fat binary holds")
-	target := fs.String("target", "", "choose a code object by `gfxNNN` or target ID (default: the first GCN one)")
+	target := fs.String("target", "", "choose code objects by `gfxNNN` or target ID (default: the first GCN one)")
+	kernel := fs.String("kernel", "", "describe only kernel `NAME`, from whichever bundle defines it")
+	var bundle *int
+	bundleFlag(fs, &bundle)
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "Usage: wavedbg info FILE [--json] [--list-bundles] [--target gfxNNN]\n\n"+
+		fmt.Fprintf(stderr, "Usage: wavedbg info FILE [--json] [--list-bundles] [--target gfxNNN] [--kernel NAME [--bundle N]]\n\n"+
 			"Summarise an AMDGPU code object (.co/.hsaco/.o), an offload bundle (plain or\n"+
-			"compressed) or a host ELF with a .hip_fatbin section.\n\n")
+			"compressed) or a host ELF with a .hip_fatbin section. When several bundles hold\n"+
+			"code objects for the target, list every one with its kernels.\n\n")
 		fs.PrintDefaults()
 	}
 	files, err := parseInterspersed(fs, args)
@@ -47,15 +51,47 @@ func runInfo(args []string, stdout, stderr io.Writer) error {
 		printBundles(stdout, c)
 		return nil
 	}
-	co, err := loader.LoadFrom(c, loader.LoadOptions{Target: *target})
+	if *kernel == "" && bundle == nil && c.Bundles > 1 {
+		es := gcnEntries(c)
+		if *target != "" {
+			es, _ = c.Matching(*target) // LoadFrom reports an error
+		}
+		if len(es) > 1 {
+			l := listKernels(c, es)
+			if *jsonOut {
+				return writeJSON(stdout, l)
+			}
+			printKernelList(stdout, l)
+			return nil
+		}
+	}
+	co, err := loader.LoadFrom(c, loadOptions(*target, *kernel, bundle))
 	if err != nil {
-		return err
+		return withBundleHint(err)
+	}
+	if *kernel != "" {
+		k := co.Kernel(*kernel)
+		if k == nil {
+			return fmt.Errorf("info: %s: no kernel %q", co.File.Name(), *kernel)
+		}
+		co.Kernels = []loader.Kernel{*k}
 	}
 	if *jsonOut {
 		return writeJSON(stdout, summary(co))
 	}
 	printInfo(stdout, co)
 	return nil
+}
+
+// gcnEntries lists every GCN code object of c, in file order.
+func gcnEntries(c *loader.Container) []*loader.BundleEntry {
+	var es []*loader.BundleEntry
+	for i := range c.Entries {
+		if e := &c.Entries[i]; e.IsAMDGPU() && loader.IsGCN(e.Processor()) {
+			es = append(es, e)
+		}
+	}
+	return es
 }
 
 func writeJSON(w io.Writer, v any) error {
@@ -204,12 +240,15 @@ func printInfo(w io.Writer, co *loader.CodeObject) {
 	fmt.Fprintf(w, "file:         %s\n", co.Container.Name)
 	fmt.Fprintf(w, "container:    %s", co.Container.Kind)
 	if co.Container.Kind != loader.KindCodeObject {
-		fmt.Fprintf(w, " (%d bundles, %d entries), entry %s", co.Container.Bundles, len(co.Container.Entries), co.Entry.ID)
+		fmt.Fprintf(w, " (%d bundles, %d entries), bundle %d entry %s", co.Container.Bundles, len(co.Container.Entries), co.Entry.Bundle, co.Entry.ID)
 	}
 	fmt.Fprintln(w)
 	t := co.Target
 	fmt.Fprintf(w, "target:       %s\n", t)
 	fmt.Fprintf(w, "processor:    %s (EF_AMDGPU_MACH %#03x), xnack %s, sramecc %s\n", t.Processor, uint8(t.Mach), t.XNACK, t.SRAMECC)
+	if t.FlagsMach != 0 {
+		fmt.Fprintf(w, "              (e_flags name %s, EF_AMDGPU_MACH %#03x; the NT_AMD_HSA_ISA_VERSION note names %s)\n", t.FlagsMach, uint8(t.FlagsMach), t.Processor)
+	}
 	fmt.Fprintf(w, "code object:  v%d (%v, EI_ABIVERSION %d, e_flags %#x)\n", co.Version, f.OSABI, f.ABIVersion, f.Flags)
 	fmt.Fprintf(w, "type:         %v\n", f.Type)
 	if co.Text != nil {

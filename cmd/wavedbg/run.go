@@ -27,6 +27,7 @@ func init() {
 type runConfig struct {
 	file     string // code object, bundle or fat binary
 	target   string
+	bundle   *int
 	m        *manifest.Manifest
 	outDir   string
 	maxSteps uint64 // per wave; 0 = unlimited
@@ -88,6 +89,7 @@ func parseRunArgs(name string, args []string, stderr io.Writer, extra func(*flag
 	fs.StringVar(&man, "manifest", "", "read the launch from JSON manifest `M.json` (--kernel, --grid, --block, --offset override it)")
 	fs.StringVar(&cfg.outDir, "out", "", "directory for output files (default: the current directory)")
 	fs.StringVar(&cfg.target, "target", "", "pick a code object from a bundle by `gfxNNN` or target ID")
+	bundleFlag(fs, &cfg.bundle)
 	fs.Uint64Var(&cfg.maxSteps, "max-steps", 100_000_000, "step budget per wave; 0 means none")
 	fs.UintVar(&cfg.vmLat, "vm-latency", 0, "vector memory latency in `cycles` (VM_CNT operations complete in order; 0: the default)")
 	fs.UintVar(&cfg.ldsLat, "lds-latency", 0, "DS (LDS) latency in `cycles` (0: the default)")
@@ -287,9 +289,9 @@ func startProfiles(cfg *runConfig) (stop func(), err error) {
 // prepare loads the code object, checks the launch and reads every input.
 // The --write-manifest file joins the run's outputs, written on success.
 func prepare(cfg *runConfig) (*loader.CodeObject, *loader.Kernel, [][]byte, error) {
-	co, err := loader.Load(cfg.file, loader.LoadOptions{Target: cfg.target})
+	co, err := loader.Load(cfg.file, loadOptions(cfg.target, cfg.m.Kernel, cfg.bundle))
 	if err != nil {
-		return nil, nil, nil, err
+		return nil, nil, nil, withBundleHint(err)
 	}
 	k, err := cfg.m.Check(co)
 	if err != nil {

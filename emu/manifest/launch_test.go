@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/wavedbg/wavedbg/emu"
@@ -184,7 +185,7 @@ func TestLaunchNoDispatch(t *testing.T) {
 	}
 	_, err = m.Launch(co, nil)
 	nd, ok := errors.AsType[*NoDispatchError](err)
-	if !ok || err.Error() != nd.Err.Error() || err.Error() != "emu: target gfx90a is not GFX8 or GFX9" {
+	if !ok || err.Error() != nd.Err.Error() || !strings.HasPrefix(err.Error(), "emu: gfx90a (CDNA 2) is not supported; supported: gfx801, ") {
 		t.Errorf("error %#v (%v), want a NoDispatchError from emu.NewLaunch", err, err)
 	}
 }
