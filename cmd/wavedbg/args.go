@@ -14,9 +14,17 @@ func parseArgSpec(s string) (manifest.Arg, error) {
 	parts := strings.Split(s, ",")
 	var a manifest.Arg
 	if k, v, ok := strings.Cut(parts[0], "="); ok && len(parts) == 1 {
-		// The scalar shorthand TYPE=VALUE.
+		// The scalar shorthands TYPE=VALUE and value=VALUE (typed by the
+		// kernel's metadata).
+		if k == "value" {
+			k = ""
+		}
 		a = manifest.Arg{Kind: manifest.Scalar, Type: manifest.Type(k), Value: manifest.Value(v)}
 		return a, nil
+	}
+	if len(parts) == 1 && isNumber(s) {
+		// A bare VALUE, typed by the kernel's metadata.
+		return manifest.Arg{Kind: manifest.Scalar, Value: manifest.Value(s)}, nil
 	}
 	a.Kind = manifest.Kind(parts[0])
 	var count int64
@@ -77,4 +85,12 @@ func parseArgSpec(s string) (manifest.Arg, error) {
 		a.Size = size
 	}
 	return a, nil
+}
+
+// isNumber reports whether s starts like a number: a digit, or a sign or
+// point followed by one.
+func isNumber(s string) bool {
+	s = strings.TrimLeft(s, "+-")
+	s = strings.TrimPrefix(s, ".")
+	return s != "" && s[0] >= '0' && s[0] <= '9'
 }

@@ -38,7 +38,7 @@ func TestRunBadInput(t *testing.T) {
 	}{
 		{"no file", []string{"run", "--kernel", "int_alu", "--grid", "64", "--block", "64"}, "exactly one code object"},
 		{"two files", []string{"run", ia, ia, "--kernel", "int_alu"}, "exactly one code object"},
-		{"no kernel flag", []string{"run", ia, "--grid", "64", "--block", "64"}, "--kernel NAME is required"},
+		{"no kernel flag", []string{"run", ia, "--grid", "64", "--block", "64"}, "kernel int_alu takes 3 arguments"},
 		{"no grid", []string{"run", ia, "--kernel", "int_alu", "--block", "64"}, "--grid"},
 		{"no block", []string{"run", ia, "--kernel", "int_alu", "--grid", "64"}, "--block"},
 		{"missing kernel", append([]string{"run", ia, "--kernel", "nope", "--grid", "64", "--block", "64"}, three...), `no kernel "nope"`},

@@ -213,9 +213,6 @@ func (m *Manifest) Marshal() ([]byte, error) {
 
 // Validate checks the manifest on its own (not against a kernel).
 func (m *Manifest) Validate() error {
-	if m.Kernel == "" {
-		return errors.New("no kernel name")
-	}
 	if m.Grid.Dims == 0 || m.Block.Dims == 0 {
 		return errors.New("grid and block sizes are required")
 	}
@@ -305,7 +302,12 @@ func (a *Arg) validate() error {
 			return fmt.Errorf("output %q must be a relative path inside the output directory (no absolute path, no .. element leaving it)", a.Output)
 		}
 	case Scalar:
-		if _, err := a.Type.Encode(a.Value); err != nil {
+		if a.Type == "" {
+			// Typed by the kernel's metadata (Check).
+			if err := checkUntyped(a.Value); err != nil {
+				return err
+			}
+		} else if _, err := a.Type.Encode(a.Value); err != nil {
 			return err
 		}
 		if a.Size != 0 || a.Input != "" || a.Fill != "" || a.Output != "" || a.Fields != nil {
