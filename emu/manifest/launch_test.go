@@ -87,8 +87,8 @@ func TestLaunch(t *testing.T) {
 			json: `{"kernel":"reduce_local","grid":[256],"block":[256],"args":[` + uintBufs + `,{"kind":"local","size":64512}]}`,
 			args: []emu.LaunchArg{{Kind: emu.ArgBuffer, Data: make([]byte, 1024)}, {Kind: emu.ArgBuffer, Data: make([]byte, 16)}, {Kind: emu.ArgLocal, Size: 64512}}},
 		{name: "invalid manifest", co: "int_alu",
-			json: `{"kernel":"int_alu","grid":[100],"block":[64],"args":[` + intBufs + `]}`,
-			err:  `dimension 0: grid 100 is not a multiple of block 64`},
+			json: `{"kernel":"int_alu","grid":[0],"block":[64],"args":[` + intBufs + `]}`,
+			err:  `grid 0, block 64: sizes must be at least 1`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -24,8 +24,12 @@
 //
 // Sizes: grid is the total number of work-items per dimension (OpenCL's
 // global_work_size, HSA's grid size), not a number of work-groups. The grid
-// must be a multiple of the block in every dimension (OpenCL 1.2); a block
-// holds at most MaxBlock work-items; every grid dimension is at most MaxGrid
+// need not be a multiple of the block: as HSA AQL allows (and OpenCL 2.0's
+// non-uniform work-groups), the last work-group in a dimension then holds
+// the rest, its waves run with fewer EXEC lanes, and the kernel learns its
+// size from the dispatch packet (code object v4) or the hidden block count,
+// group size and remainder arguments (v5). A block holds at most MaxBlock
+// work-items; every grid dimension is at most MaxGrid
 // (2^32-1) and, plus its offset, at most 2^32.
 //
 // Bounds: Load reads at most MaxManifest bytes; an input file is read to
@@ -241,11 +245,6 @@ func (m *Manifest) Validate() error {
 	}
 	if _, ok := mulU64(grid[0], grid[1], grid[2]); !ok {
 		return fmt.Errorf("grid %s has more than 2^64-1 work-items", m.Grid)
-	}
-	for i := 0; i < 3; i++ {
-		if grid[i]%block[i] != 0 {
-			return fmt.Errorf("dimension %d: grid %d is not a multiple of block %d", i, grid[i], block[i])
-		}
 	}
 	names := map[string]bool{}
 	for i := range m.Args {
