@@ -56,6 +56,20 @@ func parseArgSpec(s string) (manifest.Arg, error) {
 			a.Output = v
 		case "ulp":
 			a.ULP, err = strconv.Atoi(v)
+		case "buffer":
+			a.Buffer = v
+		case "offset":
+			a.Offset, err = strconv.ParseInt(v, 0, 64)
+		case "address":
+			a.Address = manifest.Value(v)
+		case "pointers":
+			for _, f := range strings.Split(v, ";") {
+				p, err := parsePointer(f)
+				if err != nil {
+					return a, err
+				}
+				a.Pointers = append(a.Pointers, p)
+			}
 		case "fields":
 			for _, f := range strings.Split(v, ";") {
 				ft, fv, ok := strings.Cut(f, ":")
@@ -93,4 +107,29 @@ func isNumber(s string) bool {
 	s = strings.TrimLeft(s, "+-")
 	s = strings.TrimPrefix(s, ".")
 	return s != "" && s[0] >= '0' && s[0] <= '9'
+}
+
+// parsePointer parses NAME[+OFFSET]@AT: buffer NAME's address plus OFFSET,
+// written at byte AT.
+func parsePointer(s string) (manifest.Pointer, error) {
+	bad := fmt.Errorf("pointer %q is not NAME[+OFFSET]@AT", s)
+	target, at, ok := strings.Cut(s, "@")
+	if !ok {
+		return manifest.Pointer{}, bad
+	}
+	var p manifest.Pointer
+	var err error
+	if p.At, err = strconv.ParseInt(at, 0, 64); err != nil {
+		return p, bad
+	}
+	name, off, ok := strings.Cut(target, "+")
+	if ok {
+		if p.Offset, err = strconv.ParseInt(off, 0, 64); err != nil {
+			return p, bad
+		}
+	}
+	if p.To = name; name == "" {
+		return p, bad
+	}
+	return p, nil
 }

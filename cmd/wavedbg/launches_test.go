@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/binary"
 	"os"
 	"path/filepath"
 	"strings"
@@ -43,5 +44,40 @@ func TestRunKernelOptionalWithOneKernel(t *testing.T) {
 		"--arg", "3", "--arg", "3", "--arg", "2.5", "--arg", "1")
 	if want := "argument 5 (int (by_value)): 2.5 is not an integer"; code == 0 || !strings.Contains(stderr, want) {
 		t.Errorf("fraction for an int: exit %d, stderr %q; want %q", code, stderr, want)
+	}
+}
+
+// TestRunBufferPlacement: run launches places.cl with a pointer into a
+// buffer, an alias, a null pointer and a table of pointers given by --arg;
+// dst[i] = src[i] + p[i]*1000 + 7 with p = buf+768 bytes (even i) or
+// buf+256 (odd i), computed by hand.
+func TestRunBufferPlacement(t *testing.T) {
+	out := t.TempDir()
+	code, _, stderr := runCmd("run", filepath.Join(clDir, "gfx900", "places.co"), "--grid", "64", "--block", "64",
+		"--arg", "buffer,name=buf,type=uint,count=256,fill=iota,offset=512,out=buf.bin",
+		"--arg", "buffer,buffer=buf",
+		"--arg", "buffer,type=ulong,count=2,pointers=buf+768@0;buf+256@8",
+		"--arg", "null",
+		"--arg", "buffer,type=ulong,count=6",
+		"--out", out, "-q")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	got, err := os.ReadFile(filepath.Join(out, "buf.bin"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k := range 256 {
+		want := uint32(k)
+		if i := k - 128; i >= 0 && i < 64 {
+			p := 64 + i
+			if i%2 == 0 {
+				p = 192 + i
+			}
+			want = uint32(i + p*1000 + 7)
+		}
+		if g := binary.LittleEndian.Uint32(got[4*k:]); g != want {
+			t.Fatalf("buf[%d] = %d, want %d", k, g, want)
+		}
 	}
 }

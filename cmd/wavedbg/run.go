@@ -48,6 +48,11 @@ const runUsage = `Arguments (--arg, once per kernel argument, in order):
   V  or  value=V               a scalar of the type the kernel declares (3 to a float is 3.0f)
   struct,fields=T:V;T:V;...    (natural alignment, as OpenCL C lays it out)
   local,size=BYTES             (a __local pointer: dynamic LDS)
+  null                         (a null pointer)
+Buffer placement (add to a buffer): offset=N (the pointer is N bytes in),
+  address=0x... (a fixed device address), pointers=NAME[+OFF]@AT;... (write
+  buffer NAME's address at byte AT once placed); buffer,buffer=NAME[,offset=N]
+  points into argument NAME's buffer (name it with name=NAME).
 Types: char uchar short ushort int uint long ulong half float double.
 Fill patterns: zero, const:V, iota[:START:STEP], random:SEED[:LO:HI].
 The same launch can be described by a JSON manifest (--manifest; --write-manifest writes one);

@@ -74,8 +74,8 @@ func (m *Manifest) fits(k *loader.Kernel) error {
 		}
 		switch w.ValueKind {
 		case loader.GlobalBuffer:
-			if a.Kind != Buffer {
-				return bad("a pointer needs a buffer, not a %s", a.Kind)
+			if a.Kind != Buffer && a.Kind != Null {
+				return bad("a pointer needs a buffer or null, not a %s", a.Kind)
 			}
 		case loader.DynamicSharedPointer:
 			if a.Kind != Local {
@@ -172,11 +172,15 @@ func (m *Manifest) Launch(co *loader.CodeObject, inputs [][]byte) (*emu.Launch, 
 	for i := range m.Args {
 		a := &m.Args[i]
 		switch a.Kind {
-		case Buffer:
-			if int64(len(inputs[i])) != a.Size {
+		case Buffer, Null:
+			if a.owns() && int64(len(inputs[i])) != a.Size {
 				return nil, fmt.Errorf("argument %d (%s): %d bytes of input for a buffer of %d", i, a.label(), len(inputs[i]), a.Size)
 			}
-			l.Args = append(l.Args, emu.LaunchArg{Kind: emu.ArgBuffer, Data: inputs[i]})
+			la, err := m.launchArg(i, inputs[i])
+			if err != nil {
+				return nil, fmt.Errorf("argument %d (%s): %w", i, a.label(), err)
+			}
+			l.Args = append(l.Args, la)
 		case Local:
 			l.Args = append(l.Args, emu.LaunchArg{Kind: emu.ArgLocal, Size: uint32(a.Size)})
 		case Scalar, Struct:

@@ -131,6 +131,12 @@ type Arg struct {
 	Fill   string  `json:"fill,omitempty"`
 	Output string  `json:"output,omitempty"`
 	ULP    int     `json:"ulp,omitempty"`
+
+	// Placement (version 2; see place.go).
+	Buffer   string    `json:"buffer,omitempty"`   // an alias: point into this named buffer argument's buffer
+	Offset   int64     `json:"offset,omitempty"`   // the pointer is this many bytes into the buffer
+	Address  Value     `json:"address,omitempty"`  // a fixed device address for the buffer
+	Pointers []Pointer `json:"pointers,omitempty"` // other buffers' addresses written into this one
 }
 
 // Field is one member of a struct argument.
@@ -148,6 +154,7 @@ const (
 	Scalar Kind = "scalar"
 	Struct Kind = "struct"
 	Local  Kind = "local"
+	Null   Kind = "null"
 )
 
 // Type is an element or scalar type name.
@@ -260,7 +267,7 @@ func (m *Manifest) Validate() error {
 			names[name] = true
 		}
 	}
-	return nil
+	return m.validateRefs()
 }
 
 func (a *Arg) label() string {
@@ -271,8 +278,17 @@ func (a *Arg) label() string {
 }
 
 func (a *Arg) validate() error {
+	if a.Kind != Buffer && a.Kind != Null && (a.Buffer != "" || a.Offset != 0 || a.Address != "" || a.Pointers != nil) {
+		return errors.New("buffer, offset, address and pointers are for buffer arguments")
+	}
 	switch a.Kind {
 	case Buffer:
+		if a.Buffer != "" {
+			return a.validateAlias()
+		}
+		if err := a.validatePlacement(); err != nil {
+			return err
+		}
 		es, err := a.Type.Size()
 		if err != nil {
 			return err
@@ -329,8 +345,14 @@ func (a *Arg) validate() error {
 		if a.Input != "" || a.Fill != "" || a.Output != "" {
 			return errors.New("a local argument has only a size")
 		}
+	case Null:
+		if a.Type != "" || a.Size != 0 || a.Value != "" || a.Fields != nil || a.Input != "" || a.Fill != "" ||
+			a.Output != "" || a.Buffer != "" || a.Offset != 0 || a.Address != "" || a.Pointers != nil {
+			return errors.New("a null pointer takes only a name")
+		}
+		return nil
 	default:
-		return fmt.Errorf("unknown kind %q (want buffer, scalar, struct or local)", a.Kind)
+		return fmt.Errorf("unknown kind %q (want buffer, scalar, struct, local or null)", a.Kind)
 	}
 	return nil
 }
