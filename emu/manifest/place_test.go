@@ -3,6 +3,7 @@ package manifest
 import (
 	"context"
 	"encoding/binary"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -15,7 +16,13 @@ import (
 // arguments and returns every buffer's final contents.
 func runPlaces(t *testing.T, target, args string) ([][]byte, error) {
 	t.Helper()
-	m, err := Parse([]byte(`{"grid":[64],"block":[64],"args":[`+args+`]}`), ".")
+	return runManifest(t, target, `{"grid":[64],"block":[64],"args":[`+args+`]}`)
+}
+
+// runManifest runs manifest js on places.cl for target.
+func runManifest(t *testing.T, target, js string) ([][]byte, error) {
+	t.Helper()
+	m, err := Parse([]byte(js), ".")
 	if err != nil {
 		return nil, err
 	}
@@ -161,5 +168,39 @@ func TestBufferPlacementErrors(t *testing.T) {
 				t.Errorf("error %v, want %q", err, tt.err)
 			}
 		})
+	}
+}
+
+// TestDocExampleRuns: the placement example of the package documentation
+// parses and runs places.cl, with buf at its fixed address.
+func TestDocExampleRuns(t *testing.T) {
+	doc, err := os.ReadFile("doc.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, ex, _ := strings.Cut(string(doc), "An example of each placement:\n")
+	var js strings.Builder
+	for _, line := range strings.Split(ex, "\n") {
+		if !strings.HasPrefix(line, "//\t") {
+			if js.Len() > 0 {
+				break
+			}
+			continue
+		}
+		js.WriteString(strings.TrimPrefix(line, "//\t"))
+	}
+	m, err := Parse([]byte(js.String()), ".")
+	if err != nil {
+		t.Fatalf("the example does not parse: %v\n%s", err, js.String())
+	}
+	if m.Version != 2 || m.Grid.String() != "48" {
+		t.Fatalf("version %d, grid %s: not the example", m.Version, m.Grid)
+	}
+	bufs, err := runManifest(t, "gfx900", js.String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := binary.LittleEndian.Uint64(bufs[4][8:]); got != 0x40000000 {
+		t.Errorf("src is %#x, want buf's fixed address 0x40000000", got)
 	}
 }
