@@ -488,6 +488,8 @@ int main(int argc, char **argv)
 			else
 				free(data);
 		} else if (!strcmp(kind, "scalar")) {
+			if (!type)
+				die("argument %d: a scalar without a type (wavedbg takes the kernel's; give one here)", i);
 			uint64_t bits = encode(type, getstr(a, "value"));
 			CHECK(clSetKernelArg(k, i, type_size(type), &bits));
 		} else if (!strcmp(kind, "struct")) {
