@@ -58,7 +58,7 @@ type Arg struct {
 	Output string  `json:"output,omitempty"`
 	ULP    int     `json:"ulp,omitempty"`
 
-	// Placement (version 2; see place.go).
+	// Placement (manifest version 2; see the package documentation).
 	Buffer   string    `json:"buffer,omitempty"`   // an alias: point into this named buffer argument's buffer
 	Offset   int64     `json:"offset,omitempty"`   // the pointer is this many bytes into the buffer
 	Address  Value     `json:"address,omitempty"`  // a fixed device address for the buffer
