@@ -22,6 +22,7 @@ const (
 	ArgBuffer ArgKind = iota // a global buffer: Data is its initial contents
 	ArgValue                 // a by-value argument: Data is its bytes
 	ArgLocal                 // a __local pointer: Size bytes of dynamic LDS
+	ArgAlias                 // a pointer into argument Ref's buffer (an ArgBuffer)
 )
 
 // LaunchArg is one explicit kernel argument.
@@ -29,6 +30,13 @@ type LaunchArg struct {
 	Kind ArgKind
 	Data []byte
 	Size uint32 // ArgLocal
+
+	// Placement of an ArgBuffer (or, for Offset and Ref, an ArgAlias); the
+	// zero values give a fresh allocation and a pointer to its start.
+	Addr     uint64          // ArgBuffer: a fixed device address (0: the emulator picks)
+	Offset   uint64          // the argument points Offset bytes into the buffer
+	Ref      int             // ArgAlias: the argument whose buffer it points into
+	Pointers []BufferPointer // ArgBuffer: other buffers' addresses written into it once placed
 }
 
 // Launch is one kernel dispatch over a grid.
@@ -234,31 +242,9 @@ func (g *gridRun) setup() error {
 	}
 
 	// Explicit argument values.
-	var vals [][]byte
-	g.bufs = make([]uint64, len(l.Args))
-	g.data = make([][]byte, len(l.Args))
-	dyn := uint64(abi.GroupSegmentFixedSize)
-	for i, a := range l.Args {
-		switch a.Kind {
-		case ArgBuffer:
-			addr, err := mem.Alloc(fmt.Sprintf("arg%d", i), uint64(max(len(a.Data), 1)), 256)
-			if err != nil {
-				return err
-			}
-			data, err := g.placeBuffer(addr, a.Data, g.data[:i])
-			if err != nil {
-				return err
-			}
-			g.bufs[i], g.data[i] = addr, data
-			l.Args[i].Data = nil // owned by the emulator's memory now
-			vals = append(vals, le64(addr))
-		case ArgValue:
-			vals = append(vals, a.Data)
-		case ArgLocal:
-			dyn = (dyn + 15) &^ 15
-			vals = append(vals, le32(uint32(dyn)))
-			dyn += uint64(a.Size)
-		}
+	vals, dyn, err := g.placeArgs(uint64(abi.GroupSegmentFixedSize))
+	if err != nil {
+		return err
 	}
 	if dyn > 65536 {
 		return fmt.Errorf("emu: the kernel needs %d bytes of LDS per work-group (at most 65536)", dyn)

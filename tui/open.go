@@ -223,6 +223,10 @@ func DefaultManifest(k *loader.Kernel, grid, block manifest.Dim) *manifest.Manif
 			ma.Kind, ma.Size = manifest.Local, 256
 		default:
 			ma.Kind = manifest.Scalar
+			if t := manifest.MetaType(a); t != "" {
+				ma.Type, ma.Value = t, "3" // 3 in the declared type: 3.0f for a float
+				break
+			}
 			switch a.Size {
 			case 1:
 				ma.Type, ma.Value = "uchar", "3"

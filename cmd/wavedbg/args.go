@@ -14,9 +14,17 @@ func parseArgSpec(s string) (manifest.Arg, error) {
 	parts := strings.Split(s, ",")
 	var a manifest.Arg
 	if k, v, ok := strings.Cut(parts[0], "="); ok && len(parts) == 1 {
-		// The scalar shorthand TYPE=VALUE.
+		// The scalar shorthands TYPE=VALUE and value=VALUE (typed by the
+		// kernel's metadata).
+		if k == "value" {
+			k = ""
+		}
 		a = manifest.Arg{Kind: manifest.Scalar, Type: manifest.Type(k), Value: manifest.Value(v)}
 		return a, nil
+	}
+	if len(parts) == 1 && isNumber(s) {
+		// A bare VALUE, typed by the kernel's metadata.
+		return manifest.Arg{Kind: manifest.Scalar, Value: manifest.Value(s)}, nil
 	}
 	a.Kind = manifest.Kind(parts[0])
 	var count int64
@@ -48,6 +56,20 @@ func parseArgSpec(s string) (manifest.Arg, error) {
 			a.Output = v
 		case "ulp":
 			a.ULP, err = strconv.Atoi(v)
+		case "buffer":
+			a.Buffer = v
+		case "offset":
+			a.Offset, err = strconv.ParseInt(v, 0, 64)
+		case "address":
+			a.Address = manifest.Value(v)
+		case "pointers":
+			for _, f := range strings.Split(v, ";") {
+				p, err := parsePointer(f)
+				if err != nil {
+					return a, err
+				}
+				a.Pointers = append(a.Pointers, p)
+			}
 		case "fields":
 			for _, f := range strings.Split(v, ";") {
 				ft, fv, ok := strings.Cut(f, ":")
@@ -77,4 +99,37 @@ func parseArgSpec(s string) (manifest.Arg, error) {
 		a.Size = size
 	}
 	return a, nil
+}
+
+// isNumber reports whether s starts like a number: a digit, or a sign or
+// point followed by one.
+func isNumber(s string) bool {
+	s = strings.TrimLeft(s, "+-")
+	s = strings.TrimPrefix(s, ".")
+	return s != "" && s[0] >= '0' && s[0] <= '9'
+}
+
+// parsePointer parses NAME[+OFFSET]@AT: buffer NAME's address plus OFFSET,
+// written at byte AT.
+func parsePointer(s string) (manifest.Pointer, error) {
+	bad := fmt.Errorf("pointer %q is not NAME[+OFFSET]@AT", s)
+	target, at, ok := strings.Cut(s, "@")
+	if !ok {
+		return manifest.Pointer{}, bad
+	}
+	var p manifest.Pointer
+	var err error
+	if p.At, err = strconv.ParseInt(at, 0, 64); err != nil {
+		return p, bad
+	}
+	name, off, ok := strings.Cut(target, "+")
+	if ok {
+		if p.Offset, err = strconv.ParseInt(off, 0, 64); err != nil {
+			return p, bad
+		}
+	}
+	if p.To = name; name == "" {
+		return p, bad
+	}
+	return p, nil
 }

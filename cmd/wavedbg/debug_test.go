@@ -52,9 +52,13 @@ func TestLaunchManifest(t *testing.T) {
 	if err != nil || m.Grid.V[0] != 256 || m.Block.V[0] != 64 || len(m.Args) != 4 {
 		t.Errorf("sample manifest with --grid 256: %+v %v", m, err)
 	}
-	_, err = (&debugOptions{grid: "100", block: "64"}).launchManifest(&tuiKernel, nil)
-	if err == nil {
-		t.Error("grid 100 in blocks of 64 accepted")
+	// A partial last work-group is allowed (manifest version 2); a zero
+	// grid is not.
+	if _, err = (&debugOptions{grid: "100", block: "64"}).launchManifest(&tuiKernel, nil); err != nil {
+		t.Errorf("grid 100 in blocks of 64: %v", err)
+	}
+	if _, err = (&debugOptions{grid: "0", block: "64"}).launchManifest(&tuiKernel, nil); err == nil {
+		t.Error("grid 0 accepted")
 	}
 	// --wave picks a later work-group: vector_add has two of one wave.
 	d, err = openDebuggee(&debugOptions{sample: "vector_add", wave: 1})

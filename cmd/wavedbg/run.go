@@ -55,8 +55,14 @@ func (cfg *runConfig) outputs() *outputSet {
 const runUsage = `Arguments (--arg, once per kernel argument, in order):
   buffer,type=T,size=BYTES|count=N[,in=FILE|fill=PATTERN][,out=FILE][,ulp=N][,name=S]
   scalar,type=T,value=V        or the shorthand  T=V   (e.g. uint=48)
+  V  or  value=V               a scalar of the type the kernel declares (3 to a float is 3.0f)
   struct,fields=T:V;T:V;...    (natural alignment, as OpenCL C lays it out)
   local,size=BYTES             (a __local pointer: dynamic LDS)
+  null                         (a null pointer)
+Buffer placement (add to a buffer): offset=N (the pointer is N bytes in),
+  address=0x... (a fixed device address), pointers=NAME[+OFF]@AT;... (write
+  buffer NAME's address at byte AT once placed); buffer,buffer=NAME[,offset=N]
+  points into argument NAME's buffer (name it with name=NAME).
 Types: char uchar short ushort int uint long ulong half float double.
 Fill patterns: zero, const:V, iota[:START:STEP], random:SEED[:LO:HI].
 The same launch can be described by a JSON manifest (--manifest; --write-manifest writes one);
@@ -78,7 +84,7 @@ func parseRunArgs(name string, args []string, stderr io.Writer, extra func(*flag
 	)
 	cfg := &runConfig{}
 	memLimit := manifest.ByteSize(manifest.DefaultMemLimit())
-	fs.StringVar(&kernel, "kernel", "", "kernel `NAME`")
+	fs.StringVar(&kernel, "kernel", "", "kernel `NAME` (default: the code object's only kernel)")
 	fs.StringVar(&grid, "grid", "", "global size in work-items, `X[,Y,Z]`")
 	fs.StringVar(&block, "block", "", "work-group size, `X[,Y,Z]`")
 	fs.StringVar(&offset, "offset", "", "global offset, `X[,Y,Z]`")
@@ -103,7 +109,7 @@ func parseRunArgs(name string, args []string, stderr io.Writer, extra func(*flag
 		extra(fs)
 	}
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "Usage: wavedbg %s FILE --kernel NAME --grid X[,Y,Z] --block X[,Y,Z] [--offset X[,Y,Z]] --arg ... \n", name)
+		fmt.Fprintf(stderr, "Usage: wavedbg %s FILE [--kernel NAME] --grid X[,Y,Z] --block X[,Y,Z] [--offset X[,Y,Z]] --arg ... \n", name)
 		fmt.Fprintf(stderr, "       wavedbg %s FILE --manifest M.json\n\nFlags:\n", name)
 		fs.PrintDefaults()
 		fmt.Fprintf(stderr, "\n%s", runUsage)
@@ -164,9 +170,9 @@ func parseRunArgs(name string, args []string, stderr io.Writer, extra func(*flag
 		}
 		*d.dst = v
 	}
+	// With no --kernel, prepare takes the code object's only kernel
+	// (manifest.Check).
 	switch {
-	case m.Kernel == "":
-		return nil, usageError{"--kernel NAME is required"}
 	case m.Grid.Dims == 0:
 		return nil, usageError{"--grid X[,Y,Z] is required"}
 	case m.Block.Dims == 0:

@@ -101,14 +101,14 @@ func (a *Arg) readInput(dir string) ([]byte, error) {
 }
 
 // Inputs returns every buffer's initial contents, in argument order (nil for
-// other kinds). It allocates the buffers' declared sizes; call CheckBudget
+// other kinds and aliases). It allocates the buffers' declared sizes; call CheckBudget
 // first to bound their total.
 func (m *Manifest) Inputs() ([][]byte, error) {
 	out := make([][]byte, len(m.Args))
 	errs := make([]error, len(m.Args))
 	var wg sync.WaitGroup
 	for i := range m.Args {
-		if m.Args[i].Kind != Buffer {
+		if !m.Args[i].owns() {
 			continue
 		}
 		// Buffers are independent: each is read or generated (and its

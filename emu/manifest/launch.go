@@ -21,14 +21,25 @@ const MaxLDS = 65536
 // metadata: the number of explicit arguments, their kinds and by-value
 // sizes, the kernel's work-group size limits, and the LDS a work-group
 // needs (the kernel's fixed size plus every local argument).
+//
+// With no kernel name, the code object's only kernel is taken (and named in
+// m); a code object with several needs a name. Check also gives untyped
+// scalars their metadata type (see resolveScalar), so m is complete after
+// it.
 func (m *Manifest) Check(co *loader.CodeObject) (*loader.Kernel, error) {
+	var names []string
+	for _, k := range co.Kernels {
+		names = append(names, k.Name)
+	}
+	slices.Sort(names)
+	if m.Kernel == "" {
+		if len(co.Kernels) != 1 {
+			return nil, fmt.Errorf("the code object holds %d kernels; name one with --kernel or \"kernel\" (it has: %s)", len(co.Kernels), strings.Join(names, ", "))
+		}
+		m.Kernel = co.Kernels[0].Name
+	}
 	k := co.Kernel(m.Kernel)
 	if k == nil {
-		var names []string
-		for _, k := range co.Kernels {
-			names = append(names, k.Name)
-		}
-		slices.Sort(names)
 		return nil, fmt.Errorf("no kernel %q in the code object (it has: %s)", m.Kernel, strings.Join(names, ", "))
 	}
 	if err := m.fits(k); err != nil {
@@ -63,8 +74,8 @@ func (m *Manifest) fits(k *loader.Kernel) error {
 		}
 		switch w.ValueKind {
 		case loader.GlobalBuffer:
-			if a.Kind != Buffer {
-				return bad("a pointer needs a buffer, not a %s", a.Kind)
+			if a.Kind != Buffer && a.Kind != Null {
+				return bad("a pointer needs a buffer or null, not a %s", a.Kind)
 			}
 		case loader.DynamicSharedPointer:
 			if a.Kind != Local {
@@ -74,6 +85,11 @@ func (m *Manifest) fits(k *loader.Kernel) error {
 		case loader.ByValue:
 			if a.Kind != Scalar && a.Kind != Struct {
 				return bad("needs a scalar or struct of %d bytes, not a %s", w.Size, a.Kind)
+			}
+			if a.Kind == Scalar {
+				if err := a.resolveScalar(w); err != nil {
+					return bad("%v", err)
+				}
 			}
 			if n := a.ByValueSize(); uint64(n) != w.Size {
 				return bad("the value has %d bytes; the kernel expects %d", n, w.Size)
@@ -156,11 +172,15 @@ func (m *Manifest) Launch(co *loader.CodeObject, inputs [][]byte) (*emu.Launch, 
 	for i := range m.Args {
 		a := &m.Args[i]
 		switch a.Kind {
-		case Buffer:
-			if int64(len(inputs[i])) != a.Size {
+		case Buffer, Null:
+			if a.owns() && int64(len(inputs[i])) != a.Size {
 				return nil, fmt.Errorf("argument %d (%s): %d bytes of input for a buffer of %d", i, a.label(), len(inputs[i]), a.Size)
 			}
-			l.Args = append(l.Args, emu.LaunchArg{Kind: emu.ArgBuffer, Data: inputs[i]})
+			la, err := m.launchArg(i, inputs[i])
+			if err != nil {
+				return nil, fmt.Errorf("argument %d (%s): %w", i, a.label(), err)
+			}
+			l.Args = append(l.Args, la)
 		case Local:
 			l.Args = append(l.Args, emu.LaunchArg{Kind: emu.ArgLocal, Size: uint32(a.Size)})
 		case Scalar, Struct:

@@ -55,7 +55,7 @@ func TestLaunch(t *testing.T) {
 			err:  `kernel scan_local takes 2 arguments (uint* (global_buffer), uint* (global_buffer)); 3 given`},
 		{name: "scalar for a pointer", co: "int_alu",
 			json: `{"kernel":"int_alu","grid":[64],"block":[64],"args":[{"kind":"scalar","type":"int","value":1},{"kind":"buffer","type":"int","size":256},{"kind":"buffer","type":"int","size":256}]}`,
-			err:  `argument 0 (int* (global_buffer)): a pointer needs a buffer, not a scalar`},
+			err:  `argument 0 (int* (global_buffer)): a pointer needs a buffer or null, not a scalar`},
 		{name: "buffer for a local", co: "reduce_local",
 			json: `{"kernel":"reduce_local","grid":[256],"block":[256],"args":[` + uintBufs + `,{"kind":"buffer","type":"uint","size":1024}]}`,
 			err:  `argument 2 (uint* (dynamic_shared_pointer)): a __local pointer needs a local argument, not a buffer`},
@@ -88,8 +88,8 @@ func TestLaunch(t *testing.T) {
 			json: `{"kernel":"reduce_local","grid":[256],"block":[256],"args":[` + uintBufs + `,{"kind":"local","size":64512}]}`,
 			args: []emu.LaunchArg{{Kind: emu.ArgBuffer, Data: make([]byte, 1024)}, {Kind: emu.ArgBuffer, Data: make([]byte, 16)}, {Kind: emu.ArgLocal, Size: 64512}}},
 		{name: "invalid manifest", co: "int_alu",
-			json: `{"kernel":"int_alu","grid":[100],"block":[64],"args":[` + intBufs + `]}`,
-			err:  `dimension 0: grid 100 is not a multiple of block 64`},
+			json: `{"kernel":"int_alu","grid":[0],"block":[64],"args":[` + intBufs + `]}`,
+			err:  `grid 0, block 64: sizes must be at least 1`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -1,79 +1,3 @@
-// Package manifest defines the JSON run manifest: one kernel launch with its
-// sizes and every argument's contents, written down so that wavedbg and
-// another OpenCL implementation (the PoCL runner in emu/testdata/cl) run the
-// same kernel on the same inputs and their outputs can be compared.
-//
-// A manifest is a JSON object:
-//
-//	{
-//	  "source":  "int_alu.cl",        // OpenCL C source, for other implementations (optional)
-//	  "options": "-cl-std=CL1.2",     // build options for that source (optional)
-//	  "kernel":  "int_alu",           // kernel name (required)
-//	  "grid":    [1024],              // global size in work-items, 1 to 3 dimensions
-//	  "block":   [64],                // work-group size, as many dimensions as grid
-//	  "offset":  [0],                 // global offset (optional; zeros)
-//	  "args": [                       // one entry per kernel argument, in order
-//	    {"name": "a", "kind": "buffer", "type": "int", "size": 4096, "fill": "random:1"},
-//	    {"name": "b", "kind": "buffer", "type": "int", "size": 4096, "input": "b.bin"},
-//	    {"name": "o", "kind": "buffer", "type": "int", "size": 65536, "fill": "zero", "output": "o.bin"},
-//	    {"name": "n", "kind": "scalar", "type": "uint", "value": 48},
-//	    {"name": "p", "kind": "struct", "fields": [{"type": "int", "value": 3}, {"type": "float", "value": 0.5}]},
-//	    {"name": "t", "kind": "local", "size": 1024}
-//	  ]
-//	}
-//
-// Sizes: grid is the total number of work-items per dimension (OpenCL's
-// global_work_size, HSA's grid size), not a number of work-groups. The grid
-// must be a multiple of the block in every dimension (OpenCL 1.2); a block
-// holds at most MaxBlock work-items; every grid dimension is at most MaxGrid
-// (2^32-1) and, plus its offset, at most 2^32.
-//
-// Bounds: Load reads at most MaxManifest bytes; an input file is read to
-// its buffer's declared size and one byte more, to refuse a longer file or
-// an endless stream; one buffer holds at most MaxBuffer bytes, a struct
-// MaxStruct; CheckBudget bounds the total the buffers need (Footprint)
-// before any is made or read.
-//
-// Validate checks a manifest on its own. Against a kernel, Check matches it to
-// the kernel's metadata (argument count, kinds and by-value sizes, the
-// kernel's work-group size limits, LDS), and Launch turns it into the
-// kernel's emu.Launch; wavedbg run and trace, the debugger and the samples'
-// tests all launch through it, so they refuse a misfit with the same words.
-//
-// Argument kinds:
-//   - "buffer": a global or constant memory buffer of "size" bytes (a whole
-//     number of "type" elements), initialised from "input" (a file of exactly
-//     "size" bytes, relative to the manifest) or by "fill" (a pattern below; zero
-//     when neither is given). With "output", the buffer's final contents are
-//     written to that file (a path inside the output directory, which no
-//     ".." element may leave). "ulp" (at least 0) bounds the
-//     difference, in units in the last place, accepted when comparing a float
-//     output between implementations (0: bit for bit).
-//   - "scalar": a by-value argument of "type" with "value" (a JSON number, or a
-//     string holding a decimal or 0x-prefixed hexadecimal integer for 64-bit
-//     values that a JSON number cannot hold exactly).
-//   - "struct": a by-value struct of "fields", each a type and value, laid out
-//     with natural alignment and padded to its largest field's alignment, as
-//     OpenCL C lays out a struct of those members.
-//   - "local": a __local pointer argument: "size" bytes of dynamic LDS.
-//
-// Types: char, uchar, short, ushort, int, uint, long, ulong, half, float,
-// double. Vector buffers (int4, float4, ...) are described by their element
-// type. All data is little-endian.
-//
-// Fill patterns (element i of the buffer, in its type):
-//   - "zero": all bytes 0.
-//   - "const:V": every element V (integer types: decimal or 0x hex, negative
-//     allowed; float types: a decimal number).
-//   - "iota" or "iota:START:STEP": START + i*STEP (defaults 0 and 1); integers
-//     wrap to the type's width; floats are computed in double and rounded.
-//   - "random:SEED": xorshift64* seeded with SEED (0 is replaced by
-//     0x9E3779B97F4A7C15); each element takes the next 64-bit output r.
-//     Integers keep r's low bytes; float and half take (int(r>>40)-2^23)/2^23,
-//     double (int(r>>11)-2^52)/2^52, both exactly in [-1, 1).
-//   - "random:SEED:LO:HI": integers LO + r mod (HI-LO+1), so in [LO, HI];
-//     floats LO + (HI-LO)*u with u = (r>>11)/2^53 in [0, 1), computed in double
-//     and rounded once to the type.
 package manifest
 
 import (
@@ -102,8 +26,14 @@ const MaxBuffer = 4 << 30
 // minimum CL_DEVICE_MAX_PARAMETER_SIZE (1024) for all the arguments.
 const MaxStruct = 4096
 
+// Version is the manifest format version this package reads and writes
+// (see the package documentation): a manifest without "version" is read as
+// this version, which reads every version 1 manifest the same way.
+const Version = 2
+
 // Manifest is one kernel launch. Dir is where relative input paths resolve.
 type Manifest struct {
+	Version int    `json:"version,omitempty"`
 	Source  string `json:"source,omitempty"`
 	Options string `json:"options,omitempty"`
 	Kernel  string `json:"kernel"`
@@ -127,6 +57,12 @@ type Arg struct {
 	Fill   string  `json:"fill,omitempty"`
 	Output string  `json:"output,omitempty"`
 	ULP    int     `json:"ulp,omitempty"`
+
+	// Placement (manifest version 2; see the package documentation).
+	Buffer   string    `json:"buffer,omitempty"`   // an alias: point into this named buffer argument's buffer
+	Offset   int64     `json:"offset,omitempty"`   // the pointer is this many bytes into the buffer
+	Address  Value     `json:"address,omitempty"`  // a fixed device address for the buffer
+	Pointers []Pointer `json:"pointers,omitempty"` // other buffers' addresses written into this one
 }
 
 // Field is one member of a struct argument.
@@ -144,6 +80,7 @@ const (
 	Scalar Kind = "scalar"
 	Struct Kind = "struct"
 	Local  Kind = "local"
+	Null   Kind = "null"
 )
 
 // Type is an element or scalar type name.
@@ -202,9 +139,11 @@ func Parse(data []byte, dir string) (*Manifest, error) {
 	return &m, nil
 }
 
-// Marshal encodes the manifest as indented JSON.
+// Marshal encodes the manifest as indented JSON, in the current Version.
 func (m *Manifest) Marshal() ([]byte, error) {
-	b, err := json.MarshalIndent(m, "", "  ")
+	c := *m
+	c.Version = Version
+	b, err := json.MarshalIndent(&c, "", "  ")
 	if err != nil {
 		return nil, err
 	}
@@ -213,8 +152,8 @@ func (m *Manifest) Marshal() ([]byte, error) {
 
 // Validate checks the manifest on its own (not against a kernel).
 func (m *Manifest) Validate() error {
-	if m.Kernel == "" {
-		return errors.New("no kernel name")
+	if m.Version < 0 || m.Version > Version {
+		return fmt.Errorf("manifest version %d: this wavedbg reads versions 1 to %d", m.Version, Version)
 	}
 	if m.Grid.Dims == 0 || m.Block.Dims == 0 {
 		return errors.New("grid and block sizes are required")
@@ -245,11 +184,6 @@ func (m *Manifest) Validate() error {
 	if _, ok := mulU64(grid[0], grid[1], grid[2]); !ok {
 		return fmt.Errorf("grid %s has more than 2^64-1 work-items", m.Grid)
 	}
-	for i := 0; i < 3; i++ {
-		if grid[i]%block[i] != 0 {
-			return fmt.Errorf("dimension %d: grid %d is not a multiple of block %d", i, grid[i], block[i])
-		}
-	}
 	names := map[string]bool{}
 	for i := range m.Args {
 		a := &m.Args[i]
@@ -264,7 +198,7 @@ func (m *Manifest) Validate() error {
 			names[name] = true
 		}
 	}
-	return nil
+	return m.validateRefs()
 }
 
 func (a *Arg) label() string {
@@ -275,8 +209,17 @@ func (a *Arg) label() string {
 }
 
 func (a *Arg) validate() error {
+	if a.Kind != Buffer && a.Kind != Null && (a.Buffer != "" || a.Offset != 0 || a.Address != "" || a.Pointers != nil) {
+		return errors.New("buffer, offset, address and pointers are for buffer arguments")
+	}
 	switch a.Kind {
 	case Buffer:
+		if a.Buffer != "" {
+			return a.validateAlias()
+		}
+		if err := a.validatePlacement(); err != nil {
+			return err
+		}
 		es, err := a.Type.Size()
 		if err != nil {
 			return err
@@ -305,7 +248,12 @@ func (a *Arg) validate() error {
 			return fmt.Errorf("output %q must be a relative path inside the output directory (no absolute path, no .. element leaving it)", a.Output)
 		}
 	case Scalar:
-		if _, err := a.Type.Encode(a.Value); err != nil {
+		if a.Type == "" {
+			// Typed by the kernel's metadata (Check).
+			if err := checkUntyped(a.Value); err != nil {
+				return err
+			}
+		} else if _, err := a.Type.Encode(a.Value); err != nil {
 			return err
 		}
 		if a.Size != 0 || a.Input != "" || a.Fill != "" || a.Output != "" || a.Fields != nil {
@@ -328,8 +276,14 @@ func (a *Arg) validate() error {
 		if a.Input != "" || a.Fill != "" || a.Output != "" {
 			return errors.New("a local argument has only a size")
 		}
+	case Null:
+		if a.Type != "" || a.Size != 0 || a.Value != "" || a.Fields != nil || a.Input != "" || a.Fill != "" ||
+			a.Output != "" || a.Buffer != "" || a.Offset != 0 || a.Address != "" || a.Pointers != nil {
+			return errors.New("a null pointer takes only a name")
+		}
+		return nil
 	default:
-		return fmt.Errorf("unknown kind %q (want buffer, scalar, struct or local)", a.Kind)
+		return fmt.Errorf("unknown kind %q (want buffer, scalar, struct, local or null)", a.Kind)
 	}
 	return nil
 }

@@ -167,9 +167,7 @@ func TestValidate(t *testing.T) {
 		t.Errorf("a buffer of MaxBuffer bytes rejected: %v", err)
 	}
 	bad := map[string]string{
-		`{"grid":[64],"block":[64],"args":[]}`:                                                                     "no kernel",
 		`{"kernel":"k","grid":[64,2],"block":[64],"args":[]}`:                                                      "dimensions",
-		`{"kernel":"k","grid":[100],"block":[64],"args":[]}`:                                                       "multiple",
 		`{"kernel":"k","grid":[2048],"block":[2048],"args":[]}`:                                                    "more than 1024",
 		`{"kernel":"k","grid":[0],"block":[1],"args":[]}`:                                                          "at least 1",
 		`{"kernel":"k","grid":[64],"block":[64],"offset":[4294967295],"args":[]}`:                                  "2^32",

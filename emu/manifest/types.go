@@ -82,7 +82,10 @@ func parseInt(s string, t Type) (uint64, error) {
 	}
 	u, err := strconv.ParseUint(body, base, 64)
 	if err != nil || strings.ContainsAny(body, "_+") {
-		return 0, fmt.Errorf("%q is not a %s (decimal or 0x hex)", s, t)
+		if _, ferr := strconv.ParseFloat(s, 64); ferr == nil && base == 10 {
+			return 0, fmt.Errorf("%s is not an integer (%s takes a decimal or 0x hex integer)", s, t)
+		}
+		return 0, fmt.Errorf("%q is not a %s (a decimal or 0x hex integer)", s, t)
 	}
 	bitsN := uint(8 * n)
 	if neg {

@@ -8,7 +8,8 @@
 # All kernels use code object v4; cov/ holds int_alu, grid3d and offset for
 # gfx900 as code object v2 (amd_kernel_code_t), v3 and v5 as well, for the
 # other ABI versions (grid3d and offset read the dispatch packet and hidden
-# arguments, which differ between versions).
+# arguments, which differ between versions), and partial as v5 for gfx900
+# and gfx803 (partial work-groups: the v5 remainder arguments).
 set -euo pipefail
 cd "$(dirname "$0")"
 CLANG=${CLANG:-clang-15}
@@ -47,6 +48,9 @@ for cov in 2 3 5; do
 		build $k.cl gfx900 "$cov" "$out/cov/$k.v$cov.co"
 	done
 done
+# partial work-groups read the v5 hidden arguments: gfx900 and gfx803.
+build partial.cl gfx900 5 "$out/cov/partial.v5.co"
+build partial.cl gfx803 5 "$out/cov/partial.v5.gfx803.co"
 
 if ((check)); then
 	status=0

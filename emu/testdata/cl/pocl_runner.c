@@ -14,6 +14,11 @@
  * buffers, and prints "kernel_seconds S", the time of the second run from
  * enqueueing it to clFinish (bench.sh uses it).
  *
+ * Of manifest version 2 it runs what OpenCL can express: "offset" (a
+ * sub-buffer), aliases ("buffer": the same buffer again, at an offset) and
+ * "null" arguments; fixed addresses and pointers written into buffers it
+ * refuses.
+ *
  * Build: gcc -O1 -ffp-contract=off -o pocl_runner pocl_runner.c -lOpenCL
  */
 #define CL_TARGET_OPENCL_VERSION 120
@@ -375,6 +380,24 @@ static int dims(json *a, size_t v[3], size_t missing)
 	return n;
 }
 
+/* sub_buffer returns buf itself, or for a non-zero offset (the manifest's
+ * "offset") the sub-buffer from there to the end: the argument then points
+ * offset bytes into buf. */
+static cl_mem sub_buffer(cl_mem buf, const char *offset, size_t size, int arg)
+{
+	size_t off = offset ? (size_t)parse_int(offset) : 0;
+	if (off == 0)
+		return buf;
+	if (off >= size)
+		die("argument %d: offset %zu is not inside the buffer's %zu bytes", arg, off, size);
+	cl_buffer_region r = {off, size - off};
+	cl_int err;
+	cl_mem m = clCreateSubBuffer(buf, CL_MEM_READ_WRITE, CL_BUFFER_CREATE_TYPE_REGION, &r, &err);
+	if (err != CL_SUCCESS)
+		die("argument %d: sub-buffer at offset %zu: OpenCL error %d (offsets must be multiples of CL_DEVICE_MEM_BASE_ADDR_ALIGN)", arg, off, err);
+	return m;
+}
+
 int main(int argc, char **argv)
 {
 	if (argc < 3 || argc > 4)
@@ -432,7 +455,13 @@ int main(int argc, char **argv)
 		const char *kind = getstr(a, "kind"), *type = getstr(a, "type");
 		if (!kind)
 			die("argument %d: no kind", i);
-		if (!strcmp(kind, "buffer")) {
+		if (!strcmp(kind, "buffer") && getstr(a, "buffer")) {
+			continue; /* an alias: set once every buffer exists, below */
+		} else if (!strcmp(kind, "null")) {
+			CHECK(clSetKernelArg(k, i, sizeof(cl_mem), NULL));
+		} else if (!strcmp(kind, "buffer")) {
+			if (getstr(a, "address") || get(a, "pointers"))
+				die("argument %d: OpenCL cannot place a buffer at a fixed address or write device addresses into one", i);
 			size_t size = (size_t)parse_int(getstr(a, "size"));
 			unsigned char *data;
 			const char *in = getstr(a, "input");
@@ -452,12 +481,15 @@ int main(int argc, char **argv)
 			mems[i] = clCreateBuffer(ctx, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, size, data, &err);
 			CHECK(err);
 			sizes[i] = size;
-			CHECK(clSetKernelArg(k, i, sizeof(cl_mem), &mems[i]));
+			cl_mem view = sub_buffer(mems[i], getstr(a, "offset"), size, i);
+			CHECK(clSetKernelArg(k, i, sizeof(cl_mem), &view));
 			if (timing)
 				initial[i] = data; /* restored after the warm-up run */
 			else
 				free(data);
 		} else if (!strcmp(kind, "scalar")) {
+			if (!type)
+				die("argument %d: a scalar without a type (wavedbg takes the kernel's; give one here)", i);
 			uint64_t bits = encode(type, getstr(a, "value"));
 			CHECK(clSetKernelArg(k, i, type_size(type), &bits));
 		} else if (!strcmp(kind, "struct")) {
@@ -482,6 +514,22 @@ int main(int argc, char **argv)
 		} else {
 			die("argument %d: unknown kind %s", i, kind);
 		}
+	}
+	/* Aliases: a view of another argument's buffer (a sub-buffer at an offset). */
+	i = 0;
+	for (json *a = args ? args->child : NULL; a; a = a->next, i++) {
+		const char *owner = getstr(a, "buffer");
+		if (!owner || strcmp(getstr(a, "kind"), "buffer"))
+			continue;
+		int j = 0;
+		json *b = args->child;
+		for (; b; b = b->next, j++)
+			if (getstr(b, "name") && !strcmp(getstr(b, "name"), owner) && !getstr(b, "buffer"))
+				break;
+		if (!b || !mems[j])
+			die("argument %d: no buffer argument is named %s", i, owner);
+		cl_mem view = sub_buffer(mems[j], getstr(a, "offset"), sizes[j], i);
+		CHECK(clSetKernelArg(k, i, sizeof(cl_mem), &view));
 	}
 	if (timing) {
 		/* Warm-up: PoCL compiles the work-group function on first launch. */
