@@ -13,7 +13,7 @@ import (
 func NewLaunch(co *loader.CodeObject, k *loader.Kernel) (*Launch, error) {
 	t, ok := isa.TargetOf(co.Target.Processor)
 	if !ok {
-		return nil, fmt.Errorf("emu: %w", loader.CheckSupported(co.Target.Processor))
+		return nil, fmt.Errorf("emu: %w", isa.CheckSupported(co.Target.Processor))
 	}
 	if co.Text == nil {
 		return nil, fmt.Errorf("emu: %s has no .text section", co.Target.Processor)

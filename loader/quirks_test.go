@@ -2,7 +2,6 @@ package loader
 
 import (
 	"bytes"
-	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -121,47 +120,13 @@ func TestV2R630ISANote(t *testing.T) {
 	if k := co.Kernel("vadd"); k == nil || k.CodeT == nil {
 		t.Fatalf("no vadd with amd_kernel_code_t among %d kernels", len(co.Kernels))
 	}
-	if err := CheckSupported(co.Target.Processor); err != nil {
-		t.Error(err)
-	}
 	for _, tc := range []struct {
-		v             [3]uint32
-		want          string
-		supportedName bool
-	}{{[3]uint32{8, 0, 3}, "gfx803", true}, {[3]uint32{9, 0, 12}, "gfx90c", true}, {[3]uint32{9, 0, 10}, "gfx90a", false}} {
+		v    [3]uint32
+		want string
+	}{{[3]uint32{8, 0, 3}, "gfx803"}, {[3]uint32{9, 0, 12}, "gfx90c"}, {[3]uint32{9, 0, 10}, "gfx90a"}} {
 		got := isaVersionName(tc.v[0], tc.v[1], tc.v[2])
-		if got != tc.want || (CheckSupported(got) == nil) != tc.supportedName {
+		if got != tc.want {
 			t.Errorf("ISA %v: %s, want %s", tc.v, got, tc.want)
-		}
-	}
-}
-
-// TestSupportedProcessorsMatchISA: the supported list is what the isa
-// package decodes, sorted, without repeats, and the message names the
-// family.
-func TestSupportedProcessorsMatchISA(t *testing.T) {
-	got := SupportedProcessors()
-	want := []string{"gfx801", "gfx802", "gfx803", "gfx805", "gfx810", "gfx900", "gfx902", "gfx904", "gfx906", "gfx909", "gfx90c"}
-	if !slices.Equal(got, want) {
-		t.Errorf("SupportedProcessors() = %v, want %v", got, want)
-	}
-	for _, tc := range []struct{ proc, want string }{
-		{"gfx90a", "gfx90a (CDNA 2) is not supported; supported: gfx801, gfx802, gfx803, gfx805, gfx810, gfx900, gfx902, gfx904, gfx906, gfx909, gfx90c"},
-		{"gfx90a:xnack+", "gfx90a (CDNA 2) is not supported; "},
-		{"gfx1030", "gfx1030 (RDNA 2) is not supported; "},
-		{"r630", "r630 (TeraScale) is not supported; "},
-		{"gfx700", "gfx700 (GCN 2) is not supported; "},
-		{"mach(0x7f)", "mach(0x7f) is not supported; "},
-	} {
-		err := CheckSupported(tc.proc)
-		var ue *UnsupportedTargetError
-		if !errors.As(err, &ue) || !strings.HasPrefix(err.Error(), tc.want) {
-			t.Errorf("CheckSupported(%q) = %v, want %s", tc.proc, err, tc.want)
-		}
-	}
-	for _, p := range want {
-		if err := CheckSupported(p + ":xnack-"); err != nil {
-			t.Error(err)
 		}
 	}
 }

@@ -47,6 +47,18 @@ func (m Mach) String() string {
 	return fmt.Sprintf("mach(%#x)", uint8(m))
 }
 
+// ProcessorNames lists the processor names of every EF_AMDGPU_MACH value
+// LLVM defines, in value order.
+func ProcessorNames() []string {
+	var out []string
+	for _, n := range machNames {
+		if n != "" {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
 // MachByName returns the EF_AMDGPU_MACH value of a processor name.
 func MachByName(proc string) (Mach, bool) {
 	for i, n := range machNames {

@@ -53,7 +53,7 @@ func findKernel(f *loader.File, name string) (*kernelCode, error) {
 	}
 	t, ok := isa.TargetOf(tgt.Processor)
 	if !ok {
-		return nil, loader.CheckSupported(tgt.Processor)
+		return nil, isa.CheckSupported(tgt.Processor)
 	}
 	syms, err := f.Symbols()
 	if err != nil {

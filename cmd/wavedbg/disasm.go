@@ -46,9 +46,9 @@ func runDisasm(args []string, stdout, stderr io.Writer) error {
 		t, ok := isa.TargetOf(*target)
 		if !ok {
 			if *target == "" {
-				return usageError{"disasm --raw: want --target, one of " + strings.Join(loader.SupportedProcessors(), ", ")}
+				return usageError{"disasm --raw: want --target, one of " + strings.Join(isa.SupportedProcessors(), ", ")}
 			}
-			return usageError{"disasm --raw: --target " + loader.CheckSupported(*target).Error()}
+			return usageError{"disasm --raw: --target " + isa.CheckSupported(*target).Error()}
 		}
 		var words []string
 		if len(pos) == 0 {
@@ -106,7 +106,7 @@ func disasmEntry(w *bufio.Writer, file string, c *loader.Container, e *loader.Bu
 	}
 	t, ok := isa.TargetOf(co.Target.Processor)
 	if !ok {
-		return fmt.Errorf("disasm: %s: %w", co.File.Name(), loader.CheckSupported(co.Target.Processor))
+		return fmt.Errorf("disasm: %s: %w", co.File.Name(), isa.CheckSupported(co.Target.Processor))
 	}
 	if co.Text == nil {
 		return fmt.Errorf("disasm: %s: no .text section", co.File.Name())

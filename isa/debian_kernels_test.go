@@ -1,9 +1,10 @@
-package loader
+package isa
 
 import (
+	"os"
 	"testing"
 
-	"github.com/wavedbg/wavedbg/isa"
+	"github.com/wavedbg/wavedbg/loader"
 )
 
 // TestDebianKernelsReachable: in Debian's librocsparse and librocrand,
@@ -13,8 +14,13 @@ import (
 func TestDebianKernelsReachable(t *testing.T) {
 	var objects, kernels, insts int
 	for _, lib := range []string{"/usr/lib/x86_64-linux-gnu/librocsparse.so.0", "/usr/lib/x86_64-linux-gnu/librocrand.so.1"} {
-		needFile(t, lib)
-		c, err := OpenContainer(lib)
+		if _, err := os.Stat(lib); err != nil {
+			if os.Getenv("CI") == "true" {
+				t.Fatalf("%s: %v (install librocsparse0 librocrand1)", lib, err)
+			}
+			t.Skipf("%s: %v", lib, err)
+		}
+		c, err := loader.OpenContainer(lib)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -24,7 +30,7 @@ func TestDebianKernelsReachable(t *testing.T) {
 				continue
 			}
 			// Decode each code object once; Find then knows its kernels.
-			co, err := LoadFrom(c, LoadOptions{Target: e.TargetID, Bundle: &e.Bundle})
+			co, err := loader.LoadFrom(c, loader.LoadOptions{Target: e.TargetID, Bundle: &e.Bundle})
 			if err != nil || co.Entry != e {
 				t.Fatalf("%s[%s]: %v", lib, e.ID, err)
 			}
@@ -34,14 +40,14 @@ func TestDebianKernelsReachable(t *testing.T) {
 			}
 			objects++
 			for _, name := range names {
-				opts := LoadOptions{Target: e.TargetID, Kernel: name, Bundle: &e.Bundle}
+				opts := loader.LoadOptions{Target: e.TargetID, Kernel: name, Bundle: &e.Bundle}
 				if got, err := c.Find(opts); err != nil || got != e {
 					t.Fatalf("%s: kernel %s of bundle %d (%s): found %v, %v", lib, name, e.Bundle, e.TargetID, got, err)
 				}
 			}
-			it, _ := isa.TargetOf(e.Processor())
-			feat := isa.FeaturesOf(e.Processor())
-			var inst isa.Inst
+			it, _ := TargetOf(e.Processor())
+			feat := FeaturesOf(e.Processor())
+			var inst Inst
 			for k := range co.Kernels {
 				kernels++
 				code, err := co.Code(&co.Kernels[k])
@@ -49,7 +55,7 @@ func TestDebianKernelsReachable(t *testing.T) {
 					t.Fatalf("%s[%s] %s: %v", lib, e.ID, co.Kernels[k].Name, err)
 				}
 				for off := 0; off < len(code); off += inst.Len {
-					if err := isa.DecodeWith(code[off:], it, feat, &inst); err != nil || inst.Len == 0 {
+					if err := DecodeWith(code[off:], it, feat, &inst); err != nil || inst.Len == 0 {
 						t.Fatalf("%s[%s] %s+%#x: %v", lib, e.ID, co.Kernels[k].Name, off, err)
 					}
 					insts++
