@@ -36,4 +36,3 @@ func TestSupportedProcessorsMatchISA(t *testing.T) {
 		}
 	}
 }
-
