@@ -188,6 +188,7 @@ type runResult struct {
 	Cycles            uint64 // the longest wave's clock
 	WaveCycles        uint64 // summed over waves
 	Faults            []string
+	WaveFaults        []emu.WaveError // the faults as the emulator reports them
 	Outputs           [][]byte      // final buffer contents, by argument index (nil for non-buffers)
 	Elapsed           time.Duration // wall time of emu.RunGrid: the timed window (see emuLaunch)
 }
@@ -249,6 +250,7 @@ func emuLaunch(ctx context.Context, co *loader.CodeObject, k *loader.Kernel, cfg
 	for _, f := range res.Faults {
 		out.Faults = append(out.Faults, f.Error())
 	}
+	out.WaveFaults = res.Faults
 	return out, nil
 }
 
@@ -315,7 +317,10 @@ func prepare(cfg *runConfig) (*loader.CodeObject, *loader.Kernel, [][]byte, erro
 }
 
 func runRun(args []string, stdout, stderr io.Writer) error {
-	cfg, err := parseRunArgs("run", args, stderr, nil)
+	var asJSON bool
+	cfg, err := parseRunArgs("run", args, stderr, func(fs *flag.FlagSet) {
+		fs.BoolVar(&asJSON, "json", false, "print the summary as one JSON document (schema wavedbg/1, doc/wavedbg.schema.json) instead of text")
+	})
 	if err != nil {
 		return err
 	}
@@ -333,6 +338,9 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 	res, err := launch(ctx, co, k, cfg, inputs, nil)
 	if err != nil {
 		return err
+	}
+	if asJSON {
+		return runJSON(ctx, cfg, res, stdout)
 	}
 	if !cfg.quiet {
 		printSummary(stdout, cfg, res)

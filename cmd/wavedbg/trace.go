@@ -6,13 +6,10 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"math/bits"
 	"os"
 	"os/signal"
 	"strconv"
 	"strings"
-
-	"github.com/wavedbg/wavedbg/emu"
 )
 
 func init() {
@@ -102,77 +99,4 @@ func runTrace(args []string, stdout, stderr io.Writer) error {
 		printSummary(stderr, cfg, res)
 	}
 	return writeOutputs(cfg, res, stderr)
-}
-
-// traceRecord is one JSON line of wavedbg trace: a step record of one wave.
-type traceRecord struct {
-	Wave        uint64           `json:"wave"`
-	Seq         uint64           `json:"seq"`
-	PC          string           `json:"pc"`
-	Inst        string           `json:"inst"`
-	NextPC      string           `json:"next_pc"`
-	CycleBefore uint64           `json:"cycle_before"`
-	CycleAfter  uint64           `json:"cycle_after"`
-	Stall       uint64           `json:"stall,omitempty"`
-	SRegs       []traceSReg      `json:"sregs,omitempty"`
-	VRegs       []traceVReg      `json:"vregs,omitempty"`
-	Mem         []traceMem       `json:"mem,omitempty"`
-	Counters    [2]emu.Counters  `json:"counters"`
-	Addrs       []emu.LaneAddr   `json:"addrs,omitempty"`
-	Lines       int              `json:"lines,omitempty"`
-	Notes       []string         `json:"notes,omitempty"`
-	Hazards     []emu.Hazard     `json:"hazards,omitempty"`
-	Cache       []emu.CacheEvent `json:"cache,omitempty"`
-	State       string           `json:"state"`
-	Err         string           `json:"error,omitempty"`
-}
-
-type traceSReg struct {
-	Name string `json:"name"`
-	Old  uint32 `json:"old"`
-	New  uint32 `json:"new"`
-}
-
-type traceVReg struct {
-	Reg   int            `json:"reg"`
-	Lanes string         `json:"lanes"`
-	New   map[int]uint32 `json:"new"`
-}
-
-type traceMem struct {
-	Addr string `json:"addr"`
-	New  string `json:"new"`
-	Why  string `json:"why"`
-}
-
-// traceLine converts a step record to its JSON line.
-func traceLine(wave uint64, r *emu.StepRecord) traceRecord {
-	t := traceRecord{Wave: wave, Seq: r.Seq, PC: fmt.Sprintf("%#x", r.PC), NextPC: fmt.Sprintf("%#x", r.NextPC),
-		CycleBefore: r.CycleBefore, CycleAfter: r.CycleAfter, Stall: r.Stall,
-		Counters: [2]emu.Counters{r.CountersBefore, r.CountersAfter}, Addrs: r.Addrs, Notes: r.Notes,
-		Hazards: r.Hazards, Cache: r.Cache, State: r.State.String()}
-	if r.Inst != nil {
-		t.Inst = r.Inst.String()
-	}
-	if r.Err != nil {
-		t.Err = r.Err.Error()
-	}
-	for _, s := range r.SRegs {
-		t.SRegs = append(t.SRegs, traceSReg{s.Name, s.Old, s.New})
-	}
-	for _, v := range r.VRegs {
-		tv := traceVReg{Reg: v.Reg, Lanes: fmt.Sprintf("%#016x", v.Lanes), New: map[int]uint32{}}
-		for m := v.Lanes; m != 0; m &= m - 1 {
-			l := bits.TrailingZeros64(m)
-			tv.New[l] = v.New[l]
-		}
-		t.VRegs = append(t.VRegs, tv)
-	}
-	for _, m := range r.Mem {
-		t.Mem = append(t.Mem, traceMem{fmt.Sprintf("%#x", m.Addr), fmt.Sprintf("%x", m.New), m.Why})
-	}
-	if len(r.Addrs) > 0 {
-		t.Lines = emu.DistinctLines(r.Addrs)
-	}
-	return t
 }
