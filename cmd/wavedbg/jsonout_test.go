@@ -81,8 +81,8 @@ func TestJSONOutputsMatchSchema(t *testing.T) {
 	dir := t.TempDir()
 	bad := filepath.Join("testdata", "run", "bad.co")
 	outputs := map[string]string{
-		"trace": mustRun(t, scanArgs("trace", dir, "--wave", "0,3")...),
-		"run --json": mustRun(t, scanArgs("run", dir, "--json", "--write-manifest", filepath.Join(dir, "m.json"))...),
+		"trace":        mustRun(t, scanArgs("trace", dir, "--wave", "0,3")...),
+		"run --json":   mustRun(t, scanArgs("run", dir, "--json", "--write-manifest", filepath.Join(dir, "m.json"))...),
 		"info example": infoExample,
 	}
 	for _, cmd := range []string{"run", "trace"} {

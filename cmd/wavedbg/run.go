@@ -189,8 +189,8 @@ type runResult struct {
 	WaveCycles        uint64 // summed over waves
 	Faults            []string
 	WaveFaults        []emu.WaveError // the faults as the emulator reports them
-	Outputs           [][]byte      // final buffer contents, by argument index (nil for non-buffers)
-	Elapsed           time.Duration // wall time of emu.RunGrid: the timed window (see emuLaunch)
+	Outputs           [][]byte        // final buffer contents, by argument index (nil for non-buffers)
+	Elapsed           time.Duration   // wall time of emu.RunGrid: the timed window (see emuLaunch)
 }
 
 // errNoDispatch is returned for code objects the emulator cannot run.
