@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -220,11 +219,8 @@ func emuLaunch(ctx context.Context, co *loader.CodeObject, k *loader.Kernel, cfg
 	gc.VMem.LDSLatency = uint64(cfg.ldsLat)
 	gc.Workers = int(min(cfg.workers, 1024))
 	if trace != nil {
-		enc := json.NewEncoder(trace)
 		gc.Select = func(w uint64) bool { return traceSel.Has(w) }
-		gc.Trace = func(wave uint64, rec *emu.StepRecord) error {
-			return enc.Encode(traceLine(wave, rec))
-		}
+		gc.Trace = traceFunc(trace)
 	}
 	stop, err := startProfiles(cfg)
 	if err != nil {

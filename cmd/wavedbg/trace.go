@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"context"
+	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
@@ -10,6 +11,8 @@ import (
 	"os/signal"
 	"strconv"
 	"strings"
+
+	"github.com/wavedbg/wavedbg/emu"
 )
 
 func init() {
@@ -67,11 +70,17 @@ var traceSel waveSelection
 
 func runTrace(args []string, stdout, stderr io.Writer) error {
 	traceSel = waveSelection{}
+	var format string
 	cfg, err := parseRunArgs("trace", args, stderr, func(fs *flag.FlagSet) {
 		fs.Var(&traceSel, "wave", "waves to trace, by dispatch order: `N[,N...]` or all (default 0)")
+		fs.StringVar(&format, "format", "jsonl", "`jsonl`: one JSON step record per line (schema wavedbg/1, doc/wavedbg.schema.json); "+
+			"perfetto: a Chrome/Perfetto trace JSON for ui.perfetto.dev or chrome://tracing (1 cycle shown as 1 µs)")
 	})
 	if err != nil {
 		return err
+	}
+	if format != "jsonl" && format != "perfetto" {
+		return usageError{fmt.Sprintf("--format %q: want jsonl or perfetto", format)}
 	}
 	if err := checkOutputPaths(cfg); err != nil {
 		return err
@@ -85,7 +94,18 @@ func runTrace(args []string, stdout, stderr io.Writer) error {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	bw := bufio.NewWriterSize(stdout, 1<<16)
-	res, err := launch(ctx, co, k, cfg, inputs, bw)
+	var tw io.Writer = bw
+	var pw *perfettoWriter
+	if format == "perfetto" {
+		pw = newPerfettoWriter(bw, cfg.m.Kernel)
+		tw = pw
+	}
+	res, err := launch(ctx, co, k, cfg, inputs, tw)
+	if pw != nil {
+		if cerr := pw.close(); err == nil {
+			err = cerr
+		}
+	}
 	if ferr := bw.Flush(); err == nil {
 		err = ferr
 	}
@@ -99,4 +119,21 @@ func runTrace(args []string, stdout, stderr io.Writer) error {
 		printSummary(stderr, cfg, res)
 	}
 	return writeOutputs(cfg, res, stderr)
+}
+
+// stepTracer writes the step records of a traced wave.
+type stepTracer interface {
+	traceStep(wave uint64, r *emu.StepRecord) error
+}
+
+// traceFunc returns the emulator's trace hook writing to w: w's own
+// traceStep (--format perfetto) or JSON lines.
+func traceFunc(w io.Writer) func(wave uint64, r *emu.StepRecord) error {
+	if t, ok := w.(stepTracer); ok {
+		return t.traceStep
+	}
+	enc := json.NewEncoder(w)
+	return func(wave uint64, r *emu.StepRecord) error {
+		return enc.Encode(traceLine(wave, r))
+	}
 }
