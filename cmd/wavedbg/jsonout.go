@@ -172,7 +172,7 @@ func traceLine(wave uint64, r *emu.StepRecord) traceRecord {
 		}
 	}
 	for _, v := range r.VRegs {
-		tv := traceVReg{Reg: v.Reg, Lanes: fmt.Sprintf("%#016x", v.Lanes), New: make([]*uint32, 64)}
+		tv := traceVReg{Reg: v.Reg, Lanes: hexAddr(v.Lanes), New: make([]*uint32, 64)}
 		for m := v.Lanes; m != 0; m &= m - 1 {
 			l := bits.TrailingZeros64(m)
 			val := v.New[l]

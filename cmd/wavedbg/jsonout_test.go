@@ -120,6 +120,7 @@ func TestJSONOutputsMatchSchema(t *testing.T) {
 		{"other version", func(m map[string]any) { m["schema"] = "wavedbg/0" }},
 		{"decimal pc", func(m map[string]any) { m["pc"] = json.Number("5888") }},
 		{"upper-case hex", func(m map[string]any) { m["pc"] = "0x1A00" }},
+		{"padded hex", func(m map[string]any) { m["next_pc"] = "0x0001708" }},
 		{"Go field name", func(m map[string]any) { m["Counters"] = m["counters"] }},
 		{"internal slot", func(m map[string]any) {
 			m["sregs"] = []any{map[string]any{"name": "retired", "old": json.Number("0"), "new": json.Number("1")}}
