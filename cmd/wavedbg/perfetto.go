@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -72,10 +73,10 @@ func (p *perfettoWriter) write(b []byte) {
 	}
 }
 
-// Write lets the writer stand where launch takes a trace io.Writer.
-func (p *perfettoWriter) Write(b []byte) (int, error) {
-	p.write(b)
-	return len(b), p.err
+// Write lets the writer stand where launch takes a trace io.Writer; it
+// takes step records only (traceFunc hands them to traceStep), never bytes.
+func (p *perfettoWriter) Write([]byte) (int, error) {
+	return 0, errors.New("a Perfetto trace takes step records, not bytes")
 }
 
 func (p *perfettoWriter) emit(e perfettoEvent) {
