@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -196,8 +195,9 @@ type runResult struct {
 	Cycles            uint64 // the longest wave's clock
 	WaveCycles        uint64 // summed over waves
 	Faults            []string
-	Outputs           [][]byte      // final buffer contents, by argument index (nil for non-buffers)
-	Elapsed           time.Duration // wall time of emu.RunGrid: the timed window (see emuLaunch)
+	WaveFaults        []emu.WaveError // the faults as the emulator reports them
+	Outputs           [][]byte        // final buffer contents, by argument index (nil for non-buffers)
+	Elapsed           time.Duration   // wall time of emu.RunGrid: the timed window (see emuLaunch)
 }
 
 // errNoDispatch is returned for code objects the emulator cannot run.
@@ -227,11 +227,8 @@ func emuLaunch(ctx context.Context, co *loader.CodeObject, k *loader.Kernel, cfg
 	gc.VMem.LDSLatency = uint64(cfg.ldsLat)
 	gc.Workers = int(min(cfg.workers, 1024))
 	if trace != nil {
-		enc := json.NewEncoder(trace)
 		gc.Select = func(w uint64) bool { return traceSel.Has(w) }
-		gc.Trace = func(wave uint64, rec *emu.StepRecord) error {
-			return enc.Encode(traceLine(wave, rec))
-		}
+		gc.Trace = traceFunc(trace)
 	}
 	stop, err := startProfiles(cfg)
 	if err != nil {
@@ -257,6 +254,7 @@ func emuLaunch(ctx context.Context, co *loader.CodeObject, k *loader.Kernel, cfg
 	for _, f := range res.Faults {
 		out.Faults = append(out.Faults, f.Error())
 	}
+	out.WaveFaults = res.Faults
 	return out, nil
 }
 
@@ -323,7 +321,10 @@ func prepare(cfg *runConfig) (*loader.CodeObject, *loader.Kernel, [][]byte, erro
 }
 
 func runRun(args []string, stdout, stderr io.Writer) error {
-	cfg, err := parseRunArgs("run", args, stderr, nil)
+	var asJSON bool
+	cfg, err := parseRunArgs("run", args, stderr, func(fs *flag.FlagSet) {
+		fs.BoolVar(&asJSON, "json", false, "print the summary as one JSON document (schema wavedbg/1, doc/wavedbg.schema.json) instead of text")
+	})
 	if err != nil {
 		return err
 	}
@@ -341,6 +342,9 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 	res, err := launch(ctx, co, k, cfg, inputs, nil)
 	if err != nil {
 		return err
+	}
+	if asJSON {
+		return runJSON(ctx, cfg, res, stdout)
 	}
 	if !cfg.quiet {
 		printSummary(stdout, cfg, res)

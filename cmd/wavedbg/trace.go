@@ -3,10 +3,10 @@ package main
 import (
 	"bufio"
 	"context"
+	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
-	"math/bits"
 	"os"
 	"os/signal"
 	"strconv"
@@ -70,11 +70,17 @@ var traceSel waveSelection
 
 func runTrace(args []string, stdout, stderr io.Writer) error {
 	traceSel = waveSelection{}
+	var format string
 	cfg, err := parseRunArgs("trace", args, stderr, func(fs *flag.FlagSet) {
 		fs.Var(&traceSel, "wave", "waves to trace, by dispatch order: `N[,N...]` or all (default 0)")
+		fs.StringVar(&format, "format", "jsonl", "`jsonl`: one JSON step record per line (schema wavedbg/1, doc/wavedbg.schema.json); "+
+			"perfetto: a Chrome/Perfetto trace JSON for ui.perfetto.dev or chrome://tracing (1 cycle shown as 1 µs)")
 	})
 	if err != nil {
 		return err
+	}
+	if format != "jsonl" && format != "perfetto" {
+		return usageError{fmt.Sprintf("--format %q: want jsonl or perfetto", format)}
 	}
 	if err := checkOutputPaths(cfg); err != nil {
 		return err
@@ -88,7 +94,18 @@ func runTrace(args []string, stdout, stderr io.Writer) error {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	bw := bufio.NewWriterSize(stdout, 1<<16)
-	res, err := launch(ctx, co, k, cfg, inputs, bw)
+	var tw io.Writer = bw
+	var pw *perfettoWriter
+	if format == "perfetto" {
+		pw = newPerfettoWriter(bw, cfg.m.Kernel)
+		tw = pw
+	}
+	res, err := launch(ctx, co, k, cfg, inputs, tw)
+	if pw != nil {
+		if cerr := pw.close(); err == nil {
+			err = cerr
+		}
+	}
 	if ferr := bw.Flush(); err == nil {
 		err = ferr
 	}
@@ -104,75 +121,19 @@ func runTrace(args []string, stdout, stderr io.Writer) error {
 	return writeOutputs(cfg, res, stderr)
 }
 
-// traceRecord is one JSON line of wavedbg trace: a step record of one wave.
-type traceRecord struct {
-	Wave        uint64           `json:"wave"`
-	Seq         uint64           `json:"seq"`
-	PC          string           `json:"pc"`
-	Inst        string           `json:"inst"`
-	NextPC      string           `json:"next_pc"`
-	CycleBefore uint64           `json:"cycle_before"`
-	CycleAfter  uint64           `json:"cycle_after"`
-	Stall       uint64           `json:"stall,omitempty"`
-	SRegs       []traceSReg      `json:"sregs,omitempty"`
-	VRegs       []traceVReg      `json:"vregs,omitempty"`
-	Mem         []traceMem       `json:"mem,omitempty"`
-	Counters    [2]emu.Counters  `json:"counters"`
-	Addrs       []emu.LaneAddr   `json:"addrs,omitempty"`
-	Lines       int              `json:"lines,omitempty"`
-	Notes       []string         `json:"notes,omitempty"`
-	Hazards     []emu.Hazard     `json:"hazards,omitempty"`
-	Cache       []emu.CacheEvent `json:"cache,omitempty"`
-	State       string           `json:"state"`
-	Err         string           `json:"error,omitempty"`
+// stepTracer writes the step records of a traced wave.
+type stepTracer interface {
+	traceStep(wave uint64, r *emu.StepRecord) error
 }
 
-type traceSReg struct {
-	Name string `json:"name"`
-	Old  uint32 `json:"old"`
-	New  uint32 `json:"new"`
-}
-
-type traceVReg struct {
-	Reg   int            `json:"reg"`
-	Lanes string         `json:"lanes"`
-	New   map[int]uint32 `json:"new"`
-}
-
-type traceMem struct {
-	Addr string `json:"addr"`
-	New  string `json:"new"`
-	Why  string `json:"why"`
-}
-
-// traceLine converts a step record to its JSON line.
-func traceLine(wave uint64, r *emu.StepRecord) traceRecord {
-	t := traceRecord{Wave: wave, Seq: r.Seq, PC: fmt.Sprintf("%#x", r.PC), NextPC: fmt.Sprintf("%#x", r.NextPC),
-		CycleBefore: r.CycleBefore, CycleAfter: r.CycleAfter, Stall: r.Stall,
-		Counters: [2]emu.Counters{r.CountersBefore, r.CountersAfter}, Addrs: r.Addrs, Notes: r.Notes,
-		Hazards: r.Hazards, Cache: r.Cache, State: r.State.String()}
-	if r.Inst != nil {
-		t.Inst = r.Inst.String()
+// traceFunc returns the emulator's trace hook writing to w: w's own
+// traceStep (--format perfetto) or JSON lines.
+func traceFunc(w io.Writer) func(wave uint64, r *emu.StepRecord) error {
+	if t, ok := w.(stepTracer); ok {
+		return t.traceStep
 	}
-	if r.Err != nil {
-		t.Err = r.Err.Error()
+	enc := json.NewEncoder(w)
+	return func(wave uint64, r *emu.StepRecord) error {
+		return enc.Encode(traceLine(wave, r))
 	}
-	for _, s := range r.SRegs {
-		t.SRegs = append(t.SRegs, traceSReg{s.Name, s.Old, s.New})
-	}
-	for _, v := range r.VRegs {
-		tv := traceVReg{Reg: v.Reg, Lanes: fmt.Sprintf("%#016x", v.Lanes), New: map[int]uint32{}}
-		for m := v.Lanes; m != 0; m &= m - 1 {
-			l := bits.TrailingZeros64(m)
-			tv.New[l] = v.New[l]
-		}
-		t.VRegs = append(t.VRegs, tv)
-	}
-	for _, m := range r.Mem {
-		t.Mem = append(t.Mem, traceMem{fmt.Sprintf("%#x", m.Addr), fmt.Sprintf("%x", m.New), m.Why})
-	}
-	if len(r.Addrs) > 0 {
-		t.Lines = emu.DistinctLines(r.Addrs)
-	}
-	return t
 }
