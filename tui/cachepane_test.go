@@ -4,6 +4,10 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/charmbracelet/x/exp/golden"
+	"github.com/charmbracelet/x/exp/teatest/v2"
 )
 
 // stepPast steps d until the instruction whose text starts with inst (the
@@ -141,4 +145,27 @@ func TestHazardMarkedOnDisassembly(t *testing.T) {
 	if s := m.Render(); strings.Contains(s, "⚠00151c") || strings.Count(s, "⚠0") != 2 {
 		t.Errorf("marks after the safe read:\n%s", s)
 	}
+}
+
+// TestFlowScalarCacheStale drives the debugger over scalar_cache as a
+// person would, to the load that hits the stale line (walkthrough step 6),
+// and compares the whole screen with its golden file.
+func TestFlowScalarCacheStale(t *testing.T) {
+	m := New(openBundled(t, "scalar_cache"), Options{Color: ColorPlain})
+	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(200, 50))
+	for range 16 {
+		send(tm, "s")
+	}
+	waitFor(t, tm, "step 16")
+	if err := tm.Quit(); err != nil {
+		t.Fatal(err)
+	}
+	fm := tm.FinalModel(t, teatest.WithFinalTimeout(10*time.Second)).(*Model)
+	got := fm.Render()
+	for _, want := range []string{"hit ← stale", "stale: 0x100000000 read", "0x0000600d", "+00 c0de0000!c0de0004"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("no %q on the screen", want)
+		}
+	}
+	golden.RequireEqual(t, got)
 }
