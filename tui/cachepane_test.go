@@ -2,6 +2,7 @@ package tui
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -168,4 +169,27 @@ func TestFlowScalarCacheStale(t *testing.T) {
 		}
 	}
 	golden.RequireEqual(t, got)
+}
+
+// TestCachePaneHighlightsEvents: invalidate, write-back and stale notes and
+// line events are styled like hits and misses, and the dirty and stale
+// marks stay when colour is off (NO_COLOR).
+func TestCachePaneHighlightsEvents(t *testing.T) {
+	v := &CacheView{LineSize: 64, Notes: []CacheNote{{"invalidate", "inv: 1 line dropped"},
+		{"write-back", "wb: line 0x80 written back (1 dirty dword)"}, {"stale", "stale: 0x0 read"}}}
+	for _, ev := range []string{"hit", "miss", "invalidate", "write-back", "discard"} {
+		v.Lines = append(v.Lines, CacheLine{Tag: 0x40, Valid: true, Event: ev})
+	}
+	v.Lines = append(v.Lines, CacheLine{Tag: 0x80, Valid: true, Dirty: true, Data: make([]uint32, 16), DirtyDwords: 1, StaleDwords: 2})
+	full := renderCache(v, NewStyles(ColorFull), 200)
+	for _, l := range full {
+		if (strings.Contains(l, "inv:") || strings.Contains(l, "wb:") || strings.Contains(l, "stale:") ||
+			strings.HasSuffix(l, " hit") || strings.HasSuffix(l, " invalidate") || strings.HasSuffix(l, " write-back")) && !strings.Contains(l, "\x1b[") {
+			t.Errorf("not highlighted: %q", l)
+		}
+	}
+	mono := regexp.MustCompile("\x1b\\[[0-9;]*m").ReplaceAllString(strings.Join(renderCache(v, NewStyles(ColorMono), 200), "\n"), "")
+	if !strings.Contains(mono, "00000000*") || !strings.Contains(mono, "00000000!") {
+		t.Errorf("dirty/stale marks lost without colour:\n%s", mono)
+	}
 }

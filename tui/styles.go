@@ -127,7 +127,7 @@ func NewStyles(mode ColorMode) *Styles {
 	s.Inval = fg(purple).Bold(true)
 	s.WriteBack = fg(cyan).Bold(true)
 	s.Dirty = fg(yellow).Bold(true)
-	s.Stale = fg(red).Bold(true).Underline(true)
+	s.Stale = fg(red).Bold(true).Italic(true)
 	s.Hazard = fg(red).Bold(true)
 	s.InRange = fg(green)
 	s.OutRange = fg(red).Bold(true)
