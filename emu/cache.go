@@ -53,6 +53,11 @@ type CacheLine struct {
 	Age      int    // LRU age within the set: 0 is most recently used
 	LastUse  uint64 // LRU stamp
 	Data     [lineBytes]byte
+	// DirtyDwords marks (bit k: dword k) the dwords of a dirty line that
+	// differ from memory: what a write-back would write. StaleDwords marks
+	// the dwords of a clean line that differ from memory: memory changed
+	// underneath (a vector store), and a scalar load would read the old value.
+	DirtyDwords, StaleDwords uint16
 }
 
 // set returns the set holding addr (without a division when the number of
@@ -327,8 +332,10 @@ func (w *Wave) cacheSnapshot() []CacheLine {
 				age++
 			}
 		}
-		out = append(out, CacheLine{Set: s, Way: i % w.cache.ways, Addr: l.tag, Valid: l.valid, Dirty: l.dirty,
-			Volatile: l.vol, Age: age, LastUse: l.use, Data: l.data})
+		c := CacheLine{Set: s, Way: i % w.cache.ways, Addr: l.tag, Valid: l.valid, Dirty: l.dirty,
+			Volatile: l.vol, Age: age, LastUse: l.use, Data: l.data}
+		w.lineDiff(&c)
+		out = append(out, c)
 	}
 	return out
 }

@@ -595,6 +595,7 @@ func (m *Machine) record(idx int, before Counters, err error) *StepRecord {
 	r.Cache = append(r.Cache, w.j.events...)
 	r.Addrs = append(r.Addrs, w.j.addrs...)
 	r.Hazards = append(r.Hazards, w.j.hazards...)
+	r.Stale = append(r.Stale, w.j.stale...)
 	r.Notes = append(r.Notes, w.j.notes...)
 	m.last = append(m.last[:0], w.j.addrs...)
 	return r

@@ -114,7 +114,10 @@ type StepRecord struct {
 	Cache   []CacheEvent
 	Addrs   []LaneAddr
 	Hazards []Hazard
-	Notes   []string // rule notes (misaligned SDATA, out-of-range SBASE, ...)
+	// Stale lists the dwords a scalar load read from a clean cache line
+	// that no longer matches memory (a vector store changed it).
+	Stale []StaleRead
+	Notes []string // rule notes (misaligned SDATA, out-of-range SBASE, ...)
 
 	State RunState // the wave's state after the step
 	Err   error    // the fault or execution error that stopped the wave, if any
@@ -130,6 +133,7 @@ type journal struct {
 	events  []CacheEvent
 	addrs   []LaneAddr
 	hazards []Hazard
+	stale   []StaleRead
 	notes   []string
 	stall   uint64
 }
@@ -137,6 +141,7 @@ type journal struct {
 func (j *journal) reset() {
 	j.s, j.v, j.m, j.c, j.ops = j.s[:0], j.v[:0], j.m[:0], j.c[:0], j.ops[:0]
 	j.events, j.addrs, j.hazards, j.notes = j.events[:0], j.addrs[:0], j.hazards[:0], j.notes[:0]
+	j.stale = j.stale[:0]
 	j.stall = 0
 }
 

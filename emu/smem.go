@@ -338,6 +338,9 @@ func execSMEM(w *Wave, in *instr) error {
 				lastLine = la
 			}
 			op.data[k] = w.lineDword(li, a)
+			if w.jOn {
+				w.checkStale(li, a, op.data[k])
+			}
 		}
 		op.done = now + uint64(lat.ScalarHit)
 		if !allHit {

@@ -79,6 +79,7 @@ func (d *EmuDebuggee) Fill(f *Frame) {
 
 	d.fillCounters(f, s)
 	d.fillCache(f, s, last)
+	d.fillHazards(f)
 	d.fillAddr(f)
 	f.Explain = d.explain(s, last)
 }
@@ -176,31 +177,6 @@ func (d *EmuDebuggee) fillCounters(f *Frame, s *emu.Snapshot) {
 		// op.Index is the issuing instruction.
 		c.Ops = append(c.Ops, InFlight{Inst: d.instText(op.Index), Counter: counterName(op.Counter),
 			Dests: strings.Join(d.dests(op), ","), Done: op.Done, Blocks: blocks[op.ID]})
-	}
-}
-
-func (d *EmuDebuggee) fillCache(f *Frame, s *emu.Snapshot, last *emu.StepRecord) {
-	w := d.w()
-	c := &f.Cache
-	c.LineSize, c.Hits, c.Misses, c.Evicts = 64, w.hits, w.misses, w.evicts
-	events := map[[2]int]string{}
-	if last != nil {
-		for _, e := range last.Cache {
-			switch e.Kind {
-			case emu.CacheEvict:
-				c.Evicted = append(c.Evicted, e.Addr)
-			case emu.CacheHit, emu.CacheMiss:
-				events[[2]int{e.Set, e.Way}] = e.Kind.String()
-			}
-		}
-	}
-	for _, l := range s.Cache {
-		ev := events[[2]int{l.Set, l.Way}]
-		if !l.Valid && ev == "" {
-			continue
-		}
-		c.Lines = append(c.Lines, CacheLine{Index: l.Set*max(s.CacheWays, 1) + l.Way, Tag: l.Addr,
-			Valid: l.Valid, Dirty: l.Dirty, Volatile: l.Volatile, Age: l.Age, Event: ev})
 	}
 }
 

@@ -61,15 +61,23 @@ func renderDisasm(v *DisasmView, rows []disasmRow, st *Styles, top, h, w int) []
 			text = pad(text, 40, false) + " ; " + l.Enc
 		}
 		addr := hexN(l.Addr, 6)
+		hz, note := " ", ""
+		if m, ok := v.Hazards[l.Addr]; ok {
+			// ⚠ in the gutter; the note says which side of the race it is.
+			hz, note = st.render(st.Hazard, "⚠"), "  ⚠ "+m.Text
+		}
 		if row.inst == v.Cursor {
-			out = append(out, bp+pc+st.render(st.Cursor, fit(" "+addr+"  "+text, w-2)))
+			out = append(out, bp+pc+hz+st.render(st.Cursor, fit(addr+"  "+text+note, w-3)))
 			continue
 		}
 		body := st.highlight(text)
 		if v.HasPC && l.Addr == v.PC {
 			body = st.render(st.PC, text)
 		}
-		out = append(out, bp+pc+" "+st.memo("addr", st.Addr, addr)+"  "+body)
+		if note != "" {
+			body += st.render(st.Hazard, note)
+		}
+		out = append(out, bp+pc+hz+st.memo("addr", st.Addr, addr)+"  "+body)
 	}
 	return out
 }
@@ -384,45 +392,6 @@ func renderCounters(v *CountersView, st *Styles, w int) []string {
 			mark = st.render(st.Stall, "⧗ ")
 		}
 		out = append(out, fmt.Sprintf("%s %-4s %5d  %-10s  %s", mark, op.Counter, op.Done, op.Dests, st.highlight(op.Inst)))
-	}
-	return out
-}
-
-// renderCache draws the scalar-cache lines.
-func renderCache(v *CacheView, st *Styles, w int) []string {
-	out := []string{
-		fmt.Sprintf("%d-byte lines  hits %d  misses %d  evictions %d", v.LineSize, v.Hits, v.Misses, v.Evicts),
-		st.render(st.Header, "  # tag            V D v age"),
-	}
-	for _, l := range v.Lines {
-		if !l.Valid && l.Event == "" {
-			continue
-		}
-		flag := func(b bool, c string) string {
-			if b {
-				return c
-			}
-			return "."
-		}
-		line := fmt.Sprintf("%3d 0x%012x %s %s %s %3d", l.Index, l.Tag,
-			flag(l.Valid, "V"), flag(l.Dirty, "D"), flag(l.Volatile, "v"), l.Age)
-		switch l.Event {
-		case "hit":
-			line = st.render(st.Hit, line) + " hit"
-		case "miss":
-			line = st.render(st.Miss, line) + " miss"
-		case "evict":
-			line = st.render(st.Evict, line) + " evict"
-		}
-		out = append(out, line)
-	}
-	for _, t := range v.Evicted {
-		out = append(out, st.render(st.Evict, fmt.Sprintf("evicted 0x%012x", t)))
-	}
-	if len(out) == 2 {
-		out = append(out, st.render(st.Dim, "empty"))
-	} else {
-		out = append(out, st.render(st.Dim, "V valid · D dirty · v volatile"))
 	}
 	return out
 }

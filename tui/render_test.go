@@ -105,7 +105,7 @@ func TestRenderCounters(t *testing.T) {
 func TestRenderCacheAddrMemWaves(t *testing.T) {
 	c := &CacheView{LineSize: 64, Misses: 1, Lines: []CacheLine{{Index: 3, Tag: 0x1000, Valid: true, Event: "miss"}, {Index: 4}}, Evicted: []uint64{0x2000}}
 	got := strings.Join(renderCache(c, plain, 60), "\n")
-	if !strings.Contains(got, "  3 0x000000001000 V . .   0 miss") || !strings.Contains(got, "evicted 0x000000002000") || strings.Contains(got, "  4  ") {
+	if !strings.Contains(got, "  3 000000001000 V.. 0 miss") || !strings.Contains(got, "evicted 0x000000002000") || strings.Contains(got, "  4  ") {
 		t.Errorf("cache:\n%s", got)
 	}
 	a := &AddrView{Inst: "s_load_dword s6, s[0:1], 0x8", Kind: "SMEM", Fields: []Field{{"sbase", "s[0:1]"}},

@@ -44,9 +44,12 @@ type Styles struct {
 
 	BitOn, BitOff lipgloss.Style
 
-	Hit, Miss, Evict  lipgloss.Style
-	InRange, OutRange lipgloss.Style
-	Stall             lipgloss.Style
+	Hit, Miss, Evict lipgloss.Style
+	// Scalar-cache invalidations, write-backs, dirty and stale dwords; a
+	// hazard marked on the disassembly.
+	Inval, WriteBack, Dirty, Stale, Hazard lipgloss.Style
+	InRange, OutRange                      lipgloss.Style
+	Stall                                  lipgloss.Style
 
 	Help  help.Styles
 	Input textinput.Styles // the ':' line
@@ -121,6 +124,11 @@ func NewStyles(mode ColorMode) *Styles {
 	s.Hit = fg(green).Bold(true)
 	s.Miss = fg(red).Bold(true)
 	s.Evict = fg(orange).Bold(true).Strikethrough(true)
+	s.Inval = fg(purple).Bold(true)
+	s.WriteBack = fg(cyan).Bold(true)
+	s.Dirty = fg(yellow).Bold(true)
+	s.Stale = fg(red).Bold(true).Italic(true)
+	s.Hazard = fg(red).Bold(true)
 	s.InRange = fg(green)
 	s.OutRange = fg(red).Bold(true)
 	s.Stall = fg(red).Bold(true)

@@ -36,6 +36,16 @@ type DisasmView struct {
 	Cursor  int  // index into Lines
 	Breaks  map[uint64]bool
 	ShowEnc bool
+	// Hazards marks the instructions of missing-s_waitcnt hazards in the
+	// steps taken: each reading instruction and the load it raced.
+	Hazards map[uint64]HazardMark
+}
+
+// HazardMark says why a disassembly line is marked.
+type HazardMark struct {
+	Read bool   // this instruction read a register too early
+	Load bool   // this load was still in flight when it was read
+	Text string // "read s8 early (load 0x150c)", "raced by 0x1514 (s8)"
 }
 
 // RegCell is one named 32-bit register value.
@@ -91,9 +101,24 @@ type CacheLine struct {
 	Index                  int
 	Tag                    uint64 // line address
 	Valid, Dirty, Volatile bool
-	Age                    int    // LRU age, 0 = most recent
-	Event                  string // "hit", "miss", "evict" by the last step
+	Age                    int // LRU age, 0 = most recent
+	// Event is the last step's event on the line: "hit", "miss", "evict",
+	// "write-back", "invalidate" or "discard".
+	Event string
+	// Last is the line's latest event in earlier steps ("miss @3"), when
+	// the last step had none.
+	Last string
+	// Data is the line's dwords (nil once it is dropped). DirtyDwords and
+	// StaleDwords mark them (bit k: dword k): written by scalar stores and
+	// not yet written back; changed in memory underneath the line.
+	Data                     []uint32
+	DirtyDwords, StaleDwords uint16
+	StaleRead                bool // the last step's load read a stale dword from it
 }
+
+// CacheNote is a line of the last step's cache activity: Kind is
+// "invalidate", "write-back", "discard" or "stale".
+type CacheNote struct{ Kind, Text string }
 
 // CacheView is the scalar-cache pane's model.
 type CacheView struct {
@@ -101,6 +126,7 @@ type CacheView struct {
 	Lines                []CacheLine
 	Hits, Misses, Evicts uint64
 	Evicted              []uint64 // tags evicted by the last step
+	Notes                []CacheNote
 }
 
 // Field is a named value in the address decoder.
