@@ -86,9 +86,9 @@ type codeObjectKernels struct {
 	BundleOffset      int64
 	ID                string
 	Target            string
-	CodeObjectVersion int      `json:",omitempty"`
+	CodeObjectVersion int
 	Kernels           []string // in the code object's order
-	Error             string   `json:",omitempty"` // why it could not be loaded
+	Error             string   // why it could not be loaded
 }
 
 // listKernels loads every code object of es.
@@ -107,6 +107,21 @@ func listKernels(c *loader.Container, es []*loader.BundleEntry) bundleKernels {
 		out.CodeObjects = append(out.CodeObjects, row)
 	}
 	return out
+}
+
+// kernelListJSON is the info --json document of the same listing: every
+// code object of es, its kernels without their details.
+func kernelListJSON(c *loader.Container, es []*loader.BundleEntry) infoDoc {
+	d := newInfoDoc(c)
+	for _, e := range es {
+		co, err := e.Load()
+		if err != nil {
+			d.CodeObjects = append(d.CodeObjects, infoCodeObject{Entry: entryJSON(c, e), Target: entryTarget(e), Error: err.Error()})
+			continue
+		}
+		d.CodeObjects = append(d.CodeObjects, codeObjectJSON(co, c, e, false))
+	}
+	return d
 }
 
 func printKernelList(w io.Writer, l bundleKernels) {

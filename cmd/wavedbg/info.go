@@ -18,7 +18,7 @@ func init() {
 func runInfo(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("info", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	jsonOut := fs.Bool("json", false, "print JSON for scripts")
+	jsonOut := fs.Bool("json", false, "print JSON (schema wavedbg/1, doc/wavedbg.schema.json) instead of text")
 	list := fs.Bool("list-bundles", false, "list the code objects a bundle or fat binary holds")
 	target := fs.String("target", "", "choose code objects by `gfxNNN` or target ID (default: the first GCN one)")
 	kernel := fs.String("kernel", "", "describe only kernel `NAME`, from whichever bundle defines it")
@@ -57,11 +57,10 @@ func runInfo(args []string, stdout, stderr io.Writer) error {
 			es, _ = c.Matching(*target) // LoadFrom reports an error
 		}
 		if len(es) > 1 {
-			l := listKernels(c, es)
 			if *jsonOut {
-				return writeJSON(stdout, l)
+				return writeJSON(stdout, kernelListJSON(c, es))
 			}
-			printKernelList(stdout, l)
+			printKernelList(stdout, listKernels(c, es))
 			return nil
 		}
 	}
@@ -100,17 +99,6 @@ func writeJSON(w io.Writer, v any) error {
 	return enc.Encode(v)
 }
 
-type bundleListing struct {
-	File    string
-	Kind    string
-	Bundles int
-	Entries []loader.BundleEntry
-}
-
-func listing(c *loader.Container) bundleListing {
-	return bundleListing{File: c.Name, Kind: c.Kind.String(), Bundles: c.Bundles, Entries: c.Entries}
-}
-
 func printBundles(w io.Writer, c *loader.Container) {
 	fmt.Fprintf(w, "%s: %s, %d bundles, %d entries\n", c.Name, c.Kind, c.Bundles, len(c.Entries))
 	tw := tabwriter.NewWriter(w, 0, 8, 2, ' ', 0)
@@ -123,76 +111,6 @@ func printBundles(w io.Writer, c *loader.Container) {
 		fmt.Fprintf(tw, "%d\t%#x\t%#x\t%d\t%s\t%s\n", e.Bundle, e.BundleOffset, e.Offset, e.Size, comp, e.ID)
 	}
 	tw.Flush()
-}
-
-// infoJSON is the --json document: stable field names for scripts.
-type infoJSON struct {
-	File              string
-	Container         string
-	Entry             *loader.BundleEntry `json:",omitempty"`
-	Target            string
-	Processor         string
-	Mach              int
-	XNACK             string
-	SRAMECC           string
-	CodeObjectVersion int
-	OSABI             string
-	Type              string
-	Text              *textJSON `json:",omitempty"`
-	Metadata          *metaJSON `json:",omitempty"`
-	Kernels           []kernelJSON
-}
-
-type textJSON struct{ Addr, Size uint64 }
-
-type metaJSON struct {
-	Version [2]uint64
-	Target  string          `json:",omitempty"`
-	Printf  []string        `json:",omitempty"`
-	V2      *loader.V2Notes `json:",omitempty"`
-}
-
-type kernelJSON struct {
-	Name             string
-	DescriptorSymbol string
-	DescriptorAddr   uint64
-	Entry            uint64
-	CodeSize         uint64
-	Metadata         *loader.KernelMeta `json:",omitempty"`
-	Descriptor       []loader.Field     `json:",omitempty"`
-	AllocatedSGPRs   int                `json:",omitempty"` // from GRANULATED_WAVEFRONT_SGPR_COUNT (GFX6–GFX9)
-	AllocatedVGPRs   int                `json:",omitempty"` // from GRANULATED_WORKITEM_VGPR_COUNT
-	InitialSGPRs     []loader.RegUse    `json:",omitempty"`
-	InitialVGPRs     []loader.RegUse    `json:",omitempty"`
-	Problems         []string           `json:",omitempty"`
-}
-
-func summary(co *loader.CodeObject) infoJSON {
-	f := co.File
-	out := infoJSON{
-		File: co.Container.Name, Container: co.Container.Kind.String(), Target: co.Target.String(),
-		Processor: co.Target.Processor, Mach: int(co.Target.Mach), XNACK: co.Target.XNACK.String(),
-		SRAMECC: co.Target.SRAMECC.String(), CodeObjectVersion: co.Version, OSABI: f.OSABI.String(),
-		Type: f.Type.String(), Kernels: []kernelJSON{},
-	}
-	if co.Container.Kind != loader.KindCodeObject {
-		out.Entry = co.Entry
-	}
-	if co.Text != nil {
-		out.Text = &textJSON{co.Text.Addr, co.Text.Size}
-	}
-	if m := co.Metadata; m != nil {
-		out.Metadata = &metaJSON{Version: m.Version, Target: m.Target, Printf: m.Printf, V2: m.V2}
-	}
-	for i := range co.Kernels {
-		k := &co.Kernels[i]
-		kj := kernelJSON{Name: k.Name, DescriptorSymbol: k.DescriptorSymbol, DescriptorAddr: k.DescriptorAddr,
-			Entry: k.Entry, CodeSize: k.CodeSize, Metadata: k.Meta, Descriptor: descriptorFields(k, co.Target.Processor),
-			Problems: k.Check(co.Target.Processor), InitialSGPRs: k.InitialSGPRs(), InitialVGPRs: k.InitialVGPRs(co.Target.Processor)}
-		kj.AllocatedSGPRs, kj.AllocatedVGPRs = allocated(k, co.Target.Processor)
-		out.Kernels = append(out.Kernels, kj)
-	}
-	return out
 }
 
 // allocated gives the SGPRs and VGPRs the granulated counts allocate.

@@ -60,30 +60,20 @@ func scanArgs(cmd, out string, extra ...string) []string {
 		filepath.Join(clDir, "scan_local.json"), "--out", out, "-q"}, extra...)
 }
 
-// infoExample is the shape schema wavedbg/1 gives info --json (to be
-// implemented): the schema must accept it.
-const infoExample = `{"schema":"wavedbg/1","type":"info","file":"k.co","container":"code-object",
- "code_objects":[{"target":"amdgcn-amd-amdhsa--gfx900","processor":"gfx900","mach":"0x2c","xnack":"any",
- "sramecc":"unsupported","code_object_version":4,"osabi":"ELFOSABI_AMDGPU_HSA","elf_type":"ET_DYN",
- "text":{"addr":"0x1700","size":624},"metadata":{"version":[1,1],"target":"amdgcn-amd-amdhsa--gfx900"},
- "kernels":[{"name":"scan_local","descriptor":{"symbol":"scan_local.kd","addr":"0x6c0"},"entry":"0x1700",
-  "code_size":624,"metadata":{"language":"OpenCL C","language_version":[1,2],"kernarg_segment_size":72,
-  "args":[{"offset":0,"size":8,"value_kind":"global_buffer","address_space":"global","type_name":"uint*","is_const":true}]},
-  "allocated":{"sgpr":16,"vgpr":8},"initial_sgprs":[{"name":"Kernarg Segment Ptr","first":6,"count":2}],
-  "initial_vgprs":[{"name":"Work-Item Id X","first":0,"count":1}],
-  "descriptor_fields":[{"name":"GROUP_SEGMENT_FIXED_SIZE","value":"0x400"}]}]}]}`
-
 // TestJSONOutputsMatchSchema: real outputs of trace (a clean and a faulting
-// kernel) and run --json (ok and faulted) validate against the repository's
-// schema, and documents in the old or a broken shape do not.
+// kernel), run --json (ok and faulted) and info --json (every kind of file,
+// --list-bundles) validate against the repository's schema, and documents
+// in the old or a broken shape do not.
 func TestJSONOutputsMatchSchema(t *testing.T) {
 	sch := compileSchema(t)
 	dir := t.TempDir()
 	bad := filepath.Join("testdata", "run", "bad.co")
 	outputs := map[string]string{
-		"trace":        mustRun(t, scanArgs("trace", dir, "--wave", "0,3")...),
-		"run --json":   mustRun(t, scanArgs("run", dir, "--json", "--write-manifest", filepath.Join(dir, "m.json"))...),
-		"info example": infoExample,
+		"trace":      mustRun(t, scanArgs("trace", dir, "--wave", "0,3")...),
+		"run --json": mustRun(t, scanArgs("run", dir, "--json", "--write-manifest", filepath.Join(dir, "m.json"))...),
+	}
+	for _, args := range infoJSONArgs(t) {
+		outputs["info "+strings.Join(args, " ")] = mustRun(t, append([]string{"info"}, args...)...)
 	}
 	for _, cmd := range []string{"run", "trace"} {
 		// A fault exits non-zero but still prints its JSON.
@@ -138,6 +128,37 @@ func TestJSONOutputsMatchSchema(t *testing.T) {
 		b.edit(m)
 		if err := sch.Validate(m); err == nil {
 			t.Errorf("broken trace step (%s) validates", b.name)
+		}
+	}
+
+	info := mustRun(t, "info", "--json", loaderTestdata+"/co/vadd-gfx900-v4.co")
+	brokenInfo := []struct {
+		name string
+		edit func(doc, co, k map[string]any)
+	}{
+		{"Go field name", func(d, _, _ map[string]any) { d["CodeObjects"] = d["code_objects"] }},
+		{"Go field name in a kernel", func(_, _, k map[string]any) { k["DescriptorAddr"] = json.Number("1536") }},
+		{"Go field name in v2 notes", func(_, co, _ map[string]any) {
+			co["metadata"].(map[string]any)["v2"] = map[string]any{"ISAName": "amdgcn-amd-amdhsa--gfx900"}
+		}},
+		{"decimal entry", func(_, _, k map[string]any) { k["entry"] = json.Number("5888") }},
+		{"decimal mach", func(_, co, _ map[string]any) { co["mach"] = json.Number("44") }},
+		{"container in words", func(d, _, _ map[string]any) { d["container"] = "host ELF with .hip_fatbin" }},
+		{"no type", func(d, _, _ map[string]any) { delete(d, "type") }},
+	}
+	// Value kinds hold digits (hidden_heap_v1): the schema once refused them.
+	d := jsonDocs(t, info)[0].(map[string]any)
+	k := d["code_objects"].([]any)[0].(map[string]any)["kernels"].([]any)[0].(map[string]any)
+	k["metadata"].(map[string]any)["args"].([]any)[0].(map[string]any)["value_kind"] = "hidden_heap_v1"
+	if err := sch.Validate(d); err != nil {
+		t.Errorf("info document with a hidden_heap_v1 argument does not validate: %v", err)
+	}
+	for _, b := range brokenInfo {
+		d := jsonDocs(t, info)[0].(map[string]any)
+		co := d["code_objects"].([]any)[0].(map[string]any)
+		b.edit(d, co, co["kernels"].([]any)[0].(map[string]any))
+		if err := sch.Validate(d); err == nil {
+			t.Errorf("broken info document (%s) validates", b.name)
 		}
 	}
 }
