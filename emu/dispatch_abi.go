@@ -377,6 +377,11 @@ func (d *Dispatch) workItemIDs(v *[3][64]uint32, size [3]uint32, w int) uint64 {
 	return exec
 }
 
+// MaxKernarg bounds the kernarg segment a launch builds, in bytes (1 MiB;
+// real kernels take a few KiB), so that a corrupt KERNARG_SIZE or argument
+// offset is refused instead of allocated.
+const MaxKernarg = 1 << 20
+
 // errKernarg reports a kernarg layout problem.
 var errKernarg = errors.New("emu: kernarg layout")
 
@@ -427,10 +432,17 @@ func (d *Dispatch) hiddenValue(kind loader.ValueKind, size int) []byte {
 // (one entry per non-hidden metadata argument, already encoded: a pointer
 // for buffers, an LDS offset for locals, the bytes of by-value arguments)
 // and every hidden argument at its metadata offset.
+// Arguments and the segment must lie within MaxKernarg bytes.
 func (d *Dispatch) BuildKernarg(meta *loader.KernelMeta, vals [][]byte) ([]byte, error) {
 	size := uint64(d.ABI.KernargSize)
-	for _, a := range meta.Args {
+	for i, a := range meta.Args {
+		if end := a.Offset + a.Size; end < a.Offset || end > MaxKernarg {
+			return nil, fmt.Errorf("%w: argument %d at %d+%d ends past the %d bytes a kernarg segment may hold", errKernarg, i, a.Offset, a.Size, MaxKernarg)
+		}
 		size = max(size, a.Offset+a.Size)
+	}
+	if size > MaxKernarg {
+		return nil, fmt.Errorf("%w: segment of %d bytes is larger than the %d bytes a kernarg segment may hold", errKernarg, size, MaxKernarg)
 	}
 	b := make([]byte, size)
 	i := 0

@@ -7,7 +7,7 @@ package main
 // testdata/fuzz run as ordinary tests; CI (.ci/run) also fuzzes each target
 // for a fixed time:
 //
-//	go test ./cmd/wavedbg -run '^$' -fuzz '^FuzzCLICodeObject$' -fuzztime 60s -parallel 1
+//	go test ./cmd/wavedbg -run '^$' -fuzz '^FuzzCLICodeObject$' -fuzztime 60s -fuzzminimizetime 0
 
 import (
 	"bytes"
@@ -29,7 +29,7 @@ import (
 
 // Each launch of a fuzz case runs under these budgets.
 const (
-	fuzzMaxSteps = "4000" // --max-steps, per wave
+	fuzzMaxSteps = "1000" // --max-steps, per wave
 	fuzzMemLimit = "64Mi" // --mem-limit
 	// fuzzWatchdog bounds one command: a hang detector, not a speed
 	// assertion (a case takes milliseconds).
