@@ -2,6 +2,7 @@ package isa
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/wavedbg/wavedbg/loader"
@@ -14,11 +15,15 @@ type UnsupportedTargetError struct {
 }
 
 func (e *UnsupportedTargetError) Error() string {
+	list := "supported: " + strings.Join(SupportedProcessors(), ", ")
+	if _, known := loader.MachByName(e.Processor); !known {
+		return strconv.Quote(e.Processor) + " is not an AMDGPU processor; " + list
+	}
 	name := e.Processor
 	if f := loader.Family(e.Processor); f != "" {
 		name += " (" + f + ")"
 	}
-	return name + " is not supported; supported: " + strings.Join(SupportedProcessors(), ", ")
+	return name + " is not supported; " + list
 }
 
 // CheckSupported returns nil if proc (a processor name or target ID) is

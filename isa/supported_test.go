@@ -22,7 +22,8 @@ func TestSupportedProcessorsMatchISA(t *testing.T) {
 		{"gfx1030", "gfx1030 (RDNA 2) is not supported; "},
 		{"r630", "r630 (TeraScale) is not supported; "},
 		{"gfx700", "gfx700 (GCN 2) is not supported; "},
-		{"mach(0x7f)", "mach(0x7f) is not supported; "},
+		{"mach(0x7f)", `"mach(0x7f)" is not an AMDGPU processor; `},
+		{"foo", `"foo" is not an AMDGPU processor; `},
 	} {
 		err := CheckSupported(tc.proc)
 		var ue *UnsupportedTargetError

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -71,7 +72,7 @@ func runDisasm(args []string, stdout, stderr io.Writer) error {
 			code = binary.LittleEndian.AppendUint32(code, uint32(v))
 		}
 		l := lister{w: w, t: t, feat: isa.FeaturesOf(*target), invalid: "<invalid>"}
-		l.region(code, 0, 0)
+		l.region(code, 0, len(code), 0)
 		return nil
 	}
 	if len(pos) != 1 {
@@ -129,12 +130,13 @@ type label struct {
 }
 
 // writeListing prints .text as llvm-objdump -d does: a header, then for
-// each symbol "ADDR <name>:" and one line per instruction.
+// each symbol "ADDR <name>:" and one line per instruction. Like
+// llvm-objdump, it lists only symbols that start inside the section.
 func writeListing(w *bufio.Writer, file string, t isa.Target, feat isa.Features, text []byte, base uint64, secIndex int,
 	syms []loader.Symbol, only string) error {
 	var labels []label
 	for _, s := range syms {
-		if int(s.Section) != secIndex || s.Name == "" {
+		if int(s.Section) != secIndex || s.Name == "" || s.Value < base || s.Value-base >= uint64(len(text)) {
 			continue
 		}
 		switch s.Type() {
@@ -144,34 +146,25 @@ func writeListing(w *bufio.Writer, file string, t isa.Target, feat isa.Features,
 		labels = append(labels, label{s.Name, s.Value})
 	}
 	sort.SliceStable(labels, func(i, j int) bool { return labels[i].addr < labels[j].addr })
-	end := base + uint64(len(text))
 	if len(labels) == 0 || labels[0].addr > base {
 		labels = append([]label{{".text", base}}, labels...)
 	}
-	if only != "" {
-		found := false
-		for _, l := range labels {
-			found = found || l.name == only
-		}
-		if !found {
-			return fmt.Errorf("disasm: %s: no kernel or symbol %q", file, only)
-		}
+	if only != "" && !slices.ContainsFunc(labels, func(l label) bool { return l.name == only }) {
+		return fmt.Errorf("disasm: %s: no kernel or symbol %q", file, only)
 	}
 	fmt.Fprintf(w, "\n%s:\tfile format elf64-amdgpu\n\nDisassembly of section .text:\n", file)
 	l := lister{w: w, t: t, feat: feat, labels: labels, invalid: ".long", skipZeros: true}
 	for i, lb := range labels {
-		stop := end
-		if i+1 < len(labels) {
-			stop = labels[i+1].addr
-		}
 		if only != "" && lb.name != only {
 			continue
 		}
-		if lb.addr < base || lb.addr > end || stop < lb.addr {
-			continue
+		// Every label lies in the section, so the offsets are in range.
+		start, stop := lb.addr-base, uint64(len(text))
+		if i+1 < len(labels) {
+			stop = labels[i+1].addr - base
 		}
 		fmt.Fprintf(w, "\n%016x <%s>:\n", lb.addr, lb.name)
-		l.region(text[lb.addr-base:stop-base], lb.addr, base)
+		l.region(text, int(start), int(stop), base)
 	}
 	return nil
 }
@@ -189,15 +182,17 @@ type lister struct {
 	buf       []byte
 }
 
-// region prints the instructions of code, which starts at address addr.
-func (l *lister) region(code []byte, addr, base uint64) {
-	for off := 0; off < len(code); {
-		pc := addr + uint64(off)
+// region prints the instructions of code[start:stop]; code starts at
+// address base. As in llvm-objdump, an instruction may run past stop (into
+// the next symbol's bytes) but not past the end of code.
+func (l *lister) region(code []byte, start, stop int, base uint64) {
+	for off := start; off < stop; {
+		pc := base + uint64(off)
 		if l.skipZeros {
 			// llvm-objdump prints a run of 8 or more zero bytes as "...",
 			// skipping it in whole words.
 			z := 0
-			for off+z < len(code) && code[off+z] == 0 {
+			for off+z < stop && code[off+z] == 0 {
 				z++
 			}
 			if z >= 8 {
@@ -212,11 +207,21 @@ func (l *lister) region(code []byte, addr, base uint64) {
 		n := l.inst.Len
 		if err != nil || n == 0 {
 			n = min(4, len(code)-off)
-			if l.invalid == ".long" && n == 4 {
+			switch {
+			case l.invalid != ".long":
+				b = append(b, l.invalid...)
+			case n == 4:
 				b = append(b, ".long 0x"...)
 				b = appendHex(b, uint64(binary.LittleEndian.Uint32(code[off:])), 8, false)
-			} else {
-				b = append(b, "<invalid>"...)
+			default: // a cut-off word at the end of the section
+				b = append(b, ".byte "...)
+				for k, c := range code[off : off+n] {
+					if k > 0 {
+						b = append(b, ", "...)
+					}
+					b = append(b, "0x"...)
+					b = appendHex(b, uint64(c), 2, false)
+				}
 			}
 		} else {
 			b = l.inst.AppendText(b, pc-base, nil)
@@ -227,9 +232,16 @@ func (l *lister) region(code []byte, addr, base uint64) {
 		b = append(b, "// "...)
 		b = appendHex(b, pc, 12, true)
 		b = append(b, ':')
-		for k := 0; k+4 <= n; k += 4 {
-			b = append(b, ' ')
-			b = appendHex(b, uint64(binary.LittleEndian.Uint32(code[off+k:])), 8, true)
+		if n%4 == 0 {
+			for k := 0; k < n; k += 4 {
+				b = append(b, ' ')
+				b = appendHex(b, uint64(binary.LittleEndian.Uint32(code[off+k:])), 8, true)
+			}
+		} else {
+			for _, c := range code[off : off+n] {
+				b = append(b, ' ')
+				b = appendHex(b, uint64(c), 2, true)
+			}
 		}
 		if err == nil && l.labels != nil && l.inst.Enc == isa.EncSOPP {
 			if tgt, ok := l.inst.BranchTarget(pc); ok {

@@ -1,5 +1,7 @@
 package emu
 
+// The kernarg segment of a dispatch.
+
 import (
 	"encoding/binary"
 	"errors"
@@ -7,6 +9,11 @@ import (
 
 	"github.com/wavedbg/wavedbg/loader"
 )
+
+// MaxKernarg bounds the kernarg segment a launch builds, in bytes (1 MiB;
+// real kernels take a few KiB), so that a corrupt KERNARG_SIZE or argument
+// offset is refused instead of allocated.
+const MaxKernarg = 1 << 20
 
 // errKernarg reports a kernarg layout problem.
 var errKernarg = errors.New("emu: kernarg layout")
@@ -57,11 +64,18 @@ func (d *Dispatch) hiddenValue(kind loader.ValueKind, size int) []byte {
 // BuildKernarg lays out the kernarg segment: explicit arguments from vals
 // (one entry per non-hidden metadata argument, already encoded: a pointer
 // for buffers, an LDS offset for locals, the bytes of by-value arguments)
-// and every hidden argument at its metadata offset.
+// and every hidden argument at its metadata offset. The segment and every
+// argument must lie within MaxKernarg bytes.
 func (d *Dispatch) BuildKernarg(meta *loader.KernelMeta, vals [][]byte) ([]byte, error) {
 	size := uint64(d.ABI.KernargSize)
-	for _, a := range meta.Args {
+	for i, a := range meta.Args {
+		if end := a.Offset + a.Size; end < a.Offset || end > MaxKernarg {
+			return nil, fmt.Errorf("%w: argument %d at %d+%d ends past the %d bytes a kernarg segment may hold", errKernarg, i, a.Offset, a.Size, MaxKernarg)
+		}
 		size = max(size, a.Offset+a.Size)
+	}
+	if size > MaxKernarg {
+		return nil, fmt.Errorf("%w: segment of %d bytes is larger than the %d bytes a kernarg segment may hold", errKernarg, size, MaxKernarg)
 	}
 	b := make([]byte, size)
 	i := 0
