@@ -1,0 +1,99 @@
+package samples
+
+import (
+	"flag"
+	"os"
+	"path"
+	"strings"
+	"testing"
+)
+
+var updateREADME = flag.Bool("update-readme", false, "rewrite the samples' README.md steps from tour.yaml")
+
+// TestREADMEMatchesTour holds every README.md's numbered steps to its
+// tour.yaml: the steps are rendered from the data (go generate ./samples,
+// or go test ./samples -run TestREADMEMatchesTour -update-readme).
+func TestREADMEMatchesTour(t *testing.T) {
+	for _, s := range All() {
+		tr, err := s.Tour()
+		if err != nil || tr == nil {
+			t.Fatalf("%s: tour %v, %v", s.Name, tr, err)
+		}
+		want := tr.RenderREADME(s.Walkthrough)
+		if want == s.Walkthrough {
+			continue
+		}
+		file := path.Join(s.Name, "README.md")
+		if *updateREADME {
+			if err := os.WriteFile(file, []byte(want), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		t.Errorf("%s is stale: its steps differ from %s; run go generate ./samples", file, tr.File)
+	}
+}
+
+// TestSplitWalkthroughRoundTrips checks that rendering a README's own
+// steps gives the README back, so the generator only changes what the
+// data changes.
+func TestSplitWalkthroughRoundTrips(t *testing.T) {
+	for _, s := range All() {
+		head, steps, tail := SplitWalkthrough(s.Walkthrough)
+		if len(steps) == 0 {
+			t.Errorf("%s: no numbered steps", s.Name)
+		}
+		if got := head + RenderSteps(steps) + tail; got != s.Walkthrough {
+			t.Errorf("%s: README.md does not survive a round trip:\n%s", s.Name, got)
+		}
+	}
+}
+
+// TestParseTourErrors checks that bad tour files are refused with the
+// file and line of the mistake.
+func TestParseTourErrors(t *testing.T) {
+	src := []string{"s_mov_b32 s0, 1", "s_endpgm"}
+	const steps = "steps:\n  - text: one\n"
+	for _, c := range []struct{ name, yaml, want string }{
+		{"bad claim", steps + "stops:\n  - claim: \"1: x\"\n    at: s_endpgm\n    check:\n      - s0 == 1\n", `t.yaml:7: not a claim: "s0 == 1"`},
+		{"bad expression", steps + "stops:\n  - claim: \"1: x\"\n    at: s_endpgm\n    check: [\"v0[0..3] = lane +\"]\n", "t.yaml:6: unexpected end of expression"},
+		{"unknown instruction", steps + "stops:\n  - claim: \"1: x\"\n    at: s_nop 0\n    check: [s0 = 1]\n", `t.yaml:4: at: no instruction "s_nop 0"`},
+		{"no such step", steps + "stops:\n  - claim: \"2: x\"\n    at: s_endpgm\n    check: [s0 = 1]\n", "t.yaml:4: claim \"2: x\" names step 2; the walkthrough has 1"},
+		{"no step numbers", steps + "stops:\n  - claim: x\n    at: s_endpgm\n    check: [s0 = 1]\n", "t.yaml:4: claim \"x\" does not start with step numbers"},
+		{"checks nothing", steps + "stops:\n  - claim: \"1: x\"\n    at: s_endpgm\n", "t.yaml:4: \"1: x\" checks nothing"},
+		{"unknown field", steps + "stops:\n  - claim: \"1: x\"\n    at: s_endpgm\n    chek: [s0 = 1]\n", `t.yaml:6: unknown field "chek" in a stop`},
+		{"unknown need", "needs: [gpu]\n" + steps, `t.yaml: unknown need "gpu"`},
+		{"lane out of range", steps + "stops:\n  - claim: \"1: x\"\n    at: s_endpgm\n    check: [\"v0[0..64] = 1\"]\n", "t.yaml:6: lane 64"},
+		{"wrong count", steps + "stops:\n  - claim: \"1: x\"\n    at: s_endpgm\n    check: [\"s[0:2] = 1 2\"]\n", "t.yaml:6: s[0:2] needs 3 values"},
+		{"not yaml", "steps: [\n", "t.yaml: yaml: line"},
+	} {
+		_, err := ParseTour("t.yaml", []byte(c.yaml), src)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: got %v, want an error containing %q", c.name, err, c.want)
+		}
+	}
+}
+
+// TestClaimExpressions checks the value language against the Go it replaced.
+func TestClaimExpressions(t *testing.T) {
+	for _, c := range []struct {
+		expr string
+		vars map[string]int64
+		want int64
+	}{
+		{"0xb0000020 + 4*(lane%8) + 64*(lane/8)", map[string]int64{"lane": 13}, 0xb0000020 + 4*5 + 64},
+		{"u32(0xff804000 + lane*0x10101010) >> 24 & 0xff", map[string]int64{"lane": 3}, int64((0xff804000 + 3*0x10101010) >> 24 & 0xff)},
+		{"f32(-1)", nil, 0xbf800000},
+		{"f32(i + (1000 + 0.5*i))", map[string]int64{"i": 2}, 0x447ac000}, // 1003.0
+		{"4*(63-lane)", map[string]int64{"lane": 63}, 0},
+	} {
+		e, err := parseExpr(c.expr)
+		if err != nil {
+			t.Fatalf("%s: %v", c.expr, err)
+		}
+		v, err := e.eval(c.vars)
+		if err != nil || v.isFloat || uint32(v.i) != uint32(c.want) {
+			t.Errorf("%s = %+v, %v; want %#x", c.expr, v, err, c.want)
+		}
+	}
+}
