@@ -2,10 +2,14 @@ package samples
 
 import (
 	"flag"
+	"fmt"
+	"math"
 	"os"
 	"path"
 	"strings"
 	"testing"
+
+	"github.com/wavedbg/wavedbg/emu"
 )
 
 var updateREADME = flag.Bool("update-readme", false, "rewrite the samples' README.md steps from tour.yaml")
@@ -94,6 +98,59 @@ func TestClaimExpressions(t *testing.T) {
 		v, err := e.eval(c.vars)
 		if err != nil || v.isFloat || uint32(v.i) != uint32(c.want) {
 			t.Errorf("%s = %+v, %v; want %#x", c.expr, v, err, c.want)
+		}
+	}
+}
+
+// TestClaimHolds judges claims against a hand-made emu state: each holds,
+// and each turns false when the state changes under it (as :set does in
+// the debugger).
+func TestClaimHolds(t *testing.T) {
+	snap := &emu.Snapshot{SGPR: make([]uint32, 102), VGPR: make([][64]uint32, 8), M0: 0x100,
+		EXEC: 0xf, Pending: []string{"s8"}}
+	snap.SGPR[9], snap.SGPR[4], snap.SGPR[5] = 1, 0x1000, 0x1
+	for l := range 64 {
+		snap.VGPR[3][l] = 4 * uint32(63-l)
+		snap.VGPR[4][l] = math.Float32bits(float32(l) / 255)
+	}
+	rec := &emu.StepRecord{CountersAfter: emu.Counters{LGKM: 1},
+		Hazards: []emu.Hazard{{Reg: "s8", PendingPC: 0x1504}}}
+	mem := []uint32{1, 42}
+	st := &State{Snap: snap, Last: rec, Buffers: map[string]emu.Allocation{"in": {Name: "in", Addr: 0x100001000, Size: 8}},
+		Mem: func(buf string, i int) (uint32, error) { return mem[i], nil },
+		PCOf: func(at string) (uint64, error) {
+			if at == "s_load_dword s8, s[4:5], 0x0" {
+				return 0x1504, nil
+			}
+			return 0, fmt.Errorf("no %q", at)
+		}}
+	for _, c := range []struct {
+		claim  string
+		change func()
+	}{
+		{"s9 = 1", func() { snap.SGPR[9] = 2 }},
+		{"s[4:5] = &in", func() { snap.SGPR[5] = 0 }},
+		{"m0 = 0x100", func() { snap.M0 = 0 }},
+		{"exec = 0xf", func() { snap.EXEC = 1 }},
+		{"lgkm = 1", func() { rec.CountersAfter.LGKM = 0 }},
+		{"pending s8", func() { snap.Pending = nil }},
+		{"hazard s8 from s_load_dword s8, s[4:5], 0x0", func() { rec.Hazards = nil }},
+		{"v3[0..63] = 4*(63-lane)", func() { snap.VGPR[3][7] = 0 }},
+		{"v4[0..63] ~= float(lane) / 255", func() { snap.VGPR[4][9] += 2 }},
+		{"in[0..1] = 1 + 41*i", func() { mem[1] = 6 }},
+		{"not s9 = 7", func() { snap.SGPR[9] = 7 }},
+	} {
+		k, err := parseClaim(c.claim)
+		if err != nil {
+			t.Fatalf("%s: %v", c.claim, err)
+		}
+		cl := Claim{Text: c.claim, k: k}
+		if err := cl.Holds(st); err != nil {
+			t.Errorf("%s: %v", c.claim, err)
+		}
+		c.change()
+		if cl.Holds(st) == nil {
+			t.Errorf("%s still holds after the state changed", c.claim)
 		}
 	}
 }
