@@ -123,6 +123,7 @@ func (m *Model) refresh() {
 	}
 	f.Waves.Rows = m.dbg.Waves()
 	f.Waves.Selected = m.dbg.Selected()
+	m.markTour(f)
 }
 
 // Init implements tea.Model.

@@ -212,12 +212,10 @@ func (m *Model) tourLines(w int) []string {
 	inner := max(w-2, 1)
 	var body []string
 	title := fmt.Sprintf("tour: %s  t runs to the next step", t.name)
-	stop := t.cur
-	if stop < 0 {
+	if t.cur < 0 {
 		title = fmt.Sprintf("tour: %s  press t to run to the first step", t.name)
-		stop = 0
 	}
-	s := t.stops[stop]
+	s := t.shownStop()
 	title = fmt.Sprintf("%s  [%d/%d]", title, t.cur+1, len(t.stops))
 	head := fmt.Sprintf("%s (after %s)", s.Claim, s.At)
 	if t.cur >= 0 && m.dbg.StepCount() != t.steps {
@@ -247,7 +245,11 @@ func (m *Model) tourLines(w int) []string {
 		}
 	}
 	if len(names) > 0 {
-		body = append(body, "watch: "+strings.Join(names, " "))
+		w := "watch: " + strings.Join(names, " ")
+		if slices.ContainsFunc(names, isRegName) {
+			w += "  (registers marked < in their panes)"
+		}
+		body = append(body, w)
 	}
 	room := h - 2 - len(body) - len(claims)
 	for _, n := range s.Steps {
@@ -262,6 +264,41 @@ func (m *Model) tourLines(w int) []string {
 	}
 	body = append(body, claims...)
 	return strings.Split(frame(" "+title+" ", body, st, w, h, false), "\n")
+}
+
+// shownStop is the stop the band shows: the one last reached, or the first.
+func (t *tour) shownStop() samples.Stop { return t.stops[max(t.cur, 0)] }
+
+// markTour marks the registers the shown stop's claims name in the SGPR
+// and VGPR panes (wave 0 only, the wave the tour follows).
+func (m *Model) markTour(f *Frame) {
+	if m.tour == nil || m.dbg.Selected() != 0 {
+		return
+	}
+	names := map[string]bool{}
+	for _, c := range m.tour.shownStop().Checks {
+		for _, n := range c.Names() {
+			names[n] = true
+		}
+	}
+	for i := range f.SGPR.Regs {
+		r := &f.SGPR.Regs[i]
+		base, _, _ := strings.Cut(r.Name, "_") // exec_lo, vcc_hi: exec, vcc
+		r.Tour = names[r.Name] || names[base]
+	}
+	f.VGPR.Tour = make([]bool, len(f.VGPR.Values))
+	for i := range f.VGPR.Tour {
+		f.VGPR.Tour[i] = names[fmt.Sprintf("v%d", i)]
+	}
+}
+
+// isRegName reports whether a claim's name is a register the SGPR or VGPR
+// pane shows (markTour marks it).
+func isRegName(n string) bool {
+	if n == "m0" || n == "exec" || n == "vcc" {
+		return true
+	}
+	return len(n) > 1 && (n[0] == 's' || n[0] == 'v') && '0' <= n[1] && n[1] <= '9'
 }
 
 // wrapWords breaks s into lines of at most w cells at spaces.

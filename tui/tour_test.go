@@ -113,3 +113,27 @@ func TestTourResyncsAfterManualSteps(t *testing.T) {
 		t.Errorf("after s the band does not say the claims are judged later:\n%s", s)
 	}
 }
+
+// TestTourMarksClaimRegisters checks that the registers the shown stop's
+// claims name are marked in the SGPR pane (text marker "<", no colour
+// needed) and no others are.
+func TestTourMarksClaimRegisters(t *testing.T) {
+	m := tourModel(t, "missing_waitcnt")
+	press(m, "t", "t", "t") // stop 3: hazard on s8, s9 = 1
+	marked := map[string]bool{}
+	for _, r := range m.frame.SGPR.Regs {
+		if r.Tour {
+			marked[r.Name] = true
+		}
+	}
+	if len(marked) != 2 || !marked["s8"] || !marked["s9"] {
+		t.Errorf("marked SGPRs %v, want s8 and s9", marked)
+	}
+	// The mark takes the marker column when the register is neither
+	// changed (*) nor pending (~).
+	v := &SGPRView{Regs: []RegCell{{Name: "s8", Tour: true}, {Name: "s9", Tour: true, Changed: true}, {Name: "s10"}}, Cursor: -1}
+	got := strings.Join(renderSGPRs(v, m.common.Styles, 20), "\n")
+	if want := "s8  0x00000000<\ns9  0x00000000*\ns10 0x00000000 "; got != want {
+		t.Errorf("SGPR pane:\n%s\nwant:\n%s", got, want)
+	}
+}
