@@ -3,6 +3,8 @@ package tui
 import (
 	"strings"
 	"testing"
+
+	"github.com/wavedbg/wavedbg/samples"
 )
 
 // tourModel opens a bundled sample as `wavedbg --sample NAME` does, on a
@@ -135,5 +137,26 @@ func TestTourMarksClaimRegisters(t *testing.T) {
 	got := strings.Join(renderSGPRs(v, m.common.Styles, 20), "\n")
 	if want := "s8  0x00000000<\ns9  0x00000000*\ns10 0x00000000 "; got != want {
 		t.Errorf("SGPR pane:\n%s\nwant:\n%s", got, want)
+	}
+}
+
+// TestTourEverySample presses t through every bundled sample's tour (the
+// stops about wave 0 of work-group 0): each stop is reached and no claim
+// fails on the live debugger.
+func TestTourEverySample(t *testing.T) {
+	for _, s := range samples.All() {
+		m := tourModel(t, s.Name)
+		for i, stop := range m.tour.stops {
+			press(m, "t")
+			if m.tour.cur != i {
+				t.Errorf("%s: stop %d (%s) not reached: %s", s.Name, i+1, stop.Claim, m.msg)
+				break
+			}
+			for _, l := range strings.Split(m.Render(), "\n") {
+				if strings.Contains(l, "[✗]") {
+					t.Errorf("%s, stop %d: %s", s.Name, i+1, strings.Trim(l, "│ "))
+				}
+			}
+		}
 	}
 }
