@@ -40,3 +40,17 @@ func TestPickerResetsFilter(t *testing.T) {
 		t.Errorf("the cursor is on %s, want lds_direct", got)
 	}
 }
+
+// TestTourShownFromPicker opens a sample from the picker: its tour band is
+// there at once, as with --sample.
+func TestTourShownFromPicker(t *testing.T) {
+	open := func(name string) (Debuggee, error) { return openBundled(t, name), nil }
+	a := NewApp(samples.Items(), open, Options{Color: ColorPlain})
+	a.Update(winSize(160, 45))
+	for _, k := range []string{"j", "j", "enter"} {
+		a.Update(keyMsg(k))
+	}
+	if s := a.Render(); !strings.Contains(s, "tour: missing_waitcnt  press t to run to the first step") {
+		t.Errorf("no tour band after opening missing_waitcnt from the picker:\n%s", s)
+	}
+}
