@@ -87,6 +87,9 @@ func parseClaim(s string) (claimKind, error) {
 	}
 	if m := sgprsRE.FindStringSubmatch(s); m != nil {
 		lo, hi := atoi(m[1]), atoi(m[2])
+		if hi < lo || hi >= numSGPRs {
+			return nil, fmt.Errorf("no SGPRs s[%d:%d] (s0-s%d)", lo, hi, numSGPRs-1)
+		}
 		if buf, ok := strings.CutPrefix(m[3], "&"); ok {
 			if hi != lo+1 {
 				return nil, fmt.Errorf("an address needs a pair, s[%d:%d]", lo, lo+1)
@@ -108,6 +111,9 @@ func parseClaim(s string) (claimKind, error) {
 		return out, nil
 	}
 	if m := sgprRE.FindStringSubmatch(s); m != nil {
+		if atoi(m[1]) >= numSGPRs {
+			return nil, fmt.Errorf("no SGPR s%s (s0-s%d)", m[1], numSGPRs-1)
+		}
 		n, err := parseU64(m[2])
 		return sgprs{{atoi(m[1]), uint32(n)}}, err
 	}
@@ -149,12 +155,18 @@ func parseClaim(s string) (claimKind, error) {
 		return k, nil
 	}
 	if m := lanesRE.FindStringSubmatch(s); m != nil {
+		if n := atoi(m[1]); len(m[1]) > 2 || n > 63 {
+			return nil, fmt.Errorf("lanes 0-%s: a wave has 64 lanes", m[1])
+		}
 		return vaddrs{atoi(m[1]) + 1}, nil
 	}
 	if m := lineRE.FindStringSubmatch(s); m != nil {
 		off, err := parseU64(m[2])
 		if err != nil {
 			return nil, err
+		}
+		if off%4 != 0 {
+			return nil, fmt.Errorf("line %s+%#x: a dword offset must be a multiple of 4", m[1], off)
 		}
 		k := line{buf: m[1], off: off, valid: m[3] == "valid", dirty: m[4] == "dirty"}
 		if m[5] != "" {
@@ -169,8 +181,8 @@ func parseClaim(s string) (claimKind, error) {
 	}
 	if m := rangeRE.FindStringSubmatch(s); m != nil {
 		from, to := atoi(m[2]), atoi(m[3])
-		if from > to {
-			return nil, fmt.Errorf("empty range [%d..%d]", from, to)
+		if from > to || to-from >= maxRange || len(m[3]) > 9 {
+			return nil, fmt.Errorf("range [%s..%s]: empty or longer than %d", m[2], m[3], maxRange)
 		}
 		e, err := parseExpr(m[5])
 		if err != nil {
@@ -190,6 +202,12 @@ func parseClaim(s string) (claimKind, error) {
 	}
 	return nil, fmt.Errorf("not a claim: %q", s)
 }
+
+// maxRange bounds the lanes or dwords one claim covers.
+const maxRange = 1 << 16
+
+// numSGPRs is how many SGPRs a claim can name (s0-s101, GFX9).
+const numSGPRs = 102
 
 func atoi(s string) int { n, _ := strconv.Atoi(s); return n }
 

@@ -93,6 +93,9 @@ func (k bufPtr) eval(st *State) error {
 		return fmt.Errorf("no buffer %q", k.buf)
 	}
 	s := st.Snap.SGPR
+	if k.n+1 >= len(s) {
+		return fmt.Errorf("no s%d", k.n+1)
+	}
 	if got := uint64(s[k.n]) | uint64(s[k.n+1])<<32; got != a.Addr {
 		return fmt.Errorf("s[%d:%d] = %#x, %s is at %#x", k.n, k.n+1, got, k.buf, a.Addr)
 	}

@@ -70,6 +70,9 @@ func TestParseTourErrors(t *testing.T) {
 		{"lane out of range", steps + "stops:\n  - claim: \"1: x\"\n    at: s_endpgm\n    check: [\"v0[0..64] = 1\"]\n", "t.yaml:6: lane 64"},
 		{"wrong count", steps + "stops:\n  - claim: \"1: x\"\n    at: s_endpgm\n    check: [\"s[0:2] = 1 2\"]\n", "t.yaml:6: s[0:2] needs 3 values"},
 		{"not yaml", "steps: [\n", "t.yaml: yaml: line"},
+		{"no such SGPR", steps + "stops:\n  - claim: \"1: x\"\n    at: s_endpgm\n    check: [s102 = 1]\n", "t.yaml:6: no SGPR s102"},
+		{"no such pair", steps + "stops:\n  - claim: \"1: x\"\n    at: s_endpgm\n    check: [\"s[101:102] = &in\"]\n", "t.yaml:6: no SGPRs s[101:102]"},
+		{"unaligned line", steps + "stops:\n  - claim: \"1: x\"\n    at: s_endpgm\n    check: [line data+0x3 valid]\n", "t.yaml:6: line data+0x3"},
 	} {
 		_, err := ParseTour("t.yaml", []byte(c.yaml), src)
 		if err == nil || !strings.Contains(err.Error(), c.want) {
@@ -153,4 +156,26 @@ func TestClaimHolds(t *testing.T) {
 			t.Errorf("%s still holds after the state changed", c.claim)
 		}
 	}
+}
+
+// FuzzClaim checks that no claim text makes the parser or the evaluation
+// panic, whatever the state it is judged against.
+func FuzzClaim(f *testing.F) {
+	for _, s := range []string{"s9 = 1", "s[4:5] = &in", "v4[0..3] ~= float(lane) / 255", "dst[0..3] = 4*(i/0)",
+		"line data+0x0 valid dirty holds 0x5ca1", "cache hit miss(glc)", "saddr table 0x10!", "not pending s8",
+		"hazard s8 from s_endpgm", "lanes 0-15 in range", "wrote write-back 0x5ca1", "s[0:1] = 1 2", "exec = 1"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		k, err := parseClaim(s)
+		if err != nil {
+			return
+		}
+		st := &State{Snap: &emu.Snapshot{SGPR: make([]uint32, 4), VGPR: make([][64]uint32, 2),
+			Cache: []emu.CacheLine{{Valid: true, Addr: 0x1000}}},
+			Last:    &emu.StepRecord{Addrs: []emu.LaneAddr{{Lane: -1}}},
+			Buffers: map[string]emu.Allocation{"data": {Addr: 0x1000, Size: 4}},
+			Mem:     func(string, int) (uint32, error) { return 0, nil }}
+		_ = Claim{Text: s, k: k}.Holds(st)
+	})
 }
