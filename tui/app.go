@@ -123,7 +123,6 @@ func (m *Model) refresh() {
 	}
 	f.Waves.Rows = m.dbg.Waves()
 	f.Waves.Selected = m.dbg.Selected()
-	m.markTour(f)
 }
 
 // Init implements tea.Model.
@@ -358,6 +357,7 @@ func (m *Model) Render() string {
 	}
 	st := m.common.Styles
 	top, bottom := m.chrome()
+	m.markTour(&m.frame)
 	screen := make([]string, 0, h)
 	screen = append(screen, fit(m.statusLine(), w))
 	body := make([]string, max(h-top-bottom, 0))

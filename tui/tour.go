@@ -11,17 +11,20 @@ import (
 )
 
 // The guided tour: a bundled sample's walkthrough (samples.Tour, from its
-// tour.yaml) on screen. A band above the explain line shows the step the
-// wave last reached, its text and each claim ticked live (✓ holds now, ✗
-// does not, with what is there instead); t runs to the next stop. The
+// tour.yaml) on screen. A band above the explain line (on terminals of
+// tourMinHeight rows or more) shows the step the wave last reached, its
+// text and each claim ticked live (✓ holds now, ✗ does not, with what is
+// there instead); t runs to the next stop and sums it up on the status
+// line. The
 // claims are judged by package samples against emu's state, the same code
 // the walkthrough tests run.
 
 // tourRows is the height of the tour band, frame included.
 const tourRows = 10
 
-// tourMinHeight is the smallest terminal that shows the band.
-const tourMinHeight = 30
+// tourMinHeight is the smallest terminal that shows the band: below it
+// the panes keep their room and t reports each stop on the status line.
+const tourMinHeight = 45
 
 // tour is the walkthrough of the open sample and where the student is in it.
 type tour struct {
@@ -154,11 +157,25 @@ func (m *Model) tourNext() {
 		t.execs[i]++
 		if i == want && t.execs[i] > next.Nth {
 			t.cur++
-			m.status("tour step %d of %d", t.cur+1, len(t.stops))
+			m.status("tour %d/%d %s %s", t.cur+1, len(t.stops), t.ticks(m.dbg), next.Claim)
 			break
 		}
 	}
 	m.afterMove()
+}
+
+// ticks is the stop's claims judged now, one ✓ or ✗ each.
+func (t *tour) ticks(d Debuggee) string {
+	st := t.state(d)
+	var b strings.Builder
+	for _, c := range t.stops[t.cur].Checks {
+		if c.Holds(st) == nil {
+			b.WriteString("✓")
+		} else {
+			b.WriteString("✗")
+		}
+	}
+	return b.String()
 }
 
 // resync finds the tour's place after the wave moved without it (s, b,
@@ -270,15 +287,18 @@ func (m *Model) tourLines(w int) []string {
 func (t *tour) shownStop() samples.Stop { return t.stops[max(t.cur, 0)] }
 
 // markTour marks the registers the shown stop's claims name in the SGPR
-// and VGPR panes (wave 0 only, the wave the tour follows).
+// and VGPR panes: on wave 0, the wave the tour follows, once the band is
+// shown or t has been pressed.
 func (m *Model) markTour(f *Frame) {
-	if m.tour == nil || m.dbg.Selected() != 0 {
+	if m.tour == nil {
 		return
 	}
 	names := map[string]bool{}
-	for _, c := range m.tour.shownStop().Checks {
-		for _, n := range c.Names() {
-			names[n] = true
+	if m.dbg.Selected() == 0 && (m.tourHeight() > 0 || m.tour.cur >= 0) {
+		for _, c := range m.tour.shownStop().Checks {
+			for _, n := range c.Names() {
+				names[n] = true
+			}
 		}
 	}
 	for i := range f.SGPR.Regs {

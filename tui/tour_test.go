@@ -12,7 +12,7 @@ import (
 func tourModel(t *testing.T, name string) *Model {
 	t.Helper()
 	m := New(openBundled(t, name), Options{Color: ColorPlain})
-	m.Update(winSize(160, 45))
+	m.Update(winSize(160, tourMinHeight))
 	if m.tour == nil {
 		t.Fatalf("%s opened without its tour", name)
 	}
@@ -122,6 +122,7 @@ func TestTourResyncsAfterManualSteps(t *testing.T) {
 func TestTourMarksClaimRegisters(t *testing.T) {
 	m := tourModel(t, "missing_waitcnt")
 	press(m, "t", "t", "t") // stop 3: hazard on s8, s9 = 1
+	m.Render()
 	marked := map[string]bool{}
 	for _, r := range m.frame.SGPR.Regs {
 		if r.Tour {
@@ -158,5 +159,20 @@ func TestTourEverySample(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestTourSmallTerminal checks that below tourMinHeight rows the band
+// gives the panes their room and t still reports each stop, ticks
+// included, on the status line.
+func TestTourSmallTerminal(t *testing.T) {
+	m := New(openBundled(t, "missing_waitcnt"), Options{Color: ColorPlain})
+	m.Update(winSize(120, tourMinHeight-1))
+	if strings.Contains(m.Render(), "tour:") {
+		t.Fatalf("the band is drawn at %d rows", tourMinHeight-1)
+	}
+	press(m, "t", "t", "t")
+	if want := "tour 3/6 ✓✓ 3: the early read is a hazard"; !strings.Contains(m.Render(), want) {
+		t.Errorf("no %q on the status line:\n%s", want, m.Render())
 	}
 }
