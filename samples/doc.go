@@ -8,16 +8,18 @@
 //	<name>.cl.s            clang's assembly for an OpenCL sample (generated)
 //	<name>.co              the code object, built by build.sh (code object v4)
 //	README.md              the walkthrough; its title is "# <name> — <one-line description>"
+//	tour.yaml              the walkthrough as data: its numbered steps (README.md's are
+//	                       generated from them) and the stops where its claims hold
 //	manifest.json          a run manifest (package emu/manifest): grid, block and the
 //	                       arguments' contents, so the sample runs without flags
 //
-// All returns them in teaching order. Every claim a walkthrough makes is
-// also written down as data in walkthrough_test.go, which runs the sample in
-// emu and checks the registers, memory, counters, cache events and hazards
-// the walkthrough describes; build_test.go checks that build.sh reproduces
-// the committed code objects.
+// All returns them in teaching order. Sample.Tour parses tour.yaml: one
+// source of truth for README.md's steps (go generate), the walkthrough tests
+// (runner_test.go runs each sample in emu and checks every claim) and the
+// debugger's tour pane (Claim.Holds judges a claim against a live State);
+// claim.go describes the claim syntax. build_test.go checks that build.sh
+// reproduces the committed code objects.
 //
-// To add a sample: create the directory with the five files above, add its
-// name to order in samples.go, run build.sh, and add its expectations to
-// walks in walkthrough_test.go.
+// To add a sample: create the directory with the six files above, add its
+// name to order in samples.go, run build.sh and go generate.
 package samples

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/binary"
 	"fmt"
-	"strings"
 
 	"github.com/wavedbg/wavedbg/emu"
 	"github.com/wavedbg/wavedbg/emu/manifest"
@@ -61,10 +60,7 @@ func newWave(s Sample, group, waveInGroup uint32) (*wave, error) {
 		insts = append(insts, in)
 		off += in.Len
 	}
-	src, err := sourceInstructions(s)
-	if err != nil {
-		return nil, err
-	}
+	src := SourceInstructions(s)
 	if len(src) != len(insts) {
 		return nil, fmt.Errorf("%s: %d instructions in the source, %d in the code object", s.Name, len(src), len(insts))
 	}
@@ -184,39 +180,6 @@ func newWave(s Sample, group, waveInGroup uint32) (*wave, error) {
 	}
 	return w, nil
 }
-
-// sourceInstructions lists the instruction lines of a sample's kernel, in
-// order: for assembly samples from Source, for OpenCL ones from the
-// assembly clang generated (<name>.cl.s). Labels, directives, comments and
-// blank lines are dropped; each remaining line is one instruction.
-func sourceInstructions(s Sample) ([]string, error) {
-	text := s.Assembly
-	var out []string
-	in := false
-	for line := range strings.Lines(text) {
-		if i := strings.IndexByte(line, ';'); i >= 0 {
-			line = line[:i]
-		}
-		line = strings.Join(strings.Fields(line), " ")
-		switch {
-		case line == s.Kernel+":":
-			in = true
-		case !in || line == "":
-		case strings.HasSuffix(line, ":") && strings.Contains(line, "end"),
-			strings.HasPrefix(line, ".section"), strings.HasPrefix(line, ".rodata"),
-			strings.HasPrefix(line, ".size"):
-			in = false // the end of the kernel's code
-		case strings.HasPrefix(line, "."), strings.HasSuffix(line, ":"):
-			// directives and labels
-		default:
-			out = append(out, line)
-		}
-	}
-	return out, nil
-}
-
-// normalize folds a source line or expectation to the form sourceInstructions uses.
-func normalize(s string) string { return strings.Join(strings.Fields(s), " ") }
 
 // find returns the index of the instruction whose source text is at.
 func (w *wave) find(at string) (int, error) {

@@ -4,8 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"regexp"
-	"strconv"
+	"slices"
 	"strings"
 	"testing"
 
@@ -13,134 +12,123 @@ import (
 	"github.com/wavedbg/wavedbg/isa"
 )
 
-// This file runs the expectations of walkthrough_test.go.
+// This file runs the walkthroughs' stops (NAME/tour.yaml) in emu: the same
+// data the debugger's tour pane and README.md's steps come from.
+//
+// A walkthrough runs on one emu.Machine with full snapshots for as long as
+// it can. At the first instruction only a whole-grid run executes (vector
+// memory, LDS, barriers: see grid_test.go) the remaining stops are checked
+// on a replay of the same wave from an emu.RunGrid trace. If emu cannot
+// execute an instruction at all and the tour declared that machinery in
+// needs, the test skips (fails under CI) and lists every claim it did not
+// check; any other failure to run is an error.
 
-// TestWalkthroughData checks the expectations themselves: every sample has a
-// walkthrough, every expectation makes at least one check and names an
-// instruction of its sample.
-func TestWalkthroughData(t *testing.T) {
-	covered := map[string]bool{}
-	for _, wk := range walks {
-		s, ok := Lookup(wk.sample)
-		if !ok {
-			t.Errorf("walkthrough for unknown sample %q", wk.sample)
-			continue
-		}
-		covered[wk.sample] = true
-		src, err := sourceInstructions(s)
+// walk is the stops of one tour about one wave.
+type walk struct {
+	sample string
+	tour   *Tour
+	group  uint32
+	wave   int
+	stops  []Stop
+}
+
+// walks groups every sample's stops by the wave they are about.
+func walks(t *testing.T) (map[string]*Tour, []walk) {
+	t.Helper()
+	tours := map[string]*Tour{}
+	var out []walk
+	for _, s := range All() {
+		tr, err := s.Tour()
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(wk.expect) == 0 {
-			t.Errorf("%s: no expectations", wk.sample)
+		if tr == nil {
+			continue
 		}
-		for _, e := range wk.expect {
-			if len(e.checks) == 0 {
-				t.Errorf("%s: %q checks nothing", wk.sample, e.claim)
+		tours[s.Name] = tr
+		for _, st := range tr.Stops {
+			i := slices.IndexFunc(out, func(w walk) bool {
+				return w.tour == tr && w.group == st.Group && w.wave == st.Wave
+			})
+			if i < 0 {
+				out = append(out, walk{sample: s.Name, tour: tr, group: st.Group, wave: st.Wave})
+				i = len(out) - 1
 			}
-			if _, err := locate(src, e.at); err != nil {
-				t.Errorf("%s: %q: %v", wk.sample, e.claim, err)
-			}
+			out[i].stops = append(out[i].stops, st)
 		}
 	}
+	return tours, out
+}
+
+// TestWalkthroughData checks that every sample has a tour with stops.
+func TestWalkthroughData(t *testing.T) {
+	tours, _ := walks(t)
 	for _, s := range All() {
-		if !covered[s.Name] {
-			t.Errorf("sample %s has no walkthrough expectations", s.Name)
+		if tr := tours[s.Name]; tr == nil || len(tr.Stops) == 0 {
+			t.Errorf("sample %s has no tour stops (%s/tour.yaml)", s.Name, s.Name)
 		}
 	}
 }
 
 // TestWalkthroughCoverage checks that every numbered step of every
-// walkthrough is claimed by an expectation (its claim starts with the step
-// numbers: "3: ...", "1-4: ...", "5 and ...", "5: ...; 7: ...") or is
-// listed in unchecked with a reason.
+// walkthrough is claimed by a stop or listed in unchecked with a reason.
 func TestWalkthroughCoverage(t *testing.T) {
-	stepRE := regexp.MustCompile(`(?m)^(\d+)\. `)
-	claimRE := regexp.MustCompile(`(?:^|; )(\d+)(?:-(\d+))?(?:[:,]| and)`)
-	for _, s := range All() {
+	tours, _ := walks(t)
+	for name, tr := range tours {
 		claimed := map[int]bool{}
-		unchecked := map[int]string{}
-		for _, wk := range walks {
-			if wk.sample != s.Name {
-				continue
-			}
-			for n, why := range wk.unchecked {
-				unchecked[n] = why
-			}
-			for _, e := range wk.expect {
-				for _, m := range claimRE.FindAllStringSubmatch(e.claim, -1) {
-					lo, _ := strconv.Atoi(m[1])
-					hi := lo
-					if m[2] != "" {
-						hi, _ = strconv.Atoi(m[2])
-					}
-					for n := lo; n <= hi; n++ {
-						claimed[n] = true
-					}
-				}
+		for _, st := range tr.Stops {
+			for _, n := range st.Steps {
+				claimed[n] = true
 			}
 		}
-		steps := map[int]bool{}
-		for _, m := range stepRE.FindAllStringSubmatch(s.Walkthrough, -1) {
-			n, _ := strconv.Atoi(m[1])
-			steps[n] = true
-			if !claimed[n] && unchecked[n] == "" {
-				t.Errorf("%s: walkthrough step %d is neither checked nor listed as unchecked", s.Name, n)
+		for n := 1; n <= len(tr.Steps); n++ {
+			if !claimed[n] && tr.Unchecked[n] == "" {
+				t.Errorf("%s: walkthrough step %d is neither checked nor listed as unchecked", name, n)
 			}
-			if claimed[n] && unchecked[n] != "" {
-				t.Errorf("%s: step %d is both checked and listed as unchecked", s.Name, n)
-			}
-		}
-		for n := range claimed {
-			if !steps[n] {
-				t.Errorf("%s: an expectation claims step %d, which the walkthrough does not have", s.Name, n)
+			if claimed[n] && tr.Unchecked[n] != "" {
+				t.Errorf("%s: step %d is both checked and listed as unchecked", name, n)
 			}
 		}
 	}
-}
-
-// locate finds "text" or "text#n" among the source instructions.
-func locate(src []string, at string) (int, error) {
-	text, nth := at, 1
-	if i := strings.LastIndexByte(at, '#'); i >= 0 {
-		n, err := strconv.Atoi(at[i+1:])
-		if err != nil || n < 1 {
-			return 0, fmt.Errorf("bad occurrence in %q", at)
-		}
-		text, nth = at[:i], n
-	}
-	text = normalize(text)
-	seen := 0
-	for i, s := range src {
-		if s == text {
-			seen++
-			if seen == nth {
-				return i, nil
-			}
-		}
-	}
-	if seen > 0 && !strings.Contains(at, "#") {
-		return 0, fmt.Errorf("%q is ambiguous", at)
-	}
-	return 0, fmt.Errorf("no instruction %q (occurrence %d) in the source", text, nth)
 }
 
 // TestWalkthroughs runs every sample's walkthrough in emu.
 func TestWalkthroughs(t *testing.T) {
-	for _, wk := range walks {
+	_, ws := walks(t)
+	for _, wk := range ws {
 		t.Run(fmt.Sprintf("%s/group%d/wave%d", wk.sample, wk.group, wk.wave), func(t *testing.T) { runWalk(t, wk) })
 	}
 }
 
 const maxSteps = 100000
 
+// state is what the claims of a stop see.
+func (w *wave) state(rec *emu.StepRecord, snap *emu.Snapshot, sh *shadow, group uint32) *State {
+	st := &State{Snap: snap, Last: rec, Group: group, Mem: w.u32,
+		PCOf: func(at string) (uint64, error) {
+			i, err := Locate(w.src, at)
+			if err != nil {
+				return 0, err
+			}
+			return w.pc(i), nil
+		},
+	}
+	if w.m != nil {
+		st.Buffers = w.bufs
+	}
+	if sh != nil {
+		st.Unknown = func(n int) bool { return sh.unknown[n] }
+	}
+	return st
+}
+
 func runWalk(t *testing.T, wk walk) {
 	s, _ := Lookup(wk.sample)
 	unchecked := func(from int) string {
 		var b strings.Builder
-		for _, e := range wk.expect[from:] {
-			fmt.Fprintf(&b, "\n  - %s (after %q): %d checks", e.claim, e.at, len(e.checks))
-			for _, c := range e.checks {
+		for _, e := range wk.stops[from:] {
+			fmt.Fprintf(&b, "\n  - %s (after %q): %d checks", e.Claim, e.At, len(e.Checks))
+			for _, c := range e.Checks {
 				fmt.Fprintf(&b, "\n      %s", c)
 			}
 		}
@@ -150,58 +138,59 @@ func runWalk(t *testing.T, wk walk) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	idx := make([]int, len(wk.expect))
-	for i, e := range wk.expect {
-		if idx[i], err = locate(w.src, e.at); err != nil {
+	idx := make([]int, len(wk.stops))
+	for i, e := range wk.stops {
+		if idx[i], err = Locate(w.src, e.At); err != nil {
 			t.Fatal(err)
 		}
 	}
-	evaluate := func(e expect, c *checkCtx) {
-		for _, k := range e.checks {
-			if err := k.check(c); err != nil {
-				t.Errorf("%s: after %q: want %s: %v", e.claim, e.at, k, err)
+	evaluate := func(e Stop, st *State) {
+		for _, k := range e.Checks {
+			if err := k.Holds(st); err != nil {
+				t.Errorf("%s:%d: %s: after %q: want %s: %v", wk.tour.File, k.Line, e.Claim, e.At, k, err)
 			}
 		}
 	}
+	needs := wk.tour.Needs
 
 	// Machine mode: step one wave with full snapshots until the end or an
 	// instruction that only a grid run can execute.
 	execs := map[int]int{}
 	next, checked := 0, 0
 	var stop *emu.ExecError
-	for steps := 0; next < len(wk.expect) && stop == nil; steps++ {
+	for steps := 0; next < len(wk.stops) && stop == nil; steps++ {
 		if steps == maxSteps {
-			t.Fatalf("no end after %d steps; waiting for %q", steps, wk.expect[next].at)
+			t.Fatalf("no end after %d steps; waiting for %q", steps, wk.stops[next].At)
 		}
 		rec, err := w.m.Step()
 		if err != nil {
 			var ee *emu.ExecError
 			if errors.As(err, &ee) && unimplemented(ee) {
-				if n, ok := needOf(w, ee.PC); ok && contains(wk.needs, n) {
+				if n, ok := needOf(w, ee.PC); ok && slices.Contains(needs, n) {
 					stop = ee
 					break
 				}
 			}
 			t.Fatalf("step %d: %v; unchecked claims:%s", steps+1, err, unchecked(next))
 		}
-		for next < len(wk.expect) && idx[next] == rec.Index && execs[rec.Index] == wk.expect[next].nth {
-			evaluate(wk.expect[next], &checkCtx{w: w, rec: rec, logf: t.Logf})
+		for next < len(wk.stops) && idx[next] == rec.Index && execs[rec.Index] == wk.stops[next].Nth {
+			evaluate(wk.stops[next], w.state(rec, w.m.Snapshot(), nil, wk.group))
 			checked++
 			next++
 		}
 		execs[rec.Index]++
-		if rec.State == emu.Ended && next < len(wk.expect) {
+		if rec.State == emu.Ended && next < len(wk.stops) {
 			t.Fatalf("the wave ended before the claims:%s", unchecked(next))
 		}
 	}
-	if next == len(wk.expect) {
-		t.Logf("checked %d claims on one machine", checked)
+	if next == len(wk.stops) {
+		t.Logf("checked %d stops on one machine", checked)
 		return
 	}
 
-	// Grid mode: the rest of the claims on a replay of the same wave from
+	// Grid mode: the rest of the stops on a replay of the same wave from
 	// a whole-grid run.
-	t.Logf("checked %d claims on one machine; %s at pc %#x needs a grid run (%s)", checked, stop.Op, stop.PC, stop.Msg)
+	t.Logf("checked %d stops on one machine; %s at pc %#x needs a grid run (%s)", checked, stop.Op, stop.PC, stop.Msg)
 	w0, err := newWave(s, wk.group, uint32(wk.wave))
 	if err != nil {
 		t.Fatal(err)
@@ -212,7 +201,7 @@ func runWalk(t *testing.T, wk walk) {
 	if err != nil {
 		var ee *emu.ExecError
 		if errors.As(err, &ee) && unimplemented(ee) {
-			if n, ok := needOf(w, ee.PC); ok && contains(wk.needs, n) {
+			if n, ok := needOf(w, ee.PC); ok && slices.Contains(needs, n) {
 				if os.Getenv("CI") == "true" {
 					t.Fatalf("emu does not implement %s (%s at pc %#x, needed for %s)", ee.Op, s.Name, ee.PC, n)
 				}
@@ -229,17 +218,17 @@ func runWalk(t *testing.T, wk walk) {
 			t.Fatalf("the grid run executed pc %#x, outside the kernel", rec.PC)
 		}
 		sh.apply(rec)
-		for next < len(wk.expect) && idx[next] == i && execs[i] == wk.expect[next].nth {
-			evaluate(wk.expect[next], &checkCtx{w: gw, rec: rec, sh: sh, logf: t.Logf})
+		for next < len(wk.stops) && idx[next] == i && execs[i] == wk.stops[next].Nth {
+			evaluate(wk.stops[next], gw.state(rec, sh.snapshot(), sh, wk.group))
 			checked++
 			next++
 		}
 		execs[i]++
 	}
-	if next < len(wk.expect) {
+	if next < len(wk.stops) {
 		t.Fatalf("the traced wave ended before the claims:%s", unchecked(next))
 	}
-	t.Logf("checked %d claims in all", checked)
+	t.Logf("checked %d stops in all", checked)
 }
 
 // unimplemented reports whether emu refused an instruction because it does
@@ -248,30 +237,21 @@ func unimplemented(e *emu.ExecError) bool {
 	return strings.Contains(e.Msg, "not implemented") || strings.Contains(e.Msg, "not modelled")
 }
 
-// needOf says which machinery the instruction at pc belongs to.
-func needOf(w *wave, pc uint64) (need, bool) {
+// needOf says which machinery (a tour's need) the instruction at pc belongs to.
+func needOf(w *wave, pc uint64) (string, bool) {
 	i, ok := w.m.Prog.IndexOf(pc)
 	if !ok {
 		return "", false
 	}
 	switch w.insts[i].Enc {
 	case isa.EncVOP1, isa.EncVOP2, isa.EncVOP3, isa.EncVOPC, isa.EncVOP3P:
-		return needVALU, true
+		return "valu", true
 	case isa.EncSMEM:
-		return needSMEM, true
+		return "smem", true
 	case isa.EncMUBUF, isa.EncMTBUF, isa.EncFLAT, isa.EncMIMG:
-		return needVMEM, true
+		return "vmem", true
 	case isa.EncDS:
-		return needDS, true
+		return "ds", true
 	}
 	return "", false
-}
-
-func contains(ns []need, n need) bool {
-	for _, m := range ns {
-		if m == n {
-			return true
-		}
-	}
-	return false
 }

@@ -25,7 +25,7 @@ var order = []string{
 	"reduction",
 }
 
-//go:embed */*.s */*.cl */*.co */README.md */manifest.json
+//go:embed */*.s */*.cl */*.co */README.md */manifest.json */tour.yaml
 var files embed.FS
 
 // Sample is one bundled teaching kernel.

@@ -31,6 +31,7 @@ type Model struct {
 
 	breaks  map[uint64]*breakpoint
 	watches []*watchpoint
+	tour    *tour     // the open sample's guided tour (tour.go), if any
 	run     *runState // a continue in progress
 
 	msg    string // status message
@@ -77,6 +78,7 @@ func New(d Debuggee, opt Options) *Model {
 	m.defaultMemory()
 	m.refresh()
 	m.disasm.followPC(&m.frame)
+	m.tour = newTour(d)
 	m.openNote()
 	return m
 }
@@ -231,6 +233,8 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		m.showHelp, m.helpTop = true, 0
 	case key.Matches(msg, k.Samples):
 		return func() tea.Msg { return pickerMsg{} }
+	case key.Matches(msg, k.Tour):
+		m.tourNext()
 	case key.Matches(msg, k.Command):
 		m.cmdActive = true
 		m.cmdline.Open()
@@ -304,12 +308,13 @@ func (m *Model) selectWave(i int) {
 	m.status("wave %d", i)
 }
 
-// chrome returns the rows used by the status bar, explain line and help bar.
+// chrome returns the rows used by the status bar, the tour band, the
+// explain line and the help bar.
 func (m *Model) chrome() (top, bottom int) {
 	if m.height < 10 {
 		return 1, 0
 	}
-	return 1, 2
+	return 1, 2 + m.tourHeight()
 }
 
 // slots lays out the panes for the current size.
@@ -352,6 +357,7 @@ func (m *Model) Render() string {
 	}
 	st := m.common.Styles
 	top, bottom := m.chrome()
+	m.markTour(&m.frame)
 	screen := make([]string, 0, h)
 	screen = append(screen, fit(m.statusLine(), w))
 	body := make([]string, max(h-top-bottom, 0))
@@ -389,6 +395,7 @@ func (m *Model) Render() string {
 		}
 	}
 	screen = append(screen, body...)
+	screen = append(screen, m.tourLines(w)...)
 	if bottom > 0 {
 		ex := st.Explain
 		if strings.HasPrefix(m.frame.Explain, "⚠") {

@@ -153,7 +153,7 @@ func TestHazardMarkedOnDisassembly(t *testing.T) {
 // and compares the whole screen with its golden file.
 func TestFlowScalarCacheStale(t *testing.T) {
 	m := New(openBundled(t, "scalar_cache"), Options{Color: ColorPlain})
-	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(200, 50))
+	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(200, 60))
 	for range 16 {
 		send(tm, "s")
 	}

@@ -14,7 +14,7 @@ type KeyMap struct {
 	Format, Encoding, AllLanes              key.Binding
 	NextWave, PrevWave                      key.Binding
 	Command, Help, Interrupt, Quit          key.Binding
-	Samples                                 key.Binding
+	Samples, Tour                           key.Binding
 }
 
 // DefaultKeyMap returns the debugger's key bindings.
@@ -53,6 +53,7 @@ func DefaultKeyMap() *KeyMap {
 		Interrupt:       b([]string{"ctrl+c"}, "ctrl+c", "stop a run"),
 		Quit:            b([]string{"q", "ctrl+q"}, "q", "quit"),
 		Samples:         b([]string{"o"}, "o", "sample picker"),
+		Tour:            b([]string{"t"}, "t", "tour: run to the next walkthrough step"),
 	}
 }
 
@@ -64,7 +65,7 @@ func (k *KeyMap) ShortHelp() []key.Binding {
 // FullHelp is the help overlay, one column per group.
 func (k *KeyMap) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
-		{k.Step, k.StepBack, k.StepOver, k.Continue, k.ReverseContinue, k.RunToCursor, k.Interrupt},
+		{k.Step, k.StepBack, k.StepOver, k.Continue, k.ReverseContinue, k.RunToCursor, k.Interrupt, k.Tour},
 		{k.Break, k.Watch, k.Format, k.Encoding, k.AllLanes, k.NextWave, k.PrevWave},
 		{k.Up, k.Down, k.Left, k.Right, k.PageUp, k.PageDown, k.Top, k.Bottom},
 		{k.NextPane, k.PrevPane, k.FocusPane, k.Maximise, k.Command, k.Help, k.Samples, k.Quit},

@@ -57,7 +57,8 @@ type App struct {
 	dbg     *Model // nil while the picker shows
 	cursor  int
 	filter  textinput.Model
-	editing bool // typing the filter
+	editing bool   // typing the filter
+	opened  string // the title of the item last opened
 	err     string
 	width   int
 	height  int
@@ -99,6 +100,20 @@ func (a *App) visible() []PickerItem {
 	return out
 }
 
+// resetFilter clears the filter when the picker comes back (o), with the
+// cursor on the sample that was open.
+func (a *App) resetFilter() {
+	a.editing = false
+	a.filter.Blur()
+	a.filter.Reset()
+	a.cursor = 0
+	for i, it := range a.items {
+		if it.Title() == a.opened {
+			a.cursor = i
+		}
+	}
+}
+
 // Init implements tea.Model.
 func (a *App) Init() tea.Cmd { return nil }
 
@@ -109,6 +124,7 @@ func (a *App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		a.width, a.height = msg.Width, msg.Height
 	case pickerMsg:
 		a.dbg, a.err = nil, ""
+		a.resetFilter()
 		return a, nil
 	}
 	if a.dbg != nil {
@@ -153,7 +169,7 @@ func (a *App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 				a.err = fmt.Sprintf("%s: %v", vis[a.cursor].Title(), err)
 				return a, nil
 			}
-			a.err = ""
+			a.err, a.opened = "", vis[a.cursor].Title()
 			a.Show(d)
 		}
 	}

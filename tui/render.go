@@ -94,6 +94,23 @@ func regMark(changed, pending bool) string {
 	return " "
 }
 
+// tourMark is regMark for a register the tour's claims name: "<" when no
+// other mark takes the place.
+func tourMark(changed, pending, tour bool) string {
+	if m := regMark(changed, pending); m != " " || !tour {
+		return m
+	}
+	return "<"
+}
+
+// regName styles a register's name: the tour's registers stand out.
+func (st *Styles) regName(name string, tour bool) string {
+	if tour {
+		return st.render(st.Tour, name)
+	}
+	return st.memo("reg", st.RegName, name)
+}
+
 func (st *Styles) regValue(s string, changed, pending bool) string {
 	switch {
 	case pending:
@@ -168,11 +185,12 @@ func sgprGrid(v *SGPRView, idx []int, st *Styles, w int) []string {
 	for k, i := range idx {
 		r := v.Regs[i]
 		row, col := k%rows, k/rows
-		name := st.memo("reg", st.RegName, pad(r.Name, nameW, false))
+		name := st.regName(pad(r.Name, nameW, false), r.Tour)
 		val := formatValue(r.Value, v.Format)
-		cell := name + " " + st.regValue(val, r.Changed, r.Pending) + regMark(r.Changed, r.Pending)
+		mark := tourMark(r.Changed, r.Pending, r.Tour)
+		cell := name + " " + st.regValue(val, r.Changed, r.Pending) + mark
 		if i == v.Cursor {
-			cell = st.render(st.Selected, pad(r.Name, nameW, false)+" "+val) + regMark(r.Changed, r.Pending)
+			cell = st.render(st.Selected, pad(r.Name, nameW, false)+" "+val) + mark
 		}
 		if col > 0 {
 			out[row] += " "
@@ -304,17 +322,18 @@ func vgprBand(v *VGPRView, st *Styles, regTop, laneLeft, n, h int) []string {
 	for r := regTop; r < len(v.Values) && len(out) < h; r++ {
 		var b strings.Builder
 		name := pad("v"+strconv.Itoa(r), 4, false)
+		tour := r < len(v.Tour) && v.Tour[r]
 		if r == v.RegCursor {
 			b.WriteString(st.render(st.Selected, name))
 		} else {
-			b.WriteString(st.memo("reg", st.RegName, name))
+			b.WriteString(st.regName(name, tour))
 		}
 		pend := r < len(v.Pending) && v.Pending[r]
 		var ch uint64
 		if r < len(v.Changed) {
 			ch = v.Changed[r]
 		}
-		b.WriteString(regMark(ch != 0, pend))
+		b.WriteString(tourMark(ch != 0, pend, tour))
 		for l := laneLeft; l < laneLeft+n && l < 64; l++ {
 			s := formatCompact(v.Values[r][l], v.Format)
 			switch {

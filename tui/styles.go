@@ -41,6 +41,7 @@ type Styles struct {
 	Addr, Encoding, Label, PC, Cursor, Break, BreakOff lipgloss.Style
 
 	RegName, Header, Changed, Pending, Dim, LaneCursor, Selected lipgloss.Style
+	Tour                                                         lipgloss.Style // a register the tour's claims name
 
 	BitOn, BitOff lipgloss.Style
 
@@ -119,6 +120,7 @@ func NewStyles(mode ColorMode) *Styles {
 	s.Dim = fg(grey).Faint(true)
 	s.LaneCursor = plain.Reverse(true)
 	s.Selected = plain.Reverse(true)
+	s.Tour = fg(cyan).Bold(true).Underline(true)
 	s.BitOn = fg(green).Bold(true)
 	s.BitOff = fg(grey).Faint(true)
 	s.Hit = fg(green).Bold(true)

@@ -54,6 +54,7 @@ type RegCell struct {
 	Value   uint32
 	Changed bool // written by the last step
 	Pending bool // a load in flight will write it
+	Tour    bool // named by the tour's current claims
 }
 
 // SGPRView is the scalar-register pane's model.
@@ -71,6 +72,7 @@ type VGPRView struct {
 	Exec       uint64
 	Changed    []uint64 // per register: lanes the last step wrote
 	Pending    []bool   // per register: a load in flight will write it
+	Tour       []bool   // per register: named by the tour's current claims
 	Format     NumFormat
 	RegCursor  int
 	LaneCursor int

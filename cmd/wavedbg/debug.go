@@ -102,6 +102,25 @@ func sampleNames() string {
 	return strings.Join(append(names, sample.Name), ", ")
 }
 
+// pickerItems lists every sample --sample opens, in teaching order, then
+// the tui's own small one.
+func pickerItems() []tui.PickerItem {
+	var out []tui.PickerItem
+	for _, it := range samples.Items() {
+		out = append(out, it)
+	}
+	return append(out, scaleItem{})
+}
+
+// scaleItem is the tui's own sample (tui/sample) in the picker.
+type scaleItem struct{}
+
+func (scaleItem) Title() string { return sample.Name }
+func (scaleItem) Description() string {
+	return "The debugger's first kernel: a global load, a loop and EXEC masking (buf[i] = buf[i]*factor + 2, work-items 0-31)"
+}
+func (i scaleItem) FilterValue() string { return i.Title() + " " + i.Description() }
+
 // bundled returns a bundled sample's code object and run manifest; the
 // tui's own small sample (tui/sample) is under the name "scale".
 func bundled(name string) ([]byte, *manifest.Manifest, error) {
@@ -240,7 +259,7 @@ func runDebug(args []string, stdout, stderr io.Writer) error {
 	open := func(name string) (tui.Debuggee, error) {
 		return openDebuggee(&debugOptions{sample: name})
 	}
-	app := tui.NewApp(samples.Items(), open, opt)
+	app := tui.NewApp(pickerItems(), open, opt)
 	if o.file != "" || o.sample != "" {
 		d, err := openDebuggee(o)
 		if err != nil {
