@@ -1,0 +1,238 @@
+package loader
+
+import (
+	"bytes"
+	"debug/dwarf"
+	"debug/elf"
+	"errors"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// dwarfObjects is every linked -g code object in testdata/dwarf.
+func dwarfObjects(t testing.TB) []string {
+	t.Helper()
+	files, err := filepath.Glob("testdata/dwarf/*.co")
+	if err != nil || len(files) < 12 {
+		t.Fatalf("want the -g code objects in testdata/dwarf (run testdata/dwarf/build.sh), have %d: %v", len(files), err)
+	}
+	return files
+}
+
+// goLineRows reads the line rows of every unit with debug/elf and
+// debug/dwarf, the oracle for LineTable.
+func goLineRows(t *testing.T, data []byte) []LineRow {
+	t.Helper()
+	ef, err := elf.NewFile(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := ef.DWARF()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rows []LineRow
+	r := d.Reader()
+	for {
+		e, err := r.Next()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if e == nil {
+			return rows
+		}
+		if e.Tag != dwarf.TagCompileUnit {
+			r.SkipChildren()
+			continue
+		}
+		lr, err := d.LineReader(e)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var le dwarf.LineEntry
+		for lr.Next(&le) == nil {
+			if !le.EndSequence {
+				rows = append(rows, LineRow{le.Address, le.File.Name, le.Line, le.Column, le.IsStmt})
+			}
+		}
+	}
+}
+
+// ourRows is every row of t, in sequence order.
+func ourRows(t *LineTable) []LineRow {
+	var rows []LineRow
+	for _, s := range t.seqs {
+		rows = append(rows, s.rows...)
+	}
+	return rows
+}
+
+func TestLineTableMatchesGoDWARF(t *testing.T) {
+	for _, p := range dwarfObjects(t) {
+		data := mustRead(t, p)
+		f, err := Open(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		lt, err := f.LineTable()
+		f.Close()
+		if err != nil {
+			t.Fatalf("%s: %v", p, err)
+		}
+		got, want := ourRows(lt), goLineRows(t, data)
+		if len(got) == 0 || len(got) != len(want) {
+			t.Fatalf("%s: %d rows, debug/elf reads %d", p, len(got), len(want))
+		}
+		for i := range got {
+			if got[i] != want[i] {
+				t.Fatalf("%s: row %d = %+v, debug/elf reads %+v", p, i, got[i], want[i])
+			}
+			// Lookup of a row's own address finds that row or a later
+			// one at the same address.
+			if r, ok := lt.Lookup(got[i].Addr); !ok || r.Addr != got[i].Addr {
+				t.Errorf("%s: Lookup(%#x) = %+v, %v", p, got[i].Addr, r, ok)
+			}
+		}
+	}
+}
+
+func TestLineTableFacts(t *testing.T) {
+	f, err := Open("testdata/dwarf/loops-gfx900-v5.co")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	lt, err := f.LineTable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	// llvm-objdump-19 -d -l: "; loops():" then "; loops.cl:6" at 0x1900,
+	// "; loops.cl:7" at 0x1938 and 0x1974, "; loops.cl:9" at 0x1984.
+	for _, c := range []struct {
+		addr uint64
+		line int
+	}{{0x1900, 6}, {0x1904, 6}, {0x1938, 7}, {0x1974, 7}, {0x1984, 9}} {
+		r, ok := lt.Lookup(c.addr)
+		if !ok || r.File != "loops.cl" || r.Line != c.line {
+			t.Errorf("Lookup(%#x) = %+v, %v; want loops.cl:%d", c.addr, r, ok, c.line)
+		}
+	}
+	if _, ok := lt.Lookup(0x18fc); ok {
+		t.Error("Lookup(0x18fc) before .text found a row")
+	}
+	if _, ok := lt.Lookup(0x1d2c); ok {
+		t.Error("Lookup(0x1d2c) at the end of the sequence found a row")
+	}
+	if got := lt.Func(0x1900); got != "loops" {
+		t.Errorf("Func(0x1900) = %q, want loops", got)
+	}
+	if got := lt.Addrs("loops.cl", 9); len(got) == 0 || got[0] != 0x1984 {
+		t.Errorf("Addrs(loops.cl, 9) = %#x, want 0x1984 first", got)
+	}
+	if got := lt.Addrs("./loops.cl", 7); len(got) == 0 || got[0] != 0x1938 {
+		t.Errorf("Addrs(./loops.cl, 7) = %#x, want 0x1938 first", got)
+	}
+	if got := lt.Addrs("other.cl", 7); len(got) != 0 {
+		t.Errorf("Addrs(other.cl, 7) = %#x, want none", got)
+	}
+	if fs := lt.Files(); len(fs) == 0 || fs[len(fs)-1] != "loops.cl" {
+		t.Errorf("Files() = %q", fs)
+	}
+}
+
+// TestLineTableRelocatableObject reads the ET_REL object: its debug
+// sections' relocations are applied, so its rows are those of the linked
+// code object less the .text address.
+func TestLineTableRelocatableObject(t *testing.T) {
+	read := func(p string) *LineTable {
+		f, err := Open(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		lt, err := f.LineTable()
+		if err != nil {
+			t.Fatalf("%s: %v", p, err)
+		}
+		return lt
+	}
+	rel, linked := ourRows(read("testdata/dwarf/loops-gfx900-v5.o")), ourRows(read("testdata/dwarf/loops-gfx900-v5.co"))
+	if len(rel) == 0 || len(rel) != len(linked) {
+		t.Fatalf("%d rows in the object, %d linked", len(rel), len(linked))
+	}
+	for i := range rel {
+		want := linked[i]
+		want.Addr -= 0x1900
+		if rel[i] != want {
+			t.Fatalf("row %d = %+v, want %+v", i, rel[i], want)
+		}
+	}
+}
+
+// dwarfMutants are hostile copies of a -g code object: its .debug_line (or
+// .debug_info) cut short, its unit length made huge, its header garbled.
+func dwarfMutants(t testing.TB) map[string][]byte {
+	data := mustRead(t, "testdata/dwarf/loops-gfx900-v5.co")
+	f, err := NewFile(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	line, info := f.Section(".debug_line"), f.Section(".debug_info")
+	// shdrOff is where section s's header is.
+	shdrOff := func(s *Section) uint64 { return f.Shoff + uint64(s.Index)*shdrSize }
+	mut := func(fn func(b []byte)) []byte {
+		b := bytes.Clone(data)
+		fn(b)
+		return b
+	}
+	return map[string][]byte{
+		"line truncated":      mut(func(b []byte) { le.PutUint64(b[shdrOff(line)+32:], 20) }),
+		"line length huge":    mut(func(b []byte) { le.PutUint32(b[line.Offset:], 0xfffffff0) }),
+		"line version 9":      mut(func(b []byte) { le.PutUint16(b[line.Offset+4:], 9) }),
+		"line header garbled": mut(func(b []byte) { copy(b[line.Offset+6:line.Offset+40], bytes.Repeat([]byte{0xff}, 34)) }),
+		"line program garbled": mut(func(b []byte) {
+			for i := line.Offset + line.Size/2; i < line.Offset+line.Size; i++ {
+				b[i] = 0x02 // DW_LNS_advance_pc with endless ULEB
+			}
+		}),
+		"info truncated": mut(func(b []byte) { le.PutUint64(b[shdrOff(info)+32:], 9) }),
+	}
+}
+
+func TestLineTableHostileDWARF(t *testing.T) {
+	for name, data := range dwarfMutants(t) {
+		t.Run(name, func(t *testing.T) {
+			f, err := NewFile(bytes.NewReader(data))
+			if err != nil {
+				t.Fatal(err)
+			}
+			f.name = "k.co"
+			_, err = f.LineTable()
+			var fe *FormatError
+			if err == nil || !errors.As(err, &fe) {
+				// A garbled program may still decode to rows; it
+				// must not panic, and must not read outside the file.
+				if err == nil && strings.Contains(name, "program") {
+					return
+				}
+				t.Fatalf("LineTable() error = %v, want a *FormatError", err)
+			}
+			if !strings.Contains(err.Error(), "k.co") || !strings.Contains(err.Error(), ".debug_") {
+				t.Errorf("error %q does not name the file and section", err)
+			}
+		})
+	}
+}
+
+func TestDWARFMissing(t *testing.T) {
+	f, err := Open("testdata/co/vadd-gfx900-v4.co")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	_, err = f.LineTable()
+	if err == nil || !strings.Contains(err.Error(), "vadd-gfx900-v4.co") || !strings.Contains(err.Error(), "-g") {
+		t.Errorf("LineTable() on a file without DWARF: %v", err)
+	}
+}
