@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"charm.land/lipgloss/v2"
 )
 
 // dwarfModel opens loops.cl built with -g (loader/testdata/dwarf) in the
@@ -87,5 +89,63 @@ func TestSourceCommandsWithoutDWARF(t *testing.T) {
 		if !strings.Contains(m.msg, "no line table") {
 			t.Errorf(":%s without DWARF → %q", c, m.msg)
 		}
+	}
+}
+
+// TestSourcePaneMarksLine renders the debugger on a -g kernel: the source
+// pane sits under the disassembly, titled with the line, and marks it;
+// next moves the mark.
+func TestSourcePaneMarksLine(t *testing.T) {
+	m := dwarfModel(t)
+	t.Chdir("../loader/testdata/dwarf") // the DWARF names loops.cl relative to it
+	m.Update(winSize(140, 44))
+	out := m.Render()
+	for _, want := range []string{"9 source loops.cl:6", "▶    6 \tsize_t i = get_global_id(0);"} {
+		if !strings.Contains(out, strings.ReplaceAll(want, "\t", "    ")) {
+			t.Errorf("screen lacks %q:\n%s", want, out)
+		}
+	}
+	m.execAll("next")
+	if out := m.Render(); !strings.Contains(out, "9 source loops.cl:7") || !strings.Contains(out, "▶    7 ") {
+		t.Errorf("after next the pane does not mark line 7:\n%s", out)
+	}
+}
+
+// TestSourcePaneMissingFileAndSizes: without the source file the pane says
+// why; at every size the frame still fills the terminal exactly.
+func TestSourcePaneMissingFileAndSizes(t *testing.T) {
+	m := dwarfModel(t)
+	for _, sz := range [][2]int{{40, 12}, {80, 24}, {120, 40}, {200, 60}} {
+		m.Update(winSize(sz[0], sz[1]))
+		for p := paneID(0); p < numPanes; p++ {
+			m.setFocus(p)
+			lines := strings.Split(m.Render(), "\n")
+			if len(lines) != sz[1] {
+				t.Fatalf("%v focus %v: %d lines", sz, p, len(lines))
+			}
+			for i, l := range lines {
+				if w := lipgloss.Width(l); w != sz[0] {
+					t.Fatalf("%v focus %v: line %d is %d wide", sz, p, i, w)
+				}
+			}
+		}
+	}
+	m.Update(winSize(140, 44))
+	m.setFocus(paneDisasm)
+	if out := m.Render(); !strings.Contains(out, "cannot read the source") {
+		t.Errorf("no reason shown for the missing loops.cl:\n%s", out)
+	}
+}
+
+func TestSourcePaneFocusWithoutDWARF(t *testing.T) {
+	m := New(newFake(), Options{Color: ColorPlain})
+	m.setFocus(paneWaves)
+	m.setFocus(paneSource)
+	if m.focus != paneDisasm {
+		t.Errorf("tab past the waves pane focused %v, want disasm", m.focus)
+	}
+	m.setFocus(paneSource)
+	if m.focus != paneWaves {
+		t.Errorf("shift+tab from disasm focused %v, want waves", m.focus)
 	}
 }
