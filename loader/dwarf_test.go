@@ -21,7 +21,8 @@ func dwarfObjects(t testing.TB) []string {
 }
 
 // goLineRows reads the line rows of every unit with debug/elf and
-// debug/dwarf, the oracle for LineTable.
+// debug/dwarf, the oracle for LineTable, and makes relative names relative
+// to DW_AT_comp_dir as LLVM does (TestLineTableRelativeDirectory).
 func goLineRows(t *testing.T, data []byte) []LineRow {
 	t.Helper()
 	ef, err := elf.NewFile(bytes.NewReader(data))
@@ -50,10 +51,15 @@ func goLineRows(t *testing.T, data []byte) []LineRow {
 		if err != nil {
 			t.Fatal(err)
 		}
+		dir, _ := e.Val(dwarf.AttrCompDir).(string)
 		var le dwarf.LineEntry
 		for lr.Next(&le) == nil {
 			if !le.EndSequence {
-				rows = append(rows, LineRow{le.Address, le.File.Name, le.Line, le.Column, le.IsStmt})
+				name := le.File.Name
+				if dir != "" && !strings.HasPrefix(name, "/") {
+					name = dir + "/" + name
+				}
+				rows = append(rows, LineRow{le.Address, name, le.Line, le.Column, le.IsStmt})
 			}
 		}
 	}
@@ -138,6 +144,28 @@ func TestLineTableFacts(t *testing.T) {
 	}
 	if fs := lt.Files(); len(fs) == 0 || fs[len(fs)-1] != "loops.cl" {
 		t.Errorf("Files() = %q", fs)
+	}
+}
+
+// TestLineTableRelativeDirectory reads a file whose line table names it by
+// a relative directory ("sub") under DW_AT_comp_dir "/build": the name is
+// llvm-objdump's /build/sub/loops.cl, where debug/dwarf alone says
+// sub/loops.cl.
+func TestLineTableRelativeDirectory(t *testing.T) {
+	f, err := Open("testdata/dwarf/loops-gfx900-v4-subdir.co")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	lt, err := f.LineTable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r, ok := lt.Lookup(0x1800); !ok || r.File != "/build/sub/loops.cl" || r.Line != 6 {
+		t.Errorf("Lookup(0x1800) = %+v, %v; want /build/sub/loops.cl:6", r, ok)
+	}
+	if got := lt.Addrs("sub/loops.cl", 6); len(got) == 0 || got[0] != 0x1800 {
+		t.Errorf("Addrs(sub/loops.cl, 6) = %#x", got)
 	}
 }
 

@@ -12,7 +12,7 @@ import (
 // A LineRow is one row of a DWARF line table.
 type LineRow struct {
 	Addr   uint64
-	File   string // as debug/dwarf names it: directory joined, path cleaned
+	File   string // as llvm-symbolizer names it, but with . and .. cleaned away
 	Line   int    // 0 for code with no source line
 	Column int
 	IsStmt bool // a recommended breakpoint location
@@ -96,6 +96,9 @@ func (t *LineTable) addUnit(d *dwarf.Data, cu *dwarf.Entry) error {
 	if err != nil || lr == nil {
 		return err
 	}
+	// debug/dwarf joins a DWARF 5 file's name to its directory but not a
+	// relative directory to the compilation directory; LLVM does.
+	compDir, _ := cu.Val(dwarf.AttrCompDir).(string)
 	var cur []LineRow
 	for {
 		var le dwarf.LineEntry
@@ -115,6 +118,9 @@ func (t *LineTable) addUnit(d *dwarf.Data, cu *dwarf.Entry) error {
 		name := ""
 		if le.File != nil {
 			name = le.File.Name
+			if compDir != "" && name != "" && !path.IsAbs(name) {
+				name = strings.TrimSuffix(compDir, "/") + "/" + name
+			}
 		}
 		cur = append(cur, LineRow{Addr: le.Address, File: name, Line: le.Line, Column: le.Column, IsStmt: le.IsStmt})
 	}
