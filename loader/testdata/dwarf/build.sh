@@ -5,7 +5,7 @@
 # and gfx906 as code object v4 and v5:
 #
 #   NAME-CPU-vV.co   ET_DYN, linked
-#   loops-gfx900-v4-subdir.co  built as sub/loops.cl under /build
+#   loops-gfx900-v4-subdir.co  a relative include directory under /build
 #   loops-gfx900-v4-dwarf4.co  the same as DWARF 4 (clang-15 defaults to 5)
 #   loops-gfx900-v5.o  ET_REL (clang -c, unlinked; carries .rela.debug_*)
 #
@@ -39,13 +39,13 @@ for src in loops:-O2 calls_O0:-O0; do
   done
 done
 cl loops gfx900 5 -O2 "$OUT/loops-gfx900-v5.o"
-# Built as sub/loops.cl with the build directory mapped to /build: the
+# Built as BUILDDIR/sub/loops.cl from BUILDDIR, mapped to /build: the
 # line table names the file by a relative directory under an absolute
 # DW_AT_comp_dir (llvm-objdump prints /build/sub/loops.cl).
 mkdir -p "$tmp/sub"
 cp loops.cl "$tmp/sub/"
 (cd "$tmp" && "$CLANG" -x cl -cl-std=CL1.2 -target amdgcn-amd-amdhsa -mcpu=gfx900 -mcode-object-version=4 \
-  -g -O2 -fdebug-prefix-map="$tmp"=/build --rocm-device-lib-path="$DEVLIBS" -c sub/loops.cl -o k.o)
+  -g -O2 -fdebug-prefix-map="$tmp"=/build --rocm-device-lib-path="$DEVLIBS" -c "$tmp/sub/loops.cl" -o k.o)
 "$LLD" -shared "$tmp/k.o" -o "$OUT/loops-gfx900-v4-subdir.co"
 cl loops gfx900 4 -O2 "$tmp/k.o" -gdwarf-4
 "$LLD" -shared "$tmp/k.o" -o "$OUT/loops-gfx900-v4-dwarf4.co"
