@@ -5,6 +5,8 @@ import (
 	"debug/dwarf"
 	"debug/elf"
 	"errors"
+	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -262,5 +264,34 @@ func TestDWARFMissing(t *testing.T) {
 	_, err = f.LineTable()
 	if err == nil || !strings.Contains(err.Error(), "vadd-gfx900-v4.co") || !strings.Contains(err.Error(), "-g") {
 		t.Errorf("LineTable() on a file without DWARF: %v", err)
+	}
+}
+
+// TestDWARFBuildReproducible reruns testdata/dwarf/build.sh into a
+// temporary directory: it must remake every committed object byte for byte.
+func TestDWARFBuildReproducible(t *testing.T) {
+	for _, tool := range []string{"clang-15", "ld.lld-15", "dpkg"} {
+		needTool(t, tool)
+	}
+	out := t.TempDir()
+	cmd := exec.Command("bash", "testdata/dwarf/build.sh")
+	cmd.Env = append(os.Environ(), "OUT="+out)
+	if b, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("build.sh: %v\n%s", err, b)
+	}
+	committed, _ := filepath.Glob("testdata/dwarf/*.[co]*")
+	n := 0
+	for _, p := range committed {
+		if strings.HasSuffix(p, ".cl") {
+			continue
+		}
+		n++
+		got, err := os.ReadFile(filepath.Join(out, filepath.Base(p)))
+		if err != nil || !bytes.Equal(got, mustRead(t, p)) {
+			t.Errorf("build.sh makes a different %s (err %v; rerun testdata/dwarf/build.sh and commit)", p, err)
+		}
+	}
+	if made, _ := filepath.Glob(filepath.Join(out, "*")); len(made) != n {
+		t.Errorf("build.sh made %d files, %d are committed", len(made), n)
 	}
 }
