@@ -1,9 +1,14 @@
 package loader
 
 import (
+	"bytes"
+	"compress/zlib"
 	"debug/dwarf"
 	"fmt"
+	"io"
 	"strings"
+
+	"github.com/klauspost/compress/zstd"
 )
 
 // dwarfSections are the sections handed to debug/dwarf: the ones New takes,
@@ -22,7 +27,7 @@ const shfCompressed SectionFlag = 0x800
 func (f *File) HasDWARF() bool { return f.Section(".debug_info") != nil }
 
 // DWARF returns the file's debug information, read by debug/dwarf from its
-// .debug_* sections. In an ET_REL object the R_AMDGPU_ABS32 and
+// .debug_* sections, decompressed if SHF_COMPRESSED. In an ET_REL object the R_AMDGPU_ABS32 and
 // R_AMDGPU_ABS64 relocations of those sections are applied first (linked
 // code objects need none). Errors name the file and the section.
 func (f *File) DWARF() (d *dwarf.Data, err error) {
@@ -35,12 +40,14 @@ func (f *File) DWARF() (d *dwarf.Data, err error) {
 		if s == nil {
 			continue
 		}
-		if s.Flags&shfCompressed != 0 {
-			return nil, nameErr(formatErr(s.structure(), int64(s.Offset), "compressed debug sections are not supported (build without -gz)"), f.name)
-		}
 		b, err := s.Data()
 		if err != nil {
 			return nil, err
+		}
+		if s.Flags&shfCompressed != 0 {
+			if b, err = decompressSection(s, b); err != nil {
+				return nil, nameErr(err, f.name)
+			}
 		}
 		if f.Type == ET_REL {
 			if b, err = f.relocateDebug(s, b); err != nil {
@@ -67,6 +74,52 @@ func (f *File) DWARF() (d *dwarf.Data, err error) {
 		}
 	}
 	return d, nil
+}
+
+// ELF compression types (Elf64_Chdr.ch_type).
+const (
+	elfCompressZlib = 1
+	elfCompressZstd = 2
+)
+
+// decompressSection inflates SHF_COMPRESSED section s (clang -gz, ld.lld
+// --compress-debug-sections), whose contents b start with an Elf64_Chdr.
+func decompressSection(s *Section, b []byte) ([]byte, error) {
+	st := s.structure()
+	if len(b) < 24 {
+		return nil, formatErr(st, int64(s.Offset), "compressed section of %d bytes has no Elf64_Chdr", len(b))
+	}
+	typ, size := le.Uint32(b), le.Uint64(b[8:])
+	if size > uint64(len(b)-24)*maxDecompressRatio+4096 {
+		return nil, formatErr(st, int64(s.Offset)+8, "uncompressed size %d is implausible for %d compressed bytes", size, len(b)-24)
+	}
+	var dec io.Reader
+	switch typ {
+	case elfCompressZlib:
+		zr, err := zlib.NewReader(bytes.NewReader(b[24:]))
+		if err != nil {
+			return nil, formatErr(st, int64(s.Offset)+24, "zlib: %v", err)
+		}
+		defer zr.Close()
+		dec = zr
+	case elfCompressZstd:
+		zr, err := zstd.NewReader(bytes.NewReader(b[24:]), zstd.WithDecoderConcurrency(1), zstd.WithDecoderMaxMemory(size+1<<20))
+		if err != nil {
+			return nil, formatErr(st, int64(s.Offset)+24, "zstd: %v", err)
+		}
+		defer zr.Close()
+		dec = zr
+	default:
+		return nil, formatErr(st, int64(s.Offset), "unknown compression type %d", typ)
+	}
+	data, err := readCapped(dec, size)
+	if err != nil {
+		return nil, formatErr(st, int64(s.Offset)+24, "decompressing: %v", err)
+	}
+	if uint64(len(data)) != size {
+		return nil, formatErr(st, int64(s.Offset)+24, "decompresses to %d bytes, Elf64_Chdr says %d", len(data), size)
+	}
+	return data, nil
 }
 
 // DWARF returns the code object's debug information; see File.DWARF.

@@ -5,6 +5,7 @@ import (
 	"debug/dwarf"
 	"debug/elf"
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -270,7 +271,7 @@ func TestDWARFMissing(t *testing.T) {
 // TestDWARFBuildReproducible reruns testdata/dwarf/build.sh into a
 // temporary directory: it must remake every committed object byte for byte.
 func TestDWARFBuildReproducible(t *testing.T) {
-	for _, tool := range []string{"clang-15", "ld.lld-15", "dpkg"} {
+	for _, tool := range []string{"clang-15", "ld.lld-15", "llvm-objcopy-19", "dpkg"} {
 		needTool(t, tool)
 	}
 	out := t.TempDir()
@@ -293,5 +294,56 @@ func TestDWARFBuildReproducible(t *testing.T) {
 	}
 	if made, _ := filepath.Glob(filepath.Join(out, "*")); len(made) != n {
 		t.Errorf("build.sh made %d files, %d are committed", len(made), n)
+	}
+}
+
+// TestLineTableCompressedSections reads SHF_COMPRESSED debug sections
+// (zlib and zstd): the rows are those of the uncompressed build; a bad
+// Elf64_Chdr is a FormatError naming the section.
+func TestLineTableCompressedSections(t *testing.T) {
+	rows := func(data []byte) ([]LineRow, error) {
+		f, err := NewFile(bytes.NewReader(data))
+		if err != nil {
+			return nil, err
+		}
+		f.name = "k.co"
+		lt, err := f.LineTable()
+		if err != nil {
+			return nil, err
+		}
+		return ourRows(lt), nil
+	}
+	want, err := rows(mustRead(t, "testdata/dwarf/loops-gfx900-v5.co"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []string{"testdata/dwarf/loops-gfx900-v5-zlib.co", "testdata/dwarf/loops-gfx900-v5-zstd.co"} {
+		data := mustRead(t, p)
+		got, err := rows(data)
+		if err != nil {
+			t.Fatalf("%s: %v", p, err)
+		}
+		if fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Errorf("%s: rows differ from the uncompressed build", p)
+		}
+		f, _ := NewFile(bytes.NewReader(data))
+		line := f.Section(".debug_line")
+		if line.Flags&shfCompressed == 0 {
+			t.Fatalf("%s: .debug_line is not compressed", p)
+		}
+		for name, fn := range map[string]func(b []byte){
+			"type 9":       func(b []byte) { le.PutUint32(b[line.Offset:], 9) },
+			"size huge":    func(b []byte) { le.PutUint64(b[line.Offset+8:], 1<<40) },
+			"size short":   func(b []byte) { le.PutUint64(b[line.Offset+8:], 10) },
+			"data garbled": func(b []byte) { copy(b[line.Offset+24:], bytes.Repeat([]byte{0xa5}, 16)) },
+		} {
+			b := bytes.Clone(data)
+			fn(b)
+			_, err := rows(b)
+			var fe *FormatError
+			if err == nil || !errors.As(err, &fe) || !strings.Contains(err.Error(), "k.co") || !strings.Contains(err.Error(), ".debug_line") {
+				t.Errorf("%s %s: error %v, want a FormatError naming k.co and .debug_line", p, name, err)
+			}
+		}
 	}
 }

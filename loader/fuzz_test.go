@@ -170,7 +170,8 @@ func TestFuzzSeeds(t *testing.T) {
 	seeds := map[string][][]byte{
 		"FuzzNewFile": {vadd, v2, vadd[:64], vadd[:shoff+100],
 			mutate(vadd, func(b []byte) []byte { le.PutUint64(b[shoff+shdrSize+32:], 1<<63); return b }),
-			mustRead(t, "testdata/dwarf/loops-gfx900-v5.co"), dw["line length huge"], dw["line header garbled"]},
+			mustRead(t, "testdata/dwarf/loops-gfx900-v5.co"), dw["line length huge"], dw["line header garbled"],
+			mustRead(t, "testdata/dwarf/loops-gfx900-v5-zlib.co")},
 		"FuzzMetadata": {md[0], md[len(md)-1], {0xdf, 0xff, 0xff, 0xff, 0xff}, {0x91, 0x91, 0x91, 0x91, 0x91}},
 		"FuzzContainer": {plain, zst, zl, plain[:40],
 			mutate(plain, func(b []byte) []byte { le.PutUint64(b[24:], 1<<60); return b }),

@@ -18,7 +18,7 @@ const dwarfDir = "../../loader/testdata/dwarf"
 // CI=true every code object there is also compared with llvm-objdump-19 live.
 var sourceGoldens = map[string][]string{
 	"-l": {"loops-gfx803-v4.co", "loops-gfx900-v5.co", "loops-gfx906-v4.co", "loops-gfx900-v4-dwarf4.co",
-		"loops-gfx900-v5.o", "loops-gfx900-v4-subdir.co", "calls_O0-gfx906-v5.co"},
+		"loops-gfx900-v5.o", "loops-gfx900-v4-subdir.co", "loops-gfx900-v5-zstd.co", "calls_O0-gfx906-v5.co"},
 	"-S": {"loops-gfx900-v5.co", "calls_O0-gfx803-v4.co"},
 }
 

@@ -6,6 +6,7 @@
 #
 #   NAME-CPU-vV.co   ET_DYN, linked
 #   loops-gfx900-v4-subdir.co  a relative include directory under /build
+#   loops-gfx900-v5-zlib.co, loops-gfx900-v5-zstd.co  compressed debug sections
 #   loops-gfx900-v4-dwarf4.co  the same as DWARF 4 (clang-15 defaults to 5)
 #   loops-gfx900-v5.o  ET_REL (clang -c, unlinked; carries .rela.debug_*)
 #
@@ -18,6 +19,7 @@ cd "$(dirname "$0")"
 OUT=$(mkdir -p "${OUT:-.}" && cd "${OUT:-.}" && pwd)
 CLANG=${CLANG:-clang-15}
 LLD=${LLD:-ld.lld-15}
+OBJCOPY=${OBJCOPY:-llvm-objcopy-19}
 DEVLIBS=${DEVLIBS:-$(dpkg -L rocm-device-libs | grep -m1 '/amdgcn/bitcode$')}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -47,5 +49,10 @@ cp loops.cl "$tmp/sub/"
 (cd "$tmp" && "$CLANG" -x cl -cl-std=CL1.2 -target amdgcn-amd-amdhsa -mcpu=gfx900 -mcode-object-version=4 \
   -g -O2 -fdebug-prefix-map="$tmp"=/build --rocm-device-lib-path="$DEVLIBS" -c "$tmp/sub/loops.cl" -o k.o)
 "$LLD" -shared "$tmp/k.o" -o "$OUT/loops-gfx900-v4-subdir.co"
+# Compressed debug sections: zlib from clang -gz and ld.lld, zstd by
+# llvm-objcopy-19 (clang-15 and ld.lld-15 have no zstd).
+cl loops gfx900 5 -O2 "$tmp/k.o" -gz=zlib
+"$LLD" -shared --compress-debug-sections=zlib "$tmp/k.o" -o "$OUT/loops-gfx900-v5-zlib.co"
+"$OBJCOPY" --compress-debug-sections=zstd "$OUT/loops-gfx900-v5.co" "$OUT/loops-gfx900-v5-zstd.co"
 cl loops gfx900 4 -O2 "$tmp/k.o" -gdwarf-4
 "$LLD" -shared "$tmp/k.o" -o "$OUT/loops-gfx900-v4-dwarf4.co"
