@@ -347,3 +347,44 @@ func TestLineTableCompressedSections(t *testing.T) {
 		}
 	}
 }
+
+// TestLineTableCorruptionNeverPanics overwrites bytes of each debug section
+// of a -g code object (a fixed pseudo-random sequence): LineTable and its
+// lookups must return rows or a *FormatError, never panic.
+func TestLineTableCorruptionNeverPanics(t *testing.T) {
+	data := mustRead(t, "testdata/dwarf/calls_O0-gfx900-v5.co")
+	f, err := NewFile(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := uint64(0x9e3779b97f4a7c15)
+	next := func(n uint64) uint64 {
+		rng ^= rng << 13
+		rng ^= rng >> 7
+		rng ^= rng << 17
+		return rng % n
+	}
+	for _, name := range dwarfSections {
+		s := f.Section(name)
+		if s == nil || s.Size == 0 {
+			continue
+		}
+		for i := 0; i < 300; i++ {
+			b := bytes.Clone(data)
+			for k := next(4) + 1; k > 0; k-- {
+				b[s.Offset+next(s.Size)] = byte(next(256))
+			}
+			g, err := NewFile(bytes.NewReader(b))
+			if err != nil {
+				t.Fatal(err)
+			}
+			lt, err := g.LineTable()
+			structural(t, err)
+			if err == nil {
+				lt.Lookup(0x1a00)
+				lt.Func(0x1a00)
+				lt.Addrs("calls_O0.cl", 5)
+			}
+		}
+	}
+}
