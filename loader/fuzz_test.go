@@ -64,6 +64,13 @@ func exerciseFile(data []byte, check func(error)) {
 	check(err)
 	_, err = ef.Target()
 	check(err)
+	if lt, err := ef.LineTable(); err == nil {
+		lt.Lookup(0x1900)
+		lt.Func(0x1900)
+		lt.Addrs("loops.cl", 7)
+	} else {
+		check(err)
+	}
 	_, err = ef.Metadata()
 	check(err)
 	ks, err := ef.Kernels()
@@ -159,9 +166,12 @@ func TestFuzzSeeds(t *testing.T) {
 	zst, _ := CompressBundle(plain, "zstd", 3)
 	zl, _ := CompressBundle(plain, "zlib", 1)
 	md := metadataSeeds(t)
+	dw := dwarfMutants(t)
 	seeds := map[string][][]byte{
 		"FuzzNewFile": {vadd, v2, vadd[:64], vadd[:shoff+100],
-			mutate(vadd, func(b []byte) []byte { le.PutUint64(b[shoff+shdrSize+32:], 1<<63); return b })},
+			mutate(vadd, func(b []byte) []byte { le.PutUint64(b[shoff+shdrSize+32:], 1<<63); return b }),
+			mustRead(t, "testdata/dwarf/loops-gfx900-v5.co"), dw["line length huge"], dw["line header garbled"],
+			mustRead(t, "testdata/dwarf/loops-gfx900-v5-zlib.co")},
 		"FuzzMetadata": {md[0], md[len(md)-1], {0xdf, 0xff, 0xff, 0xff, 0xff}, {0x91, 0x91, 0x91, 0x91, 0x91}},
 		"FuzzContainer": {plain, zst, zl, plain[:40],
 			mutate(plain, func(b []byte) []byte { le.PutUint64(b[24:], 1<<60); return b }),

@@ -73,8 +73,9 @@ func New(d Debuggee, opt Options) *Model {
 			render: func(f *Frame, st *Styles, w int) []string { return renderAddr(&f.Addr, st, w) }},
 		paneMemory: m.mem,
 		paneWaves:  &wavesPane{Common: sub()},
+		paneSource: &sourcePane{Common: sub(), dbg: d},
 	}
-	m.mru = []paneID{paneDisasm, paneSGPR, paneVGPR, paneCounters, paneAddr, paneMemory, paneCache, paneWaves}
+	m.mru = []paneID{paneDisasm, paneSGPR, paneVGPR, paneCounters, paneAddr, paneMemory, paneCache, paneWaves, paneSource}
 	m.defaultMemory()
 	m.refresh()
 	m.disasm.followPC(&m.frame)
@@ -129,6 +130,7 @@ func (m *Model) refresh() {
 func (m *Model) Init() tea.Cmd { return nil }
 
 func (m *Model) setFocus(p paneID) {
+	p = m.sourceFocus(p)
 	m.focus = p
 	out := []paneID{p}
 	for _, q := range m.mru {
@@ -323,6 +325,8 @@ func (m *Model) slots() []slot {
 	s := layoutSlots(m.width, max(m.height-top-bottom, 0), m.maximised)
 	if m.maximised || len(s) == 1 {
 		s[0].panes = []paneID{m.focus}
+	} else {
+		s = m.placeSource(s)
 	}
 	for i := range s {
 		s[i].y += top

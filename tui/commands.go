@@ -23,6 +23,8 @@ func init() {
 	commandTable = []command{
 		{[]string{"step", "s"}, "[N]", "step N instructions (default 1)", cmdStep},
 		{[]string{"back", "b"}, "[N]", "step back N instructions", cmdBack},
+		{[]string{"lstep", "ls"}, "", "run until the source line changes (-g builds)", cmdSourceStep(false)},
+		{[]string{"next"}, "", "run until the source line changes in this function", cmdSourceStep(true)},
 		{[]string{"continue", "c"}, "", "continue to a breakpoint or the end", func(m *Model, _ []string) (tea.Cmd, error) {
 			return m.startRun(runForward, 0, noAddr), nil
 		}},
@@ -50,7 +52,7 @@ func init() {
 		{[]string{"quit", "q"}, "", "quit", func(*Model, []string) (tea.Cmd, error) { return tea.Quit, nil }},
 	}
 	var b strings.Builder
-	b.WriteString("commands (press : first; LOC is 0xADDR or a label)\n")
+	b.WriteString("commands (press : first; LOC is 0xADDR, a label or FILE:LINE)\n")
 	for _, c := range commandTable {
 		use := strings.Join(c.names, "|") + " " + c.args
 		if len(use) > 24 {
@@ -117,10 +119,13 @@ func cmdBack(m *Model, args []string) (tea.Cmd, error) {
 	return nil, nil
 }
 
-// location resolves a label or an address.
+// location resolves a label, an address or FILE:LINE.
 func (m *Model) location(s string) (uint64, error) {
 	if a, ok := m.dbg.Labels()[s]; ok {
 		return a, nil
+	}
+	if a, ok, err := m.fileLine(s); ok {
+		return a, err
 	}
 	if a, ok := m.dbg.Labels()[strings.TrimSuffix(s, ":")]; ok {
 		return a, nil

@@ -42,7 +42,7 @@ func DefaultKeyMap() *KeyMap {
 		NextPane:        b([]string{"tab"}, "tab", "next pane"),
 		PrevPane:        b([]string{"shift+tab"}, "shift+tab", "previous pane"),
 		Maximise:        b([]string{"z"}, "z", "maximise pane"),
-		FocusPane:       b([]string{"1", "2", "3", "4", "5", "6", "7", "8"}, "1-8", "focus pane"),
+		FocusPane:       b([]string{"1", "2", "3", "4", "5", "6", "7", "8", "9"}, "1-9", "focus pane"),
 		Format:          b([]string{"f"}, "f", "hex/signed/unsigned/float"),
 		Encoding:        b([]string{"e"}, "e", "show encodings"),
 		AllLanes:        b([]string{"a"}, "a", "one register, all lanes"),

@@ -21,7 +21,7 @@ func keysDoc() string {
 			fmt.Fprintf(&b, "| `%s` | %s |\n", strings.Join(k.Keys(), "`, `"), k.Help().Desc)
 		}
 	}
-	b.WriteString("\nPress `:` for the command line (↑ recalls the last command). LOC is `0xADDR` or a label.\n\n")
+	b.WriteString("\nPress `:` for the command line (↑ recalls the last command). LOC is `0xADDR`, a label or `FILE:LINE`.\n\n")
 	b.WriteString("| command | does |\n| --- | --- |\n")
 	for _, c := range commandTable {
 		use := strings.TrimSpace(c.names[0] + " " + c.args)

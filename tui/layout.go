@@ -12,10 +12,11 @@ const (
 	paneAddr
 	paneMemory
 	paneWaves
+	paneSource
 	numPanes
 )
 
-var paneNames = [numPanes]string{"disasm", "sgpr", "vgpr", "counters", "scalar cache", "address", "memory", "waves"}
+var paneNames = [numPanes]string{"disasm", "sgpr", "vgpr", "counters", "scalar cache", "address", "memory", "waves", "source"}
 
 func (p paneID) String() string { return paneNames[p] }
 
@@ -41,7 +42,7 @@ const (
 // layoutSlots divides a w×h area into slots. Maximised, or when the
 // terminal is tiny, one slot shows the focused pane; small terminals show
 // the disassembly beside one other pane; medium ones six slots; large ones
-// every pane at once.
+// every pane at once. The source pane is placed by Model.placeSource.
 func layoutSlots(w, h int, maximised bool) []slot {
 	all := []paneID{paneDisasm, paneSGPR, paneVGPR, paneCounters, paneCache, paneAddr, paneMemory, paneWaves}
 	if maximised || w < smallW || h < smallH {

@@ -43,6 +43,7 @@ type kernelCode struct {
 	desc    *loader.KernelDescriptor
 	meta    *loader.KernelMeta
 	symbols map[uint64]string
+	lines   *loader.LineTable // DWARF lines, nil without -g
 }
 
 // findKernel locates kernel name (or the first kernel) in f.
@@ -162,6 +163,7 @@ func OpenCodeObject(co *loader.CodeObject, l Launch) (*EmuDebuggee, error) {
 	if err != nil {
 		return nil, err
 	}
+	k.lines = lineTableOf(co.File)
 	lk := co.Kernel(k.name)
 	if lk == nil {
 		return nil, fmt.Errorf("kernel %s has no descriptor", k.name)

@@ -237,6 +237,10 @@ type runState struct {
 	steps     int
 	started   time.Time
 	cancelled bool
+	// A source-level step (srcStep) stops when the line differs from src
+	// (over: within src's function).
+	srcStep, over bool
+	src           srcPos
 }
 
 func (r *runState) progress() string {
@@ -339,6 +343,11 @@ func (m *Model) runOne(r *runState) string {
 			s += " (" + b.cond.String() + ")"
 		}
 		return s
+	}
+	if r.srcStep {
+		if s := m.srcStop(r); s != "" {
+			return s
+		}
 	}
 	if _, ok := m.dbg.PC(); !ok && r.dir == runForward {
 		return "the wave has ended"

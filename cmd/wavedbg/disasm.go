@@ -28,12 +28,20 @@ func runDisasm(args []string, stdout, stderr io.Writer) error {
 	var bundle *int
 	bundleFlag(fs, &bundle)
 	raw := fs.Bool("raw", false, "decode hex words from the arguments (or standard input) instead of a file")
+	var src sourceOpts
+	fs.BoolVar(&src.lines, "l", false, "show source file:line before instructions, from the DWARF line table (as llvm-objdump -l)")
+	fs.BoolVar(&src.lines, "line-numbers", false, "the same as -l")
+	fs.BoolVar(&src.source, "S", false, "show source lines before instructions, when the source file is found (as llvm-objdump -S)")
+	fs.BoolVar(&src.source, "source", false, "the same as -S")
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "Usage: wavedbg disasm FILE [--kernel NAME] [--target gfxNNN] [--bundle N]\n"+
+		fmt.Fprintf(stderr, "Usage: wavedbg disasm FILE [--kernel NAME] [--target gfxNNN] [--bundle N] [-l] [-S]\n"+
 			"       wavedbg disasm --raw --target gfx900 HEX...   (or hex words on standard input)\n\n"+
 			"Print a code object's .text in llvm-objdump -d's listing format, so the two can be\n"+
 			"diffed. In a bundle or fat binary, every code object for the target is printed, each\n"+
 			"after a line \"; bundle N at 0xOFFSET: ENTRY-ID\".\n"+
+			"With -l and -S (code built with -g), source lines from the DWARF line table are\n"+
+			"shown as llvm-objdump -l and -S show them; -S reads source files by the paths\n"+
+			"the DWARF names, relative to the current directory.\n"+
 			"With --raw, print one instruction per line and <invalid> for words LLVM rejects.\n\n")
 		fs.PrintDefaults()
 	}
@@ -92,7 +100,7 @@ func runDisasm(args []string, stdout, stderr io.Writer) error {
 		if c.Kind != loader.KindCodeObject {
 			fmt.Fprintf(w, "%s\n", entryHeader(e))
 		}
-		if err := disasmEntry(w, pos[0], c, e, *kernel); err != nil {
+		if err := disasmEntry(w, pos[0], c, e, *kernel, src, stderr); err != nil {
 			return err
 		}
 	}
@@ -100,7 +108,8 @@ func runDisasm(args []string, stdout, stderr io.Writer) error {
 }
 
 // disasmEntry prints the listing of code object e of c.
-func disasmEntry(w *bufio.Writer, file string, c *loader.Container, e *loader.BundleEntry, kernel string) error {
+func disasmEntry(w *bufio.Writer, file string, c *loader.Container, e *loader.BundleEntry, kernel string,
+	src sourceOpts, stderr io.Writer) error {
 	co, err := loadEntry(c, e)
 	if err != nil {
 		return err
@@ -120,7 +129,8 @@ func disasmEntry(w *bufio.Writer, file string, c *loader.Container, e *loader.Bu
 	if err != nil {
 		return err
 	}
-	return writeListing(w, file, t, isa.FeaturesOf(co.Target.Processor), text, co.Text.Addr, co.Text.Index, syms, kernel)
+	sp := newSourcePrinter(src, co, syms, file, stderr)
+	return writeListing(w, file, t, isa.FeaturesOf(co.Target.Processor), text, co.Text.Addr, co.Text.Index, syms, kernel, sp)
 }
 
 // label is a symbol that starts a block of the listing.
@@ -133,7 +143,7 @@ type label struct {
 // each symbol "ADDR <name>:" and one line per instruction. Like
 // llvm-objdump, it lists only symbols that start inside the section.
 func writeListing(w *bufio.Writer, file string, t isa.Target, feat isa.Features, text []byte, base uint64, secIndex int,
-	syms []loader.Symbol, only string) error {
+	syms []loader.Symbol, only string, src *sourcePrinter) error {
 	var labels []label
 	for _, s := range syms {
 		if int(s.Section) != secIndex || s.Name == "" || s.Value < base || s.Value-base >= uint64(len(text)) {
@@ -153,7 +163,7 @@ func writeListing(w *bufio.Writer, file string, t isa.Target, feat isa.Features,
 		return fmt.Errorf("disasm: %s: no kernel or symbol %q", file, only)
 	}
 	fmt.Fprintf(w, "\n%s:\tfile format elf64-amdgpu\n\nDisassembly of section .text:\n", file)
-	l := lister{w: w, t: t, feat: feat, labels: labels, invalid: ".long", skipZeros: true}
+	l := lister{w: w, t: t, feat: feat, labels: labels, invalid: ".long", skipZeros: true, src: src}
 	for i, lb := range labels {
 		if only != "" && lb.name != only {
 			continue
@@ -178,6 +188,7 @@ type lister struct {
 	invalid string       // "<invalid>" (raw mode) or ".long" (objdump's form)
 	// skipZeros prints runs of zero bytes as llvm-objdump does.
 	skipZeros bool
+	src       *sourcePrinter // -l/-S annotations, or nil
 	inst      isa.Inst
 	buf       []byte
 }
@@ -200,6 +211,9 @@ func (l *lister) region(code []byte, start, stop int, base uint64) {
 				off += z &^ 3
 				continue
 			}
+		}
+		if l.src != nil {
+			l.src.before(l.w, pc)
 		}
 		b := l.buf[:0]
 		b = append(b, '\t')

@@ -16,7 +16,7 @@ import (
 )
 
 // updateInfo (-update) rewrites testdata/info/*.
-var updateInfo = flag.Bool("update", false, "rewrite the golden files in testdata/info")
+var updateInfo = flag.Bool("update", false, "rewrite the golden files in testdata/info and testdata/disasm/dwarf")
 
 const loaderTestdata = "../../loader/testdata"
 
