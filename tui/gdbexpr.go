@@ -390,6 +390,11 @@ func (e *evaluator) name(n string) (exprValue, error) {
 	if v, ok := counterValue(e.f, low); ok {
 		return intValue(v, 8), nil
 	}
+	for _, b := range e.d.Buffers() {
+		if b.Name == n {
+			return intValue(b.Addr, 8), nil // a buffer's name is its address
+		}
+	}
 	if strings.HasPrefix(low, "s[") {
 		var lo, hi int
 		if _, err := fmt.Sscanf(low, "s[%d:%d]", &lo, &hi); err != nil || hi != lo+1 {

@@ -43,26 +43,35 @@ func isCall(text string) bool {
 
 func isReturn(text string) bool { return strings.HasPrefix(text, "s_setpc_b64") }
 
-// callTracker follows the call depth of a run: each s_swappc/s_call goes
-// one level in, each s_setpc_b64 one level out.
-type callTracker struct{ depth int }
+// callTracker follows the call level of a run by the return addresses
+// its calls saved: an s_swappc/s_call pushes the address after it, and an
+// s_setpc_b64 that lands there pops it (one that lands elsewhere is a tail
+// call or a jump, and keeps the level).
+type callTracker struct {
+	stack []uint64
+	last  string // the instruction being stepped
+	next  uint64 // the address after it
+}
 
-// before notes the instruction about to run; it returns true when it is a
-// return from the level the run started at.
-func (c *callTracker) before(m *Model) bool {
-	pc, ok := m.dbg.PC()
-	if !ok {
-		return false
-	}
-	text, _, _ := m.instAt(pc)
+// before notes the instruction about to run.
+func (c *callTracker) before(m *Model) {
+	pc, _ := m.dbg.PC()
+	c.last, c.next, _ = m.instAt(pc)
+}
+
+// after follows the step just taken; it reports an s_setpc_b64 that left
+// the level the run started at.
+func (c *callTracker) after(m *Model) (left bool) {
+	pc, _ := m.dbg.PC()
 	switch {
-	case isCall(text):
-		c.depth++
-	case isReturn(text):
-		if c.depth == 0 {
+	case isCall(c.last):
+		c.stack = append(c.stack, c.next)
+	case isReturn(c.last):
+		if n := len(c.stack); n > 0 && c.stack[n-1] == pc {
+			c.stack = c.stack[:n-1]
+		} else if n == 0 {
 			return true
 		}
-		c.depth--
 	}
 	return false
 }
@@ -86,7 +95,7 @@ func cmdNexti(m *Model, args []string) (tea.Cmd, error) {
 	r := m.newRun()
 	r.pre = func(m *Model) string { ct.before(m); return "" }
 	r.post = func(m *Model) string {
-		if ct.depth > 0 {
+		if ct.after(m); len(ct.stack) > 0 {
 			return ""
 		}
 		if left--; left > 0 {
@@ -101,19 +110,26 @@ func cmdNexti(m *Model, args []string) (tea.Cmd, error) {
 	return m.runOwn(r), nil
 }
 
-// cmdFinish runs until the current call returns: the s_setpc_b64 of this
-// call level has executed.
+// cmdFinish runs until the current call returns: an s_setpc_b64 at this
+// call level lands on the return address the call saved in s[30:31].
 func cmdFinish(m *Model, _ []string) (tea.Cmd, error) {
 	if _, ok := m.dbg.PC(); !ok {
 		return nil, fmt.Errorf("the wave has ended")
 	}
-	ct, done := &callTracker{}, false
+	lo, err1 := m.dbg.Reg(RegRef{File: 's', Num: 30, Lane: -1})
+	hi, err2 := m.dbg.Reg(RegRef{File: 's', Num: 31, Lane: -1})
+	if err1 != nil || err2 != nil {
+		return nil, fmt.Errorf("cannot read the return address in s[30:31]")
+	}
+	ret := uint64(hi)<<32 | uint64(lo)
+	ct := &callTracker{}
 	r := m.newRun()
-	r.pre = func(m *Model) string { done = ct.before(m); return "" }
+	r.pre = func(m *Model) string { ct.before(m); return "" }
 	r.post = func(m *Model) string {
-		if done {
-			pc, _ := m.dbg.PC()
-			return fmt.Sprintf("returned to 0x%x", pc)
+		if ct.after(m) {
+			if pc, _ := m.dbg.PC(); pc == ret {
+				return fmt.Sprintf("returned to 0x%x", pc)
+			}
 		}
 		return ""
 	}
@@ -134,7 +150,8 @@ func cmdGDBUntil(m *Model, args []string) (tea.Cmd, error) {
 	r := m.newRun()
 	r.pre = func(m *Model) string { ct.before(m); return "" }
 	r.post = func(m *Model) string {
-		if pc, ok := m.dbg.PC(); ok && pc > start && ct.depth == 0 {
+		ct.after(m)
+		if pc, ok := m.dbg.PC(); ok && pc > start && len(ct.stack) == 0 {
 			return fmt.Sprintf("reached 0x%x", pc)
 		}
 		return ""
