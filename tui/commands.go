@@ -187,7 +187,7 @@ func cmdMem(m *Model, args []string) (tea.Cmd, error) {
 	}
 	m.mem.lds, m.mem.follow = false, nil
 	for _, b := range m.dbg.Buffers() {
-		if b.Name == args[0] {
+		if b.Is(args[0]) {
 			m.mem.base, m.mem.title = b.Addr, b.Name
 			m.setFocus(paneMemory)
 			return nil, nil

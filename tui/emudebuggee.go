@@ -189,7 +189,11 @@ func (d *EmuDebuggee) dispatchBuffers(mf *manifest.Manifest, sizes []uint64) []B
 					if name == "" {
 						name = fmt.Sprintf("arg%d", i)
 					}
-					out = append(out, Buffer{Name: name, Addr: binary.LittleEndian.Uint64(b[:]), Size: max(sizes[i], 1)})
+					buf := Buffer{Name: name, Addr: binary.LittleEndian.Uint64(b[:]), Size: max(sizes[i], 1)}
+					if mn := mf.Args[i].Name; mn != "" && mn != name {
+						buf.Alias = mn
+					}
+					out = append(out, buf)
 				}
 			}
 			i++

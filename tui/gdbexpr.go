@@ -391,7 +391,7 @@ func (e *evaluator) name(n string) (exprValue, error) {
 		return intValue(v, 8), nil
 	}
 	for _, b := range e.d.Buffers() {
-		if b.Name == n {
+		if b.Is(n) {
 			return intValue(b.Addr, 8), nil // a buffer's name is its address
 		}
 	}

@@ -172,7 +172,7 @@ func unitText(v uint64, unit int, f byte) string {
 // bufferNamed finds a dispatch buffer by name.
 func (m *Model) bufferNamed(name string) *Buffer {
 	for _, b := range m.dbg.Buffers() {
-		if b.Name == name {
+		if b.Is(name) {
 			return &b
 		}
 	}
