@@ -49,3 +49,26 @@ func TestStatusClearsWhenNextCommandSucceeds(t *testing.T) {
 		t.Errorf("status line still says %q", s)
 	}
 }
+
+// TestLDSAddressShownAsOffset: a DS instruction's lane addresses show as
+// offsets into LDS, not as the shared aperture's 0x1000000000000 + offset.
+func TestLDSAddressShownAsOffset(t *testing.T) {
+	d := openBundled(t, "reduction")
+	m := New(d, Options{Color: ColorPlain})
+	m.Update(winSize(160, 50))
+	for i := 0; i < 200 && m.frame.Addr.Kind != "DS"; i++ {
+		m.stepN(1)
+	}
+	lanes := m.frame.Addr.Lanes
+	if m.frame.Addr.Kind != "DS" || len(lanes) < 2 {
+		t.Fatalf("no DS step in reduction's first 200 steps")
+	}
+	if lanes[0].Addr != 0 || lanes[1].Addr != 4 {
+		t.Errorf("lane addresses %#x, %#x; want LDS offsets 0x0, 0x4", lanes[0].Addr, lanes[1].Addr)
+	}
+	m.setFocus(paneAddr)
+	m.maximised = true
+	if s := m.Render(); strings.Contains(s, "1000000000") {
+		t.Errorf("address pane shows aperture addresses:\n%s", s)
+	}
+}
