@@ -72,3 +72,21 @@ func TestLDSAddressShownAsOffset(t *testing.T) {
 		t.Errorf("address pane shows aperture addresses:\n%s", s)
 	}
 }
+
+// TestVGPRPaneFourLanesAt120x40: the medium layout leaves the VGPR pane
+// room for four lanes a row at 120×40 (it had three).
+func TestVGPRPaneFourLanesAt120x40(t *testing.T) {
+	m := New(openBundled(t, "vector_add"), Options{Color: ColorPlain})
+	m.Update(winSize(120, 40))
+	for _, s := range m.slots() {
+		if s.shown(m.mru) != paneVGPR {
+			continue
+		}
+		if cols, _ := vgprGrid(FmtHex, len(m.frame.VGPR.Values), s.w-2, s.h-2); cols < 4 {
+			t.Errorf("VGPR pane %d cells wide shows %d lanes a row, want 4", s.w, cols)
+		}
+	}
+	if s := m.Render(); !strings.Contains(s, "L0       L1       L2       L3") {
+		t.Errorf("no four-lane header at 120×40:\n%s", s)
+	}
+}
