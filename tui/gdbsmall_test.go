@@ -1,9 +1,12 @@
 package tui
 
 import (
+	"bytes"
 	"strings"
 	"testing"
 
+	"github.com/wavedbg/wavedbg/emu"
+	"github.com/wavedbg/wavedbg/isa"
 	"github.com/wavedbg/wavedbg/samples"
 )
 
@@ -88,5 +91,27 @@ func TestVGPRPaneFourLanesAt120x40(t *testing.T) {
 	}
 	if s := m.Render(); !strings.Contains(s, "L0       L1       L2       L3") {
 		t.Errorf("no four-lane header at 120×40:\n%s", s)
+	}
+}
+
+// TestDisasmZeroPaddingShownAsEllipsis: zero padding after the last
+// kernel is one "..." line, as llvm-objdump prints it, not a run of
+// v_cndmask_b32 (the instruction whose encoding is all zeros).
+func TestDisasmZeroPaddingShownAsEllipsis(t *testing.T) {
+	d := openBundled(t, "vector_add")
+	text := append(bytes.Clone(d.k.text), make([]byte, 32)...)
+	d.prog = emu.DecodeProgram(isa.GFX9, d.k.base, text)
+	d.lines, d.labels = nil, map[string]uint64{}
+	d.buildListing(d.prog.Insts)
+	lines := d.Program()
+	last := lines[len(lines)-1]
+	if last.Text != "..." || last.Addr != d.k.base+uint64(len(d.k.text)) || lines[len(lines)-2].Text != "s_endpgm" {
+		t.Errorf("listing ends %+v, %+v; want s_endpgm then ... at 0x%x", lines[len(lines)-2], last, d.k.base+uint64(len(d.k.text)))
+	}
+	m := New(d, Options{Color: ColorPlain})
+	m.Update(winSize(120, 40))
+	m.execCommand("goto .LBB0_0")
+	if s := m.Render(); strings.Contains(s, "v_cndmask") || !strings.Contains(s, "...") {
+		t.Errorf("padding drawn as instructions:\n%s", s)
 	}
 }
