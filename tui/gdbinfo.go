@@ -142,10 +142,10 @@ func cmdExamine(m *Model, args []string) (tea.Cmd, error) {
 			copy(buf[:], data[j*unit:(j+1)*unit])
 			parts = append(parts, unitText(binary.LittleEndian.Uint64(buf[:]), unit, format))
 		}
-		lines = append(lines, strings.Join(parts, "\t"))
+		lines = append(lines, strings.Join(parts, "  "))
 	}
 	if len(lines) == 1 {
-		m.status("%s", strings.ReplaceAll(lines[0], "\t", " "))
+		m.status("%s", lines[0])
 	} else {
 		m.output("x/"+spec+" "+expr, lines)
 	}
