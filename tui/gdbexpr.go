@@ -540,6 +540,9 @@ func (m *Model) assign(s string) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	if v.float {
+		return fmt.Sprintf("%s = %s", strings.TrimSpace(lhs), formatExpr(v, 0)), nil
+	}
 	return fmt.Sprintf("%s = %s", strings.TrimSpace(lhs), formatExpr(v, 'x')), nil
 }
 
