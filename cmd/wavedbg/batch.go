@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -8,6 +9,14 @@ import (
 
 	"github.com/wavedbg/wavedbg/tui"
 )
+
+// batchResult is --json's object for one command.
+type batchResult struct {
+	Command string `json:"command"`
+	From    string `json:"from"` // "--ex 2" or "FILE:LINE"
+	Output  string `json:"output"`
+	Error   string `json:"error,omitempty"`
+}
 
 // batchLine is one command of a batch run and where it came from.
 type batchLine struct {
@@ -48,16 +57,28 @@ func runBatch(o *debugOptions, stdout io.Writer) error {
 		return err
 	}
 	m := tui.New(d, tui.Options{Color: tui.ColorPlain})
+	enc := json.NewEncoder(stdout)
 	for _, l := range lines {
-		fmt.Fprintf(stdout, "(wavedbg) %s\n", l.cmd)
+		if !o.json {
+			fmt.Fprintf(stdout, "(wavedbg) %s\n", l.cmd)
+		}
 		out, quit, err := m.Batch(l.cmd)
+		if o.json {
+			r := batchResult{Command: l.cmd, From: l.from, Output: out}
+			if err != nil {
+				r.Error = err.Error()
+			}
+			if err := enc.Encode(r); err != nil {
+				return err
+			}
+		}
 		if err != nil {
 			return fmt.Errorf("%s: %v", l.from, err)
 		}
 		if quit {
 			return nil
 		}
-		if out != "" {
+		if out != "" && !o.json {
 			fmt.Fprintln(stdout, out)
 		}
 	}

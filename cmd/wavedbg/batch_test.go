@@ -32,7 +32,10 @@ func TestBatch(t *testing.T) {
 			"cmds.gdb:7: unknown command \"bogus\""},
 		{"ex first, error", append(sample, "--ex", "p q1", "--ex", "c"), 1, []string{"(wavedbg) p q1\n"}, "--ex 1: p: no register or counter \"q1\""},
 		{"quit ends", append(sample, "--ex", "q", "--ex", "bogus"), 0, []string{"(wavedbg) q\n"}, ""},
-		{"ex needs batch", []string{"--sample", "vector_add", "--ex", "c"}, 2, nil, "--ex and -x run with --batch"},
+		{"ex needs batch", []string{"--sample", "vector_add", "--ex", "c"}, 2, nil, "--ex, -x and --json run with --batch"},
+		{"json", append(sample, "--json", "--ex", "b 0x1830", "--ex", "p bogus"), 1,
+			[]string{`{"command":"b 0x1830","from":"--ex 1","output":"breakpoint 1 at 0x1830"}` + "\n",
+				`{"command":"p bogus","from":"--ex 2","output":"","error":"p: no register or counter \"bogus\""}` + "\n"}, "--ex 2: p: no register"},
 		{"batch needs a file", []string{"--batch", "--ex", "c"}, 2, nil, "--batch needs a FILE or --sample"},
 		{"missing script", append(sample, "-x", "nope.gdb"), 1, nil, "-x: open nope.gdb"},
 	}

@@ -37,6 +37,7 @@ type debugOptions struct {
 	batch                bool     // --batch: run commands headless (batch.go)
 	ex                   []string // --ex commands, in order
 	cmdFile              string   // -x: a file of commands
+	json                 bool     // --json: one JSON object per batch command
 }
 
 func parseDebugArgs(args []string, stderr io.Writer) (*debugOptions, error) {
@@ -63,6 +64,7 @@ func parseDebugArgs(args []string, stderr io.Writer) (*debugOptions, error) {
 		o.ex = append(o.ex, s)
 		return nil
 	})
+	fs.BoolVar(&o.json, "json", false, "with --batch: print one JSON object per command")
 	fs.StringVar(&o.cmdFile, "x", "", "run the debugger commands in `CMDFILE`, one a line (with --batch)")
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "Usage: wavedbg [FILE [--kernel NAME] [--grid X] [--block X] [--arg ...]... | --manifest M.json] [--wave N]\n"+
@@ -99,8 +101,8 @@ func parseDebugArgs(args []string, stderr io.Writer) (*debugOptions, error) {
 	if o.file != "" && o.sample != "" {
 		return nil, usageError{"a FILE or --sample, not both"}
 	}
-	if (len(o.ex) > 0 || o.cmdFile != "") && !o.batch {
-		return nil, usageError{"--ex and -x run with --batch"}
+	if (len(o.ex) > 0 || o.cmdFile != "" || o.json) && !o.batch {
+		return nil, usageError{"--ex, -x and --json run with --batch"}
 	}
 	if o.batch && o.file == "" && o.sample == "" {
 		return nil, usageError{"--batch needs a FILE or --sample"}
