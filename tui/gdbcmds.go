@@ -18,9 +18,9 @@ type gdbState struct {
 	last     string // the last stepping command, which Enter repeats
 	displays []display
 	nextDisp int
-	values   int  // $N of the last print
-	edited   bool // registers or memory were set: quitting asks
-	confirm  bool // asking whether to quit
+	vals     []exprValue // print's results: $1, $2, ...
+	edited   bool        // registers or memory were set: quitting asks
+	confirm  bool        // asking whether to quit
 	out      []string
 	outTitle string
 }

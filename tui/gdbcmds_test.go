@@ -63,7 +63,9 @@ func TestGDBCommands(t *testing.T) {
 		{"p/x 0xff ^ 0x0f & 0x3c", "$11 = 0xf3"},
 		{"p cycle", "$12 = 32"},
 		{"p s7 == 7", "$13 = 1"},
-		{"p/x buf + 4", "$14 = 0x10004"},
+		{"p $2 + $", "$14 = 17"},
+		{"p $99", "no value $99 (print has made 14)"},
+		{"p/x buf + 4", "$15 = 0x10004"},
 		{"x/4x 0x10000", "0x10000:  0x03020100  0x07060504  0x0b0a0908  0x0f0e0d0c"},
 		{"x/2db 0x10000", "0x10000:  0  1"},
 		{"x/2xg buf", "0x10000:  0x0706050403020100  0x0f0e0d0c0b0a0908"},
@@ -235,5 +237,24 @@ func TestFinishAndNexti(t *testing.T) {
 	runScript(t, m, []gdbStep{{"rc", "breakpoint at 0x2164"}, {"ni 2", "stepped 2, over calls"}})
 	if pc, _ := d.PC(); pc != 0x2170 {
 		t.Errorf("pc %#x after ni 2, want 0x2170 (the 8-byte load after the call)", pc)
+	}
+}
+
+// TestBreakIfExpression: a breakpoint condition may be any expression,
+// true when not zero; tbreak deletes itself when hit.
+func TestBreakIfExpression(t *testing.T) {
+	f := newFake()
+	f.loop = true
+	m := New(f, Options{Color: ColorPlain})
+	// s3 is written with the step number on steps 3, 11, 19, 27; the PC is
+	// back at 0x1500 after steps 9, 18, 27.
+	runScript(t, m, []gdbStep{
+		{"tbreak fake if (s3 + 1) * 2 == 56 && 1", "unexpected"},
+		{"tbreak fake if (s3 + 1) * 2 == 56", "temporary breakpoint 1 at 0x1500 if (s3 + 1) * 2 == 56"},
+		{"c", "temporary breakpoint 1 at 0x1500"},
+		{"info b", "none"},
+	})
+	if v, _ := f.Reg(RegRef{File: 's', Num: 3}); v != 27 || f.steps != 27 {
+		t.Errorf("stopped after %d steps with s3 = %d, want 27 and 27", f.steps, v)
 	}
 }

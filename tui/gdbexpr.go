@@ -81,10 +81,12 @@ type evaluator struct {
 	src string
 	pos int
 	lv  *lvalue // the last primary's location, for set
+	// vals are print's earlier results, $1, $2, ... ($ is the last).
+	vals []exprValue
 }
 
 func (m *Model) evalExpr(s string) (exprValue, error) {
-	e := &evaluator{d: m.dbg, f: &m.frame, src: s}
+	e := &evaluator{d: m.dbg, f: &m.frame, src: s, vals: m.gdb.vals}
 	return e.parse()
 }
 
@@ -335,6 +337,17 @@ func (e *evaluator) primary() (exprValue, error) {
 	}
 	if c := tok[0]; c >= '0' && c <= '9' {
 		return parseNumber(tok)
+	}
+	if tok[0] == '$' {
+		if n, err := strconv.Atoi(tok[1:]); err == nil || tok == "$" {
+			if tok == "$" {
+				n = len(e.vals)
+			}
+			if n < 1 || n > len(e.vals) {
+				return exprValue{}, fmt.Errorf("no value %s (print has made %d)", tok, len(e.vals))
+			}
+			return e.vals[n-1], nil
+		}
 	}
 	return e.name(strings.TrimPrefix(tok, "$"))
 }

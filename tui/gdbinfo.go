@@ -51,8 +51,8 @@ func cmdPrint(m *Model, args []string) (tea.Cmd, error) {
 	if err != nil {
 		return nil, err
 	}
-	m.gdb.values++
-	text := fmt.Sprintf("$%d = %s", m.gdb.values, formatExpr(v, f))
+	m.gdb.vals = append(m.gdb.vals, v)
+	text := fmt.Sprintf("$%d = %s", len(m.gdb.vals), formatExpr(v, f))
 	if v.lanes != nil {
 		m.output(strings.Join(args, " "), laneLines(v, f))
 	}

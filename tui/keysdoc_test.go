@@ -23,7 +23,7 @@ func keysDoc() string {
 	}
 	b.WriteString("\nPress `:` for the command line: gdb's commands (↑ recalls the last command; Enter on an empty line\n" +
 		"repeats the last stepping command). LOC is `0xADDR` or a label. EXPR is a C expression over registers\n" +
-		"(`s8`, `v3[5]`, `exec`, `vcc`, `m0`, `scc`, `s[4:5]`, `pc`), counters (`cycle`, `vmcnt`, `lgkmcnt`, `expcnt`),\n" +
+		"(`s8`, `v3[5]`, `exec`, `vcc`, `m0`, `scc`, `s[4:5]`, `pc`), earlier results (`$1`, `$`), counters (`cycle`, `vmcnt`, `lgkmcnt`, `expcnt`),\n" +
 		"buffer names (their addresses) and memory (`*(uint*)ADDR`, `*(float*)ADDR`), with `+ - * / % & | ^ << >>`,\n" +
 		"comparisons and parentheses. `wavedbg FILE --batch --ex CMD -x CMDFILE` runs the same commands without a terminal.\n\n")
 	b.WriteString("| command | does |\n| --- | --- |\n")
