@@ -120,8 +120,7 @@ func cmdWatch(m *Model, args []string) (tea.Cmd, error) {
 		}
 		w := &watchpoint{addr: a, size: n}
 		w.last = w.read(m.dbg)
-		m.watches = append(m.watches, w)
-		m.status("watching %s", w)
+		m.appendWatch(w)
 		return nil, nil
 	}
 	r, err := ParseRegRef(args[0])
