@@ -239,6 +239,13 @@ func TestFinishAndNexti(t *testing.T) {
 	if pc, _ := d.PC(); pc != 0x2170 {
 		t.Errorf("pc %#x after ni 2, want 0x2170 (the 8-byte load after the call)", pc)
 	}
+	// until alone runs to a later instruction at this level (over the
+	// call); until LOC to LOC.
+	runScript(t, m, []gdbStep{
+		{"rc", "breakpoint at 0x2164"}, {"until", "reached 0x2168"},
+		{"until 0x2178", "reached 0x2178"}, {"rsi 3", ""}, // back into the callee, at its return
+		{"finish", "returned to 0x2168 after 1 step"},
+	})
 }
 
 // TestBreakIfExpression: a breakpoint condition may be any expression,
