@@ -37,7 +37,7 @@ func gdbCommandTable() []command {
 		{[]string{"unwatch"}, "", "remove all watchpoints", cmdUnwatch},
 		{[]string{"continue", "c"}, "", "continue to a breakpoint, a watchpoint or the end", cmdContinue},
 		{[]string{"stepi", "si", "step", "s"}, "[N]", "step N instructions (default 1)", cmdStep},
-		{[]string{"nexti", "ni", "next", "n"}, "[N]", "step N instructions, running over s_swappc/s_call", cmdNexti},
+		{[]string{"nexti", "ni"}, "[N]", "step N instructions, running over s_swappc/s_call", cmdNexti},
 		{[]string{"finish", "fin"}, "", "run until the current call returns (s_setpc_b64)", cmdFinish},
 		{[]string{"until", "u"}, "[LOC]", "run to LOC (alone: to an instruction past this one)", cmdGDBUntil},
 		{[]string{"reverse-stepi", "rsi", "back"}, "[N]", "step back N instructions", cmdBack},
