@@ -36,7 +36,7 @@ func gdbCommandTable() []command {
 		{[]string{"watch", "w"}, "REG | REG[LANE] | *(TYPE*)ADDR", "stop when it changes, checked after every step", cmdGDBWatch},
 		{[]string{"unwatch"}, "", "remove all watchpoints", cmdUnwatch},
 		{[]string{"continue", "c"}, "", "continue to a breakpoint, a watchpoint or the end", cmdContinue},
-		{[]string{"stepi", "si", "step", "s"}, "[N]", "step N instructions (default 1)", cmdStep},
+		{[]string{"stepi", "si", "step", "s"}, "[N]", "step N instructions (default 1); Enter on an empty line repeats a step", cmdStep},
 		{[]string{"nexti", "ni"}, "[N]", "step N instructions, running over s_swappc/s_call", cmdNexti},
 		{[]string{"finish", "fin"}, "", "run until the current call returns (s_setpc_b64)", cmdFinish},
 		{[]string{"until", "u"}, "[LOC]", "run to LOC (alone: to an instruction past this one)", cmdGDBUntil},
@@ -51,6 +51,32 @@ func gdbCommandTable() []command {
 		{[]string{"help", "h"}, "[CMD]", "list commands, or explain one", cmdHelp},
 		{[]string{"quit", "q"}, "", "quit (asks first when registers or memory were set)", func(m *Model, _ []string) (tea.Cmd, error) { return m.quit(), nil }},
 	}
+}
+
+// withGDB puts the gdb commands first and keeps of the older commands the
+// names gdb's do not take (mem keeps mem, not x; back and break go).
+func withGDB(older []command) []command {
+	out := gdbCommandTable()
+	taken := map[string]bool{}
+	for _, c := range out {
+		for _, n := range c.names {
+			taken[n] = true
+		}
+	}
+	for _, c := range older {
+		if taken[c.names[0]] {
+			continue
+		}
+		var names []string
+		for _, n := range c.names {
+			if !taken[n] {
+				names = append(names, n)
+			}
+		}
+		c.names = names
+		out = append(out, c)
+	}
+	return out
 }
 
 // repeatable are the commands an empty line repeats, by their first name.

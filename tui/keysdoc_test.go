@@ -21,11 +21,7 @@ func keysDoc() string {
 			fmt.Fprintf(&b, "| `%s` | %s |\n", strings.Join(k.Keys(), "`, `"), k.Help().Desc)
 		}
 	}
-	b.WriteString("\nPress `:` for the command line: gdb's commands (↑ recalls the last command; Enter on an empty line\n" +
-		"repeats the last stepping command). LOC is `0xADDR` or a label. EXPR is a C expression over registers\n" +
-		"(`s8`, `v3[5]`, `exec`, `vcc`, `m0`, `scc`, `s[4:5]`, `pc`), earlier results (`$1`, `$`), counters (`cycle`, `vmcnt`, `lgkmcnt`, `expcnt`),\n" +
-		"buffer names (their addresses) and memory (`*(uint*)ADDR`, `*(float*)ADDR`), with `+ - * / % & | ^ << >>`,\n" +
-		"comparisons and parentheses. `wavedbg FILE --batch --ex CMD -x CMDFILE` runs the same commands without a terminal.\n\n")
+	b.WriteString("\nPress `:` for the command line (↑ recalls the last command). LOC is `0xADDR` or a label.\n\n")
 	b.WriteString("| command | does |\n| --- | --- |\n")
 	for _, c := range commandTable {
 		use := strings.TrimSpace(c.names[0] + " " + c.args)
@@ -36,6 +32,11 @@ func keysDoc() string {
 		}
 		fmt.Fprintf(&b, "| `%s` | %s |\n", strings.ReplaceAll(use, "|", "\\|"), c.help)
 	}
+	b.WriteString("\nThe commands are gdb's (Enter on an empty line\n" +
+		"repeats the last stepping command). LOC is `0xADDR` or a label. EXPR is a C expression over registers\n" +
+		"(`s8`, `v3[5]`, `exec`, `vcc`, `m0`, `scc`, `s[4:5]`, `pc`), earlier results (`$1`, `$`), counters (`cycle`, `vmcnt`, `lgkmcnt`, `expcnt`),\n" +
+		"buffer names (their addresses) and memory (`*(uint*)ADDR`, `*(float*)ADDR`), with `+ - * / % & | ^ << >>`,\n" +
+		"comparisons and parentheses. `wavedbg FILE --batch --ex CMD -x CMDFILE` runs the same commands without a terminal.\n\n")
 	return b.String()
 }
 

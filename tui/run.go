@@ -245,15 +245,15 @@ const (
 
 // runState is a continue in progress.
 type runState struct {
-	dir       runDir
-	limit     int // stop after this many steps; 0 for no limit
-	target    uint64
-	steps     int
-	started   time.Time
-	cancelled bool
+	dir    runDir
+	limit  int // stop after this many steps; 0 for no limit
+	target uint64
 	// pre, when set, runs before each forward step and post after it;
 	// post returns why the run stops, or "" (nexti, finish, until).
 	pre, post func(m *Model) string
+	steps     int
+	started   time.Time
+	cancelled bool
 }
 
 func (r *runState) progress() string {
