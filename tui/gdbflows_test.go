@@ -7,8 +7,8 @@ import (
 	"github.com/charmbracelet/x/exp/teatest/v2"
 )
 
-// typeCommand types one ':' line and presses Enter.
-func typeCommand(tm *teatest.TestModel, line string) {
+// typeGDBLine types one ':' line and presses Enter.
+func typeGDBLine(tm *teatest.TestModel, line string) {
 	send(tm, ":")
 	tm.Type(line)
 	send(tm, "enter")
@@ -18,12 +18,12 @@ func typeCommand(tm *teatest.TestModel, line string) {
 // the step, as typed.
 func TestFlowGDBDisplay(t *testing.T) {
 	golden.RequireEqual(t, flow(t, 120, 36, func(tm *teatest.TestModel) {
-		typeCommand(tm, "b 0x1508")
-		typeCommand(tm, "display/x s1")
-		typeCommand(tm, "c")
+		typeGDBLine(tm, "b 0x1508")
+		typeGDBLine(tm, "display/x s1")
+		typeGDBLine(tm, "c")
 		waitFor(t, tm, "after 1 step")
-		typeCommand(tm, "si")
-		typeCommand(tm, "")
+		typeGDBLine(tm, "si")
+		typeGDBLine(tm, "")
 		waitFor(t, tm, "step 3")
 	}))
 }
@@ -31,7 +31,7 @@ func TestFlowGDBDisplay(t *testing.T) {
 // TestFlowGDBExamine: x/8x's output box over the panes.
 func TestFlowGDBExamine(t *testing.T) {
 	golden.RequireEqual(t, flow(t, 120, 36, func(tm *teatest.TestModel) {
-		typeCommand(tm, "x/8x kernarg")
+		typeGDBLine(tm, "x/8x kernarg")
 		waitFor(t, tm, "any key closes")
 	}))
 }
