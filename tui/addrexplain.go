@@ -181,6 +181,9 @@ func (d *EmuDebuggee) laneAddrs(a *AddrView, rec *emu.StepRecord) {
 			lane = i
 		}
 		v := LaneAddr{Lane: lane, Addr: la.Addr, Active: true, InRange: la.InRange && la.Mapped}
+		if ds && la.Addr >= emu.SharedApertureBase {
+			v.Addr -= emu.SharedApertureBase // an LDS offset, as the ISA counts it
+		}
 		switch {
 		case !la.Mapped:
 			v.Why = "unmapped: faulted"

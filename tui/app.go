@@ -33,6 +33,7 @@ type Model struct {
 	watches []*watchpoint
 	tour    *tour     // the open sample's guided tour (tour.go), if any
 	run     *runState // a continue in progress
+	gdb     gdbState  // the command language's state (gdbcmds.go)
 
 	msg    string // status message
 	msgErr bool
@@ -204,6 +205,15 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		}
 		return nil
 	}
+	if m.gdb.confirm {
+		return m.confirmKey(msg)
+	}
+	if m.gdb.out != nil && !m.cmdActive {
+		m.gdb.out = nil // any key closes the output box; ':' opens the line too
+		if msg.String() != ":" {
+			return nil
+		}
+	}
 	if m.cmdActive {
 		switch msg.String() {
 		case "enter":
@@ -230,7 +240,7 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	}
 	switch {
 	case key.Matches(msg, k.Quit), key.Matches(msg, k.Interrupt):
-		return tea.Quit
+		return m.quit()
 	case key.Matches(msg, k.Help):
 		m.showHelp, m.helpTop = true, 0
 	case key.Matches(msg, k.Samples):
@@ -367,6 +377,8 @@ func (m *Model) Render() string {
 	body := make([]string, max(h-top-bottom, 0))
 	if m.showHelp {
 		body = m.helpOverlay(w, len(body))
+	} else if m.gdb.out != nil {
+		body = m.outputBox(w, len(body))
 	} else {
 		for _, s := range m.slots() {
 			if s.w <= 0 || s.h <= 0 {

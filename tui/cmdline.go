@@ -17,6 +17,7 @@ type cmdLine struct {
 	st      *Styles
 	history []string
 	hpos    int // the history entry shown; len(history) for the line being typed
+	names   []string
 }
 
 func newCmdLine(st *Styles, names []string) cmdLine {
@@ -28,7 +29,7 @@ func newCmdLine(st *Styles, names []string) cmdLine {
 	// ↑ and ↓ walk the history instead of the suggestions.
 	in.KeyMap.NextSuggestion = key.NewBinding(key.WithKeys("ctrl+n"))
 	in.KeyMap.PrevSuggestion = key.NewBinding(key.WithKeys("ctrl+p"))
-	return cmdLine{in: in, st: st}
+	return cmdLine{in: in, st: st, names: names}
 }
 
 // Open starts a new line.
@@ -64,19 +65,28 @@ func (c *cmdLine) Update(msg tea.KeyPressMsg) {
 	case "up":
 		if c.hpos > 0 {
 			c.hpos--
-			c.in.SetValue(c.history[c.hpos])
+			c.recall(c.history[c.hpos])
 		}
 	case "down":
 		if c.hpos < len(c.history)-1 {
 			c.hpos++
-			c.in.SetValue(c.history[c.hpos])
+			c.recall(c.history[c.hpos])
 		} else {
 			c.hpos = len(c.history)
-			c.in.SetValue("")
+			c.recall("")
 		}
 	default:
 		c.in, _ = c.in.Update(msg)
 	}
+}
+
+// recall shows a history entry with the cursor at its end. SetValue alone
+// keeps the cursor where it was and the suggestion matched for the old
+// line, which drew stale characters after a shorter entry.
+func (c *cmdLine) recall(s string) {
+	c.in.SetValue(s)
+	c.in.CursorEnd()
+	c.in.SetSuggestions(c.names) // match the suggestions again
 }
 
 // View draws the line in w cells. Without colour the block cursor (which

@@ -54,3 +54,29 @@ func TestCmdLineHistoryAndCompletion(t *testing.T) {
 		t.Errorf("closed line keeps %q", c.Value())
 	}
 }
+
+// TestHistoryRecallShorterCommand: recalling a command shorter than the
+// one shown leaves no characters of the longer one (or of its
+// completion), and the cursor at the end.
+func TestHistoryRecallShorterCommand(t *testing.T) {
+	c := newCmdLine(NewStyles(ColorPlain), commandNames())
+	c.history = []string{"break 0x1830", "c", "si"}
+	c.Open()
+	for i, step := range []struct{ key, want string }{
+		{"up", ":si"}, {"up", ":c"}, {"up", ":break 0x1830"}, {"down", ":c"}, {"down", ":si"}, {"down", ":"},
+	} {
+		code := tea.KeyUp
+		if step.key == "down" {
+			code = tea.KeyDown
+		}
+		c.Update(tea.KeyPressMsg{Code: code})
+		// "c" completes to "continue": the completion is drawn, nothing else.
+		got := strings.TrimRight(c.View(40), " ")
+		if got != step.want && !(step.want == ":c" && got == ":continue") {
+			t.Errorf("key %d (%s): %q, want %q", i, step.key, got, step.want)
+		}
+		if c.in.Position() != len(c.Value()) {
+			t.Errorf("key %d (%s): cursor at %d of %q", i, step.key, c.in.Position(), c.Value())
+		}
+	}
+}

@@ -20,37 +20,17 @@ type command struct {
 var commandTable []command
 
 func init() {
-	commandTable = []command{
-		{[]string{"step", "s"}, "[N]", "step N instructions (default 1)", cmdStep},
-		{[]string{"back", "b"}, "[N]", "step back N instructions", cmdBack},
+	commandTable = append(gdbCommandTable(), []command{
 		{[]string{"lstep", "ls"}, "", "run until the source line changes (-g builds)", cmdSourceStep(false)},
-		{[]string{"next"}, "", "run until the source line changes in this function", cmdSourceStep(true)},
-		{[]string{"continue", "c"}, "", "continue to a breakpoint or the end", func(m *Model, _ []string) (tea.Cmd, error) {
-			return m.startRun(runForward, 0, noAddr), nil
-		}},
-		{[]string{"rcontinue", "rc"}, "", "continue backwards", func(m *Model, _ []string) (tea.Cmd, error) {
-			return m.startRun(runBackward, 0, noAddr), nil
-		}},
-		{[]string{"break", "bp"}, "LOC [if REG OP VALUE]", "breakpoint at an address or label", cmdBreak},
-		{[]string{"delete", "d"}, "LOC|all", "remove breakpoints", cmdDelete},
-		{[]string{"watch", "w"}, "REG | REG[LANE] | mem ADDR [LEN]", "stop when it changes", cmdWatch},
-		{[]string{"unwatch"}, "", "remove all watchpoints", func(m *Model, _ []string) (tea.Cmd, error) {
-			m.watches = nil
-			m.status("no watchpoints")
-			return nil, nil
-		}},
-		{[]string{"info", "i"}, "", "list breakpoints and watchpoints", cmdInfo},
-		{[]string{"set"}, "REG|REG[LANE] VALUE", "set a register or one lane", cmdSet},
+		{[]string{"next", "n"}, "", "run until the source line changes in this function", cmdSourceStep(true)},
 		{[]string{"write"}, "ADDR VALUE...", "write dwords to memory", cmdWrite},
-		{[]string{"mem", "x"}, "ADDR|BUFFER|REG", "show memory at an address or buffer, or follow a register pair", cmdMem},
+		{[]string{"mem"}, "ADDR|BUFFER|REG", "show memory at an address or buffer, or follow a register pair", cmdMem},
 		{[]string{"lds"}, "[ADDR]", "show LDS", cmdLDS},
 		{[]string{"goto", "g"}, "LOC", "move the disassembly cursor", cmdGoto},
-		{[]string{"until", "u"}, "LOC", "run to a location", cmdUntil},
 		{[]string{"wave"}, "[N]", "switch to wave N of the grid, in dispatch order (alone: which is shown)", cmdWave},
 		{[]string{"latency", "lat"}, "[NAME CYCLES]", "set (or list) a latency", cmdLatency},
 		{[]string{"format", "fmt"}, "hex|signed|unsigned|float", "register number format", cmdFormat},
-		{[]string{"quit", "q"}, "", "quit", func(*Model, []string) (tea.Cmd, error) { return tea.Quit, nil }},
-	}
+	}...)
 	var b strings.Builder
 	b.WriteString("commands (press : first; LOC is 0xADDR, a label or FILE:LINE)\n")
 	for _, c := range commandTable {
@@ -67,25 +47,8 @@ func init() {
 // commandHelp is the command table formatted for the help overlay.
 var commandHelp string
 
-func (m *Model) execCommand(line string) tea.Cmd {
-	f := strings.Fields(line)
-	if len(f) == 0 {
-		return nil
-	}
-	for _, c := range commandTable {
-		for _, n := range c.names {
-			if n == f[0] {
-				cmd, err := c.run(m, f[1:])
-				if err != nil {
-					m.fail(fmt.Errorf("%s: %v", f[0], err))
-				}
-				return cmd
-			}
-		}
-	}
-	m.fail(fmt.Errorf("unknown command %q (? lists commands)", f[0]))
-	return nil
-}
+// execCommand runs one ':' line (see runLine).
+func (m *Model) execCommand(line string) tea.Cmd { return m.runLine(line) }
 
 func countArg(args []string) (int, error) {
 	if len(args) == 0 {
@@ -142,65 +105,6 @@ func (m *Model) location(s string) (uint64, error) {
 	return 0, fmt.Errorf("0x%x is not the start of an instruction", a)
 }
 
-func cmdBreak(m *Model, args []string) (tea.Cmd, error) {
-	if len(args) == 0 {
-		if m.disasm.cursor < len(m.frame.Disasm.Lines) {
-			m.toggleBreak(m.frame.Disasm.Lines[m.disasm.cursor].Addr)
-		}
-		return nil, nil
-	}
-	a, err := m.location(args[0])
-	if err != nil {
-		return nil, err
-	}
-	b := &breakpoint{addr: a, enabled: true}
-	if len(args) > 1 {
-		if args[1] != "if" || len(args) != 5 {
-			return nil, fmt.Errorf("want: break LOC if REG OP VALUE")
-		}
-		ref, err := ParseRegRef(args[2])
-		if err != nil {
-			return nil, err
-		}
-		switch args[3] {
-		case "==", "!=", "<", "<=", ">", ">=":
-		default:
-			return nil, fmt.Errorf("bad operator %q", args[3])
-		}
-		v, err := parseValue(args[4])
-		if err != nil {
-			return nil, err
-		}
-		b.cond = &condition{ref: ref, op: args[3], val: v}
-	}
-	m.breaks[a] = b
-	m.refreshBreaks()
-	if b.cond != nil {
-		m.status("breakpoint at 0x%x if %s", a, b.cond)
-	} else {
-		m.status("breakpoint at 0x%x", a)
-	}
-	return nil, nil
-}
-
-func cmdDelete(m *Model, args []string) (tea.Cmd, error) {
-	if len(args) == 1 && args[0] == "all" {
-		m.breaks = map[uint64]*breakpoint{}
-	} else {
-		if len(args) != 1 {
-			return nil, fmt.Errorf("want: delete LOC|all")
-		}
-		a, err := m.location(args[0])
-		if err != nil {
-			return nil, err
-		}
-		delete(m.breaks, a)
-	}
-	m.refreshBreaks()
-	m.status("%d breakpoint(s)", len(m.breaks))
-	return nil, nil
-}
-
 func cmdWatch(m *Model, args []string) (tea.Cmd, error) {
 	if len(args) == 0 {
 		return nil, fmt.Errorf("want: watch REG | REG[LANE] | mem ADDR [LEN]")
@@ -221,8 +125,7 @@ func cmdWatch(m *Model, args []string) (tea.Cmd, error) {
 		}
 		w := &watchpoint{addr: a, size: n}
 		w.last = w.read(m.dbg)
-		m.watches = append(m.watches, w)
-		m.status("watching %s", w)
+		m.appendWatch(w)
 		return nil, nil
 	}
 	r, err := ParseRegRef(args[0])
@@ -231,30 +134,6 @@ func cmdWatch(m *Model, args []string) (tea.Cmd, error) {
 	}
 	m.addWatch(r)
 	return nil, nil
-}
-
-func cmdInfo(m *Model, _ []string) (tea.Cmd, error) {
-	var parts []string
-	for _, b := range m.sortedBreaks() {
-		s := fmt.Sprintf("0x%x", b.addr)
-		if b.cond != nil {
-			s += " if " + b.cond.String()
-		}
-		parts = append(parts, s)
-	}
-	var ws []string
-	for _, w := range m.watches {
-		ws = append(ws, w.String())
-	}
-	m.status("breaks: %s; watches: %s", orNone(parts), orNone(ws))
-	return nil, nil
-}
-
-func orNone(s []string) string {
-	if len(s) == 0 {
-		return "none"
-	}
-	return strings.Join(s, ", ")
 }
 
 func cmdSet(m *Model, args []string) (tea.Cmd, error) {
@@ -300,6 +179,7 @@ func cmdWrite(m *Model, args []string) (tea.Cmd, error) {
 	for i := range len(buf) {
 		m.mem.mark[a+uint64(i)] = true
 	}
+	m.gdb.edited = true
 	m.refresh()
 	m.status("wrote %d bytes at 0x%x", len(buf), a)
 	return nil, nil
@@ -311,7 +191,7 @@ func cmdMem(m *Model, args []string) (tea.Cmd, error) {
 	}
 	m.mem.lds, m.mem.follow = false, nil
 	for _, b := range m.dbg.Buffers() {
-		if b.Name == args[0] {
+		if b.Is(args[0]) {
 			m.mem.base, m.mem.title = b.Addr, b.Name
 			m.setFocus(paneMemory)
 			return nil, nil

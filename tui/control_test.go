@@ -99,9 +99,9 @@ func TestCommands(t *testing.T) {
 		{"step 3", "stepped 3"},
 		{"back 2", ""},
 		{"goto .Lloop", ""},
-		{"break .Lloop", "breakpoint at 0x1510"},
-		{"info", "breaks: 0x1510"},
-		{"delete all", "0 breakpoint(s)"},
+		{"break .Lloop", "breakpoint 1 at 0x1510"},
+		{"info", ""},
+		{"delete all", "deleted 1 breakpoint(s)"},
 		{"mem buf", ""},
 		{"mem s[2:3]", ""},
 		{"format float", ""},
@@ -153,20 +153,20 @@ func TestMouse(t *testing.T) {
 	if vp := m.panes[paneVGPR].(*vgprPane); m.focus != paneVGPR || vp.reg != 1 || vp.lane != 2 {
 		t.Errorf("click on VGPR: focus %v reg %d lane %d", m.focus, vp.reg, vp.lane)
 	}
-	// The pane is tall enough for a second band of lanes (L3-L5) below
-	// the first: a click there picks lane 4.
+	// The pane is tall enough for a second band of lanes (L4-L7) below
+	// the first: a click there picks lane 5.
 	n := len(m.frame.VGPR.Values)
-	if cols, bands := vgprGrid(FmtHex, n, vr.w-2, vr.h-2); cols != 3 || bands < 2 {
+	if cols, bands := vgprGrid(FmtHex, n, vr.w-2, vr.h-2); cols != 4 || bands < 2 {
 		t.Fatalf("VGPR grid %d lanes × %d bands", cols, bands)
 	}
 	m.Update(tea.MouseClickMsg{X: vr.x + 1 + 5 + 1*9 + 1, Y: vr.y + 1 + (n + 1) + 2, Button: tea.MouseLeft})
-	if vp := m.panes[paneVGPR].(*vgprPane); vp.reg != 1 || vp.lane != 4 {
+	if vp := m.panes[paneVGPR].(*vgprPane); vp.reg != 1 || vp.lane != 5 {
 		t.Errorf("click on the second band: reg %d lane %d", vp.reg, vp.lane)
 	}
 	// Every register is on screen, in bands: the wheel moves a band of
 	// lanes at a time.
 	m.Update(tea.MouseWheelMsg{X: vr.x + 3, Y: vr.y + 3, Button: tea.MouseWheelDown})
-	if vp := m.panes[paneVGPR].(*vgprPane); vp.reg != 1 || vp.lane != 7 {
+	if vp := m.panes[paneVGPR].(*vgprPane); vp.reg != 1 || vp.lane != 9 {
 		t.Errorf("wheel: reg %d lane %d", vp.reg, vp.lane)
 	}
 	// The wheel acts on the pane under the pointer, not the focused one.
@@ -177,7 +177,7 @@ func TestMouse(t *testing.T) {
 		}
 	}
 	m.Update(tea.MouseWheelMsg{X: sr.x + 3, Y: sr.y + 3, Button: tea.MouseWheelDown})
-	if vp := m.panes[paneVGPR].(*vgprPane); m.focus != paneVGPR || vp.lane != 7 {
+	if vp := m.panes[paneVGPR].(*vgprPane); m.focus != paneVGPR || vp.lane != 9 {
 		t.Errorf("wheel over the SGPRs: focus %v, VGPR lane %d", m.focus, vp.lane)
 	}
 }

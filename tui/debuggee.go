@@ -56,7 +56,13 @@ type Buffer struct {
 	Name string
 	Addr uint64
 	Size uint64
+	// Alias is the manifest's name for it, when that differs from Name
+	// (the code object's metadata's).
+	Alias string
 }
+
+// Is reports whether the buffer goes by name.
+func (b *Buffer) Is(name string) bool { return b.Name == name || b.Alias != "" && b.Alias == name }
 
 // RegRef names one register: an SGPR ('s'), VGPR ('v', with Lane, -1 for
 // all lanes) or special register ('x', Num is its isa.Special code).

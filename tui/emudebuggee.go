@@ -189,7 +189,11 @@ func (d *EmuDebuggee) dispatchBuffers(mf *manifest.Manifest, sizes []uint64) []B
 					if name == "" {
 						name = fmt.Sprintf("arg%d", i)
 					}
-					out = append(out, Buffer{Name: name, Addr: binary.LittleEndian.Uint64(b[:]), Size: max(sizes[i], 1)})
+					buf := Buffer{Name: name, Addr: binary.LittleEndian.Uint64(b[:]), Size: max(sizes[i], 1)}
+					if mn := mf.Args[i].Name; mn != "" && mn != name {
+						buf.Alias = mn
+					}
+					out = append(out, buf)
 				}
 			}
 			i++
@@ -239,7 +243,8 @@ func (d *EmuDebuggee) buildListing(insts []isa.Inst) {
 		names[t] = n
 		d.labels[n] = t
 	}
-	for i := range insts {
+	pad := zeroTail(insts)
+	for i := range insts[:pad] {
 		in := &insts[i]
 		text := "<invalid>"
 		if in.Form != nil {
@@ -257,6 +262,35 @@ func (d *EmuDebuggee) buildListing(insts []isa.Inst) {
 		}
 		d.lines = append(d.lines, dl)
 	}
+	if pad < len(insts) {
+		// Zero padding after the last kernel: llvm-objdump's "...".
+		d.lines = append(d.lines, DisasmLine{Addr: addrs[pad], Text: "..."})
+	}
+}
+
+// zeroTail returns the index where a trailing run of all-zero words of at
+// least 8 bytes starts (len(insts) when there is none).
+func zeroTail(insts []isa.Inst) int {
+	i := len(insts)
+	for i > 0 {
+		in := &insts[i-1]
+		zero := in.Len > 0
+		for w := 0; w < max(in.Len/4, 1) && zero; w++ {
+			zero = in.Words[w] == 0
+		}
+		if !zero {
+			break
+		}
+		i--
+	}
+	n := 0
+	for _, in := range insts[i:] {
+		n += max(in.Len, 4)
+	}
+	if n < 8 {
+		return len(insts)
+	}
+	return i
 }
 
 // ---- Debuggee ----

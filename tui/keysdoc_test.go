@@ -32,6 +32,11 @@ func keysDoc() string {
 		}
 		fmt.Fprintf(&b, "| `%s` | %s |\n", strings.ReplaceAll(use, "|", "\\|"), c.help)
 	}
+	b.WriteString("\nThe commands are gdb's (Enter on an empty line\n" +
+		"repeats the last stepping command). LOC is `0xADDR` or a label. EXPR is a C expression over registers\n" +
+		"(`s8`, `v3[5]`, `exec`, `vcc`, `m0`, `scc`, `s[4:5]`, `pc`), earlier results (`$1`, `$`), counters (`cycle`, `vmcnt`, `lgkmcnt`, `expcnt`),\n" +
+		"buffer names (their addresses) and memory (`*(uint*)ADDR`, `*(float*)ADDR`), with `+ - * / % & | ^ << >>`,\n" +
+		"comparisons and parentheses. `wavedbg FILE --batch --ex CMD -x CMDFILE` runs the same commands without a terminal.\n\n")
 	return b.String()
 }
 

@@ -74,7 +74,7 @@ func layoutSlots(w, h int, maximised bool) []slot {
 	}
 	if w < largeW || h < largeH {
 		th := h * 60 / 100
-		top := split(0, 0, w, th, []int{40, 25, 35}, [][]paneID{{paneDisasm}, {paneSGPR}, {paneVGPR}})
+		top := split(0, 0, w, th, []int{40, 24, 36}, [][]paneID{{paneDisasm}, {paneSGPR}, {paneVGPR}})
 		bottom := split(0, th, w, h-th, []int{34, 33, 33}, [][]paneID{{paneCounters, paneWaves}, {paneAddr, paneCache}, {paneMemory}})
 		return append(top, bottom...)
 	}

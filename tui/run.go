@@ -22,19 +22,30 @@ type breakpoint struct {
 	addr    uint64
 	enabled bool
 	cond    *condition
+	num     int  // gdb's breakpoint number
+	temp    bool // tbreak: deleted when hit
 }
 
 // condition compares a register with a value; a VGPR without a lane holds
 // when any lane does.
 type condition struct {
-	ref RegRef
-	op  string
-	val uint32
+	ref  RegRef
+	op   string
+	val  uint32
+	expr string // an expression instead, true when not zero
 }
 
-func (c *condition) String() string { return fmt.Sprintf("%s %s 0x%x", c.ref, c.op, c.val) }
+func (c *condition) String() string {
+	if c.expr != "" {
+		return c.expr
+	}
+	return fmt.Sprintf("%s %s 0x%x", c.ref, c.op, c.val)
+}
 
 func (c *condition) holds(d Debuggee) bool {
+	if c.expr != "" {
+		return exprHolds(d, c.expr)
+	}
 	test := func(v uint32) bool {
 		switch c.op {
 		case "==":
@@ -73,6 +84,8 @@ type watchpoint struct {
 	addr uint64
 	size int
 	last []byte
+	num  int  // gdb's breakpoint number
+	off  bool // disabled
 }
 
 func (w *watchpoint) String() string {
@@ -133,8 +146,7 @@ func (m *Model) refreshBreaks() {
 func (m *Model) addWatch(r RegRef) {
 	w := &watchpoint{ref: &r}
 	w.last = w.read(m.dbg)
-	m.watches = append(m.watches, w)
-	m.status("watching %s", w)
+	m.appendWatch(w)
 }
 
 func (m *Model) sortedBreaks() []*breakpoint {
@@ -150,7 +162,7 @@ func (m *Model) sortedBreaks() []*breakpoint {
 func (m *Model) watchHit() string {
 	hit := ""
 	for _, w := range m.watches {
-		if w.changed(m.dbg) && hit == "" {
+		if w.changed(m.dbg) && hit == "" && !w.off {
 			hit = w.String()
 		}
 	}
@@ -196,6 +208,7 @@ func (m *Model) stepN(n int) {
 		}
 	}
 	m.afterMove()
+	m.stopped()
 }
 
 func (m *Model) backN(n int) {
@@ -215,6 +228,7 @@ func (m *Model) backN(n int) {
 		w.last = w.read(m.dbg)
 	}
 	m.afterMove()
+	m.stopped()
 }
 
 func (m *Model) afterMove() {
@@ -231,9 +245,12 @@ const (
 
 // runState is a continue in progress.
 type runState struct {
-	dir       runDir
-	limit     int // stop after this many steps; 0 for no limit
-	target    uint64
+	dir    runDir
+	limit  int // stop after this many steps; 0 for no limit
+	target uint64
+	// pre, when set, runs before each forward step and post after it;
+	// post returns why the run stops, or "" (nexti, finish, until).
+	pre, post func(m *Model) string
 	steps     int
 	started   time.Time
 	cancelled bool
@@ -306,9 +323,10 @@ func (m *Model) runContinue(runMsg) tea.Cmd {
 	default:
 		m.status("%s after %d steps", stop, r.steps)
 	}
-	if stop == "error" {
+	if strings.HasPrefix(stop, "error") {
 		m.msgErr = true
 	}
+	m.stopped()
 	return nil
 }
 
@@ -326,11 +344,21 @@ func (m *Model) runOne(r *runState) string {
 		if _, ok := m.dbg.PC(); !ok {
 			return "the wave has ended"
 		}
+		if r.pre != nil {
+			if s := r.pre(m); s != "" {
+				return s
+			}
+		}
 		if err := m.dbg.Step(); err != nil {
 			return "error: " + err.Error()
 		}
 	}
 	r.steps++
+	if r.post != nil {
+		if s := r.post(m); s != "" {
+			return s
+		}
+	}
 	if w := m.watchHit(); w != "" {
 		return "watchpoint " + w + " changed"
 	}

@@ -117,3 +117,12 @@ func cmdSourceStep(over bool) func(*Model, []string) (tea.Cmd, error) {
 		return m.runContinue(runMsg{}), nil
 	}
 }
+
+// cmdGDBStep is gdb's step: to the next source line when the code object
+// has a line table, else one instruction (stepi) per count.
+func cmdGDBStep(m *Model, args []string) (tea.Cmd, error) {
+	if m.lineTable() == nil || len(args) > 0 {
+		return cmdStep(m, args)
+	}
+	return cmdSourceStep(false)(m, args)
+}

@@ -39,8 +39,8 @@ func (m *Model) execAll(line string) {
 func TestBreakpointByFileLine(t *testing.T) {
 	m := dwarfModel(t)
 	for _, tt := range []struct{ cmd, want string }{
-		{"break loops.cl:9", "breakpoint at 0x1984"},
-		{"break ./loops.cl:7", "breakpoint at 0x1938"},
+		{"break loops.cl:9", "breakpoint 1 at 0x1984"},
+		{"break ./loops.cl:7", "breakpoint 2 at 0x1938"},
 		{"break loops.cl:1000", "no code for loops.cl:1000"},
 		{"break other.cl:9", "no code for other.cl:9"},
 	} {
@@ -50,7 +50,7 @@ func TestBreakpointByFileLine(t *testing.T) {
 			t.Errorf(":%s → %q, want %q", tt.cmd, m.msg, tt.want)
 		}
 	}
-	m.execAll("delete 0x1938")
+	m.execAll("delete 2")
 	m.execAll("continue")
 	if pc, _ := m.dbg.PC(); pc != 0x1984 {
 		t.Errorf("continue stopped at %#x (%q), want the breakpoint at loops.cl:9", pc, m.msg)

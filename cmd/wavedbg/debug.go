@@ -34,6 +34,10 @@ type debugOptions struct {
 	args                 []string // --arg specs, as for run
 	wave                 uint64
 	vmLat, ldsLat        uint
+	batch                bool     // --batch: run commands headless (batch.go)
+	ex                   []string // --ex commands, in order
+	cmdFile              string   // -x: a file of commands
+	json                 bool     // --json: one JSON object per batch command
 }
 
 func parseDebugArgs(args []string, stderr io.Writer) (*debugOptions, error) {
@@ -55,9 +59,16 @@ func parseDebugArgs(args []string, stderr io.Writer) (*debugOptions, error) {
 	fs.StringVar(&o.sample, "sample", "", "open the bundled sample `NAME` instead of a file")
 	fs.StringVar(&o.target, "target", "", "pick the code object for `gfxNNN` from a bundle or fat binary")
 	bundleFlag(fs, &o.bundle)
+	fs.BoolVar(&o.batch, "batch", false, "run the --ex and -x commands without a terminal, print their results, and exit")
+	fs.Func("ex", "run debugger command `CMD` (repeat; with --batch)", func(s string) error {
+		o.ex = append(o.ex, s)
+		return nil
+	})
+	fs.BoolVar(&o.json, "json", false, "with --batch: print one JSON object per command")
+	fs.StringVar(&o.cmdFile, "x", "", "run the debugger commands in `CMDFILE`, one a line (with --batch)")
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "Usage: wavedbg [FILE [--kernel NAME] [--grid X] [--block X] [--arg ...]... | --manifest M.json] [--wave N]\n"+
-			"       wavedbg --sample NAME\n       wavedbg            (pick a bundled sample)\n\n"+
+			"       wavedbg --sample NAME\n       wavedbg FILE|--sample NAME --batch [--ex CMD]... [-x CMDFILE]\n       wavedbg            (pick a bundled sample)\n\n"+
 			"Opens the interactive debugger on FILE, on a bundled sample, or on the sample picker.\nPress ? inside for keys and commands.\n\n")
 		fs.PrintDefaults()
 		fmt.Fprintf(stderr, "\n%s", runUsage)
@@ -89,6 +100,12 @@ func parseDebugArgs(args []string, stderr io.Writer) (*debugOptions, error) {
 	}
 	if o.file != "" && o.sample != "" {
 		return nil, usageError{"a FILE or --sample, not both"}
+	}
+	if (len(o.ex) > 0 || o.cmdFile != "" || o.json) && !o.batch {
+		return nil, usageError{"--ex, -x and --json run with --batch"}
+	}
+	if o.batch && o.file == "" && o.sample == "" {
+		return nil, usageError{"--batch needs a FILE or --sample"}
 	}
 	return o, nil
 }
@@ -254,6 +271,9 @@ func runDebug(args []string, stdout, stderr io.Writer) error {
 	o, err := parseDebugArgs(args, stderr)
 	if err != nil {
 		return err
+	}
+	if o.batch {
+		return runBatch(o, stdout)
 	}
 	opt := tui.Options{Color: tui.ColorModeFromEnv()}
 	open := func(name string) (tui.Debuggee, error) {

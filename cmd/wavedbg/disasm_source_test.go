@@ -22,18 +22,6 @@ var sourceGoldens = map[string][]string{
 	"-S": {"loops-gfx900-v5.co", "calls_O0-gfx803-v4.co"},
 }
 
-// objdumpSource runs llvm-objdump-19 -d with flags on file in dwarfDir.
-func objdumpSource(t *testing.T, file string, flags ...string) string {
-	t.Helper()
-	cmd := exec.Command("llvm-objdump-19", append(append([]string{"-d"}, flags...), file)...)
-	cmd.Dir = dwarfDir
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("llvm-objdump-19 %s %s: %v", flags, file, err)
-	}
-	return string(out)
-}
-
 // checkSourceListing compares wavedbg disasm FLAG with the goldens for
 // FLAG and, under CI=true, with llvm-objdump-19 on every code object
 // (FLAG alone and with the other of -l and -S).

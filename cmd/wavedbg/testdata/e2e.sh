@@ -196,6 +196,29 @@ S=mono wait_for "step 1"
 "${T[@]}" send-keys -t mono q
 echo "e2e: NO_COLOR draws without colour"
 
+# gdb's command language on the ':' line.
+G=("${T[@]}" send-keys -t gdb)
+"${T[@]}" new-session -d -s gdb -x 200 -y 50 "TERM=xterm-256color $BIN --sample vector_add; sleep 30"
+S=gdb wait_for "wave 0/"
+"${G[@]}" : 'b 0x1830' Enter
+S=gdb wait_for "breakpoint 1 at 0x1830"
+"${G[@]}" : c Enter
+S=gdb wait_for "breakpoint at 0x1830 after 8 steps"
+"${G[@]}" : 'p/x exec' Enter
+S=gdb wait_for "\$1 = 0xffffffffffffffff"
+"${G[@]}" : si Enter
+S=gdb wait_for "step 9 "
+"${G[@]}" : Enter
+S=gdb wait_for "step 10 "
+"${G[@]}" : 'set s8 = 5' Enter
+S=gdb wait_for "s8 = 0x5"
+"${G[@]}" q
+S=gdb wait_for "quit anyway? (y/n)"
+"${G[@]}" n
+S=gdb wait_for "not quitting"
+"${G[@]}" q y
+echo "e2e: gdb commands: break, continue, print, Enter repeats, q asks after set"
+
 keys q
 for _ in $(seq 100); do
 	if [ "$("${T[@]}" display-message -p -t "$S" '#{pane_dead}#{pane_current_command}')" != "1wavedbg" ] &&

@@ -1,0 +1,198 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+)
+
+// This file is gdb's stepping commands beyond step and continue: nexti,
+// finish and until, which run the ordinary run loop with a check before
+// and after each step; and what happens at every stop (temporary
+// breakpoints, displays).
+
+func cmdContinue(m *Model, _ []string) (tea.Cmd, error) {
+	return m.startRun(runForward, 0, noAddr), nil
+}
+
+func cmdReverseContinue(m *Model, _ []string) (tea.Cmd, error) {
+	return m.startRun(runBackward, 0, noAddr), nil
+}
+
+// instAt returns the text of the instruction at addr and the address of
+// the one after it.
+func (m *Model) instAt(addr uint64) (text string, next uint64, ok bool) {
+	lines := m.frame.Disasm.Lines
+	for i, l := range lines {
+		if l.Addr == addr {
+			next = addr + 4*uint64(max(len(strings.Fields(l.Enc)), 1))
+			if i+1 < len(lines) && l.Enc == "" {
+				next = lines[i+1].Addr
+			}
+			return l.Text, next, true
+		}
+	}
+	return "", 0, false
+}
+
+func isCall(text string) bool {
+	return strings.HasPrefix(text, "s_swappc_b64") || strings.HasPrefix(text, "s_call_b64")
+}
+
+func isReturn(text string) bool { return strings.HasPrefix(text, "s_setpc_b64") }
+
+// callTracker follows the call level of a run by the return addresses
+// its calls saved: an s_swappc/s_call pushes the address after it, and an
+// s_setpc_b64 that lands there pops it (one that lands elsewhere is a tail
+// call or a jump, and keeps the level).
+type callTracker struct {
+	stack []uint64
+	last  string // the instruction being stepped
+	next  uint64 // the address after it
+}
+
+// before notes the instruction about to run.
+func (c *callTracker) before(m *Model) {
+	pc, _ := m.dbg.PC()
+	c.last, c.next, _ = m.instAt(pc)
+}
+
+// after follows the step just taken; it reports an s_setpc_b64 that left
+// the level the run started at.
+func (c *callTracker) after(m *Model) (left bool) {
+	pc, _ := m.dbg.PC()
+	switch {
+	case isCall(c.last):
+		c.stack = append(c.stack, c.next)
+	case isReturn(c.last):
+		if n := len(c.stack); n > 0 && c.stack[n-1] == pc {
+			c.stack = c.stack[:n-1]
+		} else if n == 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// cmdNexti steps N instructions, running each call to its return: until
+// the PC reaches the next instruction at the same call level.
+func cmdNexti(m *Model, args []string) (tea.Cmd, error) {
+	n, err := countArg(args)
+	if err != nil {
+		return nil, err
+	}
+	pc, ok := m.dbg.PC()
+	if !ok {
+		return nil, fmt.Errorf("the wave has ended")
+	}
+	if text, _, _ := m.instAt(pc); n == 1 && !isCall(text) {
+		m.stepN(1)
+		return nil, nil
+	}
+	ct, left := &callTracker{}, n
+	r := m.newRun()
+	r.pre = func(m *Model) string { ct.before(m); return "" }
+	r.post = func(m *Model) string {
+		if ct.after(m); len(ct.stack) > 0 {
+			return ""
+		}
+		if left--; left > 0 {
+			return ""
+		}
+		pc, _ := m.dbg.PC()
+		if n == 1 {
+			return fmt.Sprintf("stepped over the call, at 0x%x", pc)
+		}
+		return fmt.Sprintf("stepped %d, over calls, at 0x%x", n, pc)
+	}
+	return m.runOwn(r), nil
+}
+
+// cmdFinish runs until the current call returns: an s_setpc_b64 at this
+// call level lands on the return address the call saved in s[30:31].
+func cmdFinish(m *Model, _ []string) (tea.Cmd, error) {
+	if _, ok := m.dbg.PC(); !ok {
+		return nil, fmt.Errorf("the wave has ended")
+	}
+	lo, err1 := m.dbg.Reg(RegRef{File: 's', Num: 30, Lane: -1})
+	hi, err2 := m.dbg.Reg(RegRef{File: 's', Num: 31, Lane: -1})
+	if err1 != nil || err2 != nil {
+		return nil, fmt.Errorf("cannot read the return address in s[30:31]")
+	}
+	ret := uint64(hi)<<32 | uint64(lo)
+	ct := &callTracker{}
+	r := m.newRun()
+	r.pre = func(m *Model) string { ct.before(m); return "" }
+	r.post = func(m *Model) string {
+		if ct.after(m) {
+			if pc, _ := m.dbg.PC(); pc == ret {
+				return fmt.Sprintf("returned to 0x%x", pc)
+			}
+		}
+		return ""
+	}
+	return m.runOwn(r), nil
+}
+
+// cmdGDBUntil runs to LOC, or alone to an instruction past the current
+// one at the same call level (out of a loop: gdb's until).
+func cmdGDBUntil(m *Model, args []string) (tea.Cmd, error) {
+	if len(args) > 0 {
+		return cmdUntil(m, args)
+	}
+	start, ok := m.dbg.PC()
+	if !ok {
+		return nil, fmt.Errorf("the wave has ended")
+	}
+	ct := &callTracker{}
+	r := m.newRun()
+	r.pre = func(m *Model) string { ct.before(m); return "" }
+	r.post = func(m *Model) string {
+		ct.after(m)
+		if pc, ok := m.dbg.PC(); ok && pc > start && len(ct.stack) == 0 {
+			return fmt.Sprintf("reached 0x%x", pc)
+		}
+		return ""
+	}
+	return m.runOwn(r), nil
+}
+
+// newRun makes a forward run state for runOwn.
+func (m *Model) newRun() *runState {
+	return &runState{dir: runForward, target: noAddr}
+}
+
+// runOwn starts r as the run in progress.
+func (m *Model) runOwn(r *runState) tea.Cmd {
+	if m.busy() {
+		return nil
+	}
+	m.msg, r.started = "", time.Now()
+	m.run = r
+	return m.runContinue(runMsg{})
+}
+
+// stopped runs after every stop: a temporary breakpoint hit is deleted,
+// and the displays are appended to the status line.
+func (m *Model) stopped() {
+	if pc, ok := m.dbg.PC(); ok {
+		if b, ok := m.breaks[pc]; ok && b.temp && strings.Contains(m.msg, "breakpoint at") {
+			delete(m.breaks, pc)
+			m.refreshBreaks()
+			m.msg = strings.Replace(m.msg, "breakpoint at", fmt.Sprintf("temporary breakpoint %d at", b.num), 1)
+		}
+	}
+	if m.msgErr || len(m.gdb.displays) == 0 {
+		return
+	}
+	var parts []string
+	for _, d := range m.gdb.displays {
+		parts = append(parts, m.displayText(d))
+	}
+	if m.msg != "" {
+		m.msg += " · "
+	}
+	m.msg += strings.Join(parts, " · ")
+}
