@@ -71,6 +71,19 @@ func main() {
 			setU("pitch", 40*f)
 			m.Args[0].Size = int64(4 * 40 * f * (8*f + 3))
 		}
+	case "partial": // 2D, 8 dwords per work-item at out + 8*(y*pitch + x)
+		f := uint64(math.Sqrt(float64(s)) + 0.5)
+		f = max(f, 1)
+		m.Grid.V[0] *= f
+		m.Grid.V[1] *= f
+		setU("pitch", m.Grid.V[0])
+		m.Args[0].Size = int64(4 * 8 * m.Grid.V[0] * m.Grid.V[1])
+	case "views": // dst, src and alt are disjoint thirds of one buffer: scale the offsets too
+		m.Grid.V[0] *= s
+		for i := range m.Args {
+			m.Args[i].Size *= int64(s)
+			m.Args[i].Offset *= int64(s)
+		}
 	case "grid3d":
 		m.Grid.V[2] *= s
 		for i := range m.Args {
