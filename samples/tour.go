@@ -19,6 +19,7 @@ import (
 // checked (by the walkthrough tests and live in the debugger's tour pane).
 type Tour struct {
 	File  string // "NAME/tour.yaml", for messages
+	Topic string // the picker's group, one of Topics
 	Needs []string
 	Steps []Step
 	// Unchecked names the steps no stop checks, with the reason.
@@ -46,7 +47,11 @@ type Stop struct {
 	Checks []Claim
 }
 
+// Topics are the picker's groups of samples, in teaching order.
+var Topics = []string{"scalar memory", "scalar cache", "vector memory", "LDS", "waves and control", "whole programs"}
+
 type rawTour struct {
+	Topic     string         `yaml:"topic"`
 	Needs     []string       `yaml:"needs"`
 	Steps     []rawStep      `yaml:"steps"`
 	Unchecked map[int]string `yaml:"unchecked"`
@@ -82,7 +87,10 @@ func ParseTour(name string, data []byte, src []string) (*Tour, error) {
 	if err := dec.Decode(&raw); err != nil {
 		return nil, fmt.Errorf("%s: %v", name, err)
 	}
-	t := &Tour{File: name, Needs: raw.Needs, Unchecked: raw.Unchecked}
+	t := &Tour{File: name, Topic: raw.Topic, Needs: raw.Needs, Unchecked: raw.Unchecked}
+	if !slices.Contains(Topics, raw.Topic) {
+		return nil, fmt.Errorf("%s: topic %q is not one of %s", name, raw.Topic, strings.Join(Topics, ", "))
+	}
 	for _, n := range raw.Needs {
 		if !knownNeeds[n] {
 			return nil, fmt.Errorf("%s: unknown need %q (have valu, smem, vmem, ds, waves)", name, n)

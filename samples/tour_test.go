@@ -73,8 +73,14 @@ func TestParseTourErrors(t *testing.T) {
 		{"no such SGPR", steps + "stops:\n  - claim: \"1: x\"\n    at: s_endpgm\n    check: [s102 = 1]\n", "t.yaml:6: no SGPR s102"},
 		{"no such pair", steps + "stops:\n  - claim: \"1: x\"\n    at: s_endpgm\n    check: [\"s[101:102] = &in\"]\n", "t.yaml:6: no SGPRs s[101:102]"},
 		{"unaligned line", steps + "stops:\n  - claim: \"1: x\"\n    at: s_endpgm\n    check: [line data+0x3 valid]\n", "t.yaml:6: line data+0x3"},
+		{"unknown topic", steps + "topic: gpus\n", `t.yaml: topic "gpus" is not one of scalar memory,`},
 	} {
-		_, err := ParseTour("t.yaml", []byte(c.yaml), src)
+		// Every case but the last has a valid topic, after the rest.
+		y := c.yaml
+		if !strings.Contains(y, "topic:") {
+			y += "topic: LDS\n"
+		}
+		_, err := ParseTour("t.yaml", []byte(y), src)
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: got %v, want an error containing %q", c.name, err, c.want)
 		}
