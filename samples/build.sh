@@ -5,6 +5,9 @@
 #                     ROCm device libs),
 #                     which also writes the assembly it generated to <name>/<name>.cl.s
 # and linked by ld.lld-15 into <name>/<name>.co.
+# A sample may also be built for another processor: <name>/<name>.<target>.s (target
+# gfx803, say; the name starts with "gfx") is assembled with -mcpu=<target> into
+# <name>/<name>.<target>.co, a variant of the sample (see Sample.Variants).
 #
 # Usage: build.sh [OUTDIR]   (default: the samples directory itself)
 # build_test.go runs it into a temporary OUTDIR and compares the results with
@@ -39,4 +42,11 @@ for dir in */; do
 	fi
 	mkdir -p "$out/$name"
 	"$LD_LLD" -shared "$tmp/$name.o" -o "$out/$name/$name.co"
+	for src in "$name/$name".gfx*.s; do
+		[ -f "$src" ] || continue
+		target=${src#"$name/$name".}
+		target=${target%.s}
+		"$LLVM_MC" -triple=amdgcn-amd-amdhsa -mcpu="$target" -filetype=obj "$src" -o "$tmp/$name.$target.o"
+		"$LD_LLD" -shared "$tmp/$name.$target.o" -o "$out/$name/$name.$target.co"
+	done
 done

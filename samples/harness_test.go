@@ -51,9 +51,13 @@ func newWave(s Sample, group, waveInGroup uint32) (*wave, error) {
 	}
 	var insts []isa.Inst
 	feat := isa.FeaturesOf(co.Target.Processor)
+	target, ok := isa.TargetOf(co.Target.Processor)
+	if !ok {
+		return nil, fmt.Errorf("%s: processor %q is neither GFX8 nor GFX9", s.ID(), co.Target.Processor)
+	}
 	for off := 0; off < len(code); {
 		var in isa.Inst
-		err := isa.DecodeWith(code[off:], isa.GFX9, feat, &in)
+		err := isa.DecodeWith(code[off:], target, feat, &in)
 		if err != nil {
 			return nil, fmt.Errorf("%s: decoding at +0x%x: %v", s.Name, off, err)
 		}
@@ -129,8 +133,8 @@ func newWave(s Sample, group, waveInGroup uint32) (*wave, error) {
 		return nil, err
 	}
 
-	prog := emu.NewProgram(isa.GFX9, k.Entry, insts)
-	m := emu.NewMachine(prog, mem, emu.DefaultConfig(isa.GFX9))
+	prog := emu.NewProgram(target, k.Entry, insts)
+	m := emu.NewMachine(prog, mem, emu.DefaultConfig(target))
 	w.m = m
 
 	// User SGPRs in their fixed order, then the system SGPRs.

@@ -37,24 +37,30 @@ func walks(t *testing.T) (map[string]*Tour, []walk) {
 	t.Helper()
 	tours := map[string]*Tour{}
 	var out []walk
-	for _, s := range All() {
-		tr, err := s.Tour()
-		if err != nil {
-			t.Fatal(err)
-		}
-		if tr == nil {
-			continue
-		}
-		tours[s.Name] = tr
-		for _, st := range tr.Stops {
-			i := slices.IndexFunc(out, func(w walk) bool {
-				return w.tour == tr && w.group == st.Group && w.wave == st.Wave
-			})
-			if i < 0 {
-				out = append(out, walk{sample: s.Name, tour: tr, group: st.Group, wave: st.Wave})
-				i = len(out) - 1
+	for _, p := range All() {
+		// Each build of the sample (its variants: other targets) runs the
+		// stops about it; the coverage of the steps is the primary's.
+		for _, s := range append([]Sample{p}, p.Variants...) {
+			tr, err := s.Tour()
+			if err != nil {
+				t.Fatal(err)
 			}
-			out[i].stops = append(out[i].stops, st)
+			if tr == nil {
+				continue
+			}
+			if s.Target == DefaultTarget {
+				tours[s.Name] = tr
+			}
+			for _, st := range tr.Stops {
+				i := slices.IndexFunc(out, func(w walk) bool {
+					return w.tour == tr && w.group == st.Group && w.wave == st.Wave
+				})
+				if i < 0 {
+					out = append(out, walk{sample: s.ID(), tour: tr, group: st.Group, wave: st.Wave})
+					i = len(out) - 1
+				}
+				out[i].stops = append(out[i].stops, st)
+			}
 		}
 	}
 	return tours, out

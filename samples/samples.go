@@ -1,17 +1,21 @@
 package samples
 
 import (
+	"cmp"
 	"embed"
 	"fmt"
+	"io/fs"
 	"path"
+	"slices"
 	"strings"
 	"sync"
 
 	"github.com/wavedbg/wavedbg/emu/manifest"
+	"gopkg.in/yaml.v3"
 )
 
-// order is the teaching order, which is also the picker's order: scalar
-// memory first, then vector memory, then whole programs.
+// order is the teaching order within a topic; All sorts the samples by
+// topic (Topics' order) first, so the picker shows them grouped.
 var order = []string{
 	"smem_forms",
 	"lgkm_count",
@@ -23,6 +27,7 @@ var order = []string{
 	"lds_direct",
 	"vector_add",
 	"reduction",
+	"smem_gfx8_gfx9",
 }
 
 //go:embed */*.s */*.cl */*.co */README.md */manifest.json */tour.yaml
@@ -32,6 +37,8 @@ var files embed.FS
 type Sample struct {
 	Name        string // directory and kernel name, e.g. "smem_forms"
 	Description string // one line for the sample picker
+	Topic       string // the picker's group, from tour.yaml: one of Topics
+	Target      string // the processor CodeObject is built for: DefaultTarget or a variant's
 	Walkthrough string // README.md: what to watch, step by step (Markdown)
 	SourceFile  string // e.g. "smem_forms.s" or "vector_add.cl"
 	Source      string // the assembly or OpenCL C source
@@ -44,6 +51,24 @@ type Sample struct {
 	// sample can be dispatched without flags. It uses fill patterns only, so
 	// it needs no files beside it. Do not modify.
 	Manifest []byte
+
+	// Variants are the same sample built for other processors, from
+	// NAME.TARGET.s (e.g. smem_gfx8_gfx9.gfx803.s): the same walkthrough,
+	// README and manifest. Variants themselves have none.
+	Variants []Sample
+	targets  []string // every target of the directory, DefaultTarget first
+}
+
+// DefaultTarget is the processor a sample's NAME.s or NAME.cl is built for.
+const DefaultTarget = "gfx900"
+
+// ID names the sample in the picker and for Lookup: Name, or for a
+// variant "NAME (TARGET)".
+func (s Sample) ID() string {
+	if s.Target == DefaultTarget {
+		return s.Name
+	}
+	return s.Name + " (" + s.Target + ")"
 }
 
 // All returns every bundled sample in teaching order. The slice is new on
@@ -56,11 +81,29 @@ func All() []Sample {
 	return append([]Sample(nil), all...)
 }
 
-// Lookup returns the sample called name.
-func Lookup(name string) (Sample, bool) {
+// Lookup returns the sample whose ID is id: a sample by name, or one of
+// its variants as "NAME (TARGET)".
+func Lookup(id string) (Sample, bool) {
 	for _, s := range All() {
-		if s.Name == name {
-			return s, true
+		for _, v := range append([]Sample{s}, s.Variants...) {
+			if v.ID() == id {
+				return v, true
+			}
+		}
+	}
+	return Sample{}, false
+}
+
+// LookupTarget returns the sample called name as built for target (a
+// processor, "gfx900" or "gfx803").
+func LookupTarget(name, target string) (Sample, bool) {
+	s, ok := Lookup(name)
+	if !ok {
+		return Sample{}, false
+	}
+	for _, v := range append([]Sample{s}, s.Variants...) {
+		if v.Target == target {
+			return v, true
 		}
 	}
 	return Sample{}, false
@@ -84,12 +127,16 @@ var load = sync.OnceValues(func() ([]Sample, error) {
 		}
 		all = append(all, s)
 	}
+	// Grouped by topic, in teaching order within each (a stable sort).
+	slices.SortStableFunc(all, func(a, b Sample) int {
+		return cmp.Compare(slices.Index(Topics, a.Topic), slices.Index(Topics, b.Topic))
+	})
 	return all, nil
 })
 
-// read assembles one Sample from its directory.
+// read assembles one Sample, with its variants, from its directory.
 func read(name string) (Sample, error) {
-	s := Sample{Name: name}
+	s := Sample{Name: name, Target: DefaultTarget, targets: []string{DefaultTarget}}
 	for _, ext := range []string{".s", ".cl"} {
 		if b, err := files.ReadFile(path.Join(name, name+ext)); err == nil {
 			s.SourceFile, s.Source = name+ext, string(b)
@@ -134,7 +181,35 @@ func read(name string) (Sample, error) {
 		return s, fmt.Errorf("manifest.json names kernel %q", m.Kernel)
 	}
 	s.Kernel = m.Kernel
-	return s, nil
+	if s.Topic, err = readTopic(name); err != nil {
+		return s, err
+	}
+	return s, readVariants(&s)
+}
+
+// readVariants adds the variants of s: NAME.TARGET.s built into
+// NAME.TARGET.co (build.sh).
+func readVariants(s *Sample) error {
+	srcs, _ := fs.Glob(files, path.Join(s.Name, s.Name+".gfx*.s"))
+	for _, src := range srcs {
+		target := strings.TrimSuffix(strings.TrimPrefix(path.Base(src), s.Name+"."), ".s")
+		s.targets = append(s.targets, target)
+	}
+	for _, target := range s.targets[1:] {
+		v := *s
+		v.Target, v.SourceFile = target, s.Name+"."+target+".s"
+		b, err := files.ReadFile(path.Join(s.Name, v.SourceFile))
+		if err != nil {
+			return err
+		}
+		v.Source, v.Assembly = string(b), string(b)
+		if v.CodeObject, err = files.ReadFile(path.Join(s.Name, s.Name+"."+target+".co")); err != nil {
+			return fmt.Errorf("variant %s: %v (run build.sh)", target, err)
+		}
+		v.Variants = nil
+		s.Variants = append(s.Variants, v)
+	}
+	return nil
 }
 
 // Item is a sample as the picker lists it. It satisfies the item interfaces
@@ -142,21 +217,46 @@ func read(name string) (Sample, error) {
 // Items() to list.New with the default delegate.
 type Item struct{ Sample }
 
-// Items returns All() as picker items.
+// Items returns All() as picker items, each sample followed by its
+// variants: grouped by topic, in Topics' order.
 func Items() []Item {
-	all := All()
-	out := make([]Item, len(all))
-	for i, s := range all {
-		out[i] = Item{s}
+	var out []Item
+	for _, s := range All() {
+		out = append(out, Item{s})
+		for _, v := range s.Variants {
+			out = append(out, Item{v})
+		}
 	}
 	return out
 }
 
-// Title is the sample's name.
-func (i Item) Title() string { return i.Name }
+// Title is the sample's ID: its name, or "NAME (TARGET)" for a variant.
+func (i Item) Title() string { return i.ID() }
+
+// Group is the sample's topic, the picker's heading for it.
+func (i Item) Group() string { return i.Topic }
 
 // Description is the sample's one-line description.
 func (i Item) Description() string { return i.Sample.Description }
 
-// FilterValue is what the picker's filter matches: name and description.
-func (i Item) FilterValue() string { return i.Name + " " + i.Sample.Description }
+// FilterValue is what the picker's filter matches: name (with the
+// target of a variant), description and topic.
+func (i Item) FilterValue() string { return i.ID() + " " + i.Sample.Description + " " + i.Topic }
+
+// readTopic reads the topic from NAME/tour.yaml (Tour parses the rest).
+func readTopic(name string) (string, error) {
+	data, err := files.ReadFile(path.Join(name, "tour.yaml"))
+	if err != nil {
+		return "", fmt.Errorf("no tour.yaml: every sample names its topic there")
+	}
+	var t struct {
+		Topic string `yaml:"topic"`
+	}
+	if err := yaml.Unmarshal(data, &t); err != nil {
+		return "", fmt.Errorf("tour.yaml: %v", err)
+	}
+	if !slices.Contains(Topics, t.Topic) {
+		return "", fmt.Errorf("tour.yaml: topic %q is not one of %s", t.Topic, strings.Join(Topics, ", "))
+	}
+	return t.Topic, nil
+}

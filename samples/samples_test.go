@@ -103,15 +103,33 @@ func TestManifestsMatchMetadata(t *testing.T) {
 	}
 }
 
+// TestItems checks the picker's items: each sample, then its variants
+// ("NAME (TARGET)"), grouped by topic in Topics' order; the filter
+// matches the name, the description and the topic.
 func TestItems(t *testing.T) {
-	items := Items()
-	if len(items) != len(All()) {
-		t.Fatalf("%d items for %d samples", len(items), len(All()))
+	var want []Sample
+	for _, s := range All() {
+		want = append(want, s)
+		want = append(want, s.Variants...)
 	}
+	items := Items()
+	if len(items) != len(want) {
+		t.Fatalf("%d items for %d samples and variants", len(items), len(want))
+	}
+	last := 0
 	for i, it := range items {
-		s := All()[i]
-		if it.Title() != s.Name || it.Description() != s.Description || !strings.Contains(it.FilterValue(), s.Name) {
-			t.Errorf("item %d: %q / %q / %q", i, it.Title(), it.Description(), it.FilterValue())
+		s := want[i]
+		if it.Title() != s.ID() || it.Description() != s.Description || it.Group() != s.Topic ||
+			!strings.Contains(it.FilterValue(), s.Name) || !strings.Contains(it.FilterValue(), s.Topic) {
+			t.Errorf("item %d: %q / %q / %q / %q", i, it.Title(), it.Description(), it.Group(), it.FilterValue())
 		}
+		n := slices.Index(Topics, it.Group())
+		if n < last {
+			t.Errorf("item %d (%s) is in topic %q after %q: not grouped", i, it.Title(), it.Group(), Topics[last])
+		}
+		last = n
+	}
+	if it := items[slices.IndexFunc(items, func(it Item) bool { return it.Target == "gfx803" })]; it.Title() != "smem_gfx8_gfx9 (gfx803)" {
+		t.Errorf("the gfx803 variant is listed as %q", it.Title())
 	}
 }

@@ -18,10 +18,11 @@ import (
 // steps README.md shows, and the stops where claims about emu's state are
 // checked (by the walkthrough tests and live in the debugger's tour pane).
 type Tour struct {
-	File  string // "NAME/tour.yaml", for messages
-	Topic string // the picker's group, one of Topics
-	Needs []string
-	Steps []Step
+	File   string // "NAME/tour.yaml", for messages
+	Topic  string // the picker's group, one of Topics
+	Format Format // how the debugger shows registers while the tour runs
+	Needs  []string
+	Steps  []Step
 	// Unchecked names the steps no stop checks, with the reason.
 	Unchecked map[int]string
 	Stops     []Stop
@@ -35,9 +36,12 @@ type Step struct {
 
 // Stop is a point of a run where claims hold: right after the wave
 // executes a source instruction (At, "text" or "text#n" for the nth
-// occurrence in the source) for the Nth time (0 is the first).
+// occurrence in the source) for the Nth time (0 is the first). A stop
+// with a Target is about that build of the sample only.
 type Stop struct {
 	Line   int
+	Target string // "" (every target) or a processor, e.g. "gfx803"
+	Format Format // overrides the tour's Format at this stop
 	Claim  string // the walkthrough's words, starting with step numbers ("1-4: ...")
 	Steps  []int  // the steps the stop checks, from Claim
 	At     string
@@ -50,8 +54,41 @@ type Stop struct {
 // Topics are the picker's groups of samples, in teaching order.
 var Topics = []string{"scalar memory", "scalar cache", "vector memory", "LDS", "waves and control", "whole programs"}
 
+// Format names the number format the debugger's register panes use for
+// the tour's claims ("hex", "signed", "unsigned" or "float"; "" keeps
+// what is shown). In tour.yaml: format: {vgpr: float}.
+type Format struct {
+	SGPR string `yaml:"sgpr"`
+	VGPR string `yaml:"vgpr"`
+}
+
+// Formats are the values a Format field may take.
+var Formats = []string{"hex", "signed", "unsigned", "float"}
+
+func (f Format) check() error {
+	for _, v := range []string{f.SGPR, f.VGPR} {
+		if v != "" && !slices.Contains(Formats, v) {
+			return fmt.Errorf("format %q is not one of %s", v, strings.Join(Formats, ", "))
+		}
+	}
+	return nil
+}
+
+// FormatAt is the format at stop st: the stop's fields over the tour's.
+func (t *Tour) FormatAt(st Stop) Format {
+	f := t.Format
+	if st.Format.SGPR != "" {
+		f.SGPR = st.Format.SGPR
+	}
+	if st.Format.VGPR != "" {
+		f.VGPR = st.Format.VGPR
+	}
+	return f
+}
+
 type rawTour struct {
 	Topic     string         `yaml:"topic"`
+	Format    Format         `yaml:"format"`
 	Needs     []string       `yaml:"needs"`
 	Steps     []rawStep      `yaml:"steps"`
 	Unchecked map[int]string `yaml:"unchecked"`
@@ -64,12 +101,14 @@ type rawStep struct {
 }
 
 type rawStop struct {
-	Claim string      `yaml:"claim"`
-	At    string      `yaml:"at"`
-	Nth   int         `yaml:"nth"`
-	Group uint32      `yaml:"group"`
-	Wave  int         `yaml:"wave"`
-	Check []yaml.Node `yaml:"check"`
+	Claim  string      `yaml:"claim"`
+	At     string      `yaml:"at"`
+	Nth    int         `yaml:"nth"`
+	Group  uint32      `yaml:"group"`
+	Wave   int         `yaml:"wave"`
+	Target string      `yaml:"target"`
+	Format Format      `yaml:"format"`
+	Check  []yaml.Node `yaml:"check"`
 }
 
 var knownNeeds = map[string]bool{"valu": true, "smem": true, "vmem": true, "ds": true, "waves": true}
@@ -80,16 +119,26 @@ var stepsRE = regexp.MustCompile(`(?:^|; )(\d+)(?:-(\d+))?(?:[:,]| and)`)
 
 // ParseTour parses a tour file; name is the file's name for messages and
 // src the sample's instruction lines (SourceInstructions) that stops name.
+// It keeps the stops about DefaultTarget.
 func ParseTour(name string, data []byte, src []string) (*Tour, error) {
+	return parseTour(name, data, src, DefaultTarget, []string{DefaultTarget})
+}
+
+// parseTour parses a tour file for one target of a sample built for
+// targets: the stops about another target are dropped.
+func parseTour(name string, data []byte, src []string, target string, targets []string) (*Tour, error) {
 	var raw rawTour
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	dec.KnownFields(true)
 	if err := dec.Decode(&raw); err != nil {
 		return nil, fmt.Errorf("%s: %v", name, err)
 	}
-	t := &Tour{File: name, Topic: raw.Topic, Needs: raw.Needs, Unchecked: raw.Unchecked}
+	t := &Tour{File: name, Topic: raw.Topic, Format: raw.Format, Needs: raw.Needs, Unchecked: raw.Unchecked}
 	if !slices.Contains(Topics, raw.Topic) {
 		return nil, fmt.Errorf("%s: topic %q is not one of %s", name, raw.Topic, strings.Join(Topics, ", "))
+	}
+	if err := raw.Format.check(); err != nil {
+		return nil, fmt.Errorf("%s: %v", name, err)
 	}
 	for _, n := range raw.Needs {
 		if !knownNeeds[n] {
@@ -115,9 +164,18 @@ func ParseTour(name string, data []byte, src []string) (*Tour, error) {
 		if err := node.Decode(&r); err != nil {
 			return nil, fmt.Errorf("%s:%d: %v", name, node.Line, err)
 		}
-		st := Stop{Line: node.Line, Claim: r.Claim, At: r.At, Nth: r.Nth, Group: r.Group, Wave: r.Wave}
+		st := Stop{Line: node.Line, Target: r.Target, Format: r.Format, Claim: r.Claim, At: r.At, Nth: r.Nth, Group: r.Group, Wave: r.Wave}
 		if r.Claim == "" || r.At == "" {
 			return nil, fmt.Errorf("%s:%d: a stop needs a claim and at", name, node.Line)
+		}
+		if err := r.Format.check(); err != nil {
+			return nil, fmt.Errorf("%s:%d: %v", name, node.Line, err)
+		}
+		if r.Target != "" && !slices.Contains(targets, r.Target) {
+			return nil, fmt.Errorf("%s:%d: target %q: the sample is built for %s", name, node.Line, r.Target, strings.Join(targets, ", "))
+		}
+		if r.Target != "" && r.Target != target {
+			continue // about another build of the sample
 		}
 		if src != nil {
 			if _, err := Locate(src, r.At); err != nil {
@@ -158,7 +216,7 @@ func ParseTour(name string, data []byte, src []string) (*Tour, error) {
 	return t, nil
 }
 
-var stopKeys = []string{"claim", "at", "nth", "group", "wave", "check"}
+var stopKeys = []string{"claim", "at", "nth", "group", "wave", "target", "format", "check"}
 
 // knownKeys refuses a mapping key not in keys (yaml.Node.Decode does not
 // check fields).
@@ -181,7 +239,11 @@ func (s Sample) Tour() (*Tour, error) {
 	if err != nil {
 		return nil, nil
 	}
-	return ParseTour("samples/"+name, data, SourceInstructions(s))
+	targets := s.targets
+	if targets == nil {
+		targets = []string{s.Target}
+	}
+	return parseTour("samples/"+name, data, SourceInstructions(s), s.Target, targets)
 }
 
 // stepRE starts a numbered step of a README.
@@ -252,7 +314,8 @@ func (t *Tour) RenderREADME(readme string) string {
 // SourceInstructions lists the instruction lines of a sample's kernel, in
 // order: for assembly samples from Source, for OpenCL ones from the
 // assembly clang generated (NAME.cl.s). Labels, directives, comments and
-// blank lines are dropped; each remaining line is one instruction.
+// blank lines are dropped; each remaining line is one instruction (a
+// ".long" line inside the kernel spells one instruction as its words).
 func SourceInstructions(s Sample) []string {
 	var out []string
 	in := false
@@ -269,6 +332,8 @@ func SourceInstructions(s Sample) []string {
 			strings.HasPrefix(line, ".section"), strings.HasPrefix(line, ".rodata"),
 			strings.HasPrefix(line, ".size"):
 			in = false // the end of the kernel's code
+		case strings.HasPrefix(line, ".long "):
+			out = append(out, line) // an instruction spelled as its words
 		case strings.HasPrefix(line, "."), strings.HasSuffix(line, ":"):
 			// directives and labels
 		default:
