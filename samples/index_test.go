@@ -15,7 +15,7 @@ func index() string {
 	var b strings.Builder
 	b.WriteString("# Samples\n\nTeaching kernels for GCN memory semantics (gfx900, and gfx803 where a sample says so),\n")
 	b.WriteString("in the order of the debugger's sample picker (`samples.Items()`). Each directory holds the\nsource, the code object ")
-	b.WriteString("(`build.sh` rebuilds them all), a walkthrough and a run manifest. To run one headless:\n\n")
+	b.WriteString("(`build.sh` rebuilds them all), a walkthrough and a run\nmanifest. To run one headless:\n\n")
 	b.WriteString("    go run ./cmd/wavedbg run samples/NAME/NAME.co --manifest samples/NAME/manifest.json\n\n")
 	b.WriteString("Each walkthrough is data, `NAME/tour.yaml`: its numbered steps (the README's are generated\n")
 	b.WriteString("from them by `go generate ./samples`) and the claims that hold after given instructions.\n")

@@ -236,8 +236,14 @@ func (i Item) Title() string { return i.ID() }
 // Group is the sample's topic, the picker's heading for it.
 func (i Item) Group() string { return i.Topic }
 
-// Description is the sample's one-line description.
-func (i Item) Description() string { return i.Sample.Description }
+// Description is the sample's one-line description; a variant's says
+// which build it is.
+func (i Item) Description() string {
+	if i.Target != DefaultTarget {
+		return "[" + i.Target + " build] " + i.Sample.Description
+	}
+	return i.Sample.Description
+}
 
 // FilterValue is what the picker's filter matches: name (with the
 // target of a variant), description and topic.

@@ -6,6 +6,7 @@ import (
 	"math"
 	"os"
 	"path"
+	"slices"
 	"strings"
 	"testing"
 
@@ -73,6 +74,10 @@ func TestParseTourErrors(t *testing.T) {
 		{"no such SGPR", steps + "stops:\n  - claim: \"1: x\"\n    at: s_endpgm\n    check: [s102 = 1]\n", "t.yaml:6: no SGPR s102"},
 		{"no such pair", steps + "stops:\n  - claim: \"1: x\"\n    at: s_endpgm\n    check: [\"s[101:102] = &in\"]\n", "t.yaml:6: no SGPRs s[101:102]"},
 		{"unaligned line", steps + "stops:\n  - claim: \"1: x\"\n    at: s_endpgm\n    check: [line data+0x3 valid]\n", "t.yaml:6: line data+0x3"},
+		{"unknown target", steps + "stops:\n  - claim: \"1: x\"\n    at: s_endpgm\n    target: gfx1100\n    check: [s0 = 1]\n", `t.yaml:4: target "gfx1100": the sample is built for gfx900`},
+		{"unknown stop format", steps + "stops:\n  - claim: \"1: x\"\n    at: s_endpgm\n    format: {vgpr: octal}\n    check: [s0 = 1]\n", `t.yaml:4: format "octal" is not one of hex, signed, unsigned, float`},
+		{"unknown tour format", steps + "format: {sgpr: dec}\n", `t.yaml: format "dec" is not one of`},
+		{"format of a pane without one", steps + "format: {memory: hex}\n", `t.yaml: yaml: unmarshal errors`},
 		{"unknown topic", steps + "topic: gpus\n", `t.yaml: topic "gpus" is not one of scalar memory,`},
 	} {
 		// Every case but the last has a valid topic, after the rest.
@@ -184,4 +189,51 @@ func FuzzClaim(f *testing.F) {
 			Mem:     func(string, int) (uint32, error) { return 0, nil }}
 		_ = Claim{Text: s, k: k}.Holds(st)
 	})
+}
+
+// TestTourTargets checks that a stop with a target is kept for that build
+// of a sample only, and that formats merge stop over tour.
+func TestTourTargets(t *testing.T) {
+	y := `topic: scalar memory
+format: {sgpr: unsigned, vgpr: unsigned}
+steps:
+  - text: one
+stops:
+  - claim: "1: both"
+    at: s_endpgm
+    check: [s0 = 1]
+  - claim: "1: gfx803 only"
+    target: gfx803
+    at: s_endpgm
+    format: {vgpr: float}
+    check: [s0 = 2]
+`
+	src := []string{"s_endpgm"}
+	for _, c := range []struct {
+		target string
+		claims []string
+	}{
+		{"gfx900", []string{"1: both"}},
+		{"gfx803", []string{"1: both", "1: gfx803 only"}},
+	} {
+		tr, err := parseTour("t.yaml", []byte(y), src, c.target, []string{"gfx900", "gfx803"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, st := range tr.Stops {
+			got = append(got, st.Claim)
+		}
+		if !slices.Equal(got, c.claims) {
+			t.Errorf("%s: stops %q, want %q", c.target, got, c.claims)
+		}
+		if c.target == "gfx803" {
+			if f := tr.FormatAt(tr.Stops[1]); f != (Format{SGPR: "unsigned", VGPR: "float"}) {
+				t.Errorf("the format at the gfx803 stop is %+v", f)
+			}
+			if f := tr.FormatAt(tr.Stops[0]); f != tr.Format {
+				t.Errorf("the format at a stop without one is %+v, want the tour's %+v", f, tr.Format)
+			}
+		}
+	}
 }

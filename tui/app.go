@@ -80,7 +80,9 @@ func New(d Debuggee, opt Options) *Model {
 	m.defaultMemory()
 	m.refresh()
 	m.disasm.followPC(&m.frame)
-	m.tour = newTour(d)
+	if m.tour = newTour(d); m.tour != nil {
+		m.tourFormat(m.tour.shownStop())
+	}
 	m.openNote()
 	return m
 }

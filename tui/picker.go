@@ -1,25 +1,69 @@
 package tui
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
+
+	"github.com/wavedbg/wavedbg/samples"
 )
 
 // The sample picker: what `wavedbg` with no argument shows, and what o in
 // the debugger returns to. It lists items with Bubbles' list item interface
 // (package samples' Items satisfy it) but draws them itself: bubbles' list
-// imports github.com/sahilm/fuzzy, which is not in go.mod.
+// imports github.com/sahilm/fuzzy, which is not in go.mod. Items that name
+// a group (GroupedItem) are listed under a heading per group, the groups
+// in samples.Topics' order.
 
 // PickerItem is one entry of the picker (Bubbles' list.DefaultItem).
 type PickerItem interface {
 	Title() string
 	Description() string
 	FilterValue() string
+}
+
+// GroupedItem is a PickerItem with a group, its heading in the picker
+// (a sample's topic). The filter matches the group too.
+type GroupedItem interface {
+	PickerItem
+	Group() string
+}
+
+// groupOf is it's group, "" if it has none.
+func groupOf(it PickerItem) string {
+	if g, ok := it.(GroupedItem); ok {
+		return g.Group()
+	}
+	return ""
+}
+
+// groupItems orders items by group, stably: samples.Topics first in their
+// order, then other groups as they first appear, then items without one.
+func groupItems(items []PickerItem) {
+	rank := map[string]int{}
+	for i, t := range samples.Topics {
+		rank[t] = i
+	}
+	for _, it := range items {
+		if g := groupOf(it); g != "" {
+			if _, ok := rank[g]; !ok {
+				rank[g] = len(rank)
+			}
+		}
+	}
+	rankOf := func(it PickerItem) int {
+		if r, ok := rank[groupOf(it)]; ok {
+			return r
+		}
+		return len(rank)
+	}
+	slices.SortStableFunc(items, func(a, b PickerItem) int { return cmp.Compare(rankOf(a), rankOf(b)) })
 }
 
 // OpenFunc opens the item with the given title for debugging.
@@ -70,6 +114,7 @@ func NewApp[T PickerItem](items []T, open OpenFunc, opt Options) *App {
 	for _, it := range items {
 		a.items = append(a.items, it)
 	}
+	groupItems(a.items)
 	a.filter = textinput.New()
 	a.filter.Prompt = "filter: "
 	a.filter.SetStyles(a.st.Input)
@@ -93,7 +138,7 @@ func (a *App) visible() []PickerItem {
 	}
 	var out []PickerItem
 	for _, it := range a.items {
-		if strings.Contains(strings.ToLower(it.FilterValue()), f) {
+		if strings.Contains(strings.ToLower(it.FilterValue()+" "+groupOf(it)), f) {
 			out = append(out, it)
 		}
 	}
@@ -196,7 +241,8 @@ func (a *App) Render() string {
 }
 
 // renderPicker draws the picker: a title, the entries (name, and the
-// description below it), then the filter or the help line.
+// description below it) under their groups' headings, then the filter or
+// the help line.
 func renderPicker(a *App, st *Styles, w, h int) string {
 	if w <= 0 || h <= 0 {
 		return ""
@@ -217,25 +263,21 @@ func renderPicker(a *App, st *Styles, w, h int) string {
 	default:
 		foot = append(foot, st.render(st.PickerDesc, "↑/↓ choose • enter open • / filter • q quit • in the debugger, o comes back here"))
 	}
-	room := max((h-len(lines)-len(foot))/3, 1)
-	top := max(a.cursor-room+1, 0)
-	if len(vis) > room {
+	rows, heads, from, to := pickerRows(a, st, vis, w)
+	room := max(h-len(lines)-len(foot), 1)
+	top := max(to-room, 0)
+	if len(rows)-1 > room { // the last row is blank
 		// Not all fit: say where the cursor is and that the list scrolls.
 		lines[0] += st.render(st.PickerDesc, fmt.Sprintf("  %d of %d, ↑/↓ scroll", min(a.cursor+1, len(vis)), len(vis)))
 	}
-	for i := top; i < len(vis) && i < top+room; i++ {
-		it := vis[i]
-		desc := it.Description()
-		if cellWidth(desc) > w-2 {
-			desc = ansi.Truncate(desc, max(w-2, 0), "…")
-		}
-		mark, title := "  ", st.render(st.Label, it.Title())
-		if i == a.cursor {
-			mark = st.render(st.PickerSelected, "▌ ")
-			title = st.render(st.PickerSelected, it.Title())
-		}
-		lines = append(lines, mark+title, mark+st.render(st.PickerDesc, desc), "")
+	if top > from && from >= 0 {
+		top = from
 	}
+	win := rows[top:min(top+room, len(rows))]
+	for i := len(win) - 1; i >= 0 && (win[i] == "" || heads[top+i]); i-- {
+		win[i] = "" // no heading at the bottom without its first entry
+	}
+	lines = append(lines, win...)
 	if len(vis) == 0 {
 		lines = append(lines, "  no sample matches")
 	}
@@ -250,4 +292,37 @@ func renderPicker(a *App, st *Styles, w, h int) string {
 		lines[i] = fit(lines[i], w)
 	}
 	return strings.Join(lines, "\n")
+}
+
+// pickerRows lays out the visible items: a heading where a group starts,
+// then each item's title, description and a blank line. heads marks the
+// headings; from and to are the rows of the entry under the cursor (its
+// heading included): the window scrolls to keep them on screen.
+func pickerRows(a *App, st *Styles, vis []PickerItem, w int) (rows []string, heads map[int]bool, from, to int) {
+	heads = map[int]bool{}
+	from, to = -1, 0
+	group := ""
+	for i, it := range vis {
+		start := len(rows)
+		if g := groupOf(it); g != group || (i == 0 && g != "") {
+			group = g
+			if g == "" {
+				g = "other"
+			}
+			heads[len(rows)] = true
+			rows = append(rows, st.render(st.Label, "── "+g+" "))
+		}
+		desc := it.Description()
+		if cellWidth(desc) > w-2 {
+			desc = ansi.Truncate(desc, max(w-2, 0), "…")
+		}
+		mark, title := "  ", st.render(st.Label, it.Title())
+		if i == a.cursor {
+			mark = st.render(st.PickerSelected, "▌ ")
+			title = st.render(st.PickerSelected, it.Title())
+			from, to = start, len(rows)+2
+		}
+		rows = append(rows, mark+title, mark+st.render(st.PickerDesc, desc), "")
+	}
+	return rows, heads, from, to
 }

@@ -33,8 +33,8 @@ func TestPickerResetsFilter(t *testing.T) {
 	if a.filter.Value() != "" || strings.Contains(screen, "filter:") {
 		t.Errorf("the filter %q survived o:\n%s", a.filter.Value(), screen)
 	}
-	if n := len(a.visible()); n != len(samples.All()) {
-		t.Errorf("the picker lists %d samples after o, want %d", n, len(samples.All()))
+	if n := len(a.visible()); n != len(samples.Items()) {
+		t.Errorf("the picker lists %d samples after o, want %d", n, len(samples.Items()))
 	}
 	if got := a.visible()[a.cursor].Title(); got != "lds_direct" {
 		t.Errorf("the cursor is on %s, want lds_direct", got)

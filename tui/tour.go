@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/wavedbg/wavedbg/emu"
+	"github.com/wavedbg/wavedbg/isa"
 	"github.com/wavedbg/wavedbg/samples"
 )
 
@@ -38,10 +39,14 @@ type tour struct {
 }
 
 // tourSource is what a debuggee offers the tour: the selected wave's
-// state and the step that led to it (EmuDebuggee has it).
+// state and the step that led to it, and the generation it runs (GFX8 or
+// GFX9: a sample may be built for both). EmuDebuggee has them.
 type tourSource interface {
 	tourState() (*emu.Snapshot, *emu.StepRecord)
+	isaTarget() isa.Target
 }
+
+func (d *EmuDebuggee) isaTarget() isa.Target { return d.k.target }
 
 func (d *EmuDebuggee) tourState() (*emu.Snapshot, *emu.StepRecord) {
 	s := d.snapshot()
@@ -55,10 +60,11 @@ func (d *EmuDebuggee) tourState() (*emu.Snapshot, *emu.StepRecord) {
 // newTour returns the tour of the bundled sample d runs, or nil: the
 // kernel must be a sample's, with the sample's instructions.
 func newTour(d Debuggee) *tour {
-	if _, ok := d.(tourSource); !ok {
+	ts, ok := d.(tourSource)
+	if !ok {
 		return nil
 	}
-	s, ok := samples.Lookup(d.Name())
+	s, ok := sampleFor(d.Name(), ts.isaTarget())
 	if !ok {
 		return nil
 	}
@@ -70,7 +76,7 @@ func newTour(d Debuggee) *tour {
 	if len(src) != len(d.Program()) {
 		return nil // the same kernel name, another program
 	}
-	tr := &tour{name: s.Name, t: t, src: src, cur: -1, execs: map[int]int{}}
+	tr := &tour{name: s.ID(), t: t, src: src, cur: -1, execs: map[int]int{}}
 	for _, st := range t.Stops {
 		if st.Group == 0 && st.Wave == 0 {
 			tr.stops = append(tr.stops, st)
@@ -80,6 +86,44 @@ func newTour(d Debuggee) *tour {
 		return nil
 	}
 	return tr
+}
+
+// sampleFor finds the build of sample name that runs on target: the
+// sample itself or one of its variants (smem_gfx8_gfx9 (gfx803)).
+func sampleFor(name string, target isa.Target) (samples.Sample, bool) {
+	s, ok := samples.Lookup(name)
+	if !ok {
+		return s, false
+	}
+	for _, v := range append([]samples.Sample{s}, s.Variants...) {
+		if t, _ := isa.TargetOf(v.Target); t == target {
+			return v, true
+		}
+	}
+	return s, false
+}
+
+// tourFormat shows the SGPR and VGPR panes in the number formats the
+// tour chooses for stop st (tour.yaml's format); a pane it does not name
+// keeps its format.
+func (m *Model) tourFormat(st samples.Stop) {
+	f := m.tour.t.FormatAt(st)
+	if v, ok := numFormatNamed(f.SGPR); ok {
+		m.panes[paneSGPR].(*sgprPane).format = v
+	}
+	if v, ok := numFormatNamed(f.VGPR); ok {
+		m.panes[paneVGPR].(*vgprPane).format = v
+	}
+}
+
+// numFormatNamed is the NumFormat called name ("hex", "float", ...).
+func numFormatNamed(name string) (NumFormat, bool) {
+	for f := FmtHex; f < numFormats; f++ {
+		if f.String() == name {
+			return f, true
+		}
+	}
+	return 0, false
 }
 
 // state is what the claims are judged against now.
@@ -157,6 +201,7 @@ func (m *Model) tourNext() {
 		t.execs[i]++
 		if i == want && t.execs[i] > next.Nth {
 			t.cur++
+			m.tourFormat(next)
 			m.status("tour %d/%d %s %s", t.cur+1, len(t.stops), t.ticks(m.dbg), next.Claim)
 			break
 		}

@@ -142,20 +142,24 @@ func TestTourMarksClaimRegisters(t *testing.T) {
 }
 
 // TestTourEverySample presses t through every bundled sample's tour (the
-// stops about wave 0 of work-group 0): each stop is reached and no claim
-// fails on the live debugger.
+// stops about wave 0 of work-group 0), each build of it (smem_gfx8_gfx9
+// (gfx803) too): each stop is reached and no claim fails on the live
+// debugger.
 func TestTourEverySample(t *testing.T) {
-	for _, s := range samples.All() {
-		m := tourModel(t, s.Name)
+	for _, s := range samples.Items() {
+		m := tourModel(t, s.ID())
+		if m.tour.name != s.ID() {
+			t.Errorf("%s opens the tour of %s", s.ID(), m.tour.name)
+		}
 		for i, stop := range m.tour.stops {
 			press(m, "t")
 			if m.tour.cur != i {
-				t.Errorf("%s: stop %d (%s) not reached: %s", s.Name, i+1, stop.Claim, m.msg)
+				t.Errorf("%s: stop %d (%s) not reached: %s", s.ID(), i+1, stop.Claim, m.msg)
 				break
 			}
 			for _, l := range strings.Split(m.Render(), "\n") {
 				if strings.Contains(l, "[✗]") {
-					t.Errorf("%s, stop %d: %s", s.Name, i+1, strings.Trim(l, "│ "))
+					t.Errorf("%s, stop %d: %s", s.ID(), i+1, strings.Trim(l, "│ "))
 				}
 			}
 		}
@@ -174,5 +178,34 @@ func TestTourSmallTerminal(t *testing.T) {
 	press(m, "t", "t", "t")
 	if want := "tour 3/6 ✓✓ 3: the early read is a hazard"; !strings.Contains(m.Render(), want) {
 		t.Errorf("no %q on the status line:\n%s", want, m.Render())
+	}
+}
+
+// TestTourFormat checks that the tour shows registers in the formats its
+// claims use (tour.yaml's format): vector_add opens with decimal VGPRs,
+// shows SGPRs in decimal at the stop that claims n = 100, and floats once
+// the loads of a[i] and b[i] have landed.
+func TestTourFormat(t *testing.T) {
+	m := tourModel(t, "vector_add")
+	sgpr, vgpr := m.panes[paneSGPR].(*sgprPane), m.panes[paneVGPR].(*vgprPane)
+	if sgpr.format != FmtHex || vgpr.format != FmtUnsigned {
+		t.Fatalf("on opening: sgpr %s, vgpr %s; want hex, unsigned", sgpr.format, vgpr.format)
+	}
+	press(m, "t", "t")
+	if sgpr.format != FmtUnsigned {
+		t.Errorf("at %q the SGPRs are %s, want unsigned", m.tour.shownStop().Claim, sgpr.format)
+	}
+	for m.tour.cur+1 < len(m.tour.stops) && !strings.Contains(m.tour.shownStop().Claim, "vmcnt(0)") {
+		press(m, "t")
+	}
+	if vgpr.format != FmtFloat || sgpr.format != FmtHex {
+		t.Errorf("at %q: sgpr %s, vgpr %s; want hex, float", m.tour.shownStop().Claim, sgpr.format, vgpr.format)
+	}
+	if !strings.Contains(m.Render(), "3 vgpr float") {
+		t.Errorf("the VGPR pane does not say float:\n%s", m.Render())
+	}
+	press(m, "t")
+	if vgpr.format != FmtUnsigned {
+		t.Errorf("after the loads' stop the VGPRs are %s, want the tour's unsigned", vgpr.format)
 	}
 }
