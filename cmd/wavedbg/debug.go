@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
@@ -113,8 +114,12 @@ func parseDebugArgs(args []string, stderr io.Writer) (*debugOptions, error) {
 // sampleNames lists the bundled samples for messages.
 func sampleNames() string {
 	var names []string
-	for _, x := range samples.All() {
-		names = append(names, x.Name)
+	for _, it := range samples.Items() {
+		n := it.Title()
+		if strings.Contains(n, " ") {
+			n = strconv.Quote(n) // a variant: --sample "NAME (TARGET)"
+		}
+		names = append(names, n)
 	}
 	return strings.Join(append(names, sample.Name), ", ")
 }
@@ -137,6 +142,7 @@ func (scaleItem) Description() string {
 	return "The debugger's first kernel: a global load, a loop and EXEC masking (buf[i] = buf[i]*factor + 2, work-items 0-31)"
 }
 func (i scaleItem) FilterValue() string { return i.Title() + " " + i.Description() }
+func (scaleItem) Group() string         { return "waves and control" }
 
 // bundled returns a bundled sample's code object and run manifest; the
 // tui's own small sample (tui/sample) is under the name "scale".

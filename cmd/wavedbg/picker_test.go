@@ -17,8 +17,8 @@ import (
 // as the cursor moves down the list.
 func TestPickerListsEverySample(t *testing.T) {
 	var want []string
-	for _, s := range samples.All() {
-		want = append(want, s.Name)
+	for _, it := range samples.Items() {
+		want = append(want, it.Title()) // variants too: "NAME (TARGET)"
 	}
 	want = append(want, sample.Name)
 	var got []string
