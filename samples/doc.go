@@ -7,9 +7,13 @@
 //	<name>.s or <name>.cl  the source (gfx900 assembly, or OpenCL C for clang-15)
 //	<name>.cl.s            clang's assembly for an OpenCL sample (generated)
 //	<name>.co              the code object, built by build.sh (code object v4)
+//	<name>.<target>.s      optional: the sample for another processor (gfx803), built into
+//	                       <name>.<target>.co; a variant listed as "<name> (<target>)"
 //	README.md              the walkthrough; its title is "# <name> — <one-line description>"
-//	tour.yaml              the walkthrough as data: its numbered steps (README.md's are
-//	                       generated from them) and the stops where its claims hold
+//	tour.yaml              the walkthrough as data: its topic (the picker's group), its
+//	                       numbered steps (README.md's are generated from them), the stops
+//	                       where its claims hold (a stop may name the target it is about)
+//	                       and the register formats the claims read best in
 //	manifest.json          a run manifest (package emu/manifest): grid, block and the
 //	                       arguments' contents, so the sample runs without flags
 //
