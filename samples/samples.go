@@ -94,21 +94,6 @@ func Lookup(id string) (Sample, bool) {
 	return Sample{}, false
 }
 
-// LookupTarget returns the sample called name as built for target (a
-// processor, "gfx900" or "gfx803").
-func LookupTarget(name, target string) (Sample, bool) {
-	s, ok := Lookup(name)
-	if !ok {
-		return Sample{}, false
-	}
-	for _, v := range append([]Sample{s}, s.Variants...) {
-		if v.Target == target {
-			return v, true
-		}
-	}
-	return Sample{}, false
-}
-
 // RunManifest parses the sample's manifest. Its arguments use fill patterns
 // only, so Arg.Bytes needs no directory.
 func (s Sample) RunManifest() (*manifest.Manifest, error) {
