@@ -80,6 +80,7 @@ func TestLDSAddressShownAsOffset(t *testing.T) {
 // room for four lanes a row at 120×40 (it had three).
 func TestVGPRPaneFourLanesAt120x40(t *testing.T) {
 	m := New(openBundled(t, "vector_add"), Options{Color: ColorPlain})
+	m.panes[paneVGPR].(*vgprPane).format = FmtHex // the tour opens vector_add in decimal
 	m.Update(winSize(120, 40))
 	for _, s := range m.slots() {
 		if s.shown(m.mru) != paneVGPR {
