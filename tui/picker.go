@@ -35,7 +35,7 @@ type GroupedItem interface {
 	Group() string
 }
 
-// groupOf is it's group, "" if it has none.
+// groupOf is the item's group, "" if it has none.
 func groupOf(it PickerItem) string {
 	if g, ok := it.(GroupedItem); ok {
 		return g.Group()
