@@ -18,6 +18,7 @@ var order = []string{
 	"missing_waitcnt",
 	"sbuffer_range",
 	"scalar_cache",
+	"l1_incoherence",
 	"mubuf_addressing",
 	"buffer_format",
 	"lds_direct",
