@@ -19,6 +19,7 @@ var order = []string{
 	"sbuffer_range",
 	"scalar_cache",
 	"l1_incoherence",
+	"dcache_wb_endpgm",
 	"mubuf_addressing",
 	"buffer_format",
 	"lds_direct",
