@@ -29,6 +29,7 @@ import (
 //	dst[0..63] = EXPR             dwords of a buffer (EXPR in i and group)
 //	line data+0x0 valid dirty holds 0x5ca1   a scalar-cache line
 //	no valid line                 the scalar cache is empty
+//	stale read 0xc0de0000, memory 0x600d  and more claims in claim_cache.go
 //	not CLAIM                     CLAIM does not hold
 type Claim struct {
 	Text string // as written
@@ -200,7 +201,7 @@ func parseClaim(s string) (claimKind, error) {
 		}
 		return mem{m[1], from, to, m[5], e}, nil
 	}
-	return nil, fmt.Errorf("not a claim: %q", s)
+	return parseCacheClaim(s)
 }
 
 // maxRange bounds the lanes or dwords one claim covers.

@@ -22,6 +22,8 @@ var order = []string{
 	"missing_waitcnt",
 	"sbuffer_range",
 	"scalar_cache",
+	"l1_incoherence",
+	"dcache_wb_endpgm",
 	"mubuf_addressing",
 	"buffer_format",
 	"lds_direct",
