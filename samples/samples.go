@@ -22,6 +22,7 @@ var order = []string{
 	"buffer_format",
 	"lds_direct",
 	"exec_divergence",
+	"memtime",
 	"vector_add",
 	"reduction",
 }
