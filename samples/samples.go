@@ -16,6 +16,7 @@ var order = []string{
 	"smem_forms",
 	"lgkm_count",
 	"missing_waitcnt",
+	"counter_order",
 	"sbuffer_range",
 	"scalar_cache",
 	"mubuf_addressing",
