@@ -21,6 +21,7 @@ var order = []string{
 	"scalar_cache",
 	"mubuf_addressing",
 	"buffer_format",
+	"buffer_atomics",
 	"lds_direct",
 	"exec_divergence",
 	"memtime",
