@@ -86,6 +86,9 @@ func parseClaim(s string) (claimKind, error) {
 	case "cache none":
 		return cacheEvents{}, nil
 	}
+	if k, ok, err := parseCtlClaim(s); ok {
+		return k, err
+	}
 	if m := sgprsRE.FindStringSubmatch(s); m != nil {
 		lo, hi := atoi(m[1]), atoi(m[2])
 		if hi < lo || hi >= numSGPRs {
