@@ -30,6 +30,8 @@ import (
 //	line data+0x0 valid dirty holds 0x5ca1   a scalar-cache line
 //	no valid line                 the scalar cache is empty
 //	not CLAIM                     CLAIM does not hold
+//	flat_scratch = EXPR, addr[0..63] = EXPR, aperture[0..15] = lds,
+//	bank conflicts = 62           memory claims (claim_mem.go)
 type Claim struct {
 	Text string // as written
 	Line int    // in tour.yaml
@@ -84,6 +86,9 @@ func parseClaim(s string) (claimKind, error) {
 		return noValidLines{}, nil
 	case "cache none":
 		return cacheEvents{}, nil
+	}
+	if k, ok, err := parseMemClaim(s); ok { // claim_mem.go
+		return k, err
 	}
 	if m := sgprsRE.FindStringSubmatch(s); m != nil {
 		lo, hi := atoi(m[1]), atoi(m[2])

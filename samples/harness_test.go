@@ -143,14 +143,29 @@ func newWave(s Sample, group, waveInGroup uint32) (*wave, error) {
 			n += 2
 		}
 	}
+	// Scratch as emu's dispatch lays it out: one wave's slot of 64 lanes in
+	// 1 KiB granules, at offset 0 (the private segment wave offset).
+	var scratch uint64
+	slot := (uint64(d.PrivateSegmentFixedSize+3)&^3*64 + 1023) &^ 1023
+	if slot > 0 {
+		if scratch, err = mem.Alloc("scratch", slot, 1<<16); err != nil {
+			return nil, err
+		}
+	}
 	if d.Properties.EnableSGPRPrivateSegmentBuffer {
-		n += 4 // no scratch in the samples
+		// The V# ROCr gives kernels: swizzled, 4-byte elements, index
+		// stride 64, lane id added to the index.
+		rsrc := [4]uint32{uint32(scratch), uint32(scratch>>32)&0xffff | 1<<31, uint32(slot), 0x00ea4fac}
+		for i, v := range rsrc {
+			m.SetSGPR(n+i, v)
+		}
+		n += 4
 	}
 	pair(d.Properties.EnableSGPRDispatchPtr, paddr)
 	pair(d.Properties.EnableSGPRQueuePtr, 0)
 	pair(d.Properties.EnableSGPRKernargSegmentPtr, kaddr)
 	pair(d.Properties.EnableSGPRDispatchID, 0)
-	pair(d.Properties.EnableSGPRFlatScratchInit, 0)
+	pair(d.Properties.EnableSGPRFlatScratchInit, scratch)
 	if d.Properties.EnableSGPRPrivateSegmentSize {
 		n++
 	}
@@ -161,7 +176,10 @@ func newWave(s Sample, group, waveInGroup uint32) (*wave, error) {
 		m.SetSGPR(n, group)
 		n++
 	}
-	if d.Rsrc2.EnableSGPRWorkgroupIDY || d.Rsrc2.EnableSGPRWorkgroupIDZ || d.Rsrc2.EnableSGPRWorkgroupInfo || d.Rsrc2.EnablePrivateSegment {
+	if d.Rsrc2.EnablePrivateSegment && !(d.Rsrc2.EnableSGPRWorkgroupIDY || d.Rsrc2.EnableSGPRWorkgroupIDZ || d.Rsrc2.EnableSGPRWorkgroupInfo) {
+		m.SetSGPR(n, 0) // the private segment wave offset
+		n++
+	} else if d.Rsrc2.EnableSGPRWorkgroupIDY || d.Rsrc2.EnableSGPRWorkgroupIDZ || d.Rsrc2.EnableSGPRWorkgroupInfo || d.Rsrc2.EnablePrivateSegment {
 		return nil, fmt.Errorf("%s: system SGPRs beyond the workgroup id X are not supported by the test harness", s.Name)
 	}
 	if block[1] != 1 || block[2] != 1 {

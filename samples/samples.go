@@ -21,6 +21,7 @@ var order = []string{
 	"mubuf_addressing",
 	"buffer_format",
 	"lds_direct",
+	"scratch_private",
 	"vector_add",
 	"reduction",
 }
