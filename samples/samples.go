@@ -22,6 +22,7 @@ var order = []string{
 	"buffer_format",
 	"lds_direct",
 	"scratch_private",
+	"ds_banks",
 	"vector_add",
 	"reduction",
 }

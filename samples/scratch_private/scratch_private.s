@@ -63,7 +63,7 @@ amdhsa.kernels:
     .private_segment_fixed_size: 16
     .kernarg_segment_align: 8
     .wavefront_size: 64
-    .sgpr_count: 18
+    .sgpr_count: 16
     .vgpr_count: 9
     .max_flat_workgroup_size: 64
     .args:
