@@ -32,7 +32,7 @@ var (
 	apertureRE    = regexp.MustCompile(`^aperture\[(\d+)\.\.(\d+)\] = (lds|private|global)$`)
 	conflictsRE   = regexp.MustCompile(`^bank conflicts = (\d+)$`)
 	pairRE        = regexp.MustCompile(`s\[(\d+):(\d+)\]`)
-	sregRE        = regexp.MustCompile(`^s(\d+)$|^s_(\d+)_(\d+)$`)
+	sregRE        = regexp.MustCompile(`^s(\d{1,3})$|^s_(\d{1,3})_(\d{1,3})$`)
 )
 
 // parseMemClaim parses the claims of this file; ok is false when s is none
@@ -283,8 +283,9 @@ func (k aperture) eval(st *State) error {
 	return nil
 }
 
-// apertureOf names the aperture of a flat address (Vega ISA §9.3
-// Addressing: the LDS and private apertures, global memory elsewhere).
+// apertureOf names the aperture of a flat address: its high dword is the
+// LDS or the private aperture's (AMDGPUUsage, "Address Spaces"), or the
+// address is global.
 func apertureOf(a uint64) string {
 	switch a >> 32 {
 	case emu.SharedApertureBase >> 32:

@@ -23,6 +23,7 @@ var order = []string{
 	"lds_direct",
 	"scratch_private",
 	"ds_banks",
+	"flat_apertures",
 	"vector_add",
 	"reduction",
 }
