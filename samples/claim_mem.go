@@ -166,7 +166,9 @@ type flatScratch struct {
 	want regExpr
 }
 
-func (k flatScratch) names() []string { return append([]string{"flat_scratch"}, k.want.names()...) }
+func (k flatScratch) names() []string {
+	return append([]string{"flat_scratch_lo", "flat_scratch_hi"}, k.want.names()...)
+}
 func (k flatScratch) eval(st *State) error {
 	vars, err := k.want.vars(st)
 	if err != nil {

@@ -17,18 +17,18 @@ scratch_private:
 	s_add_u32 flat_scratch_lo, s6, s9        ; FLAT_SCRATCH = backing + wave offset
 	s_addc_u32 flat_scratch_hi, s7, 0
 	v_add_u32 v1, 0x1000, v0                 ; a[0] = 0x1000 + lane
-	v_add_u32 v2, 0x2000, v0                 ; a[1] = 0x2000 + lane
-	v_add_u32 v3, 0x3000, v0                 ; a[2] = 0x3000 + lane
-	v_add_u32 v4, 0x4000, v0                 ; a[3] = 0x4000 + lane
 	buffer_store_dword v1, off, s[0:3], s9   ; private offset 0
+	v_add_u32 v2, 0x2000, v0                 ; a[1] = 0x2000 + lane
 	buffer_store_dword v2, off, s[0:3], s9 offset:4
+	v_add_u32 v3, 0x3000, v0                 ; a[2] = 0x3000 + lane
 	buffer_store_dword v3, off, s[0:3], s9 offset:8
+	v_add_u32 v4, 0x4000, v0                 ; a[3] = 0x4000 + lane
 	buffer_store_dword v4, off, s[0:3], s9 offset:12
 	v_mov_b32 v5, 8                          ; private offset of a[2], the same in every lane
 	s_waitcnt vmcnt(0)
 	scratch_load_dword v6, v5, off           ; v6 = a[2] through FLAT_SCRATCH
-	buffer_load_dword v7, off, s[0:3], s9 offset:12 ; v7 = a[3] through the V#
 	v_lshlrev_b32 v8, 2, v0                  ; v8 = lane*4
+	buffer_load_dword v7, off, s[0:3], s9 offset:12 ; v7 = a[3] through the V#
 	s_waitcnt vmcnt(0) lgkmcnt(0)
 	global_store_dword v8, v6, s[10:11]
 	global_store_dword v8, v7, s[10:11] offset:256
