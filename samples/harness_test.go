@@ -143,18 +143,20 @@ func newWave(s Sample, group, waveInGroup uint32) (*wave, error) {
 			n += 2
 		}
 	}
-	// Scratch as emu's dispatch lays it out: one wave's slot of 64 lanes in
-	// 1 KiB granules, at offset 0 (the private segment wave offset).
+	// Scratch as emu's dispatch lays it out: one wave's slot, 64 lanes of
+	// the per-lane size in 1 KiB granules, at wave offset 0.
 	var scratch uint64
-	slot := (uint64(d.PrivateSegmentFixedSize+3)&^3*64 + 1023) &^ 1023
+	perLane := uint64(d.PrivateSegmentFixedSize+3) &^ 3
+	slot := (64*perLane + 1023) &^ 1023
 	if slot > 0 {
 		if scratch, err = mem.Alloc("scratch", slot, 1<<16); err != nil {
 			return nil, err
 		}
 	}
 	if d.Properties.EnableSGPRPrivateSegmentBuffer {
-		// The V# ROCr gives kernels: swizzled, 4-byte elements, index
-		// stride 64, lane id added to the index.
+		// The V# emu's dispatch gives kernels, as ROCr does: swizzled,
+		// index stride 64, lane id added to the index (tui's
+		// TestTourEverySample checks the claims on it against emu's).
 		rsrc := [4]uint32{uint32(scratch), uint32(scratch>>32)&0xffff | 1<<31, uint32(slot), 0x00ea4fac}
 		for i, v := range rsrc {
 			m.SetSGPR(n+i, v)
