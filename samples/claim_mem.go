@@ -268,7 +268,7 @@ func (k aperture) eval(st *State) error {
 		return errors.New("no address VGPR pair")
 	}
 	for l := k.from; l <= k.to; l++ {
-		flat := uint64(before(st, vaddr, l)) | uint64(before(st, vaddr+1, l))<<32
+		flat := uint64(laneBefore(st, vaddr, l)) | uint64(laneBefore(st, vaddr+1, l))<<32
 		flat += uint64(in.Mods.Offset)
 		ap := apertureOf(flat)
 		if ap != k.ap {
@@ -298,9 +298,9 @@ func apertureOf(a uint64) string {
 	return "global"
 }
 
-// before is lane l of VGPR r before the step (its old value if the step
+// laneBefore is lane l of VGPR r before the step (its old value if the step
 // wrote it).
-func before(st *State, r, l int) uint32 {
+func laneBefore(st *State, r, l int) uint32 {
 	for _, c := range st.Last.VRegs {
 		if c.Reg == r && c.Lanes>>l&1 != 0 {
 			return c.Old[l]
