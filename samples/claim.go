@@ -31,6 +31,8 @@ import (
 //	no valid line                 the scalar cache is empty
 //	stale read 0xc0de0000, memory 0x600d  and more claims in claim_cache.go
 //	not CLAIM                     CLAIM does not hold
+//	flat_scratch = EXPR, addr[0..63] = EXPR, aperture[0..15] = lds,
+//	bank conflicts = 62           memory claims (claim_mem.go)
 type Claim struct {
 	Text string // as written
 	Line int    // in tour.yaml
@@ -87,6 +89,9 @@ func parseClaim(s string) (claimKind, error) {
 		return cacheEvents{}, nil
 	}
 	if k, ok, err := parseCtlClaim(s); ok {
+		return k, err
+	}
+	if k, ok, err := parseMemClaim(s); ok { // claim_mem.go
 		return k, err
 	}
 	if m := sgprsRE.FindStringSubmatch(s); m != nil {

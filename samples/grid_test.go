@@ -84,6 +84,10 @@ func (sh *shadow) apply(rec *emu.StepRecord) {
 		case c.Code >= 0 && c.Code < len(sh.snap.SGPR):
 			sh.snap.SGPR[c.Code] = c.New
 			delete(sh.unknown, c.Code)
+		case c.Code == 102: // flat_scratch_lo
+			sh.snap.FlatScratch = sh.snap.FlatScratch&^0xffffffff | uint64(c.New)
+		case c.Code == 103:
+			sh.snap.FlatScratch = sh.snap.FlatScratch&0xffffffff | uint64(c.New)<<32
 		case c.Code == 124:
 			sh.snap.M0 = c.New
 		case c.Code == 126:

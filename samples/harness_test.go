@@ -147,14 +147,31 @@ func newWave(s Sample, group, waveInGroup uint32) (*wave, error) {
 			n += 2
 		}
 	}
+	// Scratch as emu's dispatch lays it out: one wave's slot, 64 lanes of
+	// the per-lane size in 1 KiB granules, at wave offset 0.
+	var scratch uint64
+	perLane := uint64(d.PrivateSegmentFixedSize+3) &^ 3
+	slot := (64*perLane + 1023) &^ 1023
+	if slot > 0 {
+		if scratch, err = mem.Alloc("scratch", slot, 1<<16); err != nil {
+			return nil, err
+		}
+	}
 	if d.Properties.EnableSGPRPrivateSegmentBuffer {
-		n += 4 // no scratch in the samples
+		// The V# emu's dispatch gives kernels, as ROCr does: swizzled,
+		// index stride 64, lane id added to the index (tui's
+		// TestTourEverySample checks the claims on it against emu's).
+		rsrc := [4]uint32{uint32(scratch), uint32(scratch>>32)&0xffff | 1<<31, uint32(slot), 0x00ea4fac}
+		for i, v := range rsrc {
+			m.SetSGPR(n+i, v)
+		}
+		n += 4
 	}
 	pair(d.Properties.EnableSGPRDispatchPtr, paddr)
 	pair(d.Properties.EnableSGPRQueuePtr, 0)
 	pair(d.Properties.EnableSGPRKernargSegmentPtr, kaddr)
 	pair(d.Properties.EnableSGPRDispatchID, 0)
-	pair(d.Properties.EnableSGPRFlatScratchInit, 0)
+	pair(d.Properties.EnableSGPRFlatScratchInit, scratch)
 	if d.Properties.EnableSGPRPrivateSegmentSize {
 		n++
 	}
@@ -165,7 +182,10 @@ func newWave(s Sample, group, waveInGroup uint32) (*wave, error) {
 		m.SetSGPR(n, group)
 		n++
 	}
-	if d.Rsrc2.EnableSGPRWorkgroupIDY || d.Rsrc2.EnableSGPRWorkgroupIDZ || d.Rsrc2.EnableSGPRWorkgroupInfo || d.Rsrc2.EnablePrivateSegment {
+	if d.Rsrc2.EnablePrivateSegment && !(d.Rsrc2.EnableSGPRWorkgroupIDY || d.Rsrc2.EnableSGPRWorkgroupIDZ || d.Rsrc2.EnableSGPRWorkgroupInfo) {
+		m.SetSGPR(n, 0) // the private segment wave offset
+		n++
+	} else if d.Rsrc2.EnableSGPRWorkgroupIDY || d.Rsrc2.EnableSGPRWorkgroupIDZ || d.Rsrc2.EnableSGPRWorkgroupInfo || d.Rsrc2.EnablePrivateSegment {
 		return nil, fmt.Errorf("%s: system SGPRs beyond the workgroup id X are not supported by the test harness", s.Name)
 	}
 	if block[1] != 1 || block[2] != 1 {
