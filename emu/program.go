@@ -323,6 +323,13 @@ func compileOperand(t isa.Target, a *isa.Operand, ty uint8) (operand, bool) {
 			op.kind = okEXECZ
 		case c >= 235 && c <= 239:
 			op.kind, op.val = okConst, apertureValue(c)
+			if op.width == 2 {
+				// A 64-bit read gives the aperture's base or limit
+				// address: its high dword in the upper half, which is
+				// how LLVM 19 lowers a cast of an LDS or private
+				// pointer to a flat one (s_mov_b64 then the high SGPR).
+				op.val <<= 32
+			}
 		default:
 			op.kind = okZero
 		}
@@ -360,8 +367,9 @@ func isaType(t isa.DataType, def uint8) uint8 {
 	return def
 }
 
-// apertureValue returns src_shared_base and friends: the high dword of
-// the LDS and scratch apertures of the flat address space.
+// apertureValue returns src_shared_base and friends as a 32-bit operand
+// reads them: the high dword of the LDS and scratch apertures of the flat
+// address space (SH_MEM_BASES holds the same bases, see shMemBases).
 func apertureValue(code uint16) uint64 {
 	switch code {
 	case 235: // src_shared_base

@@ -187,11 +187,20 @@ const (
 	hwGPRAlloc = 5
 	hwLDSAlloc = 6
 	hwIBSts    = 7
+	hwMemBases = 15 // GFX9: SH_MEM_BASES
 	hwTBALo    = 16 // GFX9
 	hwTBAHi    = 17
 	hwTMALo    = 18
 	hwTMAHi    = 19
 )
+
+// shMemBases is SH_MEM_BASES: bits 31:16 the shared (LDS) aperture's
+// address bits 63:48, bits 15:0 the private aperture's. LLVM 15 reads a
+// 16-bit field of it and shifts it left by 16 to get the aperture's high
+// dword when it casts an LDS or private pointer to a flat one on GFX9.
+func shMemBases() uint32 {
+	return uint32(SharedApertureBase>>48)<<16 | uint32(PrivateApertureBase>>48)
+}
 
 func (w *Wave) hwreg(id int) (uint32, bool) {
 	switch id {
@@ -212,6 +221,10 @@ func (w *Wave) hwreg(id int) (uint32, bool) {
 	case hwTBALo, hwTBAHi, hwTMALo, hwTMAHi:
 		if w.target == isa.GFX9 {
 			return w.s[slotTBA+id-hwTBALo], true
+		}
+	case hwMemBases:
+		if w.target == isa.GFX9 {
+			return shMemBases(), true
 		}
 	}
 	return 0, false
