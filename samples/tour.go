@@ -156,6 +156,7 @@ func parseTour(name string, data []byte, src []string, target string, targets []
 			return nil, fmt.Errorf("%s: unchecked step %d: no such step, or no reason", name, n)
 		}
 	}
+	seen := map[string]int{} // stop point → its line
 	for _, node := range raw.Stops {
 		var r rawStop
 		if err := knownKeys(node, stopKeys); err != nil {
@@ -177,11 +178,21 @@ func parseTour(name string, data []byte, src []string, target string, targets []
 		if r.Target != "" && r.Target != target {
 			continue // about another build of the sample
 		}
+		where := normalize(r.At)
 		if src != nil {
-			if _, err := Locate(src, r.At); err != nil {
+			i, err := Locate(src, r.At)
+			if err != nil {
 				return nil, fmt.Errorf("%s:%d: at: %v", name, node.Line, err)
 			}
+			where = strconv.Itoa(i)
 		}
+		// The debugger's tour stops once per point, so two stops at one
+		// point would leave the second unseen: they must be one stop.
+		point := fmt.Sprintf("%s/%d/%d/%d", where, r.Nth, r.Group, r.Wave)
+		if first, ok := seen[point]; ok {
+			return nil, fmt.Errorf("%s:%d: a second stop at %q (nth %d): merge its checks into the stop at line %d", name, node.Line, r.At, r.Nth, first)
+		}
+		seen[point] = node.Line
 		for _, m := range stepsRE.FindAllStringSubmatch(r.Claim, -1) {
 			lo, hi := atoi(m[1]), atoi(m[1])
 			if m[2] != "" {

@@ -78,6 +78,7 @@ func TestParseTourErrors(t *testing.T) {
 		{"unknown stop format", steps + "stops:\n  - claim: \"1: x\"\n    at: s_endpgm\n    format: {vgpr: octal}\n    check: [s0 = 1]\n", `t.yaml:4: format "octal" is not one of hex, signed, unsigned, float`},
 		{"unknown tour format", steps + "format: {sgpr: dec}\n", `t.yaml: format "dec" is not one of`},
 		{"format of a pane without one", steps + "format: {memory: hex}\n", `t.yaml: yaml: unmarshal errors`},
+		{"two stops at one point", steps + "stops:\n  - claim: \"1: x\"\n    at: s_endpgm\n    check: [s0 = 1]\n  - claim: \"1: y\"\n    at: s_endpgm\n    check: [s0 = 2]\n", `t.yaml:7: a second stop at "s_endpgm" (nth 0): merge its checks into the stop at line 4`},
 		{"unknown topic", steps + "topic: gpus\n", `t.yaml: topic "gpus" is not one of scalar memory,`},
 	} {
 		// Every case but the last has a valid topic, after the rest.
@@ -200,7 +201,7 @@ steps:
   - text: one
 stops:
   - claim: "1: both"
-    at: s_endpgm
+    at: s_nop 0
     check: [s0 = 1]
   - claim: "1: gfx803 only"
     target: gfx803
@@ -208,7 +209,7 @@ stops:
     format: {vgpr: float}
     check: [s0 = 2]
 `
-	src := []string{"s_endpgm"}
+	src := []string{"s_nop 0", "s_endpgm"}
 	for _, c := range []struct {
 		target string
 		claims []string
