@@ -51,6 +51,7 @@ type PreviewAddr struct {
 	Linear   uint64 // buffers: the address before swizzling (Addr when not swizzled)
 	Index    uint32 // buffers: AINDEX (with ADD_TID's lane)
 	AOffset  uint32 // buffers: AOFFSET (the instruction's offset plus the VGPR offset)
+	Dest     string // SMEM loads: the register the dword lands in
 }
 
 // MemPreview is the next memory instruction's accesses.
@@ -62,7 +63,6 @@ type MemPreview struct {
 	SOffset   uint32        // MUBUF, MTBUF: the SOFFSET value
 	Base      uint64        // SMEM: the base address (48 bits, low two bits clear)
 	SOff      uint64        // SMEM: the offset: each component with its low two bits clear
-	Dest      int           // SMEM loads: the scalar code of the first destination, else -1
 	Conflicts int           // DS: the bank-conflict cycles the step notes
 	LDSSize   uint32        // DS and FLAT: the work-group's LDS bytes
 }

@@ -14,7 +14,7 @@ func (u *vmemUnit) previewMem(w *Wave, o *vmOp) (*MemPreview, error) {
 	if err := u.context(w, o, &c); err != nil {
 		return nil, err
 	}
-	p := &MemPreview{Size: c.size, Dest: -1}
+	p := &MemPreview{Size: c.size}
 	if u.lds != nil {
 		p.LDSSize = u.lds.size
 	}
@@ -50,7 +50,7 @@ func (u *vmemUnit) previewDS(w *Wave, o *vmOp) (*MemPreview, error) {
 		return nil, ErrGDS
 	}
 	lim := u.ldsLimit(w)
-	p := &MemPreview{Size: o.size, Dest: -1, LDSSize: u.lds.size}
+	p := &MemPreview{Size: o.size, LDSSize: u.lds.size}
 	var banks bankCounter
 	add := func(lane int, a uint32, size int) {
 		why := InRange
@@ -112,10 +112,8 @@ func (w *Wave) previewSMEM(in *instr) (*MemPreview, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := &MemPreview{Size: 4, Dest: -1, Base: acc.addr - uint64(acc.off), SOff: uint64(acc.off)}
-	if (kind == mLoad || kind == mBufLoad) && sdata.kind == okS {
-		p.Dest = int(sdata.reg)
-	}
+	p := &MemPreview{Size: 4, Base: acc.addr - uint64(acc.off), SOff: uint64(acc.off)}
+	load := (kind == mLoad || kind == mBufLoad) && sdata.kind == okS
 	if acc.buffer {
 		sb := acc.sbase
 		vs := DecodeVSharp([4]uint32{w.s[sb], w.s[sb+1], w.s[sb+2], w.s[sb+3]}, w.target)
@@ -131,9 +129,13 @@ func (w *Wave) previewSMEM(in *instr) (*MemPreview, error) {
 		if inRange {
 			mapped, _ = w.m.Mem.Mapped(a, 4)
 		}
-		p.Addrs = append(p.Addrs, PreviewAddr{
+		pa := PreviewAddr{
 			LaneAddr: LaneAddr{Lane: -1, Addr: a, Size: 4, InRange: inRange, Mapped: mapped},
-			Why:      why, Space: SpaceScalar, Offset: uint64(acc.off) + uint64(4*k)})
+			Why:      why, Space: SpaceScalar, Offset: uint64(acc.off) + uint64(4*k)}
+		if load {
+			pa.Dest = scalarName(w.target, int(sdata.reg)+k)
+		}
+		p.Addrs = append(p.Addrs, pa)
 	}
 	p.lines()
 	return p, nil

@@ -38,7 +38,7 @@ func TestPreviewSMEMMasking(t *testing.T) {
 		t.Fatalf("preview: %+v", p)
 	}
 	a := p.Mem.Addrs[0]
-	if a.Addr != base+0x10 || a.Offset != 0x10 || p.Mem.Base != base || p.Mem.SOff != 0x10 || p.Mem.Dest != 0 || !a.InRange || !a.Mapped {
+	if a.Addr != base+0x10 || a.Offset != 0x10 || p.Mem.Base != base || p.Mem.SOff != 0x10 || a.Dest != "s0" || !a.InRange || !a.Mapped {
 		t.Errorf("preview %+v (base %#x, offset %#x), want the dword at %#x", a, p.Mem.Base, p.Mem.SOff, base+0x10)
 	}
 	rec := mustStep(t, m)
