@@ -2,6 +2,9 @@ package emu
 
 import (
 	"encoding/hex"
+	"fmt"
+	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/wavedbg/wavedbg/isa"
@@ -80,5 +83,55 @@ func TestPreviewBranch(t *testing.T) {
 		if !ok || p.Branch == nil || p.Branch.Target != 8 || p.Branch.Cond != IfSCC0 || p.Branch.Taken == scc {
 			t.Fatalf("scc %v: %+v", scc, p.Branch)
 		}
+	}
+}
+
+// TestPreviewDSMatchesStep: for random DS instructions of every form
+// (read2, write2, st64, src2, addtid, append, condxchg, atomics) on random
+// addresses around the LDS limit, Preview lists exactly the LDS accesses
+// the step records, and the bank conflicts it notes.
+func TestPreviewDSMatchesStep(t *testing.T) {
+	forms := map[isa.Target]map[string]*isa.Form{}
+	names := map[isa.Target][]string{}
+	for _, tg := range []isa.Target{isa.GFX8, isa.GFX9} {
+		forms[tg] = dsForms(tg)
+		for n := range forms[tg] {
+			names[tg] = append(names[tg], n)
+		}
+		slices.Sort(names[tg])
+	}
+	r := rand.New(rand.NewPCG(17, 2026))
+	seen := 0
+	for i := 0; i < 1500; i++ {
+		c := randDSCase(r, forms, names)
+		m := c.machine(t, 1<<20, false)
+		p, ok := m.Preview()
+		if !ok {
+			t.Fatalf("case %d %v: no preview", i, c)
+		}
+		rec, err := m.Step()
+		if err != nil {
+			continue // GDS and GWS stop the wave, records and all
+		}
+		var got []LaneAddr
+		if p.Mem != nil {
+			for _, a := range p.Mem.Addrs {
+				got = append(got, a.LaneAddr)
+			}
+		}
+		if !slices.Equal(got, rec.Addrs) {
+			t.Fatalf("case %d %v:\npreview %+v\nstep    %+v", i, c, got, rec.Addrs)
+		}
+		note := ""
+		if p.Mem != nil && p.Mem.Conflicts > 0 {
+			note = fmt.Sprintf("LDS bank conflicts: %d extra cycles", p.Mem.Conflicts)
+		}
+		if note != "" && !slices.Contains(rec.Notes, note) {
+			t.Fatalf("case %d %v: preview %q, step notes %q", i, c, note, rec.Notes)
+		}
+		seen += len(got)
+	}
+	if seen == 0 {
+		t.Fatal("no LDS access compared")
 	}
 }

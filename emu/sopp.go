@@ -106,25 +106,23 @@ func execBranch(w *Wave, in *instr) error {
 	return nil
 }
 
-// branchTaken reports whether the SOPP branch operation sub jumps.
+// branchTaken reports whether the SOPP branch operation sub jumps
+// (s_cbranch_cdbg*: the debug condition bits are never set).
 func (w *Wave) branchTaken(sub int32) bool {
+	var v uint32
 	switch sub {
 	case pBranch:
 		return true
-	case pCbrSCC0:
-		return w.s[slotSCC] == 0
-	case pCbrSCC1:
-		return w.s[slotSCC] != 0
-	case pCbrVCCZ:
-		return w.s[codeVCC]|w.s[codeVCC+1] == 0
-	case pCbrVCCNZ:
-		return w.s[codeVCC]|w.s[codeVCC+1] != 0
-	case pCbrEXECZ:
-		return w.s[codeExec]|w.s[codeExec+1] == 0
-	case pCbrEXECNZ:
-		return w.s[codeExec]|w.s[codeExec+1] != 0
+	case pCbrSCC0, pCbrSCC1:
+		v = w.s[slotSCC]
+	case pCbrVCCZ, pCbrVCCNZ:
+		v = w.s[codeVCC] | w.s[codeVCC+1]
+	case pCbrEXECZ, pCbrEXECNZ:
+		v = w.s[codeExec] | w.s[codeExec+1]
+	default:
+		return false
 	}
-	return false // s_cbranch_cdbg*: the debug condition bits are never set
+	return (v != 0) == (sub == pCbrSCC1 || sub == pCbrVCCNZ || sub == pCbrEXECNZ)
 }
 
 // execWaitcnt executes s_waitcnt.

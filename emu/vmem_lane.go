@@ -59,10 +59,6 @@ func (u *vmemUnit) laneMem(w *Wave, o *vmOp, lane int, c *memCtx) error {
 	size, ndw, res := c.size, c.ndw, c.res
 	var buf [16]byte
 	a := u.locate(w, o, lane, c)
-	addrOf := func(off int) (uint64, bool) {
-		ad, r := u.at(w, o, &a, lane, off, c)
-		return ad, r == InRange
-	}
 	if w.jOn {
 		la, _ := u.laneAddr(w, o, &a, lane, c)
 		w.laneAddr(la)
@@ -71,9 +67,9 @@ func (u *vmemUnit) laneMem(w *Wave, o *vmOp, lane int, c *memCtx) error {
 	switch o.kind {
 	case vmLoad:
 		for off := 0; off < size; off += 4 {
-			ad, ok := addrOf(off)
+			ad, r := u.at(w, o, &a, lane, off, c)
 			n := min(4, size-off)
-			if !ok {
+			if r != InRange {
 				continue // out of range: reads 0
 			}
 			if ok, bad := u.mapped(w.m.Mem, ad, n); !ok {
@@ -159,9 +155,9 @@ func (u *vmemUnit) laneMem(w *Wave, o *vmOp, lane int, c *memCtx) error {
 			}
 		}
 		for off := 0; off < size; off += 4 {
-			ad, ok := addrOf(off)
+			ad, r := u.at(w, o, &a, lane, off, c)
 			n := min(4, size-off)
-			if !ok {
+			if r != InRange {
 				continue // out of range: dropped
 			}
 			if mapped, bad := u.mapped(w.m.Mem, ad, n); !mapped {
@@ -170,8 +166,8 @@ func (u *vmemUnit) laneMem(w *Wave, o *vmOp, lane int, c *memCtx) error {
 			u.write(w, ad, buf[off:off+n], 0)
 		}
 	case vmAtomic:
-		ad, ok := addrOf(0)
-		if !ok {
+		ad, r := u.at(w, o, &a, lane, 0, c)
+		if r != InRange {
 			return nil
 		}
 		if mapped, bad := u.mapped(w.m.Mem, ad, size); !mapped {
