@@ -65,6 +65,7 @@ type MemPreview struct {
 	SOff      uint64        // SMEM: the offset: each component with its low two bits clear
 	Conflicts int           // DS: the bank-conflict cycles the step notes
 	LDSSize   uint32        // DS and FLAT: the work-group's LDS bytes
+	LDSLimit  uint32        // DS: the first out-of-range LDS address (LDSSize, or M0 on GFX8 when lower)
 }
 
 // WaitPreview is an s_waitcnt's fields, decoded for the wave's generation.

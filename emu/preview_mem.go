@@ -50,7 +50,7 @@ func (u *vmemUnit) previewDS(w *Wave, o *vmOp) (*MemPreview, error) {
 		return nil, ErrGDS
 	}
 	lim := u.ldsLimit(w)
-	p := &MemPreview{Size: o.size, LDSSize: u.lds.size}
+	p := &MemPreview{Size: o.size, LDSSize: u.lds.size, LDSLimit: lim}
 	var banks bankCounter
 	add := func(lane int, a uint32, size int) {
 		why := InRange

@@ -85,10 +85,16 @@ func (d *EmuDebuggee) predictVMEM(f *Frame, p *emu.Preview) {
 	a.Fields = append(a.Fields, Field{"offset", fmt.Sprint(m.Offset)})
 	switch in.Enc {
 	case isa.EncFLAT:
-		if m.Seg == isa.SegGlobal && hasSGPR(in, isa.FieldSADDR) {
+		switch {
+		case m.Seg == isa.SegScratch:
+			a.Steps = append(a.Steps, fmt.Sprintf("private offset = (saddr) + (vaddr) + offset (%d); dwords interleave across the lanes in scratch", m.Offset))
+		case m.Seg == isa.SegGlobal && hasSGPR(in, isa.FieldSADDR):
 			a.Steps = append(a.Steps, fmt.Sprintf("address = saddr + vaddr32 + offset = 0x%x + v%d + %d", saddrValue(in, s), vaddr, m.Offset))
-		} else {
+		default:
 			a.Steps = append(a.Steps, fmt.Sprintf("address = v[%d:%d] + offset (%d)", vaddr, vaddr+1, m.Offset))
+		}
+		if m.Seg == isa.SegFlat {
+			a.Steps = append(a.Steps, apertures(mp))
 		}
 	case isa.EncMUBUF, isa.EncMTBUF:
 		v := mp.VSharp
@@ -175,6 +181,8 @@ func laneView(pa emu.PreviewAddr, mp *emu.MemPreview) LaneAddr {
 	switch {
 	case !pa.Mapped:
 		l.Why = "unmapped: faults"
+	case pa.Why == emu.OutLDS && mp.LDSLimit != 0 && mp.LDSLimit < mp.LDSSize:
+		l.Why = fmt.Sprintf("at or beyond M0 (0x%x), GFX8's LDS limit", mp.LDSLimit)
 	case pa.Why == emu.OutLDS:
 		l.Why = fmt.Sprintf("beyond the %d-byte LDS", mp.LDSSize)
 	case pa.Why == emu.OutSBuffer:
@@ -183,6 +191,22 @@ func laneView(pa emu.PreviewAddr, mp *emu.MemPreview) LaneAddr {
 		l.Why = "out of range (" + pa.Why.String() + "): load 0, store dropped"
 	}
 	return l
+}
+
+// apertures says where a FLAT instruction's lanes go.
+func apertures(mp *emu.MemPreview) string {
+	var n [3]int
+	for _, pa := range mp.Addrs {
+		switch pa.Space {
+		case emu.SpaceLDS:
+			n[1]++
+		case emu.SpaceScratch:
+			n[2]++
+		default:
+			n[0]++
+		}
+	}
+	return fmt.Sprintf("apertures: %d lane(s) to global memory, %d to LDS, %d to scratch", n[0], n[1], n[2])
 }
 
 // hasSGPR reports whether in has an SGPR operand in field fl.
