@@ -2,7 +2,7 @@ package emu
 
 // The memory part of Preview: each function walks the accesses of one
 // family in the order its execution records them, through the functions
-// the execution calls (locate, at and laneAddr of vmem_lane.go, dsAddr
+// the execution calls (locate, at and laneRecord of vmem_lane.go, dsAddr
 // and ldsFits of ds_exec.go, smemAddress and dword of smem.go).
 
 // previewMem predicts a FLAT, GLOBAL, SCRATCH, MUBUF or MTBUF access.
@@ -25,7 +25,7 @@ func (u *vmemUnit) previewMem(w *Wave, o *vmOp) (*MemPreview, error) {
 	for m := w.exec(); m != 0; m &= m - 1 {
 		lane := tz(m)
 		l := u.locate(w, o, lane, &c)
-		la, why := u.laneAddr(w, o, &l, lane, &c)
+		la, why := u.laneRecord(w, o, &l, lane, &c)
 		pa := PreviewAddr{LaneAddr: la, Why: why, Space: SpaceGlobal}
 		switch {
 		case o.fam != famFlat:

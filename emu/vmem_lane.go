@@ -38,11 +38,11 @@ func (u *vmemUnit) at(w *Wave, o *vmOp, l *laneLoc, lane, off int, c *memCtx) (u
 	return l.addr + uint64(off), InRange
 }
 
-// laneAddr is what a step records of a lane's access: its first address,
+// laneRecord is what a step records of a lane's access: its first address,
 // whether its first dword is in range, and whether every dword performed
 // is mapped (scratch and swizzled buffers place dwords apart, so
 // [first, first+size) is not the access). why is the first dword's rule.
-func (u *vmemUnit) laneAddr(w *Wave, o *vmOp, l *laneLoc, lane int, c *memCtx) (la LaneAddr, why Rule) {
+func (u *vmemUnit) laneRecord(w *Wave, o *vmOp, l *laneLoc, lane int, c *memCtx) (la LaneAddr, why Rule) {
 	first, why := u.at(w, o, l, lane, 0, c)
 	mapped := true
 	for off := 0; off < c.size && mapped; off += 4 {
@@ -60,7 +60,7 @@ func (u *vmemUnit) laneMem(w *Wave, o *vmOp, lane int, c *memCtx) error {
 	var buf [16]byte
 	a := u.locate(w, o, lane, c)
 	if w.jOn {
-		la, _ := u.laneAddr(w, o, &a, lane, c)
+		la, _ := u.laneRecord(w, o, &a, lane, c)
 		w.laneAddr(la)
 		u.lines.add(la.Addr, size)
 	}
