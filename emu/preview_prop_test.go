@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -76,8 +77,8 @@ const previewSteps = 3000
 
 // TestPreviewMatchesStep: for every sample and oracle kernel, at every
 // step of wave 0, Preview's addresses are exactly those the step then
-// records (lane, address, size, range check, mapping), and a branch goes
-// where Preview said.
+// records (lane, address, size, range check, mapping), a branch goes
+// where Preview said, and Preview changes nothing.
 func TestPreviewMatchesStep(t *testing.T) {
 	var runs []previewLaunch
 	for _, s := range samples.All() {
@@ -93,9 +94,16 @@ func TestPreviewMatchesStep(t *testing.T) {
 			m := sess.Machine
 			mem := 0
 			for i := 0; i < previewSteps; i++ {
+				var before *emu.Snapshot
+				if i%50 == 0 {
+					before = m.Snapshot()
+				}
 				p, ok := m.Preview()
 				if !ok {
 					break
+				}
+				if before != nil && !reflect.DeepEqual(before, m.Snapshot()) {
+					t.Fatalf("step %d at 0x%x (%s): Preview changed the wave", i, p.PC, p.Inst)
 				}
 				rec, err := m.Step()
 				if err != nil {
