@@ -460,6 +460,15 @@ func waitcntFields(t isa.Target, simm uint16) (vm, exp, lgkm int) {
 	return
 }
 
+// waitVMMax is the largest VM_CNT an s_waitcnt of generation t can name
+// (4 bits on GFX8, 6 on GFX9): a wait for it waits for nothing.
+func waitVMMax(t isa.Target) int {
+	if t == isa.GFX9 {
+		return 0x3f
+	}
+	return 0xf
+}
+
 // waitOne is waitcnt with the journal off and one operation in flight,
 // the commonest case (a load and the s_waitcnt that consumes it): what
 // waitSorted does with a list of one, without its sort and key arrays. The

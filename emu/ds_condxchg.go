@@ -37,7 +37,7 @@ const atCondXchg32 = 0x100
 // condXchg32 executes ds_condxchg32_rtn_b64 for one lane; note records each
 // dword's access (step records, bank conflicts).
 func (u *vmemUnit) condXchg32(w *Wave, o *vmOp, lane int, lim uint32, res *vmResult, note func(lane int, a uint32, size int, ok bool)) {
-	a0 := (w.v[o.vaddr][lane] + uint32(o.offset)) & 0xfff8
+	a0 := condXchgAddr(w, o, lane)
 	data := u.dsData(w, o.ds.data0, lane, 8)
 	for k := 0; k < 2; k++ {
 		a := a0 + 4*uint32(k)
@@ -52,4 +52,10 @@ func (u *vmemUnit) condXchg32(w *Wave, o *vmOp, lane int, lim uint32, res *vmRes
 			u.ldsWrite(w, a, b[:], lim, 1)
 		}
 	}
+}
+
+// condXchgAddr is the address of a lane's first dword: (ADDR + offset) &
+// 0xfff8; the second is 4 bytes on.
+func condXchgAddr(w *Wave, o *vmOp, lane int) uint32 {
+	return (w.v[o.vaddr][lane] + uint32(o.offset)) & 0xfff8
 }

@@ -33,9 +33,36 @@ func (u *vmemUnit) ldsLimit(w *Wave) uint32 {
 	return lim
 }
 
+// ldsFits reports whether n bytes at LDS address a lie below lim.
+func ldsFits(a uint32, n int, lim uint32) bool { return uint64(a)+uint64(n) <= uint64(lim) }
+
+// dsAddr is lane's LDS address for part k (0, or 1 for the second address
+// of read2, write2 and wrxchg2) of a DS operation.
+func dsAddr(w *Wave, o *vmOp, lane, k int) uint32 {
+	d := &o.ds
+	if d.addtid {
+		return w.s[codeM0]&0xffff + uint32(o.offset) + 4*uint32(lane)
+	}
+	a := w.v[o.vaddr][lane]
+	if d.src2 {
+		return a // the offset field is the stride to the source
+	}
+	if d.two {
+		off := d.off0
+		if k == 1 {
+			off = d.off1
+		}
+		return a + off*d.stride
+	}
+	return a + uint32(o.offset)
+}
+
+// dsCountAddr is ds_append's and ds_consume's LDS address: M0[15:0] + offset.
+func dsCountAddr(w *Wave, o *vmOp) uint32 { return w.s[codeM0]&0xffff + uint32(o.offset) }
+
 // ldsRead reads n bytes at LDS address a (0 when out of range).
 func (u *vmemUnit) ldsRead(w *Wave, a uint32, p []byte, lim uint32) bool {
-	if uint64(a)+uint64(len(p)) > uint64(lim) {
+	if !ldsFits(a, len(p), lim) {
 		clear(p)
 		return false
 	}
@@ -45,7 +72,7 @@ func (u *vmemUnit) ldsRead(w *Wave, a uint32, p []byte, lim uint32) bool {
 
 // ldsWrite writes p at LDS address a (dropped when out of range).
 func (u *vmemUnit) ldsWrite(w *Wave, a uint32, p []byte, lim uint32, why uint8) bool {
-	if uint64(a)+uint64(len(p)) > uint64(lim) {
+	if !ldsFits(a, len(p), lim) {
 		return false
 	}
 	u.write(w, SharedApertureBase+uint64(a), p, why)
@@ -69,23 +96,6 @@ func (u *vmemUnit) execDS(w *Wave, o *vmOp) error {
 	}
 	var banks bankCounter
 	rec := w.jOn
-	addrOf := func(lane int, k int) uint32 {
-		if d.addtid {
-			return w.s[codeM0]&0xffff + uint32(o.offset) + 4*uint32(lane)
-		}
-		a := w.v[o.vaddr][lane]
-		if d.src2 {
-			return a // the offset field is the stride to the source
-		}
-		if d.two {
-			off := d.off0
-			if k == 1 {
-				off = d.off1
-			}
-			return a + off*d.stride
-		}
-		return a + uint32(o.offset)
-	}
 	note := func(lane int, a uint32, size int, ok bool) {
 		if rec {
 			w.laneAddr(LaneAddr{Lane: lane, Addr: SharedApertureBase + uint64(a), Size: size, InRange: ok, Mapped: true})
@@ -115,7 +125,7 @@ func (u *vmemUnit) execDS(w *Wave, o *vmOp) error {
 				parts = 2
 			}
 			for k := 0; k < parts; k++ {
-				a := addrOf(lane, k)
+				a := dsAddr(w, o, lane, k)
 				b := buf[k*o.size : k*o.size+o.size]
 				ok := u.ldsRead(w, a, b, lim)
 				note(lane, a, o.size, ok)
@@ -157,7 +167,7 @@ func (u *vmemUnit) execDS(w *Wave, o *vmOp) error {
 				if o.d16hi {
 					binary.LittleEndian.PutUint32(b[:], w.v[src][lane]>>16)
 				}
-				a := addrOf(lane, k)
+				a := dsAddr(w, o, lane, k)
 				ok := u.ldsWrite(w, a, p, lim, 0)
 				note(lane, a, o.size, ok)
 			}
@@ -183,7 +193,7 @@ func (u *vmemUnit) execDS(w *Wave, o *vmOp) error {
 				parts = 2
 			}
 			for k := 0; k < parts; k++ {
-				a := addrOf(lane, k)
+				a := dsAddr(w, o, lane, k)
 				var b [8]byte
 				ok := u.ldsRead(w, a, b[:o.size], lim)
 				note(lane, a, o.size, ok)
@@ -217,7 +227,7 @@ func (u *vmemUnit) execDS(w *Wave, o *vmOp) error {
 	case dsAppend, dsConsume:
 		id := w.IssueVector(isa.CntLGKM, 1, lat)
 		res := u.result(id, o.vdst, 1, exec, 0)
-		a := w.s[codeM0]&0xffff + uint32(o.offset)
+		a := dsCountAddr(w, o)
 		var b [4]byte
 		ok := u.ldsRead(w, a, b[:], lim)
 		old := binary.LittleEndian.Uint32(b[:])

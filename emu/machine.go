@@ -161,6 +161,17 @@ func (m *Machine) SetScalar(code int, v uint32) error {
 	return nil
 }
 
+// SetTTMP sets trap temporary ttmp n (12 on GFX8, 16 on GFX9; their scalar
+// codes differ by generation). It clears the step history.
+func (m *Machine) SetTTMP(n int, v uint32) error {
+	if n < 0 || n >= m.w.ttmpCount() {
+		return fmt.Errorf("emu: no ttmp%d on this target (ttmp0-ttmp%d)", n, m.w.ttmpCount()-1)
+	}
+	m.w.s[m.w.ttmpCode(n)] = v
+	m.hist.clear()
+	return nil
+}
+
 // SetVGPR sets one lane of a VGPR. It clears the step history.
 func (m *Machine) SetVGPR(reg, lane int, v uint32) error {
 	if reg < 0 || reg > 255 || lane < 0 || lane > 63 {

@@ -123,7 +123,8 @@ func (w *Wave) validSData(c int) bool {
 // also returns the byte offset within the buffer and the buffer size.
 type smemAccess struct {
 	addr   uint64 // address of the first dword
-	off    int64  // offset from the base (buffers)
+	off    int64  // offset from the base
+	sbase  int    // the SGPR SBASE was read from (S_BUFFER: the V#)
 	size   uint64 // buffer size in bytes (buffers)
 	buffer bool
 }
@@ -146,6 +147,7 @@ func (w *Wave) smemAddress(in *instr, sbase *operand, offs []operand, buffer, sc
 		w.note(fmt.Sprintf("SBASE %s is out of range; using s0", scalarName(w.target, sb)))
 		sb = 0
 	}
+	acc.sbase = sb
 	lo, hi := w.rs(sb), w.rs(sb+1)
 	base := uint64(lo) | uint64(hi&0xffff)<<32 // 48-bit base (Vega ISA §7.2.1, m_base)
 	var instOff, regOff int64
@@ -182,8 +184,8 @@ func (w *Wave) smemAddress(in *instr, sbase *operand, offs []operand, buffer, sc
 		if stride != 0 {
 			acc.size = num * stride
 		}
-		acc.off = off
 	}
+	acc.off = off
 	acc.addr = base&^3 + uint64(off)
 	return acc, nil
 }
@@ -200,11 +202,7 @@ func smemImmOffset(t isa.Target, buffer bool, v int64) int64 {
 
 // execSMEM executes scalar memory instructions through the scalar cache.
 func execSMEM(w *Wave, in *instr) error {
-	kind, n, atom := int(in.sub&0xf), int(in.sub>>4&0x1f), int(in.sub>>9&0x1f)
-	scratch := kind == mScratchLoad || in.sub&smemScratch != 0
-	if kind == mScratchLoad {
-		kind = mLoad
-	}
+	kind, n, atom, scratch := smemKind(in)
 	lat := &w.m.Config.Latency
 	glc := in.in.Mods.GLC
 	now := w.clock()
@@ -237,31 +235,9 @@ func execSMEM(w *Wave, in *instr) error {
 	if (kind == mAtomic || kind == mBufAtomic || kind == mDiscard || scratch) && w.target != isa.GFX9 {
 		return &ExecError{PC: in.pc, Op: in.name, Msg: "scalar atomics and s_dcache_discard exist on GFX9 only"}
 	}
-	buffer := kind == mBufLoad || kind == mBufStore || kind == mAtcProbeBuf || kind == mBufAtomic
-	// Locate SBASE and the offsets among the operands (LLVM print order).
-	var sdata *operand
-	var srcs []operand
-	switch kind {
-	case mLoad, mBufLoad:
-		if in.ndst < 1 || in.nsrc < 1 {
-			return execBadOperands(w, in)
-		}
-		sdata, srcs = &in.dst[0], in.src[:in.nsrc]
-	case mStore, mBufStore, mAtomic, mBufAtomic:
-		if in.nsrc < 2 {
-			return execBadOperands(w, in)
-		}
-		sdata, srcs = &in.src[0], in.src[1:in.nsrc]
-	case mAtcProbe, mAtcProbeBuf:
-		if in.nsrc >= 2 && in.src[0].kind == okConst {
-			srcs = in.src[1:in.nsrc]
-		} else {
-			srcs = in.src[:in.nsrc]
-		}
-	case mDiscard:
-		srcs = in.src[:in.nsrc]
-	}
-	if len(srcs) < 1 || srcs[0].kind != okS {
+	buffer := smemBuffer(kind)
+	sdata, srcs, ok := smemOperands(in, kind)
+	if !ok {
 		return execBadOperands(w, in)
 	}
 	acc, err := w.smemAddress(in, &srcs[0], srcs[1:], buffer, scratch)
@@ -284,15 +260,7 @@ func execSMEM(w *Wave, in *instr) error {
 	// Per-dword addresses and range checks.
 	var skip uint16
 	for k := 0; k < n; k++ {
-		a := acc.addr + uint64(4*k)
-		inRange := true
-		if acc.buffer {
-			o := acc.off + int64(4*k)
-			// An S_BUFFER dword is in range when it lies wholly below the
-			// buffer size; out-of-range dwords are not performed (Vega ISA
-			// §7.4 Alignment and Bounds Checking).
-			inRange = o >= 0 && uint64(o)+4 <= acc.size
-		}
+		a, inRange := acc.dword(k)
 		if !inRange {
 			skip |= 1 << uint(k)
 		}
@@ -378,6 +346,62 @@ func execSMEM(w *Wave, in *instr) error {
 		return w.smemAtomic(in, sdata, acc.addr, n, atom, glc)
 	}
 	return nil
+}
+
+// smemKind splits an SMEM operation's sub field: its kind (a scratch load
+// is mLoad with scratch set), dwords and atomic operation.
+func smemKind(in *instr) (kind, n, atom int, scratch bool) {
+	kind, n, atom = int(in.sub&0xf), int(in.sub>>4&0x1f), int(in.sub>>9&0x1f)
+	scratch = kind == mScratchLoad || in.sub&smemScratch != 0
+	if kind == mScratchLoad {
+		kind = mLoad
+	}
+	return
+}
+
+// smemBuffer reports whether an SMEM kind addresses through a V#.
+func smemBuffer(kind int) bool {
+	return kind == mBufLoad || kind == mBufStore || kind == mAtcProbeBuf || kind == mBufAtomic
+}
+
+// smemOperands locates SDATA, SBASE and the offsets among an SMEM
+// instruction's operands (LLVM print order): srcs[0] is SBASE. ok is false
+// when they are malformed.
+func smemOperands(in *instr, kind int) (sdata *operand, srcs []operand, ok bool) {
+	switch kind {
+	case mLoad, mBufLoad:
+		if in.ndst < 1 || in.nsrc < 1 {
+			return nil, nil, false
+		}
+		sdata, srcs = &in.dst[0], in.src[:in.nsrc]
+	case mStore, mBufStore, mAtomic, mBufAtomic:
+		if in.nsrc < 2 {
+			return nil, nil, false
+		}
+		sdata, srcs = &in.src[0], in.src[1:in.nsrc]
+	case mAtcProbe, mAtcProbeBuf:
+		if in.nsrc >= 2 && in.src[0].kind == okConst {
+			srcs = in.src[1:in.nsrc]
+		} else {
+			srcs = in.src[:in.nsrc]
+		}
+	case mDiscard:
+		srcs = in.src[:in.nsrc]
+	}
+	return sdata, srcs, len(srcs) >= 1 && srcs[0].kind == okS
+}
+
+// dword returns the address of dword k of the access and whether it is in
+// range: an S_BUFFER dword is when it lies wholly below the buffer size;
+// out-of-range dwords are not performed (Vega ISA §7.4 Alignment and
+// Bounds Checking).
+func (acc *smemAccess) dword(k int) (uint64, bool) {
+	a := acc.addr + uint64(4*k)
+	if !acc.buffer {
+		return a, true
+	}
+	o := acc.off + int64(4*k)
+	return a, o >= 0 && uint64(o)+4 <= acc.size
 }
 
 // allocAt reports whether addr is mapped and returns the bounds and

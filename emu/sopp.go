@@ -100,27 +100,29 @@ func (w *Wave) jump(in *instr, addr uint64) error {
 // execBranch executes s_branch and the s_cbranch_* conditions on SCC, VCC
 // and EXEC.
 func execBranch(w *Wave, in *instr) error {
-	var take bool
-	switch in.sub {
-	case pBranch:
-		take = true
-	case pCbrSCC0:
-		take = w.s[slotSCC] == 0
-	case pCbrSCC1:
-		take = w.s[slotSCC] != 0
-	case pCbrVCCZ:
-		take = w.s[codeVCC]|w.s[codeVCC+1] == 0
-	case pCbrVCCNZ:
-		take = w.s[codeVCC]|w.s[codeVCC+1] != 0
-	case pCbrEXECZ:
-		take = w.s[codeExec]|w.s[codeExec+1] == 0
-	case pCbrEXECNZ:
-		take = w.s[codeExec]|w.s[codeExec+1] != 0
-	}
-	if take {
+	if w.branchTaken(in.sub) {
 		return w.branch(in)
 	}
 	return nil
+}
+
+// branchTaken reports whether the SOPP branch operation sub jumps
+// (s_cbranch_cdbg*: the debug condition bits are never set).
+func (w *Wave) branchTaken(sub int32) bool {
+	var v uint32
+	switch sub {
+	case pBranch:
+		return true
+	case pCbrSCC0, pCbrSCC1:
+		v = w.s[slotSCC]
+	case pCbrVCCZ, pCbrVCCNZ:
+		v = w.s[codeVCC] | w.s[codeVCC+1]
+	case pCbrEXECZ, pCbrEXECNZ:
+		v = w.s[codeExec] | w.s[codeExec+1]
+	default:
+		return false
+	}
+	return (v != 0) == (sub == pCbrSCC1 || sub == pCbrVCCNZ || sub == pCbrEXECNZ)
 }
 
 // execWaitcnt executes s_waitcnt.
@@ -155,32 +157,8 @@ func execSOPP(w *Wave, in *instr) error {
 	case pEndpgm:
 		w.ws(slotPC, uint32(w.pc()-1))
 		w.stop(Ended)
-	case pBranch:
-		return w.branch(in)
-	case pCbrSCC0:
-		if !w.scc() {
-			return w.branch(in)
-		}
-	case pCbrSCC1:
-		if w.scc() {
-			return w.branch(in)
-		}
-	case pCbrVCCZ:
-		if w.vcc() == 0 {
-			return w.branch(in)
-		}
-	case pCbrVCCNZ:
-		if w.vcc() != 0 {
-			return w.branch(in)
-		}
-	case pCbrEXECZ:
-		if w.exec() == 0 {
-			return w.branch(in)
-		}
-	case pCbrEXECNZ:
-		if w.exec() != 0 {
-			return w.branch(in)
-		}
+	case pBranch, pCbrSCC0, pCbrSCC1, pCbrVCCZ, pCbrVCCNZ, pCbrEXECZ, pCbrEXECNZ:
+		return execBranch(w, in)
 	case pCbrDbg, pIgnore, pBarrier, pSetkill:
 		// a lone wave passes s_barrier at once
 	case pWaitcnt:

@@ -54,7 +54,7 @@ type VSharp struct {
 // DecodeVSharp decodes the four dwords of a buffer resource for target t.
 func DecodeVSharp(words [4]uint32, t isa.Target) VSharp {
 	v := decodeVSharp(words, t)
-	return VSharp{v.base, v.stride, v.cacheSwz, v.swizzle, v.numRecords, v.dstSel, v.nfmt, v.dfmt, v.elemSize, v.idxStride, v.addTid, v.typ}
+	return exportVSharp(&v)
 }
 
 func decodeVSharp(w [4]uint32, t isa.Target) vsharp {
@@ -120,10 +120,13 @@ func (v *vsharp) indexOffset(w *Wave, o *vmOp, lane int) (uint32, uint32) {
 	return index, uint32(o.offset) + voff
 }
 
+// linear is BUFOFFSET for AINDEX and AOFFSET without swizzling.
+func (v *vsharp) linear(index, aoff uint32) uint32 { return index*v.stride + aoff }
+
 // bufOffset is BUFOFFSET for AINDEX and AOFFSET.
 func (v *vsharp) bufOffset(index, aoff uint32) uint32 {
 	if !v.swizzle {
-		return index*v.stride + aoff
+		return v.linear(index, aoff)
 	}
 	// aoff%es + es*(index%is) + is*((index/is)*stride + (aoff/es)*es), with
 	// es and is powers of two (decodeVSharp): shifts instead of divisions.
@@ -132,22 +135,25 @@ func (v *vsharp) bufOffset(index, aoff uint32) uint32 {
 	return aoff&(es-1) + (index&(is-1))<<esh + ((index>>ish)*v.stride+(aoff>>esh)<<esh)<<ish
 }
 
-// address returns a lane's first address and its range check.
-func (v *vsharp) address(w *Wave, o *vmOp, lane int, soff uint32) access {
-	index, aoff := v.indexOffset(w, o, lane)
-	return access{addr: v.base + uint64(soff) + uint64(v.bufOffset(index, aoff)), inRange: v.check(o, index, aoff, soff)}
-}
-
 // check applies the range-checking rules to one access.
 func (v *vsharp) check(o *vmOp, index, aoff, soff uint32) bool {
+	return v.rule(o, index, aoff, soff) == InRange
+}
+
+// rule is the range-checking rule that puts one access out of range, or
+// InRange.
+func (v *vsharp) rule(o *vmOp, index, aoff, soff uint32) Rule {
 	if v.stride == 0 {
-		return uint64(v.bufOffset(index, aoff)) < uint64(v.numRecords)-min(uint64(soff), uint64(v.numRecords))
+		if uint64(v.bufOffset(index, aoff)) < uint64(v.numRecords)-min(uint64(soff), uint64(v.numRecords)) {
+			return InRange
+		}
+		return OutNumRecords
 	}
 	if index >= v.numRecords {
-		return false
+		return OutIndex
 	}
 	if (o.idxen || v.addTid) && aoff >= v.stride {
-		return false
+		return OutStride
 	}
-	return true
+	return InRange
 }

@@ -2,49 +2,74 @@ package emu
 
 import "encoding/binary"
 
+// laneLoc is one lane's decoded access: where its element lies.
+type laneLoc struct {
+	access
+	index, aoff uint32 // buffer AINDEX and AOFFSET
+}
+
+// locate decodes lane's access for a FLAT, MUBUF or MTBUF operation.
+func (u *vmemUnit) locate(w *Wave, o *vmOp, lane int, c *memCtx) laneLoc {
+	if o.fam == famFlat {
+		return laneLoc{access: u.flatAccess(w, o, lane)}
+	}
+	var l laneLoc
+	l.index, l.aoff = c.rsrc.indexOffset(w, o, lane)
+	return l
+}
+
+// at returns the address of byte off of a lane's element (scratch
+// interleaves dwords, swizzled buffers place each element separately) and
+// the rule that drops it, or InRange.
+func (u *vmemUnit) at(w *Wave, o *vmOp, l *laneLoc, lane, off int, c *memCtx) (uint64, Rule) {
+	switch {
+	case o.fam != famFlat:
+		ao := l.aoff + uint32(off)
+		return c.rsrc.base + uint64(c.soff) + uint64(c.rsrc.bufOffset(l.index, ao)), c.rsrc.rule(o, l.index, ao, c.soff)
+	case l.lds:
+		p := l.addr + uint64(off)
+		if p < uint64(u.lds.size) {
+			return SharedApertureBase + p, InRange
+		}
+		return SharedApertureBase + p, OutLDS
+	case l.scratch:
+		return u.scratchAddr(w, uint32(l.addr)+uint32(off), lane), InRange
+	}
+	return l.addr + uint64(off), InRange
+}
+
+// laneRecord is what a step records of a lane's access: its first address,
+// whether its first dword is in range, and whether every dword performed
+// is mapped (scratch and swizzled buffers place dwords apart, so
+// [first, first+size) is not the access). why is the first dword's rule.
+func (u *vmemUnit) laneRecord(w *Wave, o *vmOp, l *laneLoc, lane int, c *memCtx) (la LaneAddr, why Rule) {
+	first, why := u.at(w, o, l, lane, 0, c)
+	mapped := true
+	for off := 0; off < c.size && mapped; off += 4 {
+		if ad, r := u.at(w, o, l, lane, off, c); r == InRange {
+			mapped, _ = w.m.Mem.Mapped(ad, min(4, c.size-off))
+		}
+	}
+	return LaneAddr{Lane: lane, Addr: first, Size: c.size, InRange: why == InRange, Mapped: mapped}, why
+}
+
 // laneMem runs one lane of execMem: the general path, for every kind of
 // access.
 func (u *vmemUnit) laneMem(w *Wave, o *vmOp, lane int, c *memCtx) error {
-	rsrc, soff, size, ndw, res := &c.rsrc, c.soff, c.size, c.ndw, c.res
+	size, ndw, res := c.size, c.ndw, c.res
 	var buf [16]byte
-	a := u.laneAccess(w, o, lane, rsrc, soff)
-	var bIndex, bOff uint32 // buffer AINDEX and AOFFSET, once per lane
-	if o.fam != famFlat && !a.lds && !a.scratch {
-		bIndex, bOff = rsrc.indexOffset(w, o, lane)
-	}
-	// Resolve each dword's address (scratch interleaves dwords).
-	addrOf := func(off int) (uint64, bool) {
-		switch {
-		case a.lds:
-			p := a.addr + uint64(off)
-			return SharedApertureBase + p, p < uint64(u.lds.size)
-		case a.scratch:
-			return u.scratchAddr(w, uint32(a.addr)+uint32(off), lane), true
-		case o.fam != famFlat: // byte off of the element: swizzled buffers place each one separately
-			ao := bOff + uint32(off)
-			return rsrc.base + uint64(soff) + uint64(rsrc.bufOffset(bIndex, ao)), rsrc.check(o, bIndex, ao, soff)
-		}
-		return a.addr + uint64(off), a.inRange
-	}
-	first, inr := addrOf(0)
+	a := u.locate(w, o, lane, c)
 	if w.jOn {
-		// Mapped: every dword performed is (scratch and swizzled buffers
-		// place dwords apart, so [first, first+size) is not the access).
-		mapped := true
-		for off := 0; off < size && mapped; off += 4 {
-			if ad, ok := addrOf(off); ok {
-				mapped, _ = w.m.Mem.Mapped(ad, min(4, size-off))
-			}
-		}
-		w.laneAddr(LaneAddr{Lane: lane, Addr: first, Size: size, InRange: inr, Mapped: mapped})
-		u.lines.add(first, size)
+		la, _ := u.laneRecord(w, o, &a, lane, c)
+		w.laneAddr(la)
+		u.lines.add(la.Addr, size)
 	}
 	switch o.kind {
 	case vmLoad:
 		for off := 0; off < size; off += 4 {
-			ad, ok := addrOf(off)
+			ad, r := u.at(w, o, &a, lane, off, c)
 			n := min(4, size-off)
-			if !ok {
+			if r != InRange {
 				continue // out of range: reads 0
 			}
 			if ok, bad := u.mapped(w.m.Mem, ad, n); !ok {
@@ -55,7 +80,11 @@ func (u *vmemUnit) laneMem(w *Wave, o *vmOp, lane int, c *memCtx) error {
 		var vals [4]uint32
 		switch {
 		case o.format:
-			f := formatLoad(buf[:size], c.df, c.nf, c.sel)
+			var sel []uint8
+			if c.sel {
+				sel = c.rsrc.dstSel[:]
+			}
+			f := formatLoad(buf[:size], c.df, c.nf, sel)
 			if o.d16 {
 				for c2 := 0; c2 < o.comps; c2++ {
 					h := f[c2] & 0xffff
@@ -126,9 +155,9 @@ func (u *vmemUnit) laneMem(w *Wave, o *vmOp, lane int, c *memCtx) error {
 			}
 		}
 		for off := 0; off < size; off += 4 {
-			ad, ok := addrOf(off)
+			ad, r := u.at(w, o, &a, lane, off, c)
 			n := min(4, size-off)
-			if !ok {
+			if r != InRange {
 				continue // out of range: dropped
 			}
 			if mapped, bad := u.mapped(w.m.Mem, ad, n); !mapped {
@@ -137,8 +166,8 @@ func (u *vmemUnit) laneMem(w *Wave, o *vmOp, lane int, c *memCtx) error {
 			u.write(w, ad, buf[off:off+n], 0)
 		}
 	case vmAtomic:
-		ad, ok := addrOf(0)
-		if !ok {
+		ad, r := u.at(w, o, &a, lane, 0, c)
+		if r != InRange {
 			return nil
 		}
 		if mapped, bad := u.mapped(w.m.Mem, ad, size); !mapped {

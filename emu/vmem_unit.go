@@ -201,16 +201,7 @@ func (u *vmemUnit) Execute(w *Wave, inst *isa.Inst) error {
 	e := &u.opc[uintptr(unsafe.Pointer(inst))/unsafe.Sizeof(*inst)%uintptr(len(u.opc))]
 	o := e.o
 	if e.in != inst {
-		var ok bool
-		if o, ok = u.ops[inst]; !ok {
-			o, ok = compileVM(inst)
-			if !ok {
-				o = nil
-			} else {
-				o.wspec = waveSpec(o)
-			}
-			u.ops[inst] = o
-		}
+		o = u.compile(inst)
 		e.in, e.o = inst, o
 	}
 	if o == nil {
@@ -235,48 +226,60 @@ func (u *vmemUnit) Execute(w *Wave, inst *isa.Inst) error {
 	return u.execMem(w, o)
 }
 
+// compile returns inst's compiled operation, nil for one the unit does
+// not model, compiling it the first time.
+func (u *vmemUnit) compile(inst *isa.Inst) *vmOp {
+	o, ok := u.ops[inst]
+	if !ok {
+		if o, ok = compileVM(inst); !ok {
+			o = nil
+		} else {
+			o.wspec = waveSpec(o)
+		}
+		u.ops[inst] = o
+	}
+	return o
+}
+
 // access is one lane's decoded access.
 type access struct {
 	addr    uint64
-	inRange bool
 	lds     bool // flat access routed to LDS
 	scratch bool // flat access routed to private memory: addr is a private offset
 }
 
-// laneAccess computes lane's address for a FLAT, MUBUF or MTBUF operation.
-func (u *vmemUnit) laneAccess(w *Wave, o *vmOp, lane int, rsrc *vsharp, soff uint32) access {
-	switch o.fam {
-	case famFlat:
-		switch o.seg {
-		case isa.SegGlobal:
-			var a uint64
-			if o.saddr >= 0 {
-				a = w.rs64(o.saddr) + uint64(w.v[o.vaddr][lane])
-			} else {
-				a = uint64(w.v[o.vaddr][lane]) | uint64(w.v[o.vaddr+1][lane])<<32
-			}
-			return access{addr: a + uint64(o.offset), inRange: true}
-		case isa.SegScratch:
-			var p uint32
-			if o.saddr >= 0 {
-				p += w.rs(o.saddr)
-			}
-			if o.vaddr >= 0 {
-				p += w.v[o.vaddr][lane]
-			}
-			return access{addr: uint64(p + uint32(o.offset)), inRange: true, scratch: true}
+// flatAccess computes lane's address for a FLAT, GLOBAL or SCRATCH
+// operation: a FLAT address in the shared or private aperture goes to LDS
+// or scratch.
+func (u *vmemUnit) flatAccess(w *Wave, o *vmOp, lane int) access {
+	switch o.seg {
+	case isa.SegGlobal:
+		var a uint64
+		if o.saddr >= 0 {
+			a = w.rs64(o.saddr) + uint64(w.v[o.vaddr][lane])
+		} else {
+			a = uint64(w.v[o.vaddr][lane]) | uint64(w.v[o.vaddr+1][lane])<<32
 		}
-		a := uint64(w.v[o.vaddr][lane]) | uint64(w.v[o.vaddr+1][lane])<<32
-		a += uint64(o.offset)
-		switch {
-		case a-SharedApertureBase < apertureSize:
-			return access{addr: a - SharedApertureBase, inRange: true, lds: true}
-		case a-PrivateApertureBase < apertureSize:
-			return access{addr: a - PrivateApertureBase, inRange: true, scratch: true}
+		return access{addr: a + uint64(o.offset)}
+	case isa.SegScratch:
+		var p uint32
+		if o.saddr >= 0 {
+			p += w.rs(o.saddr)
 		}
-		return access{addr: a, inRange: true}
+		if o.vaddr >= 0 {
+			p += w.v[o.vaddr][lane]
+		}
+		return access{addr: uint64(p + uint32(o.offset)), scratch: true}
 	}
-	return rsrc.address(w, o, lane, soff)
+	a := uint64(w.v[o.vaddr][lane]) | uint64(w.v[o.vaddr+1][lane])<<32
+	a += uint64(o.offset)
+	switch {
+	case a-SharedApertureBase < apertureSize:
+		return access{addr: a - SharedApertureBase, lds: true}
+	case a-PrivateApertureBase < apertureSize:
+		return access{addr: a - PrivateApertureBase, scratch: true}
+	}
+	return access{addr: a}
 }
 
 // scratchAddr maps byte b of a lane's private offset p to its address in
@@ -301,14 +304,13 @@ type memCtx struct {
 	size   int // bytes per lane
 	ndw    int // dwords returned per lane
 	df, nf uint8
-	sel    []uint8
+	sel    bool // the V#'s DST_SEL applies (MUBUF formats)
 	res    *vmResult
 }
 
-// execMem runs a FLAT/GLOBAL/SCRATCH, MUBUF or MTBUF load, store or atomic.
-func (u *vmemUnit) execMem(w *Wave, o *vmOp) error {
-	exec := w.exec()
-	var c memCtx
+// context decodes what execMem needs once per instruction: the V# and
+// SOFFSET of a buffer access, the formats, and the sizes.
+func (u *vmemUnit) context(w *Wave, o *vmOp, c *memCtx) error {
 	if o.fam != famFlat {
 		c.rsrc = *o.vs.read(w, o.srsrc)
 		c.soff = operandU32(w, &o.soff)
@@ -318,7 +320,7 @@ func (u *vmemUnit) execMem(w *Wave, o *vmOp) error {
 	if o.format {
 		if !o.tbuf {
 			df, nf = c.rsrc.dfmt, c.rsrc.nfmt
-			c.sel = c.rsrc.dstSel[:]
+			c.sel = true
 		}
 		if !formatValid(df) {
 			return &ExecError{PC: w.curPC(), Op: o.name, Msg: fmt.Sprintf("invalid data format %d", df)}
@@ -334,13 +336,25 @@ func (u *vmemUnit) execMem(w *Wave, o *vmOp) error {
 	} else if o.d16 {
 		ndw = 1
 	}
+	if o.kind == vmLoad && o.tfe {
+		ndw++ // TFE returns an extra dword (0: no fault)
+	}
+	c.size, c.ndw, c.df, c.nf = size, ndw, df, nf
+	return nil
+}
+
+// execMem runs a FLAT/GLOBAL/SCRATCH, MUBUF or MTBUF load, store or atomic.
+func (u *vmemUnit) execMem(w *Wave, o *vmOp) error {
+	exec := w.exec()
+	var c memCtx
+	if err := u.context(w, o, &c); err != nil {
+		return err
+	}
+	size, ndw := c.size, c.ndw
 	var res *vmResult
 	var id uint64
 	lat := uint64(w.m.Config.Latency.VectorMem)
 	returns := o.kind == vmLoad && !o.lds || o.kind == vmAtomic && o.ret
-	if o.kind == vmLoad && o.tfe {
-		ndw++ // TFE returns an extra dword (0: no fault)
-	}
 	dst := o.vdst
 	if o.fam != famFlat && o.kind == vmAtomic {
 		dst = o.vdata
@@ -364,7 +378,7 @@ func (u *vmemUnit) execMem(w *Wave, o *vmOp) error {
 	if o.fam == famFlat && o.seg == isa.SegFlat {
 		w.IssueVector(isa.CntLGKM, 1, lat)
 	}
-	c.size, c.ndw, c.df, c.nf, c.res = size, ndw, df, nf, res
+	c.res = res
 
 	if !w.jOn && !u.noFast && fastOK(o) {
 		return u.fastMem(w, o, exec, &c)

@@ -3,7 +3,6 @@ package tui
 import (
 	"fmt"
 	"sort"
-	"strconv"
 	"strings"
 
 	"github.com/wavedbg/wavedbg/emu"
@@ -89,7 +88,7 @@ func (d *EmuDebuggee) regText(o isa.Operand, s *emu.Snapshot) (string, uint64, b
 
 func (d *EmuDebuggee) fillAddr(f *Frame) {
 	w := d.w()
-	if d.predictSMEM(f) || d.predictVMEM(f) {
+	if d.predict(f) {
 		return
 	}
 	if w.lastMem < 0 || w.lastMem >= len(w.recs) {
@@ -104,13 +103,22 @@ func (d *EmuDebuggee) fillAddr(f *Frame) {
 	a := &f.Addr
 	a.Inst, a.Kind = d.instText(rec.Index), encName(in)
 	if in.Enc == isa.EncSMEM {
-		r := d.decodeSMEM(in, s)
-		a.Fields, a.Steps = r.fields, r.steps
-		a.Kind = "SMEM, last"
+		var mp *emu.MemPreview
+		if w.smem.rec == rec {
+			mp = w.smem.mem
+		}
+		a.Kind, a.Unit = "SMEM, last", "dword"
+		a.Fields = d.smemFields(in, s, mp)
+		if mp != nil {
+			a.Steps = smemSteps(mp)
+		} else {
+			a.Steps = []string{"address = base + offset, each with its low two bits clear"}
+		}
 		d.laneAddrs(a, rec)
-		a.Unit = "dword"
 		for i := range a.Lanes {
-			a.Lanes[i].Dest = smemDest(r.dst, i)
+			if mp != nil && i < len(mp.Addrs) {
+				a.Lanes[i].Dest = mp.Addrs[i].Dest
+			}
 			if l := &a.Lanes[i]; !l.InRange && strings.HasPrefix(l.Why, "out of range") {
 				l.Why = "out of range: reads 0"
 			}
@@ -132,7 +140,8 @@ func (d *EmuDebuggee) fillAddr(f *Frame) {
 		}
 		a.Fields = append(a.Fields, Field{fname, txt})
 		if fname == "srsrc" && o.Kind == isa.KindSGPR && o.Width == 4 && int(o.Reg)+3 < len(s.SGPR) {
-			a.Fields = append(a.Fields, vsharpFields(s.SGPR[o.Reg:o.Reg+4])...)
+			vs := emu.DecodeVSharp([4]uint32(s.SGPR[o.Reg:o.Reg+4]), d.k.target)
+			a.Fields = append(a.Fields, vsharpFields(&vs)...)
 		}
 	}
 	m := in.Mods
@@ -154,8 +163,8 @@ func (d *EmuDebuggee) fillAddr(f *Frame) {
 	switch in.Enc {
 	case isa.EncMUBUF, isa.EncMTBUF:
 		a.Steps = append(a.Steps,
-			"address = V#.base + soffset + offset + (offen ? vaddr : 0) + (idxen ? index × stride : 0)",
-			"in range when offset < num_records (stride 0) or index < num_records (raw buffers)")
+			"address = V#.base + soffset + offset + (offen ? vaddr : 0) + (idxen ? index × stride : 0), swizzled when V#.swizzle",
+			"in range when offset < num_records − soffset (stride 0), else when index < num_records and, with idxen or add_tid, offset < stride")
 	case isa.EncFLAT:
 		if m.Seg == isa.SegGlobal {
 			a.Steps = append(a.Steps, "address = (saddr ? saddr + vaddr32 : vaddr64) + offset, per lane")
@@ -220,146 +229,44 @@ func eachLane(active int) string {
 	return fmt.Sprintf("each of the %d active lanes", active)
 }
 
-// smemDest names the SGPR dword i of an SMEM load lands in.
-func smemDest(dst, i int) string {
-	if dst < 0 {
-		return ""
-	}
-	return "s" + strconv.Itoa(dst+i)
-}
-
-// smemAddr is an SMEM instruction's address computation.
-type smemAddr struct {
-	fields    []Field
-	steps     []string
-	base, off uint64
-	records   uint64
-	dwords    int
-	dst       int // first destination SGPR, -1 if none
-	buffer    bool
-}
-
-// decodeSMEM works out an SMEM instruction's address inputs and formula from
-// the registers in s.
-func (d *EmuDebuggee) decodeSMEM(in *isa.Inst, s *emu.Snapshot) smemAddr {
-	r := smemAddr{records: 1 << 32, dst: -1}
-	if !hasField(in, isa.FieldSBASE) {
-		// s_dcache_inv, s_dcache_wb, s_memtime…: no address to decode.
-		what := "no address: this instruction reads no memory"
-		switch mn := in.Op.String(); {
-		case strings.HasPrefix(mn, "s_dcache_inv"):
-			what = "no address: invalidates every line of the scalar cache (the next loads miss)"
-		case strings.HasPrefix(mn, "s_dcache_wb"):
-			what = "no address: writes every dirty scalar-cache line back to memory"
-		case strings.HasPrefix(mn, "s_mem"):
-			what = "no address: reads a clock counter into its destination"
-		}
-		r.steps = []string{what}
-		return r
-	}
-	buffer := false
+// smemFields shows an SMEM instruction's address operands and their
+// values, with the V# of an S_BUFFER access as emu decoded it (mp, which
+// may be nil).
+func (d *EmuDebuggee) smemFields(in *isa.Inst, s *emu.Snapshot, mp *emu.MemPreview) []Field {
+	var fields []Field
 	for _, o := range in.Args {
-		txt, v, ok := d.regText(o, s)
+		txt, _, ok := d.regText(o, s)
 		switch {
 		case o.Field == isa.FieldSDATA || o.Field == isa.FieldSDST:
-			if o.Access&isa.Write != 0 {
-				r.dwords = int(o.Width)
-				if o.Kind == isa.KindSGPR {
-					r.dst = int(o.Reg)
-				}
-			}
 		case o.Field == isa.FieldSBASE:
-			r.fields = append(r.fields, Field{"sbase", txt})
-			if o.Width == 4 && int(o.Reg)+3 < len(s.SGPR) {
-				buffer = true
-				vs := s.SGPR[o.Reg : o.Reg+4]
-				r.base = uint64(vs[0]) | uint64(vs[1]&0xffff)<<32
-				r.records = uint64(vs[2])
-				r.fields = append(r.fields, vsharpFields(vs)...)
-			} else {
-				r.base = v &^ 3
+			fields = append(fields, Field{"sbase", txt})
+			if mp != nil && mp.VSharp != nil {
+				fields = append(fields, vsharpFields(mp.VSharp)...)
 			}
 		case o.Kind == isa.KindSGPR || o.Kind == isa.KindSpecial:
 			if ok && txt != "" {
-				r.fields = append(r.fields, Field{o.Field.String(), txt})
-				r.off += v
+				fields = append(fields, Field{o.Field.String(), txt})
 			}
 		}
 	}
 	if in.Mods.Imm || in.Mods.SOE {
-		r.off += uint64(uint32(in.Mods.Offset))
-		r.fields = append(r.fields, Field{"offset", fmt.Sprintf("0x%x", in.Mods.Offset)})
+		fields = append(fields, Field{"offset", fmt.Sprintf("0x%x", in.Mods.Offset)})
 	}
 	if in.Mods.GLC {
-		r.fields = append(r.fields, Field{"flags", "glc (misses the scalar cache)"})
+		fields = append(fields, Field{"flags", "glc (misses the scalar cache)"})
 	}
-	r.off &^= 3
-	r.steps = append(r.steps, fmt.Sprintf("address = base + offset = 0x%x + 0x%x = 0x%x", r.base, r.off, r.base+r.off))
-	r.buffer = buffer
-	if buffer {
-		r.steps = append(r.steps, fmt.Sprintf("a dword is in range while its offset < num_records (%d)", r.records))
-	}
-	return r
+	return fields
 }
 
-// predictSMEM fills the decoder for an SMEM instruction at the PC, before
-// it executes: the address each dword will come from, from the registers
-// as they are now. It reports whether the PC is at one.
-func (d *EmuDebuggee) predictSMEM(f *Frame) bool {
-	s := d.snapshot()
-	if s.State == emu.Ended || s.Index < 0 || s.Index >= len(d.prog.Insts) {
-		return false
-	}
-	in := &d.prog.Insts[s.Index]
-	if in.Enc != isa.EncSMEM || in.Form == nil {
-		return false
-	}
-	r := d.decodeSMEM(in, s)
-	a := &f.Addr
-	a.Inst, a.Kind = d.instText(s.Index), "SMEM, next"
-	a.Fields, a.Steps = r.fields, r.steps
-	lines := map[uint64]bool{}
-	a.Unit = "dword"
-	for i := 0; i < r.dwords; i++ {
-		ad := r.base + r.off + uint64(4*i)
-		mapped, _ := d.mem.Mapped(ad, 4)
-		la := LaneAddr{Lane: i, Addr: ad, Active: true, InRange: mapped && r.off+uint64(4*i) < r.records, Dest: smemDest(r.dst, i)}
-		switch {
-		case r.off+uint64(4*i) >= r.records:
-			la.Why = "out of range: reads 0"
-		case !mapped:
-			la.Why = "unmapped: faults"
-		}
-		a.Lanes = append(a.Lanes, la)
-		lines[ad&^63] = true
-	}
-	for l := range lines {
-		a.Lines = append(a.Lines, l)
-	}
-	sort.Slice(a.Lines, func(i, j int) bool { return a.Lines[i] < a.Lines[j] })
-	return true
-}
-
-func hasField(in *isa.Inst, f isa.Field) bool {
-	for _, o := range in.Args {
-		if o.Field == f {
-			return true
-		}
-	}
-	return false
-}
-
-// vsharpFields decodes a buffer resource descriptor (V#).
-func vsharpFields(v []uint32) []Field {
-	base := uint64(v[0]) | uint64(v[1]&0xffff)<<32
-	stride := v[1] >> 16 & 0x3fff
+// vsharpFields shows a buffer resource descriptor (V#) as emu decodes it.
+func vsharpFields(v *emu.VSharp) []Field {
 	return []Field{
-		{"  V#.base", fmt.Sprintf("0x%x", base)},
-		{"  V#.stride", fmt.Sprint(stride)},
-		{"  V#.swizzle", fmt.Sprint(v[1]>>31 != 0)},
-		{"  V#.num_records", fmt.Sprintf("%d (0x%x)", v[2], v[2])},
-		{"  V#.dst_sel", fmt.Sprintf("%d %d %d %d", v[3]&7, v[3]>>3&7, v[3]>>6&7, v[3]>>9&7)},
-		{"  V#.nfmt/dfmt", fmt.Sprintf("%d/%d", v[3]>>12&7, v[3]>>15&15)},
-		{"  V#.add_tid", fmt.Sprint(v[3]>>23&1 != 0)},
+		{"  V#.base", fmt.Sprintf("0x%x", v.Base)},
+		{"  V#.stride", fmt.Sprint(v.Stride)},
+		{"  V#.swizzle", fmt.Sprint(v.Swizzle)},
+		{"  V#.num_records", fmt.Sprintf("%d (0x%x)", v.NumRecords, v.NumRecords)},
+		{"  V#.dst_sel", fmt.Sprintf("%d %d %d %d", v.DstSel[0], v.DstSel[1], v.DstSel[2], v.DstSel[3])},
+		{"  V#.nfmt/dfmt", fmt.Sprintf("%d/%d", v.NumFormat, v.DataFormat)},
+		{"  V#.add_tid", fmt.Sprint(v.AddTID)},
 	}
 }

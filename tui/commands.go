@@ -217,7 +217,11 @@ func cmdMem(m *Model, args []string) (tea.Cmd, error) {
 	if _, err := m.dbg.Reg(r); err != nil {
 		return nil, err
 	}
-	name := fmt.Sprintf("%c[%d:%d]", r.File, r.Num, r.Num+1)
+	file := string(r.File)
+	if r.File == 't' {
+		file = "ttmp"
+	}
+	name := fmt.Sprintf("%s[%d:%d]", file, r.Num, r.Num+1)
 	if r.File == 'v' {
 		name += fmt.Sprintf(" lane %d", r.Lane)
 	}

@@ -65,7 +65,9 @@ type Buffer struct {
 func (b *Buffer) Is(name string) bool { return b.Name == name || b.Alias != "" && b.Alias == name }
 
 // RegRef names one register: an SGPR ('s'), VGPR ('v', with Lane, -1 for
-// all lanes) or special register ('x', Num is its isa.Special code).
+// all lanes), trap temporary ('t', Num is N of ttmpN: its scalar code
+// depends on the generation) or special register ('x', Num is its
+// isa.Special code).
 type RegRef struct {
 	File byte
 	Num  int
@@ -81,6 +83,8 @@ func (r RegRef) String() string {
 			return fmt.Sprintf("v%d[%d]", r.Num, r.Lane)
 		}
 		return "v" + strconv.Itoa(r.Num)
+	case 't':
+		return "ttmp" + strconv.Itoa(r.Num)
 	}
 	for n, c := range specialNames {
 		if int(c) == r.Num {
@@ -138,14 +142,10 @@ func ParseRegRef(s string) (RegRef, error) {
 	if err != nil || n < 0 || n > 255 {
 		return RegRef{}, bad
 	}
-	if file == 't' {
-		// Trap temporaries are SGPRs 108-123 on GFX9.
-		file, n = 's', 108+n
-		if n > 123 {
-			return RegRef{}, bad
-		}
+	if file == 't' && n > 15 {
+		return RegRef{}, bad // 16 on GFX9, 12 on GFX8 (Reg and SetReg check)
 	}
-	if file == 's' && lane >= 0 {
+	if file != 'v' && lane >= 0 {
 		return RegRef{}, bad
 	}
 	return RegRef{File: file, Num: n, Lane: lane}, nil

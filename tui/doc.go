@@ -23,6 +23,9 @@
 //   - debuggee.go: the narrow Debuggee interface the model drives;
 //     emudebuggee.go, fill.go, addrexplain.go and open.go adapt package emu
 //     to it (a fake in fake_test.go drives the layout and control tests).
+//     predict.go and explain.go render emu.Machine.Preview (addresses,
+//     range rules, lines, s_waitcnt fields, branch targets): the debugger
+//     computes none of them, so the decoder shows what the step will do.
 //
 // Decisions that are not obvious from the code:
 //

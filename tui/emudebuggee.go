@@ -131,7 +131,7 @@ func newEmuDebuggee(k *kernelCode, mf *manifest.Manifest, sess *emu.WaveSession,
 	d.buildListing(d.prog.Insts)
 	d.bar = make([]bool, len(d.prog.Insts))
 	for i := range d.prog.Insts {
-		d.bar[i] = d.prog.Insts[i].Op.String() == "s_barrier"
+		d.bar[i] = d.prog.Insts[i].Op.Info().Flags.Has(isa.FlagBarrier)
 	}
 	d.buffers = d.dispatchBuffers(mf, sizes)
 	group := [3]int{int(sess.Group[0]), int(sess.Group[1]), int(sess.Group[2])}
@@ -222,7 +222,7 @@ func (d *EmuDebuggee) buildListing(insts []isa.Inst) {
 	addrs := d.prog.Addrs
 	targets := map[uint64]bool{}
 	for i := range insts {
-		if t, ok := branchTarget(&insts[i], addrs[i]); ok {
+		if t, ok := insts[i].BranchTarget(addrs[i]); ok {
 			targets[t] = true
 		}
 	}
@@ -257,7 +257,7 @@ func (d *EmuDebuggee) buildListing(insts []isa.Inst) {
 			enc = append(enc, fmt.Sprintf("%08X", in.Words[w]))
 		}
 		dl := DisasmLine{Addr: addrs[i], Text: text, Enc: strings.Join(enc, " "), Label: names[addrs[i]]}
-		if t, ok := branchTarget(in, addrs[i]); ok {
+		if t, ok := in.BranchTarget(addrs[i]); ok {
 			dl.Target = names[t]
 		}
 		d.lines = append(d.lines, dl)
@@ -374,8 +374,9 @@ func (d *EmuDebuggee) Reg(r RegRef) (uint32, error) {
 		if r.Num < len(s.SGPR) {
 			return s.SGPR[r.Num], nil
 		}
-		if r.Num >= 108 && r.Num-108 < len(s.TTMP) {
-			return s.TTMP[r.Num-108], nil
+	case 't':
+		if r.Num < len(s.TTMP) {
+			return s.TTMP[r.Num], nil
 		}
 	case 'v':
 		if r.Num < len(s.VGPR) {
@@ -409,7 +410,7 @@ func (d *EmuDebuggee) Reg(r RegRef) (uint32, error) {
 
 func (d *EmuDebuggee) SetReg(r RegRef, v uint32) error {
 	w := d.w()
-	w.snap = nil
+	w.stale()
 	defer w.forget() // setters clear emu's history
 	switch r.File {
 	case 's':
@@ -417,6 +418,8 @@ func (d *EmuDebuggee) SetReg(r RegRef, v uint32) error {
 			return w.m.SetSGPR(r.Num, v)
 		}
 		return w.m.SetScalar(r.Num, v)
+	case 't':
+		return w.m.SetTTMP(r.Num, v)
 	case 'v':
 		if r.Lane >= 0 {
 			return w.m.SetVGPR(r.Num, r.Lane, v)
@@ -464,7 +467,7 @@ func (d *EmuDebuggee) ReadMem(addr uint64, n int, lds bool) ([]byte, []bool) {
 
 func (d *EmuDebuggee) WriteMem(addr uint64, b []byte, lds bool) error {
 	for _, w := range d.waves {
-		w.snap = nil
+		w.stale()
 	}
 	if lds {
 		if addr+uint64(len(b)) > uint64(d.sess.Dispatch.GroupLDS) {

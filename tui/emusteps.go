@@ -6,6 +6,7 @@ import (
 	"unsafe"
 
 	"github.com/wavedbg/wavedbg/emu"
+	"github.com/wavedbg/wavedbg/isa"
 )
 
 // This file is how EmuDebuggee steps its waves: stepping forward and back,
@@ -24,9 +25,16 @@ type waveRun struct {
 	recLimit int64
 	// tally is the cache events of every step emu can undo that had some,
 	// so that stepping back keeps hits, misses and evicts right past recs.
-	tally   []cacheStep
-	snap    *emu.Snapshot // cached until the next step
-	err     error         // why the wave stopped, if it faulted
+	tally []cacheStep
+	snap  *emu.Snapshot // cached until the next step
+	prev  *emu.Preview  // emu's preview of the next instruction, likewise
+	// smem is the preview of the latest SMEM step, for the address
+	// decoder's "last" view of rec.
+	smem struct {
+		rec *emu.StepRecord
+		mem *emu.MemPreview
+	}
+	err     error // why the wave stopped, if it faulted
 	hits    uint64
 	misses  uint64
 	evicts  uint64
@@ -50,6 +58,9 @@ func (w *waveRun) setBudget(b int64) {
 	w.m.SetHistoryLimit(b - w.recLimit)
 	w.forget()
 }
+
+// stale forgets the snapshot and preview: the wave's state changed.
+func (w *waveRun) stale() { w.snap, w.prev = nil, nil }
 
 // forget drops every record (emu's history was cleared).
 func (w *waveRun) forget() {
@@ -76,9 +87,16 @@ func (d *EmuDebuggee) Step() error {
 // stepWave steps one wave and keeps its record.
 func (d *EmuDebuggee) stepWave(w *waveRun) error {
 	bar := d.atBarrier(w)
+	var smem *emu.MemPreview
+	if i, ok := d.prog.IndexOf(w.m.PC()); ok && d.prog.Insts[i].Enc == isa.EncSMEM {
+		smem = d.previewOf(w).Mem
+	}
 	rec, err := w.m.Step()
-	w.snap = nil
+	w.stale()
 	if rec != nil {
+		if smem != nil {
+			w.smem.rec, w.smem.mem = rec, smem
+		}
 		w.push(rec)
 		if bar {
 			w.bars++
@@ -227,7 +245,8 @@ func (d *EmuDebuggee) StepBack() (bool, error) {
 		}
 		return false, err
 	}
-	w.snap, w.err = nil, nil
+	w.stale()
+	w.err = nil
 	// The undone step is the instruction the wave is back at.
 	if i, ok := d.prog.IndexOf(w.m.PC()); ok && d.bar[i] && w.bars > 0 {
 		w.bars--

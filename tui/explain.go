@@ -9,13 +9,48 @@ import (
 	"github.com/wavedbg/wavedbg/isa"
 )
 
-// operandsOf splits an instruction's text into its mnemonic and operands.
-func operandsOf(text string) (string, []string) {
-	mn, rest, _ := strings.Cut(text, " ")
+// operandsOf splits an instruction's text into its operands' texts (for
+// display only: every decision reads the decoded instruction).
+func operandsOf(text string) []string {
+	_, rest, _ := strings.Cut(text, " ")
 	if rest == "" {
-		return mn, nil
+		return nil
 	}
-	return mn, strings.Split(rest, ", ")
+	return strings.Split(rest, ", ")
+}
+
+// writesMaskOnly reports whether a VALU instruction writes a 64-bit lane
+// mask and no VGPR: a compare (VOPC, or VOPC in VOP3).
+func writesMaskOnly(in *isa.Inst) bool {
+	mask := false
+	for _, o := range in.Args {
+		if o.Access&isa.Write == 0 {
+			continue
+		}
+		if o.Kind == isa.KindVGPR {
+			return false
+		}
+		mask = mask || o.Width == 2
+	}
+	return mask
+}
+
+// explainWait says what an s_waitcnt waits for, from emu's decoding of its
+// fields for the wave's generation.
+func explainWait(w *emu.WaitPreview, now emu.Counters) string {
+	var conds []string
+	for _, c := range []struct {
+		name           string
+		want, max, now int
+	}{{"vm_cnt", w.VM, w.VMMax, now.VM}, {"exp_cnt", w.EXP, w.EXPMax, now.EXP}, {"lgkm_cnt", w.LGKM, w.LGKMMax, now.LGKM}} {
+		if c.want < c.max {
+			conds = append(conds, fmt.Sprintf("%s ≤ %d (now %d)", c.name, c.want, c.now))
+		}
+	}
+	if len(conds) == 0 {
+		return "waits for nothing (every count at its maximum)"
+	}
+	return "waits until " + strings.Join(conds, " and ")
 }
 
 // explain says in plain words what the instruction at PC will do.
@@ -35,7 +70,7 @@ func (d *EmuDebuggee) explain(s *emu.Snapshot, last *emu.StepRecord) string {
 	}
 	in := &d.prog.Insts[s.Index]
 	text := d.instText(s.Index)
-	mn, ops := operandsOf(text)
+	ops := operandsOf(text)
 	info := in.Op.Info()
 	if info == nil || in.Form == nil {
 		return "next: " + text + " — the emulator cannot decode this word"
@@ -54,23 +89,23 @@ func (d *EmuDebuggee) explain(s *emu.Snapshot, last *emu.StepRecord) string {
 	switch info.Class {
 	case isa.ClassSALU:
 		what = fmt.Sprintf("scalar ALU: %s ← %s, once for the whole wave", dst, srcs)
-		if strings.HasPrefix(mn, "s_cmp") || strings.HasPrefix(mn, "s_bitcmp") {
+		if in.Enc == isa.EncSOPC && info.Flags.Has(isa.FlagSCCWrite) {
 			what = fmt.Sprintf("scalar compare of %s: sets SCC", strings.Join(ops, " and "))
-		} else if strings.Contains(mn, "saveexec") {
+		} else if info.Flags.Has(isa.FlagExecWrite) {
 			what = fmt.Sprintf("saves EXEC into %s, then EXEC ← EXEC op %s (masks lanes off)", dst, srcs)
 		}
 	case isa.ClassVALU:
 		what = fmt.Sprintf("vector ALU: %s ← %s in %s", dst, srcs, eachLane(active))
-		if strings.HasPrefix(mn, "v_cmp") {
+		if writesMaskOnly(in) {
 			what = fmt.Sprintf("vector compare in %s: one bit per lane into %s", eachLane(active), dst)
 		}
 	case isa.ClassSMEM:
 		what = fmt.Sprintf("scalar memory: %s ← constant memory at %s + %s through the scalar cache; the data arrives later", dst, at(ops, 1), at(ops, 2))
-		if strings.HasPrefix(mn, "s_store") || strings.HasPrefix(mn, "s_buffer_store") {
+		if info.Flags.Has(isa.FlagStore) {
 			what = fmt.Sprintf("scalar store of %s to %s + %s (write-back through the scalar cache)", dst, at(ops, 1), at(ops, 2))
 		}
 	case isa.ClassVMEM, isa.ClassFLAT:
-		if strings.Contains(mn, "store") {
+		if in.Op.Mem().Kind == isa.MemStore {
 			what = fmt.Sprintf("vector memory store: %s writes %s to its own address", eachLane(active), at(ops, 1))
 		} else {
 			what = fmt.Sprintf("vector memory load: %s reads its own address into %s; the data arrives later", eachLane(active), dst)
@@ -78,32 +113,21 @@ func (d *EmuDebuggee) explain(s *emu.Snapshot, last *emu.StepRecord) string {
 	case isa.ClassDS:
 		what = fmt.Sprintf("LDS access in %s", eachLane(active))
 	case isa.ClassBranch:
-		what = d.explainBranch(mn, in, s)
+		what = d.explainBranch(d.preview().Branch)
 	case isa.ClassWaitcnt:
-		vm, exp, lgkm := waitcntFields(in.Words[0] & 0xffff)
-		var conds []string
-		for _, c := range []struct {
-			name       string
-			want, max_ int
-			now        int
-		}{{"vm_cnt", vm, 63, s.Counters.VM}, {"exp_cnt", exp, 7, s.Counters.EXP}, {"lgkm_cnt", lgkm, 15, s.Counters.LGKM}} {
-			if c.want < c.max_ {
-				conds = append(conds, fmt.Sprintf("%s ≤ %d (now %d)", c.name, c.want, c.now))
-			}
-		}
-		what = "waits until " + strings.Join(conds, " and ")
-		if len(conds) == 0 {
-			what = "waits for nothing (every count at its maximum)"
+		what = "waits for nothing (every count at its maximum)"
+		if w := d.preview().Wait; w != nil {
+			what = explainWait(w, s.Counters)
 		}
 	case isa.ClassExport:
 		what = "export to a render target or position buffer"
 	default:
-		switch mn {
-		case "s_endpgm":
+		switch {
+		case info.Flags.Has(isa.FlagEndpgm):
 			what = "ends the wave"
-		case "s_nop":
+		case in.Op == isa.S_NOP:
 			what = "does nothing for a few cycles"
-		case "s_barrier":
+		case info.Flags.Has(isa.FlagBarrier):
 			what = "waits for every wave of the work-group"
 		default:
 			what = "program control"
@@ -168,38 +192,40 @@ func at(ops []string, i int) string {
 	return "?"
 }
 
-func (d *EmuDebuggee) explainBranch(mn string, in *isa.Inst, s *emu.Snapshot) string {
-	target := "?"
-	if t, ok := branchTarget(in, s.PC); ok {
-		target = fmt.Sprintf("0x%x", t)
-		for _, l := range d.lines {
-			if l.Addr == t && l.Label != "" {
-				target = l.Label
-			}
+// explainBranch says where a SOPP branch goes and whether it jumps now,
+// from emu's preview (nil for other branches).
+func (d *EmuDebuggee) explainBranch(b *emu.BranchPreview) string {
+	if b == nil {
+		return "changes the program counter"
+	}
+	target := fmt.Sprintf("0x%x", b.Target)
+	for _, l := range d.lines {
+		if l.Addr == b.Target && l.Label != "" {
+			target = l.Label
 		}
 	}
-	cond := func(name string, taken bool) string {
+	cond := func(name string) string {
 		verb := "falls through"
-		if taken {
+		if b.Taken {
 			verb = "jumps"
 		}
 		return fmt.Sprintf("branches to %s if %s — now it %s", target, name, verb)
 	}
-	switch mn {
-	case "s_branch":
+	switch b.Cond {
+	case emu.Always:
 		return "jumps to " + target
-	case "s_cbranch_scc0":
-		return cond("SCC = 0", !s.SCC)
-	case "s_cbranch_scc1":
-		return cond("SCC = 1", s.SCC)
-	case "s_cbranch_execz":
-		return cond("no lane is active (EXEC = 0)", s.EXEC == 0)
-	case "s_cbranch_execnz":
-		return cond("any lane is active", s.EXEC != 0)
-	case "s_cbranch_vccz":
-		return cond("VCC = 0", s.VCC == 0)
-	case "s_cbranch_vccnz":
-		return cond("VCC ≠ 0", s.VCC != 0)
+	case emu.IfSCC0:
+		return cond("SCC = 0")
+	case emu.IfSCC1:
+		return cond("SCC = 1")
+	case emu.IfEXECZ:
+		return cond("no lane is active (EXEC = 0)")
+	case emu.IfEXECNZ:
+		return cond("any lane is active")
+	case emu.IfVCCZ:
+		return cond("VCC = 0")
+	case emu.IfVCCNZ:
+		return cond("VCC ≠ 0")
 	}
-	return "changes the program counter"
+	return cond("a debugger sets its condition bit")
 }

@@ -34,7 +34,7 @@ func (d *EmuDebuggee) Fill(f *Frame) {
 			for _, r := range expandRegs(dst) {
 				if r.File == 'v' {
 					pendingV[r.Num] = true
-				} else if r.File == 's' {
+				} else if r.File == 's' || r.File == 't' {
 					pending[r.String()] = true
 				}
 			}
@@ -123,14 +123,6 @@ func counterName(c isa.Counters) string {
 	return "?"
 }
 
-// waitcntFields decodes s_waitcnt's simm16 (GFX8/GFX9 layout).
-func waitcntFields(simm uint32) (vm, exp, lgkm int) {
-	vm = int(simm&0xf | (simm>>14&3)<<4)
-	exp = int(simm >> 4 & 7)
-	lgkm = int(simm >> 8 & 0xf)
-	return
-}
-
 func (d *EmuDebuggee) fillCounters(f *Frame, s *emu.Snapshot) {
 	c := &f.Counters
 	c.Cycle = s.Cycle
@@ -139,10 +131,9 @@ func (d *EmuDebuggee) fillCounters(f *Frame, s *emu.Snapshot) {
 	blocks := map[uint64]bool{}
 	if s.Index >= 0 && s.Index < len(d.prog.Insts) && s.State != emu.Ended {
 		in := &d.prog.Insts[s.Index]
-		if in.Op.Info() != nil && in.Op.Info().Class == isa.ClassWaitcnt && strings.HasPrefix(d.instText(s.Index), "s_waitcnt ") {
+		if w := d.preview().Wait; w != nil && in.Op.Info() != nil && in.Op.Info().Class == isa.ClassWaitcnt {
 			c.Wait = d.instText(s.Index)
-			vm, exp, lgkm := waitcntFields(in.Words[0] & 0xffff)
-			need := map[isa.Counters]int{isa.CntVM: c.VM - vm, isa.CntEXP: c.EXP - exp, isa.CntLGKM: c.LGKM - lgkm}
+			need := map[isa.Counters]int{isa.CntVM: c.VM - w.VM, isa.CntEXP: c.EXP - w.EXP, isa.CntLGKM: c.LGKM - w.LGKM}
 			for cnt, k := range need {
 				if k <= 0 {
 					continue

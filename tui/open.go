@@ -130,18 +130,6 @@ func sectionOf(f *loader.File, addr uint64) *loader.Section {
 	return nil
 }
 
-// branchTarget returns a SOPP branch's target address.
-func branchTarget(in *isa.Inst, pc uint64) (uint64, bool) {
-	if in.Enc != isa.EncSOPP || in.Form == nil {
-		return 0, false
-	}
-	if in.Op.Info() == nil || in.Op.Info().Class != isa.ClassBranch {
-		return 0, false
-	}
-	off := int64(int16(in.Words[0] & 0xffff))
-	return uint64(int64(pc) + 4 + off*4), true
-}
-
 // Open opens the code object in data for debugging.
 func Open(data []byte, l Launch) (*EmuDebuggee, error) {
 	co, err := loader.NewCodeObject(bytes.NewReader(data), int64(len(data)))

@@ -187,7 +187,7 @@ func TestFrame(t *testing.T) {
 }
 
 func TestParseRegRef(t *testing.T) {
-	for in, want := range map[string]string{"s4": "s4", "v3": "v3", "v3[5]": "v3[5]", "vcc": "vcc_lo", "exec_hi": "exec_hi", "m0": "m0", "ttmp2": "s110"} {
+	for in, want := range map[string]string{"s4": "s4", "v3": "v3", "v3[5]": "v3[5]", "vcc": "vcc_lo", "exec_hi": "exec_hi", "m0": "m0", "ttmp2": "ttmp2"} {
 		r, err := ParseRegRef(in)
 		if err != nil || r.String() != want {
 			t.Errorf("%s: %v %v, want %s", in, r, err, want)
