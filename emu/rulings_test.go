@@ -1,9 +1,9 @@
 package emu
 
-// Rulings on points the ISA manuals leave open (emu/RATIONALE.md lists
-// each with its reason and the section it reads). Every case runs three
-// ways — journaled, unjournaled with the fast paths, unjournaled general —
-// and each must give the ruling's result.
+// Rulings on points the ISA guides leave open (emu/RATIONALE.md lists
+// each with its reason and the section it reads). Every machine case runs
+// three ways — journaled, unjournaled with the fast paths, unjournaled
+// general — and each must give the ruling's result.
 
 import (
 	"encoding/hex"
