@@ -16,7 +16,7 @@ import (
 
 // AsmEnv is what one instruction's assembly may refer to.
 type AsmEnv struct {
-	PC     uint64                         // the instruction's address (branch targets are relative to PC+4)
+	PC     uint64                          // the instruction's address (branch targets are relative to PC+4)
 	Symbol func(name string) (int64, bool) // a label's or .set symbol's value; nil: none
 }
 
@@ -239,9 +239,16 @@ func (a *asmLine) verify() error {
 		}
 		d := &inst.Args[k]
 		k++
-		if d.Kind != o.rk || d.Reg != o.reg || o.width != 0 && d.Width != o.width {
+		anyWidth := o.width == 0 || inst.Enc == EncMIMG && d.Field == FieldVADDR
+		if d.Kind != o.rk || d.Reg != o.reg || !anyWidth && d.Width != o.width {
 			return &AsmError{Col: o.col, Msg: msgInvalidOperand}
 		}
+	}
+	// Operands the decoder accepts outside LLVM's register classes print
+	// with a remark; the assembler rejects them.
+	a.buf = inst.AppendText(a.buf[:0], 0, nil)
+	if i := strings.Index(string(a.buf), "/*"); i >= 0 {
+		return &AsmError{Col: a.mnCol, Msg: msgInvalidOperand}
 	}
 	return nil
 }

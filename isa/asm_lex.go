@@ -74,11 +74,12 @@ type asmLine struct {
 	litCol  int
 	used    uint64 // modifiers consumed, one bit per a.mods index
 	inst    Inst   // for verify
+	buf     []byte // for verify
 }
 
 func (a *asmLine) reset(text string, t Target, f Features, env *AsmEnv) {
-	ops, mods, args := a.ops[:0], a.mods[:0], a.inst.Args[:0]
-	*a = asmLine{text: text, t: t, f: f, env: env, ops: ops, mods: mods}
+	ops, mods, args, buf := a.ops[:0], a.mods[:0], a.inst.Args[:0], a.buf[:0]
+	*a = asmLine{text: text, t: t, f: f, env: env, ops: ops, mods: mods, buf: buf}
 	a.inst.Args = args
 }
 

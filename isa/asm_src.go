@@ -19,7 +19,7 @@ const (
 	allowVGPR                        // VGPRs (9-bit VOP sources)
 	allowConst                       // inline constants
 	allowLit                         // a 32-bit literal after the instruction
-	allowSrc = allowScalar | allowConst
+	allowSrc    = allowScalar | allowConst
 )
 
 // src returns the source code of operand o read as spec s.
