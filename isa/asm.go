@@ -110,7 +110,13 @@ func index(t Target, f Features) *asmIndex {
 		ix.forms = map[string][]*Form{}
 		ix.other = map[string]bool{}
 		for e := Encoding(1); int(e) < numEncodings; e++ {
-			for op := range formIndex[t][e] {
+			n := len(formIndex[t][e])
+			for i := range featureForms {
+				if ff := &featureForms[i]; ff.feat&f != 0 && ff.enc == e {
+					n = max(n, int(ff.opcode)+1)
+				}
+			}
+			for op := 0; op < n; op++ {
 				if fm := lookupFormWith(t, f, e, uint16(op)); fm != nil {
 					ix.forms[fm.Mnemonic] = append(ix.forms[fm.Mnemonic], fm)
 				}
@@ -228,7 +234,7 @@ func (a *asmLine) verify() error {
 	k := 0
 	for i := range a.ops {
 		o := &a.ops[i]
-		if o.kind != opReg {
+		if o.kind != opReg || inst.Enc == EncEXP {
 			continue
 		}
 		for k < len(inst.Args) && !regKind(inst.Args[k].Kind) {

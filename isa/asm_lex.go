@@ -442,6 +442,9 @@ func (a *asmLine) register(o *asmOp, id string) (bool, error) {
 		if sp.gfx9 && a.t != GFX9 || sp.gfx8 && a.t != GFX8 {
 			return true, errAt(o, id+" register not available on this GPU")
 		}
+		if strings.HasPrefix(id, "xnack_mask") && a.t == GFX8 {
+			return true, errAt(o, "register not available on this GPU") // gfx801–gfx803 have no XNACK
+		}
 		o.kind, o.rk, o.reg, o.width = opReg, KindSpecial, sp.code, sp.width
 		return true, nil
 	}

@@ -4,6 +4,7 @@ package isa
 // GLOBAL and SCRATCH) and EXP. Bit layouts are the decoders' (mem_*.go).
 
 import (
+	"math/bits"
 	"strings"
 )
 
@@ -220,6 +221,9 @@ func encBuf(a *asmLine) error {
 	if f.Enc == EncMTBUF && lds || lds && !f.Flags.Has(FlagLDSOk) && !f.Flags.Has(FlagLDSOnly) {
 		return &AsmError{Col: a.mnCol, Msg: msgInvalidOperand}
 	}
+	if tfe && f.Flags.Has(FlagStore) {
+		return &AsmError{Col: a.modCol("tfe"), Msg: "TFE modifier has no meaning for store instructions"}
+	}
 	var vaddr, vdata, srsrc, soff uint32
 	k := 0
 	for i := range f.Operands {
@@ -367,9 +371,47 @@ func encMIMG(a *asmLine) error {
 	if err := a.extra(k); err != nil {
 		return err
 	}
+	if err := a.mimgDataSize(fl[7], fl[4], uint32(dmask)); err != nil {
+		return err
+	}
 	w0 := 0xf0000000 | uint32(dmask)<<8 | b2u(fl[0])<<12 | b2u(fl[1])<<13 | b2u(fl[6])<<14 | b2u(fl[3])<<15 |
 		b2u(fl[4])<<16 | b2u(fl[5])<<17 | uint32(f.Opcode)<<18 | b2u(fl[2])<<25
 	a.emit(w0, vaddr|vdata<<8|srsrc>>2<<16|ssamp>>2<<21|b2u(fl[7])<<31)
+	return nil
+}
+
+// mimgDataSize checks vdata's width against dmask, d16 and tfe as LLVM does.
+func (a *asmLine) mimgDataSize(d16, tfe bool, dmask uint32) error {
+	f := a.form
+	if len(a.ops) == 0 || a.ops[0].kind != opReg {
+		return nil
+	}
+	n := uint8(bits.OnesCount32(dmask))
+	switch {
+	case f.Flags.Has(FlagGather4):
+		if n != 1 {
+			return &AsmError{Col: a.modCol("dmask"), Msg: "invalid image_gather dmask: only one bit must be set"}
+		}
+		n = 4
+	case f.Flags.Has(FlagAtomic):
+		if dmask != 1 && dmask != 3 && dmask != 0xf {
+			return &AsmError{Col: a.modCol("dmask"), Msg: "invalid atomic image dmask"}
+		}
+	}
+	n = max(n, 1)
+	if d16 && a.t == GFX9 {
+		n = (n + 1) / 2
+	}
+	if tfe {
+		n++
+	}
+	if a.ops[0].width != n {
+		msg := "image data size does not match dmask and tfe"
+		if a.t == GFX9 {
+			msg = "image data size does not match dmask, d16 and tfe"
+		}
+		return &AsmError{Col: a.mnCol, Msg: msg}
+	}
 	return nil
 }
 
@@ -514,8 +556,10 @@ func encEXP(a *asmLine) error {
 			return err
 		}
 		if fl[1] {
-			en |= 3 << (k / 2 * 2)
-			w1 |= r << (8 * (k / 2))
+			if k%2 == 0 { // compr: the odd sources repeat the even ones
+				en |= 3 << k
+				w1 |= r << (4 * k)
+			}
 		} else {
 			en |= 1 << k
 			w1 |= r << (8 * k)

@@ -46,6 +46,10 @@ func encSALU(a *asmLine) error {
 			allow := allowSrc | allowLit
 			if f.Flags&FlagSregSsrc0 != 0 {
 				allow = allowScalar
+				if o.kind == opReg && o.rk == KindSpecial && o.reg >= uint16(SrcSharedBase) {
+					err = errAt(o, msgInvalidOperand)
+					break
+				}
 			}
 			ssrc0, err = a.src(o, s, allow)
 		case FieldSSRC1:
@@ -54,7 +58,11 @@ func encSALU(a *asmLine) error {
 				v, err = a.gprIdxOperand(o)
 				ssrc1 = uint16(v)
 			} else {
-				ssrc1, err = a.src(o, s, allowSrc|allowLit)
+				allow := allowSrc | allowLit
+				if f.Flags&FlagBranch != 0 {
+					allow = allowSrc // s_cbranch_g_fork
+				}
+				ssrc1, err = a.src(o, s, allow)
 			}
 		case FieldSIMM16:
 			simm16, err = a.simm16(o, f)
@@ -235,8 +243,8 @@ func (a *asmLine) sendmsgOperand(o *asmOp) (uint32, error) {
 func (a *asmLine) gprIdxOperand(o *asmOp) (int64, error) {
 	switch {
 	case o.kind == opInt:
-		if o.val < 0 || o.val > 255 {
-			return 0, errAt(o, msgInvalidOperand)
+		if o.val < 0 || o.val > 15 {
+			return 0, errAt(o, "invalid immediate: only 4-bit values are legal")
 		}
 		return o.val, nil
 	case o.kind == opFunc && o.name == "gpr_idx":
@@ -373,7 +381,7 @@ func encSMEM(a *asmLine) error {
 			case opInt:
 				imm, offset = true, o.val
 				lo, hi := int64(0), int64(1<<20-1)
-				if a.t == GFX9 {
+				if a.t == GFX9 && srcSpec(f, FieldSBASE).Width != 4 {
 					lo, hi = -1<<20, 1<<20-1
 				}
 				if offset < lo || offset > hi {
@@ -388,6 +396,9 @@ func encSMEM(a *asmLine) error {
 				soff = uint32(c)
 				if m := a.mod("offset"); m != nil && a.t == GFX9 {
 					v, err := parseInt(m.val)
+					if err == nil && v < 0 && srcSpec(f, FieldSBASE).Width == 4 {
+						return &AsmError{Col: m.col, Msg: "expected a 20-bit unsigned offset"}
+					}
 					if err != nil || v < -1<<20 || v >= 1<<20 {
 						return &AsmError{Col: m.col, Msg: "expected a 21-bit signed offset"}
 					}

@@ -101,9 +101,17 @@ func encSDWA(a *asmLine) error {
 		return err
 	}
 	var w1, vsrc1 uint32
+	var busOps [3]*asmOp
+	bus := busOps[:0]
+	if f.Flags&FlagVCCRead != 0 {
+		bus = append(bus, &vccOp)
+	}
 	for k := 0; k < 2; k++ {
 		if srcs[k] == nil {
 			continue
+		}
+		if o := srcs[k]; o.kind == opReg && o.rk != KindVGPR {
+			bus = append(bus, o)
 		}
 		code, sbit, mods, err := a.sdwaSrc(srcs[k], specs[k])
 		if err != nil {
@@ -120,6 +128,9 @@ func encSDWA(a *asmLine) error {
 			vsrc1 = code
 		}
 	}
+	if err := a.constantBus(bus); err != nil {
+		return err
+	}
 	vopc := f.Enc == EncVOPC
 	clampOK := !(vopc && a.t == GFX9)
 	clamp, omod, err := a.clampOmod(clampOK, a.t == GFX9 && f.Flags&FlagSdwaOmod != 0)
@@ -134,6 +145,9 @@ func encSDWA(a *asmLine) error {
 		sel, err := a.sdwaSel("dst_sel", 6)
 		if err != nil {
 			return err
+		}
+		if d := srcSpec(f, FieldVDST); d != nil && d.Access == ReadWrite && sel != 6 {
+			return &AsmError{Col: a.mnCol, Msg: msgInvalidOperand} // v_mac: the whole dword
 		}
 		unused := uint32(2)
 		if m := a.mod("dst_unused"); m != nil {
@@ -229,8 +243,14 @@ func encDPP(a *asmLine) error {
 
 // dppCtrl parses the dpp_ctrl modifier (quad_perm, row_shl, ...); LLVM's
 // default is the identity quad_perm:[0,1,2,3].
-func (a *asmLine) dppCtrl() (uint32, error) {
-	ctrl, found := uint32(0xe4), 0
+func (a *asmLine) dppCtrl() (ctrl uint32, err error) {
+	ctrl = 0xe4
+	found := 0
+	defer func() {
+		if found == 0 && err == nil {
+			err = a.tooFew()
+		}
+	}()
 	for i := range a.mods {
 		m := &a.mods[i]
 		var c uint32

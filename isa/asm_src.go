@@ -57,6 +57,14 @@ func (a *asmLine) src(o *asmOp, s *OperandSpec, allow srcAllow) (uint16, error) 
 			if allow&allowScalar == 0 || width > 2 && o.width != 0 {
 				return 0, errAt(o, msgInvalidOperand)
 			}
+			if o.reg == uint16(LDSDirect) {
+				switch {
+				case s.Field != FieldSRC0 && s.Field != FieldSSRC0:
+					return 0, errAt(o, "lds_direct may be used as src0 only")
+				case strings.Contains(a.form.Mnemonic, "rev"):
+					return 0, errAt(o, "lds_direct cannot be used with this instruction")
+				}
+			}
 			return o.reg, nil
 		}
 	case opInt, opFloat:
@@ -74,6 +82,9 @@ func (a *asmLine) src(o *asmOp, s *OperandSpec, allow srcAllow) (uint16, error) 
 			return code, nil
 		}
 		if allow&allowLit == 0 {
+			if a.form.Enc == EncVOP3 || a.form.Enc == EncVOP3P {
+				return 0, errAt(o, "literal operands are not supported")
+			}
 			return 0, errAt(o, msgInvalidOperand)
 		}
 		return srcLiteral, a.setLiteral(o, word)
@@ -128,7 +139,7 @@ func (a *asmLine) constant(o *asmOp, t DataType) (uint16, uint32, error) {
 			return inlineIntCode(o.val), 0, nil
 		}
 		for i, c := range fp16Consts {
-			if v == uint64(c) {
+			if v == uint64(c) && (o.kind == opFloat || !intType16(t)) {
 				return uint16(srcInlineFPLo + i), 0, nil
 			}
 		}
@@ -283,4 +294,14 @@ func (a *asmLine) extra(k int) error {
 		return errAt(&a.ops[k], msgInvalidOperand)
 	}
 	return nil
+}
+
+// modCol is the column of modifier name, or of the mnemonic when absent.
+func (a *asmLine) modCol(name string) int {
+	for i := range a.mods {
+		if a.mods[i].name == name {
+			return a.mods[i].col
+		}
+	}
+	return a.mnCol
 }

@@ -80,7 +80,7 @@ func checkAsm(t *testing.T, title string, cases []asmCase) int {
 		if c.want.msg != "" {
 			if err == nil {
 				n++
-				if shown < 30 {
+				if shown < asmShow {
 					shown++
 					t.Errorf("%s %s: %q: got %s; llvm-mc rejects it: %s", title, c.cpu, c.text, hexWords(got), c.want)
 				}
@@ -94,7 +94,7 @@ func checkAsm(t *testing.T, title string, cases []asmCase) int {
 		}
 		n++
 		bad[EncodingOf(c.want.words[0], tg)]++
-		if shown < 30 {
+		if shown < asmShow {
 			shown++
 			t.Errorf("%s %s: %q: got %s, %v; want %s", title, c.cpu, c.text, hexWords(got), err, c.want)
 		}
@@ -122,3 +122,11 @@ func TestAssembleGolden(t *testing.T) {
 }
 
 var _ = fmt.Sprint
+
+// asmShow is how many disagreements a test prints (ISA_ASM_SHOW overrides).
+var asmShow = func() int {
+	if n, err := strconv.Atoi(os.Getenv("ISA_ASM_SHOW")); err == nil {
+		return n
+	}
+	return 30
+}()

@@ -43,6 +43,11 @@ func isVCC(o *asmOp) error {
 func (a *asmLine) simm32(o *asmOp, s *OperandSpec) error {
 	var w uint32
 	switch {
+	case o.kind == opInt && typeBits(s.Type) == 16:
+		if o.val < -1<<15 || o.val >= 1<<16 {
+			return errAt(o, msgInvalidOperand)
+		}
+		w = uint32(o.val) & 0xffff
 	case o.kind == opInt && o.val >= -1<<31 && o.val < 1<<32:
 		w = uint32(o.val)
 	case o.kind == opFloat && typeBits(s.Type) == 16:
@@ -65,6 +70,8 @@ func encVOP(a *asmLine) error {
 	}
 	f := a.form
 	var vdst, src0, vsrc1 uint32
+	var busOps [3]*asmOp
+	bus := busOps[:0] // scalar reads: SGPR src0, implicit vcc
 	k := 0
 	for i := range f.Operands {
 		s := &f.Operands[i]
@@ -85,12 +92,22 @@ func encVOP(a *asmLine) error {
 			c, err = a.sdst(o, s)
 			vdst = uint32(c)
 		case FieldSRC0:
-			c, err = a.src(o, s, allowSrc|allowVGPR|allowLit)
+			allow := allowSrc | allowVGPR | allowLit
+			if f.Flags&FlagSrcVGPR != 0 {
+				allow = allowVGPR
+			}
+			c, err = a.src(o, s, allow)
 			src0 = uint32(c)
+			if err == nil && o.kind == opReg && o.rk != KindVGPR {
+				bus = append(bus, o)
+			}
 		case FieldVSRC1:
 			vsrc1, err = a.vgpr(o, s)
 		case FieldVCC:
 			err = isVCC(o)
+			if s.Access&Read != 0 {
+				bus = append(bus, o)
+			}
 		case FieldSIMM32:
 			err = a.simm32(o, s)
 		default:
@@ -101,6 +118,15 @@ func encVOP(a *asmLine) error {
 		}
 	}
 	if err := a.extra(k); err != nil {
+		return err
+	}
+	if f.Flags&FlagM0Read != 0 {
+		bus = append(bus, &m0Op)
+	}
+	if a.hasLit && len(bus) > 0 {
+		return errAt(bus[0], "invalid operand (violates constant bus restrictions)")
+	}
+	if err := a.constantBus(bus); err != nil {
 		return err
 	}
 	a.emit(vopWord(f, vdst, vsrc1, src0))
@@ -232,7 +258,11 @@ func (a *asmLine) vop3Operands(packed bool) (*vop3Fields, error) {
 			}
 		case FieldSRC0, FieldSRC1, FieldSRC2:
 			j := srcIndex(s.Field)
-			c, err = a.src(o, s, allowSrc|allowVGPR)
+			allow := allowSrc | allowVGPR
+			if j == 0 && f.Flags&FlagSrcVGPR != 0 {
+				allow = allowVGPR
+			}
+			c, err = a.src(o, s, allow)
 			v.src[j], v.srcOp[j] = uint32(c), o
 			v.used |= 1 << j
 			v.nsrc++
@@ -283,11 +313,26 @@ func (a *asmLine) vop3Operands(packed bool) (*vop3Fields, error) {
 	if err := a.extra(k); err != nil {
 		return nil, err
 	}
-	if err := a.constantBus(v.srcOp[:]); err != nil {
-		return nil, err
+	if f.Flags&FlagSrcLane == 0 {
+		bus := v.srcOp[:]
+		if f.Flags&FlagVCCRead != 0 && srcSpec(f, FieldSRC2) == nil || f.Op == V_DIV_FMAS_F32 || f.Op == V_DIV_FMAS_F64 {
+			bus = append(bus, &vccOp)
+		}
+		if f.Flags&FlagM0Read != 0 && !v.hasAttr && !v.hasParam {
+			bus = append(bus, &m0Op)
+		}
+		if err := a.constantBus(bus); err != nil {
+			return nil, err
+		}
 	}
 	return &v, nil
 }
+
+// The implicit scalar reads some opcodes make.
+var (
+	vccOp = asmOp{kind: opReg, rk: KindSpecial, reg: uint16(VCCLo), width: 2}
+	m0Op  = asmOp{kind: opReg, rk: KindSpecial, reg: uint16(M0), width: 1}
+)
 
 // constantBus rejects VOP3 sources that read more than one distinct
 // scalar value (GFX8/9 have one constant bus read per instruction).
@@ -308,7 +353,11 @@ func (a *asmLine) constantBus(ops []*asmOp) error {
 		}
 		if !dup {
 			if n == 1 {
-				return errAt(ops[j], "invalid operand (violates constant bus restrictions)")
+				o := ops[j]
+				if o.col == 0 { // an implicit read: blame the explicit one
+					o = ops[0]
+				}
+				return errAt(o, "invalid operand (violates constant bus restrictions)")
 			}
 			seen[n] = code
 			n++
@@ -325,8 +374,11 @@ func attrOperand(o *asmOp) (attr, ch uint32, err error) {
 	}
 	c := strings.IndexByte("xyzw", n[len(n)-1])
 	v, perr := parseInt(n[:len(n)-2])
-	if c < 0 || perr != nil || v < 0 || v > 63 {
+	if c < 0 || perr != nil || v < 0 {
 		return 0, 0, errAt(o, "invalid interpolation attribute")
+	}
+	if v > 32 {
+		return 0, 0, errAt(o, "out of bounds interpolation attribute number")
 	}
 	return uint32(v), uint32(c), nil
 }
@@ -437,6 +489,9 @@ func encVOP3P(a *asmLine) error {
 	opselHi, err := list("op_sel_hi", hiDef)
 	if err != nil {
 		return err
+	}
+	if !mix {
+		opselHi |= ^v.used & 7 // LLVM sets op_sel_hi of absent sources
 	}
 	negLo, negHi := v.neg, v.abs
 	if !mix {
