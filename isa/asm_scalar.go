@@ -59,8 +59,8 @@ func encSALU(a *asmLine) error {
 				ssrc1 = uint16(v)
 			} else {
 				allow := allowSrc | allowLit
-				if f.Flags&FlagBranch != 0 {
-					allow = allowSrc // s_cbranch_g_fork
+				if f.Op == S_CBRANCH_G_FORK {
+					allow = allowSrc // LLVM: SReg_64, no literal
 				}
 				ssrc1, err = a.src(o, s, allow)
 			}
