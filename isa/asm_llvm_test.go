@@ -10,6 +10,7 @@ import (
 	"bytes"
 	"flag"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -368,4 +369,55 @@ func addAsmGolden(t *testing.T, cases []asmCase) {
 		t.Fatal(err)
 	}
 	t.Logf("added %d cases to %s", len(more), asmGoldenFile)
+}
+
+// TestAssembleLLVMRandom is the random-word harness run through the
+// assembler: for seeded random words of every encoding that decode (as
+// they do for LLVM, TestLLVMRandom), the text must assemble to exactly
+// what llvm-mc-19 gives for it, or be rejected where llvm-mc rejects it.
+// -isa.n sets the words per processor (default 20,000; 200,000 in the
+// long tier), -isa.enc the encodings.
+func TestAssembleLLVMRandom(t *testing.T) {
+	if testing.Short() {
+		t.Skip("short")
+	}
+	needLLVM(t)
+	n := *nFlag
+	if n == 0 {
+		n = 20000
+		if long() {
+			n = 200000
+		}
+	}
+	encs := allEncodings
+	if *encFlag != "" {
+		encs = nil
+		for _, name := range strings.Split(*encFlag, ",") {
+			for _, e := range allEncodings {
+				if e.String() == name {
+					encs = append(encs, e)
+				}
+			}
+		}
+	}
+	for _, cpu := range strings.Split(*cpusFlag, ",") {
+		tg, _ := TargetOf(cpu)
+		feat := FeaturesOf(cpu)
+		r := rand.New(rand.NewPCG(*seedFlag^0xa5a5, uint64(tg)|uint64(feat)<<8))
+		seen := map[string]bool{}
+		var cases []asmCase
+		var inst Inst
+		for i := 0; i < n; i++ {
+			e := encs[r.IntN(len(encs))]
+			ws := []uint32{encPrefix(e, r.Uint32(), r), r.Uint32(), r.Uint32()}
+			if DecodeWith(wordBytes(ws), tg, feat, &inst) != nil {
+				continue
+			}
+			if text := inst.String(); !seen[text] {
+				seen[text] = true
+				cases = append(cases, asmCase{cpu: cpu, text: text})
+			}
+		}
+		checkAsm(t, cpu+" random words", llvmAnswers(t, cases))
+	}
 }

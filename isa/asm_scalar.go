@@ -46,7 +46,10 @@ func encSALU(a *asmLine) error {
 			allow := allowSrc | allowLit
 			if f.Flags&FlagSregSsrc0 != 0 {
 				allow = allowScalar
-				if o.kind == opReg && o.rk == KindSpecial && o.reg >= uint16(SrcSharedBase) {
+				// SReg_32 holds src_vccz/execz/scc, SReg_64 the apertures.
+				wide := s.Width == 2
+				if o.kind == opReg && o.rk == KindSpecial && (o.reg >= uint16(SrcSharedBase) && o.reg <= uint16(SrcPopsExitingWaveID) && !wide ||
+					o.reg >= uint16(VCCZ) && o.reg <= uint16(SCC) && wide) {
 					err = errAt(o, msgInvalidOperand)
 					break
 				}

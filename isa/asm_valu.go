@@ -123,7 +123,7 @@ func encVOP(a *asmLine) error {
 	if f.Flags&FlagM0Read != 0 {
 		bus = append(bus, &m0Op)
 	}
-	if a.hasLit && len(bus) > 0 {
+	if a.hasLit && len(bus) > 0 && !(bus[0].rk == KindSpecial && bus[0].reg == uint16(LDSDirect)) {
 		return errAt(bus[0], "invalid operand (violates constant bus restrictions)")
 	}
 	if err := a.constantBus(bus); err != nil {
@@ -340,10 +340,10 @@ func (a *asmLine) constantBus(ops []*asmOp) error {
 	var seen [3]uint16
 	n := 0
 	for j, o := range ops {
-		if o == nil || o.kind != opReg || o.rk == KindVGPR {
+		if o == nil || o.kind != opReg || o.rk == KindVGPR || o.rk == KindSpecial && o.reg == uint16(LDSDirect) {
 			continue
 		}
-		code := o.reg
+		code := o.reg | uint16(o.width)<<9 // vcc_lo and vcc are different reads
 		if o.rk == KindTTMP {
 			code += 200
 		}
