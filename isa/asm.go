@@ -254,9 +254,27 @@ func (a *asmLine) verify() error {
 	// with a remark; the assembler rejects them.
 	a.buf = inst.AppendText(a.buf[:0], 0, nil)
 	if i := strings.Index(string(a.buf), "/*"); i >= 0 {
-		return &AsmError{Col: a.mnCol, Msg: msgInvalidOperand}
+		return &AsmError{Col: a.remarkCol(inst), Msg: msgInvalidOperand}
 	}
 	return nil
+}
+
+// remarkCol returns the column of the first operand the printer remarks
+// on (outside LLVM's register class), or the mnemonic's.
+func (a *asmLine) remarkCol(inst *Inst) int {
+	if inst.Form == nil || inst.Enc < EncVOP1 || inst.Enc > EncVINTRP {
+		return a.mnCol
+	}
+	interp := inst.Enc == EncVOP3 && srcSpec(inst.Form, FieldATTR) != nil
+	p := printer{t: a.t}
+	for k := range inst.Args {
+		p.buf = p.buf[:0]
+		p.classRemark(inst, &inst.Args[k], interp)
+		if len(p.buf) > 0 && k < len(a.ops) {
+			return a.ops[k].col
+		}
+	}
+	return a.mnCol
 }
 
 func regKind(k OperandKind) bool {

@@ -199,7 +199,8 @@ func (a *asmLine) modifiers() error {
 			a.pos++
 			a.skipSpace()
 		}
-		m := asmMod{col: a.pos + 1, name: a.ident()}
+		m := asmMod{col: a.pos + 1}
+		m.name = a.ident()
 		if m.name == "" {
 			return a.errHere("not a valid operand.")
 		}
@@ -356,6 +357,9 @@ func (a *asmLine) core(o *asmOp) error {
 		o.kind = opOff
 		return nil
 	}
+	if id == "null" && !(a.mn == "exp" && len(a.ops) == 0) {
+		return errAt(o, "'null' operand is not supported on this GPU")
+	}
 	if ok, err := a.register(o, id); ok || err != nil {
 		return err
 	}
@@ -440,7 +444,7 @@ var specialRegs = map[string]struct {
 func (a *asmLine) register(o *asmOp, id string) (bool, error) {
 	if sp, ok := specialRegs[id]; ok {
 		if sp.gfx9 && a.t != GFX9 || sp.gfx8 && a.t != GFX8 {
-			return true, errAt(o, id+" register not available on this GPU")
+			return true, errAt(o, "register not available on this GPU")
 		}
 		if strings.HasPrefix(id, "xnack_mask") && a.t == GFX8 {
 			return true, errAt(o, "register not available on this GPU") // gfx801–gfx803 have no XNACK
@@ -558,6 +562,9 @@ func (a *asmLine) setReg(o *asmOp, rk OperandKind, reg, width int) error {
 		}
 	}
 	if reg+width > limit {
+		if rk == KindSGPR && reg+width <= numSGPRs {
+			return errAt(o, "register not available on this GPU") // s102–s105: flat_scratch, xnack_mask
+		}
 		return errAt(o, "register index is out of range")
 	}
 	if rk != KindVGPR && width > 1 && reg%min(width, 4) != 0 {

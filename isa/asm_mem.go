@@ -387,16 +387,12 @@ func (a *asmLine) mimgDataSize(d16, tfe bool, dmask uint32) error {
 		return nil
 	}
 	n := uint8(bits.OnesCount32(dmask))
-	switch {
-	case f.Flags.Has(FlagGather4):
-		if n != 1 {
-			return &AsmError{Col: a.modCol("dmask"), Msg: "invalid image_gather dmask: only one bit must be set"}
-		}
+	gather := f.Flags.Has(FlagGather4)
+	if gather {
 		n = 4
-	case f.Flags.Has(FlagAtomic):
-		if dmask != 1 && dmask != 3 && dmask != 0xf {
-			return &AsmError{Col: a.modCol("dmask"), Msg: "invalid atomic image dmask"}
-		}
+	}
+	if f.Flags.Has(FlagAtomic) && dmask != 1 && dmask != 3 && dmask != 0xf {
+		return &AsmError{Col: a.modCol("dmask"), Msg: "invalid atomic image dmask"}
 	}
 	n = max(n, 1)
 	if d16 && a.t == GFX9 {
@@ -411,6 +407,9 @@ func (a *asmLine) mimgDataSize(d16, tfe bool, dmask uint32) error {
 			msg = "image data size does not match dmask, d16 and tfe"
 		}
 		return &AsmError{Col: a.mnCol, Msg: msg}
+	}
+	if gather && bits.OnesCount32(dmask) != 1 {
+		return &AsmError{Col: a.modCol("dmask"), Msg: "invalid image_gather dmask: only one bit must be set"}
 	}
 	return nil
 }

@@ -128,7 +128,7 @@ func encSDWA(a *asmLine) error {
 			vsrc1 = code
 		}
 	}
-	if err := a.constantBus(bus); err != nil {
+	if err := a.constantBus(bus, true); err != nil {
 		return err
 	}
 	vopc := f.Enc == EncVOPC

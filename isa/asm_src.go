@@ -59,7 +59,9 @@ func (a *asmLine) src(o *asmOp, s *OperandSpec, allow srcAllow) (uint16, error) 
 			}
 			if o.reg == uint16(LDSDirect) {
 				switch {
-				case s.Field != FieldSRC0 && s.Field != FieldSSRC0:
+				case a.form.Enc < EncVOP1 || a.form.Enc > EncVINTRP:
+					return 0, errAt(o, msgInvalidOperand)
+				case s.Field != FieldSRC0:
 					return 0, errAt(o, "lds_direct may be used as src0 only")
 				case strings.Contains(a.form.Mnemonic, "rev"):
 					return 0, errAt(o, "lds_direct cannot be used with this instruction")

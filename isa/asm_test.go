@@ -84,8 +84,11 @@ func checkAsm(t *testing.T, title string, cases []asmCase) int {
 					shown++
 					t.Errorf("%s %s: %q: got %s; llvm-mc rejects it: %s", title, c.cpu, c.text, hexWords(got), c.want)
 				}
-			} else if e := err.(*AsmError); e.Msg != c.want.msg {
+			} else if e := err.(*AsmError); e.Msg != c.want.msg || e.Col != c.want.col {
 				msgs++
+				if msgs <= msgShow {
+					t.Logf("%s %s: %q: our error %d: %s; llvm-mc's %s", title, c.cpu, c.text, e.Col, e.Msg, c.want)
+				}
 			}
 			continue
 		}
@@ -122,6 +125,12 @@ func TestAssembleGolden(t *testing.T) {
 }
 
 var _ = fmt.Sprint
+
+// msgShow is how many differing error messages a test logs (ISA_ASM_MSGS).
+var msgShow = func() int {
+	n, _ := strconv.Atoi(os.Getenv("ISA_ASM_MSGS"))
+	return n
+}()
 
 // asmShow is how many disagreements a test prints (ISA_ASM_SHOW overrides).
 var asmShow = func() int {

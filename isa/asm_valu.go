@@ -98,7 +98,7 @@ func encVOP(a *asmLine) error {
 			}
 			c, err = a.src(o, s, allow)
 			src0 = uint32(c)
-			if err == nil && o.kind == opReg && o.rk != KindVGPR {
+			if err == nil && (o.kind == opReg && o.rk != KindVGPR || c == srcLiteral) {
 				bus = append(bus, o)
 			}
 		case FieldVSRC1:
@@ -123,10 +123,10 @@ func encVOP(a *asmLine) error {
 	if f.Flags&FlagM0Read != 0 {
 		bus = append(bus, &m0Op)
 	}
-	if a.hasLit && len(bus) > 0 && !(bus[0].rk == KindSpecial && bus[0].reg == uint16(LDSDirect)) {
-		return errAt(bus[0], "invalid operand (violates constant bus restrictions)")
+	if a.hasLit && f.Flags&FlagM0Read == 0 && len(bus) > 0 && !(bus[0].rk == KindSpecial && bus[0].reg == uint16(LDSDirect)) && bus[0].kind == opReg {
+		return errAt(bus[0], "invalid operand (violates constant bus restrictions)") // v_madmk/v_madak: SGPR and literal
 	}
-	if err := a.constantBus(bus); err != nil {
+	if err := a.constantBus(bus, true); err != nil {
 		return err
 	}
 	a.emit(vopWord(f, vdst, vsrc1, src0))
@@ -321,7 +321,7 @@ func (a *asmLine) vop3Operands(packed bool) (*vop3Fields, error) {
 		if f.Flags&FlagM0Read != 0 && !v.hasAttr && !v.hasParam {
 			bus = append(bus, &m0Op)
 		}
-		if err := a.constantBus(bus); err != nil {
+		if err := a.constantBus(bus, false); err != nil {
 			return nil, err
 		}
 	}
@@ -336,14 +336,18 @@ var (
 
 // constantBus rejects VOP3 sources that read more than one distinct
 // scalar value (GFX8/9 have one constant bus read per instruction).
-func (a *asmLine) constantBus(ops []*asmOp) error {
+func (a *asmLine) constantBus(ops []*asmOp, blameFirst bool) error {
 	var seen [3]uint16
 	n := 0
 	for j, o := range ops {
-		if o == nil || o.kind != opReg || o.rk == KindVGPR || o.rk == KindSpecial && o.reg == uint16(LDSDirect) {
+		if o == nil || o.kind == opReg && (o.rk == KindVGPR || o.rk == KindSpecial && o.reg == uint16(LDSDirect)) ||
+			o.kind != opReg && !(a.hasLit && o.col == a.litCol) {
 			continue
 		}
 		code := o.reg | uint16(o.width)<<9 // vcc_lo and vcc are different reads
+		if o.kind != opReg {
+			code = 0xffff // the literal
+		}
 		if o.rk == KindTTMP {
 			code += 200
 		}
@@ -353,9 +357,13 @@ func (a *asmLine) constantBus(ops []*asmOp) error {
 		}
 		if !dup {
 			if n == 1 {
+				// LLVM blames the second scalar source of VOP3, the first of e32.
 				o := ops[j]
-				if o.col == 0 { // an implicit read: blame the explicit one
-					o = ops[0]
+				for _, p := range ops {
+					if (blameFirst || o.col == 0) && p != nil && p.col != 0 && (p.kind != opReg || p.rk != KindVGPR) {
+						o = p
+						break
+					}
 				}
 				return errAt(o, "invalid operand (violates constant bus restrictions)")
 			}
