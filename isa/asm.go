@@ -54,6 +54,9 @@ func Assemble(dst []uint32, text string, t Target, f Features, env *AsmEnv) ([]u
 	if err != nil {
 		return dst, err
 	}
+	if a.modErr != nil {
+		return dst, a.modErr
+	}
 	var best *AsmError
 	for _, fm := range cands {
 		for _, v := range a.variants(fm) {
@@ -76,13 +79,16 @@ func Assemble(dst []uint32, text string, t Target, f Features, env *AsmEnv) ([]u
 			if !ok {
 				e = &AsmError{Col: a.mnCol, Msg: err.Error()}
 			}
-			if best == nil || e.Col > best.Col {
+			if best == nil || e.Col >= best.Col {
 				best = e
 			}
 		}
 	}
 	if best == nil {
 		best = &AsmError{Col: a.mnCol, Msg: msgInvalidOperand}
+	}
+	if t == GFX8 && a.gfx9Only(text, env) {
+		best = &AsmError{Col: a.mnCol, Msg: "operands are not valid for this GPU or mode"}
 	}
 	return dst, best
 }
@@ -102,6 +108,11 @@ type asmIndex struct {
 
 var asmIndexes [3][8]asmIndex
 
+// asmEncOrder is the order candidates are tried in: LLVM prefers the
+// 32-bit encodings (VINTRP's v_interp_* before their VOP3 forms).
+var asmEncOrder = [...]Encoding{EncSOP2, EncSOPK, EncSOP1, EncSOPC, EncSOPP, EncSMEM, EncVOP1, EncVOP2,
+	EncVOPC, EncVINTRP, EncVOP3, EncVOP3P, EncDS, EncMUBUF, EncMTBUF, EncMIMG, EncEXP, EncFLAT}
+
 // index returns the mnemonic index of generation t with features f, built
 // on first use from the decoder's tables.
 func index(t Target, f Features) *asmIndex {
@@ -109,7 +120,7 @@ func index(t Target, f Features) *asmIndex {
 	ix.once.Do(func() {
 		ix.forms = map[string][]*Form{}
 		ix.other = map[string]bool{}
-		for e := Encoding(1); int(e) < numEncodings; e++ {
+		for _, e := range asmEncOrder {
 			n := len(formIndex[t][e])
 			for i := range featureForms {
 				if ff := &featureForms[i]; ff.feat&f != 0 && ff.enc == e {
@@ -283,3 +294,27 @@ func regKind(k OperandKind) bool {
 
 // errAt returns an AsmError at operand o's column.
 func errAt(o *asmOp, msg string) error { return &AsmError{Col: o.col, Msg: msg} }
+
+// gfx9Only reports whether a line GFX8 rejects assembles on GFX9 to an
+// operation none of the GFX8 candidates is (GFX9's v_add_u32 has no carry).
+func (a *asmLine) gfx9Only(text string, env *AsmEnv) bool {
+	ws, err := Assemble(nil, text, GFX9, 0, env)
+	if err != nil {
+		return false
+	}
+	var b [12]byte
+	for i, w := range ws {
+		b[4*i], b[4*i+1], b[4*i+2], b[4*i+3] = byte(w), byte(w>>8), byte(w>>16), byte(w>>24)
+	}
+	inst, err := Decode(b[:4*len(ws)], GFX9)
+	if err != nil {
+		return false
+	}
+	cands, _ := a.candidates()
+	for _, f := range cands {
+		if f.Op == inst.Op {
+			return false
+		}
+	}
+	return true
+}

@@ -24,7 +24,8 @@ const (
 
 // asmOp is one parsed operand.
 type asmOp struct {
-	col            int
+	col            int // the operand's column, after source modifiers
+	mcol           int // the column of its first source modifier
 	kind           opKind
 	rk             OperandKind // opReg: KindSGPR, KindVGPR, KindTTMP or KindSpecial
 	reg            uint16      // register number, or the Special's code
@@ -63,6 +64,7 @@ type asmLine struct {
 	ops     []asmOp
 	mods    []asmMod
 	modKind int
+	modErr  *AsmError // a modifier the generation does not have
 
 	// Per attempt.
 	form    *Form
@@ -159,6 +161,12 @@ func (a *asmLine) parse() error {
 			}
 		}
 		if a.isModifierStart(n == 0) {
+			if err := a.modifier(); err != nil {
+				return err
+			}
+			if a.peek() == ',' { // format:[...], soffset
+				continue
+			}
 			break
 		}
 		if err := a.operand(); err != nil {
@@ -199,40 +207,55 @@ func (a *asmLine) modifiers() error {
 			a.pos++
 			a.skipSpace()
 		}
-		m := asmMod{col: a.pos + 1}
-		m.name = a.ident()
-		if m.name == "" {
-			return a.errHere("not a valid operand.")
+		if err := a.modifier(); err != nil {
+			return err
 		}
-		if a.pos < len(a.text) && a.text[a.pos] == ':' {
-			a.pos++
-			m.hasVal = true
-			s, depth := a.pos, 0
-			for a.pos < len(a.text) {
-				c := a.text[a.pos]
-				if c == '[' || c == '(' {
-					depth++
-				} else if c == ']' || c == ')' {
-					depth--
-				} else if depth == 0 && (c == ' ' || c == '\t' || c == ',') {
-					break
-				}
-				a.pos++
-			}
-			m.val = strings.ReplaceAll(a.text[s:a.pos], " ", "")
-		}
-		switch m.name {
-		case "dst_sel", "dst_unused", "src0_sel", "src1_sel":
-			a.modKind = modsSDWA
-		case "quad_perm", "row_shl", "row_shr", "row_ror", "wave_shl", "wave_rol", "wave_shr", "wave_ror",
-			"row_mirror", "row_half_mirror", "row_bcast", "row_mask", "bank_mask", "bound_ctrl":
-			a.modKind = modsDPP
-		}
-		if len(a.mods) == 64 {
-			return a.errHere("too many modifiers")
-		}
-		a.mods = append(a.mods, m)
 	}
+}
+
+// modifier parses one name or name:value modifier.
+func (a *asmLine) modifier() error {
+	m := asmMod{col: a.pos + 1}
+	m.name = a.ident()
+	if m.name == "" {
+		return a.errHere("not a valid operand.")
+	}
+	if a.pos < len(a.text) && a.text[a.pos] == ':' {
+		a.pos++
+		m.hasVal = true
+		s, depth := a.pos, 0
+		for a.pos < len(a.text) {
+			c := a.text[a.pos]
+			if c == '[' || c == '(' {
+				depth++
+			} else if c == ']' || c == ')' {
+				depth--
+			} else if depth == 0 && (c == ' ' || c == '\t' || c == ',') {
+				break
+			}
+			a.pos++
+		}
+		m.val = a.text[s:a.pos]
+		if strings.IndexByte(m.val, ' ') >= 0 {
+			m.val = strings.ReplaceAll(m.val, " ", "")
+		}
+	}
+	switch m.name {
+	case "dst_sel", "dst_unused", "src0_sel", "src1_sel":
+		a.modKind = modsSDWA
+	case "quad_perm", "row_shl", "row_shr", "row_ror", "wave_shl", "wave_rol", "wave_shr", "wave_ror",
+		"row_mirror", "row_half_mirror", "row_bcast", "row_mask", "bank_mask", "bound_ctrl":
+		a.modKind = modsDPP
+	case "op_sel", "op_sel_hi", "neg_lo", "neg_hi":
+		if a.t == GFX8 && a.modErr == nil {
+			a.modErr = &AsmError{Col: m.col, Msg: "not a valid operand."} // reported once the mnemonic is known
+		}
+	}
+	if len(a.mods) == 64 {
+		return a.errHere("too many modifiers")
+	}
+	a.mods = append(a.mods, m)
+	return nil
 }
 
 // operand parses one operand with its source modifiers.
@@ -283,6 +306,7 @@ func (a *asmLine) operand() error {
 		a.pos = s
 		break
 	}
+	o.mcol = o.col
 	if err := a.core(&o); err != nil {
 		return err
 	}
@@ -562,7 +586,7 @@ func (a *asmLine) setReg(o *asmOp, rk OperandKind, reg, width int) error {
 		}
 	}
 	if reg+width > limit {
-		if rk == KindSGPR && reg+width <= numSGPRs {
+		if rk == KindSGPR && reg+width <= numSGPRs || rk == KindTTMP && reg+width <= 16 {
 			return errAt(o, "register not available on this GPU") // s102–s105: flat_scratch, xnack_mask
 		}
 		return errAt(o, "register index is out of range")

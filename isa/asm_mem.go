@@ -115,7 +115,7 @@ func encDS(a *asmLine) error {
 			off = v
 		}
 	default:
-		o, err := a.intMod("offset", 0, 0xffff, 0)
+		o, err := a.intModMsg("offset", 0, 0xffff, 0, "expected a 16-bit unsigned offset")
 		if err != nil {
 			return err
 		}
@@ -222,6 +222,9 @@ func encBuf(a *asmLine) error {
 		return &AsmError{Col: a.mnCol, Msg: msgInvalidOperand}
 	}
 	if tfe && f.Flags.Has(FlagStore) {
+		if len(a.ops) > 0 && a.ops[0].width == srcSpec(f, FieldVDATA).Width {
+			return &AsmError{Col: a.modCol("tfe"), Msg: msgInvalidOperand}
+		}
 		return &AsmError{Col: a.modCol("tfe"), Msg: "TFE modifier has no meaning for store instructions"}
 	}
 	var vaddr, vdata, srsrc, soff uint32
@@ -266,11 +269,11 @@ func encBuf(a *asmLine) error {
 	if err := a.extra(k); err != nil {
 		return err
 	}
-	off, err := a.intMod("offset", 0, 4095, 0)
+	off, err := a.intModMsg("offset", 0, 0xffff, 0, "expected a 16-bit unsigned offset")
 	if err != nil {
 		return err
 	}
-	w0 := uint32(off) | b2u(offen)<<12 | b2u(idxen)<<13 | b2u(glc)<<14
+	w0 := uint32(off)&0xfff | b2u(offen)<<12 | b2u(idxen)<<13 | b2u(glc)<<14 // LLVM 19 keeps 12 bits of the offset
 	w1 := vaddr | vdata<<8 | srsrc>>2<<16 | b2u(tfe)<<23 | soff<<24
 	if f.Enc == EncMUBUF {
 		w0 |= 0xe0000000 | uint32(f.Opcode)<<18 | b2u(lds)<<16 | b2u(slc)<<17
@@ -302,6 +305,7 @@ func (a *asmLine) bufFormat() (dfmt, nfmt uint32, err error) {
 		if !ok || !strings.HasSuffix(inner, "]") {
 			return 0, 0, bad
 		}
+		col := m.col + len("format:[")
 		for _, p := range strings.Split(strings.TrimSuffix(inner, "]"), ",") {
 			found := false
 			if n, ok := strings.CutPrefix(p, "BUF_DATA_FORMAT_"); ok {
@@ -318,8 +322,9 @@ func (a *asmLine) bufFormat() (dfmt, nfmt uint32, err error) {
 				}
 			}
 			if !found {
-				return 0, 0, bad
+				return 0, 0, &AsmError{Col: col, Msg: "unsupported format"}
 			}
+			col += len(p) + 1
 		}
 		return dfmt, nfmt, nil
 	}
@@ -333,9 +338,12 @@ func (a *asmLine) bufFormat() (dfmt, nfmt uint32, err error) {
 
 func encMIMG(a *asmLine) error {
 	f := a.form
-	r128 := "r128"
+	r128, other := "r128", "a16"
 	if a.t == GFX9 {
-		r128 = "a16"
+		r128, other = "a16", "r128"
+	}
+	if m := a.mod(other); m != nil {
+		return &AsmError{Col: m.col, Msg: other + " modifier is not supported on this GPU"}
 	}
 	fl, err := a.flags("unorm", "glc", "slc", r128, "tfe", "lwe", "da", "d16")
 	if err != nil {
@@ -493,14 +501,14 @@ func encFLAT(a *asmLine) error {
 			return err
 		}
 	}
-	lo, hi := int64(0), int64(4095)
+	lo, hi, msg := int64(0), int64(4095), "expected a 12-bit unsigned offset"
 	if seg != 0 {
-		lo, hi = -4096, 4095
+		lo, hi, msg = -4096, 4095, "expected a 13-bit signed offset"
 	}
 	if a.t == GFX8 {
-		hi = 0
+		hi, msg = 0, "flat offset modifier is not supported on this GPU"
 	}
-	off, err := a.intMod("offset", lo, hi, 0)
+	off, err := a.intModMsg("offset", lo, hi, 0, msg)
 	if err != nil {
 		return err
 	}

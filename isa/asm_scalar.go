@@ -117,6 +117,10 @@ func (a *asmLine) simm16(o *asmOp, f *Form) (uint32, error) {
 	case f.Flags&FlagGprIdx != 0:
 		v, err := a.gprIdxOperand(o)
 		return uint32(v), err
+	case f.Flags&FlagWaitcnt != 0 && o.kind == opFunc:
+		return 0, errAt(o, "invalid counter name "+o.name)
+	case f.Enc == EncSOPP && o.kind == opInt && !o.neg && !o.abs && !o.sext && o.val >= -1<<31 && o.val < 1<<32:
+		return uint32(o.val) & 0xffff, nil // LLVM truncates
 	}
 	if o.kind != opInt || o.neg || o.abs || o.sext {
 		return 0, errAt(o, msgInvalidOperand)
@@ -177,7 +181,7 @@ func (a *asmLine) hwregOperand(o *asmOp) (uint32, error) {
 			}
 		}
 		if id < 0 {
-			return 0, errAt(o, "expected a register name or an absolute expression")
+			return 0, &AsmError{Col: o.col + len("hwreg("), Msg: "expected a register name or an absolute expression"}
 		}
 	}
 	if id < 0 || id > 63 {
@@ -210,7 +214,7 @@ func (a *asmLine) sendmsgOperand(o *asmOp) (uint32, error) {
 			}
 		}
 		if id < 0 {
-			return 0, errAt(o, "expected a message name or an absolute expression")
+			return 0, &AsmError{Col: o.col + len("sendmsg("), Msg: "expected a message name or an absolute expression"}
 		}
 	}
 	var op, stream int64
@@ -303,6 +307,7 @@ func (a *asmLine) waitcnt(o *asmOp) error {
 		if err != nil {
 			return &AsmError{Col: s + 1, Msg: "expected absolute expression"}
 		}
+		col = s + 1
 		base, sat := strings.CutSuffix(name, "_sat")
 		max := map[string]int64{"vmcnt": vmMax, "expcnt": 7, "lgkmcnt": 0xf}[base]
 		if max == 0 {
@@ -383,12 +388,12 @@ func encSMEM(a *asmLine) error {
 			switch o.kind {
 			case opInt:
 				imm, offset = true, o.val
-				lo, hi := int64(0), int64(1<<20-1)
+				lo, hi, msg := int64(0), int64(1<<20-1), "expected a 20-bit unsigned offset"
 				if a.t == GFX9 && srcSpec(f, FieldSBASE).Width != 4 {
-					lo, hi = -1<<20, 1<<20-1
+					lo, hi, msg = -1<<20, 1<<20-1, "expected a 21-bit signed offset"
 				}
 				if offset < lo || offset > hi {
-					return errAt(o, "expected a 20-bit unsigned offset")
+					return errAt(o, msg)
 				}
 			case opReg:
 				so := OperandSpec{Field: FieldSOFFSET, Access: Read, Type: TypeB32, Width: 1}
@@ -397,7 +402,14 @@ func encSMEM(a *asmLine) error {
 					return err
 				}
 				soff = uint32(c)
-				if m := a.mod("offset"); m != nil && a.t == GFX9 {
+				if a.t == GFX8 {
+					for i := range a.mods {
+						if a.mods[i].name == "offset" {
+							return &AsmError{Col: a.mods[i].col, Msg: "not a valid operand."}
+						}
+					}
+				}
+				if m := a.mod("offset"); m != nil {
 					v, err := parseInt(m.val)
 					if err == nil && v < 0 && srcSpec(f, FieldSBASE).Width == 4 {
 						return &AsmError{Col: m.col, Msg: "expected a 20-bit unsigned offset"}

@@ -259,10 +259,14 @@ func (a *asmLine) dppCtrl() (ctrl uint32, err error) {
 		case "quad_perm":
 			p := strings.Split(strings.Trim(m.val, "[]"), ",")
 			bad = len(p) != 4 || !strings.HasPrefix(m.val, "[")
+			col := m.col + len("quad_perm:[")
 			for j := 0; j < 4 && !bad; j++ {
 				v, err := parseInt(p[j])
-				bad = err != nil || v < 0 || v > 3
+				if err != nil || v < 0 || v > 3 {
+					return 0, &AsmError{Col: col, Msg: "expected a 2-bit value"}
+				}
 				c |= uint32(v) << (2 * j)
+				col += len(p[j]) + 1
 			}
 		case "row_shl", "row_shr", "row_ror":
 			v, err := parseInt(m.val)
@@ -287,7 +291,7 @@ func (a *asmLine) dppCtrl() (ctrl uint32, err error) {
 			continue
 		}
 		if bad {
-			return 0, &AsmError{Col: m.col, Msg: "invalid " + m.name + " value"}
+			return 0, &AsmError{Col: m.col + len(m.name) + 1, Msg: "invalid " + m.name + " value"}
 		}
 		if found++; found > 1 {
 			return 0, &AsmError{Col: m.col, Msg: msgInvalidOperand}

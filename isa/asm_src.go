@@ -245,6 +245,11 @@ func (a *asmLine) flag(name string) (bool, error) {
 // intMod returns the value of modifier name:N, which must lie in [lo, hi],
 // or def when the modifier is absent.
 func (a *asmLine) intMod(name string, lo, hi, def int64) (int64, error) {
+	return a.intModMsg(name, lo, hi, def, "invalid "+name+" value")
+}
+
+// intModMsg is intMod with the message for a value out of range.
+func (a *asmLine) intModMsg(name string, lo, hi, def int64, msg string) (int64, error) {
 	m := a.mod(name)
 	if m == nil {
 		return def, nil
@@ -257,7 +262,7 @@ func (a *asmLine) intMod(name string, lo, hi, def int64) (int64, error) {
 		return 0, &AsmError{Col: m.col + len(name) + 1, Msg: "expected absolute expression"}
 	}
 	if v < lo || v > hi {
-		return 0, &AsmError{Col: m.col, Msg: "invalid " + name + " value"}
+		return 0, &AsmError{Col: m.col, Msg: msg}
 	}
 	return v, nil
 }

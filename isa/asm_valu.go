@@ -282,7 +282,7 @@ func (a *asmLine) vop3Operands(packed bool) (*vop3Fields, error) {
 				}
 			case packed:
 				if o.neg || o.abs || o.sext {
-					err = errAt(o, msgInvalidOperand)
+					err = &AsmError{Col: o.mcol, Msg: "not a valid operand."}
 				}
 			default:
 				var n, ab bool
