@@ -432,6 +432,9 @@ var knownAsmMessage = map[string]bool{
 	"gfx803\tv_add_u32_sdwa v0, v1, v2 src0_sel:BYTE_0":                        true,
 	"gfx803\tv_add_f32_sdwa v0, v1, v2 mul:2":                                  true,
 	"gfx803\tv_cmp_eq_f32_sdwa s[2:3], v1, v2 src0_sel:WORD_1 src1_sel:BYTE_0": true,
+	// Garbage LLVM's expression parser reads further into.
+	"gfx900\ts_mov_b32 s0, 1.2.3": true,
+	"gfx900\ts_mov_b32 s0, @":     true,
 }
 
 // TestAssembleSyntax checks hand-written lines (every operand kind and

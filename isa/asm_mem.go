@@ -138,7 +138,7 @@ func encDS(a *asmLine) error {
 
 // swizzleOffset parses ds_swizzle_b32's offset: a number or swizzle(...).
 func swizzleOffset(m *asmMod) (uint32, error) {
-	bad := &AsmError{Col: m.col, Msg: "expected a swizzle mode"}
+	bad := &AsmError{Col: m.col + len("offset:swizzle("), Msg: "expected a swizzle mode"}
 	inner, ok := strings.CutPrefix(m.val, "swizzle(")
 	if !ok {
 		v, err := parseInt(m.val)

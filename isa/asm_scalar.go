@@ -166,6 +166,22 @@ func funcArgs(s string) []string {
 	return parts
 }
 
+// argCols returns the column of each argument of name(args) operand o.
+func argCols(o *asmOp) []int {
+	cols := []int{}
+	start := o.col + len(o.name) + 1
+	for i := 0; i <= len(o.args); i++ {
+		if i == 0 || o.args[i-1] == ',' {
+			j := i
+			for j < len(o.args) && o.args[j] == ' ' {
+				j++
+			}
+			cols = append(cols, start+j)
+		}
+	}
+	return cols
+}
+
 // hwregOperand encodes hwreg(ID[, OFFSET, SIZE]).
 func (a *asmLine) hwregOperand(o *asmOp) (uint32, error) {
 	args := funcArgs(o.args)
@@ -189,11 +205,12 @@ func (a *asmLine) hwregOperand(o *asmOp) (uint32, error) {
 	}
 	off, size := int64(0), int64(32)
 	if len(args) == 3 {
+		cols := argCols(o)
 		if off, err = parseInt(args[1]); err != nil || off < 0 || off > 31 {
-			return 0, errAt(o, "invalid bit offset: only 5-bit values are legal")
+			return 0, &AsmError{Col: cols[1], Msg: "invalid bit offset: only 5-bit values are legal"}
 		}
 		if size, err = parseInt(args[2]); err != nil || size < 1 || size > 32 {
-			return 0, errAt(o, "invalid bitfield width: only values from 1 to 32 are legal")
+			return 0, &AsmError{Col: cols[2], Msg: "invalid bitfield width: only values from 1 to 32 are legal"}
 		}
 	}
 	return uint32(id | off<<6 | (size-1)<<11), nil

@@ -16,7 +16,7 @@ func (a *asmLine) sdwaSel(name string, def uint32) (uint32, error) {
 			return uint32(i), nil
 		}
 	}
-	return 0, &AsmError{Col: m.col, Msg: "invalid " + name + " value"}
+	return 0, &AsmError{Col: m.col + len(name) + 1, Msg: "invalid " + name + " value"}
 }
 
 // sdwaOperands walks a VOP1/VOP2/VOPC form's operands for the SDWA and

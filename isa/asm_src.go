@@ -63,7 +63,7 @@ func (a *asmLine) src(o *asmOp, s *OperandSpec, allow srcAllow) (uint16, error) 
 					return 0, errAt(o, msgInvalidOperand)
 				case s.Field != FieldSRC0:
 					return 0, errAt(o, "lds_direct may be used as src0 only")
-				case strings.Contains(a.form.Mnemonic, "rev"):
+				case strings.Contains(a.form.Mnemonic, "subrev") || strings.Contains(a.form.Mnemonic, "rrev") || strings.Contains(a.form.Mnemonic, "lrev"):
 					return 0, errAt(o, "lds_direct cannot be used with this instruction")
 				}
 			}
@@ -124,6 +124,9 @@ func (a *asmLine) constant(o *asmOp, t DataType) (uint16, uint32, error) {
 		switch bits {
 		case 16:
 			v = uint64(f16Bits(f))
+			if lossy16(f, uint16(v)) && !inlineFP(f) {
+				return 0, 0, errAt(o, msgInvalidOperand)
+			}
 		case 32:
 			v = uint64(math.Float32bits(float32(f)))
 		default:
@@ -311,4 +314,42 @@ func (a *asmLine) modCol(name string) int {
 		}
 	}
 	return a.mnCol
+}
+
+// lossy16 reports whether converting f to half precision (h) overflows or
+// underflows, which LLVM rejects (plain rounding it accepts).
+func lossy16(f float64, h uint16) bool {
+	if math.IsInf(f, 0) || math.IsNaN(f) {
+		return false
+	}
+	e := h >> 10 & 0x1f
+	if e == 0x1f {
+		return true // overflow to infinity
+	}
+	back := f16Float(h)
+	return e == 0 && back != f // an inexact denormal (or zero)
+}
+
+// f16Float is the value of half-precision bits h.
+func f16Float(h uint16) float64 {
+	e, m := int(h>>10&0x1f), float64(h&0x3ff)
+	v := math.Ldexp(m, -24)
+	if e != 0 {
+		v = math.Ldexp(1024+m, e-25)
+	}
+	if h&0x8000 != 0 {
+		v = -v
+	}
+	return v
+}
+
+// inlineFP reports whether f is one of the float inline constants, which
+// LLVM matches before converting.
+func inlineFP(f float64) bool {
+	for _, c := range fp64Consts {
+		if math.Float64bits(f) == c {
+			return true
+		}
+	}
+	return false
 }
