@@ -9,6 +9,7 @@ package isa
 // when asked for); a packed instruction is decoded again to check it.
 
 import (
+	"bytes"
 	"fmt"
 	"strings"
 	"sync"
@@ -233,7 +234,7 @@ func (a *asmLine) emit(ws ...uint32) {
 // back are the ones written, which catches width and alignment mistakes
 // the encoders do not check one by one.
 func (a *asmLine) verify() error {
-	var b [12]byte
+	b := a.raw[:]
 	for i := 0; i < a.n; i++ {
 		w := a.words[i]
 		b[4*i], b[4*i+1], b[4*i+2], b[4*i+3] = byte(w), byte(w>>8), byte(w>>16), byte(w>>24)
@@ -263,29 +264,49 @@ func (a *asmLine) verify() error {
 	}
 	// Operands the decoder accepts outside LLVM's register classes print
 	// with a remark; the assembler rejects them.
-	a.buf = inst.AppendText(a.buf[:0], 0, nil)
-	if i := strings.Index(string(a.buf), "/*"); i >= 0 {
-		return &AsmError{Col: a.remarkCol(inst), Msg: msgInvalidOperand}
+	if inst.Enc >= EncVOP1 && inst.Enc <= EncVINTRP {
+		if c := a.remarkCol(inst); c != 0 {
+			return &AsmError{Col: c, Msg: msgInvalidOperand}
+		}
+		return nil
+	}
+	remarkable := inst.Form.Flags&FlagSregSsrc0 != 0
+	for k := range inst.Args {
+		remarkable = remarkable || inst.Args[k].Kind == KindSpecial
+	}
+	if remarkable {
+		a.buf = inst.AppendText(a.buf[:0], 0, nil)
+		if bytes.Contains(a.buf, []byte("/*")) {
+			return &AsmError{Col: a.mnCol, Msg: msgInvalidOperand}
+		}
 	}
 	return nil
 }
 
-// remarkCol returns the column of the first operand the printer remarks
-// on (outside LLVM's register class), or the mnemonic's.
+// remarkCol returns the column of the first VALU operand the printer
+// remarks on (outside LLVM's register class), or 0.
 func (a *asmLine) remarkCol(inst *Inst) int {
-	if inst.Form == nil || inst.Enc < EncVOP1 || inst.Enc > EncVINTRP {
-		return a.mnCol
-	}
 	interp := inst.Enc == EncVOP3 && srcSpec(inst.Form, FieldATTR) != nil
-	p := printer{t: a.t}
+	p := &a.pr
 	for k := range inst.Args {
-		p.buf = p.buf[:0]
+		switch inst.Args[k].Field {
+		case FieldATTR, FieldPARAM, FieldSIMM32: // printed without remarks
+			continue
+		}
+		if operandClass(inst, &inst.Args[k], interp) == classAny {
+			continue
+		}
+		*p = printer{t: a.t, buf: a.buf[:0]}
 		p.classRemark(inst, &inst.Args[k], interp)
-		if len(p.buf) > 0 && k < len(a.ops) {
-			return a.ops[k].col
+		a.buf = p.buf
+		if len(p.buf) > 0 {
+			if k < len(a.ops) {
+				return a.ops[k].col
+			}
+			return a.mnCol
 		}
 	}
-	return a.mnCol
+	return 0
 }
 
 func regKind(k OperandKind) bool {

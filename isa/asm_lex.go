@@ -78,6 +78,8 @@ type asmLine struct {
 	used    uint64 // modifiers consumed, one bit per a.mods index
 	inst    Inst   // for verify
 	buf     []byte // for verify
+	raw     [12]byte
+	pr      printer
 }
 
 func (a *asmLine) reset(text string, t Target, f Features, env *AsmEnv) {
@@ -182,7 +184,25 @@ func (a *asmLine) isModifierStart() bool {
 		c = a.text[a.pos]
 	}
 	a.pos = s
-	return id != "" && (c == ':' || bareModifiers[id] && c != '(')
+	switch {
+	case id == "":
+		return false
+	case c == ':':
+		return true
+	case c == '(' || c == '[' || len(id) > 1 && id[1] >= '0' && id[1] <= '9':
+		return false // a function, a tuple or a register
+	}
+	return bareModifiers[id] && !a.isSymbol(id)
+}
+
+// isSymbol reports whether the environment defines name (a label called
+// "done" is an operand, not the exp modifier).
+func (a *asmLine) isSymbol(name string) bool {
+	if a.env == nil || a.env.Symbol == nil {
+		return false
+	}
+	_, ok := a.env.Symbol(name)
+	return ok
 }
 
 // bareModifiers are the modifier words that take no value.

@@ -36,6 +36,11 @@ var specialRegs = map[string]struct {
 // register parses a register name (v7, s3, ttmp2, vcc, ...) already
 // scanned as id.
 func (a *asmLine) register(o *asmOp, id string) (bool, error) {
+	if rk, n := regPrefix(id); rk != KindNone && n < len(id) && id[n] >= '0' && id[n] <= '9' {
+		if v, err := strconv.Atoi(id[n:]); err == nil {
+			return true, a.setReg(o, rk, v, 1)
+		}
+	}
 	if sp, ok := specialRegs[id]; ok {
 		if sp.gfx9 && a.t != GFX9 || sp.gfx8 && a.t != GFX8 {
 			return true, errAt(o, "register not available on this GPU")

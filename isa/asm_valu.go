@@ -232,19 +232,17 @@ type vop3Fields struct {
 	srcForParam1 bool
 }
 
-func (a *asmLine) vop3Operands(packed bool) (*vop3Fields, error) {
+func (a *asmLine) vop3Operands(packed bool) (v vop3Fields, err error) {
 	f := a.form
-	var v vop3Fields
 	vop3b := srcSpec(f, FieldVDST) != nil && srcSpec(f, FieldSDST) != nil
 	k := 0
 	for i := range f.Operands {
 		s := &f.Operands[i]
 		if k == len(a.ops) {
-			return nil, a.tooFew()
+			return v, a.tooFew()
 		}
 		o := &a.ops[k]
 		k++
-		var err error
 		var c uint16
 		switch s.Field {
 		case FieldVDST:
@@ -307,11 +305,11 @@ func (a *asmLine) vop3Operands(packed bool) (*vop3Fields, error) {
 			err = errAt(o, msgInvalidOperand)
 		}
 		if err != nil {
-			return nil, err
+			return v, err
 		}
 	}
 	if err := a.extra(k); err != nil {
-		return nil, err
+		return v, err
 	}
 	if f.Flags&FlagSrcLane == 0 {
 		bus := v.srcOp[:]
@@ -322,10 +320,10 @@ func (a *asmLine) vop3Operands(packed bool) (*vop3Fields, error) {
 			bus = append(bus, &m0Op)
 		}
 		if err := a.constantBus(bus, false); err != nil {
-			return nil, err
+			return v, err
 		}
 	}
-	return &v, nil
+	return v, nil
 }
 
 // The implicit scalar reads some opcodes make.
