@@ -120,9 +120,15 @@ func (a *asmLine) skipSpace() {
 	}
 }
 
-func identByte(c byte) bool {
-	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '.' || c == '$'
-}
+func identByte(c byte) bool { return identBytes[c] }
+
+// identBytes marks the bytes of identifiers: letters, digits, _ . $.
+var identBytes = func() (t [256]bool) {
+	for c := 0; c < 256; c++ {
+		t[c] = c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '.' || c == '$'
+	}
+	return
+}()
 
 // ident scans an identifier at a.pos.
 func (a *asmLine) ident() string {
@@ -143,8 +149,11 @@ func (a *asmLine) parse() error {
 	if a.mn == "" {
 		return a.errHere("unexpected token at start of statement")
 	}
-	if strings.ToLower(a.mn) != a.mn {
-		a.mn = strings.ToLower(a.mn)
+	for i := 0; i < len(a.mn); i++ {
+		if c := a.mn[i]; c >= 'A' && c <= 'Z' {
+			a.mn = strings.ToLower(a.mn)
+			break
+		}
 	}
 	for n := 0; ; n++ {
 		c := a.peek()

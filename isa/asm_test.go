@@ -123,7 +123,6 @@ func TestAssembleGolden(t *testing.T) {
 	checkAsm(t, "golden", cases)
 }
 
-
 // msgShow is how many differing error messages a test logs (ISA_ASM_MSGS).
 var msgShow = func() int {
 	n, _ := strconv.Atoi(os.Getenv("ISA_ASM_MSGS"))
