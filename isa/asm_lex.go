@@ -198,7 +198,7 @@ func (a *asmLine) isModifierStart() bool {
 		return false
 	case c == ':':
 		return true
-	case c == '(' || c == '[' || len(id) > 1 && id[1] >= '0' && id[1] <= '9':
+	case c == '(' || c == '[' || (id[0] == 'v' || id[0] == 's') && len(id) > 1 && id[1] >= '0' && id[1] <= '9':
 		return false // a function, a tuple or a register
 	}
 	return bareModifiers[id] && !a.isSymbol(id)

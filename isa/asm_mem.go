@@ -213,6 +213,9 @@ func swizzleOffset(m *asmMod) (uint32, error) {
 // encBuf packs MUBUF and MTBUF.
 func encBuf(a *asmLine) error {
 	f := a.form
+	if m := a.mod("addr64"); m != nil { // SI/CI only
+		return &AsmError{Col: m.col, Msg: msgInvalidOperand}
+	}
 	fl, err := a.flags("offen", "idxen", "glc", "slc", "lds", "tfe")
 	if err != nil {
 		return err

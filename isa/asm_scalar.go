@@ -48,8 +48,7 @@ func encSALU(a *asmLine) error {
 				allow = allowScalar
 				// SReg_32 holds src_vccz/execz/scc, SReg_64 the apertures.
 				wide := s.Width == 2
-				if o.kind == opReg && o.rk == KindSpecial && (o.reg >= uint16(SrcSharedBase) && o.reg <= uint16(SrcPopsExitingWaveID) && !wide ||
-					o.reg >= uint16(VCCZ) && o.reg <= uint16(SCC) && wide) {
+				if o.kind == opReg && o.rk == KindSpecial && !sregClass(o.reg, wide) {
 					err = errAt(o, msgInvalidOperand)
 					break
 				}
@@ -473,4 +472,18 @@ func encSMEM(a *asmLine) error {
 	}
 	a.emit(w0, w1)
 	return nil
+}
+
+// sregClass reports whether special register code c belongs to LLVM's
+// SReg_32 (or, wide, SReg_64) register class: SReg_32 has
+// src_pops_exiting_wave_id and src_vccz/execz/scc but not the apertures,
+// SReg_64 the apertures but not the others; neither has lds_direct.
+func sregClass(c uint16, wide bool) bool {
+	switch {
+	case c >= uint16(SrcSharedBase) && c <= uint16(SrcPrivateLimit):
+		return wide
+	case c == uint16(SrcPopsExitingWaveID), c >= uint16(VCCZ) && c <= uint16(SCC):
+		return !wide
+	}
+	return c != uint16(LDSDirect)
 }

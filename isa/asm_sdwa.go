@@ -249,6 +249,12 @@ func (a *asmLine) dppCtrl() (ctrl uint32, err error) {
 	defer func() {
 		if found == 0 && err == nil {
 			err = a.tooFew()
+			for i := range a.mods {
+				if sdwaDPPMod(a.mods[i].name) {
+					err = &AsmError{Col: a.mods[i].col, Msg: "not a valid operand."}
+					break
+				}
+			}
 		}
 	}()
 	for i := range a.mods {

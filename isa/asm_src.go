@@ -287,10 +287,24 @@ func parseInt(s string) (int64, error) {
 func (a *asmLine) unusedModifier() error {
 	for i := range a.mods {
 		if a.used&(1<<i) == 0 {
+			if a.modKind != modsNone && sdwaDPPMod(a.mods[i].name) {
+				return &AsmError{Col: a.mods[i].col, Msg: "not a valid operand."}
+			}
 			return &AsmError{Col: a.mods[i].col, Msg: msgInvalidOperand}
 		}
 	}
 	return nil
+}
+
+// sdwaDPPMod reports whether name is an SDWA or DPP modifier.
+func sdwaDPPMod(name string) bool {
+	switch name {
+	case "dst_sel", "dst_unused", "src0_sel", "src1_sel", "quad_perm", "row_shl", "row_shr", "row_ror",
+		"wave_shl", "wave_rol", "wave_shr", "wave_ror", "row_mirror", "row_half_mirror", "row_bcast",
+		"row_mask", "bank_mask", "bound_ctrl":
+		return true
+	}
+	return false
 }
 
 // tooFew is the error for a line that ends before the form's operands do.

@@ -88,8 +88,11 @@ func encVOP(a *asmLine) error {
 		switch s.Field {
 		case FieldVDST:
 			vdst, err = a.vgpr(o, s)
-		case FieldSDST:
-			c, err = a.sdst(o, s)
+		case FieldSDST: // v_readfirstlane_b32: an 8-bit SReg_32 code
+			c, err = a.src(o, s, allowScalar)
+			if err == nil && o.rk == KindSpecial && !sregClass(o.reg, false) {
+				err = errAt(o, msgInvalidOperand)
+			}
 			vdst = uint32(c)
 		case FieldSRC0:
 			allow := allowSrc | allowVGPR | allowLit
