@@ -63,7 +63,7 @@ func (a *asmLine) src(o *asmOp, s *OperandSpec, allow srcAllow) (uint16, error) 
 					return 0, errAt(o, msgInvalidOperand)
 				case s.Field != FieldSRC0:
 					return 0, errAt(o, "lds_direct may be used as src0 only")
-				case strings.Contains(a.form.Mnemonic, "subrev") || strings.Contains(a.form.Mnemonic, "rrev") || strings.Contains(a.form.Mnemonic, "lrev"):
+				case revOpcode(a.form.Mnemonic):
 					return 0, errAt(o, "lds_direct cannot be used with this instruction")
 				}
 			}
@@ -362,6 +362,17 @@ func f16Float(h uint16) float64 {
 func inlineFP(f float64) bool {
 	for _, c := range fp64Consts {
 		if math.Float64bits(f) == c {
+			return true
+		}
+	}
+	return false
+}
+
+// revOpcode reports whether LLVM treats mnemonic as a reversed-operand
+// opcode (v_subrev*, v_subbrev*, v_lshlrev*, v_lshrrev*, v_ashrrev*).
+func revOpcode(mn string) bool {
+	for _, r := range [...]string{"subrev", "subbrev", "lshlrev", "lshrrev", "ashrrev"} {
+		if strings.Contains(mn, r) {
 			return true
 		}
 	}

@@ -100,6 +100,9 @@ func encVOP(a *asmLine) error {
 				allow = allowVGPR
 			}
 			c, err = a.src(o, s, allow)
+			if err == nil && f.Flags&FlagSrcLane != 0 && !vgprOrLDS(o) {
+				err = errAt(o, msgInvalidOperand) // VRegOrLds_32
+			}
 			src0 = uint32(c)
 			if err == nil && (o.kind == opReg && o.rk != KindVGPR || c == srcLiteral) {
 				bus = append(bus, o)
@@ -264,6 +267,9 @@ func (a *asmLine) vop3Operands(packed bool) (v vop3Fields, err error) {
 				allow = allowVGPR
 			}
 			c, err = a.src(o, s, allow)
+			if err == nil && j == 0 && f.Flags&FlagSrcLane != 0 && !vgprOrLDS(o) {
+				err = errAt(o, msgInvalidOperand) // VRegOrLds_32
+			}
 			v.src[j], v.srcOp[j] = uint32(c), o
 			v.used |= 1 << j
 			v.nsrc++
@@ -557,4 +563,9 @@ func encVINTRP(a *asmLine) error {
 	}
 	a.emit(0xd4000000 | vdst<<18 | uint32(f.Opcode)<<16 | attr<<10 | ch<<8 | vsrc)
 	return nil
+}
+
+// vgprOrLDS reports whether o is a VGPR or lds_direct (LLVM's VRegOrLds_32).
+func vgprOrLDS(o *asmOp) bool {
+	return o.kind == opReg && (o.rk == KindVGPR || o.rk == KindSpecial && o.reg == uint16(LDSDirect))
 }
