@@ -277,10 +277,26 @@ func (a *asmLine) verify() error {
 	if remarkable {
 		a.buf = inst.AppendText(a.buf[:0], 0, nil)
 		if bytes.Contains(a.buf, []byte("/*")) {
-			return &AsmError{Col: a.mnCol, Msg: msgInvalidOperand}
+			return &AsmError{Col: a.scalarRemarkCol(inst), Msg: msgInvalidOperand}
 		}
 	}
 	return nil
+}
+
+// scalarRemarkCol returns the column of the operand of a non-VALU
+// instruction that the printer remarks on, or the mnemonic's.
+func (a *asmLine) scalarRemarkCol(inst *Inst) int {
+	for k := range inst.Args {
+		op := &inst.Args[k]
+		bad := regClassComment(inst, op) != ""
+		if inst.Enc == EncSMEM && op.Field == FieldSDATA && op.Kind == KindSpecial {
+			bad = op.Reg == uint16(M0) || op.Reg == uint16(ExecLo) || op.Reg == uint16(ExecHi)
+		}
+		if bad && k < len(a.ops) && inst.Enc != EncSMEM || bad && k == 0 {
+			return a.ops[k].col
+		}
+	}
+	return a.mnCol
 }
 
 // remarkCol returns the column of the first VALU operand the printer

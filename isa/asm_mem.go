@@ -224,12 +224,6 @@ func encBuf(a *asmLine) error {
 	if f.Enc == EncMTBUF && lds || lds && !f.Flags.Has(FlagLDSOk) && !f.Flags.Has(FlagLDSOnly) {
 		return &AsmError{Col: a.mnCol, Msg: msgInvalidOperand}
 	}
-	if tfe && f.Flags.Has(FlagStore) {
-		if len(a.ops) > 0 && a.ops[0].width == srcSpec(f, FieldVDATA).Width {
-			return &AsmError{Col: a.modCol("tfe"), Msg: msgInvalidOperand}
-		}
-		return &AsmError{Col: a.modCol("tfe"), Msg: "TFE modifier has no meaning for store instructions"}
-	}
 	var vaddr, vdata, srsrc, soff uint32
 	k := 0
 	for i := range f.Operands {
@@ -245,7 +239,7 @@ func encBuf(a *asmLine) error {
 		switch s.Field {
 		case FieldVDATA:
 			w := s.Width
-			if tfe {
+			if tfe && !(f.Flags.Has(FlagStore) && o.width == w) { // a store's tfe is refused below
 				w++
 			}
 			vdata, err = vregN(o, w)
@@ -271,6 +265,12 @@ func encBuf(a *asmLine) error {
 	}
 	if err := a.extra(k); err != nil {
 		return err
+	}
+	if tfe && f.Flags.Has(FlagStore) {
+		if len(a.ops) > 0 && a.ops[0].width == srcSpec(f, FieldVDATA).Width {
+			return &AsmError{Col: a.modCol("tfe"), Msg: msgInvalidOperand}
+		}
+		return &AsmError{Col: a.modCol("tfe"), Msg: "TFE modifier has no meaning for store instructions"}
 	}
 	off, err := a.intModMsg("offset", 0, 0xffff, 0, "expected a 16-bit unsigned offset")
 	if err != nil {
@@ -402,9 +402,6 @@ func (a *asmLine) mimgDataSize(d16, tfe bool, dmask uint32) error {
 	if gather {
 		n = 4
 	}
-	if f.Flags.Has(FlagAtomic) && dmask != 1 && dmask != 3 && dmask != 0xf {
-		return &AsmError{Col: a.modCol("dmask"), Msg: "invalid atomic image dmask"}
-	}
 	n = max(n, 1)
 	if d16 && a.t == GFX9 {
 		n = (n + 1) / 2
@@ -414,10 +411,13 @@ func (a *asmLine) mimgDataSize(d16, tfe bool, dmask uint32) error {
 	}
 	if a.ops[0].width != n {
 		msg := "image data size does not match dmask and tfe"
-		if a.t == GFX9 {
+		if a.t == GFX9 && !f.Flags.Has(FlagNoD16) {
 			msg = "image data size does not match dmask, d16 and tfe"
 		}
 		return &AsmError{Col: a.mnCol, Msg: msg}
+	}
+	if f.Flags.Has(FlagAtomic) && dmask != 1 && dmask != 3 && dmask != 0xf {
+		return &AsmError{Col: a.modCol("dmask"), Msg: "invalid atomic image dmask"}
 	}
 	if gather && bits.OnesCount32(dmask) != 1 {
 		return &AsmError{Col: a.modCol("dmask"), Msg: "invalid image_gather dmask: only one bit must be set"}

@@ -364,12 +364,15 @@ func (a *asmLine) constantBus(ops []*asmOp, blameFirst bool) error {
 		}
 		if !dup {
 			if n == 1 {
-				// LLVM blames the second scalar source of VOP3, the first of e32.
+				// LLVM blames the first scalar source of e32, the last of VOP3.
 				o := ops[j]
 				for _, p := range ops {
-					if (blameFirst || o.col == 0) && p != nil && p.col != 0 && (p.kind != opReg || p.rk != KindVGPR) {
+					if p != nil && p.col != 0 && (p.kind != opReg && blameFirst || p.kind == opReg && p.rk != KindVGPR) {
+						if blameFirst || o.col == 0 {
+							o = p
+							break
+						}
 						o = p
-						break
 					}
 				}
 				return errAt(o, "invalid operand (violates constant bus restrictions)")
