@@ -393,6 +393,9 @@ func encSMEM(a *asmLine) error {
 			if err != nil {
 				return err
 			}
+			if o.rk == KindSpecial && (c == uint16(M0) || c == uint16(ExecLo) || c == uint16(ExecHi)) {
+				return errAt(o, msgInvalidOperand) // SReg_*_XM0_XEXEC
+			}
 			sdata = uint32(c)
 		case FieldSBASE:
 			c, err := a.sdst(o, s)
