@@ -28,6 +28,7 @@ type AsmError struct {
 	Msg string
 }
 
+// Error returns "COL: MSG".
 func (e *AsmError) Error() string { return fmt.Sprintf("%d: %s", e.Col, e.Msg) }
 
 // Messages llvm-mc gives for the commonest rejections.

@@ -239,6 +239,9 @@ func encBuf(a *asmLine) error {
 		switch s.Field {
 		case FieldVDATA:
 			w := s.Width
+			if a.t == GFX8 && a.f&FeatPackedD16 != 0 && f.Flags.Has(FlagD16|FlagFormat) {
+				w = (w + 1) / 2 // gfx810 packs d16 data as GFX9 does
+			}
 			if tfe && !(f.Flags.Has(FlagStore) && o.width == w) { // a store's tfe is refused below
 				w++
 			}
@@ -403,7 +406,7 @@ func (a *asmLine) mimgDataSize(d16, tfe bool, dmask uint32) error {
 		n = 4
 	}
 	n = max(n, 1)
-	if d16 && a.t == GFX9 {
+	if d16 && (a.t == GFX9 || a.f&FeatPackedD16 != 0) {
 		n = (n + 1) / 2
 	}
 	if tfe {

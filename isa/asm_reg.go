@@ -45,8 +45,8 @@ func (a *asmLine) register(o *asmOp, id string) (bool, error) {
 		if sp.gfx9 && a.t != GFX9 || sp.gfx8 && a.t != GFX8 {
 			return true, errAt(o, "register not available on this GPU")
 		}
-		if strings.HasPrefix(id, "xnack_mask") && a.t == GFX8 {
-			return true, errAt(o, "register not available on this GPU") // gfx801–gfx803 have no XNACK
+		if strings.HasPrefix(id, "xnack_mask") && a.t == GFX8 && a.f&FeatPackedD16 == 0 {
+			return true, errAt(o, "register not available on this GPU") // of GFX8, only gfx801 and gfx810 have XNACK
 		}
 		o.kind, o.rk, o.reg, o.width = opReg, KindSpecial, sp.code, sp.width
 		return true, nil
