@@ -44,6 +44,9 @@ func encSALU(a *asmLine) error {
 			}
 		case FieldSSRC0:
 			allow := allowSrc | allowLit
+			if f.Op == S_CBRANCH_G_FORK {
+				allow = allowSrc // LLVM: SReg_64 or inline constant, no literal
+			}
 			if f.Flags&FlagSregSsrc0 != 0 {
 				allow = allowScalar
 				// SReg_32 holds src_vccz/execz/scc, SReg_64 the apertures.
