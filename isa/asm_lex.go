@@ -34,6 +34,7 @@ type asmOp struct {
 	val            int64
 	fval           float64
 	neg, abs, sext bool
+	addr           bool // an expression holding a symbol: an address
 	name, args     string
 }
 
@@ -66,6 +67,7 @@ type asmLine struct {
 	mods    []asmMod
 	modKind int
 	modErr  *AsmError // a modifier the generation does not have
+	depth   int       // expression nesting
 
 	// Per attempt.
 	form    *Form
@@ -298,7 +300,7 @@ func (a *asmLine) operand() error {
 	for {
 		c := a.peek()
 		switch {
-		case c == '-' && a.pos+1 < len(a.text) && !digitOrDot(a.nextNonSpace(a.pos+1)):
+		case c == '-' && a.pos+1 < len(a.text) && !digitOrDot(a.nextNonSpace(a.pos+1)) && !a.symbolAt(a.pos+1):
 			o.neg = true
 			a.pos++
 			continue
@@ -345,6 +347,22 @@ func (a *asmLine) operand() error {
 	return nil
 }
 
+// symbolAt reports whether the identifier at byte i (after blanks) is a
+// symbol of the environment (-N is an expression, -v1 a negation).
+func (a *asmLine) symbolAt(i int) bool {
+	if a.env == nil || a.env.Symbol == nil {
+		return false
+	}
+	for i < len(a.text) && (a.text[i] == ' ' || a.text[i] == '\t') {
+		i++
+	}
+	j := i
+	for j < len(a.text) && identByte(a.text[j]) {
+		j++
+	}
+	return j > i && a.isSymbol(a.text[i:j])
+}
+
 // nextNonSpace returns the first non-blank byte at or after i, or 0.
 func (a *asmLine) nextNonSpace(i int) byte {
 	for i < len(a.text) && (a.text[i] == ' ' || a.text[i] == '\t') {
@@ -367,8 +385,27 @@ func (a *asmLine) core(o *asmOp) error {
 		return a.errHere("expected an operand")
 	case c == ',':
 		return a.errHere("unknown token in expression")
+	case c == '-' && a.symbolAt(a.pos+1):
+		v, addr, err := a.exprTerm()
+		if err == nil {
+			v, addr, err = a.exprRest(v, addr, 1)
+		}
+		o.kind, o.val, o.addr = opInt, v, addr
+		return err
 	case c == '-' || digitOrDot(c):
-		return a.number(o)
+		if err := a.number(o); err != nil || o.kind != opInt || !a.moreExpr() {
+			return err
+		}
+		v, _, err := a.exprRest(o.val, false, 1)
+		o.val = v
+		return err
+	case c == '(' || c == '~':
+		v, addr, err := a.exprTerm()
+		if err == nil {
+			v, addr, err = a.exprRest(v, addr, 1)
+		}
+		o.kind, o.val, o.addr = opInt, v, addr
+		return err
 	case c == '[':
 		return a.regList(o)
 	}
@@ -415,8 +452,15 @@ func (a *asmLine) core(o *asmOp) error {
 	}
 	o.kind, o.name = opName, id
 	if a.env != nil && a.env.Symbol != nil {
-		if v, ok := a.env.Symbol(id); ok && !a.labelContext() {
-			o.kind, o.val = opInt, v
+		if v, ok := a.env.Symbol(id); ok {
+			if a.moreExpr() {
+				v, addr, err := a.exprRest(v, true, 1)
+				o.kind, o.val, o.addr = opInt, v, addr
+				return err
+			}
+			if !a.labelContext() {
+				o.kind, o.val = opInt, v
+			}
 		}
 	}
 	return nil

@@ -136,13 +136,15 @@ func (a *asmLine) simm16(o *asmOp, f *Form) (uint32, error) {
 // label returns a branch's simm16: a label's offset from PC+4 in words,
 // or a plain integer taken as the offset itself.
 func (a *asmLine) label(o *asmOp) (uint32, error) {
-	switch o.kind {
-	case opInt:
+	switch {
+	case o.kind == opInt && o.addr:
+		return a.branchTo(o, o.val, "")
+	case o.kind == opInt:
 		if o.val < -1<<15 || o.val > 1<<16-1 {
 			return 0, errAt(o, "branch offset out of range")
 		}
 		return uint32(o.val) & 0xffff, nil
-	case opName:
+	case o.kind == opName:
 		if a.env == nil || a.env.Symbol == nil {
 			return 0, errAt(o, "undefined label "+o.name)
 		}
@@ -150,13 +152,25 @@ func (a *asmLine) label(o *asmOp) (uint32, error) {
 		if !ok {
 			return 0, errAt(o, "undefined label "+o.name)
 		}
-		d := v - int64(a.env.PC) - 4
-		if d%4 != 0 || d/4 < -1<<15 || d/4 >= 1<<15 {
-			return 0, errAt(o, "branch target out of range: "+o.name)
-		}
-		return uint32(d/4) & 0xffff, nil
+		return a.branchTo(o, v, o.name)
 	}
 	return 0, errAt(o, msgInvalidOperand)
+}
+
+// branchTo returns the simm16 of a branch to address v.
+func (a *asmLine) branchTo(o *asmOp, v int64, name string) (uint32, error) {
+	pc := int64(0)
+	if a.env != nil {
+		pc = int64(a.env.PC)
+	}
+	d := v - pc - 4
+	if d%4 != 0 || d/4 < -1<<15 || d/4 >= 1<<15 {
+		if name == "" {
+			return 0, errAt(o, "branch target out of range")
+		}
+		return 0, errAt(o, "branch target out of range: "+name)
+	}
+	return uint32(d/4) & 0xffff, nil
 }
 
 // funcArgs splits name(args)'s arguments at commas.
