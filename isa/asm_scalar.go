@@ -1,0 +1,433 @@
+package isa
+
+// Assembling the scalar encodings: SOP2, SOPK, SOP1, SOPC, SOPP and SMEM,
+// with the symbolic simm16 forms (waitcnt, hwreg, sendmsg, gpr_idx) and
+// branch labels. The names come from the printer's tables (scalar.go).
+
+import (
+	"strings"
+)
+
+func init() {
+	for _, e := range []Encoding{EncSOP2, EncSOPK, EncSOP1, EncSOPC, EncSOPP} {
+		encoders[e] = encSALU
+	}
+	encoders[EncSMEM] = encSMEM
+}
+
+// encSALU packs the SOP encodings.
+func encSALU(a *asmLine) error {
+	f := a.form
+	var sdst, ssrc0, ssrc1 uint16
+	var simm16 uint32
+	k := 0
+	for i := range f.Operands {
+		s := &f.Operands[i]
+		if k == len(a.ops) {
+			if s.Field == FieldSIMM16 && f.Flags&FlagOptImm != 0 {
+				break
+			}
+			return a.tooFew()
+		}
+		o := &a.ops[k]
+		k++
+		var err error
+		switch s.Field {
+		case FieldSDST:
+			if s.Access == Read {
+				sdst, err = a.src(o, s, allowScalar) // s_cmpk_*, s_setreg: a source in sdst
+				if err == nil && sdst > 127 {
+					err = errAt(o, msgInvalidOperand)
+				}
+			} else {
+				sdst, err = a.sdst(o, s)
+			}
+		case FieldSSRC0:
+			allow := allowSrc | allowLit
+			if f.Flags&FlagSregSsrc0 != 0 {
+				allow = allowScalar
+			}
+			ssrc0, err = a.src(o, s, allow)
+		case FieldSSRC1:
+			if s.Imm {
+				var v int64
+				v, err = a.gprIdxOperand(o)
+				ssrc1 = uint16(v)
+			} else {
+				ssrc1, err = a.src(o, s, allowSrc|allowLit)
+			}
+		case FieldSIMM16:
+			simm16, err = a.simm16(o, f)
+		case FieldSIMM32:
+			if o.kind != opInt && o.kind != opFloat {
+				err = errAt(o, msgInvalidOperand)
+				break
+			}
+			if o.kind == opInt && (o.val < -1<<31 || o.val > 1<<32-1) {
+				err = errAt(o, msgInvalidOperand)
+				break
+			}
+			err = a.setLiteral(o, uint32(o.val))
+		default:
+			err = errAt(o, msgInvalidOperand)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	if err := a.extra(k); err != nil {
+		return err
+	}
+	op := uint32(f.Opcode)
+	switch f.Enc {
+	case EncSOP2:
+		a.emit(0x80000000 | op<<23 | uint32(sdst)<<16 | uint32(ssrc1)<<8 | uint32(ssrc0))
+	case EncSOPK:
+		a.emit(0xb0000000 | op<<23 | uint32(sdst)<<16 | simm16)
+	case EncSOP1:
+		a.emit(0xbe800000 | uint32(sdst)<<16 | op<<8 | uint32(ssrc0))
+	case EncSOPC:
+		a.emit(0xbf000000 | op<<16 | uint32(ssrc1)<<8 | uint32(ssrc0))
+	case EncSOPP:
+		a.emit(0xbf800000 | op<<16 | simm16)
+	}
+	return nil
+}
+
+// simm16 returns the 16-bit immediate of a SOPK or SOPP form.
+func (a *asmLine) simm16(o *asmOp, f *Form) (uint32, error) {
+	switch {
+	case f.Flags&FlagLabel != 0:
+		return a.label(o)
+	case f.Flags&FlagHwreg != 0 && o.kind == opFunc && o.name == "hwreg":
+		return a.hwregOperand(o)
+	case f.Flags&FlagSendmsg != 0 && o.kind == opFunc && o.name == "sendmsg":
+		return a.sendmsgOperand(o)
+	case f.Flags&FlagGprIdx != 0:
+		v, err := a.gprIdxOperand(o)
+		return uint32(v), err
+	}
+	if o.kind != opInt || o.neg || o.abs || o.sext {
+		return 0, errAt(o, msgInvalidOperand)
+	}
+	if o.val < -1<<15 || o.val > 1<<16-1 {
+		return 0, errAt(o, "invalid immediate: only 16-bit values are legal")
+	}
+	return uint32(o.val) & 0xffff, nil
+}
+
+// label returns a branch's simm16: a label's offset from PC+4 in words,
+// or a plain integer taken as the offset itself.
+func (a *asmLine) label(o *asmOp) (uint32, error) {
+	switch o.kind {
+	case opInt:
+		if o.val < -1<<15 || o.val > 1<<16-1 {
+			return 0, errAt(o, "branch offset out of range")
+		}
+		return uint32(o.val) & 0xffff, nil
+	case opName:
+		if a.env == nil || a.env.Symbol == nil {
+			return 0, errAt(o, "undefined label "+o.name)
+		}
+		v, ok := a.env.Symbol(o.name)
+		if !ok {
+			return 0, errAt(o, "undefined label "+o.name)
+		}
+		d := v - int64(a.env.PC) - 4
+		if d%4 != 0 || d/4 < -1<<15 || d/4 >= 1<<15 {
+			return 0, errAt(o, "branch target out of range: "+o.name)
+		}
+		return uint32(d/4) & 0xffff, nil
+	}
+	return 0, errAt(o, msgInvalidOperand)
+}
+
+// funcArgs splits name(args)'s arguments at commas.
+func funcArgs(s string) []string {
+	parts := strings.Split(s, ",")
+	for i := range parts {
+		parts[i] = strings.TrimSpace(parts[i])
+	}
+	return parts
+}
+
+// hwregOperand encodes hwreg(ID[, OFFSET, SIZE]).
+func (a *asmLine) hwregOperand(o *asmOp) (uint32, error) {
+	args := funcArgs(o.args)
+	if len(args) != 1 && len(args) != 3 {
+		return 0, errAt(o, "expected a comma or a closing parenthesis")
+	}
+	id, err := parseInt(args[0])
+	if err != nil {
+		id = -1
+		for i := uint16(0); i < 64; i++ {
+			if n := hwregName(a.t, i); n != "" && n == args[0] {
+				id = int64(i)
+			}
+		}
+		if id < 0 {
+			return 0, errAt(o, "expected a register name or an absolute expression")
+		}
+	}
+	if id < 0 || id > 63 {
+		return 0, errAt(o, "invalid code of hardware register: only 6-bit values are legal")
+	}
+	off, size := int64(0), int64(32)
+	if len(args) == 3 {
+		if off, err = parseInt(args[1]); err != nil || off < 0 || off > 31 {
+			return 0, errAt(o, "invalid bit offset: only 5-bit values are legal")
+		}
+		if size, err = parseInt(args[2]); err != nil || size < 1 || size > 32 {
+			return 0, errAt(o, "invalid bitfield width: only values from 1 to 32 are legal")
+		}
+	}
+	return uint32(id | off<<6 | (size-1)<<11), nil
+}
+
+// sendmsgOperand encodes sendmsg(MSG[, OP[, STREAM]]).
+func (a *asmLine) sendmsgOperand(o *asmOp) (uint32, error) {
+	args := funcArgs(o.args)
+	if len(args) > 3 {
+		return 0, errAt(o, "expected a closing parenthesis")
+	}
+	id, err := parseInt(args[0])
+	if err != nil {
+		id = -1
+		for i := uint16(0); i < 16; i++ {
+			if n := msgName(a.t, i); n != "" && n == args[0] {
+				id = int64(i)
+			}
+		}
+		if id < 0 {
+			return 0, errAt(o, "expected a message name or an absolute expression")
+		}
+	}
+	var op, stream int64
+	if len(args) > 1 {
+		if op, err = parseInt(args[1]); err != nil {
+			op = -1
+			names := gsOpNames[:]
+			if id == msgSysmsg {
+				names = sysmsgOpNames[:]
+			}
+			for i, n := range names {
+				if n != "" && n == args[1] {
+					op = int64(i)
+				}
+			}
+			if op < 0 {
+				return 0, errAt(o, "expected an operation name or an absolute expression")
+			}
+		}
+	}
+	if len(args) > 2 {
+		if stream, err = parseInt(args[2]); err != nil || stream < 0 || stream > 3 {
+			return 0, errAt(o, "invalid message stream id")
+		}
+	}
+	if id < 0 || id > 15 || op < 0 || op > 7 {
+		return 0, errAt(o, "invalid message id")
+	}
+	return uint32(id | op<<4 | stream<<8), nil
+}
+
+// gprIdxOperand encodes gpr_idx(SRC0,SRC1,SRC2,DST) or a plain 0–15... value.
+func (a *asmLine) gprIdxOperand(o *asmOp) (int64, error) {
+	switch {
+	case o.kind == opInt:
+		if o.val < 0 || o.val > 255 {
+			return 0, errAt(o, msgInvalidOperand)
+		}
+		return o.val, nil
+	case o.kind == opFunc && o.name == "gpr_idx":
+		var v int64
+		if strings.TrimSpace(o.args) == "" {
+			return 0, nil
+		}
+		for _, n := range funcArgs(o.args) {
+			bit := int64(-1)
+			for i, m := range [4]string{"SRC0", "SRC1", "SRC2", "DST"} {
+				if n == m {
+					bit = int64(i)
+				}
+			}
+			if bit < 0 {
+				return 0, errAt(o, "expected a VGPR index mode")
+			}
+			if v&(1<<bit) != 0 {
+				return 0, errAt(o, "duplicate VGPR index mode")
+			}
+			v |= 1 << bit
+		}
+		return v, nil
+	}
+	return 0, errAt(o, msgInvalidOperand)
+}
+
+// waitcnt parses vmcnt(N) expcnt(N) lgkmcnt(N) (separated by blanks, &
+// or commas) into an s_waitcnt simm16.
+func (a *asmLine) waitcnt(o *asmOp) error {
+	v := uint32(0xf7f)
+	vmMax := int64(0xf)
+	if a.t == GFX9 {
+		v, vmMax = 0xcf7f, 0x3f
+	}
+	for {
+		col := a.pos + 1
+		name := a.ident()
+		if a.pos >= len(a.text) || a.text[a.pos] != '(' {
+			return &AsmError{Col: col, Msg: "expected a counter name"}
+		}
+		a.pos++
+		a.skipSpace()
+		s := a.pos
+		for a.pos < len(a.text) && a.text[a.pos] != ')' {
+			a.pos++
+		}
+		if a.pos == len(a.text) {
+			return a.errHere("expected a closing parenthesis")
+		}
+		n, err := parseInt(strings.TrimSpace(a.text[s:a.pos]))
+		a.pos++
+		if err != nil {
+			return &AsmError{Col: s + 1, Msg: "expected absolute expression"}
+		}
+		base, sat := strings.CutSuffix(name, "_sat")
+		max := map[string]int64{"vmcnt": vmMax, "expcnt": 7, "lgkmcnt": 0xf}[base]
+		if max == 0 {
+			return &AsmError{Col: col, Msg: "invalid counter name " + name}
+		}
+		if n < 0 || n > max {
+			if !sat {
+				return &AsmError{Col: col, Msg: "too large value for " + base}
+			}
+			n = max
+		}
+		switch base {
+		case "vmcnt":
+			v = v&^0xc00f | uint32(n&0xf) | uint32(n>>4&3)<<14
+			if a.t == GFX8 {
+				v &^= 0xc000
+			}
+		case "expcnt":
+			v = v&^0x70 | uint32(n)<<4
+		case "lgkmcnt":
+			v = v&^0xf00 | uint32(n)<<8
+		}
+		c := a.peek()
+		if c == '&' || c == ',' {
+			a.pos++
+			c = a.peek()
+		}
+		if !(c >= 'a' && c <= 'z') {
+			break
+		}
+		s = a.pos
+		id := a.ident()
+		a.pos = s
+		if !strings.HasSuffix(id, "cnt") && !strings.HasSuffix(id, "cnt_sat") {
+			break
+		}
+	}
+	o.kind, o.val = opInt, int64(v)
+	return nil
+}
+
+// encSMEM packs the SMEM encoding.
+func encSMEM(a *asmLine) error {
+	f := a.form
+	var sdata, sbase uint32
+	var imm, soe bool
+	var offset int64
+	var soff uint32
+	k := 0
+	for i := range f.Operands {
+		s := &f.Operands[i]
+		if k == len(a.ops) {
+			return a.tooFew()
+		}
+		o := &a.ops[k]
+		k++
+		switch s.Field {
+		case FieldSDATA:
+			if s.Imm {
+				if o.kind != opInt || o.val < 0 || o.val > 0x7f {
+					return errAt(o, msgInvalidOperand)
+				}
+				sdata = uint32(o.val)
+				break
+			}
+			c, err := a.sdst(o, s)
+			if err != nil {
+				return err
+			}
+			sdata = uint32(c)
+		case FieldSBASE:
+			c, err := a.sdst(o, s)
+			if err != nil {
+				return err
+			}
+			sbase = uint32(c) >> 1
+		case FieldOFFSET:
+			switch o.kind {
+			case opInt:
+				imm, offset = true, o.val
+				lo, hi := int64(0), int64(1<<20-1)
+				if a.t == GFX9 {
+					lo, hi = -1<<20, 1<<20-1
+				}
+				if offset < lo || offset > hi {
+					return errAt(o, "expected a 20-bit unsigned offset")
+				}
+			case opReg:
+				so := OperandSpec{Field: FieldSOFFSET, Access: Read, Type: TypeB32, Width: 1}
+				c, err := a.sdst(o, &so)
+				if err != nil {
+					return err
+				}
+				soff = uint32(c)
+				if m := a.mod("offset"); m != nil && a.t == GFX9 {
+					v, err := parseInt(m.val)
+					if err != nil || v < -1<<20 || v >= 1<<20 {
+						return &AsmError{Col: m.col, Msg: "expected a 21-bit signed offset"}
+					}
+					imm, soe, offset = true, true, v
+				}
+			default:
+				return errAt(o, msgInvalidOperand)
+			}
+		}
+	}
+	if err := a.extra(k); err != nil {
+		return err
+	}
+	if imm && f.Flags&FlagSmemImm == 0 || !imm && f.Flags&FlagSmemSGPR == 0 {
+		return &AsmError{Col: a.mnCol, Msg: msgInvalidOperand}
+	}
+	glc := false
+	if f.Flags&FlagGLC != 0 {
+		var err error
+		if glc, err = a.flag("glc"); err != nil {
+			return err
+		}
+	}
+	w0 := 0xc0000000 | uint32(f.Opcode)<<18 | sdata<<6 | sbase
+	if imm {
+		w0 |= 1 << 17
+	}
+	if glc {
+		w0 |= 1 << 16
+	}
+	w1 := soff
+	switch {
+	case soe:
+		w0 |= 1 << 14
+		w1 = soff<<25 | uint32(offset)&0x1fffff
+	case imm && a.t == GFX9:
+		w1 = uint32(offset) & 0x1fffff
+	case imm:
+		w1 = uint32(offset) & 0xfffff
+	}
+	a.emit(w0, w1)
+	return nil
+}
