@@ -361,9 +361,13 @@ func (a *assembler) instruction(text string, off int) {
 		return
 	}
 	usedSym := false
+	text, dotted := undotLabels(text)
 	env := isa.AsmEnv{PC: uint64(len(sec.data)), Symbol: func(name string) (int64, bool) {
 		usedSym = true
 		v, ok := a.lookup(name)
+		if !ok && dotted && name[0] == '_' {
+			v, ok = a.lookup("." + name[1:])
+		}
 		return v.v, ok
 	}}
 	words, err := isa.Assemble(nil, text, a.tgt.gen, a.tgt.feat, &env)
@@ -390,6 +394,27 @@ func (a *assembler) holdsData(col int) bool {
 	}
 	a.errorf(col, "section '%s' cannot hold data here: only .text and .rodata go into the code object", a.cur.name)
 	return false
+}
+
+// undotLabels hides the leading dot of symbol operands (".Lloop" becomes
+// "_Lloop", same length so columns stay) from isa.Assemble, whose operand
+// lexer reads a leading dot as a number; the lookup maps the names back.
+func undotLabels(text string) (string, bool) {
+	i := strings.IndexAny(text, " \t")
+	if i < 0 || !strings.Contains(text[i:], ".") {
+		return text, false
+	}
+	b := []byte(text)
+	changed := false
+	for j := i; j+1 < len(b); j++ {
+		if b[j] == '.' && (b[j+1] == '_' || b[j+1] >= 'A' && b[j+1] <= 'Z' || b[j+1] >= 'a' && b[j+1] <= 'z') && !isIdentChar(b[j-1]) && (b[j-1] < '0' || b[j-1] > '9') {
+			b[j], changed = '_', true
+		}
+	}
+	if !changed {
+		return text, false
+	}
+	return string(b), true
 }
 
 // emitWords appends instruction words to sec.
