@@ -335,7 +335,7 @@ func (a *assembler) dirTarget(sc *scanner) error {
 		return err
 	}
 	if s != a.tgt.id {
-		return errAt(col, "target id must match options")
+		return errAt(col, ".amdgcn_target directive's target id %s does not match the specified target id %s", s, a.tgt.id)
 	}
 	return sc.expectEOL()
 }

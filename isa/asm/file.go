@@ -244,7 +244,11 @@ func (a *assembler) addErr(line, col int, msg string) {
 	if len(a.errs) >= maxErrors {
 		return
 	}
-	a.errs = append(a.errs, &Error{File: a.file, Line: line + 1, Col: col, Msg: msg, Source: a.raw[line]})
+	src := "" // the line after the last: the end of the file
+	if line < len(a.raw) {
+		src = a.raw[line]
+	}
+	a.errs = append(a.errs, &Error{File: a.file, Line: line + 1, Col: col, Msg: msg, Source: src})
 }
 
 // report records err, placing a posError at its column.
@@ -272,9 +276,9 @@ func (a *assembler) run() {
 	}
 	switch {
 	case a.kd != nil:
-		a.addErr(a.kd.line, a.kd.col, "expected .end_amdhsa_kernel")
+		a.addErr(len(a.lines), 1, "expected .amdhsa_ directive or .end_amdhsa_kernel")
 	case a.meta != nil:
-		a.addErr(a.metaLine, 1, "expected .end_amdgpu_metadata")
+		a.addErr(len(a.lines), 1, "expected directive .end_amdgpu_metadata not found")
 	}
 	for _, p := range a.sizes {
 		a.line = p.line
@@ -324,7 +328,7 @@ func (a *assembler) statement(s string) {
 func (a *assembler) defineLabel(name string, col int) {
 	sym := a.sym(name)
 	if sym.defined {
-		a.errorf(col, "invalid symbol redefinition")
+		a.errorf(col, "symbol '%s' is already defined", name)
 		return
 	}
 	sym.defined, sym.line = true, a.line
@@ -333,6 +337,8 @@ func (a *assembler) defineLabel(name string, col int) {
 
 // assign handles "name = expr" and .set.
 func (a *assembler) assign(name string, col int, sc *scanner, redefine bool) {
+	sc.skipSpace()
+	col = sc.col()
 	v, err := sc.expr(a.lookup)
 	if err == nil {
 		err = sc.expectEOL()
@@ -360,17 +366,24 @@ func (a *assembler) instruction(text string, off int) {
 		a.emitWords(sec, c.words)
 		return
 	}
-	usedSym := false
+	usedSym, missing := false, ""
 	text, dotted := undotLabels(text)
 	env := isa.AsmEnv{PC: uint64(len(sec.data)), Symbol: func(name string) (int64, bool) {
 		usedSym = true
+		if dotted && name[0] == '_' && a.syms[name] == nil {
+			name = "." + name[1:]
+		}
 		v, ok := a.lookup(name)
-		if !ok && dotted && name[0] == '_' {
-			v, ok = a.lookup("." + name[1:])
+		if !ok {
+			missing = name
 		}
 		return v.v, ok
 	}}
 	words, err := isa.Assemble(nil, text, a.tgt.gen, a.tgt.feat, &env)
+	if err != nil && missing != "" && isBranch(text) {
+		a.errorf(off+1, "undefined label '%s'", missing)
+		return
+	}
 	if err != nil {
 		col := 1
 		msg := err.Error()
@@ -394,6 +407,11 @@ func (a *assembler) holdsData(col int) bool {
 	}
 	a.errorf(col, "section '%s' cannot hold data here: only .text and .rodata go into the code object", a.cur.name)
 	return false
+}
+
+// isBranch reports whether text is a branch, which takes a label.
+func isBranch(text string) bool {
+	return strings.HasPrefix(text, "s_cbranch") || strings.HasPrefix(text, "s_branch") || strings.HasPrefix(text, "s_call_b64")
 }
 
 // undotLabels hides the leading dot of symbol operands (".Lloop" becomes

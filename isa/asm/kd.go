@@ -123,7 +123,7 @@ type kdParser struct {
 func (a *assembler) dirKernel(sc *scanner) error {
 	name := sc.ident()
 	if name == "" {
-		return errAt(sc.col(), "expected symbol name after .amdhsa_kernel")
+		return errAt(1, "unknown directive")
 	}
 	if err := sc.expectEOL(); err != nil {
 		return err
@@ -163,9 +163,6 @@ func (a *assembler) kdLine(s string) {
 // kdDirective parses one .amdhsa_ directive of the block.
 func (a *assembler) kdDirective(id string, col int, sc *scanner) error {
 	p := a.kd
-	if !strings.HasPrefix(id, ".amdhsa_") {
-		return errAt(col, "expected .amdhsa_ directive or .end_amdhsa_kernel")
-	}
 	f, ok := kdFields[id]
 	if !ok {
 		return errAt(col, "unknown .amdhsa_kernel directive")

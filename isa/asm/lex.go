@@ -138,7 +138,7 @@ func (sc *scanner) str() (string, error) {
 		}
 	}
 	if i >= len(sc.s) {
-		return "", errAt(start+1, "unterminated string constant")
+		return "", errAt(start+1, "expected string")
 	}
 	sc.pos = i + 1
 	v, err := strconv.Unquote(sc.s[start:sc.pos])
@@ -159,7 +159,7 @@ func (sc *scanner) expectEOL() error {
 // expectComma consumes a comma or fails.
 func (sc *scanner) expectComma() error {
 	if !sc.accept(',') {
-		return errAt(sc.col(), "expected comma")
+		return errAt(sc.col(), "unexpected token")
 	}
 	return nil
 }

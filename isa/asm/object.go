@@ -58,7 +58,7 @@ func (a *assembler) object() (*Object, error) {
 	for _, k := range a.kernels {
 		s := a.syms[k.name]
 		if s == nil || !s.defined || s.isSet {
-			a.addErr(k.line, strings.Index(a.raw[k.line], k.name)+1, "undefined symbol '"+k.name+"': the kernel's code needs a label")
+			a.addErr(k.line, strings.LastIndex(a.raw[k.line], k.name)+1, "undefined symbol '"+k.name+"': the kernel's code needs a label")
 		} else if s.val.sec != o.textSec {
 			a.addErr(s.line, 1, "kernel '"+k.name+"' must be a label in .text")
 		}
