@@ -230,7 +230,7 @@ func openDebuggee(o *debugOptions) (*tui.EmuDebuggee, error) {
 		}
 	}
 	if co == nil {
-		if co, err = loader.Load(o.file, loadOptions(o.target, name, o.bundle)); err != nil {
+		if co, err = loadInput(o.file, loadOptions(o.target, name, o.bundle)); err != nil {
 			return nil, withBundleHint(err)
 		}
 	}
