@@ -179,3 +179,17 @@ func TestSourceAcceptedAsCodeObject(t *testing.T) {
 		t.Errorf("run of the .s wrote %x, of the .co %x", a, b)
 	}
 }
+
+// TestDebuggerOpensSource: the debugger (wavedbg K.s) assembles a .s in
+// memory and loads its kernel; a .s with an error reports it.
+func TestDebuggerOpensSource(t *testing.T) {
+	d, err := openDebuggee(&debugOptions{file: "../../samples/reduction/reduction.s", manifest: "../../samples/reduction/manifest.json"})
+	if err != nil || d == nil {
+		t.Fatalf("open reduction.s: %v", err)
+	}
+	bad := filepath.Join(t.TempDir(), "bad.s")
+	os.WriteFile(bad, []byte(".amdgcn_target \"amdgcn-amd-amdhsa--gfx900\"\n\ts_bogus\n"), 0o644)
+	if _, err := openDebuggee(&debugOptions{file: bad}); err == nil || !strings.Contains(err.Error(), bad+":2:2: error: invalid instruction") {
+		t.Errorf("bad.s: %v", err)
+	}
+}

@@ -1,6 +1,7 @@
 package asm
 
 import (
+	"bytes"
 	"strings"
 )
 
@@ -203,6 +204,9 @@ func alignDirective(pow2 bool) directiveFunc {
 			if n < 0 || n > 32 {
 				return errAt(col, "invalid alignment value")
 			}
+			if n > 24 {
+				return errAt(col, "alignment 2^%d is more than wavedbg supports (2^24)", n)
+			}
 			align = 1 << n
 		} else if n <= 0 || n&(n-1) != 0 {
 			return errAt(col, "alignment must be a power of 2")
@@ -237,9 +241,7 @@ func alignDirective(pow2 bool) directiveFunc {
 			}
 			return nil
 		}
-		for i := int64(0); i < pad; i++ {
-			s.data = append(s.data, byte(fill))
-		}
+		s.data = append(s.data, bytes.Repeat([]byte{byte(fill)}, int(pad))...)
 		return nil
 	}
 }
@@ -275,6 +277,9 @@ func dataDirective(size int) directiveFunc {
 	}
 }
 
+// maxSpace bounds .zero and friends: a code object is not that big.
+const maxSpace = 1 << 24
+
 // dirSpace handles .zero/.space/.skip N[, fill].
 func (a *assembler) dirSpace(sc *scanner) error {
 	col := sc.col()
@@ -291,13 +296,11 @@ func (a *assembler) dirSpace(sc *scanner) error {
 	if err := sc.expectEOL(); err != nil {
 		return err
 	}
-	if n < 0 || n > 1<<28 {
-		return errAt(col, "invalid number of bytes")
+	if n < 0 || n > maxSpace {
+		return errAt(col, "invalid number of bytes: want 0 to %d", maxSpace)
 	}
 	if n > 0 && a.holdsData(col) {
-		for i := int64(0); i < n; i++ {
-			a.cur.data = append(a.cur.data, byte(fill))
-		}
+		a.cur.data = append(a.cur.data, bytes.Repeat([]byte{byte(fill)}, int(n))...)
 	}
 	return nil
 }
@@ -368,14 +371,19 @@ func (a *assembler) dirMetadata(sc *scanner) error {
 // metaLineText adds a line to the metadata, or ends it.
 func (a *assembler) metaLineText(s string) {
 	if t := strings.TrimSpace(s); strings.EqualFold(t, ".end_amdgpu_metadata") {
-		doc, err := parseYAML(a.meta.String())
+		doc, err := parseYAML(a.meta.String(), a.metaLine+2)
+		if err == nil {
+			err = verifyMetadata(doc)
+		}
 		a.meta = nil
+		// llvm-mc reports bad metadata just past .end_amdgpu_metadata.
+		col := len(strings.TrimRight(s, " \t\r")) + 1
 		if err != nil {
-			a.addErr(a.metaLine, 2, "invalid amdgpu metadata: "+err.Error())
+			a.errorf(col, "invalid HSA metadata: %v", err)
 			return
 		}
 		if a.metadata != nil {
-			a.addErr(a.metaLine, 2, "second .amdgpu_metadata: a file has one")
+			a.errorf(col, "a file has one .amdgpu_metadata")
 			return
 		}
 		a.metadata = doc

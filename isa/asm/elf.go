@@ -111,11 +111,16 @@ func (o *Object) Link() ([]byte, error) {
 	hash := add(&outSec{name: ".hash", typ: shtHash, flags: shfAlloc, align: 4, entsize: 4, data: sysvHashTable(dyn)})
 	dstr := add(&outSec{name: ".dynstr", typ: shtStrtab, flags: shfAlloc, align: 1, data: dynstr.b})
 	dynsym.link, gnuHash.link, hash.link = uint32(dstr.index), uint32(dynsym.index), uint32(dynsym.index)
+	// A section is written when it has bytes or a symbol is in it.
+	used := map[*section]bool{}
+	for _, s := range append(locals, globals...) {
+		used[s.val.sec] = true
+	}
 	var rodata, text *outSec
-	if len(o.Rodata) > 0 {
+	if len(o.Rodata) > 0 || used[o.rodataSec] {
 		rodata = add(&outSec{name: ".rodata", typ: shtProgbits, flags: shfAlloc, align: o.rodataAlign, data: append([]byte(nil), o.Rodata...)})
 	}
-	if len(o.Text) > 0 {
+	if len(o.Text) > 0 || used[o.textSec] {
 		text = add(&outSec{name: ".text", typ: shtProgbits, flags: shfAlloc | shfExec, align: o.textAlign, data: append([]byte(nil), o.Text...)})
 	}
 	dynamic := add(&outSec{name: ".dynamic", typ: shtDynamic, flags: shfAlloc | shfWrite, align: 8, entsize: 16,

@@ -14,9 +14,9 @@ import (
 // kdCases are .amdhsa_kernel bodies; each is assembled for every target
 // of kdTargets it suits.
 var kdCases = map[string]string{
-	"minimal": ".amdhsa_next_free_vgpr 0\n.amdhsa_next_free_sgpr 0",
-	"counts":  ".amdhsa_next_free_vgpr 9\n.amdhsa_next_free_sgpr 17\n.amdhsa_reserve_vcc 0\n.amdhsa_reserve_flat_scratch 0",
-	"max": ".amdhsa_next_free_vgpr 256\n.amdhsa_next_free_sgpr 96\n.amdhsa_reserve_vcc 1\n.amdhsa_reserve_flat_scratch 0",
+	"minimal":  ".amdhsa_next_free_vgpr 0\n.amdhsa_next_free_sgpr 0",
+	"counts":   ".amdhsa_next_free_vgpr 9\n.amdhsa_next_free_sgpr 17\n.amdhsa_reserve_vcc 0\n.amdhsa_reserve_flat_scratch 0",
+	"max":      ".amdhsa_next_free_vgpr 256\n.amdhsa_next_free_sgpr 96\n.amdhsa_reserve_vcc 1\n.amdhsa_reserve_flat_scratch 0",
 	"vcc-only": ".amdhsa_next_free_vgpr 5\n.amdhsa_next_free_sgpr 7\n.amdhsa_reserve_vcc 1\n.amdhsa_reserve_flat_scratch 0",
 	"user-sgprs": `.amdhsa_next_free_vgpr 3
 .amdhsa_next_free_sgpr 4

@@ -10,9 +10,11 @@ import (
 // parseYAML reads the YAML subset AMDGPU metadata is written in (block
 // and flow mappings and sequences, plain and quoted scalars, !str-style
 // tags) into a document, typing scalars as LLVM's msgpack::DocNode does.
-func parseYAML(text string) (*node, error) {
+// Errors give line numbers counted from first.
+func parseYAML(text string, first int) (*node, error) {
 	p := &yamlParser{}
 	for i, l := range strings.Split(text, "\n") {
+		i += first - 1
 		t := strings.TrimRight(l, " \t\r")
 		trim := strings.TrimLeft(t, " ")
 		if trim == "" || trim[0] == '#' || trim == "---" || trim == "..." || strings.HasPrefix(trim, "--- ") {
@@ -250,15 +252,16 @@ func unquote(s string) (string, error) {
 }
 
 // typed resolves a scalar's type: with no tag, an unsigned integer, a
-// signed one, a float, a boolean, null or else a string; quoted scalars
-// are strings.
+// signed one, a float, a boolean, null or else a string.
 func typed(s, tag string, quoted bool, no int) (*node, error) {
 	switch tag {
 	case "", "!str", "!int", "!float", "!bool", "!nil":
 	default:
 		return nil, fmt.Errorf("line %d: unknown tag %s", no, tag)
 	}
-	if quoted && tag == "" || tag == "!str" {
+	// Quoted scalars are typed too: LLVM's YAML reader tags every
+	// scalar alike.
+	if tag == "!str" {
 		return strNode(s), nil
 	}
 	if tag == "" || tag == "!int" {
