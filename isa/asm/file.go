@@ -44,7 +44,7 @@ func Parse(name string, src []byte, opts Options) (*Object, error) {
 		a.pass = pass
 		a.reset()
 		a.run()
-		if !a.forward || pass > 0 && a.settled() || pass == maxPasses-1 || len(a.errs) >= maxErrors {
+		if !a.forward || pass > 0 && (a.settled() || len(a.errs) >= maxErrors) || pass == maxPasses-1 {
 			break
 		}
 		a.snapshot()
@@ -84,15 +84,19 @@ type assembler struct {
 	nextVGPR  int64
 	nextSGPR  int64
 	insnCache []insnCache
+	arena     []uint32 // the words of every instruction of pass 0
 
 	prev map[string]value // label and .set values of the last pass
 }
 
-// insnCache keeps an instruction's words between passes when no symbol
-// went into them.
+// insnCache keeps an instruction line's result between passes when no
+// symbol went into it: its words (arena[start:end]) and the registers it
+// names. A line with a label is replayed by statement; one without,
+// directly by run.
 type insnCache struct {
-	words []uint32
-	ok    bool
+	start, end int32
+	vgpr, sgpr int32 // next free VGPR and SGPR after it, -1 for none
+	ok, label  bool
 }
 
 // pendingSize is a .size evaluated at the end of the pass.
@@ -230,7 +234,9 @@ func (a *assembler) lookup(name string) (value, bool) {
 		return v, true
 	}
 	if a.pass == 0 {
-		return value{}, true // settled by the next pass
+		// Settled by the next pass; here, so that a branch to it is in
+		// range.
+		return value{int64(len(a.cur.data)), a.cur}, true
 	}
 	return value{}, false
 }
@@ -270,6 +276,10 @@ func (a *assembler) run() {
 		}
 		if a.meta != nil {
 			a.metaLineText(s)
+			continue
+		}
+		if c := &a.insnCache[i]; c.ok && !c.label && a.pass > 0 {
+			a.replay(c)
 			continue
 		}
 		a.statement(s)
@@ -321,7 +331,7 @@ func (a *assembler) statement(s string) {
 		a.directive(name, off+1, sc)
 		return
 	}
-	a.instruction(strings.TrimRight(s[off:], " \t\r"), off)
+	a.instruction(strings.TrimRight(s[off:], " \t\r"), off, off > len(s)-len(strings.TrimLeft(s, " \t")))
 }
 
 // defineLabel defines a label at the current position.
@@ -356,17 +366,26 @@ func (a *assembler) assign(name string, col int, sc *scanner, redefine bool) {
 }
 
 // instruction assembles one instruction at column off+1 of the line.
-func (a *assembler) instruction(text string, off int) {
+func (a *assembler) instruction(text string, off int, label bool) {
+	c := &a.insnCache[a.line]
+	if a.pass > 0 && c.ok {
+		a.replay(c)
+		return
+	}
+	v, s := a.nextVGPR, a.nextSGPR
 	a.trackRegs(text)
 	if !a.holdsData(off + 1) {
 		return
 	}
 	sec := a.cur
-	if c := &a.insnCache[a.line]; a.pass > 0 && c.ok {
-		a.emitWords(sec, c.words)
-		return
+	regs := func(now, before int64) int32 {
+		if now == before {
+			return -1
+		}
+		return int32(now)
 	}
 	usedSym, missing := false, ""
+	orig := text
 	text, dotted := undotLabels(text)
 	env := isa.AsmEnv{PC: uint64(len(sec.data)), Symbol: func(name string) (int64, bool) {
 		usedSym = true
@@ -379,7 +398,8 @@ func (a *assembler) instruction(text string, off int) {
 		}
 		return v.v, ok
 	}}
-	words, err := isa.Assemble(nil, text, a.tgt.gen, a.tgt.feat, &env)
+	start := len(a.arena)
+	words, err := isa.Assemble(a.arena, text, a.tgt.gen, a.tgt.feat, &env)
 	if err != nil && missing != "" && isBranch(text) {
 		a.errorf(off+1, "undefined label '%s'", missing)
 		return
@@ -391,11 +411,33 @@ func (a *assembler) instruction(text string, off int) {
 		if errors.As(err, &ae) {
 			col, msg = ae.Col, ae.Msg
 		}
+		if dotted {
+			msg = redot(msg, text, orig)
+		}
 		a.errorf(off+col, "%s", msg)
 		return
 	}
-	a.insnCache[a.line] = insnCache{words: words, ok: !usedSym}
-	a.emitWords(sec, words)
+	if a.pass > 0 || usedSym {
+		// Words that may change are not kept.
+		a.emitWords(sec, words[start:])
+		a.arena = words[:start]
+		return
+	}
+	a.arena = words
+	*c = insnCache{start: int32(start), end: int32(len(words)), vgpr: regs(a.nextVGPR, v), sgpr: regs(a.nextSGPR, s),
+		ok: true, label: label}
+	a.emitWords(sec, words[start:])
+}
+
+// replay repeats a cached instruction line.
+func (a *assembler) replay(c *insnCache) {
+	if c.vgpr >= 0 {
+		a.nextVGPR = max(a.nextVGPR, int64(c.vgpr))
+	}
+	if c.sgpr >= 0 {
+		a.nextSGPR = max(a.nextSGPR, int64(c.sgpr))
+	}
+	a.emitWords(a.cur, a.arena[c.start:c.end])
 }
 
 // holdsData reports whether the current section may hold bytes, and
@@ -433,6 +475,20 @@ func undotLabels(text string) (string, bool) {
 		return text, false
 	}
 	return string(b), true
+}
+
+// redot puts back in msg the names undotLabels changed in text.
+func redot(msg, text, orig string) string {
+	for i := 0; i < len(text); i++ {
+		if text[i] != orig[i] {
+			j := i + 1
+			for j < len(text) && isIdentChar(text[j]) {
+				j++
+			}
+			msg = strings.ReplaceAll(msg, text[i:j], orig[i:j])
+		}
+	}
+	return msg
 }
 
 // emitWords appends instruction words to sec.
