@@ -5,8 +5,8 @@
 # tool's time and the throughput ratio.
 #
 # The listing is `wavedbg disasm` of the code object made into a source
-# file: symbols become labels, the address and word comments go, and runs
-# of zero words ("...") are dropped. llvm-mc-19 writes an object file;
+# file: symbols become labels, the address and word comments stay (both
+# assemblers skip them), runs of zero words ("...") are dropped. llvm-mc-19 writes an object file;
 # wavedbg asm also links it into a code object.
 #
 #   isa/asm/bench.sh [LIB] [PROCESSOR]     (defaults: librocsparse.so.0, gfx803)
@@ -23,10 +23,19 @@ go build -o "$tmp/wavedbg" ./cmd/wavedbg
 "$tmp/wavedbg" disasm "$tmp/big.co" >"$tmp/big.lst"
 {
 	printf '\t.amdgcn_target "amdgcn-amd-amdhsa--%s"\n\t.text\n' "$cpu"
-	sed -n -e 's/^[0-9a-f]\{16\} <\(.*\)>:$/\1:/p' \
-		-e '/^\t\t\.\.\.$/d' \
-		-e 's/^\(\t[^\t].*[^ ]\) *\/\/ [0-9A-F]\{12\}: .*$/\1/p' "$tmp/big.lst"
-} >"$tmp/big.s"
+	sed -e '/^Disassembly of section/d' -e '/file format/d' -e '/^\t\t\.\.\.$/d' \
+		-e 's/^[0-9a-f]\{16\} <\(.*\)>:$/\1:/' "$tmp/big.lst"
+} >"$tmp/listing.s"
+# Lines llvm-mc-19 rejects (text LLVM prints but does not take back) become
+# .long of the listing's words, for both assemblers.
+llvm-mc-19 -triple=amdgcn-amd-amdhsa -mcpu="$cpu" -filetype=obj "$tmp/listing.s" -o /dev/null 2>"$tmp/mc.err" || true
+grep -o '^[^:]*:[0-9]*:[0-9]*: error' "$tmp/mc.err" | cut -d: -f2 >"$tmp/bad" || true
+awk 'NR == FNR { bad[$1] = 1; next }
+	FNR in bad { n = split(substr($0, index($0, "// ") + 17), w, " "); s = "\t.long"
+		for (i = 1; i <= n; i++) s = s (i > 1 ? "," : "") " 0x" w[i]
+		print s; next }
+	{ print }' "$tmp/bad" "$tmp/listing.s" >"$tmp/big.s"
+rejected=$(wc -l <"$tmp/bad")
 insns=$(grep -c '^	' "$tmp/big.s" || true)
 
 # best: the fastest of $runs runs of a command, in milliseconds.
@@ -51,7 +60,7 @@ if cmp -s "$tmp/llvm.text" "$tmp/ours.text"; then
 else
 	same="DIFFERENT ($(cmp "$tmp/llvm.text" "$tmp/ours.text" | head -1))"
 fi
-echo "source: $insns lines of $cpu code (the largest code object in $(basename "$lib"))"
+echo "source: $insns lines of $cpu code (the largest code object in $(basename "$lib")); $rejected lines llvm-mc-19 rejects written as .long"
 printf "llvm-mc-19 -filetype=obj : %6d ms\n" "$llvm_ms"
 printf "wavedbg asm (and link)   : %6d ms\n" "$ours_ms"
 echo ".text: $same"
