@@ -13,6 +13,7 @@ import (
 	"github.com/wavedbg/wavedbg/isa"
 	"github.com/wavedbg/wavedbg/isa/asm"
 	"github.com/wavedbg/wavedbg/loader"
+	"github.com/wavedbg/wavedbg/tui"
 )
 
 func init() {
@@ -54,7 +55,7 @@ func runAsm(args []string, stdout, stderr io.Writer) error {
 		fs.Usage()
 		return usageError{"asm: want exactly one FILE.s"}
 	}
-	co, err := assembleFile(pos[0], *target, *version)
+	co, err := assembleFile(pos[0], asm.Options{Target: *target, CodeObjectVersion: *version})
 	if err != nil {
 		return err
 	}
@@ -73,14 +74,13 @@ func (e asmError) Error() string {
 	return strings.TrimSuffix(e.list.Caret(), "\n") + fmt.Sprintf("\n%d error(s)", len(e.list))
 }
 
-// assembleFile assembles a .s file for target (empty: the file's
-// .amdgcn_target) into a code object.
-func assembleFile(path, target string, version int) ([]byte, error) {
+// assembleFile assembles a .s file into a code object.
+func assembleFile(path string, opts asm.Options) ([]byte, error) {
 	src, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err
 	}
-	co, err := asm.Assemble(path, src, asm.Options{Target: target, CodeObjectVersion: version})
+	co, err := asm.Assemble(path, src, opts)
 	var el asm.ErrorList
 	if errors.As(err, &el) {
 		return nil, asmError{el}
@@ -100,7 +100,7 @@ func openInput(path, target string) (*loader.Container, error) {
 	if !isAsmSource(path) {
 		return loader.OpenContainer(path)
 	}
-	co, err := assembleFile(path, target, 0)
+	co, err := assembleFile(path, asm.Options{Target: target})
 	if err != nil {
 		return nil, err
 	}
@@ -126,6 +126,42 @@ func loadInput(path string, opts loader.LoadOptions) (*loader.CodeObject, error)
 		c.Close()
 	}
 	return co, err
+}
+
+// reassemble is the debugger's :edit reload: assemble o.file again and
+// open the same launch; the labels are the source's, .L ones included.
+func reassemble(o *debugOptions) tui.Reload {
+	return func() (tui.Debuggee, map[string]uint64, error) {
+		labels, err := sourceLabels(o.file, o.target)
+		if err != nil {
+			return nil, nil, err
+		}
+		d, err := openDebuggee(o)
+		if err != nil {
+			return nil, nil, err
+		}
+		return d, labels, nil
+	}
+}
+
+// sourceLabels assembles a .s file for its labels' addresses in the code
+// object.
+func sourceLabels(path, target string) (map[string]uint64, error) {
+	src, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	o, err := asm.Parse(path, src, asm.Options{Target: target})
+	var el asm.ErrorList
+	if errors.As(err, &el) {
+		return nil, asmError{el}
+	} else if err != nil {
+		return nil, err
+	}
+	if _, err := o.Link(); err != nil {
+		return nil, err
+	}
+	return o.Labels(), nil
 }
 
 // asmRaw assembles one instruction per argument (or per line of in) and

@@ -193,3 +193,24 @@ func TestDebuggerOpensSource(t *testing.T) {
 		t.Errorf("bad.s: %v", err)
 	}
 }
+
+// TestEditReassemblesSource: the debugger's :edit reload reads the .s
+// again: an edit that breaks it gives file:line:col, one that fixes it a
+// new session.
+func TestEditReassemblesSource(t *testing.T) {
+	src, _ := os.ReadFile("../../samples/reduction/reduction.s")
+	path := filepath.Join(t.TempDir(), "reduction.s")
+	os.WriteFile(path, src, 0o644)
+	reload := reassemble(&debugOptions{file: path, manifest: "../../samples/reduction/manifest.json"})
+	d, labels, err := reload()
+	if err != nil || d == nil {
+		t.Fatalf("reload: %v", err)
+	}
+	if labels[".Lround"] != 0x1538 || labels["reduction"] != 0x1500 {
+		t.Errorf("labels %v", labels)
+	}
+	os.WriteFile(path, []byte(strings.Replace(string(src), "\ts_barrier", "\ts_barrier_bogus", 1)), 0o644)
+	if _, _, err := reload(); err == nil || !strings.HasPrefix(err.Error(), path+":25:2: error: invalid instruction") {
+		t.Errorf("broken source: %v", err)
+	}
+}

@@ -286,6 +286,13 @@ func runDebug(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 		app.Show(d)
+		if isAsmSource(o.file) {
+			labels, err := sourceLabels(o.file, o.target)
+			if err != nil {
+				return err
+			}
+			app.Debugger().SetSource(o.file, labels, reassemble(o))
+		}
 	}
 	p := tea.NewProgram(app, tea.WithOutput(stdout))
 	_, err = p.Run()

@@ -158,6 +158,7 @@ func (o *Object) Link() ([]byte, error) {
 	}
 	if text != nil {
 		place(text)
+		o.textAddr = text.addr
 	}
 	place(dynamic)
 

@@ -20,6 +20,7 @@ type Object struct {
 	metadata    []byte // msgpack; nil: no note
 	textSec     *section
 	rodataSec   *section
+	textAddr    uint64 // .text's address, once linked
 }
 
 // Kernels names the kernels, in file order.
@@ -31,12 +32,14 @@ func (o *Object) Kernels() []string {
 	return n
 }
 
-// Labels gives each label of .text (not .L ones) its offset in .text.
+// Labels gives each label of .text, .L ones (which the code object does
+// not keep) included, its address in the code object Link made, or its
+// offset in .text before Link.
 func (o *Object) Labels() map[string]uint64 {
 	m := map[string]uint64{}
 	for _, s := range o.syms {
 		if s.defined && !s.isSet && s.val.sec == o.textSec {
-			m[s.name] = uint64(s.val.v)
+			m[s.name] = o.textAddr + uint64(s.val.v)
 		}
 	}
 	return m
