@@ -170,7 +170,8 @@ func (a *assembler) dirSize(sc *scanner) error {
 		return err
 	}
 	sc.skipSpace()
-	a.sizes = append(a.sizes, pendingSize{sym: a.sym(n), text: sc.s, pos: sc.pos, line: a.line})
+	dot := value{int64(len(a.cur.data)), a.cur}
+	a.sizes = append(a.sizes, pendingSize{sym: a.sym(n), text: sc.s, pos: sc.pos, line: a.line, dot: dot})
 	return nil
 }
 

@@ -73,10 +73,11 @@ func (o *Object) Link() ([]byte, error) {
 	// Symbols: dynamic ones are the global, non-hidden definitions.
 	var locals, globals, dyn []*symbol
 	for _, s := range o.syms {
-		if !s.defined || s.isSet || strings.HasPrefix(s.name, ".L") {
+		if !s.defined || strings.HasPrefix(s.name, ".L") || s.name == "." {
 			continue
 		}
-		if s.val.sec != o.textSec && s.val.sec != o.rodataSec {
+		// Absolute .set symbols are kept (SHN_ABS), as ld.lld keeps them.
+		if s.val.sec != o.textSec && s.val.sec != o.rodataSec && !(s.isSet && s.val.sec == nil) {
 			continue
 		}
 		switch {
@@ -89,6 +90,11 @@ func (o *Object) Link() ([]byte, error) {
 			locals = append(locals, s)
 		}
 	}
+	// ld.lld adds the names in symbol order, then sorts .dynsym by bucket.
+	dynstr := newStrtab()
+	for _, s := range dyn {
+		dynstr.add(s.name)
+	}
 	dyn = gnuHashOrder(dyn)
 
 	var secs []*outSec
@@ -100,10 +106,6 @@ func (o *Object) Link() ([]byte, error) {
 	var note *outSec
 	if o.metadata != nil {
 		note = add(&outSec{name: ".note", typ: shtNote, flags: shfAlloc, align: 4, data: noteBytes(o.metadata)})
-	}
-	dynstr := newStrtab()
-	for _, s := range dyn {
-		dynstr.add(s.name)
 	}
 	dynsym := add(&outSec{name: ".dynsym", typ: shtDynsym, flags: shfAlloc, align: 8, info: 1, entsize: 24,
 		data: make([]byte, 24*(len(dyn)+1))})
@@ -170,7 +172,12 @@ func (o *Object) Link() ([]byte, error) {
 		return rodata
 	}
 	secOf := func(s *symbol) *outSec { return outOf(s.val.sec) }
-	symVal := func(s *symbol) uint64 { return secOf(s).addr + uint64(s.val.v) }
+	symVal := func(s *symbol) uint64 {
+		if s.val.sec == nil {
+			return uint64(s.val.v)
+		}
+		return secOf(s).addr + uint64(s.val.v)
+	}
 	for _, k := range o.kernels {
 		kd := outOf(k.sec)
 		binary.LittleEndian.PutUint64(kd.data[k.off+kdEntry:], symVal(o.symbol(k.name))-(kd.addr+uint64(k.off)))
@@ -180,7 +187,11 @@ func (o *Object) Link() ([]byte, error) {
 		binary.LittleEndian.PutUint32(e, name)
 		e[4] = bind<<4 | s.typ
 		e[5] = s.vis
-		binary.LittleEndian.PutUint16(e[6:], uint16(secOf(s).index))
+		shndx := uint16(0xfff1) // SHN_ABS
+		if s.val.sec != nil {
+			shndx = uint16(secOf(s).index)
+		}
+		binary.LittleEndian.PutUint16(e[6:], shndx)
 		binary.LittleEndian.PutUint64(e[8:], symVal(s))
 		if s.hasSize {
 			binary.LittleEndian.PutUint64(e[16:], uint64(s.size))
@@ -362,8 +373,8 @@ func sysvHash(s string) uint32 {
 	return h
 }
 
-// gnuBuckets is lld's bucket count for n hashed symbols.
-func gnuBuckets(n int) uint32 { return uint32(max((n+3)/4, 1)) }
+// gnuBuckets is ld.lld-15's bucket count for n hashed symbols.
+func gnuBuckets(n int) uint32 { return uint32(max(n/4, 1)) }
 
 // gnuHashOrder sorts the dynamic symbols by GNU hash bucket, stably, as
 // lld orders .dynsym.

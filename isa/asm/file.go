@@ -99,12 +99,14 @@ type insnCache struct {
 	ok, label  bool
 }
 
-// pendingSize is a .size evaluated at the end of the pass.
+// pendingSize is a .size evaluated at the end of the pass; "." in it is
+// where the directive was.
 type pendingSize struct {
 	sym  *symbol
 	text string
 	pos  int
 	line int
+	dot  value
 }
 
 // A section is one output section's bytes so far.
@@ -293,7 +295,12 @@ func (a *assembler) run() {
 	for _, p := range a.sizes {
 		a.line = p.line
 		sc := scanner{s: p.text, pos: p.pos}
-		v, err := sc.absExpr(a.lookup)
+		v, err := sc.absExpr(func(name string) (value, bool) {
+			if name == "." {
+				return p.dot, true
+			}
+			return a.lookup(name)
+		})
 		if err != nil {
 			a.report(err, p.pos+1)
 			continue

@@ -26,3 +26,43 @@ func TestLinkLabelInEmptySection(t *testing.T) {
 		}
 	}
 }
+
+// TestSizeDotIsTheDirectivesPlace: "." in .size is where the directive
+// stands, though .size is evaluated when the pass ends (in another
+// section here).
+func TestSizeDotIsTheDirectivesPlace(t *testing.T) {
+	o, err := Parse("s.s", []byte(".text\nf:\n\ts_nop 0\n\ts_endpgm\n\t.size f, .-f\n.rodata\n.long 1\n"), Options{Target: "gfx900"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := o.symbol("f"); !s.hasSize || s.size != 8 {
+		t.Errorf("size %d (set %v), want 8", s.size, s.hasSize)
+	}
+}
+
+// TestGNUHashBucketsAsLLD: ld.lld-15 gives n/4 buckets (at least one) to
+// n hashed symbols, and .dynstr holds the names in symbol order.
+func TestGNUHashBucketsAsLLD(t *testing.T) {
+	for n, want := range map[int]uint32{0: 1, 2: 1, 4: 1, 7: 1, 8: 2, 10: 2, 16: 4} {
+		if got := gnuBuckets(n); got != want {
+			t.Errorf("gnuBuckets(%d) = %d, want %d", n, got, want)
+		}
+	}
+}
+
+// TestAbsoluteSetSymbolInSymtab: a .set symbol with an absolute value is
+// a local SHN_ABS symbol of the code object, as ld.lld keeps it.
+func TestAbsoluteSetSymbolInSymtab(t *testing.T) {
+	co, err := Assemble("a.s", []byte(".set N, 12\n.text\nk:\n\ts_endpgm\n"), Options{Target: "gfx900"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := elf.NewFile(bytes.NewReader(co))
+	if err != nil {
+		t.Fatal(err)
+	}
+	syms, _ := f.Symbols()
+	if len(syms) == 0 || syms[0].Name != "N" || syms[0].Section != elf.SHN_ABS || syms[0].Value != 12 {
+		t.Errorf("symbols %+v", syms)
+	}
+}
