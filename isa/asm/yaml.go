@@ -1,8 +1,8 @@
 package asm
 
 import (
+	"errors"
 	"fmt"
-	"math"
 	"strconv"
 	"strings"
 )
@@ -134,7 +134,8 @@ func (p *yamlParser) mapping(indent int) (*node, error) {
 }
 
 // child parses the block under a key or "-" at indent: deeper lines, or
-// for a key a sequence at the same indent. Nothing there is null.
+// for a key a sequence at the same indent. Nothing there is an empty
+// sequence, as LLVM reads it.
 func (p *yamlParser) child(indent int, sameSeq bool) (*node, error) {
 	if p.i < len(p.lines) {
 		l := p.lines[p.i]
@@ -142,7 +143,7 @@ func (p *yamlParser) child(indent int, sameSeq bool) (*node, error) {
 			return p.block(l.indent)
 		}
 	}
-	return &node{kind: kNil}, nil
+	return &node{kind: kSeq}, nil
 }
 
 // inline parses a value written on its line, joining following lines
@@ -251,18 +252,22 @@ func unquote(s string) (string, error) {
 	return strconv.Unquote(`"` + body + `"`)
 }
 
-// typed resolves a scalar's type: with no tag, an unsigned integer, a
-// signed one, a float, a boolean, null or else a string.
+// typed resolves a scalar's type as LLVM 19's DocNode::fromString does,
+// quoted or not: an unsigned integer, else a signed one, else a boolean
+// (true, yes, on, y, ...), else a string. Two of LLVM's ways are kept as
+// they are: a scalar that reads as a float (1.5, 1e3, inf, +5) and an
+// empty one become null.
 func typed(s, tag string, quoted bool, no int) (*node, error) {
 	switch tag {
 	case "", "!str", "!int", "!float", "!bool", "!nil":
 	default:
 		return nil, fmt.Errorf("line %d: unknown tag %s", no, tag)
 	}
-	// Quoted scalars are typed too: LLVM's YAML reader tags every
-	// scalar alike.
-	if tag == "!str" {
+	switch tag {
+	case "!str":
 		return strNode(s), nil
+	case "!nil":
+		return &node{kind: kNil}, nil
 	}
 	if tag == "" || tag == "!int" {
 		if u, ok := parseUint(s); ok {
@@ -274,19 +279,6 @@ func typed(s, tag string, quoted bool, no int) (*node, error) {
 			}
 		}
 	}
-	if tag == "" || tag == "!float" {
-		if f, err := strconv.ParseFloat(s, 64); err == nil && !math.IsInf(f, 0) || s == ".inf" || s == "-.inf" || s == ".nan" {
-			switch s {
-			case ".inf":
-				f = math.Inf(1)
-			case "-.inf":
-				f = math.Inf(-1)
-			case ".nan":
-				f = math.NaN()
-			}
-			return &node{kind: kFloat, f: f}, nil
-		}
-	}
 	if tag == "" || tag == "!bool" {
 		switch s {
 		case "y", "Y", "yes", "Yes", "YES", "true", "True", "TRUE", "on", "On", "ON":
@@ -295,13 +287,17 @@ func typed(s, tag string, quoted bool, no int) (*node, error) {
 			return &node{kind: kBool}, nil
 		}
 	}
-	if tag == "" || tag == "!nil" {
-		if s == "" || s == "~" || s == "null" || s == "Null" || s == "NULL" {
+	if tag == "" || tag == "!float" {
+		// strtod's syntax: Go's ParseFloat would also take "1_000".
+		if _, err := strconv.ParseFloat(s, 64); !strings.Contains(s, "_") && (err == nil || errors.Is(err, strconv.ErrRange)) {
 			return &node{kind: kNil}, nil
 		}
 	}
 	if tag != "" {
 		return nil, fmt.Errorf("line %d: %q is not %s", no, s, tag)
+	}
+	if s == "" {
+		return &node{kind: kNil}, nil
 	}
 	return strNode(s), nil
 }
