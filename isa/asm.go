@@ -9,6 +9,7 @@ package isa
 // when asked for); a packed instruction is decoded again to check it.
 
 import (
+	"bytes"
 	"fmt"
 	"strings"
 	"sync"
@@ -27,6 +28,7 @@ type AsmError struct {
 	Msg string
 }
 
+// Error returns "COL: MSG".
 func (e *AsmError) Error() string { return fmt.Sprintf("%d: %s", e.Col, e.Msg) }
 
 // Messages llvm-mc gives for the commonest rejections.
@@ -54,6 +56,9 @@ func Assemble(dst []uint32, text string, t Target, f Features, env *AsmEnv) ([]u
 	if err != nil {
 		return dst, err
 	}
+	if a.modErr != nil {
+		return dst, a.modErr
+	}
 	var best *AsmError
 	for _, fm := range cands {
 		for _, v := range a.variants(fm) {
@@ -76,13 +81,16 @@ func Assemble(dst []uint32, text string, t Target, f Features, env *AsmEnv) ([]u
 			if !ok {
 				e = &AsmError{Col: a.mnCol, Msg: err.Error()}
 			}
-			if best == nil || e.Col > best.Col {
+			if best == nil || e.Col >= best.Col {
 				best = e
 			}
 		}
 	}
 	if best == nil {
 		best = &AsmError{Col: a.mnCol, Msg: msgInvalidOperand}
+	}
+	if t == GFX8 && a.gfx9Only(text, env) {
+		best = &AsmError{Col: a.mnCol, Msg: "operands are not valid for this GPU or mode"}
 	}
 	return dst, best
 }
@@ -102,6 +110,11 @@ type asmIndex struct {
 
 var asmIndexes [3][8]asmIndex
 
+// asmEncOrder is the order candidates are tried in: LLVM prefers the
+// 32-bit encodings (VINTRP's v_interp_* before their VOP3 forms).
+var asmEncOrder = [...]Encoding{EncSOP2, EncSOPK, EncSOP1, EncSOPC, EncSOPP, EncSMEM, EncVOP1, EncVOP2,
+	EncVOPC, EncVINTRP, EncVOP3, EncVOP3P, EncDS, EncMUBUF, EncMTBUF, EncMIMG, EncEXP, EncFLAT}
+
 // index returns the mnemonic index of generation t with features f, built
 // on first use from the decoder's tables.
 func index(t Target, f Features) *asmIndex {
@@ -109,8 +122,14 @@ func index(t Target, f Features) *asmIndex {
 	ix.once.Do(func() {
 		ix.forms = map[string][]*Form{}
 		ix.other = map[string]bool{}
-		for e := Encoding(1); int(e) < numEncodings; e++ {
-			for op := range formIndex[t][e] {
+		for _, e := range asmEncOrder {
+			n := len(formIndex[t][e])
+			for i := range featureForms {
+				if ff := &featureForms[i]; ff.feat&f != 0 && ff.enc == e {
+					n = max(n, int(ff.opcode)+1)
+				}
+			}
+			for op := 0; op < n; op++ {
 				if fm := lookupFormWith(t, f, e, uint16(op)); fm != nil {
 					ix.forms[fm.Mnemonic] = append(ix.forms[fm.Mnemonic], fm)
 				}
@@ -216,7 +235,7 @@ func (a *asmLine) emit(ws ...uint32) {
 // back are the ones written, which catches width and alignment mistakes
 // the encoders do not check one by one.
 func (a *asmLine) verify() error {
-	var b [12]byte
+	b := a.raw[:]
 	for i := 0; i < a.n; i++ {
 		w := a.words[i]
 		b[4*i], b[4*i+1], b[4*i+2], b[4*i+3] = byte(w), byte(w>>8), byte(w>>16), byte(w>>24)
@@ -228,7 +247,7 @@ func (a *asmLine) verify() error {
 	k := 0
 	for i := range a.ops {
 		o := &a.ops[i]
-		if o.kind != opReg {
+		if o.kind != opReg || inst.Enc == EncEXP {
 			continue
 		}
 		for k < len(inst.Args) && !regKind(inst.Args[k].Kind) {
@@ -246,11 +265,65 @@ func (a *asmLine) verify() error {
 	}
 	// Operands the decoder accepts outside LLVM's register classes print
 	// with a remark; the assembler rejects them.
-	a.buf = inst.AppendText(a.buf[:0], 0, nil)
-	if i := strings.Index(string(a.buf), "/*"); i >= 0 {
-		return &AsmError{Col: a.mnCol, Msg: msgInvalidOperand}
+	if inst.Enc >= EncVOP1 && inst.Enc <= EncVINTRP {
+		if c := a.remarkCol(inst); c != 0 {
+			return &AsmError{Col: c, Msg: msgInvalidOperand}
+		}
+		return nil
+	}
+	remarkable := inst.Form.Flags&FlagSregSsrc0 != 0
+	for k := range inst.Args {
+		remarkable = remarkable || inst.Args[k].Kind == KindSpecial
+	}
+	if remarkable {
+		a.buf = inst.AppendText(a.buf[:0], 0, nil)
+		if bytes.Contains(a.buf, []byte("/*")) {
+			return &AsmError{Col: a.scalarRemarkCol(inst), Msg: msgInvalidOperand}
+		}
 	}
 	return nil
+}
+
+// scalarRemarkCol returns the column of the operand of a non-VALU
+// instruction that the printer remarks on, or the mnemonic's.
+func (a *asmLine) scalarRemarkCol(inst *Inst) int {
+	for k := range inst.Args {
+		op := &inst.Args[k]
+		bad := regClassComment(inst, op) != ""
+		if inst.Enc == EncSMEM && op.Field == FieldSDATA && op.Kind == KindSpecial {
+			bad = op.Reg == uint16(M0) || op.Reg == uint16(ExecLo) || op.Reg == uint16(ExecHi)
+		}
+		if bad && k < len(a.ops) && inst.Enc != EncSMEM || bad && k == 0 {
+			return a.ops[k].col
+		}
+	}
+	return a.mnCol
+}
+
+// remarkCol returns the column of the first VALU operand the printer
+// remarks on (outside LLVM's register class), or 0.
+func (a *asmLine) remarkCol(inst *Inst) int {
+	interp := inst.Enc == EncVOP3 && srcSpec(inst.Form, FieldATTR) != nil
+	p := &a.pr
+	for k := range inst.Args {
+		switch inst.Args[k].Field {
+		case FieldATTR, FieldPARAM, FieldSIMM32: // printed without remarks
+			continue
+		}
+		if operandClass(inst, &inst.Args[k], interp) == classAny {
+			continue
+		}
+		*p = printer{t: a.t, buf: a.buf[:0]}
+		p.classRemark(inst, &inst.Args[k], interp)
+		a.buf = p.buf
+		if len(p.buf) > 0 {
+			if k < len(a.ops) {
+				return a.ops[k].col
+			}
+			return a.mnCol
+		}
+	}
+	return 0
 }
 
 func regKind(k OperandKind) bool {
@@ -259,3 +332,27 @@ func regKind(k OperandKind) bool {
 
 // errAt returns an AsmError at operand o's column.
 func errAt(o *asmOp, msg string) error { return &AsmError{Col: o.col, Msg: msg} }
+
+// gfx9Only reports whether a line GFX8 rejects assembles on GFX9 to an
+// operation none of the GFX8 candidates is (GFX9's v_add_u32 has no carry).
+func (a *asmLine) gfx9Only(text string, env *AsmEnv) bool {
+	ws, err := Assemble(nil, text, GFX9, 0, env)
+	if err != nil {
+		return false
+	}
+	var b [12]byte
+	for i, w := range ws {
+		b[4*i], b[4*i+1], b[4*i+2], b[4*i+3] = byte(w), byte(w>>8), byte(w>>16), byte(w>>24)
+	}
+	inst, err := Decode(b[:4*len(ws)], GFX9)
+	if err != nil {
+		return false
+	}
+	cands, _ := a.candidates()
+	for _, f := range cands {
+		if f.Op == inst.Op {
+			return false
+		}
+	}
+	return true
+}

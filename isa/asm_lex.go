@@ -5,6 +5,7 @@ package isa
 // modifiers, and space-separated trailing modifiers (name or name:value).
 
 import (
+	"math"
 	"strconv"
 	"strings"
 )
@@ -24,7 +25,8 @@ const (
 
 // asmOp is one parsed operand.
 type asmOp struct {
-	col            int
+	col            int // the operand's column, after source modifiers
+	mcol           int // the column of its first source modifier
 	kind           opKind
 	rk             OperandKind // opReg: KindSGPR, KindVGPR, KindTTMP or KindSpecial
 	reg            uint16      // register number, or the Special's code
@@ -63,6 +65,7 @@ type asmLine struct {
 	ops     []asmOp
 	mods    []asmMod
 	modKind int
+	modErr  *AsmError // a modifier the generation does not have
 
 	// Per attempt.
 	form    *Form
@@ -75,6 +78,8 @@ type asmLine struct {
 	used    uint64 // modifiers consumed, one bit per a.mods index
 	inst    Inst   // for verify
 	buf     []byte // for verify
+	raw     [12]byte
+	pr      printer
 }
 
 func (a *asmLine) reset(text string, t Target, f Features, env *AsmEnv) {
@@ -115,9 +120,15 @@ func (a *asmLine) skipSpace() {
 	}
 }
 
-func identByte(c byte) bool {
-	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '.' || c == '$'
-}
+func identByte(c byte) bool { return identBytes[c] }
+
+// identBytes marks the bytes of identifiers: letters, digits, _ . $.
+var identBytes = func() (t [256]bool) {
+	for c := 0; c < 256; c++ {
+		t[c] = c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '.' || c == '$'
+	}
+	return
+}()
 
 // ident scans an identifier at a.pos.
 func (a *asmLine) ident() string {
@@ -138,27 +149,31 @@ func (a *asmLine) parse() error {
 	if a.mn == "" {
 		return a.errHere("unexpected token at start of statement")
 	}
-	if strings.ToLower(a.mn) != a.mn {
-		a.mn = strings.ToLower(a.mn)
+	for i := 0; i < len(a.mn); i++ {
+		if c := a.mn[i]; c >= 'A' && c <= 'Z' {
+			a.mn = strings.ToLower(a.mn)
+			break
+		}
 	}
-	exp := a.mn == "exp"
 	for n := 0; ; n++ {
 		c := a.peek()
 		if c == 0 {
 			return nil
 		}
-		if n > 0 {
-			if c != ',' && !(exp && n == 1) {
-				break
-			}
-			if c == ',' {
-				a.pos++
-				if a.peek() == 0 {
-					return a.errHere("expected an operand")
-				}
+		if n > 0 && c == ',' {
+			a.pos++
+			if a.peek() == 0 {
+				return nil // a trailing comma: the operands fall short
 			}
 		}
-		if a.isModifierStart(n == 0) {
+		// Operands are separated by commas or blanks (LLVM accepts both).
+		if a.isModifierStart() {
+			if err := a.modifier(); err != nil {
+				return err
+			}
+			if a.peek() == ',' { // format:[...], soffset
+				continue
+			}
 			break
 		}
 		if err := a.operand(); err != nil {
@@ -169,9 +184,8 @@ func (a *asmLine) parse() error {
 }
 
 // isModifierStart reports whether the text at a.pos begins a trailing
-// modifier (name:value, or for the first operand a bare modifier word)
-// rather than an operand.
-func (a *asmLine) isModifierStart(first bool) bool {
+// modifier (name:value or a bare modifier word) rather than an operand.
+func (a *asmLine) isModifierStart() bool {
 	s := a.pos
 	id := a.ident()
 	c := byte(0)
@@ -179,7 +193,25 @@ func (a *asmLine) isModifierStart(first bool) bool {
 		c = a.text[a.pos]
 	}
 	a.pos = s
-	return id != "" && (c == ':' || first && bareModifiers[id])
+	switch {
+	case id == "":
+		return false
+	case c == ':':
+		return true
+	case c == '(' || c == '[' || (id[0] == 'v' || id[0] == 's') && len(id) > 1 && id[1] >= '0' && id[1] <= '9':
+		return false // a function, a tuple or a register
+	}
+	return bareModifiers[id] && !a.isSymbol(id)
+}
+
+// isSymbol reports whether the environment defines name (a label called
+// "done" is an operand, not the exp modifier).
+func (a *asmLine) isSymbol(name string) bool {
+	if a.env == nil || a.env.Symbol == nil {
+		return false
+	}
+	_, ok := a.env.Symbol(name)
+	return ok
 }
 
 // bareModifiers are the modifier words that take no value.
@@ -199,39 +231,55 @@ func (a *asmLine) modifiers() error {
 			a.pos++
 			a.skipSpace()
 		}
-		m := asmMod{col: a.pos + 1, name: a.ident()}
-		if m.name == "" {
-			return a.errHere("not a valid operand.")
+		if err := a.modifier(); err != nil {
+			return err
 		}
-		if a.pos < len(a.text) && a.text[a.pos] == ':' {
-			a.pos++
-			m.hasVal = true
-			s, depth := a.pos, 0
-			for a.pos < len(a.text) {
-				c := a.text[a.pos]
-				if c == '[' || c == '(' {
-					depth++
-				} else if c == ']' || c == ')' {
-					depth--
-				} else if depth == 0 && (c == ' ' || c == '\t' || c == ',') {
-					break
-				}
-				a.pos++
-			}
-			m.val = strings.ReplaceAll(a.text[s:a.pos], " ", "")
-		}
-		switch m.name {
-		case "dst_sel", "dst_unused", "src0_sel", "src1_sel":
-			a.modKind = modsSDWA
-		case "quad_perm", "row_shl", "row_shr", "row_ror", "wave_shl", "wave_rol", "wave_shr", "wave_ror",
-			"row_mirror", "row_half_mirror", "row_bcast", "row_mask", "bank_mask", "bound_ctrl":
-			a.modKind = modsDPP
-		}
-		if len(a.mods) == 64 {
-			return a.errHere("too many modifiers")
-		}
-		a.mods = append(a.mods, m)
 	}
+}
+
+// modifier parses one name or name:value modifier.
+func (a *asmLine) modifier() error {
+	m := asmMod{col: a.pos + 1}
+	m.name = a.ident()
+	if m.name == "" {
+		return a.errHere("not a valid operand.")
+	}
+	if a.pos < len(a.text) && a.text[a.pos] == ':' {
+		a.pos++
+		m.hasVal = true
+		s, depth := a.pos, 0
+		for a.pos < len(a.text) {
+			c := a.text[a.pos]
+			if c == '[' || c == '(' {
+				depth++
+			} else if c == ']' || c == ')' {
+				depth--
+			} else if depth == 0 && (c == ' ' || c == '\t' || c == ',') {
+				break
+			}
+			a.pos++
+		}
+		m.val = a.text[s:a.pos]
+		if strings.IndexByte(m.val, ' ') >= 0 {
+			m.val = strings.ReplaceAll(m.val, " ", "")
+		}
+	}
+	switch m.name {
+	case "dst_sel", "dst_unused", "src0_sel", "src1_sel":
+		a.modKind = modsSDWA
+	case "quad_perm", "row_shl", "row_shr", "row_ror", "wave_shl", "wave_rol", "wave_shr", "wave_ror",
+		"row_mirror", "row_half_mirror", "row_bcast", "row_mask", "bank_mask", "bound_ctrl":
+		a.modKind = modsDPP
+	case "op_sel", "op_sel_hi", "neg_lo", "neg_hi":
+		if a.t == GFX8 && a.modErr == nil {
+			a.modErr = &AsmError{Col: m.col, Msg: "not a valid operand."} // reported once the mnemonic is known
+		}
+	}
+	if len(a.mods) == 64 {
+		return a.errHere("too many modifiers")
+	}
+	a.mods = append(a.mods, m)
+	return nil
 }
 
 // operand parses one operand with its source modifiers.
@@ -282,13 +330,14 @@ func (a *asmLine) operand() error {
 		a.pos = s
 		break
 	}
+	o.mcol = o.col
 	if err := a.core(&o); err != nil {
 		return err
 	}
 	for closers > 0 {
 		closers--
 		if a.peek() != closeStack[closers] {
-			return a.errHere("expected " + strconv.Quote(string(closeStack[closers]))[1:2])
+			return &AsmError{Col: o.mcol, Msg: "not a valid operand."}
 		}
 		a.pos++
 	}
@@ -316,6 +365,8 @@ func (a *asmLine) core(o *asmOp) error {
 	switch {
 	case c == 0:
 		return a.errHere("expected an operand")
+	case c == ',':
+		return a.errHere("unknown token in expression")
 	case c == '-' || digitOrDot(c):
 		return a.number(o)
 	case c == '[':
@@ -356,6 +407,9 @@ func (a *asmLine) core(o *asmOp) error {
 		o.kind = opOff
 		return nil
 	}
+	if id == "null" && !(a.mn == "exp" && len(a.ops) == 0) {
+		return errAt(o, "'null' operand is not supported on this GPU")
+	}
 	if ok, err := a.register(o, id); ok || err != nil {
 		return err
 	}
@@ -390,7 +444,7 @@ func (a *asmLine) number(o *asmOp) error {
 	neg := b != s
 	if strings.ContainsAny(lit, ".") || !strings.HasPrefix(lit, "0x") && strings.ContainsAny(lit, "eE") {
 		f, err := strconv.ParseFloat(lit, 64)
-		if err != nil {
+		if err != nil && !math.IsInf(f, 0) { // LLVM takes 1e400 as infinity
 			return &AsmError{Col: s + 1, Msg: "invalid floating point constant"}
 		}
 		if neg {
@@ -407,159 +461,5 @@ func (a *asmLine) number(o *asmOp) error {
 	if neg {
 		o.val = -o.val
 	}
-	return nil
-}
-
-// specialRegs are the named scalar registers: code and width (0: any).
-var specialRegs = map[string]struct {
-	code  uint16
-	width uint8
-	gfx9  bool // GFX9 only
-	gfx8  bool // GFX8 only
-}{
-	"vcc": {106, 2, false, false}, "vcc_lo": {106, 1, false, false}, "vcc_hi": {107, 1, false, false},
-	"exec": {126, 2, false, false}, "exec_lo": {126, 1, false, false}, "exec_hi": {127, 1, false, false},
-	"m0": {124, 1, false, false}, "flat_scratch": {102, 2, false, false},
-	"flat_scratch_lo": {102, 1, false, false}, "flat_scratch_hi": {103, 1, false, false},
-	"xnack_mask": {104, 2, false, false}, "xnack_mask_lo": {104, 1, false, false}, "xnack_mask_hi": {105, 1, false, false},
-	"tba": {108, 2, false, true}, "tba_lo": {108, 1, false, true}, "tba_hi": {109, 1, false, true},
-	"tma": {110, 2, false, true}, "tma_lo": {110, 1, false, true}, "tma_hi": {111, 1, false, true},
-	"src_shared_base": {235, 0, true, false}, "shared_base": {235, 0, true, false},
-	"src_shared_limit": {236, 0, true, false}, "shared_limit": {236, 0, true, false},
-	"src_private_base": {237, 0, true, false}, "private_base": {237, 0, true, false},
-	"src_private_limit": {238, 0, true, false}, "private_limit": {238, 0, true, false},
-	"src_pops_exiting_wave_id": {239, 0, true, false}, "pops_exiting_wave_id": {239, 0, true, false},
-	"src_vccz": {251, 0, false, false}, "vccz": {251, 0, false, false},
-	"src_execz": {252, 0, false, false}, "execz": {252, 0, false, false},
-	"src_scc": {253, 0, false, false}, "scc": {253, 0, false, false},
-	"src_lds_direct": {254, 1, false, false}, "lds_direct": {254, 1, false, false},
-}
-
-// register parses a register name (v7, s3, ttmp2, vcc, ...) already
-// scanned as id.
-func (a *asmLine) register(o *asmOp, id string) (bool, error) {
-	if sp, ok := specialRegs[id]; ok {
-		if sp.gfx9 && a.t != GFX9 || sp.gfx8 && a.t != GFX8 {
-			return true, errAt(o, id+" register not available on this GPU")
-		}
-		o.kind, o.rk, o.reg, o.width = opReg, KindSpecial, sp.code, sp.width
-		return true, nil
-	}
-	rk, n := regPrefix(id)
-	if rk == KindNone || len(id) == n {
-		return false, nil
-	}
-	v, err := strconv.Atoi(id[n:])
-	if err != nil || id[n] == '+' || id[n] == '-' {
-		return false, nil
-	}
-	return true, a.setReg(o, rk, v, 1)
-}
-
-// regPrefix splits a register name's prefix: v, s or ttmp.
-func regPrefix(id string) (OperandKind, int) {
-	switch {
-	case strings.HasPrefix(id, "ttmp"):
-		return KindTTMP, 4
-	case strings.HasPrefix(id, "v"):
-		return KindVGPR, 1
-	case strings.HasPrefix(id, "s"):
-		return KindSGPR, 1
-	}
-	return KindNone, 0
-}
-
-// regTuple parses v[lo:hi], s[lo:hi], ttmp[lo:hi] or v[n].
-func (a *asmLine) regTuple(o *asmOp, id string) error {
-	rk, n := regPrefix(id)
-	if rk == KindNone || n != len(id) {
-		return errAt(o, "not a valid operand.")
-	}
-	a.pos++ // [
-	lo, err := a.regIndex()
-	if err != nil {
-		return err
-	}
-	hi := lo
-	if a.peek() == ':' {
-		a.pos++
-		if hi, err = a.regIndex(); err != nil {
-			return err
-		}
-	}
-	if a.peek() != ']' {
-		return a.errHere("expected a closing square bracket")
-	}
-	a.pos++
-	if hi < lo {
-		return errAt(o, "first register index should not exceed second index")
-	}
-	return a.setReg(o, rk, lo, hi-lo+1)
-}
-
-// regList parses [s0,s1,...], a list of consecutive registers.
-func (a *asmLine) regList(o *asmOp) error {
-	a.pos++
-	var first asmOp
-	for i := 0; ; i++ {
-		a.skipSpace()
-		var r asmOp
-		r.col = a.pos + 1
-		id := a.ident()
-		if ok, err := a.register(&r, id); err != nil || !ok || r.rk == KindSpecial {
-			return errAt(&r, "invalid register in the list")
-		}
-		if i == 0 {
-			first = r
-		} else if r.rk != first.rk || int(r.reg) != int(first.reg)+i {
-			return errAt(&r, "registers in a list must have consecutive indices")
-		}
-		if c := a.peek(); c == ']' {
-			a.pos++
-			return a.setReg(o, first.rk, int(first.reg), i+1)
-		} else if c != ',' {
-			return a.errHere("expected a comma or a closing square bracket")
-		}
-		a.pos++
-	}
-}
-
-func (a *asmLine) regIndex() (int, error) {
-	a.skipSpace()
-	s := a.pos
-	for a.pos < len(a.text) && a.text[a.pos] >= '0' && a.text[a.pos] <= '9' {
-		a.pos++
-	}
-	v, err := strconv.Atoi(a.text[s:a.pos])
-	if err != nil {
-		return 0, &AsmError{Col: s + 1, Msg: "expected a register index"}
-	}
-	return v, nil
-}
-
-// setReg checks a register tuple's range and alignment and records it.
-func (a *asmLine) setReg(o *asmOp, rk OperandKind, reg, width int) error {
-	switch width {
-	case 1, 2, 3, 4, 5, 6, 7, 8, 16:
-	default:
-		return errAt(o, "invalid register width") // LLVM: no register class of that size
-	}
-	limit := 256
-	switch rk {
-	case KindSGPR:
-		limit = srcSGPRMax + 1
-	case KindTTMP:
-		limit = 12
-		if a.t == GFX9 {
-			limit = 16
-		}
-	}
-	if reg+width > limit {
-		return errAt(o, "register index is out of range")
-	}
-	if rk != KindVGPR && width > 1 && reg%min(width, 4) != 0 {
-		return errAt(o, "invalid register alignment")
-	}
-	o.kind, o.rk, o.reg, o.width = opReg, rk, uint16(reg), uint8(width)
 	return nil
 }

@@ -4,6 +4,7 @@ package isa
 // GLOBAL and SCRATCH) and EXP. Bit layouts are the decoders' (mem_*.go).
 
 import (
+	"math/bits"
 	"strings"
 )
 
@@ -114,7 +115,7 @@ func encDS(a *asmLine) error {
 			off = v
 		}
 	default:
-		o, err := a.intMod("offset", 0, 0xffff, 0)
+		o, err := a.intModMsg("offset", 0, 0xffff, 0, "expected a 16-bit unsigned offset")
 		if err != nil {
 			return err
 		}
@@ -137,7 +138,7 @@ func encDS(a *asmLine) error {
 
 // swizzleOffset parses ds_swizzle_b32's offset: a number or swizzle(...).
 func swizzleOffset(m *asmMod) (uint32, error) {
-	bad := &AsmError{Col: m.col, Msg: "expected a swizzle mode"}
+	bad := &AsmError{Col: m.col + len("offset:swizzle("), Msg: "expected a swizzle mode"}
 	inner, ok := strings.CutPrefix(m.val, "swizzle(")
 	if !ok {
 		v, err := parseInt(m.val)
@@ -212,6 +213,9 @@ func swizzleOffset(m *asmMod) (uint32, error) {
 // encBuf packs MUBUF and MTBUF.
 func encBuf(a *asmLine) error {
 	f := a.form
+	if m := a.mod("addr64"); m != nil { // SI/CI only
+		return &AsmError{Col: m.col, Msg: msgInvalidOperand}
+	}
 	fl, err := a.flags("offen", "idxen", "glc", "slc", "lds", "tfe")
 	if err != nil {
 		return err
@@ -235,7 +239,10 @@ func encBuf(a *asmLine) error {
 		switch s.Field {
 		case FieldVDATA:
 			w := s.Width
-			if tfe {
+			if a.t == GFX8 && a.f&FeatPackedD16 != 0 && f.Flags.Has(FlagD16|FlagFormat) {
+				w = (w + 1) / 2 // gfx810 packs d16 data as GFX9 does
+			}
+			if tfe && !(f.Flags.Has(FlagStore) && o.width == w) { // a store's tfe is refused below
 				w++
 			}
 			vdata, err = vregN(o, w)
@@ -262,11 +269,17 @@ func encBuf(a *asmLine) error {
 	if err := a.extra(k); err != nil {
 		return err
 	}
-	off, err := a.intMod("offset", 0, 4095, 0)
+	if tfe && f.Flags.Has(FlagStore) {
+		if len(a.ops) > 0 && a.ops[0].width == srcSpec(f, FieldVDATA).Width {
+			return &AsmError{Col: a.modCol("tfe"), Msg: msgInvalidOperand}
+		}
+		return &AsmError{Col: a.modCol("tfe"), Msg: "TFE modifier has no meaning for store instructions"}
+	}
+	off, err := a.intModMsg("offset", 0, 0xffff, 0, "expected a 16-bit unsigned offset")
 	if err != nil {
 		return err
 	}
-	w0 := uint32(off) | b2u(offen)<<12 | b2u(idxen)<<13 | b2u(glc)<<14
+	w0 := uint32(off)&0xfff | b2u(offen)<<12 | b2u(idxen)<<13 | b2u(glc)<<14 // LLVM 19 keeps 12 bits of the offset
 	w1 := vaddr | vdata<<8 | srsrc>>2<<16 | b2u(tfe)<<23 | soff<<24
 	if f.Enc == EncMUBUF {
 		w0 |= 0xe0000000 | uint32(f.Opcode)<<18 | b2u(lds)<<16 | b2u(slc)<<17
@@ -298,6 +311,7 @@ func (a *asmLine) bufFormat() (dfmt, nfmt uint32, err error) {
 		if !ok || !strings.HasSuffix(inner, "]") {
 			return 0, 0, bad
 		}
+		col := m.col + len("format:[")
 		for _, p := range strings.Split(strings.TrimSuffix(inner, "]"), ",") {
 			found := false
 			if n, ok := strings.CutPrefix(p, "BUF_DATA_FORMAT_"); ok {
@@ -314,8 +328,9 @@ func (a *asmLine) bufFormat() (dfmt, nfmt uint32, err error) {
 				}
 			}
 			if !found {
-				return 0, 0, bad
+				return 0, 0, &AsmError{Col: col, Msg: "unsupported format"}
 			}
+			col += len(p) + 1
 		}
 		return dfmt, nfmt, nil
 	}
@@ -329,9 +344,12 @@ func (a *asmLine) bufFormat() (dfmt, nfmt uint32, err error) {
 
 func encMIMG(a *asmLine) error {
 	f := a.form
-	r128 := "r128"
+	r128, other := "r128", "a16"
 	if a.t == GFX9 {
-		r128 = "a16"
+		r128, other = "a16", "r128"
+	}
+	if m := a.mod(other); m != nil {
+		return &AsmError{Col: m.col, Msg: other + " modifier is not supported on this GPU"}
 	}
 	fl, err := a.flags("unorm", "glc", "slc", r128, "tfe", "lwe", "da", "d16")
 	if err != nil {
@@ -367,9 +385,46 @@ func encMIMG(a *asmLine) error {
 	if err := a.extra(k); err != nil {
 		return err
 	}
+	if err := a.mimgDataSize(fl[7], fl[4], uint32(dmask)); err != nil {
+		return err
+	}
 	w0 := 0xf0000000 | uint32(dmask)<<8 | b2u(fl[0])<<12 | b2u(fl[1])<<13 | b2u(fl[6])<<14 | b2u(fl[3])<<15 |
 		b2u(fl[4])<<16 | b2u(fl[5])<<17 | uint32(f.Opcode)<<18 | b2u(fl[2])<<25
 	a.emit(w0, vaddr|vdata<<8|srsrc>>2<<16|ssamp>>2<<21|b2u(fl[7])<<31)
+	return nil
+}
+
+// mimgDataSize checks vdata's width against dmask, d16 and tfe as LLVM does.
+func (a *asmLine) mimgDataSize(d16, tfe bool, dmask uint32) error {
+	f := a.form
+	if len(a.ops) == 0 || a.ops[0].kind != opReg {
+		return nil
+	}
+	n := uint8(bits.OnesCount32(dmask))
+	gather := f.Flags.Has(FlagGather4)
+	if gather {
+		n = 4
+	}
+	n = max(n, 1)
+	if d16 && (a.t == GFX9 || a.f&FeatPackedD16 != 0) {
+		n = (n + 1) / 2
+	}
+	if tfe {
+		n++
+	}
+	if a.ops[0].width != n {
+		msg := "image data size does not match dmask and tfe"
+		if a.t == GFX9 && !f.Flags.Has(FlagNoD16) {
+			msg = "image data size does not match dmask, d16 and tfe"
+		}
+		return &AsmError{Col: a.mnCol, Msg: msg}
+	}
+	if f.Flags.Has(FlagAtomic) && dmask != 1 && dmask != 3 && dmask != 0xf {
+		return &AsmError{Col: a.modCol("dmask"), Msg: "invalid atomic image dmask"}
+	}
+	if gather && bits.OnesCount32(dmask) != 1 {
+		return &AsmError{Col: a.modCol("dmask"), Msg: "invalid image_gather dmask: only one bit must be set"}
+	}
 	return nil
 }
 
@@ -452,14 +507,14 @@ func encFLAT(a *asmLine) error {
 			return err
 		}
 	}
-	lo, hi := int64(0), int64(4095)
+	lo, hi, msg := int64(0), int64(4095), "expected a 12-bit unsigned offset"
 	if seg != 0 {
-		lo, hi = -4096, 4095
+		lo, hi, msg = -4096, 4095, "expected a 13-bit signed offset"
 	}
 	if a.t == GFX8 {
-		hi = 0
+		hi, msg = 0, "flat offset modifier is not supported on this GPU"
 	}
-	off, err := a.intMod("offset", lo, hi, 0)
+	off, err := a.intModMsg("offset", lo, hi, 0, msg)
 	if err != nil {
 		return err
 	}
@@ -514,8 +569,10 @@ func encEXP(a *asmLine) error {
 			return err
 		}
 		if fl[1] {
-			en |= 3 << (k / 2 * 2)
-			w1 |= r << (8 * (k / 2))
+			if k%2 == 0 { // compr: the odd sources repeat the even ones
+				en |= 3 << k
+				w1 |= r << (4 * k)
+			}
 		} else {
 			en |= 1 << k
 			w1 |= r << (8 * k)

@@ -46,6 +46,12 @@ func encSALU(a *asmLine) error {
 			allow := allowSrc | allowLit
 			if f.Flags&FlagSregSsrc0 != 0 {
 				allow = allowScalar
+				// SReg_32 holds src_vccz/execz/scc, SReg_64 the apertures.
+				wide := s.Width == 2
+				if o.kind == opReg && o.rk == KindSpecial && !sregClass(o.reg, wide) {
+					err = errAt(o, msgInvalidOperand)
+					break
+				}
 			}
 			ssrc0, err = a.src(o, s, allow)
 		case FieldSSRC1:
@@ -54,7 +60,11 @@ func encSALU(a *asmLine) error {
 				v, err = a.gprIdxOperand(o)
 				ssrc1 = uint16(v)
 			} else {
-				ssrc1, err = a.src(o, s, allowSrc|allowLit)
+				allow := allowSrc | allowLit
+				if f.Op == S_CBRANCH_G_FORK {
+					allow = allowSrc // LLVM: SReg_64, no literal
+				}
+				ssrc1, err = a.src(o, s, allow)
 			}
 		case FieldSIMM16:
 			simm16, err = a.simm16(o, f)
@@ -106,6 +116,10 @@ func (a *asmLine) simm16(o *asmOp, f *Form) (uint32, error) {
 	case f.Flags&FlagGprIdx != 0:
 		v, err := a.gprIdxOperand(o)
 		return uint32(v), err
+	case f.Flags&FlagWaitcnt != 0 && o.kind == opFunc:
+		return 0, errAt(o, "invalid counter name "+o.name)
+	case f.Enc == EncSOPP && o.kind == opInt && !o.neg && !o.abs && !o.sext && o.val >= -1<<31 && o.val < 1<<32:
+		return uint32(o.val) & 0xffff, nil // LLVM truncates
 	}
 	if o.kind != opInt || o.neg || o.abs || o.sext {
 		return 0, errAt(o, msgInvalidOperand)
@@ -151,6 +165,22 @@ func funcArgs(s string) []string {
 	return parts
 }
 
+// argCols returns the column of each argument of name(args) operand o.
+func argCols(o *asmOp) []int {
+	cols := []int{}
+	start := o.col + len(o.name) + 1
+	for i := 0; i <= len(o.args); i++ {
+		if i == 0 || o.args[i-1] == ',' {
+			j := i
+			for j < len(o.args) && o.args[j] == ' ' {
+				j++
+			}
+			cols = append(cols, start+j)
+		}
+	}
+	return cols
+}
+
 // hwregOperand encodes hwreg(ID[, OFFSET, SIZE]).
 func (a *asmLine) hwregOperand(o *asmOp) (uint32, error) {
 	args := funcArgs(o.args)
@@ -166,7 +196,7 @@ func (a *asmLine) hwregOperand(o *asmOp) (uint32, error) {
 			}
 		}
 		if id < 0 {
-			return 0, errAt(o, "expected a register name or an absolute expression")
+			return 0, &AsmError{Col: o.col + len("hwreg("), Msg: "expected a register name or an absolute expression"}
 		}
 	}
 	if id < 0 || id > 63 {
@@ -174,11 +204,12 @@ func (a *asmLine) hwregOperand(o *asmOp) (uint32, error) {
 	}
 	off, size := int64(0), int64(32)
 	if len(args) == 3 {
+		cols := argCols(o)
 		if off, err = parseInt(args[1]); err != nil || off < 0 || off > 31 {
-			return 0, errAt(o, "invalid bit offset: only 5-bit values are legal")
+			return 0, &AsmError{Col: cols[1], Msg: "invalid bit offset: only 5-bit values are legal"}
 		}
 		if size, err = parseInt(args[2]); err != nil || size < 1 || size > 32 {
-			return 0, errAt(o, "invalid bitfield width: only values from 1 to 32 are legal")
+			return 0, &AsmError{Col: cols[2], Msg: "invalid bitfield width: only values from 1 to 32 are legal"}
 		}
 	}
 	return uint32(id | off<<6 | (size-1)<<11), nil
@@ -199,7 +230,7 @@ func (a *asmLine) sendmsgOperand(o *asmOp) (uint32, error) {
 			}
 		}
 		if id < 0 {
-			return 0, errAt(o, "expected a message name or an absolute expression")
+			return 0, &AsmError{Col: o.col + len("sendmsg("), Msg: "expected a message name or an absolute expression"}
 		}
 	}
 	var op, stream int64
@@ -235,8 +266,8 @@ func (a *asmLine) sendmsgOperand(o *asmOp) (uint32, error) {
 func (a *asmLine) gprIdxOperand(o *asmOp) (int64, error) {
 	switch {
 	case o.kind == opInt:
-		if o.val < 0 || o.val > 255 {
-			return 0, errAt(o, msgInvalidOperand)
+		if o.val < 0 || o.val > 15 {
+			return 0, errAt(o, "invalid immediate: only 4-bit values are legal")
 		}
 		return o.val, nil
 	case o.kind == opFunc && o.name == "gpr_idx":
@@ -292,6 +323,7 @@ func (a *asmLine) waitcnt(o *asmOp) error {
 		if err != nil {
 			return &AsmError{Col: s + 1, Msg: "expected absolute expression"}
 		}
+		col = s + 1
 		base, sat := strings.CutSuffix(name, "_sat")
 		max := map[string]int64{"vmcnt": vmMax, "expcnt": 7, "lgkmcnt": 0xf}[base]
 		if max == 0 {
@@ -361,6 +393,9 @@ func encSMEM(a *asmLine) error {
 			if err != nil {
 				return err
 			}
+			if o.rk == KindSpecial && (c == uint16(M0) || c == uint16(ExecLo) || c == uint16(ExecHi)) {
+				return errAt(o, msgInvalidOperand) // SReg_*_XM0_XEXEC
+			}
 			sdata = uint32(c)
 		case FieldSBASE:
 			c, err := a.sdst(o, s)
@@ -372,12 +407,12 @@ func encSMEM(a *asmLine) error {
 			switch o.kind {
 			case opInt:
 				imm, offset = true, o.val
-				lo, hi := int64(0), int64(1<<20-1)
-				if a.t == GFX9 {
-					lo, hi = -1<<20, 1<<20-1
+				lo, hi, msg := int64(0), int64(1<<20-1), "expected a 20-bit unsigned offset"
+				if a.t == GFX9 && srcSpec(f, FieldSBASE).Width != 4 {
+					lo, hi, msg = -1<<20, 1<<20-1, "expected a 21-bit signed offset"
 				}
 				if offset < lo || offset > hi {
-					return errAt(o, "expected a 20-bit unsigned offset")
+					return errAt(o, msg)
 				}
 			case opReg:
 				so := OperandSpec{Field: FieldSOFFSET, Access: Read, Type: TypeB32, Width: 1}
@@ -386,8 +421,18 @@ func encSMEM(a *asmLine) error {
 					return err
 				}
 				soff = uint32(c)
-				if m := a.mod("offset"); m != nil && a.t == GFX9 {
+				if a.t == GFX8 {
+					for i := range a.mods {
+						if a.mods[i].name == "offset" {
+							return &AsmError{Col: a.mods[i].col, Msg: "not a valid operand."}
+						}
+					}
+				}
+				if m := a.mod("offset"); m != nil {
 					v, err := parseInt(m.val)
+					if err == nil && v < 0 && srcSpec(f, FieldSBASE).Width == 4 {
+						return &AsmError{Col: m.col, Msg: "expected a 20-bit unsigned offset"}
+					}
 					if err != nil || v < -1<<20 || v >= 1<<20 {
 						return &AsmError{Col: m.col, Msg: "expected a 21-bit signed offset"}
 					}
@@ -430,4 +475,18 @@ func encSMEM(a *asmLine) error {
 	}
 	a.emit(w0, w1)
 	return nil
+}
+
+// sregClass reports whether special register code c belongs to LLVM's
+// SReg_32 (or, wide, SReg_64) register class: SReg_32 has
+// src_pops_exiting_wave_id and src_vccz/execz/scc but not the apertures,
+// SReg_64 the apertures but not the others; neither has lds_direct.
+func sregClass(c uint16, wide bool) bool {
+	switch {
+	case c >= uint16(SrcSharedBase) && c <= uint16(SrcPrivateLimit):
+		return wide
+	case c == uint16(SrcPopsExitingWaveID), c >= uint16(VCCZ) && c <= uint16(SCC):
+		return !wide
+	}
+	return c != uint16(LDSDirect)
 }

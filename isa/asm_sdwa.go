@@ -16,7 +16,7 @@ func (a *asmLine) sdwaSel(name string, def uint32) (uint32, error) {
 			return uint32(i), nil
 		}
 	}
-	return 0, &AsmError{Col: m.col, Msg: "invalid " + name + " value"}
+	return 0, &AsmError{Col: m.col + len(name) + 1, Msg: "invalid " + name + " value"}
 }
 
 // sdwaOperands walks a VOP1/VOP2/VOPC form's operands for the SDWA and
@@ -101,9 +101,17 @@ func encSDWA(a *asmLine) error {
 		return err
 	}
 	var w1, vsrc1 uint32
+	var busOps [3]*asmOp
+	bus := busOps[:0]
+	if f.Flags&FlagVCCRead != 0 {
+		bus = append(bus, &vccOp)
+	}
 	for k := 0; k < 2; k++ {
 		if srcs[k] == nil {
 			continue
+		}
+		if o := srcs[k]; o.kind == opReg && o.rk != KindVGPR {
+			bus = append(bus, o)
 		}
 		code, sbit, mods, err := a.sdwaSrc(srcs[k], specs[k])
 		if err != nil {
@@ -120,6 +128,9 @@ func encSDWA(a *asmLine) error {
 			vsrc1 = code
 		}
 	}
+	if err := a.constantBus(bus, true); err != nil {
+		return err
+	}
 	vopc := f.Enc == EncVOPC
 	clampOK := !(vopc && a.t == GFX9)
 	clamp, omod, err := a.clampOmod(clampOK, a.t == GFX9 && f.Flags&FlagSdwaOmod != 0)
@@ -134,6 +145,9 @@ func encSDWA(a *asmLine) error {
 		sel, err := a.sdwaSel("dst_sel", 6)
 		if err != nil {
 			return err
+		}
+		if d := srcSpec(f, FieldVDST); d != nil && d.Access == ReadWrite && sel != 6 {
+			return &AsmError{Col: a.mnCol, Msg: msgInvalidOperand} // v_mac: the whole dword
 		}
 		unused := uint32(2)
 		if m := a.mod("dst_unused"); m != nil {
@@ -229,8 +243,20 @@ func encDPP(a *asmLine) error {
 
 // dppCtrl parses the dpp_ctrl modifier (quad_perm, row_shl, ...); LLVM's
 // default is the identity quad_perm:[0,1,2,3].
-func (a *asmLine) dppCtrl() (uint32, error) {
-	ctrl, found := uint32(0xe4), 0
+func (a *asmLine) dppCtrl() (ctrl uint32, err error) {
+	ctrl = 0xe4
+	found := 0
+	defer func() {
+		if found == 0 && err == nil {
+			err = a.tooFew()
+			for i := range a.mods {
+				if sdwaDPPMod(a.mods[i].name) {
+					err = &AsmError{Col: a.mods[i].col, Msg: "not a valid operand."}
+					break
+				}
+			}
+		}
+	}()
 	for i := range a.mods {
 		m := &a.mods[i]
 		var c uint32
@@ -239,10 +265,14 @@ func (a *asmLine) dppCtrl() (uint32, error) {
 		case "quad_perm":
 			p := strings.Split(strings.Trim(m.val, "[]"), ",")
 			bad = len(p) != 4 || !strings.HasPrefix(m.val, "[")
+			col := m.col + len("quad_perm:[")
 			for j := 0; j < 4 && !bad; j++ {
 				v, err := parseInt(p[j])
-				bad = err != nil || v < 0 || v > 3
+				if err != nil || v < 0 || v > 3 {
+					return 0, &AsmError{Col: col, Msg: "expected a 2-bit value"}
+				}
 				c |= uint32(v) << (2 * j)
+				col += len(p[j]) + 1
 			}
 		case "row_shl", "row_shr", "row_ror":
 			v, err := parseInt(m.val)
@@ -267,7 +297,7 @@ func (a *asmLine) dppCtrl() (uint32, error) {
 			continue
 		}
 		if bad {
-			return 0, &AsmError{Col: m.col, Msg: "invalid " + m.name + " value"}
+			return 0, &AsmError{Col: m.col + len(m.name) + 1, Msg: "invalid " + m.name + " value"}
 		}
 		if found++; found > 1 {
 			return 0, &AsmError{Col: m.col, Msg: msgInvalidOperand}

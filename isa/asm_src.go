@@ -57,6 +57,16 @@ func (a *asmLine) src(o *asmOp, s *OperandSpec, allow srcAllow) (uint16, error) 
 			if allow&allowScalar == 0 || width > 2 && o.width != 0 {
 				return 0, errAt(o, msgInvalidOperand)
 			}
+			if o.reg == uint16(LDSDirect) {
+				switch {
+				case a.form.Enc < EncVOP1 || a.form.Enc > EncVINTRP:
+					return 0, errAt(o, msgInvalidOperand)
+				case s.Field != FieldSRC0:
+					return 0, errAt(o, "lds_direct may be used as src0 only")
+				case revOpcode(a.form.Mnemonic):
+					return 0, errAt(o, "lds_direct cannot be used with this instruction")
+				}
+			}
 			return o.reg, nil
 		}
 	case opInt, opFloat:
@@ -74,6 +84,9 @@ func (a *asmLine) src(o *asmOp, s *OperandSpec, allow srcAllow) (uint16, error) 
 			return code, nil
 		}
 		if allow&allowLit == 0 {
+			if a.form.Enc == EncVOP3 || a.form.Enc == EncVOP3P {
+				return 0, errAt(o, "literal operands are not supported")
+			}
 			return 0, errAt(o, msgInvalidOperand)
 		}
 		return srcLiteral, a.setLiteral(o, word)
@@ -111,6 +124,9 @@ func (a *asmLine) constant(o *asmOp, t DataType) (uint16, uint32, error) {
 		switch bits {
 		case 16:
 			v = uint64(f16Bits(f))
+			if lossy16(f, uint16(v)) && !inlineFP(f) {
+				return 0, 0, errAt(o, msgInvalidOperand)
+			}
 		case 32:
 			v = uint64(math.Float32bits(float32(f)))
 		default:
@@ -128,7 +144,7 @@ func (a *asmLine) constant(o *asmOp, t DataType) (uint16, uint32, error) {
 			return inlineIntCode(o.val), 0, nil
 		}
 		for i, c := range fp16Consts {
-			if v == uint64(c) {
+			if v == uint64(c) && (o.kind == opFloat || !intType16(t)) {
 				return uint16(srcInlineFPLo + i), 0, nil
 			}
 		}
@@ -232,6 +248,11 @@ func (a *asmLine) flag(name string) (bool, error) {
 // intMod returns the value of modifier name:N, which must lie in [lo, hi],
 // or def when the modifier is absent.
 func (a *asmLine) intMod(name string, lo, hi, def int64) (int64, error) {
+	return a.intModMsg(name, lo, hi, def, "invalid "+name+" value")
+}
+
+// intModMsg is intMod with the message for a value out of range.
+func (a *asmLine) intModMsg(name string, lo, hi, def int64, msg string) (int64, error) {
 	m := a.mod(name)
 	if m == nil {
 		return def, nil
@@ -244,7 +265,7 @@ func (a *asmLine) intMod(name string, lo, hi, def int64) (int64, error) {
 		return 0, &AsmError{Col: m.col + len(name) + 1, Msg: "expected absolute expression"}
 	}
 	if v < lo || v > hi {
-		return 0, &AsmError{Col: m.col, Msg: "invalid " + name + " value"}
+		return 0, &AsmError{Col: m.col, Msg: msg}
 	}
 	return v, nil
 }
@@ -266,10 +287,24 @@ func parseInt(s string) (int64, error) {
 func (a *asmLine) unusedModifier() error {
 	for i := range a.mods {
 		if a.used&(1<<i) == 0 {
+			if a.modKind != modsNone && sdwaDPPMod(a.mods[i].name) {
+				return &AsmError{Col: a.mods[i].col, Msg: "not a valid operand."}
+			}
 			return &AsmError{Col: a.mods[i].col, Msg: msgInvalidOperand}
 		}
 	}
 	return nil
+}
+
+// sdwaDPPMod reports whether name is an SDWA or DPP modifier.
+func sdwaDPPMod(name string) bool {
+	switch name {
+	case "dst_sel", "dst_unused", "src0_sel", "src1_sel", "quad_perm", "row_shl", "row_shr", "row_ror",
+		"wave_shl", "wave_rol", "wave_shr", "wave_ror", "row_mirror", "row_half_mirror", "row_bcast",
+		"row_mask", "bank_mask", "bound_ctrl":
+		return true
+	}
+	return false
 }
 
 // tooFew is the error for a line that ends before the form's operands do.
@@ -283,4 +318,63 @@ func (a *asmLine) extra(k int) error {
 		return errAt(&a.ops[k], msgInvalidOperand)
 	}
 	return nil
+}
+
+// modCol is the column of modifier name, or of the mnemonic when absent.
+func (a *asmLine) modCol(name string) int {
+	for i := range a.mods {
+		if a.mods[i].name == name {
+			return a.mods[i].col
+		}
+	}
+	return a.mnCol
+}
+
+// lossy16 reports whether converting f to half precision (h) overflows or
+// underflows, which LLVM rejects (plain rounding it accepts).
+func lossy16(f float64, h uint16) bool {
+	if math.IsInf(f, 0) || math.IsNaN(f) {
+		return false
+	}
+	e := h >> 10 & 0x1f
+	if e == 0x1f {
+		return true // overflow to infinity
+	}
+	back := f16Float(h)
+	return e == 0 && back != f // an inexact denormal (or zero)
+}
+
+// f16Float is the value of half-precision bits h.
+func f16Float(h uint16) float64 {
+	e, m := int(h>>10&0x1f), float64(h&0x3ff)
+	v := math.Ldexp(m, -24)
+	if e != 0 {
+		v = math.Ldexp(1024+m, e-25)
+	}
+	if h&0x8000 != 0 {
+		v = -v
+	}
+	return v
+}
+
+// inlineFP reports whether f is one of the float inline constants, which
+// LLVM matches before converting.
+func inlineFP(f float64) bool {
+	for _, c := range fp64Consts {
+		if math.Float64bits(f) == c {
+			return true
+		}
+	}
+	return false
+}
+
+// revOpcode reports whether LLVM treats mnemonic as a reversed-operand
+// opcode (v_subrev*, v_subbrev*, v_lshlrev*, v_lshrrev*, v_ashrrev*).
+func revOpcode(mn string) bool {
+	for _, r := range [...]string{"subrev", "subbrev", "lshlrev", "lshrrev", "ashrrev"} {
+		if strings.Contains(mn, r) {
+			return true
+		}
+	}
+	return false
 }

@@ -2,7 +2,6 @@ package isa
 
 import (
 	"bufio"
-	"fmt"
 	"os"
 	"strconv"
 	"strings"
@@ -80,12 +79,15 @@ func checkAsm(t *testing.T, title string, cases []asmCase) int {
 		if c.want.msg != "" {
 			if err == nil {
 				n++
-				if shown < 30 {
+				if shown < asmShow {
 					shown++
 					t.Errorf("%s %s: %q: got %s; llvm-mc rejects it: %s", title, c.cpu, c.text, hexWords(got), c.want)
 				}
-			} else if e := err.(*AsmError); e.Msg != c.want.msg {
+			} else if e := err.(*AsmError); e.Msg != c.want.msg || e.Col != c.want.col {
 				msgs++
+				if msgs <= msgShow {
+					t.Logf("%s %s: %q: our error %d: %s; llvm-mc's %s", title, c.cpu, c.text, e.Col, e.Msg, c.want)
+				}
 			}
 			continue
 		}
@@ -94,7 +96,7 @@ func checkAsm(t *testing.T, title string, cases []asmCase) int {
 		}
 		n++
 		bad[EncodingOf(c.want.words[0], tg)]++
-		if shown < 30 {
+		if shown < asmShow {
 			shown++
 			t.Errorf("%s %s: %q: got %s, %v; want %s", title, c.cpu, c.text, hexWords(got), err, c.want)
 		}
@@ -121,4 +123,146 @@ func TestAssembleGolden(t *testing.T) {
 	checkAsm(t, "golden", cases)
 }
 
-var _ = fmt.Sprint
+// msgShow is how many differing error messages a test logs (ISA_ASM_MSGS).
+var msgShow = func() int {
+	n, _ := strconv.Atoi(os.Getenv("ISA_ASM_MSGS"))
+	return n
+}()
+
+// asmShow is how many disagreements a test prints (ISA_ASM_SHOW overrides).
+var asmShow = func() int {
+	if n, err := strconv.Atoi(os.Getenv("ISA_ASM_SHOW")); err == nil {
+		return n
+	}
+	return 30
+}()
+
+// TestAssembleLabels resolves branch labels and symbols through AsmEnv:
+// a branch's simm16 is the target's word offset from PC+4.
+func TestAssembleLabels(t *testing.T) {
+	syms := map[string]int64{"loop": 0x100, "done": 0x204, "far": 0x100 + 4 + 4*32768, "odd": 0x102, "N": 100}
+	env := &AsmEnv{PC: 0x100, Symbol: func(n string) (int64, bool) { v, ok := syms[n]; return v, ok }}
+	for _, c := range []struct {
+		text string
+		want []uint32
+		err  string
+	}{
+		{"s_branch loop", []uint32{0xbf82ffff}, ""},
+		{"s_cbranch_scc0 done", []uint32{0xbf840040}, ""},
+		{"s_cbranch_execnz loop", []uint32{0xbf89ffff}, ""},
+		{"s_branch 3", []uint32{0xbf820003}, ""},
+		{"s_movk_i32 s0, N", []uint32{0xb0000064}, ""},
+		{"v_mov_b32 v0, N", []uint32{0x7e0002ff, 100}, ""},
+		{"s_branch nowhere", nil, "10: undefined label nowhere"},
+		{"s_branch far", nil, "10: branch target out of range: far"},
+		{"s_branch odd", nil, "10: branch target out of range: odd"},
+	} {
+		got, err := Assemble(nil, c.text, GFX9, 0, env)
+		if c.err != "" {
+			if err == nil || err.Error() != c.err {
+				t.Errorf("%q: got %08X, %v; want error %q", c.text, got, err, c.err)
+			}
+			continue
+		}
+		if err != nil || hexWords(got) != hexWords(c.want) {
+			t.Errorf("%q: got %08X, %v; want %08X", c.text, got, err, c.want)
+		}
+	}
+}
+
+// TestAssembleAppends checks that Assemble appends to dst and leaves it
+// unchanged on error.
+func TestAssembleAppends(t *testing.T) {
+	dst := []uint32{1, 2}
+	dst, err := Assemble(dst, "s_mov_b32 s0, 0x12345678", GFX9, 0, nil)
+	if err != nil || hexWords(dst) != "00000001 00000002 BE8000FF 12345678" {
+		t.Fatalf("got %08X, %v", dst, err)
+	}
+	dst, err = Assemble(dst, "s_mov_b32 s0, v0", GFX9, 0, nil)
+	if err == nil || len(dst) != 4 {
+		t.Fatalf("got %08X, %v; want an error and dst unchanged", dst, err)
+	}
+	if _, err := Assemble(nil, "s_nop 0", TargetUnknown, 0, nil); err == nil {
+		t.Fatal("unknown target accepted")
+	}
+	if _, err := Assemble(nil, "  ", GFX9, 0, nil); err == nil || err.Error() != "3: expected an instruction" {
+		t.Fatalf("blank line: %v", err)
+	}
+}
+
+// FuzzAssemble feeds arbitrary text to Assemble: it must never panic, and
+// what it accepts must decode back to an instruction of the same length.
+func FuzzAssemble(f *testing.F) {
+	for _, s := range []string{"s_add_u32 s0, s1, 0x1234", "v_add_f32_e64 v0, -|v1|, s2 clamp mul:2",
+		"v_mov_b32_sdwa v0, v1 dst_sel:BYTE_0 src0_sel:WORD_1", "v_mov_b32_dpp v0, v1 quad_perm:[3,2,1,0] row_mask:0xa",
+		"buffer_load_dword v1, v2, s[4:7], 0 offen offset:4 glc", "s_waitcnt vmcnt(0) lgkmcnt(0)",
+		"image_sample v[0:3], v[4:5], s[8:15], s[16:19] dmask:0xf", "exp mrt0 v0, v0, v1, v1 done compr",
+		"ds_swizzle_b32 v1, v2 offset:swizzle(BITMASK_PERM,\"01pip\")", "s_sendmsg sendmsg(MSG_GS, GS_OP_EMIT, 1)",
+		"v_pk_add_f16 v0, v1, v2 op_sel:[1,0] neg_hi:[0,1]", "global_load_dword v1, v2, s[4:5] offset:-16"} {
+		f.Add(s, true)
+	}
+	f.Fuzz(func(t *testing.T, text string, gfx9 bool) {
+		tg := GFX8
+		if gfx9 {
+			tg = GFX9
+		}
+		ws, err := Assemble(nil, text, tg, 0, &AsmEnv{Symbol: func(string) (int64, bool) { return 8, true }})
+		if err != nil {
+			if _, ok := err.(*AsmError); !ok {
+				t.Fatalf("%q: error of type %T", text, err)
+			}
+			return
+		}
+		inst, derr := Decode(wordBytes(ws), tg)
+		if derr != nil || inst.Len != 4*len(ws) {
+			t.Fatalf("%q: assembled %08X, which decodes as %v (%d bytes)", text, ws, derr, inst.Len)
+		}
+	})
+}
+
+// BenchmarkAssemble assembles the text of the largest real listing
+// available (librocsparse's gfx906 code objects when installed, else the
+// golden corpora); see asm_bench.sh for the comparison with llvm-mc-19.
+func BenchmarkAssemble(b *testing.B) {
+	lines, cpu := benchListing(b)
+	tg, _ := TargetOf(cpu)
+	feat := FeaturesOf(cpu)
+	b.ReportAllocs()
+	b.ResetTimer()
+	var dst []uint32
+	rejected := 0
+	for i := 0; i < b.N; i++ {
+		dst, rejected = dst[:0], 0
+		for _, l := range lines {
+			var err error
+			if dst, err = Assemble(dst, l, tg, feat, nil); err != nil {
+				rejected++ // as llvm-mc-19 rejects them too (TestAssembleCorpus)
+			}
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(lines)), "ns/inst")
+	b.ReportMetric(float64(rejected), "rejected")
+}
+
+// benchListing returns the instruction texts of the largest listing: the
+// file named by ISA_ASM_LISTING (one instruction a line, as asm_bench.sh
+// writes it; its first line is the processor), else our golden corpora.
+func benchListing(b *testing.B) ([]string, string) {
+	if p := os.Getenv("ISA_ASM_LISTING"); p != "" {
+		data, err := os.ReadFile(p)
+		if err != nil {
+			b.Fatal(err)
+		}
+		ls := strings.Split(strings.TrimRight(string(data), "\n"), "\n")
+		return ls[1:], strings.TrimPrefix(ls[0], "// ")
+	}
+	var lines []string
+	for _, c := range goldenAsmCases(b) {
+		if c.cpu == "gfx900" && c.want.msg == "" {
+			if _, err := Assemble(nil, c.text, GFX9, 0, nil); err == nil {
+				lines = append(lines, c.text)
+			}
+		}
+	}
+	return lines, "gfx900"
+}

@@ -43,6 +43,11 @@ func isVCC(o *asmOp) error {
 func (a *asmLine) simm32(o *asmOp, s *OperandSpec) error {
 	var w uint32
 	switch {
+	case o.kind == opInt && typeBits(s.Type) == 16:
+		if o.val < -1<<15 || o.val >= 1<<16 {
+			return errAt(o, msgInvalidOperand)
+		}
+		w = uint32(o.val) & 0xffff
 	case o.kind == opInt && o.val >= -1<<31 && o.val < 1<<32:
 		w = uint32(o.val)
 	case o.kind == opFloat && typeBits(s.Type) == 16:
@@ -65,6 +70,8 @@ func encVOP(a *asmLine) error {
 	}
 	f := a.form
 	var vdst, src0, vsrc1 uint32
+	var busOps [3]*asmOp
+	bus := busOps[:0] // scalar reads: SGPR src0, implicit vcc
 	k := 0
 	for i := range f.Operands {
 		s := &f.Operands[i]
@@ -81,16 +88,32 @@ func encVOP(a *asmLine) error {
 		switch s.Field {
 		case FieldVDST:
 			vdst, err = a.vgpr(o, s)
-		case FieldSDST:
-			c, err = a.sdst(o, s)
+		case FieldSDST: // v_readfirstlane_b32: an 8-bit SReg_32 code
+			c, err = a.src(o, s, allowScalar)
+			if err == nil && o.rk == KindSpecial && !sregClass(o.reg, false) {
+				err = errAt(o, msgInvalidOperand)
+			}
 			vdst = uint32(c)
 		case FieldSRC0:
-			c, err = a.src(o, s, allowSrc|allowVGPR|allowLit)
+			allow := allowSrc | allowVGPR | allowLit
+			if f.Flags&FlagSrcVGPR != 0 {
+				allow = allowVGPR
+			}
+			c, err = a.src(o, s, allow)
+			if err == nil && f.Flags&FlagSrcLane != 0 && !vgprOrLDS(o) {
+				err = errAt(o, msgInvalidOperand) // VRegOrLds_32
+			}
 			src0 = uint32(c)
+			if err == nil && (o.kind == opReg && o.rk != KindVGPR || c == srcLiteral) {
+				bus = append(bus, o)
+			}
 		case FieldVSRC1:
 			vsrc1, err = a.vgpr(o, s)
 		case FieldVCC:
 			err = isVCC(o)
+			if s.Access&Read != 0 {
+				bus = append(bus, o)
+			}
 		case FieldSIMM32:
 			err = a.simm32(o, s)
 		default:
@@ -101,6 +124,15 @@ func encVOP(a *asmLine) error {
 		}
 	}
 	if err := a.extra(k); err != nil {
+		return err
+	}
+	if f.Flags&FlagM0Read != 0 {
+		bus = append(bus, &m0Op)
+	}
+	if a.hasLit && f.Flags&FlagM0Read == 0 && len(bus) > 0 && !(bus[0].rk == KindSpecial && bus[0].reg == uint16(LDSDirect)) && bus[0].kind == opReg {
+		return errAt(bus[0], "invalid operand (violates constant bus restrictions)") // v_madmk/v_madak: SGPR and literal
+	}
+	if err := a.constantBus(bus, true); err != nil {
 		return err
 	}
 	a.emit(vopWord(f, vdst, vsrc1, src0))
@@ -206,19 +238,17 @@ type vop3Fields struct {
 	srcForParam1 bool
 }
 
-func (a *asmLine) vop3Operands(packed bool) (*vop3Fields, error) {
+func (a *asmLine) vop3Operands(packed bool) (v vop3Fields, err error) {
 	f := a.form
-	var v vop3Fields
 	vop3b := srcSpec(f, FieldVDST) != nil && srcSpec(f, FieldSDST) != nil
 	k := 0
 	for i := range f.Operands {
 		s := &f.Operands[i]
 		if k == len(a.ops) {
-			return nil, a.tooFew()
+			return v, a.tooFew()
 		}
 		o := &a.ops[k]
 		k++
-		var err error
 		var c uint16
 		switch s.Field {
 		case FieldVDST:
@@ -232,7 +262,14 @@ func (a *asmLine) vop3Operands(packed bool) (*vop3Fields, error) {
 			}
 		case FieldSRC0, FieldSRC1, FieldSRC2:
 			j := srcIndex(s.Field)
-			c, err = a.src(o, s, allowSrc|allowVGPR)
+			allow := allowSrc | allowVGPR
+			if j == 0 && f.Flags&FlagSrcVGPR != 0 {
+				allow = allowVGPR
+			}
+			c, err = a.src(o, s, allow)
+			if err == nil && j == 0 && f.Flags&FlagSrcLane != 0 && !vgprOrLDS(o) {
+				err = errAt(o, msgInvalidOperand) // VRegOrLds_32
+			}
 			v.src[j], v.srcOp[j] = uint32(c), o
 			v.used |= 1 << j
 			v.nsrc++
@@ -252,7 +289,7 @@ func (a *asmLine) vop3Operands(packed bool) (*vop3Fields, error) {
 				}
 			case packed:
 				if o.neg || o.abs || o.sext {
-					err = errAt(o, msgInvalidOperand)
+					err = &AsmError{Col: o.mcol, Msg: "not a valid operand."}
 				}
 			default:
 				var n, ab bool
@@ -277,28 +314,47 @@ func (a *asmLine) vop3Operands(packed bool) (*vop3Fields, error) {
 			err = errAt(o, msgInvalidOperand)
 		}
 		if err != nil {
-			return nil, err
+			return v, err
 		}
 	}
 	if err := a.extra(k); err != nil {
-		return nil, err
+		return v, err
 	}
-	if err := a.constantBus(v.srcOp[:]); err != nil {
-		return nil, err
+	if f.Flags&FlagSrcLane == 0 {
+		bus := v.srcOp[:]
+		if f.Flags&FlagVCCRead != 0 && srcSpec(f, FieldSRC2) == nil || f.Op == V_DIV_FMAS_F32 || f.Op == V_DIV_FMAS_F64 {
+			bus = append(bus, &vccOp)
+		}
+		if f.Flags&FlagM0Read != 0 && !v.hasAttr && !v.hasParam {
+			bus = append(bus, &m0Op)
+		}
+		if err := a.constantBus(bus, false); err != nil {
+			return v, err
+		}
 	}
-	return &v, nil
+	return v, nil
 }
+
+// The implicit scalar reads some opcodes make.
+var (
+	vccOp = asmOp{kind: opReg, rk: KindSpecial, reg: uint16(VCCLo), width: 2}
+	m0Op  = asmOp{kind: opReg, rk: KindSpecial, reg: uint16(M0), width: 1}
+)
 
 // constantBus rejects VOP3 sources that read more than one distinct
 // scalar value (GFX8/9 have one constant bus read per instruction).
-func (a *asmLine) constantBus(ops []*asmOp) error {
+func (a *asmLine) constantBus(ops []*asmOp, blameFirst bool) error {
 	var seen [3]uint16
 	n := 0
 	for j, o := range ops {
-		if o == nil || o.kind != opReg || o.rk == KindVGPR {
+		if o == nil || o.kind == opReg && (o.rk == KindVGPR || o.rk == KindSpecial && o.reg == uint16(LDSDirect)) ||
+			o.kind != opReg && !(a.hasLit && o.col == a.litCol) {
 			continue
 		}
-		code := o.reg
+		code := o.reg | uint16(o.width)<<9 // vcc_lo and vcc are different reads
+		if o.kind != opReg {
+			code = 0xffff // the literal
+		}
 		if o.rk == KindTTMP {
 			code += 200
 		}
@@ -308,7 +364,18 @@ func (a *asmLine) constantBus(ops []*asmOp) error {
 		}
 		if !dup {
 			if n == 1 {
-				return errAt(ops[j], "invalid operand (violates constant bus restrictions)")
+				// LLVM blames the first scalar source of e32, the last of VOP3.
+				o := ops[j]
+				for _, p := range ops {
+					if p != nil && p.col != 0 && (p.kind != opReg && blameFirst || p.kind == opReg && p.rk != KindVGPR) {
+						if blameFirst || o.col == 0 {
+							o = p
+							break
+						}
+						o = p
+					}
+				}
+				return errAt(o, "invalid operand (violates constant bus restrictions)")
 			}
 			seen[n] = code
 			n++
@@ -325,8 +392,11 @@ func attrOperand(o *asmOp) (attr, ch uint32, err error) {
 	}
 	c := strings.IndexByte("xyzw", n[len(n)-1])
 	v, perr := parseInt(n[:len(n)-2])
-	if c < 0 || perr != nil || v < 0 || v > 63 {
+	if c < 0 || perr != nil || v < 0 {
 		return 0, 0, errAt(o, "invalid interpolation attribute")
+	}
+	if v > 32 {
+		return 0, 0, errAt(o, "out of bounds interpolation attribute number")
 	}
 	return uint32(v), uint32(c), nil
 }
@@ -438,6 +508,9 @@ func encVOP3P(a *asmLine) error {
 	if err != nil {
 		return err
 	}
+	if !mix {
+		opselHi |= ^v.used & 7 // LLVM sets op_sel_hi of absent sources
+	}
 	negLo, negHi := v.neg, v.abs
 	if !mix {
 		if negLo, err = list("neg_lo", 0); err != nil {
@@ -493,4 +566,9 @@ func encVINTRP(a *asmLine) error {
 	}
 	a.emit(0xd4000000 | vdst<<18 | uint32(f.Opcode)<<16 | attr<<10 | ch<<8 | vsrc)
 	return nil
+}
+
+// vgprOrLDS reports whether o is a VGPR or lds_direct (LLVM's VRegOrLds_32).
+func vgprOrLDS(o *asmOp) bool {
+	return o.kind == opReg && (o.rk == KindVGPR || o.rk == KindSpecial && o.reg == uint16(LDSDirect))
 }
