@@ -393,6 +393,10 @@ func (a *assembler) instruction(text string, off int, label bool) {
 	}
 	usedSym, missing := false, ""
 	orig := text
+	folded := a.foldOperands(text)
+	if folded != "" {
+		text, usedSym = folded, true
+	}
 	text, dotted := undotLabels(text)
 	env := isa.AsmEnv{PC: uint64(len(sec.data)), Symbol: func(name string) (int64, bool) {
 		usedSym = true
@@ -410,6 +414,16 @@ func (a *assembler) instruction(text string, off int, label bool) {
 	if err != nil && missing != "" && isBranch(text) {
 		a.errorf(off+1, "undefined label '%s'", missing)
 		return
+	}
+	if err != nil && folded != "" {
+		// Errors are located in the text as written, when it has one.
+		t, d := undotLabels(orig)
+		if _, e := isa.Assemble(nil, t, a.tgt.gen, a.tgt.feat, &env); e != nil {
+			text, dotted, err = t, d, e
+		} else {
+			text, dotted = orig, false
+			err = errors.New(errMessage(err) + " (with its expressions folded: " + folded + ")")
+		}
 	}
 	if err != nil {
 		col := 1
@@ -456,46 +470,6 @@ func (a *assembler) holdsData(col int) bool {
 	}
 	a.errorf(col, "section '%s' cannot hold data here: only .text and .rodata go into the code object", a.cur.name)
 	return false
-}
-
-// isBranch reports whether text is a branch, which takes a label.
-func isBranch(text string) bool {
-	return strings.HasPrefix(text, "s_cbranch") || strings.HasPrefix(text, "s_branch") || strings.HasPrefix(text, "s_call_b64")
-}
-
-// undotLabels hides the leading dot of symbol operands (".Lloop" becomes
-// "_Lloop", same length so columns stay) from isa.Assemble, whose operand
-// lexer reads a leading dot as a number; the lookup maps the names back.
-func undotLabels(text string) (string, bool) {
-	i := strings.IndexAny(text, " \t")
-	if i < 0 || !strings.Contains(text[i:], ".") {
-		return text, false
-	}
-	b := []byte(text)
-	changed := false
-	for j := i; j+1 < len(b); j++ {
-		if b[j] == '.' && (b[j+1] == '_' || b[j+1] >= 'A' && b[j+1] <= 'Z' || b[j+1] >= 'a' && b[j+1] <= 'z') && !isIdentChar(b[j-1]) && (b[j-1] < '0' || b[j-1] > '9') {
-			b[j], changed = '_', true
-		}
-	}
-	if !changed {
-		return text, false
-	}
-	return string(b), true
-}
-
-// redot puts back in msg the names undotLabels changed in text.
-func redot(msg, text, orig string) string {
-	for i := 0; i < len(text); i++ {
-		if text[i] != orig[i] {
-			j := i + 1
-			for j < len(text) && isIdentChar(text[j]) {
-				j++
-			}
-			msg = strings.ReplaceAll(msg, text[i:j], orig[i:j])
-		}
-	}
-	return msg
 }
 
 // emitWords appends instruction words to sec.

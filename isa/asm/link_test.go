@@ -66,3 +66,30 @@ func TestAbsoluteSetSymbolInSymtab(t *testing.T) {
 		t.Errorf("symbols %+v", syms)
 	}
 }
+
+// TestFoldOperands: operands that are expressions of the file's symbols
+// are folded to numbers before the instruction is encoded; registers,
+// modifiers, plain numbers and branch labels are left alone.
+func TestFoldOperands(t *testing.T) {
+	a := &assembler{tgt: targetInfo{}, syms: map[string]*symbol{}}
+	a.reset()
+	a.syms["N"] = &symbol{name: "N", defined: true, isSet: true, val: value{v: 3}}
+	text := a.section(".text")
+	a.syms[".La"] = &symbol{name: ".La", defined: true, val: value{v: 4, sec: text}}
+	a.syms[".Lb"] = &symbol{name: ".Lb", defined: true, val: value{v: 16, sec: text}}
+	for in, want := range map[string]string{
+		"s_movk_i32 s0, N*4":                            "s_movk_i32 s0, 12",
+		"s_add_u32 s0, s1, .Lb-.La":                     "s_add_u32 s0, s1, 12",
+		"v_add_f32 v0, -v1, (N+1)<<2":                   "v_add_f32 v0, -v1, 16",
+		"s_mov_b32 s0, -1":                              "",
+		"v_add_f32 v0, |v1|, v2":                        "",
+		"s_setreg_b32 hwreg(HW_REG_MODE, 0, 2), s0":     "",
+		"s_branch .Lb-4":                                "",
+		"s_mov_b32 s0, .Lb+4":                           "", // not absolute
+		"buffer_load_dword v1, off, s[4:7], 0 offset:N": "",
+	} {
+		if got := a.foldOperands(in); got != want {
+			t.Errorf("%q: got %q, want %q", in, got, want)
+		}
+	}
+}

@@ -6,7 +6,7 @@
 	.globl	k
 	.p2align	8
 k:
-	s_movk_i32 s0, COUNT
+	s_movk_i32 s0, COUNT*4
 helper:
 	s_nop 0
 	.p2align	5
