@@ -18,7 +18,7 @@ import (
 // It returns "" when nothing was folded.
 func (a *assembler) foldOperands(text string) string {
 	sp := strings.IndexAny(text, " \t")
-	if sp < 0 || isBranch(text) || !strings.ContainsAny(text[sp:], "+-*/%<>&|^~!()") {
+	if sp < 0 || isBranch(text) || !strings.ContainsAny(text[sp:], "+-*/%<>&|^~!()") || !a.namesSymbol(text[sp:]) {
 		return ""
 	}
 	var b strings.Builder
@@ -53,6 +53,28 @@ func (a *assembler) foldOperands(text string) string {
 		return ""
 	}
 	return b.String()
+}
+
+// namesSymbol reports whether s has an identifier that is a symbol of
+// the file (this pass's or the last's).
+func (a *assembler) namesSymbol(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if !isIdentStart(s[i]) || i > 0 && (isIdentChar(s[i-1]) || s[i-1] >= '0' && s[i-1] <= '9') {
+			continue
+		}
+		j := i + 1
+		for j < len(s) && isIdentChar(s[j]) {
+			j++
+		}
+		if _, ok := a.syms[s[i:j]]; ok {
+			return true
+		}
+		if _, ok := a.prev[s[i:j]]; ok {
+			return true
+		}
+		i = j - 1
+	}
+	return false
 }
 
 // foldOne evaluates one operand that is an expression with an operator
