@@ -29,7 +29,7 @@ type editSource struct {
 
 // SetSource makes :edit available: path is the source of the session,
 // labels its labels (which LOC may then name) and reload reassembles it
-// and opens it again.
+// and opens it again (nil in batch mode: labels only).
 func (m *Model) SetSource(path string, labels map[string]uint64, reload Reload) {
 	m.src = &editSource{path: path, labels: labels, reload: reload}
 }
@@ -70,6 +70,9 @@ func cmdEdit(m *Model, args []string) (tea.Cmd, error) {
 	}
 	if len(args) > 0 {
 		return nil, fmt.Errorf("want: edit")
+	}
+	if m.src.reload == nil {
+		return nil, fmt.Errorf("the editor needs the interactive debugger")
 	}
 	return tea.ExecProcess(editorCommand(m.src.path), func(err error) tea.Msg { return editedMsg{err} }), nil
 }

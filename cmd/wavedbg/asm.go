@@ -144,6 +144,24 @@ func reassemble(o *debugOptions) tui.Reload {
 	}
 }
 
+// attachSource gives a debugger session opened from a .s file its
+// source: the labels (.L ones too) for LOC and, when interactive, :edit.
+func attachSource(m *tui.Model, o *debugOptions, interactive bool) error {
+	if !isAsmSource(o.file) {
+		return nil
+	}
+	labels, err := sourceLabels(o.file, o.target)
+	if err != nil {
+		return err
+	}
+	var reload tui.Reload
+	if interactive {
+		reload = reassemble(o)
+	}
+	m.SetSource(o.file, labels, reload)
+	return nil
+}
+
 // sourceLabels assembles a .s file for its labels' addresses in the code
 // object.
 func sourceLabels(path, target string) (map[string]uint64, error) {

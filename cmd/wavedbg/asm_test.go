@@ -214,3 +214,18 @@ func TestEditReassemblesSource(t *testing.T) {
 		t.Errorf("broken source: %v", err)
 	}
 }
+
+// TestBatchNamesSourceLabels: a .s session in batch mode breaks at a .L
+// label of the source (code objects keep none); edit says it needs the
+// terminal.
+func TestBatchNamesSourceLabels(t *testing.T) {
+	code, out, errOut := runCmd("../../samples/reduction/reduction.s", "--manifest", "../../samples/reduction/manifest.json",
+		"--batch", "--ex", "break .Lround", "--ex", "continue", "--ex", "print s10")
+	if code != 0 || !strings.Contains(out, "breakpoint 1 at 0x1538") || !strings.Contains(out, "= 128") {
+		t.Errorf("code %d\n%s\n%s", code, out, errOut)
+	}
+	code, _, errOut = runCmd("../../samples/reduction/reduction.s", "--batch", "--ex", "edit")
+	if code == 0 || !strings.Contains(errOut, "the editor needs the interactive debugger") {
+		t.Errorf("edit in batch: code %d, %s", code, errOut)
+	}
+}

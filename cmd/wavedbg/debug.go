@@ -286,12 +286,8 @@ func runDebug(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 		app.Show(d)
-		if isAsmSource(o.file) {
-			labels, err := sourceLabels(o.file, o.target)
-			if err != nil {
-				return err
-			}
-			app.Debugger().SetSource(o.file, labels, reassemble(o))
+		if err := attachSource(app.Debugger(), o, true); err != nil {
+			return err
 		}
 	}
 	p := tea.NewProgram(app, tea.WithOutput(stdout))
