@@ -71,6 +71,14 @@ func init() {
 	}
 }
 
+// dataDirectives place bytes; a discarded section skips them (and the
+// DWARF-only .uleb128 and .sleb128).
+var dataDirectives = map[string]bool{
+	".byte": true, ".short": true, ".hword": true, ".2byte": true, ".value": true, ".long": true, ".int": true,
+	".4byte": true, ".quad": true, ".8byte": true, ".zero": true, ".space": true, ".skip": true, ".ascii": true,
+	".asciz": true, ".string": true, ".uleb128": true, ".sleb128": true, ".p2align": true, ".balign": true, ".align": true,
+}
+
 // directive runs the directive name, which starts at column col.
 func (a *assembler) directive(name string, col int, sc *scanner) {
 	f, ok := directives[strings.ToLower(name)]

@@ -111,10 +111,20 @@ type pendingSize struct {
 
 // A section is one output section's bytes so far.
 type section struct {
-	name  string
-	data  []byte
-	align uint64
-	code  bool
+	name    string
+	data    []byte
+	align   uint64
+	code    bool
+	discard bool // not loaded: its contents are skipped (discarded)
+}
+
+// discarded reports whether a section holds nothing a code object needs
+// to run: DWARF (.debug_*), the compiler's notes and statistics. Its
+// statements are skipped, so a clang -g -S listing assembles (without
+// its line table).
+func discarded(name string) bool {
+	return strings.HasPrefix(name, ".debug_") || strings.HasPrefix(name, ".AMDGPU.") ||
+		name == ".note.GNU-stack" || name == ".comment" || name == ".llvm_addrsig"
 }
 
 // A symbol is a label, a .set symbol or a name given attributes.
@@ -197,7 +207,7 @@ func (a *assembler) section(name string) *section {
 	if s, ok := a.sections[name]; ok {
 		return s
 	}
-	s := &section{name: name, align: 1, code: name == ".text"}
+	s := &section{name: name, align: 1, code: name == ".text", discard: discarded(name)}
 	if name == ".text" {
 		s.align = 4
 	}
@@ -329,6 +339,9 @@ func (a *assembler) statement(s string) {
 	}
 	sc := &scanner{s: s, pos: off}
 	name := sc.ident()
+	if a.cur.discard && (name == "" || name[0] != '.' || dataDirectives[strings.ToLower(name)]) {
+		return // instructions and data of a section that is not kept
+	}
 	if name != "" && sc.peek() == '=' && (sc.pos+1 >= len(s) || s[sc.pos+1] != '=') {
 		sc.pos++
 		a.assign(name, off+1, sc, true)

@@ -93,3 +93,22 @@ func TestFoldOperands(t *testing.T) {
 		}
 	}
 }
+
+// TestDiscardedSectionsSkipped: DWARF and the compiler's note sections are
+// skipped, relocatable data and .uleb128 included, while directives there
+// that are not data still count (clang puts .amdgpu_metadata after
+// .section .note.GNU-stack); .data still may not hold bytes.
+func TestDiscardedSectionsSkipped(t *testing.T) {
+	src := ".text\n.globl k\nk:\n.Lb:\n\ts_endpgm\n.section .debug_info,\"\",@progbits\n.long .Lb\n.uleb128 300\n\ts_nop 0\n" +
+		".section .AMDGPU.csdata\n.section \".note.GNU-stack\"\n.amdgpu_metadata\n---\namdhsa.version: [1, 1]\namdhsa.kernels: []\n...\n.end_amdgpu_metadata\n"
+	o, err := Parse("d.s", []byte(src), Options{Target: "gfx900"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(o.Text) != 4 || o.metadata == nil {
+		t.Errorf("text %x, metadata %x", o.Text, o.metadata)
+	}
+	if _, err := Parse("d.s", []byte(".data\n.long 1\n"), Options{Target: "gfx900"}); err == nil {
+		t.Error(".data took bytes")
+	}
+}
