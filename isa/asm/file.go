@@ -35,6 +35,9 @@ const maxPasses = 8
 
 // Parse assembles a file into an Object, not yet linked.
 func Parse(name string, src []byte, opts Options) (*Object, error) {
+	if v := opts.CodeObjectVersion; v != 0 && (v < 4 || v > 6) {
+		return nil, fmt.Errorf("%s: code object version %d is not supported: want 4, 5 or 6", name, v)
+	}
 	a := &assembler{file: name, opts: opts}
 	a.split(src)
 	if err := a.setTarget(); err != nil {
@@ -44,8 +47,11 @@ func Parse(name string, src []byte, opts Options) (*Object, error) {
 		a.pass = pass
 		a.reset()
 		a.run()
-		if !a.forward || pass > 0 && (a.settled() || len(a.errs) >= maxErrors) || pass == maxPasses-1 {
+		if !a.forward || pass > 0 && (a.settled() || len(a.errs) >= maxErrors) {
 			break
+		}
+		if pass == maxPasses-1 {
+			return nil, fmt.Errorf("%s: label values still change after %d passes", name, maxPasses)
 		}
 		a.snapshot()
 	}
@@ -68,7 +74,6 @@ type assembler struct {
 	pass      int
 	line      int // index into lines
 	sections  map[string]*section
-	order     []*section
 	cur       *section
 	syms      map[string]*symbol
 	symOrder  []*symbol
@@ -159,8 +164,17 @@ func (a *assembler) split(src []byte) {
 
 // reset starts a pass.
 func (a *assembler) reset() {
-	a.sections = map[string]*section{}
-	a.order = nil
+	// Sections keep their identity from pass to pass: a label's value
+	// from the last pass is in the same section as this pass's labels.
+	if a.sections == nil {
+		a.sections = map[string]*section{}
+	}
+	for _, s := range a.sections {
+		s.data, s.align = s.data[:0], 1
+		if s.code {
+			s.align = 4
+		}
+	}
 	a.cur = a.section(".text")
 	a.syms = map[string]*symbol{}
 	a.symOrder = nil
@@ -212,7 +226,6 @@ func (a *assembler) section(name string) *section {
 		s.align = 4
 	}
 	a.sections[name] = s
-	a.order = append(a.order, s)
 	return s
 }
 

@@ -112,3 +112,18 @@ func TestDiscardedSectionsSkipped(t *testing.T) {
 		t.Error(".data took bytes")
 	}
 }
+
+// TestForwardLabelDifferenceAcrossSections: a difference of a label
+// defined before and one defined after, used in another section, is
+// absolute: sections keep their identity from pass to pass, so the passes
+// settle.
+func TestForwardLabelDifferenceAcrossSections(t *testing.T) {
+	src := ".text\n.La:\n\ts_nop 0\n.rodata\n.long .Lb-.La\n.text\n\ts_nop 0\n.Lb:\n\ts_endpgm\n"
+	o, err := Parse("f.s", []byte(src), Options{Target: "gfx900"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(o.Rodata, []byte{8, 0, 0, 0}) {
+		t.Errorf(".rodata %x, want 08000000", o.Rodata)
+	}
+}
