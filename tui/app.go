@@ -31,7 +31,9 @@ type Model struct {
 
 	breaks  map[uint64]*breakpoint
 	watches []*watchpoint
-	tour    *tour     // the open sample's guided tour (tour.go), if any
+	tour    *tour       // the open sample's guided tour (tour.go), if any
+	src     *editSource // the .s the session came from, for :edit (edit.go)
+	opt     Options
 	run     *runState // a continue in progress
 	gdb     gdbState  // the command language's state (gdbcmds.go)
 
@@ -54,6 +56,7 @@ func New(d Debuggee, opt Options) *Model {
 		dbg:    d,
 		breaks: map[uint64]*breakpoint{},
 		width:  80, height: 24,
+		opt: opt,
 	}
 	c := &m.common
 	m.help = help.New()
@@ -162,6 +165,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, nil
 	case runMsg:
 		return m, m.runContinue(msg)
+	case editedMsg:
+		m.afterEdit(msg)
+		return m, nil
 	case tea.KeyPressMsg:
 		return m, m.handleKey(msg)
 	case tea.MouseWheelMsg:

@@ -93,6 +93,9 @@ func (m *Model) location(s string) (uint64, error) {
 	if a, ok := m.dbg.Labels()[strings.TrimSuffix(s, ":")]; ok {
 		return a, nil
 	}
+	if a, ok := m.sourceLabel(s); ok {
+		return a, nil
+	}
 	a, err := parseAddr(s)
 	if err != nil {
 		return 0, fmt.Errorf("no label or address %q", s)

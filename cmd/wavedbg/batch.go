@@ -57,6 +57,9 @@ func runBatch(o *debugOptions, stdout io.Writer) error {
 		return err
 	}
 	m := tui.New(d, tui.Options{Color: tui.ColorPlain})
+	if err := attachSource(m, o, false); err != nil {
+		return err
+	}
 	enc := json.NewEncoder(stdout)
 	for _, l := range lines {
 		if !o.json {

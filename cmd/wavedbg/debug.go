@@ -236,7 +236,7 @@ func openDebuggee(o *debugOptions) (*tui.EmuDebuggee, error) {
 		}
 	}
 	if co == nil {
-		if co, err = loader.Load(o.file, loadOptions(o.target, name, o.bundle)); err != nil {
+		if co, err = loadInput(o.file, loadOptions(o.target, name, o.bundle)); err != nil {
 			return nil, withBundleHint(err)
 		}
 	}
@@ -292,6 +292,9 @@ func runDebug(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 		app.Show(d)
+		if err := attachSource(app.Debugger(), o, true); err != nil {
+			return err
+		}
 	}
 	p := tea.NewProgram(app, tea.WithOutput(stdout))
 	_, err = p.Run()

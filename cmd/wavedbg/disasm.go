@@ -87,7 +87,7 @@ func runDisasm(args []string, stdout, stderr io.Writer) error {
 		fs.Usage()
 		return usageError{"disasm: want exactly one FILE"}
 	}
-	c, err := loader.OpenContainer(pos[0])
+	c, err := openInput(pos[0], *target)
 	if err != nil {
 		return err
 	}

@@ -39,7 +39,7 @@ func runInfo(args []string, stdout, stderr io.Writer) error {
 		fs.Usage()
 		return usageError{"info: want exactly one FILE"}
 	}
-	c, err := loader.OpenContainer(files[0])
+	c, err := openInput(files[0], *target)
 	if err != nil {
 		return err
 	}

@@ -293,7 +293,7 @@ func startProfiles(cfg *runConfig) (stop func(), err error) {
 // prepare loads the code object, checks the launch and reads every input.
 // The --write-manifest file joins the run's outputs, written on success.
 func prepare(cfg *runConfig) (*loader.CodeObject, *loader.Kernel, [][]byte, error) {
-	co, err := loader.Load(cfg.file, loadOptions(cfg.target, cfg.m.Kernel, cfg.bundle))
+	co, err := loadInput(cfg.file, loadOptions(cfg.target, cfg.m.Kernel, cfg.bundle))
 	if err != nil {
 		return nil, nil, nil, withBundleHint(err)
 	}

@@ -1,0 +1,160 @@
+package asm
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/wavedbg/wavedbg/isa"
+)
+
+// This file rewrites an instruction's text before isa.Assemble reads it:
+// operands that are expressions of .set symbols or label differences are
+// folded to their values, and labels that start with a dot get a name
+// isa.Assemble's operand lexer takes.
+
+// foldOperands folds each operand of text (not of a branch, whose label
+// isa.Assemble resolves) that is an expression naming a symbol and comes
+// out absolute: "s_movk_i32 s0, COUNT*4" becomes "s_movk_i32 s0, 12".
+// It returns "" when nothing was folded.
+func (a *assembler) foldOperands(text string) string {
+	sp := strings.IndexAny(text, " \t")
+	if sp < 0 || isBranch(text) || !strings.ContainsAny(text[sp:], "+-*/%<>&|^~!()") || !a.namesSymbol(text[sp:]) {
+		return ""
+	}
+	var b strings.Builder
+	b.WriteString(text[:sp])
+	changed, start, depth := false, sp, 0
+	flush := func(end int) {
+		op := text[start:end]
+		if v, ok := a.foldOne(op); ok {
+			lead := op[:len(op)-len(strings.TrimLeft(op, " \t"))]
+			b.WriteString(lead + strconv.FormatInt(v, 10))
+			changed = true
+		} else {
+			b.WriteString(op)
+		}
+	}
+	for i := sp; i < len(text); i++ {
+		switch text[i] {
+		case '(', '[':
+			depth++
+		case ')', ']':
+			depth--
+		case ',':
+			if depth == 0 {
+				flush(i)
+				b.WriteByte(',')
+				start = i + 1
+			}
+		}
+	}
+	flush(len(text))
+	if !changed {
+		return ""
+	}
+	return b.String()
+}
+
+// namesSymbol reports whether s has an identifier that is a symbol of
+// the file (this pass's or the last's).
+func (a *assembler) namesSymbol(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if !isIdentStart(s[i]) || i > 0 && (isIdentChar(s[i-1]) || s[i-1] >= '0' && s[i-1] <= '9') {
+			continue
+		}
+		j := i + 1
+		for j < len(s) && isIdentChar(s[j]) {
+			j++
+		}
+		if _, ok := a.syms[s[i:j]]; ok {
+			return true
+		}
+		if _, ok := a.prev[s[i:j]]; ok {
+			return true
+		}
+		i = j - 1
+	}
+	return false
+}
+
+// foldOne evaluates one operand that is an expression with an operator
+// and at least one symbol of the file, all of it absolute.
+func (a *assembler) foldOne(op string) (int64, bool) {
+	t := strings.TrimSpace(op)
+	if t == "" || !strings.ContainsAny(t, "+-*/%<>&|^~!()") {
+		return 0, false
+	}
+	named := false
+	for i := 0; i < len(t); i++ {
+		if isIdentStart(t[i]) && (i == 0 || !isIdentChar(t[i-1]) && (t[i-1] < '0' || t[i-1] > '9')) {
+			j := i + 1
+			for j < len(t) && isIdentChar(t[j]) {
+				j++
+			}
+			name := t[i:j]
+			if _, ok := a.syms[name]; !ok {
+				if _, ok := a.prev[name]; !ok {
+					return 0, false // a register, a modifier or a function
+				}
+			}
+			named, i = true, j-1
+		}
+	}
+	if !named {
+		return 0, false
+	}
+	sc := scanner{s: t}
+	v, err := sc.expr(a.lookup)
+	if err != nil || !sc.eol() || v.sec != nil {
+		return 0, false
+	}
+	return v.v, true
+}
+
+// errMessage is an error's message without isa.AsmError's column.
+func errMessage(err error) string {
+	if ae, ok := err.(*isa.AsmError); ok {
+		return ae.Msg
+	}
+	return err.Error()
+}
+
+// isBranch reports whether text is a branch, which takes a label.
+func isBranch(text string) bool {
+	return strings.HasPrefix(text, "s_cbranch") || strings.HasPrefix(text, "s_branch") || strings.HasPrefix(text, "s_call_b64")
+}
+
+// undotLabels hides the leading dot of symbol operands (".Lloop" becomes
+// "_Lloop", same length so columns stay) from isa.Assemble, whose operand
+// lexer reads a leading dot as a number; the lookup maps the names back.
+func undotLabels(text string) (string, bool) {
+	i := strings.IndexAny(text, " \t")
+	if i < 0 || !strings.Contains(text[i:], ".") {
+		return text, false
+	}
+	b := []byte(text)
+	changed := false
+	for j := i; j+1 < len(b); j++ {
+		if b[j] == '.' && (b[j+1] == '_' || b[j+1] >= 'A' && b[j+1] <= 'Z' || b[j+1] >= 'a' && b[j+1] <= 'z') && !isIdentChar(b[j-1]) && (b[j-1] < '0' || b[j-1] > '9') {
+			b[j], changed = '_', true
+		}
+	}
+	if !changed {
+		return text, false
+	}
+	return string(b), true
+}
+
+// redot puts back in msg the names undotLabels changed in text.
+func redot(msg, text, orig string) string {
+	for i := 0; i < len(text); i++ {
+		if text[i] != orig[i] {
+			j := i + 1
+			for j < len(text) && isIdentChar(text[j]) {
+				j++
+			}
+			msg = strings.ReplaceAll(msg, text[i:j], orig[i:j])
+		}
+	}
+	return msg
+}
