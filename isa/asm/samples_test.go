@@ -16,6 +16,7 @@ import (
 // sample is one samples/*/*.s with its committed llvm-mc/ld.lld build.
 type sample struct {
 	name, src, co string
+	target        string // gfx900, or TARGET of a NAME.TARGET.s variant
 }
 
 func samples(t testing.TB) []sample {
@@ -26,21 +27,25 @@ func samples(t testing.TB) []sample {
 	}
 	var out []sample
 	for _, s := range srcs {
-		co := strings.TrimSuffix(strings.TrimSuffix(s, ".s"), ".cl") + ".co"
-		out = append(out, sample{name: filepath.Base(s), src: s, co: co})
+		base := strings.TrimSuffix(strings.TrimSuffix(s, ".s"), ".cl")
+		target := "gfx900"
+		if _, t, ok := strings.Cut(filepath.Base(base), "."); ok && strings.HasPrefix(t, "gfx") {
+			target = t // NAME.TARGET.s, as build.sh reads it
+		}
+		out = append(out, sample{name: filepath.Base(s), src: s, co: base + ".co", target: target})
 	}
 	return out
 }
 
-// assembleSample builds a sample as samples/build.sh does: gfx900, code
-// object v4.
+// assembleSample builds a sample as samples/build.sh does: its target
+// (gfx900 unless the file is NAME.TARGET.s), code object v4.
 func assembleSample(t testing.TB, s sample) []byte {
 	t.Helper()
 	src, err := os.ReadFile(s.src)
 	if err != nil {
 		t.Fatal(err)
 	}
-	co, err := Assemble(s.src, src, Options{Target: "gfx900", CodeObjectVersion: 4})
+	co, err := Assemble(s.src, src, Options{Target: s.target, CodeObjectVersion: 4})
 	if err != nil {
 		t.Fatalf("%s: %v", s.name, err)
 	}
