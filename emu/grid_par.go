@@ -187,6 +187,7 @@ func (wk *groupWorker) newPoolWave() *groupWave {
 		wk.lds = newLDS(d.GroupLDS)
 	}
 	m := NewMachine(g.prog, wk.mem, cfg)
+	m.reference = g.cfg.Engine == EngineReference
 	u := &vmemUnit{d: d, cfg: vcfg, ops: wk.ops}
 	m.VectorMemory = u
 	return &groupWave{m: m, u: u}
@@ -257,6 +258,9 @@ func (wk *groupWorker) runGroup(ctx context.Context, n uint64, id [3]uint32, fir
 		}
 		if len(wk.faults) > 0 {
 			st.faults = append([]WaveError(nil), wk.faults...)
+		}
+		if err == nil {
+			wk.waveEnd(waves)
 		}
 	}()
 	waves = wk.newWaves(id, first)
