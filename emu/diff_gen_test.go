@@ -190,9 +190,9 @@ func (g *gen) step() bool {
 	fs := g.fs
 	switch k := g.intn(20); {
 	case k < 6:
-		return g.add(g.alu(pick(g, fs.salu...)))
+		return g.fold(g.alu(pick(g, fs.salu...)))
 	case k < 12:
-		return g.add(g.alu(pick(g, fs.valu...)))
+		return g.fold(g.alu(pick(g, fs.valu...)))
 	case k < 14:
 		return g.smem(pick(g, fs.smem...))
 	case k < 16:
@@ -217,6 +217,47 @@ func (g *gen) add(text []byte) bool {
 	g.text = append(g.text, text...)
 	g.count++
 	return true
+}
+
+// fold adds an ALU instruction and keeps its results alive: each register
+// it writes, and SCC, is folded into v63 (v63 = rotr(v63 ^ x, 1)) by VALU
+// operations that touch neither SCC nor VCC, so that a wrong intermediate
+// value shows in the final state though later instructions overwrite it.
+func (g *gen) fold(text []byte) bool {
+	if !g.add(text) {
+		return false
+	}
+	in, err := isa.Decode(text, g.t)
+	if err != nil {
+		return true
+	}
+	for _, a := range in.Args {
+		var src uint32
+		switch {
+		case a.Access&isa.Write == 0:
+			continue
+		case a.Kind == isa.KindVGPR:
+			src = 256 + uint32(a.Reg)
+		case a.Kind == isa.KindSGPR || a.Kind == isa.KindSpecial && a.Reg < 128:
+			src = uint32(a.Reg)
+		default:
+			continue
+		}
+		for k := range max(uint32(a.Width), 1) {
+			g.foldIn(src + k)
+		}
+	}
+	if in.Op.Info().Flags.Has(isa.FlagSCCWrite) {
+		g.frame(g.fs.sCselect, &fields{code: map[isa.Field]uint32{isa.FieldSDST: 61, isa.FieldSSRC0: 255, isa.FieldSSRC1: 128}, lit: 0x9e3779b9})
+		g.foldIn(61)
+	}
+	return true
+}
+
+// foldIn folds source code src into v63.
+func (g *gen) foldIn(src uint32) {
+	g.frame(g.fs.vXor, &fields{code: map[isa.Field]uint32{isa.FieldVDST: 63, isa.FieldSRC0: src, isa.FieldVSRC1: 63}})
+	g.frame(g.fs.vAlign, &fields{code: map[isa.Field]uint32{isa.FieldVDST: 63, isa.FieldSRC0: 256 + 63, isa.FieldSRC1: 256 + 63, isa.FieldSRC2: 129}})
 }
 
 // must encodes a frame instruction; nil when it does not encode (a bug in

@@ -18,7 +18,7 @@ type genForms struct {
 	salu, valu, smem, ds, buf, flat []*isa.Form
 
 	// frame instructions
-	waitcnt, endpgm, sMov, sMov64, sSetreg, vMov, vAnd, vXor, vMulU24, vCvt, vAddCo, vAddc *isa.Form
+	waitcnt, endpgm, sMov, sMov64, sSetreg, sCselect, vMov, vAnd, vXor, vMulU24, vCvt, vAddCo, vAddc, vAlign *isa.Form
 }
 
 var formCache sync.Map // isa.Target → *genForms
@@ -47,6 +47,7 @@ func formsFor(t isa.Target) *genForms {
 	fs.vMov, fs.vCvt = named(isa.EncVOP1, "v_mov_b32"), named(isa.EncVOP1, "v_cvt_f32_u32")
 	fs.vAnd, fs.vXor, fs.vMulU24 = named(isa.EncVOP2, "v_and_b32"), named(isa.EncVOP2, "v_xor_b32"), named(isa.EncVOP2, "v_mul_u32_u24")
 	fs.vAddCo, fs.vAddc = named(isa.EncVOP2, add), named(isa.EncVOP2, addc)
+	fs.sCselect, fs.vAlign = named(isa.EncSOP2, "s_cselect_b32"), named(isa.EncVOP3, "v_alignbit_b32")
 
 	for _, enc := range []isa.Encoding{isa.EncSOP2, isa.EncSOP1, isa.EncSOPC, isa.EncSOPK, isa.EncVOP1, isa.EncVOP2, isa.EncVOPC, isa.EncVOP3} {
 		for _, f := range formsOf(t, enc) {

@@ -18,6 +18,7 @@ import (
 	"testing"
 
 	"github.com/wavedbg/wavedbg/emu"
+	"github.com/wavedbg/wavedbg/isa"
 )
 
 // perPart bounds the differences one comparison lists for each part of
@@ -113,9 +114,70 @@ func enginesAgree(t testing.TB, name string, mk func() (*emu.Launch, error), max
 		runs[i] = r
 	}
 	if d := diffRuns(runs[0], runs[1]); len(d) > 0 {
-		t.Errorf("%s: the engines disagree (fast, then reference):\n\t%s", name, strings.Join(d, "\n\t"))
+		t.Errorf("%s: the engines disagree (fast, then reference):\n\t%s\n\t%s", name, strings.Join(d, "\n\t"), locate(mk, runs[0]))
 	}
 	return runs[0]
+}
+
+// locate names the first instruction after which a wave's registers
+// differ between the engines, found by bisecting the step budget (every
+// wave stops after as many instructions). A wrong store shows only once a
+// wave loads what it wrote.
+func locate(mk func() (*emu.Launch, error), fast *engineRun) string {
+	run := func(n int64) (a, b *engineRun) {
+		a, _ = runEngine(mk, emu.EngineFast, n)
+		b, _ = runEngine(mk, emu.EngineReference, n)
+		return a, b
+	}
+	var hi int64
+	for _, w := range fast.waves {
+		hi = max(hi, int64(w.snap.Steps))
+	}
+	if a, b := run(hi); hi == 0 || a == nil || b == nil || len(diffWaves(a, b)) == 0 {
+		return "(no wave's registers differ at any step budget: the difference is in memory only)"
+	}
+	lo := int64(0) // the engines agree after lo instructions of every wave
+	for hi-lo > 1 {
+		mid := (lo + hi) / 2
+		if a, b := run(mid); a != nil && b != nil && len(diffWaves(a, b)) > 0 {
+			hi = mid
+		} else {
+			lo = mid
+		}
+	}
+	a, b := run(hi)
+	n := diffWaves(a, b)[0]
+	l, err := mk()
+	if err != nil {
+		return err.Error()
+	}
+	pc := l.Kernel.Entry
+	if lo > 0 {
+		if before, _ := run(lo); before != nil && before.waves[n] != nil {
+			pc = before.waves[n].snap.PC
+		}
+	}
+	text := "?"
+	if off := pc - l.TextAddr; off < uint64(len(l.Text)) {
+		if in, err := isa.Decode(l.Text[off:], l.Target); err == nil {
+			text = in.String()
+		}
+	}
+	return fmt.Sprintf("registers first differ after wave %d's instruction %d: pc %#x %s", n, hi, pc, text)
+}
+
+// diffWaves returns the waves whose final states differ.
+func diffWaves(a, b *engineRun) []uint64 {
+	var ns []uint64
+	for _, n := range sortedKeys(a.waves, b.waves) {
+		var d differ
+		if wa, wb := a.waves[n], b.waves[n]; wa == nil || wb == nil {
+			ns = append(ns, n)
+		} else if d.wave(n, wa, wb); len(d.out) > 0 {
+			ns = append(ns, n)
+		}
+	}
+	return ns
 }
 
 // diffRuns lists how two runs differ: a few differences of each part (the

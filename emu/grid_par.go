@@ -239,7 +239,8 @@ func (wk *groupWorker) runGroup(ctx context.Context, n uint64, id [3]uint32, fir
 	var waves []*groupWave
 	wk.faults = wk.faults[:0]
 	defer func() {
-		if r := recover(); r != nil {
+		r := recover()
+		if r != nil {
 			we := WaveError{Group: id, Err: fmt.Errorf("emu: internal error: %v", r)}
 			if cur != nil {
 				we.Wave, we.Index = cur.no, cur.idx
@@ -259,7 +260,7 @@ func (wk *groupWorker) runGroup(ctx context.Context, n uint64, id [3]uint32, fir
 		if len(wk.faults) > 0 {
 			st.faults = append([]WaveError(nil), wk.faults...)
 		}
-		if err == nil {
+		if r == nil {
 			wk.waveEnd(waves)
 		}
 	}()

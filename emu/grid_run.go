@@ -93,9 +93,11 @@ type GridConfig struct {
 	// Engine executes the waves' instructions (EngineFast by default).
 	Engine Engine
 	// WaveEnd, when set, sees every wave of each work-group run, once the
-	// work-group has ended or stopped, in wave order, with its machine (valid
-	// during the call only). It is called from the worker's goroutine:
-	// with several workers, concurrently. It must not change the machine.
+	// work-group has ended or stopped (on a fault, the step budget or
+	// cancellation; not on an internal error), in wave order, with its
+	// machine (valid during the call only). It is called from the worker's
+	// goroutine: with several workers, concurrently. It must not change
+	// the machine.
 	WaveEnd func(wave uint64, m *Machine)
 }
 
