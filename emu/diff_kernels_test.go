@@ -2,11 +2,14 @@ package emu_test
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"path/filepath"
+	"reflect"
 	"testing"
 
 	"github.com/wavedbg/wavedbg/emu"
+	"github.com/wavedbg/wavedbg/emu/manifest"
 	"github.com/wavedbg/wavedbg/loader"
 	"github.com/wavedbg/wavedbg/samples"
 )
@@ -84,5 +87,45 @@ func TestEnginesAgreeAsm(t *testing.T) {
 				t.Errorf("%s: %v, faults %v (want %d)", tc.kernel, fast.err, fast.res.Faults, tc.faults)
 			}
 		})
+	}
+}
+
+// TestWaveEndChangesNothing: capturing every wave's final state (the
+// suite's GridConfig.WaveEnd) leaves a run's buffers and counts as they
+// are without it, on both engines — here with LDS, barriers and two waves
+// per work-group.
+func TestWaveEndChangesNothing(t *testing.T) {
+	m, err := manifest.Load(filepath.Join(clDir, "scan_local.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	co, err := loader.Load(filepath.Join(clDir, "gfx900", "scan_local.co"), loader.LoadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer co.Close()
+	for _, e := range emu.Engines {
+		captured, err := runEngine(func() (*emu.Launch, error) { return m.Launch(co, nil) }, e, oracleMaxSteps)
+		if err != nil || captured.err != nil {
+			t.Fatal(err, captured.err)
+		}
+		l, err := m.Launch(co, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cfg := emu.GridConfig{Config: emu.DefaultConfig(l.Target), MaxSteps: oracleMaxSteps, Workers: 1, Engine: e}
+		cfg.Config.HistoryBytes = 0
+		plain, err := emu.RunGrid(context.Background(), l, cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(captured.waves) != int(plain.Waves) || plain.Waves < 2 {
+			t.Errorf("%v: %d waves seen of %d", e, len(captured.waves), plain.Waves)
+		}
+		c := captured.res
+		if c.Instructions != plain.Instructions || c.Cycles != plain.Cycles || !reflect.DeepEqual(c.Buffers, plain.Buffers) {
+			t.Errorf("%v: with WaveEnd %d instructions, %d cycles; without %d, %d (or the buffers differ)",
+				e, c.Instructions, c.Cycles, plain.Instructions, plain.Cycles)
+		}
 	}
 }

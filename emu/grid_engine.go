@@ -7,7 +7,9 @@ type Engine uint8
 
 const (
 	// EngineFast runs waves with Machine.Run: unjournaled, each instruction
-	// through its fast form where it has one.
+	// through its fast form where it has one (unless Config.HistoryBytes
+	// is set: Run then journals every step to keep history, as
+	// EngineReference does).
 	EngineFast Engine = iota
 	// EngineReference executes every instruction of every wave as Step
 	// does, journaled, through its reference form (without building step
