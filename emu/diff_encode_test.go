@@ -25,8 +25,10 @@ type fields struct {
 	imm     bool   // SMEM: offset is an immediate
 	dfmt    uint32 // MTBUF
 	nfmt    uint32
-	vop3mod uint32 // VOP3 word 0 bits 15..8 (clamp, abs)
-	vop3neg uint32 // VOP3 word 1 bits 31..27 (neg, omod)
+	vop3mod uint32 // VOP3 word 0 bits 15..8 (clamp, abs); VOP3P: clamp, op_sel_hi2, op_sel, neg_hi
+	vop3neg uint32 // VOP3 word 1 bits 31..27 (neg, omod); VOP3P: neg, op_sel_hi
+	ext     uint32 // an e32 form's SDWA (0xf9) or DPP (0xfa) source code, which replaces src0 ...
+	extWord uint32 // ... and its word (src0 in bits 7..0)
 }
 
 // encode returns f's words for target t, or nil when the form's fields do
@@ -68,6 +70,9 @@ func encode(t isa.Target, form *isa.Form, f *fields) []byte {
 			w0 |= f.vop3mod << 8
 		}
 		ws = []uint32{w0, f.vop3neg<<27 | c(isa.FieldSRC2)<<18 | c(isa.FieldSRC1)<<9 | c(isa.FieldSRC0)}
+	case isa.EncVOP3P:
+		ws = []uint32{0xd3800000 | op<<16 | f.vop3mod<<8 | c(isa.FieldVDST)&0xff,
+			f.vop3neg<<27 | c(isa.FieldSRC2)<<18 | c(isa.FieldSRC1)<<9 | c(isa.FieldSRC0)}
 	case isa.EncSMEM:
 		w0 := 0xc0000000 | op<<18 | b(f.imm)<<17 | b(f.glc)<<16 | c(isa.FieldSDATA)<<6 | c(isa.FieldSBASE)>>1
 		w1 := f.offset & 0xfffff
@@ -92,7 +97,11 @@ func encode(t isa.Target, form *isa.Form, f *fields) []byte {
 	default:
 		return nil
 	}
-	if has255(form, f) {
+	switch {
+	case f.ext != 0 && (form.Enc == isa.EncVOP1 || form.Enc == isa.EncVOP2 || form.Enc == isa.EncVOPC):
+		ws[0] = ws[0]&^0x1ff | f.ext
+		ws = append(ws, f.extWord)
+	case has255(form, f):
 		ws = append(ws, f.lit)
 	}
 	out := make([]byte, 0, 4*len(ws))

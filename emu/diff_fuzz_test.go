@@ -102,7 +102,8 @@ func listing(t isa.Target, prog []byte) string {
 }
 
 // FuzzEnginesAgree runs random valid instruction streams — SALU, VALU
-// (VOP1, VOP2, VOPC, VOP3 with modifiers), SMEM loads, stores and atomics,
+// (VOP1, VOP2 and VOPC, also as SDWA and DPP; VOP3 with modifiers; VOP3P),
+// SMEM loads, stores and atomics,
 // DS, MUBUF/MTBUF, FLAT (global memory and the LDS aperture) and GLOBAL,
 // s_waitcnt — on both engines, from random registers, modes and EXEC. The
 // seed corpus is testdata/fuzz/FuzzEnginesAgree.
@@ -123,9 +124,9 @@ func FuzzEnginesAgree(f *testing.F) {
 }
 
 // TestFuzzEnginesAgreeCorpus: the committed seeds run programs of every
-// kind FuzzEnginesAgree generates — many distinct SALU, VALU, SMEM, DS,
-// buffer, FLAT and GLOBAL operations on both targets, one, two and four
-// waves — and run them to their end (a stream that faults or stops early
+// kind FuzzEnginesAgree generates — many distinct SALU, VALU (SDWA, DPP,
+// VOP3P included), SMEM, DS, buffer, FLAT and GLOBAL operations on both
+// targets, one, two and four waves — and run them to their end (a stream that faults or stops early
 // tests little).
 func TestFuzzEnginesAgreeCorpus(t *testing.T) {
 	seeds, err := filepath.Glob(filepath.Join("testdata", "fuzz", "FuzzEnginesAgree", "*"))
@@ -155,10 +156,12 @@ func TestFuzzEnginesAgreeCorpus(t *testing.T) {
 			if in.Enc == isa.EncFLAT {
 				k += map[isa.Seg]string{isa.SegFlat: " flat", isa.SegGlobal: " global", isa.SegScratch: " scratch"}[in.Mods.Seg]
 			}
-			if ops[k] == nil {
-				ops[k] = map[isa.Op]bool{}
+			for _, k := range []string{k, fmt.Sprintf("%v %s", tg, formNames[[2]int{int(in.Enc), int(in.Variant)}])} {
+				if ops[k] == nil {
+					ops[k] = map[isa.Op]bool{}
+				}
+				ops[k][in.Op] = true
 			}
-			ops[k][in.Op] = true
 		}
 	}
 	for _, want := range []struct {
@@ -168,12 +171,21 @@ func TestFuzzEnginesAgreeCorpus(t *testing.T) {
 		{"gfx9 SALU", 90}, {"gfx9 VALU", 230}, {"gfx9 SMEM", 50}, {"gfx9 DS", 80}, {"gfx9 VMEM", 40},
 		{"gfx9 FLAT flat", 30}, {"gfx9 VMEM global", 30},
 		{"gfx8 SALU", 80}, {"gfx8 VALU", 220}, {"gfx8 SMEM", 16}, {"gfx8 DS", 75}, {"gfx8 VMEM", 40}, {"gfx8 FLAT flat", 27},
+		{"gfx9 SDWA", 35}, {"gfx9 DPP", 18}, {"gfx9 VOP3P", 7}, {"gfx8 SDWA", 30}, {"gfx8 DPP", 18},
 		{"waves 1", 0}, {"waves 2", 0}, {"waves 4", 0},
 	} {
 		if got, ok := ops[want.kind]; !ok || len(got) < want.min {
 			t.Errorf("%s: %d distinct operations in the corpus' programs, want %d", want.kind, len(got), want.min)
 		}
 	}
+}
+
+// formNames names the VALU forms the corpus must reach, by encoding and
+// variant.
+var formNames = map[[2]int]string{
+	{int(isa.EncVOP3P), int(isa.VariantNone)}: "VOP3P",
+	{int(isa.EncVOP1), int(isa.VariantSDWA)}:  "SDWA", {int(isa.EncVOP2), int(isa.VariantSDWA)}: "SDWA", {int(isa.EncVOPC), int(isa.VariantSDWA)}: "SDWA",
+	{int(isa.EncVOP1), int(isa.VariantDPP)}: "DPP", {int(isa.EncVOP2), int(isa.VariantDPP)}: "DPP", {int(isa.EncVOPC), int(isa.VariantDPP)}: "DPP",
 }
 
 var classNames = map[isa.Class]string{isa.ClassSALU: "SALU", isa.ClassVALU: "VALU", isa.ClassSMEM: "SMEM",

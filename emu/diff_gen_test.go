@@ -159,12 +159,39 @@ func (g *gen) alu(form *isa.Form) []byte {
 	if f.lit = g.u32(); g.intn(4) == 0 {
 		f.lit = pick[uint32](g, 0x3f800000, 0x80000000, 0x7fc00000, 0x00800000, 0x7f800000, 0xffff, 1, 0x8000)
 	}
-	if form.Enc == isa.EncVOP3 && g.intn(3) == 0 {
+	switch e := form.Enc; {
+	case e == isa.EncVOP3 && g.intn(3) == 0, e == isa.EncVOP3P:
 		f.vop3mod, f.vop3neg = g.byte()&0x87, g.byte()&0x1f
+		if e == isa.EncVOP3P {
+			f.vop3mod, f.vop3neg = g.byte(), g.byte()&0x1f
+		}
 		if text := encode(g.t, form, f); valid(g.t, form, text) {
 			return text
 		}
 		f.vop3mod, f.vop3neg = 0, 0
+	case e == isa.EncVOP1 || e == isa.EncVOP2 || e == isa.EncVOPC:
+		if g.intn(2) != 0 || g.lit {
+			break
+		}
+		// SDWA (selects, sign extension, modifiers) or DPP (lane moves,
+		// masks), valid selects and controls, the other bits random (the
+		// decoder rejects what is not valid)
+		f.ext = pick[uint32](g, 0xf9, 0xfa)
+		mods := uint32(0) // clamp, omod, sext, neg, abs: most operations refuse some
+		if g.intn(4) == 0 {
+			mods = g.u32()
+		}
+		sel := func() uint32 { return uint32(g.intn(7)) }
+		f.extWord = mods&0xb8b8e000 | sel()<<8 | uint32(g.intn(3))<<11 | sel()<<16 | sel()<<24 | g.aligned(0, 32, 1)
+		if f.ext == 0xfa {
+			ctrl := pick(g, uint32(g.intn(256)), 0x101+uint32(g.intn(15)), 0x111+uint32(g.intn(15)), 0x121+uint32(g.intn(15)),
+				0x130, 0x134, 0x138, 0x13c, 0x140, 0x141, 0x142, 0x143)
+			f.extWord = g.u32()&0xff080000 | mods&0x00f00000 | ctrl<<8 | g.aligned(0, 32, 1)
+		}
+		if text := encode(g.t, form, f); valid(g.t, form, text) {
+			return text
+		}
+		f.ext = 0
 	}
 	if text := encode(g.t, form, f); valid(g.t, form, text) {
 		return text
@@ -191,8 +218,10 @@ func (g *gen) step() bool {
 	switch k := g.intn(20); {
 	case k < 6:
 		return g.fold(g.alu(pick(g, fs.salu...)))
-	case k < 12:
+	case k < 9:
 		return g.fold(g.alu(pick(g, fs.valu...)))
+	case k < 12: // VOP1, VOP2 and VOPC, often as SDWA or DPP
+		return g.fold(g.alu(pick(g, fs.valu32...)))
 	case k < 14:
 		return g.smem(pick(g, fs.smem...))
 	case k < 16:

@@ -16,6 +16,7 @@ import (
 // genForms are the forms the generator draws from, for one target.
 type genForms struct {
 	salu, valu, smem, ds, buf, flat []*isa.Form
+	valu32                          []*isa.Form // valu's VOP1, VOP2 and VOPC forms
 
 	// frame instructions
 	waitcnt, endpgm, sMov, sMov64, sSetreg, sCselect, vMov, vAnd, vXor, vMulU24, vCvt, vAddCo, vAddc, vAlign *isa.Form
@@ -49,7 +50,7 @@ func formsFor(t isa.Target) *genForms {
 	fs.vAddCo, fs.vAddc = named(isa.EncVOP2, add), named(isa.EncVOP2, addc)
 	fs.sCselect, fs.vAlign = named(isa.EncSOP2, "s_cselect_b32"), named(isa.EncVOP3, "v_alignbit_b32")
 
-	for _, enc := range []isa.Encoding{isa.EncSOP2, isa.EncSOP1, isa.EncSOPC, isa.EncSOPK, isa.EncVOP1, isa.EncVOP2, isa.EncVOPC, isa.EncVOP3} {
+	for _, enc := range []isa.Encoding{isa.EncSOP2, isa.EncSOP1, isa.EncSOPC, isa.EncSOPK, isa.EncVOP1, isa.EncVOP2, isa.EncVOPC, isa.EncVOP3, isa.EncVOP3P} {
 		for _, f := range formsOf(t, enc) {
 			if leaves(f) {
 				continue
@@ -59,6 +60,9 @@ func formsFor(t isa.Target) *genForms {
 				fs.salu = append(fs.salu, f)
 			case cl == isa.ClassVALU && implemented(t, fs, f):
 				fs.valu = append(fs.valu, f)
+				if enc == isa.EncVOP1 || enc == isa.EncVOP2 || enc == isa.EncVOPC {
+					fs.valu32 = append(fs.valu32, f)
+				}
 			}
 		}
 	}
