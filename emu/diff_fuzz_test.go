@@ -54,10 +54,6 @@ var fuzzTemplates = sync.OnceValues(func() (map[isa.Target]*fuzzTemplate, error)
 // chooses the target (GFX9 or GFX8), one or two waves per work-group and
 // one or two work-groups; the rest is the program's.
 func fuzzLaunch(data []byte) (mk func() (*emu.Launch, error), prog []byte, t isa.Target, err error) {
-	ts, err := fuzzTemplates()
-	if err != nil {
-		return nil, nil, 0, err
-	}
 	var shape byte
 	if len(data) > 0 {
 		shape, data = data[0], data[1:]
@@ -66,11 +62,19 @@ func fuzzLaunch(data []byte) (mk func() (*emu.Launch, error), prog []byte, t isa
 	if shape&1 != 0 {
 		t = isa.GFX8
 	}
-	tp := ts[t]
+	ts, err := fuzzTemplates()
+	if err != nil {
+		return nil, nil, 0, err
+	}
 	block := uint32(64 << (shape >> 1 & 1))
-	grid := block << (shape >> 2 & 1)
-	prog = genProgram(t, formsFor(t), tp.lds, data)
-	mk = func() (*emu.Launch, error) {
+	prog = genProgram(t, formsFor(t), ts[t].lds, data)
+	return templateLaunch(ts[t], prog, block, block<<(shape>>2&1)), prog, t, nil
+}
+
+// templateLaunch returns a function making template tp's launch of
+// program prog over grid work-items in work-groups of block.
+func templateLaunch(tp *fuzzTemplate, prog []byte, block, grid uint32) func() (*emu.Launch, error) {
+	return func() (*emu.Launch, error) {
 		l := *tp.base
 		l.Text, l.TextAddr = prog, l.Kernel.Entry
 		l.Grid, l.Block, l.Dims = [3]uint32{grid, 1, 1}, [3]uint32{block, 1, 1}, 1
@@ -88,7 +92,6 @@ func fuzzLaunch(data []byte) (mk func() (*emu.Launch, error), prog []byte, t isa
 		}
 		return &l, nil
 	}
-	return mk, prog, t, nil
 }
 
 // listing disassembles a fuzz program.
