@@ -187,6 +187,7 @@ func (wk *groupWorker) newPoolWave() *groupWave {
 		wk.lds = newLDS(d.GroupLDS)
 	}
 	m := NewMachine(g.prog, wk.mem, cfg)
+	m.reference = g.cfg.Engine == EngineReference
 	u := &vmemUnit{d: d, cfg: vcfg, ops: wk.ops}
 	m.VectorMemory = u
 	return &groupWave{m: m, u: u}
@@ -238,7 +239,8 @@ func (wk *groupWorker) runGroup(ctx context.Context, n uint64, id [3]uint32, fir
 	var waves []*groupWave
 	wk.faults = wk.faults[:0]
 	defer func() {
-		if r := recover(); r != nil {
+		r := recover()
+		if r != nil {
 			we := WaveError{Group: id, Err: fmt.Errorf("emu: internal error: %v", r)}
 			if cur != nil {
 				we.Wave, we.Index = cur.no, cur.idx
@@ -257,6 +259,9 @@ func (wk *groupWorker) runGroup(ctx context.Context, n uint64, id [3]uint32, fir
 		}
 		if len(wk.faults) > 0 {
 			st.faults = append([]WaveError(nil), wk.faults...)
+		}
+		if r == nil {
+			wk.waveEnd(waves)
 		}
 	}()
 	waves = wk.newWaves(id, first)

@@ -90,6 +90,15 @@ type GridConfig struct {
 	// SiblingsAtEntry leaves the chosen work-group's other waves at the
 	// kernel's entry: PrepareWave does not run them.
 	SiblingsAtEntry bool
+	// Engine executes the waves' instructions (EngineFast by default).
+	Engine Engine
+	// WaveEnd, when set, sees every wave of each work-group run, once the
+	// work-group has ended or stopped (on a fault, the step budget or
+	// cancellation; not on an internal error), in wave order, with its
+	// machine (valid during the call only). It is called from the worker's
+	// goroutine: with several workers, concurrently. It must not change
+	// the machine.
+	WaveEnd func(wave uint64, m *Machine)
 }
 
 // DefaultSiblingSteps is PrepareWave's default budget for each other wave

@@ -33,6 +33,9 @@ type Machine struct {
 	bp    []bool
 	nbp   int        // breakpoints set in bp
 	last  []LaneAddr // the last journaled step's addresses
+	// reference makes Run journal every step, as Step does, so that every
+	// instruction takes its reference form (EngineReference)
+	reference bool
 
 	// VGPRs from vhigh up are zero (Reset clears only below it); vspan is
 	// how many VGPRs vprog's instructions can write (vgprSpan).

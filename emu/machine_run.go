@@ -69,12 +69,15 @@ func (m *Machine) stoppedErr() error {
 // Run executes up to budget instructions (budget ≤ 0: no limit) until the
 // wave ends, traps, halts, faults, reaches a breakpoint (other than the one
 // it starts on) or ctx is canceled. It records history when HistoryBytes >
-// 0; with history off the loop does not allocate.
+// 0; with history off the loop does not allocate. It journals every step,
+// so that each instruction takes its reference form, when it records
+// history or the machine runs a grid's EngineReference.
 func (m *Machine) Run(ctx context.Context, budget int64) (RunResult, error) {
 	w := m.w
 	var res RunResult
 	hist := m.hist.limit > 0
-	if hist {
+	journal := hist || m.reference
+	if journal {
 		w.jOn = true
 		w.j.reset()
 	}
@@ -89,7 +92,7 @@ func (m *Machine) Run(ctx context.Context, budget int64) (RunResult, error) {
 		}
 		return res, err
 	}
-	if !hist {
+	if !journal {
 		return m.runFast(ctx, budget)
 	}
 	resumed := len(w.j.s) > 0 // the resume is journaled with the first step
@@ -114,7 +117,9 @@ func (m *Machine) Run(ctx context.Context, budget int64) (RunResult, error) {
 		}
 		resumed = false
 		err := w.step()
-		m.hist.push(w)
+		if hist {
+			m.hist.push(w)
+		}
 		m.last = append(m.last[:0], w.j.addrs...)
 		w.jOn = false
 		res.Steps++

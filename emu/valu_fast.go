@@ -475,10 +475,14 @@ func plainVSources(in *instr) bool {
 }
 
 // kernelEnv returns the float environment the kernel of in runs in, or
-// nil when the instruction must take execVOP instead: GPR indexing is on,
-// or MODE rounds other than to nearest even. It inlines: an integer
-// kernel's test is two loads, floatEnv takes the rest.
+// nil when the instruction must take execVOP instead: a journaled step
+// (the reference: execVOP's lane functions), GPR indexing is on, or MODE
+// rounds other than to nearest even. It inlines: an integer kernel's
+// test is a few loads, floatEnv takes the rest.
 func (w *Wave) kernelEnv(in *instr) *fenv {
+	if w.jOn {
+		return nil
+	}
 	if w.s[slotMode]&modeGPRIdxEn|uint32(in.kft) == 0 {
 		return &w.fe // integer kernels do not read it
 	}

@@ -33,6 +33,7 @@ type runConfig struct {
 	vmLat    uint   // vector memory latency in cycles (0: the default)
 	ldsLat   uint   // DS latency in cycles (0: the default)
 	workers  uint   // work-groups run at once (0: GOMAXPROCS)
+	engine   emu.Engine
 	writeMan string // write the effective manifest here
 	quiet    bool
 	cpuProf  string // write a CPU profile of the launch here
@@ -99,6 +100,11 @@ func parseRunArgs(name string, args []string, stderr io.Writer, extra func(*flag
 	fs.UintVar(&cfg.vmLat, "vm-latency", 0, "vector memory latency in `cycles` (VM_CNT operations complete in order; 0: the default)")
 	fs.UintVar(&cfg.ldsLat, "lds-latency", 0, "DS (LDS) latency in `cycles` (0: the default)")
 	fs.UintVar(&cfg.workers, "workers", 0, "work-groups run at once, `N` goroutines (0: one per CPU; a trace runs them one at a time)")
+	fs.Func("engine", "instruction `engine`: fast (the default) or reference, every instruction through the debugger's step, slower; both must give the same results, so a run with each cross-checks a kernel", func(s string) error {
+		e, err := emu.ParseEngine(s)
+		cfg.engine = e
+		return err
+	})
 	fs.StringVar(&cfg.writeMan, "write-manifest", "", "also write the launch as a JSON manifest to `FILE`")
 	fs.Var(&memLimit, "mem-limit", "refuse a launch whose buffers need more than `BYTES` (K, M, G or Ki, Mi, Gi suffixes; 0: no limit; default: half the machine's memory, MemTotal or the cgroup's limit if lower)")
 	fs.BoolVar(&cfg.quiet, "q", false, "no summary")
@@ -226,6 +232,7 @@ func emuLaunch(ctx context.Context, co *loader.CodeObject, k *loader.Kernel, cfg
 	}
 	gc.VMem.LDSLatency = uint64(cfg.ldsLat)
 	gc.Workers = int(min(cfg.workers, 1024))
+	gc.Engine = cfg.engine
 	if trace != nil {
 		gc.Select = func(w uint64) bool { return traceSel.Has(w) }
 		gc.Trace = traceFunc(trace)
@@ -359,6 +366,9 @@ func printSummary(w io.Writer, cfg *runConfig, res *runResult) {
 	fmt.Fprintf(w, "kernel %s: grid %s block %s", cfg.m.Kernel, cfg.m.Grid, cfg.m.Block)
 	if cfg.m.Offset.Dims > 0 {
 		fmt.Fprintf(w, " offset %s", cfg.m.Offset)
+	}
+	if cfg.engine != emu.EngineFast {
+		fmt.Fprintf(w, " engine %s", cfg.engine)
 	}
 	fmt.Fprintf(w, "\nwork-groups %d  waves %d  instructions %d  cycles %d (longest wave; %d over all waves)  faults %d\n",
 		res.WorkGroups, res.Waves, res.Instructions, res.Cycles, res.WaveCycles, len(res.Faults))
