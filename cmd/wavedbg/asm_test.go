@@ -31,7 +31,15 @@ var listingWords = regexp.MustCompile(`^\t(.*?)\s+// [0-9A-F]{12}: ([0-9A-F ]+)$
 // of those words gives the text back; the listing itself pipes into
 // asm --raw.
 func TestAsmRawInvertsDisasmRaw(t *testing.T) {
-	for _, co := range sampleSources(t) {
+	for src, co := range sampleSources(t) {
+		source, err := os.ReadFile(src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		target := "gfx900"
+		if _, v, ok := strings.Cut(filepath.Base(strings.TrimSuffix(co, ".co")), "."); ok {
+			target = v // NAME.TARGET.co, a sample's build for another target
+		}
 		code, listing, errOut := runCmd("disasm", co)
 		if code != 0 {
 			t.Fatalf("disasm %s: %s", co, errOut)
@@ -47,7 +55,7 @@ func TestAsmRawInvertsDisasmRaw(t *testing.T) {
 				words = append(words, strings.Join(w, " "))
 			}
 		}
-		code, out, errOut := runCmd(append([]string{"asm", "--raw", "--target", "gfx900"}, texts...)...)
+		code, out, errOut := runCmd(append([]string{"asm", "--raw", "--target", target}, texts...)...)
 		if code != 0 {
 			t.Fatalf("%s: asm --raw: %s", co, errOut)
 		}
@@ -56,11 +64,15 @@ func TestAsmRawInvertsDisasmRaw(t *testing.T) {
 			t.Fatalf("%s: %d lines of words, want %d", co, len(got), len(words))
 		}
 		for i := range words {
-			if got[i] != words[i] {
+			// A sample may write words for another target as .long (the
+			// gfx803 build of smem_gfx8_gfx9 holds gfx900 SMEM words): no
+			// text of this target assembles to them.
+			raw := ".long " + strings.ReplaceAll(words[i], " ", ", ")
+			if got[i] != words[i] && !strings.Contains(string(source), raw) {
 				t.Errorf("%s: %q: asm --raw %s, want %s", co, texts[i], got[i], words[i])
 			}
 		}
-		code, back, errOut := runCmd(append([]string{"disasm", "--raw", "--target", "gfx900"}, got...)...)
+		code, back, errOut := runCmd(append([]string{"disasm", "--raw", "--target", target}, got...)...)
 		if code != 0 {
 			t.Fatalf("disasm --raw: %s", errOut)
 		}
