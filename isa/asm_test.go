@@ -214,6 +214,32 @@ func TestAssembleDotLabel(t *testing.T) {
 	}
 }
 
+// TestAssembleExprGNUPrecedence evaluates operand expressions with
+// llvm-mc's GNU precedence, not C's: << >> bind like *, and & ^ bind
+// tighter than + -. The values are llvm-mc-19's.
+func TestAssembleExprGNUPrecedence(t *testing.T) {
+	for _, c := range []struct {
+		expr string
+		want int64
+	}{
+		{"1<<2+1", 5},
+		{"2+3<<1", 8},
+		{"6&3+1", 3},
+		{"6^3+1", 6},
+		{"5^3&1", 0},
+		{"7&6^3", 5},
+		{"1+2*3-4%3", 6},
+		{"1 - 2 + 3", 2},
+		{"64>>2*2", 32},
+	} {
+		text := "s_movk_i32 s0, " + c.expr
+		got, err := Assemble(nil, text, GFX9, 0, nil)
+		if want := []uint32{0xb0000000 | uint32(c.want)&0xffff}; err != nil || hexWords(got) != hexWords(want) {
+			t.Errorf("%q: got %08X, %v; want %08X", text, got, err, want)
+		}
+	}
+}
+
 // TestAssembleAppends checks that Assemble appends to dst and leaves it
 // unchanged on error.
 func TestAssembleAppends(t *testing.T) {
