@@ -9,7 +9,10 @@ import (
 
 // This file rewrites an instruction's text before isa.Assemble reads it:
 // operands that are expressions of .set symbols or label differences are
-// folded to their values.
+// folded to their values. isa.Assemble evaluates expressions too, but only
+// with + - * / % << >> & ^ ~ and without sections; folding with the file's
+// evaluator (expr.go, which directives need anyway) adds | and the
+// comparisons and checks that the value is absolute.
 
 // foldOperands folds each operand of text (not of a branch, whose label
 // isa.Assemble resolves) that is an expression naming a symbol and comes
