@@ -1,8 +1,9 @@
 package isa
 
 // Integer expressions in operands, as LLVM's assembler evaluates them:
-// numbers and symbols (AsmEnv.Symbol) joined by * / % + - << >> & ^ with
-// C's precedence, unary - and ~, and parentheses: s_movk_i32 s0, N*4+1,
+// numbers and symbols (AsmEnv.Symbol) joined by * / % << >> & ^ + - with
+// llvm-mc's GNU precedence (* / % << >> bind tightest, then & ^, then + -;
+// 1<<2+1 is 5), unary - and ~, and parentheses: s_movk_i32 s0, N*4+1,
 // s_branch loop+4. A symbol makes the value an address (addr), which a
 // branch turns into an offset from PC+4.
 
@@ -13,17 +14,15 @@ func (a *asmLine) binaryOp() (string, int) {
 	}
 	switch c := a.text[a.pos]; c {
 	case '*', '/', '%':
+		return string(c), 6
+	case '<', '>':
+		if a.pos+1 < len(a.text) && a.text[a.pos+1] == c {
+			return a.text[a.pos : a.pos+2], 6
+		}
+	case '&', '^':
 		return string(c), 5
 	case '+', '-':
 		return string(c), 4
-	case '<', '>':
-		if a.pos+1 < len(a.text) && a.text[a.pos+1] == c {
-			return a.text[a.pos : a.pos+2], 3
-		}
-	case '&':
-		return "&", 2
-	case '^':
-		return "^", 1
 	}
 	return "", 0
 }

@@ -376,6 +376,16 @@ func (a *asmLine) nextNonSpace(i int) byte {
 
 func digitOrDot(c byte) bool { return c >= '0' && c <= '9' || c == '.' }
 
+// dotSymbolAt reports whether byte i starts a name beginning with a dot
+// (.LBB0_1): a dot then a letter or _, where .5 is a number.
+func (a *asmLine) dotSymbolAt(i int) bool {
+	if i+1 >= len(a.text) || a.text[i] != '.' {
+		return false
+	}
+	c := a.text[i+1]
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_'
+}
+
 // core parses an operand without source modifiers.
 func (a *asmLine) core(o *asmOp) error {
 	c := a.peek()
@@ -392,7 +402,7 @@ func (a *asmLine) core(o *asmOp) error {
 		}
 		o.kind, o.val, o.addr = opInt, v, addr
 		return err
-	case c == '-' || digitOrDot(c):
+	case c == '-' || digitOrDot(c) && !a.dotSymbolAt(a.pos):
 		if err := a.number(o); err != nil || o.kind != opInt || !a.moreExpr() {
 			return err
 		}

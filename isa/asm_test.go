@@ -179,6 +179,67 @@ func TestAssembleLabels(t *testing.T) {
 	}
 }
 
+// TestAssembleDotLabel reads an operand starting with a dot and a letter
+// or _ as a symbol (s_branch .LBB0_1), as llvm-mc does, and one with a dot
+// and a digit as a float (.5).
+func TestAssembleDotLabel(t *testing.T) {
+	syms := map[string]int64{".Lloop": 0x100, ".LBB0_1": 0x204, "._x": 0x108, ".Lend": 0x110}
+	env := &AsmEnv{PC: 0x100, Symbol: func(n string) (int64, bool) { v, ok := syms[n]; return v, ok }}
+	for _, c := range []struct {
+		text string
+		want []uint32
+		err  string
+	}{
+		{"s_branch .Lloop", []uint32{0xbf82ffff}, ""},
+		{"s_cbranch_scc1 .LBB0_1", []uint32{0xbf850040}, ""},
+		{"s_branch ._x", []uint32{0xbf820001}, ""},
+		{"s_branch .Lloop+8", []uint32{0xbf820001}, ""},
+		{"s_movk_i32 s0, .Lend-.Lloop", []uint32{0xb0000010}, ""},
+		{"s_movk_i32 s0, -.Lloop", []uint32{0xb000ff00}, ""},
+		{"v_mov_b32 v0, .5", []uint32{0x7e0002f0}, ""},
+		{"v_add_f32 v0, -.5, v1", []uint32{0x020002f1}, ""},
+		{"s_branch .Lnowhere", nil, "10: undefined label .Lnowhere"},
+		{"s_movk_i32 s0, .Lend+.Lnope", nil, "22: undefined symbol .Lnope"},
+	} {
+		got, err := Assemble(nil, c.text, GFX9, 0, env)
+		if c.err != "" {
+			if err == nil || err.Error() != c.err {
+				t.Errorf("%q: got %08X, %v; want error %q", c.text, got, err, c.err)
+			}
+			continue
+		}
+		if err != nil || hexWords(got) != hexWords(c.want) {
+			t.Errorf("%q: got %08X, %v; want %08X", c.text, got, err, c.want)
+		}
+	}
+}
+
+// TestAssembleExprGNUPrecedence evaluates operand expressions with
+// llvm-mc's GNU precedence, not C's: << >> bind like *, and & ^ bind
+// tighter than + -. The values are llvm-mc-19's.
+func TestAssembleExprGNUPrecedence(t *testing.T) {
+	for _, c := range []struct {
+		expr string
+		want int64
+	}{
+		{"1<<2+1", 5},
+		{"2+3<<1", 8},
+		{"6&3+1", 3},
+		{"6^3+1", 6},
+		{"5^3&1", 0},
+		{"7&6^3", 5},
+		{"1+2*3-4%3", 6},
+		{"1 - 2 + 3", 2},
+		{"64>>2*2", 32},
+	} {
+		text := "s_movk_i32 s0, " + c.expr
+		got, err := Assemble(nil, text, GFX9, 0, nil)
+		if want := []uint32{0xb0000000 | uint32(c.want)&0xffff}; err != nil || hexWords(got) != hexWords(want) {
+			t.Errorf("%q: got %08X, %v; want %08X", text, got, err, want)
+		}
+	}
+}
+
 // TestAssembleAppends checks that Assemble appends to dst and leaves it
 // unchanged on error.
 func TestAssembleAppends(t *testing.T) {

@@ -423,12 +423,8 @@ func (a *assembler) instruction(text string, off int, label bool) {
 	if folded != "" {
 		text, usedSym = folded, true
 	}
-	text, dotted := undotLabels(text)
 	env := isa.AsmEnv{PC: uint64(len(sec.data)), Symbol: func(name string) (int64, bool) {
 		usedSym = true
-		if dotted && name[0] == '_' && a.syms[name] == nil {
-			name = "." + name[1:]
-		}
 		v, ok := a.lookup(name)
 		if !ok {
 			missing = name
@@ -443,11 +439,9 @@ func (a *assembler) instruction(text string, off int, label bool) {
 	}
 	if err != nil && folded != "" {
 		// Errors are located in the text as written, when it has one.
-		t, d := undotLabels(orig)
-		if _, e := isa.Assemble(nil, t, a.tgt.gen, a.tgt.feat, &env); e != nil {
-			text, dotted, err = t, d, e
+		if _, e := isa.Assemble(nil, orig, a.tgt.gen, a.tgt.feat, &env); e != nil {
+			err = e
 		} else {
-			text, dotted = orig, false
 			err = errors.New(errMessage(err) + " (with its expressions folded: " + folded + ")")
 		}
 	}
@@ -457,9 +451,6 @@ func (a *assembler) instruction(text string, off int, label bool) {
 		var ae *isa.AsmError
 		if errors.As(err, &ae) {
 			col, msg = ae.Col, ae.Msg
-		}
-		if dotted {
-			msg = redot(msg, text, orig)
 		}
 		a.errorf(off+col, "%s", msg)
 		return

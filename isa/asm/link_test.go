@@ -3,6 +3,7 @@ package asm
 import (
 	"bytes"
 	"debug/elf"
+	"fmt"
 	"testing"
 )
 
@@ -64,6 +65,30 @@ func TestAbsoluteSetSymbolInSymtab(t *testing.T) {
 	syms, _ := f.Symbols()
 	if len(syms) == 0 || syms[0].Name != "N" || syms[0].Section != elf.SHN_ABS || syms[0].Value != 12 {
 		t.Errorf("symbols %+v", syms)
+	}
+}
+
+// TestDotLabelKeepsName: a .L label reaches isa.Assemble as written, so
+// a branch to .Lx goes to .Lx even when _Lx exists too (llvm-mc-19 gives
+// BF82FFFE), and errors name .L labels as the source does.
+func TestDotLabelKeepsName(t *testing.T) {
+	src := ".text\n_Lx:\n s_nop 0\n.Lx:\n s_nop 0\n s_branch .Lx\n s_branch _Lx\n s_endpgm\n"
+	o, err := Parse("e.s", []byte(src), Options{Target: "gfx900"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := fmt.Sprintf("% x", o.Text), "00 00 80 bf 00 00 80 bf fe ff 82 bf fc ff 82 bf 00 00 81 bf"; got != want {
+		t.Errorf("got  %s\nwant %s", got, want)
+	}
+	for src, want := range map[string]string{
+		".text\n s_branch .Lfar\n .skip 0x40000\n.Lfar:\n s_endpgm\n": "e.s:2:11: error: branch target out of range: .Lfar",
+		".text\n.Lx:\n s_movk_i32 s0, .Lx+.Lnope\n":                   "e.s:3:21: error: undefined symbol .Lnope",
+		".text\n s_cbranch_scc1 .L_none\n":                            "e.s:2:2: error: undefined label '.L_none'",
+	} {
+		_, err := Parse("e.s", []byte(src), Options{Target: "gfx900"})
+		if el, ok := err.(ErrorList); !ok || len(el) == 0 || el[0].Error() != want {
+			t.Errorf("%q: got %v, want %s", src, err, want)
+		}
 	}
 }
 

@@ -9,8 +9,10 @@ import (
 
 // This file rewrites an instruction's text before isa.Assemble reads it:
 // operands that are expressions of .set symbols or label differences are
-// folded to their values, and labels that start with a dot get a name
-// isa.Assemble's operand lexer takes.
+// folded to their values. isa.Assemble evaluates expressions too, but only
+// with + - * / % << >> & ^ ~ and without sections; folding with the file's
+// evaluator (expr.go, which directives need anyway) adds | and the
+// comparisons and checks that the value is absolute.
 
 // foldOperands folds each operand of text (not of a branch, whose label
 // isa.Assemble resolves) that is an expression naming a symbol and comes
@@ -122,39 +124,4 @@ func errMessage(err error) string {
 // isBranch reports whether text is a branch, which takes a label.
 func isBranch(text string) bool {
 	return strings.HasPrefix(text, "s_cbranch") || strings.HasPrefix(text, "s_branch") || strings.HasPrefix(text, "s_call_b64")
-}
-
-// undotLabels hides the leading dot of symbol operands (".Lloop" becomes
-// "_Lloop", same length so columns stay) from isa.Assemble, whose operand
-// lexer reads a leading dot as a number; the lookup maps the names back.
-func undotLabels(text string) (string, bool) {
-	i := strings.IndexAny(text, " \t")
-	if i < 0 || !strings.Contains(text[i:], ".") {
-		return text, false
-	}
-	b := []byte(text)
-	changed := false
-	for j := i; j+1 < len(b); j++ {
-		if b[j] == '.' && (b[j+1] == '_' || b[j+1] >= 'A' && b[j+1] <= 'Z' || b[j+1] >= 'a' && b[j+1] <= 'z') && !isIdentChar(b[j-1]) && (b[j-1] < '0' || b[j-1] > '9') {
-			b[j], changed = '_', true
-		}
-	}
-	if !changed {
-		return text, false
-	}
-	return string(b), true
-}
-
-// redot puts back in msg the names undotLabels changed in text.
-func redot(msg, text, orig string) string {
-	for i := 0; i < len(text); i++ {
-		if text[i] != orig[i] {
-			j := i + 1
-			for j < len(text) && isIdentChar(text[j]) {
-				j++
-			}
-			msg = strings.ReplaceAll(msg, text[i:j], orig[i:j])
-		}
-	}
-	return msg
 }
