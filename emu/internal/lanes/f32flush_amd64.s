@@ -1,0 +1,159 @@
+//go:build amd64 && !purego
+
+#include "textflag.h"
+
+// The flushing f32 rows eight lanes a step, laid out as f32_amd64.s
+// (DI = d, SI = a, DX = b, R9 = c, CX = the first lane of the step, BX =
+// the quads left, R8 = the lanes found NaN). A step STEP(A, B, C, M, KE,
+// KI, KO, KZ) works in A, B, C and M with the constants KE = 0x7f800000,
+// KI and KO = the bits a denormal input and result lose, KZ = 0 (Y9..Y12,
+// or X9..X12 for the last single quad).
+
+// ROWSF runs STEP over the (n+3)/4 quads in BX, as ROWS does.
+#define ROWSF(STEP) \
+	XORL  CX, CX                                  \
+	XORL  R8, R8                                  \
+	ADDQ  $3, BX                                  \
+	SHRQ  $2, BX                                  \
+eight:                                                \
+	CMPQ  BX, $2                                  \
+	JB    last                                    \
+	STEP(Y0, Y1, Y2, Y14, Y9, Y10, Y11, Y12)      \
+	ADDQ  $8, CX                                  \
+	SUBQ  $2, BX                                  \
+	JMP   eight                                   \
+last:                                                 \
+	TESTQ BX, BX                                  \
+	JZ    done                                    \
+	STEP(X0, X1, X2, X14, X9, X10, X11, X12)      \
+done:                                                 \
+	VZEROUPPER
+
+// FTZ clears the bits K of A's denormals and zeros (T a temporary).
+#define FTZ(A, T, KE, K, KZ) \
+	VPAND    KE, A, T   \
+	VPCMPEQD KZ, T, T   \
+	VPAND    K, T, T    \
+	VPANDN   A, T, A
+
+// LOADF loads lanes of P into A, flushed by KI.
+#define LOADF(P, A, T, KE, KI, KZ) \
+	VMOVUPS P(CX*4), A     \
+	FTZ(A, T, KE, KI, KZ)
+
+// STOREF writes A, flushed by KO, to d but for its NaN lanes, which keep
+// d's words and are added to R8.
+#define STOREF(A, T, M, KE, KO, KZ) \
+	VCMPPS    $3, A, A, M        \
+	FTZ(A, T, KE, KO, KZ)        \
+	VBLENDVPS M, (DI)(CX*4), A, A \
+	VMOVUPS   A, (DI)(CX*4)      \
+	VMOVMSKPS M, AX              \
+	SHLQ      CX, AX             \
+	ORQ       AX, R8
+
+#define FADD(A, B, C, M, KE, KI, KO, KZ) \
+	LOADF((SI), A, C, KE, KI, KZ) \
+	LOADF((DX), B, C, KE, KI, KZ) \
+	VADDPS B, A, A                \
+	STOREF(A, C, M, KE, KO, KZ)
+
+#define FSUB(A, B, C, M, KE, KI, KO, KZ) \
+	LOADF((SI), A, C, KE, KI, KZ) \
+	LOADF((DX), B, C, KE, KI, KZ) \
+	VSUBPS B, A, A                \
+	STOREF(A, C, M, KE, KO, KZ)
+
+#define FMUL(A, B, C, M, KE, KI, KO, KZ) \
+	LOADF((SI), A, C, KE, KI, KZ) \
+	LOADF((DX), B, C, KE, KI, KZ) \
+	VMULPS B, A, A                \
+	STOREF(A, C, M, KE, KO, KZ)
+
+// FMAD flushes the rounded product by KO before the add.
+#define FMAD(A, B, C, M, KE, KI, KO, KZ) \
+	LOADF((SI), A, C, KE, KI, KZ) \
+	LOADF((DX), B, C, KE, KI, KZ) \
+	VMULPS B, A, A                \
+	FTZ(A, C, KE, KO, KZ)         \
+	LOADF((R9), B, C, KE, KI, KZ) \
+	VADDPS B, A, A                \
+	STOREF(A, C, M, KE, KO, KZ)
+
+// FFMA rounds a × b + c once (VFMADD213PS).
+#define FFMA(A, B, C, M, KE, KI, KO, KZ) \
+	LOADF((SI), A, M, KE, KI, KZ) \
+	LOADF((DX), B, M, KE, KI, KZ) \
+	LOADF((R9), C, M, KE, KI, KZ) \
+	VFMADD213PS C, B, A           \
+	STOREF(A, C, M, KE, KO, KZ)
+
+// FLUSH copies a flushed by KI (no NaN lanes).
+#define FLUSH(A, B, C, M, KE, KI, KO, KZ) \
+	LOADF((SI), A, C, KE, KI, KZ) \
+	VMOVUPS A, (DI)(CX*4)
+
+// CONSTS sets KE, KI (from in), KO (from out) and KZ.
+#define CONSTS(in, out) \
+	MOVL         $0x7f800000, AX \
+	MOVL         AX, X9          \
+	VPBROADCASTD X9, Y9          \
+	MOVL         in, AX          \
+	MOVL         AX, X10         \
+	VPBROADCASTD X10, Y10        \
+	MOVL         out, AX         \
+	MOVL         AX, X11         \
+	VPBROADCASTD X11, Y11        \
+	VPXOR        Y12, Y12, Y12
+
+// BINARYF is the body of a function d, a, b, n, in, out → NaN lanes.
+#define BINARYF(STEP) \
+	MOVQ d+0(FP), DI                  \
+	MOVQ a+8(FP), SI                  \
+	MOVQ b+16(FP), DX                 \
+	MOVQ n+24(FP), BX                 \
+	CONSTS(in+32(FP), out+36(FP))     \
+	ROWSF(STEP)                       \
+	MOVQ R8, ret+40(FP)               \
+	RET
+
+// TERNARYF is the body of a function d, a, b, c, n, in, out → NaN lanes.
+#define TERNARYF(STEP) \
+	MOVQ d+0(FP), DI                  \
+	MOVQ a+8(FP), SI                  \
+	MOVQ b+16(FP), DX                 \
+	MOVQ c+24(FP), R9                 \
+	MOVQ n+32(FP), BX                 \
+	CONSTS(in+40(FP), out+44(FP))     \
+	ROWSF(STEP)                       \
+	MOVQ R8, ret+48(FP)               \
+	RET
+
+// func flushF32AVX(d, a *[64]uint32, n int, m uint32)
+TEXT ·flushF32AVX(SB), NOSPLIT, $0-28
+	MOVQ d+0(FP), DI
+	MOVQ a+8(FP), SI
+	MOVQ n+16(FP), BX
+	CONSTS(m+24(FP), m+24(FP))
+	ROWSF(FLUSH)
+	RET
+
+// func addF32FlushAVX(d, a, b *[64]uint32, n int, in, out uint32) uint64
+TEXT ·addF32FlushAVX(SB), NOSPLIT, $0-48
+	BINARYF(FADD)
+
+// func subF32FlushAVX(d, a, b *[64]uint32, n int, in, out uint32) uint64
+TEXT ·subF32FlushAVX(SB), NOSPLIT, $0-48
+	BINARYF(FSUB)
+
+// func mulF32FlushAVX(d, a, b *[64]uint32, n int, in, out uint32) uint64
+TEXT ·mulF32FlushAVX(SB), NOSPLIT, $0-48
+	BINARYF(FMUL)
+
+// func madF32FlushAVX(d, a, b, c *[64]uint32, n int, in, out uint32) uint64
+TEXT ·madF32FlushAVX(SB), NOSPLIT, $0-56
+	TERNARYF(FMAD)
+
+// func fmaF32FlushAVX(d, a, b, c *[64]uint32, n int, in, out uint32) uint64
+TEXT ·fmaF32FlushAVX(SB), NOSPLIT, $0-56
+	TERNARYF(FFMA)
