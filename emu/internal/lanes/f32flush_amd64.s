@@ -94,16 +94,13 @@ done:                                                 \
 	VMOVUPS A, (DI)(CX*4)
 
 // CONSTS sets KE, KI (from in), KO (from out) and KZ.
+// (VEX encodings only: no SSE/AVX transitions.)
 #define CONSTS(in, out) \
 	MOVL         $0x7f800000, AX \
-	MOVL         AX, X9          \
+	VMOVD        AX, X9          \
 	VPBROADCASTD X9, Y9          \
-	MOVL         in, AX          \
-	MOVL         AX, X10         \
-	VPBROADCASTD X10, Y10        \
-	MOVL         out, AX         \
-	MOVL         AX, X11         \
-	VPBROADCASTD X11, Y11        \
+	VPBROADCASTD in, Y10         \
+	VPBROADCASTD out, Y11        \
 	VPXOR        Y12, Y12, Y12
 
 // BINARYF is the body of a function d, a, b, n, in, out → NaN lanes.
