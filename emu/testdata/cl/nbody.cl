@@ -1,20 +1,22 @@
 // build: -O2 -cl-denorms-are-zero
-// nbody: one step of an all-pairs n-body simulation built to flush f32
-// denormals (FLOAT_DENORM_MODE_32 = 0, as older or fast-math builds do), so
-// that a*b+c contracts to v_mad_f32/v_mac_f32. The data (positions and
+// nbody: one step of an all-pairs n-body simulation of clusters of n bodies
+// (body i feels the n bodies of its cluster, so that the work grows with the
+// grid as bench.sh scales it), built to flush f32 denormals
+// (FLOAT_DENORM_MODE_32 = 0, as older or fast-math builds do), so that
+// a*b+c contracts to v_mad_f32/v_mac_f32. The data (positions and
 // velocities in [1, 2), masses in [1, 2) divided by n, a softening eps2)
 // keep every intermediate far from the denormal range, so PoCL, which may
 // not flush, computes the same step; the manifest's ULP bound covers the
 // contraction and rsqrt differences (README.md).
 kernel void nbody(global const float4 *restrict pos, global const float4 *restrict vel,
                   global float4 *restrict npos, global float4 *restrict nvel,
-                  float dt, float eps2)
+                  float dt, float eps2, uint n)
 {
-	size_t i = get_global_id(0), n = get_global_size(0);
+	size_t i = get_global_id(0), first = i - i % n;
 	float4 p = pos[i];
 	float ax = 0.0f, ay = 0.0f, az = 0.0f;
 	float inv_n = 1.0f / (float)n;
-	for (size_t j = 0; j < n; j++) {
+	for (size_t j = first; j < first + n; j++) {
 		float4 q = pos[j];
 		float dx = q.x - p.x, dy = q.y - p.y, dz = q.z - p.z;
 		float r2 = dx * dx + dy * dy + dz * dz + eps2;
