@@ -107,7 +107,10 @@ func mulF32FlushGo(d, a, b *[64]uint32, n int, in, out uint32) (nans uint64) {
 // MadF32Flush is MadF32 flushing: the rounded product is flushed by out
 // before the add.
 func MadF32Flush(d, a, b, c *[64]uint32, n int, in, out uint32) (nans uint64) {
-	if SIMD {
+	switch {
+	case SIMD && in != 0 && out == 0:
+		return madF32FlushInAVX(d, a, b, c, n, in, out) & lowLanes(n)
+	case SIMD:
 		return madF32FlushAVX(d, a, b, c, n, in, out) & lowLanes(n)
 	}
 	return madF32FlushGo(d, a, b, c, n, in, out)

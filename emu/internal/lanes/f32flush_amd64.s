@@ -7,7 +7,13 @@
 // the quads left, R8 = the lanes found NaN). A step STEP(A, B, C, M, KE,
 // KI, KO, KZ) works in A, B, C and M with the constants KE = 0x7f800000,
 // KI and KO = the bits a denormal input and result lose, KZ = 0 (Y9..Y12,
-// or X9..X12 for the last single quad).
+// or X9..X12 for the last single quad). The arithmetic rows flush their
+// inputs with MXCSR's DAZ (denormals are zero: a denormal source counts
+// as a zero of its sign), set while they run when in is not 0 (assembly
+// is never preempted asynchronously: no other code sees it); but for
+// madF32FlushInAVX, whose kept denormal product DAZ would flush. Results
+// they flush themselves: MXCSR's FTZ decides underflow before rounding,
+// the GPU after.
 
 // ROWSF runs STEP over the (n+3)/4 quads in BX, as ROWS does.
 #define ROWSF(STEP) \
@@ -36,10 +42,9 @@ done:                                                 \
 	VPAND    K, T, T    \
 	VPANDN   A, T, A
 
-// LOADF loads lanes of P into A, flushed by KI.
-#define LOADF(P, A, T, KE, KI, KZ) \
-	VMOVUPS P(CX*4), A     \
-	FTZ(A, T, KE, KI, KZ)
+// LOAD loads lanes of P into A (DAZ flushes them as they are used).
+#define LOAD(P, A) \
+	VMOVUPS P(CX*4), A
 
 // STOREF writes A, flushed by KO, to d but for its NaN lanes, which keep
 // d's words and are added to R8.
@@ -53,44 +58,58 @@ done:                                                 \
 	ORQ       AX, R8
 
 #define FADD(A, B, C, M, KE, KI, KO, KZ) \
-	LOADF((SI), A, C, KE, KI, KZ) \
-	LOADF((DX), B, C, KE, KI, KZ) \
+	LOAD((SI), A) \
+	LOAD((DX), B) \
 	VADDPS B, A, A                \
 	STOREF(A, C, M, KE, KO, KZ)
 
 #define FSUB(A, B, C, M, KE, KI, KO, KZ) \
-	LOADF((SI), A, C, KE, KI, KZ) \
-	LOADF((DX), B, C, KE, KI, KZ) \
+	LOAD((SI), A) \
+	LOAD((DX), B) \
 	VSUBPS B, A, A                \
 	STOREF(A, C, M, KE, KO, KZ)
 
 #define FMUL(A, B, C, M, KE, KI, KO, KZ) \
-	LOADF((SI), A, C, KE, KI, KZ) \
-	LOADF((DX), B, C, KE, KI, KZ) \
+	LOAD((SI), A) \
+	LOAD((DX), B) \
 	VMULPS B, A, A                \
 	STOREF(A, C, M, KE, KO, KZ)
 
 // FMAD flushes the rounded product by KO before the add.
 #define FMAD(A, B, C, M, KE, KI, KO, KZ) \
-	LOADF((SI), A, C, KE, KI, KZ) \
-	LOADF((DX), B, C, KE, KI, KZ) \
+	LOAD((SI), A) \
+	LOAD((DX), B) \
 	VMULPS B, A, A                \
 	FTZ(A, C, KE, KO, KZ)         \
-	LOADF((R9), B, C, KE, KI, KZ) \
+	LOAD((R9), B) \
+	VADDPS B, A, A                \
+	STOREF(A, C, M, KE, KO, KZ)
+
+// FMADX is FMAD flushing its inputs itself, for the MODE that flushes
+// inputs but keeps results: DAZ would flush the kept denormal product too.
+#define FMADX(A, B, C, M, KE, KI, KO, KZ) \
+	LOAD((SI), A)                 \
+	FTZ(A, C, KE, KI, KZ)         \
+	LOAD((DX), B)                 \
+	FTZ(B, C, KE, KI, KZ)         \
+	VMULPS B, A, A                \
+	LOAD((R9), B)                 \
+	FTZ(B, C, KE, KI, KZ)         \
 	VADDPS B, A, A                \
 	STOREF(A, C, M, KE, KO, KZ)
 
 // FFMA rounds a × b + c once (VFMADD213PS).
 #define FFMA(A, B, C, M, KE, KI, KO, KZ) \
-	LOADF((SI), A, M, KE, KI, KZ) \
-	LOADF((DX), B, M, KE, KI, KZ) \
-	LOADF((R9), C, M, KE, KI, KZ) \
+	LOAD((SI), A) \
+	LOAD((DX), B) \
+	LOAD((R9), C) \
 	VFMADD213PS C, B, A           \
 	STOREF(A, C, M, KE, KO, KZ)
 
 // FLUSH copies a flushed by KI (no NaN lanes).
 #define FLUSH(A, B, C, M, KE, KI, KO, KZ) \
-	LOADF((SI), A, C, KE, KI, KZ) \
+	LOAD((SI), A)         \
+	FTZ(A, C, KE, KI, KZ) \
 	VMOVUPS A, (DI)(CX*4)
 
 // CONSTS sets KE, KI (from in), KO (from out) and KZ.
@@ -103,6 +122,21 @@ done:                                                 \
 	VPBROADCASTD out, Y11        \
 	VPXOR        Y12, Y12, Y12
 
+// DAZ sets MXCSR's DAZ bit when in is not 0, keeping MXCSR at 0(SP);
+// UNDAZ restores it.
+#define DAZ(in) \
+	STMXCSR 0(SP)        \
+	MOVL    0(SP), AX    \
+	MOVL    in, R10      \
+	TESTL   R10, R10     \
+	JZ      keepin       \
+	ORL     $0x40, AX    \
+keepin:                      \
+	MOVL    AX, 4(SP)    \
+	LDMXCSR 4(SP)
+
+#define UNDAZ LDMXCSR 0(SP)
+
 // BINARYF is the body of a function d, a, b, n, in, out → NaN lanes.
 #define BINARYF(STEP) \
 	MOVQ d+0(FP), DI                  \
@@ -110,7 +144,9 @@ done:                                                 \
 	MOVQ b+16(FP), DX                 \
 	MOVQ n+24(FP), BX                 \
 	CONSTS(in+32(FP), out+36(FP))     \
+	DAZ(in+32(FP))                    \
 	ROWSF(STEP)                       \
+	UNDAZ                             \
 	MOVQ R8, ret+40(FP)               \
 	RET
 
@@ -122,7 +158,9 @@ done:                                                 \
 	MOVQ c+24(FP), R9                 \
 	MOVQ n+32(FP), BX                 \
 	CONSTS(in+40(FP), out+44(FP))     \
+	DAZ(in+40(FP))                    \
 	ROWSF(STEP)                       \
+	UNDAZ                             \
 	MOVQ R8, ret+48(FP)               \
 	RET
 
@@ -136,21 +174,33 @@ TEXT ·flushF32AVX(SB), NOSPLIT, $0-28
 	RET
 
 // func addF32FlushAVX(d, a, b *[64]uint32, n int, in, out uint32) uint64
-TEXT ·addF32FlushAVX(SB), NOSPLIT, $0-48
+TEXT ·addF32FlushAVX(SB), NOSPLIT, $8-48
 	BINARYF(FADD)
 
 // func subF32FlushAVX(d, a, b *[64]uint32, n int, in, out uint32) uint64
-TEXT ·subF32FlushAVX(SB), NOSPLIT, $0-48
+TEXT ·subF32FlushAVX(SB), NOSPLIT, $8-48
 	BINARYF(FSUB)
 
 // func mulF32FlushAVX(d, a, b *[64]uint32, n int, in, out uint32) uint64
-TEXT ·mulF32FlushAVX(SB), NOSPLIT, $0-48
+TEXT ·mulF32FlushAVX(SB), NOSPLIT, $8-48
 	BINARYF(FMUL)
 
 // func madF32FlushAVX(d, a, b, c *[64]uint32, n int, in, out uint32) uint64
-TEXT ·madF32FlushAVX(SB), NOSPLIT, $0-56
+TEXT ·madF32FlushAVX(SB), NOSPLIT, $8-56
 	TERNARYF(FMAD)
 
+// func madF32FlushInAVX(d, a, b, c *[64]uint32, n int, in, out uint32) uint64
+TEXT ·madF32FlushInAVX(SB), NOSPLIT, $0-56
+	MOVQ d+0(FP), DI
+	MOVQ a+8(FP), SI
+	MOVQ b+16(FP), DX
+	MOVQ c+24(FP), R9
+	MOVQ n+32(FP), BX
+	CONSTS(in+40(FP), out+44(FP))
+	ROWSF(FMADX)
+	MOVQ R8, ret+48(FP)
+	RET
+
 // func fmaF32FlushAVX(d, a, b, c *[64]uint32, n int, in, out uint32) uint64
-TEXT ·fmaF32FlushAVX(SB), NOSPLIT, $0-56
+TEXT ·fmaF32FlushAVX(SB), NOSPLIT, $8-56
 	TERNARYF(FFMA)
