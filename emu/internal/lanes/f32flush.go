@@ -109,7 +109,13 @@ func mulF32FlushGo(d, a, b *[64]uint32, n int, in, out uint32) (nans uint64) {
 func MadF32Flush(d, a, b, c *[64]uint32, n int, in, out uint32) (nans uint64) {
 	switch {
 	case SIMD && in != 0 && out == 0:
-		return madF32FlushInAVX(d, a, b, c, n, in, out) & lowLanes(n)
+		// DAZ would flush the kept denormal product too: the plain row
+		// on flushed copies of the sources
+		var x, y, z [64]uint32
+		flushF32AVX(&x, a, n, in)
+		flushF32AVX(&y, b, n, in)
+		flushF32AVX(&z, c, n, in)
+		return madF32AVX(d, &x, &y, &z, n) & lowLanes(n)
 	case SIMD:
 		return madF32FlushAVX(d, a, b, c, n, in, out) & lowLanes(n)
 	}

@@ -20,11 +20,6 @@ func mulF32FlushAVX(d, a, b *[64]uint32, n int, in, out uint32) uint64
 //go:noescape
 func madF32FlushAVX(d, a, b, c *[64]uint32, n int, in, out uint32) uint64
 
-// madF32FlushInAVX is madF32FlushAVX for in != 0 and out == 0.
-//
-//go:noescape
-func madF32FlushInAVX(d, a, b, c *[64]uint32, n int, in, out uint32) uint64
-
 // fmaF32FlushAVX needs FMA3 as well.
 //
 //go:noescape

@@ -10,10 +10,9 @@
 // or X9..X12 for the last single quad). The arithmetic rows flush their
 // inputs with MXCSR's DAZ (denormals are zero: a denormal source counts
 // as a zero of its sign), set while they run when in is not 0 (assembly
-// is never preempted asynchronously: no other code sees it); but for
-// madF32FlushInAVX, whose kept denormal product DAZ would flush. Results
-// they flush themselves: MXCSR's FTZ decides underflow before rounding,
-// the GPU after.
+// is never preempted asynchronously: no other code sees it). Results they
+// flush themselves: MXCSR's FTZ decides underflow before rounding, the
+// GPU after.
 
 // ROWSF runs STEP over the (n+3)/4 quads in BX, as ROWS does.
 #define ROWSF(STEP) \
@@ -82,19 +81,6 @@ done:                                                 \
 	VMULPS B, A, A                \
 	FTZ(A, C, KE, KO, KZ)         \
 	LOAD((R9), B) \
-	VADDPS B, A, A                \
-	STOREF(A, C, M, KE, KO, KZ)
-
-// FMADX is FMAD flushing its inputs itself, for the MODE that flushes
-// inputs but keeps results: DAZ would flush the kept denormal product too.
-#define FMADX(A, B, C, M, KE, KI, KO, KZ) \
-	LOAD((SI), A)                 \
-	FTZ(A, C, KE, KI, KZ)         \
-	LOAD((DX), B)                 \
-	FTZ(B, C, KE, KI, KZ)         \
-	VMULPS B, A, A                \
-	LOAD((R9), B)                 \
-	FTZ(B, C, KE, KI, KZ)         \
 	VADDPS B, A, A                \
 	STOREF(A, C, M, KE, KO, KZ)
 
@@ -188,18 +174,6 @@ TEXT ·mulF32FlushAVX(SB), NOSPLIT, $8-48
 // func madF32FlushAVX(d, a, b, c *[64]uint32, n int, in, out uint32) uint64
 TEXT ·madF32FlushAVX(SB), NOSPLIT, $8-56
 	TERNARYF(FMAD)
-
-// func madF32FlushInAVX(d, a, b, c *[64]uint32, n int, in, out uint32) uint64
-TEXT ·madF32FlushInAVX(SB), NOSPLIT, $0-56
-	MOVQ d+0(FP), DI
-	MOVQ a+8(FP), SI
-	MOVQ b+16(FP), DX
-	MOVQ c+24(FP), R9
-	MOVQ n+32(FP), BX
-	CONSTS(in+40(FP), out+44(FP))
-	ROWSF(FMADX)
-	MOVQ R8, ret+48(FP)
-	RET
 
 // func fmaF32FlushAVX(d, a, b, c *[64]uint32, n int, in, out uint32) uint64
 TEXT ·fmaF32FlushAVX(SB), NOSPLIT, $8-56
