@@ -109,17 +109,22 @@ func mulF32FlushGo(d, a, b *[64]uint32, n int, in, out uint32) (nans uint64) {
 func MadF32Flush(d, a, b, c *[64]uint32, n int, in, out uint32) (nans uint64) {
 	switch {
 	case SIMD && in != 0 && out == 0:
-		// DAZ would flush the kept denormal product too: the plain row
-		// on flushed copies of the sources
-		var x, y, z [64]uint32
-		flushF32AVX(&x, a, n, in)
-		flushF32AVX(&y, b, n, in)
-		flushF32AVX(&z, c, n, in)
-		return madF32AVX(d, &x, &y, &z, n) & lowLanes(n)
+		return madF32FlushIn(d, a, b, c, n, in)
 	case SIMD:
 		return madF32FlushAVX(d, a, b, c, n, in, out) & lowLanes(n)
 	}
 	return madF32FlushGo(d, a, b, c, n, in, out)
+}
+
+// madF32FlushIn is MadF32Flush flushing inputs only, where DAZ would
+// flush the kept denormal product too: the plain row on flushed copies of
+// the sources.
+func madF32FlushIn(d, a, b, c *[64]uint32, n int, in uint32) (nans uint64) {
+	var x, y, z [64]uint32
+	FlushF32(&x, a, n, in)
+	FlushF32(&y, b, n, in)
+	FlushF32(&z, c, n, in)
+	return MadF32(d, &x, &y, &z, n)
 }
 
 // madF32FlushGo is MadF32Flush's Go definition.
