@@ -119,25 +119,17 @@ func flushOut(u uint32, keep bool) uint32 {
 	return u
 }
 
-// The f32 kernels first test for the usual MODE, denormals kept both
-// ways: they then run package lanes' rows (valu_simd_f32.go; AVX2 where
-// the host has it), which do no flushing and leave NaN lanes to the lane
-// rules. Only the flushing MODEs take the loops here.
+// The f32 kernels run package lanes' rows (valu_simd_f32.go; AVX2 where
+// the host has it), which leave NaN lanes to the lane rules: for the
+// usual MODE, denormals kept both ways, the plain rows, else the flushing
+// ones.
 
 func kAddF32(e *fenv, d, a, b, c *[64]uint32) {
 	if n, ok := keepLanes(e); ok {
 		addRowF32(d, a, b, n)
 		return
 	}
-	for l := range d[:e.live] {
-		x, y := flushIn(a[l], e.din), flushIn(b[l], e.din)
-		r := f32(x) + f32(y)
-		u := f32bits(r)
-		if r != r {
-			u = quiet32(r, x, y)
-		}
-		d[l] = flushOut(u, e.dout)
-	}
+	addFlushF32(e, d, a, b, e.live)
 }
 
 func kSubF32(e *fenv, d, a, b, c *[64]uint32) {
@@ -145,15 +137,7 @@ func kSubF32(e *fenv, d, a, b, c *[64]uint32) {
 		subRowF32(d, a, b, n)
 		return
 	}
-	for l := range d[:e.live] {
-		x, y := flushIn(a[l], e.din), flushIn(b[l], e.din)
-		r := f32(x) - f32(y)
-		u := f32bits(r)
-		if r != r {
-			u = quiet32(r, x, y^0x80000000)
-		}
-		d[l] = flushOut(u, e.dout)
-	}
+	subFlushF32(e, d, a, b, e.live)
 }
 
 func kMulF32(e *fenv, d, a, b, c *[64]uint32) {
@@ -161,15 +145,7 @@ func kMulF32(e *fenv, d, a, b, c *[64]uint32) {
 		mulRowF32(d, a, b, n)
 		return
 	}
-	for l := range d[:e.live] {
-		x, y := flushIn(a[l], e.din), flushIn(b[l], e.din)
-		r := float32(f32(x) * f32(y))
-		u := f32bits(r)
-		if r != r {
-			u = quiet32(r, x, y)
-		}
-		d[l] = flushOut(u, e.dout)
-	}
+	mulFlushF32(e, d, a, b, e.live)
 }
 
 func kMadF32(e *fenv, d, a, b, c *[64]uint32) {
@@ -177,25 +153,12 @@ func kMadF32(e *fenv, d, a, b, c *[64]uint32) {
 		madRowF32(d, a, b, c, n)
 		return
 	}
-	for l := range d[:e.live] {
-		x, y, z := flushIn(a[l], e.din), flushIn(b[l], e.din), flushIn(c[l], e.din)
-		p := float32(f32(x) * f32(y))
-		pu := f32bits(p)
-		if p != p {
-			pu = quiet32(p, x, y)
-		}
-		pu = flushOut(pu, e.dout)
-		r := f32(pu) + f32(z)
-		u := f32bits(r)
-		if r != r {
-			u = quiet32(r, pu, z)
-		}
-		d[l] = flushOut(u, e.dout)
-	}
+	madFlushF32(e, d, a, b, c, e.live)
 }
 
-// madNaN32 is v_mad_f32 of x, y and z, with denormals kept, for a lane
-// whose result is a NaN.
+// madNaN32 is v_mad_f32 of x, y and z (sources flushed as MODE says) for
+// a lane whose result is a NaN: flushing the product cannot change which
+// NaN that is.
 func madNaN32(x, y, z uint32) uint32 {
 	p := float32(f32(x) * f32(y))
 	pu := f32bits(p)
@@ -224,15 +187,7 @@ func kFmaF32(e *fenv, d, a, b, c *[64]uint32) {
 		}
 		return
 	}
-	for l := range d[:e.live] {
-		x, y, z := flushIn(a[l], e.din), flushIn(b[l], e.din), flushIn(c[l], e.din)
-		s := float64(f32(x))*float64(f32(y)) + float64(f32(z))
-		u := f32bits(float32(s))
-		if !fmaExact(s) {
-			u = uint32(fmaF32(e, uint64(x), uint64(y), uint64(z)))
-		}
-		d[l] = flushOut(u, e.dout)
-	}
+	fmaFlushF32(e, d, a, b, c, e.live)
 }
 
 // fmaExact reports whether s, an f32 fma computed in float64, rounds to

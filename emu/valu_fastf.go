@@ -255,14 +255,7 @@ func kRcpF32(e *fenv, d, a, b, c *[64]uint32) {
 		rcpRowF32(d, a, n)
 		return
 	}
-	for l := range d[:e.live] {
-		x := flushIn(a[l], e.din)
-		u := f32bits(float32(1 / float64(f32(x))))
-		if x&0x7fffffff > 0x7f800000 {
-			u = x | 0x400000
-		}
-		d[l] = flushOut(u, e.dout)
-	}
+	rcpFlushF32(e, d, a, e.live)
 }
 
 func init() {

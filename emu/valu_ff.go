@@ -14,36 +14,6 @@ const (
 	rdNearest // ties to even
 )
 
-// The roundings as when |x| < 2^23 (through an int32 conversion; the
-// sign of a zero aside), completed by fixRound32 with selects, so random
-// signs and magnitudes cost no mispredicted branches.
-
-func trunc32(x uint32) uint32 { return f32bits(float32(int32(f32(x)))) }
-
-func floor32(x uint32) uint32 {
-	f := f32(x)
-	t := float32(int32(f))
-	return sel32(t > f, f32bits(t-1), f32bits(t))
-}
-
-func ceil32(x uint32) uint32 {
-	f := f32(x)
-	t := float32(int32(f))
-	return sel32(t < f, f32bits(t+1), f32bits(t))
-}
-
-// rndne32: adding and taking 2^23 rounds to nearest even.
-func rndne32(x uint32) uint32 { return f32bits(f32(x&0x7fffffff) + 0x1p23 - 0x1p23) }
-
-// fixRound32 completes a rounding u of x computed as for |x| < 2^23: x's
-// sign (a zero keeps it; other results have it), x itself from 2^23 up
-// (integral), a NaN quieted.
-func fixRound32(x, u uint32) uint32 {
-	mag := x & 0x7fffffff
-	u = sel32(mag >= 0x4b000000, x, u|x&0x80000000)
-	return sel32(mag > 0x7f800000, x|0x400000, u)
-}
-
 func sel32(c bool, a, b uint32) uint32 {
 	if c {
 		return a
@@ -77,10 +47,7 @@ func kTruncF32(e *fenv, d, a, b, c *[64]uint32) {
 		roundRowF32(rdTrunc, d, a, n)
 		return
 	}
-	for l := range d[:e.live] {
-		x := flushIn(a[l], e.din)
-		d[l] = fixRound32(x, trunc32(x))
-	}
+	roundFlushF32(e, rdTrunc, d, a, e.live)
 }
 
 func kFloorF32(e *fenv, d, a, b, c *[64]uint32) {
@@ -88,10 +55,7 @@ func kFloorF32(e *fenv, d, a, b, c *[64]uint32) {
 		roundRowF32(rdFloor, d, a, n)
 		return
 	}
-	for l := range d[:e.live] {
-		x := flushIn(a[l], e.din)
-		d[l] = fixRound32(x, floor32(x))
-	}
+	roundFlushF32(e, rdFloor, d, a, e.live)
 }
 
 func kCeilF32(e *fenv, d, a, b, c *[64]uint32) {
@@ -99,10 +63,7 @@ func kCeilF32(e *fenv, d, a, b, c *[64]uint32) {
 		roundRowF32(rdCeil, d, a, n)
 		return
 	}
-	for l := range d[:e.live] {
-		x := flushIn(a[l], e.din)
-		d[l] = fixRound32(x, ceil32(x))
-	}
+	roundFlushF32(e, rdCeil, d, a, e.live)
 }
 
 func kRndneF32(e *fenv, d, a, b, c *[64]uint32) {
@@ -110,10 +71,7 @@ func kRndneF32(e *fenv, d, a, b, c *[64]uint32) {
 		roundRowF32(rdNearest, d, a, n)
 		return
 	}
-	for l := range d[:e.live] {
-		x := flushIn(a[l], e.din)
-		d[l] = fixRound32(x, rndne32(x))
-	}
+	roundFlushF32(e, rdNearest, d, a, e.live)
 }
 
 // order32 maps f32 bits other than NaNs to integers in the order of their

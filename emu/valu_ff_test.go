@@ -9,8 +9,10 @@ import (
 // round32 rounds f32 bits x to an integer in direction dir as the
 // kernels do.
 func round32(x uint32, dir int) uint32 {
-	small := [...]func(x uint32) uint32{rdTrunc: trunc32, rdFloor: floor32, rdCeil: ceil32, rdNearest: rndne32}
-	return fixRound32(x, small[dir](x))
+	var d, a [64]uint32
+	a[0] = x
+	roundRowF32(dir, &d, &a, 1)
+	return d[0]
 }
 
 // round32 and the f64 rounding kernels equal the lane functions'

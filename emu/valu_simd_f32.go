@@ -78,3 +78,63 @@ func u32RowF32(d, a *[64]uint32, n int) { simd.U32FromF32(d, a, n) }
 
 // i32RowF32 is v_cvt_i32_f32 with denormals kept (cvtF32ToI32).
 func i32RowF32(d, a *[64]uint32, n int) { simd.I32FromF32(d, a, n) }
+
+// The flushing rows, for a MODE that flushes f32 denormals (input, output
+// or both): package lanes flushes as flushIn and flushOut do, a v_mad_f32
+// product as madF32 does, and leaves NaN lanes to the same rules applied
+// to the flushed sources (flushing can make a NaN: 0 × ∞).
+
+// flushMasks are the bits package lanes clears from a denormal input and
+// result under e's MODE.
+func flushMasks(e *fenv) (in, out uint32) { return simd.FlushMask(!e.din), simd.FlushMask(!e.dout) }
+
+// addFlushF32 is addRowF32 flushing.
+func addFlushF32(e *fenv, d, a, b *[64]uint32, n int) {
+	in, out := flushMasks(e)
+	setNaNs32(d, simd.AddF32Flush(d, a, b, n, in, out), func(l int) uint32 { return quietNaN32(a[l], b[l]) })
+}
+
+// subFlushF32 is subRowF32 flushing.
+func subFlushF32(e *fenv, d, a, b *[64]uint32, n int) {
+	in, out := flushMasks(e)
+	setNaNs32(d, simd.SubF32Flush(d, a, b, n, in, out), func(l int) uint32 { return quietNaN32(a[l], b[l]^0x80000000) })
+}
+
+// mulFlushF32 is mulRowF32 flushing.
+func mulFlushF32(e *fenv, d, a, b *[64]uint32, n int) {
+	in, out := flushMasks(e)
+	setNaNs32(d, simd.MulF32Flush(d, a, b, n, in, out), func(l int) uint32 { return quietNaN32(a[l], b[l]) })
+}
+
+// madFlushF32 is madRowF32 flushing.
+func madFlushF32(e *fenv, d, a, b, c *[64]uint32, n int) {
+	in, out := flushMasks(e)
+	setNaNs32(d, simd.MadF32Flush(d, a, b, c, n, in, out), func(l int) uint32 {
+		return madNaN32(flushIn(a[l], e.din), flushIn(b[l], e.din), flushIn(c[l], e.din))
+	})
+}
+
+// fmaFlushF32 is fmaRowF32 flushing (FmaF32Flush has a Go version for a
+// host without FMA3).
+func fmaFlushF32(e *fenv, d, a, b, c *[64]uint32, n int) {
+	in, out := flushMasks(e)
+	setNaNs32(d, simd.FmaF32Flush(d, a, b, c, n, in, out), func(l int) uint32 {
+		return uint32(fmaF32(e, uint64(flushIn(a[l], e.din)), uint64(flushIn(b[l], e.din)), uint64(flushIn(c[l], e.din))))
+	})
+}
+
+// rcpFlushF32 is rcpRowF32 flushing: the inputs flushed into d, the row
+// in place, the results flushed.
+func rcpFlushF32(e *fenv, d, a *[64]uint32, n int) {
+	in, out := flushMasks(e)
+	simd.FlushF32(d, a, n, in)
+	rcpRowF32(d, d, n)
+	simd.FlushF32(d, d, n, out)
+}
+
+// roundFlushF32 is roundRowF32 flushing the inputs (a rounded number is
+// never a denormal).
+func roundFlushF32(e *fenv, dir int, d, a *[64]uint32, n int) {
+	simd.FlushF32(d, a, n, simd.FlushMask(!e.din))
+	roundRowF32(dir, d, d, n)
+}

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# bench.sh: wavedbg against PoCL on every oracle kernel, side by side.
+# bench.sh: wavedbg against PoCL on every oracle kernel (every *.json here,
+# nbody and fft_stage being the f32-flushing ones), side by side.
 #
 # Each kernel is scaled up (benchscale: more work-items, proportionally
 # larger buffers), by factors of 2, until PoCL's kernel time (enqueue to
