@@ -17,10 +17,12 @@ const (
 	StopFault                        // a memory fault
 	StopError                        // an instruction the emulator cannot execute
 	StopCanceled                     // the context was canceled
+	StopStart                        // a reverse move reached the start of the recording
+	StopCall                         // reverse-finish reached the call of the frame
 )
 
 func (r StopReason) String() string {
-	return [...]string{"budget", "breakpoint", "ended", "trap", "halt", "fault", "error", "canceled"}[r]
+	return [...]string{"budget", "breakpoint", "ended", "trap", "halt", "fault", "error", "canceled", "start of history", "call"}[r]
 }
 
 // RunResult reports a Run.
@@ -37,6 +39,10 @@ type RunResult struct {
 // Step also returns.
 func (m *Machine) Step() (*StepRecord, error) {
 	w := m.w
+	if m.rp != nil {
+		m.rp.truncate(m, false)
+		defer m.rp.maybeCheckpoint(m)
+	}
 	before := w.counters()
 	w.jOn = true
 	w.j.reset()
@@ -71,6 +77,9 @@ func (m *Machine) stoppedErr() error {
 // it starts on) or ctx is canceled. It records history when HistoryBytes >
 // 0; with history off the loop does not allocate.
 func (m *Machine) Run(ctx context.Context, budget int64) (RunResult, error) {
+	if m.rp != nil {
+		return m.runRecorded(ctx, budget)
+	}
 	w := m.w
 	var res RunResult
 	hist := m.hist.limit > 0
