@@ -176,6 +176,22 @@ func (m *Machine) SetVGPR(reg, lane int, v uint32) error {
 	return nil
 }
 
+// SetVGPRLanes sets the lanes of mask of a VGPR to v, as one edit.
+func (m *Machine) SetVGPRLanes(reg int, mask uint64, v uint32) error {
+	if reg < 0 || reg > 255 {
+		return fmt.Errorf("emu: no v%d", reg)
+	}
+	m.edit(func(m *Machine) {
+		for l := range 64 {
+			if mask>>l&1 != 0 {
+				m.w.v[reg][l] = v
+			}
+		}
+		m.vhigh = max(m.vhigh, reg+1)
+	})
+	return nil
+}
+
 // SetExec sets EXEC.
 func (m *Machine) SetExec(v uint64) {
 	m.edit(func(m *Machine) { m.w.s[codeExec], m.w.s[codeExec+1] = uint32(v), uint32(v>>32) })

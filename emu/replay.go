@@ -295,3 +295,10 @@ func (r *replay) eventsUpTo(steps uint64, max int) int {
 	}
 	return n
 }
+
+// AtStart reports whether a recording machine is at the start of its
+// recording.
+func (m *Machine) AtStart() bool {
+	r := m.rp
+	return r != nil && m.Steps() == r.cks[0].steps && r.ev == r.cks[0].ev
+}

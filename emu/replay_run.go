@@ -140,7 +140,10 @@ func (m *Machine) ReverseFinish(ctx context.Context) (RunResult, error) {
 			stops[i] = true
 		}
 	}
-	depth := 0
+	depth, ev0 := 0, 0
+	if m.rp != nil {
+		ev0 = m.rp.ev
+	}
 	res, err := m.reverseSearch(ctx, stops, true, func(hits []hitPos) (hitPos, bool) {
 		for k := len(hits) - 1; k >= 0; k-- {
 			switch {
@@ -155,7 +158,11 @@ func (m *Machine) ReverseFinish(ctx context.Context) (RunResult, error) {
 		return hitPos{}, false
 	}, StopCall)
 	if err == nil && res.Reason == StopStart {
-		return res, ErrOutermost
+		// no call: back where it started
+		if _, err := m.goTo(ctx, m.rp.cks[0].steps+uint64(res.Steps), ev0); err != nil {
+			return RunResult{}, err
+		}
+		return RunResult{PC: m.PC()}, ErrOutermost
 	}
 	return res, err
 }
@@ -218,4 +225,15 @@ func (m *Machine) reverseSearch(ctx context.Context, stops []bool, any bool, pic
 		es, ee = c.steps, c.ev
 	}
 	return moveTo(start.steps, start.ev, StopStart)
+}
+
+// LastRecord returns the record of the instruction that led to the
+// current position, replaying it through Step (nil at the start of the
+// recording or right after an edit). The state does not change.
+func (m *Machine) LastRecord(ctx context.Context) (*StepRecord, error) {
+	if m.rp == nil {
+		return nil, ErrNotRecording
+	}
+	s, ev := m.position()
+	return m.goTo(ctx, s, ev)
 }

@@ -89,7 +89,7 @@ func launch(co *loader.CodeObject, k *kernelCode, _ *loader.Kernel, mf *manifest
 		d := newEmuDebuggee(k, mf, sess, sizes, prepare)
 		d.note = note
 		for _, w := range d.waves {
-			w.setBudget(cfg.HistoryBytes / int64(len(d.waves)))
+			w.setBudget(cfg.HistoryBytes/int64(len(d.waves)), len(d.waves) == 1)
 		}
 		return d, nil
 	}
@@ -410,7 +410,9 @@ func (d *EmuDebuggee) Reg(r RegRef) (uint32, error) {
 func (d *EmuDebuggee) SetReg(r RegRef, v uint32) error {
 	w := d.w()
 	w.snap = nil
-	defer w.forget() // setters clear emu's history
+	if !w.m.Recording() {
+		defer w.forget() // setters clear emu's history
+	}
 	switch r.File {
 	case 's':
 		if r.Num < 102 {
@@ -421,12 +423,7 @@ func (d *EmuDebuggee) SetReg(r RegRef, v uint32) error {
 		if r.Lane >= 0 {
 			return w.m.SetVGPR(r.Num, r.Lane, v)
 		}
-		for l := 0; l < 64; l++ {
-			if err := w.m.SetVGPR(r.Num, l, v); err != nil {
-				return err
-			}
-		}
-		return nil
+		return w.m.SetVGPRLanes(r.Num, ^uint64(0), v)
 	case 'x':
 		if r.Num < 128 {
 			return w.m.SetScalar(r.Num, v)
@@ -471,6 +468,9 @@ func (d *EmuDebuggee) WriteMem(addr uint64, b []byte, lds bool) error {
 			return fmt.Errorf("the work-group has %d bytes of LDS", d.sess.Dispatch.GroupLDS)
 		}
 		addr += emu.SharedApertureBase
+	}
+	if m := d.w().m; m.Recording() {
+		return m.WriteMemory(addr, b) // an edit stepping back undoes
 	}
 	return d.mem.Write(addr, b)
 }
