@@ -54,7 +54,8 @@ type Machine struct {
 	// operations (retire keeps it): before it, retiring finds nothing.
 	due uint64
 
-	rp *replay // the recording for reverse execution, if any (replay.go)
+	rp    *replay // the recording for reverse execution, if any (replay.go)
+	bpVer uint64  // counts breakpoints added (replay's clean spans hold for one)
 }
 
 // allocEnt is an allocation of mem as allocAt remembers it.
@@ -217,6 +218,7 @@ func (m *Machine) SetBreakpoint(pc uint64) error {
 	}
 	if !m.bp[i] {
 		m.bp[i], m.nbp = true, m.nbp+1
+		m.bpVer++
 	}
 	return nil
 }

@@ -28,6 +28,11 @@ func (m *Machine) runRecorded(ctx context.Context, budget int64) (RunResult, err
 		}
 		return res, err
 	}
+	start := m.Steps()
+	defer func() {
+		// the positions between the run's first and last were looked at
+		r.addClean(start+1, m.Steps(), r.ev, m.bpVer)
+	}()
 	for {
 		if budget > 0 && res.Steps >= budget {
 			res.Reason = StopBudget
@@ -121,7 +126,7 @@ func (m *Machine) ReverseStep(ctx context.Context, n uint64) (*StepRecord, error
 // instruction has a breakpoint (Reason StopBreakpoint), else to the start
 // of the recording (StopStart). Steps counts the instructions gone back.
 func (m *Machine) ReverseContinue(ctx context.Context) (RunResult, error) {
-	return m.reverseSearch(ctx, m.bp, m.nbp > 0, func(hits []hitPos) (hitPos, bool) {
+	return m.reverseSearch(ctx, m.bp, m.nbp > 0, true, func(hits []hitPos) (hitPos, bool) {
 		return hits[len(hits)-1], true
 	}, StopBreakpoint)
 }
@@ -144,7 +149,7 @@ func (m *Machine) ReverseFinish(ctx context.Context) (RunResult, error) {
 	if m.rp != nil {
 		ev0 = m.rp.ev
 	}
-	res, err := m.reverseSearch(ctx, stops, true, func(hits []hitPos) (hitPos, bool) {
+	res, err := m.reverseSearch(ctx, stops, true, false, func(hits []hitPos) (hitPos, bool) {
 		for k := len(hits) - 1; k >= 0; k-- {
 			switch {
 			case !calls[hits[k].idx]:
@@ -177,8 +182,9 @@ type hitPos struct {
 // reverseSearch replays the recording backwards, a checkpoint's stretch
 // at a time, and goes to the position pick chooses among a stretch's
 // stops (in order), else to the start (StopStart; at once when any is
-// false). pick sees the stretches from the newest.
-func (m *Machine) reverseSearch(ctx context.Context, stops []bool, any bool, pick func([]hitPos) (hitPos, bool), reason StopReason) (RunResult, error) {
+// false). pick sees the stretches from the newest. With clean, stops are
+// the breakpoints, and stretches the clean spans cover are not replayed.
+func (m *Machine) reverseSearch(ctx context.Context, stops []bool, any, clean bool, pick func([]hitPos) (hitPos, bool), reason StopReason) (RunResult, error) {
 	r := m.rp
 	if r == nil {
 		return RunResult{}, ErrNotRecording
@@ -203,6 +209,10 @@ func (m *Machine) reverseSearch(ctx context.Context, stops []bool, any bool, pic
 			break
 		}
 		c := r.cks[i]
+		if clean && c.ev == ee && r.covered(c.steps, es, ee, m.bpVer) {
+			es = c.steps // no breakpoint there: no need to replay
+			continue
+		}
 		r.replaying = true
 		m.restore(c, r.log)
 		r.ev = c.ev

@@ -273,3 +273,22 @@ func TestEditInThePastDropsLaterCheckpoints(t *testing.T) {
 		t.Fatal(d)
 	}
 }
+
+// TestReverseContinueSeesNewBreakpoint: the spans a run found free of
+// breakpoints do not hold for a breakpoint set after it.
+func TestReverseContinueSeesNewBreakpoint(t *testing.T) {
+	loop := asmProgram(t, isa.GFX9, storeLoop...)
+	ctx := context.Background()
+	m := loopMachine(t, loop, 4)
+	m.StartRecording(0)
+	m.SetCheckpointInterval(100)
+	m.SetBreakpoint(m.Prog.Addrs[len(m.Prog.Addrs)-1]) // s_endpgm: hit only at the end
+	if res, _ := m.Run(ctx, 0); res.Reason != StopBreakpoint {
+		t.Fatalf("run: %+v", res)
+	}
+	end := m.Steps()
+	m.SetBreakpoint(m.Prog.Addrs[1]) // the loop's head
+	if res, err := m.ReverseContinue(ctx); err != nil || res.Reason != StopBreakpoint || m.Steps() != end-13 {
+		t.Fatalf("reverse-continue: %+v %v at step %d, want %d", res, err, m.Steps(), end-13)
+	}
+}

@@ -23,12 +23,7 @@ func (d *EmuDebuggee) Fast() bool { return d.w().m.Recording() }
 func (d *EmuDebuggee) RunFast(ctx context.Context, breaks []uint64, budget int64) (int64, emu.StopReason, error) {
 	w := d.w()
 	m := w.m
-	for _, a := range m.Breakpoints() {
-		m.ClearBreakpoint(a)
-	}
-	for _, a := range breaks {
-		m.SetBreakpoint(a) // an address with no instruction cannot be reached
-	}
+	syncBreaks(m, breaks)
 	res, err := m.Run(ctx, budget)
 	w.snap = nil
 	if err != nil && !errors.Is(err, emu.ErrEnded) && res.Reason != emu.StopCanceled {
@@ -75,12 +70,7 @@ func (d *EmuDebuggee) ReverseStepN(n int) (moved, atStart bool, err error) {
 func (d *EmuDebuggee) ReverseContinue(ctx context.Context, breaks []uint64) (steps int64, atStart bool, err error) {
 	w := d.w()
 	m := w.m
-	for _, a := range m.Breakpoints() {
-		m.ClearBreakpoint(a)
-	}
-	for _, a := range breaks {
-		m.SetBreakpoint(a)
-	}
+	syncBreaks(m, breaks)
 	res, err := m.ReverseContinue(ctx)
 	if errors.Is(err, emu.ErrNoHistory) {
 		return 0, true, nil
@@ -100,4 +90,21 @@ func (d *EmuDebuggee) ReverseFinish(ctx context.Context) (int64, error) {
 		return 0, errors.New("reverse-finish: no call of this frame was recorded (outermost frame)")
 	}
 	return res.Steps, err
+}
+
+// syncBreaks makes breaks emu's breakpoints, leaving those already set
+// (emu remembers where runs found none of them).
+func syncBreaks(m *emu.Machine, breaks []uint64) {
+	want := make(map[uint64]bool, len(breaks))
+	for _, a := range breaks {
+		want[a] = true
+	}
+	for _, a := range m.Breakpoints() {
+		if !want[a] {
+			m.ClearBreakpoint(a)
+		}
+	}
+	for _, a := range breaks {
+		m.SetBreakpoint(a) // an address with no instruction cannot be reached
+	}
 }
