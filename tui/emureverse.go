@@ -38,6 +38,10 @@ func (d *EmuDebuggee) RunFast(ctx context.Context, breaks []uint64, budget int64
 	return res.Steps, res.Reason, err
 }
 
+// Settle keeps the record of the last instruction after a run stopped
+// between chunks (Ctrl-C).
+func (d *EmuDebuggee) Settle() { d.rerecord(d.w()) }
+
 // rerecord replaces the records with the one of the instruction that led
 // to where the wave is.
 func (d *EmuDebuggee) rerecord(w *waveRun) {

@@ -3,6 +3,7 @@ package tui
 import (
 	"bytes"
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/wavedbg/wavedbg/loader"
@@ -121,3 +122,25 @@ func TestReverseFinish(t *testing.T) {
 }
 
 func hex(a uint64) string { return fmt.Sprintf("0x%x", a) }
+
+// TestInterruptedContinueKeepsRecord: Ctrl-C stops a continue on the
+// engine between chunks, and the panes' record is of the last instruction
+// run (not of the last single step before the continue).
+func TestInterruptedContinueKeepsRecord(t *testing.T) {
+	d, _ := openCounted(t, 1<<30)
+	m := New(d, Options{Color: ColorPlain})
+	m.Update(winSize(120, 40))
+	runScript(t, m, []gdbStep{{"si", ""}})
+	drive(m, keyMsg(":"), 0)
+	drive(m, keyMsg("c"), 0)
+	_, cmd := m.Update(keyMsg("enter")) // the first chunk
+	if cmd == nil {
+		t.Fatalf("continue ended at once: %s", m.msg)
+	}
+	m.Update(keyMsg("ctrl+c"))
+	drive(m, cmd(), 10)
+	w := d.w()
+	if !strings.Contains(m.msg, "stopped after") || len(w.recs) != 1 || w.recs[0].Seq != w.m.Steps() {
+		t.Fatalf("msg %q, %d records, last seq %d at step %d", m.msg, len(w.recs), w.recs[len(w.recs)-1].Seq, w.m.Steps())
+	}
+}

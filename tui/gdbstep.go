@@ -56,6 +56,7 @@ func cmdReverseFinish(m *Model, _ []string) (tea.Cmd, error) {
 // replay (EmuDebuggee, for a wave that records).
 type fastRunner interface {
 	Fast() bool
+	Settle()
 	RunFast(ctx context.Context, breaks []uint64, budget int64) (int64, emu.StopReason, error)
 	ReverseStepN(n int) (moved, atStart bool, err error)
 	ReverseContinue(ctx context.Context, breaks []uint64) (int64, bool, error)
@@ -98,6 +99,7 @@ func (m *Model) continueFast(fr fastRunner, r *runState, deadline time.Time) str
 	breaks := m.breakAddrs()
 	for {
 		if r.cancelled {
+			fr.Settle()
 			return "stopped"
 		}
 		if _, ok := m.dbg.PC(); !ok {
