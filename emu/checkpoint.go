@@ -19,7 +19,8 @@ type checkpoint struct {
 	lines    []cacheLine
 	filled   []int32
 	manyFill bool
-	unit     any // the VectorMemory's state (unitState)
+	unit     any     // the VectorMemory's state (unitState)
+	lat      Latency // Config.Latency, which SetLatency edits
 
 	// pages maps page numbers of the page log to their content here;
 	// a page absent from it has its content from before its first write.
@@ -42,7 +43,7 @@ func (c *checkpoint) size() int64 {
 // the page versions to share.
 func (m *Machine) takeCheckpoint(prev *checkpoint, ev int, l *pageLog) *checkpoint {
 	w := m.w
-	c := &checkpoint{steps: m.Steps(), ev: ev, s: w.s, manyFill: m.manyFill}
+	c := &checkpoint{steps: m.Steps(), ev: ev, s: w.s, manyFill: m.manyFill, lat: m.Config.Latency}
 	c.v = append([][64]uint32(nil), w.v[:m.vhigh]...)
 	c.pend = append([]pendingOp(nil), w.pend...)
 	c.lines = append([]cacheLine(nil), w.cache.lines...)
@@ -93,6 +94,7 @@ func ownPages(c, prev *checkpoint) int {
 func (m *Machine) restore(c *checkpoint, l *pageLog) {
 	w := m.w
 	w.s = c.s
+	m.Config.Latency = c.lat
 	copy(w.v[:], c.v)
 	if m.vhigh > len(c.v) {
 		clear(w.v[len(c.v):m.vhigh])

@@ -193,6 +193,13 @@ func (m *Machine) SetVGPRLanes(reg int, mask uint64, v uint32) error {
 	return nil
 }
 
+// SetLatency sets the latencies read at each use (Latency's Branch,
+// ScalarHit, ScalarMiss, ScalarOp, MemTime, VectorMem, Export; the issue
+// costs are fixed when the machine is made).
+func (m *Machine) SetLatency(l Latency) {
+	m.edit(func(m *Machine) { m.Config.Latency = l })
+}
+
 // SetExec sets EXEC.
 func (m *Machine) SetExec(v uint64) {
 	m.edit(func(m *Machine) { m.w.s[codeExec], m.w.s[codeExec+1] = uint32(v), uint32(v>>32) })

@@ -292,3 +292,34 @@ func TestReverseContinueSeesNewBreakpoint(t *testing.T) {
 		t.Fatalf("reverse-continue: %+v %v at step %d, want %d", res, err, m.Steps(), end-13)
 	}
 }
+
+// TestLatencyEditReplays: a latency changed while recording is an edit:
+// replay before it uses the old latency, after it the new one.
+func TestLatencyEditReplays(t *testing.T) {
+	loop := asmProgram(t, isa.GFX9, storeLoop...)
+	ctx := context.Background()
+	slow := DefaultLatency()
+	slow.VectorMem, slow.ScalarMiss = 900, 700
+	for _, back := range []uint64{150, 250} { // 301 units: 100 steps, the edit, 200 steps
+		m := loopMachine(t, loop, 5)
+		m.StartRecording(0)
+		m.SetCheckpointInterval(16)
+		m.Run(ctx, 100)
+		m.SetLatency(slow)
+		m.Run(ctx, 200)
+		if _, err := m.ReverseStep(ctx, back); err != nil {
+			t.Fatal(err)
+		}
+		f := loopMachine(t, loop, 5)
+		f.Run(ctx, min(int64(m.Steps()), 100))
+		if back < 200 {
+			f.SetLatency(slow)
+		}
+		if n := int64(m.Steps() - f.Steps()); n > 0 {
+			f.Run(ctx, n)
+		}
+		if d := diffRuns([2]*Machine{f, m}, [2]error{}, [2]uint64{bufAddr, 0x10000}); d != "" {
+			t.Fatalf("back %d: %s", back, d)
+		}
+	}
+}

@@ -485,13 +485,21 @@ func latencyFields(l *emu.Latency) map[string]*uint32 {
 	}
 }
 
+// SetLatency sets a latency of every wave; for a recording wave it is an
+// edit, so that replay before it uses the old latency.
 func (d *EmuDebuggee) SetLatency(name string, cycles int) error {
 	for _, w := range d.waves {
-		p, ok := latencyFields(&w.m.Config.Latency)[name]
+		l := w.m.Config.Latency
+		p, ok := latencyFields(&l)[name]
 		if !ok {
 			return fmt.Errorf("no latency %q (have %s)", name, strings.Join(d.Latencies(), " "))
 		}
 		*p = uint32(cycles)
+		if w.m.Recording() {
+			w.m.SetLatency(l)
+		} else {
+			w.m.Config.Latency = l
+		}
 	}
 	return nil
 }
