@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"sort"
 )
 
 // Reverse execution by checkpoints and deterministic replay (the design rr
@@ -222,15 +223,13 @@ func (r *replay) maybeCheckpoint(m *Machine) {
 }
 
 // find returns the index of the last checkpoint at or before (steps, ev),
-// or -1.
+// or -1. Along the recording both coordinates only grow, so the ones at
+// or before a position are a prefix of cks.
 func (r *replay) find(steps uint64, ev int) int {
-	i := -1
-	for k, c := range r.cks {
-		if c.before(steps, ev) || c.steps == steps && c.ev == ev {
-			i = k
-		}
-	}
-	return i
+	return sort.Search(len(r.cks), func(i int) bool {
+		c := r.cks[i]
+		return c.steps > steps || c.ev > ev
+	}) - 1
 }
 
 // insert takes a checkpoint of the current position after cks[i], then

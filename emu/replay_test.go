@@ -126,8 +126,14 @@ func TestReverseEqualsFreshRun(t *testing.T) {
 				}
 			}
 			n := r.IntN(len(units) + 2)
-			_, err := m.ReverseStep(ctx, uint64(n))
-			if n > 0 && len(units) > 0 && err != nil {
+			if r.IntN(3) == 0 { // StepBack: the journal while it holds the steps, else replay
+				n = min(n, 5)
+				for k := 0; k < n; k++ {
+					if err := m.StepBack(); err != nil && k < len(units) {
+						t.Fatalf("trial %d round %d: StepBack %d of %d: %v", trial, round, k, n, err)
+					}
+				}
+			} else if _, err := m.ReverseStep(ctx, uint64(n)); n > 0 && len(units) > 0 && err != nil {
 				t.Fatalf("trial %d round %d: ReverseStep(%d): %v", trial, round, n, err)
 			}
 			units = units[:max(len(units)-n, 0)]
