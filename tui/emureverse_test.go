@@ -5,6 +5,10 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/charmbracelet/x/exp/golden"
+	"github.com/charmbracelet/x/exp/teatest/v2"
 
 	"github.com/wavedbg/wavedbg/loader"
 	"github.com/wavedbg/wavedbg/samples"
@@ -143,4 +147,23 @@ func TestInterruptedContinueKeepsRecord(t *testing.T) {
 	if !strings.Contains(m.msg, "stopped after") || len(w.recs) != 1 || w.recs[0].Seq != w.m.Steps() {
 		t.Fatalf("msg %q, %d records, last seq %d at step %d", m.msg, len(w.recs), w.recs[len(w.recs)-1].Seq, w.m.Steps())
 	}
+}
+
+// TestFlowReverseAfterContinue: the frame after continue to a breakpoint
+// 30,000 instructions away (on emu's engine) and reverse-stepi 2 (by
+// replay): step 29998, and the last-step pane shows the s_add_u32 that
+// led there.
+func TestFlowReverseAfterContinue(t *testing.T) {
+	d, after := openCounted(t, 10000)
+	tm := teatest.NewTestModel(t, New(d, Options{Color: ColorPlain}), teatest.WithInitialTermSize(120, 36))
+	typeGDBLine(tm, "b "+hex(after))
+	typeGDBLine(tm, "c")
+	waitFor(t, tm, "after 30000 steps")
+	typeGDBLine(tm, "rsi 2")
+	waitFor(t, tm, "step 29998")
+	if err := tm.Quit(); err != nil {
+		t.Fatal(err)
+	}
+	fm := tm.FinalModel(t, teatest.WithFinalTimeout(10*time.Second)).(*Model)
+	golden.RequireEqual(t, fm.Render())
 }
