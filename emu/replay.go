@@ -37,6 +37,7 @@ type event struct {
 // replay is a machine's recording.
 type replay struct {
 	interval  uint64
+	fixed     bool // set by SetCheckpointInterval: no growth with the pages written
 	budget    int64
 	cks       []*checkpoint // in position order; cks[0] is the start
 	events    []event
@@ -129,9 +130,11 @@ func (m *Machine) StopRecording() {
 func (m *Machine) Recording() bool { return m.rp != nil }
 
 // SetCheckpointInterval sets the instructions between checkpoints (n > 0).
+// By default they are 65,536, or more when many pages have been written
+// (every checkpoint compares them).
 func (m *Machine) SetCheckpointInterval(n uint64) {
 	if m.rp != nil && n > 0 {
-		m.rp.interval = n
+		m.rp.interval, m.rp.fixed = n, true
 	}
 }
 
@@ -216,10 +219,24 @@ func (r *replay) maybeCheckpoint(m *Machine) {
 	}
 	s := m.Steps()
 	i := r.find(s, r.ev)
-	if i >= 0 && s-r.cks[i].steps < r.interval {
+	if i >= 0 && s-r.cks[i].steps < r.every() {
 		return
 	}
 	r.insert(m, i)
+}
+
+// pageSteps is the instructions between checkpoints per written page
+// under the default interval: a checkpoint compares every page written
+// since recording began with its last version (some 0.4 µs a page), so
+// that it costs a few percent of the run between checkpoints.
+const pageSteps = 128
+
+// every returns the instructions between checkpoints.
+func (r *replay) every() uint64 {
+	if r.fixed {
+		return r.interval
+	}
+	return max(r.interval, uint64(len(r.log.pns))*pageSteps)
 }
 
 // find returns the index of the last checkpoint at or before (steps, ev),

@@ -44,9 +44,9 @@ func (m *Machine) runRecorded(ctx context.Context, budget int64) (RunResult, err
 			res.Reason = StopBreakpoint
 			break
 		}
-		n := int64(r.interval)
+		n := int64(r.every())
 		if i := r.find(m.Steps(), r.ev); i >= 0 {
-			n = max(int64(r.cks[i].steps+r.interval)-int64(m.Steps()), 1)
+			n = max(int64(r.cks[i].steps+r.every())-int64(m.Steps()), 1)
 		}
 		if budget > 0 {
 			n = min(n, budget-res.Steps)

@@ -329,3 +329,18 @@ func TestLatencyEditReplays(t *testing.T) {
 		}
 	}
 }
+
+// TestCheckpointIntervalGrowsWithPages: with the default interval,
+// checkpoints (which compare every written page) grow apart as more pages
+// are written; an interval set by SetCheckpointInterval stays.
+func TestCheckpointIntervalGrowsWithPages(t *testing.T) {
+	r := &replay{interval: defaultInterval, log: newPageLog()}
+	r.log.pns = make([]uint64, 1000)
+	if got := r.every(); got != 1000*pageSteps {
+		t.Errorf("default interval with 1000 pages: %d, want %d", got, 1000*pageSteps)
+	}
+	r.interval, r.fixed = 10, true
+	if got := r.every(); got != 10 {
+		t.Errorf("set interval: %d, want 10", got)
+	}
+}
