@@ -28,6 +28,10 @@ func (m *Machine) runRecorded(ctx context.Context, budget int64) (RunResult, err
 		}
 		return res, err
 	}
+	// with history on, the vector memory unit keeps every load's result
+	// for a StepBack to complete again; none can cross this run
+	defer func(l int64) { m.hist.limit = l }(m.hist.limit)
+	m.hist.limit = 0
 	start := m.Steps()
 	defer func() {
 		// the positions between the run's first and last were looked at
@@ -70,8 +74,9 @@ func (m *Machine) runRecorded(ctx context.Context, budget int64) (RunResult, err
 // index is set in stops.
 func (m *Machine) advance(ctx context.Context, steps uint64, ev int, stops []bool, hit func(uint64, int)) error {
 	r := m.rp
-	bp, nbp := m.bp, m.nbp
-	defer func() { m.bp, m.nbp = bp, nbp }()
+	bp, nbp, lim := m.bp, m.nbp, m.hist.limit
+	defer func() { m.bp, m.nbp, m.hist.limit = bp, nbp, lim }()
+	m.hist.limit = 0 // as in runRecorded
 	m.nbp = 0
 	if stops != nil {
 		m.bp, m.nbp = stops, 1

@@ -344,3 +344,17 @@ func TestCheckpointIntervalGrowsWithPages(t *testing.T) {
 		t.Errorf("set interval: %d, want 10", got)
 	}
 }
+
+// TestRecordedRunFreesLoadResults: a recorded run (history on) lets the
+// vector memory unit free each load's result when it completes, as an
+// unrecorded one does; it used to keep them all for StepBack, and each
+// load then searched them all.
+func TestRecordedRunFreesLoadResults(t *testing.T) {
+	loop := asmProgram(t, isa.GFX9, storeLoop...)
+	m := loopMachine(t, loop, 6)
+	m.StartRecording(0)
+	m.Run(context.Background(), 0)
+	if n := len(m.VectorMemory.(*vmemUnit).pending); n > 4 {
+		t.Errorf("%d load results kept after 200 loads", n)
+	}
+}
