@@ -1,6 +1,7 @@
 package emu
 
 import (
+	"context"
 	"fmt"
 
 	"github.com/wavedbg/wavedbg/isa"
@@ -55,6 +56,9 @@ type Machine struct {
 	// due is at most the earliest completion cycle of the wave's in-flight
 	// operations (retire keeps it): before it, retiring finds nothing.
 	due uint64
+
+	rp    *replay // the recording for reverse execution, if any (replay.go)
+	bpVer uint64  // counts breakpoints added (replay's clean spans hold for one)
 }
 
 // allocEnt is an allocation of mem as allocAt remembers it.
@@ -131,74 +135,98 @@ func (m *Machine) SetHistoryLimit(n int64) {
 	}
 }
 
-// SetPC moves the wave to the instruction at pc. Like every setter it is not
-// recorded: it clears the step history.
+// The setters change the state outside execution. While the machine
+// records (StartRecording) each is a logged edit that stepping back undoes;
+// otherwise, as it is not recorded, it clears the step history.
+
+// SetPC moves the wave to the instruction at pc.
 func (m *Machine) SetPC(pc uint64) error {
 	i, ok := m.Prog.IndexOf(pc)
 	if !ok {
 		return fmt.Errorf("emu: no instruction at 0x%x", pc)
 	}
-	m.w.s[slotPC] = uint32(i)
-	m.hist.clear()
+	m.edit(func(m *Machine) { m.w.s[slotPC] = uint32(i) })
 	return nil
 }
 
-// SetSGPR sets SGPR n (0–101). It clears the step history.
+// SetSGPR sets SGPR n (0–101).
 func (m *Machine) SetSGPR(n int, v uint32) error {
 	if n < 0 || n >= 102 {
 		return fmt.Errorf("emu: no SGPR s%d", n)
 	}
-	m.w.s[n] = v
-	m.hist.clear()
+	m.edit(func(m *Machine) { m.w.s[n] = v })
 	return nil
 }
 
 // SetScalar sets a scalar register by operand code (0–127: SGPRs, VCC, M0,
-// EXEC, TTMPs by their codes). It clears the step history.
+// EXEC, TTMPs by their codes).
 func (m *Machine) SetScalar(code int, v uint32) error {
 	if code < 0 || code >= 128 {
 		return fmt.Errorf("emu: no scalar code %d", code)
 	}
-	m.w.s[code] = v
-	m.hist.clear()
+	m.edit(func(m *Machine) { m.w.s[code] = v })
 	return nil
 }
 
 // SetTTMP sets trap temporary ttmp n (12 on GFX8, 16 on GFX9; their scalar
-// codes differ by generation). It clears the step history.
+// codes differ by generation).
 func (m *Machine) SetTTMP(n int, v uint32) error {
 	if n < 0 || n >= m.w.ttmpCount() {
 		return fmt.Errorf("emu: no ttmp%d on this target (ttmp0-ttmp%d)", n, m.w.ttmpCount()-1)
 	}
-	m.w.s[m.w.ttmpCode(n)] = v
-	m.hist.clear()
+	code := m.w.ttmpCode(n)
+	m.edit(func(m *Machine) { m.w.s[code] = v })
 	return nil
 }
 
-// SetVGPR sets one lane of a VGPR. It clears the step history.
+// SetVGPR sets one lane of a VGPR.
 func (m *Machine) SetVGPR(reg, lane int, v uint32) error {
 	if reg < 0 || reg > 255 || lane < 0 || lane > 63 {
 		return fmt.Errorf("emu: no v%d lane %d", reg, lane)
 	}
-	m.w.v[reg][lane] = v
-	m.vhigh = max(m.vhigh, reg+1)
-	m.hist.clear()
+	m.edit(func(m *Machine) {
+		m.w.v[reg][lane] = v
+		m.vhigh = max(m.vhigh, reg+1)
+	})
 	return nil
 }
 
-// SetExec sets EXEC. It clears the step history.
-func (m *Machine) SetExec(v uint64) {
-	m.w.s[codeExec], m.w.s[codeExec+1] = uint32(v), uint32(v>>32)
-	m.hist.clear()
+// SetVGPRLanes sets the lanes of mask of a VGPR to v, as one edit.
+func (m *Machine) SetVGPRLanes(reg int, mask uint64, v uint32) error {
+	if reg < 0 || reg > 255 {
+		return fmt.Errorf("emu: no v%d", reg)
+	}
+	m.edit(func(m *Machine) {
+		for l := range 64 {
+			if mask>>l&1 != 0 {
+				m.w.v[reg][l] = v
+			}
+		}
+		m.vhigh = max(m.vhigh, reg+1)
+	})
+	return nil
 }
 
-// SetMode sets the MODE hardware register. It clears the step history.
+// SetLatency sets the latencies read at each use (Latency's Branch,
+// ScalarHit, ScalarMiss, ScalarOp, MemTime, VectorMem, Export; the issue
+// costs are fixed when the machine is made).
+func (m *Machine) SetLatency(l Latency) {
+	m.edit(func(m *Machine) { m.Config.Latency = l })
+}
+
+// SetExec sets EXEC.
+func (m *Machine) SetExec(v uint64) {
+	m.edit(func(m *Machine) { m.w.s[codeExec], m.w.s[codeExec+1] = uint32(v), uint32(v>>32) })
+}
+
+// SetMode sets the MODE hardware register.
 func (m *Machine) SetMode(v uint32) {
-	m.w.s[slotMode] = v
-	if v&modeGPRIdxEn != 0 {
-		m.vhigh = 256 // relative indexing can reach any VGPR
-	}
-	m.hist.clear()
+	m.edit(func(m *Machine) {
+		m.w.s[slotMode] = v
+		if v&modeGPRIdxEn != 0 {
+			m.vhigh = 256 // relative indexing can reach any VGPR
+		}
+	})
 }
 
 // Breakpoints
@@ -211,6 +239,7 @@ func (m *Machine) SetBreakpoint(pc uint64) error {
 	}
 	if !m.bp[i] {
 		m.bp[i], m.nbp = true, m.nbp+1
+		m.bpVer++
 	}
 	return nil
 }
@@ -235,8 +264,15 @@ func (m *Machine) Breakpoints() []uint64 {
 
 // StepBack undoes the last recorded step, restoring the exact state before
 // it (registers, memory, cache, in-flight operations, clock, counters).
+//
+// While recording, a step the journal no longer holds (before the last Run,
+// edit or reverse move) is undone by ReverseStep instead.
 func (m *Machine) StepBack() error {
 	if !m.hist.pop(m.w) {
+		if m.rp != nil {
+			_, err := m.ReverseStep(context.Background(), 1)
+			return err
+		}
 		return ErrNoHistory
 	}
 	m.w.rebuildPending()

@@ -65,6 +65,9 @@ func (m *Machine) reset(nv, ns int) {
 	w.curIdx = 0
 	m.hist.clear()
 	m.last = m.last[:0]
+	if m.rp != nil {
+		m.StopRecording()
+	}
 }
 
 // modeGPRIdxEn is MODE.GPR_IDX_EN (GFX9 VGPR indexing, s_set_gpr_idx_on).

@@ -17,10 +17,12 @@ const (
 	StopFault                        // a memory fault
 	StopError                        // an instruction the emulator cannot execute
 	StopCanceled                     // the context was canceled
+	StopStart                        // a reverse move reached the start of the recording
+	StopCall                         // reverse-finish reached the call of the frame
 )
 
 func (r StopReason) String() string {
-	return [...]string{"budget", "breakpoint", "ended", "trap", "halt", "fault", "error", "canceled"}[r]
+	return [...]string{"budget", "breakpoint", "ended", "trap", "halt", "fault", "error", "canceled", "start of history", "call"}[r]
 }
 
 // RunResult reports a Run.
@@ -37,6 +39,10 @@ type RunResult struct {
 // Step also returns.
 func (m *Machine) Step() (*StepRecord, error) {
 	w := m.w
+	if m.rp != nil {
+		m.rp.truncate(m, false)
+		defer m.rp.maybeCheckpoint(m)
+	}
 	before := w.counters()
 	w.jOn = true
 	w.j.reset()
@@ -73,6 +79,9 @@ func (m *Machine) stoppedErr() error {
 // so that each instruction takes its reference form, when it records
 // history or the machine runs a grid's EngineReference.
 func (m *Machine) Run(ctx context.Context, budget int64) (RunResult, error) {
+	if m.rp != nil {
+		return m.runRecorded(ctx, budget)
+	}
 	w := m.w
 	var res RunResult
 	hist := m.hist.limit > 0

@@ -45,6 +45,8 @@ type Memory struct {
 	local *[ldsPages]*[pageSize]byte
 
 	pc [1 << pageCacheBits]pageCacheEnt // direct-mapped page cache (per view), by pcSlot
+
+	wlog *pageLog // marks written pages while a Machine records (memory_cow.go)
 }
 
 const pageCacheBits = 4
@@ -273,6 +275,9 @@ func (m *Memory) Mapped(addr uint64, n int) (bool, uint64) {
 }
 
 func (m *Memory) page(pn uint64, create bool) *[pageSize]byte {
+	if create && m.wlog != nil {
+		m.wlog.mark(m, pn)
+	}
 	c := &m.pc[pcSlot(pn)]
 	if c.pg != nil && c.pn == pn {
 		return c.pg

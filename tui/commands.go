@@ -23,6 +23,7 @@ func init() {
 	commandTable = append(gdbCommandTable(), []command{
 		{[]string{"lstep", "ls"}, "", "run until the source line changes (-g builds)", cmdSourceStep(false)},
 		{[]string{"next", "n"}, "", "run until the source line changes in this function", cmdSourceStep(true)},
+		{[]string{"reverse-finish", "rfinish"}, "", "run backwards to the call that entered this function", cmdReverseFinish},
 		{[]string{"write"}, "ADDR VALUE...", "write dwords to memory", cmdWrite},
 		{[]string{"mem"}, "ADDR|BUFFER|REG", "show memory at an address or buffer, or follow a register pair", cmdMem},
 		{[]string{"lds"}, "[ADDR]", "show LDS", cmdLDS},
@@ -77,6 +78,16 @@ func cmdBack(m *Model, args []string) (tea.Cmd, error) {
 	n, err := countArg(args)
 	if err != nil {
 		return nil, err
+	}
+	if fr, ok := m.fast(); ok {
+		m.msg = ""
+		if _, atStart, err := fr.ReverseStepN(n); err != nil {
+			m.fail(err)
+		} else if atStart {
+			m.status("at the start of history")
+		}
+		m.moved()
+		return nil, nil
 	}
 	m.backN(n)
 	return nil, nil

@@ -89,7 +89,7 @@ func launch(co *loader.CodeObject, k *kernelCode, _ *loader.Kernel, mf *manifest
 		d := newEmuDebuggee(k, mf, sess, sizes, prepare)
 		d.note = note
 		for _, w := range d.waves {
-			w.setBudget(cfg.HistoryBytes / int64(len(d.waves)))
+			w.setBudget(cfg.HistoryBytes/int64(len(d.waves)), len(d.waves) == 1)
 		}
 		return d, nil
 	}
@@ -411,7 +411,9 @@ func (d *EmuDebuggee) Reg(r RegRef) (uint32, error) {
 func (d *EmuDebuggee) SetReg(r RegRef, v uint32) error {
 	w := d.w()
 	w.stale()
-	defer w.forget() // setters clear emu's history
+	if !w.m.Recording() {
+		defer w.forget() // setters clear emu's history
+	}
 	switch r.File {
 	case 's':
 		if r.Num < 102 {
@@ -424,12 +426,7 @@ func (d *EmuDebuggee) SetReg(r RegRef, v uint32) error {
 		if r.Lane >= 0 {
 			return w.m.SetVGPR(r.Num, r.Lane, v)
 		}
-		for l := 0; l < 64; l++ {
-			if err := w.m.SetVGPR(r.Num, l, v); err != nil {
-				return err
-			}
-		}
-		return nil
+		return w.m.SetVGPRLanes(r.Num, ^uint64(0), v)
 	case 'x':
 		if r.Num < 128 {
 			return w.m.SetScalar(r.Num, v)
@@ -475,6 +472,9 @@ func (d *EmuDebuggee) WriteMem(addr uint64, b []byte, lds bool) error {
 		}
 		addr += emu.SharedApertureBase
 	}
+	if m := d.w().m; m.Recording() {
+		return m.WriteMemory(addr, b) // an edit stepping back undoes
+	}
 	return d.mem.Write(addr, b)
 }
 
@@ -488,13 +488,21 @@ func latencyFields(l *emu.Latency) map[string]*uint32 {
 	}
 }
 
+// SetLatency sets a latency of every wave; for a recording wave it is an
+// edit, so that replay before it uses the old latency.
 func (d *EmuDebuggee) SetLatency(name string, cycles int) error {
 	for _, w := range d.waves {
-		p, ok := latencyFields(&w.m.Config.Latency)[name]
+		l := w.m.Config.Latency
+		p, ok := latencyFields(&l)[name]
 		if !ok {
 			return fmt.Errorf("no latency %q (have %s)", name, strings.Join(d.Latencies(), " "))
 		}
 		*p = uint32(cycles)
+		if w.m.Recording() {
+			w.m.SetLatency(l)
+		} else {
+			w.m.Config.Latency = l
+		}
 	}
 	return nil
 }

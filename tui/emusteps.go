@@ -53,9 +53,17 @@ type cacheStep struct {
 const recShare = 8
 
 // setBudget splits a wave's history budget between emu and the records.
-func (w *waveRun) setBudget(b int64) {
+// A wave that records (the only one of its work-group) gives emu's journal,
+// which then holds only the single steps since the last continue, as much
+// as the records, and the rest to emu's checkpoints.
+func (w *waveRun) setBudget(b int64, record bool) {
 	w.recLimit = b / recShare
-	w.m.SetHistoryLimit(b - w.recLimit)
+	if record {
+		w.m.SetHistoryLimit(w.recLimit)
+		w.m.StartRecording(b - 2*w.recLimit)
+	} else {
+		w.m.SetHistoryLimit(b - w.recLimit)
+	}
 	w.forget()
 }
 
@@ -237,8 +245,15 @@ func recSize(r *emu.StepRecord) int64 {
 	return int64(n)
 }
 
+// StepBack undoes the last step: from emu's journal while it holds it,
+// else (a recording wave, after a continue, an edit or a reverse move) by
+// emu's replay.
 func (d *EmuDebuggee) StepBack() (bool, error) {
 	w := d.w()
+	if w.m.HistoryLen() == 0 && w.m.Recording() {
+		moved, _, err := d.ReverseStepN(1)
+		return moved, err
+	}
 	if err := w.m.StepBack(); err != nil {
 		if errors.Is(err, emu.ErrNoHistory) {
 			return false, nil

@@ -1,11 +1,14 @@
 package tui
 
 import (
+	"context"
 	"fmt"
 	"strings"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+
+	"github.com/wavedbg/wavedbg/emu"
 )
 
 // This file is gdb's stepping commands beyond step and continue: nexti,
@@ -14,11 +17,158 @@ import (
 // breakpoints, displays).
 
 func cmdContinue(m *Model, _ []string) (tea.Cmd, error) {
+	if fr, ok := m.fast(); ok {
+		r := m.newRun()
+		r.fast = func(m *Model, r *runState, deadline time.Time) string { return m.continueFast(fr, r, deadline) }
+		return m.runOwn(r), nil
+	}
 	return m.startRun(runForward, 0, noAddr), nil
 }
 
 func cmdReverseContinue(m *Model, _ []string) (tea.Cmd, error) {
+	if fr, ok := m.fast(); ok {
+		r := m.newRun()
+		r.dir = runBackward
+		r.fast = func(m *Model, r *runState, _ time.Time) string { return m.reverseFast(fr, r) }
+		return m.runOwn(r), nil
+	}
 	return m.startRun(runBackward, 0, noAddr), nil
+}
+
+// cmdReverseFinish goes back to the call that entered the current frame.
+func cmdReverseFinish(m *Model, _ []string) (tea.Cmd, error) {
+	fr, ok := m.fast()
+	if !ok {
+		return nil, fmt.Errorf("reverse-finish needs a recording wave (the only wave of its work-group) and no watchpoints")
+	}
+	m.msg = ""
+	n, err := fr.ReverseFinish(context.Background())
+	if err != nil {
+		return nil, err
+	}
+	pc, _ := m.dbg.PC()
+	m.status("back %d steps to the call at 0x%x", n, pc)
+	m.moved()
+	return nil, nil
+}
+
+// fastRunner is a Debuggee that continues on its engine and goes back by
+// replay (EmuDebuggee, for a wave that records).
+type fastRunner interface {
+	Fast() bool
+	Settle()
+	RunFast(ctx context.Context, breaks []uint64, budget int64) (int64, emu.StopReason, error)
+	ReverseStepN(n int) (moved, atStart bool, err error)
+	ReverseContinue(ctx context.Context, breaks []uint64) (int64, bool, error)
+	ReverseFinish(ctx context.Context) (int64, error)
+}
+
+// fast returns the Debuggee as a fastRunner when it can run on its engine:
+// it records, and no watchpoint needs a look after every step.
+func (m *Model) fast() (fastRunner, bool) {
+	fr, ok := m.dbg.(fastRunner)
+	if !ok || !fr.Fast() {
+		return nil, false
+	}
+	for _, w := range m.watches {
+		if !w.off {
+			return nil, false
+		}
+	}
+	return fr, true
+}
+
+// breakAddrs lists the enabled breakpoints.
+func (m *Model) breakAddrs() []uint64 {
+	var out []uint64
+	for a, b := range m.breaks {
+		if b.enabled {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// fastChunk is the most instructions one engine run takes between looks
+// at the clock (some 30 ms).
+const fastChunk = 1 << 20
+
+// continueFast is continue's chunk on the engine: runs until a breakpoint
+// whose condition holds, the end, a trap or fault, or the deadline.
+func (m *Model) continueFast(fr fastRunner, r *runState, deadline time.Time) string {
+	breaks := m.breakAddrs()
+	for {
+		if r.cancelled {
+			fr.Settle()
+			return "stopped"
+		}
+		if _, ok := m.dbg.PC(); !ok {
+			return "the wave has ended"
+		}
+		if r.steps > 0 && time.Now().After(deadline) {
+			return ""
+		}
+		n, why, err := fr.RunFast(context.Background(), breaks, fastChunk)
+		r.steps += int(n)
+		if err != nil {
+			return "error: " + err.Error()
+		}
+		switch why {
+		case emu.StopBudget:
+		case emu.StopBreakpoint:
+			if s := m.breakStop(); s != "" {
+				return s
+			}
+			// a condition that does not hold: on (RunFast passes the
+			// breakpoint it starts on)
+		case emu.StopEnded:
+			return "the wave has ended"
+		default:
+			return why.String()
+		}
+	}
+}
+
+// reverseFast is reverse-continue on the engine: back to the last
+// breakpoint hit whose condition holds, or the start.
+func (m *Model) reverseFast(fr fastRunner, r *runState) string {
+	breaks := m.breakAddrs()
+	for {
+		n, atStart, err := fr.ReverseContinue(context.Background(), breaks)
+		r.steps += int(n)
+		switch {
+		case err != nil:
+			return "error: " + err.Error()
+		case atStart:
+			return "at the start of history"
+		}
+		if s := m.breakStop(); s != "" {
+			return s
+		}
+	}
+}
+
+// breakStop says why a run stops at the breakpoint at the PC, or "" when
+// there is none or its condition does not hold.
+func (m *Model) breakStop() string {
+	b, ok := m.breakHit()
+	if !ok {
+		return ""
+	}
+	s := fmt.Sprintf("breakpoint at 0x%x", b.addr)
+	if b.cond != nil {
+		s += " (" + b.cond.String() + ")"
+	}
+	return s
+}
+
+// moved redraws after a reverse move: watchpoints read afresh, displays.
+func (m *Model) moved() {
+	for _, w := range m.watches {
+		w.last = w.read(m.dbg)
+	}
+	m.afterMove()
+	m.stopped()
 }
 
 // instAt returns the text of the instruction at addr and the address of

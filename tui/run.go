@@ -251,6 +251,8 @@ type runState struct {
 	// pre, when set, runs before each forward step and post after it;
 	// post returns why the run stops, or "" (nexti, finish, until).
 	pre, post func(m *Model) string
+	// fast, when set, runs the chunk instead (on the engine: gdbstep.go)
+	fast      func(m *Model, r *runState, deadline time.Time) string
 	steps     int
 	started   time.Time
 	cancelled bool
@@ -293,7 +295,10 @@ func (m *Model) runContinue(runMsg) tea.Cmd {
 	}
 	deadline := time.Now().Add(runChunk)
 	stop := ""
-	for i := 0; stop == ""; i++ {
+	if r.fast != nil {
+		stop = r.fast(m, r, deadline)
+	}
+	for i := 0; stop == "" && r.fast == nil; i++ {
 		if r.cancelled {
 			stop = "stopped"
 			break

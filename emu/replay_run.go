@@ -1,0 +1,254 @@
+package emu
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/wavedbg/wavedbg/isa"
+)
+
+// ErrOutermost is returned by ReverseFinish when no call of the current
+// frame is recorded.
+var ErrOutermost = errors.New("emu: reverse-finish: no call of this frame in the recording")
+
+// runRecorded is Run while recording: the fast engine in stretches up to
+// the next checkpoint, which it then takes. The journal is cleared (the
+// fast engine does not journal).
+func (m *Machine) runRecorded(ctx context.Context, budget int64) (RunResult, error) {
+	r := m.rp
+	r.truncate(m, false)
+	m.hist.clear()
+	var res RunResult
+	if err := m.stoppedErr(); err != nil {
+		res.PC = m.PC()
+		res.Reason = StopFault
+		if errors.Is(err, ErrEnded) {
+			res.Reason = StopEnded
+		}
+		return res, err
+	}
+	// with history on, the vector memory unit keeps every load's result
+	// for a StepBack to complete again; none can cross this run
+	defer func(l int64) { m.hist.limit = l }(m.hist.limit)
+	m.hist.limit = 0
+	start := m.Steps()
+	defer func() {
+		// the positions between the run's first and last were looked at
+		r.addClean(start+1, m.Steps(), r.ev, m.bpVer)
+	}()
+	for {
+		if budget > 0 && res.Steps >= budget {
+			res.Reason = StopBudget
+			break
+		}
+		// runFast lets its first instruction pass its breakpoint: only
+		// the run's first may
+		if res.Steps > 0 && m.nbp > 0 && m.bp[m.w.pc()] {
+			res.Reason = StopBreakpoint
+			break
+		}
+		n := int64(r.every())
+		if i := r.find(m.Steps(), r.ev); i >= 0 {
+			n = max(int64(r.cks[i].steps+r.every())-int64(m.Steps()), 1)
+		}
+		if budget > 0 {
+			n = min(n, budget-res.Steps)
+		}
+		part, err := m.runFast(ctx, n)
+		res.Steps += part.Steps
+		r.maybeCheckpoint(m)
+		if err != nil || part.Reason != StopBudget {
+			res.Reason = part.Reason
+			res.PC = m.PC()
+			return res, err
+		}
+	}
+	res.PC = m.PC()
+	return res, nil
+}
+
+// advance replays from the current position to (steps, ev) on the fast
+// engine, applying the logged edits at their step counts. With stops, hit
+// is called at every position before the end where the next instruction's
+// index is set in stops.
+func (m *Machine) advance(ctx context.Context, steps uint64, ev int, stops []bool, hit func(uint64, int)) error {
+	r := m.rp
+	bp, nbp, lim := m.bp, m.nbp, m.hist.limit
+	defer func() { m.bp, m.nbp, m.hist.limit = bp, nbp, lim }()
+	m.hist.limit = 0 // as in runRecorded
+	m.nbp = 0
+	if stops != nil {
+		m.bp, m.nbp = stops, 1
+	}
+	for {
+		cur := m.Steps()
+		for r.ev < ev && r.events[r.ev].steps <= cur {
+			r.events[r.ev].apply(m)
+			r.ev++
+		}
+		if cur >= steps && r.ev >= ev {
+			return nil
+		}
+		target := steps
+		if r.ev < ev {
+			target = min(target, r.events[r.ev].steps)
+		}
+		if stops != nil && stops[m.w.pc()] {
+			hit(cur, r.ev)
+		}
+		switch m.w.state() {
+		case Ended, Faulted:
+			return fmt.Errorf("emu: replay: the wave stopped at step %d, before step %d (pc 0x%x)", cur, target, m.PC())
+		case Trapped, Halted:
+			m.w.s[slotStatus] = uint32(Running)
+		}
+		res, err := m.runFast(ctx, int64(target-cur))
+		if res.Reason == StopCanceled {
+			return err
+		}
+	}
+}
+
+// ReverseStep goes back n units of the recording — an edit made since the
+// last step, else an instruction — restoring the exact state the wave had
+// there. It returns the record of the instruction that led there, when
+// one did (not at the start, nor where an edit was undone).
+func (m *Machine) ReverseStep(ctx context.Context, n uint64) (*StepRecord, error) {
+	r := m.rp
+	if r == nil {
+		return nil, ErrNotRecording
+	}
+	s, ev := m.position()
+	ts, tev, ok := r.back(s, ev, n)
+	if !ok {
+		return nil, ErrNoHistory
+	}
+	return m.goTo(ctx, ts, tev)
+}
+
+// ReverseContinue goes back to the last earlier position where the next
+// instruction has a breakpoint (Reason StopBreakpoint), else to the start
+// of the recording (StopStart). Steps counts the instructions gone back.
+func (m *Machine) ReverseContinue(ctx context.Context) (RunResult, error) {
+	return m.reverseSearch(ctx, m.bp, m.nbp > 0, true, func(hits []hitPos) (hitPos, bool) {
+		return hits[len(hits)-1], true
+	}, StopBreakpoint)
+}
+
+// ReverseFinish goes back to the call (s_swappc_b64, s_call_b64) that
+// entered the current frame, to the state before it executed, counting
+// the s_setpc_b64 returns on the way back as deeper frames.
+func (m *Machine) ReverseFinish(ctx context.Context) (RunResult, error) {
+	stops := make([]bool, len(m.w.code))
+	calls := make([]bool, len(m.w.code))
+	for i := range m.Prog.Insts {
+		switch m.Prog.Insts[i].Op {
+		case isa.S_SWAPPC_B64, isa.S_CALL_B64:
+			stops[i], calls[i] = true, true
+		case isa.S_SETPC_B64:
+			stops[i] = true
+		}
+	}
+	depth, ev0 := 0, 0
+	if m.rp != nil {
+		ev0 = m.rp.ev
+	}
+	res, err := m.reverseSearch(ctx, stops, true, false, func(hits []hitPos) (hitPos, bool) {
+		for k := len(hits) - 1; k >= 0; k-- {
+			switch {
+			case !calls[hits[k].idx]:
+				depth++
+			case depth == 0:
+				return hits[k], true
+			default:
+				depth--
+			}
+		}
+		return hitPos{}, false
+	}, StopCall)
+	if err == nil && res.Reason == StopStart {
+		// no call: back where it started
+		if _, err := m.goTo(ctx, m.rp.cks[0].steps+uint64(res.Steps), ev0); err != nil {
+			return RunResult{}, err
+		}
+		return RunResult{PC: m.PC()}, ErrOutermost
+	}
+	return res, err
+}
+
+// hitPos is a position where a reverse search stopped on the way.
+type hitPos struct {
+	steps uint64
+	ev    int
+	idx   int // the next instruction
+}
+
+// reverseSearch replays the recording backwards, a checkpoint's stretch
+// at a time, and goes to the position pick chooses among a stretch's
+// stops (in order), else to the start (StopStart; at once when any is
+// false). pick sees the stretches from the newest. With clean, stops are
+// the breakpoints, and stretches the clean spans cover are not replayed.
+func (m *Machine) reverseSearch(ctx context.Context, stops []bool, any, clean bool, pick func([]hitPos) (hitPos, bool), reason StopReason) (RunResult, error) {
+	r := m.rp
+	if r == nil {
+		return RunResult{}, ErrNotRecording
+	}
+	s0, e0 := m.position()
+	moveTo := func(s uint64, ev int, why StopReason) (RunResult, error) {
+		_, err := m.goTo(ctx, s, ev)
+		return RunResult{Steps: int64(s0 - m.Steps()), Reason: why, PC: m.PC()}, err
+	}
+	start := r.cks[0]
+	if s0 == start.steps && e0 == start.ev {
+		return RunResult{Reason: StopStart, PC: m.PC()}, ErrNoHistory
+	}
+	es, ee := s0, e0
+	var hits []hitPos
+	for any {
+		i := len(r.cks) - 1
+		for i >= 0 && !r.cks[i].before(es, ee) {
+			i--
+		}
+		if i < 0 {
+			break
+		}
+		c := r.cks[i]
+		if clean && c.ev == ee && r.covered(c.steps, es, ee, m.bpVer) {
+			es = c.steps // no breakpoint there: no need to replay
+			continue
+		}
+		r.replaying = true
+		m.restore(c, r.log)
+		r.ev = c.ev
+		hits = hits[:0]
+		err := m.advance(ctx, es, ee, stops, func(s uint64, ev int) {
+			hits = append(hits, hitPos{s, ev, m.w.pc()})
+		})
+		r.replaying = false
+		if err != nil {
+			if _, err2 := m.goTo(ctx, s0, e0); err2 != nil {
+				return RunResult{}, err2
+			}
+			return RunResult{Reason: StopCanceled, PC: m.PC()}, err
+		}
+		if len(hits) > 0 {
+			if h, ok := pick(hits); ok {
+				return moveTo(h.steps, h.ev, reason)
+			}
+		}
+		es, ee = c.steps, c.ev
+	}
+	return moveTo(start.steps, start.ev, StopStart)
+}
+
+// LastRecord returns the record of the instruction that led to the
+// current position, replaying it through Step (nil at the start of the
+// recording or right after an edit). The state does not change.
+func (m *Machine) LastRecord(ctx context.Context) (*StepRecord, error) {
+	if m.rp == nil {
+		return nil, ErrNotRecording
+	}
+	s, ev := m.position()
+	return m.goTo(ctx, s, ev)
+}
