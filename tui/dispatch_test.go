@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/wavedbg/wavedbg/emu/manifest"
 	"github.com/wavedbg/wavedbg/samples"
 )
 
@@ -290,5 +291,36 @@ func TestPredictFormatLoad(t *testing.T) {
 	}
 	if !strings.Contains(strings.Join(f.Addr.Steps, "\n"), "4 active lane(s) × 4 bytes") {
 		t.Errorf("steps: %q", f.Addr.Steps)
+	}
+}
+
+// TestWavesPastListCapNameTheirGroups: a wave opened past the 4,096 rows
+// the waves list computes up front (--wave N) still gets a list whose
+// rows before it name their work-groups, not group 0 at pc 0.
+func TestWavesPastListCapNameTheirGroups(t *testing.T) {
+	s, _ := samples.Lookup("vector_add")
+	mf, err := s.RunManifest()
+	if err != nil {
+		t.Fatal(err)
+	}
+	const waves = maxWaveRows + 100
+	mf.Grid = manifest.Dim{V: [3]uint64{64 * waves, 1, 1}, Dims: 1}
+	for i := range mf.Args {
+		if mf.Args[i].Kind == manifest.Buffer {
+			mf.Args[i].Size = 4 * 64 * waves
+		}
+	}
+	d, err := Open(s.CodeObject, Launch{Manifest: mf, Wave: waves - 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows := d.Waves()
+	if len(rows) != waves || d.Selected() != waves-1 {
+		t.Fatalf("%d rows, wave %d selected; want %d rows, the last selected", len(rows), d.Selected(), waves)
+	}
+	for _, i := range []int{maxWaveRows - 1, maxWaveRows, waves - 2, waves - 1} {
+		if r := rows[i]; r.Group != [3]int{i, 0, 0} || r.ID != i {
+			t.Errorf("row %d: id %d group %v, want id %d group [%d 0 0]", i, r.ID, r.Group, i, i)
+		}
 	}
 }

@@ -150,20 +150,22 @@ func newEmuDebuggee(k *kernelCode, mf *manifest.Manifest, sess *emu.WaveSession,
 	}
 	d.sel = sess.Index
 	d.first = int(sess.Wave) - sess.Index
-	d.grid = gridWaves(sess.Dispatch)
+	// The list reaches the loaded work-group even when it lies past
+	// maxWaveRows (--wave N), so every row before it names its group.
+	d.grid = gridWaves(sess.Dispatch, max(maxWaveRows, d.first+len(d.waves)))
 	d.relaunch = prepare
 	return d
 }
 
-// gridWaves lists the dispatch's waves in dispatch order: each work-group's
-// work-items split into 64-lane waves.
-func gridWaves(ds *emu.Dispatch) []WaveRow {
+// gridWaves lists the dispatch's first n waves in dispatch order: each
+// work-group's work-items split into 64-lane waves.
+func gridWaves(ds *emu.Dispatch, n int) []WaveRow {
 	var out []WaveRow
-	for gi := uint64(0); gi < ds.GroupCount() && len(out) < maxWaveRows; gi++ {
+	for gi := uint64(0); gi < ds.GroupCount() && len(out) < n; gi++ {
 		id := ds.GroupID(gi)
 		sz := ds.GroupSize(id)
 		items := uint64(sz[0]) * uint64(max(sz[1], 1)) * uint64(max(sz[2], 1))
-		for w := 0; uint64(w) < (items+63)/64 && len(out) < maxWaveRows; w++ {
+		for w := 0; uint64(w) < (items+63)/64 && len(out) < n; w++ {
 			out = append(out, WaveRow{ID: len(out), Group: [3]int{int(id[0]), int(id[1]), int(id[2])}, Wave: w})
 		}
 	}
