@@ -18,6 +18,8 @@ type printer struct {
 	sym Symbolizer // may be nil
 	t   Target
 	n   int // operands printed so far, for sep
+
+	cuts []int // where each sep began, when non-nil (OperandTexts)
 }
 
 func (p *printer) str(s string) { p.buf = append(p.buf, s...) }
@@ -40,6 +42,9 @@ func (p *printer) mnemonic(m string) {
 
 // sep appends " " before the first operand and ", " before later ones.
 func (p *printer) sep() {
+	if p.cuts != nil {
+		p.cuts = append(p.cuts, len(p.buf))
+	}
 	if p.n == 0 {
 		p.byte(' ')
 	} else {
