@@ -9,16 +9,6 @@ import (
 	"github.com/wavedbg/wavedbg/isa"
 )
 
-// operandsOf splits an instruction's text into its operands' texts (for
-// display only: every decision reads the decoded instruction).
-func operandsOf(text string) []string {
-	_, rest, _ := strings.Cut(text, " ")
-	if rest == "" {
-		return nil
-	}
-	return strings.Split(rest, ", ")
-}
-
 // writesMaskOnly reports whether a VALU instruction writes a 64-bit lane
 // mask and no VGPR: a compare (VOPC, or VOPC in VOP3).
 func writesMaskOnly(in *isa.Inst) bool {
@@ -69,12 +59,13 @@ func (d *EmuDebuggee) explain(s *emu.Snapshot, last *emu.StepRecord) string {
 		return "PC is outside the kernel"
 	}
 	in := &d.prog.Insts[s.Index]
-	text := d.instText(s.Index)
-	ops := operandsOf(text)
 	info := in.Op.Info()
 	if info == nil || in.Form == nil {
-		return "next: " + text + " — the emulator cannot decode this word"
+		return "next: " + d.instText(s.Index) + " — the emulator cannot decode this word"
 	}
+	// The operands' texts name them for display only: every decision
+	// reads the decoded instruction.
+	_, ops := in.OperandTexts(nil, s.PC, nil)
 	active := bits.OnesCount64(s.EXEC)
 	// Destinations print first; count them from the decoded operands.
 	nDst := 0
