@@ -258,7 +258,7 @@ func (d *EmuDebuggee) buildListing(insts []isa.Inst) {
 		for w := 0; w < max(in.Len/4, 1); w++ {
 			enc = append(enc, fmt.Sprintf("%08X", in.Words[w]))
 		}
-		dl := DisasmLine{Addr: addrs[i], Text: text, Enc: strings.Join(enc, " "), Label: names[addrs[i]]}
+		dl := DisasmLine{Addr: addrs[i], Text: text, Enc: strings.Join(enc, " "), Label: names[addrs[i]], Op: in.Op}
 		if t, ok := in.BranchTarget(addrs[i]); ok {
 			dl.Target = names[t]
 		}

@@ -9,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/wavedbg/wavedbg/emu"
+	"github.com/wavedbg/wavedbg/isa"
 )
 
 // This file is gdb's stepping commands beyond step and continue: nexti,
@@ -174,6 +175,13 @@ func (m *Model) moved() {
 // instAt returns the text of the instruction at addr and the address of
 // the one after it.
 func (m *Model) instAt(addr uint64) (text string, next uint64, ok bool) {
+	l, next, ok := m.lineAt(addr)
+	return l.Text, next, ok
+}
+
+// lineAt returns the disassembly line at addr and the address of the one
+// after it.
+func (m *Model) lineAt(addr uint64) (line DisasmLine, next uint64, ok bool) {
 	lines := m.frame.Disasm.Lines
 	for i, l := range lines {
 		if l.Addr == addr {
@@ -181,17 +189,19 @@ func (m *Model) instAt(addr uint64) (text string, next uint64, ok bool) {
 			if i+1 < len(lines) && l.Enc == "" {
 				next = lines[i+1].Addr
 			}
-			return l.Text, next, true
+			return l, next, true
 		}
 	}
-	return "", 0, false
+	return DisasmLine{}, 0, false
 }
 
-func isCall(text string) bool {
-	return strings.HasPrefix(text, "s_swappc_b64") || strings.HasPrefix(text, "s_call_b64")
-}
+// isCall reports whether op saves a return address and jumps: isa's call
+// flag (s_swappc_b64, s_call_b64).
+func isCall(op isa.Op) bool { return op.Info().Flags.Has(isa.FlagCall) }
 
-func isReturn(text string) bool { return strings.HasPrefix(text, "s_setpc_b64") }
+// isReturn reports whether op may return from a call: s_setpc_b64, the
+// indirect jump a callee returns with.
+func isReturn(op isa.Op) bool { return op == isa.S_SETPC_B64 }
 
 // callTracker follows the call level of a run by the return addresses
 // its calls saved: an s_swappc/s_call pushes the address after it, and an
@@ -199,14 +209,16 @@ func isReturn(text string) bool { return strings.HasPrefix(text, "s_setpc_b64") 
 // call or a jump, and keeps the level).
 type callTracker struct {
 	stack []uint64
-	last  string // the instruction being stepped
+	last  isa.Op // the instruction being stepped
 	next  uint64 // the address after it
 }
 
 // before notes the instruction about to run.
 func (c *callTracker) before(m *Model) {
 	pc, _ := m.dbg.PC()
-	c.last, c.next, _ = m.instAt(pc)
+	var l DisasmLine
+	l, c.next, _ = m.lineAt(pc)
+	c.last = l.Op
 }
 
 // after follows the step just taken; it reports an s_setpc_b64 that left
@@ -237,7 +249,7 @@ func cmdNexti(m *Model, args []string) (tea.Cmd, error) {
 	if !ok {
 		return nil, fmt.Errorf("the wave has ended")
 	}
-	if text, _, _ := m.instAt(pc); n == 1 && !isCall(text) {
+	if l, _, _ := m.lineAt(pc); n == 1 && !isCall(l.Op) {
 		m.stepN(1)
 		return nil, nil
 	}

@@ -4,6 +4,8 @@ package tui
 // the pure rendering helpers draw. The adapter over package emu fills them;
 // tests fill them by hand.
 
+import "github.com/wavedbg/wavedbg/isa"
+
 // NumFormat is how register and memory values are shown.
 type NumFormat uint8
 
@@ -26,6 +28,7 @@ type DisasmLine struct {
 	Enc    string // encoding words in hex, shown on demand
 	Label  string // a label defined at Addr, if any
 	Target string // the branch target's label, if a branch
+	Op     isa.Op // the decoded operation (zero when unknown): calls and returns
 }
 
 // DisasmView is the disassembly pane's model.
