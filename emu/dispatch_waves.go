@@ -8,18 +8,15 @@ package emu
 // span is a run of count work-groups of one size along a dimension.
 type span struct{ count, size uint64 }
 
-// spans returns dimension i's group sizes: the full groups, then the last.
-func (d *Dispatch) spans(i int) []span {
+// spans returns dimension i's group sizes: the full groups, then the last
+// (a run of count 0 when there is none).
+func (d *Dispatch) spans(i int) [2]span {
 	g := uint64(d.Groups[i])
 	if g == 0 {
-		return nil
+		return [2]span{}
 	}
 	last := uint64(d.Grid[i]) - (g-1)*uint64(d.Block[i])
-	out := []span{{1, max(last, 1)}}
-	if g > 1 {
-		out = []span{{g - 1, max(uint64(d.Block[i]), 1)}, out[0]}
-	}
-	return out
+	return [2]span{{g - 1, max(uint64(d.Block[i]), 1)}, {1, max(last, 1)}}
 }
 
 // itemWaves is how many waves a work-group of x×y×z work-items has.
@@ -70,7 +67,7 @@ func (d *Dispatch) WaveAt(n uint64) (group uint64, wave int, ok bool) {
 			default:
 				per = itemWaves(s.size, size[1], size[2])
 			}
-			if per == 0 {
+			if s.count == 0 || per == 0 {
 				continue
 			}
 			if n < s.count*per {
