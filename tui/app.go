@@ -130,6 +130,7 @@ func (m *Model) refresh() {
 	}
 	f.Waves.Rows = m.dbg.Waves()
 	f.Waves.Selected = m.dbg.Selected()
+	f.Waves.Total = m.dbg.WaveCount()
 }
 
 // Init implements tea.Model.
@@ -303,12 +304,10 @@ func (m *Model) now(cmd tea.Cmd) tea.Cmd {
 }
 
 func (m *Model) selectWave(i int) {
-	n := len(m.frame.Waves.Rows)
-	if i < 0 || i >= n {
+	if i < 0 || i >= m.frame.Waves.Total {
 		return
 	}
-	rows := m.frame.Waves.Rows
-	cur := m.dbg.Selected()
+	fresh := m.frame.Waves.fresh(m.dbg.Selected(), i)
 	if err := m.dbg.SelectWave(i); err != nil {
 		m.fail(err)
 		return
@@ -318,10 +317,10 @@ func (m *Model) selectWave(i int) {
 	for _, w := range m.watches {
 		w.last = w.read(m.dbg) // watch the new wave from its current values
 	}
-	if cur < n && rows[cur].Idle != rows[i].Idle || rows[i].Idle {
-		// Another work-group: a fresh dispatch.
+	if fresh {
 		if !m.openNote() {
-			m.status("wave %d: group %s dispatched afresh (earlier groups ran to completion)", i, groupText(rows[i].Group))
+			r, _ := m.frame.Waves.Row(i)
+			m.status("wave %d: group %s dispatched afresh (earlier groups ran to completion)", i, groupText(r.Group))
 		}
 		return
 	}
@@ -454,15 +453,15 @@ func (m *Model) statusLine() string {
 		where = fmt.Sprintf("pc 0x%x", pc)
 	}
 	group := ""
-	if sel, rows := m.dbg.Selected(), m.frame.Waves.Rows; sel < len(rows) && (rows[sel].Group != [3]int{} || rows[len(rows)-1].Group != rows[0].Group) {
-		group = "group " + groupText(rows[sel].Group) + " "
+	if r, ok := m.frame.Waves.Row(m.dbg.Selected()); ok && (r.Group != [3]int{} || multiGroup(m.frame.Waves.Rows)) {
+		group = "group " + groupText(r.Group) + " "
 	}
 	s := fmt.Sprintf(" wavedbg  %s  %swave %d/%d  %s  step %d  cycle %d ",
-		m.dbg.Name(), group, m.dbg.Selected(), len(m.frame.Waves.Rows), where, m.dbg.StepCount(), m.frame.Counters.Cycle)
+		m.dbg.Name(), group, m.dbg.Selected(), m.frame.Waves.Total, where, m.dbg.StepCount(), m.frame.Counters.Cycle)
 	if m.msg != "" && m.run == nil && utf8.RuneCountInString(s)+1+utf8.RuneCountInString(m.msg) > m.width {
 		// Narrow: keep room for the message (it says what just happened).
 		s = fmt.Sprintf(" %s  %sw%d/%d  %s  step %d ",
-			m.dbg.Name(), strings.TrimPrefix(group, "group "), m.dbg.Selected(), len(m.frame.Waves.Rows), where, m.dbg.StepCount())
+			m.dbg.Name(), strings.TrimPrefix(group, "group "), m.dbg.Selected(), m.frame.Waves.Total, where, m.dbg.StepCount())
 	}
 	out := st.render(st.Status, s)
 	switch {

@@ -286,18 +286,17 @@ func cmdUntil(m *Model, args []string) (tea.Cmd, error) {
 }
 
 func cmdWave(m *Model, args []string) (tea.Cmd, error) {
-	rows := m.frame.Waves.Rows
-	if sel := m.dbg.Selected(); len(args) == 0 && sel < len(rows) {
-		r := rows[sel]
-		m.status("wave %d of %d: work-group %s, wave %d of it", sel, len(rows), groupText(r.Group), r.Wave)
+	v := &m.frame.Waves
+	if r, ok := v.Row(m.dbg.Selected()); len(args) == 0 && ok {
+		m.status("wave %d of %d: work-group %s, wave %d of it", r.ID, v.Total, groupText(r.Group), r.Wave)
 		return nil, nil
 	}
 	if len(args) != 1 {
 		return nil, fmt.Errorf("want: wave [N]")
 	}
 	n, err := strconv.Atoi(args[0])
-	if err != nil || n < 0 || n >= len(m.frame.Waves.Rows) {
-		return nil, fmt.Errorf("no wave %q (there are %d)", args[0], len(m.frame.Waves.Rows))
+	if err != nil || n < 0 || n >= v.Total {
+		return nil, fmt.Errorf("no wave %q (there are %d)", args[0], v.Total)
 	}
 	m.selectWave(n)
 	return nil, nil

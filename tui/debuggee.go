@@ -18,8 +18,11 @@ type Debuggee interface {
 	Program() []DisasmLine
 	// Labels maps label names to addresses.
 	Labels() map[string]uint64
-	// Waves lists every wave of the dispatch.
+	// Waves lists the waves around the selected one, in dispatch order
+	// (a window of the dispatch: each row's ID is its wave index).
 	Waves() []WaveRow
+	// WaveCount is the number of waves in the dispatch.
+	WaveCount() int
 	// SelectWave makes wave i the one stepped and shown.
 	SelectWave(i int) error
 	// Selected returns the selected wave's index.

@@ -294,16 +294,16 @@ func TestPredictFormatLoad(t *testing.T) {
 	}
 }
 
-// TestWavesPastListCapNameTheirGroups: a wave opened past the 4,096 rows
-// the waves list computes up front (--wave N) still gets a list whose
-// rows before it name their work-groups, not group 0 at pc 0.
+// TestWavesPastListCapNameTheirGroups: a wave opened past the first
+// window of waves (--wave N) gets a list around it whose rows name their
+// work-groups, not group 0 at pc 0.
 func TestWavesPastListCapNameTheirGroups(t *testing.T) {
 	s, _ := samples.Lookup("vector_add")
 	mf, err := s.RunManifest()
 	if err != nil {
 		t.Fatal(err)
 	}
-	const waves = maxWaveRows + 100
+	const waves = waveWindow + 100
 	mf.Grid = manifest.Dim{V: [3]uint64{64 * waves, 1, 1}, Dims: 1}
 	for i := range mf.Args {
 		if mf.Args[i].Kind == manifest.Buffer {
@@ -315,12 +315,13 @@ func TestWavesPastListCapNameTheirGroups(t *testing.T) {
 		t.Fatal(err)
 	}
 	rows := d.Waves()
-	if len(rows) != waves || d.Selected() != waves-1 {
-		t.Fatalf("%d rows, wave %d selected; want %d rows, the last selected", len(rows), d.Selected(), waves)
+	if len(rows) != waveWindow || d.WaveCount() != waves || d.Selected() != waves-1 {
+		t.Fatalf("%d rows of %d, wave %d selected; want %d rows of %d, the last selected", len(rows), d.WaveCount(), d.Selected(), waveWindow, waves)
 	}
-	for _, i := range []int{maxWaveRows - 1, maxWaveRows, waves - 2, waves - 1} {
-		if r := rows[i]; r.Group != [3]int{i, 0, 0} || r.ID != i {
-			t.Errorf("row %d: id %d group %v, want id %d group [%d 0 0]", i, r.ID, r.Group, i, i)
+	first := waves - waveWindow
+	for _, i := range []int{first, waveWindow - 1, waveWindow, waves - 2, waves - 1} {
+		if r := rows[i-first]; r.Group != [3]int{i, 0, 0} || r.ID != i {
+			t.Errorf("wave %d: id %d group %v, want id %d group [%d 0 0]", i, r.ID, r.Group, i, i)
 		}
 	}
 }

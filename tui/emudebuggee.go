@@ -32,18 +32,17 @@ type EmuDebuggee struct {
 	buffers []Buffer
 	bar     []bool // instruction index → s_barrier
 
-	// The grid: every wave in dispatch order (capped at maxWaveRows), the
-	// dispatch number of the loaded work-group's first wave, and how to
-	// prepare another wave (a fresh dispatch up to its work-group).
-	grid     []WaveRow
+	// The dispatch number of the loaded work-group's first wave, and how
+	// to prepare another wave (a fresh dispatch up to its work-group).
 	first    int
 	relaunch func(n uint64) (*EmuDebuggee, error)
 
 	note string // what to say on opening (OpenNote)
 }
 
-// maxWaveRows caps the waves listed (and reachable from the waves pane).
-const maxWaveRows = 4096
+// waveWindow caps the waves listed per frame: the ones around the
+// selected wave (any wave of the grid can be selected).
+const waveWindow = 4096
 
 // launch dispatches mf's launch of kernel k from co, which mf names, up to
 // wave l.Wave's work-group.
@@ -150,26 +149,8 @@ func newEmuDebuggee(k *kernelCode, mf *manifest.Manifest, sess *emu.WaveSession,
 	}
 	d.sel = sess.Index
 	d.first = int(sess.Wave) - sess.Index
-	// The list reaches the loaded work-group even when it lies past
-	// maxWaveRows (--wave N), so every row before it names its group.
-	d.grid = gridWaves(sess.Dispatch, max(maxWaveRows, d.first+len(d.waves)))
 	d.relaunch = prepare
 	return d
-}
-
-// gridWaves lists the dispatch's first n waves in dispatch order: each
-// work-group's work-items split into 64-lane waves.
-func gridWaves(ds *emu.Dispatch, n int) []WaveRow {
-	var out []WaveRow
-	for gi := uint64(0); gi < ds.GroupCount() && len(out) < n; gi++ {
-		id := ds.GroupID(gi)
-		sz := ds.GroupSize(id)
-		items := uint64(sz[0]) * uint64(max(sz[1], 1)) * uint64(max(sz[2], 1))
-		for w := 0; uint64(w) < (items+63)/64 && len(out) < n; w++ {
-			out = append(out, WaveRow{ID: len(out), Group: [3]int{int(id[0]), int(id[1]), int(id[2])}, Wave: w})
-		}
-	}
-	return out
 }
 
 // dispatchBuffers names the dispatch's memory: the kernel arguments, each
@@ -305,32 +286,6 @@ func (d *EmuDebuggee) Labels() map[string]uint64 { return d.labels }
 func (d *EmuDebuggee) Selected() int             { return d.first + d.sel }
 func (d *EmuDebuggee) Buffers() []Buffer         { return d.buffers }
 
-// Waves lists the grid. The loaded work-group's waves are live; the ones
-// before it have run to completion (memory holds their results) and the
-// ones after it have not started.
-func (d *EmuDebuggee) Waves() []WaveRow {
-	out := make([]WaveRow, max(len(d.grid), d.first+len(d.waves)))
-	copy(out, d.grid)
-	for i := range out {
-		switch {
-		case i < d.first:
-			out[i].State, out[i].Idle = "done", true
-		case i >= d.first+len(d.waves):
-			out[i].State, out[i].Idle = "not run", true
-		}
-	}
-	for i, w := range d.waves {
-		st := w.m.State().String()
-		if w.err != nil && w.m.State() == emu.Faulted {
-			st = "faulted"
-		} else if d.atBarrier(w) && w.m.Steps() > 0 {
-			st = "barrier"
-		}
-		out[d.first+i] = WaveRow{ID: d.first + i, Group: w.group, Wave: w.index, PC: w.m.PC(), State: st}
-	}
-	return out
-}
-
 // SelectWave selects wave i of the grid (dispatch order). A wave of another
 // work-group means a fresh dispatch: the work-groups before it run to
 // completion and the selected one starts at the kernel's entry.
@@ -339,7 +294,7 @@ func (d *EmuDebuggee) SelectWave(i int) error {
 		d.sel = i - d.first
 		return nil
 	}
-	if i < 0 || i >= len(d.grid) || d.relaunch == nil {
+	if i < 0 || i >= d.WaveCount() || d.relaunch == nil {
 		return fmt.Errorf("no wave %d", i)
 	}
 	nd, err := d.relaunch(uint64(i))

@@ -60,6 +60,7 @@ func (f *fakeDebuggee) Labels() map[string]uint64 {
 func (f *fakeDebuggee) Waves() []WaveRow {
 	return []WaveRow{{ID: 0, PC: f.prog[min(f.pc, len(f.prog)-1)].Addr, State: "running"}, {ID: 1, Wave: 1, PC: 0x1500, State: "ready"}}
 }
+func (f *fakeDebuggee) WaveCount() int         { return 2 }
 func (f *fakeDebuggee) SelectWave(i int) error { f.wave = i; return nil }
 func (f *fakeDebuggee) Selected() int          { return f.wave }
 func (f *fakeDebuggee) PC() (uint64, bool) {

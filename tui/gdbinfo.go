@@ -270,12 +270,19 @@ func cmdGDBInfo(m *Model, args []string) (tea.Cmd, error) {
 			lines = append(lines, m.displayText(d))
 		}
 	case "waves":
-		for i, w := range f.Waves.Rows {
+		v := &f.Waves
+		if n := v.First(); n > 0 {
+			lines = append(lines, fmt.Sprintf("  (%d waves before; wave N selects any)", n))
+		}
+		for _, w := range v.Rows {
 			mark := " "
-			if i == f.Waves.Selected {
+			if w.ID == v.Selected {
 				mark = "*"
 			}
-			lines = append(lines, fmt.Sprintf("%s wave %d  group %s  wave %d of it  pc 0x%x  %s", mark, i, groupText(w.Group), w.Wave, w.PC, w.State))
+			lines = append(lines, fmt.Sprintf("%s wave %d  group %s  wave %d of it  pc 0x%x  %s", mark, w.ID, groupText(w.Group), w.Wave, w.PC, w.State))
+		}
+		if n := v.Total - v.First() - len(v.Rows); n > 0 {
+			lines = append(lines, fmt.Sprintf("  (%d more waves after; wave N selects any)", n))
 		}
 	case "counters":
 		c := &f.Counters

@@ -143,25 +143,23 @@ func (p *memPane) ShortHelp() []key.Binding { return []key.Binding{p.Keys.Format
 
 type wavesPane struct {
 	*Common
-	top     int // first row shown
+	top     int // wave index of the first row shown (within the window)
 	lastSel int
 }
 
 func (p *wavesPane) Title(f *Frame) string {
-	rows := f.Waves.Rows
-	if sel := f.Waves.Selected; sel >= 0 && sel < len(rows) {
-		g := rows[sel].Group
-		return fmt.Sprintf("8 waves (%d)  group %s", len(rows), groupText(g))
+	if r, ok := f.Waves.Row(f.Waves.Selected); ok {
+		return fmt.Sprintf("8 waves (%d)  group %s", f.Waves.Total, groupText(r.Group))
 	}
-	return fmt.Sprintf("8 waves (%d)", len(rows))
+	return fmt.Sprintf("8 waves (%d)", f.Waves.Total)
 }
 
 // visible is how many wave rows fit under the header.
 func (p *wavesPane) visible() int { return max(p.Height-1, 1) }
 
-// Render keeps the header in place and draws only the rows on screen (a
-// grid can list thousands of waves), bringing the selected wave into view
-// when the selection changes.
+// Render keeps the header in place and draws only the rows on screen (the
+// frame holds a window of thousands of waves), bringing the selected wave
+// into view when the selection changes. It scrolls within the window.
 func (p *wavesPane) Render(f *Frame) []string {
 	v, h := f.Waves, p.visible()
 	if sel := v.Selected; sel != p.lastSel {
@@ -170,9 +168,10 @@ func (p *wavesPane) Render(f *Frame) []string {
 			p.top = sel - h/2
 		}
 	}
-	p.top = max(min(p.top, len(v.Rows)-h), 0)
-	end := min(p.top+h, len(v.Rows))
-	win := WavesView{Rows: v.Rows[p.top:end], Selected: v.Selected - p.top, Multi: v.Multi || multiGroup(v.Rows)}
+	first := v.First()
+	p.top = max(min(p.top, first+len(v.Rows)-h), first)
+	lo, hi := p.top-first, min(p.top-first+h, len(v.Rows))
+	win := WavesView{Rows: v.Rows[lo:hi], Selected: v.Selected - p.top, Multi: v.Multi || multiGroup(v.Rows)}
 	return renderWaves(&win, p.Styles, p.Width)
 }
 
@@ -192,11 +191,11 @@ func (p *wavesPane) HandleKey(msg tea.KeyPressMsg, f *Frame) (tea.Cmd, bool) {
 	case key.Matches(msg, k.Top):
 		sel = 0
 	case key.Matches(msg, k.Bottom):
-		sel = len(f.Waves.Rows) - 1
+		sel = f.Waves.Total - 1
 	default:
 		return nil, false
 	}
-	sel = max(min(sel, len(f.Waves.Rows)-1), 0)
+	sel = max(min(sel, f.Waves.Total-1), 0)
 	if sel == f.Waves.Selected {
 		return nil, true
 	}
@@ -205,7 +204,7 @@ func (p *wavesPane) HandleKey(msg tea.KeyPressMsg, f *Frame) (tea.Cmd, bool) {
 
 func (p *wavesPane) Click(x, y int, f *Frame) tea.Cmd {
 	i := p.top + y - 1
-	if y >= 1 && i < len(f.Waves.Rows) {
+	if _, ok := f.Waves.Row(i); y >= 1 && ok {
 		return msgCmd(selectWaveMsg{i})
 	}
 	return nil

@@ -186,9 +186,38 @@ type WaveRow struct {
 	Idle  bool // not loaded: another work-group is being debugged
 }
 
-// WavesView is the waves pane's model.
+// WavesView is the waves pane's model: a window of the dispatch's waves
+// around the selected one. Selected and the rows' IDs are wave indices in
+// the dispatch; Total counts all its waves.
 type WavesView struct {
 	Rows     []WaveRow
 	Selected int
+	Total    int
 	Multi    bool // rows of several work-groups (when Rows is a window of them)
+}
+
+// First is the wave index of the window's first row.
+func (v *WavesView) First() int {
+	if len(v.Rows) == 0 {
+		return 0
+	}
+	return v.Rows[0].ID
+}
+
+// Row returns wave i's row; ok is false when i lies outside the window.
+func (v *WavesView) Row(i int) (r WaveRow, ok bool) {
+	k := i - v.First()
+	if k < 0 || k >= len(v.Rows) {
+		return WaveRow{}, false
+	}
+	return v.Rows[k], true
+}
+
+// fresh reports whether moving from wave cur to wave i loads another
+// work-group (a fresh dispatch): i lies outside the window or is idle, or
+// cur is.
+func (v *WavesView) fresh(cur, i int) bool {
+	r, in := v.Row(i)
+	c, _ := v.Row(cur)
+	return !in || r.Idle || c.Idle
 }
