@@ -99,6 +99,13 @@ type GridConfig struct {
 	// goroutine: with several workers, concurrently. It must not change
 	// the machine.
 	WaveEnd func(wave uint64, m *Machine)
+	// Progress, when set, is told how the run of work-groups advances
+	// (RunGrid's whole grid; PrepareWave's work-groups before the chosen
+	// one) about every ProgressInterval. It is called on a goroutine the
+	// run starts, never concurrently with itself; the last call, with the
+	// final counts (WorkGroups == Total when every work-group ran), returns
+	// before RunGrid or PrepareWave does. It should return quickly.
+	Progress func(p GridProgress)
 }
 
 // DefaultSiblingSteps is PrepareWave's default budget for each other wave
@@ -375,19 +382,15 @@ func PrepareWave(ctx context.Context, l *Launch, cfg GridConfig, n uint64) (*Wav
 		return nil, err
 	}
 	// Find wave n's work-group and the number of its first wave.
-	var waveNo uint64
-	gi := uint64(0)
-	for ; gi < g.d.GroupCount(); gi++ {
-		nw := g.wavesOf(g.d.GroupID(gi))
-		if n < waveNo+nw {
-			break
-		}
-		waveNo += nw
+	gi, idx, ok := g.d.WaveAt(n)
+	if !ok {
+		return nil, fmt.Errorf("emu: the grid has %d waves; there is no wave %d", g.d.WaveCount(), n)
 	}
-	if gi == g.d.GroupCount() {
-		return nil, fmt.Errorf("emu: the grid has %d waves; there is no wave %d", waveNo, n)
-	}
+	waveNo := n - uint64(idx)
 	if err := g.runGroups(ctx, gi); err != nil {
+		if ctx.Err() != nil && errors.Is(err, ctx.Err()) {
+			return nil, fmt.Errorf("emu: preparing wave %d: stopped after %d of the %d work-groups before it: %w", n, g.res.WorkGroups, gi, err)
+		}
 		return nil, err
 	}
 	if len(g.res.Faults) > 0 {
@@ -419,6 +422,9 @@ func PrepareWave(ctx context.Context, l *Launch, cfg GridConfig, n uint64) (*Wav
 		}
 		if !cfg.SiblingsAtEntry {
 			if err := wk.runWave(ctx, id, gw); err != nil {
+				if ctx.Err() != nil && errors.Is(err, ctx.Err()) {
+					return nil, fmt.Errorf("emu: preparing wave %d: stopped running wave %d of its work-group: %w", n, gw.no, err)
+				}
 				if !errors.Is(err, ErrStepBudget) {
 					return nil, err
 				}
