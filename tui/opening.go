@@ -187,11 +187,16 @@ func (m *Model) opened(msg openedMsg) {
 		return
 	}
 	m.opening = nil
-	if msg.err != nil {
-		if errors.Is(msg.err, context.Canceled) && o.ctx.Err() != nil && (m.opt.Context == nil || m.opt.Context.Err() == nil) {
-			m.status("opening wave %d stopped; still on wave %d", o.wave, m.dbg.Selected())
+	if o.ctx.Err() != nil && (msg.err == nil || errors.Is(msg.err, context.Canceled)) {
+		// Stopped, even if it ended meanwhile: the current wave stays.
+		if m.opt.Context != nil && m.opt.Context.Err() != nil {
+			m.fail(o.result(context.Canceled)) // Batch: interrupted
 			return
 		}
+		m.status("opening wave %d stopped; still on wave %d", o.wave, m.dbg.Selected())
+		return
+	}
+	if msg.err != nil {
 		m.fail(o.result(msg.err))
 		return
 	}
@@ -215,6 +220,9 @@ func OpenWithProgress(ctx context.Context, wave uint64, open func(ctx context.Co
 				progress(o.text())
 			}
 		case openedMsg:
+			if msg.err == nil && o.ctx.Err() != nil {
+				msg.err = context.Canceled // interrupted as it ended
+			}
 			if msg.err != nil {
 				return nil, o.result(msg.err)
 			}

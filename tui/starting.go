@@ -59,6 +59,9 @@ func (s *Starting) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			break
 		}
 		o := s.o
+		if o.stopped && msg.err == nil {
+			msg.err = context.Canceled // Ctrl-C as it ended: quit all the same
+		}
 		if msg.err != nil {
 			s.err = o.result(msg.err)
 			return s, tea.Quit
