@@ -58,7 +58,7 @@ func runBatch(o *debugOptions, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	ctx, stop := interruptContext()
+	ctx, stop := interrupts()
 	defer stop()
 	progress := progressLine(stderr)
 	co, l, err := loadDebuggee(o)

@@ -10,6 +10,9 @@ import (
 	"github.com/charmbracelet/x/term"
 )
 
+// interrupts is interruptContext (tests replace it).
+var interrupts = interruptContext
+
 // interruptContext returns a context that the first SIGINT cancels; the
 // second ends the process as usual. stop releases the signal.
 func interruptContext() (ctx context.Context, stop func()) {
