@@ -165,14 +165,14 @@ func (m *Model) openWave(op waveOpener, i int) tea.Cmd {
 }
 
 // openKey handles a key while a wave opens: Ctrl-C (or Esc) stops the
-// opening, q stops it and quits; other keys are ignored.
+// opening, q stops it and quits (as q does); other keys are ignored.
 func (m *Model) openKey(msg tea.KeyPressMsg) tea.Cmd {
 	k := m.common.Keys
 	switch {
 	case key.Matches(msg, k.Quit):
 		m.opening.cancel()
 		m.opening = nil
-		return tea.Quit
+		return m.quit()
 	case key.Matches(msg, k.Interrupt) || msg.String() == "esc":
 		m.opening.cancel()
 		m.opening.stopped = true

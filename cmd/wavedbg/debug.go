@@ -55,7 +55,7 @@ func parseDebugArgs(args []string, stderr io.Writer) (*debugOptions, error) {
 		return nil
 	})
 	fs.StringVar(&o.manifest, "manifest", "", "read the launch from JSON manifest `M.json`")
-	fs.Uint64Var(&o.wave, "wave", 0, "debug wave `N` (dispatch order) and its work-group; earlier work-groups run first")
+	fs.Uint64Var(&o.wave, "wave", 0, "debug wave `N` (dispatch order) and its work-group; earlier work-groups run first, under a progress line (Ctrl-C stops them)")
 	fs.UintVar(&o.vmLat, "vm-latency", 0, "vector memory latency in `cycles` (0: the default)")
 	fs.UintVar(&o.ldsLat, "lds-latency", 0, "DS (LDS) latency in `cycles` (0: the default)")
 	fs.StringVar(&o.sample, "sample", "", "open the bundled sample `NAME` instead of a file")
