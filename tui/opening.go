@@ -112,10 +112,11 @@ func (o *opening) text() string {
 	case p.WorkGroups >= p.Total:
 		s += ": running its work-group's other waves…"
 	default:
-		s += fmt.Sprintf(": running work-groups before it, %s / %s (%d%%)", commas(p.WorkGroups), commas(p.Total), p.WorkGroups*100/p.Total)
+		s += ": running work-groups before it"
 		if o.again {
-			s += ", again with its work-group at the entry"
+			s += " (second pass)"
 		}
+		s += fmt.Sprintf(", %s / %s (%d%%)", commas(p.WorkGroups), commas(p.Total), p.WorkGroups*100/p.Total)
 	}
 	return s + " — Ctrl-C stops"
 }
@@ -187,7 +188,9 @@ func (m *Model) opened(msg openedMsg) {
 		return
 	}
 	m.opening = nil
-	if o.ctx.Err() != nil && (msg.err == nil || errors.Is(msg.err, context.Canceled)) {
+	stopped := o.ctx.Err() != nil
+	o.cancel() // release the context
+	if stopped && (msg.err == nil || errors.Is(msg.err, context.Canceled)) {
 		// Stopped, even if it ended meanwhile: the current wave stays.
 		if m.opt.Context != nil && m.opt.Context.Err() != nil {
 			m.fail(o.result(context.Canceled)) // Batch: interrupted
@@ -200,7 +203,6 @@ func (m *Model) opened(msg openedMsg) {
 		m.fail(o.result(msg.err))
 		return
 	}
-	o.cancel() // release the context
 	m.dbg.(waveOpener).Adopt(msg.d)
 	m.selected(o.wave, true)
 }

@@ -228,3 +228,31 @@ func TestOpeningStoppedAsItEndsKeepsWave(t *testing.T) {
 		t.Errorf("on wave %d, %q; want wave 0, opening wave 5 stopped", m.dbg.Selected(), m.msg)
 	}
 }
+
+// TestOpeningProgressText: the progress line through an opening — before
+// the first report, while the work-groups before the wave run (a second
+// time when the debuggee dispatches again), while its work-group's other
+// waves run, and once Ctrl-C was pressed.
+func TestOpeningProgressText(t *testing.T) {
+	o := newOpening(nil, 9, nil)
+	steps := []struct {
+		p    *emu.GridProgress
+		stop bool
+		want string
+	}{
+		{nil, false, "opening wave 9: running work-groups before it… — Ctrl-C stops"},
+		{&emu.GridProgress{WorkGroups: 1500, Total: 2000}, false, "opening wave 9: running work-groups before it, 1,500 / 2,000 (75%) — Ctrl-C stops"},
+		{&emu.GridProgress{WorkGroups: 2000, Total: 2000}, false, "opening wave 9: running its work-group's other waves… — Ctrl-C stops"},
+		{&emu.GridProgress{WorkGroups: 20, Total: 2000}, false, "opening wave 9: running work-groups before it (second pass), 20 / 2,000 (1%) — Ctrl-C stops"},
+		{nil, true, "opening wave 9: stopping…"},
+	}
+	for i, s := range steps {
+		if s.p != nil {
+			o.update(*s.p)
+		}
+		o.stopped = s.stop
+		if got := o.text(); got != s.want {
+			t.Errorf("step %d: %q, want %q", i, got, s.want)
+		}
+	}
+}

@@ -59,6 +59,7 @@ func (s *Starting) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			break
 		}
 		o := s.o
+		defer o.cancel() // release the context
 		if o.stopped && msg.err == nil {
 			msg.err = context.Canceled // Ctrl-C as it ended: quit all the same
 		}
