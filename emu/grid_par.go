@@ -108,9 +108,12 @@ func groupWaves(size [3]uint32) int {
 // starts, and g.res counts exactly the work-groups up to and including the
 // first one, in dispatch order, that faulted or failed — its faults are
 // the ones reported — whatever the number of workers: later work-groups
-// that were already running on other workers are not counted.
+// that were already running on other workers are not counted. With a
+// GridConfig.Progress, the last report is made before runGroups returns.
 func (g *gridRun) runGroups(ctx context.Context, count uint64) error {
 	s := newSchedule(g, count)
+	s.prog = startProgress(g.cfg.Progress, count)
+	defer s.prog.finish()
 	if g.nworkers <= 1 {
 		_, err := s.run(ctx, g.ws[0])
 		return err

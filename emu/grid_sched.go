@@ -26,6 +26,7 @@ type schedule struct {
 	div   uint64        // a chunk is at most 1/div of what is left …
 	limit uint64        // … and at most limit work-groups
 	t     *tally
+	prog  *progress // nil without GridConfig.Progress
 }
 
 func newSchedule(g *gridRun, count uint64) *schedule {
@@ -87,6 +88,9 @@ func (s *schedule) run(ctx context.Context, wk *groupWorker) (at uint64, err err
 			st, err := wk.runGroup(ctx, n, id, wave)
 			wave += g.wavesOf(id)
 			sum.add(&st)
+			if err == nil {
+				s.prog.add(st.instructions)
+			}
 			if err != nil || len(st.faults) > 0 {
 				s.lower(n) // before add, so that nothing after n is counted
 				s.t.add(lo, n+1, &sum)

@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"context"
 	"fmt"
 	"strings"
 	"unicode/utf8"
@@ -8,7 +9,6 @@ import (
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
-	"charm.land/lipgloss/v2"
 )
 
 // Model is the debugger's Bubble Tea model.
@@ -35,6 +35,7 @@ type Model struct {
 	src     *editSource // the .s the session came from, for :edit (edit.go)
 	opt     Options
 	run     *runState // a continue in progress
+	opening *opening  // a wave opening in the background (opening.go)
 	gdb     gdbState  // the command language's state (gdbcmds.go)
 
 	msg    string // status message
@@ -46,6 +47,12 @@ type Model struct {
 // Options configures New.
 type Options struct {
 	Color ColorMode
+	// Context, when set, stops the opening of a wave (of another
+	// work-group) when it is done: for Batch, which has no Ctrl-C key.
+	Context context.Context
+	// Progress, when set, is told the progress line of a wave opening
+	// (for Batch, which shows no screen).
+	Progress func(line string)
 }
 
 // New returns a debugger model over d.
@@ -166,6 +173,17 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, nil
 	case runMsg:
 		return m, m.runContinue(msg)
+	case openProgressMsg:
+		if msg.o != m.opening {
+			return m, nil
+		}
+		if m.opt.Progress != nil {
+			m.opt.Progress(msg.o.text())
+		}
+		return m, msg.o.update(msg.p)
+	case openedMsg:
+		m.opened(msg)
+		return m, nil
 	case editedMsg:
 		m.afterEdit(msg)
 		return m, nil
@@ -195,15 +213,18 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case watchMsg:
 		m.addWatch(msg.ref)
 	case selectWaveMsg:
-		m.selectWave(msg.index)
+		return m, m.selectWave(msg.index)
 	}
 	return m, nil
 }
 
-func (m *Model) busy() bool { return m.run != nil }
+func (m *Model) busy() bool { return m.run != nil || m.opening != nil }
 
 func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	k := m.common.Keys
+	if m.opening != nil {
+		return m.openKey(msg)
+	}
 	if m.busy() {
 		switch {
 		case key.Matches(msg, k.Quit):
@@ -278,9 +299,9 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.Maximise):
 		m.maximised = !m.maximised
 	case key.Matches(msg, k.NextWave):
-		m.selectWave(m.dbg.Selected() + 1)
+		return m.selectWave(m.dbg.Selected() + 1)
 	case key.Matches(msg, k.PrevWave):
-		m.selectWave(m.dbg.Selected() - 1)
+		return m.selectWave(m.dbg.Selected() - 1)
 	default:
 		cmd, _ := m.panes[m.focus].HandleKey(msg, &m.frame)
 		return m.now(cmd)
@@ -303,15 +324,27 @@ func (m *Model) now(cmd tea.Cmd) tea.Cmd {
 	return func() tea.Msg { return msg }
 }
 
-func (m *Model) selectWave(i int) {
+// selectWave selects wave i; a wave of another work-group opens in the
+// background (the command).
+func (m *Model) selectWave(i int) tea.Cmd {
 	if i < 0 || i >= m.frame.Waves.Total {
-		return
+		return nil
+	}
+	if op, ok := m.dbg.(waveOpener); ok && op.NeedsOpen(i) {
+		return m.openWave(op, i)
 	}
 	fresh := m.frame.Waves.fresh(m.dbg.Selected(), i)
 	if err := m.dbg.SelectWave(i); err != nil {
 		m.fail(err)
-		return
+		return nil
 	}
+	m.selected(i, fresh)
+	return nil
+}
+
+// selected shows wave i, just selected (fresh: its work-group was
+// dispatched afresh).
+func (m *Model) selected(i int, fresh bool) {
 	m.refresh()
 	m.disasm.followPC(&m.frame)
 	for _, w := range m.watches {
@@ -465,87 +498,14 @@ func (m *Model) statusLine() string {
 	}
 	out := st.render(st.Status, s)
 	switch {
+	case m.opening != nil:
+		out = st.render(st.Running, " "+m.opening.text()+" ") + out
 	case m.run != nil:
 		out = st.render(st.Running, " "+m.run.progress()+" ") + out
 	case m.msg != "" && m.msgErr:
 		out += " " + st.render(st.Error, m.msg)
 	case m.msg != "":
 		out += " " + m.msg
-	}
-	return out
-}
-
-// helpOverlay is the full help generated from the key map and the command
-// table, centred; j/k scroll it when it does not fit.
-func (m *Model) helpOverlay(w, h int) []string {
-	hm := m.help
-	hm.SetWidth(0)
-	groups := m.common.Keys.FullHelp()
-	text := hm.FullHelpView(groups)
-	if lipgloss.Width(text) > w-4 {
-		// Two rows of two key groups each.
-		text = hm.FullHelpView(groups[:2]) + "\n\n" + hm.FullHelpView(groups[2:])
-	}
-	text += "\n\n" + commandHelp + "\n\nj/k scroll · any other key closes this help"
-	lines := wrapHelp(strings.Split(text, "\n"), w-4)
-	bw := 0
-	for _, l := range lines {
-		bw = max(bw, lipgloss.Width(l))
-	}
-	bw, bh := min(bw+4, w), min(len(lines)+2, h)
-	m.helpTop = min(m.helpTop, max(len(lines)-(bh-2), 0))
-	title := " help "
-	if len(lines) > bh-2 {
-		// Not all of it fits: say how to see the rest where it shows.
-		title = fmt.Sprintf(" help %d-%d/%d  j/k scroll · other keys close ", m.helpTop+1, min(m.helpTop+bh-2, len(lines)), len(lines))
-	}
-	box := frame(title, prefixAll(lines[m.helpTop:], " "), m.common.Styles, bw, bh, true)
-	return strings.Split(lipgloss.Place(w, h, lipgloss.Center, lipgloss.Center, box), "\n")
-}
-
-// wrapHelp breaks lines wider than w at a space, continuing them in the
-// description column of the command list.
-func wrapHelp(lines []string, w int) []string {
-	const indent = 27
-	var out []string
-	for _, l := range lines {
-		for lipgloss.Width(l) > w && w > indent+10 {
-			r := []rune(l)
-			cut := -1
-			for i := min(w, len(r)-1); i > indent; i-- {
-				if r[i] == ' ' {
-					cut = i
-					break
-				}
-			}
-			if cut < 0 {
-				break
-			}
-			out = append(out, string(r[:cut]))
-			l = strings.Repeat(" ", indent) + strings.TrimLeft(string(r[cut:]), " ")
-		}
-		out = append(out, l)
-	}
-	return out
-}
-
-func prefixAll(ls []string, p string) []string {
-	out := make([]string, len(ls))
-	for i, l := range ls {
-		out[i] = p + l
-	}
-	return out
-}
-
-// dedupe drops bindings whose help key repeats an earlier one.
-func dedupe(bs []key.Binding) []key.Binding {
-	seen := map[string]bool{}
-	out := bs[:0:0]
-	for _, b := range bs {
-		if k := b.Help().Key; !seen[k] {
-			seen[k] = true
-			out = append(out, b)
-		}
 	}
 	return out
 }

@@ -24,10 +24,17 @@ func (m *Model) Batch(line string) (out string, quit bool, err error) {
 		if _, ok := msg.(tea.QuitMsg); ok {
 			return "", true, nil
 		}
-		if _, ok := msg.(runMsg); !ok {
-			break // a message only a program acts on (the sample picker)
+		switch msg.(type) {
+		case runMsg:
+			if ctx := m.opt.Context; ctx != nil && ctx.Err() != nil && m.run != nil {
+				m.run.cancelled = true // SIGINT
+			}
+			cmd = m.runContinue(runMsg{})
+		case openProgressMsg, openedMsg: // a wave opening (opening.go)
+			_, cmd = m.Update(msg)
+		default:
+			cmd = nil // a message only a program acts on (the sample picker)
 		}
-		cmd = m.runContinue(runMsg{})
 	}
 	if m.msgErr {
 		return "", false, errors.New(m.msg)

@@ -298,8 +298,7 @@ func cmdWave(m *Model, args []string) (tea.Cmd, error) {
 	if err != nil || n < 0 || n >= v.Total {
 		return nil, fmt.Errorf("no wave %q (there are %d)", args[0], v.Total)
 	}
-	m.selectWave(n)
-	return nil, nil
+	return m.selectWave(n), nil
 }
 
 func cmdLatency(m *Model, args []string) (tea.Cmd, error) {

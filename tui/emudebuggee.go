@@ -35,7 +35,7 @@ type EmuDebuggee struct {
 	// The dispatch number of the loaded work-group's first wave, and how
 	// to prepare another wave (a fresh dispatch up to its work-group).
 	first    int
-	relaunch func(n uint64) (*EmuDebuggee, error)
+	relaunch prepareFunc
 
 	note string // what to say on opening (OpenNote)
 }
@@ -46,7 +46,7 @@ const waveWindow = 4096
 
 // launch dispatches mf's launch of kernel k from co, which mf names, up to
 // wave l.Wave's work-group.
-func launch(co *loader.CodeObject, k *kernelCode, _ *loader.Kernel, mf *manifest.Manifest, l Launch) (*EmuDebuggee, error) {
+func launch(ctx context.Context, co *loader.CodeObject, k *kernelCode, _ *loader.Kernel, mf *manifest.Manifest, l Launch) (*EmuDebuggee, error) {
 	base, err := mf.Launch(co, nil)
 	if err != nil {
 		return nil, err
@@ -63,10 +63,10 @@ func launch(co *loader.CodeObject, k *kernelCode, _ *loader.Kernel, mf *manifest
 	}
 	// prepare dispatches afresh up to wave n's work-group; the code object
 	// has been read, so it can run again for another work-group.
-	var prepare func(n uint64) (*EmuDebuggee, error)
-	prepare = func(n uint64) (*EmuDebuggee, error) {
-		gc := emu.GridConfig{Config: cfg, MaxSteps: 100_000_000, VMem: l.VMem, SiblingSteps: siblingSteps}
-		sess, err := emu.PrepareWave(context.Background(), copyArgs(base), gc, n)
+	var prepare prepareFunc
+	prepare = func(ctx context.Context, n uint64, progress func(emu.GridProgress)) (*EmuDebuggee, error) {
+		gc := emu.GridConfig{Config: cfg, MaxSteps: 100_000_000, VMem: l.VMem, SiblingSteps: siblingSteps, Progress: progress}
+		sess, err := emu.PrepareWave(ctx, copyArgs(base), gc, n)
 		if err != nil {
 			return nil, err
 		}
@@ -81,7 +81,7 @@ func launch(co *loader.CodeObject, k *kernelCode, _ *loader.Kernel, mf *manifest
 				note = fmt.Sprintf("wave %d did not reach the barrier within %d steps (at 0x%x); this wave runs until it needs the barrier", we.Index, siblingSteps, we.PC)
 			}
 			gc.SiblingsAtEntry = true
-			if sess, err = emu.PrepareWave(context.Background(), copyArgs(base), gc, n); err != nil {
+			if sess, err = emu.PrepareWave(ctx, copyArgs(base), gc, n); err != nil {
 				return nil, err
 			}
 		}
@@ -92,7 +92,7 @@ func launch(co *loader.CodeObject, k *kernelCode, _ *loader.Kernel, mf *manifest
 		}
 		return d, nil
 	}
-	return prepare(l.Wave)
+	return prepare(ctx, l.Wave, l.Progress)
 }
 
 // siblingSteps bounds emu's run of the work-group's other waves towards
@@ -117,7 +117,7 @@ func copyArgs(l *emu.Launch) *emu.Launch {
 func (d *EmuDebuggee) OpenNote() string { return d.note }
 
 // newEmuDebuggee wraps a prepared wave and its work-group.
-func newEmuDebuggee(k *kernelCode, mf *manifest.Manifest, sess *emu.WaveSession, sizes []uint64, prepare func(uint64) (*EmuDebuggee, error)) *EmuDebuggee {
+func newEmuDebuggee(k *kernelCode, mf *manifest.Manifest, sess *emu.WaveSession, sizes []uint64, prepare prepareFunc) *EmuDebuggee {
 	d := &EmuDebuggee{k: k, sess: sess, mem: sess.Memory, prog: sess.Machine.Prog, labels: map[string]uint64{}}
 	d.nSGPR, d.nVGPR = 16, 8
 	if k.desc != nil {
@@ -297,7 +297,7 @@ func (d *EmuDebuggee) SelectWave(i int) error {
 	if i < 0 || i >= d.WaveCount() || d.relaunch == nil {
 		return fmt.Errorf("no wave %d", i)
 	}
-	nd, err := d.relaunch(uint64(i))
+	nd, err := d.relaunch(context.Background(), uint64(i), nil)
 	if err != nil {
 		return err
 	}

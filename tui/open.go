@@ -2,6 +2,7 @@ package tui
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"sort"
 	"strings"
@@ -31,6 +32,9 @@ type Launch struct {
 	Wave   uint64
 	Config *emu.Config    // nil for emu.DefaultConfig
 	VMem   emu.VMemConfig // vector memory and LDS latencies
+	// Progress, when set, is told how the work-groups before Wave's run
+	// (emu.GridConfig.Progress, on a goroutine of the run's).
+	Progress func(emu.GridProgress)
 }
 
 // kernelCode is a kernel found in a code object.
@@ -143,6 +147,13 @@ func Open(data []byte, l Launch) (*EmuDebuggee, error) {
 // loader.Load took out of an offload bundle or a fat binary). co may be
 // closed once OpenCodeObject returns.
 func OpenCodeObject(co *loader.CodeObject, l Launch) (*EmuDebuggee, error) {
+	return OpenCodeObjectContext(context.Background(), co, l)
+}
+
+// OpenCodeObjectContext is OpenCodeObject stopped by ctx: a cancellation
+// stops the run of the work-groups before the wave with an error that
+// wraps ctx.Err().
+func OpenCodeObjectContext(ctx context.Context, co *loader.CodeObject, l Launch) (*EmuDebuggee, error) {
 	name := l.Kernel
 	if name == "" && l.Manifest != nil {
 		name = l.Manifest.Kernel
@@ -166,7 +177,7 @@ func OpenCodeObject(co *loader.CodeObject, l Launch) (*EmuDebuggee, error) {
 	if m.Kernel == "" || l.Kernel != "" {
 		m.Kernel = k.name
 	}
-	return launch(co, k, lk, m, l)
+	return launch(ctx, co, k, lk, m, l)
 }
 
 // DefaultManifest is the launch the debugger uses when it is given none:

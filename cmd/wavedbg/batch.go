@@ -1,12 +1,14 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
 	"os"
 	"strings"
 
+	"github.com/wavedbg/wavedbg/emu"
 	"github.com/wavedbg/wavedbg/tui"
 )
 
@@ -47,25 +49,49 @@ func batchLines(o *debugOptions) ([]batchLine, error) {
 // runBatch runs the debugger's commands headless, printing each command
 // and its result; the first failing command ends the run with an error
 // that names it.
-func runBatch(o *debugOptions, stdout io.Writer) error {
+//
+// SIGINT (Ctrl-C) stops the opening of a wave (at the start or by a
+// command) and the batch with an error; a second one ends the process.
+// When stderr is a terminal, it shows the opening's progress.
+func runBatch(o *debugOptions, stdout, stderr io.Writer) error {
 	lines, err := batchLines(o)
 	if err != nil {
 		return err
 	}
-	d, err := openDebuggee(o)
+	ctx, stop := interrupts()
+	defer stop()
+	progress := progressLine(stderr)
+	co, l, err := loadDebuggee(o)
 	if err != nil {
 		return err
 	}
-	m := tui.New(d, tui.Options{Color: tui.ColorPlain})
+	open := func(ctx context.Context, p func(emu.GridProgress)) (tui.Debuggee, error) {
+		l.Progress = p
+		return openLoaded(ctx, o, co, l)
+	}
+	d, err := tui.OpenWithProgress(ctx, o.wave, open, progress)
+	if progress != nil {
+		progress("")
+	}
+	if err != nil {
+		return err
+	}
+	m := tui.New(d, tui.Options{Color: tui.ColorPlain, Context: ctx, Progress: progress})
 	if err := attachSource(m, o, false); err != nil {
 		return err
 	}
 	enc := json.NewEncoder(stdout)
 	for _, l := range lines {
+		if ctx.Err() != nil {
+			return fmt.Errorf("interrupted before %s", l.from)
+		}
 		if !o.json {
 			fmt.Fprintf(stdout, "(wavedbg) %s\n", l.cmd)
 		}
 		out, quit, err := m.Batch(l.cmd)
+		if progress != nil {
+			progress("")
+		}
 		if o.json {
 			r := batchResult{Command: l.cmd, From: l.from, Output: out}
 			if err != nil {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"fmt"
@@ -54,7 +55,7 @@ func parseDebugArgs(args []string, stderr io.Writer) (*debugOptions, error) {
 		return nil
 	})
 	fs.StringVar(&o.manifest, "manifest", "", "read the launch from JSON manifest `M.json`")
-	fs.Uint64Var(&o.wave, "wave", 0, "debug wave `N` (dispatch order) and its work-group; earlier work-groups run first")
+	fs.Uint64Var(&o.wave, "wave", 0, "debug wave `N` (dispatch order) and its work-group; earlier work-groups run first, under a progress line (Ctrl-C stops them)")
 	fs.UintVar(&o.vmLat, "vm-latency", 0, "vector memory latency in `cycles` (0: the default)")
 	fs.UintVar(&o.ldsLat, "lds-latency", 0, "DS (LDS) latency in `cycles` (0: the default)")
 	fs.StringVar(&o.sample, "sample", "", "open the bundled sample `NAME` instead of a file")
@@ -214,16 +215,25 @@ func (o *debugOptions) launchManifest(k *loader.Kernel, base *manifest.Manifest)
 
 // openDebuggee loads the file (or the bundled sample) for the debugger.
 func openDebuggee(o *debugOptions) (*tui.EmuDebuggee, error) {
-	var co *loader.CodeObject
+	co, l, err := loadDebuggee(o)
+	if err != nil {
+		return nil, err
+	}
+	return openLoaded(context.Background(), o, co, l)
+}
+
+// loadDebuggee loads the file (or the bundled sample) and checks the
+// launch: what opening it needs but the run of the work-groups before the
+// wave (openLoaded). The caller closes co.
+func loadDebuggee(o *debugOptions) (co *loader.CodeObject, l tui.Launch, err error) {
 	var base *manifest.Manifest
-	var err error
 	if o.file == "" {
 		var data []byte
 		if data, base, err = bundled(o.sample); err != nil {
-			return nil, err
+			return nil, l, err
 		}
 		if co, err = loader.NewCodeObject(strings.NewReader(string(data)), int64(len(data))); err != nil {
-			return nil, err
+			return nil, l, err
 		}
 	}
 	name := o.kernel
@@ -237,10 +247,14 @@ func openDebuggee(o *debugOptions) (*tui.EmuDebuggee, error) {
 	}
 	if co == nil {
 		if co, err = loadInput(o.file, loadOptions(o.target, name, o.bundle)); err != nil {
-			return nil, withBundleHint(err)
+			return nil, l, withBundleHint(err)
 		}
 	}
-	defer co.Close()
+	defer func() {
+		if err != nil {
+			co.Close()
+		}
+	}()
 	if name == "" && len(co.Kernels) > 0 {
 		name = co.Kernels[0].Name
 		for _, k := range co.Kernels[1:] {
@@ -249,24 +263,33 @@ func openDebuggee(o *debugOptions) (*tui.EmuDebuggee, error) {
 	}
 	k := co.Kernel(name)
 	if k == nil {
-		_, err := (&manifest.Manifest{Kernel: name}).Check(co)
-		return nil, err
+		if _, err = (&manifest.Manifest{Kernel: name}).Check(co); err == nil {
+			err = fmt.Errorf("no kernel %q", name)
+		}
+		return nil, l, err
 	}
 	m, err := o.launchManifest(k, base)
 	if err != nil {
-		return nil, err
+		return nil, l, err
 	}
 	if _, err := m.Check(co); err != nil {
-		return nil, err
+		return nil, l, err
 	}
-	l := tui.Launch{Kernel: k.Name, Manifest: m, Wave: o.wave, VMem: emu.VMemConfig{LDSLatency: uint64(o.ldsLat)}}
+	l = tui.Launch{Kernel: k.Name, Manifest: m, Wave: o.wave, VMem: emu.VMemConfig{LDSLatency: uint64(o.ldsLat)}}
 	if o.vmLat > 0 {
 		t, _ := isa.TargetOf(co.Target.Processor)
 		cfg := emu.DefaultConfig(t)
 		cfg.Latency.VectorMem = uint32(o.vmLat)
 		l.Config = &cfg
 	}
-	d, err := tui.OpenCodeObject(co, l)
+	return co, l, nil
+}
+
+// openLoaded opens the wave of what loadDebuggee loaded, stopped by ctx,
+// and closes co.
+func openLoaded(ctx context.Context, o *debugOptions, co *loader.CodeObject, l tui.Launch) (*tui.EmuDebuggee, error) {
+	defer co.Close()
+	d, err := tui.OpenCodeObjectContext(ctx, co, l)
 	if err != nil && o.file != "" {
 		return nil, fmt.Errorf("%s: %w", o.file, err)
 	}
@@ -279,24 +302,29 @@ func runDebug(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	if o.batch {
-		return runBatch(o, stdout)
+		return runBatch(o, stdout, stderr)
 	}
 	opt := tui.Options{Color: tui.ColorModeFromEnv()}
-	open := func(name string) (tui.Debuggee, error) {
+	pick := func(name string) (tui.Debuggee, error) {
 		return openDebuggee(&debugOptions{sample: name})
 	}
-	app := tui.NewApp(pickerItems(), open, opt)
-	if o.file != "" || o.sample != "" {
-		d, err := openDebuggee(o)
-		if err != nil {
-			return err
-		}
-		app.Show(d)
-		if err := attachSource(app.Debugger(), o, true); err != nil {
-			return err
-		}
+	app := tui.NewApp(pickerItems(), pick, opt)
+	if o.file == "" && o.sample == "" {
+		_, err = tea.NewProgram(app, tea.WithOutput(stdout)).Run()
+		return err
 	}
-	p := tea.NewProgram(app, tea.WithOutput(stdout))
-	_, err = p.Run()
+	// The wave opens in the background, under a progress line.
+	co, l, err := loadDebuggee(o)
+	if err != nil {
+		return err
+	}
+	open := func(ctx context.Context, progress func(emu.GridProgress)) (tui.Debuggee, error) {
+		l.Progress = progress
+		return openLoaded(ctx, o, co, l)
+	}
+	start := tui.NewStarting(app, o.wave, open, func(m *tui.Model) error { return attachSource(m, o, true) })
+	if _, err = tea.NewProgram(start, tea.WithOutput(stdout)).Run(); err == nil {
+		err = start.Err()
+	}
 	return err
 }
