@@ -50,7 +50,7 @@ func DefaultKeyMap() *KeyMap {
 		PrevWave:        b([]string{"["}, "[", "previous wave"),
 		Command:         b([]string{":"}, ":", "command line"),
 		Help:            b([]string{"?"}, "?", "help"),
-		Interrupt:       b([]string{"ctrl+c"}, "ctrl+c", "stop a run"),
+		Interrupt:       b([]string{"ctrl+c"}, "ctrl+c", "stop a run or an opening"),
 		Quit:            b([]string{"q", "ctrl+q"}, "q", "quit"),
 		Samples:         b([]string{"o"}, "o", "sample picker"),
 		Tour:            b([]string{"t"}, "t", "tour: run to the next walkthrough step"),
