@@ -241,6 +241,9 @@ func scalarFromText(e scalarEnc, op uint32, texts []string) (*scalarRow, error) 
 		}
 	}
 	scalarFacts(r)
+	if err := scalarFactWords(r); err != nil {
+		return nil, err
+	}
 	return r, nil
 }
 
