@@ -56,32 +56,21 @@ const (
 func smemSub(kind, n, atom int) int32 { return int32(kind | n<<4 | atom<<9) }
 
 func init() {
-	for _, n := range []int{1, 2, 4, 8, 16} {
-		sfx := "dword"
-		if n > 1 {
-			sfx = fmt.Sprintf("dwordx%d", n)
+	// The loads, stores and atomics, from their table facts.
+	for op := range isa.Ops() {
+		if op.Info().Class != isa.ClassSMEM {
+			continue
 		}
-		def("s_load_"+sfx, execSMEM, smemSub(mLoad, n, 0), 1, tyB32, cSMEM)
-		def("s_buffer_load_"+sfx, execSMEM, smemSub(mBufLoad, n, 0), 1, tyB32, cSMEM)
-		if n <= 4 {
-			def("s_store_"+sfx, execSMEM, smemSub(mStore, n, 0), 0, tyB32, cSMEM)
-			def("s_buffer_store_"+sfx, execSMEM, smemSub(mBufStore, n, 0), 0, tyB32, cSMEM)
+		mi := op.Mem()
+		if sub, ndst, ok := smemSubOf(&mi); ok {
+			ty := tyB32
+			if mi.Kind == isa.MemAtomic && mi.Size == 8 {
+				ty = tyB64
+			}
+			def(op.String(), execSMEM, sub, ndst, ty, cSMEM)
 		}
 	}
-	for i, a := range []string{"swap", "cmpswap", "add", "sub", "smin", "umin", "smax", "umax", "and", "or", "xor", "inc", "dec"} {
-		def("s_atomic_"+a, execSMEM, smemSub(mAtomic, 1, i), 0, tyB32, cSMEM)
-		def("s_atomic_"+a+"_x2", execSMEM, smemSub(mAtomic, 2, i), 0, tyB64, cSMEM)
-		def("s_buffer_atomic_"+a, execSMEM, smemSub(mBufAtomic, 1, i), 0, tyB32, cSMEM)
-		def("s_buffer_atomic_"+a+"_x2", execSMEM, smemSub(mBufAtomic, 2, i), 0, tyB64, cSMEM)
-	}
-	for _, n := range []int{1, 2, 4} {
-		sfx := "dword"
-		if n > 1 {
-			sfx = fmt.Sprintf("dwordx%d", n)
-		}
-		def("s_scratch_load_"+sfx, execSMEM, smemSub(mScratchLoad, n, 0), 1, tyB32, cSMEM)
-		def("s_scratch_store_"+sfx, execSMEM, smemSub(mStore, n, 0)|smemScratch, 0, tyB32, cSMEM)
-	}
+	// The operations without memory data.
 	def("s_dcache_inv", execSMEM, mDcacheInv, 0, tyB32, cSMEM)
 	def("s_dcache_inv_vol", execSMEM, mDcacheInvVol, 0, tyB32, cSMEM)
 	def("s_dcache_wb", execSMEM, mDcacheWb, 0, tyB32, cSMEM)
@@ -92,6 +81,42 @@ func init() {
 	def("s_memrealtime", execSMEM, smemSub(mMemrealtime, 2, 0), 1, tyB64, cSMEM)
 	def("s_atc_probe", execSMEM, mAtcProbe, 0, tyB32, cSMEM)
 	def("s_atc_probe_buffer", execSMEM, mAtcProbeBuf, 0, tyB32, cSMEM)
+}
+
+// smemAtoms maps the tables' atomic operations to the scalar unit's.
+var smemAtoms = map[isa.AtomicOp]int{isa.AtomSwap: aSwap, isa.AtomCmpSwap: aCmpswap, isa.AtomAdd: aAdd,
+	isa.AtomSub: aSub, isa.AtomSMin: aSmin, isa.AtomUMin: aUmin, isa.AtomSMax: aSmax, isa.AtomUMax: aUmax,
+	isa.AtomAnd: aAnd, isa.AtomOr: aOr, isa.AtomXor: aXor, isa.AtomInc: aInc, isa.AtomDec: aDec}
+
+// smemSubOf returns the sub field and destination count of an SMEM load,
+// store or atomic with table facts mi; ok is false for other operations.
+func smemSubOf(mi *isa.MemInfo) (sub int32, ndst int, ok bool) {
+	n := int(mi.Size) / 4
+	switch mi.Kind {
+	case isa.MemLoad:
+		switch {
+		case mi.Buffer:
+			return smemSub(mBufLoad, n, 0), 1, true
+		case mi.Scratch:
+			return smemSub(mScratchLoad, n, 0), 1, true
+		}
+		return smemSub(mLoad, n, 0), 1, true
+	case isa.MemStore:
+		switch {
+		case mi.Buffer:
+			return smemSub(mBufStore, n, 0), 0, true
+		case mi.Scratch:
+			return smemSub(mStore, n, 0) | smemScratch, 0, true
+		}
+		return smemSub(mStore, n, 0), 0, true
+	case isa.MemAtomic:
+		a, ok := smemAtoms[mi.Atomic]
+		if mi.Buffer {
+			return smemSub(mBufAtomic, n, a), 0, ok
+		}
+		return smemSub(mAtomic, n, a), 0, ok
+	}
+	return 0, 0, false
 }
 
 // lgkmInc is the LGKM_CNT increment of an SMEM access of n dwords: one for a
