@@ -448,27 +448,6 @@ func (w *Wave) waitSorted(vm, exp, lgkm int) {
 	w.m.due = due
 }
 
-// waitcntFields splits an s_waitcnt simm16 by generation: vmcnt [3:0]
-// (GFX9 adds [15:14] as bits 5:4), expcnt [6:4], lgkmcnt [11:8].
-func waitcntFields(t isa.Target, simm uint16) (vm, exp, lgkm int) {
-	vm = int(simm & 0xf)
-	if t == isa.GFX9 {
-		vm |= int(simm>>14&3) << 4
-	}
-	exp = int(simm >> 4 & 7)
-	lgkm = int(simm >> 8 & 0xf)
-	return
-}
-
-// waitVMMax is the largest VM_CNT an s_waitcnt of generation t can name
-// (4 bits on GFX8, 6 on GFX9): a wait for it waits for nothing.
-func waitVMMax(t isa.Target) int {
-	if t == isa.GFX9 {
-		return 0x3f
-	}
-	return 0xf
-}
-
 // waitOne is waitcnt with the journal off and one operation in flight,
 // the commonest case (a load and the s_waitcnt that consumes it): what
 // waitSorted does with a list of one, without its sort and key arrays. The

@@ -76,24 +76,10 @@ type WaitPreview struct {
 
 // BranchPreview is a SOPP branch.
 type BranchPreview struct {
-	Target uint64 // the byte address it jumps to
-	Taken  bool   // whether it jumps, from the registers as they are now
-	Cond   BranchCond
+	Target uint64         // the byte address it jumps to
+	Taken  bool           // whether it jumps, from the registers as they are now
+	Cond   isa.BranchCond // what it tests (s_cbranch_cdbg*: never taken, no debugger sets the bits)
 }
-
-// BranchCond is what a SOPP branch tests.
-type BranchCond uint8
-
-const (
-	Always   BranchCond = iota // s_branch
-	IfSCC0                     // s_cbranch_scc0
-	IfSCC1                     // s_cbranch_scc1
-	IfVCCZ                     // s_cbranch_vccz
-	IfVCCNZ                    // s_cbranch_vccnz
-	IfEXECZ                    // s_cbranch_execz
-	IfEXECNZ                   // s_cbranch_execnz
-	IfDebug                    // s_cbranch_cdbg*: never taken (no debugger sets the bits)
-)
 
 // Preview is the predicted effect of a wave's next instruction. At most one
 // of Mem, Wait and Branch is set; Err says why a memory instruction's
@@ -127,12 +113,10 @@ func (m *Machine) Preview() (p Preview, ok bool) {
 	case info.Flags.Has(isa.FlagBarrier):
 		p.Barrier = true
 	case info.Flags.Has(isa.FlagWaitcnt):
-		vm, exp, lgkm := waitcntFields(w.target, uint16(in.imm))
-		p.Wait = &WaitPreview{VM: vm, EXP: exp, LGKM: lgkm, VMMax: waitVMMax(w.target), EXPMax: 7, LGKMMax: 15}
-	case in.in.Enc == isa.EncSOPP && info.Class == isa.ClassBranch:
-		if c, ok := branchConds[in.sub]; ok {
-			p.Branch = &BranchPreview{Target: uint64(in.label), Taken: w.branchTaken(in.sub), Cond: c}
-		}
+		c, m := isa.WaitcntFields(w.target, uint16(in.imm)), isa.WaitcntMax(w.target)
+		p.Wait = &WaitPreview{VM: c.VM, EXP: c.EXP, LGKM: c.LGKM, VMMax: m.VM, EXPMax: m.EXP, LGKMMax: m.LGKM}
+	case info.Branch != isa.BranchNone:
+		p.Branch = &BranchPreview{Target: uint64(in.label), Taken: w.branchTaken(info.Branch), Cond: info.Branch}
 	case in.in.Enc == isa.EncSMEM:
 		p.Mem, p.Err = w.previewSMEM(in)
 	case in.in.Enc == isa.EncMUBUF || in.in.Enc == isa.EncMTBUF || in.in.Enc == isa.EncFLAT || in.in.Enc == isa.EncDS:
@@ -151,12 +135,6 @@ func (m *Machine) Preview() (p Preview, ok bool) {
 		}
 	}
 	return p, true
-}
-
-// branchConds is each SOPP branch operation's condition.
-var branchConds = map[int32]BranchCond{
-	pBranch: Always, pCbrSCC0: IfSCC0, pCbrSCC1: IfSCC1, pCbrVCCZ: IfVCCZ, pCbrVCCNZ: IfVCCNZ,
-	pCbrEXECZ: IfEXECZ, pCbrEXECNZ: IfEXECNZ, pCbrDbg: IfDebug,
 }
 
 // lines lists the 64-byte lines the accesses in global memory touch.

@@ -80,7 +80,7 @@ func TestPreviewBranch(t *testing.T) {
 			m.w.s[slotSCC] = 1
 		}
 		p, ok := m.Preview()
-		if !ok || p.Branch == nil || p.Branch.Target != 8 || p.Branch.Cond != IfSCC0 || p.Branch.Taken == scc {
+		if !ok || p.Branch == nil || p.Branch.Target != 8 || p.Branch.Cond != isa.BranchSCC0 || p.Branch.Taken == scc {
 			t.Fatalf("scc %v: %+v", scc, p.Branch)
 		}
 	}

@@ -159,6 +159,7 @@ type opDef struct {
 	exact string
 	v     *vop   // vector ALU operations
 	k     kernel // fast whole-register kernel
+	cmp   bool   // a vector compare, v_cmp*/v_cmpx* (valu_cmp.go)
 }
 
 var opTable = map[string]*opDef{}

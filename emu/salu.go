@@ -2,7 +2,8 @@ package emu
 
 import (
 	"math/bits"
-	"strings"
+
+	"github.com/wavedbg/wavedbg/isa"
 )
 
 // SOP2 operations.
@@ -69,13 +70,7 @@ func init() {
 		"s_mul_i32", "s_bfe_u32", "s_bfe_i32", "s_bfe_u64", "s_bfe_i64", "s_absdiff_i32", "s_mul_hi_u32", "s_mul_hi_i32",
 		"s_lshl1_add_u32", "s_lshl2_add_u32", "s_lshl3_add_u32", "s_lshl4_add_u32",
 		"s_pack_ll_b32_b16", "s_pack_lh_b32_b16", "s_pack_hh_b32_b16"} {
-		ty := tyB32
-		if strings.HasSuffix(n, "64") && n != "s_lshl_b64" && n != "s_lshr_b64" && n != "s_ashr_i64" && n != "s_bfm_b64" {
-			ty = tyB64
-		}
-		if n == "s_bfe_i64" {
-			ty = tyI64
-		}
+		ty := srcType(n)
 		fn := execSOP2x32
 		switch int32(i) {
 		case sCselect64, sAnd64, sOr64, sXor64, sAndn2_64, sOrn2_64, sNand64, sNor64, sXnor64:
@@ -85,6 +80,14 @@ func init() {
 		}
 		def(n, fn, int32(i), 1, ty, cSALU)
 	}
+}
+
+// srcType is the emulator type of the named scalar operation's first
+// register source, from isa's tables (OpInfo.Src): tyB64 for s_and_b64,
+// tyB32 for s_bfm_b64, tyB32 when the tables give none.
+func srcType(name string) uint8 {
+	op, _ := isa.OpByName(name)
+	return isaType(op.Info().Src, tyB32)
 }
 
 // execSOP2Bit64 executes the 64-bit bitwise SOP2 operations and

@@ -1,9 +1,6 @@
 package emu
 
-import (
-	"math/bits"
-	"strings"
-)
+import "math/bits"
 
 // SOP1 operations.
 const (
@@ -68,13 +65,7 @@ func init() {
 		"s_flbit_i32_b32", "s_flbit_i32_b64", "s_flbit_i32", "s_flbit_i32_i64", "s_sext_i32_i8", "s_sext_i32_i16",
 		"s_bitset0_b32", "s_bitset0_b64", "s_bitset1_b32", "s_bitset1_b64", "s_quadmask_b32", "s_quadmask_b64",
 		"s_abs_i32", "s_movrels_b32", "s_movrels_b64", "s_movreld_b32", "s_movreld_b64", "s_bitreplicate_b64_b32"} {
-		ty := tyB32
-		if strings.HasSuffix(n, "b64") && !strings.HasPrefix(n, "s_bitset") {
-			ty = tyB64
-		}
-		if n == "s_flbit_i32_i64" {
-			ty = tyI64
-		}
+		ty := srcType(n)
 		fn := execSOP1
 		if i == s1Mov32 || i == s1Mov64 {
 			fn = execMov

@@ -55,45 +55,6 @@ const (
 // smem sub encodes: kind | dwords<<4 | atomic op<<9
 func smemSub(kind, n, atom int) int32 { return int32(kind | n<<4 | atom<<9) }
 
-func init() {
-	for _, n := range []int{1, 2, 4, 8, 16} {
-		sfx := "dword"
-		if n > 1 {
-			sfx = fmt.Sprintf("dwordx%d", n)
-		}
-		def("s_load_"+sfx, execSMEM, smemSub(mLoad, n, 0), 1, tyB32, cSMEM)
-		def("s_buffer_load_"+sfx, execSMEM, smemSub(mBufLoad, n, 0), 1, tyB32, cSMEM)
-		if n <= 4 {
-			def("s_store_"+sfx, execSMEM, smemSub(mStore, n, 0), 0, tyB32, cSMEM)
-			def("s_buffer_store_"+sfx, execSMEM, smemSub(mBufStore, n, 0), 0, tyB32, cSMEM)
-		}
-	}
-	for i, a := range []string{"swap", "cmpswap", "add", "sub", "smin", "umin", "smax", "umax", "and", "or", "xor", "inc", "dec"} {
-		def("s_atomic_"+a, execSMEM, smemSub(mAtomic, 1, i), 0, tyB32, cSMEM)
-		def("s_atomic_"+a+"_x2", execSMEM, smemSub(mAtomic, 2, i), 0, tyB64, cSMEM)
-		def("s_buffer_atomic_"+a, execSMEM, smemSub(mBufAtomic, 1, i), 0, tyB32, cSMEM)
-		def("s_buffer_atomic_"+a+"_x2", execSMEM, smemSub(mBufAtomic, 2, i), 0, tyB64, cSMEM)
-	}
-	for _, n := range []int{1, 2, 4} {
-		sfx := "dword"
-		if n > 1 {
-			sfx = fmt.Sprintf("dwordx%d", n)
-		}
-		def("s_scratch_load_"+sfx, execSMEM, smemSub(mScratchLoad, n, 0), 1, tyB32, cSMEM)
-		def("s_scratch_store_"+sfx, execSMEM, smemSub(mStore, n, 0)|smemScratch, 0, tyB32, cSMEM)
-	}
-	def("s_dcache_inv", execSMEM, mDcacheInv, 0, tyB32, cSMEM)
-	def("s_dcache_inv_vol", execSMEM, mDcacheInvVol, 0, tyB32, cSMEM)
-	def("s_dcache_wb", execSMEM, mDcacheWb, 0, tyB32, cSMEM)
-	def("s_dcache_wb_vol", execSMEM, mDcacheWbVol, 0, tyB32, cSMEM)
-	def("s_dcache_discard", execSMEM, smemSub(mDiscard, 1, 0), 0, tyB32, cSMEM)
-	def("s_dcache_discard_x2", execSMEM, smemSub(mDiscard, 2, 0), 0, tyB32, cSMEM)
-	def("s_memtime", execSMEM, smemSub(mMemtime, 2, 0), 1, tyB64, cSMEM)
-	def("s_memrealtime", execSMEM, smemSub(mMemrealtime, 2, 0), 1, tyB64, cSMEM)
-	def("s_atc_probe", execSMEM, mAtcProbe, 0, tyB32, cSMEM)
-	def("s_atc_probe_buffer", execSMEM, mAtcProbeBuf, 0, tyB32, cSMEM)
-}
-
 // lgkmInc is the LGKM_CNT increment of an SMEM access of n dwords: one for a
 // single dword, two for more (Vega ISA §7.3).
 func lgkmInc(n int) uint8 {

@@ -1,6 +1,6 @@
 package emu
 
-import "strings"
+import "github.com/wavedbg/wavedbg/isa"
 
 // The scalar-load fast path. Nearly every SMEM instruction of a compiled
 // kernel is an s_load_dword… of the kernel arguments or the dispatch
@@ -15,7 +15,7 @@ import "strings"
 // (or a trap-temporary pair) in range, one immediate offset and an SDATA
 // of plain SGPRs aligned as the fetch size requires.
 func sloadEligible(in *instr) bool {
-	if !strings.HasPrefix(in.name, "s_load_dword") || in.def == nil || in.in == nil || in.in.Mods.GLC {
+	if in.def == nil || in.in == nil || in.in.Mods.GLC || !plainSLoad(in.in.Op) {
 		return false
 	}
 	if in.ndst != 1 || in.nsrc != 2 || in.dst[0].kind != okS || in.src[0].kind != okS || in.src[1].kind != okConst {
@@ -25,6 +25,13 @@ func sloadEligible(in *instr) bool {
 	sd, sb := int(in.dst[0].reg), int(in.src[0].reg)
 	align := min(n, 4)
 	return sd%align == 0 && sd+n <= 102 && (sb+2 <= 102 || sb >= 106 && sb+2 <= 128)
+}
+
+// plainSLoad reports whether op is an s_load_dword…: an SMEM load from an
+// address, not through a buffer resource nor from scratch (isa's MemInfo).
+func plainSLoad(op isa.Op) bool {
+	m := op.Mem()
+	return op.Info().Class == isa.ClassSMEM && m.Kind == isa.MemLoad && !m.Buffer && !m.Scratch
 }
 
 // sloadMemo is what execSLoad found for one instruction: with SBASE

@@ -375,8 +375,8 @@ func TestCacheEviction(t *testing.T) {
 	}
 }
 
-// s_waitcnt fields: GFX8 vmcnt [3:0], expcnt [6:4], lgkmcnt [11:8]; GFX9 adds
-// vmcnt [15:14].
+// s_waitcnt fields, as emu reads them from isa: GFX8 vmcnt [3:0], expcnt
+// [6:4], lgkmcnt [11:8]; GFX9 adds vmcnt [15:14].
 func TestWaitcntFields(t *testing.T) {
 	for _, tc := range []struct {
 		t            isa.Target
@@ -388,7 +388,8 @@ func TestWaitcntFields(t *testing.T) {
 		{isa.GFX9, 0xc070, 48, 7, 0},
 		{isa.GFX9, 0x0325, 5, 2, 3},
 	} {
-		vm, exp, lgk := waitcntFields(tc.t, tc.simm)
+		c := isa.WaitcntFields(tc.t, tc.simm)
+		vm, exp, lgk := c.VM, c.EXP, c.LGKM
 		if vm != tc.vm || exp != tc.exp || lgk != tc.lgk {
 			t.Errorf("%v %#x: %d %d %d, want %d %d %d", tc.t, tc.simm, vm, exp, lgk, tc.vm, tc.exp, tc.lgk)
 		}

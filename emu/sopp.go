@@ -1,19 +1,16 @@
 package emu
 
-import "fmt"
+import (
+	"fmt"
 
-// Program control operations.
+	"github.com/wavedbg/wavedbg/isa"
+)
+
+// Program control operations. The SOPP branches are not among them: their
+// sub is the isa.BranchCond the tables give (execBranch).
 const (
 	pNop = iota
 	pEndpgm
-	pBranch
-	pCbrSCC0
-	pCbrSCC1
-	pCbrVCCZ
-	pCbrVCCNZ
-	pCbrEXECZ
-	pCbrEXECNZ
-	pCbrDbg // s_cbranch_cdbg*: the debug condition bits are never set
 	pWaitcnt
 	pBarrier
 	pTrap
@@ -35,10 +32,6 @@ const (
 func init() {
 	for n, s := range map[string]int32{
 		"s_nop": pNop, "s_endpgm": pEndpgm, "s_endpgm_saved": pEndpgm, "s_endpgm_ordered_ps_done": pEndpgm,
-		"s_branch": pBranch, "s_cbranch_scc0": pCbrSCC0, "s_cbranch_scc1": pCbrSCC1,
-		"s_cbranch_vccz": pCbrVCCZ, "s_cbranch_vccnz": pCbrVCCNZ, "s_cbranch_execz": pCbrEXECZ,
-		"s_cbranch_execnz": pCbrEXECNZ, "s_cbranch_cdbgsys": pCbrDbg, "s_cbranch_cdbguser": pCbrDbg,
-		"s_cbranch_cdbgsys_or_user": pCbrDbg, "s_cbranch_cdbgsys_and_user": pCbrDbg,
 		"s_waitcnt": pWaitcnt, "s_barrier": pBarrier, "s_trap": pTrap, "s_sethalt": pSethalt,
 		"s_sleep": pSleep, "s_sendmsg": pSendmsg, "s_sendmsghalt": pSendmsg, "s_setprio": pIgnore,
 		"s_icache_inv": pIgnore, "s_incperflevel": pIgnore, "s_decperflevel": pIgnore, "s_ttracedata": pIgnore,
@@ -46,9 +39,10 @@ func init() {
 	} {
 		def(n, execSOPP, s, 0, tyB32, cSALU)
 	}
-	for n, sub := range map[string]int32{"s_branch": pBranch, "s_cbranch_scc0": pCbrSCC0, "s_cbranch_scc1": pCbrSCC1,
-		"s_cbranch_vccz": pCbrVCCZ, "s_cbranch_vccnz": pCbrVCCNZ, "s_cbranch_execz": pCbrEXECZ, "s_cbranch_execnz": pCbrEXECNZ} {
-		def(n, execBranch, sub, 0, tyB32, cSALU)
+	for op := range isa.Ops() {
+		if c := op.Info().Branch; c != isa.BranchNone {
+			def(op.String(), execBranch, int32(c), 0, tyB32, cSALU)
+		}
 	}
 	def("s_waitcnt", execWaitcnt, pWaitcnt, 0, tyB32, cSALU)
 	def("s_getpc_b64", execSOPP, pGetPC, 1, tyB64, cSALU)
@@ -97,32 +91,32 @@ func (w *Wave) jump(in *instr, addr uint64) error {
 	return nil
 }
 
-// execBranch executes s_branch and the s_cbranch_* conditions on SCC, VCC
-// and EXEC.
+// execBranch executes s_branch and the s_cbranch_* conditions; its sub is
+// the table's isa.BranchCond.
 func execBranch(w *Wave, in *instr) error {
-	if w.branchTaken(in.sub) {
+	if w.branchTaken(isa.BranchCond(in.sub)) {
 		return w.branch(in)
 	}
 	return nil
 }
 
-// branchTaken reports whether the SOPP branch operation sub jumps
+// branchTaken reports whether a SOPP branch with condition c jumps
 // (s_cbranch_cdbg*: the debug condition bits are never set).
-func (w *Wave) branchTaken(sub int32) bool {
+func (w *Wave) branchTaken(c isa.BranchCond) bool {
 	var v uint32
-	switch sub {
-	case pBranch:
+	switch c {
+	case isa.BranchAlways:
 		return true
-	case pCbrSCC0, pCbrSCC1:
+	case isa.BranchSCC0, isa.BranchSCC1:
 		v = w.s[slotSCC]
-	case pCbrVCCZ, pCbrVCCNZ:
+	case isa.BranchVCCZ, isa.BranchVCCNZ:
 		v = w.s[codeVCC] | w.s[codeVCC+1]
-	case pCbrEXECZ, pCbrEXECNZ:
+	case isa.BranchEXECZ, isa.BranchEXECNZ:
 		v = w.s[codeExec] | w.s[codeExec+1]
 	default:
 		return false
 	}
-	return (v != 0) == (sub == pCbrSCC1 || sub == pCbrVCCNZ || sub == pCbrEXECNZ)
+	return (v != 0) == (c == isa.BranchSCC1 || c == isa.BranchVCCNZ || c == isa.BranchEXECNZ)
 }
 
 // execWaitcnt executes s_waitcnt.
@@ -130,12 +124,12 @@ func execWaitcnt(w *Wave, in *instr) error {
 	if len(w.pend) == 0 {
 		return nil // nothing in flight: no wait
 	}
-	vm, exp, lgkm := waitcntFields(w.target, uint16(in.imm))
+	c := isa.WaitcntFields(w.target, uint16(in.imm))
 	if len(w.pend) == 1 && !w.jOn {
-		w.waitOne(vm, exp, lgkm)
+		w.waitOne(c.VM, c.EXP, c.LGKM)
 		return nil
 	}
-	w.waitcnt(vm, exp, lgkm)
+	w.waitcnt(c.VM, c.EXP, c.LGKM)
 	return nil
 }
 
@@ -157,16 +151,14 @@ func execSOPP(w *Wave, in *instr) error {
 	case pEndpgm:
 		w.ws(slotPC, uint32(w.pc()-1))
 		w.stop(Ended)
-	case pBranch, pCbrSCC0, pCbrSCC1, pCbrVCCZ, pCbrVCCNZ, pCbrEXECZ, pCbrEXECNZ:
-		return execBranch(w, in)
-	case pCbrDbg, pIgnore, pBarrier, pSetkill:
+	case pIgnore, pBarrier, pSetkill:
 		// a lone wave passes s_barrier at once
 	case pWaitcnt:
 		if len(w.pend) == 0 {
 			return nil // nothing in flight: no wait
 		}
-		vm, exp, lgkm := waitcntFields(w.target, uint16(in.imm))
-		w.waitcnt(vm, exp, lgkm)
+		c := isa.WaitcntFields(w.target, uint16(in.imm))
+		w.waitcnt(c.VM, c.EXP, c.LGKM)
 	case pTrap:
 		w.stop(Trapped)
 	case pSethalt:

@@ -57,14 +57,14 @@ func init() {
 				if x == "v_cmpx_" {
 					sub |= 1 << 16
 				}
-				def(x+c+"_"+t.sfx, execVOPC, sub, 1, ty, cVALU)
+				def(x+c+"_"+t.sfx, execVOPC, sub, 1, ty, cVALU).cmp = true
 			}
 		}
 	}
 	for i, t := range []string{"f32", "f64", "f16"} {
 		ty := []uint8{tyF32, tyF64, tyF16}[i]
-		def("v_cmp_class_"+t, execVOPC, int32((cmpClass32+i)<<8), 1, ty, cVALU)
-		def("v_cmpx_class_"+t, execVOPC, int32((cmpClass32+i)<<8|1<<16), 1, ty, cVALU)
+		def("v_cmp_class_"+t, execVOPC, int32((cmpClass32+i)<<8), 1, ty, cVALU).cmp = true
+		def("v_cmpx_class_"+t, execVOPC, int32((cmpClass32+i)<<8|1<<16), 1, ty, cVALU).cmp = true
 	}
 }
 

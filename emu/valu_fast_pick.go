@@ -1,8 +1,6 @@
 package emu
 
 import (
-	"strings"
-
 	simd "github.com/wavedbg/wavedbg/emu/internal/lanes"
 
 	"github.com/wavedbg/wavedbg/isa"
@@ -23,7 +21,7 @@ func fastFn1(in *instr, inst *isa.Inst, name string) execFn {
 	if d == nil {
 		return nil
 	}
-	if d.v == nil && strings.HasPrefix(name, "v_cmp") {
+	if d.cmp {
 		if sdwaCmpEligible(in, inst) {
 			return execCmpSDWA
 		}

@@ -315,11 +315,7 @@ func (a *asmLine) gprIdxOperand(o *asmOp) (int64, error) {
 // waitcnt parses vmcnt(N) expcnt(N) lgkmcnt(N) (separated by blanks, &
 // or commas) into an s_waitcnt simm16.
 func (a *asmLine) waitcnt(o *asmOp) error {
-	v := uint32(0xf7f)
-	vmMax := int64(0xf)
-	if a.t == GFX9 {
-		v, vmMax = 0xcf7f, 0x3f
-	}
+	w, wmax := WaitcntMax(a.t), WaitcntMax(a.t)
 	for {
 		col := a.pos + 1
 		name := a.ident()
@@ -342,7 +338,7 @@ func (a *asmLine) waitcnt(o *asmOp) error {
 		}
 		col = s + 1
 		base, sat := strings.CutSuffix(name, "_sat")
-		max := map[string]int64{"vmcnt": vmMax, "expcnt": 7, "lgkmcnt": 0xf}[base]
+		max := map[string]int64{"vmcnt": int64(wmax.VM), "expcnt": int64(wmax.EXP), "lgkmcnt": int64(wmax.LGKM)}[base]
 		if max == 0 {
 			return &AsmError{Col: col, Msg: "invalid counter name " + name}
 		}
@@ -354,14 +350,11 @@ func (a *asmLine) waitcnt(o *asmOp) error {
 		}
 		switch base {
 		case "vmcnt":
-			v = v&^0xc00f | uint32(n&0xf) | uint32(n>>4&3)<<14
-			if a.t == GFX8 {
-				v &^= 0xc000
-			}
+			w.VM = int(n)
 		case "expcnt":
-			v = v&^0x70 | uint32(n)<<4
+			w.EXP = int(n)
 		case "lgkmcnt":
-			v = v&^0xf00 | uint32(n)<<8
+			w.LGKM = int(n)
 		}
 		c := a.peek()
 		if c == '&' || c == ',' {
@@ -377,6 +370,10 @@ func (a *asmLine) waitcnt(o *asmOp) error {
 		if !strings.HasSuffix(id, "cnt") && !strings.HasSuffix(id, "cnt_sat") {
 			break
 		}
+	}
+	v, err := WaitcntImm(a.t, w)
+	if err != nil {
+		return errAt(o, err.Error())
 	}
 	o.kind, o.val = opInt, int64(v)
 	return nil

@@ -38,12 +38,20 @@ func (f Flags) String() string {
 }
 
 // OpInfo holds the facts about an Op that do not depend on its encoding:
-// the unit that executes it, the counters it raises and the union of the
-// flag words of all its table rows.
+// the unit that executes it, the counters it raises, the union of the flag
+// words of all its table rows and the facts the emulator and the UI would
+// otherwise read off the mnemonic. All are generated from the tables.
 type OpInfo struct {
 	Class  Class
 	Raises Counters
 	Flags  Flags
+	Branch BranchCond // a SOPP branch's condition (fact word br=COND); BranchNone otherwise
+	// Src is the type of the first register source operand, whose width
+	// says whether a scalar operation works on 32 or 64 bits (s_and_b64
+	// TypeB64, s_bfm_b64 TypeB32, s_lshl_b64 TypeB64 with a 32-bit shift
+	// count). TypeNone when there is no register source or the op's rows
+	// disagree.
+	Src DataType
 }
 
 // OperandSpec describes one operand of a Form, from one

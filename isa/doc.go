@@ -14,7 +14,10 @@
 // encoding family has its decoder and printer in its own files (scalar.go;
 // valu.go, valu_vop3.go, valu_print.go; mem.go and mem_*.go), registered
 // in decoders and printers; meminfo.go gives the memory-access facts of DS,
-// buffer and flat opcodes (Op.Mem), looked up by Op after decoding.
-// tables.go is generated from tables/*.txt by internal/gen (see
+// buffer, flat and SMEM opcodes (Op.Mem), looked up by Op after decoding;
+// opfacts.go the branch conditions of OpInfo and Op lookup by name;
+// waitcnt.go each generation's s_waitcnt layout (WaitcntFields,
+// WaitcntImm). Code outside the package reads these facts, never the
+// mnemonics. tables.go is generated from tables/*.txt by internal/gen (see
 // tables/README.md); internal/harvest distils those rows from LLVM 19.
 package isa

@@ -1,8 +1,9 @@
 package isa
 
 // This file holds the memory-access facts of the DS, MUBUF, MTBUF and
-// FLAT/GLOBAL/SCRATCH opcodes: what an operation does, how many bytes it
-// moves and how, which atomic it is. They are table data (the memory fact
+// FLAT/GLOBAL/SCRATCH opcodes and of the SMEM loads, stores and atomics:
+// what an operation does, how many bytes it moves and how, which atomic it
+// is. They are table data (the memory fact
 // words of isa/tables/mem.txt, see tables/README.md), generated into
 // memInfo in tables.go and looked up by Op, so the emulator and the UI
 // never parse mnemonics for them and Decode pays nothing for them.
@@ -11,7 +12,7 @@ package isa
 type MemKind uint8
 
 const (
-	MemNone     MemKind = iota // not a DS, MUBUF, MTBUF or FLAT operation (MIMG and EXP included)
+	MemNone     MemKind = iota // not a memory access of DS, MUBUF, MTBUF, FLAT or SMEM (MIMG, EXP, s_dcache_*, s_memtime ...)
 	MemLoad                    // reads memory into VGPRs (flag word load)
 	MemStore                   // writes VGPRs to memory (flag word store)
 	MemAtomic                  // read-modify-write (flag word atomic; DS *_src2_* read both operands from LDS)
@@ -36,8 +37,9 @@ func (k MemKind) String() string {
 	return "?"
 }
 
-// AtomicOp is the read-modify-write an atomic performs. Buffer, FLAT and
-// GLOBAL atomics and DS atomics (including the *_src2_* forms) share it.
+// AtomicOp is the read-modify-write an atomic performs. Buffer, FLAT,
+// GLOBAL and scalar atomics and DS atomics (including the *_src2_* forms)
+// share it; MemInfo.Size says whether it is the 32- or 64-bit (_x2) one.
 type AtomicOp uint8
 
 const (
@@ -84,7 +86,7 @@ type MemRet uint8
 const (
 	RetNever  MemRet = iota // no returned value (and every non-atomic)
 	RetAlways               // DS *_rtn_* and ds_wrxchg* (flag word ret)
-	RetGLC                  // buffer, FLAT and GLOBAL atomics: only with the glc bit (ret=glc)
+	RetGLC                  // buffer, FLAT, GLOBAL and scalar atomics: only with the glc bit (ret=glc)
 )
 
 var memRetNames = [...]string{"never", "always", "glc"}
@@ -104,20 +106,23 @@ type MemInfo struct {
 	Kind MemKind
 	// Size is the bytes each lane moves per address: 1, 2, 4, 8, 12 or 16
 	// (a DS read2/write2 element, an atomic's data: 4, or 8 for 64-bit
-	// ones). It is 0 for format accesses, whose element size is the data
-	// format's, and for operations without memory data.
-	Size   uint8
-	Signed bool  // a 1- or 2-byte load sign-extends (sbyte, sshort, ds_read_i8, ds_read_i16)
-	D16    bool  // the VGPR holds 16-bit data in one half, the other half kept on loads (D16Hi says which)
-	D16Hi  bool  // ... in the high half (the *_d16_hi forms); D16 is set too
-	Format bool  // a typed (*_format_*, every MTBUF) access converted through a data and number format
-	Comps  uint8 // components of a format access (x 1, xy 2, xyz 3, xyzw 4); 0 otherwise
-	Atomic AtomicOp
-	Ret    MemRet
-	Two    bool // DS: two addresses from offset0 and offset1 (read2, write2, wrxchg2)
-	ST64   bool // DS: the two offsets count 64 elements (read2st64, write2st64, wrxchg2st64)
-	Src2   bool // DS *_src2_*: the second operand is LDS at the address the offset encodes
-	AddTID bool // ds_read_addtid_b32, ds_write_addtid_b32: the address is M0 + offset + lane × 4
+	// ones); for SMEM the bytes the wave moves, 4 to 64 (dwords × 4). It
+	// is 0 for format accesses, whose element size is the data format's,
+	// and for operations without memory data.
+	Size    uint8
+	Signed  bool  // a 1- or 2-byte load sign-extends (sbyte, sshort, ds_read_i8, ds_read_i16)
+	D16     bool  // the VGPR holds 16-bit data in one half, the other half kept on loads (D16Hi says which)
+	D16Hi   bool  // ... in the high half (the *_d16_hi forms); D16 is set too
+	Format  bool  // a typed (*_format_*, every MTBUF) access converted through a data and number format
+	Comps   uint8 // components of a format access (x 1, xy 2, xyz 3, xyzw 4); 0 otherwise
+	Atomic  AtomicOp
+	Ret     MemRet
+	Two     bool // DS: two addresses from offset0 and offset1 (read2, write2, wrxchg2)
+	ST64    bool // DS: the two offsets count 64 elements (read2st64, write2st64, wrxchg2st64)
+	Src2    bool // DS *_src2_*: the second operand is LDS at the address the offset encodes
+	AddTID  bool // ds_read_addtid_b32, ds_write_addtid_b32: the address is M0 + offset + lane × 4
+	Buffer  bool // SMEM s_buffer_*: SBASE is a buffer resource (V#), not an address
+	Scratch bool // SMEM s_scratch_*: the address is in the wave's scratch (private) memory
 }
 
 // Returns reports whether the operation, executed with the given glc bit,
@@ -127,7 +132,8 @@ func (m MemInfo) Returns(glc bool) bool {
 }
 
 // Mem returns the memory-access facts of op; the zero MemInfo (Kind
-// MemNone) for an op that is not DS, MUBUF, MTBUF or FLAT.
+// MemNone) for an op that is not DS, MUBUF, MTBUF or FLAT, nor an SMEM
+// load, store or atomic.
 func (op Op) Mem() MemInfo {
 	if int(op) < len(memInfo) {
 		return memInfo[op]

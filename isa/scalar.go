@@ -262,16 +262,10 @@ func printSMEM(p *printer, inst *Inst) {
 // waitcnt prints an s_waitcnt simm16 as LLVM does: each counter that is
 // not at its maximum, or all three when all are.
 func (p *printer) waitcnt(v uint16) {
-	vm := uint64(v & 0xf)
-	vmMax := uint64(0xf)
-	if p.t == GFX9 {
-		vm |= uint64(v>>14&3) << 4
-		vmMax = 0x3f
-	}
-	exp, lgkm := uint64(v>>4&7), uint64(v>>8&0xf)
-	all := vm == vmMax && exp == 7 && lgkm == 0xf
+	w, m := WaitcntFields(p.t, v), WaitcntMax(p.t)
+	all := w == m
 	space := false
-	put := func(name string, x uint64, show bool) {
+	put := func(name string, x int, show bool) {
 		if !show && !all {
 			return
 		}
@@ -284,9 +278,9 @@ func (p *printer) waitcnt(v uint16) {
 		p.byte(')')
 		space = true
 	}
-	put("vmcnt", vm, vm != vmMax)
-	put("expcnt", exp, exp != 7)
-	put("lgkmcnt", lgkm, lgkm != 0xf)
+	put("vmcnt", w.VM, w.VM != m.VM)
+	put("expcnt", w.EXP, w.EXP != m.EXP)
+	put("lgkmcnt", w.LGKM, w.LGKM != m.LGKM)
 }
 
 // hwregName is LLVM's name of hardware register id on generation t, or "".

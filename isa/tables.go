@@ -2392,1195 +2392,1195 @@ var opNames = [numOps]string{
 
 var opInfo = [numOps]OpInfo{
 	{},
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoTFE},                                                       // BUFFER_ATOMIC_ADD
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoTFE},                                                       // BUFFER_ATOMIC_ADD_X2
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoTFE},                                                       // BUFFER_ATOMIC_AND
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoTFE},                                                       // BUFFER_ATOMIC_AND_X2
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoTFE},                                                       // BUFFER_ATOMIC_CMPSWAP
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoTFE},                                                       // BUFFER_ATOMIC_CMPSWAP_X2
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoTFE},                                                       // BUFFER_ATOMIC_DEC
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoTFE},                                                       // BUFFER_ATOMIC_DEC_X2
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoTFE},                                                       // BUFFER_ATOMIC_INC
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoTFE},                                                       // BUFFER_ATOMIC_INC_X2
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoTFE},                                                       // BUFFER_ATOMIC_OR
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoTFE},                                                       // BUFFER_ATOMIC_OR_X2
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoTFE},                                                       // BUFFER_ATOMIC_SMAX
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoTFE},                                                       // BUFFER_ATOMIC_SMAX_X2
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoTFE},                                                       // BUFFER_ATOMIC_SMIN
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoTFE},                                                       // BUFFER_ATOMIC_SMIN_X2
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoTFE},                                                       // BUFFER_ATOMIC_SUB
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoTFE},                                                       // BUFFER_ATOMIC_SUB_X2
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoTFE},                                                       // BUFFER_ATOMIC_SWAP
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoTFE},                                                       // BUFFER_ATOMIC_SWAP_X2
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoTFE},                                                       // BUFFER_ATOMIC_UMAX
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoTFE},                                                       // BUFFER_ATOMIC_UMAX_X2
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoTFE},                                                       // BUFFER_ATOMIC_UMIN
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoTFE},                                                       // BUFFER_ATOMIC_UMIN_X2
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoTFE},                                                       // BUFFER_ATOMIC_XOR
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoTFE},                                                       // BUFFER_ATOMIC_XOR_X2
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLDSOk | FlagLoad},                                                         // BUFFER_LOAD_DWORD
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                                     // BUFFER_LOAD_DWORDX2
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                                     // BUFFER_LOAD_DWORDX3
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                                     // BUFFER_LOAD_DWORDX4
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16Hi | FlagFormat | FlagLoad},                                            // BUFFER_LOAD_FORMAT_D16_HI_X
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16 | FlagFormat | FlagLoad},                                              // BUFFER_LOAD_FORMAT_D16_X
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16 | FlagFormat | FlagLoad},                                              // BUFFER_LOAD_FORMAT_D16_XY
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16 | FlagFormat | FlagLoad},                                              // BUFFER_LOAD_FORMAT_D16_XYZ
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16 | FlagFormat | FlagLoad},                                              // BUFFER_LOAD_FORMAT_D16_XYZW
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagFormat | FlagLDSOk | FlagLoad},                                            // BUFFER_LOAD_FORMAT_X
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagFormat | FlagLoad},                                                        // BUFFER_LOAD_FORMAT_XY
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagFormat | FlagLoad},                                                        // BUFFER_LOAD_FORMAT_XYZ
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagFormat | FlagLoad},                                                        // BUFFER_LOAD_FORMAT_XYZW
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLDSOk | FlagLoad},                                                         // BUFFER_LOAD_SBYTE
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16 | FlagLoad},                                                           // BUFFER_LOAD_SBYTE_D16
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16Hi | FlagLoad},                                                         // BUFFER_LOAD_SBYTE_D16_HI
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16 | FlagLoad},                                                           // BUFFER_LOAD_SHORT_D16
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16Hi | FlagLoad},                                                         // BUFFER_LOAD_SHORT_D16_HI
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLDSOk | FlagLoad},                                                         // BUFFER_LOAD_SSHORT
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLDSOk | FlagLoad},                                                         // BUFFER_LOAD_UBYTE
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16 | FlagLoad},                                                           // BUFFER_LOAD_UBYTE_D16
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16Hi | FlagLoad},                                                         // BUFFER_LOAD_UBYTE_D16_HI
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLDSOk | FlagLoad},                                                         // BUFFER_LOAD_USHORT
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagStore},                                                                    // BUFFER_STORE_BYTE
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16Hi | FlagStore},                                                        // BUFFER_STORE_BYTE_D16_HI
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagStore},                                                                    // BUFFER_STORE_DWORD
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagStore},                                                                    // BUFFER_STORE_DWORDX2
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagStore},                                                                    // BUFFER_STORE_DWORDX3
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagStore},                                                                    // BUFFER_STORE_DWORDX4
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16Hi | FlagFormat | FlagStore},                                           // BUFFER_STORE_FORMAT_D16_HI_X
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16 | FlagFormat | FlagStore},                                             // BUFFER_STORE_FORMAT_D16_X
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16 | FlagFormat | FlagStore},                                             // BUFFER_STORE_FORMAT_D16_XY
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16 | FlagFormat | FlagStore},                                             // BUFFER_STORE_FORMAT_D16_XYZ
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16 | FlagFormat | FlagStore},                                             // BUFFER_STORE_FORMAT_D16_XYZW
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagFormat | FlagStore},                                                       // BUFFER_STORE_FORMAT_X
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagFormat | FlagStore},                                                       // BUFFER_STORE_FORMAT_XY
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagFormat | FlagStore},                                                       // BUFFER_STORE_FORMAT_XYZ
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagFormat | FlagStore},                                                       // BUFFER_STORE_FORMAT_XYZW
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLDSOnly | FlagNoTFE | FlagStore},                                          // BUFFER_STORE_LDS_DWORD
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagStore},                                                                    // BUFFER_STORE_SHORT
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16Hi | FlagStore},                                                        // BUFFER_STORE_SHORT_D16_HI
-	{Class: ClassVMEM, Raises: CntVM, Flags: 0},                                                                            // BUFFER_WBINVL1
-	{Class: ClassVMEM, Raises: CntVM, Flags: 0},                                                                            // BUFFER_WBINVL1_VOL
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                                                   // DS_ADD_F32
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                                                         // DS_ADD_RTN_F32
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                                                         // DS_ADD_RTN_U32
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                                                         // DS_ADD_RTN_U64
-	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                                                            // DS_ADD_SRC2_F32
-	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                                                            // DS_ADD_SRC2_U32
-	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                                                            // DS_ADD_SRC2_U64
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                                                   // DS_ADD_U32
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                                                   // DS_ADD_U64
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                                                   // DS_AND_B32
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                                                   // DS_AND_B64
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                                                         // DS_AND_RTN_B32
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                                                         // DS_AND_RTN_B64
-	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                                                            // DS_AND_SRC2_B32
-	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                                                            // DS_AND_SRC2_B64
-	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                                                            // DS_APPEND
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagNoGDS},                                                                    // DS_BPERMUTE_B32
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                                                   // DS_CMPST_B32
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                                                   // DS_CMPST_B64
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                                                   // DS_CMPST_F32
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                                                   // DS_CMPST_F64
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                                                         // DS_CMPST_RTN_B32
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                                                         // DS_CMPST_RTN_B64
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                                                         // DS_CMPST_RTN_F32
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                                                         // DS_CMPST_RTN_F64
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                                                         // DS_CONDXCHG32_RTN_B64
-	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                                                            // DS_CONSUME
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                                                         // DS_DEC_RTN_U32
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                                                         // DS_DEC_RTN_U64
-	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                                                            // DS_DEC_SRC2_U32
-	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                                                            // DS_DEC_SRC2_U64
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                                                   // DS_DEC_U32
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                                                   // DS_DEC_U64
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagGDSOnly},                                                                  // DS_GWS_BARRIER
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagGDSOnly},                                                                  // DS_GWS_INIT
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagGDSOnly},                                                                  // DS_GWS_SEMA_BR
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagGDSOnly},                                                                  // DS_GWS_SEMA_P
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagGDSOnly},                                                                  // DS_GWS_SEMA_RELEASE_ALL
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagGDSOnly},                                                                  // DS_GWS_SEMA_V
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                                                         // DS_INC_RTN_U32
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                                                         // DS_INC_RTN_U64
-	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                                                            // DS_INC_SRC2_U32
-	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                                                            // DS_INC_SRC2_U64
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                                                   // DS_INC_U32
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                                                   // DS_INC_U64
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                                                   // DS_MAX_F32
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                                                   // DS_MAX_F64
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                                                   // DS_MAX_I32
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                                                   // DS_MAX_I64
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                                                         // DS_MAX_RTN_F32
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                                                         // DS_MAX_RTN_F64
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                                                         // DS_MAX_RTN_I32
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                                                         // DS_MAX_RTN_I64
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                                                         // DS_MAX_RTN_U32
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                                                         // DS_MAX_RTN_U64
-	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                                                            // DS_MAX_SRC2_F32
-	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                                                            // DS_MAX_SRC2_F64
-	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                                                            // DS_MAX_SRC2_I32
-	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                                                            // DS_MAX_SRC2_I64
-	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                                                            // DS_MAX_SRC2_U32
-	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                                                            // DS_MAX_SRC2_U64
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                                                   // DS_MAX_U32
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                                                   // DS_MAX_U64
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                                                   // DS_MIN_F32
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                                                   // DS_MIN_F64
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                                                   // DS_MIN_I32
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                                                   // DS_MIN_I64
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                                                         // DS_MIN_RTN_F32
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                                                         // DS_MIN_RTN_F64
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                                                         // DS_MIN_RTN_I32
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                                                         // DS_MIN_RTN_I64
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                                                         // DS_MIN_RTN_U32
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                                                         // DS_MIN_RTN_U64
-	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                                                            // DS_MIN_SRC2_F32
-	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                                                            // DS_MIN_SRC2_F64
-	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                                                            // DS_MIN_SRC2_I32
-	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                                                            // DS_MIN_SRC2_I64
-	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                                                            // DS_MIN_SRC2_U32
-	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                                                            // DS_MIN_SRC2_U64
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                                                   // DS_MIN_U32
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                                                   // DS_MIN_U64
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                                                   // DS_MSKOR_B32
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                                                   // DS_MSKOR_B64
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                                                         // DS_MSKOR_RTN_B32
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                                                         // DS_MSKOR_RTN_B64
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagNoMods},                                                                   // DS_NOP
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagGDSOnly},                                                                  // DS_ORDERED_COUNT
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                                                   // DS_OR_B32
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                                                   // DS_OR_B64
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                                                         // DS_OR_RTN_B32
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                                                         // DS_OR_RTN_B64
-	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                                                            // DS_OR_SRC2_B32
-	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                                                            // DS_OR_SRC2_B64
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagNoGDS},                                                                    // DS_PERMUTE_B32
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagLoad | FlagOffset2},                                                       // DS_READ2ST64_B32
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagLoad | FlagOffset2},                                                       // DS_READ2ST64_B64
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagLoad | FlagOffset2},                                                       // DS_READ2_B32
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagLoad | FlagOffset2},                                                       // DS_READ2_B64
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagLoad},                                                                     // DS_READ_ADDTID_B32
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagLoad},                                                                     // DS_READ_B128
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagLoad},                                                                     // DS_READ_B32
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagLoad},                                                                     // DS_READ_B64
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagLoad},                                                                     // DS_READ_B96
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagLoad},                                                                     // DS_READ_I16
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagLoad},                                                                     // DS_READ_I8
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagD16 | FlagLoad},                                                           // DS_READ_I8_D16
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagD16Hi | FlagLoad},                                                         // DS_READ_I8_D16_HI
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagLoad},                                                                     // DS_READ_U16
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagD16 | FlagLoad},                                                           // DS_READ_U16_D16
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagD16Hi | FlagLoad},                                                         // DS_READ_U16_D16_HI
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagLoad},                                                                     // DS_READ_U8
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagD16 | FlagLoad},                                                           // DS_READ_U8_D16
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagD16Hi | FlagLoad},                                                         // DS_READ_U8_D16_HI
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                                                         // DS_RSUB_RTN_U32
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                                                         // DS_RSUB_RTN_U64
-	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                                                            // DS_RSUB_SRC2_U32
-	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                                                            // DS_RSUB_SRC2_U64
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                                                   // DS_RSUB_U32
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                                                   // DS_RSUB_U64
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                                                         // DS_SUB_RTN_U32
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                                                         // DS_SUB_RTN_U64
-	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                                                            // DS_SUB_SRC2_U32
-	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                                                            // DS_SUB_SRC2_U64
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                                                   // DS_SUB_U32
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                                                   // DS_SUB_U64
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagSwizzle},                                                                  // DS_SWIZZLE_B32
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                                                         // DS_WRAP_RTN_B32
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagOffset2 | FlagStore},                                                      // DS_WRITE2ST64_B32
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagOffset2 | FlagStore},                                                      // DS_WRITE2ST64_B64
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagOffset2 | FlagStore},                                                      // DS_WRITE2_B32
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagOffset2 | FlagStore},                                                      // DS_WRITE2_B64
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagStore},                                                                    // DS_WRITE_ADDTID_B32
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagStore},                                                                    // DS_WRITE_B128
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagStore},                                                                    // DS_WRITE_B16
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagD16Hi | FlagStore},                                                        // DS_WRITE_B16_D16_HI
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagStore},                                                                    // DS_WRITE_B32
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagStore},                                                                    // DS_WRITE_B64
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagStore},                                                                    // DS_WRITE_B8
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagD16Hi | FlagStore},                                                        // DS_WRITE_B8_D16_HI
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagStore},                                                                    // DS_WRITE_B96
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagStore},                                                                    // DS_WRITE_SRC2_B32
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagStore},                                                                    // DS_WRITE_SRC2_B64
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagOffset2 | FlagRet},                                           // DS_WRXCHG2ST64_RTN_B32
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagOffset2 | FlagRet},                                           // DS_WRXCHG2ST64_RTN_B64
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagOffset2 | FlagRet},                                           // DS_WRXCHG2_RTN_B32
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagOffset2 | FlagRet},                                           // DS_WRXCHG2_RTN_B64
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                                                         // DS_WRXCHG_RTN_B32
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                                                         // DS_WRXCHG_RTN_B64
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                                                   // DS_XOR_B32
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic},                                                                   // DS_XOR_B64
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                                                         // DS_XOR_RTN_B32
-	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet},                                                         // DS_XOR_RTN_B64
-	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                                                            // DS_XOR_SRC2_B32
-	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                                                            // DS_XOR_SRC2_B64
-	{Class: ClassExport, Raises: CntEXP, Flags: FlagStore},                                                                 // EXP
-	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagAtomic},                                                         // FLAT_ATOMIC_ADD
-	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagAtomic},                                                         // FLAT_ATOMIC_ADD_X2
-	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagAtomic},                                                         // FLAT_ATOMIC_AND
-	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagAtomic},                                                         // FLAT_ATOMIC_AND_X2
-	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagAtomic},                                                         // FLAT_ATOMIC_CMPSWAP
-	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagAtomic},                                                         // FLAT_ATOMIC_CMPSWAP_X2
-	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagAtomic},                                                         // FLAT_ATOMIC_DEC
-	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagAtomic},                                                         // FLAT_ATOMIC_DEC_X2
-	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagAtomic},                                                         // FLAT_ATOMIC_INC
-	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagAtomic},                                                         // FLAT_ATOMIC_INC_X2
-	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagAtomic},                                                         // FLAT_ATOMIC_OR
-	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagAtomic},                                                         // FLAT_ATOMIC_OR_X2
-	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagAtomic},                                                         // FLAT_ATOMIC_SMAX
-	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagAtomic},                                                         // FLAT_ATOMIC_SMAX_X2
-	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagAtomic},                                                         // FLAT_ATOMIC_SMIN
-	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagAtomic},                                                         // FLAT_ATOMIC_SMIN_X2
-	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagAtomic},                                                         // FLAT_ATOMIC_SUB
-	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagAtomic},                                                         // FLAT_ATOMIC_SUB_X2
-	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagAtomic},                                                         // FLAT_ATOMIC_SWAP
-	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagAtomic},                                                         // FLAT_ATOMIC_SWAP_X2
-	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagAtomic},                                                         // FLAT_ATOMIC_UMAX
-	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagAtomic},                                                         // FLAT_ATOMIC_UMAX_X2
-	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagAtomic},                                                         // FLAT_ATOMIC_UMIN
-	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagAtomic},                                                         // FLAT_ATOMIC_UMIN_X2
-	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagAtomic},                                                         // FLAT_ATOMIC_XOR
-	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagAtomic},                                                         // FLAT_ATOMIC_XOR_X2
-	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagLoad},                                                           // FLAT_LOAD_DWORD
-	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagLoad},                                                           // FLAT_LOAD_DWORDX2
-	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagLoad},                                                           // FLAT_LOAD_DWORDX3
-	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagLoad},                                                           // FLAT_LOAD_DWORDX4
-	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagLoad},                                                           // FLAT_LOAD_SBYTE
-	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagD16 | FlagLoad},                                                 // FLAT_LOAD_SBYTE_D16
-	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagD16Hi | FlagLoad},                                               // FLAT_LOAD_SBYTE_D16_HI
-	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagD16 | FlagLoad},                                                 // FLAT_LOAD_SHORT_D16
-	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagD16Hi | FlagLoad},                                               // FLAT_LOAD_SHORT_D16_HI
-	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagLoad},                                                           // FLAT_LOAD_SSHORT
-	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagLoad},                                                           // FLAT_LOAD_UBYTE
-	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagD16 | FlagLoad},                                                 // FLAT_LOAD_UBYTE_D16
-	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagD16Hi | FlagLoad},                                               // FLAT_LOAD_UBYTE_D16_HI
-	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagLoad},                                                           // FLAT_LOAD_USHORT
-	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagStore},                                                          // FLAT_STORE_BYTE
-	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagD16Hi | FlagStore},                                              // FLAT_STORE_BYTE_D16_HI
-	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagStore},                                                          // FLAT_STORE_DWORD
-	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagStore},                                                          // FLAT_STORE_DWORDX2
-	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagStore},                                                          // FLAT_STORE_DWORDX3
-	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagStore},                                                          // FLAT_STORE_DWORDX4
-	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagStore},                                                          // FLAT_STORE_SHORT
-	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagD16Hi | FlagStore},                                              // FLAT_STORE_SHORT_D16_HI
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic},                                                                   // GLOBAL_ATOMIC_ADD
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic},                                                                   // GLOBAL_ATOMIC_ADD_X2
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic},                                                                   // GLOBAL_ATOMIC_AND
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic},                                                                   // GLOBAL_ATOMIC_AND_X2
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic},                                                                   // GLOBAL_ATOMIC_CMPSWAP
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic},                                                                   // GLOBAL_ATOMIC_CMPSWAP_X2
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic},                                                                   // GLOBAL_ATOMIC_DEC
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic},                                                                   // GLOBAL_ATOMIC_DEC_X2
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic},                                                                   // GLOBAL_ATOMIC_INC
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic},                                                                   // GLOBAL_ATOMIC_INC_X2
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic},                                                                   // GLOBAL_ATOMIC_OR
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic},                                                                   // GLOBAL_ATOMIC_OR_X2
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic},                                                                   // GLOBAL_ATOMIC_SMAX
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic},                                                                   // GLOBAL_ATOMIC_SMAX_X2
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic},                                                                   // GLOBAL_ATOMIC_SMIN
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic},                                                                   // GLOBAL_ATOMIC_SMIN_X2
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic},                                                                   // GLOBAL_ATOMIC_SUB
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic},                                                                   // GLOBAL_ATOMIC_SUB_X2
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic},                                                                   // GLOBAL_ATOMIC_SWAP
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic},                                                                   // GLOBAL_ATOMIC_SWAP_X2
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic},                                                                   // GLOBAL_ATOMIC_UMAX
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic},                                                                   // GLOBAL_ATOMIC_UMAX_X2
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic},                                                                   // GLOBAL_ATOMIC_UMIN
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic},                                                                   // GLOBAL_ATOMIC_UMIN_X2
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic},                                                                   // GLOBAL_ATOMIC_XOR
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic},                                                                   // GLOBAL_ATOMIC_XOR_X2
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLDSOk | FlagLoad},                                                         // GLOBAL_LOAD_DWORD
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                                     // GLOBAL_LOAD_DWORDX2
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                                     // GLOBAL_LOAD_DWORDX3
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                                     // GLOBAL_LOAD_DWORDX4
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLDSOk | FlagLoad},                                                         // GLOBAL_LOAD_SBYTE
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16 | FlagLoad},                                                           // GLOBAL_LOAD_SBYTE_D16
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16Hi | FlagLoad},                                                         // GLOBAL_LOAD_SBYTE_D16_HI
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16 | FlagLoad},                                                           // GLOBAL_LOAD_SHORT_D16
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16Hi | FlagLoad},                                                         // GLOBAL_LOAD_SHORT_D16_HI
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLDSOk | FlagLoad},                                                         // GLOBAL_LOAD_SSHORT
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLDSOk | FlagLoad},                                                         // GLOBAL_LOAD_UBYTE
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16 | FlagLoad},                                                           // GLOBAL_LOAD_UBYTE_D16
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16Hi | FlagLoad},                                                         // GLOBAL_LOAD_UBYTE_D16_HI
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLDSOk | FlagLoad},                                                         // GLOBAL_LOAD_USHORT
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagStore},                                                                    // GLOBAL_STORE_BYTE
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16Hi | FlagStore},                                                        // GLOBAL_STORE_BYTE_D16_HI
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagStore},                                                                    // GLOBAL_STORE_DWORD
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagStore},                                                                    // GLOBAL_STORE_DWORDX2
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagStore},                                                                    // GLOBAL_STORE_DWORDX3
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagStore},                                                                    // GLOBAL_STORE_DWORDX4
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagStore},                                                                    // GLOBAL_STORE_SHORT
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16Hi | FlagStore},                                                        // GLOBAL_STORE_SHORT_D16_HI
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoD16},                                                       // IMAGE_ATOMIC_ADD
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoD16},                                                       // IMAGE_ATOMIC_AND
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagCmpswap | FlagNoD16},                                         // IMAGE_ATOMIC_CMPSWAP
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoD16},                                                       // IMAGE_ATOMIC_DEC
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoD16},                                                       // IMAGE_ATOMIC_INC
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoD16},                                                       // IMAGE_ATOMIC_OR
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoD16},                                                       // IMAGE_ATOMIC_SMAX
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoD16},                                                       // IMAGE_ATOMIC_SMIN
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoD16},                                                       // IMAGE_ATOMIC_SUB
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoD16},                                                       // IMAGE_ATOMIC_SWAP
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoD16},                                                       // IMAGE_ATOMIC_UMAX
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoD16},                                                       // IMAGE_ATOMIC_UMIN
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoD16},                                                       // IMAGE_ATOMIC_XOR
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagGather4 | FlagLoad},                                                       // IMAGE_GATHER4
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagGather4 | FlagLoad},                                                       // IMAGE_GATHER4H
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagGather4 | FlagLoad},                                                       // IMAGE_GATHER4_B
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagGather4 | FlagLoad},                                                       // IMAGE_GATHER4_B_CL
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagGather4 | FlagLoad},                                                       // IMAGE_GATHER4_B_CL_O
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagGather4 | FlagLoad},                                                       // IMAGE_GATHER4_B_O
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagGather4 | FlagLoad},                                                       // IMAGE_GATHER4_C
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagGather4 | FlagLoad},                                                       // IMAGE_GATHER4_CL
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagGather4 | FlagLoad},                                                       // IMAGE_GATHER4_CL_O
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagGather4 | FlagLoad},                                                       // IMAGE_GATHER4_C_B
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagGather4 | FlagLoad},                                                       // IMAGE_GATHER4_C_B_CL
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagGather4 | FlagLoad},                                                       // IMAGE_GATHER4_C_B_CL_O
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagGather4 | FlagLoad},                                                       // IMAGE_GATHER4_C_B_O
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagGather4 | FlagLoad},                                                       // IMAGE_GATHER4_C_CL
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagGather4 | FlagLoad},                                                       // IMAGE_GATHER4_C_CL_O
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagGather4 | FlagLoad},                                                       // IMAGE_GATHER4_C_L
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagGather4 | FlagLoad},                                                       // IMAGE_GATHER4_C_LZ
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagGather4 | FlagLoad},                                                       // IMAGE_GATHER4_C_LZ_O
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagGather4 | FlagLoad},                                                       // IMAGE_GATHER4_C_L_O
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagGather4 | FlagLoad},                                                       // IMAGE_GATHER4_C_O
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagGather4 | FlagLoad},                                                       // IMAGE_GATHER4_L
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagGather4 | FlagLoad},                                                       // IMAGE_GATHER4_LZ
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagGather4 | FlagLoad},                                                       // IMAGE_GATHER4_LZ_O
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagGather4 | FlagLoad},                                                       // IMAGE_GATHER4_L_O
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagGather4 | FlagLoad},                                                       // IMAGE_GATHER4_O
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad | FlagNoD16},                                                         // IMAGE_GET_LOD
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad | FlagNoD16},                                                         // IMAGE_GET_RESINFO
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                                     // IMAGE_LOAD
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                                     // IMAGE_LOAD_MIP
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad | FlagNoD16},                                                         // IMAGE_LOAD_MIP_PCK
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad | FlagNoD16},                                                         // IMAGE_LOAD_MIP_PCK_SGN
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad | FlagNoD16},                                                         // IMAGE_LOAD_PCK
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad | FlagNoD16},                                                         // IMAGE_LOAD_PCK_SGN
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                                     // IMAGE_SAMPLE
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                                     // IMAGE_SAMPLE_B
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                                     // IMAGE_SAMPLE_B_CL
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                                     // IMAGE_SAMPLE_B_CL_O
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                                     // IMAGE_SAMPLE_B_O
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                                     // IMAGE_SAMPLE_C
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                                     // IMAGE_SAMPLE_CD
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                                     // IMAGE_SAMPLE_CD_CL
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                                     // IMAGE_SAMPLE_CD_CL_O
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                                     // IMAGE_SAMPLE_CD_O
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                                     // IMAGE_SAMPLE_CL
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                                     // IMAGE_SAMPLE_CL_O
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                                     // IMAGE_SAMPLE_C_B
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                                     // IMAGE_SAMPLE_C_B_CL
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                                     // IMAGE_SAMPLE_C_B_CL_O
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                                     // IMAGE_SAMPLE_C_B_O
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                                     // IMAGE_SAMPLE_C_CD
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                                     // IMAGE_SAMPLE_C_CD_CL
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                                     // IMAGE_SAMPLE_C_CD_CL_O
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                                     // IMAGE_SAMPLE_C_CD_O
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                                     // IMAGE_SAMPLE_C_CL
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                                     // IMAGE_SAMPLE_C_CL_O
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                                     // IMAGE_SAMPLE_C_D
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                                     // IMAGE_SAMPLE_C_D_CL
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                                     // IMAGE_SAMPLE_C_D_CL_O
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                                     // IMAGE_SAMPLE_C_D_O
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                                     // IMAGE_SAMPLE_C_L
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                                     // IMAGE_SAMPLE_C_LZ
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                                     // IMAGE_SAMPLE_C_LZ_O
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                                     // IMAGE_SAMPLE_C_L_O
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                                     // IMAGE_SAMPLE_C_O
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                                     // IMAGE_SAMPLE_D
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                                     // IMAGE_SAMPLE_D_CL
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                                     // IMAGE_SAMPLE_D_CL_O
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                                     // IMAGE_SAMPLE_D_O
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                                     // IMAGE_SAMPLE_L
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                                     // IMAGE_SAMPLE_LZ
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                                     // IMAGE_SAMPLE_LZ_O
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                                     // IMAGE_SAMPLE_L_O
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                                     // IMAGE_SAMPLE_O
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagStore},                                                                    // IMAGE_STORE
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagStore},                                                                    // IMAGE_STORE_MIP
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagNoD16 | FlagStore},                                                        // IMAGE_STORE_MIP_PCK
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagNoD16 | FlagStore},                                                        // IMAGE_STORE_PCK
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLDSOk | FlagLoad},                                                         // SCRATCH_LOAD_DWORD
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                                     // SCRATCH_LOAD_DWORDX2
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                                     // SCRATCH_LOAD_DWORDX3
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad},                                                                     // SCRATCH_LOAD_DWORDX4
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLDSOk | FlagLoad},                                                         // SCRATCH_LOAD_SBYTE
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16 | FlagLoad},                                                           // SCRATCH_LOAD_SBYTE_D16
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16Hi | FlagLoad},                                                         // SCRATCH_LOAD_SBYTE_D16_HI
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16 | FlagLoad},                                                           // SCRATCH_LOAD_SHORT_D16
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16Hi | FlagLoad},                                                         // SCRATCH_LOAD_SHORT_D16_HI
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLDSOk | FlagLoad},                                                         // SCRATCH_LOAD_SSHORT
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLDSOk | FlagLoad},                                                         // SCRATCH_LOAD_UBYTE
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16 | FlagLoad},                                                           // SCRATCH_LOAD_UBYTE_D16
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16Hi | FlagLoad},                                                         // SCRATCH_LOAD_UBYTE_D16_HI
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLDSOk | FlagLoad},                                                         // SCRATCH_LOAD_USHORT
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagStore},                                                                    // SCRATCH_STORE_BYTE
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16Hi | FlagStore},                                                        // SCRATCH_STORE_BYTE_D16_HI
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagStore},                                                                    // SCRATCH_STORE_DWORD
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagStore},                                                                    // SCRATCH_STORE_DWORDX2
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagStore},                                                                    // SCRATCH_STORE_DWORDX3
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagStore},                                                                    // SCRATCH_STORE_DWORDX4
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagStore},                                                                    // SCRATCH_STORE_SHORT
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16Hi | FlagStore},                                                        // SCRATCH_STORE_SHORT_D16_HI
-	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                                     // S_ABSDIFF_I32
-	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                                     // S_ABS_I32
-	{Class: ClassSALU, Raises: 0, Flags: FlagSCCRead | FlagSCCWrite},                                                       // S_ADDC_U32
-	{Class: ClassSALU, Raises: 0, Flags: FlagImmHex | FlagSCCWrite},                                                        // S_ADDK_I32
-	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                                     // S_ADD_I32
-	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                                     // S_ADD_U32
-	{Class: ClassSALU, Raises: 0, Flags: FlagExecWrite | FlagSCCWrite},                                                     // S_ANDN1_SAVEEXEC_B64
-	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                                     // S_ANDN1_WREXEC_B64
-	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                                     // S_ANDN2_B32
-	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                                     // S_ANDN2_B64
-	{Class: ClassSALU, Raises: 0, Flags: FlagExecWrite | FlagSCCWrite},                                                     // S_ANDN2_SAVEEXEC_B64
-	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                                     // S_ANDN2_WREXEC_B64
-	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                                     // S_AND_B32
-	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                                     // S_AND_B64
-	{Class: ClassSALU, Raises: 0, Flags: FlagExecWrite | FlagSCCWrite},                                                     // S_AND_SAVEEXEC_B64
-	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                                     // S_ASHR_I32
-	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                                     // S_ASHR_I64
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},                                // S_ATC_PROBE
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},                                // S_ATC_PROBE_BUFFER
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},         // S_ATOMIC_ADD
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},         // S_ATOMIC_ADD_X2
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},         // S_ATOMIC_AND
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},         // S_ATOMIC_AND_X2
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},         // S_ATOMIC_CMPSWAP
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},         // S_ATOMIC_CMPSWAP_X2
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},         // S_ATOMIC_DEC
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},         // S_ATOMIC_DEC_X2
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},         // S_ATOMIC_INC
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},         // S_ATOMIC_INC_X2
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},         // S_ATOMIC_OR
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},         // S_ATOMIC_OR_X2
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},         // S_ATOMIC_SMAX
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},         // S_ATOMIC_SMAX_X2
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},         // S_ATOMIC_SMIN
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},         // S_ATOMIC_SMIN_X2
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},         // S_ATOMIC_SUB
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},         // S_ATOMIC_SUB_X2
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},         // S_ATOMIC_SWAP
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},         // S_ATOMIC_SWAP_X2
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},         // S_ATOMIC_UMAX
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},         // S_ATOMIC_UMAX_X2
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},         // S_ATOMIC_UMIN
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},         // S_ATOMIC_UMIN_X2
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},         // S_ATOMIC_XOR
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},         // S_ATOMIC_XOR_X2
-	{Class: ClassControl, Raises: 0, Flags: FlagBarrier},                                                                   // S_BARRIER
-	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                                     // S_BCNT0_I32_B32
-	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                                     // S_BCNT0_I32_B64
-	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                                     // S_BCNT1_I32_B32
-	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                                     // S_BCNT1_I32_B64
-	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                                     // S_BFE_I32
-	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                                     // S_BFE_I64
-	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                                     // S_BFE_U32
-	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                                     // S_BFE_U64
-	{Class: ClassSALU, Raises: 0, Flags: 0},                                                                                // S_BFM_B32
-	{Class: ClassSALU, Raises: 0, Flags: 0},                                                                                // S_BFM_B64
-	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                                     // S_BITCMP0_B32
-	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                                     // S_BITCMP0_B64
-	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                                     // S_BITCMP1_B32
-	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                                     // S_BITCMP1_B64
-	{Class: ClassSALU, Raises: 0, Flags: 0},                                                                                // S_BITREPLICATE_B64_B32
-	{Class: ClassSALU, Raises: 0, Flags: 0},                                                                                // S_BITSET0_B32
-	{Class: ClassSALU, Raises: 0, Flags: 0},                                                                                // S_BITSET0_B64
-	{Class: ClassSALU, Raises: 0, Flags: 0},                                                                                // S_BITSET1_B32
-	{Class: ClassSALU, Raises: 0, Flags: 0},                                                                                // S_BITSET1_B64
-	{Class: ClassBranch, Raises: 0, Flags: FlagBranch | FlagLabel | FlagTerminator},                                        // S_BRANCH
-	{Class: ClassSALU, Raises: 0, Flags: 0},                                                                                // S_BREV_B32
-	{Class: ClassSALU, Raises: 0, Flags: 0},                                                                                // S_BREV_B64
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},         // S_BUFFER_ATOMIC_ADD
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},         // S_BUFFER_ATOMIC_ADD_X2
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},         // S_BUFFER_ATOMIC_AND
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},         // S_BUFFER_ATOMIC_AND_X2
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},         // S_BUFFER_ATOMIC_CMPSWAP
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},         // S_BUFFER_ATOMIC_CMPSWAP_X2
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},         // S_BUFFER_ATOMIC_DEC
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},         // S_BUFFER_ATOMIC_DEC_X2
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},         // S_BUFFER_ATOMIC_INC
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},         // S_BUFFER_ATOMIC_INC_X2
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},         // S_BUFFER_ATOMIC_OR
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},         // S_BUFFER_ATOMIC_OR_X2
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},         // S_BUFFER_ATOMIC_SMAX
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},         // S_BUFFER_ATOMIC_SMAX_X2
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},         // S_BUFFER_ATOMIC_SMIN
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},         // S_BUFFER_ATOMIC_SMIN_X2
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},         // S_BUFFER_ATOMIC_SUB
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},         // S_BUFFER_ATOMIC_SUB_X2
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},         // S_BUFFER_ATOMIC_SWAP
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},         // S_BUFFER_ATOMIC_SWAP_X2
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},         // S_BUFFER_ATOMIC_UMAX
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},         // S_BUFFER_ATOMIC_UMAX_X2
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},         // S_BUFFER_ATOMIC_UMIN
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},         // S_BUFFER_ATOMIC_UMIN_X2
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},         // S_BUFFER_ATOMIC_XOR
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},         // S_BUFFER_ATOMIC_XOR_X2
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagGLC | FlagLoad | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},           // S_BUFFER_LOAD_DWORD
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagGLC | FlagLoad | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},           // S_BUFFER_LOAD_DWORDX16
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagGLC | FlagLoad | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},           // S_BUFFER_LOAD_DWORDX2
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagGLC | FlagLoad | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},           // S_BUFFER_LOAD_DWORDX4
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagGLC | FlagLoad | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},           // S_BUFFER_LOAD_DWORDX8
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR | FlagStore},          // S_BUFFER_STORE_DWORD
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR | FlagStore},          // S_BUFFER_STORE_DWORDX2
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR | FlagStore},          // S_BUFFER_STORE_DWORDX4
-	{Class: ClassBranch, Raises: 0, Flags: FlagBranch | FlagCall | FlagLabel},                                              // S_CALL_B64
-	{Class: ClassBranch, Raises: 0, Flags: FlagBranch | FlagCond | FlagLabel},                                              // S_CBRANCH_CDBGSYS
-	{Class: ClassBranch, Raises: 0, Flags: FlagBranch | FlagCond | FlagLabel},                                              // S_CBRANCH_CDBGSYS_AND_USER
-	{Class: ClassBranch, Raises: 0, Flags: FlagBranch | FlagCond | FlagLabel},                                              // S_CBRANCH_CDBGSYS_OR_USER
-	{Class: ClassBranch, Raises: 0, Flags: FlagBranch | FlagCond | FlagLabel},                                              // S_CBRANCH_CDBGUSER
-	{Class: ClassBranch, Raises: 0, Flags: FlagBranch | FlagCond | FlagExecRead | FlagLabel},                               // S_CBRANCH_EXECNZ
-	{Class: ClassBranch, Raises: 0, Flags: FlagBranch | FlagCond | FlagExecRead | FlagLabel},                               // S_CBRANCH_EXECZ
-	{Class: ClassSALU, Raises: 0, Flags: 0},                                                                                // S_CBRANCH_G_FORK
-	{Class: ClassBranch, Raises: 0, Flags: FlagBranch | FlagCond | FlagLabel},                                              // S_CBRANCH_I_FORK
-	{Class: ClassBranch, Raises: 0, Flags: FlagBranch | FlagCond | FlagSregSsrc0},                                          // S_CBRANCH_JOIN
-	{Class: ClassBranch, Raises: 0, Flags: FlagBranch | FlagCond | FlagLabel | FlagSCCRead},                                // S_CBRANCH_SCC0
-	{Class: ClassBranch, Raises: 0, Flags: FlagBranch | FlagCond | FlagLabel | FlagSCCRead},                                // S_CBRANCH_SCC1
-	{Class: ClassBranch, Raises: 0, Flags: FlagBranch | FlagCond | FlagLabel | FlagVCCRead},                                // S_CBRANCH_VCCNZ
-	{Class: ClassBranch, Raises: 0, Flags: FlagBranch | FlagCond | FlagLabel | FlagVCCRead},                                // S_CBRANCH_VCCZ
-	{Class: ClassSALU, Raises: 0, Flags: FlagImmHex | FlagSCCRead},                                                         // S_CMOVK_I32
-	{Class: ClassSALU, Raises: 0, Flags: FlagSCCRead},                                                                      // S_CMOV_B32
-	{Class: ClassSALU, Raises: 0, Flags: FlagSCCRead},                                                                      // S_CMOV_B64
-	{Class: ClassSALU, Raises: 0, Flags: FlagImmHex | FlagSCCWrite},                                                        // S_CMPK_EQ_I32
-	{Class: ClassSALU, Raises: 0, Flags: FlagImmHex | FlagSCCWrite},                                                        // S_CMPK_EQ_U32
-	{Class: ClassSALU, Raises: 0, Flags: FlagImmHex | FlagSCCWrite},                                                        // S_CMPK_GE_I32
-	{Class: ClassSALU, Raises: 0, Flags: FlagImmHex | FlagSCCWrite},                                                        // S_CMPK_GE_U32
-	{Class: ClassSALU, Raises: 0, Flags: FlagImmHex | FlagSCCWrite},                                                        // S_CMPK_GT_I32
-	{Class: ClassSALU, Raises: 0, Flags: FlagImmHex | FlagSCCWrite},                                                        // S_CMPK_GT_U32
-	{Class: ClassSALU, Raises: 0, Flags: FlagImmHex | FlagSCCWrite},                                                        // S_CMPK_LE_I32
-	{Class: ClassSALU, Raises: 0, Flags: FlagImmHex | FlagSCCWrite},                                                        // S_CMPK_LE_U32
-	{Class: ClassSALU, Raises: 0, Flags: FlagImmHex | FlagSCCWrite},                                                        // S_CMPK_LG_I32
-	{Class: ClassSALU, Raises: 0, Flags: FlagImmHex | FlagSCCWrite},                                                        // S_CMPK_LG_U32
-	{Class: ClassSALU, Raises: 0, Flags: FlagImmHex | FlagSCCWrite},                                                        // S_CMPK_LT_I32
-	{Class: ClassSALU, Raises: 0, Flags: FlagImmHex | FlagSCCWrite},                                                        // S_CMPK_LT_U32
-	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                                     // S_CMP_EQ_I32
-	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                                     // S_CMP_EQ_U32
-	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                                     // S_CMP_EQ_U64
-	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                                     // S_CMP_GE_I32
-	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                                     // S_CMP_GE_U32
-	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                                     // S_CMP_GT_I32
-	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                                     // S_CMP_GT_U32
-	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                                     // S_CMP_LE_I32
-	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                                     // S_CMP_LE_U32
-	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                                     // S_CMP_LG_I32
-	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                                     // S_CMP_LG_U32
-	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                                     // S_CMP_LG_U64
-	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                                     // S_CMP_LT_I32
-	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                                     // S_CMP_LT_U32
-	{Class: ClassSALU, Raises: 0, Flags: FlagSCCRead},                                                                      // S_CSELECT_B32
-	{Class: ClassSALU, Raises: 0, Flags: FlagSCCRead},                                                                      // S_CSELECT_B64
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},                                // S_DCACHE_DISCARD
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},                                // S_DCACHE_DISCARD_X2
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagSmemSGPR},                                                               // S_DCACHE_INV
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagSmemSGPR},                                                               // S_DCACHE_INV_VOL
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagSmemSGPR},                                                               // S_DCACHE_WB
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagSmemSGPR},                                                               // S_DCACHE_WB_VOL
-	{Class: ClassControl, Raises: 0, Flags: FlagImmU16},                                                                    // S_DECPERFLEVEL
-	{Class: ClassControl, Raises: 0, Flags: FlagEndpgm | FlagImmDec | FlagOptImm | FlagTerminator},                         // S_ENDPGM
-	{Class: ClassControl, Raises: 0, Flags: FlagEndpgm | FlagTerminator},                                                   // S_ENDPGM_ORDERED_PS_DONE
-	{Class: ClassControl, Raises: 0, Flags: FlagEndpgm | FlagTerminator},                                                   // S_ENDPGM_SAVED
-	{Class: ClassSALU, Raises: 0, Flags: 0},                                                                                // S_FF0_I32_B32
-	{Class: ClassSALU, Raises: 0, Flags: 0},                                                                                // S_FF0_I32_B64
-	{Class: ClassSALU, Raises: 0, Flags: 0},                                                                                // S_FF1_I32_B32
-	{Class: ClassSALU, Raises: 0, Flags: 0},                                                                                // S_FF1_I32_B64
-	{Class: ClassSALU, Raises: 0, Flags: 0},                                                                                // S_FLBIT_I32
-	{Class: ClassSALU, Raises: 0, Flags: 0},                                                                                // S_FLBIT_I32_B32
-	{Class: ClassSALU, Raises: 0, Flags: 0},                                                                                // S_FLBIT_I32_B64
-	{Class: ClassSALU, Raises: 0, Flags: 0},                                                                                // S_FLBIT_I32_I64
-	{Class: ClassSALU, Raises: 0, Flags: FlagPCRead},                                                                       // S_GETPC_B64
-	{Class: ClassSALU, Raises: 0, Flags: FlagHwreg},                                                                        // S_GETREG_B32
-	{Class: ClassControl, Raises: 0, Flags: 0},                                                                             // S_ICACHE_INV
-	{Class: ClassControl, Raises: 0, Flags: FlagImmU16},                                                                    // S_INCPERFLEVEL
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagGLC | FlagLoad | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},           // S_LOAD_DWORD
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagGLC | FlagLoad | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},           // S_LOAD_DWORDX16
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagGLC | FlagLoad | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},           // S_LOAD_DWORDX2
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagGLC | FlagLoad | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},           // S_LOAD_DWORDX4
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagGLC | FlagLoad | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},           // S_LOAD_DWORDX8
-	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                                     // S_LSHL1_ADD_U32
-	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                                     // S_LSHL2_ADD_U32
-	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                                     // S_LSHL3_ADD_U32
-	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                                     // S_LSHL4_ADD_U32
-	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                                     // S_LSHL_B32
-	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                                     // S_LSHL_B64
-	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                                     // S_LSHR_B32
-	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                                     // S_LSHR_B64
-	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                                     // S_MAX_I32
-	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                                     // S_MAX_U32
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagLoad | FlagSmemSGPR},                                                    // S_MEMREALTIME
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagLoad | FlagSmemSGPR},                                                    // S_MEMTIME
-	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                                     // S_MIN_I32
-	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                                     // S_MIN_U32
-	{Class: ClassSALU, Raises: 0, Flags: FlagImmHex},                                                                       // S_MOVK_I32
-	{Class: ClassSALU, Raises: 0, Flags: 0},                                                                                // S_MOVRELD_B32
-	{Class: ClassSALU, Raises: 0, Flags: 0},                                                                                // S_MOVRELD_B64
-	{Class: ClassSALU, Raises: 0, Flags: FlagSregSsrc0},                                                                    // S_MOVRELS_B32
-	{Class: ClassSALU, Raises: 0, Flags: FlagSregSsrc0},                                                                    // S_MOVRELS_B64
-	{Class: ClassSALU, Raises: 0, Flags: 0},                                                                                // S_MOV_B32
-	{Class: ClassSALU, Raises: 0, Flags: 0},                                                                                // S_MOV_B64
-	{Class: ClassSALU, Raises: 0, Flags: FlagImmHex},                                                                       // S_MULK_I32
-	{Class: ClassSALU, Raises: 0, Flags: 0},                                                                                // S_MUL_HI_I32
-	{Class: ClassSALU, Raises: 0, Flags: 0},                                                                                // S_MUL_HI_U32
-	{Class: ClassSALU, Raises: 0, Flags: 0},                                                                                // S_MUL_I32
-	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                                     // S_NAND_B32
-	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                                     // S_NAND_B64
-	{Class: ClassSALU, Raises: 0, Flags: FlagExecWrite | FlagSCCWrite},                                                     // S_NAND_SAVEEXEC_B64
-	{Class: ClassControl, Raises: 0, Flags: FlagImmU16},                                                                    // S_NOP
-	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                                     // S_NOR_B32
-	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                                     // S_NOR_B64
-	{Class: ClassSALU, Raises: 0, Flags: FlagExecWrite | FlagSCCWrite},                                                     // S_NOR_SAVEEXEC_B64
-	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                                     // S_NOT_B32
-	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                                     // S_NOT_B64
-	{Class: ClassSALU, Raises: 0, Flags: FlagExecWrite | FlagSCCWrite},                                                     // S_ORN1_SAVEEXEC_B64
-	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                                     // S_ORN2_B32
-	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                                     // S_ORN2_B64
-	{Class: ClassSALU, Raises: 0, Flags: FlagExecWrite | FlagSCCWrite},                                                     // S_ORN2_SAVEEXEC_B64
-	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                                     // S_OR_B32
-	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                                     // S_OR_B64
-	{Class: ClassSALU, Raises: 0, Flags: FlagExecWrite | FlagSCCWrite},                                                     // S_OR_SAVEEXEC_B64
-	{Class: ClassSALU, Raises: 0, Flags: 0},                                                                                // S_PACK_HH_B32_B16
-	{Class: ClassSALU, Raises: 0, Flags: 0},                                                                                // S_PACK_LH_B32_B16
-	{Class: ClassSALU, Raises: 0, Flags: 0},                                                                                // S_PACK_LL_B32_B16
-	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                                     // S_QUADMASK_B32
-	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                                     // S_QUADMASK_B64
-	{Class: ClassSALU, Raises: 0, Flags: FlagSregSsrc0},                                                                    // S_RFE_B64
-	{Class: ClassSALU, Raises: 0, Flags: 0},                                                                                // S_RFE_RESTORE_B64
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagGLC | FlagLoad | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},           // S_SCRATCH_LOAD_DWORD
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagGLC | FlagLoad | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},           // S_SCRATCH_LOAD_DWORDX2
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagGLC | FlagLoad | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR},           // S_SCRATCH_LOAD_DWORDX4
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR | FlagStore},          // S_SCRATCH_STORE_DWORD
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR | FlagStore},          // S_SCRATCH_STORE_DWORDX2
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR | FlagStore},          // S_SCRATCH_STORE_DWORDX4
-	{Class: ClassMessage, Raises: CntLGKM, Flags: FlagSendmsg},                                                             // S_SENDMSG
-	{Class: ClassMessage, Raises: CntLGKM, Flags: FlagSendmsg},                                                             // S_SENDMSGHALT
-	{Class: ClassControl, Raises: 0, Flags: FlagImmU16},                                                                    // S_SETHALT
-	{Class: ClassControl, Raises: 0, Flags: FlagImmU16},                                                                    // S_SETKILL
-	{Class: ClassBranch, Raises: 0, Flags: FlagBranch | FlagIndirect | FlagSregSsrc0 | FlagTerminator},                     // S_SETPC_B64
-	{Class: ClassControl, Raises: 0, Flags: FlagImmU16},                                                                    // S_SETPRIO
-	{Class: ClassSALU, Raises: 0, Flags: FlagHwreg},                                                                        // S_SETREG_B32
-	{Class: ClassSALU, Raises: 0, Flags: FlagHwreg},                                                                        // S_SETREG_IMM32_B32
-	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                                     // S_SETVSKIP
-	{Class: ClassSALU, Raises: 0, Flags: 0},                                                                                // S_SET_GPR_IDX_IDX
-	{Class: ClassControl, Raises: 0, Flags: FlagGprIdx},                                                                    // S_SET_GPR_IDX_MODE
-	{Class: ClassControl, Raises: 0, Flags: 0},                                                                             // S_SET_GPR_IDX_OFF
-	{Class: ClassSALU, Raises: 0, Flags: FlagGprIdx},                                                                       // S_SET_GPR_IDX_ON
-	{Class: ClassSALU, Raises: 0, Flags: 0},                                                                                // S_SEXT_I32_I16
-	{Class: ClassSALU, Raises: 0, Flags: 0},                                                                                // S_SEXT_I32_I8
-	{Class: ClassControl, Raises: 0, Flags: FlagImmU16},                                                                    // S_SLEEP
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR | FlagStore},          // S_STORE_DWORD
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR | FlagStore},          // S_STORE_DWORDX2
-	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR | FlagStore},          // S_STORE_DWORDX4
-	{Class: ClassSALU, Raises: 0, Flags: FlagSCCRead | FlagSCCWrite},                                                       // S_SUBB_U32
-	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                                     // S_SUB_I32
-	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                                     // S_SUB_U32
-	{Class: ClassBranch, Raises: 0, Flags: FlagBranch | FlagCall | FlagIndirect},                                           // S_SWAPPC_B64
-	{Class: ClassControl, Raises: 0, Flags: FlagImmU16},                                                                    // S_TRAP
-	{Class: ClassControl, Raises: 0, Flags: 0},                                                                             // S_TTRACEDATA
-	{Class: ClassWaitcnt, Raises: 0, Flags: FlagWaitcnt},                                                                   // S_WAITCNT
-	{Class: ClassControl, Raises: 0, Flags: 0},                                                                             // S_WAKEUP
-	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                                     // S_WQM_B32
-	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                                     // S_WQM_B64
-	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                                     // S_XNOR_B32
-	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                                     // S_XNOR_B64
-	{Class: ClassSALU, Raises: 0, Flags: FlagExecWrite | FlagSCCWrite},                                                     // S_XNOR_SAVEEXEC_B64
-	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                                     // S_XOR_B32
-	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite},                                                                     // S_XOR_B64
-	{Class: ClassSALU, Raises: 0, Flags: FlagExecWrite | FlagSCCWrite},                                                     // S_XOR_SAVEEXEC_B64
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16 | FlagFormat | FlagLoad | FlagNoTFE},                                  // TBUFFER_LOAD_FORMAT_D16_X
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16 | FlagFormat | FlagLoad | FlagNoTFE},                                  // TBUFFER_LOAD_FORMAT_D16_XY
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16 | FlagFormat | FlagLoad | FlagNoTFE},                                  // TBUFFER_LOAD_FORMAT_D16_XYZ
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16 | FlagFormat | FlagLoad | FlagNoTFE},                                  // TBUFFER_LOAD_FORMAT_D16_XYZW
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagFormat | FlagLoad | FlagNoTFE},                                            // TBUFFER_LOAD_FORMAT_X
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagFormat | FlagLoad | FlagNoTFE},                                            // TBUFFER_LOAD_FORMAT_XY
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagFormat | FlagLoad | FlagNoTFE},                                            // TBUFFER_LOAD_FORMAT_XYZ
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagFormat | FlagLoad | FlagNoTFE},                                            // TBUFFER_LOAD_FORMAT_XYZW
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16 | FlagFormat | FlagNoTFE | FlagStore},                                 // TBUFFER_STORE_FORMAT_D16_X
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16 | FlagFormat | FlagNoTFE | FlagStore},                                 // TBUFFER_STORE_FORMAT_D16_XY
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16 | FlagFormat | FlagNoTFE | FlagStore},                                 // TBUFFER_STORE_FORMAT_D16_XYZ
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16 | FlagFormat | FlagNoTFE | FlagStore},                                 // TBUFFER_STORE_FORMAT_D16_XYZW
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagFormat | FlagNoTFE | FlagStore},                                           // TBUFFER_STORE_FORMAT_X
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagFormat | FlagNoTFE | FlagStore},                                           // TBUFFER_STORE_FORMAT_XY
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagFormat | FlagNoTFE | FlagStore},                                           // TBUFFER_STORE_FORMAT_XYZ
-	{Class: ClassVMEM, Raises: CntVM, Flags: FlagFormat | FlagNoTFE | FlagStore},                                           // TBUFFER_STORE_FORMAT_XYZW
-	{Class: ClassVALU, Raises: 0, Flags: 0},                                                                                // V_ADD3_U32
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagSdwa | FlagSuffix | FlagVCCRead | FlagVCCWrite},         // V_ADDC_CO_U32
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagSdwa | FlagSuffix | FlagVCCWrite},                       // V_ADD_CO_U32
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix}, // V_ADD_F16
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix}, // V_ADD_F32
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod},                                                  // V_ADD_F64
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagOpsel},                                                            // V_ADD_I16
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp},                                                                        // V_ADD_I32
-	{Class: ClassVALU, Raises: 0, Flags: 0},                                                                                // V_ADD_LSHL_U32
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagSdwa | FlagSuffix},                                      // V_ADD_U16
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagSdwa | FlagSuffix},                                      // V_ADD_U32
-	{Class: ClassVALU, Raises: 0, Flags: 0},                                                                                // V_ALIGNBIT_B32
-	{Class: ClassVALU, Raises: 0, Flags: 0},                                                                                // V_ALIGNBYTE_B32
-	{Class: ClassVALU, Raises: 0, Flags: FlagDpp | FlagSdwa | FlagSuffix},                                                  // V_AND_B32
-	{Class: ClassVALU, Raises: 0, Flags: 0},                                                                                // V_AND_OR_B32
-	{Class: ClassVALU, Raises: 0, Flags: FlagDpp | FlagSdwa | FlagSuffix},                                                  // V_ASHRREV_I16
-	{Class: ClassVALU, Raises: 0, Flags: FlagDpp | FlagSdwa | FlagSuffix},                                                  // V_ASHRREV_I32
-	{Class: ClassVALU, Raises: 0, Flags: 0},                                                                                // V_ASHRREV_I64
-	{Class: ClassVALU, Raises: 0, Flags: 0},                                                                                // V_BCNT_U32_B32
-	{Class: ClassVALU, Raises: 0, Flags: 0},                                                                                // V_BFE_I32
-	{Class: ClassVALU, Raises: 0, Flags: 0},                                                                                // V_BFE_U32
-	{Class: ClassVALU, Raises: 0, Flags: 0},                                                                                // V_BFI_B32
-	{Class: ClassVALU, Raises: 0, Flags: 0},                                                                                // V_BFM_B32
-	{Class: ClassVALU, Raises: 0, Flags: FlagDpp | FlagSdwa | FlagSuffix},                                                  // V_BFREV_B32
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix}, // V_CEIL_F16
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix}, // V_CEIL_F32
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod | FlagSuffix},                                     // V_CEIL_F64
-	{Class: ClassVALU, Raises: 0, Flags: FlagDpp | FlagSdwa},                                                               // V_CLREXCP
-	{Class: ClassVALU, Raises: 0, Flags: FlagExecWrite | FlagMods | FlagSdwa | FlagSrc1Nomods | FlagSuffix | FlagVCCWrite}, // V_CMPX_CLASS_F16
-	{Class: ClassVALU, Raises: 0, Flags: FlagExecWrite | FlagMods | FlagSdwa | FlagSrc1Nomods | FlagSuffix | FlagVCCWrite}, // V_CMPX_CLASS_F32
-	{Class: ClassVALU, Raises: 0, Flags: FlagExecWrite | FlagMods | FlagSrc1Nomods | FlagSuffix | FlagVCCWrite},            // V_CMPX_CLASS_F64
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagExecWrite | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite},      // V_CMPX_EQ_F16
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagExecWrite | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite},      // V_CMPX_EQ_F32
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagExecWrite | FlagMods | FlagSuffix | FlagVCCWrite},                 // V_CMPX_EQ_F64
-	{Class: ClassVALU, Raises: 0, Flags: FlagExecWrite | FlagSdwa | FlagSuffix | FlagVCCWrite},                             // V_CMPX_EQ_I16
-	{Class: ClassVALU, Raises: 0, Flags: FlagExecWrite | FlagSdwa | FlagSuffix | FlagVCCWrite},                             // V_CMPX_EQ_I32
-	{Class: ClassVALU, Raises: 0, Flags: FlagExecWrite | FlagSuffix | FlagVCCWrite},                                        // V_CMPX_EQ_I64
-	{Class: ClassVALU, Raises: 0, Flags: FlagExecWrite | FlagSdwa | FlagSuffix | FlagVCCWrite},                             // V_CMPX_EQ_U16
-	{Class: ClassVALU, Raises: 0, Flags: FlagExecWrite | FlagSdwa | FlagSuffix | FlagVCCWrite},                             // V_CMPX_EQ_U32
-	{Class: ClassVALU, Raises: 0, Flags: FlagExecWrite | FlagSuffix | FlagVCCWrite},                                        // V_CMPX_EQ_U64
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagExecWrite | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite},      // V_CMPX_F_F16
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagExecWrite | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite},      // V_CMPX_F_F32
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagExecWrite | FlagMods | FlagSuffix | FlagVCCWrite},                 // V_CMPX_F_F64
-	{Class: ClassVALU, Raises: 0, Flags: FlagExecWrite | FlagSdwa | FlagSuffix | FlagVCCWrite},                             // V_CMPX_F_I16
-	{Class: ClassVALU, Raises: 0, Flags: FlagExecWrite | FlagSdwa | FlagSuffix | FlagVCCWrite},                             // V_CMPX_F_I32
-	{Class: ClassVALU, Raises: 0, Flags: FlagExecWrite | FlagSuffix | FlagVCCWrite},                                        // V_CMPX_F_I64
-	{Class: ClassVALU, Raises: 0, Flags: FlagExecWrite | FlagSdwa | FlagSuffix | FlagVCCWrite},                             // V_CMPX_F_U16
-	{Class: ClassVALU, Raises: 0, Flags: FlagExecWrite | FlagSdwa | FlagSuffix | FlagVCCWrite},                             // V_CMPX_F_U32
-	{Class: ClassVALU, Raises: 0, Flags: FlagExecWrite | FlagSuffix | FlagVCCWrite},                                        // V_CMPX_F_U64
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagExecWrite | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite},      // V_CMPX_GE_F16
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagExecWrite | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite},      // V_CMPX_GE_F32
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagExecWrite | FlagMods | FlagSuffix | FlagVCCWrite},                 // V_CMPX_GE_F64
-	{Class: ClassVALU, Raises: 0, Flags: FlagExecWrite | FlagSdwa | FlagSuffix | FlagVCCWrite},                             // V_CMPX_GE_I16
-	{Class: ClassVALU, Raises: 0, Flags: FlagExecWrite | FlagSdwa | FlagSuffix | FlagVCCWrite},                             // V_CMPX_GE_I32
-	{Class: ClassVALU, Raises: 0, Flags: FlagExecWrite | FlagSuffix | FlagVCCWrite},                                        // V_CMPX_GE_I64
-	{Class: ClassVALU, Raises: 0, Flags: FlagExecWrite | FlagSdwa | FlagSuffix | FlagVCCWrite},                             // V_CMPX_GE_U16
-	{Class: ClassVALU, Raises: 0, Flags: FlagExecWrite | FlagSdwa | FlagSuffix | FlagVCCWrite},                             // V_CMPX_GE_U32
-	{Class: ClassVALU, Raises: 0, Flags: FlagExecWrite | FlagSuffix | FlagVCCWrite},                                        // V_CMPX_GE_U64
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagExecWrite | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite},      // V_CMPX_GT_F16
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagExecWrite | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite},      // V_CMPX_GT_F32
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagExecWrite | FlagMods | FlagSuffix | FlagVCCWrite},                 // V_CMPX_GT_F64
-	{Class: ClassVALU, Raises: 0, Flags: FlagExecWrite | FlagSdwa | FlagSuffix | FlagVCCWrite},                             // V_CMPX_GT_I16
-	{Class: ClassVALU, Raises: 0, Flags: FlagExecWrite | FlagSdwa | FlagSuffix | FlagVCCWrite},                             // V_CMPX_GT_I32
-	{Class: ClassVALU, Raises: 0, Flags: FlagExecWrite | FlagSuffix | FlagVCCWrite},                                        // V_CMPX_GT_I64
-	{Class: ClassVALU, Raises: 0, Flags: FlagExecWrite | FlagSdwa | FlagSuffix | FlagVCCWrite},                             // V_CMPX_GT_U16
-	{Class: ClassVALU, Raises: 0, Flags: FlagExecWrite | FlagSdwa | FlagSuffix | FlagVCCWrite},                             // V_CMPX_GT_U32
-	{Class: ClassVALU, Raises: 0, Flags: FlagExecWrite | FlagSuffix | FlagVCCWrite},                                        // V_CMPX_GT_U64
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagExecWrite | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite},      // V_CMPX_LE_F16
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagExecWrite | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite},      // V_CMPX_LE_F32
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagExecWrite | FlagMods | FlagSuffix | FlagVCCWrite},                 // V_CMPX_LE_F64
-	{Class: ClassVALU, Raises: 0, Flags: FlagExecWrite | FlagSdwa | FlagSuffix | FlagVCCWrite},                             // V_CMPX_LE_I16
-	{Class: ClassVALU, Raises: 0, Flags: FlagExecWrite | FlagSdwa | FlagSuffix | FlagVCCWrite},                             // V_CMPX_LE_I32
-	{Class: ClassVALU, Raises: 0, Flags: FlagExecWrite | FlagSuffix | FlagVCCWrite},                                        // V_CMPX_LE_I64
-	{Class: ClassVALU, Raises: 0, Flags: FlagExecWrite | FlagSdwa | FlagSuffix | FlagVCCWrite},                             // V_CMPX_LE_U16
-	{Class: ClassVALU, Raises: 0, Flags: FlagExecWrite | FlagSdwa | FlagSuffix | FlagVCCWrite},                             // V_CMPX_LE_U32
-	{Class: ClassVALU, Raises: 0, Flags: FlagExecWrite | FlagSuffix | FlagVCCWrite},                                        // V_CMPX_LE_U64
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagExecWrite | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite},      // V_CMPX_LG_F16
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagExecWrite | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite},      // V_CMPX_LG_F32
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagExecWrite | FlagMods | FlagSuffix | FlagVCCWrite},                 // V_CMPX_LG_F64
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagExecWrite | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite},      // V_CMPX_LT_F16
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagExecWrite | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite},      // V_CMPX_LT_F32
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagExecWrite | FlagMods | FlagSuffix | FlagVCCWrite},                 // V_CMPX_LT_F64
-	{Class: ClassVALU, Raises: 0, Flags: FlagExecWrite | FlagSdwa | FlagSuffix | FlagVCCWrite},                             // V_CMPX_LT_I16
-	{Class: ClassVALU, Raises: 0, Flags: FlagExecWrite | FlagSdwa | FlagSuffix | FlagVCCWrite},                             // V_CMPX_LT_I32
-	{Class: ClassVALU, Raises: 0, Flags: FlagExecWrite | FlagSuffix | FlagVCCWrite},                                        // V_CMPX_LT_I64
-	{Class: ClassVALU, Raises: 0, Flags: FlagExecWrite | FlagSdwa | FlagSuffix | FlagVCCWrite},                             // V_CMPX_LT_U16
-	{Class: ClassVALU, Raises: 0, Flags: FlagExecWrite | FlagSdwa | FlagSuffix | FlagVCCWrite},                             // V_CMPX_LT_U32
-	{Class: ClassVALU, Raises: 0, Flags: FlagExecWrite | FlagSuffix | FlagVCCWrite},                                        // V_CMPX_LT_U64
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagExecWrite | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite},      // V_CMPX_NEQ_F16
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagExecWrite | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite},      // V_CMPX_NEQ_F32
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagExecWrite | FlagMods | FlagSuffix | FlagVCCWrite},                 // V_CMPX_NEQ_F64
-	{Class: ClassVALU, Raises: 0, Flags: FlagExecWrite | FlagSdwa | FlagSuffix | FlagVCCWrite},                             // V_CMPX_NE_I16
-	{Class: ClassVALU, Raises: 0, Flags: FlagExecWrite | FlagSdwa | FlagSuffix | FlagVCCWrite},                             // V_CMPX_NE_I32
-	{Class: ClassVALU, Raises: 0, Flags: FlagExecWrite | FlagSuffix | FlagVCCWrite},                                        // V_CMPX_NE_I64
-	{Class: ClassVALU, Raises: 0, Flags: FlagExecWrite | FlagSdwa | FlagSuffix | FlagVCCWrite},                             // V_CMPX_NE_U16
-	{Class: ClassVALU, Raises: 0, Flags: FlagExecWrite | FlagSdwa | FlagSuffix | FlagVCCWrite},                             // V_CMPX_NE_U32
-	{Class: ClassVALU, Raises: 0, Flags: FlagExecWrite | FlagSuffix | FlagVCCWrite},                                        // V_CMPX_NE_U64
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagExecWrite | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite},      // V_CMPX_NGE_F16
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagExecWrite | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite},      // V_CMPX_NGE_F32
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagExecWrite | FlagMods | FlagSuffix | FlagVCCWrite},                 // V_CMPX_NGE_F64
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagExecWrite | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite},      // V_CMPX_NGT_F16
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagExecWrite | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite},      // V_CMPX_NGT_F32
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagExecWrite | FlagMods | FlagSuffix | FlagVCCWrite},                 // V_CMPX_NGT_F64
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagExecWrite | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite},      // V_CMPX_NLE_F16
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagExecWrite | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite},      // V_CMPX_NLE_F32
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagExecWrite | FlagMods | FlagSuffix | FlagVCCWrite},                 // V_CMPX_NLE_F64
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagExecWrite | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite},      // V_CMPX_NLG_F16
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagExecWrite | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite},      // V_CMPX_NLG_F32
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagExecWrite | FlagMods | FlagSuffix | FlagVCCWrite},                 // V_CMPX_NLG_F64
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagExecWrite | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite},      // V_CMPX_NLT_F16
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagExecWrite | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite},      // V_CMPX_NLT_F32
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagExecWrite | FlagMods | FlagSuffix | FlagVCCWrite},                 // V_CMPX_NLT_F64
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagExecWrite | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite},      // V_CMPX_O_F16
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagExecWrite | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite},      // V_CMPX_O_F32
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagExecWrite | FlagMods | FlagSuffix | FlagVCCWrite},                 // V_CMPX_O_F64
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagExecWrite | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite},      // V_CMPX_TRU_F16
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagExecWrite | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite},      // V_CMPX_TRU_F32
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagExecWrite | FlagMods | FlagSuffix | FlagVCCWrite},                 // V_CMPX_TRU_F64
-	{Class: ClassVALU, Raises: 0, Flags: FlagExecWrite | FlagSdwa | FlagSuffix | FlagVCCWrite},                             // V_CMPX_T_I16
-	{Class: ClassVALU, Raises: 0, Flags: FlagExecWrite | FlagSdwa | FlagSuffix | FlagVCCWrite},                             // V_CMPX_T_I32
-	{Class: ClassVALU, Raises: 0, Flags: FlagExecWrite | FlagSuffix | FlagVCCWrite},                                        // V_CMPX_T_I64
-	{Class: ClassVALU, Raises: 0, Flags: FlagExecWrite | FlagSdwa | FlagSuffix | FlagVCCWrite},                             // V_CMPX_T_U16
-	{Class: ClassVALU, Raises: 0, Flags: FlagExecWrite | FlagSdwa | FlagSuffix | FlagVCCWrite},                             // V_CMPX_T_U32
-	{Class: ClassVALU, Raises: 0, Flags: FlagExecWrite | FlagSuffix | FlagVCCWrite},                                        // V_CMPX_T_U64
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagExecWrite | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite},      // V_CMPX_U_F16
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagExecWrite | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite},      // V_CMPX_U_F32
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagExecWrite | FlagMods | FlagSuffix | FlagVCCWrite},                 // V_CMPX_U_F64
-	{Class: ClassVALU, Raises: 0, Flags: FlagMods | FlagSdwa | FlagSrc1Nomods | FlagSuffix | FlagVCCWrite},                 // V_CMP_CLASS_F16
-	{Class: ClassVALU, Raises: 0, Flags: FlagMods | FlagSdwa | FlagSrc1Nomods | FlagSuffix | FlagVCCWrite},                 // V_CMP_CLASS_F32
-	{Class: ClassVALU, Raises: 0, Flags: FlagMods | FlagSrc1Nomods | FlagSuffix | FlagVCCWrite},                            // V_CMP_CLASS_F64
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite},                      // V_CMP_EQ_F16
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite},                      // V_CMP_EQ_F32
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagSuffix | FlagVCCWrite},                                 // V_CMP_EQ_F64
-	{Class: ClassVALU, Raises: 0, Flags: FlagSdwa | FlagSuffix | FlagVCCWrite},                                             // V_CMP_EQ_I16
-	{Class: ClassVALU, Raises: 0, Flags: FlagSdwa | FlagSuffix | FlagVCCWrite},                                             // V_CMP_EQ_I32
-	{Class: ClassVALU, Raises: 0, Flags: FlagSuffix | FlagVCCWrite},                                                        // V_CMP_EQ_I64
-	{Class: ClassVALU, Raises: 0, Flags: FlagSdwa | FlagSuffix | FlagVCCWrite},                                             // V_CMP_EQ_U16
-	{Class: ClassVALU, Raises: 0, Flags: FlagSdwa | FlagSuffix | FlagVCCWrite},                                             // V_CMP_EQ_U32
-	{Class: ClassVALU, Raises: 0, Flags: FlagSuffix | FlagVCCWrite},                                                        // V_CMP_EQ_U64
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite},                      // V_CMP_F_F16
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite},                      // V_CMP_F_F32
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagSuffix | FlagVCCWrite},                                 // V_CMP_F_F64
-	{Class: ClassVALU, Raises: 0, Flags: FlagSdwa | FlagSuffix | FlagVCCWrite},                                             // V_CMP_F_I16
-	{Class: ClassVALU, Raises: 0, Flags: FlagSdwa | FlagSuffix | FlagVCCWrite},                                             // V_CMP_F_I32
-	{Class: ClassVALU, Raises: 0, Flags: FlagSuffix | FlagVCCWrite},                                                        // V_CMP_F_I64
-	{Class: ClassVALU, Raises: 0, Flags: FlagSdwa | FlagSuffix | FlagVCCWrite},                                             // V_CMP_F_U16
-	{Class: ClassVALU, Raises: 0, Flags: FlagSdwa | FlagSuffix | FlagVCCWrite},                                             // V_CMP_F_U32
-	{Class: ClassVALU, Raises: 0, Flags: FlagSuffix | FlagVCCWrite},                                                        // V_CMP_F_U64
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite},                      // V_CMP_GE_F16
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite},                      // V_CMP_GE_F32
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagSuffix | FlagVCCWrite},                                 // V_CMP_GE_F64
-	{Class: ClassVALU, Raises: 0, Flags: FlagSdwa | FlagSuffix | FlagVCCWrite},                                             // V_CMP_GE_I16
-	{Class: ClassVALU, Raises: 0, Flags: FlagSdwa | FlagSuffix | FlagVCCWrite},                                             // V_CMP_GE_I32
-	{Class: ClassVALU, Raises: 0, Flags: FlagSuffix | FlagVCCWrite},                                                        // V_CMP_GE_I64
-	{Class: ClassVALU, Raises: 0, Flags: FlagSdwa | FlagSuffix | FlagVCCWrite},                                             // V_CMP_GE_U16
-	{Class: ClassVALU, Raises: 0, Flags: FlagSdwa | FlagSuffix | FlagVCCWrite},                                             // V_CMP_GE_U32
-	{Class: ClassVALU, Raises: 0, Flags: FlagSuffix | FlagVCCWrite},                                                        // V_CMP_GE_U64
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite},                      // V_CMP_GT_F16
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite},                      // V_CMP_GT_F32
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagSuffix | FlagVCCWrite},                                 // V_CMP_GT_F64
-	{Class: ClassVALU, Raises: 0, Flags: FlagSdwa | FlagSuffix | FlagVCCWrite},                                             // V_CMP_GT_I16
-	{Class: ClassVALU, Raises: 0, Flags: FlagSdwa | FlagSuffix | FlagVCCWrite},                                             // V_CMP_GT_I32
-	{Class: ClassVALU, Raises: 0, Flags: FlagSuffix | FlagVCCWrite},                                                        // V_CMP_GT_I64
-	{Class: ClassVALU, Raises: 0, Flags: FlagSdwa | FlagSuffix | FlagVCCWrite},                                             // V_CMP_GT_U16
-	{Class: ClassVALU, Raises: 0, Flags: FlagSdwa | FlagSuffix | FlagVCCWrite},                                             // V_CMP_GT_U32
-	{Class: ClassVALU, Raises: 0, Flags: FlagSuffix | FlagVCCWrite},                                                        // V_CMP_GT_U64
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite},                      // V_CMP_LE_F16
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite},                      // V_CMP_LE_F32
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagSuffix | FlagVCCWrite},                                 // V_CMP_LE_F64
-	{Class: ClassVALU, Raises: 0, Flags: FlagSdwa | FlagSuffix | FlagVCCWrite},                                             // V_CMP_LE_I16
-	{Class: ClassVALU, Raises: 0, Flags: FlagSdwa | FlagSuffix | FlagVCCWrite},                                             // V_CMP_LE_I32
-	{Class: ClassVALU, Raises: 0, Flags: FlagSuffix | FlagVCCWrite},                                                        // V_CMP_LE_I64
-	{Class: ClassVALU, Raises: 0, Flags: FlagSdwa | FlagSuffix | FlagVCCWrite},                                             // V_CMP_LE_U16
-	{Class: ClassVALU, Raises: 0, Flags: FlagSdwa | FlagSuffix | FlagVCCWrite},                                             // V_CMP_LE_U32
-	{Class: ClassVALU, Raises: 0, Flags: FlagSuffix | FlagVCCWrite},                                                        // V_CMP_LE_U64
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite},                      // V_CMP_LG_F16
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite},                      // V_CMP_LG_F32
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagSuffix | FlagVCCWrite},                                 // V_CMP_LG_F64
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite},                      // V_CMP_LT_F16
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite},                      // V_CMP_LT_F32
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagSuffix | FlagVCCWrite},                                 // V_CMP_LT_F64
-	{Class: ClassVALU, Raises: 0, Flags: FlagSdwa | FlagSuffix | FlagVCCWrite},                                             // V_CMP_LT_I16
-	{Class: ClassVALU, Raises: 0, Flags: FlagSdwa | FlagSuffix | FlagVCCWrite},                                             // V_CMP_LT_I32
-	{Class: ClassVALU, Raises: 0, Flags: FlagSuffix | FlagVCCWrite},                                                        // V_CMP_LT_I64
-	{Class: ClassVALU, Raises: 0, Flags: FlagSdwa | FlagSuffix | FlagVCCWrite},                                             // V_CMP_LT_U16
-	{Class: ClassVALU, Raises: 0, Flags: FlagSdwa | FlagSuffix | FlagVCCWrite},                                             // V_CMP_LT_U32
-	{Class: ClassVALU, Raises: 0, Flags: FlagSuffix | FlagVCCWrite},                                                        // V_CMP_LT_U64
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite},                      // V_CMP_NEQ_F16
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite},                      // V_CMP_NEQ_F32
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagSuffix | FlagVCCWrite},                                 // V_CMP_NEQ_F64
-	{Class: ClassVALU, Raises: 0, Flags: FlagSdwa | FlagSuffix | FlagVCCWrite},                                             // V_CMP_NE_I16
-	{Class: ClassVALU, Raises: 0, Flags: FlagSdwa | FlagSuffix | FlagVCCWrite},                                             // V_CMP_NE_I32
-	{Class: ClassVALU, Raises: 0, Flags: FlagSuffix | FlagVCCWrite},                                                        // V_CMP_NE_I64
-	{Class: ClassVALU, Raises: 0, Flags: FlagSdwa | FlagSuffix | FlagVCCWrite},                                             // V_CMP_NE_U16
-	{Class: ClassVALU, Raises: 0, Flags: FlagSdwa | FlagSuffix | FlagVCCWrite},                                             // V_CMP_NE_U32
-	{Class: ClassVALU, Raises: 0, Flags: FlagSuffix | FlagVCCWrite},                                                        // V_CMP_NE_U64
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite},                      // V_CMP_NGE_F16
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite},                      // V_CMP_NGE_F32
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagSuffix | FlagVCCWrite},                                 // V_CMP_NGE_F64
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite},                      // V_CMP_NGT_F16
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite},                      // V_CMP_NGT_F32
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagSuffix | FlagVCCWrite},                                 // V_CMP_NGT_F64
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite},                      // V_CMP_NLE_F16
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite},                      // V_CMP_NLE_F32
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagSuffix | FlagVCCWrite},                                 // V_CMP_NLE_F64
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite},                      // V_CMP_NLG_F16
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite},                      // V_CMP_NLG_F32
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagSuffix | FlagVCCWrite},                                 // V_CMP_NLG_F64
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite},                      // V_CMP_NLT_F16
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite},                      // V_CMP_NLT_F32
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagSuffix | FlagVCCWrite},                                 // V_CMP_NLT_F64
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite},                      // V_CMP_O_F16
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite},                      // V_CMP_O_F32
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagSuffix | FlagVCCWrite},                                 // V_CMP_O_F64
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite},                      // V_CMP_TRU_F16
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite},                      // V_CMP_TRU_F32
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagSuffix | FlagVCCWrite},                                 // V_CMP_TRU_F64
-	{Class: ClassVALU, Raises: 0, Flags: FlagSdwa | FlagSuffix | FlagVCCWrite},                                             // V_CMP_T_I16
-	{Class: ClassVALU, Raises: 0, Flags: FlagSdwa | FlagSuffix | FlagVCCWrite},                                             // V_CMP_T_I32
-	{Class: ClassVALU, Raises: 0, Flags: FlagSuffix | FlagVCCWrite},                                                        // V_CMP_T_I64
-	{Class: ClassVALU, Raises: 0, Flags: FlagSdwa | FlagSuffix | FlagVCCWrite},                                             // V_CMP_T_U16
-	{Class: ClassVALU, Raises: 0, Flags: FlagSdwa | FlagSuffix | FlagVCCWrite},                                             // V_CMP_T_U32
-	{Class: ClassVALU, Raises: 0, Flags: FlagSuffix | FlagVCCWrite},                                                        // V_CMP_T_U64
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite},                      // V_CMP_U_F16
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite},                      // V_CMP_U_F32
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagSuffix | FlagVCCWrite},                                 // V_CMP_U_F64
-	{Class: ClassVALU, Raises: 0, Flags: FlagDpp | FlagMods | FlagSdwa | FlagSrc2Nomods | FlagSuffix | FlagVCCRead},        // V_CNDMASK_B32
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix}, // V_COS_F16
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix}, // V_COS_F32
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod},                                                  // V_CUBEID_F32
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod},                                                  // V_CUBEMA_F32
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod},                                                  // V_CUBESC_F32
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod},                                                  // V_CUBETC_F32
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix}, // V_CVT_F16_F32
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix},            // V_CVT_F16_I16
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix},            // V_CVT_F16_U16
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix}, // V_CVT_F32_F16
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod | FlagSuffix},                                     // V_CVT_F32_F64
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix},            // V_CVT_F32_I32
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix},            // V_CVT_F32_U32
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix},            // V_CVT_F32_UBYTE0
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix},            // V_CVT_F32_UBYTE1
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix},            // V_CVT_F32_UBYTE2
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix},            // V_CVT_F32_UBYTE3
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod | FlagSuffix},                                     // V_CVT_F64_F32
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagOmod | FlagSuffix},                                                // V_CVT_F64_I32
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagOmod | FlagSuffix},                                                // V_CVT_F64_U32
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagSdwa | FlagSuffix},                           // V_CVT_FLR_I32_F32
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSuffix},                // V_CVT_I16_F16
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSuffix},                // V_CVT_I32_F32
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod | FlagSuffix},                                     // V_CVT_I32_F64
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSuffix},                // V_CVT_NORM_I16_F16
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSuffix},                // V_CVT_NORM_U16_F16
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix},            // V_CVT_OFF_F32_I4
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods},                                                             // V_CVT_PKACCUM_U8_F32
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOpsel},                                                 // V_CVT_PKNORM_I16_F16
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods},                                                             // V_CVT_PKNORM_I16_F32
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOpsel},                                                 // V_CVT_PKNORM_U16_F16
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods},                                                             // V_CVT_PKNORM_U16_F32
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod},                                                  // V_CVT_PKRTZ_F16_F32
-	{Class: ClassVALU, Raises: 0, Flags: 0},                                                                                // V_CVT_PK_I16_I32
-	{Class: ClassVALU, Raises: 0, Flags: 0},                                                                                // V_CVT_PK_U16_U32
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods},                                                             // V_CVT_PK_U8_F32
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagSdwa | FlagSuffix},                           // V_CVT_RPI_I32_F32
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSuffix},                // V_CVT_U16_F16
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSuffix},                // V_CVT_U32_F32
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod | FlagSuffix},                                     // V_CVT_U32_F64
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod | FlagOpsel},                                      // V_DIV_FIXUP_F16
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod},                                                  // V_DIV_FIXUP_F32
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod},                                                  // V_DIV_FIXUP_F64
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod},                                                  // V_DIV_FIXUP_LEGACY_F16
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod | FlagVCCRead},                                    // V_DIV_FMAS_F32
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod | FlagVCCRead},                                    // V_DIV_FMAS_F64
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod},                                                  // V_DIV_SCALE_F32
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod},                                                  // V_DIV_SCALE_F64
-	{Class: ClassVALU, Raises: 0, Flags: 0},                                                                                // V_DOT2_F32_F16
-	{Class: ClassVALU, Raises: 0, Flags: 0},                                                                                // V_DOT2_I32_I16
-	{Class: ClassVALU, Raises: 0, Flags: 0},                                                                                // V_DOT2_U32_U16
-	{Class: ClassVALU, Raises: 0, Flags: 0},                                                                                // V_DOT4_I32_I8
-	{Class: ClassVALU, Raises: 0, Flags: 0},                                                                                // V_DOT4_U32_U8
-	{Class: ClassVALU, Raises: 0, Flags: 0},                                                                                // V_DOT8_I32_I4
-	{Class: ClassVALU, Raises: 0, Flags: 0},                                                                                // V_DOT8_U32_U4
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix}, // V_EXP_F16
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix}, // V_EXP_F32
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix}, // V_EXP_LEGACY_F32
-	{Class: ClassVALU, Raises: 0, Flags: FlagDpp | FlagSdwa | FlagSuffix},                                                  // V_FFBH_I32
-	{Class: ClassVALU, Raises: 0, Flags: FlagDpp | FlagSdwa | FlagSuffix},                                                  // V_FFBH_U32
-	{Class: ClassVALU, Raises: 0, Flags: FlagDpp | FlagSdwa | FlagSuffix},                                                  // V_FFBL_B32
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix}, // V_FLOOR_F16
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix}, // V_FLOOR_F32
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod | FlagSuffix},                                     // V_FLOOR_F64
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSuffix},                           // V_FMAC_F32
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod | FlagOpsel},                                      // V_FMA_F16
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod},                                                  // V_FMA_F32
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod},                                                  // V_FMA_F64
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod},                                                  // V_FMA_LEGACY_F16
-	{Class: ClassVALU, Raises: 0, Flags: 0},                                                                                // V_FMA_MIXHI_F16
-	{Class: ClassVALU, Raises: 0, Flags: 0},                                                                                // V_FMA_MIXLO_F16
-	{Class: ClassVALU, Raises: 0, Flags: 0},                                                                                // V_FMA_MIX_F32
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix}, // V_FRACT_F16
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix}, // V_FRACT_F32
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod | FlagSuffix},                                     // V_FRACT_F64
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSuffix},                // V_FREXP_EXP_I16_F16
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagSdwa | FlagSuffix},                           // V_FREXP_EXP_I32_F32
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod | FlagSuffix},                                     // V_FREXP_EXP_I32_F64
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix}, // V_FREXP_MANT_F16
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix}, // V_FREXP_MANT_F32
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod | FlagSuffix},                                     // V_FREXP_MANT_F64
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagM0Read | FlagOmod | FlagSuffix},                                   // V_INTERP_MOV_F32
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagHigh | FlagM0Read | FlagMods | FlagOmod},                          // V_INTERP_P1LL_F16
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagHigh | FlagM0Read | FlagMods | FlagOmod},                          // V_INTERP_P1LV_F16
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagM0Read | FlagMods | FlagOmod | FlagSuffix},                        // V_INTERP_P1_F32
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagHigh | FlagM0Read | FlagMods},                                     // V_INTERP_P2_F16
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagM0Read | FlagMods | FlagOmod | FlagSuffix},                        // V_INTERP_P2_F32
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagHigh | FlagM0Read | FlagMods},                                     // V_INTERP_P2_LEGACY_F16
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix}, // V_LDEXP_F16
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod},                                                  // V_LDEXP_F32
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod},                                                  // V_LDEXP_F64
-	{Class: ClassVALU, Raises: 0, Flags: 0},                                                                                // V_LERP_U8
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix}, // V_LOG_F16
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix}, // V_LOG_F32
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix}, // V_LOG_LEGACY_F32
-	{Class: ClassVALU, Raises: 0, Flags: FlagDpp | FlagSdwa | FlagSuffix},                                                  // V_LSHLREV_B16
-	{Class: ClassVALU, Raises: 0, Flags: FlagDpp | FlagSdwa | FlagSuffix},                                                  // V_LSHLREV_B32
-	{Class: ClassVALU, Raises: 0, Flags: 0},                                                                                // V_LSHLREV_B64
-	{Class: ClassVALU, Raises: 0, Flags: 0},                                                                                // V_LSHL_ADD_U32
-	{Class: ClassVALU, Raises: 0, Flags: 0},                                                                                // V_LSHL_OR_B32
-	{Class: ClassVALU, Raises: 0, Flags: FlagDpp | FlagSdwa | FlagSuffix},                                                  // V_LSHRREV_B16
-	{Class: ClassVALU, Raises: 0, Flags: FlagDpp | FlagSdwa | FlagSuffix},                                                  // V_LSHRREV_B32
-	{Class: ClassVALU, Raises: 0, Flags: 0},                                                                                // V_LSHRREV_B64
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSuffix},                // V_MAC_F16
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSuffix},                // V_MAC_F32
-	{Class: ClassVALU, Raises: 0, Flags: 0},                                                                                // V_MADAK_F16
-	{Class: ClassVALU, Raises: 0, Flags: 0},                                                                                // V_MADAK_F32
-	{Class: ClassVALU, Raises: 0, Flags: 0},                                                                                // V_MADMK_F16
-	{Class: ClassVALU, Raises: 0, Flags: 0},                                                                                // V_MADMK_F32
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod | FlagOpsel},                                      // V_MAD_F16
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod},                                                  // V_MAD_F32
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagOpsel},                                                            // V_MAD_I16
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagOpsel},                                                            // V_MAD_I32_I16
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp},                                                                        // V_MAD_I32_I24
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp},                                                                        // V_MAD_I64_I32
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod},                                                  // V_MAD_LEGACY_F16
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod},                                                  // V_MAD_LEGACY_F32
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp},                                                                        // V_MAD_LEGACY_I16
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp},                                                                        // V_MAD_LEGACY_U16
-	{Class: ClassVALU, Raises: 0, Flags: 0},                                                                                // V_MAD_MIXHI_F16
-	{Class: ClassVALU, Raises: 0, Flags: 0},                                                                                // V_MAD_MIXLO_F16
-	{Class: ClassVALU, Raises: 0, Flags: 0},                                                                                // V_MAD_MIX_F32
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagOpsel},                                                            // V_MAD_U16
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagOpsel},                                                            // V_MAD_U32_U16
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp},                                                                        // V_MAD_U32_U24
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp},                                                                        // V_MAD_U64_U32
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod | FlagOpsel},                                      // V_MAX3_F16
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod},                                                  // V_MAX3_F32
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagOpsel},                                                            // V_MAX3_I16
-	{Class: ClassVALU, Raises: 0, Flags: 0},                                                                                // V_MAX3_I32
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagOpsel},                                                            // V_MAX3_U16
-	{Class: ClassVALU, Raises: 0, Flags: 0},                                                                                // V_MAX3_U32
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix}, // V_MAX_F16
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix}, // V_MAX_F32
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod},                                                  // V_MAX_F64
-	{Class: ClassVALU, Raises: 0, Flags: FlagDpp | FlagSdwa | FlagSuffix},                                                  // V_MAX_I16
-	{Class: ClassVALU, Raises: 0, Flags: FlagDpp | FlagSdwa | FlagSuffix},                                                  // V_MAX_I32
-	{Class: ClassVALU, Raises: 0, Flags: FlagDpp | FlagSdwa | FlagSuffix},                                                  // V_MAX_U16
-	{Class: ClassVALU, Raises: 0, Flags: FlagDpp | FlagSdwa | FlagSuffix},                                                  // V_MAX_U32
-	{Class: ClassVALU, Raises: 0, Flags: 0},                                                                                // V_MBCNT_HI_U32_B32
-	{Class: ClassVALU, Raises: 0, Flags: 0},                                                                                // V_MBCNT_LO_U32_B32
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod | FlagOpsel},                                      // V_MED3_F16
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod},                                                  // V_MED3_F32
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagOpsel},                                                            // V_MED3_I16
-	{Class: ClassVALU, Raises: 0, Flags: 0},                                                                                // V_MED3_I32
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagOpsel},                                                            // V_MED3_U16
-	{Class: ClassVALU, Raises: 0, Flags: 0},                                                                                // V_MED3_U32
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod | FlagOpsel},                                      // V_MIN3_F16
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod},                                                  // V_MIN3_F32
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagOpsel},                                                            // V_MIN3_I16
-	{Class: ClassVALU, Raises: 0, Flags: 0},                                                                                // V_MIN3_I32
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagOpsel},                                                            // V_MIN3_U16
-	{Class: ClassVALU, Raises: 0, Flags: 0},                                                                                // V_MIN3_U32
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix}, // V_MIN_F16
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix}, // V_MIN_F32
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod},                                                  // V_MIN_F64
-	{Class: ClassVALU, Raises: 0, Flags: FlagDpp | FlagSdwa | FlagSuffix},                                                  // V_MIN_I16
-	{Class: ClassVALU, Raises: 0, Flags: FlagDpp | FlagSdwa | FlagSuffix},                                                  // V_MIN_I32
-	{Class: ClassVALU, Raises: 0, Flags: FlagDpp | FlagSdwa | FlagSuffix},                                                  // V_MIN_U16
-	{Class: ClassVALU, Raises: 0, Flags: FlagDpp | FlagSdwa | FlagSuffix},                                                  // V_MIN_U32
-	{Class: ClassVALU, Raises: 0, Flags: FlagM0Read | FlagSuffix},                                                          // V_MOVRELD_B32
-	{Class: ClassVALU, Raises: 0, Flags: FlagM0Read | FlagSrcVGPR | FlagSuffix},                                            // V_MOVRELSD_B32
-	{Class: ClassVALU, Raises: 0, Flags: FlagM0Read | FlagSrcVGPR | FlagSuffix},                                            // V_MOVRELS_B32
-	{Class: ClassVALU, Raises: 0, Flags: FlagDpp | FlagSdwa | FlagSuffix},                                                  // V_MOV_B32
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp},                                                                        // V_MQSAD_PK_U16_U8
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp},                                                                        // V_MQSAD_U32_U8
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp},                                                                        // V_MSAD_U8
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix}, // V_MUL_F16
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix}, // V_MUL_F32
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod},                                                  // V_MUL_F64
-	{Class: ClassVALU, Raises: 0, Flags: 0},                                                                                // V_MUL_HI_I32
-	{Class: ClassVALU, Raises: 0, Flags: FlagDpp | FlagSdwa | FlagSuffix},                                                  // V_MUL_HI_I32_I24
-	{Class: ClassVALU, Raises: 0, Flags: 0},                                                                                // V_MUL_HI_U32
-	{Class: ClassVALU, Raises: 0, Flags: FlagDpp | FlagSdwa | FlagSuffix},                                                  // V_MUL_HI_U32_U24
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagSdwa | FlagSuffix},                                      // V_MUL_I32_I24
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix}, // V_MUL_LEGACY_F32
-	{Class: ClassVALU, Raises: 0, Flags: FlagDpp | FlagSdwa | FlagSuffix},                                                  // V_MUL_LO_U16
-	{Class: ClassVALU, Raises: 0, Flags: 0},                                                                                // V_MUL_LO_U32
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagSdwa | FlagSuffix},                                      // V_MUL_U32_U24
-	{Class: ClassVALU, Raises: 0, Flags: FlagDpp | FlagSdwa},                                                               // V_NOP
-	{Class: ClassVALU, Raises: 0, Flags: FlagDpp | FlagSdwa | FlagSuffix},                                                  // V_NOT_B32
-	{Class: ClassVALU, Raises: 0, Flags: 0},                                                                                // V_OR3_B32
-	{Class: ClassVALU, Raises: 0, Flags: FlagDpp | FlagSdwa | FlagSuffix},                                                  // V_OR_B32
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOpsel},                                                 // V_PACK_B32_F16
-	{Class: ClassVALU, Raises: 0, Flags: 0},                                                                                // V_PERM_B32
-	{Class: ClassVALU, Raises: 0, Flags: 0},                                                                                // V_PK_ADD_F16
-	{Class: ClassVALU, Raises: 0, Flags: 0},                                                                                // V_PK_ADD_I16
-	{Class: ClassVALU, Raises: 0, Flags: 0},                                                                                // V_PK_ADD_U16
-	{Class: ClassVALU, Raises: 0, Flags: 0},                                                                                // V_PK_ASHRREV_I16
-	{Class: ClassVALU, Raises: 0, Flags: 0},                                                                                // V_PK_FMA_F16
-	{Class: ClassVALU, Raises: 0, Flags: 0},                                                                                // V_PK_LSHLREV_B16
-	{Class: ClassVALU, Raises: 0, Flags: 0},                                                                                // V_PK_LSHRREV_B16
-	{Class: ClassVALU, Raises: 0, Flags: 0},                                                                                // V_PK_MAD_I16
-	{Class: ClassVALU, Raises: 0, Flags: 0},                                                                                // V_PK_MAD_U16
-	{Class: ClassVALU, Raises: 0, Flags: 0},                                                                                // V_PK_MAX_F16
-	{Class: ClassVALU, Raises: 0, Flags: 0},                                                                                // V_PK_MAX_I16
-	{Class: ClassVALU, Raises: 0, Flags: 0},                                                                                // V_PK_MAX_U16
-	{Class: ClassVALU, Raises: 0, Flags: 0},                                                                                // V_PK_MIN_F16
-	{Class: ClassVALU, Raises: 0, Flags: 0},                                                                                // V_PK_MIN_I16
-	{Class: ClassVALU, Raises: 0, Flags: 0},                                                                                // V_PK_MIN_U16
-	{Class: ClassVALU, Raises: 0, Flags: 0},                                                                                // V_PK_MUL_F16
-	{Class: ClassVALU, Raises: 0, Flags: 0},                                                                                // V_PK_MUL_LO_U16
-	{Class: ClassVALU, Raises: 0, Flags: 0},                                                                                // V_PK_SUB_I16
-	{Class: ClassVALU, Raises: 0, Flags: 0},                                                                                // V_PK_SUB_U16
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp},                                                                        // V_QSAD_PK_U16_U8
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix}, // V_RCP_F16
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix}, // V_RCP_F32
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod | FlagSuffix},                                     // V_RCP_F64
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix}, // V_RCP_IFLAG_F32
-	{Class: ClassVALU, Raises: 0, Flags: FlagSrcLane},                                                                      // V_READFIRSTLANE_B32
-	{Class: ClassVALU, Raises: 0, Flags: FlagSrcLane},                                                                      // V_READLANE_B32
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix}, // V_RNDNE_F16
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix}, // V_RNDNE_F32
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod | FlagSuffix},                                     // V_RNDNE_F64
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix}, // V_RSQ_F16
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix}, // V_RSQ_F32
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod | FlagSuffix},                                     // V_RSQ_F64
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp},                                                                        // V_SAD_HI_U8
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp},                                                                        // V_SAD_U16
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp},                                                                        // V_SAD_U32
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp},                                                                        // V_SAD_U8
-	{Class: ClassVALU, Raises: 0, Flags: FlagDpp | FlagSdwa | FlagSuffix},                                                  // V_SAT_PK_U8_I16
-	{Class: ClassVALU, Raises: 0, Flags: FlagDpp | FlagSdwa | FlagSuffix},                                                  // V_SCREEN_PARTITION_4SE_B32
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix}, // V_SIN_F16
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix}, // V_SIN_F32
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix}, // V_SQRT_F16
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix}, // V_SQRT_F32
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod | FlagSuffix},                                     // V_SQRT_F64
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagSdwa | FlagSuffix | FlagVCCRead | FlagVCCWrite},         // V_SUBBREV_CO_U32
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagSdwa | FlagSuffix | FlagVCCRead | FlagVCCWrite},         // V_SUBB_CO_U32
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagSdwa | FlagSuffix | FlagVCCWrite},                       // V_SUBREV_CO_U32
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix}, // V_SUBREV_F16
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix}, // V_SUBREV_F32
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagSdwa | FlagSuffix},                                      // V_SUBREV_U16
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagSdwa | FlagSuffix},                                      // V_SUBREV_U32
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagSdwa | FlagSuffix | FlagVCCWrite},                       // V_SUB_CO_U32
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix}, // V_SUB_F16
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix}, // V_SUB_F32
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagOpsel},                                                            // V_SUB_I16
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp},                                                                        // V_SUB_I32
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagSdwa | FlagSuffix},                                      // V_SUB_U16
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagSdwa | FlagSuffix},                                      // V_SUB_U32
-	{Class: ClassVALU, Raises: 0, Flags: FlagSrcVGPR},                                                                      // V_SWAP_B32
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod},                                                  // V_TRIG_PREOP_F64
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix}, // V_TRUNC_F16
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix}, // V_TRUNC_F32
-	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod | FlagSuffix},                                     // V_TRUNC_F64
-	{Class: ClassVALU, Raises: 0, Flags: FlagSrcSreg},                                                                      // V_WRITELANE_B32
-	{Class: ClassVALU, Raises: 0, Flags: 0},                                                                                // V_XAD_U32
-	{Class: ClassVALU, Raises: 0, Flags: FlagDpp | FlagSdwa | FlagSuffix},                                                  // V_XNOR_B32
-	{Class: ClassVALU, Raises: 0, Flags: FlagDpp | FlagSdwa | FlagSuffix},                                                  // V_XOR_B32
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoTFE, Src: TypeB32},                                                       // BUFFER_ATOMIC_ADD
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoTFE, Src: TypeB32},                                                       // BUFFER_ATOMIC_ADD_X2
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoTFE, Src: TypeB32},                                                       // BUFFER_ATOMIC_AND
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoTFE, Src: TypeB32},                                                       // BUFFER_ATOMIC_AND_X2
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoTFE, Src: TypeB32},                                                       // BUFFER_ATOMIC_CMPSWAP
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoTFE, Src: TypeB32},                                                       // BUFFER_ATOMIC_CMPSWAP_X2
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoTFE, Src: TypeB32},                                                       // BUFFER_ATOMIC_DEC
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoTFE, Src: TypeB32},                                                       // BUFFER_ATOMIC_DEC_X2
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoTFE, Src: TypeB32},                                                       // BUFFER_ATOMIC_INC
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoTFE, Src: TypeB32},                                                       // BUFFER_ATOMIC_INC_X2
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoTFE, Src: TypeB32},                                                       // BUFFER_ATOMIC_OR
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoTFE, Src: TypeB32},                                                       // BUFFER_ATOMIC_OR_X2
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoTFE, Src: TypeB32},                                                       // BUFFER_ATOMIC_SMAX
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoTFE, Src: TypeB32},                                                       // BUFFER_ATOMIC_SMAX_X2
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoTFE, Src: TypeB32},                                                       // BUFFER_ATOMIC_SMIN
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoTFE, Src: TypeB32},                                                       // BUFFER_ATOMIC_SMIN_X2
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoTFE, Src: TypeB32},                                                       // BUFFER_ATOMIC_SUB
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoTFE, Src: TypeB32},                                                       // BUFFER_ATOMIC_SUB_X2
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoTFE, Src: TypeB32},                                                       // BUFFER_ATOMIC_SWAP
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoTFE, Src: TypeB32},                                                       // BUFFER_ATOMIC_SWAP_X2
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoTFE, Src: TypeB32},                                                       // BUFFER_ATOMIC_UMAX
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoTFE, Src: TypeB32},                                                       // BUFFER_ATOMIC_UMAX_X2
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoTFE, Src: TypeB32},                                                       // BUFFER_ATOMIC_UMIN
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoTFE, Src: TypeB32},                                                       // BUFFER_ATOMIC_UMIN_X2
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoTFE, Src: TypeB32},                                                       // BUFFER_ATOMIC_XOR
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoTFE, Src: TypeB32},                                                       // BUFFER_ATOMIC_XOR_X2
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLDSOk | FlagLoad, Src: TypeB32},                                                         // BUFFER_LOAD_DWORD
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad, Src: TypeB32},                                                                     // BUFFER_LOAD_DWORDX2
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad, Src: TypeB32},                                                                     // BUFFER_LOAD_DWORDX3
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad, Src: TypeB32},                                                                     // BUFFER_LOAD_DWORDX4
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16Hi | FlagFormat | FlagLoad, Src: TypeB32},                                            // BUFFER_LOAD_FORMAT_D16_HI_X
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16 | FlagFormat | FlagLoad, Src: TypeB32},                                              // BUFFER_LOAD_FORMAT_D16_X
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16 | FlagFormat | FlagLoad, Src: TypeB32},                                              // BUFFER_LOAD_FORMAT_D16_XY
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16 | FlagFormat | FlagLoad, Src: TypeB32},                                              // BUFFER_LOAD_FORMAT_D16_XYZ
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16 | FlagFormat | FlagLoad, Src: TypeB32},                                              // BUFFER_LOAD_FORMAT_D16_XYZW
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagFormat | FlagLDSOk | FlagLoad, Src: TypeB32},                                            // BUFFER_LOAD_FORMAT_X
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagFormat | FlagLoad, Src: TypeB32},                                                        // BUFFER_LOAD_FORMAT_XY
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagFormat | FlagLoad, Src: TypeB32},                                                        // BUFFER_LOAD_FORMAT_XYZ
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagFormat | FlagLoad, Src: TypeB32},                                                        // BUFFER_LOAD_FORMAT_XYZW
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLDSOk | FlagLoad, Src: TypeB32},                                                         // BUFFER_LOAD_SBYTE
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16 | FlagLoad, Src: TypeB32},                                                           // BUFFER_LOAD_SBYTE_D16
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16Hi | FlagLoad, Src: TypeB32},                                                         // BUFFER_LOAD_SBYTE_D16_HI
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16 | FlagLoad, Src: TypeB32},                                                           // BUFFER_LOAD_SHORT_D16
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16Hi | FlagLoad, Src: TypeB32},                                                         // BUFFER_LOAD_SHORT_D16_HI
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLDSOk | FlagLoad, Src: TypeB32},                                                         // BUFFER_LOAD_SSHORT
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLDSOk | FlagLoad, Src: TypeB32},                                                         // BUFFER_LOAD_UBYTE
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16 | FlagLoad, Src: TypeB32},                                                           // BUFFER_LOAD_UBYTE_D16
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16Hi | FlagLoad, Src: TypeB32},                                                         // BUFFER_LOAD_UBYTE_D16_HI
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLDSOk | FlagLoad, Src: TypeB32},                                                         // BUFFER_LOAD_USHORT
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagStore, Src: TypeB32},                                                                    // BUFFER_STORE_BYTE
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16Hi | FlagStore, Src: TypeB32},                                                        // BUFFER_STORE_BYTE_D16_HI
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagStore, Src: TypeB32},                                                                    // BUFFER_STORE_DWORD
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagStore, Src: TypeB64},                                                                    // BUFFER_STORE_DWORDX2
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagStore, Src: TypeB32},                                                                    // BUFFER_STORE_DWORDX3
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagStore, Src: TypeB32},                                                                    // BUFFER_STORE_DWORDX4
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16Hi | FlagFormat | FlagStore, Src: TypeB32},                                           // BUFFER_STORE_FORMAT_D16_HI_X
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16 | FlagFormat | FlagStore, Src: TypeB32},                                             // BUFFER_STORE_FORMAT_D16_X
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16 | FlagFormat | FlagStore, Src: TypeB32},                                             // BUFFER_STORE_FORMAT_D16_XY
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16 | FlagFormat | FlagStore, Src: TypeB32},                                             // BUFFER_STORE_FORMAT_D16_XYZ
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16 | FlagFormat | FlagStore, Src: TypeB32},                                             // BUFFER_STORE_FORMAT_D16_XYZW
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagFormat | FlagStore, Src: TypeB32},                                                       // BUFFER_STORE_FORMAT_X
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagFormat | FlagStore, Src: TypeB32},                                                       // BUFFER_STORE_FORMAT_XY
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagFormat | FlagStore, Src: TypeB32},                                                       // BUFFER_STORE_FORMAT_XYZ
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagFormat | FlagStore, Src: TypeB32},                                                       // BUFFER_STORE_FORMAT_XYZW
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLDSOnly | FlagNoTFE | FlagStore, Src: TypeB32},                                          // BUFFER_STORE_LDS_DWORD
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagStore, Src: TypeB32},                                                                    // BUFFER_STORE_SHORT
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16Hi | FlagStore, Src: TypeB32},                                                        // BUFFER_STORE_SHORT_D16_HI
+	{Class: ClassVMEM, Raises: CntVM, Flags: 0},                                                                                          // BUFFER_WBINVL1
+	{Class: ClassVMEM, Raises: CntVM, Flags: 0},                                                                                          // BUFFER_WBINVL1_VOL
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic, Src: TypeB32},                                                                   // DS_ADD_F32
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet, Src: TypeB32},                                                         // DS_ADD_RTN_F32
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet, Src: TypeB32},                                                         // DS_ADD_RTN_U32
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet, Src: TypeB32},                                                         // DS_ADD_RTN_U64
+	{Class: ClassDS, Raises: CntLGKM, Flags: 0, Src: TypeB32},                                                                            // DS_ADD_SRC2_F32
+	{Class: ClassDS, Raises: CntLGKM, Flags: 0, Src: TypeB32},                                                                            // DS_ADD_SRC2_U32
+	{Class: ClassDS, Raises: CntLGKM, Flags: 0, Src: TypeB32},                                                                            // DS_ADD_SRC2_U64
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic, Src: TypeB32},                                                                   // DS_ADD_U32
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic, Src: TypeB32},                                                                   // DS_ADD_U64
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic, Src: TypeB32},                                                                   // DS_AND_B32
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic, Src: TypeB32},                                                                   // DS_AND_B64
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet, Src: TypeB32},                                                         // DS_AND_RTN_B32
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet, Src: TypeB32},                                                         // DS_AND_RTN_B64
+	{Class: ClassDS, Raises: CntLGKM, Flags: 0, Src: TypeB32},                                                                            // DS_AND_SRC2_B32
+	{Class: ClassDS, Raises: CntLGKM, Flags: 0, Src: TypeB32},                                                                            // DS_AND_SRC2_B64
+	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                                                                          // DS_APPEND
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagNoGDS, Src: TypeB32},                                                                    // DS_BPERMUTE_B32
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic, Src: TypeB32},                                                                   // DS_CMPST_B32
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic, Src: TypeB32},                                                                   // DS_CMPST_B64
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic, Src: TypeB32},                                                                   // DS_CMPST_F32
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic, Src: TypeB32},                                                                   // DS_CMPST_F64
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet, Src: TypeB32},                                                         // DS_CMPST_RTN_B32
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet, Src: TypeB32},                                                         // DS_CMPST_RTN_B64
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet, Src: TypeB32},                                                         // DS_CMPST_RTN_F32
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet, Src: TypeB32},                                                         // DS_CMPST_RTN_F64
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet, Src: TypeB32},                                                         // DS_CONDXCHG32_RTN_B64
+	{Class: ClassDS, Raises: CntLGKM, Flags: 0},                                                                                          // DS_CONSUME
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet, Src: TypeB32},                                                         // DS_DEC_RTN_U32
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet, Src: TypeB32},                                                         // DS_DEC_RTN_U64
+	{Class: ClassDS, Raises: CntLGKM, Flags: 0, Src: TypeB32},                                                                            // DS_DEC_SRC2_U32
+	{Class: ClassDS, Raises: CntLGKM, Flags: 0, Src: TypeB32},                                                                            // DS_DEC_SRC2_U64
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic, Src: TypeB32},                                                                   // DS_DEC_U32
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic, Src: TypeB32},                                                                   // DS_DEC_U64
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagGDSOnly, Src: TypeB32},                                                                  // DS_GWS_BARRIER
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagGDSOnly, Src: TypeB32},                                                                  // DS_GWS_INIT
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagGDSOnly, Src: TypeB32},                                                                  // DS_GWS_SEMA_BR
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagGDSOnly},                                                                                // DS_GWS_SEMA_P
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagGDSOnly},                                                                                // DS_GWS_SEMA_RELEASE_ALL
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagGDSOnly},                                                                                // DS_GWS_SEMA_V
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet, Src: TypeB32},                                                         // DS_INC_RTN_U32
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet, Src: TypeB32},                                                         // DS_INC_RTN_U64
+	{Class: ClassDS, Raises: CntLGKM, Flags: 0, Src: TypeB32},                                                                            // DS_INC_SRC2_U32
+	{Class: ClassDS, Raises: CntLGKM, Flags: 0, Src: TypeB32},                                                                            // DS_INC_SRC2_U64
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic, Src: TypeB32},                                                                   // DS_INC_U32
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic, Src: TypeB32},                                                                   // DS_INC_U64
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic, Src: TypeB32},                                                                   // DS_MAX_F32
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic, Src: TypeB32},                                                                   // DS_MAX_F64
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic, Src: TypeB32},                                                                   // DS_MAX_I32
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic, Src: TypeB32},                                                                   // DS_MAX_I64
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet, Src: TypeB32},                                                         // DS_MAX_RTN_F32
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet, Src: TypeB32},                                                         // DS_MAX_RTN_F64
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet, Src: TypeB32},                                                         // DS_MAX_RTN_I32
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet, Src: TypeB32},                                                         // DS_MAX_RTN_I64
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet, Src: TypeB32},                                                         // DS_MAX_RTN_U32
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet, Src: TypeB32},                                                         // DS_MAX_RTN_U64
+	{Class: ClassDS, Raises: CntLGKM, Flags: 0, Src: TypeB32},                                                                            // DS_MAX_SRC2_F32
+	{Class: ClassDS, Raises: CntLGKM, Flags: 0, Src: TypeB32},                                                                            // DS_MAX_SRC2_F64
+	{Class: ClassDS, Raises: CntLGKM, Flags: 0, Src: TypeB32},                                                                            // DS_MAX_SRC2_I32
+	{Class: ClassDS, Raises: CntLGKM, Flags: 0, Src: TypeB32},                                                                            // DS_MAX_SRC2_I64
+	{Class: ClassDS, Raises: CntLGKM, Flags: 0, Src: TypeB32},                                                                            // DS_MAX_SRC2_U32
+	{Class: ClassDS, Raises: CntLGKM, Flags: 0, Src: TypeB32},                                                                            // DS_MAX_SRC2_U64
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic, Src: TypeB32},                                                                   // DS_MAX_U32
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic, Src: TypeB32},                                                                   // DS_MAX_U64
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic, Src: TypeB32},                                                                   // DS_MIN_F32
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic, Src: TypeB32},                                                                   // DS_MIN_F64
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic, Src: TypeB32},                                                                   // DS_MIN_I32
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic, Src: TypeB32},                                                                   // DS_MIN_I64
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet, Src: TypeB32},                                                         // DS_MIN_RTN_F32
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet, Src: TypeB32},                                                         // DS_MIN_RTN_F64
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet, Src: TypeB32},                                                         // DS_MIN_RTN_I32
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet, Src: TypeB32},                                                         // DS_MIN_RTN_I64
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet, Src: TypeB32},                                                         // DS_MIN_RTN_U32
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet, Src: TypeB32},                                                         // DS_MIN_RTN_U64
+	{Class: ClassDS, Raises: CntLGKM, Flags: 0, Src: TypeB32},                                                                            // DS_MIN_SRC2_F32
+	{Class: ClassDS, Raises: CntLGKM, Flags: 0, Src: TypeB32},                                                                            // DS_MIN_SRC2_F64
+	{Class: ClassDS, Raises: CntLGKM, Flags: 0, Src: TypeB32},                                                                            // DS_MIN_SRC2_I32
+	{Class: ClassDS, Raises: CntLGKM, Flags: 0, Src: TypeB32},                                                                            // DS_MIN_SRC2_I64
+	{Class: ClassDS, Raises: CntLGKM, Flags: 0, Src: TypeB32},                                                                            // DS_MIN_SRC2_U32
+	{Class: ClassDS, Raises: CntLGKM, Flags: 0, Src: TypeB32},                                                                            // DS_MIN_SRC2_U64
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic, Src: TypeB32},                                                                   // DS_MIN_U32
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic, Src: TypeB32},                                                                   // DS_MIN_U64
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic, Src: TypeB32},                                                                   // DS_MSKOR_B32
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic, Src: TypeB32},                                                                   // DS_MSKOR_B64
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet, Src: TypeB32},                                                         // DS_MSKOR_RTN_B32
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet, Src: TypeB32},                                                         // DS_MSKOR_RTN_B64
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagNoMods},                                                                                 // DS_NOP
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagGDSOnly, Src: TypeB32},                                                                  // DS_ORDERED_COUNT
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic, Src: TypeB32},                                                                   // DS_OR_B32
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic, Src: TypeB32},                                                                   // DS_OR_B64
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet, Src: TypeB32},                                                         // DS_OR_RTN_B32
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet, Src: TypeB32},                                                         // DS_OR_RTN_B64
+	{Class: ClassDS, Raises: CntLGKM, Flags: 0, Src: TypeB32},                                                                            // DS_OR_SRC2_B32
+	{Class: ClassDS, Raises: CntLGKM, Flags: 0, Src: TypeB32},                                                                            // DS_OR_SRC2_B64
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagNoGDS, Src: TypeB32},                                                                    // DS_PERMUTE_B32
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagLoad | FlagOffset2, Src: TypeB32},                                                       // DS_READ2ST64_B32
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagLoad | FlagOffset2, Src: TypeB32},                                                       // DS_READ2ST64_B64
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagLoad | FlagOffset2, Src: TypeB32},                                                       // DS_READ2_B32
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagLoad | FlagOffset2, Src: TypeB32},                                                       // DS_READ2_B64
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagLoad},                                                                                   // DS_READ_ADDTID_B32
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagLoad, Src: TypeB32},                                                                     // DS_READ_B128
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagLoad, Src: TypeB32},                                                                     // DS_READ_B32
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagLoad, Src: TypeB32},                                                                     // DS_READ_B64
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagLoad, Src: TypeB32},                                                                     // DS_READ_B96
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagLoad, Src: TypeB32},                                                                     // DS_READ_I16
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagLoad, Src: TypeB32},                                                                     // DS_READ_I8
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagD16 | FlagLoad, Src: TypeB32},                                                           // DS_READ_I8_D16
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagD16Hi | FlagLoad, Src: TypeB32},                                                         // DS_READ_I8_D16_HI
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagLoad, Src: TypeB32},                                                                     // DS_READ_U16
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagD16 | FlagLoad, Src: TypeB32},                                                           // DS_READ_U16_D16
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagD16Hi | FlagLoad, Src: TypeB32},                                                         // DS_READ_U16_D16_HI
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagLoad, Src: TypeB32},                                                                     // DS_READ_U8
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagD16 | FlagLoad, Src: TypeB32},                                                           // DS_READ_U8_D16
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagD16Hi | FlagLoad, Src: TypeB32},                                                         // DS_READ_U8_D16_HI
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet, Src: TypeB32},                                                         // DS_RSUB_RTN_U32
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet, Src: TypeB32},                                                         // DS_RSUB_RTN_U64
+	{Class: ClassDS, Raises: CntLGKM, Flags: 0, Src: TypeB32},                                                                            // DS_RSUB_SRC2_U32
+	{Class: ClassDS, Raises: CntLGKM, Flags: 0, Src: TypeB32},                                                                            // DS_RSUB_SRC2_U64
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic, Src: TypeB32},                                                                   // DS_RSUB_U32
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic, Src: TypeB32},                                                                   // DS_RSUB_U64
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet, Src: TypeB32},                                                         // DS_SUB_RTN_U32
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet, Src: TypeB32},                                                         // DS_SUB_RTN_U64
+	{Class: ClassDS, Raises: CntLGKM, Flags: 0, Src: TypeB32},                                                                            // DS_SUB_SRC2_U32
+	{Class: ClassDS, Raises: CntLGKM, Flags: 0, Src: TypeB32},                                                                            // DS_SUB_SRC2_U64
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic, Src: TypeB32},                                                                   // DS_SUB_U32
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic, Src: TypeB32},                                                                   // DS_SUB_U64
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagSwizzle, Src: TypeB32},                                                                  // DS_SWIZZLE_B32
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet, Src: TypeB32},                                                         // DS_WRAP_RTN_B32
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagOffset2 | FlagStore, Src: TypeB32},                                                      // DS_WRITE2ST64_B32
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagOffset2 | FlagStore, Src: TypeB32},                                                      // DS_WRITE2ST64_B64
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagOffset2 | FlagStore, Src: TypeB32},                                                      // DS_WRITE2_B32
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagOffset2 | FlagStore, Src: TypeB32},                                                      // DS_WRITE2_B64
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagStore, Src: TypeB32},                                                                    // DS_WRITE_ADDTID_B32
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagStore, Src: TypeB32},                                                                    // DS_WRITE_B128
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagStore, Src: TypeB32},                                                                    // DS_WRITE_B16
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagD16Hi | FlagStore, Src: TypeB32},                                                        // DS_WRITE_B16_D16_HI
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagStore, Src: TypeB32},                                                                    // DS_WRITE_B32
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagStore, Src: TypeB32},                                                                    // DS_WRITE_B64
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagStore, Src: TypeB32},                                                                    // DS_WRITE_B8
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagD16Hi | FlagStore, Src: TypeB32},                                                        // DS_WRITE_B8_D16_HI
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagStore, Src: TypeB32},                                                                    // DS_WRITE_B96
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagStore, Src: TypeB32},                                                                    // DS_WRITE_SRC2_B32
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagStore, Src: TypeB32},                                                                    // DS_WRITE_SRC2_B64
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagOffset2 | FlagRet, Src: TypeB32},                                           // DS_WRXCHG2ST64_RTN_B32
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagOffset2 | FlagRet, Src: TypeB32},                                           // DS_WRXCHG2ST64_RTN_B64
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagOffset2 | FlagRet, Src: TypeB32},                                           // DS_WRXCHG2_RTN_B32
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagOffset2 | FlagRet, Src: TypeB32},                                           // DS_WRXCHG2_RTN_B64
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet, Src: TypeB32},                                                         // DS_WRXCHG_RTN_B32
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet, Src: TypeB32},                                                         // DS_WRXCHG_RTN_B64
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic, Src: TypeB32},                                                                   // DS_XOR_B32
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic, Src: TypeB32},                                                                   // DS_XOR_B64
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet, Src: TypeB32},                                                         // DS_XOR_RTN_B32
+	{Class: ClassDS, Raises: CntLGKM, Flags: FlagAtomic | FlagRet, Src: TypeB32},                                                         // DS_XOR_RTN_B64
+	{Class: ClassDS, Raises: CntLGKM, Flags: 0, Src: TypeB32},                                                                            // DS_XOR_SRC2_B32
+	{Class: ClassDS, Raises: CntLGKM, Flags: 0, Src: TypeB32},                                                                            // DS_XOR_SRC2_B64
+	{Class: ClassExport, Raises: CntEXP, Flags: FlagStore, Src: TypeB32},                                                                 // EXP
+	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagAtomic, Src: TypeB64},                                                         // FLAT_ATOMIC_ADD
+	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagAtomic, Src: TypeB64},                                                         // FLAT_ATOMIC_ADD_X2
+	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagAtomic, Src: TypeB64},                                                         // FLAT_ATOMIC_AND
+	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagAtomic, Src: TypeB64},                                                         // FLAT_ATOMIC_AND_X2
+	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagAtomic, Src: TypeB64},                                                         // FLAT_ATOMIC_CMPSWAP
+	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagAtomic, Src: TypeB64},                                                         // FLAT_ATOMIC_CMPSWAP_X2
+	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagAtomic, Src: TypeB64},                                                         // FLAT_ATOMIC_DEC
+	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagAtomic, Src: TypeB64},                                                         // FLAT_ATOMIC_DEC_X2
+	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagAtomic, Src: TypeB64},                                                         // FLAT_ATOMIC_INC
+	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagAtomic, Src: TypeB64},                                                         // FLAT_ATOMIC_INC_X2
+	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagAtomic, Src: TypeB64},                                                         // FLAT_ATOMIC_OR
+	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagAtomic, Src: TypeB64},                                                         // FLAT_ATOMIC_OR_X2
+	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagAtomic, Src: TypeB64},                                                         // FLAT_ATOMIC_SMAX
+	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagAtomic, Src: TypeB64},                                                         // FLAT_ATOMIC_SMAX_X2
+	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagAtomic, Src: TypeB64},                                                         // FLAT_ATOMIC_SMIN
+	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagAtomic, Src: TypeB64},                                                         // FLAT_ATOMIC_SMIN_X2
+	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagAtomic, Src: TypeB64},                                                         // FLAT_ATOMIC_SUB
+	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagAtomic, Src: TypeB64},                                                         // FLAT_ATOMIC_SUB_X2
+	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagAtomic, Src: TypeB64},                                                         // FLAT_ATOMIC_SWAP
+	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagAtomic, Src: TypeB64},                                                         // FLAT_ATOMIC_SWAP_X2
+	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagAtomic, Src: TypeB64},                                                         // FLAT_ATOMIC_UMAX
+	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagAtomic, Src: TypeB64},                                                         // FLAT_ATOMIC_UMAX_X2
+	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagAtomic, Src: TypeB64},                                                         // FLAT_ATOMIC_UMIN
+	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagAtomic, Src: TypeB64},                                                         // FLAT_ATOMIC_UMIN_X2
+	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagAtomic, Src: TypeB64},                                                         // FLAT_ATOMIC_XOR
+	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagAtomic, Src: TypeB64},                                                         // FLAT_ATOMIC_XOR_X2
+	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagLoad, Src: TypeB64},                                                           // FLAT_LOAD_DWORD
+	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagLoad, Src: TypeB64},                                                           // FLAT_LOAD_DWORDX2
+	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagLoad, Src: TypeB64},                                                           // FLAT_LOAD_DWORDX3
+	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagLoad, Src: TypeB64},                                                           // FLAT_LOAD_DWORDX4
+	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagLoad, Src: TypeB64},                                                           // FLAT_LOAD_SBYTE
+	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagD16 | FlagLoad, Src: TypeB64},                                                 // FLAT_LOAD_SBYTE_D16
+	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagD16Hi | FlagLoad, Src: TypeB64},                                               // FLAT_LOAD_SBYTE_D16_HI
+	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagD16 | FlagLoad, Src: TypeB64},                                                 // FLAT_LOAD_SHORT_D16
+	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagD16Hi | FlagLoad, Src: TypeB64},                                               // FLAT_LOAD_SHORT_D16_HI
+	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagLoad, Src: TypeB64},                                                           // FLAT_LOAD_SSHORT
+	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagLoad, Src: TypeB64},                                                           // FLAT_LOAD_UBYTE
+	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagD16 | FlagLoad, Src: TypeB64},                                                 // FLAT_LOAD_UBYTE_D16
+	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagD16Hi | FlagLoad, Src: TypeB64},                                               // FLAT_LOAD_UBYTE_D16_HI
+	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagLoad, Src: TypeB64},                                                           // FLAT_LOAD_USHORT
+	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagStore, Src: TypeB64},                                                          // FLAT_STORE_BYTE
+	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagD16Hi | FlagStore, Src: TypeB64},                                              // FLAT_STORE_BYTE_D16_HI
+	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagStore, Src: TypeB64},                                                          // FLAT_STORE_DWORD
+	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagStore, Src: TypeB64},                                                          // FLAT_STORE_DWORDX2
+	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagStore, Src: TypeB64},                                                          // FLAT_STORE_DWORDX3
+	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagStore, Src: TypeB64},                                                          // FLAT_STORE_DWORDX4
+	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagStore, Src: TypeB64},                                                          // FLAT_STORE_SHORT
+	{Class: ClassFLAT, Raises: CntVM | CntLGKM, Flags: FlagD16Hi | FlagStore, Src: TypeB64},                                              // FLAT_STORE_SHORT_D16_HI
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic, Src: TypeB64},                                                                   // GLOBAL_ATOMIC_ADD
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic, Src: TypeB64},                                                                   // GLOBAL_ATOMIC_ADD_X2
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic, Src: TypeB64},                                                                   // GLOBAL_ATOMIC_AND
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic, Src: TypeB64},                                                                   // GLOBAL_ATOMIC_AND_X2
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic, Src: TypeB64},                                                                   // GLOBAL_ATOMIC_CMPSWAP
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic, Src: TypeB64},                                                                   // GLOBAL_ATOMIC_CMPSWAP_X2
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic, Src: TypeB64},                                                                   // GLOBAL_ATOMIC_DEC
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic, Src: TypeB64},                                                                   // GLOBAL_ATOMIC_DEC_X2
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic, Src: TypeB64},                                                                   // GLOBAL_ATOMIC_INC
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic, Src: TypeB64},                                                                   // GLOBAL_ATOMIC_INC_X2
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic, Src: TypeB64},                                                                   // GLOBAL_ATOMIC_OR
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic, Src: TypeB64},                                                                   // GLOBAL_ATOMIC_OR_X2
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic, Src: TypeB64},                                                                   // GLOBAL_ATOMIC_SMAX
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic, Src: TypeB64},                                                                   // GLOBAL_ATOMIC_SMAX_X2
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic, Src: TypeB64},                                                                   // GLOBAL_ATOMIC_SMIN
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic, Src: TypeB64},                                                                   // GLOBAL_ATOMIC_SMIN_X2
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic, Src: TypeB64},                                                                   // GLOBAL_ATOMIC_SUB
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic, Src: TypeB64},                                                                   // GLOBAL_ATOMIC_SUB_X2
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic, Src: TypeB64},                                                                   // GLOBAL_ATOMIC_SWAP
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic, Src: TypeB64},                                                                   // GLOBAL_ATOMIC_SWAP_X2
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic, Src: TypeB64},                                                                   // GLOBAL_ATOMIC_UMAX
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic, Src: TypeB64},                                                                   // GLOBAL_ATOMIC_UMAX_X2
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic, Src: TypeB64},                                                                   // GLOBAL_ATOMIC_UMIN
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic, Src: TypeB64},                                                                   // GLOBAL_ATOMIC_UMIN_X2
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic, Src: TypeB64},                                                                   // GLOBAL_ATOMIC_XOR
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic, Src: TypeB64},                                                                   // GLOBAL_ATOMIC_XOR_X2
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLDSOk | FlagLoad, Src: TypeB64},                                                         // GLOBAL_LOAD_DWORD
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad, Src: TypeB64},                                                                     // GLOBAL_LOAD_DWORDX2
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad, Src: TypeB64},                                                                     // GLOBAL_LOAD_DWORDX3
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad, Src: TypeB64},                                                                     // GLOBAL_LOAD_DWORDX4
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLDSOk | FlagLoad, Src: TypeB64},                                                         // GLOBAL_LOAD_SBYTE
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16 | FlagLoad, Src: TypeB64},                                                           // GLOBAL_LOAD_SBYTE_D16
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16Hi | FlagLoad, Src: TypeB64},                                                         // GLOBAL_LOAD_SBYTE_D16_HI
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16 | FlagLoad, Src: TypeB64},                                                           // GLOBAL_LOAD_SHORT_D16
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16Hi | FlagLoad, Src: TypeB64},                                                         // GLOBAL_LOAD_SHORT_D16_HI
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLDSOk | FlagLoad, Src: TypeB64},                                                         // GLOBAL_LOAD_SSHORT
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLDSOk | FlagLoad, Src: TypeB64},                                                         // GLOBAL_LOAD_UBYTE
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16 | FlagLoad, Src: TypeB64},                                                           // GLOBAL_LOAD_UBYTE_D16
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16Hi | FlagLoad, Src: TypeB64},                                                         // GLOBAL_LOAD_UBYTE_D16_HI
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLDSOk | FlagLoad, Src: TypeB64},                                                         // GLOBAL_LOAD_USHORT
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagStore, Src: TypeB64},                                                                    // GLOBAL_STORE_BYTE
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16Hi | FlagStore, Src: TypeB64},                                                        // GLOBAL_STORE_BYTE_D16_HI
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagStore, Src: TypeB64},                                                                    // GLOBAL_STORE_DWORD
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagStore, Src: TypeB64},                                                                    // GLOBAL_STORE_DWORDX2
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagStore, Src: TypeB64},                                                                    // GLOBAL_STORE_DWORDX3
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagStore, Src: TypeB64},                                                                    // GLOBAL_STORE_DWORDX4
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagStore, Src: TypeB64},                                                                    // GLOBAL_STORE_SHORT
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16Hi | FlagStore, Src: TypeB64},                                                        // GLOBAL_STORE_SHORT_D16_HI
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoD16, Src: TypeB32},                                                       // IMAGE_ATOMIC_ADD
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoD16, Src: TypeB32},                                                       // IMAGE_ATOMIC_AND
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagCmpswap | FlagNoD16, Src: TypeB32},                                         // IMAGE_ATOMIC_CMPSWAP
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoD16, Src: TypeB32},                                                       // IMAGE_ATOMIC_DEC
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoD16, Src: TypeB32},                                                       // IMAGE_ATOMIC_INC
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoD16, Src: TypeB32},                                                       // IMAGE_ATOMIC_OR
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoD16, Src: TypeB32},                                                       // IMAGE_ATOMIC_SMAX
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoD16, Src: TypeB32},                                                       // IMAGE_ATOMIC_SMIN
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoD16, Src: TypeB32},                                                       // IMAGE_ATOMIC_SUB
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoD16, Src: TypeB32},                                                       // IMAGE_ATOMIC_SWAP
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoD16, Src: TypeB32},                                                       // IMAGE_ATOMIC_UMAX
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoD16, Src: TypeB32},                                                       // IMAGE_ATOMIC_UMIN
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagAtomic | FlagNoD16, Src: TypeB32},                                                       // IMAGE_ATOMIC_XOR
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagGather4 | FlagLoad, Src: TypeF32},                                                       // IMAGE_GATHER4
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagGather4 | FlagLoad, Src: TypeF32},                                                       // IMAGE_GATHER4H
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagGather4 | FlagLoad, Src: TypeF32},                                                       // IMAGE_GATHER4_B
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagGather4 | FlagLoad, Src: TypeF32},                                                       // IMAGE_GATHER4_B_CL
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagGather4 | FlagLoad, Src: TypeF32},                                                       // IMAGE_GATHER4_B_CL_O
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagGather4 | FlagLoad, Src: TypeF32},                                                       // IMAGE_GATHER4_B_O
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagGather4 | FlagLoad, Src: TypeF32},                                                       // IMAGE_GATHER4_C
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagGather4 | FlagLoad, Src: TypeF32},                                                       // IMAGE_GATHER4_CL
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagGather4 | FlagLoad, Src: TypeF32},                                                       // IMAGE_GATHER4_CL_O
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagGather4 | FlagLoad, Src: TypeF32},                                                       // IMAGE_GATHER4_C_B
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagGather4 | FlagLoad, Src: TypeF32},                                                       // IMAGE_GATHER4_C_B_CL
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagGather4 | FlagLoad, Src: TypeF32},                                                       // IMAGE_GATHER4_C_B_CL_O
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagGather4 | FlagLoad, Src: TypeF32},                                                       // IMAGE_GATHER4_C_B_O
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagGather4 | FlagLoad, Src: TypeF32},                                                       // IMAGE_GATHER4_C_CL
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagGather4 | FlagLoad, Src: TypeF32},                                                       // IMAGE_GATHER4_C_CL_O
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagGather4 | FlagLoad, Src: TypeF32},                                                       // IMAGE_GATHER4_C_L
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagGather4 | FlagLoad, Src: TypeF32},                                                       // IMAGE_GATHER4_C_LZ
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagGather4 | FlagLoad, Src: TypeF32},                                                       // IMAGE_GATHER4_C_LZ_O
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagGather4 | FlagLoad, Src: TypeF32},                                                       // IMAGE_GATHER4_C_L_O
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagGather4 | FlagLoad, Src: TypeF32},                                                       // IMAGE_GATHER4_C_O
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagGather4 | FlagLoad, Src: TypeF32},                                                       // IMAGE_GATHER4_L
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagGather4 | FlagLoad, Src: TypeF32},                                                       // IMAGE_GATHER4_LZ
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagGather4 | FlagLoad, Src: TypeF32},                                                       // IMAGE_GATHER4_LZ_O
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagGather4 | FlagLoad, Src: TypeF32},                                                       // IMAGE_GATHER4_L_O
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagGather4 | FlagLoad, Src: TypeF32},                                                       // IMAGE_GATHER4_O
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad | FlagNoD16, Src: TypeF32},                                                         // IMAGE_GET_LOD
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad | FlagNoD16, Src: TypeB32},                                                         // IMAGE_GET_RESINFO
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad, Src: TypeB32},                                                                     // IMAGE_LOAD
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad, Src: TypeB32},                                                                     // IMAGE_LOAD_MIP
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad | FlagNoD16, Src: TypeB32},                                                         // IMAGE_LOAD_MIP_PCK
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad | FlagNoD16, Src: TypeB32},                                                         // IMAGE_LOAD_MIP_PCK_SGN
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad | FlagNoD16, Src: TypeB32},                                                         // IMAGE_LOAD_PCK
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad | FlagNoD16, Src: TypeB32},                                                         // IMAGE_LOAD_PCK_SGN
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad, Src: TypeF32},                                                                     // IMAGE_SAMPLE
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad, Src: TypeF32},                                                                     // IMAGE_SAMPLE_B
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad, Src: TypeF32},                                                                     // IMAGE_SAMPLE_B_CL
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad, Src: TypeF32},                                                                     // IMAGE_SAMPLE_B_CL_O
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad, Src: TypeF32},                                                                     // IMAGE_SAMPLE_B_O
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad, Src: TypeF32},                                                                     // IMAGE_SAMPLE_C
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad, Src: TypeF32},                                                                     // IMAGE_SAMPLE_CD
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad, Src: TypeF32},                                                                     // IMAGE_SAMPLE_CD_CL
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad, Src: TypeF32},                                                                     // IMAGE_SAMPLE_CD_CL_O
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad, Src: TypeF32},                                                                     // IMAGE_SAMPLE_CD_O
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad, Src: TypeF32},                                                                     // IMAGE_SAMPLE_CL
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad, Src: TypeF32},                                                                     // IMAGE_SAMPLE_CL_O
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad, Src: TypeF32},                                                                     // IMAGE_SAMPLE_C_B
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad, Src: TypeF32},                                                                     // IMAGE_SAMPLE_C_B_CL
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad, Src: TypeF32},                                                                     // IMAGE_SAMPLE_C_B_CL_O
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad, Src: TypeF32},                                                                     // IMAGE_SAMPLE_C_B_O
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad, Src: TypeF32},                                                                     // IMAGE_SAMPLE_C_CD
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad, Src: TypeF32},                                                                     // IMAGE_SAMPLE_C_CD_CL
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad, Src: TypeF32},                                                                     // IMAGE_SAMPLE_C_CD_CL_O
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad, Src: TypeF32},                                                                     // IMAGE_SAMPLE_C_CD_O
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad, Src: TypeF32},                                                                     // IMAGE_SAMPLE_C_CL
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad, Src: TypeF32},                                                                     // IMAGE_SAMPLE_C_CL_O
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad, Src: TypeF32},                                                                     // IMAGE_SAMPLE_C_D
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad, Src: TypeF32},                                                                     // IMAGE_SAMPLE_C_D_CL
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad, Src: TypeF32},                                                                     // IMAGE_SAMPLE_C_D_CL_O
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad, Src: TypeF32},                                                                     // IMAGE_SAMPLE_C_D_O
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad, Src: TypeF32},                                                                     // IMAGE_SAMPLE_C_L
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad, Src: TypeF32},                                                                     // IMAGE_SAMPLE_C_LZ
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad, Src: TypeF32},                                                                     // IMAGE_SAMPLE_C_LZ_O
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad, Src: TypeF32},                                                                     // IMAGE_SAMPLE_C_L_O
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad, Src: TypeF32},                                                                     // IMAGE_SAMPLE_C_O
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad, Src: TypeF32},                                                                     // IMAGE_SAMPLE_D
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad, Src: TypeF32},                                                                     // IMAGE_SAMPLE_D_CL
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad, Src: TypeF32},                                                                     // IMAGE_SAMPLE_D_CL_O
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad, Src: TypeF32},                                                                     // IMAGE_SAMPLE_D_O
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad, Src: TypeF32},                                                                     // IMAGE_SAMPLE_L
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad, Src: TypeF32},                                                                     // IMAGE_SAMPLE_LZ
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad, Src: TypeF32},                                                                     // IMAGE_SAMPLE_LZ_O
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad, Src: TypeF32},                                                                     // IMAGE_SAMPLE_L_O
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad, Src: TypeF32},                                                                     // IMAGE_SAMPLE_O
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagStore, Src: TypeB32},                                                                    // IMAGE_STORE
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagStore, Src: TypeB32},                                                                    // IMAGE_STORE_MIP
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagNoD16 | FlagStore, Src: TypeB32},                                                        // IMAGE_STORE_MIP_PCK
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagNoD16 | FlagStore, Src: TypeB32},                                                        // IMAGE_STORE_PCK
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLDSOk | FlagLoad, Src: TypeB32},                                                         // SCRATCH_LOAD_DWORD
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad, Src: TypeB32},                                                                     // SCRATCH_LOAD_DWORDX2
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad, Src: TypeB32},                                                                     // SCRATCH_LOAD_DWORDX3
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLoad, Src: TypeB32},                                                                     // SCRATCH_LOAD_DWORDX4
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLDSOk | FlagLoad, Src: TypeB32},                                                         // SCRATCH_LOAD_SBYTE
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16 | FlagLoad, Src: TypeB32},                                                           // SCRATCH_LOAD_SBYTE_D16
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16Hi | FlagLoad, Src: TypeB32},                                                         // SCRATCH_LOAD_SBYTE_D16_HI
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16 | FlagLoad, Src: TypeB32},                                                           // SCRATCH_LOAD_SHORT_D16
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16Hi | FlagLoad, Src: TypeB32},                                                         // SCRATCH_LOAD_SHORT_D16_HI
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLDSOk | FlagLoad, Src: TypeB32},                                                         // SCRATCH_LOAD_SSHORT
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLDSOk | FlagLoad, Src: TypeB32},                                                         // SCRATCH_LOAD_UBYTE
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16 | FlagLoad, Src: TypeB32},                                                           // SCRATCH_LOAD_UBYTE_D16
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16Hi | FlagLoad, Src: TypeB32},                                                         // SCRATCH_LOAD_UBYTE_D16_HI
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagLDSOk | FlagLoad, Src: TypeB32},                                                         // SCRATCH_LOAD_USHORT
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagStore, Src: TypeB32},                                                                    // SCRATCH_STORE_BYTE
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16Hi | FlagStore, Src: TypeB32},                                                        // SCRATCH_STORE_BYTE_D16_HI
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagStore, Src: TypeB32},                                                                    // SCRATCH_STORE_DWORD
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagStore, Src: TypeB32},                                                                    // SCRATCH_STORE_DWORDX2
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagStore, Src: TypeB32},                                                                    // SCRATCH_STORE_DWORDX3
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagStore, Src: TypeB32},                                                                    // SCRATCH_STORE_DWORDX4
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagStore, Src: TypeB32},                                                                    // SCRATCH_STORE_SHORT
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16Hi | FlagStore, Src: TypeB32},                                                        // SCRATCH_STORE_SHORT_D16_HI
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite, Src: TypeI32},                                                                     // S_ABSDIFF_I32
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite, Src: TypeI32},                                                                     // S_ABS_I32
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCRead | FlagSCCWrite, Src: TypeU32},                                                       // S_ADDC_U32
+	{Class: ClassSALU, Raises: 0, Flags: FlagImmHex | FlagSCCWrite},                                                                      // S_ADDK_I32
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite, Src: TypeI32},                                                                     // S_ADD_I32
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite, Src: TypeU32},                                                                     // S_ADD_U32
+	{Class: ClassSALU, Raises: 0, Flags: FlagExecWrite | FlagSCCWrite, Src: TypeB64},                                                     // S_ANDN1_SAVEEXEC_B64
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite, Src: TypeB64},                                                                     // S_ANDN1_WREXEC_B64
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite, Src: TypeB32},                                                                     // S_ANDN2_B32
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite, Src: TypeB64},                                                                     // S_ANDN2_B64
+	{Class: ClassSALU, Raises: 0, Flags: FlagExecWrite | FlagSCCWrite, Src: TypeB64},                                                     // S_ANDN2_SAVEEXEC_B64
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite, Src: TypeB64},                                                                     // S_ANDN2_WREXEC_B64
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite, Src: TypeB32},                                                                     // S_AND_B32
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite, Src: TypeB64},                                                                     // S_AND_B64
+	{Class: ClassSALU, Raises: 0, Flags: FlagExecWrite | FlagSCCWrite, Src: TypeB64},                                                     // S_AND_SAVEEXEC_B64
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite, Src: TypeU32},                                                                     // S_ASHR_I32
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite, Src: TypeI64},                                                                     // S_ASHR_I64
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagSmemImm | FlagSmemOffset | FlagSmemSGPR, Src: TypeB64},                                // S_ATC_PROBE
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagSmemImm | FlagSmemOffset | FlagSmemSGPR, Src: TypeB32},                                // S_ATC_PROBE_BUFFER
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR, Src: TypeB64},         // S_ATOMIC_ADD
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR, Src: TypeB64},         // S_ATOMIC_ADD_X2
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR, Src: TypeB64},         // S_ATOMIC_AND
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR, Src: TypeB64},         // S_ATOMIC_AND_X2
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR, Src: TypeB64},         // S_ATOMIC_CMPSWAP
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR, Src: TypeB64},         // S_ATOMIC_CMPSWAP_X2
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR, Src: TypeB64},         // S_ATOMIC_DEC
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR, Src: TypeB64},         // S_ATOMIC_DEC_X2
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR, Src: TypeB64},         // S_ATOMIC_INC
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR, Src: TypeB64},         // S_ATOMIC_INC_X2
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR, Src: TypeB64},         // S_ATOMIC_OR
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR, Src: TypeB64},         // S_ATOMIC_OR_X2
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR, Src: TypeB64},         // S_ATOMIC_SMAX
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR, Src: TypeB64},         // S_ATOMIC_SMAX_X2
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR, Src: TypeB64},         // S_ATOMIC_SMIN
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR, Src: TypeB64},         // S_ATOMIC_SMIN_X2
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR, Src: TypeB64},         // S_ATOMIC_SUB
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR, Src: TypeB64},         // S_ATOMIC_SUB_X2
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR, Src: TypeB64},         // S_ATOMIC_SWAP
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR, Src: TypeB64},         // S_ATOMIC_SWAP_X2
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR, Src: TypeB64},         // S_ATOMIC_UMAX
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR, Src: TypeB64},         // S_ATOMIC_UMAX_X2
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR, Src: TypeB64},         // S_ATOMIC_UMIN
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR, Src: TypeB64},         // S_ATOMIC_UMIN_X2
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR, Src: TypeB64},         // S_ATOMIC_XOR
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR, Src: TypeB64},         // S_ATOMIC_XOR_X2
+	{Class: ClassControl, Raises: 0, Flags: FlagBarrier},                                                                                 // S_BARRIER
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite, Src: TypeB32},                                                                     // S_BCNT0_I32_B32
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite, Src: TypeB64},                                                                     // S_BCNT0_I32_B64
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite, Src: TypeB32},                                                                     // S_BCNT1_I32_B32
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite, Src: TypeB64},                                                                     // S_BCNT1_I32_B64
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite, Src: TypeU32},                                                                     // S_BFE_I32
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite, Src: TypeI64},                                                                     // S_BFE_I64
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite, Src: TypeU32},                                                                     // S_BFE_U32
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite, Src: TypeU64},                                                                     // S_BFE_U64
+	{Class: ClassSALU, Raises: 0, Flags: 0, Src: TypeB32},                                                                                // S_BFM_B32
+	{Class: ClassSALU, Raises: 0, Flags: 0, Src: TypeB32},                                                                                // S_BFM_B64
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite, Src: TypeB32},                                                                     // S_BITCMP0_B32
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite, Src: TypeB64},                                                                     // S_BITCMP0_B64
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite, Src: TypeB32},                                                                     // S_BITCMP1_B32
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite, Src: TypeB64},                                                                     // S_BITCMP1_B64
+	{Class: ClassSALU, Raises: 0, Flags: 0, Src: TypeB32},                                                                                // S_BITREPLICATE_B64_B32
+	{Class: ClassSALU, Raises: 0, Flags: 0, Src: TypeB32},                                                                                // S_BITSET0_B32
+	{Class: ClassSALU, Raises: 0, Flags: 0, Src: TypeB32},                                                                                // S_BITSET0_B64
+	{Class: ClassSALU, Raises: 0, Flags: 0, Src: TypeB32},                                                                                // S_BITSET1_B32
+	{Class: ClassSALU, Raises: 0, Flags: 0, Src: TypeB32},                                                                                // S_BITSET1_B64
+	{Class: ClassBranch, Raises: 0, Flags: FlagBranch | FlagLabel | FlagTerminator, Branch: BranchAlways},                                // S_BRANCH
+	{Class: ClassSALU, Raises: 0, Flags: 0, Src: TypeB32},                                                                                // S_BREV_B32
+	{Class: ClassSALU, Raises: 0, Flags: 0, Src: TypeB64},                                                                                // S_BREV_B64
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR, Src: TypeB32},         // S_BUFFER_ATOMIC_ADD
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR, Src: TypeB32},         // S_BUFFER_ATOMIC_ADD_X2
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR, Src: TypeB32},         // S_BUFFER_ATOMIC_AND
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR, Src: TypeB32},         // S_BUFFER_ATOMIC_AND_X2
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR, Src: TypeB32},         // S_BUFFER_ATOMIC_CMPSWAP
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR, Src: TypeB32},         // S_BUFFER_ATOMIC_CMPSWAP_X2
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR, Src: TypeB32},         // S_BUFFER_ATOMIC_DEC
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR, Src: TypeB32},         // S_BUFFER_ATOMIC_DEC_X2
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR, Src: TypeB32},         // S_BUFFER_ATOMIC_INC
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR, Src: TypeB32},         // S_BUFFER_ATOMIC_INC_X2
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR, Src: TypeB32},         // S_BUFFER_ATOMIC_OR
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR, Src: TypeB32},         // S_BUFFER_ATOMIC_OR_X2
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR, Src: TypeB32},         // S_BUFFER_ATOMIC_SMAX
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR, Src: TypeB32},         // S_BUFFER_ATOMIC_SMAX_X2
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR, Src: TypeB32},         // S_BUFFER_ATOMIC_SMIN
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR, Src: TypeB32},         // S_BUFFER_ATOMIC_SMIN_X2
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR, Src: TypeB32},         // S_BUFFER_ATOMIC_SUB
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR, Src: TypeB32},         // S_BUFFER_ATOMIC_SUB_X2
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR, Src: TypeB32},         // S_BUFFER_ATOMIC_SWAP
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR, Src: TypeB32},         // S_BUFFER_ATOMIC_SWAP_X2
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR, Src: TypeB32},         // S_BUFFER_ATOMIC_UMAX
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR, Src: TypeB32},         // S_BUFFER_ATOMIC_UMAX_X2
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR, Src: TypeB32},         // S_BUFFER_ATOMIC_UMIN
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR, Src: TypeB32},         // S_BUFFER_ATOMIC_UMIN_X2
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR, Src: TypeB32},         // S_BUFFER_ATOMIC_XOR
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagAtomic | FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR, Src: TypeB32},         // S_BUFFER_ATOMIC_XOR_X2
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagGLC | FlagLoad | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR, Src: TypeB32},           // S_BUFFER_LOAD_DWORD
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagGLC | FlagLoad | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR, Src: TypeB32},           // S_BUFFER_LOAD_DWORDX16
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagGLC | FlagLoad | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR, Src: TypeB32},           // S_BUFFER_LOAD_DWORDX2
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagGLC | FlagLoad | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR, Src: TypeB32},           // S_BUFFER_LOAD_DWORDX4
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagGLC | FlagLoad | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR, Src: TypeB32},           // S_BUFFER_LOAD_DWORDX8
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR | FlagStore, Src: TypeB32},          // S_BUFFER_STORE_DWORD
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR | FlagStore, Src: TypeB64},          // S_BUFFER_STORE_DWORDX2
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR | FlagStore, Src: TypeB32},          // S_BUFFER_STORE_DWORDX4
+	{Class: ClassBranch, Raises: 0, Flags: FlagBranch | FlagCall | FlagLabel},                                                            // S_CALL_B64
+	{Class: ClassBranch, Raises: 0, Flags: FlagBranch | FlagCond | FlagLabel, Branch: BranchCDbgSys},                                     // S_CBRANCH_CDBGSYS
+	{Class: ClassBranch, Raises: 0, Flags: FlagBranch | FlagCond | FlagLabel, Branch: BranchCDbgSysAndUser},                              // S_CBRANCH_CDBGSYS_AND_USER
+	{Class: ClassBranch, Raises: 0, Flags: FlagBranch | FlagCond | FlagLabel, Branch: BranchCDbgSysOrUser},                               // S_CBRANCH_CDBGSYS_OR_USER
+	{Class: ClassBranch, Raises: 0, Flags: FlagBranch | FlagCond | FlagLabel, Branch: BranchCDbgUser},                                    // S_CBRANCH_CDBGUSER
+	{Class: ClassBranch, Raises: 0, Flags: FlagBranch | FlagCond | FlagExecRead | FlagLabel, Branch: BranchEXECNZ},                       // S_CBRANCH_EXECNZ
+	{Class: ClassBranch, Raises: 0, Flags: FlagBranch | FlagCond | FlagExecRead | FlagLabel, Branch: BranchEXECZ},                        // S_CBRANCH_EXECZ
+	{Class: ClassSALU, Raises: 0, Flags: 0, Src: TypeB64},                                                                                // S_CBRANCH_G_FORK
+	{Class: ClassBranch, Raises: 0, Flags: FlagBranch | FlagCond | FlagLabel, Src: TypeB64},                                              // S_CBRANCH_I_FORK
+	{Class: ClassBranch, Raises: 0, Flags: FlagBranch | FlagCond | FlagSregSsrc0, Src: TypeB32},                                          // S_CBRANCH_JOIN
+	{Class: ClassBranch, Raises: 0, Flags: FlagBranch | FlagCond | FlagLabel | FlagSCCRead, Branch: BranchSCC0},                          // S_CBRANCH_SCC0
+	{Class: ClassBranch, Raises: 0, Flags: FlagBranch | FlagCond | FlagLabel | FlagSCCRead, Branch: BranchSCC1},                          // S_CBRANCH_SCC1
+	{Class: ClassBranch, Raises: 0, Flags: FlagBranch | FlagCond | FlagLabel | FlagVCCRead, Branch: BranchVCCNZ},                         // S_CBRANCH_VCCNZ
+	{Class: ClassBranch, Raises: 0, Flags: FlagBranch | FlagCond | FlagLabel | FlagVCCRead, Branch: BranchVCCZ},                          // S_CBRANCH_VCCZ
+	{Class: ClassSALU, Raises: 0, Flags: FlagImmHex | FlagSCCRead},                                                                       // S_CMOVK_I32
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCRead, Src: TypeB32},                                                                      // S_CMOV_B32
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCRead, Src: TypeB64},                                                                      // S_CMOV_B64
+	{Class: ClassSALU, Raises: 0, Flags: FlagImmHex | FlagSCCWrite, Src: TypeI32},                                                        // S_CMPK_EQ_I32
+	{Class: ClassSALU, Raises: 0, Flags: FlagImmHex | FlagSCCWrite, Src: TypeU32},                                                        // S_CMPK_EQ_U32
+	{Class: ClassSALU, Raises: 0, Flags: FlagImmHex | FlagSCCWrite, Src: TypeI32},                                                        // S_CMPK_GE_I32
+	{Class: ClassSALU, Raises: 0, Flags: FlagImmHex | FlagSCCWrite, Src: TypeU32},                                                        // S_CMPK_GE_U32
+	{Class: ClassSALU, Raises: 0, Flags: FlagImmHex | FlagSCCWrite, Src: TypeI32},                                                        // S_CMPK_GT_I32
+	{Class: ClassSALU, Raises: 0, Flags: FlagImmHex | FlagSCCWrite, Src: TypeU32},                                                        // S_CMPK_GT_U32
+	{Class: ClassSALU, Raises: 0, Flags: FlagImmHex | FlagSCCWrite, Src: TypeI32},                                                        // S_CMPK_LE_I32
+	{Class: ClassSALU, Raises: 0, Flags: FlagImmHex | FlagSCCWrite, Src: TypeU32},                                                        // S_CMPK_LE_U32
+	{Class: ClassSALU, Raises: 0, Flags: FlagImmHex | FlagSCCWrite, Src: TypeI32},                                                        // S_CMPK_LG_I32
+	{Class: ClassSALU, Raises: 0, Flags: FlagImmHex | FlagSCCWrite, Src: TypeU32},                                                        // S_CMPK_LG_U32
+	{Class: ClassSALU, Raises: 0, Flags: FlagImmHex | FlagSCCWrite, Src: TypeI32},                                                        // S_CMPK_LT_I32
+	{Class: ClassSALU, Raises: 0, Flags: FlagImmHex | FlagSCCWrite, Src: TypeU32},                                                        // S_CMPK_LT_U32
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite, Src: TypeI32},                                                                     // S_CMP_EQ_I32
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite, Src: TypeU32},                                                                     // S_CMP_EQ_U32
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite, Src: TypeU64},                                                                     // S_CMP_EQ_U64
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite, Src: TypeI32},                                                                     // S_CMP_GE_I32
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite, Src: TypeU32},                                                                     // S_CMP_GE_U32
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite, Src: TypeI32},                                                                     // S_CMP_GT_I32
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite, Src: TypeU32},                                                                     // S_CMP_GT_U32
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite, Src: TypeI32},                                                                     // S_CMP_LE_I32
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite, Src: TypeU32},                                                                     // S_CMP_LE_U32
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite, Src: TypeI32},                                                                     // S_CMP_LG_I32
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite, Src: TypeU32},                                                                     // S_CMP_LG_U32
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite, Src: TypeU64},                                                                     // S_CMP_LG_U64
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite, Src: TypeI32},                                                                     // S_CMP_LT_I32
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite, Src: TypeU32},                                                                     // S_CMP_LT_U32
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCRead, Src: TypeB32},                                                                      // S_CSELECT_B32
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCRead, Src: TypeB64},                                                                      // S_CSELECT_B64
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagSmemImm | FlagSmemOffset | FlagSmemSGPR, Src: TypeB64},                                // S_DCACHE_DISCARD
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagSmemImm | FlagSmemOffset | FlagSmemSGPR, Src: TypeB64},                                // S_DCACHE_DISCARD_X2
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagSmemSGPR},                                                                             // S_DCACHE_INV
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagSmemSGPR},                                                                             // S_DCACHE_INV_VOL
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagSmemSGPR},                                                                             // S_DCACHE_WB
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagSmemSGPR},                                                                             // S_DCACHE_WB_VOL
+	{Class: ClassControl, Raises: 0, Flags: FlagImmU16},                                                                                  // S_DECPERFLEVEL
+	{Class: ClassControl, Raises: 0, Flags: FlagEndpgm | FlagImmDec | FlagOptImm | FlagTerminator},                                       // S_ENDPGM
+	{Class: ClassControl, Raises: 0, Flags: FlagEndpgm | FlagTerminator},                                                                 // S_ENDPGM_ORDERED_PS_DONE
+	{Class: ClassControl, Raises: 0, Flags: FlagEndpgm | FlagTerminator},                                                                 // S_ENDPGM_SAVED
+	{Class: ClassSALU, Raises: 0, Flags: 0, Src: TypeB32},                                                                                // S_FF0_I32_B32
+	{Class: ClassSALU, Raises: 0, Flags: 0, Src: TypeB64},                                                                                // S_FF0_I32_B64
+	{Class: ClassSALU, Raises: 0, Flags: 0, Src: TypeB32},                                                                                // S_FF1_I32_B32
+	{Class: ClassSALU, Raises: 0, Flags: 0, Src: TypeB64},                                                                                // S_FF1_I32_B64
+	{Class: ClassSALU, Raises: 0, Flags: 0, Src: TypeI32},                                                                                // S_FLBIT_I32
+	{Class: ClassSALU, Raises: 0, Flags: 0, Src: TypeB32},                                                                                // S_FLBIT_I32_B32
+	{Class: ClassSALU, Raises: 0, Flags: 0, Src: TypeB64},                                                                                // S_FLBIT_I32_B64
+	{Class: ClassSALU, Raises: 0, Flags: 0, Src: TypeI64},                                                                                // S_FLBIT_I32_I64
+	{Class: ClassSALU, Raises: 0, Flags: FlagPCRead},                                                                                     // S_GETPC_B64
+	{Class: ClassSALU, Raises: 0, Flags: FlagHwreg},                                                                                      // S_GETREG_B32
+	{Class: ClassControl, Raises: 0, Flags: 0},                                                                                           // S_ICACHE_INV
+	{Class: ClassControl, Raises: 0, Flags: FlagImmU16},                                                                                  // S_INCPERFLEVEL
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagGLC | FlagLoad | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR, Src: TypeB64},           // S_LOAD_DWORD
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagGLC | FlagLoad | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR, Src: TypeB64},           // S_LOAD_DWORDX16
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagGLC | FlagLoad | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR, Src: TypeB64},           // S_LOAD_DWORDX2
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagGLC | FlagLoad | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR, Src: TypeB64},           // S_LOAD_DWORDX4
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagGLC | FlagLoad | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR, Src: TypeB64},           // S_LOAD_DWORDX8
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite, Src: TypeU32},                                                                     // S_LSHL1_ADD_U32
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite, Src: TypeU32},                                                                     // S_LSHL2_ADD_U32
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite, Src: TypeU32},                                                                     // S_LSHL3_ADD_U32
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite, Src: TypeU32},                                                                     // S_LSHL4_ADD_U32
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite, Src: TypeU32},                                                                     // S_LSHL_B32
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite, Src: TypeB64},                                                                     // S_LSHL_B64
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite, Src: TypeU32},                                                                     // S_LSHR_B32
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite, Src: TypeB64},                                                                     // S_LSHR_B64
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite, Src: TypeI32},                                                                     // S_MAX_I32
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite, Src: TypeU32},                                                                     // S_MAX_U32
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagLoad | FlagSmemSGPR},                                                                  // S_MEMREALTIME
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagLoad | FlagSmemSGPR},                                                                  // S_MEMTIME
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite, Src: TypeI32},                                                                     // S_MIN_I32
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite, Src: TypeU32},                                                                     // S_MIN_U32
+	{Class: ClassSALU, Raises: 0, Flags: FlagImmHex},                                                                                     // S_MOVK_I32
+	{Class: ClassSALU, Raises: 0, Flags: 0, Src: TypeB32},                                                                                // S_MOVRELD_B32
+	{Class: ClassSALU, Raises: 0, Flags: 0, Src: TypeB64},                                                                                // S_MOVRELD_B64
+	{Class: ClassSALU, Raises: 0, Flags: FlagSregSsrc0, Src: TypeB32},                                                                    // S_MOVRELS_B32
+	{Class: ClassSALU, Raises: 0, Flags: FlagSregSsrc0, Src: TypeB64},                                                                    // S_MOVRELS_B64
+	{Class: ClassSALU, Raises: 0, Flags: 0, Src: TypeB32},                                                                                // S_MOV_B32
+	{Class: ClassSALU, Raises: 0, Flags: 0, Src: TypeB64},                                                                                // S_MOV_B64
+	{Class: ClassSALU, Raises: 0, Flags: FlagImmHex},                                                                                     // S_MULK_I32
+	{Class: ClassSALU, Raises: 0, Flags: 0, Src: TypeI32},                                                                                // S_MUL_HI_I32
+	{Class: ClassSALU, Raises: 0, Flags: 0, Src: TypeU32},                                                                                // S_MUL_HI_U32
+	{Class: ClassSALU, Raises: 0, Flags: 0, Src: TypeI32},                                                                                // S_MUL_I32
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite, Src: TypeB32},                                                                     // S_NAND_B32
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite, Src: TypeB64},                                                                     // S_NAND_B64
+	{Class: ClassSALU, Raises: 0, Flags: FlagExecWrite | FlagSCCWrite, Src: TypeB64},                                                     // S_NAND_SAVEEXEC_B64
+	{Class: ClassControl, Raises: 0, Flags: FlagImmU16},                                                                                  // S_NOP
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite, Src: TypeB32},                                                                     // S_NOR_B32
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite, Src: TypeB64},                                                                     // S_NOR_B64
+	{Class: ClassSALU, Raises: 0, Flags: FlagExecWrite | FlagSCCWrite, Src: TypeB64},                                                     // S_NOR_SAVEEXEC_B64
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite, Src: TypeB32},                                                                     // S_NOT_B32
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite, Src: TypeB64},                                                                     // S_NOT_B64
+	{Class: ClassSALU, Raises: 0, Flags: FlagExecWrite | FlagSCCWrite, Src: TypeB64},                                                     // S_ORN1_SAVEEXEC_B64
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite, Src: TypeB32},                                                                     // S_ORN2_B32
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite, Src: TypeB64},                                                                     // S_ORN2_B64
+	{Class: ClassSALU, Raises: 0, Flags: FlagExecWrite | FlagSCCWrite, Src: TypeB64},                                                     // S_ORN2_SAVEEXEC_B64
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite, Src: TypeB32},                                                                     // S_OR_B32
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite, Src: TypeB64},                                                                     // S_OR_B64
+	{Class: ClassSALU, Raises: 0, Flags: FlagExecWrite | FlagSCCWrite, Src: TypeB64},                                                     // S_OR_SAVEEXEC_B64
+	{Class: ClassSALU, Raises: 0, Flags: 0, Src: TypeB32},                                                                                // S_PACK_HH_B32_B16
+	{Class: ClassSALU, Raises: 0, Flags: 0, Src: TypeB32},                                                                                // S_PACK_LH_B32_B16
+	{Class: ClassSALU, Raises: 0, Flags: 0, Src: TypeB32},                                                                                // S_PACK_LL_B32_B16
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite, Src: TypeB32},                                                                     // S_QUADMASK_B32
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite, Src: TypeB64},                                                                     // S_QUADMASK_B64
+	{Class: ClassSALU, Raises: 0, Flags: FlagSregSsrc0, Src: TypeB64},                                                                    // S_RFE_B64
+	{Class: ClassSALU, Raises: 0, Flags: 0, Src: TypeB64},                                                                                // S_RFE_RESTORE_B64
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagGLC | FlagLoad | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR, Src: TypeB64},           // S_SCRATCH_LOAD_DWORD
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagGLC | FlagLoad | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR, Src: TypeB64},           // S_SCRATCH_LOAD_DWORDX2
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagGLC | FlagLoad | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR, Src: TypeB64},           // S_SCRATCH_LOAD_DWORDX4
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR | FlagStore, Src: TypeB32},          // S_SCRATCH_STORE_DWORD
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR | FlagStore, Src: TypeB64},          // S_SCRATCH_STORE_DWORDX2
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR | FlagStore, Src: TypeB32},          // S_SCRATCH_STORE_DWORDX4
+	{Class: ClassMessage, Raises: CntLGKM, Flags: FlagSendmsg},                                                                           // S_SENDMSG
+	{Class: ClassMessage, Raises: CntLGKM, Flags: FlagSendmsg},                                                                           // S_SENDMSGHALT
+	{Class: ClassControl, Raises: 0, Flags: FlagImmU16},                                                                                  // S_SETHALT
+	{Class: ClassControl, Raises: 0, Flags: FlagImmU16},                                                                                  // S_SETKILL
+	{Class: ClassBranch, Raises: 0, Flags: FlagBranch | FlagIndirect | FlagSregSsrc0 | FlagTerminator, Src: TypeB64},                     // S_SETPC_B64
+	{Class: ClassControl, Raises: 0, Flags: FlagImmU16},                                                                                  // S_SETPRIO
+	{Class: ClassSALU, Raises: 0, Flags: FlagHwreg, Src: TypeB32},                                                                        // S_SETREG_B32
+	{Class: ClassSALU, Raises: 0, Flags: FlagHwreg, Src: TypeB32},                                                                        // S_SETREG_IMM32_B32
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite, Src: TypeB32},                                                                     // S_SETVSKIP
+	{Class: ClassSALU, Raises: 0, Flags: 0, Src: TypeB32},                                                                                // S_SET_GPR_IDX_IDX
+	{Class: ClassControl, Raises: 0, Flags: FlagGprIdx},                                                                                  // S_SET_GPR_IDX_MODE
+	{Class: ClassControl, Raises: 0, Flags: 0},                                                                                           // S_SET_GPR_IDX_OFF
+	{Class: ClassSALU, Raises: 0, Flags: FlagGprIdx, Src: TypeB32},                                                                       // S_SET_GPR_IDX_ON
+	{Class: ClassSALU, Raises: 0, Flags: 0, Src: TypeI32},                                                                                // S_SEXT_I32_I16
+	{Class: ClassSALU, Raises: 0, Flags: 0, Src: TypeI32},                                                                                // S_SEXT_I32_I8
+	{Class: ClassControl, Raises: 0, Flags: FlagImmU16},                                                                                  // S_SLEEP
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR | FlagStore, Src: TypeB32},          // S_STORE_DWORD
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR | FlagStore, Src: TypeB64},          // S_STORE_DWORDX2
+	{Class: ClassSMEM, Raises: CntLGKM, Flags: FlagGLC | FlagSmemImm | FlagSmemOffset | FlagSmemSGPR | FlagStore, Src: TypeB32},          // S_STORE_DWORDX4
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCRead | FlagSCCWrite, Src: TypeU32},                                                       // S_SUBB_U32
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite, Src: TypeI32},                                                                     // S_SUB_I32
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite, Src: TypeU32},                                                                     // S_SUB_U32
+	{Class: ClassBranch, Raises: 0, Flags: FlagBranch | FlagCall | FlagIndirect, Src: TypeB64},                                           // S_SWAPPC_B64
+	{Class: ClassControl, Raises: 0, Flags: FlagImmU16},                                                                                  // S_TRAP
+	{Class: ClassControl, Raises: 0, Flags: 0},                                                                                           // S_TTRACEDATA
+	{Class: ClassWaitcnt, Raises: 0, Flags: FlagWaitcnt},                                                                                 // S_WAITCNT
+	{Class: ClassControl, Raises: 0, Flags: 0},                                                                                           // S_WAKEUP
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite, Src: TypeB32},                                                                     // S_WQM_B32
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite, Src: TypeB64},                                                                     // S_WQM_B64
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite, Src: TypeB32},                                                                     // S_XNOR_B32
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite, Src: TypeB64},                                                                     // S_XNOR_B64
+	{Class: ClassSALU, Raises: 0, Flags: FlagExecWrite | FlagSCCWrite, Src: TypeB64},                                                     // S_XNOR_SAVEEXEC_B64
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite, Src: TypeB32},                                                                     // S_XOR_B32
+	{Class: ClassSALU, Raises: 0, Flags: FlagSCCWrite, Src: TypeB64},                                                                     // S_XOR_B64
+	{Class: ClassSALU, Raises: 0, Flags: FlagExecWrite | FlagSCCWrite, Src: TypeB64},                                                     // S_XOR_SAVEEXEC_B64
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16 | FlagFormat | FlagLoad | FlagNoTFE, Src: TypeB32},                                  // TBUFFER_LOAD_FORMAT_D16_X
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16 | FlagFormat | FlagLoad | FlagNoTFE, Src: TypeB32},                                  // TBUFFER_LOAD_FORMAT_D16_XY
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16 | FlagFormat | FlagLoad | FlagNoTFE, Src: TypeB32},                                  // TBUFFER_LOAD_FORMAT_D16_XYZ
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16 | FlagFormat | FlagLoad | FlagNoTFE, Src: TypeB32},                                  // TBUFFER_LOAD_FORMAT_D16_XYZW
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagFormat | FlagLoad | FlagNoTFE, Src: TypeB32},                                            // TBUFFER_LOAD_FORMAT_X
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagFormat | FlagLoad | FlagNoTFE, Src: TypeB32},                                            // TBUFFER_LOAD_FORMAT_XY
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagFormat | FlagLoad | FlagNoTFE, Src: TypeB32},                                            // TBUFFER_LOAD_FORMAT_XYZ
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagFormat | FlagLoad | FlagNoTFE, Src: TypeB32},                                            // TBUFFER_LOAD_FORMAT_XYZW
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16 | FlagFormat | FlagNoTFE | FlagStore, Src: TypeB32},                                 // TBUFFER_STORE_FORMAT_D16_X
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16 | FlagFormat | FlagNoTFE | FlagStore, Src: TypeB32},                                 // TBUFFER_STORE_FORMAT_D16_XY
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16 | FlagFormat | FlagNoTFE | FlagStore, Src: TypeB32},                                 // TBUFFER_STORE_FORMAT_D16_XYZ
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagD16 | FlagFormat | FlagNoTFE | FlagStore, Src: TypeB32},                                 // TBUFFER_STORE_FORMAT_D16_XYZW
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagFormat | FlagNoTFE | FlagStore, Src: TypeB32},                                           // TBUFFER_STORE_FORMAT_X
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagFormat | FlagNoTFE | FlagStore, Src: TypeB32},                                           // TBUFFER_STORE_FORMAT_XY
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagFormat | FlagNoTFE | FlagStore, Src: TypeB32},                                           // TBUFFER_STORE_FORMAT_XYZ
+	{Class: ClassVMEM, Raises: CntVM, Flags: FlagFormat | FlagNoTFE | FlagStore, Src: TypeB32},                                           // TBUFFER_STORE_FORMAT_XYZW
+	{Class: ClassVALU, Raises: 0, Flags: 0, Src: TypeU32},                                                                                // V_ADD3_U32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagSdwa | FlagSuffix | FlagVCCRead | FlagVCCWrite, Src: TypeU32},         // V_ADDC_CO_U32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagSdwa | FlagSuffix | FlagVCCWrite, Src: TypeU32},                       // V_ADD_CO_U32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix, Src: TypeF16}, // V_ADD_F16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix, Src: TypeF32}, // V_ADD_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod, Src: TypeF64},                                                  // V_ADD_F64
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagOpsel, Src: TypeI16},                                                            // V_ADD_I16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp, Src: TypeI32},                                                                        // V_ADD_I32
+	{Class: ClassVALU, Raises: 0, Flags: 0, Src: TypeU32},                                                                                // V_ADD_LSHL_U32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagSdwa | FlagSuffix, Src: TypeU16},                                      // V_ADD_U16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagSdwa | FlagSuffix, Src: TypeU32},                                      // V_ADD_U32
+	{Class: ClassVALU, Raises: 0, Flags: 0, Src: TypeB32},                                                                                // V_ALIGNBIT_B32
+	{Class: ClassVALU, Raises: 0, Flags: 0, Src: TypeB32},                                                                                // V_ALIGNBYTE_B32
+	{Class: ClassVALU, Raises: 0, Flags: FlagDpp | FlagSdwa | FlagSuffix, Src: TypeB32},                                                  // V_AND_B32
+	{Class: ClassVALU, Raises: 0, Flags: 0, Src: TypeB32},                                                                                // V_AND_OR_B32
+	{Class: ClassVALU, Raises: 0, Flags: FlagDpp | FlagSdwa | FlagSuffix, Src: TypeI16},                                                  // V_ASHRREV_I16
+	{Class: ClassVALU, Raises: 0, Flags: FlagDpp | FlagSdwa | FlagSuffix, Src: TypeI32},                                                  // V_ASHRREV_I32
+	{Class: ClassVALU, Raises: 0, Flags: 0, Src: TypeU32},                                                                                // V_ASHRREV_I64
+	{Class: ClassVALU, Raises: 0, Flags: 0, Src: TypeB32},                                                                                // V_BCNT_U32_B32
+	{Class: ClassVALU, Raises: 0, Flags: 0, Src: TypeI32},                                                                                // V_BFE_I32
+	{Class: ClassVALU, Raises: 0, Flags: 0, Src: TypeU32},                                                                                // V_BFE_U32
+	{Class: ClassVALU, Raises: 0, Flags: 0, Src: TypeB32},                                                                                // V_BFI_B32
+	{Class: ClassVALU, Raises: 0, Flags: 0, Src: TypeB32},                                                                                // V_BFM_B32
+	{Class: ClassVALU, Raises: 0, Flags: FlagDpp | FlagSdwa | FlagSuffix, Src: TypeB32},                                                  // V_BFREV_B32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix, Src: TypeF16}, // V_CEIL_F16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix, Src: TypeF32}, // V_CEIL_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod | FlagSuffix, Src: TypeF64},                                     // V_CEIL_F64
+	{Class: ClassVALU, Raises: 0, Flags: FlagDpp | FlagSdwa},                                                                             // V_CLREXCP
+	{Class: ClassVALU, Raises: 0, Flags: FlagExecWrite | FlagMods | FlagSdwa | FlagSrc1Nomods | FlagSuffix | FlagVCCWrite, Src: TypeF16}, // V_CMPX_CLASS_F16
+	{Class: ClassVALU, Raises: 0, Flags: FlagExecWrite | FlagMods | FlagSdwa | FlagSrc1Nomods | FlagSuffix | FlagVCCWrite, Src: TypeF32}, // V_CMPX_CLASS_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagExecWrite | FlagMods | FlagSrc1Nomods | FlagSuffix | FlagVCCWrite, Src: TypeF64},            // V_CMPX_CLASS_F64
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagExecWrite | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite, Src: TypeF16},      // V_CMPX_EQ_F16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagExecWrite | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite, Src: TypeF32},      // V_CMPX_EQ_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagExecWrite | FlagMods | FlagSuffix | FlagVCCWrite, Src: TypeF64},                 // V_CMPX_EQ_F64
+	{Class: ClassVALU, Raises: 0, Flags: FlagExecWrite | FlagSdwa | FlagSuffix | FlagVCCWrite, Src: TypeI16},                             // V_CMPX_EQ_I16
+	{Class: ClassVALU, Raises: 0, Flags: FlagExecWrite | FlagSdwa | FlagSuffix | FlagVCCWrite, Src: TypeI32},                             // V_CMPX_EQ_I32
+	{Class: ClassVALU, Raises: 0, Flags: FlagExecWrite | FlagSuffix | FlagVCCWrite, Src: TypeI64},                                        // V_CMPX_EQ_I64
+	{Class: ClassVALU, Raises: 0, Flags: FlagExecWrite | FlagSdwa | FlagSuffix | FlagVCCWrite, Src: TypeU16},                             // V_CMPX_EQ_U16
+	{Class: ClassVALU, Raises: 0, Flags: FlagExecWrite | FlagSdwa | FlagSuffix | FlagVCCWrite, Src: TypeU32},                             // V_CMPX_EQ_U32
+	{Class: ClassVALU, Raises: 0, Flags: FlagExecWrite | FlagSuffix | FlagVCCWrite, Src: TypeU64},                                        // V_CMPX_EQ_U64
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagExecWrite | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite, Src: TypeF16},      // V_CMPX_F_F16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagExecWrite | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite, Src: TypeF32},      // V_CMPX_F_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagExecWrite | FlagMods | FlagSuffix | FlagVCCWrite, Src: TypeF64},                 // V_CMPX_F_F64
+	{Class: ClassVALU, Raises: 0, Flags: FlagExecWrite | FlagSdwa | FlagSuffix | FlagVCCWrite, Src: TypeI16},                             // V_CMPX_F_I16
+	{Class: ClassVALU, Raises: 0, Flags: FlagExecWrite | FlagSdwa | FlagSuffix | FlagVCCWrite, Src: TypeI32},                             // V_CMPX_F_I32
+	{Class: ClassVALU, Raises: 0, Flags: FlagExecWrite | FlagSuffix | FlagVCCWrite, Src: TypeI64},                                        // V_CMPX_F_I64
+	{Class: ClassVALU, Raises: 0, Flags: FlagExecWrite | FlagSdwa | FlagSuffix | FlagVCCWrite, Src: TypeU16},                             // V_CMPX_F_U16
+	{Class: ClassVALU, Raises: 0, Flags: FlagExecWrite | FlagSdwa | FlagSuffix | FlagVCCWrite, Src: TypeU32},                             // V_CMPX_F_U32
+	{Class: ClassVALU, Raises: 0, Flags: FlagExecWrite | FlagSuffix | FlagVCCWrite, Src: TypeU64},                                        // V_CMPX_F_U64
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagExecWrite | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite, Src: TypeF16},      // V_CMPX_GE_F16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagExecWrite | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite, Src: TypeF32},      // V_CMPX_GE_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagExecWrite | FlagMods | FlagSuffix | FlagVCCWrite, Src: TypeF64},                 // V_CMPX_GE_F64
+	{Class: ClassVALU, Raises: 0, Flags: FlagExecWrite | FlagSdwa | FlagSuffix | FlagVCCWrite, Src: TypeI16},                             // V_CMPX_GE_I16
+	{Class: ClassVALU, Raises: 0, Flags: FlagExecWrite | FlagSdwa | FlagSuffix | FlagVCCWrite, Src: TypeI32},                             // V_CMPX_GE_I32
+	{Class: ClassVALU, Raises: 0, Flags: FlagExecWrite | FlagSuffix | FlagVCCWrite, Src: TypeI64},                                        // V_CMPX_GE_I64
+	{Class: ClassVALU, Raises: 0, Flags: FlagExecWrite | FlagSdwa | FlagSuffix | FlagVCCWrite, Src: TypeU16},                             // V_CMPX_GE_U16
+	{Class: ClassVALU, Raises: 0, Flags: FlagExecWrite | FlagSdwa | FlagSuffix | FlagVCCWrite, Src: TypeU32},                             // V_CMPX_GE_U32
+	{Class: ClassVALU, Raises: 0, Flags: FlagExecWrite | FlagSuffix | FlagVCCWrite, Src: TypeU64},                                        // V_CMPX_GE_U64
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagExecWrite | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite, Src: TypeF16},      // V_CMPX_GT_F16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagExecWrite | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite, Src: TypeF32},      // V_CMPX_GT_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagExecWrite | FlagMods | FlagSuffix | FlagVCCWrite, Src: TypeF64},                 // V_CMPX_GT_F64
+	{Class: ClassVALU, Raises: 0, Flags: FlagExecWrite | FlagSdwa | FlagSuffix | FlagVCCWrite, Src: TypeI16},                             // V_CMPX_GT_I16
+	{Class: ClassVALU, Raises: 0, Flags: FlagExecWrite | FlagSdwa | FlagSuffix | FlagVCCWrite, Src: TypeI32},                             // V_CMPX_GT_I32
+	{Class: ClassVALU, Raises: 0, Flags: FlagExecWrite | FlagSuffix | FlagVCCWrite, Src: TypeI64},                                        // V_CMPX_GT_I64
+	{Class: ClassVALU, Raises: 0, Flags: FlagExecWrite | FlagSdwa | FlagSuffix | FlagVCCWrite, Src: TypeU16},                             // V_CMPX_GT_U16
+	{Class: ClassVALU, Raises: 0, Flags: FlagExecWrite | FlagSdwa | FlagSuffix | FlagVCCWrite, Src: TypeU32},                             // V_CMPX_GT_U32
+	{Class: ClassVALU, Raises: 0, Flags: FlagExecWrite | FlagSuffix | FlagVCCWrite, Src: TypeU64},                                        // V_CMPX_GT_U64
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagExecWrite | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite, Src: TypeF16},      // V_CMPX_LE_F16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagExecWrite | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite, Src: TypeF32},      // V_CMPX_LE_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagExecWrite | FlagMods | FlagSuffix | FlagVCCWrite, Src: TypeF64},                 // V_CMPX_LE_F64
+	{Class: ClassVALU, Raises: 0, Flags: FlagExecWrite | FlagSdwa | FlagSuffix | FlagVCCWrite, Src: TypeI16},                             // V_CMPX_LE_I16
+	{Class: ClassVALU, Raises: 0, Flags: FlagExecWrite | FlagSdwa | FlagSuffix | FlagVCCWrite, Src: TypeI32},                             // V_CMPX_LE_I32
+	{Class: ClassVALU, Raises: 0, Flags: FlagExecWrite | FlagSuffix | FlagVCCWrite, Src: TypeI64},                                        // V_CMPX_LE_I64
+	{Class: ClassVALU, Raises: 0, Flags: FlagExecWrite | FlagSdwa | FlagSuffix | FlagVCCWrite, Src: TypeU16},                             // V_CMPX_LE_U16
+	{Class: ClassVALU, Raises: 0, Flags: FlagExecWrite | FlagSdwa | FlagSuffix | FlagVCCWrite, Src: TypeU32},                             // V_CMPX_LE_U32
+	{Class: ClassVALU, Raises: 0, Flags: FlagExecWrite | FlagSuffix | FlagVCCWrite, Src: TypeU64},                                        // V_CMPX_LE_U64
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagExecWrite | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite, Src: TypeF16},      // V_CMPX_LG_F16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagExecWrite | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite, Src: TypeF32},      // V_CMPX_LG_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagExecWrite | FlagMods | FlagSuffix | FlagVCCWrite, Src: TypeF64},                 // V_CMPX_LG_F64
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagExecWrite | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite, Src: TypeF16},      // V_CMPX_LT_F16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagExecWrite | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite, Src: TypeF32},      // V_CMPX_LT_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagExecWrite | FlagMods | FlagSuffix | FlagVCCWrite, Src: TypeF64},                 // V_CMPX_LT_F64
+	{Class: ClassVALU, Raises: 0, Flags: FlagExecWrite | FlagSdwa | FlagSuffix | FlagVCCWrite, Src: TypeI16},                             // V_CMPX_LT_I16
+	{Class: ClassVALU, Raises: 0, Flags: FlagExecWrite | FlagSdwa | FlagSuffix | FlagVCCWrite, Src: TypeI32},                             // V_CMPX_LT_I32
+	{Class: ClassVALU, Raises: 0, Flags: FlagExecWrite | FlagSuffix | FlagVCCWrite, Src: TypeI64},                                        // V_CMPX_LT_I64
+	{Class: ClassVALU, Raises: 0, Flags: FlagExecWrite | FlagSdwa | FlagSuffix | FlagVCCWrite, Src: TypeU16},                             // V_CMPX_LT_U16
+	{Class: ClassVALU, Raises: 0, Flags: FlagExecWrite | FlagSdwa | FlagSuffix | FlagVCCWrite, Src: TypeU32},                             // V_CMPX_LT_U32
+	{Class: ClassVALU, Raises: 0, Flags: FlagExecWrite | FlagSuffix | FlagVCCWrite, Src: TypeU64},                                        // V_CMPX_LT_U64
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagExecWrite | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite, Src: TypeF16},      // V_CMPX_NEQ_F16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagExecWrite | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite, Src: TypeF32},      // V_CMPX_NEQ_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagExecWrite | FlagMods | FlagSuffix | FlagVCCWrite, Src: TypeF64},                 // V_CMPX_NEQ_F64
+	{Class: ClassVALU, Raises: 0, Flags: FlagExecWrite | FlagSdwa | FlagSuffix | FlagVCCWrite, Src: TypeI16},                             // V_CMPX_NE_I16
+	{Class: ClassVALU, Raises: 0, Flags: FlagExecWrite | FlagSdwa | FlagSuffix | FlagVCCWrite, Src: TypeI32},                             // V_CMPX_NE_I32
+	{Class: ClassVALU, Raises: 0, Flags: FlagExecWrite | FlagSuffix | FlagVCCWrite, Src: TypeI64},                                        // V_CMPX_NE_I64
+	{Class: ClassVALU, Raises: 0, Flags: FlagExecWrite | FlagSdwa | FlagSuffix | FlagVCCWrite, Src: TypeU16},                             // V_CMPX_NE_U16
+	{Class: ClassVALU, Raises: 0, Flags: FlagExecWrite | FlagSdwa | FlagSuffix | FlagVCCWrite, Src: TypeU32},                             // V_CMPX_NE_U32
+	{Class: ClassVALU, Raises: 0, Flags: FlagExecWrite | FlagSuffix | FlagVCCWrite, Src: TypeU64},                                        // V_CMPX_NE_U64
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagExecWrite | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite, Src: TypeF16},      // V_CMPX_NGE_F16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagExecWrite | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite, Src: TypeF32},      // V_CMPX_NGE_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagExecWrite | FlagMods | FlagSuffix | FlagVCCWrite, Src: TypeF64},                 // V_CMPX_NGE_F64
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagExecWrite | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite, Src: TypeF16},      // V_CMPX_NGT_F16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagExecWrite | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite, Src: TypeF32},      // V_CMPX_NGT_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagExecWrite | FlagMods | FlagSuffix | FlagVCCWrite, Src: TypeF64},                 // V_CMPX_NGT_F64
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagExecWrite | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite, Src: TypeF16},      // V_CMPX_NLE_F16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagExecWrite | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite, Src: TypeF32},      // V_CMPX_NLE_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagExecWrite | FlagMods | FlagSuffix | FlagVCCWrite, Src: TypeF64},                 // V_CMPX_NLE_F64
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagExecWrite | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite, Src: TypeF16},      // V_CMPX_NLG_F16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagExecWrite | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite, Src: TypeF32},      // V_CMPX_NLG_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagExecWrite | FlagMods | FlagSuffix | FlagVCCWrite, Src: TypeF64},                 // V_CMPX_NLG_F64
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagExecWrite | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite, Src: TypeF16},      // V_CMPX_NLT_F16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagExecWrite | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite, Src: TypeF32},      // V_CMPX_NLT_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagExecWrite | FlagMods | FlagSuffix | FlagVCCWrite, Src: TypeF64},                 // V_CMPX_NLT_F64
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagExecWrite | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite, Src: TypeF16},      // V_CMPX_O_F16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagExecWrite | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite, Src: TypeF32},      // V_CMPX_O_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagExecWrite | FlagMods | FlagSuffix | FlagVCCWrite, Src: TypeF64},                 // V_CMPX_O_F64
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagExecWrite | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite, Src: TypeF16},      // V_CMPX_TRU_F16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagExecWrite | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite, Src: TypeF32},      // V_CMPX_TRU_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagExecWrite | FlagMods | FlagSuffix | FlagVCCWrite, Src: TypeF64},                 // V_CMPX_TRU_F64
+	{Class: ClassVALU, Raises: 0, Flags: FlagExecWrite | FlagSdwa | FlagSuffix | FlagVCCWrite, Src: TypeI16},                             // V_CMPX_T_I16
+	{Class: ClassVALU, Raises: 0, Flags: FlagExecWrite | FlagSdwa | FlagSuffix | FlagVCCWrite, Src: TypeI32},                             // V_CMPX_T_I32
+	{Class: ClassVALU, Raises: 0, Flags: FlagExecWrite | FlagSuffix | FlagVCCWrite, Src: TypeI64},                                        // V_CMPX_T_I64
+	{Class: ClassVALU, Raises: 0, Flags: FlagExecWrite | FlagSdwa | FlagSuffix | FlagVCCWrite, Src: TypeU16},                             // V_CMPX_T_U16
+	{Class: ClassVALU, Raises: 0, Flags: FlagExecWrite | FlagSdwa | FlagSuffix | FlagVCCWrite, Src: TypeU32},                             // V_CMPX_T_U32
+	{Class: ClassVALU, Raises: 0, Flags: FlagExecWrite | FlagSuffix | FlagVCCWrite, Src: TypeU64},                                        // V_CMPX_T_U64
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagExecWrite | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite, Src: TypeF16},      // V_CMPX_U_F16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagExecWrite | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite, Src: TypeF32},      // V_CMPX_U_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagExecWrite | FlagMods | FlagSuffix | FlagVCCWrite, Src: TypeF64},                 // V_CMPX_U_F64
+	{Class: ClassVALU, Raises: 0, Flags: FlagMods | FlagSdwa | FlagSrc1Nomods | FlagSuffix | FlagVCCWrite, Src: TypeF16},                 // V_CMP_CLASS_F16
+	{Class: ClassVALU, Raises: 0, Flags: FlagMods | FlagSdwa | FlagSrc1Nomods | FlagSuffix | FlagVCCWrite, Src: TypeF32},                 // V_CMP_CLASS_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagMods | FlagSrc1Nomods | FlagSuffix | FlagVCCWrite, Src: TypeF64},                            // V_CMP_CLASS_F64
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite, Src: TypeF16},                      // V_CMP_EQ_F16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite, Src: TypeF32},                      // V_CMP_EQ_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagSuffix | FlagVCCWrite, Src: TypeF64},                                 // V_CMP_EQ_F64
+	{Class: ClassVALU, Raises: 0, Flags: FlagSdwa | FlagSuffix | FlagVCCWrite, Src: TypeI16},                                             // V_CMP_EQ_I16
+	{Class: ClassVALU, Raises: 0, Flags: FlagSdwa | FlagSuffix | FlagVCCWrite, Src: TypeI32},                                             // V_CMP_EQ_I32
+	{Class: ClassVALU, Raises: 0, Flags: FlagSuffix | FlagVCCWrite, Src: TypeI64},                                                        // V_CMP_EQ_I64
+	{Class: ClassVALU, Raises: 0, Flags: FlagSdwa | FlagSuffix | FlagVCCWrite, Src: TypeU16},                                             // V_CMP_EQ_U16
+	{Class: ClassVALU, Raises: 0, Flags: FlagSdwa | FlagSuffix | FlagVCCWrite, Src: TypeU32},                                             // V_CMP_EQ_U32
+	{Class: ClassVALU, Raises: 0, Flags: FlagSuffix | FlagVCCWrite, Src: TypeU64},                                                        // V_CMP_EQ_U64
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite, Src: TypeF16},                      // V_CMP_F_F16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite, Src: TypeF32},                      // V_CMP_F_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagSuffix | FlagVCCWrite, Src: TypeF64},                                 // V_CMP_F_F64
+	{Class: ClassVALU, Raises: 0, Flags: FlagSdwa | FlagSuffix | FlagVCCWrite, Src: TypeI16},                                             // V_CMP_F_I16
+	{Class: ClassVALU, Raises: 0, Flags: FlagSdwa | FlagSuffix | FlagVCCWrite, Src: TypeI32},                                             // V_CMP_F_I32
+	{Class: ClassVALU, Raises: 0, Flags: FlagSuffix | FlagVCCWrite, Src: TypeI64},                                                        // V_CMP_F_I64
+	{Class: ClassVALU, Raises: 0, Flags: FlagSdwa | FlagSuffix | FlagVCCWrite, Src: TypeU16},                                             // V_CMP_F_U16
+	{Class: ClassVALU, Raises: 0, Flags: FlagSdwa | FlagSuffix | FlagVCCWrite, Src: TypeU32},                                             // V_CMP_F_U32
+	{Class: ClassVALU, Raises: 0, Flags: FlagSuffix | FlagVCCWrite, Src: TypeU64},                                                        // V_CMP_F_U64
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite, Src: TypeF16},                      // V_CMP_GE_F16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite, Src: TypeF32},                      // V_CMP_GE_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagSuffix | FlagVCCWrite, Src: TypeF64},                                 // V_CMP_GE_F64
+	{Class: ClassVALU, Raises: 0, Flags: FlagSdwa | FlagSuffix | FlagVCCWrite, Src: TypeI16},                                             // V_CMP_GE_I16
+	{Class: ClassVALU, Raises: 0, Flags: FlagSdwa | FlagSuffix | FlagVCCWrite, Src: TypeI32},                                             // V_CMP_GE_I32
+	{Class: ClassVALU, Raises: 0, Flags: FlagSuffix | FlagVCCWrite, Src: TypeI64},                                                        // V_CMP_GE_I64
+	{Class: ClassVALU, Raises: 0, Flags: FlagSdwa | FlagSuffix | FlagVCCWrite, Src: TypeU16},                                             // V_CMP_GE_U16
+	{Class: ClassVALU, Raises: 0, Flags: FlagSdwa | FlagSuffix | FlagVCCWrite, Src: TypeU32},                                             // V_CMP_GE_U32
+	{Class: ClassVALU, Raises: 0, Flags: FlagSuffix | FlagVCCWrite, Src: TypeU64},                                                        // V_CMP_GE_U64
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite, Src: TypeF16},                      // V_CMP_GT_F16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite, Src: TypeF32},                      // V_CMP_GT_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagSuffix | FlagVCCWrite, Src: TypeF64},                                 // V_CMP_GT_F64
+	{Class: ClassVALU, Raises: 0, Flags: FlagSdwa | FlagSuffix | FlagVCCWrite, Src: TypeI16},                                             // V_CMP_GT_I16
+	{Class: ClassVALU, Raises: 0, Flags: FlagSdwa | FlagSuffix | FlagVCCWrite, Src: TypeI32},                                             // V_CMP_GT_I32
+	{Class: ClassVALU, Raises: 0, Flags: FlagSuffix | FlagVCCWrite, Src: TypeI64},                                                        // V_CMP_GT_I64
+	{Class: ClassVALU, Raises: 0, Flags: FlagSdwa | FlagSuffix | FlagVCCWrite, Src: TypeU16},                                             // V_CMP_GT_U16
+	{Class: ClassVALU, Raises: 0, Flags: FlagSdwa | FlagSuffix | FlagVCCWrite, Src: TypeU32},                                             // V_CMP_GT_U32
+	{Class: ClassVALU, Raises: 0, Flags: FlagSuffix | FlagVCCWrite, Src: TypeU64},                                                        // V_CMP_GT_U64
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite, Src: TypeF16},                      // V_CMP_LE_F16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite, Src: TypeF32},                      // V_CMP_LE_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagSuffix | FlagVCCWrite, Src: TypeF64},                                 // V_CMP_LE_F64
+	{Class: ClassVALU, Raises: 0, Flags: FlagSdwa | FlagSuffix | FlagVCCWrite, Src: TypeI16},                                             // V_CMP_LE_I16
+	{Class: ClassVALU, Raises: 0, Flags: FlagSdwa | FlagSuffix | FlagVCCWrite, Src: TypeI32},                                             // V_CMP_LE_I32
+	{Class: ClassVALU, Raises: 0, Flags: FlagSuffix | FlagVCCWrite, Src: TypeI64},                                                        // V_CMP_LE_I64
+	{Class: ClassVALU, Raises: 0, Flags: FlagSdwa | FlagSuffix | FlagVCCWrite, Src: TypeU16},                                             // V_CMP_LE_U16
+	{Class: ClassVALU, Raises: 0, Flags: FlagSdwa | FlagSuffix | FlagVCCWrite, Src: TypeU32},                                             // V_CMP_LE_U32
+	{Class: ClassVALU, Raises: 0, Flags: FlagSuffix | FlagVCCWrite, Src: TypeU64},                                                        // V_CMP_LE_U64
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite, Src: TypeF16},                      // V_CMP_LG_F16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite, Src: TypeF32},                      // V_CMP_LG_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagSuffix | FlagVCCWrite, Src: TypeF64},                                 // V_CMP_LG_F64
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite, Src: TypeF16},                      // V_CMP_LT_F16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite, Src: TypeF32},                      // V_CMP_LT_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagSuffix | FlagVCCWrite, Src: TypeF64},                                 // V_CMP_LT_F64
+	{Class: ClassVALU, Raises: 0, Flags: FlagSdwa | FlagSuffix | FlagVCCWrite, Src: TypeI16},                                             // V_CMP_LT_I16
+	{Class: ClassVALU, Raises: 0, Flags: FlagSdwa | FlagSuffix | FlagVCCWrite, Src: TypeI32},                                             // V_CMP_LT_I32
+	{Class: ClassVALU, Raises: 0, Flags: FlagSuffix | FlagVCCWrite, Src: TypeI64},                                                        // V_CMP_LT_I64
+	{Class: ClassVALU, Raises: 0, Flags: FlagSdwa | FlagSuffix | FlagVCCWrite, Src: TypeU16},                                             // V_CMP_LT_U16
+	{Class: ClassVALU, Raises: 0, Flags: FlagSdwa | FlagSuffix | FlagVCCWrite, Src: TypeU32},                                             // V_CMP_LT_U32
+	{Class: ClassVALU, Raises: 0, Flags: FlagSuffix | FlagVCCWrite, Src: TypeU64},                                                        // V_CMP_LT_U64
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite, Src: TypeF16},                      // V_CMP_NEQ_F16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite, Src: TypeF32},                      // V_CMP_NEQ_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagSuffix | FlagVCCWrite, Src: TypeF64},                                 // V_CMP_NEQ_F64
+	{Class: ClassVALU, Raises: 0, Flags: FlagSdwa | FlagSuffix | FlagVCCWrite, Src: TypeI16},                                             // V_CMP_NE_I16
+	{Class: ClassVALU, Raises: 0, Flags: FlagSdwa | FlagSuffix | FlagVCCWrite, Src: TypeI32},                                             // V_CMP_NE_I32
+	{Class: ClassVALU, Raises: 0, Flags: FlagSuffix | FlagVCCWrite, Src: TypeI64},                                                        // V_CMP_NE_I64
+	{Class: ClassVALU, Raises: 0, Flags: FlagSdwa | FlagSuffix | FlagVCCWrite, Src: TypeU16},                                             // V_CMP_NE_U16
+	{Class: ClassVALU, Raises: 0, Flags: FlagSdwa | FlagSuffix | FlagVCCWrite, Src: TypeU32},                                             // V_CMP_NE_U32
+	{Class: ClassVALU, Raises: 0, Flags: FlagSuffix | FlagVCCWrite, Src: TypeU64},                                                        // V_CMP_NE_U64
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite, Src: TypeF16},                      // V_CMP_NGE_F16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite, Src: TypeF32},                      // V_CMP_NGE_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagSuffix | FlagVCCWrite, Src: TypeF64},                                 // V_CMP_NGE_F64
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite, Src: TypeF16},                      // V_CMP_NGT_F16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite, Src: TypeF32},                      // V_CMP_NGT_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagSuffix | FlagVCCWrite, Src: TypeF64},                                 // V_CMP_NGT_F64
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite, Src: TypeF16},                      // V_CMP_NLE_F16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite, Src: TypeF32},                      // V_CMP_NLE_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagSuffix | FlagVCCWrite, Src: TypeF64},                                 // V_CMP_NLE_F64
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite, Src: TypeF16},                      // V_CMP_NLG_F16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite, Src: TypeF32},                      // V_CMP_NLG_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagSuffix | FlagVCCWrite, Src: TypeF64},                                 // V_CMP_NLG_F64
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite, Src: TypeF16},                      // V_CMP_NLT_F16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite, Src: TypeF32},                      // V_CMP_NLT_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagSuffix | FlagVCCWrite, Src: TypeF64},                                 // V_CMP_NLT_F64
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite, Src: TypeF16},                      // V_CMP_O_F16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite, Src: TypeF32},                      // V_CMP_O_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagSuffix | FlagVCCWrite, Src: TypeF64},                                 // V_CMP_O_F64
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite, Src: TypeF16},                      // V_CMP_TRU_F16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite, Src: TypeF32},                      // V_CMP_TRU_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagSuffix | FlagVCCWrite, Src: TypeF64},                                 // V_CMP_TRU_F64
+	{Class: ClassVALU, Raises: 0, Flags: FlagSdwa | FlagSuffix | FlagVCCWrite, Src: TypeI16},                                             // V_CMP_T_I16
+	{Class: ClassVALU, Raises: 0, Flags: FlagSdwa | FlagSuffix | FlagVCCWrite, Src: TypeI32},                                             // V_CMP_T_I32
+	{Class: ClassVALU, Raises: 0, Flags: FlagSuffix | FlagVCCWrite, Src: TypeI64},                                                        // V_CMP_T_I64
+	{Class: ClassVALU, Raises: 0, Flags: FlagSdwa | FlagSuffix | FlagVCCWrite, Src: TypeU16},                                             // V_CMP_T_U16
+	{Class: ClassVALU, Raises: 0, Flags: FlagSdwa | FlagSuffix | FlagVCCWrite, Src: TypeU32},                                             // V_CMP_T_U32
+	{Class: ClassVALU, Raises: 0, Flags: FlagSuffix | FlagVCCWrite, Src: TypeU64},                                                        // V_CMP_T_U64
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite, Src: TypeF16},                      // V_CMP_U_F16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagSdwa | FlagSuffix | FlagVCCWrite, Src: TypeF32},                      // V_CMP_U_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagSuffix | FlagVCCWrite, Src: TypeF64},                                 // V_CMP_U_F64
+	{Class: ClassVALU, Raises: 0, Flags: FlagDpp | FlagMods | FlagSdwa | FlagSrc2Nomods | FlagSuffix | FlagVCCRead, Src: TypeB32},        // V_CNDMASK_B32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix, Src: TypeF16}, // V_COS_F16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix, Src: TypeF32}, // V_COS_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod, Src: TypeF32},                                                  // V_CUBEID_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod, Src: TypeF32},                                                  // V_CUBEMA_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod, Src: TypeF32},                                                  // V_CUBESC_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod, Src: TypeF32},                                                  // V_CUBETC_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix, Src: TypeF32}, // V_CVT_F16_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix, Src: TypeI16},            // V_CVT_F16_I16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix, Src: TypeU16},            // V_CVT_F16_U16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix, Src: TypeF16}, // V_CVT_F32_F16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod | FlagSuffix, Src: TypeF64},                                     // V_CVT_F32_F64
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix, Src: TypeI32},            // V_CVT_F32_I32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix, Src: TypeU32},            // V_CVT_F32_U32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix, Src: TypeU32},            // V_CVT_F32_UBYTE0
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix, Src: TypeU32},            // V_CVT_F32_UBYTE1
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix, Src: TypeU32},            // V_CVT_F32_UBYTE2
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix, Src: TypeU32},            // V_CVT_F32_UBYTE3
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod | FlagSuffix, Src: TypeF32},                                     // V_CVT_F64_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagOmod | FlagSuffix, Src: TypeI32},                                                // V_CVT_F64_I32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagOmod | FlagSuffix, Src: TypeU32},                                                // V_CVT_F64_U32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagSdwa | FlagSuffix, Src: TypeF32},                           // V_CVT_FLR_I32_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSuffix, Src: TypeF16},                // V_CVT_I16_F16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSuffix, Src: TypeF32},                // V_CVT_I32_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod | FlagSuffix, Src: TypeF64},                                     // V_CVT_I32_F64
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSuffix, Src: TypeF16},                // V_CVT_NORM_I16_F16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSuffix, Src: TypeF16},                // V_CVT_NORM_U16_F16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix, Src: TypeI32},            // V_CVT_OFF_F32_I4
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods, Src: TypeF32},                                                             // V_CVT_PKACCUM_U8_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOpsel, Src: TypeF16},                                                 // V_CVT_PKNORM_I16_F16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods, Src: TypeF32},                                                             // V_CVT_PKNORM_I16_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOpsel, Src: TypeF16},                                                 // V_CVT_PKNORM_U16_F16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods, Src: TypeF32},                                                             // V_CVT_PKNORM_U16_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod, Src: TypeF32},                                                  // V_CVT_PKRTZ_F16_F32
+	{Class: ClassVALU, Raises: 0, Flags: 0, Src: TypeI32},                                                                                // V_CVT_PK_I16_I32
+	{Class: ClassVALU, Raises: 0, Flags: 0, Src: TypeU32},                                                                                // V_CVT_PK_U16_U32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods, Src: TypeF32},                                                             // V_CVT_PK_U8_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagSdwa | FlagSuffix, Src: TypeF32},                           // V_CVT_RPI_I32_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSuffix, Src: TypeF16},                // V_CVT_U16_F16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSuffix, Src: TypeF32},                // V_CVT_U32_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod | FlagSuffix, Src: TypeF64},                                     // V_CVT_U32_F64
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod | FlagOpsel, Src: TypeF16},                                      // V_DIV_FIXUP_F16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod, Src: TypeF32},                                                  // V_DIV_FIXUP_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod, Src: TypeF64},                                                  // V_DIV_FIXUP_F64
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod, Src: TypeF16},                                                  // V_DIV_FIXUP_LEGACY_F16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod | FlagVCCRead, Src: TypeF32},                                    // V_DIV_FMAS_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod | FlagVCCRead, Src: TypeF64},                                    // V_DIV_FMAS_F64
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod, Src: TypeF32},                                                  // V_DIV_SCALE_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod, Src: TypeF64},                                                  // V_DIV_SCALE_F64
+	{Class: ClassVALU, Raises: 0, Flags: 0, Src: TypeV2F16},                                                                              // V_DOT2_F32_F16
+	{Class: ClassVALU, Raises: 0, Flags: 0, Src: TypeV2I16},                                                                              // V_DOT2_I32_I16
+	{Class: ClassVALU, Raises: 0, Flags: 0, Src: TypeV2I16},                                                                              // V_DOT2_U32_U16
+	{Class: ClassVALU, Raises: 0, Flags: 0, Src: TypeB32},                                                                                // V_DOT4_I32_I8
+	{Class: ClassVALU, Raises: 0, Flags: 0, Src: TypeB32},                                                                                // V_DOT4_U32_U8
+	{Class: ClassVALU, Raises: 0, Flags: 0, Src: TypeB32},                                                                                // V_DOT8_I32_I4
+	{Class: ClassVALU, Raises: 0, Flags: 0, Src: TypeB32},                                                                                // V_DOT8_U32_U4
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix, Src: TypeF16}, // V_EXP_F16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix, Src: TypeF32}, // V_EXP_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix, Src: TypeF32}, // V_EXP_LEGACY_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagDpp | FlagSdwa | FlagSuffix, Src: TypeI32},                                                  // V_FFBH_I32
+	{Class: ClassVALU, Raises: 0, Flags: FlagDpp | FlagSdwa | FlagSuffix, Src: TypeU32},                                                  // V_FFBH_U32
+	{Class: ClassVALU, Raises: 0, Flags: FlagDpp | FlagSdwa | FlagSuffix, Src: TypeB32},                                                  // V_FFBL_B32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix, Src: TypeF16}, // V_FLOOR_F16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix, Src: TypeF32}, // V_FLOOR_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod | FlagSuffix, Src: TypeF64},                                     // V_FLOOR_F64
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSuffix, Src: TypeF32},                           // V_FMAC_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod | FlagOpsel, Src: TypeF16},                                      // V_FMA_F16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod, Src: TypeF32},                                                  // V_FMA_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod, Src: TypeF64},                                                  // V_FMA_F64
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod, Src: TypeF16},                                                  // V_FMA_LEGACY_F16
+	{Class: ClassVALU, Raises: 0, Flags: 0, Src: TypeF32},                                                                                // V_FMA_MIXHI_F16
+	{Class: ClassVALU, Raises: 0, Flags: 0, Src: TypeF32},                                                                                // V_FMA_MIXLO_F16
+	{Class: ClassVALU, Raises: 0, Flags: 0, Src: TypeF32},                                                                                // V_FMA_MIX_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix, Src: TypeF16}, // V_FRACT_F16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix, Src: TypeF32}, // V_FRACT_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod | FlagSuffix, Src: TypeF64},                                     // V_FRACT_F64
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSuffix, Src: TypeF16},                // V_FREXP_EXP_I16_F16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagSdwa | FlagSuffix, Src: TypeF32},                           // V_FREXP_EXP_I32_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod | FlagSuffix, Src: TypeF64},                                     // V_FREXP_EXP_I32_F64
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix, Src: TypeF16}, // V_FREXP_MANT_F16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix, Src: TypeF32}, // V_FREXP_MANT_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod | FlagSuffix, Src: TypeF64},                                     // V_FREXP_MANT_F64
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagM0Read | FlagOmod | FlagSuffix},                                                 // V_INTERP_MOV_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagHigh | FlagM0Read | FlagMods | FlagOmod, Src: TypeF32},                          // V_INTERP_P1LL_F16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagHigh | FlagM0Read | FlagMods | FlagOmod, Src: TypeF32},                          // V_INTERP_P1LV_F16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagM0Read | FlagMods | FlagOmod | FlagSuffix, Src: TypeF32},                        // V_INTERP_P1_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagHigh | FlagM0Read | FlagMods, Src: TypeF32},                                     // V_INTERP_P2_F16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagM0Read | FlagMods | FlagOmod | FlagSuffix, Src: TypeF32},                        // V_INTERP_P2_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagHigh | FlagM0Read | FlagMods, Src: TypeF32},                                     // V_INTERP_P2_LEGACY_F16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix, Src: TypeF16}, // V_LDEXP_F16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod, Src: TypeF32},                                                  // V_LDEXP_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod, Src: TypeF64},                                                  // V_LDEXP_F64
+	{Class: ClassVALU, Raises: 0, Flags: 0, Src: TypeU32},                                                                                // V_LERP_U8
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix, Src: TypeF16}, // V_LOG_F16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix, Src: TypeF32}, // V_LOG_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix, Src: TypeF32}, // V_LOG_LEGACY_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagDpp | FlagSdwa | FlagSuffix, Src: TypeB16},                                                  // V_LSHLREV_B16
+	{Class: ClassVALU, Raises: 0, Flags: FlagDpp | FlagSdwa | FlagSuffix, Src: TypeB32},                                                  // V_LSHLREV_B32
+	{Class: ClassVALU, Raises: 0, Flags: 0, Src: TypeU32},                                                                                // V_LSHLREV_B64
+	{Class: ClassVALU, Raises: 0, Flags: 0, Src: TypeU32},                                                                                // V_LSHL_ADD_U32
+	{Class: ClassVALU, Raises: 0, Flags: 0, Src: TypeB32},                                                                                // V_LSHL_OR_B32
+	{Class: ClassVALU, Raises: 0, Flags: FlagDpp | FlagSdwa | FlagSuffix, Src: TypeB16},                                                  // V_LSHRREV_B16
+	{Class: ClassVALU, Raises: 0, Flags: FlagDpp | FlagSdwa | FlagSuffix, Src: TypeB32},                                                  // V_LSHRREV_B32
+	{Class: ClassVALU, Raises: 0, Flags: 0, Src: TypeU32},                                                                                // V_LSHRREV_B64
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSuffix, Src: TypeF16},                // V_MAC_F16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSuffix, Src: TypeF32},                // V_MAC_F32
+	{Class: ClassVALU, Raises: 0, Flags: 0, Src: TypeF16},                                                                                // V_MADAK_F16
+	{Class: ClassVALU, Raises: 0, Flags: 0, Src: TypeF32},                                                                                // V_MADAK_F32
+	{Class: ClassVALU, Raises: 0, Flags: 0, Src: TypeF16},                                                                                // V_MADMK_F16
+	{Class: ClassVALU, Raises: 0, Flags: 0, Src: TypeF32},                                                                                // V_MADMK_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod | FlagOpsel, Src: TypeF16},                                      // V_MAD_F16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod, Src: TypeF32},                                                  // V_MAD_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagOpsel, Src: TypeI16},                                                            // V_MAD_I16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagOpsel, Src: TypeI16},                                                            // V_MAD_I32_I16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp, Src: TypeI32},                                                                        // V_MAD_I32_I24
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp, Src: TypeI32},                                                                        // V_MAD_I64_I32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod, Src: TypeF16},                                                  // V_MAD_LEGACY_F16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod, Src: TypeF32},                                                  // V_MAD_LEGACY_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp, Src: TypeI16},                                                                        // V_MAD_LEGACY_I16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp, Src: TypeU16},                                                                        // V_MAD_LEGACY_U16
+	{Class: ClassVALU, Raises: 0, Flags: 0, Src: TypeF32},                                                                                // V_MAD_MIXHI_F16
+	{Class: ClassVALU, Raises: 0, Flags: 0, Src: TypeF32},                                                                                // V_MAD_MIXLO_F16
+	{Class: ClassVALU, Raises: 0, Flags: 0, Src: TypeF32},                                                                                // V_MAD_MIX_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagOpsel, Src: TypeU16},                                                            // V_MAD_U16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagOpsel, Src: TypeU16},                                                            // V_MAD_U32_U16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp, Src: TypeU32},                                                                        // V_MAD_U32_U24
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp, Src: TypeU32},                                                                        // V_MAD_U64_U32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod | FlagOpsel, Src: TypeF16},                                      // V_MAX3_F16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod, Src: TypeF32},                                                  // V_MAX3_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagOpsel, Src: TypeI16},                                                            // V_MAX3_I16
+	{Class: ClassVALU, Raises: 0, Flags: 0, Src: TypeI32},                                                                                // V_MAX3_I32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagOpsel, Src: TypeU16},                                                            // V_MAX3_U16
+	{Class: ClassVALU, Raises: 0, Flags: 0, Src: TypeU32},                                                                                // V_MAX3_U32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix, Src: TypeF16}, // V_MAX_F16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix, Src: TypeF32}, // V_MAX_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod, Src: TypeF64},                                                  // V_MAX_F64
+	{Class: ClassVALU, Raises: 0, Flags: FlagDpp | FlagSdwa | FlagSuffix, Src: TypeI16},                                                  // V_MAX_I16
+	{Class: ClassVALU, Raises: 0, Flags: FlagDpp | FlagSdwa | FlagSuffix, Src: TypeI32},                                                  // V_MAX_I32
+	{Class: ClassVALU, Raises: 0, Flags: FlagDpp | FlagSdwa | FlagSuffix, Src: TypeU16},                                                  // V_MAX_U16
+	{Class: ClassVALU, Raises: 0, Flags: FlagDpp | FlagSdwa | FlagSuffix, Src: TypeU32},                                                  // V_MAX_U32
+	{Class: ClassVALU, Raises: 0, Flags: 0, Src: TypeB32},                                                                                // V_MBCNT_HI_U32_B32
+	{Class: ClassVALU, Raises: 0, Flags: 0, Src: TypeB32},                                                                                // V_MBCNT_LO_U32_B32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod | FlagOpsel, Src: TypeF16},                                      // V_MED3_F16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod, Src: TypeF32},                                                  // V_MED3_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagOpsel, Src: TypeI16},                                                            // V_MED3_I16
+	{Class: ClassVALU, Raises: 0, Flags: 0, Src: TypeI32},                                                                                // V_MED3_I32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagOpsel, Src: TypeU16},                                                            // V_MED3_U16
+	{Class: ClassVALU, Raises: 0, Flags: 0, Src: TypeU32},                                                                                // V_MED3_U32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod | FlagOpsel, Src: TypeF16},                                      // V_MIN3_F16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod, Src: TypeF32},                                                  // V_MIN3_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagOpsel, Src: TypeI16},                                                            // V_MIN3_I16
+	{Class: ClassVALU, Raises: 0, Flags: 0, Src: TypeI32},                                                                                // V_MIN3_I32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagOpsel, Src: TypeU16},                                                            // V_MIN3_U16
+	{Class: ClassVALU, Raises: 0, Flags: 0, Src: TypeU32},                                                                                // V_MIN3_U32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix, Src: TypeF16}, // V_MIN_F16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix, Src: TypeF32}, // V_MIN_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod, Src: TypeF64},                                                  // V_MIN_F64
+	{Class: ClassVALU, Raises: 0, Flags: FlagDpp | FlagSdwa | FlagSuffix, Src: TypeI16},                                                  // V_MIN_I16
+	{Class: ClassVALU, Raises: 0, Flags: FlagDpp | FlagSdwa | FlagSuffix, Src: TypeI32},                                                  // V_MIN_I32
+	{Class: ClassVALU, Raises: 0, Flags: FlagDpp | FlagSdwa | FlagSuffix, Src: TypeU16},                                                  // V_MIN_U16
+	{Class: ClassVALU, Raises: 0, Flags: FlagDpp | FlagSdwa | FlagSuffix, Src: TypeU32},                                                  // V_MIN_U32
+	{Class: ClassVALU, Raises: 0, Flags: FlagM0Read | FlagSuffix, Src: TypeB32},                                                          // V_MOVRELD_B32
+	{Class: ClassVALU, Raises: 0, Flags: FlagM0Read | FlagSrcVGPR | FlagSuffix, Src: TypeB32},                                            // V_MOVRELSD_B32
+	{Class: ClassVALU, Raises: 0, Flags: FlagM0Read | FlagSrcVGPR | FlagSuffix, Src: TypeB32},                                            // V_MOVRELS_B32
+	{Class: ClassVALU, Raises: 0, Flags: FlagDpp | FlagSdwa | FlagSuffix, Src: TypeB32},                                                  // V_MOV_B32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp, Src: TypeU64},                                                                        // V_MQSAD_PK_U16_U8
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp, Src: TypeU64},                                                                        // V_MQSAD_U32_U8
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp, Src: TypeU32},                                                                        // V_MSAD_U8
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix, Src: TypeF16}, // V_MUL_F16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix, Src: TypeF32}, // V_MUL_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod, Src: TypeF64},                                                  // V_MUL_F64
+	{Class: ClassVALU, Raises: 0, Flags: 0, Src: TypeI32},                                                                                // V_MUL_HI_I32
+	{Class: ClassVALU, Raises: 0, Flags: FlagDpp | FlagSdwa | FlagSuffix, Src: TypeI32},                                                  // V_MUL_HI_I32_I24
+	{Class: ClassVALU, Raises: 0, Flags: 0, Src: TypeU32},                                                                                // V_MUL_HI_U32
+	{Class: ClassVALU, Raises: 0, Flags: FlagDpp | FlagSdwa | FlagSuffix, Src: TypeU32},                                                  // V_MUL_HI_U32_U24
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagSdwa | FlagSuffix, Src: TypeI32},                                      // V_MUL_I32_I24
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix, Src: TypeF32}, // V_MUL_LEGACY_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagDpp | FlagSdwa | FlagSuffix, Src: TypeU16},                                                  // V_MUL_LO_U16
+	{Class: ClassVALU, Raises: 0, Flags: 0, Src: TypeU32},                                                                                // V_MUL_LO_U32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagSdwa | FlagSuffix, Src: TypeU32},                                      // V_MUL_U32_U24
+	{Class: ClassVALU, Raises: 0, Flags: FlagDpp | FlagSdwa},                                                                             // V_NOP
+	{Class: ClassVALU, Raises: 0, Flags: FlagDpp | FlagSdwa | FlagSuffix, Src: TypeB32},                                                  // V_NOT_B32
+	{Class: ClassVALU, Raises: 0, Flags: 0, Src: TypeB32},                                                                                // V_OR3_B32
+	{Class: ClassVALU, Raises: 0, Flags: FlagDpp | FlagSdwa | FlagSuffix, Src: TypeB32},                                                  // V_OR_B32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOpsel, Src: TypeF16},                                                 // V_PACK_B32_F16
+	{Class: ClassVALU, Raises: 0, Flags: 0, Src: TypeB32},                                                                                // V_PERM_B32
+	{Class: ClassVALU, Raises: 0, Flags: 0, Src: TypeV2F16},                                                                              // V_PK_ADD_F16
+	{Class: ClassVALU, Raises: 0, Flags: 0, Src: TypeV2I16},                                                                              // V_PK_ADD_I16
+	{Class: ClassVALU, Raises: 0, Flags: 0, Src: TypeV2I16},                                                                              // V_PK_ADD_U16
+	{Class: ClassVALU, Raises: 0, Flags: 0, Src: TypeV2I16},                                                                              // V_PK_ASHRREV_I16
+	{Class: ClassVALU, Raises: 0, Flags: 0, Src: TypeV2F16},                                                                              // V_PK_FMA_F16
+	{Class: ClassVALU, Raises: 0, Flags: 0, Src: TypeV2I16},                                                                              // V_PK_LSHLREV_B16
+	{Class: ClassVALU, Raises: 0, Flags: 0, Src: TypeV2I16},                                                                              // V_PK_LSHRREV_B16
+	{Class: ClassVALU, Raises: 0, Flags: 0, Src: TypeV2I16},                                                                              // V_PK_MAD_I16
+	{Class: ClassVALU, Raises: 0, Flags: 0, Src: TypeV2I16},                                                                              // V_PK_MAD_U16
+	{Class: ClassVALU, Raises: 0, Flags: 0, Src: TypeV2F16},                                                                              // V_PK_MAX_F16
+	{Class: ClassVALU, Raises: 0, Flags: 0, Src: TypeV2I16},                                                                              // V_PK_MAX_I16
+	{Class: ClassVALU, Raises: 0, Flags: 0, Src: TypeV2I16},                                                                              // V_PK_MAX_U16
+	{Class: ClassVALU, Raises: 0, Flags: 0, Src: TypeV2F16},                                                                              // V_PK_MIN_F16
+	{Class: ClassVALU, Raises: 0, Flags: 0, Src: TypeV2I16},                                                                              // V_PK_MIN_I16
+	{Class: ClassVALU, Raises: 0, Flags: 0, Src: TypeV2I16},                                                                              // V_PK_MIN_U16
+	{Class: ClassVALU, Raises: 0, Flags: 0, Src: TypeV2F16},                                                                              // V_PK_MUL_F16
+	{Class: ClassVALU, Raises: 0, Flags: 0, Src: TypeV2I16},                                                                              // V_PK_MUL_LO_U16
+	{Class: ClassVALU, Raises: 0, Flags: 0, Src: TypeV2I16},                                                                              // V_PK_SUB_I16
+	{Class: ClassVALU, Raises: 0, Flags: 0, Src: TypeV2I16},                                                                              // V_PK_SUB_U16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp, Src: TypeU64},                                                                        // V_QSAD_PK_U16_U8
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix, Src: TypeF16}, // V_RCP_F16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix, Src: TypeF32}, // V_RCP_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod | FlagSuffix, Src: TypeF64},                                     // V_RCP_F64
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix, Src: TypeF32}, // V_RCP_IFLAG_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagSrcLane, Src: TypeB32},                                                                      // V_READFIRSTLANE_B32
+	{Class: ClassVALU, Raises: 0, Flags: FlagSrcLane, Src: TypeB32},                                                                      // V_READLANE_B32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix, Src: TypeF16}, // V_RNDNE_F16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix, Src: TypeF32}, // V_RNDNE_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod | FlagSuffix, Src: TypeF64},                                     // V_RNDNE_F64
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix, Src: TypeF16}, // V_RSQ_F16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix, Src: TypeF32}, // V_RSQ_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod | FlagSuffix, Src: TypeF64},                                     // V_RSQ_F64
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp, Src: TypeU32},                                                                        // V_SAD_HI_U8
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp, Src: TypeU32},                                                                        // V_SAD_U16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp, Src: TypeU32},                                                                        // V_SAD_U32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp, Src: TypeU32},                                                                        // V_SAD_U8
+	{Class: ClassVALU, Raises: 0, Flags: FlagDpp | FlagSdwa | FlagSuffix, Src: TypeB32},                                                  // V_SAT_PK_U8_I16
+	{Class: ClassVALU, Raises: 0, Flags: FlagDpp | FlagSdwa | FlagSuffix, Src: TypeB32},                                                  // V_SCREEN_PARTITION_4SE_B32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix, Src: TypeF16}, // V_SIN_F16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix, Src: TypeF32}, // V_SIN_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix, Src: TypeF16}, // V_SQRT_F16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix, Src: TypeF32}, // V_SQRT_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod | FlagSuffix, Src: TypeF64},                                     // V_SQRT_F64
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagSdwa | FlagSuffix | FlagVCCRead | FlagVCCWrite, Src: TypeU32},         // V_SUBBREV_CO_U32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagSdwa | FlagSuffix | FlagVCCRead | FlagVCCWrite, Src: TypeU32},         // V_SUBB_CO_U32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagSdwa | FlagSuffix | FlagVCCWrite, Src: TypeU32},                       // V_SUBREV_CO_U32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix, Src: TypeF16}, // V_SUBREV_F16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix, Src: TypeF32}, // V_SUBREV_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagSdwa | FlagSuffix, Src: TypeU16},                                      // V_SUBREV_U16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagSdwa | FlagSuffix, Src: TypeU32},                                      // V_SUBREV_U32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagSdwa | FlagSuffix | FlagVCCWrite, Src: TypeU32},                       // V_SUB_CO_U32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix, Src: TypeF16}, // V_SUB_F16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix, Src: TypeF32}, // V_SUB_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagOpsel, Src: TypeI16},                                                            // V_SUB_I16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp, Src: TypeI32},                                                                        // V_SUB_I32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagSdwa | FlagSuffix, Src: TypeU16},                                      // V_SUB_U16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagSdwa | FlagSuffix, Src: TypeU32},                                      // V_SUB_U32
+	{Class: ClassVALU, Raises: 0, Flags: FlagSrcVGPR},                                                                                    // V_SWAP_B32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod, Src: TypeF64},                                                  // V_TRIG_PREOP_F64
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix, Src: TypeF16}, // V_TRUNC_F16
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagDpp | FlagMods | FlagOmod | FlagSdwa | FlagSdwaOmod | FlagSuffix, Src: TypeF32}, // V_TRUNC_F32
+	{Class: ClassVALU, Raises: 0, Flags: FlagClamp | FlagMods | FlagOmod | FlagSuffix, Src: TypeF64},                                     // V_TRUNC_F64
+	{Class: ClassVALU, Raises: 0, Flags: FlagSrcSreg, Src: TypeB32},                                                                      // V_WRITELANE_B32
+	{Class: ClassVALU, Raises: 0, Flags: 0, Src: TypeU32},                                                                                // V_XAD_U32
+	{Class: ClassVALU, Raises: 0, Flags: FlagDpp | FlagSdwa | FlagSuffix, Src: TypeB32},                                                  // V_XNOR_B32
+	{Class: ClassVALU, Raises: 0, Flags: FlagDpp | FlagSdwa | FlagSuffix, Src: TypeB32},                                                  // V_XOR_B32
 }
 
 // memInfo holds the memory-access facts of the DS, MUBUF, MTBUF and FLAT ops.
@@ -3926,6 +3926,80 @@ var memInfo = [numOps]MemInfo{
 	SCRATCH_STORE_DWORDX4:         {Kind: MemStore, Size: 16},
 	SCRATCH_STORE_SHORT:           {Kind: MemStore, Size: 2},
 	SCRATCH_STORE_SHORT_D16_HI:    {Kind: MemStore, Size: 2, D16: true, D16Hi: true},
+	S_ATOMIC_ADD:                  {Kind: MemAtomic, Size: 4, Atomic: AtomAdd, Ret: RetGLC},
+	S_ATOMIC_ADD_X2:               {Kind: MemAtomic, Size: 8, Atomic: AtomAdd, Ret: RetGLC},
+	S_ATOMIC_AND:                  {Kind: MemAtomic, Size: 4, Atomic: AtomAnd, Ret: RetGLC},
+	S_ATOMIC_AND_X2:               {Kind: MemAtomic, Size: 8, Atomic: AtomAnd, Ret: RetGLC},
+	S_ATOMIC_CMPSWAP:              {Kind: MemAtomic, Size: 4, Atomic: AtomCmpSwap, Ret: RetGLC},
+	S_ATOMIC_CMPSWAP_X2:           {Kind: MemAtomic, Size: 8, Atomic: AtomCmpSwap, Ret: RetGLC},
+	S_ATOMIC_DEC:                  {Kind: MemAtomic, Size: 4, Atomic: AtomDec, Ret: RetGLC},
+	S_ATOMIC_DEC_X2:               {Kind: MemAtomic, Size: 8, Atomic: AtomDec, Ret: RetGLC},
+	S_ATOMIC_INC:                  {Kind: MemAtomic, Size: 4, Atomic: AtomInc, Ret: RetGLC},
+	S_ATOMIC_INC_X2:               {Kind: MemAtomic, Size: 8, Atomic: AtomInc, Ret: RetGLC},
+	S_ATOMIC_OR:                   {Kind: MemAtomic, Size: 4, Atomic: AtomOr, Ret: RetGLC},
+	S_ATOMIC_OR_X2:                {Kind: MemAtomic, Size: 8, Atomic: AtomOr, Ret: RetGLC},
+	S_ATOMIC_SMAX:                 {Kind: MemAtomic, Size: 4, Atomic: AtomSMax, Ret: RetGLC},
+	S_ATOMIC_SMAX_X2:              {Kind: MemAtomic, Size: 8, Atomic: AtomSMax, Ret: RetGLC},
+	S_ATOMIC_SMIN:                 {Kind: MemAtomic, Size: 4, Atomic: AtomSMin, Ret: RetGLC},
+	S_ATOMIC_SMIN_X2:              {Kind: MemAtomic, Size: 8, Atomic: AtomSMin, Ret: RetGLC},
+	S_ATOMIC_SUB:                  {Kind: MemAtomic, Size: 4, Atomic: AtomSub, Ret: RetGLC},
+	S_ATOMIC_SUB_X2:               {Kind: MemAtomic, Size: 8, Atomic: AtomSub, Ret: RetGLC},
+	S_ATOMIC_SWAP:                 {Kind: MemAtomic, Size: 4, Atomic: AtomSwap, Ret: RetGLC},
+	S_ATOMIC_SWAP_X2:              {Kind: MemAtomic, Size: 8, Atomic: AtomSwap, Ret: RetGLC},
+	S_ATOMIC_UMAX:                 {Kind: MemAtomic, Size: 4, Atomic: AtomUMax, Ret: RetGLC},
+	S_ATOMIC_UMAX_X2:              {Kind: MemAtomic, Size: 8, Atomic: AtomUMax, Ret: RetGLC},
+	S_ATOMIC_UMIN:                 {Kind: MemAtomic, Size: 4, Atomic: AtomUMin, Ret: RetGLC},
+	S_ATOMIC_UMIN_X2:              {Kind: MemAtomic, Size: 8, Atomic: AtomUMin, Ret: RetGLC},
+	S_ATOMIC_XOR:                  {Kind: MemAtomic, Size: 4, Atomic: AtomXor, Ret: RetGLC},
+	S_ATOMIC_XOR_X2:               {Kind: MemAtomic, Size: 8, Atomic: AtomXor, Ret: RetGLC},
+	S_BUFFER_ATOMIC_ADD:           {Kind: MemAtomic, Size: 4, Atomic: AtomAdd, Ret: RetGLC, Buffer: true},
+	S_BUFFER_ATOMIC_ADD_X2:        {Kind: MemAtomic, Size: 8, Atomic: AtomAdd, Ret: RetGLC, Buffer: true},
+	S_BUFFER_ATOMIC_AND:           {Kind: MemAtomic, Size: 4, Atomic: AtomAnd, Ret: RetGLC, Buffer: true},
+	S_BUFFER_ATOMIC_AND_X2:        {Kind: MemAtomic, Size: 8, Atomic: AtomAnd, Ret: RetGLC, Buffer: true},
+	S_BUFFER_ATOMIC_CMPSWAP:       {Kind: MemAtomic, Size: 4, Atomic: AtomCmpSwap, Ret: RetGLC, Buffer: true},
+	S_BUFFER_ATOMIC_CMPSWAP_X2:    {Kind: MemAtomic, Size: 8, Atomic: AtomCmpSwap, Ret: RetGLC, Buffer: true},
+	S_BUFFER_ATOMIC_DEC:           {Kind: MemAtomic, Size: 4, Atomic: AtomDec, Ret: RetGLC, Buffer: true},
+	S_BUFFER_ATOMIC_DEC_X2:        {Kind: MemAtomic, Size: 8, Atomic: AtomDec, Ret: RetGLC, Buffer: true},
+	S_BUFFER_ATOMIC_INC:           {Kind: MemAtomic, Size: 4, Atomic: AtomInc, Ret: RetGLC, Buffer: true},
+	S_BUFFER_ATOMIC_INC_X2:        {Kind: MemAtomic, Size: 8, Atomic: AtomInc, Ret: RetGLC, Buffer: true},
+	S_BUFFER_ATOMIC_OR:            {Kind: MemAtomic, Size: 4, Atomic: AtomOr, Ret: RetGLC, Buffer: true},
+	S_BUFFER_ATOMIC_OR_X2:         {Kind: MemAtomic, Size: 8, Atomic: AtomOr, Ret: RetGLC, Buffer: true},
+	S_BUFFER_ATOMIC_SMAX:          {Kind: MemAtomic, Size: 4, Atomic: AtomSMax, Ret: RetGLC, Buffer: true},
+	S_BUFFER_ATOMIC_SMAX_X2:       {Kind: MemAtomic, Size: 8, Atomic: AtomSMax, Ret: RetGLC, Buffer: true},
+	S_BUFFER_ATOMIC_SMIN:          {Kind: MemAtomic, Size: 4, Atomic: AtomSMin, Ret: RetGLC, Buffer: true},
+	S_BUFFER_ATOMIC_SMIN_X2:       {Kind: MemAtomic, Size: 8, Atomic: AtomSMin, Ret: RetGLC, Buffer: true},
+	S_BUFFER_ATOMIC_SUB:           {Kind: MemAtomic, Size: 4, Atomic: AtomSub, Ret: RetGLC, Buffer: true},
+	S_BUFFER_ATOMIC_SUB_X2:        {Kind: MemAtomic, Size: 8, Atomic: AtomSub, Ret: RetGLC, Buffer: true},
+	S_BUFFER_ATOMIC_SWAP:          {Kind: MemAtomic, Size: 4, Atomic: AtomSwap, Ret: RetGLC, Buffer: true},
+	S_BUFFER_ATOMIC_SWAP_X2:       {Kind: MemAtomic, Size: 8, Atomic: AtomSwap, Ret: RetGLC, Buffer: true},
+	S_BUFFER_ATOMIC_UMAX:          {Kind: MemAtomic, Size: 4, Atomic: AtomUMax, Ret: RetGLC, Buffer: true},
+	S_BUFFER_ATOMIC_UMAX_X2:       {Kind: MemAtomic, Size: 8, Atomic: AtomUMax, Ret: RetGLC, Buffer: true},
+	S_BUFFER_ATOMIC_UMIN:          {Kind: MemAtomic, Size: 4, Atomic: AtomUMin, Ret: RetGLC, Buffer: true},
+	S_BUFFER_ATOMIC_UMIN_X2:       {Kind: MemAtomic, Size: 8, Atomic: AtomUMin, Ret: RetGLC, Buffer: true},
+	S_BUFFER_ATOMIC_XOR:           {Kind: MemAtomic, Size: 4, Atomic: AtomXor, Ret: RetGLC, Buffer: true},
+	S_BUFFER_ATOMIC_XOR_X2:        {Kind: MemAtomic, Size: 8, Atomic: AtomXor, Ret: RetGLC, Buffer: true},
+	S_BUFFER_LOAD_DWORD:           {Kind: MemLoad, Size: 4, Buffer: true},
+	S_BUFFER_LOAD_DWORDX16:        {Kind: MemLoad, Size: 64, Buffer: true},
+	S_BUFFER_LOAD_DWORDX2:         {Kind: MemLoad, Size: 8, Buffer: true},
+	S_BUFFER_LOAD_DWORDX4:         {Kind: MemLoad, Size: 16, Buffer: true},
+	S_BUFFER_LOAD_DWORDX8:         {Kind: MemLoad, Size: 32, Buffer: true},
+	S_BUFFER_STORE_DWORD:          {Kind: MemStore, Size: 4, Buffer: true},
+	S_BUFFER_STORE_DWORDX2:        {Kind: MemStore, Size: 8, Buffer: true},
+	S_BUFFER_STORE_DWORDX4:        {Kind: MemStore, Size: 16, Buffer: true},
+	S_LOAD_DWORD:                  {Kind: MemLoad, Size: 4},
+	S_LOAD_DWORDX16:               {Kind: MemLoad, Size: 64},
+	S_LOAD_DWORDX2:                {Kind: MemLoad, Size: 8},
+	S_LOAD_DWORDX4:                {Kind: MemLoad, Size: 16},
+	S_LOAD_DWORDX8:                {Kind: MemLoad, Size: 32},
+	S_SCRATCH_LOAD_DWORD:          {Kind: MemLoad, Size: 4, Scratch: true},
+	S_SCRATCH_LOAD_DWORDX2:        {Kind: MemLoad, Size: 8, Scratch: true},
+	S_SCRATCH_LOAD_DWORDX4:        {Kind: MemLoad, Size: 16, Scratch: true},
+	S_SCRATCH_STORE_DWORD:         {Kind: MemStore, Size: 4, Scratch: true},
+	S_SCRATCH_STORE_DWORDX2:       {Kind: MemStore, Size: 8, Scratch: true},
+	S_SCRATCH_STORE_DWORDX4:       {Kind: MemStore, Size: 16, Scratch: true},
+	S_STORE_DWORD:                 {Kind: MemStore, Size: 4},
+	S_STORE_DWORDX2:               {Kind: MemStore, Size: 8},
+	S_STORE_DWORDX4:               {Kind: MemStore, Size: 16},
 	TBUFFER_LOAD_FORMAT_D16_X:     {Kind: MemLoad, D16: true, Format: true, Comps: 1},
 	TBUFFER_LOAD_FORMAT_D16_XY:    {Kind: MemLoad, D16: true, Format: true, Comps: 2},
 	TBUFFER_LOAD_FORMAT_D16_XYZ:   {Kind: MemLoad, D16: true, Format: true, Comps: 3},

@@ -203,19 +203,19 @@ func (d *EmuDebuggee) explainBranch(b *emu.BranchPreview) string {
 		return fmt.Sprintf("branches to %s if %s — now it %s", target, name, verb)
 	}
 	switch b.Cond {
-	case emu.Always:
+	case isa.BranchAlways:
 		return "jumps to " + target
-	case emu.IfSCC0:
+	case isa.BranchSCC0:
 		return cond("SCC = 0")
-	case emu.IfSCC1:
+	case isa.BranchSCC1:
 		return cond("SCC = 1")
-	case emu.IfEXECZ:
+	case isa.BranchEXECZ:
 		return cond("no lane is active (EXEC = 0)")
-	case emu.IfEXECNZ:
+	case isa.BranchEXECNZ:
 		return cond("any lane is active")
-	case emu.IfVCCZ:
+	case isa.BranchVCCZ:
 		return cond("VCC = 0")
-	case emu.IfVCCNZ:
+	case isa.BranchVCCNZ:
 		return cond("VCC ≠ 0")
 	}
 	return cond("a debugger sets its condition bit")

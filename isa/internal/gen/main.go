@@ -83,6 +83,7 @@ type row struct {
 	raises   []string
 	flags    []string
 	facts    map[string]string // memory fact words (key=value), see mem.go
+	branch   string            // br=COND, see opfacts.go
 	operands []operand
 }
 
@@ -194,6 +195,12 @@ func parseRow(f []string) (row, error) {
 				continue
 			}
 			if k, v, ok := strings.Cut(w, "="); ok {
+				if isOp, err := r.addOpFact(k, v); isOp || err != nil {
+					if err != nil {
+						return r, err
+					}
+					continue
+				}
 				if err := r.addFact(k, v); err != nil {
 					return r, err
 				}
@@ -253,6 +260,7 @@ func emit(rows []row) ([]byte, error) {
 		raises []string
 		flags  map[string]bool
 		pos    string
+		facts  opFactSet
 	}
 	ops := map[string]*opFacts{}
 	fields := map[string]bool{}
@@ -260,10 +268,12 @@ func emit(rows []row) ([]byte, error) {
 	for _, r := range rows {
 		o := ops[r.op]
 		if o == nil {
-			o = &opFacts{class: r.class, raises: r.raises, flags: map[string]bool{}, pos: r.pos}
+			o = &opFacts{class: r.class, raises: r.raises, flags: map[string]bool{}, pos: r.pos, facts: newOpFactSet(r)}
 			ops[r.op] = o
 		} else if o.class != r.class || strings.Join(o.raises, "+") != strings.Join(r.raises, "+") {
 			return nil, fmt.Errorf("%s: op %s: class/raises differ from %s", r.pos, r.op, o.pos)
+		} else if err := o.facts.merge(r); err != nil {
+			return nil, err
 		}
 		for _, f := range r.flags {
 			o.flags[f] = true
@@ -308,8 +318,8 @@ func emit(rows []row) ([]byte, error) {
 	pf("var opInfo = [numOps]OpInfo{\n\t{},\n")
 	for _, n := range opNames {
 		o := ops[n]
-		pf("\t{Class: %s, Raises: %s, Flags: %s}, // %s\n", o.class, joinOr(o.raises, "|", "0"),
-			flagExpr(sortedKeys(o.flags)), n)
+		pf("\t{Class: %s, Raises: %s, Flags: %s%s}, // %s\n", o.class, joinOr(o.raises, "|", "0"),
+			flagExpr(sortedKeys(o.flags)), o.facts.literal(), n)
 	}
 	pf("}\n\n")
 	pf("// memInfo holds the memory-access facts of the DS, MUBUF, MTBUF and FLAT ops.\n")

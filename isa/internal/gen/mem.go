@@ -1,7 +1,7 @@
 package main
 
-// Memory fact words: the key=value words of a DS, MUBUF, MTBUF or FLAT
-// row's FLAGS column, which become the Op's MemInfo (isa/meminfo.go)
+// Memory fact words: the key=value words of a DS, MUBUF, MTBUF, FLAT or
+// SMEM row's FLAGS column, which become the Op's MemInfo (isa/meminfo.go)
 // instead of Flags bits. See isa/tables/README.md.
 
 import (
@@ -10,8 +10,9 @@ import (
 	"strings"
 )
 
-// memEncs are the encodings whose ops get a MemInfo.
-var memEncs = map[string]bool{"DS": true, "MUBUF": true, "MTBUF": true, "FLAT": true}
+// memEncs are the encodings whose ops get a MemInfo; SMEM ops only when
+// their rows carry fact words (loads, stores and atomics of memory).
+var memEncs = map[string]bool{"DS": true, "MUBUF": true, "MTBUF": true, "FLAT": true, "SMEM": true}
 
 // memKinds maps mem=KIND words to MemKind constants; load, store and atomic
 // come from the flag words of the same names instead.
@@ -25,7 +26,8 @@ var memData = map[string]struct {
 	signed bool
 }{
 	"b8": {1, false}, "u8": {1, false}, "i8": {1, true}, "b16": {2, false}, "u16": {2, false}, "i16": {2, true},
-	"b32": {4, false}, "b64": {8, false}, "b96": {12, false}, "b128": {16, false},
+	"b32": {4, false}, "b64": {8, false}, "b96": {12, false}, "b128": {16, false}, "b256": {32, false},
+	"b512": {64, false},
 }
 
 // memAtoms maps atom=OP words to AtomicOp constants.
@@ -36,7 +38,7 @@ var memAtoms = map[string]string{"swap": "AtomSwap", "cmpswap": "AtomCmpSwap", "
 	"fcmpst": "AtomFCmpSt", "wrap": "AtomWrap", "condxchg": "AtomCondXchg"}
 
 // memAddrs maps addr=MODE words to MemInfo booleans.
-var memAddrs = map[string]string{"st64": "ST64", "src2": "Src2", "tid": "AddTID"}
+var memAddrs = map[string]string{"st64": "ST64", "src2": "Src2", "tid": "AddTID", "buffer": "Buffer", "scratch": "Scratch"}
 
 // addFact records one key=value fact word of the row, checking its value.
 func (r *row) addFact(k, v string) error {
@@ -81,6 +83,9 @@ func memFacts(rows []row) (map[string]string, error) {
 			if len(r.facts) > 0 {
 				return nil, fmt.Errorf("%s: fact words on a %s row", r.pos, encodings[r.enc])
 			}
+			continue
+		}
+		if encodings[r.enc] == "SMEM" && len(r.facts) == 0 {
 			continue
 		}
 		lit, err := memLiteral(r)

@@ -139,6 +139,7 @@ func harvestScalar() (string, error) {
 	sb.WriteString("# Print-style flags: imm-hex (formatHex), imm-u16 (decimal to 64, hex above), imm-dec,\n")
 	sb.WriteString("# label (SOPP/SOPK branch target), waitcnt, sendmsg, hwreg, gpr-idx, opt-imm (omitted when 0).\n")
 	sb.WriteString("# smem-imm / smem-sgpr: which offset forms LLVM accepts (imm bit 1 / 0).\n")
+	sb.WriteString("# Fact words (tables/README.md): br=COND on SOPP branches; data=, atom=, ret=, addr= on SMEM accesses.\n")
 	fmt.Fprintf(&sb, "#%-5s %-4s %-5s %-28s %-8s %-5s %-40s %s\n", "ENC", "GENS", "OP", "MNEMONIC", "CLASS", "RAISE", "FLAGS", "OPERANDS")
 	for _, r := range rows {
 		flags := "-"
@@ -241,6 +242,9 @@ func scalarFromText(e scalarEnc, op uint32, texts []string) (*scalarRow, error) 
 		}
 	}
 	scalarFacts(r)
+	if err := scalarFactWords(r); err != nil {
+		return nil, err
+	}
 	return r, nil
 }
 
