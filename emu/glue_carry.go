@@ -50,8 +50,7 @@ func carryShape(in *instr, name string) uint8 {
 
 // execCarry is carryOp for an instruction of a carry shape: the kernel
 // carryOp would pick, without its source dispatch, writing the destination
-// in place when EXEC is whole quads. A journaled step or GPR indexing
-// takes carryOp.
+// in place when EXEC is whole quads. GPR indexing takes carryOp.
 func execCarry(w *Wave, in *instr) error {
 	if !w.plainRun() {
 		return carryGeneral(w, in)

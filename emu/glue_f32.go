@@ -1,8 +1,8 @@
 package emu
 
 // f32 kernel glue: the f32 kernels (instr.kft 32) whose sources are plain
-// get a handler that tests "no journal, no GPR indexing, f32 rounding to
-// nearest even" in one look at MODE and reuses the wave's float context
+// get a handler that tests "no GPR indexing, f32 rounding to nearest
+// even" in one look at MODE and reuses the wave's float context
 // while MODE is unchanged (fenvCached), instead of execFastV's source
 // dispatch and fenvFor.
 
@@ -26,8 +26,8 @@ func f32Fn(in *instr) execFn {
 }
 
 // f32Plain reports whether an f32 handler may take its plain path under
-// MODE m: no journal, no GPR indexing and f32 rounding to nearest even.
-func (w *Wave) f32Plain(m uint32) bool { return !w.jOn && m&(modeGPRIdxEn|3) == rmNearest }
+// MODE m: no GPR indexing and f32 rounding to nearest even.
+func (w *Wave) f32Plain(m uint32) bool { return m&(modeGPRIdxEn|3) == rmNearest }
 
 // execF32V runs an f32 kernel whose sources are VGPRs or constants (the
 // third, if any, a VGPR or v_mac's destination) in place when EXEC is

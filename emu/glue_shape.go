@@ -96,9 +96,8 @@ func (w *Wave) shapeSrc(in *instr, k int) *[64]uint32 {
 }
 
 // plainRun reports whether a shape handler may take its plain path: no
-// journal (a journaled step takes the handler's general kernel path,
-// which records the writes) and no GPR indexing (which takes execVOP).
-func (w *Wave) plainRun() bool { return !w.jOn && w.s[slotMode]&modeGPRIdxEn == 0 }
+// GPR indexing (which takes execVOP).
+func (w *Wave) plainRun() bool { return w.s[slotMode]&modeGPRIdxEn == 0 }
 
 // quadPrefix reports whether mask is exactly the lanes of whole quads
 // from lane 0 (a 16-lane wave's EXEC, a full one): a kernel that computes
@@ -170,8 +169,8 @@ func (w *Wave) uniValue(in *instr, k int) uint32 {
 	return x ^ -neg + neg
 }
 
-// scalarRest is execIntS0's and execIntS1's other cases: a journaled
-// step or GPR indexing takes execFast; other masks run the row into
+// scalarRest is execIntS0's and execIntS1's other cases: GPR indexing
+// takes execFast; other masks run the row into
 // scratch and copy the EXEC lanes back.
 func scalarRest(w *Wave, in *instr, mask uint64) error {
 	if !w.plainRun() {
@@ -195,8 +194,8 @@ func (w *Wave) fillShapes(in *instr, n int) {
 	}
 }
 
-// intRest is execIntV's and execIntS's other cases: a journaled step or
-// GPR indexing takes execFast; other masks compute into scratch and copy
+// intRest is execIntV's and execIntS's other cases: GPR indexing takes
+// execFast; other masks compute into scratch and copy
 // the EXEC lanes back.
 func intRest(w *Wave, in *instr, mask uint64) error {
 	if !w.plainRun() {
@@ -271,7 +270,7 @@ func cmpFn(in *instr) execFn {
 }
 
 // execCmpV is execCmpFast for cmpShape's forms with a VGPR or constant
-// first source; a journaled step or GPR indexing takes execCmpFast.
+// first source; GPR indexing takes execCmpFast.
 func execCmpV(w *Wave, in *instr) error {
 	if !w.plainRun() {
 		return execCmpFast(w, in)
@@ -359,8 +358,8 @@ func cndShape(in *instr) bool {
 	return true
 }
 
-// execCndV is execCndFast for cndShape's form; a journaled step or GPR
-// indexing takes execCndFast.
+// execCndV is execCndFast for cndShape's form; GPR indexing takes
+// execCndFast.
 func execCndV(w *Wave, in *instr) error {
 	if !w.plainRun() {
 		return execCndFast(w, in)
@@ -398,8 +397,8 @@ func execShift64V(w *Wave, in *instr) error {
 	return nil
 }
 
-// shift64Rest is execShift64V's other cases: a journaled step or GPR
-// indexing takes execShift64; other masks shift into scratch and copy the
+// shift64Rest is execShift64V's other cases: GPR indexing takes
+// execShift64; other masks shift into scratch and copy the
 // EXEC lanes back.
 func shift64Rest(w *Wave, in *instr, mask uint64) error {
 	if !w.plainRun() {

@@ -44,11 +44,11 @@ func TestJournaledStepSkipsFastRows(t *testing.T) {
 		t.Fatal("v_mul_lo_u32 has no fast kernel")
 	}
 	w.jOn = true
-	if w.kernelEnv(in) != nil {
+	if fnPtr(w.form(in)) != fnPtr(execVOP) {
 		t.Error("a journaled step runs the fast kernel")
 	}
 	w.jOn = false
-	if w.kernelEnv(in) == nil {
+	if fnPtr(w.form(in)) == fnPtr(execVOP) || w.kernelEnv(in) == nil {
 		t.Error("an unjournaled step does not run the fast kernel")
 	}
 }

@@ -279,6 +279,17 @@ func (m *Machine) StepBack() error {
 	return nil
 }
 
+// form is the form of in a step runs: the reference form, which records,
+// when the step is journaled, else the fast form (runFast's loop, never
+// journaled, runs in.fn itself). It is the one place the journal flag
+// picks a form.
+func (w *Wave) form(in *instr) execFn {
+	if w.jOn {
+		return in.ref
+	}
+	return in.fn
+}
+
 // step executes the instruction at PC with the journal on (Step, and Run
 // with history; runFast is the unjournaled loop).
 func (w *Wave) step() error {
@@ -289,7 +300,7 @@ func (w *Wave) step() error {
 		w.retire()
 	}
 	w.ws(slotPC, uint32(in.next))
-	err := in.fn(w, in)
+	err := w.form(in)(w, in)
 	w.setClock(w.clock() + uint64(w.m.costs[in.cost&7]))
 	w.ws64(slotRetired, w.get64(slotRetired)+1)
 	if err != nil {

@@ -52,7 +52,7 @@ func newProgramNamed(t isa.Target, base uint64, names []string, insts []isa.Inst
 		p.code[i] = compile(t, p, i, names[i], &insts[i])
 	}
 	end := len(insts)
-	p.code[end] = instr{fn: execOffEnd, pc: addr, next: int32(end), name: "(end of program)"}
+	p.code[end] = instr{fn: execOffEnd, ref: execOffEnd, pc: addr, next: int32(end), name: "(end of program)"}
 	return p
 }
 
@@ -98,9 +98,14 @@ type operand struct {
 	val   uint64
 }
 
-// instr is a compiled instruction.
+// instr is a compiled instruction. It keeps two forms: ref, the
+// reference form, which a journaled step runs (it records every write),
+// and fn, the fast form an unjournaled step runs: ref itself when the
+// instruction has no fast form or its shape has none. Wave.step makes the
+// choice; no form tests the journal flag to pick another.
 type instr struct {
 	fn     execFn
+	ref    execFn
 	sub    int32
 	next   int32  // index of the next instruction
 	target int32  // branch target index, -1 when none or outside the program
@@ -149,7 +154,8 @@ const (
 
 // opDef is a row of the emulator's operation table.
 type opDef struct {
-	fn   execFn
+	fn   execFn // the reference form
+	fast execFn // the fast form, when the operation has one for every shape
 	sub  int32
 	ndst uint8
 	ty   uint8
@@ -203,6 +209,16 @@ func execBadOperands(w *Wave, in *instr) error {
 
 // compile turns one decoded instruction into an instr.
 func compile(t isa.Target, p *Program, i int, name string, inst *isa.Inst) instr {
+	in := compile1(t, p, i, name, inst)
+	if in.ref == nil {
+		in.ref = in.fn
+	}
+	return in
+}
+
+// compile1 is compile: it sets fn, and ref when the instruction has a fast
+// form.
+func compile1(t isa.Target, p *Program, i int, name string, inst *isa.Inst) instr {
 	in := instr{pc: p.Addrs[i], next: int32(i + 1), target: -1, label: -1, in: inst, name: name}
 	if t == isa.GFX8 {
 		if a, ok := gfx8Alias[name]; ok {
@@ -256,17 +272,21 @@ func compile(t isa.Target, p *Program, i int, name string, inst *isa.Inst) instr
 		}
 	}
 	in.cost = uint32(d.cost)
+	if d.fast != nil {
+		in.ref, in.fn = d.fn, d.fast
+	}
 	if d.k == nil && d.v != nil {
 		d.k = kernels[name]
 	}
-	if f := fastFn(&in, inst, name); f != nil {
-		in.fn = f
-	}
+	f := fastFn(&in, inst, name)
 	if sloadEligible(&in) {
-		in.fn = execSLoad
+		f = execSLoad
 	}
-	if f := sop2Fn(&in); f != nil {
-		in.fn = f
+	if g := sop2Fn(&in); g != nil {
+		f = g
+	}
+	if f != nil {
+		in.ref, in.fn = d.fn, f
 	}
 	return in
 }

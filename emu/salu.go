@@ -71,14 +71,14 @@ func init() {
 		"s_lshl1_add_u32", "s_lshl2_add_u32", "s_lshl3_add_u32", "s_lshl4_add_u32",
 		"s_pack_ll_b32_b16", "s_pack_lh_b32_b16", "s_pack_hh_b32_b16"} {
 		ty := srcType(n)
-		fn := execSOP2x32
 		switch int32(i) {
 		case sCselect64, sAnd64, sOr64, sXor64, sAndn2_64, sOrn2_64, sNand64, sNor64, sXnor64:
-			fn = execSOP2Bit64
+			def(n, execSOP2Bit64, int32(i), 1, ty, cSALU)
 		case sLshl64, sLshr64, sAshr64, sBfm64, sBfeU64, sBfeI64:
-			fn = execSOP2
+			def(n, execSOP2, int32(i), 1, ty, cSALU)
+		default:
+			def(n, execSOP2, int32(i), 1, ty, cSALU).fast = execSOP2x32
 		}
-		def(n, fn, int32(i), 1, ty, cSALU)
 	}
 }
 
@@ -92,24 +92,14 @@ func srcType(name string) uint8 {
 
 // execSOP2Bit64 executes the 64-bit bitwise SOP2 operations and
 // s_cselect_b64, the scalar unit's mask arithmetic around divergent code.
-// The common case — SGPR-pair operands and an unjournaled step (or no
-// scalar load in flight) — reads and writes the register file inline.
+// Its accessors (ssrc64, sdst64, sccOut) read and write SGPR pairs inline
+// when the step is not journaled.
 func execSOP2Bit64(w *Wave, in *instr) error {
 	if in.nsrc < 2 {
 		return execBadOperands(w, in)
 	}
 	a, b := &in.src[0], &in.src[1]
-	var x, y uint64
-	if r := a.reg; a.kind == okS && r < 127 && (w.npend == 0 || !w.jOn) {
-		x = uint64(w.s[r&127]) | uint64(w.s[(r+1)&127])<<32
-	} else {
-		x = w.sv64(a)
-	}
-	if r := b.reg; b.kind == okS && r < 127 && (w.npend == 0 || !w.jOn) {
-		y = uint64(w.s[r&127]) | uint64(w.s[(r+1)&127])<<32
-	} else {
-		y = w.sv64(b)
-	}
+	x, y := w.ssrc64(a), w.ssrc64(b)
 	if in.sub == sCselect64 {
 		r := y
 		if w.s[slotSCC] != 0 {
@@ -119,13 +109,8 @@ func execSOP2Bit64(w *Wave, in *instr) error {
 		return nil
 	}
 	r := bitop64(in.sub, x, y)
-	if d := &in.dst[0]; !w.jOn && d.kind == okS && d.reg < 127 {
-		w.s[d.reg&127], w.s[(d.reg+1)&127] = uint32(r), uint32(r>>32)
-		w.s[slotSCC] = b2u(r != 0)
-		return nil
-	}
-	w.sd64(&in.dst[0], r)
-	w.setSCC(r != 0)
+	w.sdst64(&in.dst[0], r)
+	w.sccOut(r != 0)
 	return nil
 }
 

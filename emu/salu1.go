@@ -66,11 +66,10 @@ func init() {
 		"s_bitset0_b32", "s_bitset0_b64", "s_bitset1_b32", "s_bitset1_b64", "s_quadmask_b32", "s_quadmask_b64",
 		"s_abs_i32", "s_movrels_b32", "s_movrels_b64", "s_movreld_b32", "s_movreld_b64", "s_bitreplicate_b64_b32"} {
 		ty := srcType(n)
-		fn := execSOP1
+		d := def(n, execSOP1, int32(i), 1, ty, cSALU)
 		if i == s1Mov32 || i == s1Mov64 {
-			fn = execMov
+			d.fast = execMov
 		}
-		def(n, fn, int32(i), 1, ty, cSALU)
 	}
 	for i, n := range []string{"s_and_saveexec_b64", "s_or_saveexec_b64", "s_xor_saveexec_b64", "s_andn2_saveexec_b64",
 		"s_orn2_saveexec_b64", "s_nand_saveexec_b64", "s_nor_saveexec_b64", "s_xnor_saveexec_b64",
@@ -299,12 +298,7 @@ func execSaveexec(w *Wave, in *instr) error {
 	if in.nsrc < 1 {
 		return execBadOperands(w, in)
 	}
-	var s0 uint64
-	if a := &in.src[0]; a.kind == okS && a.reg < 127 && (w.npend == 0 || !w.jOn) {
-		s0 = uint64(w.s[a.reg&127]) | uint64(w.s[(a.reg+1)&127])<<32
-	} else {
-		s0 = w.sv64(a)
-	}
+	s0 := w.ssrc64(&in.src[0])
 	ex := w.exec()
 	var r uint64
 	switch in.sub {
@@ -324,12 +318,6 @@ func execSaveexec(w *Wave, in *instr) error {
 		w.exec64(r)
 		w.sdst64(&in.dst[0], r)
 		w.sccOut(r != 0)
-		return nil
-	}
-	if d := &in.dst[0]; !w.jOn && d.kind == okS && d.reg < 127 {
-		w.s[d.reg&127], w.s[(d.reg+1)&127] = uint32(ex), uint32(ex>>32)
-		w.s[codeExec], w.s[codeExec+1] = uint32(r), uint32(r>>32)
-		w.s[slotSCC] = b2u(r != 0)
 		return nil
 	}
 	w.sdst64(&in.dst[0], ex)

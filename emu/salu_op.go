@@ -5,8 +5,8 @@ package emu
 // work-group offset, s_add for the global id, shifts, masks). Chosen at
 // compile time for the operands execSOP2x32 reads inline (SGPRs or
 // constants, an SGPR destination), they skip its operand checks and its
-// switch on the operation; a journaled step is execSOP2, as for
-// execSOP2x32 (TestSOP2OpsMatchGeneral).
+// switch on the operation. Like execSOP2x32 they are fast forms: a
+// journaled step runs execSOP2 (TestSOP2OpsMatchGeneral).
 
 // sop2Fn returns the per-operation form of a compiled SOP2 instruction, or
 // nil.
@@ -30,9 +30,6 @@ var sop2Fns = map[string]execFn{
 }
 
 func execSAddU32(w *Wave, in *instr) error {
-	if w.jOn {
-		return execSOP2(w, in)
-	}
 	x, y := w.plain(&in.src[0]), w.plain(&in.src[1])
 	r := x + y
 	w.s[slotSCC] = b2u(r < x)
@@ -41,9 +38,6 @@ func execSAddU32(w *Wave, in *instr) error {
 }
 
 func execSAddI32(w *Wave, in *instr) error {
-	if w.jOn {
-		return execSOP2(w, in)
-	}
 	x, y := w.plain(&in.src[0]), w.plain(&in.src[1])
 	r := x + y
 	w.s[slotSCC] = (x ^ r) & (y ^ r) >> 31 // signed overflow: the result's sign differs from both operands'
@@ -52,17 +46,11 @@ func execSAddI32(w *Wave, in *instr) error {
 }
 
 func execSMulI32(w *Wave, in *instr) error {
-	if w.jOn {
-		return execSOP2(w, in)
-	}
 	w.s[in.dst[0].reg&127] = w.plain(&in.src[0]) * w.plain(&in.src[1])
 	return nil
 }
 
 func execSAnd32(w *Wave, in *instr) error {
-	if w.jOn {
-		return execSOP2(w, in)
-	}
 	r := w.plain(&in.src[0]) & w.plain(&in.src[1])
 	w.s[slotSCC] = b2u(r != 0)
 	w.s[in.dst[0].reg&127] = r
@@ -70,9 +58,6 @@ func execSAnd32(w *Wave, in *instr) error {
 }
 
 func execSOr32(w *Wave, in *instr) error {
-	if w.jOn {
-		return execSOP2(w, in)
-	}
 	r := w.plain(&in.src[0]) | w.plain(&in.src[1])
 	w.s[slotSCC] = b2u(r != 0)
 	w.s[in.dst[0].reg&127] = r
@@ -80,9 +65,6 @@ func execSOr32(w *Wave, in *instr) error {
 }
 
 func execSXor32(w *Wave, in *instr) error {
-	if w.jOn {
-		return execSOP2(w, in)
-	}
 	r := w.plain(&in.src[0]) ^ w.plain(&in.src[1])
 	w.s[slotSCC] = b2u(r != 0)
 	w.s[in.dst[0].reg&127] = r
@@ -90,9 +72,6 @@ func execSXor32(w *Wave, in *instr) error {
 }
 
 func execSLshl32(w *Wave, in *instr) error {
-	if w.jOn {
-		return execSOP2(w, in)
-	}
 	r := w.plain(&in.src[0]) << (w.plain(&in.src[1]) & 31)
 	w.s[slotSCC] = b2u(r != 0)
 	w.s[in.dst[0].reg&127] = r
@@ -100,9 +79,6 @@ func execSLshl32(w *Wave, in *instr) error {
 }
 
 func execSLshr32(w *Wave, in *instr) error {
-	if w.jOn {
-		return execSOP2(w, in)
-	}
 	r := w.plain(&in.src[0]) >> (w.plain(&in.src[1]) & 31)
 	w.s[slotSCC] = b2u(r != 0)
 	w.s[in.dst[0].reg&127] = r
@@ -110,9 +86,6 @@ func execSLshr32(w *Wave, in *instr) error {
 }
 
 func execSAshr32(w *Wave, in *instr) error {
-	if w.jOn {
-		return execSOP2(w, in)
-	}
 	r := uint32(int32(w.plain(&in.src[0])) >> (w.plain(&in.src[1]) & 31))
 	w.s[slotSCC] = b2u(r != 0)
 	w.s[in.dst[0].reg&127] = r

@@ -248,26 +248,22 @@ func (w *Wave) scalarF64(o *operand, din bool) float64 {
 
 // dstRegsF64 is dstLanes for the pair r, r+1: the pair itself when lanes
 // 0 to liveLanes(mask)-1 are exactly the EXEC lanes and whole quads
-// (package lanes' rows write whole quads), else scratch. A full wave
-// without the journal, the common case, inlines into the callers; to fit
+// (package lanes' rows write whole quads), else scratch. A full wave,
+// the common case, inlines into the callers; to fit
 // the inlining budget the other cases go out of line (dstPartF64) and the
 // pair is written out rather than regsF64.
 func (w *Wave) dstRegsF64(r int, mask uint64, scratch *f64Regs) *f64Regs {
-	if mask != ^uint64(0) || w.jOn {
+	if mask != ^uint64(0) {
 		return w.dstPartF64(r, mask, scratch)
 	}
 	return (*f64Regs)(w.v[r : r+2])
 }
 
-// dstPartF64 is dstRegsF64 for a partial EXEC mask or a journaled wave.
+// dstPartF64 is dstRegsF64 for a partial EXEC mask.
 func (w *Wave) dstPartF64(r int, mask uint64, scratch *f64Regs) *f64Regs {
 	n := liveLanes(mask)
 	if mask == 0 || mask != lowLanes(n) || n%4 != 0 {
 		return scratch
-	}
-	if w.jOn {
-		w.dstLanes(r, mask, n, &scratch[0])
-		w.dstLanes(r+1, mask, n, &scratch[1])
 	}
 	return w.regsF64(r)
 }

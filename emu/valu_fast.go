@@ -273,10 +273,10 @@ func (w *Wave) srcLanes(in *instr, k int, buf *[64]uint32, n int) *[64]uint32 {
 	}
 }
 
-// scalarIn is sv, reading an SGPR directly without the journal (rs
-// records hazards only in journaled steps).
+// scalarIn is sv, reading an SGPR directly (a fast form's step is not
+// journaled: there is no hazard to record).
 func (w *Wave) scalarIn(o *operand) uint32 {
-	if o.kind == okS && !w.jOn {
+	if o.kind == okS {
 		return w.s[o.reg]
 	}
 	return w.sv(o)
@@ -372,13 +372,12 @@ func execFastV(w *Wave, in *instr) error {
 	return nil
 }
 
-// execMovFast is v_mov_b32 without modifiers. With the journal off, an
-// SGPR or constant source is a uniform value stored straight into the EXEC
+// execMovFast is v_mov_b32 without modifiers. An SGPR or constant source is a uniform value stored straight into the EXEC
 // lanes (no row to fill and copy); other cases are execMovRow, out of line
 // so that this path makes no call but fillMasked's.
 func execMovFast(w *Wave, in *instr) error {
 	o := &in.src[0]
-	if w.jOn || w.gprIdx() || o.kind != okS && o.kind != okConst {
+	if w.gprIdx() || o.kind != okS && o.kind != okConst {
 		return execMovRow(w, in)
 	}
 	x := uint32(o.val)
@@ -430,14 +429,10 @@ func plainVSources(in *instr) bool {
 }
 
 // kernelEnv returns the float environment the kernel of in runs in, or
-// nil when the instruction must take execVOP instead: a journaled step
-// (the reference: execVOP's lane functions), GPR indexing is on, or MODE
-// rounds other than to nearest even. It inlines: an integer kernel's
+// nil when the instruction must take execVOP instead: GPR indexing is on,
+// or MODE rounds other than to nearest even. It inlines: an integer kernel's
 // test is a few loads, floatEnv takes the rest.
 func (w *Wave) kernelEnv(in *instr) *fenv {
-	if w.jOn {
-		return nil
-	}
 	if w.s[slotMode]&modeGPRIdxEn|uint32(in.kft) == 0 {
 		return &w.fe // integer kernels do not read it
 	}

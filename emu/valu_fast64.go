@@ -25,13 +25,10 @@ func (w *Wave) gprIdx() bool { return w.s[slotMode]>>27&1 != 0 }
 
 // dstLanes returns the register a kernel that writes lanes 0 to n-1 only
 // computes VGPR r's new value into: r itself when those are exactly the
-// EXEC lanes (journaled first), else scratch, which dstPut then copies back
+// EXEC lanes, else scratch, which dstPut then copies back
 // under mask.
 func (w *Wave) dstLanes(r int, mask uint64, n int, scratch *[64]uint32) *[64]uint32 {
 	if mask != 0 && mask == lowLanes(n) {
-		if w.jOn {
-			w.j.v = append(w.j.v, vEnt{reg: uint16(r), mask: mask, old: w.v[r]})
-		}
 		return &w.v[uint8(r)]
 	}
 	return scratch
@@ -45,9 +42,6 @@ func (w *Wave) dstQuads(r int, mask uint64, scratch *[64]uint32) *[64]uint32 {
 	// mask+1 is then 2^(4k) (0 for a full EXEC): a nibble's low bit
 	if p := mask + 1; mask == 0 || p&mask != 0 || p&0xEEEEEEEEEEEEEEEE != 0 {
 		return scratch
-	}
-	if w.jOn {
-		w.j.v = append(w.j.v, vEnt{reg: uint16(r), mask: mask, old: w.v[uint8(r)]})
 	}
 	return &w.v[uint8(r)]
 }
@@ -120,8 +114,8 @@ func (w *Wave) srcQ(in *instr, k int, buf *[64]uint32, n int) *[64]uint32 {
 }
 
 // setMask writes a carry or compare mask to the instruction's SGPR-pair
-// destination k, or to VCC when it has none; without the journal it stores
-// the two SGPRs itself, as sd64 and ws64 would.
+// destination k, or to VCC when it has none: it stores the two SGPRs
+// itself, as sd64 and ws64 would in an unjournaled step.
 func (w *Wave) setMask(in *instr, k int, m uint64) {
 	i := codeVCC
 	if d := &in.dst[k]; int(in.ndst) > k && d.kind != okNone {
@@ -129,10 +123,6 @@ func (w *Wave) setMask(in *instr, k int, m uint64) {
 			return // (sd64 writes nothing)
 		}
 		i = int(d.reg)
-	}
-	if w.jOn {
-		w.ws64(i, m)
-		return
 	}
 	w.s[i], w.s[i+1] = uint32(m), uint32(m>>32)
 }
@@ -145,10 +135,11 @@ func (w *Wave) carryIn(in *instr) uint64 {
 	return w.vcc()
 }
 
-// maskIn is sv64 for a lane-mask source: without the journal an SGPR
-// pair is read directly (rs records hazards only in journaled steps).
+// maskIn is sv64 for a lane-mask source: an SGPR pair is read directly
+// (rs records hazards only in journaled steps, which fast forms never
+// run).
 func (w *Wave) maskIn(o *operand) uint64 {
-	if o.kind == okS && o.reg < 127 && !w.jOn {
+	if o.kind == okS && o.reg < 127 {
 		return uint64(w.s[o.reg]) | uint64(w.s[o.reg+1])<<32
 	}
 	return w.sv64(o)

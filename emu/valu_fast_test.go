@@ -354,15 +354,16 @@ func TestFastMatchesGeneric(t *testing.T) {
 	}
 }
 
-// fastCheck runs in's compiled form and generic on copies of w0 (the fast
-// one journaled when jOn) and requires the same state, errors and, undone,
-// the journal to restore w0.
+// fastCheck runs the form of in a step picks (Wave.form: the fast one, or
+// the reference when jOn journals the step) and generic on copies of w0
+// and requires the same state, errors and, undone, the journal to restore
+// w0.
 func fastCheck(t *testing.T, desc string, w0 *Wave, in *instr, generic execFn, jOn bool) {
 	t.Helper()
 	w1, w2 := new(Wave), new(Wave)
 	*w1, *w2 = *w0, *w0
 	w1.jOn = jOn
-	e1, e2 := in.fn(w1, in), generic(w2, in)
+	e1, e2 := w1.form(in)(w1, in), generic(w2, in)
 	if (e1 == nil) != (e2 == nil) {
 		t.Fatalf("%s: fast error %v, generic error %v", desc, e1, e2)
 	}

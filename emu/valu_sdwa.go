@@ -164,8 +164,7 @@ func execSDWA(w *Wave, in *instr) error {
 	n := liveLanes(mask)
 	d := &t[3]
 	var cout uint64
-	// a journaled step (the reference) takes the lane functions
-	if k := in.def.k; k != nil && !w.jOn && !v.cin && !v.cout && !clamp && omod == 0 && (v.ft == 0 && v.oft == 0 || e.rm == rmNearest) {
+	if k := in.def.k; k != nil && !v.cin && !v.cout && !clamp && omod == 0 && (v.ft == 0 && v.oft == 0 || e.rm == rmNearest) {
 		e.live = n
 		k(e, d, a, b, &zeroRow)
 	} else {
