@@ -307,6 +307,18 @@ func (w *Wave) discard(addr uint64) {
 	w.setLine(i, l)
 }
 
+// memStore is memWrite for a store of mapped memory: unjournaled, one
+// that lies in a page is copied straight into it.
+func (w *Wave) memStore(addr uint64, p []byte, why uint8) {
+	if !w.jOn {
+		if off := addr & (pageSize - 1); int(off)+len(p) <= pageSize {
+			w.m.Mem.copyIn(w.m.Mem.page(addr>>pageBits, true), off, p)
+			return
+		}
+	}
+	w.memWrite(addr, p, why)
+}
+
 // memWrite writes memory, journaling the old bytes. why: 0 store, 1 atomic,
 // 2 write-back.
 func (w *Wave) memWrite(addr uint64, p []byte, why uint8) {

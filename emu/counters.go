@@ -199,9 +199,9 @@ func (w *Wave) complete(p *pendingOp, pos int) {
 		}
 		return
 	}
-	if d, e := int(p.dst), int(p.dst)+int(p.n); !w.jOn && p.skip == 0 && e <= len(w.pendS) {
+	if d, e := int(p.dst), int(p.dst)+int(p.n); p.skip == 0 && e <= len(w.pendS) {
 		w.npend -= lower(w.pendS[d:e])
-		moveDwords(w.s[d:e], p.data[:p.n])
+		w.wsDwords(d, p.data[:p.n])
 		return
 	}
 	w.npend -= lower(w.pendRegs(p))
@@ -213,14 +213,11 @@ func (w *Wave) complete(p *pendingOp, pos int) {
 }
 
 // waitcnt advances the clock until VM_CNT ≤ vm, EXP_CNT ≤ exp and
-// LGKM_CNT ≤ lgkm, completing operations as their cycles come.
+// LGKM_CNT ≤ lgkm, completing operations as their cycles come (waitLoop:
+// the reference; waitFast and waitOne are execWaitcntFast's).
 func (w *Wave) waitcnt(vm, exp, lgkm int) {
 	if len(w.pend) == 0 {
 		return // nothing in flight: every counter is zero
-	}
-	if !w.jOn && len(w.pend) <= maxWaitOps {
-		w.waitFast(vm, exp, lgkm)
-		return
 	}
 	w.waitLoop(vm, exp, lgkm)
 }
@@ -240,15 +237,13 @@ func (w *Wave) waitLoop(vm, exp, lgkm int) {
 			w.setClock(next)
 		}
 	}
-	if w.jOn {
-		w.j.stall += w.clock() - start
-	}
+	w.addStall(w.clock() - start)
 }
 
 // maxWaitOps bounds the in-flight list waitFast sorts on the stack.
 const maxWaitOps = 16
 
-// waitFast is waitcnt with the journal off: waitDrain when it can
+// waitFast is waitcnt's fast form: waitDrain when it can
 // decide, else waitSorted.
 func (w *Wave) waitFast(vm, exp, lgkm int) {
 	if lgkm == 0 && w.waitScalars() || w.waitDrain(vm, exp, lgkm) {
@@ -370,7 +365,7 @@ func (w *Wave) waitDrain(vm, exp, lgkm int) bool {
 	return true
 }
 
-// waitSorted is waitcnt with the journal off: the loop's passes in one. The
+// waitSorted is waitcnt's fast form: the loop's passes in one. The
 // loop completes, at each cycle it jumps to, the operations due by then in
 // list order, so an operation completes at its key — the later of the
 // clock and its completion cycle, for a VM operation the latest one of it
@@ -448,7 +443,7 @@ func (w *Wave) waitSorted(vm, exp, lgkm int) {
 	w.m.due = due
 }
 
-// waitOne is waitcnt with the journal off and one operation in flight,
+// waitOne is waitcnt's fast form with one operation in flight,
 // the commonest case (a load and the s_waitcnt that consumes it): what
 // waitSorted does with a list of one, without its sort and key arrays. The
 // operation completes if it was due by now or its counter is over the

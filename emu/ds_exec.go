@@ -79,8 +79,9 @@ func (u *vmemUnit) ldsWrite(w *Wave, a uint32, p []byte, lim uint32, why uint8) 
 	return true
 }
 
-// execDS executes one DS instruction.
-func (u *vmemUnit) execDS(w *Wave, o *vmOp) error {
+// execDS executes one DS instruction, through execDSFast when fast is
+// set and it takes it.
+func (u *vmemUnit) execDS(w *Wave, o *vmOp, fast bool) error {
 	d := &o.ds
 	if o.gds || d.kind == dsGWS {
 		return &ExecError{PC: w.curPC(), Op: o.name, Msg: ErrGDS.Error()}
@@ -91,7 +92,7 @@ func (u *vmemUnit) execDS(w *Wave, o *vmOp) error {
 	if d.kind == dsNop {
 		return nil
 	}
-	if !w.jOn && !u.noFast && u.execDSFast(w, o, exec, lim, lat) {
+	if fast && u.execDSFast(w, o, exec, lim, lat) {
 		return nil
 	}
 	var banks bankCounter

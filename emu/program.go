@@ -228,7 +228,7 @@ func compile1(t isa.Target, p *Program, i int, name string, inst *isa.Inst) inst
 	d := opTable[name]
 	if d == nil {
 		if inst.Enc == isa.EncMUBUF || inst.Enc == isa.EncMTBUF || inst.Enc == isa.EncFLAT || inst.Enc == isa.EncDS || inst.Enc == isa.EncMIMG {
-			in.fn, in.cost = execVMEM, uint32(cVALU)
+			in.ref, in.fn, in.cost = execVMEM, execVMEMFast, uint32(cVALU)
 		} else {
 			in.fn = execUnsupported
 		}

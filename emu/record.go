@@ -1,6 +1,10 @@
 package emu
 
-import "github.com/wavedbg/wavedbg/isa"
+import (
+	"fmt"
+
+	"github.com/wavedbg/wavedbg/isa"
+)
 
 // SRegChange is a scalar register or state slot that a step changed.
 type SRegChange struct {
@@ -194,6 +198,35 @@ func (w *Wave) note(s string) {
 func (w *Wave) laneAddr(a LaneAddr) {
 	if w.jOn {
 		w.j.addrs = append(w.j.addrs, a)
+	}
+}
+
+// laneUnmapped marks the address recorded back entries ago unmapped.
+func (w *Wave) laneUnmapped(back int) {
+	if w.jOn {
+		w.j.addrs[len(w.j.addrs)-back].Mapped = false
+	}
+}
+
+// noteStale records a stale read of dword v at addr from cache line i
+// (checkStale).
+func (w *Wave) noteStale(i int, addr uint64, v uint32) {
+	if w.jOn {
+		w.checkStale(i, addr, v)
+	}
+}
+
+// addStall records c cycles the step waited.
+func (w *Wave) addStall(c uint64) {
+	if w.jOn {
+		w.j.stall += c
+	}
+}
+
+// noteLines notes how many distinct 64-byte lines a vector access touched.
+func (w *Wave) noteLines(n int) {
+	if w.jOn && n > 0 {
+		w.j.notes = append(w.j.notes, fmt.Sprintf("%d distinct 64-byte lines", n))
 	}
 }
 

@@ -236,9 +236,7 @@ func execSMEM(w *Wave, in *instr) error {
 		}
 		a := acc.addr + uint64(4*k)
 		if ok, bad := w.m.Mem.Mapped(a, 4); !ok {
-			if w.jOn {
-				w.j.addrs[len(w.j.addrs)-n+k].Mapped = false
-			}
+			w.laneUnmapped(n - k)
 			return &Fault{PC: in.pc, Lane: -1, Addr: bad, Size: 4, Write: kind != mLoad && kind != mBufLoad, Reason: "unmapped"}
 		}
 	}
@@ -267,9 +265,7 @@ func execSMEM(w *Wave, in *instr) error {
 				lastLine = la
 			}
 			op.data[k] = w.lineDword(li, a)
-			if w.jOn {
-				w.checkStale(li, a, op.data[k])
-			}
+			w.noteStale(li, a, op.data[k])
 		}
 		op.done = now + uint64(lat.ScalarHit)
 		if !allHit {

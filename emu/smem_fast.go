@@ -60,13 +60,10 @@ func (c *scalarCache) loadMemo(idx int) *sloadMemo {
 	return &c.loads[idx]
 }
 
-// execSLoad executes an instruction sloadEligible accepts. With history
-// on, or when the access leaves its allocation or its cache line, it is
-// execSMEM.
+// execSLoad is the fast form of an instruction sloadEligible accepts
+// (its reference form is execSMEM). When the access leaves its allocation
+// or its cache line, it is execSMEM.
 func execSLoad(w *Wave, in *instr) error {
-	if w.jOn {
-		return execSMEM(w, in)
-	}
 	sb := in.src[0].reg & 127
 	base := uint64(w.s[sb]) | uint64(w.s[(sb+1)&127]&0xffff)<<32
 	e := w.cache.loadMemo(w.curIdx)

@@ -41,10 +41,10 @@ func init() {
 	}
 	for op := range isa.Ops() {
 		if c := op.Info().Branch; c != isa.BranchNone {
-			def(op.String(), execBranch, int32(c), 0, tyB32, cSALU)
+			def(op.String(), execBranch, int32(c), 0, tyB32, cSALU).fast = execBranchFast
 		}
 	}
-	def("s_waitcnt", execWaitcnt, pWaitcnt, 0, tyB32, cSALU)
+	def("s_waitcnt", execWaitcnt, pWaitcnt, 0, tyB32, cSALU).fast = execWaitcntFast
 	def("s_getpc_b64", execSOPP, pGetPC, 1, tyB64, cSALU)
 	def("s_setpc_b64", execSOPP, pSetPC, 0, tyB64, cSALU)
 	def("s_swappc_b64", execSOPP, pSwapPC, 1, tyB64, cSALU)
@@ -65,11 +65,6 @@ func badTarget(label int64) string {
 func (w *Wave) branch(in *instr) error {
 	if in.target < 0 {
 		return &ExecError{PC: in.pc, Op: in.name, Msg: badTarget(in.label)}
-	}
-	if !w.jOn {
-		c := w.clock() + uint64(w.m.Config.Latency.Branch)
-		w.s[slotPC], w.s[slotClock], w.s[slotClock+1] = uint32(in.target), uint32(c), uint32(c>>32)
-		return nil
 	}
 	w.ws(slotPC, uint32(in.target))
 	w.setClock(w.clock() + uint64(w.m.Config.Latency.Branch))
@@ -100,6 +95,20 @@ func execBranch(w *Wave, in *instr) error {
 	return nil
 }
 
+// execBranchFast is execBranch's fast form: it moves PC and the clock
+// without the journaling accessors.
+func execBranchFast(w *Wave, in *instr) error {
+	if !w.branchTaken(isa.BranchCond(in.sub)) {
+		return nil
+	}
+	if in.target < 0 {
+		return &ExecError{PC: in.pc, Op: in.name, Msg: badTarget(in.label)}
+	}
+	c := w.clock() + uint64(w.m.Config.Latency.Branch)
+	w.s[slotPC], w.s[slotClock], w.s[slotClock+1] = uint32(in.target), uint32(c), uint32(c>>32)
+	return nil
+}
+
 // branchTaken reports whether a SOPP branch with condition c jumps
 // (s_cbranch_cdbg*: the debug condition bits are never set).
 func (w *Wave) branchTaken(c isa.BranchCond) bool {
@@ -125,11 +134,26 @@ func execWaitcnt(w *Wave, in *instr) error {
 		return nil // nothing in flight: no wait
 	}
 	c := isa.WaitcntFields(w.target, uint16(in.imm))
-	if len(w.pend) == 1 && !w.jOn {
-		w.waitOne(c.VM, c.EXP, c.LGKM)
-		return nil
-	}
 	w.waitcnt(c.VM, c.EXP, c.LGKM)
+	return nil
+}
+
+// execWaitcntFast is execWaitcnt's fast form: waitOne for the commonest
+// case, one operation in flight, else waitFast while the list is short
+// enough to sort on the stack, else waitcnt.
+func execWaitcntFast(w *Wave, in *instr) error {
+	if len(w.pend) == 0 {
+		return nil // nothing in flight: no wait
+	}
+	c := isa.WaitcntFields(w.target, uint16(in.imm))
+	switch {
+	case len(w.pend) == 1:
+		w.waitOne(c.VM, c.EXP, c.LGKM)
+	case len(w.pend) <= maxWaitOps:
+		w.waitFast(c.VM, c.EXP, c.LGKM)
+	default:
+		w.waitcnt(c.VM, c.EXP, c.LGKM)
+	}
 	return nil
 }
 
@@ -169,9 +193,7 @@ func execSOPP(w *Wave, in *instr) error {
 	case pSleep:
 		c := uint64(in.imm&0x7f) * 64
 		w.setClock(w.clock() + c)
-		if w.jOn {
-			w.j.stall += c
-		}
+		w.addStall(c)
 	case pSendmsg:
 		w.issue(pendingOp{cnt: cntLGKM, inc: 1, done: w.clock() + uint64(w.m.Config.Latency.ScalarOp)})
 	case pGetPC:

@@ -141,6 +141,17 @@ func (w *Wave) wsJournal(i int, v uint32) {
 	w.s[i] = v
 }
 
+// wsDwords writes slots i to i+len(vals)-1, journaling the old values.
+func (w *Wave) wsDwords(i int, vals []uint32) {
+	if w.jOn {
+		for k, v := range vals {
+			w.wsJournal(i+k, v)
+		}
+		return
+	}
+	moveDwords(w.s[i:i+len(vals)], vals)
+}
+
 func (w *Wave) ws64(i int, v uint64) {
 	if w.jOn {
 		w.wsJournal(i, uint32(v))
@@ -210,6 +221,16 @@ func (w *Wave) wv(r int, mask uint64, vals *[64]uint32) {
 			dst[l] = vals[l]
 		}
 	}
+}
+
+// wvAll is wv for every lane of VGPR r (0 to 255): unjournaled, a copy in
+// YMM moves.
+func (w *Wave) wvAll(r int, vals *[64]uint32) {
+	if w.jOn {
+		w.wv(r, ^uint64(0), vals)
+		return
+	}
+	simd.MoveRow(&w.v[uint8(r)], vals)
 }
 
 // blendCheaper reports whether wv should write a sparse mask's lanes by

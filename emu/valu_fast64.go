@@ -285,12 +285,13 @@ func execSubbCo(w *Wave, in *instr) error    { return carryOp(w, in, false, true
 func execSubbrevCo(w *Wave, in *instr) error { return carryOp(w, in, true, true, true) }
 
 // execCndFast is v_cndmask_b32 without modifiers: D = mask[lane] ? S1 : S0.
+// The mask is carryIn's, as in execVOP: a VGPR there reads VCC.
 func execCndFast(w *Wave, in *instr) error {
 	if in.nsrc < 3 || w.gprIdx() {
 		return execVOP(w, in)
 	}
 	t := &w.tmp
-	m := w.maskIn(&in.src[2])
+	m := w.carryIn(in)
 	mask := w.exec()
 	n := liveLanes(mask)
 	a, b := w.srcQ(in, 0, &t[0], n), w.srcQ(in, 1, &t[1], n)

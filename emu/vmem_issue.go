@@ -10,6 +10,15 @@ func execVMEM(w *Wave, in *instr) error {
 	return w.m.VectorMemory.Execute(w, in.in)
 }
 
+// execVMEMFast is execVMEM's fast form: the package's own unit runs its
+// fast paths; another VectorMemory runs as in execVMEM.
+func execVMEMFast(w *Wave, in *instr) error {
+	if u, ok := w.m.VectorMemory.(*vmemUnit); ok && in.in != nil {
+		return u.executeFast(w, in.in)
+	}
+	return execVMEM(w, in)
+}
+
 // IssueVector records an in-flight vector memory operation for the
 // VectorMemory unit: it raises cnt (VM_CNT operations complete in order) by
 // inc until latency cycles from now, and returns the operation's id, which

@@ -12,7 +12,6 @@ import (
 	"fmt"
 	"unsafe"
 
-	simd "github.com/wavedbg/wavedbg/emu/internal/lanes"
 	"github.com/wavedbg/wavedbg/isa"
 )
 
@@ -80,17 +79,8 @@ func (u *vmemUnit) mapped(mem *Memory, addr uint64, n int) (bool, uint64) {
 	return mem.Mapped(addr, n)
 }
 
-// write stores p (mapped) at addr: through the journal when the step is
-// recorded, straight into the page otherwise.
-func (u *vmemUnit) write(w *Wave, addr uint64, p []byte, why uint8) {
-	if !w.jOn {
-		if off := addr & (pageSize - 1); int(off)+len(p) <= pageSize {
-			w.m.Mem.copyIn(w.m.Mem.page(addr>>pageBits, true), off, p)
-			return
-		}
-	}
-	w.memWrite(addr, p, why)
-}
+// write stores p (mapped) at addr (memStore).
+func (u *vmemUnit) write(w *Wave, addr uint64, p []byte, why uint8) { w.memStore(addr, p, why) }
 
 // Complete implements VectorMemory: it writes a load's data. It looks for
 // the operation's slot where reserve last put an operation of its id's low
@@ -113,8 +103,8 @@ func (u *vmemUnit) Complete(w *Wave, id uint64) {
 	switch {
 	case r.n != 1 || r.d16 != 0:
 		r.write(w)
-	case r.mask == ^uint64(0) && !w.jOn && uint(r.vdst) <= 255:
-		simd.MoveRow(&w.v[r.vdst], &r.data[0]) // wv's whole-wave write, in YMM moves
+	case r.mask == ^uint64(0) && uint(r.vdst) <= 255:
+		w.wvAll(r.vdst, &r.data[0])
 	default:
 		w.wv(r.vdst, r.mask, &r.data[0])
 	}
@@ -196,8 +186,19 @@ func (u *vmemUnit) reserve(id uint64, vdst, n int, mask uint64, d16 uint8) *vmRe
 	return r
 }
 
-// Execute implements VectorMemory.
-func (u *vmemUnit) Execute(w *Wave, inst *isa.Inst) error {
+// Execute implements VectorMemory: the reference form of every vector
+// memory instruction.
+func (u *vmemUnit) Execute(w *Wave, inst *isa.Inst) error { return u.execute(w, inst, false) }
+
+// executeFast is Execute's fast form (execVMEMFast): the operation takes
+// its plain whole-wave run, DS fast path, fastMem or fastAtomic where it
+// has one (unless noFast).
+func (u *vmemUnit) executeFast(w *Wave, inst *isa.Inst) error {
+	return u.execute(w, inst, !u.noFast)
+}
+
+// execute is Execute, with the fast paths when fast is set.
+func (u *vmemUnit) execute(w *Wave, inst *isa.Inst, fast bool) error {
 	e := &u.opc[uintptr(unsafe.Pointer(inst))/unsafe.Sizeof(*inst)%uintptr(len(u.opc))]
 	o := e.o
 	if e.in != inst {
@@ -207,7 +208,7 @@ func (u *vmemUnit) Execute(w *Wave, inst *isa.Inst) error {
 	if o == nil {
 		return &ExecError{PC: w.curPC(), Op: inst.Op.String(), Msg: "this vector memory instruction is not modelled"}
 	}
-	if o.wspec != 0 && !w.jOn && !u.noFast {
+	if fast && o.wspec != 0 {
 		if o.last.quick && u.quickRun(w, o) {
 			return nil // the last wave's plain run again (vmem_run.go)
 		}
@@ -215,7 +216,7 @@ func (u *vmemUnit) Execute(w *Wave, inst *isa.Inst) error {
 	}
 	switch o.fam {
 	case famDS:
-		return u.execDS(w, o)
+		return u.execDS(w, o, fast)
 	}
 	if o.kind == vmCacheOp {
 		// buffer_wbinvl1(_vol): the vector L1 is not modelled separately from
@@ -223,7 +224,7 @@ func (u *vmemUnit) Execute(w *Wave, inst *isa.Inst) error {
 		w.IssueVector(isa.CntVM, 1, 1)
 		return nil
 	}
-	return u.execMem(w, o)
+	return u.execMem(w, o, fast)
 }
 
 // compile returns inst's compiled operation, nil for one the unit does
@@ -343,8 +344,9 @@ func (u *vmemUnit) context(w *Wave, o *vmOp, c *memCtx) error {
 	return nil
 }
 
-// execMem runs a FLAT/GLOBAL/SCRATCH, MUBUF or MTBUF load, store or atomic.
-func (u *vmemUnit) execMem(w *Wave, o *vmOp) error {
+// execMem runs a FLAT/GLOBAL/SCRATCH, MUBUF or MTBUF load, store or
+// atomic, through fastMem or fastAtomic when fast is set and they take it.
+func (u *vmemUnit) execMem(w *Wave, o *vmOp, fast bool) error {
 	exec := w.exec()
 	var c memCtx
 	if err := u.context(w, o, &c); err != nil {
@@ -380,10 +382,10 @@ func (u *vmemUnit) execMem(w *Wave, o *vmOp) error {
 	}
 	c.res = res
 
-	if !w.jOn && !u.noFast && fastOK(o) {
+	if fast && fastOK(o) {
 		return u.fastMem(w, o, exec, &c)
 	}
-	if !w.jOn && !u.noFast && fastAtomicOK(o) {
+	if fast && fastAtomicOK(o) {
 		exec = u.fastAtomic(w, o, exec, res)
 	}
 	u.lines.n = 0
@@ -395,9 +397,7 @@ func (u *vmemUnit) execMem(w *Wave, o *vmOp) error {
 	if res != nil && o.kind == vmAtomic {
 		res.n = size / 4
 	}
-	if w.jOn && u.lines.n > 0 {
-		w.note(fmt.Sprintf("%d distinct 64-byte lines", u.lines.n))
-	}
+	w.noteLines(u.lines.n)
 	return nil
 }
 
