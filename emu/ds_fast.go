@@ -3,10 +3,10 @@ package emu
 // The DS fast path: ds_read/ds_write of every size (b8…b128, u8/i8/u16/i16,
 // d16 forms, read2/write2 and their st64 forms, addtid) and the one-address
 // 32- and 64-bit LDS atomics, in the fast form of DS instructions
-// (execVMEMFast: unjournaled steps, as in grid runs). It computes each lane's address
-// inline and reads and writes the LDS window's pages directly — no per-lane
-// closures, no byte buffers for whole dwords, no journal — and falls back to
-// the general path of ds_exec.go for everything else (src2, wrxchg2,
+// (execVMEMFast: unjournaled steps, as in grid runs). It computes each
+// lane's address inline and reads and writes the LDS window's pages
+// directly — no per-lane closures, no byte buffers for whole dwords, no
+// journal — and falls back to the general path of ds_exec.go for everything else (src2, wrxchg2,
 // condxchg, append/consume, permutes, swizzle, GDS). Results are the
 // general path's exactly: the same range checks (the work-group's LDS size,
 // and M0 on GFX8), the same lane order, the same counters and latency;

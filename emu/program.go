@@ -98,14 +98,15 @@ type operand struct {
 	val   uint64
 }
 
-// instr is a compiled instruction. It keeps two forms: ref, the
-// reference form, which a journaled step runs (it records every write),
-// and fn, the fast form an unjournaled step runs: ref itself when the
-// instruction has no fast form or its shape has none. Wave.step makes the
-// choice; no form tests the journal flag to pick another.
+// instr is a compiled instruction. It keeps two forms: fn, the fast form
+// an unjournaled step runs, and ref, the reference form a journaled step
+// runs (it records every write); fn is ref when the instruction has no
+// fast form or its shape has none. Wave.form makes the choice; no form
+// tests the journal flag to pick another. (kft sits with the other bytes
+// and ref, which only journaled steps read, at the end: the struct stays
+// 208 bytes.)
 type instr struct {
 	fn     execFn
-	ref    execFn
 	sub    int32
 	next   int32  // index of the next instruction
 	target int32  // branch target index, -1 when none or outside the program
@@ -116,6 +117,7 @@ type instr struct {
 	shape  uint8 // the operand shape a shape handler runs (execCarry's carryShape)
 	mreg   uint8 // a shape handler's lane-mask destination SGPR pair (carryShape), below 127
 	creg   uint8 // a shape handler's lane-mask source SGPR pair (carries in), below 127
+	kft    uint8 // k's float type (MODE context), 0 for an integer kernel
 	dst    [2]operand
 	src    [4]operand
 	imm    int64 // the first immediate operand
@@ -126,7 +128,7 @@ type instr struct {
 	def    *opDef
 	cf     *[6][64]uint32 // VALU fast paths: constant sources as registers (prefill)
 	k      kernel         // the whole-register kernel execFast and execFastV run (kernelFn)
-	kft    uint8          // k's float type (MODE context), 0 for an integer kernel
+	ref    execFn
 }
 
 // Data types used to expand constants.

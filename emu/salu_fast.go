@@ -1,7 +1,7 @@
 package emu
 
 // Fast forms of the commonest scalar operations. They run only in
-// unjournaled steps (Wave.step runs the reference form of a journaled
+// unjournaled steps (Wave.form picks the reference form for a journaled
 // one), so they read and write the register file directly.
 
 // execSOP2x32 is the fast form of the 32-bit SOP2 operations. With SGPR

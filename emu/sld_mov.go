@@ -1,8 +1,7 @@
 package emu
 
 // execMovRow is execMovFast's general case: execVOP with GPR indexing on,
-// else a masked write of the source's row (a VGPR, a special scalar, or
-// any source with the journal on).
+// else a masked write of the source's row (a VGPR or a special scalar).
 func execMovRow(w *Wave, in *instr) error {
 	if w.gprIdx() {
 		return execVOP(w, in)

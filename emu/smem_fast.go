@@ -5,8 +5,8 @@ import "github.com/wavedbg/wavedbg/isa"
 // The scalar-load fast path. Nearly every SMEM instruction of a compiled
 // kernel is an s_load_dword… of the kernel arguments or the dispatch
 // packet: an SGPR-pair base, an immediate offset, an aligned SGPR
-// destination, one allocation, one cache line. execSLoad executes those
-// with history off without the general path's operand decoding, per-dword
+// destination, one allocation, one cache line. execSLoad, their fast
+// form, executes those without the general path's operand decoding, per-dword
 // address records and range checks, leaving exactly the state execSMEM
 // leaves (TestSMEMFastMatchesGeneral).
 

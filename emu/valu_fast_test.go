@@ -354,10 +354,9 @@ func TestFastMatchesGeneric(t *testing.T) {
 	}
 }
 
-// fastCheck runs the form of in a step picks (Wave.form: the fast one, or
-// the reference when jOn journals the step) and generic on copies of w0
-// and requires the same state, errors and, undone, the journal to restore
-// w0.
+// fastCheck runs w.form(in) (journaled when jOn) and generic on copies
+// of w0 and requires the same state, errors and, undone, the journal to
+// restore w0.
 func fastCheck(t *testing.T, desc string, w0 *Wave, in *instr, generic execFn, jOn bool) {
 	t.Helper()
 	w1, w2 := new(Wave), new(Wave)

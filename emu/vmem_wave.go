@@ -356,8 +356,8 @@ func waveSpec(o *vmOp) int8 {
 	return 0
 }
 
-// execWave is execMem for an operation with a whole-wave shape (o.wspec)
-// when the step is not journaled: it issues the operation as execMem does
+// execWave is execMem's fast form for an operation with a whole-wave
+// shape (o.wspec): it issues the operation as execMem does
 // and tries fastWave before the rest of fastMem. A load's result is
 // cleared only for fastMem: fastWave writes every lane Complete reads.
 func (u *vmemUnit) execWave(w *Wave, o *vmOp) error {
