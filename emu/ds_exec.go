@@ -96,13 +96,7 @@ func (u *vmemUnit) execDS(w *Wave, o *vmOp, fast bool) error {
 		return nil
 	}
 	var banks bankCounter
-	rec := w.jOn
-	note := func(lane int, a uint32, size int, ok bool) {
-		if rec {
-			w.laneAddr(LaneAddr{Lane: lane, Addr: SharedApertureBase + uint64(a), Size: size, InRange: ok, Mapped: true})
-			banks.add(lane, a)
-		}
-	}
+	note := func(lane int, a uint32, size int, ok bool) { w.ldsLaneAddr(&banks, lane, a, size, ok) }
 	switch d.kind {
 	case dsRead:
 		ndw := (o.size + 3) / 4
@@ -241,9 +235,7 @@ func (u *vmemUnit) execDS(w *Wave, o *vmOp, fast bool) error {
 			binary.LittleEndian.PutUint32(b[:], nv)
 			u.ldsWrite(w, a, b[:], lim, 1)
 		}
-		if rec {
-			w.laneAddr(LaneAddr{Lane: -1, Addr: SharedApertureBase + uint64(a), Size: 4, InRange: ok, Mapped: true})
-		}
+		w.laneAddr(LaneAddr{Lane: -1, Addr: SharedApertureBase + uint64(a), Size: 4, InRange: ok, Mapped: true})
 		for m := exec; m != 0; m &= m - 1 {
 			res.data[0][tz(m)] = old
 		}
@@ -281,11 +273,7 @@ func (u *vmemUnit) execDS(w *Wave, o *vmOp, fast bool) error {
 			res.data[0][lane] = src[from]
 		}
 	}
-	if rec {
-		if c := banks.conflicts(); c > 0 {
-			w.note(fmt.Sprintf("LDS bank conflicts: %d extra cycles", c))
-		}
-	}
+	w.noteBankConflicts(&banks)
 	return nil
 }
 

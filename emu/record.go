@@ -201,6 +201,34 @@ func (w *Wave) laneAddr(a LaneAddr) {
 	}
 }
 
+// ldsLaneAddr records lane's LDS access and counts its bank in b.
+func (w *Wave) ldsLaneAddr(b *bankCounter, lane int, a uint32, size int, ok bool) {
+	if w.jOn {
+		w.j.addrs = append(w.j.addrs, LaneAddr{Lane: lane, Addr: SharedApertureBase + uint64(a), Size: size, InRange: ok, Mapped: true})
+		b.add(lane, a)
+	}
+}
+
+// noteBankConflicts notes the extra cycles of the LDS bank conflicts b
+// counted.
+func (w *Wave) noteBankConflicts(b *bankCounter) {
+	if w.jOn {
+		if c := b.conflicts(); c > 0 {
+			w.j.notes = append(w.j.notes, fmt.Sprintf("LDS bank conflicts: %d extra cycles", c))
+		}
+	}
+}
+
+// vmemLaneAddr records lane's vector memory access (laneRecord) and
+// counts its lines.
+func (w *Wave) vmemLaneAddr(u *vmemUnit, o *vmOp, l *laneLoc, lane int, c *memCtx) {
+	if w.jOn {
+		la, _ := u.laneRecord(w, o, l, lane, c)
+		w.j.addrs = append(w.j.addrs, la)
+		u.lines.add(la.Addr, c.size)
+	}
+}
+
 // laneUnmapped marks the address recorded back entries ago unmapped.
 func (w *Wave) laneUnmapped(back int) {
 	if w.jOn {

@@ -59,11 +59,7 @@ func (u *vmemUnit) laneMem(w *Wave, o *vmOp, lane int, c *memCtx) error {
 	size, ndw, res := c.size, c.ndw, c.res
 	var buf [16]byte
 	a := u.locate(w, o, lane, c)
-	if w.jOn {
-		la, _ := u.laneRecord(w, o, &a, lane, c)
-		w.laneAddr(la)
-		u.lines.add(la.Addr, size)
-	}
+	w.vmemLaneAddr(u, o, &a, lane, c)
 	switch o.kind {
 	case vmLoad:
 		for off := 0; off < size; off += 4 {
