@@ -199,9 +199,9 @@ func (w *Wave) complete(p *pendingOp, pos int) {
 		}
 		return
 	}
-	if d, e := int(p.dst), int(p.dst)+int(p.n); p.skip == 0 && e <= len(w.pendS) {
+	if d, e := int(p.dst), int(p.dst)+int(p.n); !w.jOn && p.skip == 0 && e <= len(w.pendS) {
 		w.npend -= lower(w.pendS[d:e])
-		w.wsDwords(d, p.data[:p.n])
+		moveDwords(w.s[d:e], p.data[:p.n])
 		return
 	}
 	w.npend -= lower(w.pendRegs(p))

@@ -141,22 +141,6 @@ func (w *Wave) wsJournal(i int, v uint32) {
 	w.s[i] = v
 }
 
-// wsDwords writes slots i to i+len(vals)-1, journaling the old values.
-func (w *Wave) wsDwords(i int, vals []uint32) {
-	if w.jOn {
-		w.wsDwordsJournal(i, vals)
-		return
-	}
-	moveDwords(w.s[i:i+len(vals)], vals)
-}
-
-// wsDwordsJournal is wsDwords with the journal on.
-func (w *Wave) wsDwordsJournal(i int, vals []uint32) {
-	for k, v := range vals {
-		w.wsJournal(i+k, v)
-	}
-}
-
 func (w *Wave) ws64(i int, v uint64) {
 	if w.jOn {
 		w.wsJournal(i, uint32(v))
