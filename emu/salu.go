@@ -73,7 +73,7 @@ func init() {
 		ty := srcType(n)
 		switch int32(i) {
 		case sCselect64, sAnd64, sOr64, sXor64, sAndn2_64, sOrn2_64, sNand64, sNor64, sXnor64:
-			def(n, execSOP2Bit64, int32(i), 1, ty, cSALU)
+			def(n, execSOP2Bit64, int32(i), 1, ty, cSALU).fast = execSOP2Bit64Fast
 		case sLshl64, sLshr64, sAshr64, sBfm64, sBfeU64, sBfeI64:
 			def(n, execSOP2, int32(i), 1, ty, cSALU)
 		default:
@@ -111,6 +111,42 @@ func execSOP2Bit64(w *Wave, in *instr) error {
 	r := bitop64(in.sub, x, y)
 	w.sdst64(&in.dst[0], r)
 	w.sccOut(r != 0)
+	return nil
+}
+
+// execSOP2Bit64Fast is execSOP2Bit64's fast form: SGPR pairs read and
+// written in place (the accessors do not inline into it).
+func execSOP2Bit64Fast(w *Wave, in *instr) error {
+	if in.nsrc < 2 {
+		return execBadOperands(w, in)
+	}
+	a, b, d := &in.src[0], &in.src[1], &in.dst[0]
+	var x, y uint64
+	if r := a.reg; a.kind == okS && r < 127 {
+		x = uint64(w.s[r&127]) | uint64(w.s[(r+1)&127])<<32
+	} else {
+		x = w.sv64(a)
+	}
+	if r := b.reg; b.kind == okS && r < 127 {
+		y = uint64(w.s[r&127]) | uint64(w.s[(r+1)&127])<<32
+	} else {
+		y = w.sv64(b)
+	}
+	if in.sub == sCselect64 {
+		if w.s[slotSCC] != 0 {
+			y = x
+		}
+		w.sdst64(d, y)
+		return nil
+	}
+	r := bitop64(in.sub, x, y)
+	if d.kind == okS && d.reg < 127 {
+		w.s[d.reg&127], w.s[(d.reg+1)&127] = uint32(r), uint32(r>>32)
+		w.s[slotSCC] = b2u(r != 0)
+		return nil
+	}
+	w.sd64(d, r)
+	w.setSCC(r != 0)
 	return nil
 }
 

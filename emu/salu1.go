@@ -74,7 +74,7 @@ func init() {
 	for i, n := range []string{"s_and_saveexec_b64", "s_or_saveexec_b64", "s_xor_saveexec_b64", "s_andn2_saveexec_b64",
 		"s_orn2_saveexec_b64", "s_nand_saveexec_b64", "s_nor_saveexec_b64", "s_xnor_saveexec_b64",
 		"s_andn1_saveexec_b64", "s_orn1_saveexec_b64", "s_andn1_wrexec_b64", "s_andn2_wrexec_b64"} {
-		def(n, execSaveexec, int32(i), 1, tyB64, cSALU)
+		def(n, execSaveexec, int32(i), 1, tyB64, cSALU).fast = execSaveexecFast
 	}
 }
 
@@ -323,5 +323,33 @@ func execSaveexec(w *Wave, in *instr) error {
 	w.sdst64(&in.dst[0], ex)
 	w.exec64(r)
 	w.sccOut(r != 0)
+	return nil
+}
+
+// execSaveexecFast is execSaveexec's fast form for the saveexec
+// instructions with an SGPR-pair source and destination (the wrexec ones,
+// and other operands, take execSaveexec).
+func execSaveexecFast(w *Wave, in *instr) error {
+	if in.nsrc < 1 || in.sub == seAndn1Wr || in.sub == seAndn2Wr {
+		return execSaveexec(w, in)
+	}
+	a, d := &in.src[0], &in.dst[0]
+	if a.kind != okS || a.reg >= 127 || d.kind != okS || d.reg >= 127 {
+		return execSaveexec(w, in)
+	}
+	s0 := uint64(w.s[a.reg&127]) | uint64(w.s[(a.reg+1)&127])<<32
+	ex := w.exec()
+	var r uint64
+	switch in.sub {
+	case seAndn1:
+		r = ^s0 & ex
+	case seOrn1:
+		r = ^s0 | ex
+	default:
+		r = bitop64(sAnd64+2*(in.sub-seAnd), s0, ex)
+	}
+	w.s[d.reg&127], w.s[(d.reg+1)&127] = uint32(ex), uint32(ex>>32)
+	w.s[codeExec], w.s[codeExec+1] = uint32(r), uint32(r>>32)
+	w.s[slotSCC] = b2u(r != 0)
 	return nil
 }
