@@ -32,10 +32,10 @@ func (m *Machine) runRecorded(ctx context.Context, budget int64) (RunResult, err
 	// for a StepBack to complete again; none can cross this run
 	defer func(l int64) { m.hist.limit = l }(m.hist.limit)
 	m.hist.limit = 0
-	start := m.Steps()
+	start := r.now()
 	defer func() {
 		// the positions between the run's first and last were looked at
-		r.addClean(start+1, m.Steps(), r.ev, m.bpVer)
+		r.addClean(start+1, r.now(), r.ev, m.bpVer)
 	}()
 	for {
 		if budget > 0 && res.Steps >= budget {
@@ -48,9 +48,9 @@ func (m *Machine) runRecorded(ctx context.Context, budget int64) (RunResult, err
 			res.Reason = StopBreakpoint
 			break
 		}
-		n := int64(r.every())
-		if i := r.find(m.Steps(), r.ev); i >= 0 {
-			n = max(int64(r.cks[i].steps+r.every())-int64(m.Steps()), 1)
+		n, now := int64(r.every()), r.now()
+		if i := r.find(now, r.ev); i >= 0 {
+			n = max(int64(r.cks[i].steps+r.every())-int64(now), 1)
 		}
 		if budget > 0 {
 			n = min(n, budget-res.Steps)
@@ -68,23 +68,36 @@ func (m *Machine) runRecorded(ctx context.Context, budget int64) (RunResult, err
 	return res, nil
 }
 
-// advance replays from the current position to (steps, ev) on the fast
-// engine, applying the logged edits at their step counts. With stops, hit
-// is called at every position before the end where the next instruction's
-// index is set in stops.
-func (m *Machine) advance(ctx context.Context, steps uint64, ev int, stops []bool, hit func(uint64, int)) error {
-	r := m.rp
-	bp, nbp, lim := m.bp, m.nbp, m.hist.limit
-	defer func() { m.bp, m.nbp, m.hist.limit = bp, nbp, lim }()
-	m.hist.limit = 0 // as in runRecorded
-	m.nbp = 0
+// advance replays the group from the current position to (steps, ev) on
+// the fast engine, following the schedule and applying the logged edits
+// at their positions. With stops, hit is called at every position before
+// the end where wave sw is about to run and its next instruction's index
+// is set in stops.
+func (r *replay) advance(ctx context.Context, steps uint64, ev int, sw *Machine, stops []bool, hit func(uint64, int)) error {
+	type saved struct {
+		bp  []bool
+		nbp int
+		lim int64
+	}
+	keep := make([]saved, len(r.waves))
+	for i, m := range r.waves {
+		keep[i] = saved{m.bp, m.nbp, m.hist.limit}
+		m.hist.limit = 0 // as in runRecorded
+		m.nbp = 0
+	}
+	defer func() {
+		for i, m := range r.waves {
+			m.bp, m.nbp, m.hist.limit = keep[i].bp, keep[i].nbp, keep[i].lim
+		}
+	}()
 	if stops != nil {
-		m.bp, m.nbp = stops, 1
+		sw.bp, sw.nbp = stops, 1
 	}
 	for {
-		cur := m.Steps()
+		cur := r.now()
 		for r.ev < ev && r.events[r.ev].steps <= cur {
-			r.events[r.ev].apply(m)
+			e := r.events[r.ev]
+			e.apply(r.waves[e.wave])
 			r.ev++
 		}
 		if cur >= steps && r.ev >= ev {
@@ -94,16 +107,21 @@ func (m *Machine) advance(ctx context.Context, steps uint64, ev int, stops []boo
 		if r.ev < ev {
 			target = min(target, r.events[r.ev].steps)
 		}
-		if stops != nil && stops[m.w.pc()] {
+		wi, end, ok := r.at(cur)
+		if !ok {
+			return fmt.Errorf("emu: replay: position %d is before the schedule", cur)
+		}
+		m := r.waves[wi]
+		if stops != nil && m == sw && stops[m.w.pc()] {
 			hit(cur, r.ev)
 		}
 		switch m.w.state() {
 		case Ended, Faulted:
-			return fmt.Errorf("emu: replay: the wave stopped at step %d, before step %d (pc 0x%x)", cur, target, m.PC())
+			return fmt.Errorf("emu: replay: wave %d stopped at step %d, before step %d (pc 0x%x)", wi, cur, target, m.PC())
 		case Trapped, Halted:
 			m.w.s[slotStatus] = uint32(Running)
 		}
-		res, err := m.runFast(ctx, int64(target-cur))
+		res, err := m.runFast(ctx, int64(min(target, end)-cur))
 		if res.Reason == StopCanceled {
 			return err
 		}
@@ -120,7 +138,7 @@ func (m *Machine) ReverseStep(ctx context.Context, n uint64) (*StepRecord, error
 		return nil, ErrNotRecording
 	}
 	s, ev := m.position()
-	ts, tev, ok := r.back(s, ev, n)
+	ts, tev, ok := r.back(r.index(m), s, ev, n)
 	if !ok {
 		return nil, ErrNoHistory
 	}
@@ -197,7 +215,7 @@ func (m *Machine) reverseSearch(ctx context.Context, stops []bool, any, clean bo
 	s0, e0 := m.position()
 	moveTo := func(s uint64, ev int, why StopReason) (RunResult, error) {
 		_, err := m.goTo(ctx, s, ev)
-		return RunResult{Steps: int64(s0 - m.Steps()), Reason: why, PC: m.PC()}, err
+		return RunResult{Steps: int64(s0 - r.now()), Reason: why, PC: m.PC()}, err
 	}
 	start := r.cks[0]
 	if s0 == start.steps && e0 == start.ev {
@@ -214,15 +232,14 @@ func (m *Machine) reverseSearch(ctx context.Context, stops []bool, any, clean bo
 			break
 		}
 		c := r.cks[i]
-		if clean && c.ev == ee && r.covered(c.steps, es, ee, m.bpVer) {
+		if clean && len(r.waves) == 1 && c.ev == ee && r.covered(c.steps, es, ee, m.bpVer) {
 			es = c.steps // no breakpoint there: no need to replay
 			continue
 		}
 		r.replaying = true
-		m.restore(c, r.log)
-		r.ev = c.ev
+		r.restore(c)
 		hits = hits[:0]
-		err := m.advance(ctx, es, ee, stops, func(s uint64, ev int) {
+		err := r.advance(ctx, es, ee, m, stops, func(s uint64, ev int) {
 			hits = append(hits, hitPos{s, ev, m.w.pc()})
 		})
 		r.replaying = false
