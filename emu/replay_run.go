@@ -149,7 +149,7 @@ func (m *Machine) ReverseStep(ctx context.Context, n uint64) (*StepRecord, error
 // instruction has a breakpoint (Reason StopBreakpoint), else to the start
 // of the recording (StopStart). Steps counts the instructions gone back.
 func (m *Machine) ReverseContinue(ctx context.Context) (RunResult, error) {
-	return m.reverseSearch(ctx, m.bp, m.nbp > 0, true, func(hits []hitPos) (hitPos, bool) {
+	return m.reverseSearch(ctx, m.bp, m.nbp > 0, true, nil, func(hits []hitPos) (hitPos, bool) {
 		return hits[len(hits)-1], true
 	}, StopBreakpoint)
 }
@@ -172,7 +172,7 @@ func (m *Machine) ReverseFinish(ctx context.Context) (RunResult, error) {
 	if m.rp != nil {
 		ev0 = m.rp.ev
 	}
-	res, err := m.reverseSearch(ctx, stops, true, false, func(hits []hitPos) (hitPos, bool) {
+	res, err := m.reverseSearch(ctx, stops, true, false, nil, func(hits []hitPos) (hitPos, bool) {
 		for k := len(hits) - 1; k >= 0; k-- {
 			switch {
 			case !calls[hits[k].idx]:
@@ -207,7 +207,8 @@ type hitPos struct {
 // stops (in order), else to the start (StopStart; at once when any is
 // false). pick sees the stretches from the newest. With clean, stops are
 // the breakpoints, and stretches the clean spans cover are not replayed.
-func (m *Machine) reverseSearch(ctx context.Context, stops []bool, any, clean bool, pick func([]hitPos) (hitPos, bool), reason StopReason) (RunResult, error) {
+// With keep, a stop counts only where keep, called there, holds.
+func (m *Machine) reverseSearch(ctx context.Context, stops []bool, any, clean bool, keep func() bool, pick func([]hitPos) (hitPos, bool), reason StopReason) (RunResult, error) {
 	r := m.rp
 	if r == nil {
 		return RunResult{}, ErrNotRecording
@@ -240,7 +241,9 @@ func (m *Machine) reverseSearch(ctx context.Context, stops []bool, any, clean bo
 		r.restore(c)
 		hits = hits[:0]
 		err := r.advance(ctx, es, ee, m, stops, func(s uint64, ev int) {
-			hits = append(hits, hitPos{s, ev, m.w.pc()})
+			if keep == nil || keep() {
+				hits = append(hits, hitPos{s, ev, m.w.pc()})
+			}
 		})
 		r.replaying = false
 		if err != nil {
