@@ -18,8 +18,8 @@ import (
 const watchChunk = 1 << 12
 
 // DefaultGatherSteps bounds the instructions the other waves run to reach
-// a barrier the selected wave waits at, when the session steps it.
-const DefaultGatherSteps = 1 << 28
+// a barrier the selected wave waits at (about a second).
+const DefaultGatherSteps = 1 << 26
 
 // Continue runs the selected wave on the fast engine, with the rest of
 // the work-group as barriers need, until it reaches one of its

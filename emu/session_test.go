@@ -111,7 +111,7 @@ func TestSessionNoWavePassesEarly(t *testing.T) {
 		"ds_read_b32 v9, v7",
 		"s_add_u32 s10, s10, 1",
 		"s_cmp_lg_u32 s10, 20",
-		"s_cbranch_scc1 -7",
+		"s_cbranch_scc1 -9",
 		"s_endpgm",
 	)
 	for seed := range uint64(8) {
