@@ -34,6 +34,9 @@ type Session struct {
 	bps []*Breakpoint
 	wps []*Watchpoint
 	ids int // the last breakpoint or watchpoint id handed out
+
+	gen     int        // counts changes of the breakpoints and selection
+	applied []breakKey // the breakpoints each wave's machine holds (breaks)
 }
 
 // DefaultSessionHistory is a session's history budget when the
@@ -83,7 +86,8 @@ func OpenSession(ctx context.Context, l *Launch, cfg GridConfig, n uint64) (*Ses
 // within budget bytes. Wave 0 is selected.
 func NewSession(waves []*Machine, budget int64) *Session {
 	m0 := waves[0]
-	s := &Session{Memory: m0.Mem, Prog: m0.Prog, waves: waves, bar: make([]bool, len(m0.Prog.Insts))}
+	s := &Session{Memory: m0.Mem, Prog: m0.Prog, waves: waves, bar: make([]bool, len(m0.Prog.Insts)),
+		applied: make([]breakKey, len(waves))}
 	for i := range m0.Prog.Insts {
 		s.bar[i] = m0.Prog.Insts[i].Op.Info().Flags.Has(isa.FlagBarrier)
 	}
@@ -122,6 +126,7 @@ func (s *Session) Select(i int) error {
 		return fmt.Errorf("emu: the work-group has %d waves; there is no wave %d", len(s.waves), i)
 	}
 	s.sel = i
+	s.gen++
 	return nil
 }
 

@@ -80,6 +80,7 @@ func (s *Session) syncUserBreaks() {
 		}
 	}
 	syncBreaks(s.waves[s.sel], want)
+	s.applied[s.sel] = breakKey{}
 }
 
 // pos is a position of the recording.

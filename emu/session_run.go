@@ -141,6 +141,14 @@ func (s *Session) bring(ctx context.Context, i int) (Stop, bool) {
 // (in a group of several waves), the session's enabled breakpoints that
 // apply to it (the selected wave's and the any-wave ones) and extra.
 func (s *Session) breaks(i int, extra []uint64) {
+	key := breakKey{gen: s.gen, sel: i == s.sel, extra: len(extra) > 0}
+	if len(extra) > 0 {
+		key.first = extra[0]
+	}
+	if s.applied[i] == key && !key.extra {
+		return // unchanged since the last run of this wave
+	}
+	s.applied[i] = key
 	m := s.waves[i]
 	want := make(map[uint64]bool, len(s.bps)+len(extra))
 	if len(s.waves) > 1 {
@@ -159,6 +167,14 @@ func (s *Session) breaks(i int, extra []uint64) {
 		want[pc] = true
 	}
 	syncBreaks(m, want)
+}
+
+// breakKey says which breakpoints a wave was given last (breaks).
+type breakKey struct {
+	gen   int // Session.gen
+	sel   bool
+	extra bool
+	first uint64
 }
 
 // syncBreaks makes want m's breakpoints, leaving those already set (a

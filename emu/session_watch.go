@@ -77,6 +77,7 @@ func (s *Session) Break(b Breakpoint) (*Breakpoint, error) {
 	b.ID, b.Hits = s.ids, 0
 	p := &b
 	s.bps = append(s.bps, p)
+	s.gen++
 	return p, nil
 }
 
@@ -119,6 +120,7 @@ func (s *Session) Watchpoints() []*Watchpoint { return slices.Clone(s.wps) }
 
 // Delete removes the breakpoint or watchpoint id; false when there is none.
 func (s *Session) Delete(id int) bool {
+	s.gen++
 	n, m := len(s.bps), len(s.wps)
 	s.bps = slices.DeleteFunc(s.bps, func(b *Breakpoint) bool { return b.ID == id })
 	s.wps = slices.DeleteFunc(s.wps, func(w *Watchpoint) bool { return w.ID == id })
@@ -128,6 +130,7 @@ func (s *Session) Delete(id int) bool {
 // Enable enables or disables the breakpoint or watchpoint id; false when
 // there is none.
 func (s *Session) Enable(id int, on bool) bool {
+	s.gen++
 	for _, b := range s.bps {
 		if b.ID == id {
 			b.Disabled = !on
