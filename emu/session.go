@@ -87,7 +87,7 @@ func OpenSession(ctx context.Context, l *Launch, cfg GridConfig, n uint64) (*Ses
 func NewSession(waves []*Machine, budget int64) *Session {
 	m0 := waves[0]
 	s := &Session{Memory: m0.Mem, Prog: m0.Prog, waves: waves, bar: make([]bool, len(m0.Prog.Insts)),
-		applied: make([]breakKey, len(waves))}
+		applied: make([]breakKey, len(waves)), gen: 1} // no wave holds generation 1 yet
 	for i := range m0.Prog.Insts {
 		s.bar[i] = m0.Prog.Insts[i].Op.Info().Flags.Has(isa.FlagBarrier)
 	}
