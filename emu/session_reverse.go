@@ -41,9 +41,10 @@ func (s *Session) LastRecord(ctx context.Context) (*StepRecord, error) {
 
 // ReverseContinue goes back to the last earlier position where the
 // selected wave was about to execute one of its breakpoints whose
-// condition held there (StopBreakpoint), or right after an instruction
-// changed a watched value (StopWatchpoint, with the values before and
-// after it), else to the start of the recording (StopStart).
+// condition held there (StopBreakpoint), or where an instruction was
+// about to change a watched value (StopWatchpoint, gdb's reverse watch:
+// before the instruction, with the values before and after it), else to
+// the start of the recording (StopStart).
 func (s *Session) ReverseContinue(ctx context.Context) Stop {
 	i, m := s.sel, s.waves[s.sel]
 	s.syncUserBreaks()
@@ -93,7 +94,7 @@ type pos struct {
 // recording a checkpoint's stretch at a time from the newest, noting the
 // breakpoint hits and, in chunks, where a watched value changed; in the
 // stretch with the last of either it finds the exact instruction and goes
-// to the later stop.
+// to the later stop (a breakpoint at the same position wins).
 func (s *Session) reverseWatch(ctx context.Context) Stop {
 	r, i, m := s.rp, s.sel, s.waves[s.sel]
 	s0, e0 := r.now(), r.ev
@@ -131,12 +132,6 @@ func (s *Session) reverseWatch(ctx context.Context) Stop {
 			break
 		}
 		c := r.cks[k]
-		// A watch stop is right after the changing instruction: the
-		// ones before s0 - 1 are earlier than where it is now.
-		wEnd := es
-		if es == s0 {
-			wEnd = max(s0, 1) - 1
-		}
 		var bp, lo, hi pos
 		found, changed := false, false
 		r.replaying = true
@@ -144,9 +139,6 @@ func (s *Session) reverseWatch(ctx context.Context) Stop {
 		prev := s.watchValues()
 		for cur := c.steps; cur < es; {
 			t := min(cur+watchChunk, es)
-			if cur < wEnd && t > wEnd {
-				t = wEnd
-			}
 			tev := r.eventsUpTo(t, ee)
 			if t == es {
 				tev = ee
@@ -160,12 +152,10 @@ func (s *Session) reverseWatch(ctx context.Context) Stop {
 				r.replaying = false
 				return canceled(err)
 			}
-			if t <= wEnd {
-				if s.differs(prev) {
-					lo, hi, changed = pos{cur, r.eventsUpTo(cur, ee)}, pos{t, tev}, true
-				}
-				prev = s.watchValues()
+			if s.differs(prev) {
+				lo, hi, changed = pos{cur, r.eventsUpTo(cur, ee)}, pos{t, tev}, true
 			}
+			prev = s.watchValues()
 			cur = t
 		}
 		var w pos
@@ -179,20 +169,20 @@ func (s *Session) reverseWatch(ctx context.Context) Stop {
 			prev := s.watchValues()
 			for p := lo.steps; p < hi.steps; p++ {
 				wv, _, _ := r.at(p)
-				ev := r.eventsUpTo(p+1, hi.ev)
-				if err := r.advance(ctx, p+1, ev, nil, nil, nil); err != nil {
+				at := pos{p, r.ev}
+				if err := r.advance(ctx, p+1, r.eventsUpTo(p+1, hi.ev), nil, nil, nil); err != nil {
 					r.replaying = false
 					return canceled(err)
 				}
 				if st, ok := s.watchChanged(wv, prev, false); ok {
-					w, wst = pos{p + 1, ev}, st
+					w, wst = at, st
 				}
 				prev = s.watchValues()
 			}
 		}
 		r.replaying = false
 		switch {
-		case changed && (!found || w.steps > bp.steps):
+		case changed && (!found || w.steps > bp.steps || w.steps == bp.steps && w.ev > bp.ev):
 			return moveTo(w, wst)
 		case found:
 			st := moveTo(bp, Stop{Reason: StopBreakpoint})

@@ -73,7 +73,8 @@ func TestSessionConditionalBreakpoints(t *testing.T) {
 // TestSessionWatchpointStopsAtExactInstruction: a watched register stops
 // a continue right after the instruction that changed it (found inside a
 // chunk of the fast engine's run), with the values before and after;
-// reverse-continue goes back to the previous change, then to the start.
+// reverse-continue goes back to just before each change (the last one
+// first, as gdb), then to the start.
 func TestSessionWatchpointStopsAtExactInstruction(t *testing.T) {
 	ctx := context.Background()
 	s := openGroup(t, 1, counter...)
@@ -93,9 +94,12 @@ func TestSessionWatchpointStopsAtExactInstruction(t *testing.T) {
 			t.Fatalf("continue: %+v at %d, want a watch stop at %d (%d → %d)", st, s.Position(), want.pos, want.old, want.new)
 		}
 	}
-	st := s.ReverseContinue(ctx)
-	if st.Reason != StopWatchpoint || s.Position() != steps[0].pos || !bytes.Equal(st.Old, le(0)) || !bytes.Equal(st.New, le(7)) {
-		t.Fatalf("reverse-continue: %+v at %d, want the first change at %d", st, s.Position(), steps[0].pos)
+	for k := len(steps) - 1; k >= 0; k-- {
+		want := steps[k]
+		st := s.ReverseContinue(ctx)
+		if st.Reason != StopWatchpoint || s.Position() != want.pos-1 || !bytes.Equal(st.Old, le(want.old)) || !bytes.Equal(st.New, le(want.new)) {
+			t.Fatalf("reverse-continue: %+v at %d, want before the change at %d (%d → %d)", st, s.Position(), want.pos-1, want.old, want.new)
+		}
 	}
 	if st := s.ReverseContinue(ctx); st.Reason != StopStart || s.Position() != 0 {
 		t.Fatalf("reverse-continue: %+v at %d, want the start", st, s.Position())
