@@ -55,9 +55,19 @@ type replay struct {
 	sched // several waves: who ran when, barriers passed
 
 	// clean are the spans of positions recorded runs found no breakpoint
-	// at, for the breakpoints of Machine.bpVer: reverse-continue need not
-	// replay them (one wave only).
+	// at, for the breakpoints of version ver (Machine.bpVer; with several
+	// waves the Session's gver, for its selected wave): reverse-continue
+	// need not replay them.
 	clean []cleanSpan
+	gver  uint64
+}
+
+// ver is the version of m's breakpoints that clean spans are for.
+func (r *replay) ver(m *Machine) uint64 {
+	if len(r.waves) == 1 {
+		return m.bpVer
+	}
+	return r.gver
 }
 
 // cleanSpan is the positions [lo, hi) with ev edits applied where the next
@@ -73,7 +83,7 @@ const maxClean = 4096
 
 // addClean notes a span of positions without breakpoints.
 func (r *replay) addClean(lo, hi uint64, ev int, ver uint64) {
-	if lo >= hi || len(r.waves) > 1 {
+	if lo >= hi {
 		return
 	}
 	if n := len(r.clean); n > 0 {
@@ -282,6 +292,15 @@ func (r *replay) cut(now uint64, all bool) {
 	}
 	if r.sched.n > 1 {
 		r.sched.cut(now)
+		k := 0
+		for _, c := range r.clean {
+			if c.lo < now {
+				c.hi = min(c.hi, now)
+				r.clean[k] = c
+				k++
+			}
+		}
+		r.clean = r.clean[:k]
 	}
 }
 

@@ -32,11 +32,14 @@ func (m *Machine) runRecorded(ctx context.Context, budget int64) (RunResult, err
 	// for a StepBack to complete again; none can cross this run
 	defer func(l int64) { m.hist.limit = l }(m.hist.limit)
 	m.hist.limit = 0
-	start := r.now()
-	defer func() {
-		// the positions between the run's first and last were looked at
-		r.addClean(start+1, r.now(), r.ev, m.bpVer)
-	}()
+	if len(r.waves) == 1 {
+		start := r.now()
+		defer func() {
+			// the positions between the run's first and last were looked
+			// at (a Session notes its group's)
+			r.addClean(start+1, r.now(), r.ev, m.bpVer)
+		}()
+	}
 	for {
 		if budget > 0 && res.Steps >= budget {
 			res.Reason = StopBudget
@@ -233,7 +236,7 @@ func (m *Machine) reverseSearch(ctx context.Context, stops []bool, any, clean bo
 			break
 		}
 		c := r.cks[i]
-		if clean && len(r.waves) == 1 && c.ev == ee && r.covered(c.steps, es, ee, m.bpVer) {
+		if clean && c.ev == ee && r.covered(c.steps, es, ee, r.ver(m)) {
 			es = c.steps // no breakpoint there: no need to replay
 			continue
 		}

@@ -125,8 +125,10 @@ func (s *Session) Select(i int) error {
 	if i < 0 || i >= len(s.waves) {
 		return fmt.Errorf("emu: the work-group has %d waves; there is no wave %d", len(s.waves), i)
 	}
-	s.sel = i
-	s.gen++
+	if i != s.sel {
+		s.sel = i
+		s.gen++
+	}
 	return nil
 }
 

@@ -71,6 +71,13 @@ func groupPages(s *Session, pns []uint64) string {
 // following a's schedule and applying a's edits where a made them.
 func freshRun(t *testing.T, mk func() *Session, a *Session, steps uint64, ev int) *Session {
 	t.Helper()
+	return freshVisit(t, mk, a, steps, ev, nil)
+}
+
+// freshVisit is freshRun calling visit before each instruction, with the
+// wave about to run it and its position.
+func freshVisit(t *testing.T, mk func() *Session, a *Session, steps uint64, ev int, visit func(b *Session, w int, p uint64)) *Session {
+	t.Helper()
 	b := mk()
 	r := a.rp
 	k := 0
@@ -86,6 +93,9 @@ func freshRun(t *testing.T, mk func() *Session, a *Session, steps uint64, ev int
 		w, _, ok := r.at(cur)
 		if !ok {
 			t.Fatalf("position %d is not in the schedule", cur)
+		}
+		if visit != nil {
+			visit(b, w, cur)
 		}
 		if _, err := b.waves[w].Step(); err != nil {
 			t.Fatalf("fresh run: wave %d at position %d: %v", w, cur, err)
@@ -123,6 +133,10 @@ func TestSessionReverseEqualsFreshRun(t *testing.T) {
 			return s
 		}
 		a := mk()
+		// a breakpoint that stays, so that reverse-continue can skip the
+		// spans continues found clean
+		keep := a.Prog.Addrs[r.IntN(len(a.Prog.Addrs))]
+		a.Break(Breakpoint{PC: keep})
 		check := func(what string) {
 			t.Helper()
 			b := freshRun(t, mk, a, a.Position(), a.rp.ev)
@@ -138,7 +152,9 @@ func TestSessionReverseEqualsFreshRun(t *testing.T) {
 			}
 		}
 		for move := 0; move < 30; move++ {
-			a.Select(r.IntN(waves))
+			if r.IntN(3) == 0 {
+				a.Select(r.IntN(waves))
+			}
 			what := ""
 			switch op := r.IntN(10); {
 			case op < 2:
@@ -169,10 +185,26 @@ func TestSessionReverseEqualsFreshRun(t *testing.T) {
 				what = fmt.Sprintf("reverse-step %d", n)
 			case op == 8:
 				pc := a.Prog.Addrs[r.IntN(len(a.Prog.Addrs))]
-				b, _ := a.Break(Breakpoint{PC: pc})
+				var b *Breakpoint
+				if r.IntN(2) == 0 {
+					b, _ = a.Break(Breakpoint{PC: pc})
+				}
+				s0, e0, sel := a.Position(), a.rp.ev, a.Selected()
+				// the last hit before s0 in a fresh run of the schedule
+				want := a.rp.cks[0].steps
+				freshVisit(t, mk, a, s0, e0, func(f *Session, w int, p uint64) {
+					if at := f.waves[w].PC(); w == sel && (at == keep || b != nil && at == pc) {
+						want = p
+					}
+				})
 				st := a.ReverseContinue(ctx)
-				a.Delete(b.ID)
+				if b != nil {
+					a.Delete(b.ID)
+				}
 				what = fmt.Sprintf("reverse-continue to 0x%x (%v)", pc, st.Reason)
+				if a.Position() != want {
+					t.Fatalf("seed %d, %s: from %d went back to %d, the last hit is at %d", seed, what, s0, a.Position(), want)
+				}
 			default:
 				n := 1 + r.IntN(400)
 				a.ReverseStep(ctx, uint64(n))

@@ -48,6 +48,7 @@ func (s *Session) LastRecord(ctx context.Context) (*StepRecord, error) {
 func (s *Session) ReverseContinue(ctx context.Context) Stop {
 	i, m := s.sel, s.waves[s.sel]
 	s.syncUserBreaks()
+	s.rp.gver = uint64(s.gen)
 	keep := func() bool {
 		b, err := s.holding(i)
 		return b != nil && err == nil

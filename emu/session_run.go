@@ -68,10 +68,15 @@ func (s *Session) cont(ctx context.Context, budget int64, extra []uint64) Stop {
 		if budget > 0 {
 			left = budget - used
 		}
+		lo, ev := s.rp.now(), s.rp.ev
+		if b, _ := s.holding(i); b != nil {
+			lo++ // a breakpoint the run passes
+		}
 		res, err, wst := s.runWave(ctx, i, left)
 		if wst != nil {
 			return done(*wst)
 		}
+		s.clean(lo, ev)
 		switch res.Reason {
 		case StopBreakpoint:
 			if slices.Contains(extra, m.PC()) {
@@ -116,7 +121,11 @@ func (s *Session) bring(ctx context.Context, i int) (Stop, bool) {
 						Err: fmt.Errorf("emu: wave %d did not reach the s_barrier wave %d waits at within %d instructions (at pc 0x%x)", o, i, DefaultGatherSteps, s.waves[o].PC())}, false
 				}
 				s.breaks(o, nil)
+				lo, ev := s.rp.now(), s.rp.ev
 				res, err, wst := s.runWave(ctx, o, DefaultGatherSteps-ran)
+				if wst == nil && i == s.sel {
+					s.clean(lo, ev) // the selected wave did not run there
+				}
 				ran += res.Steps
 				moved = moved || res.Steps > 0
 				if wst != nil {
@@ -167,6 +176,15 @@ func (s *Session) breaks(i int, extra []uint64) {
 		want[pc] = true
 	}
 	syncBreaks(m, want)
+}
+
+// clean notes that the positions from lo to now (with ev edits applied)
+// had none of the selected wave's breakpoints before it, so that
+// reverse-continue need not replay them.
+func (s *Session) clean(lo uint64, ev int) {
+	if r := s.rp; r.ev == ev {
+		r.addClean(lo, r.now(), ev, uint64(s.gen))
+	}
 }
 
 // breakKey says which breakpoints a wave was given last (breaks).
