@@ -39,6 +39,12 @@ func (c *checkpoint) before(steps uint64, ev int) bool {
 	return c.ev <= ev && (c.steps < steps || c.steps == steps && c.ev < ev)
 }
 
+// after reports whether c comes after the position (steps, ev): find's
+// test.
+func (c *checkpoint) after(steps uint64, ev int) bool {
+	return c.steps > steps || c.ev > ev
+}
+
 // size estimates the heap c holds, but its page versions.
 func (c *checkpoint) size() int64 {
 	n := int64(unsafe.Sizeof(*c)) + int64(len(c.pages))*48

@@ -337,10 +337,10 @@ func (r *replay) every() uint64 {
 // or -1. Along the recording both coordinates only grow, so the ones at
 // or before a position are a prefix of cks.
 func (r *replay) find(steps uint64, ev int) int {
-	return sort.Search(len(r.cks), func(i int) bool {
-		c := r.cks[i]
-		return c.steps > steps || c.ev > ev
-	}) - 1
+	if n := len(r.cks); n > 0 && !r.cks[n-1].after(steps, ev) {
+		return n - 1 // at the end of the recording, as a forward run is
+	}
+	return sort.Search(len(r.cks), func(i int) bool { return r.cks[i].after(steps, ev) }) - 1
 }
 
 // insert takes a checkpoint of the current position after cks[i], then

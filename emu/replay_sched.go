@@ -94,6 +94,9 @@ func (s *sched) lastOf(w int, p uint64) (uint64, bool) {
 // position p.
 func (s *sched) passed(w int, p uint64) int {
 	b := s.bars[w]
+	if n := len(b); n == 0 || b[n-1] < p {
+		return n // at the end of the recording, as a forward run is
+	}
 	return sort.Search(len(b), func(i int) bool { return b[i] >= p })
 }
 
