@@ -145,6 +145,7 @@ func (r *replay) restore(c *checkpoint) {
 		}
 	}
 	r.ev = c.ev
+	r.atEnd = false
 }
 
 // restoreWave puts m's wave back in the state s: registers, in-flight

@@ -311,7 +311,7 @@ func (r *replay) maybeCheckpoint(m *Machine) {
 		return
 	}
 	s := r.now()
-	r.end = max(r.end, s)
+	r.end, r.atEnd = max(r.end, s), true
 	i := r.find(s, r.ev)
 	if i >= 0 && s-r.cks[i].steps < r.every() {
 		return

@@ -15,6 +15,9 @@ type sched struct {
 	bars [][]uint64 // per wave: the positions of its s_barrier instructions
 	bar  []bool     // instruction index → s_barrier
 	end  uint64     // the furthest position recorded
+	// atEnd is set while the group is at end, where every forward move
+	// leaves it (maybeCheckpoint), and cleared by restore
+	atEnd bool
 }
 
 // schedSeg is a stretch of the recording from start on where one wave ran.
@@ -50,7 +53,7 @@ func (s *sched) cut(now uint64) {
 	for w, b := range s.bars {
 		s.bars[w] = b[:sort.Search(len(b), func(i int) bool { return b[i] >= now })]
 	}
-	s.end = now
+	s.end, s.atEnd = now, true
 }
 
 // seg returns the index of the stretch holding position p, or -1.

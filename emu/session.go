@@ -153,6 +153,9 @@ func (s *Session) Barriers(i int) int {
 	if len(s.waves) == 1 {
 		return 0
 	}
+	if s.rp.atEnd {
+		return len(s.rp.bars[i])
+	}
 	return s.rp.passed(i, s.rp.now())
 }
 
