@@ -150,6 +150,9 @@ func TestSessionReverseEqualsFreshRun(t *testing.T) {
 			if pa, pb := groupPages(a, a.rp.log.pns), groupPages(b, a.rp.log.pns); pa != pb {
 				t.Fatalf("seed %d, %s: at position %d, memory differs from a fresh run", seed, what, a.Position())
 			}
+			if hb := cfg.Config.HistoryBytes; hb > 0 && a.Checkpoints() > 2 && a.RecordingBytes() > hb {
+				t.Fatalf("seed %d, %s: the recording holds %d bytes in %d checkpoints, over its budget of %d", seed, what, a.RecordingBytes(), a.Checkpoints(), hb)
+			}
 		}
 		for move := 0; move < 30; move++ {
 			if r.IntN(3) == 0 {
