@@ -214,7 +214,7 @@ func (s *Session) Step(ctx context.Context, n int64) ([]*StepRecord, Stop) {
 		if !s.live(i) {
 			return recs, s.stopOf(i, StopEnded, steps(), ErrEnded)
 		}
-		if st, ok := s.ready(ctx, i); !ok {
+		if st, ok := s.ready(ctx, i, 0); !ok {
 			st.Steps = steps()
 			return recs, st
 		}
@@ -260,14 +260,15 @@ func (s *Session) StepAll(ctx context.Context) Stop {
 }
 
 // ready makes wave i free to execute its next instruction: at a barrier
-// the others have not all reached, it brings them there. ok is false, with
-// the stop, when they cannot come (one faults, stops at a breakpoint or a
-// watchpoint, or the context is canceled).
-func (s *Session) ready(ctx context.Context, i int) (Stop, bool) {
+// the others have not all reached, it brings them there, within budget
+// instructions (0: DefaultGatherSteps, after which it fails). ok is false,
+// with the stop, when they cannot come (one faults, stops at a breakpoint
+// or a watchpoint, the budget runs out or the context is canceled).
+func (s *Session) ready(ctx context.Context, i int, budget int64) (Stop, bool) {
 	if !s.AtBarrier(i) || s.MayPass(i) {
 		return Stop{}, true
 	}
-	if st, ok := s.bring(ctx, i); !ok {
+	if st, ok := s.bring(ctx, i, budget); !ok {
 		return st, false
 	}
 	if !s.MayPass(i) {

@@ -54,22 +54,26 @@ func (s *Session) cont(ctx context.Context, budget int64, extra []uint64) Stop {
 			return done(s.stopOf(i, StopBudget, 0, nil))
 		}
 		if !s.live(i) {
-			err := ErrEnded
 			if m.State() == Faulted {
-				err = ErrFaulted
+				return done(s.stopOf(i, StopFault, 0, ErrFaulted))
 			}
-			return done(s.stopOf(i, StopEnded, 0, err))
+			return done(s.stopOf(i, StopEnded, 0, nil))
 		}
-		if st, ok := s.ready(ctx, i); !ok {
-			return done(st)
-		}
-		s.breaks(i, extra)
 		left := int64(0)
 		if budget > 0 {
 			left = budget - used
 		}
+		if st, ok := s.ready(ctx, i, left); !ok {
+			return done(st)
+		}
+		if budget > 0 {
+			if left = budget - steps(); left <= 0 {
+				continue // the budget went on the others
+			}
+		}
+		s.breaks(i, extra)
 		lo, ev := s.rp.now(), s.rp.ev
-		if b, _ := s.holding(i); b != nil {
+		if s.breakAt(i) {
 			lo++ // a breakpoint the run passes
 		}
 		res, err, wst := s.runWave(ctx, i, left)
@@ -101,9 +105,14 @@ func (s *Session) cont(ctx context.Context, budget int64, extra []uint64) Stop {
 // behind passes the earlier barriers on its way as they release. Rounds
 // repeat while some wave moves. ok is false, with the stop, when a wave
 // stops otherwise (a fault, a trap, an any-wave breakpoint, a watchpoint,
-// cancellation, or DefaultGatherSteps run).
-func (s *Session) bring(ctx context.Context, i int) (Stop, bool) {
+// cancellation), or budget instructions ran (StopBudget; 0: fail after
+// DefaultGatherSteps). A later call goes on from where it stopped.
+func (s *Session) bring(ctx context.Context, i int, budget int64) (Stop, bool) {
 	k := s.Barriers(i)
+	limit := budget
+	if limit <= 0 {
+		limit = DefaultGatherSteps
+	}
 	var ran int64
 	for moved := true; moved; {
 		moved = false
@@ -116,13 +125,16 @@ func (s *Session) bring(ctx context.Context, i int) (Stop, bool) {
 				if p > k || p == k && s.AtBarrier(o) || s.AtBarrier(o) && !s.MayPass(o) {
 					break
 				}
-				if ran >= DefaultGatherSteps {
-					return Stop{Reason: StopBudget, Wave: o, PC: s.waves[o].PC(),
-						Err: fmt.Errorf("emu: wave %d did not reach the s_barrier wave %d waits at within %d instructions (at pc 0x%x)", o, i, DefaultGatherSteps, s.waves[o].PC())}, false
+				if ran >= limit {
+					st := Stop{Reason: StopBudget, Wave: o, PC: s.waves[o].PC()}
+					if budget <= 0 {
+						st.Err = fmt.Errorf("emu: wave %d did not reach the s_barrier wave %d waits at within %d instructions (at pc 0x%x)", o, i, DefaultGatherSteps, s.waves[o].PC())
+					}
+					return st, false
 				}
 				s.breaks(o, nil)
 				lo, ev := s.rp.now(), s.rp.ev
-				res, err, wst := s.runWave(ctx, o, DefaultGatherSteps-ran)
+				res, err, wst := s.runWave(ctx, o, limit-ran)
 				if wst == nil && i == s.sel {
 					s.clean(lo, ev) // the selected wave did not run there
 				}

@@ -168,3 +168,37 @@ func TestSessionEndedSiblingCountsAsArrived(t *testing.T) {
 		t.Fatalf("wave 0 s13 = %d, want 1 (it passed the barrier)", got)
 	}
 }
+
+// TestSessionContinueBudgetCoversGathering: a continue's budget counts
+// the other waves' instructions on their way to the barrier too, and the
+// next continue goes on with them from there (a front end's chunked
+// continue stays responsive however far the others are).
+func TestSessionContinueBudgetCoversGathering(t *testing.T) {
+	ctx := context.Background()
+	s := openGroup(t, 2,
+		"v_readfirstlane_b32 s12, v0",
+		"s_cmp_ge_u32 s12, 64",
+		"s_cbranch_scc0 3",
+		"s_add_u32 s10, s10, 1",
+		"s_cmp_lg_u32 s10, 0x1388",
+		"s_cbranch_scc1 -4",
+		"s_barrier",
+		"s_endpgm",
+	)
+	chunks := 0
+	for ; chunks < 100; chunks++ {
+		st := s.Continue(ctx, 1000)
+		if st.Err != nil || st.Steps > 1000 {
+			t.Fatalf("chunk %d: %+v", chunks, st)
+		}
+		if st.Reason == StopEnded {
+			break
+		}
+		if st.Reason != StopBudget || st.Steps != 1000 {
+			t.Fatalf("chunk %d: %+v, want 1000 instructions", chunks, st)
+		}
+	}
+	if chunks < 10 || s.Wave(1).w.s[10] != 5000 || s.Barriers(0) != 1 {
+		t.Fatalf("after %d chunks: wave 1 counted to %d, wave 0 passed %d barriers", chunks, s.Wave(1).w.s[10], s.Barriers(0))
+	}
+}

@@ -167,6 +167,18 @@ func (s *Session) hitAt(i int) (Stop, bool) {
 	return st, true
 }
 
+// breakAt reports whether an enabled breakpoint that applies to wave i is
+// at its PC (whatever its condition).
+func (s *Session) breakAt(i int) bool {
+	pc := s.waves[i].PC()
+	for _, b := range s.bps {
+		if !b.Disabled && b.PC == pc && (b.AnyWave || i == s.sel) {
+			return true
+		}
+	}
+	return false
+}
+
 // holding returns the first enabled breakpoint at wave i's PC that
 // applies to it and whose condition holds, or whose condition fails
 // (with the error).
