@@ -253,12 +253,13 @@ func (m *Machine) WriteMemory(addr uint64, b []byte) error {
 // m moves forward from it (or, with edit, before an edit): the edits not
 // applied and the checkpoints that depend on them — before an edit, every
 // later one. One wave's future does not depend on anything else; a
-// group's depends on the schedule, so all of it goes.
-func (r *replay) truncate(m *Machine, edit bool) {
+// group's depends on the schedule, so all of it goes. It returns the
+// position.
+func (r *replay) truncate(m *Machine, edit bool) (now uint64) {
+	now = r.now()
 	if r.replaying {
-		return
+		return now
 	}
-	now := r.now()
 	if len(r.waves) > 1 {
 		if now < r.end || r.ev < len(r.events) {
 			r.cut(now, true)
@@ -266,12 +267,12 @@ func (r *replay) truncate(m *Machine, edit bool) {
 		if !edit {
 			r.note(r.index(m), m, now)
 		}
-		return
+		return now
 	}
-	if r.ev == len(r.events) && !edit {
-		return
+	if r.ev < len(r.events) || edit {
+		r.cut(now, edit)
 	}
-	r.cut(now, edit)
+	return now
 }
 
 // cut drops the edits not applied and the checkpoints after them, or with
@@ -307,10 +308,16 @@ func (r *replay) cut(now uint64, all bool) {
 // maybeCheckpoint takes a checkpoint when the last is interval or more
 // instructions behind.
 func (r *replay) maybeCheckpoint(m *Machine) {
+	if !r.replaying {
+		r.checkpointAt(m, r.now())
+	}
+}
+
+// checkpointAt is maybeCheckpoint at the current position s.
+func (r *replay) checkpointAt(m *Machine, s uint64) {
 	if r.replaying {
 		return
 	}
-	s := r.now()
 	r.end, r.atEnd = max(r.end, s), true
 	i := r.find(s, r.ev)
 	if i >= 0 && s-r.cks[i].steps < r.every() {

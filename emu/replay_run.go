@@ -17,7 +17,7 @@ var ErrOutermost = errors.New("emu: reverse-finish: no call of this frame in the
 // fast engine does not journal).
 func (m *Machine) runRecorded(ctx context.Context, budget int64) (RunResult, error) {
 	r := m.rp
-	r.truncate(m, false)
+	now := r.truncate(m, false) // only m moves: now follows its steps
 	m.hist.clear()
 	var res RunResult
 	if err := m.stoppedErr(); err != nil {
@@ -33,7 +33,7 @@ func (m *Machine) runRecorded(ctx context.Context, budget int64) (RunResult, err
 	defer func(l int64) { m.hist.limit = l }(m.hist.limit)
 	m.hist.limit = 0
 	if len(r.waves) == 1 {
-		start := r.now()
+		start := now
 		defer func() {
 			// the positions between the run's first and last were looked
 			// at (a Session notes its group's)
@@ -51,7 +51,7 @@ func (m *Machine) runRecorded(ctx context.Context, budget int64) (RunResult, err
 			res.Reason = StopBreakpoint
 			break
 		}
-		n, now := int64(r.every()), r.now()
+		n := int64(r.every())
 		if i := r.find(now, r.ev); i >= 0 {
 			n = max(int64(r.cks[i].steps+r.every())-int64(now), 1)
 		}
@@ -60,7 +60,8 @@ func (m *Machine) runRecorded(ctx context.Context, budget int64) (RunResult, err
 		}
 		part, err := m.runFast(ctx, n)
 		res.Steps += part.Steps
-		r.maybeCheckpoint(m)
+		now += uint64(part.Steps)
+		r.checkpointAt(m, now)
 		if err != nil || part.Reason != StopBudget {
 			res.Reason = part.Reason
 			res.PC = m.PC()
