@@ -212,7 +212,10 @@ func (s *Session) Step(ctx context.Context, n int64) ([]*StepRecord, Stop) {
 			return recs, s.stopOf(i, StopCanceled, steps(), nil)
 		}
 		if !s.live(i) {
-			return recs, s.stopOf(i, StopEnded, steps(), ErrEnded)
+			if m.State() == Faulted {
+				return recs, s.stopOf(i, StopFault, steps(), ErrFaulted)
+			}
+			return recs, s.stopOf(i, StopEnded, steps(), nil)
 		}
 		if st, ok := s.ready(ctx, i, 0); !ok {
 			st.Steps = steps()
@@ -271,13 +274,16 @@ func (s *Session) ready(ctx context.Context, i int, budget int64) (Stop, bool) {
 	if st, ok := s.bring(ctx, i, budget); !ok {
 		return st, false
 	}
-	if !s.MayPass(i) {
-		for o := range s.waves {
-			if o != i && s.live(o) && s.Barriers(o) <= s.Barriers(i) && !s.AtBarrier(o) {
-				return Stop{Reason: StopError, Wave: o, PC: s.waves[o].PC(),
-					Err: fmt.Errorf("emu: wave %d does not reach the s_barrier wave %d waits at (pc 0x%x); it stopped at pc 0x%x", o, i, s.waves[i].PC(), s.waves[o].PC())}, false
-			}
+	if s.MayPass(i) {
+		return Stop{}, true
+	}
+	o := (i + 1) % len(s.waves) // the wave that holds i back
+	for k := range s.waves {
+		if k != i && s.live(k) && s.Barriers(k) <= s.Barriers(i) && !s.AtBarrier(k) {
+			o = k
+			break
 		}
 	}
-	return Stop{}, true
+	return Stop{Reason: StopError, Wave: o, PC: s.waves[o].PC(),
+		Err: fmt.Errorf("emu: wave %d does not reach the s_barrier wave %d waits at (pc 0x%x); it stopped at pc 0x%x", o, i, s.waves[i].PC(), s.waves[o].PC())}, false
 }
