@@ -30,13 +30,13 @@ func (s *Session) Continue(ctx context.Context, budget int64) Stop {
 	return s.cont(ctx, budget, nil)
 }
 
-// RunTo continues until the selected wave is about to execute the
-// instruction at pc (or stops before).
-func (s *Session) RunTo(ctx context.Context, pc uint64) Stop {
+// RunTo is Continue with a stop where the selected wave is about to
+// execute the instruction at pc (StopBreakpoint, Breakpoint 0).
+func (s *Session) RunTo(ctx context.Context, pc uint64, budget int64) Stop {
 	if _, ok := s.Prog.IndexOf(pc); !ok {
 		return Stop{Reason: StopError, Wave: s.sel, PC: s.waves[s.sel].PC(), Err: fmt.Errorf("emu: run to 0x%x: no instruction there", pc)}
 	}
-	return s.cont(ctx, 0, []uint64{pc})
+	return s.cont(ctx, budget, []uint64{pc})
 }
 
 // cont is Continue with extra stops (RunTo's address).

@@ -243,3 +243,22 @@ func TestSessionOracleScan(t *testing.T) {
 		t.Fatalf("reverse-continue: %+v; the start's state restored: %v", st, state() == start)
 	}
 }
+
+// TestSessionRunTo: run to an address stops the selected wave right
+// before it (through barriers the session keeps), within a budget too,
+// and says so when there is no instruction there.
+func TestSessionRunTo(t *testing.T) {
+	ctx := context.Background()
+	s := openGroup(t, 2, exchange...)
+	store := s.Prog.Addrs[len(s.Prog.Addrs)-2] // after both barriers
+	if st := s.RunTo(ctx, store, 5); st.Reason != StopBudget || st.Steps != 5 {
+		t.Fatalf("run to with a budget: %+v", st)
+	}
+	st := s.RunTo(ctx, store, 0)
+	if st.Reason != StopBreakpoint || st.Breakpoint != 0 || s.Wave(0).PC() != store || s.Barriers(0) != 2 {
+		t.Fatalf("run to 0x%x: %+v at 0x%x, %d barriers passed", store, st, s.Wave(0).PC(), s.Barriers(0))
+	}
+	if st := s.RunTo(ctx, store+2, 0); st.Err == nil || !strings.Contains(st.Err.Error(), fmt.Sprintf("0x%x", store+2)) {
+		t.Fatalf("run to the middle of an instruction: %+v", st)
+	}
+}

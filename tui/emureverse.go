@@ -118,19 +118,24 @@ func (d *EmuDebuggee) SetStops(breaks []*breakpoint, watches []*watchpoint) {
 
 // fastStop is how a move on the session stopped.
 type fastStop struct {
-	steps   int64
+	steps   int64 // the selected wave's instructions run (or gone back)
 	reason  emu.StopReason
 	watch   *watchpoint // the watchpoint that changed (StopWatchpoint)
 	atStart bool
 }
 
 // RunFast continues the selected wave on the session (the others as
-// barriers need) until a stop SetStops gave it, the end, a trap or fault,
-// or budget group instructions. The last instruction's record is kept, as
-// a step's would be.
-func (d *EmuDebuggee) RunFast(ctx context.Context, budget int64) (fastStop, error) {
+// barriers need) until a stop SetStops gave it, target (noAddr: none),
+// the end, a trap or fault, or budget group instructions. The last
+// instruction's record is kept, as a step's would be.
+func (d *EmuDebuggee) RunFast(ctx context.Context, budget int64, target uint64) (fastStop, error) {
 	before := d.positions()
-	st := d.sess.Continue(ctx, budget)
+	var st emu.Stop
+	if target != noAddr {
+		st = d.sess.RunTo(ctx, target, budget)
+	} else {
+		st = d.sess.Continue(ctx, budget)
+	}
 	d.movedOthers(before)
 	w := d.w()
 	w.stale()
@@ -144,12 +149,18 @@ func (d *EmuDebuggee) RunFast(ctx context.Context, budget int64) (fastStop, erro
 	if st.Steps > 0 && st.Reason != emu.StopBudget && st.Reason != emu.StopCanceled {
 		d.rerecord(w)
 	}
-	return d.fastStop(st), err
+	return d.fastStop(st, before), err
 }
 
-// fastStop converts a session stop.
-func (d *EmuDebuggee) fastStop(st emu.Stop) fastStop {
-	fs := fastStop{steps: st.Steps, reason: st.Reason, atStart: st.Reason == emu.StopStart}
+// fastStop converts a session stop; before are the waves' positions
+// before the move.
+func (d *EmuDebuggee) fastStop(st emu.Stop, before []uint64) fastStop {
+	now := d.w().m.Steps()
+	steps := int64(now - before[d.sel])
+	if now < before[d.sel] {
+		steps = int64(before[d.sel] - now)
+	}
+	fs := fastStop{steps: steps, reason: st.Reason, atStart: st.Reason == emu.StopStart}
 	if st.Reason == emu.StopWatchpoint {
 		fs.watch = d.stops.ids[st.Watchpoint]
 	}
@@ -203,11 +214,11 @@ func (d *EmuDebuggee) ReverseContinue(ctx context.Context) (fastStop, error) {
 	before := d.positions()
 	st := d.sess.ReverseContinue(ctx)
 	if st.Reason == emu.StopStart && st.Steps == 0 {
-		return d.fastStop(st), nil
+		return d.fastStop(st, before), nil
 	}
 	d.reversed(before, nil)
 	d.rerecord(d.w())
-	return d.fastStop(st), st.Err
+	return d.fastStop(st, before), st.Err
 }
 
 // ReverseFinish goes back to the call that entered the current frame.

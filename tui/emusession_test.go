@@ -107,3 +107,30 @@ func TestWatchMemoryMultiWave(t *testing.T) {
 		t.Errorf("out[0] = %x before the change, want %x", b, initial)
 	}
 }
+
+// TestKeysRunOnSession: the continue key and until LOC run on the
+// session's engine like :c (one record kept, not one per step) and count
+// the selected wave's steps; the reverse-continue key goes back on it too.
+func TestKeysRunOnSession(t *testing.T) {
+	d := openBundled(t, "reduction")
+	m := New(d, Options{Color: ColorPlain})
+	m.Update(winSize(160, 40))
+	end := addrOf(t, d, "s_endpgm", 1)
+	runScript(t, m, []gdbStep{{fmt.Sprintf("until 0x%x", addrOf(t, d, "s_barrier", 1)), "reached"}})
+	if n := len(d.w().recs); n != 1 {
+		t.Fatalf("until kept %d records, want 1 (a run on the engine)", n)
+	}
+	s0 := d.StepCount()
+	runScript(t, m, []gdbStep{{fmt.Sprintf("b 0x%x", end), "breakpoint"}})
+	drive(m, keyMsg("c"), 10000)
+	if pc, _ := d.PC(); pc != end || len(d.w().recs) != 1 {
+		t.Fatalf("c stopped at %#x with %d records: %s", pc, len(d.w().recs), m.msg)
+	}
+	if want := fmt.Sprintf("breakpoint at 0x%x after %d steps", end, d.StepCount()-s0); !strings.Contains(m.msg, want) {
+		t.Fatalf("c says %q, want %q", m.msg, want)
+	}
+	drive(m, keyMsg("C"), 10000)
+	if d.StepCount() != 0 || !strings.Contains(m.msg, "at the start of history") {
+		t.Fatalf("C: at step %d: %q", d.StepCount(), m.msg)
+	}
+}

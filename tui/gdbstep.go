@@ -18,22 +18,32 @@ import (
 // breakpoints, displays).
 
 func cmdContinue(m *Model, _ []string) (tea.Cmd, error) {
-	if fr, ok := m.fast(); ok {
-		r := m.newRun()
-		r.fast = func(m *Model, r *runState, deadline time.Time) string { return m.continueFast(fr, r, deadline) }
-		return m.runOwn(r), nil
-	}
 	return m.startRun(runForward, 0, noAddr), nil
 }
 
 func cmdReverseContinue(m *Model, _ []string) (tea.Cmd, error) {
-	if fr, ok := m.fast(); ok {
-		r := m.newRun()
-		r.dir = runBackward
-		r.fast = func(m *Model, r *runState, _ time.Time) string { return m.reverseFast(fr, r) }
-		return m.runOwn(r), nil
-	}
 	return m.startRun(runBackward, 0, noAddr), nil
+}
+
+// fastRun is startRun's run on the engine, when the Debuggee has one: a
+// continue (to target, when set) or a reverse-continue. Runs of a number
+// of steps step.
+func (m *Model) fastRun(dir runDir, limit int, target uint64) (*runState, bool) {
+	if limit > 0 || dir == runBackward && target != noAddr {
+		return nil, false
+	}
+	fr, ok := m.fast()
+	if !ok {
+		return nil, false
+	}
+	r := m.newRun()
+	r.dir, r.target = dir, target
+	if dir == runBackward {
+		r.fast = func(m *Model, r *runState, _ time.Time) string { return m.reverseFast(fr, r) }
+	} else {
+		r.fast = func(m *Model, r *runState, deadline time.Time) string { return m.continueFast(fr, r, deadline) }
+	}
+	return r, true
 }
 
 // cmdReverseFinish goes back to the call that entered the current frame.
@@ -61,7 +71,7 @@ type fastRunner interface {
 	Watchable(w *watchpoint) bool
 	SetStops(breaks []*breakpoint, watches []*watchpoint)
 	Settle()
-	RunFast(ctx context.Context, budget int64) (fastStop, error)
+	RunFast(ctx context.Context, budget int64, target uint64) (fastStop, error)
 	ReverseStepN(n int) (moved, atStart bool, err error)
 	ReverseContinue(ctx context.Context) (fastStop, error)
 	ReverseFinish(ctx context.Context) (int64, error)
@@ -106,7 +116,8 @@ const fastChunk = 1 << 20
 
 // continueFast is continue's chunk on the engine: runs until a breakpoint
 // whose condition holds or a watched value changes (both evaluated by
-// the engine), the end, a trap or fault, or the deadline.
+// the engine), the run's target, the end, a trap or fault, or the
+// deadline.
 func (m *Model) continueFast(fr fastRunner, r *runState, deadline time.Time) string {
 	for {
 		if r.cancelled {
@@ -119,7 +130,7 @@ func (m *Model) continueFast(fr fastRunner, r *runState, deadline time.Time) str
 		if r.steps > 0 && time.Now().After(deadline) {
 			return ""
 		}
-		st, err := fr.RunFast(context.Background(), fastChunk)
+		st, err := fr.RunFast(context.Background(), fastChunk, r.target)
 		r.steps += int(st.steps)
 		if err != nil {
 			return "error: " + err.Error()
@@ -127,6 +138,9 @@ func (m *Model) continueFast(fr fastRunner, r *runState, deadline time.Time) str
 		switch st.reason {
 		case emu.StopBudget:
 		case emu.StopBreakpoint:
+			if pc, _ := m.dbg.PC(); pc == r.target {
+				return fmt.Sprintf("reached 0x%x", pc)
+			}
 			if s := m.breakStop(); s != "" {
 				return s
 			}
