@@ -20,6 +20,13 @@ import (
 // A point of the recording is a position: the instructions retired and the
 // edits applied. Stepping back moves one unit: an edit made since the last
 // step, else one instruction.
+//
+// A recording covers a group of waves over one memory: one wave
+// (StartRecording) or a Session's work-group. A group checkpoint holds
+// every wave's state and the pages at one moment; positions count the
+// group's instructions, and a schedule log (replay_sched.go) says which
+// wave ran each, so that replay runs the same waves in the same order.
+// One wave is a group of one and keeps no schedule.
 
 // defaultInterval is the instructions between checkpoints (at about 30 M
 // instructions a second, a replay of one interval takes some 2 ms).

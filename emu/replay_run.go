@@ -133,9 +133,10 @@ func (r *replay) advance(ctx context.Context, steps uint64, ev int, sw *Machine,
 }
 
 // ReverseStep goes back n units of the recording — an edit made since the
-// last step, else an instruction — restoring the exact state the wave had
-// there. It returns the record of the instruction that led there, when
-// one did (not at the start, nor where an edit was undone).
+// last step, else an instruction of m (the group goes back to just before
+// it) — restoring the exact state the group had there. It returns the
+// record of m's instruction that led there, when one did (not at the
+// start, nor where an edit was undone).
 func (m *Machine) ReverseStep(ctx context.Context, n uint64) (*StepRecord, error) {
 	r := m.rp
 	if r == nil {
