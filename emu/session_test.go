@@ -202,3 +202,31 @@ func TestSessionContinueBudgetCoversGathering(t *testing.T) {
 		t.Fatalf("after %d chunks: wave 1 counted to %d, wave 0 passed %d barriers", chunks, s.Wave(1).w.s[10], s.Barriers(0))
 	}
 }
+
+// TestSessionAnyWaveBreakpoint: a breakpoint applies to the selected
+// wave, unless it is set for any wave: then a wave the session runs to a
+// barrier stops there too, and the next continue goes on from it.
+func TestSessionAnyWaveBreakpoint(t *testing.T) {
+	ctx := context.Background()
+	for _, anyWave := range []bool{false, true} {
+		s := openGroup(t, 2, exchange...)
+		write := s.Prog.Addrs[len(groupPrologue)+2] // ds_write_b32, before the barrier
+		b, _ := s.Break(Breakpoint{PC: write, AnyWave: anyWave})
+		if st := s.Continue(ctx, 0); st.Reason != StopBreakpoint || st.Wave != 0 {
+			t.Fatalf("any wave %v: first continue: %+v", anyWave, st)
+		}
+		st := s.Continue(ctx, 0)
+		if !anyWave {
+			if st.Reason != StopEnded || s.Wave(1).PC() == write {
+				t.Fatalf("any wave %v: the other wave stopped: %+v", anyWave, st)
+			}
+			continue
+		}
+		if st.Reason != StopBreakpoint || st.Wave != 1 || st.Breakpoint != b.ID || s.Wave(1).PC() != write || b.Hits != 2 {
+			t.Fatalf("any wave %v: second continue: %+v, wave 1 at 0x%x, %d hits", anyWave, st, s.Wave(1).PC(), b.Hits)
+		}
+		if st := s.Continue(ctx, 0); st.Reason != StopEnded || s.Barriers(1) != 1 {
+			t.Fatalf("any wave %v: third continue: %+v", anyWave, st)
+		}
+	}
+}
