@@ -2,6 +2,7 @@ package emu
 
 import (
 	"math"
+	"slices"
 	"sort"
 )
 
@@ -20,11 +21,13 @@ type sched struct {
 	atEnd bool
 }
 
-// schedSeg is a stretch of the recording from start on where one wave ran.
-type schedSeg struct {
-	start uint64
-	wave  int
-}
+// schedSeg is a stretch of the recording where one wave ran: its start
+// position and the wave, in one word (a work-group has at most 16 waves).
+type schedSeg uint64
+
+func mkSeg(start uint64, w int) schedSeg { return schedSeg(start<<8 | uint64(w)) }
+func (g schedSeg) start() uint64         { return uint64(g) >> 8 }
+func (g schedSeg) wave() int             { return int(g & 0xff) }
 
 func newSched(n int, bar []bool) sched {
 	return sched{n: n, bars: make([][]uint64, n), bar: bar}
@@ -33,11 +36,14 @@ func newSched(n int, bar []bool) sched {
 // note records that wave w, m, runs from position now on (and passes an
 // s_barrier now when it is about to execute one).
 func (s *sched) note(w int, m *Machine, now uint64) {
-	if k := len(s.segs); k > 0 && s.segs[k-1].start == now {
+	if k := len(s.segs); k > 0 && s.segs[k-1].start() == now {
 		s.segs = s.segs[:k-1] // ran nothing: replaced
 	}
-	if k := len(s.segs); k == 0 || s.segs[k-1].wave != w {
-		s.segs = append(s.segs, schedSeg{now, w})
+	if k := len(s.segs); k == 0 || s.segs[k-1].wave() != w {
+		if len(s.segs) == cap(s.segs) {
+			s.segs = slices.Grow(s.segs, max(len(s.segs), 256)) // double: the log gets long
+		}
+		s.segs = append(s.segs, mkSeg(now, w))
 	}
 	if s.bar != nil && s.bar[m.w.pc()] && m.State() != Ended && m.State() != Faulted {
 		if b := s.bars[w]; len(b) == 0 || b[len(b)-1] != now {
@@ -48,7 +54,7 @@ func (s *sched) note(w int, m *Machine, now uint64) {
 
 // cut forgets the schedule from position now on.
 func (s *sched) cut(now uint64) {
-	i := sort.Search(len(s.segs), func(i int) bool { return s.segs[i].start >= now })
+	i := sort.Search(len(s.segs), func(i int) bool { return s.segs[i].start() >= now })
 	s.segs = s.segs[:i]
 	for w, b := range s.bars {
 		s.bars[w] = b[:sort.Search(len(b), func(i int) bool { return b[i] >= now })]
@@ -58,7 +64,7 @@ func (s *sched) cut(now uint64) {
 
 // seg returns the index of the stretch holding position p, or -1.
 func (s *sched) seg(p uint64) int {
-	return sort.Search(len(s.segs), func(i int) bool { return s.segs[i].start > p }) - 1
+	return sort.Search(len(s.segs), func(i int) bool { return s.segs[i].start() > p }) - 1
 }
 
 // at returns the wave that runs the instruction at position p and where
@@ -73,9 +79,9 @@ func (s *sched) at(p uint64) (w int, end uint64, ok bool) {
 	}
 	end = math.MaxUint64
 	if i+1 < len(s.segs) {
-		end = s.segs[i+1].start
+		end = s.segs[i+1].start()
 	}
-	return s.segs[i].wave, end, true
+	return s.segs[i].wave(), end, true
 }
 
 // lastOf returns the position of wave w's last instruction before p.
@@ -85,10 +91,10 @@ func (s *sched) lastOf(w int, p uint64) (uint64, bool) {
 	}
 	end := p
 	for i := s.seg(p - 1); i >= 0; i-- {
-		if g := s.segs[i]; g.wave == w && end > g.start {
+		if g := s.segs[i]; g.wave() == w && end > g.start() {
 			return end - 1, true
 		}
-		end = s.segs[i].start
+		end = s.segs[i].start()
 	}
 	return 0, false
 }
@@ -105,7 +111,7 @@ func (s *sched) passed(w int, p uint64) int {
 
 // bytes returns the memory the log holds.
 func (s *sched) bytes() int64 {
-	n := int64(cap(s.segs)) * 16
+	n := int64(cap(s.segs)) * 8
 	for _, b := range s.bars {
 		n += int64(cap(b)) * 8
 	}
