@@ -179,7 +179,7 @@ func (s *Session) MayPass(i int) bool {
 		if o == i || !s.live(o) {
 			continue
 		}
-		if p := s.Barriers(o); p < k || p == k && !s.AtBarrier(o) {
+		if p := s.Barriers(o); p < k || p == k && !s.bar[s.waves[o].w.pc()] {
 			return false
 		}
 	}

@@ -121,8 +121,8 @@ func (s *Session) bring(ctx context.Context, i int, budget int64) (Stop, bool) {
 				continue
 			}
 			for s.live(o) {
-				p := s.Barriers(o)
-				if p > k || p == k && s.AtBarrier(o) || s.AtBarrier(o) && !s.MayPass(o) {
+				p, at := s.Barriers(o), s.bar[s.waves[o].w.pc()]
+				if p > k || p == k && at || at && !s.MayPass(o) {
 					break
 				}
 				if ran >= limit {
