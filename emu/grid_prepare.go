@@ -34,9 +34,9 @@ type WaveSession struct {
 // (see WaveSession.Unready). None of those steps is recorded: only the
 // returned machines record history, each up to cfg.Config.HistoryBytes.
 // The returned Machine is at the kernel's entry with the ABI's initial
-// registers; breakpoints it inherits at s_barrier are cleared. (After the
-// chosen wave passes a barrier, its partners do not advance: a limitation
-// for multi-wave work-groups.)
+// registers; breakpoints it inherits at s_barrier are cleared. The
+// machines do not meet at barriers by themselves: OpenSession makes a
+// Session of them that does.
 func PrepareWave(ctx context.Context, l *Launch, cfg GridConfig, n uint64) (*WaveSession, error) {
 	cfg.Trace, cfg.Select = nil, nil
 	hist := cfg.Config.HistoryBytes

@@ -19,10 +19,11 @@ const (
 	StopCanceled                     // the context was canceled
 	StopStart                        // a reverse move reached the start of the recording
 	StopCall                         // reverse-finish reached the call of the frame
+	StopWatchpoint                   // a watched value changed (Session)
 )
 
 func (r StopReason) String() string {
-	return [...]string{"budget", "breakpoint", "ended", "trap", "halt", "fault", "error", "canceled", "start of history", "call"}[r]
+	return [...]string{"budget", "breakpoint", "ended", "trap", "halt", "fault", "error", "canceled", "start of history", "call", "watchpoint"}[r]
 }
 
 // RunResult reports a Run.

@@ -20,6 +20,13 @@ import (
 // A point of the recording is a position: the instructions retired and the
 // edits applied. Stepping back moves one unit: an edit made since the last
 // step, else one instruction.
+//
+// A recording covers a group of waves over one memory: one wave
+// (StartRecording) or a Session's work-group. A group checkpoint holds
+// every wave's state and the pages at one moment; positions count the
+// group's instructions, and a schedule log (replay_sched.go) says which
+// wave ran each, so that replay runs the same waves in the same order.
+// One wave is a group of one and keeps no schedule.
 
 // defaultInterval is the instructions between checkpoints (at about 30 M
 // instructions a second, a replay of one interval takes some 2 ms).
@@ -28,14 +35,21 @@ const defaultInterval = 1 << 16
 // maxCheckpoints bounds the checkpoints kept, whatever the budget.
 const maxCheckpoints = 1024
 
-// event is one edit of the recording.
+// event is one edit of the recording, made on wave (its index in the
+// group) at position steps.
 type event struct {
 	steps uint64
+	wave  int
 	apply func(m *Machine)
 }
 
-// replay is a machine's recording.
+// replay is a group's recording: one wave's (StartRecording) or a whole
+// work-group's (Session), over one memory. Positions count the group's
+// instructions; with several waves a schedule log says which wave ran
+// each of them (schedule.go).
 type replay struct {
+	waves     []*Machine
+	mem       *Memory
 	interval  uint64
 	fixed     bool // set by SetCheckpointInterval: no growth with the pages written
 	budget    int64
@@ -45,56 +59,22 @@ type replay struct {
 	log       *pageLog
 	replaying bool // inside a reverse move: no truncation, no checkpoints
 
+	sched // several waves: who ran when, barriers passed
+
 	// clean are the spans of positions recorded runs found no breakpoint
-	// at, for the breakpoints of Machine.bpVer: reverse-continue need not
-	// replay them.
+	// at, for the breakpoints of version ver (Machine.bpVer; with several
+	// waves the Session's gver, for its selected wave): reverse-continue
+	// need not replay them.
 	clean []cleanSpan
+	gver  uint64
 }
 
-// cleanSpan is the positions [lo, hi) with ev edits applied where the next
-// instruction had none of the breakpoints of version ver.
-type cleanSpan struct {
-	lo, hi uint64
-	ev     int
-	ver    uint64
-}
-
-// maxClean bounds the clean spans kept.
-const maxClean = 4096
-
-// addClean notes a span of positions without breakpoints.
-func (r *replay) addClean(lo, hi uint64, ev int, ver uint64) {
-	if lo >= hi {
-		return
+// ver is the version of m's breakpoints that clean spans are for.
+func (r *replay) ver(m *Machine) uint64 {
+	if len(r.waves) == 1 {
+		return m.bpVer
 	}
-	if n := len(r.clean); n > 0 {
-		if l := &r.clean[n-1]; l.ev == ev && l.ver == ver && l.hi >= lo && l.lo <= hi {
-			l.lo, l.hi = min(l.lo, lo), max(l.hi, hi)
-			return
-		}
-	}
-	if len(r.clean) == maxClean {
-		r.clean = append(r.clean[:0], r.clean[1:]...)
-	}
-	r.clean = append(r.clean, cleanSpan{lo, hi, ev, ver})
-}
-
-// covered reports whether the positions [lo, hi) with ev edits applied
-// are all in clean spans of version ver.
-func (r *replay) covered(lo, hi uint64, ev int, ver uint64) bool {
-	for p := lo; p < hi; {
-		next := p
-		for _, c := range r.clean {
-			if c.ev == ev && c.ver == ver && c.lo <= p && p < c.hi {
-				next = max(next, c.hi)
-			}
-		}
-		if next == p {
-			return false
-		}
-		p = next
-	}
-	return true
+	return r.gver
 }
 
 // ErrNotRecording is returned by the reverse moves of a machine that is not
@@ -111,19 +91,60 @@ func (m *Machine) StartRecording(budget int64) {
 	if budget <= 0 {
 		budget = m.Config.HistoryBytes
 	}
-	l := newPageLog()
-	m.hist.clear()
-	m.rp = &replay{interval: defaultInterval, budget: budget, log: l}
-	m.Mem.trackPages(l)
-	m.rp.cks = []*checkpoint{m.takeCheckpoint(nil, 0, l)}
+	m.StopRecording()
+	newReplay([]*Machine{m}, nil, budget)
 }
 
-// StopRecording ends the recording and frees its checkpoints.
-func (m *Machine) StopRecording() {
-	if m.rp != nil {
-		m.Mem.trackPages(nil)
-		m.rp = nil
+// newReplay starts recording the group waves, which share one memory,
+// within budget bytes; bar marks the s_barrier instructions (several
+// waves only).
+func newReplay(waves []*Machine, bar []bool, budget int64) *replay {
+	l := newPageLog()
+	r := &replay{waves: waves, mem: waves[0].Mem, interval: defaultInterval, budget: budget, log: l}
+	if len(waves) > 1 {
+		r.sched = newSched(len(waves), bar)
 	}
+	for _, m := range waves {
+		m.hist.clear()
+		m.rp = r
+	}
+	r.mem.trackPages(l)
+	r.cks = []*checkpoint{r.takeCheckpoint(nil, r.now(), 0)}
+	return r
+}
+
+// StopRecording ends the recording (of the machine's whole group) and
+// frees its checkpoints.
+func (m *Machine) StopRecording() {
+	if r := m.rp; r != nil {
+		r.mem.trackPages(nil)
+		for _, w := range r.waves {
+			w.rp = nil
+		}
+	}
+}
+
+// now returns the current position's instruction count: the group's
+// instructions retired.
+func (r *replay) now() uint64 {
+	if len(r.waves) == 1 {
+		return r.waves[0].Steps()
+	}
+	var n uint64
+	for _, m := range r.waves {
+		n += m.Steps()
+	}
+	return n
+}
+
+// index returns m's index in the group.
+func (r *replay) index(m *Machine) int {
+	for i, w := range r.waves {
+		if w == m {
+			return i
+		}
+	}
+	return 0
 }
 
 // Recording reports whether the machine records for reverse execution.
@@ -156,7 +177,7 @@ func (m *Machine) RecordingBytes() int64 {
 }
 
 func (r *replay) bytes() int64 {
-	n := r.log.bytes()
+	n := r.log.bytes() + r.sched.bytes()
 	for _, c := range r.cks {
 		n += c.size() + int64(c.own)*pageSize
 	}
@@ -173,7 +194,7 @@ func (m *Machine) edit(f func(m *Machine)) {
 	f(m)
 	m.hist.clear()
 	if r := m.rp; r != nil {
-		r.events = append(r.events, event{steps: m.Steps(), apply: f})
+		r.events = append(r.events, event{steps: r.now(), wave: r.index(m), apply: f})
 		r.ev++
 	}
 }
@@ -190,16 +211,38 @@ func (m *Machine) WriteMemory(addr uint64, b []byte) error {
 }
 
 // truncate forgets the recorded future past the current position before
-// the machine moves forward from it: the edits not applied and the
-// checkpoints that depend on them — before an edit, every later one.
-func (r *replay) truncate(m *Machine, edit bool) {
-	if r.replaying || r.ev == len(r.events) && !edit {
-		return
+// m moves forward from it (or, with edit, before an edit): the edits not
+// applied and the checkpoints that depend on them — before an edit, every
+// later one. One wave's future does not depend on anything else; a
+// group's depends on the schedule, so all of it goes. It returns the
+// position.
+func (r *replay) truncate(m *Machine, edit bool) (now uint64) {
+	now = r.now()
+	if r.replaying {
+		return now
 	}
+	if len(r.waves) > 1 {
+		if now < r.end || r.ev < len(r.events) {
+			r.cut(now, true)
+		}
+		if !edit {
+			r.note(r.index(m), m, now)
+		}
+		return now
+	}
+	if r.ev < len(r.events) || edit {
+		r.cut(now, edit)
+	}
+	return now
+}
+
+// cut drops the edits not applied and the checkpoints after them, or with
+// all, every checkpoint after now.
+func (r *replay) cut(now uint64, all bool) {
 	r.events = r.events[:r.ev]
-	s, k := m.Steps(), 0
+	k := 0
 	for _, c := range r.cks {
-		if c.ev <= r.ev && (!edit || c.steps <= s) {
+		if c.ev <= r.ev && (!all || c.steps <= now) {
 			r.cks[k] = c
 			k++
 		}
@@ -209,15 +252,34 @@ func (r *replay) truncate(m *Machine, edit bool) {
 	for i := 1; i < len(r.cks); i++ {
 		r.cks[i].own = ownPages(r.cks[i], r.cks[i-1])
 	}
+	if r.sched.n > 1 {
+		r.sched.cut(now)
+		k := 0
+		for _, c := range r.clean {
+			if c.lo < now {
+				c.hi = min(c.hi, now)
+				r.clean[k] = c
+				k++
+			}
+		}
+		r.clean = r.clean[:k]
+	}
 }
 
 // maybeCheckpoint takes a checkpoint when the last is interval or more
 // instructions behind.
 func (r *replay) maybeCheckpoint(m *Machine) {
+	if !r.replaying {
+		r.checkpointAt(m, r.now())
+	}
+}
+
+// checkpointAt is maybeCheckpoint at the current position s.
+func (r *replay) checkpointAt(m *Machine, s uint64) {
 	if r.replaying {
 		return
 	}
-	s := m.Steps()
+	r.end, r.atEnd = max(r.end, s), true
 	i := r.find(s, r.ev)
 	if i >= 0 && s-r.cks[i].steps < r.every() {
 		return
@@ -243,30 +305,31 @@ func (r *replay) every() uint64 {
 // or -1. Along the recording both coordinates only grow, so the ones at
 // or before a position are a prefix of cks.
 func (r *replay) find(steps uint64, ev int) int {
-	return sort.Search(len(r.cks), func(i int) bool {
-		c := r.cks[i]
-		return c.steps > steps || c.ev > ev
-	}) - 1
+	if n := len(r.cks); n > 0 && !r.cks[n-1].after(steps, ev) {
+		return n - 1 // at the end of the recording, as a forward run is
+	}
+	return sort.Search(len(r.cks), func(i int) bool { return r.cks[i].after(steps, ev) }) - 1
 }
 
 // insert takes a checkpoint of the current position after cks[i], then
 // thins the checkpoints to the budget.
 func (r *replay) insert(m *Machine, i int) {
 	var prev *checkpoint
+	now := r.now()
 	if i >= 0 {
 		prev = r.cks[i]
-		if prev.steps == m.Steps() && prev.ev == r.ev {
+		if prev.steps == now && prev.ev == r.ev {
 			return
 		}
 	}
-	c := m.takeCheckpoint(prev, r.ev, r.log)
+	c := r.takeCheckpoint(prev, now, r.ev)
 	r.cks = append(r.cks, nil)
 	copy(r.cks[i+2:], r.cks[i+1:])
 	r.cks[i+1] = c
 	if i+2 < len(r.cks) {
 		r.cks[i+2].own = ownPages(r.cks[i+2], c)
 	}
-	r.thin(m.Steps())
+	r.thin(now)
 }
 
 // thin drops checkpoints until they fit the budget and maxCheckpoints:
@@ -298,18 +361,20 @@ func stepGap(a, b uint64) uint64 {
 }
 
 // position returns the current position.
-func (m *Machine) position() (uint64, int) { return m.Steps(), m.rp.ev }
+func (m *Machine) position() (uint64, int) { return m.rp.now(), m.rp.ev }
 
-// back returns the position n units before (steps, ev), stopping at the
-// start of the recording; ok is false when it is already there.
-func (r *replay) back(steps uint64, ev int, n uint64) (uint64, int, bool) {
+// back returns the position n units of wave w before (steps, ev),
+// stopping at the start of the recording; ok is false when it is already
+// there. A unit is an edit made at that position, else the wave's last
+// instruction before it: the group goes back to just before it.
+func (r *replay) back(w int, steps uint64, ev int, n uint64) (uint64, int, bool) {
 	start := r.cks[0]
 	moved := false
 	for ; n > 0; n-- {
 		if ev > start.ev && r.events[ev-1].steps == steps && (steps > start.steps || ev > start.ev) {
 			ev--
-		} else if steps > start.steps {
-			steps--
+		} else if p, ok := r.lastOf(w, steps); ok {
+			steps = p
 			for ev > 0 && r.events[ev-1].steps > steps {
 				ev--
 			}
@@ -321,33 +386,50 @@ func (r *replay) back(steps uint64, ev int, n uint64) (uint64, int, bool) {
 	return steps, ev, moved
 }
 
-// goTo moves the machine to the position (steps, ev) of the recording:
-// it restores the last checkpoint before it and replays forward. When the
-// position is an instruction's end (no edit follows it there), that
-// instruction is replayed through Step, so that its record — what the last
-// step did — is returned.
+// lastOf returns the position of wave w's last instruction before steps
+// in the recording, if it has one there.
+func (r *replay) lastOf(w int, steps uint64) (uint64, bool) {
+	start := r.cks[0].steps
+	if steps <= start {
+		return 0, false
+	}
+	if len(r.waves) == 1 {
+		return steps - 1, true
+	}
+	p, ok := r.sched.lastOf(w, steps)
+	return p, ok && p >= start
+}
+
+// goTo moves the group to the position (steps, ev) of the recording: it
+// restores the last checkpoint before it and replays forward. When m ran
+// an instruction before the position and no edit follows it there, that
+// instruction is replayed through Step, so that its record — what m's
+// last step did — is returned.
 func (m *Machine) goTo(ctx context.Context, steps uint64, ev int) (*StepRecord, error) {
 	r := m.rp
 	r.replaying = true
 	defer func() { r.replaying = false }()
 	var rec *StepRecord
-	lastStep := steps > r.cks[0].steps && (ev == 0 || r.events[ev-1].steps < steps)
+	p, lastStep := r.lastOf(r.index(m), steps)
+	lastStep = lastStep && (ev == 0 || r.events[ev-1].steps < steps)
 	ts, tev := steps, ev
 	if lastStep {
-		ts, tev = steps-1, r.eventsUpTo(steps-1, ev)
+		ts, tev = p, r.eventsUpTo(p, ev)
 	}
 	i := r.find(ts, tev)
 	if i < 0 {
 		return nil, ErrNoHistory
 	}
-	m.restore(r.cks[i], r.log)
-	r.ev = r.cks[i].ev
-	if err := m.advance(ctx, ts, tev, nil, nil); err != nil {
+	r.restore(r.cks[i])
+	if err := r.advance(ctx, ts, tev, nil, nil, nil); err != nil {
 		return nil, err
 	}
 	if lastStep {
 		rec, _ = m.Step()
-		if err := m.advance(ctx, steps, ev, nil, nil); err != nil {
+		if p+1 < steps {
+			m.hist.clear() // other waves ran after it: it cannot be undone alone
+		}
+		if err := r.advance(ctx, steps, ev, nil, nil, nil); err != nil {
 			return rec, err
 		}
 	}
@@ -368,5 +450,5 @@ func (r *replay) eventsUpTo(steps uint64, max int) int {
 // recording.
 func (m *Machine) AtStart() bool {
 	r := m.rp
-	return r != nil && m.Steps() == r.cks[0].steps && r.ev == r.cks[0].ev
+	return r != nil && r.now() == r.cks[0].steps && r.ev == r.cks[0].ev
 }

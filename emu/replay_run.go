@@ -17,7 +17,7 @@ var ErrOutermost = errors.New("emu: reverse-finish: no call of this frame in the
 // fast engine does not journal).
 func (m *Machine) runRecorded(ctx context.Context, budget int64) (RunResult, error) {
 	r := m.rp
-	r.truncate(m, false)
+	now := r.truncate(m, false) // only m moves: now follows its steps
 	m.hist.clear()
 	var res RunResult
 	if err := m.stoppedErr(); err != nil {
@@ -32,11 +32,14 @@ func (m *Machine) runRecorded(ctx context.Context, budget int64) (RunResult, err
 	// for a StepBack to complete again; none can cross this run
 	defer func(l int64) { m.hist.limit = l }(m.hist.limit)
 	m.hist.limit = 0
-	start := m.Steps()
-	defer func() {
-		// the positions between the run's first and last were looked at
-		r.addClean(start+1, m.Steps(), r.ev, m.bpVer)
-	}()
+	if len(r.waves) == 1 {
+		start := now
+		defer func() {
+			// the positions between the run's first and last were looked
+			// at (a Session notes its group's)
+			r.addClean(start+1, r.now(), r.ev, m.bpVer)
+		}()
+	}
 	for {
 		if budget > 0 && res.Steps >= budget {
 			res.Reason = StopBudget
@@ -49,15 +52,16 @@ func (m *Machine) runRecorded(ctx context.Context, budget int64) (RunResult, err
 			break
 		}
 		n := int64(r.every())
-		if i := r.find(m.Steps(), r.ev); i >= 0 {
-			n = max(int64(r.cks[i].steps+r.every())-int64(m.Steps()), 1)
+		if i := r.find(now, r.ev); i >= 0 {
+			n = max(int64(r.cks[i].steps+r.every())-int64(now), 1)
 		}
 		if budget > 0 {
 			n = min(n, budget-res.Steps)
 		}
 		part, err := m.runFast(ctx, n)
 		res.Steps += part.Steps
-		r.maybeCheckpoint(m)
+		now += uint64(part.Steps)
+		r.checkpointAt(m, now)
 		if err != nil || part.Reason != StopBudget {
 			res.Reason = part.Reason
 			res.PC = m.PC()
@@ -68,23 +72,36 @@ func (m *Machine) runRecorded(ctx context.Context, budget int64) (RunResult, err
 	return res, nil
 }
 
-// advance replays from the current position to (steps, ev) on the fast
-// engine, applying the logged edits at their step counts. With stops, hit
-// is called at every position before the end where the next instruction's
-// index is set in stops.
-func (m *Machine) advance(ctx context.Context, steps uint64, ev int, stops []bool, hit func(uint64, int)) error {
-	r := m.rp
-	bp, nbp, lim := m.bp, m.nbp, m.hist.limit
-	defer func() { m.bp, m.nbp, m.hist.limit = bp, nbp, lim }()
-	m.hist.limit = 0 // as in runRecorded
-	m.nbp = 0
+// advance replays the group from the current position to (steps, ev) on
+// the fast engine, following the schedule and applying the logged edits
+// at their positions. With stops, hit is called at every position before
+// the end where wave sw is about to run and its next instruction's index
+// is set in stops.
+func (r *replay) advance(ctx context.Context, steps uint64, ev int, sw *Machine, stops []bool, hit func(uint64, int)) error {
+	type saved struct {
+		bp  []bool
+		nbp int
+		lim int64
+	}
+	keep := make([]saved, len(r.waves))
+	for i, m := range r.waves {
+		keep[i] = saved{m.bp, m.nbp, m.hist.limit}
+		m.hist.limit = 0 // as in runRecorded
+		m.nbp = 0
+	}
+	defer func() {
+		for i, m := range r.waves {
+			m.bp, m.nbp, m.hist.limit = keep[i].bp, keep[i].nbp, keep[i].lim
+		}
+	}()
 	if stops != nil {
-		m.bp, m.nbp = stops, 1
+		sw.bp, sw.nbp = stops, 1
 	}
 	for {
-		cur := m.Steps()
+		cur := r.now()
 		for r.ev < ev && r.events[r.ev].steps <= cur {
-			r.events[r.ev].apply(m)
+			e := r.events[r.ev]
+			e.apply(r.waves[e.wave])
 			r.ev++
 		}
 		if cur >= steps && r.ev >= ev {
@@ -94,16 +111,21 @@ func (m *Machine) advance(ctx context.Context, steps uint64, ev int, stops []boo
 		if r.ev < ev {
 			target = min(target, r.events[r.ev].steps)
 		}
-		if stops != nil && stops[m.w.pc()] {
+		wi, end, ok := r.at(cur)
+		if !ok {
+			return fmt.Errorf("emu: replay: position %d is before the schedule", cur)
+		}
+		m := r.waves[wi]
+		if stops != nil && m == sw && stops[m.w.pc()] {
 			hit(cur, r.ev)
 		}
 		switch m.w.state() {
 		case Ended, Faulted:
-			return fmt.Errorf("emu: replay: the wave stopped at step %d, before step %d (pc 0x%x)", cur, target, m.PC())
+			return fmt.Errorf("emu: replay: wave %d stopped at step %d, before step %d (pc 0x%x)", wi, cur, target, m.PC())
 		case Trapped, Halted:
 			m.w.s[slotStatus] = uint32(Running)
 		}
-		res, err := m.runFast(ctx, int64(target-cur))
+		res, err := m.runFast(ctx, int64(min(target, end)-cur))
 		if res.Reason == StopCanceled {
 			return err
 		}
@@ -111,16 +133,17 @@ func (m *Machine) advance(ctx context.Context, steps uint64, ev int, stops []boo
 }
 
 // ReverseStep goes back n units of the recording — an edit made since the
-// last step, else an instruction — restoring the exact state the wave had
-// there. It returns the record of the instruction that led there, when
-// one did (not at the start, nor where an edit was undone).
+// last step, else an instruction of m (the group goes back to just before
+// it) — restoring the exact state the group had there. It returns the
+// record of m's instruction that led there, when one did (not at the
+// start, nor where an edit was undone).
 func (m *Machine) ReverseStep(ctx context.Context, n uint64) (*StepRecord, error) {
 	r := m.rp
 	if r == nil {
 		return nil, ErrNotRecording
 	}
 	s, ev := m.position()
-	ts, tev, ok := r.back(s, ev, n)
+	ts, tev, ok := r.back(r.index(m), s, ev, n)
 	if !ok {
 		return nil, ErrNoHistory
 	}
@@ -131,7 +154,7 @@ func (m *Machine) ReverseStep(ctx context.Context, n uint64) (*StepRecord, error
 // instruction has a breakpoint (Reason StopBreakpoint), else to the start
 // of the recording (StopStart). Steps counts the instructions gone back.
 func (m *Machine) ReverseContinue(ctx context.Context) (RunResult, error) {
-	return m.reverseSearch(ctx, m.bp, m.nbp > 0, true, func(hits []hitPos) (hitPos, bool) {
+	return m.reverseSearch(ctx, m.bp, m.nbp > 0, true, nil, func(hits []hitPos) (hitPos, bool) {
 		return hits[len(hits)-1], true
 	}, StopBreakpoint)
 }
@@ -154,7 +177,7 @@ func (m *Machine) ReverseFinish(ctx context.Context) (RunResult, error) {
 	if m.rp != nil {
 		ev0 = m.rp.ev
 	}
-	res, err := m.reverseSearch(ctx, stops, true, false, func(hits []hitPos) (hitPos, bool) {
+	res, err := m.reverseSearch(ctx, stops, true, false, nil, func(hits []hitPos) (hitPos, bool) {
 		for k := len(hits) - 1; k >= 0; k-- {
 			switch {
 			case !calls[hits[k].idx]:
@@ -189,7 +212,8 @@ type hitPos struct {
 // stops (in order), else to the start (StopStart; at once when any is
 // false). pick sees the stretches from the newest. With clean, stops are
 // the breakpoints, and stretches the clean spans cover are not replayed.
-func (m *Machine) reverseSearch(ctx context.Context, stops []bool, any, clean bool, pick func([]hitPos) (hitPos, bool), reason StopReason) (RunResult, error) {
+// With keep, a stop counts only where keep, called there, holds.
+func (m *Machine) reverseSearch(ctx context.Context, stops []bool, any, clean bool, keep func() bool, pick func([]hitPos) (hitPos, bool), reason StopReason) (RunResult, error) {
 	r := m.rp
 	if r == nil {
 		return RunResult{}, ErrNotRecording
@@ -197,7 +221,7 @@ func (m *Machine) reverseSearch(ctx context.Context, stops []bool, any, clean bo
 	s0, e0 := m.position()
 	moveTo := func(s uint64, ev int, why StopReason) (RunResult, error) {
 		_, err := m.goTo(ctx, s, ev)
-		return RunResult{Steps: int64(s0 - m.Steps()), Reason: why, PC: m.PC()}, err
+		return RunResult{Steps: int64(s0 - r.now()), Reason: why, PC: m.PC()}, err
 	}
 	start := r.cks[0]
 	if s0 == start.steps && e0 == start.ev {
@@ -214,16 +238,17 @@ func (m *Machine) reverseSearch(ctx context.Context, stops []bool, any, clean bo
 			break
 		}
 		c := r.cks[i]
-		if clean && c.ev == ee && r.covered(c.steps, es, ee, m.bpVer) {
+		if clean && c.ev == ee && r.covered(c.steps, es, ee, r.ver(m)) {
 			es = c.steps // no breakpoint there: no need to replay
 			continue
 		}
 		r.replaying = true
-		m.restore(c, r.log)
-		r.ev = c.ev
+		r.restore(c)
 		hits = hits[:0]
-		err := m.advance(ctx, es, ee, stops, func(s uint64, ev int) {
-			hits = append(hits, hitPos{s, ev, m.w.pc()})
+		err := r.advance(ctx, es, ee, m, stops, func(s uint64, ev int) {
+			if keep == nil || keep() {
+				hits = append(hits, hitPos{s, ev, m.w.pc()})
+			}
 		})
 		r.replaying = false
 		if err != nil {

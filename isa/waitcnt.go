@@ -11,7 +11,7 @@ type Waitcnt struct {
 
 // waitcntLayout places the counters in an s_waitcnt simm16: vmcnt's low 4
 // bits at [3:0] and, when vmHi is set, its bits 5:4 at [15:14]; expcnt at
-// [6:4]; lgkmcnt at [11:8] (GCN3 §4.4, Vega §4.4).
+// [6:4]; lgkmcnt at [11:8] (S_WAITCNT in the SOPP instructions of the GCN3 and Vega ISA manuals).
 type waitcntLayout struct {
 	vmHi bool
 }

@@ -93,18 +93,7 @@ func New(d Debuggee, opt Options) *Model {
 	if m.tour = newTour(d); m.tour != nil {
 		m.tourFormat(m.tour.shownStop())
 	}
-	m.openNote()
 	return m
-}
-
-// openNote shows what the debuggee has to say on opening a wave, if it
-// says anything (EmuDebuggee.OpenNote).
-func (m *Model) openNote() bool {
-	if n, ok := m.dbg.(interface{ OpenNote() string }); ok && n.OpenNote() != "" {
-		m.status("%s", n.OpenNote())
-		return true
-	}
-	return false
 }
 
 // defaultMemory points the memory pane at the first buffer argument, or
@@ -351,10 +340,8 @@ func (m *Model) selected(i int, fresh bool) {
 		w.last = w.read(m.dbg) // watch the new wave from its current values
 	}
 	if fresh {
-		if !m.openNote() {
-			r, _ := m.frame.Waves.Row(i)
-			m.status("wave %d: group %s dispatched afresh (earlier groups ran to completion)", i, groupText(r.Group))
-		}
+		r, _ := m.frame.Waves.Row(i)
+		m.status("wave %d: group %s dispatched afresh (earlier groups ran to completion)", i, groupText(r.Group))
 		return
 	}
 	m.status("wave %d", i)

@@ -31,21 +31,19 @@
 //
 //   - The model sees the emulator only through Debuggee, so a front end test
 //     needs no code object and emu can change behind the adapter.
-//   - open.go dispatches through package emu (emu.PrepareWave), which lays
+//   - open.go dispatches through package emu (emu.OpenSession), which lays
 //     the launch out by the ABI, runs the work-groups before the chosen
-//     wave's and hands over that work-group's Machines with their vector
-//     memory units; LDS is memory at emu.SharedApertureBase. emu first
-//     runs the other waves (unrecorded, within a step budget) towards their
-//     first barrier, to learn whether they reach it (one that does not is
-//     named in the status line); the work-group is then dispatched again
-//     with every wave at the top. The debugger keeps s_barrier honest
-//     itself: before the selected wave passes its
-//     n-th barrier, every other live wave of the work-group is stepped
-//     (recorded) until it waits at that barrier or ends. Stepping a wave
-//     back does not rewind the others.
+//     wave's and hands over a session over that work-group, every wave at
+//     the top; LDS is memory at emu.SharedApertureBase. The session is
+//     Delve's split: emu runs the waves, keeps s_barrier honest (before a
+//     wave passes a barrier it runs the others there on the fast engine),
+//     evaluates breakpoints (their conditions are tui's evaluator handed
+//     over as emu.Cond) and watchpoints, and records the whole work-group,
+//     so that every reverse move rewinds every wave; EmuDebuggee only
+//     renders it.
 //   - The waves pane lists the whole grid in dispatch order (up to 4096
 //     waves). One work-group is loaded at a time: selecting a wave of
-//     another group prepares it afresh (a new emu.PrepareWave dispatch, so
+//     another group prepares it afresh (a new emu.OpenSession dispatch, so
 //     the groups before it have run to completion and its own start at the
 //     entry); the groups before it show "done", those after "not run".
 //     Breakpoints and watchpoints live in the Model and survive the switch.

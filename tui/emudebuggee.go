@@ -3,7 +3,6 @@ package tui
 import (
 	"context"
 	"encoding/binary"
-	"errors"
 	"fmt"
 	"slices"
 	"sort"
@@ -15,14 +14,16 @@ import (
 	"github.com/wavedbg/wavedbg/loader"
 )
 
-// EmuDebuggee adapts package emu to Debuggee: one emu.Machine per wave over
-// shared memory, the step records kept for "changed by the last step", the
-// scalar-cache totals and the address decoder.
+// EmuDebuggee adapts package emu to Debuggee, a thin layer over an
+// emu.Session (which runs the work-group's waves, enforces barriers,
+// evaluates breakpoints and watchpoints and records): the step records
+// kept for "changed by the last step", the scalar-cache totals and the
+// address decoder.
 type EmuDebuggee struct {
 	k       *kernelCode
 	prog    *emu.Program
 	mem     *emu.Memory
-	sess    *emu.WaveSession
+	sess    *emu.Session
 	waves   []*waveRun
 	sel     int
 	lines   []DisasmLine
@@ -30,14 +31,19 @@ type EmuDebuggee struct {
 	nSGPR   int
 	nVGPR   int
 	buffers []Buffer
-	bar     []bool // instruction index → s_barrier
 
 	// The dispatch number of the loaded work-group's first wave, and how
 	// to prepare another wave (a fresh dispatch up to its work-group).
 	first    int
 	relaunch prepareFunc
 
-	note string // what to say on opening (OpenNote)
+	// the stops last handed to the session (SetStops)
+	stops struct {
+		breaks  []*breakpoint
+		watches []*watchpoint
+		ids     map[int]*watchpoint // emu watchpoint id → tui's
+		sel     int                 // the wave register watches are on
+	}
 }
 
 // waveWindow caps the waves listed per frame: the ones around the
@@ -62,42 +68,25 @@ func launch(ctx context.Context, co *loader.CodeObject, k *kernelCode, _ *loader
 		cfg = *l.Config
 	}
 	// prepare dispatches afresh up to wave n's work-group; the code object
-	// has been read, so it can run again for another work-group.
+	// has been read, so it can run again for another work-group. The
+	// session records within the history budget less the step records'
+	// share.
 	var prepare prepareFunc
 	prepare = func(ctx context.Context, n uint64, progress func(emu.GridProgress)) (*EmuDebuggee, error) {
-		gc := emu.GridConfig{Config: cfg, MaxSteps: 100_000_000, VMem: l.VMem, SiblingSteps: siblingSteps, Progress: progress}
-		sess, err := emu.PrepareWave(ctx, copyArgs(base), gc, n)
+		gc := emu.GridConfig{Config: cfg, MaxSteps: 100_000_000, VMem: l.VMem, Progress: progress}
+		gc.Config.HistoryBytes = cfg.HistoryBytes - cfg.HistoryBytes/recShare
+		sess, err := emu.OpenSession(ctx, copyArgs(base), gc, n)
 		if err != nil {
 			return nil, err
 		}
-		note := ""
-		if len(sess.Others) > 0 {
-			// emu ran the other waves (unrecorded) towards their first
-			// barrier, which tells whether they get there. Every wave
-			// starts at the entry, though: dispatch again, leaving them
-			// there; the debugger's barrier gathering moves them.
-			var we emu.WaveError
-			if errors.As(sess.Unready, &we) {
-				note = fmt.Sprintf("wave %d did not reach the barrier within %d steps (at 0x%x); this wave runs until it needs the barrier", we.Index, siblingSteps, we.PC)
-			}
-			gc.SiblingsAtEntry = true
-			if sess, err = emu.PrepareWave(ctx, copyArgs(base), gc, n); err != nil {
-				return nil, err
-			}
-		}
 		d := newEmuDebuggee(k, mf, sess, sizes, prepare)
-		d.note = note
 		for _, w := range d.waves {
-			w.setBudget(cfg.HistoryBytes/int64(len(d.waves)), len(d.waves) == 1)
+			w.recLimit = cfg.HistoryBytes / recShare / int64(len(d.waves))
 		}
 		return d, nil
 	}
 	return prepare(ctx, l.Wave, l.Progress)
 }
-
-// siblingSteps bounds emu's run of the work-group's other waves towards
-// their first barrier when a wave is prepared.
-const siblingSteps = emu.DefaultSiblingSteps
 
 // copyArgs returns l with copies of its buffers (PrepareWave takes
 // ownership of buffer data).
@@ -112,13 +101,9 @@ func copyArgs(l *emu.Launch) *emu.Launch {
 	return &el
 }
 
-// OpenNote says what the debugger should know on opening the wave: the
-// wave of its work-group that does not reach the barrier, if any.
-func (d *EmuDebuggee) OpenNote() string { return d.note }
-
-// newEmuDebuggee wraps a prepared wave and its work-group.
-func newEmuDebuggee(k *kernelCode, mf *manifest.Manifest, sess *emu.WaveSession, sizes []uint64, prepare prepareFunc) *EmuDebuggee {
-	d := &EmuDebuggee{k: k, sess: sess, mem: sess.Memory, prog: sess.Machine.Prog, labels: map[string]uint64{}}
+// newEmuDebuggee wraps a session over a work-group.
+func newEmuDebuggee(k *kernelCode, mf *manifest.Manifest, sess *emu.Session, sizes []uint64, prepare prepareFunc) *EmuDebuggee {
+	d := &EmuDebuggee{k: k, sess: sess, mem: sess.Memory, prog: sess.Prog, labels: map[string]uint64{}}
 	d.nSGPR, d.nVGPR = 16, 8
 	if k.desc != nil {
 		d.nSGPR = min(max(k.desc.Rsrc1.SGPRs(k.proc), 16), 102)
@@ -128,27 +113,13 @@ func newEmuDebuggee(k *kernelCode, mf *manifest.Manifest, sess *emu.WaveSession,
 		d.nSGPR = min(max(int(k.meta.SGPRCount), 16), 102)
 	}
 	d.buildListing(d.prog.Insts)
-	d.bar = make([]bool, len(d.prog.Insts))
-	for i := range d.prog.Insts {
-		d.bar[i] = d.prog.Insts[i].Op.Info().Flags.Has(isa.FlagBarrier)
-	}
 	d.buffers = d.dispatchBuffers(mf, sizes)
 	group := [3]int{int(sess.Group[0]), int(sess.Group[1]), int(sess.Group[2])}
-	others := sess.Others
-	for i := 0; i < len(others)+1; i++ {
-		var m *emu.Machine
-		switch {
-		case i == sess.Index:
-			m = sess.Machine
-		case i < sess.Index:
-			m = others[i]
-		default:
-			m = others[i-1]
-		}
-		d.waves = append(d.waves, &waveRun{m: m, group: group, index: i, lastMem: -1})
+	for i := range sess.Waves() {
+		d.waves = append(d.waves, &waveRun{m: sess.Wave(i), group: group, index: i, lastMem: -1, replay: sess.Waves() > 1})
 	}
-	d.sel = sess.Index
-	d.first = int(sess.Wave) - sess.Index
+	d.sel = sess.Selected()
+	d.first = int(sess.First)
 	d.relaunch = prepare
 	return d
 }
@@ -292,7 +263,7 @@ func (d *EmuDebuggee) Buffers() []Buffer         { return d.buffers }
 func (d *EmuDebuggee) SelectWave(i int) error {
 	if i >= d.first && i < d.first+len(d.waves) {
 		d.sel = i - d.first
-		return nil
+		return d.sess.Select(d.sel)
 	}
 	if i < 0 || i >= d.WaveCount() || d.relaunch == nil {
 		return fmt.Errorf("no wave %d", i)

@@ -1,17 +1,17 @@
 package tui
 
 import (
+	"context"
 	"errors"
-	"fmt"
 	"unsafe"
 
 	"github.com/wavedbg/wavedbg/emu"
 	"github.com/wavedbg/wavedbg/isa"
 )
 
-// This file is how EmuDebuggee steps its waves: stepping forward and back,
-// gathering the work-group at s_barrier, and the step records it keeps,
-// bounded like emu's own history.
+// This file is how EmuDebuggee steps the selected wave — forward and back,
+// on the session, which brings the other waves to a barrier itself — and
+// the step records it keeps, bounded like emu's own history.
 
 // waveRun is one wave and what the debugger remembers about its steps.
 type waveRun struct {
@@ -34,12 +34,15 @@ type waveRun struct {
 		rec *emu.StepRecord
 		mem *emu.MemPreview
 	}
+	// replay is set for a wave of a work-group of several: its steps are
+	// undone by the session's replay (no journal), so its records are
+	// bounded by bytes only
+	replay  bool
 	err     error // why the wave stopped, if it faulted
 	hits    uint64
 	misses  uint64
 	evicts  uint64
 	lastMem int // index in recs of the last memory instruction, -1 if none
-	bars    int // s_barrier instructions passed
 }
 
 // cacheStep is the scalar-cache tally of step seq.
@@ -49,23 +52,8 @@ type cacheStep struct {
 }
 
 // recShare is the part of the history budget (1/recShare) the debugger's
-// step records get; emu's history gets the rest.
+// step records get; the session's recording gets the rest.
 const recShare = 8
-
-// setBudget splits a wave's history budget between emu and the records.
-// A wave that records (the only one of its work-group) gives emu's journal,
-// which then holds only the single steps since the last continue, as much
-// as the records, and the rest to emu's checkpoints.
-func (w *waveRun) setBudget(b int64, record bool) {
-	w.recLimit = b / recShare
-	if record {
-		w.m.SetHistoryLimit(w.recLimit)
-		w.m.StartRecording(b - 2*w.recLimit)
-	} else {
-		w.m.SetHistoryLimit(b - w.recLimit)
-	}
-	w.forget()
-}
 
 // stale forgets the snapshot and preview: the wave's state changed.
 func (w *waveRun) stale() { w.snap, w.prev = nil, nil }
@@ -75,87 +63,57 @@ func (w *waveRun) forget() {
 	w.recs, w.recBytes, w.tally, w.lastMem = nil, 0, nil, -1
 }
 
+// Step executes one instruction of the selected wave on the session
+// (which first brings the other waves to a barrier it is about to pass)
+// and keeps its record.
 func (d *EmuDebuggee) Step() error {
 	w := d.w()
-	bar := d.atBarrier(w)
-	if bar {
-		if err := d.gather(w); err != nil {
-			return err
-		}
-	}
-	if err := d.stepWave(w); err != nil {
-		if errors.Is(err, emu.ErrEnded) {
-			return errors.New("the wave has ended")
-		}
-		return err
-	}
-	return nil
-}
-
-// stepWave steps one wave and keeps its record.
-func (d *EmuDebuggee) stepWave(w *waveRun) error {
-	bar := d.atBarrier(w)
 	var smem *emu.MemPreview
 	if i, ok := d.prog.IndexOf(w.m.PC()); ok && d.prog.Insts[i].Enc == isa.EncSMEM {
 		smem = d.previewOf(w).Mem
 	}
-	rec, err := w.m.Step()
+	before := d.positions()
+	recs, st := d.sess.Step(context.Background(), 1)
+	d.movedOthers(before)
 	w.stale()
-	if rec != nil {
+	for _, rec := range recs {
 		if smem != nil {
 			w.smem.rec, w.smem.mem = rec, smem
 		}
 		w.push(rec)
-		if bar {
-			w.bars++
-		}
 	}
-	if err != nil && !errors.Is(err, emu.ErrEnded) {
-		w.err = err
-	}
-	return err
-}
-
-// atBarrier reports whether w is live and about to execute s_barrier.
-func (d *EmuDebuggee) atBarrier(w *waveRun) bool {
-	if st := w.m.State(); st == emu.Ended || st == emu.Faulted {
-		return false
-	}
-	i, ok := d.prog.IndexOf(w.m.PC())
-	return ok && d.bar[i]
-}
-
-// maxGather bounds the steps another wave takes to reach a barrier.
-const maxGather = 1 << 20
-
-// gather brings every other live wave of the work-group to the s_barrier
-// that w is about to pass (its bars-th): a wave behind runs (recorded, so
-// it can be stepped back) until it waits there or ends. Waves that have
-// passed more barriers than w stay where they are.
-func (d *EmuDebuggee) gather(w *waveRun) error {
-	for _, o := range d.waves {
-		if o == w {
-			continue
-		}
-		for n := 0; ; n++ {
-			if o.m.State() == emu.Ended || o.err != nil || o.m.State() == emu.Faulted {
-				break
-			}
-			if o.bars > w.bars || o.bars == w.bars && d.atBarrier(o) {
-				break // ahead of w, or waiting at w's barrier
-			}
-			if n == maxGather {
-				return fmt.Errorf("wave %d did not reach the barrier in %d steps", o.index, maxGather)
-			}
-			if err := d.stepWave(o); err != nil {
-				if errors.Is(err, emu.ErrEnded) {
-					break
-				}
-				return fmt.Errorf("wave %d, on its way to the barrier: %w", o.index, err)
-			}
-		}
+	switch {
+	case st.Reason == emu.StopEnded && len(recs) == 0:
+		return errors.New("the wave has ended")
+	case st.Err != nil && len(recs) == 0:
+		return st.Err
+	case st.Err != nil:
+		w.err = st.Err
+		return st.Err
 	}
 	return nil
+}
+
+// positions returns every wave's instructions retired.
+func (d *EmuDebuggee) positions() []uint64 {
+	out := make([]uint64, len(d.waves))
+	for i, w := range d.waves {
+		out[i] = w.m.Steps()
+	}
+	return out
+}
+
+// movedOthers forgets the records and views of the waves other than the
+// selected one that moved since before (positions): the session ran them
+// to a barrier, or a reverse move took them back.
+func (d *EmuDebuggee) movedOthers(before []uint64) {
+	for i, w := range d.waves {
+		if i != d.sel && w.m.Steps() != before[i] {
+			w.forget()
+			w.stale()
+			w.err = nil
+		}
+	}
 }
 
 // push keeps rec, then drops the oldest records when there are more than
@@ -185,7 +143,11 @@ func (w *waveRun) push(rec *emu.StepRecord) {
 	if isMemory(rec.Inst) || len(rec.Addrs) > 0 {
 		w.lastMem = len(w.recs) - 1
 	}
-	if keep := max(w.m.HistoryLen(), 1); len(w.recs) > keep || w.recBytes > w.recLimit && len(w.recs) > 1 {
+	keep := max(w.m.HistoryLen(), 1)
+	if w.replay {
+		keep = len(w.recs)
+	}
+	if len(w.recs) > keep || w.recBytes > w.recLimit && len(w.recs) > 1 {
 		// Drop down to 3/4 of both bounds, so that dropping is rare.
 		keep = max(keep*3/4, 1)
 		drop, b := 0, w.recBytes
@@ -215,6 +177,12 @@ func (w *waveRun) dropRecs(n int) {
 // trimTally forgets the tallies of steps emu can no longer undo.
 func (w *waveRun) trimTally() {
 	oldest := w.m.Steps() - uint64(w.m.HistoryLen()) // steps up to it are gone
+	if w.replay {
+		oldest = w.m.Steps()
+		if len(w.recs) > 0 {
+			oldest = w.recs[0].Seq - 1 // the records' steps stay
+		}
+	}
 	i := 0
 	for i < len(w.tally) && w.tally[i].seq <= oldest {
 		i++
@@ -245,26 +213,39 @@ func recSize(r *emu.StepRecord) int64 {
 	return int64(n)
 }
 
-// StepBack undoes the last step: from emu's journal while it holds it,
-// else (a recording wave, after a continue, an edit or a reverse move) by
-// emu's replay.
+// StepBack undoes the last step: from emu's journal while it holds it (a
+// wave alone in its work-group, since its last continue, edit or reverse
+// move), else by the session's replay; a wave of several keeps its
+// records, less the undone step's.
 func (d *EmuDebuggee) StepBack() (bool, error) {
 	w := d.w()
-	if w.m.HistoryLen() == 0 && w.m.Recording() {
+	steps := w.m.Steps()
+	switch {
+	case w.m.HistoryLen() > 0:
+		if err := w.m.StepBack(); err != nil {
+			if errors.Is(err, emu.ErrNoHistory) {
+				return false, nil
+			}
+			return false, err
+		}
+	case w.replay:
+		before := d.positions()
+		_, st := d.sess.ReverseStep(context.Background(), 1)
+		if st.Reason == emu.StopStart {
+			return false, nil
+		}
+		d.movedOthers(before)
+		if st.Err != nil {
+			return true, st.Err
+		}
+	default:
 		moved, _, err := d.ReverseStepN(1)
 		return moved, err
 	}
-	if err := w.m.StepBack(); err != nil {
-		if errors.Is(err, emu.ErrNoHistory) {
-			return false, nil
-		}
-		return false, err
-	}
 	w.stale()
 	w.err = nil
-	// The undone step is the instruction the wave is back at.
-	if i, ok := d.prog.IndexOf(w.m.PC()); ok && d.bar[i] && w.bars > 0 {
-		w.bars--
+	if w.m.Steps() == steps {
+		return true, nil // an edit was undone
 	}
 	if n := len(w.tally); n > 0 && w.tally[n-1].seq == w.m.Steps()+1 {
 		t := w.tally[n-1]

@@ -28,7 +28,7 @@ func (d *EmuDebuggee) Waves() []WaveRow {
 		st := w.m.State().String()
 		if w.err != nil && w.m.State() == emu.Faulted {
 			st = "faulted"
-		} else if d.atBarrier(w) && w.m.Steps() > 0 {
+		} else if d.sess.AtBarrier(i) && w.m.Steps() > 0 {
 			st = "barrier"
 		}
 		out[k] = WaveRow{ID: d.first + i, Group: w.group, Wave: w.index, PC: w.m.PC(), State: st}

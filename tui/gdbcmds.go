@@ -33,7 +33,7 @@ func gdbCommandTable() []command {
 		{[]string{"delete", "d"}, "[N...|LOC|all]", "delete breakpoints and watchpoints (alone: all)", cmdGDBDelete},
 		{[]string{"disable"}, "[N...]", "disable breakpoints and watchpoints (alone: all)", cmdDisable},
 		{[]string{"enable"}, "[N...]", "enable breakpoints and watchpoints (alone: all)", cmdEnable},
-		{[]string{"watch", "w"}, "REG | REG[LANE] | *(TYPE*)ADDR", "stop when it changes, checked after every step", cmdGDBWatch},
+		{[]string{"watch", "w"}, "REG | REG[LANE] | *(TYPE*)ADDR", "stop right after the instruction that changes it", cmdGDBWatch},
 		{[]string{"unwatch"}, "", "remove all watchpoints", cmdUnwatch},
 		{[]string{"continue", "c"}, "", "continue to a breakpoint, a watchpoint or the end", cmdContinue},
 		{[]string{"stepi", "si"}, "[N]", "step N instructions (default 1); Enter on an empty line repeats a step", cmdStep},

@@ -18,29 +18,39 @@ import (
 // breakpoints, displays).
 
 func cmdContinue(m *Model, _ []string) (tea.Cmd, error) {
-	if fr, ok := m.fast(); ok {
-		r := m.newRun()
-		r.fast = func(m *Model, r *runState, deadline time.Time) string { return m.continueFast(fr, r, deadline) }
-		return m.runOwn(r), nil
-	}
 	return m.startRun(runForward, 0, noAddr), nil
 }
 
 func cmdReverseContinue(m *Model, _ []string) (tea.Cmd, error) {
-	if fr, ok := m.fast(); ok {
-		r := m.newRun()
-		r.dir = runBackward
-		r.fast = func(m *Model, r *runState, _ time.Time) string { return m.reverseFast(fr, r) }
-		return m.runOwn(r), nil
-	}
 	return m.startRun(runBackward, 0, noAddr), nil
+}
+
+// fastRun is startRun's run on the engine, when the Debuggee has one: a
+// continue (to target, when set) or a reverse-continue. Runs of a number
+// of steps step.
+func (m *Model) fastRun(dir runDir, limit int, target uint64) (*runState, bool) {
+	if limit > 0 || dir == runBackward && target != noAddr {
+		return nil, false
+	}
+	fr, ok := m.fast()
+	if !ok {
+		return nil, false
+	}
+	r := m.newRun()
+	r.dir, r.target = dir, target
+	if dir == runBackward {
+		r.fast = func(m *Model, r *runState, _ time.Time) string { return m.reverseFast(fr, r) }
+	} else {
+		r.fast = func(m *Model, r *runState, deadline time.Time) string { return m.continueFast(fr, r, deadline) }
+	}
+	return r, true
 }
 
 // cmdReverseFinish goes back to the call that entered the current frame.
 func cmdReverseFinish(m *Model, _ []string) (tea.Cmd, error) {
 	fr, ok := m.fast()
 	if !ok {
-		return nil, fmt.Errorf("reverse-finish needs a recording wave (the only wave of its work-group) and no watchpoints")
+		return nil, fmt.Errorf("reverse-finish needs emu's recording, which watches only registers and memory")
 	}
 	m.msg = ""
 	n, err := fr.ReverseFinish(context.Background())
@@ -54,37 +64,47 @@ func cmdReverseFinish(m *Model, _ []string) (tea.Cmd, error) {
 }
 
 // fastRunner is a Debuggee that continues on its engine and goes back by
-// replay (EmuDebuggee, for a wave that records).
+// replay, evaluating the breakpoints (with their conditions) and the
+// watchpoints itself (EmuDebuggee, on an emu.Session).
 type fastRunner interface {
 	Fast() bool
+	Watchable(w *watchpoint) bool
+	SetStops(breaks []*breakpoint, watches []*watchpoint)
 	Settle()
-	RunFast(ctx context.Context, breaks []uint64, budget int64) (int64, emu.StopReason, error)
+	RunFast(ctx context.Context, budget int64, target uint64) (fastStop, error)
 	ReverseStepN(n int) (moved, atStart bool, err error)
-	ReverseContinue(ctx context.Context, breaks []uint64) (int64, bool, error)
+	ReverseContinue(ctx context.Context) (fastStop, error)
 	ReverseFinish(ctx context.Context) (int64, error)
 }
 
-// fast returns the Debuggee as a fastRunner when it can run on its engine:
-// it records, and no watchpoint needs a look after every step.
+// fast returns the Debuggee as a fastRunner, its stops handed to it, when
+// it can run on its engine: it records, and it can watch every enabled
+// watchpoint.
 func (m *Model) fast() (fastRunner, bool) {
 	fr, ok := m.dbg.(fastRunner)
 	if !ok || !fr.Fast() {
 		return nil, false
 	}
+	var ws []*watchpoint
 	for _, w := range m.watches {
-		if !w.off {
+		if w.off {
+			continue
+		}
+		if !fr.Watchable(w) {
 			return nil, false
 		}
+		ws = append(ws, w)
 	}
+	fr.SetStops(m.enabledBreaks(), ws)
 	return fr, true
 }
 
-// breakAddrs lists the enabled breakpoints.
-func (m *Model) breakAddrs() []uint64 {
-	var out []uint64
-	for a, b := range m.breaks {
+// enabledBreaks lists the enabled breakpoints, by address.
+func (m *Model) enabledBreaks() []*breakpoint {
+	var out []*breakpoint
+	for _, b := range m.sortedBreaks() {
 		if b.enabled {
-			out = append(out, a)
+			out = append(out, b)
 		}
 	}
 	return out
@@ -95,9 +115,10 @@ func (m *Model) breakAddrs() []uint64 {
 const fastChunk = 1 << 20
 
 // continueFast is continue's chunk on the engine: runs until a breakpoint
-// whose condition holds, the end, a trap or fault, or the deadline.
+// whose condition holds or a watched value changes (both evaluated by
+// the engine), the run's target, the end, a trap or fault, or the
+// deadline.
 func (m *Model) continueFast(fr fastRunner, r *runState, deadline time.Time) string {
-	breaks := m.breakAddrs()
 	for {
 		if r.cancelled {
 			fr.Settle()
@@ -109,42 +130,61 @@ func (m *Model) continueFast(fr fastRunner, r *runState, deadline time.Time) str
 		if r.steps > 0 && time.Now().After(deadline) {
 			return ""
 		}
-		n, why, err := fr.RunFast(context.Background(), breaks, fastChunk)
-		r.steps += int(n)
+		st, err := fr.RunFast(context.Background(), fastChunk, r.target)
+		r.steps += int(st.steps)
 		if err != nil {
 			return "error: " + err.Error()
 		}
-		switch why {
+		switch st.reason {
 		case emu.StopBudget:
 		case emu.StopBreakpoint:
+			if pc, _ := m.dbg.PC(); pc == r.target {
+				return fmt.Sprintf("reached 0x%x", pc)
+			}
 			if s := m.breakStop(); s != "" {
 				return s
 			}
-			// a condition that does not hold: on (RunFast passes the
-			// breakpoint it starts on)
+		case emu.StopWatchpoint:
+			return m.watchStop(st)
 		case emu.StopEnded:
 			return "the wave has ended"
 		default:
-			return why.String()
+			return st.reason.String()
 		}
 	}
 }
 
+// watchStop says which watchpoint stopped a run on the engine, and
+// re-reads every watched value.
+func (m *Model) watchStop(st fastStop) string {
+	for _, w := range m.watches {
+		w.last = w.read(m.dbg)
+	}
+	if st.watch == nil {
+		return "watchpoint"
+	}
+	return fmt.Sprintf("watchpoint %s changed", st.watch)
+}
+
 // reverseFast is reverse-continue on the engine: back to the last
-// breakpoint hit whose condition holds, or the start.
+// breakpoint hit whose condition holds or watched change, or the start.
 func (m *Model) reverseFast(fr fastRunner, r *runState) string {
-	breaks := m.breakAddrs()
 	for {
-		n, atStart, err := fr.ReverseContinue(context.Background(), breaks)
-		r.steps += int(n)
+		st, err := fr.ReverseContinue(context.Background())
+		r.steps += int(st.steps)
 		switch {
 		case err != nil:
 			return "error: " + err.Error()
-		case atStart:
+		case st.atStart:
 			return "at the start of history"
+		case st.reason == emu.StopWatchpoint:
+			return m.watchStop(st)
 		}
 		if s := m.breakStop(); s != "" {
 			return s
+		}
+		if st.steps == 0 {
+			return "at the start of history"
 		}
 	}
 }

@@ -34,7 +34,6 @@ type opening struct {
 
 	p       emu.GridProgress // the latest report shown
 	seen    bool             // a report came
-	again   bool             // the work-groups run a second time
 	stopped bool             // Ctrl-C: stopping
 }
 
@@ -94,9 +93,6 @@ func (o *opening) wait() tea.Cmd {
 // update takes a progress report in and returns the command waiting for
 // the next message.
 func (o *opening) update(p emu.GridProgress) tea.Cmd {
-	if o.seen && p.WorkGroups < o.p.WorkGroups {
-		o.again = true // the debuggee dispatches a second time
-	}
 	o.p, o.seen = p, true
 	return o.wait()
 }
@@ -110,12 +106,9 @@ func (o *opening) text() string {
 	case !o.seen:
 		s += ": running work-groups before it…"
 	case p.WorkGroups >= p.Total:
-		s += ": running its work-group's other waves…"
+		s += ": setting up its work-group…"
 	default:
 		s += ": running work-groups before it"
-		if o.again {
-			s += " (second pass)"
-		}
 		s += fmt.Sprintf(", %s / %s (%d%%)", commas(p.WorkGroups), commas(p.Total), p.WorkGroups*100/p.Total)
 	}
 	return s + " — Ctrl-C stops"

@@ -74,7 +74,7 @@ func TestOpeningStartShowsProgressThenFrame(t *testing.T) {
 			return open(ctx, gated(ctx, gate, progress))
 		}, nil)
 	tm := teatest.NewTestModel(t, start, teatest.WithInitialTermSize(120, 36))
-	waitFor(t, tm, "opening wave 4095: running")
+	waitFor(t, tm, "opening wave 4095: ")
 	send(tm, "s", "c") // ignored while the wave opens
 	close(gate)
 	waitFor(t, tm, "wave 4095/4096")
@@ -100,7 +100,7 @@ func TestOpeningStartCtrlCQuits(t *testing.T) {
 			return open(ctx, gated(ctx, nil, progress)) // waits for the cancellation
 		}, nil)
 	tm := teatest.NewTestModel(t, start, teatest.WithInitialTermSize(120, 36))
-	waitFor(t, tm, "opening wave 4095: running")
+	waitFor(t, tm, "opening wave 4095: ")
 	tm.Send(tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl})
 	fm := tm.FinalModel(t, teatest.WithFinalTimeout(10*time.Second)).(*Starting)
 	err := fm.Err()
@@ -230,9 +230,8 @@ func TestOpeningStoppedAsItEndsKeepsWave(t *testing.T) {
 }
 
 // TestOpeningProgressText: the progress line through an opening — before
-// the first report, while the work-groups before the wave run (a second
-// time when the debuggee dispatches again), while its work-group's other
-// waves run, and once Ctrl-C was pressed.
+// the first report, while the work-groups before the wave run, while its
+// work-group is set up, and once Ctrl-C was pressed.
 func TestOpeningProgressText(t *testing.T) {
 	o := newOpening(nil, 9, nil)
 	steps := []struct {
@@ -242,8 +241,7 @@ func TestOpeningProgressText(t *testing.T) {
 	}{
 		{nil, false, "opening wave 9: running work-groups before it… — Ctrl-C stops"},
 		{&emu.GridProgress{WorkGroups: 1500, Total: 2000}, false, "opening wave 9: running work-groups before it, 1,500 / 2,000 (75%) — Ctrl-C stops"},
-		{&emu.GridProgress{WorkGroups: 2000, Total: 2000}, false, "opening wave 9: running its work-group's other waves… — Ctrl-C stops"},
-		{&emu.GridProgress{WorkGroups: 20, Total: 2000}, false, "opening wave 9: running work-groups before it (second pass), 20 / 2,000 (1%) — Ctrl-C stops"},
+		{&emu.GridProgress{WorkGroups: 2000, Total: 2000}, false, "opening wave 9: setting up its work-group… — Ctrl-C stops"},
 		{nil, true, "opening wave 9: stopping…"},
 	}
 	for i, s := range steps {

@@ -282,6 +282,9 @@ func (m *Model) startRun(dir runDir, limit int, target uint64) tea.Cmd {
 	if m.busy() {
 		return nil
 	}
+	if r, ok := m.fastRun(dir, limit, target); ok {
+		return m.runOwn(r)
+	}
 	m.run = &runState{dir: dir, limit: limit, target: target, started: time.Now()}
 	return m.runContinue(runMsg{})
 }
