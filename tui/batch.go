@@ -54,7 +54,7 @@ func (m *Model) Batch(line string) (out string, quit bool, err error) {
 func (m *Model) where() string {
 	pc, ok := m.dbg.PC()
 	if !ok {
-		return fmt.Sprintf("wave %d has ended after %d steps", m.dbg.Selected(), m.dbg.StepCount())
+		return fmt.Sprintf("wave %d: ended, %d steps in all", m.dbg.Selected(), m.dbg.StepCount())
 	}
 	text, _, _ := m.instAt(pc)
 	return fmt.Sprintf("0x%x  %s", pc, text)
