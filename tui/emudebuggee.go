@@ -296,6 +296,23 @@ func (d *EmuDebuggee) snapshot() *emu.Snapshot {
 }
 
 func (d *EmuDebuggee) Reg(r RegRef) (uint32, error) {
+	// SGPRs, TTMPs and VGPR lanes straight from the machine (a condition
+	// at every hit of a loop reads one register); the rest from a snapshot.
+	m := d.w().m
+	switch r.File {
+	case 's':
+		if v, err := m.SGPR(r.Num); err == nil {
+			return v, nil
+		}
+	case 't':
+		if v, err := m.TTMP(r.Num); err == nil {
+			return v, nil
+		}
+	case 'v':
+		if v, err := m.VGPR(r.Num, max(r.Lane, 0)); err == nil {
+			return v, nil
+		}
+	}
 	s := d.snapshot()
 	switch r.File {
 	case 's':

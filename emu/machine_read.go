@@ -1,0 +1,36 @@
+package emu
+
+import "fmt"
+
+// Register reads that need no Snapshot: a breakpoint condition evaluated
+// at every hit of a hot loop reads one register, not all 256 VGPRs.
+
+// SGPR reads SGPR n (0–101).
+func (m *Machine) SGPR(n int) (uint32, error) {
+	if n < 0 || n >= 102 {
+		return 0, fmt.Errorf("emu: no SGPR s%d", n)
+	}
+	return m.w.s[n], nil
+}
+
+// TTMP reads trap temporary ttmp n (its scalar code depends on the
+// generation, as for SetTTMP).
+func (m *Machine) TTMP(n int) (uint32, error) {
+	if n < 0 || n >= m.w.ttmpCount() {
+		return 0, fmt.Errorf("emu: no ttmp%d on this target (ttmp0-ttmp%d)", n, m.w.ttmpCount()-1)
+	}
+	return m.w.s[m.w.ttmpCode(n)], nil
+}
+
+// VGPR reads one lane of a VGPR below Config.VGPRs (the registers a
+// Snapshot holds).
+func (m *Machine) VGPR(reg, lane int) (uint32, error) {
+	n := m.Config.VGPRs
+	if n <= 0 || n > 256 {
+		n = 256
+	}
+	if reg < 0 || reg >= n || lane < 0 || lane > 63 {
+		return 0, fmt.Errorf("emu: no v%d lane %d", reg, lane)
+	}
+	return m.w.v[reg][lane], nil
+}
