@@ -47,6 +47,10 @@ type Memory struct {
 	pc [1 << pageCacheBits]pageCacheEnt // direct-mapped page cache (per view), by pcSlot
 
 	wlog *pageLog // marks written pages while a Machine records (memory_cow.go)
+	// gen counts the changes of wlog: page pointers cached across
+	// accesses (opCache) are dropped when it moves, so that the first
+	// write after recording starts is marked.
+	gen uint32
 }
 
 const pageCacheBits = 4

@@ -66,4 +66,5 @@ func (m *Memory) lookPage(pn uint64) *[pageSize]byte {
 // trackPages starts marking written pages (nil stops it).
 func (m *Memory) trackPages(l *pageLog) {
 	m.wlog = l
+	m.gen++
 }

@@ -67,6 +67,8 @@ type replay struct {
 	// need not replay them.
 	clean []cleanSpan
 	gver  uint64
+
+	rebases int // restarts to stay within the budget (replay_rebase.go)
 }
 
 // ver is the version of m's breakpoints that clean spans are for.
@@ -285,6 +287,9 @@ func (r *replay) checkpointAt(m *Machine, s uint64) {
 		return
 	}
 	r.insert(m, i)
+	if r.log.bytes() > r.budget/2 || r.bytes() > r.budget {
+		r.rebase(m, s) // replay_rebase.go
+	}
 }
 
 // pageSteps is the instructions between checkpoints per written page

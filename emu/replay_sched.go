@@ -15,6 +15,7 @@ type sched struct {
 	segs []schedSeg // in position order; each runs to the next's start
 	bars [][]uint64 // per wave: the positions of its s_barrier instructions
 	bar  []bool     // instruction index → s_barrier
+	base []int      // per wave: barriers passed before the recording's start (replay_rebase.go)
 	end  uint64     // the furthest position recorded
 	// atEnd is set while the group is at end, where every forward move
 	// leaves it (maybeCheckpoint), and cleared by restore
@@ -104,9 +105,9 @@ func (s *sched) lastOf(w int, p uint64) (uint64, bool) {
 func (s *sched) passed(w int, p uint64) int {
 	b := s.bars[w]
 	if n := len(b); n == 0 || b[n-1] < p {
-		return n // at the end of the recording, as a forward run is
+		return s.before(w) + n // at the end of the recording, as a forward run is
 	}
-	return sort.Search(len(b), func(i int) bool { return b[i] >= p })
+	return s.before(w) + sort.Search(len(b), func(i int) bool { return b[i] >= p })
 }
 
 // bytes returns the memory the log holds.

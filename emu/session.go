@@ -154,7 +154,7 @@ func (s *Session) Barriers(i int) int {
 		return 0
 	}
 	if s.rp.atEnd {
-		return len(s.rp.bars[i])
+		return s.rp.before(i) + len(s.rp.bars[i])
 	}
 	return s.rp.passed(i, s.rp.now())
 }

@@ -194,7 +194,24 @@ func TestSessionCanceled(t *testing.T) {
 // work-group exchanging prefix sums through LDS between barriers) debugged
 // from wave 0: continuing each wave to its end gives RunGrid's output; a
 // reverse-continue to the start restores the initial memory and LDS.
+// With one worker, group 0 ran on the worker whose vector memory
+// operations the session's waves reuse: their cached page pointers must
+// not let the first store of the recording go unmarked
+// (TestSessionAfterEarlierGroupOnSameWorkerRestoresMemory).
 func TestSessionOracleScan(t *testing.T) {
+	for _, workers := range []int{0, 1} {
+		t.Run(fmt.Sprintf("workers=%d", workers), func(t *testing.T) { sessionOracleScan(t, workers) })
+	}
+}
+
+// TestSessionAfterEarlierGroupOnSameWorkerRestoresMemory is the one-worker
+// case of TestSessionOracleScan on its own: reverse-continue to the start
+// left group 1's output as the run wrote it.
+func TestSessionAfterEarlierGroupOnSameWorkerRestoresMemory(t *testing.T) {
+	sessionOracleScan(t, 1)
+}
+
+func sessionOracleScan(t *testing.T, workers int) {
 	ctx := context.Background()
 	mkLaunch := func() *Launch {
 		l := scanLaunch(t)
@@ -210,7 +227,7 @@ func TestSessionOracleScan(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := OpenSession(ctx, mkLaunch(), GridConfig{Config: DefaultConfig(isa.GFX9)}, 2) // group 1
+	s, err := OpenSession(ctx, mkLaunch(), GridConfig{Config: DefaultConfig(isa.GFX9), Workers: workers}, 2) // group 1
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,9 +12,10 @@ type opCache struct {
 	lo, hi uint64 // the allocation
 	pn     uint64
 	pg     *[pageSize]byte
-	shape  uint8 // the shape that took the last wave (shapeRun at first)
-	probe  uint8 // waves that started past shapeRun, counted for fastWave's look back
-	quick  bool  // the last wave was a run quickRun may take the next one of (vmem_run.go)
+	gen    uint32 // mem.gen when pg was cached
+	shape  uint8  // the shape that took the last wave (shapeRun at first)
+	probe  uint8  // waves that started past shapeRun, counted for fastWave's look back
+	quick  bool   // the last wave was a run quickRun may take the next one of (vmem_run.go)
 }
 
 // covers reports whether [lo, end) lies in one allocation of mem, caching
@@ -35,14 +36,14 @@ func (c *opCache) covers(mem *Memory, lo, end uint64) bool {
 // store, zeroPage for a load of one never written (not cached: a store
 // may create it).
 func (c *opCache) page(pn uint64, store bool) *[pageSize]byte {
-	if pn == c.pn {
+	if pn == c.pn && c.gen == c.mem.gen {
 		return c.pg
 	}
 	pg := c.mem.page(pn, store)
 	if pg == nil {
 		return &zeroPage
 	}
-	c.pn, c.pg = pn, pg
+	c.pn, c.pg, c.gen = pn, pg, c.mem.gen
 	return pg
 }
 

@@ -316,10 +316,7 @@ func (u *vmemUnit) quickRun(w *Wave, o *vmOp) bool {
 		return false
 	}
 	id := w.IssueVector(isa.CntVM, 1, uint64(w.m.Config.Latency.VectorMem))
-	pg := c.pg
-	if a0>>pageBits != c.pn {
-		pg = c.page(a0>>pageBits, store)
-	}
+	pg := c.page(a0>>pageBits, store)
 	p := unsafe.Add(unsafe.Pointer(pg), a0&(pageSize-1))
 	if store {
 		src, shift := w.v[o.vdata&255][:n], d16Shift(o)
