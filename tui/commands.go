@@ -84,7 +84,7 @@ func cmdBack(m *Model, args []string) (tea.Cmd, error) {
 		if _, atStart, err := fr.ReverseStepN(n); err != nil {
 			m.fail(err)
 		} else if atStart {
-			m.status("at the start of history")
+			m.status("%s", m.historyStart())
 		}
 		m.moved()
 		return nil, nil

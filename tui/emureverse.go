@@ -232,3 +232,8 @@ func (d *EmuDebuggee) ReverseFinish(ctx context.Context) (int64, error) {
 	}
 	return st.Steps, st.Err
 }
+
+// HistoryRestarts says how often the recording restarted to stay within
+// its budget (the work-group wrote more memory than it could keep the
+// originals of).
+func (d *EmuDebuggee) HistoryRestarts() int { return d.w().m.Rebases() }

@@ -176,7 +176,7 @@ func (m *Model) reverseFast(fr fastRunner, r *runState) string {
 		case err != nil:
 			return "error: " + err.Error()
 		case st.atStart:
-			return "at the start of history"
+			return m.historyStart()
 		case st.reason == emu.StopWatchpoint:
 			return m.watchStop(st)
 		}
@@ -184,7 +184,7 @@ func (m *Model) reverseFast(fr fastRunner, r *runState) string {
 			return s
 		}
 		if st.steps == 0 {
-			return "at the start of history"
+			return m.historyStart()
 		}
 	}
 }
@@ -397,4 +397,13 @@ func (m *Model) stopped() {
 		m.msg += " · "
 	}
 	m.msg += strings.Join(parts, " · ")
+}
+
+// historyStart says that a reverse move reached the start of history, and
+// why it is not the kernel's entry when the recording restarted.
+func (m *Model) historyStart() string {
+	if r, ok := m.dbg.(interface{ HistoryRestarts() int }); ok && r.HistoryRestarts() > 0 {
+		return "at the start of history (it restarted here to stay within the history budget: the work-group wrote more memory than the budget keeps)"
+	}
+	return "at the start of history"
 }

@@ -220,7 +220,7 @@ func (m *Model) backN(n int) {
 			break
 		}
 		if !ok {
-			m.status("at the start of history")
+			m.status("%s", m.historyStart())
 			break
 		}
 	}
@@ -346,7 +346,7 @@ func (m *Model) runOne(r *runState) string {
 			return "error: " + err.Error()
 		}
 		if !ok {
-			return "at the start of history"
+			return m.historyStart()
 		}
 	} else {
 		if _, ok := m.dbg.PC(); !ok {
