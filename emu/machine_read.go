@@ -34,3 +34,13 @@ func (m *Machine) VGPR(reg, lane int) (uint32, error) {
 	}
 	return m.w.v[reg][lane], nil
 }
+
+// TTMPCode returns the scalar code of trap temporary ttmp n on the
+// machine's generation (GFX8 numbers them from 112, GFX9 from 108), for
+// watching it as a scalar slot.
+func (m *Machine) TTMPCode(n int) (int, error) {
+	if n < 0 || n >= m.w.ttmpCount() {
+		return 0, fmt.Errorf("emu: no ttmp%d on this target (ttmp0-ttmp%d)", n, m.w.ttmpCount()-1)
+	}
+	return m.w.ttmpCode(n), nil
+}

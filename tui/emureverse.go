@@ -41,12 +41,8 @@ func (d *EmuDebuggee) emuWatches(w *watchpoint) ([]emu.Watchpoint, bool) {
 			return scalar(r.Num)
 		}
 	case 't':
-		base := 108 // GFX9 ttmp0
-		if d.k.target == isa.GFX8 {
-			base = 112
-		}
-		if r.Num >= 0 && r.Num < 16 {
-			return scalar(base + r.Num)
+		if code, err := d.w().m.TTMPCode(r.Num); err == nil {
+			return scalar(code)
 		}
 	case 'x':
 		if isa.Special(r.Num) == isa.SCC {

@@ -108,3 +108,25 @@ func TestTtmpGFX8(t *testing.T) {
 		}
 	}
 }
+
+// TestWatchTtmpGFX8UsesEmuCodes: emu is told which scalar slot a ttmp
+// watch watches by its own numbering (GFX8's ttmp0 is code 112, not
+// GFX9's 108), and ttmp12, which GFX8 lacks, is not watched as code 124
+// (M0).
+func TestWatchTtmpGFX8UsesEmuCodes(t *testing.T) {
+	d := openGFX8(t)
+	for _, c := range []struct {
+		name string
+		code int
+		ok   bool
+	}{{"ttmp0", 112, true}, {"ttmp11", 123, true}, {"ttmp12", 0, false}} {
+		r, err := ParseRegRef(c.name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ws, ok := d.emuWatches(&watchpoint{ref: &r})
+		if ok != c.ok || ok && (len(ws) != 1 || ws[0].Reg != c.code) {
+			t.Errorf("%s: %+v, %v; want code %d, %v", c.name, ws, ok, c.code, c.ok)
+		}
+	}
+}
