@@ -1,9 +1,6 @@
 package isa
 
 import (
-	"os"
-	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -234,29 +231,5 @@ func TestMemHarvest(t *testing.T) {
 	if testing.Short() {
 		t.Skip("short")
 	}
-	needLLVM(t)
-	dir := t.TempDir()
-	bin := filepath.Join(dir, "harvest")
-	if out, err := exec.Command("go", "build", "-o", bin, "./internal/harvest").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
-	if err := os.Mkdir(filepath.Join(dir, "tables"), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command(bin, "mem")
-	cmd.Dir = dir
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("harvest mem: %v\n%s", err, out)
-	}
-	got, err := os.ReadFile(filepath.Join(dir, "tables", "mem.txt"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	want, err := os.ReadFile(filepath.Join("tables", "mem.txt"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if string(got) != string(want) {
-		t.Errorf("tables/mem.txt is stale: run go run ./isa/internal/harvest mem")
-	}
+	checkHarvest(t, "mem")
 }

@@ -2,9 +2,6 @@ package isa
 
 import (
 	"fmt"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -144,29 +141,5 @@ func TestOpByNameTable(t *testing.T) {
 // included, with the harvester and LLVM 19 and checks that it equals the
 // committed table: the branch conditions and SMEM facts are LLVM's view.
 func TestScalarHarvestTable(t *testing.T) {
-	needLLVM(t)
-	dir := t.TempDir()
-	bin := filepath.Join(dir, "harvest")
-	if out, err := exec.Command("go", "build", "-o", bin, "./internal/harvest").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
-	if err := os.Mkdir(filepath.Join(dir, "tables"), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command(bin, "scalar")
-	cmd.Dir = dir
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("harvest scalar: %v\n%s", err, out)
-	}
-	got, err := os.ReadFile(filepath.Join(dir, "tables", "scalar.txt"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	want, err := os.ReadFile(filepath.Join("tables", "scalar.txt"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if string(got) != string(want) {
-		t.Errorf("tables/scalar.txt is stale: run go run ./isa/internal/harvest scalar")
-	}
+	checkHarvest(t, "scalar")
 }

@@ -13,7 +13,6 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -343,31 +342,7 @@ func TestVALUHarvest(t *testing.T) {
 	if testing.Short() {
 		t.Skip("short")
 	}
-	needLLVM(t)
-	dir := t.TempDir()
-	bin := filepath.Join(dir, "harvest")
-	if out, err := exec.Command("go", "build", "-o", bin, "./internal/harvest").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
-	if err := os.Mkdir(filepath.Join(dir, "tables"), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command(bin, "valu")
-	cmd.Dir = dir
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("harvest valu: %v\n%s", err, out)
-	}
-	got, err := os.ReadFile(filepath.Join(dir, "tables", "valu.txt"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	want, err := os.ReadFile(filepath.Join("tables", "valu.txt"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if string(got) != string(want) {
-		t.Errorf("tables/valu.txt is stale: run go run ./isa/internal/harvest valu")
-	}
+	checkHarvest(t, "valu")
 }
 
 // BenchmarkVALU decodes and prints the golden VALU cases.
