@@ -79,9 +79,8 @@ func (u *vmemUnit) ldsWrite(w *Wave, a uint32, p []byte, lim uint32, why uint8) 
 	return true
 }
 
-// execDS executes one DS instruction, through execDSFast when fast is
-// set and it takes it.
-func (u *vmemUnit) execDS(w *Wave, o *vmOp, fast bool) error {
+// execDS executes one DS instruction.
+func (u *vmemUnit) execDS(w *Wave, o *vmOp) error {
 	d := &o.ds
 	if o.gds || d.kind == dsGWS {
 		return &ExecError{PC: w.curPC(), Op: o.name, Msg: ErrGDS.Error()}
@@ -90,9 +89,6 @@ func (u *vmemUnit) execDS(w *Wave, o *vmOp, fast bool) error {
 	lim := u.ldsLimit(w)
 	lat := u.cfg.LDSLatency
 	if d.kind == dsNop {
-		return nil
-	}
-	if fast && u.execDSFast(w, o, exec, lim, lat) {
 		return nil
 	}
 	var banks bankCounter

@@ -191,7 +191,7 @@ func (wk *groupWorker) newPoolWave() *groupWave {
 	}
 	m := NewMachine(g.prog, wk.mem, cfg)
 	m.reference = g.cfg.Engine == EngineReference
-	u := &vmemUnit{d: d, cfg: vcfg, ops: wk.ops}
+	u := &vmemUnit{cfg: vcfg, ops: wk.ops}
 	m.VectorMemory = u
 	return &groupWave{m: m, u: u}
 }

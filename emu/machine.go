@@ -21,19 +21,12 @@ type VectorMemory interface {
 // It is the emulator's whole public surface for a debugger front end: step
 // forwards and backwards, run under a budget, and take snapshots.
 type Machine struct {
-	Config Config
-	Prog   *Program
-	Mem    *Memory
-	// VectorMemory is the vector memory unit (issue 5); nil rejects vector
-	// memory instructions.
-	VectorMemory VectorMemory
+	env
 
-	w     *Wave
-	costs [8]uint32
-	hist  history
-	bp    []bool
-	nbp   int        // breakpoints set in bp
-	last  []LaneAddr // the last journaled step's addresses
+	w    *Wave
+	bp   []bool
+	nbp  int        // breakpoints set in bp
+	last []LaneAddr // the last journaled step's addresses
 	// reference makes Run journal every step, as Step does, so that every
 	// instruction takes its reference form (EngineReference)
 	reference bool
@@ -43,6 +36,25 @@ type Machine struct {
 	vprog *Program
 	vspan int
 	vhigh int
+
+	rp    *replay // the recording for reverse execution, if any (replay.go)
+	bpVer uint64  // counts breakpoints added (replay's clean spans hold for one)
+}
+
+// env is what a wave's instructions reach beyond the wave: the machine's
+// configuration, program, memory and vector memory unit, the latency
+// costs, the step history and the scalar unit's bookkeeping. Machine
+// embeds it, so its exported fields read as the machine's.
+type env struct {
+	Config Config
+	Prog   *Program
+	Mem    *Memory
+	// VectorMemory is the vector memory unit (issue 5); nil rejects vector
+	// memory instructions.
+	VectorMemory VectorMemory
+
+	costs [8]uint32
+	hist  history
 
 	// the allocations the scalar unit last found, most recent first
 	// (allocAt)
@@ -56,9 +68,6 @@ type Machine struct {
 	// due is at most the earliest completion cycle of the wave's in-flight
 	// operations (retire keeps it): before it, retiring finds nothing.
 	due uint64
-
-	rp    *replay // the recording for reverse execution, if any (replay.go)
-	bpVer uint64  // counts breakpoints added (replay's clean spans hold for one)
 }
 
 // allocEnt is an allocation of mem as allocAt remembers it.
@@ -80,14 +89,14 @@ func NewMachine(prog *Program, mem *Memory, cfg Config) *Machine {
 	if cfg.Target == isa.TargetUnknown {
 		cfg.Target = prog.Target
 	}
-	m := &Machine{Config: cfg, Prog: prog, Mem: mem, bp: make([]bool, len(prog.code))}
+	m := &Machine{env: env{Config: cfg, Prog: prog, Mem: mem}, bp: make([]bool, len(prog.code))}
 	l := cfg.Latency
 	if l == (Latency{}) {
 		l = DefaultLatency()
 		m.Config.Latency = l
 	}
 	m.costs = [8]uint32{cSALU: l.SALU, cVALU: l.VALU, cTrans: l.VALUTrans, cF64: l.VALUF64, cSMEM: l.SMEMIssue}
-	w := &Wave{m: m, target: cfg.Target, code: prog.code, cache: newScalarCache(cfg.Cache)}
+	w := &Wave{m: &m.env, target: cfg.Target, code: prog.code, cache: newScalarCache(cfg.Cache)}
 	w.pend = make([]pendingOp, 0, 64)
 	w.s[codeExec], w.s[codeExec+1] = ^uint32(0), ^uint32(0)
 	w.s[slotMode] = cfg.Mode

@@ -48,7 +48,7 @@ func (m *Machine) reset(nv, ns int) {
 		}
 	}
 	m.filled, m.manyFill = m.filled[:0], false
-	w.m, w.target, w.code = m, m.Config.Target, m.Prog.code
+	w.m, w.target, w.code = &m.env, m.Config.Target, m.Prog.code
 	clear(w.s[min(ns, len(w.s)):])
 	w.s[codeExec], w.s[codeExec+1] = ^uint32(0), ^uint32(0)
 	w.s[slotMode] = m.Config.Mode

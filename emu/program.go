@@ -157,7 +157,6 @@ const (
 // opDef is a row of the emulator's operation table.
 type opDef struct {
 	fn   execFn // the reference form
-	fast execFn // the fast form, when the operation has one for every shape
 	sub  int32
 	ndst uint8
 	ty   uint8
@@ -274,20 +273,7 @@ func compile1(t isa.Target, p *Program, i int, name string, inst *isa.Inst) inst
 		}
 	}
 	in.cost = uint32(d.cost)
-	if d.fast != nil {
-		in.ref, in.fn = d.fn, d.fast
-	}
-	if d.k == nil && d.v != nil {
-		d.k = kernels[name]
-	}
-	f := fastFn(&in, inst, name)
-	if sloadEligible(&in) {
-		f = execSLoad
-	}
-	if g := sop2Fn(&in); g != nil {
-		f = g
-	}
-	if f != nil {
+	if f := fastForm(&in, inst, name); f != nil {
 		in.ref, in.fn = d.fn, f
 	}
 	return in

@@ -62,22 +62,13 @@ const (
 )
 
 func init() {
-	for i, n := range []string{"s_add_u32", "s_sub_u32", "s_add_i32", "s_sub_i32", "s_addc_u32", "s_subb_u32",
-		"s_min_i32", "s_min_u32", "s_max_i32", "s_max_u32", "s_cselect_b32", "s_cselect_b64",
-		"s_and_b32", "s_and_b64", "s_or_b32", "s_or_b64", "s_xor_b32", "s_xor_b64", "s_andn2_b32", "s_andn2_b64",
-		"s_orn2_b32", "s_orn2_b64", "s_nand_b32", "s_nand_b64", "s_nor_b32", "s_nor_b64", "s_xnor_b32", "s_xnor_b64",
-		"s_lshl_b32", "s_lshl_b64", "s_lshr_b32", "s_lshr_b64", "s_ashr_i32", "s_ashr_i64", "s_bfm_b32", "s_bfm_b64",
-		"s_mul_i32", "s_bfe_u32", "s_bfe_i32", "s_bfe_u64", "s_bfe_i64", "s_absdiff_i32", "s_mul_hi_u32", "s_mul_hi_i32",
-		"s_lshl1_add_u32", "s_lshl2_add_u32", "s_lshl3_add_u32", "s_lshl4_add_u32",
-		"s_pack_ll_b32_b16", "s_pack_lh_b32_b16", "s_pack_hh_b32_b16"} {
+	for i, n := range sop2Names {
 		ty := srcType(n)
 		switch int32(i) {
 		case sCselect64, sAnd64, sOr64, sXor64, sAndn2_64, sOrn2_64, sNand64, sNor64, sXnor64:
-			def(n, execSOP2Bit64, int32(i), 1, ty, cSALU).fast = execSOP2Bit64Fast
-		case sLshl64, sLshr64, sAshr64, sBfm64, sBfeU64, sBfeI64:
-			def(n, execSOP2, int32(i), 1, ty, cSALU)
+			def(n, execSOP2Bit64, int32(i), 1, ty, cSALU)
 		default:
-			def(n, execSOP2, int32(i), 1, ty, cSALU).fast = execSOP2x32
+			def(n, execSOP2, int32(i), 1, ty, cSALU)
 		}
 	}
 }
@@ -332,3 +323,14 @@ func bfe64(x uint64, off, width uint, signed bool) uint64 {
 	}
 	return v
 }
+
+// sop2Names are the SOP2 operations in the order of their sub-operation
+// numbers (sAdd32 …).
+var sop2Names = []string{"s_add_u32", "s_sub_u32", "s_add_i32", "s_sub_i32", "s_addc_u32", "s_subb_u32",
+	"s_min_i32", "s_min_u32", "s_max_i32", "s_max_u32", "s_cselect_b32", "s_cselect_b64",
+	"s_and_b32", "s_and_b64", "s_or_b32", "s_or_b64", "s_xor_b32", "s_xor_b64", "s_andn2_b32", "s_andn2_b64",
+	"s_orn2_b32", "s_orn2_b64", "s_nand_b32", "s_nand_b64", "s_nor_b32", "s_nor_b64", "s_xnor_b32", "s_xnor_b64",
+	"s_lshl_b32", "s_lshl_b64", "s_lshr_b32", "s_lshr_b64", "s_ashr_i32", "s_ashr_i64", "s_bfm_b32", "s_bfm_b64",
+	"s_mul_i32", "s_bfe_u32", "s_bfe_i32", "s_bfe_u64", "s_bfe_i64", "s_absdiff_i32", "s_mul_hi_u32", "s_mul_hi_i32",
+	"s_lshl1_add_u32", "s_lshl2_add_u32", "s_lshl3_add_u32", "s_lshl4_add_u32",
+	"s_pack_ll_b32_b16", "s_pack_lh_b32_b16", "s_pack_hh_b32_b16"}

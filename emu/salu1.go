@@ -59,22 +59,12 @@ const (
 )
 
 func init() {
-	for i, n := range []string{"s_mov_b32", "s_mov_b64", "s_cmov_b32", "s_cmov_b64", "s_not_b32", "s_not_b64",
-		"s_wqm_b32", "s_wqm_b64", "s_brev_b32", "s_brev_b64", "s_bcnt0_i32_b32", "s_bcnt0_i32_b64",
-		"s_bcnt1_i32_b32", "s_bcnt1_i32_b64", "s_ff0_i32_b32", "s_ff0_i32_b64", "s_ff1_i32_b32", "s_ff1_i32_b64",
-		"s_flbit_i32_b32", "s_flbit_i32_b64", "s_flbit_i32", "s_flbit_i32_i64", "s_sext_i32_i8", "s_sext_i32_i16",
-		"s_bitset0_b32", "s_bitset0_b64", "s_bitset1_b32", "s_bitset1_b64", "s_quadmask_b32", "s_quadmask_b64",
-		"s_abs_i32", "s_movrels_b32", "s_movrels_b64", "s_movreld_b32", "s_movreld_b64", "s_bitreplicate_b64_b32"} {
+	for i, n := range sop1Names {
 		ty := srcType(n)
-		d := def(n, execSOP1, int32(i), 1, ty, cSALU)
-		if i == s1Mov32 || i == s1Mov64 {
-			d.fast = execMov
-		}
+		def(n, execSOP1, int32(i), 1, ty, cSALU)
 	}
-	for i, n := range []string{"s_and_saveexec_b64", "s_or_saveexec_b64", "s_xor_saveexec_b64", "s_andn2_saveexec_b64",
-		"s_orn2_saveexec_b64", "s_nand_saveexec_b64", "s_nor_saveexec_b64", "s_xnor_saveexec_b64",
-		"s_andn1_saveexec_b64", "s_orn1_saveexec_b64", "s_andn1_wrexec_b64", "s_andn2_wrexec_b64"} {
-		def(n, execSaveexec, int32(i), 1, tyB64, cSALU).fast = execSaveexecFast
+	for i, n := range saveexecNames {
+		def(n, execSaveexec, int32(i), 1, tyB64, cSALU)
 	}
 }
 
@@ -353,3 +343,18 @@ func execSaveexecFast(w *Wave, in *instr) error {
 	w.s[slotSCC] = b2u(r != 0)
 	return nil
 }
+
+// sop1Names are the SOP1 operations executed by execSOP1, in the order of
+// their sub-operation numbers (s1Mov32 …).
+var sop1Names = []string{"s_mov_b32", "s_mov_b64", "s_cmov_b32", "s_cmov_b64", "s_not_b32", "s_not_b64",
+	"s_wqm_b32", "s_wqm_b64", "s_brev_b32", "s_brev_b64", "s_bcnt0_i32_b32", "s_bcnt0_i32_b64",
+	"s_bcnt1_i32_b32", "s_bcnt1_i32_b64", "s_ff0_i32_b32", "s_ff0_i32_b64", "s_ff1_i32_b32", "s_ff1_i32_b64",
+	"s_flbit_i32_b32", "s_flbit_i32_b64", "s_flbit_i32", "s_flbit_i32_i64", "s_sext_i32_i8", "s_sext_i32_i16",
+	"s_bitset0_b32", "s_bitset0_b64", "s_bitset1_b32", "s_bitset1_b64", "s_quadmask_b32", "s_quadmask_b64",
+	"s_abs_i32", "s_movrels_b32", "s_movrels_b64", "s_movreld_b32", "s_movreld_b64", "s_bitreplicate_b64_b32"}
+
+// saveexecNames are the saveexec and wrexec operations in the order of
+// their sub-operation numbers.
+var saveexecNames = []string{"s_and_saveexec_b64", "s_or_saveexec_b64", "s_xor_saveexec_b64", "s_andn2_saveexec_b64",
+	"s_orn2_saveexec_b64", "s_nand_saveexec_b64", "s_nor_saveexec_b64", "s_xnor_saveexec_b64",
+	"s_andn1_saveexec_b64", "s_orn1_saveexec_b64", "s_andn1_wrexec_b64", "s_andn2_wrexec_b64"}

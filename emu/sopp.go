@@ -41,10 +41,10 @@ func init() {
 	}
 	for op := range isa.Ops() {
 		if c := op.Info().Branch; c != isa.BranchNone {
-			def(op.String(), execBranch, int32(c), 0, tyB32, cSALU).fast = execBranchFast
+			def(op.String(), execBranch, int32(c), 0, tyB32, cSALU)
 		}
 	}
-	def("s_waitcnt", execWaitcnt, pWaitcnt, 0, tyB32, cSALU).fast = execWaitcntFast
+	def("s_waitcnt", execWaitcnt, pWaitcnt, 0, tyB32, cSALU)
 	def("s_getpc_b64", execSOPP, pGetPC, 1, tyB64, cSALU)
 	def("s_setpc_b64", execSOPP, pSetPC, 0, tyB64, cSALU)
 	def("s_swappc_b64", execSOPP, pSwapPC, 1, tyB64, cSALU)

@@ -70,7 +70,7 @@ func (s RunState) String() string {
 
 // Wave is the state of one wave64.
 type Wave struct {
-	m      *Machine
+	m      *env
 	target isa.Target
 	code   []instr
 

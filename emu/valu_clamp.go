@@ -2,8 +2,6 @@ package emu
 
 import (
 	"math"
-
-	simd "github.com/wavedbg/wavedbg/emu/internal/lanes"
 )
 
 // Integer VOP3 operations that honour the clamp bit. For these, clamp means
@@ -108,11 +106,4 @@ func init() {
 			return uint64(r) & mask
 		}})
 	}
-}
-
-// v_mad_i32_i24 without clamp has a row of its own: the loop of the
-// clamp-free saturating operations (valu_fast_int.go) only fills in
-// operations without a kernel.
-func init() {
-	kernels["v_mad_i32_i24"] = func(e *fenv, d, a, b, c *[64]uint32) { simd.MadI24(d, a, b, c, e.live) }
 }

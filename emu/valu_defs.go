@@ -121,48 +121,8 @@ func init() {
 		}
 		return a
 	}})
-	for n, f := range map[string]u32x2{
-		"v_and_b32":     func(a, b uint32) uint32 { return a & b },
-		"v_or_b32":      func(a, b uint32) uint32 { return a | b },
-		"v_xor_b32":     func(a, b uint32) uint32 { return a ^ b },
-		"v_xnor_b32":    func(a, b uint32) uint32 { return ^(a ^ b) },
-		"v_lshlrev_b32": func(a, b uint32) uint32 { return b << (a & 31) },
-		"v_lshrrev_b32": func(a, b uint32) uint32 { return b >> (a & 31) },
-		"v_ashrrev_i32": func(a, b uint32) uint32 { return uint32(int32(b) >> (a & 31)) },
-		"v_lshl_b32":    func(a, b uint32) uint32 { return a << (b & 31) },
-		"v_lshr_b32":    func(a, b uint32) uint32 { return a >> (b & 31) },
-		"v_ashr_i32":    func(a, b uint32) uint32 { return uint32(int32(a) >> (b & 31)) },
-		"v_min_i32":     func(a, b uint32) uint32 { return uint32(min(int32(a), int32(b))) },
-		"v_max_i32":     func(a, b uint32) uint32 { return uint32(max(int32(a), int32(b))) },
-		"v_min_u32":     func(a, b uint32) uint32 { return min(a, b) },
-		"v_max_u32":     func(a, b uint32) uint32 { return max(a, b) },
-		"v_mul_hi_i32_i24": func(a, b uint32) uint32 {
-			return uint32(uint64(sext24(uint64(a))*sext24(uint64(b))) >> 32)
-		},
-		"v_mul_hi_u32_u24": func(a, b uint32) uint32 { return uint32(uint64(a&0xffffff) * uint64(b&0xffffff) >> 32) },
-		"v_mul_lo_u32":     func(a, b uint32) uint32 { return a * b },
-		"v_mul_lo_i32":     func(a, b uint32) uint32 { return a * b },
-		"v_mul_hi_u32":     func(a, b uint32) uint32 { return uint32(uint64(a) * uint64(b) >> 32) },
-		"v_mul_hi_i32":     func(a, b uint32) uint32 { return uint32(uint64(int64(int32(a))*int64(int32(b))) >> 32) },
-		"v_bfm_b32":        func(a, b uint32) uint32 { return (uint32(1)<<(a&31) - 1) << (b & 31) },
-		"v_bcnt_u32_b32":   func(a, b uint32) uint32 { return uint32(bits.OnesCount32(a)) + b },
-		"v_cvt_pk_u16_u32": func(a, b uint32) uint32 { return min(a, 0xffff) | min(b, 0xffff)<<16 },
-		"v_cvt_pk_i16_i32": func(a, b uint32) uint32 {
-			return uint32(uint16(sat(int64(int32(a)), -32768, 32767))) | uint32(uint16(sat(int64(int32(b)), -32768, 32767)))<<16
-		},
-		"v_pack_b32_f16": func(a, b uint32) uint32 { return a&0xffff | b<<16 },
-		// 16-bit integer (GFX8/9 zero the high half)
-		"v_mul_lo_u16":  func(a, b uint32) uint32 { return (a * b) & 0xffff },
-		"v_lshlrev_b16": func(a, b uint32) uint32 { return (b << (a & 15)) & 0xffff },
-		"v_lshrrev_b16": func(a, b uint32) uint32 { return (b & 0xffff) >> (a & 15) },
-		"v_ashrrev_i16": func(a, b uint32) uint32 { return uint32(uint16(int16(b) >> (a & 15))) },
-		"v_max_u16":     func(a, b uint32) uint32 { return max(a&0xffff, b&0xffff) },
-		"v_min_u16":     func(a, b uint32) uint32 { return min(a&0xffff, b&0xffff) },
-		"v_max_i16":     func(a, b uint32) uint32 { return uint32(uint16(max(int16(a), int16(b)))) },
-		"v_min_i16":     func(a, b uint32) uint32 { return uint32(uint16(min(int16(a), int16(b)))) },
-	} {
+	for n, f := range int2Ops {
 		defV(n, cVALU, vop{nsrc: 2, fn: l2(f)})
-		addKernel(n, k2(f))
 	}
 	defV("v_mul_lo_u32", cTrans, vop{nsrc: 2, fn: l2(func(a, b uint32) uint32 { return a * b })})
 	defV("v_mul_hi_u32", cTrans, vop{nsrc: 2, fn: l2(func(a, b uint32) uint32 { return uint32(uint64(a) * uint64(b) >> 32) })})
@@ -173,39 +133,8 @@ func init() {
 		return uint64(uint32(mbcnt(e.lane, uint32(a), true)) + uint32(b))
 	}})
 	// --- three-source integer
-	for n, f := range map[string]func(a, b, c uint32) uint32{
-		"v_bfe_u32": func(a, b, c uint32) uint32 { return uint32(bfe64(uint64(a), uint(b&31), uint(c&31), false)) },
-		"v_bfe_i32": func(a, b, c uint32) uint32 { return uint32(bfe64(uint64(a), uint(b&31), uint(c&31), true)) },
-		"v_bfi_b32": func(a, b, c uint32) uint32 { return a&b | ^a&c },
-		"v_alignbit_b32": func(a, b, c uint32) uint32 {
-			return uint32((uint64(a)<<32 | uint64(b)) >> (c & 31))
-		},
-		"v_alignbyte_b32": func(a, b, c uint32) uint32 {
-			return uint32((uint64(a)<<32 | uint64(b)) >> (8 * (c & 3)))
-		},
-		"v_lshl_add_u32": func(a, b, c uint32) uint32 { return a<<(b&31) + c },
-		"v_add_lshl_u32": func(a, b, c uint32) uint32 { return (a + b) << (c & 31) },
-		"v_add3_u32":     func(a, b, c uint32) uint32 { return a + b + c },
-		"v_lshl_or_b32":  func(a, b, c uint32) uint32 { return a<<(b&31) | c },
-		"v_and_or_b32":   func(a, b, c uint32) uint32 { return a&b | c },
-		"v_or3_b32":      func(a, b, c uint32) uint32 { return a | b | c },
-		"v_xad_u32":      func(a, b, c uint32) uint32 { return (a ^ b) + c },
-		"v_perm_b32": func(a, b, c uint32) uint32 {
-			var r uint32
-			for i := uint32(0); i < 4; i++ {
-				r |= permByte(a, b, c>>(8*i)&0xff) << (8 * i)
-			}
-			return r
-		},
-		"v_min3_i32": func(a, b, c uint32) uint32 { return uint32(min(int32(a), int32(b), int32(c))) },
-		"v_max3_i32": func(a, b, c uint32) uint32 { return uint32(max(int32(a), int32(b), int32(c))) },
-		"v_med3_i32": func(a, b, c uint32) uint32 { return uint32(med3(int64(int32(a)), int64(int32(b)), int64(int32(c)))) },
-		"v_min3_u32": func(a, b, c uint32) uint32 { return min(a, b, c) },
-		"v_max3_u32": func(a, b, c uint32) uint32 { return max(a, b, c) },
-		"v_med3_u32": func(a, b, c uint32) uint32 { return uint32(med3(int64(a), int64(b), int64(c))) },
-	} {
+	for n, f := range int3Ops {
 		defV(n, cVALU, vop{nsrc: 3, fn: l3(f)})
-		addKernel(n, k3(f))
 	}
 	// --- 64-bit integer
 	defV("v_lshlrev_b64", cF64, vop{nsrc: 2, srcW: [3]uint8{1, 2}, dstW: 2, fn: func(e *fenv, a, b, c uint64) uint64 { return b << (a & 63) }})
@@ -226,28 +155,8 @@ func init() {
 		return s
 	}})
 	// --- unary integer and moves
-	for n, f := range map[string]func(uint32) uint32{
-		"v_not_b32":   func(a uint32) uint32 { return ^a },
-		"v_bfrev_b32": bits.Reverse32,
-		"v_ffbh_u32": func(a uint32) uint32 {
-			if a == 0 {
-				return 0xffffffff
-			}
-			return uint32(bits.LeadingZeros32(a))
-		},
-		"v_ffbl_b32": func(a uint32) uint32 {
-			if a == 0 {
-				return 0xffffffff
-			}
-			return uint32(bits.TrailingZeros32(a))
-		},
-		"v_ffbh_i32": func(a uint32) uint32 { return uint32(ffbhI32(a)) },
-		"v_sat_pk_u8_i16": func(a uint32) uint32 {
-			return uint32(sat(int64(int16(a)), 0, 255)) | uint32(sat(int64(int16(a>>16)), 0, 255))<<8
-		},
-	} {
+	for n, f := range int1Ops {
 		defV(n, cVALU, vop{nsrc: 1, fn: l1(f)})
-		addKernel(n, k1(f))
 	}
 	defV("v_mov_b32", cVALU, vop{nsrc: 1, nofl: true, fn: func(e *fenv, a, b, c uint64) uint64 { return a }})
 	defV("v_mov_fed_b32", cVALU, vop{nsrc: 1, nofl: true, fn: func(e *fenv, a, b, c uint64) uint64 { return a }})
@@ -270,4 +179,104 @@ func init() {
 	defV("v_div_scale_f64", cF64, vop{nsrc: 3, srcW: W2, dstW: 2, ft: 64, oft: 64, cout: true, fn: func(e *fenv, a, b, c uint64) uint64 {
 		return divScale(e, a, b, c, 64)
 	}}).exact = "approx: the manual's pseudocode for special ranges"
+}
+
+// int1Ops are the unary 32-bit integer operations as functions of the
+// source's word (l1's lane functions; the fast engine's kernels).
+var int1Ops = map[string]func(uint32) uint32{
+	"v_not_b32":   func(a uint32) uint32 { return ^a },
+	"v_bfrev_b32": bits.Reverse32,
+	"v_ffbh_u32": func(a uint32) uint32 {
+		if a == 0 {
+			return 0xffffffff
+		}
+		return uint32(bits.LeadingZeros32(a))
+	},
+	"v_ffbl_b32": func(a uint32) uint32 {
+		if a == 0 {
+			return 0xffffffff
+		}
+		return uint32(bits.TrailingZeros32(a))
+	},
+	"v_ffbh_i32": func(a uint32) uint32 { return uint32(ffbhI32(a)) },
+	"v_sat_pk_u8_i16": func(a uint32) uint32 {
+		return uint32(sat(int64(int16(a)), 0, 255)) | uint32(sat(int64(int16(a>>16)), 0, 255))<<8
+	},
+}
+
+// int3Ops are the three-source 32-bit integer operations as functions of
+// the sources' words (l3's lane functions; the fast engine's kernels).
+var int3Ops = map[string]func(a, b, c uint32) uint32{
+	"v_bfe_u32": func(a, b, c uint32) uint32 { return uint32(bfe64(uint64(a), uint(b&31), uint(c&31), false)) },
+	"v_bfe_i32": func(a, b, c uint32) uint32 { return uint32(bfe64(uint64(a), uint(b&31), uint(c&31), true)) },
+	"v_bfi_b32": func(a, b, c uint32) uint32 { return a&b | ^a&c },
+	"v_alignbit_b32": func(a, b, c uint32) uint32 {
+		return uint32((uint64(a)<<32 | uint64(b)) >> (c & 31))
+	},
+	"v_alignbyte_b32": func(a, b, c uint32) uint32 {
+		return uint32((uint64(a)<<32 | uint64(b)) >> (8 * (c & 3)))
+	},
+	"v_lshl_add_u32": func(a, b, c uint32) uint32 { return a<<(b&31) + c },
+	"v_add_lshl_u32": func(a, b, c uint32) uint32 { return (a + b) << (c & 31) },
+	"v_add3_u32":     func(a, b, c uint32) uint32 { return a + b + c },
+	"v_lshl_or_b32":  func(a, b, c uint32) uint32 { return a<<(b&31) | c },
+	"v_and_or_b32":   func(a, b, c uint32) uint32 { return a&b | c },
+	"v_or3_b32":      func(a, b, c uint32) uint32 { return a | b | c },
+	"v_xad_u32":      func(a, b, c uint32) uint32 { return (a ^ b) + c },
+	"v_perm_b32": func(a, b, c uint32) uint32 {
+		var r uint32
+		for i := uint32(0); i < 4; i++ {
+			r |= permByte(a, b, c>>(8*i)&0xff) << (8 * i)
+		}
+		return r
+	},
+	"v_min3_i32": func(a, b, c uint32) uint32 { return uint32(min(int32(a), int32(b), int32(c))) },
+	"v_max3_i32": func(a, b, c uint32) uint32 { return uint32(max(int32(a), int32(b), int32(c))) },
+	"v_med3_i32": func(a, b, c uint32) uint32 { return uint32(med3(int64(int32(a)), int64(int32(b)), int64(int32(c)))) },
+	"v_min3_u32": func(a, b, c uint32) uint32 { return min(a, b, c) },
+	"v_max3_u32": func(a, b, c uint32) uint32 { return max(a, b, c) },
+	"v_med3_u32": func(a, b, c uint32) uint32 { return uint32(med3(int64(a), int64(b), int64(c))) },
+}
+
+// int2Ops are the two-source 32-bit integer operations as functions of
+// the sources' words (l2's lane functions; the fast engine's kernels).
+var int2Ops = map[string]u32x2{
+	"v_and_b32":     func(a, b uint32) uint32 { return a & b },
+	"v_or_b32":      func(a, b uint32) uint32 { return a | b },
+	"v_xor_b32":     func(a, b uint32) uint32 { return a ^ b },
+	"v_xnor_b32":    func(a, b uint32) uint32 { return ^(a ^ b) },
+	"v_lshlrev_b32": func(a, b uint32) uint32 { return b << (a & 31) },
+	"v_lshrrev_b32": func(a, b uint32) uint32 { return b >> (a & 31) },
+	"v_ashrrev_i32": func(a, b uint32) uint32 { return uint32(int32(b) >> (a & 31)) },
+	"v_lshl_b32":    func(a, b uint32) uint32 { return a << (b & 31) },
+	"v_lshr_b32":    func(a, b uint32) uint32 { return a >> (b & 31) },
+	"v_ashr_i32":    func(a, b uint32) uint32 { return uint32(int32(a) >> (b & 31)) },
+	"v_min_i32":     func(a, b uint32) uint32 { return uint32(min(int32(a), int32(b))) },
+	"v_max_i32":     func(a, b uint32) uint32 { return uint32(max(int32(a), int32(b))) },
+	"v_min_u32":     func(a, b uint32) uint32 { return min(a, b) },
+	"v_max_u32":     func(a, b uint32) uint32 { return max(a, b) },
+	"v_mul_hi_i32_i24": func(a, b uint32) uint32 {
+		return uint32(uint64(sext24(uint64(a))*sext24(uint64(b))) >> 32)
+	},
+	"v_mul_hi_u32_u24": func(a, b uint32) uint32 { return uint32(uint64(a&0xffffff) * uint64(b&0xffffff) >> 32) },
+	"v_mul_lo_u32":     func(a, b uint32) uint32 { return a * b },
+	"v_mul_lo_i32":     func(a, b uint32) uint32 { return a * b },
+	"v_mul_hi_u32":     func(a, b uint32) uint32 { return uint32(uint64(a) * uint64(b) >> 32) },
+	"v_mul_hi_i32":     func(a, b uint32) uint32 { return uint32(uint64(int64(int32(a))*int64(int32(b))) >> 32) },
+	"v_bfm_b32":        func(a, b uint32) uint32 { return (uint32(1)<<(a&31) - 1) << (b & 31) },
+	"v_bcnt_u32_b32":   func(a, b uint32) uint32 { return uint32(bits.OnesCount32(a)) + b },
+	"v_cvt_pk_u16_u32": func(a, b uint32) uint32 { return min(a, 0xffff) | min(b, 0xffff)<<16 },
+	"v_cvt_pk_i16_i32": func(a, b uint32) uint32 {
+		return uint32(uint16(sat(int64(int32(a)), -32768, 32767))) | uint32(uint16(sat(int64(int32(b)), -32768, 32767)))<<16
+	},
+	"v_pack_b32_f16": func(a, b uint32) uint32 { return a&0xffff | b<<16 },
+	// 16-bit integer (GFX8/9 zero the high half)
+	"v_mul_lo_u16":  func(a, b uint32) uint32 { return (a * b) & 0xffff },
+	"v_lshlrev_b16": func(a, b uint32) uint32 { return (b << (a & 15)) & 0xffff },
+	"v_lshrrev_b16": func(a, b uint32) uint32 { return (b & 0xffff) >> (a & 15) },
+	"v_ashrrev_i16": func(a, b uint32) uint32 { return uint32(uint16(int16(b) >> (a & 15))) },
+	"v_max_u16":     func(a, b uint32) uint32 { return max(a&0xffff, b&0xffff) },
+	"v_min_u16":     func(a, b uint32) uint32 { return min(a&0xffff, b&0xffff) },
+	"v_max_i16":     func(a, b uint32) uint32 { return uint32(uint16(max(int16(a), int16(b)))) },
+	"v_min_i16":     func(a, b uint32) uint32 { return uint32(uint16(min(int16(a), int16(b)))) },
 }

@@ -57,26 +57,13 @@ func init() {
 		}})
 	}
 	// --- f32 unary, conversions, transcendentals
-	for n, f := range map[string]func(float64) float64{
-		"v_trunc_f32": math.Trunc, "v_ceil_f32": math.Ceil, "v_floor_f32": math.Floor, "v_rndne_f32": rndne,
-		"v_fract_f32":      func(x float64) float64 { return math.Min(fract64(x), float64(math.Nextafter32(1, 0))) },
-		"v_frexp_mant_f32": frexpMant,
-	} {
+	for n, f := range f32UnaryOps {
 		defV(n, cVALU, vop{nsrc: 1, ft: 32, oft: 32, fn: fu32(f)})
-		if kernels[n] == nil { // valu_ff.go's rounding kernels, whichever init runs first
-			kernels[n] = kFu32(f)
-		}
 	}
-	for n, f := range map[string]func(float64) float64{
-		"v_rcp_f32": recip, "v_rcp_iflag_f32": recip, "v_rsq_f32": rsqrt, "v_sqrt_f32": math.Sqrt,
-		"v_exp_f32": exp2, "v_log_f32": log2, "v_sin_f32": sinRev, "v_cos_f32": cosRev,
-		"v_exp_legacy_f32": exp2, "v_log_legacy_f32": log2,
-	} {
+	for n, f := range f32TransOps {
 		d := defV(n, cTrans, vop{nsrc: 1, ft: 32, oft: 32, fn: fu32(f)})
-		kernels[n] = kFu32(f)
 		d.exact = "approx: computed in float64 and rounded once (within the manual's 1 ULP)"
 	}
-	kernels["v_rcp_f32"], kernels["v_rcp_iflag_f32"] = kRcpF32, kRcpF32
 	opTable["v_sqrt_f32"].exact = "exact (correctly rounded; the manual allows 1 ULP)"
 	defV("v_frexp_exp_i32_f32", cVALU, vop{nsrc: 1, ft: 32, fn: func(e *fenv, a, b, c uint64) uint64 { return frexpExp(float64(f32(uint32(a)))) }})
 	defV("v_cvt_i32_f32", cVALU, vop{nsrc: 1, ft: 32, fn: func(e *fenv, a, b, c uint64) uint64 { return cvtF32ToI32(float64(f32(uint32(a)))) }})
@@ -142,16 +129,11 @@ func init() {
 	defV("v_ldexp_f64", cF64, vop{nsrc: 2, isrc: 2, srcW: [3]uint8{2, 1}, dstW: 2, ft: 64, oft: 64, fn: func(e *fenv, a, b, c uint64) uint64 {
 		return ldexpF64(a, uint32(b))
 	}})
-	for n, f := range map[string]func(float64) float64{
-		"v_trunc_f64": math.Trunc, "v_ceil_f64": math.Ceil, "v_floor_f64": math.Floor, "v_rndne_f64": rndne,
-		"v_fract_f64": fract64, "v_frexp_mant_f64": frexpMant,
-	} {
+	for n, f := range f64UnaryOps {
 		defV(n, cF64, vop{nsrc: 1, srcW: W2, dstW: 2, ft: 64, oft: 64, fn: fu64(f)})
-		addF64Unary(n, f)
 	}
-	for n, f := range map[string]func(float64) float64{"v_rcp_f64": recip, "v_rsq_f64": rsqrt, "v_sqrt_f64": math.Sqrt} {
+	for n, f := range f64TransOps {
 		defV(n, cTrans, vop{nsrc: 1, srcW: W2, dstW: 2, ft: 64, oft: 64, fn: fu64(f)}).exact = "approx: correctly rounded float64 (hardware is less precise)"
-		addF64Unary(n, f)
 	}
 	defV("v_frexp_exp_i32_f64", cF64, vop{nsrc: 1, srcW: W2, ft: 64, fn: func(e *fenv, a, b, c uint64) uint64 { return frexpExp(f64(a)) }})
 	defV("v_cvt_i32_f64", cF64, vop{nsrc: 1, srcW: W2, ft: 64, fn: func(e *fenv, a, b, c uint64) uint64 { return cvtF32ToI32(f64(a)) }})
@@ -210,4 +192,32 @@ func init() {
 	defV("v_cvt_i16_f16", cVALU, vop{nsrc: 1, ft: 16, fn: func(e *fenv, a, b, c uint64) uint64 {
 		return uint64(uint16(sat(int64(int32(cvtF32ToI32(f16ToF64(uint16(a))))), -32768, 32767)))
 	}})
+}
+
+// f64TransOps are the f64 transcendental operations as float64 functions
+// (fu64's lane functions; the fast engine's rows).
+var f64TransOps = map[string]func(float64) float64{"v_rcp_f64": recip, "v_rsq_f64": rsqrt, "v_sqrt_f64": math.Sqrt}
+
+// f64UnaryOps are the exact f64 unary operations as float64 functions
+// (fu64's lane functions; the fast engine's rows).
+var f64UnaryOps = map[string]func(float64) float64{
+	"v_trunc_f64": math.Trunc, "v_ceil_f64": math.Ceil, "v_floor_f64": math.Floor, "v_rndne_f64": rndne,
+	"v_fract_f64": fract64, "v_frexp_mant_f64": frexpMant,
+}
+
+// f32TransOps are the f32 transcendental operations as float64
+// functions, rounded once (fu32's lane functions; the fast engine's
+// kernels).
+var f32TransOps = map[string]func(float64) float64{
+	"v_rcp_f32": recip, "v_rcp_iflag_f32": recip, "v_rsq_f32": rsqrt, "v_sqrt_f32": math.Sqrt,
+	"v_exp_f32": exp2, "v_log_f32": log2, "v_sin_f32": sinRev, "v_cos_f32": cosRev,
+	"v_exp_legacy_f32": exp2, "v_log_legacy_f32": log2,
+}
+
+// f32UnaryOps are the exact f32 unary operations as float64 functions
+// (fu32's lane functions; the fast engine's kernels).
+var f32UnaryOps = map[string]func(float64) float64{
+	"v_trunc_f32": math.Trunc, "v_ceil_f32": math.Ceil, "v_floor_f32": math.Floor, "v_rndne_f32": rndne,
+	"v_fract_f32":      func(x float64) float64 { return math.Min(fract64(x), float64(math.Nextafter32(1, 0))) },
+	"v_frexp_mant_f32": frexpMant,
 }

@@ -5,27 +5,8 @@ import "math"
 // Less common vector ALU operations.
 
 func init() {
-	for n, f := range map[string]func(a, b, c uint32) uint32{
-		"v_min3_i16": func(a, b, c uint32) uint32 { return uint32(uint16(min(int16(a), int16(b), int16(c)))) },
-		"v_max3_i16": func(a, b, c uint32) uint32 { return uint32(uint16(max(int16(a), int16(b), int16(c)))) },
-		"v_med3_i16": func(a, b, c uint32) uint32 {
-			return uint32(uint16(med3(int64(int16(a)), int64(int16(b)), int64(int16(c)))))
-		},
-		"v_min3_u16": func(a, b, c uint32) uint32 { return min(a&0xffff, b&0xffff, c&0xffff) },
-		"v_max3_u16": func(a, b, c uint32) uint32 { return max(a&0xffff, b&0xffff, c&0xffff) },
-		"v_med3_u16": func(a, b, c uint32) uint32 {
-			return uint32(med3(int64(a&0xffff), int64(b&0xffff), int64(c&0xffff)))
-		},
-		"v_lerp_u8": func(a, b, c uint32) uint32 {
-			var r uint32
-			for i := uint32(0); i < 32; i += 8 {
-				r |= ((a>>i&0xff + b>>i&0xff + c>>i&1) >> 1 & 0xff) << i
-			}
-			return r
-		},
-	} {
+	for n, f := range int3MoreOps {
 		defV(n, cVALU, vop{nsrc: 3, fn: l3(f)})
-		addKernel(n, k3(f))
 	}
 	defV("v_mad_legacy_f16", cVALU, vop{nsrc: 3, ft: 16, oft: 16, fn: func(e *fenv, a, b, c uint64) uint64 { return addF16(e, mulF16(e, a, b), c) }})
 	defV("v_fma_legacy_f16", cVALU, vop{nsrc: 3, ft: 16, oft: 16, fn: fmaF16})
@@ -189,4 +170,26 @@ func init() {
 	defV("v_dot8_i32_i4", cVALU, vop{nsrc: 3, fn: dotI(8, 4, true)})
 	defV("v_dot8_u32_u4", cVALU, vop{nsrc: 3, fn: dotI(8, 4, false)})
 	// v_dot2_f32_f16 (VOP3P modifiers): valu_dot.go
+}
+
+// int3MoreOps are more three-source integer operations as functions of
+// the sources' words (l3's lane functions; the fast engine's kernels).
+var int3MoreOps = map[string]func(a, b, c uint32) uint32{
+	"v_min3_i16": func(a, b, c uint32) uint32 { return uint32(uint16(min(int16(a), int16(b), int16(c)))) },
+	"v_max3_i16": func(a, b, c uint32) uint32 { return uint32(uint16(max(int16(a), int16(b), int16(c)))) },
+	"v_med3_i16": func(a, b, c uint32) uint32 {
+		return uint32(uint16(med3(int64(int16(a)), int64(int16(b)), int64(int16(c)))))
+	},
+	"v_min3_u16": func(a, b, c uint32) uint32 { return min(a&0xffff, b&0xffff, c&0xffff) },
+	"v_max3_u16": func(a, b, c uint32) uint32 { return max(a&0xffff, b&0xffff, c&0xffff) },
+	"v_med3_u16": func(a, b, c uint32) uint32 {
+		return uint32(med3(int64(a&0xffff), int64(b&0xffff), int64(c&0xffff)))
+	},
+	"v_lerp_u8": func(a, b, c uint32) uint32 {
+		var r uint32
+		for i := uint32(0); i < 32; i += 8 {
+			r |= ((a>>i&0xff + b>>i&0xff + c>>i&1) >> 1 & 0xff) << i
+		}
+		return r
+	},
 }

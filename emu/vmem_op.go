@@ -100,6 +100,7 @@ type vmOp struct {
 	ds dsOp
 
 	wspec int8 // GLOBAL and FLAT loads and stores: the whole-wave shape execWave starts with (0: none)
+	wsSet bool // wspec is known (the fast engine sets both the first time it runs the operation)
 
 	last opCache // what the whole-wave path last touched (vmem_wave.go)
 	vs   vsCache // the V# last decoded (vmem_buffer.go)

@@ -42,7 +42,6 @@ type vmResult struct {
 
 // vmemUnit is the VectorMemory of one wave in a grid run.
 type vmemUnit struct {
-	d       *Dispatch
 	lds     *ldsBlock
 	cfg     VMemConfig
 	ops     map[*isa.Inst]*vmOp // shared by the grid's waves
@@ -188,17 +187,27 @@ func (u *vmemUnit) reserve(id uint64, vdst, n int, mask uint64, d16 uint8) *vmRe
 
 // Execute implements VectorMemory: the reference form of every vector
 // memory instruction.
-func (u *vmemUnit) Execute(w *Wave, inst *isa.Inst) error { return u.execute(w, inst, false) }
-
-// executeFast is Execute's fast form (execVMEMFast): the operation takes
-// its plain whole-wave run, DS fast path, fastMem or fastAtomic where it
-// has one (unless noFast).
-func (u *vmemUnit) executeFast(w *Wave, inst *isa.Inst) error {
-	return u.execute(w, inst, !u.noFast)
+func (u *vmemUnit) Execute(w *Wave, inst *isa.Inst) error {
+	o, err := u.op(w, inst)
+	if err != nil {
+		return err
+	}
+	switch {
+	case o.fam == famDS:
+		return u.execDS(w, o)
+	case o.kind == vmCacheOp:
+		return u.cacheOp(w)
+	}
+	c, exec, err := u.issueMem(w, o)
+	if err != nil {
+		return err
+	}
+	return u.memLanes(w, o, exec, &c)
 }
 
-// execute is Execute, with the fast paths when fast is set.
-func (u *vmemUnit) execute(w *Wave, inst *isa.Inst, fast bool) error {
+// op returns inst's compiled operation, or the error of an instruction
+// the unit does not model.
+func (u *vmemUnit) op(w *Wave, inst *isa.Inst) (*vmOp, error) {
 	e := &u.opc[uintptr(unsafe.Pointer(inst))/unsafe.Sizeof(*inst)%uintptr(len(u.opc))]
 	o := e.o
 	if e.in != inst {
@@ -206,25 +215,17 @@ func (u *vmemUnit) execute(w *Wave, inst *isa.Inst, fast bool) error {
 		e.in, e.o = inst, o
 	}
 	if o == nil {
-		return &ExecError{PC: w.curPC(), Op: inst.Op.String(), Msg: "this vector memory instruction is not modelled"}
+		return nil, &ExecError{PC: w.curPC(), Op: inst.Op.String(), Msg: "this vector memory instruction is not modelled"}
 	}
-	if fast && o.wspec != 0 {
-		if o.last.quick && u.quickRun(w, o) {
-			return nil // the last wave's plain run again (vmem_run.go)
-		}
-		return u.execWave(w, o)
-	}
-	switch o.fam {
-	case famDS:
-		return u.execDS(w, o, fast)
-	}
-	if o.kind == vmCacheOp {
-		// buffer_wbinvl1(_vol): the vector L1 is not modelled separately from
-		// memory, so invalidating it changes nothing; it still counts.
-		w.IssueVector(isa.CntVM, 1, 1)
-		return nil
-	}
-	return u.execMem(w, o, fast)
+	return o, nil
+}
+
+// cacheOp is buffer_wbinvl1(_vol): the vector L1 is not modelled
+// separately from memory, so invalidating it changes nothing; it still
+// counts.
+func (u *vmemUnit) cacheOp(w *Wave) error {
+	w.IssueVector(isa.CntVM, 1, 1)
+	return nil
 }
 
 // compile returns inst's compiled operation, nil for one the unit does
@@ -234,8 +235,6 @@ func (u *vmemUnit) compile(inst *isa.Inst) *vmOp {
 	if !ok {
 		if o, ok = compileVM(inst); !ok {
 			o = nil
-		} else {
-			o.wspec = waveSpec(o)
 		}
 		u.ops[inst] = o
 	}
@@ -344,15 +343,15 @@ func (u *vmemUnit) context(w *Wave, o *vmOp, c *memCtx) error {
 	return nil
 }
 
-// execMem runs a FLAT/GLOBAL/SCRATCH, MUBUF or MTBUF load, store or
-// atomic, through fastMem or fastAtomic when fast is set and they take it.
-func (u *vmemUnit) execMem(w *Wave, o *vmOp, fast bool) error {
-	exec := w.exec()
-	var c memCtx
+// issueMem issues a FLAT/GLOBAL/SCRATCH, MUBUF or MTBUF load, store or
+// atomic: its context, its counts, and the result slot of one that
+// returns data (c.res). memLanes (or a fast form) then moves the lanes.
+func (u *vmemUnit) issueMem(w *Wave, o *vmOp) (c memCtx, exec uint64, err error) {
+	exec = w.exec()
 	if err := u.context(w, o, &c); err != nil {
-		return err
+		return c, 0, err
 	}
-	size, ndw := c.size, c.ndw
+	ndw := c.ndw
 	var res *vmResult
 	var id uint64
 	lat := uint64(w.m.Config.Latency.VectorMem)
@@ -381,16 +380,16 @@ func (u *vmemUnit) execMem(w *Wave, o *vmOp, fast bool) error {
 		w.IssueVector(isa.CntLGKM, 1, lat)
 	}
 	c.res = res
+	return c, exec, nil
+}
 
-	if fast && fastOK(o) {
-		return u.fastMem(w, o, exec, &c)
-	}
-	if fast && fastAtomicOK(o) {
-		exec = u.fastAtomic(w, o, exec, res)
-	}
+// memLanes moves the lanes of exec of an issued load, store or atomic,
+// one lane at a time in lane order.
+func (u *vmemUnit) memLanes(w *Wave, o *vmOp, exec uint64, c *memCtx) error {
+	size, res := c.size, c.res
 	u.lines.n = 0
 	for m := exec; m != 0; m &= m - 1 {
-		if err := u.laneMem(w, o, tz(m), &c); err != nil {
+		if err := u.laneMem(w, o, tz(m), c); err != nil {
 			return err
 		}
 	}
