@@ -280,10 +280,10 @@ func TestDSFastMatchesGeneral(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 2026))
 	for i := 0; i < n; i++ {
 		c := randDSCase(r, forms, names)
-		fast := c.machine(t, 0, false)
+		fm := c.machine(t, 0, false)
 		plain := c.machine(t, 0, true)
 		general := c.machine(t, 1<<20, false)
-		_, ferr := fast.Run(context.Background(), 10)
+		_, ferr := fm.Run(context.Background(), 10)
 		_, perr := plain.Run(context.Background(), 10)
 		var gerr error
 		for k := 0; k < 3 && gerr == nil; k++ {
@@ -295,13 +295,13 @@ func TestDSFastMatchesGeneral(t *testing.T) {
 		if fmt.Sprint(ferr) != fmt.Sprint(gerr) || fmt.Sprint(perr) != fmt.Sprint(gerr) {
 			t.Fatalf("case %d %v: fast err %v, unjournaled general err %v, journaled err %v", i, c, ferr, perr, gerr)
 		}
-		if d := diffDSMachines(fast, general); d != "" {
+		if d := diffDSMachines(fm, general); d != "" {
 			t.Fatalf("case %d %v: fast and journaled general paths differ: %s", i, c, d)
 		}
 		if d := diffDSMachines(plain, general); d != "" {
 			t.Fatalf("case %d %v: unjournaled and journaled general paths differ: %s", i, c, d)
 		}
-		for _, op := range fast.VectorMemory.(*vmemUnit).ops {
+		for _, op := range fm.VectorMemory.(*vmemUnit).ops {
 			if op == nil {
 				continue // not modelled: both paths stopped with the same error
 			}

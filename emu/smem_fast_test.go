@@ -117,7 +117,7 @@ func smemRandomMachine(t isa.Target, text []byte, seed uint64, hist bool) *Machi
 // misses, hits, faults), on both targets.
 func TestSMEMFastMatchesGeneral(t *testing.T) {
 	r := rand.New(rand.NewPCG(21, 22))
-	fast := 0
+	nfast := 0
 	for trial := 0; trial < 600; trial++ {
 		target := []isa.Target{isa.GFX9, isa.GFX8}[trial%3/2]
 		text := smemStream(r)
@@ -131,7 +131,7 @@ func TestSMEMFastMatchesGeneral(t *testing.T) {
 		if trial == 0 {
 			for i := range ms[1].Prog.code {
 				if sloadEligible(&ms[1].Prog.code[i]) {
-					fast++
+					nfast++
 				}
 			}
 		}
@@ -139,7 +139,7 @@ func TestSMEMFastMatchesGeneral(t *testing.T) {
 			t.Fatalf("trial %d (%v): %s", trial, target, d)
 		}
 	}
-	if fast == 0 {
+	if nfast == 0 {
 		t.Fatal("no instruction of the first stream takes the fast path")
 	}
 }

@@ -499,14 +499,14 @@ func TestVMemFastMatchesGeneral(t *testing.T) {
 	}{{isa.GFX9, vmFastInsts9}, {isa.GFX8, vmFastInsts8}} {
 		for _, in := range tc.insts {
 			t.Run(tc.target.String()+"/"+in.asm, func(t *testing.T) {
-				faulted, fast := 0, false
+				faulted, took := 0, false
 				p := vfProgram(t, tc.target, in.enc)
 				if o, ok := compileVM(&p.Insts[0]); ok {
-					fast = fastOK(o) || fastAtomicOK(o)
+					took = fastOK(o) || fastAtomicOK(o)
 				}
 				wantFast := !strings.Contains(in.asm, "format") && !strings.HasPrefix(in.asm, "buffer_atomic")
-				if fast != wantFast {
-					t.Fatalf("fastOK = %v, want %v", fast, wantFast)
+				if took != wantFast {
+					t.Fatalf("fastOK = %v, want %v", took, wantFast)
 				}
 				for s := 0; s < seeds; s++ {
 					seed := uint64(s)*7919 + uint64(len(in.asm))
