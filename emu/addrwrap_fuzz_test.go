@@ -4,6 +4,8 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"github.com/wavedbg/wavedbg/emu/internal/core"
+	"github.com/wavedbg/wavedbg/emu/internal/ref"
 	"sync"
 	"testing"
 )
@@ -60,33 +62,33 @@ func awLoad(m *Machine, r *awRegs) {
 	w := m.w
 	m.SetExec(r.exec)
 	for d := range r.v {
-		w.v[d] = r.v[d]
+		w.V[d] = r.v[d]
 	}
-	copy(w.s[:len(r.s)], r.s[:])
-	w.s[codeFlatScratch], w.s[codeFlatScratch+1] = uint32(r.scratch), uint32(r.scratch>>32)
-	m.VectorMemory.(*vmemUnit).scratch = r.scratch
+	copy(w.S[:len(r.s)], r.s[:])
+	w.S[core.CodeFlatScratch], w.S[core.CodeFlatScratch+1] = uint32(r.scratch), uint32(r.scratch>>32)
+	m.VectorMemory.(*ref.VMemUnit).Scratch = r.scratch
 }
 
 // awPages are the layout's filled pages, made once.
-var awPages = sync.OnceValue(func() map[uint64]*[pageSize]byte {
-	pages := map[uint64]*[pageSize]byte{}
+var awPages = sync.OnceValue(func() map[uint64]*[core.PageSize]byte {
+	pages := map[uint64]*[core.PageSize]byte{}
 	for _, mp := range awMaps {
 		for a := mp.addr; a-mp.addr < mp.fill; a++ {
-			pg := pages[a>>pageBits]
+			pg := pages[a>>core.PageBits]
 			if pg == nil {
-				pg = new([pageSize]byte)
-				pages[a>>pageBits] = pg
+				pg = new([core.PageSize]byte)
+				pages[a>>core.PageBits] = pg
 			}
-			pg[a&(pageSize-1)] = awPattern(a)
+			pg[a&(core.PageSize-1)] = awPattern(a)
 		}
 	}
 	return pages
 })
 
 // awMemory builds the layout.
-func awMemory(t testing.TB) *Memory {
+func awMemory(t testing.TB) *core.Memory {
 	t.Helper()
-	mem := NewMemory()
+	mem := core.NewMemory()
 	for _, mp := range awMaps {
 		if err := mem.Map(mp.name, mp.addr, mp.size, false); err != nil {
 			t.Fatal(err)
@@ -97,14 +99,14 @@ func awMemory(t testing.TB) *Memory {
 }
 
 // awRestore gives mem's mapped bytes the layout's values again.
-func awRestore(mem *Memory) {
+func awRestore(mem *core.Memory) {
 	pages := awPages()
 	for _, mp := range awMaps {
-		for pn := mp.addr >> pageBits; pn <= (mp.addr+mp.size-1)>>pageBits; pn++ {
+		for pn := mp.addr >> core.PageBits; pn <= (mp.addr+mp.size-1)>>core.PageBits; pn++ {
 			if pg := pages[pn]; pg != nil {
-				*mem.page(pn, true) = *pg
-			} else if pg := mem.page(pn, false); pg != nil {
-				*pg = [pageSize]byte{}
+				*mem.Page(pn, true) = *pg
+			} else if pg := mem.Page(pn, false); pg != nil {
+				*pg = [core.PageSize]byte{}
 			}
 		}
 	}
@@ -141,7 +143,7 @@ func (g *awRig) check(r *awRegs) string {
 	k := g.k
 	want := awFault(k, r)
 	var errs [2]error
-	var addrs []LaneAddr
+	var addrs []core.LaneAddr
 	for i, m := range g.ms {
 		awRestore(m.Mem)
 		m.Reset()
@@ -157,7 +159,7 @@ func (g *awRig) check(r *awRegs) string {
 		return "step mode: " + d
 	}
 	for i, mode := range []string{"step", "fast"} {
-		var f *Fault
+		var f *core.Fault
 		switch {
 		case want == nil && errs[i] != nil:
 			return fmt.Sprintf("%s mode: %v, want no fault", mode, errs[i])
@@ -181,7 +183,7 @@ func (g *awRig) check(r *awRegs) string {
 // awRecords checks the addresses a step recorded: an access is marked
 // unmapped exactly where it faults (the faulting lane, or the faulting
 // dword of a scalar access).
-func awRecords(k *awKind, addrs []LaneAddr, want *Fault) string {
+func awRecords(k *awKind, addrs []core.LaneAddr, want *core.Fault) string {
 	if k.mode == awDS {
 		return ""
 	}
@@ -259,13 +261,13 @@ func awResults(k *awKind, r *awRegs, m *Machine) string {
 		}
 		for d := range k.size / 4 {
 			if l < 0 {
-				got[d] = m.w.s[d]
+				got[d] = m.w.S[d]
 			} else {
-				got[d] = m.w.v[4+d][l]
+				got[d] = m.w.V[4+d][l]
 			}
 		}
 		if k.size < 4 {
-			got[0] = m.w.v[4][l]
+			got[0] = m.w.V[4][l]
 		}
 		if got != want {
 			return fmt.Sprintf("lane %d loaded %#x, want %#x", l, got, want)
@@ -273,7 +275,7 @@ func awResults(k *awKind, r *awRegs, m *Machine) string {
 	}
 	for a, b := range shadow {
 		var g [1]byte
-		m.Mem.readRaw(a, g[:])
+		m.Mem.ReadRaw(a, g[:])
 		if g[0] != b {
 			return fmt.Sprintf("byte at %#x is %#x after the store, want %#x", a, g[0], b)
 		}

@@ -1,6 +1,8 @@
 package emu
 
 import (
+	"github.com/wavedbg/wavedbg/emu/internal/core"
+	"github.com/wavedbg/wavedbg/emu/internal/ref"
 	"math/big"
 )
 
@@ -90,7 +92,7 @@ var awMaps = []struct {
 	{"low", 0, 0x2000, 0x2000},
 	{"mid", awMid, 0x1000, 0x1000},
 	{"top", awTop, 0x2000, 0x2000},
-	{"lds", SharedApertureBase, 0x10000, 0x1000},
+	{"lds", core.SharedApertureBase, 0x10000, 0x1000},
 }
 
 func awPattern(a uint64) byte { return byte(a * 0x9E3779B97F4A7C15 >> 56) }
@@ -179,12 +181,12 @@ func awPieces(k *awKind, r *awRegs, lane int) []awPiece {
 			return base + uint64(soff) + uint64(bo), in
 		})
 	case awDS:
-		for part := range 1 + b2i(k.two) {
+		for part := range 1 + ref.B2i(k.two) {
 			a := v2 + uint32(k.off)
 			if k.two {
 				a = v2 + uint32(part)*uint32(k.off)
 			}
-			ps = append(ps, awPiece{addr: SharedApertureBase + uint64(a), n: k.size, in: uint64(a)+uint64(k.size) <= awLDSLim, reg: part})
+			ps = append(ps, awPiece{addr: core.SharedApertureBase + uint64(a), n: k.size, in: uint64(a)+uint64(k.size) <= awLDSLim, reg: part})
 		}
 	case awSMEM:
 		base := uint64(r.s[4]) | uint64(r.s[5]&0xffff)<<32
@@ -206,7 +208,7 @@ func awPieces(k *awKind, r *awRegs, lane int) []awPiece {
 
 // awFault is the fault the model expects of k, or nil: the first piece
 // in range, in lane order, that has a byte no mapping holds.
-func awFault(k *awKind, r *awRegs) *Fault {
+func awFault(k *awKind, r *awRegs) *core.Fault {
 	lanes := []int{-1}
 	if k.mode != awSMEM && k.mode != awSBuf {
 		lanes = lanes[:0]
@@ -225,7 +227,7 @@ func awFault(k *awKind, r *awRegs) *Fault {
 				continue
 			}
 			if bad, ok := awUnmapped(p.addr, p.n); ok {
-				return &Fault{PC: 0, Lane: l, Addr: bad, Size: p.n, Write: k.store || k.atomic, Reason: "unmapped"}
+				return &core.Fault{PC: 0, Lane: l, Addr: bad, Size: p.n, Write: k.store || k.atomic, Reason: "unmapped"}
 			}
 		}
 	}

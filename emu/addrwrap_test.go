@@ -4,9 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"testing"
-
+	"github.com/wavedbg/wavedbg/emu/internal/core"
+	"github.com/wavedbg/wavedbg/emu/internal/ref"
 	"github.com/wavedbg/wavedbg/isa"
+	"testing"
 )
 
 // Tests that address checks never wrap past 2^64 (issue 22, item 8): an
@@ -22,9 +23,9 @@ const awTop = 1<<64 - 1 - 0x2000
 // s_endpgm, over mem with a vector memory unit (1 KiB of LDS, scratch at
 // scratch). With hist it records history (Step journals); without, Run
 // takes the fast paths.
-func awMachine(t testing.TB, mem *Memory, hist bool, scratch uint64, enc string) *Machine {
+func awMachine(t testing.TB, mem *core.Memory, hist bool, scratch uint64, enc string) *Machine {
 	t.Helper()
-	cfg := DefaultConfig(isa.GFX9)
+	cfg := core.DefaultConfig(isa.GFX9)
 	if !hist {
 		cfg.HistoryBytes = 0
 	}
@@ -34,25 +35,25 @@ func awMachine(t testing.TB, mem *Memory, hist bool, scratch uint64, enc string)
 }
 
 // awUnit is a fresh vector memory unit: 1 KiB of LDS, scratch at scratch.
-func awUnit(scratch uint64) *vmemUnit {
-	return &vmemUnit{lds: newLDS(awLDSLim), cfg: VMemConfig{LDSLatency: 4}, ops: map[*isa.Inst]*vmOp{}, scratch: scratch}
+func awUnit(scratch uint64) *ref.VMemUnit {
+	return &ref.VMemUnit{Lds: ref.NewLDS(awLDSLim), Cfg: ref.VMemConfig{LDSLatency: 4}, Ops: map[*isa.Inst]*ref.VmOp{}, Scratch: scratch}
 }
 
 // awRun runs m to its end: step by step when hist (every step journaled),
 // else with one Run. It returns the error that stopped it and, in step
 // mode, the addresses the last step recorded.
-func awRun(m *Machine, hist bool) ([]LaneAddr, error) {
+func awRun(m *Machine, hist bool) ([]core.LaneAddr, error) {
 	if !hist {
 		_, err := m.Run(context.Background(), 100)
 		return nil, err
 	}
-	var addrs []LaneAddr
+	var addrs []core.LaneAddr
 	for range 100 {
 		rec, err := m.Step()
 		if rec != nil && len(rec.Addrs) > 0 {
 			addrs = rec.Addrs
 		}
-		if err != nil || m.State() != Running {
+		if err != nil || m.State() != core.Running {
 			return addrs, err
 		}
 	}
@@ -87,7 +88,7 @@ func TestFlatStoreAtTopOfAddressSpaceFaults(t *testing.T) {
 						{0xffff_ffff_ffff_fffd, true, map[bool]uint64{false: 0xffff_ffff_ffff_fffd, true: 0xffff_ffff_ffff_ffff}[top]},
 						{0xffff_ffff_ffff_ffff, true, 0xffff_ffff_ffff_ffff},
 					} {
-						mem := NewMemory()
+						mem := core.NewMemory()
 						if top {
 							if err := mem.Map("top", awTop, 0x2000, false); err != nil {
 								t.Fatal(err)
@@ -95,9 +96,9 @@ func TestFlatStoreAtTopOfAddressSpaceFaults(t *testing.T) {
 						}
 						m := awMachine(t, mem, hist, 0, in.enc)
 						m.SetExec(1)
-						m.w.v[2][0], m.w.v[3][0], m.w.v[4][0] = uint32(c.addr), uint32(c.addr>>32), 0x12345678
+						m.w.V[2][0], m.w.V[3][0], m.w.V[4][0] = uint32(c.addr), uint32(c.addr>>32), 0x12345678
 						addrs, err := awRun(m, hist)
-						var f *Fault
+						var f *core.Fault
 						if !c.fault {
 							if err != nil {
 								t.Fatalf("%#x: %v, want no fault", c.addr, err)
@@ -107,7 +108,7 @@ func TestFlatStoreAtTopOfAddressSpaceFaults(t *testing.T) {
 						if !errors.As(err, &f) {
 							t.Fatalf("%#x: stopped with %v (state %v), want a fault", c.addr, err, m.State())
 						}
-						want := Fault{PC: 0, Lane: 0, Addr: c.bad, Size: 4, Write: in.write, Reason: "unmapped"}
+						want := core.Fault{PC: 0, Lane: 0, Addr: c.bad, Size: 4, Write: in.write, Reason: "unmapped"}
 						if *f != want {
 							t.Errorf("%#x: fault %+v, want %+v", c.addr, *f, want)
 						}
@@ -125,7 +126,7 @@ func TestFlatStoreAtTopOfAddressSpaceFaults(t *testing.T) {
 // reports the first byte no mapping holds (2^64-1 at the latest), and
 // a range inside the topmost mapping is mapped.
 func TestMappedNeverWraps(t *testing.T) {
-	mem := NewMemory()
+	mem := core.NewMemory()
 	for _, r := range [][2]uint64{{0, 0x1000}, {awTop, 0x2000}} {
 		if err := mem.Map("r", r[0], r[1], false); err != nil {
 			t.Fatal(err)

@@ -1,6 +1,9 @@
 package emu
 
-import "testing"
+import (
+	"github.com/wavedbg/wavedbg/emu/internal/core"
+	"testing"
+)
 
 // TestApertureReadsAsLLVMLowersThem pins how the flat apertures read on
 // GFX9, in the two ways LLVM lowers a cast of an LDS or private pointer to
@@ -19,7 +22,7 @@ func TestApertureReadsAsLLVMLowersThem(t *testing.T) {
 		"s_lshl_b32 s9, s9, 16",
 		"s_endpgm",
 	}
-	shared, private := uint32(SharedApertureBase>>32), uint32(PrivateApertureBase>>32)
+	shared, private := uint32(core.SharedApertureBase>>32), uint32(core.PrivateApertureBase>>32)
 	want := map[int]uint32{2: 0, 3: shared, 4: 0, 5: private, 6: shared, 8: shared, 9: private}
 	for _, path := range []string{"step", "run"} {
 		m := asmMachine(t, src...)
@@ -31,7 +34,7 @@ func TestApertureReadsAsLLVMLowersThem(t *testing.T) {
 			}
 		}
 		for r, v := range want {
-			if got := m.w.s[r]; got != v {
+			if got := m.w.S[r]; got != v {
 				t.Errorf("%s: s%d = %#x, want %#x", path, r, got, v)
 			}
 		}

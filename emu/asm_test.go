@@ -5,6 +5,8 @@ import (
 	"encoding/hex"
 	"flag"
 	"fmt"
+	"github.com/wavedbg/wavedbg/emu/internal/core"
+	"github.com/wavedbg/wavedbg/isa"
 	"os"
 	"os/exec"
 	"regexp"
@@ -12,8 +14,6 @@ import (
 	"strings"
 	"sync"
 	"testing"
-
-	"github.com/wavedbg/wavedbg/isa"
 )
 
 // Golden instruction words: testdata/asm.txt holds one line per
@@ -125,15 +125,15 @@ func asmBytes(t testing.TB, mcpu string, lines ...string) []byte {
 
 // asmProgram assembles lines for gfx900 (or gfx803 when t is GFX8) and
 // decodes them into a program at base 0.
-func asmProgram(t testing.TB, target isa.Target, lines ...string) *Program {
+func asmProgram(t testing.TB, target isa.Target, lines ...string) *core.Program {
 	t.Helper()
 	mcpu := "gfx900"
 	if target == isa.GFX8 {
 		mcpu = "gfx803"
 	}
 	p := DecodeProgramWith(target, isa.FeaturesOf(mcpu), 0, asmBytes(t, mcpu, lines...))
-	for i := range p.code {
-		if p.code[i].fn == nil {
+	for i := range p.Code {
+		if p.Code[i].Fn == nil {
 			t.Fatalf("instruction %d not compiled", i)
 		}
 	}
@@ -142,7 +142,7 @@ func asmProgram(t testing.TB, target isa.Target, lines ...string) *Program {
 
 func asmMachine(t testing.TB, lines ...string) *Machine {
 	t.Helper()
-	return NewMachine(asmProgram(t, isa.GFX9, lines...), NewMemory(), DefaultConfig(isa.GFX9))
+	return NewMachine(asmProgram(t, isa.GFX9, lines...), core.NewMemory(), core.DefaultConfig(isa.GFX9))
 }
 
 func TestMain(m *testing.M) {

@@ -2,11 +2,11 @@ package emu
 
 import (
 	"context"
+	"github.com/wavedbg/wavedbg/emu/internal/core"
+	"github.com/wavedbg/wavedbg/isa"
 	"syscall"
 	"testing"
 	"time"
-
-	"github.com/wavedbg/wavedbg/isa"
 )
 
 var saluLoop = []string{
@@ -51,7 +51,7 @@ var smemLoop = []string{
 }
 
 func benchMachine(b testing.TB, lines []string, hist bool) *Machine {
-	cfg := DefaultConfig(isa.GFX9)
+	cfg := core.DefaultConfig(isa.GFX9)
 	if !hist {
 		cfg.HistoryBytes = 0
 	}

@@ -1,6 +1,10 @@
 package emu
 
-import "unsafe"
+import (
+	"github.com/wavedbg/wavedbg/emu/internal/core"
+	"github.com/wavedbg/wavedbg/emu/internal/ref"
+	"unsafe"
+)
 
 // A checkpoint is a recorded group's complete state at a point of its
 // recording: every wave's state (waveState) and memory as versions of the
@@ -16,7 +20,7 @@ type checkpoint struct {
 
 	// pages maps page numbers of the page log to their content here;
 	// a page absent from it has its content from before its first write.
-	pages map[uint64]*[pageSize]byte
+	pages map[uint64]*[core.PageSize]byte
 	own   int // versions not shared with the checkpoint before
 }
 
@@ -24,14 +28,14 @@ type checkpoint struct {
 // clock, counters, status), the VGPRs below the machine's high-water
 // mark, the in-flight operations and the scalar cache.
 type waveState struct {
-	s        [numSlots]uint32
+	s        [core.NumSlots]uint32
 	v        [][64]uint32 // v0 to vhigh-1
-	pend     []pendingOp
-	lines    []cacheLine
+	pend     []core.PendingOp
+	lines    []core.CachedLine
 	filled   []int32
 	manyFill bool
-	unit     any     // the VectorMemory's state (unitState)
-	lat      Latency // Config.Latency, which SetLatency edits
+	unit     any          // the VectorMemory's state (unitState)
+	lat      core.Latency // Config.Latency, which SetLatency edits
 }
 
 // before reports whether c comes strictly before the position (steps, ev).
@@ -55,8 +59,8 @@ func (c *checkpoint) size() int64 {
 }
 
 func (s *waveState) size() int64 {
-	return int64(unsafe.Sizeof(*s)) + int64(len(s.v))*256 + int64(cap(s.pend))*int64(unsafe.Sizeof(pendingOp{})) +
-		int64(cap(s.lines))*int64(unsafe.Sizeof(cacheLine{})) + int64(cap(s.filled))*4 + unitSize(s.unit)
+	return int64(unsafe.Sizeof(*s)) + int64(len(s.v))*256 + int64(cap(s.pend))*int64(unsafe.Sizeof(core.PendingOp{})) +
+		int64(cap(s.lines))*int64(unsafe.Sizeof(core.CachedLine{})) + int64(cap(s.filled))*4 + unitSize(s.unit)
 }
 
 // takeCheckpoint captures the state of the group's waves and memory at
@@ -67,7 +71,7 @@ func (r *replay) takeCheckpoint(prev *checkpoint, steps uint64, ev int) *checkpo
 	for i, m := range r.waves {
 		m.saveWave(&c.waves[i])
 	}
-	c.pages = r.log.snapshot(r.mem, prev)
+	c.pages = snapshot(r.log, r.mem, prev)
 	c.own = ownPages(c, prev)
 	return c
 }
@@ -75,40 +79,40 @@ func (r *replay) takeCheckpoint(prev *checkpoint, steps uint64, ev int) *checkpo
 // saveWave captures m's wave in s.
 func (m *Machine) saveWave(s *waveState) {
 	w := m.w
-	*s = waveState{s: w.s, manyFill: m.manyFill, lat: m.Config.Latency}
-	s.v = append([][64]uint32(nil), w.v[:m.vhigh]...)
-	s.pend = append([]pendingOp(nil), w.pend...)
-	s.lines = append([]cacheLine(nil), w.cache.lines...)
-	s.filled = append([]int32(nil), m.filled...)
-	if u, ok := m.VectorMemory.(unitState); ok {
-		s.unit = u.saveUnit()
+	*s = waveState{s: w.S, manyFill: m.ManyFill, lat: m.Config.Latency}
+	s.v = append([][64]uint32(nil), w.V[:m.vhigh]...)
+	s.pend = append([]core.PendingOp(nil), w.Pend...)
+	s.lines = append([]core.CachedLine(nil), w.Cache.Lines...)
+	s.filled = append([]int32(nil), m.Filled...)
+	if u, ok := m.VectorMemory.(ref.UnitState); ok {
+		s.unit = u.SaveUnit()
 	}
 }
 
 // snapshot returns the versions of the logged pages of mem that differ
 // from their content before the first write, sharing prev's versions of
 // pages that have not changed since.
-func (l *pageLog) snapshot(mem *Memory, prev *checkpoint) map[uint64]*[pageSize]byte {
-	pages := make(map[uint64]*[pageSize]byte, len(l.pns))
-	for i, pn := range l.pns {
-		live := mem.lookPage(pn)
+func snapshot(l *core.PageLog, mem *core.Memory, prev *checkpoint) map[uint64]*[core.PageSize]byte {
+	pages := make(map[uint64]*[core.PageSize]byte, len(l.Pns))
+	for i, pn := range l.Pns {
+		live := mem.LookPage(pn)
 		if live == nil {
 			continue // never created: still zero, as before its first write
 		}
-		var old *[pageSize]byte
+		var old *[core.PageSize]byte
 		if prev != nil {
 			old = prev.pages[pn]
 		}
 		if old == nil {
-			old = l.origOf(i)
+			old = l.OrigOf(i)
 		}
 		if *old == *live {
-			if old != l.orig[i] && old != l.zero {
+			if old != l.Orig[i] && old != l.Zero {
 				pages[pn] = old
 			}
 			continue
 		}
-		cp := new([pageSize]byte)
+		cp := new([core.PageSize]byte)
 		*cp = *live
 		pages[pn] = cp
 	}
@@ -133,15 +137,15 @@ func (r *replay) restore(c *checkpoint) {
 		m.restoreWave(&c.waves[i])
 	}
 	l := r.log
-	for i, pn := range l.pns {
+	for i, pn := range l.Pns {
 		src := c.pages[pn]
 		if src == nil {
-			src = l.origOf(i)
+			src = l.OrigOf(i)
 		}
-		if live := r.mem.lookPage(pn); live != nil {
+		if live := r.mem.LookPage(pn); live != nil {
 			*live = *src
-		} else if src != l.zero {
-			*r.mem.page(pn, true) = *src
+		} else if src != l.Zero {
+			*r.mem.Page(pn, true) = *src
 		}
 	}
 	r.ev = c.ev
@@ -152,30 +156,30 @@ func (r *replay) restore(c *checkpoint) {
 // operations and the scalar cache.
 func (m *Machine) restoreWave(s *waveState) {
 	w := m.w
-	w.s = s.s
+	w.S = s.s
 	m.Config.Latency = s.lat
-	copy(w.v[:], s.v)
+	copy(w.V[:], s.v)
 	if m.vhigh > len(s.v) {
-		clear(w.v[len(s.v):m.vhigh])
+		clear(w.V[len(s.v):m.vhigh])
 	}
 	m.vhigh = len(s.v)
-	w.pend = append(w.pend[:0], s.pend...)
-	w.rebuildPending()
-	copy(w.cache.lines, s.lines)
-	m.filled, m.manyFill = append(m.filled[:0], s.filled...), s.manyFill
-	if u, ok := m.VectorMemory.(unitState); ok && s.unit != nil {
-		u.restoreUnit(s.unit)
+	w.Pend = append(w.Pend[:0], s.pend...)
+	w.RebuildPending()
+	copy(w.Cache.Lines, s.lines)
+	m.Filled, m.ManyFill = append(m.Filled[:0], s.filled...), s.manyFill
+	if u, ok := m.VectorMemory.(ref.UnitState); ok && s.unit != nil {
+		u.RestoreUnit(s.unit)
 	}
-	w.jOn = false
-	w.j.reset()
-	m.hist.clear()
+	w.JOn = false
+	w.J.Reset()
+	m.Hist.Clear()
 	m.last = m.last[:0]
 }
 
 // unitSize estimates the heap of a saved VectorMemory state.
 func unitSize(u any) int64 {
-	if v, ok := u.(*vmemSaved); ok {
-		return int64(cap(v.pending)) * int64(unsafe.Sizeof(vmResult{}))
+	if v, ok := u.(*ref.VmemSaved); ok {
+		return int64(cap(v.Pending)) * int64(unsafe.Sizeof(ref.VmResult{}))
 	}
 	return 0
 }

@@ -2,11 +2,12 @@ package emu
 
 import (
 	"encoding/binary"
+	"github.com/wavedbg/wavedbg/emu/internal/core"
+	"github.com/wavedbg/wavedbg/emu/internal/ref"
+	"github.com/wavedbg/wavedbg/isa"
 	"math/rand/v2"
 	"reflect"
 	"testing"
-
-	"github.com/wavedbg/wavedbg/isa"
 )
 
 // gfx900 encodings for the in-flight streams.
@@ -60,11 +61,11 @@ func inflightStream(r *rand.Rand) []byte {
 // arguments, with history or without.
 func inflightMachine(t *testing.T, text []byte, seed uint64, hist bool) *Machine {
 	r := rand.New(rand.NewPCG(seed, seed^0xfeed))
-	mem := NewMemory()
+	mem := core.NewMemory()
 	for _, a := range []struct {
 		name       string
 		addr, size uint64
-	}{{"buf", vfA, 0x2000}, {"lds", SharedApertureBase, 1 << 16}, {"args", 0x10000, 0x400}} {
+	}{{"buf", vfA, 0x2000}, {"lds", core.SharedApertureBase, 1 << 16}, {"args", 0x10000, 0x400}} {
 		if err := mem.Map(a.name, a.addr, a.size, false); err != nil {
 			t.Fatal(err)
 		}
@@ -74,19 +75,19 @@ func inflightMachine(t *testing.T, text []byte, seed uint64, hist bool) *Machine
 		}
 		mem.Write(a.addr, data)
 	}
-	cfg := DefaultConfig(isa.GFX9)
-	cfg.Cache = CacheConfig{Size: 512, Ways: 2}
+	cfg := core.DefaultConfig(isa.GFX9)
+	cfg.Cache = core.CacheConfig{Size: 512, Ways: 2}
 	if !hist {
 		cfg.HistoryBytes = 0
 	}
 	m := NewMachine(DecodeProgram(isa.GFX9, 0, text), mem, cfg)
-	m.VectorMemory = &vmemUnit{lds: newLDS(1 << 16), cfg: VMemConfig{LDSLatency: uint64(1 + r.IntN(300))}, ops: map[*isa.Inst]*vmOp{}}
+	m.VectorMemory = &ref.VMemUnit{Lds: ref.NewLDS(1 << 16), Cfg: ref.VMemConfig{LDSLatency: uint64(1 + r.IntN(300))}, Ops: map[*isa.Inst]*ref.VmOp{}}
 	for l := 0; l < 64; l++ {
 		a := uint64(vfA) + 4*uint64(l)
-		m.w.v[1][l] = 4 * uint32(r.IntN(0x400))
-		m.w.v[2][l], m.w.v[3][l] = uint32(a), uint32(a>>32)
+		m.w.V[1][l] = 4 * uint32(r.IntN(0x400))
+		m.w.V[2][l], m.w.V[3][l] = uint32(a), uint32(a>>32)
 		for v := 4; v < 16; v++ {
-			m.w.v[v][l] = r.Uint32()
+			m.w.V[v][l] = r.Uint32()
 		}
 	}
 	m.SetSGPR(4, 0x10000)
@@ -114,7 +115,7 @@ func TestInFlightMatchesStep(t *testing.T) {
 			for k, m := range ms {
 				errs[k] = runFor(m, k == 0, budget)
 			}
-			if d := diffRuns(ms, errs, [2]uint64{vfA, 0x2000}, [2]uint64{SharedApertureBase, 1 << 16}); d != "" {
+			if d := diffRuns(ms, errs, [2]uint64{vfA, 0x2000}, [2]uint64{core.SharedApertureBase, 1 << 16}); d != "" {
 				t.Fatalf("trial %d phase %d: %s", trial, phase, d)
 			}
 		}
@@ -148,8 +149,8 @@ func TestInFlightStreamEncodings(t *testing.T) {
 // completions records the ids VectorMemory.Complete receives.
 type completions struct{ ids []uint64 }
 
-func (c *completions) Execute(w *Wave, inst *isa.Inst) error { return nil }
-func (c *completions) Complete(w *Wave, id uint64)           { c.ids = append(c.ids, id) }
+func (c *completions) Execute(w *core.Wave, inst *isa.Inst) error { return nil }
+func (c *completions) Complete(w *core.Wave, id uint64)           { c.ids = append(c.ids, id) }
 
 // TestRetireOrder: retire completes operations as the rule says — LGKM ones
 // when their cycle comes, VM ones when theirs has come and no older VM one
@@ -162,11 +163,11 @@ func TestRetireOrder(t *testing.T) {
 	}
 	r := rand.New(rand.NewPCG(41, 42))
 	for trial := 0; trial < 500; trial++ {
-		m := NewMachine(nil, nil, DefaultConfig(isa.GFX9))
+		m := NewMachine(nil, nil, core.DefaultConfig(isa.GFX9))
 		rec := &completions{}
 		m.VectorMemory = rec
 		w := m.w
-		w.jOn = r.IntN(2) == 0
+		w.JOn = r.IntN(2) == 0
 		var model []op
 		var want []uint64
 		for k := 0; k < 30; k++ {
@@ -176,12 +177,12 @@ func TestRetireOrder(t *testing.T) {
 					cnt = isa.CntVM
 				}
 				lat := uint64(r.IntN(100))
-				id := w.IssueVector(cnt, 1, lat)
-				model = append(model, op{id, w.clock() + lat, cnt == isa.CntVM})
+				id := ref.IssueVector(w, cnt, 1, lat)
+				model = append(model, op{id, w.Clock() + lat, cnt == isa.CntVM})
 				continue
 			}
-			w.setClock(w.clock() + uint64(r.IntN(60)))
-			w.retire()
+			w.SetClock(w.Clock() + uint64(r.IntN(60)))
+			w.Retire()
 			// the model: complete the first eligible operation in issue
 			// order until none is
 			for i := 0; i < len(model); {
@@ -190,7 +191,7 @@ func TestRetireOrder(t *testing.T) {
 				for _, p := range model[:i] {
 					older = older || p.vm
 				}
-				if o.done > w.clock() || o.vm && older {
+				if o.done > w.Clock() || o.vm && older {
 					i++
 					continue
 				}
@@ -198,10 +199,10 @@ func TestRetireOrder(t *testing.T) {
 				model = append(model[:i], model[i+1:]...)
 				i = 0
 			}
-			if !reflect.DeepEqual(rec.ids, want) || len(w.pend) != len(model) {
-				t.Fatalf("trial %d: completed %v, want %v (%d in flight, want %d)", trial, rec.ids, want, len(w.pend), len(model))
+			if !reflect.DeepEqual(rec.ids, want) || len(w.Pend) != len(model) {
+				t.Fatalf("trial %d: completed %v, want %v (%d in flight, want %d)", trial, rec.ids, want, len(w.Pend), len(model))
 			}
-			if c := w.counters(); c.VM+c.LGKM != len(model) {
+			if c := w.Counters(); c.VM+c.LGKM != len(model) {
 				t.Fatalf("trial %d: counters %+v, %d in flight", trial, c, len(model))
 			}
 		}
@@ -216,31 +217,31 @@ func TestRetireCount(t *testing.T) {
 	r := rand.New(rand.NewPCG(41, 42))
 	cnts := []isa.Counters{isa.CntVM, isa.CntLGKM, isa.CntEXP}
 	for trial := 0; trial < 500; trial++ {
-		m := NewMachine(hexProgram(t, isa.GFX9, hexEndpgm), nil, DefaultConfig(isa.GFX9))
+		m := NewMachine(hexProgram(t, isa.GFX9, hexEndpgm), nil, core.DefaultConfig(isa.GFX9))
 		w := m.w
 		now := uint64(r.IntN(100))
-		w.setClock(now)
+		w.SetClock(now)
 		for range r.IntN(8) {
-			p := w.pushOp(cnts[r.IntN(3)], uint8(1+r.IntN(3)), uint64(r.IntN(200)))
-			w.issued(p)
+			p := w.PushOp(cnts[r.IntN(3)], uint8(1+r.IntN(3)), uint64(r.IntN(200)))
+			w.Issued(p)
 		}
 		// the reference: what stays in flight
 		var want []uint64
 		vmLeft := false
-		for _, p := range w.pend {
-			if p.done > now || p.cnt == isa.CntVM && vmLeft {
-				want = append(want, p.id)
-				vmLeft = vmLeft || p.cnt == isa.CntVM
+		for _, p := range w.Pend {
+			if p.Done > now || p.Cnt == isa.CntVM && vmLeft {
+				want = append(want, p.Id)
+				vmLeft = vmLeft || p.Cnt == isa.CntVM
 			}
 		}
-		c := w.retireCount()
+		c := w.RetireCount()
 		var got []uint64
-		for _, p := range w.pend {
-			got = append(got, p.id)
+		for _, p := range w.Pend {
+			got = append(got, p.Id)
 		}
-		wc, next := w.outstanding()
-		if !reflect.DeepEqual(got, want) || c != wc || m.due != next {
-			t.Fatalf("trial %d: left %v, want %v; counts %+v, outstanding %+v; due %d, next %d", trial, got, want, c, wc, m.due, next)
+		wc, next := w.Outstanding()
+		if !reflect.DeepEqual(got, want) || c != wc || m.Due != next {
+			t.Fatalf("trial %d: left %v, want %v; counts %+v, outstanding %+v; due %d, next %d", trial, got, want, c, wc, m.Due, next)
 		}
 	}
 }
@@ -251,15 +252,15 @@ func TestRetireCount(t *testing.T) {
 // exactly.
 func TestInFlightStepBack(t *testing.T) {
 	type state struct {
-		s    [numSlots]uint32
+		s    [core.NumSlots]uint32
 		v    [16][64]uint32
-		pend []pendingOp
+		pend []core.PendingOp
 	}
 	// only an operation's first n dwords of data mean anything
-	inFlight := func(w *Wave) []pendingOp {
-		ps := append([]pendingOp(nil), w.pend...)
+	inFlight := func(w *core.Wave) []core.PendingOp {
+		ps := append([]core.PendingOp(nil), w.Pend...)
 		for i := range ps {
-			clear(ps[i].data[ps[i].n:])
+			clear(ps[i].Data[ps[i].N:])
 		}
 		return ps
 	}
@@ -267,9 +268,9 @@ func TestInFlightStepBack(t *testing.T) {
 	for trial := 0; trial < 100; trial++ {
 		m := inflightMachine(t, inflightStream(r), r.Uint64(), true)
 		var states []state
-		for m.State() == Running && len(states) < 200 {
-			st := state{s: m.w.s, pend: inFlight(m.w)}
-			copy(st.v[:], m.w.v[:16])
+		for m.State() == core.Running && len(states) < 200 {
+			st := state{s: m.w.S, pend: inFlight(m.w)}
+			copy(st.v[:], m.w.V[:16])
 			states = append(states, st)
 			if _, err := m.Step(); err != nil {
 				break
@@ -279,8 +280,8 @@ func TestInFlightStepBack(t *testing.T) {
 			if err := m.StepBack(); err != nil {
 				t.Fatalf("trial %d: step back %d: %v", trial, i, err)
 			}
-			got := state{s: m.w.s, pend: inFlight(m.w)}
-			copy(got.v[:], m.w.v[:16])
+			got := state{s: m.w.S, pend: inFlight(m.w)}
+			copy(got.v[:], m.w.V[:16])
 			if !reflect.DeepEqual(got, states[i]) {
 				t.Fatalf("trial %d: the state after stepping back to %d differs", trial, i)
 			}

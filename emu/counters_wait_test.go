@@ -1,11 +1,11 @@
 package emu
 
 import (
+	"github.com/wavedbg/wavedbg/emu/internal/core"
+	"github.com/wavedbg/wavedbg/isa"
 	"math/rand/v2"
 	"reflect"
 	"testing"
-
-	"github.com/wavedbg/wavedbg/isa"
 )
 
 // TestWaitFastMatchesLoop: waitFast and waitOne (one operation in flight)
@@ -20,28 +20,28 @@ func TestWaitFastMatchesLoop(t *testing.T) {
 	drained, scalars := 0, 0 // waits waitDrain and waitScalars decided
 	for _, c := range []struct {
 		name    string
-		wait    func(w *Wave, vm, exp, lgkm int)
+		wait    func(w *core.Wave, vm, exp, lgkm int)
 		ops     func(r *rand.Rand) int // how many operations are in flight
 		scalars bool                   // only scalar LGKM operations
 	}{
-		{"waitFast", (*Wave).waitFast, func(r *rand.Rand) int { return r.IntN(maxWaitOps + 1) }, false},
-		{"waitSorted", (*Wave).waitSorted, func(r *rand.Rand) int { return r.IntN(maxWaitOps + 1) }, false},
-		{"waitDrain", func(w *Wave, vm, exp, lgkm int) {
-			if w.waitDrain(vm, exp, lgkm) {
+		{"waitFast", (*core.Wave).WaitFast, func(r *rand.Rand) int { return r.IntN(core.MaxWaitOps + 1) }, false},
+		{"waitSorted", (*core.Wave).WaitSorted, func(r *rand.Rand) int { return r.IntN(core.MaxWaitOps + 1) }, false},
+		{"waitDrain", func(w *core.Wave, vm, exp, lgkm int) {
+			if w.WaitDrain(vm, exp, lgkm) {
 				drained++
 			} else {
-				w.waitSorted(vm, exp, lgkm)
+				w.WaitSorted(vm, exp, lgkm)
 			}
-		}, func(r *rand.Rand) int { return r.IntN(maxWaitOps + 1) }, false},
-		{"waitOne", (*Wave).waitOne, func(*rand.Rand) int { return 1 }, false},
-		{"waitScalars", func(w *Wave, vm, exp, lgkm int) {
-			if lgkm == 0 && w.waitScalars() {
+		}, func(r *rand.Rand) int { return r.IntN(core.MaxWaitOps + 1) }, false},
+		{"waitOne", (*core.Wave).WaitOne, func(*rand.Rand) int { return 1 }, false},
+		{"waitScalars", func(w *core.Wave, vm, exp, lgkm int) {
+			if lgkm == 0 && w.WaitScalars() {
 				scalars++
 			} else {
-				w.waitSorted(vm, exp, lgkm)
+				w.WaitSorted(vm, exp, lgkm)
 			}
-		}, func(r *rand.Rand) int { return r.IntN(maxWaitOps + 1) }, true},
-		{"waitFast/scalars", (*Wave).waitFast, func(r *rand.Rand) int { return r.IntN(maxWaitOps + 1) }, true},
+		}, func(r *rand.Rand) int { return r.IntN(core.MaxWaitOps + 1) }, true},
+		{"waitFast/scalars", (*core.Wave).WaitFast, func(r *rand.Rand) int { return r.IntN(core.MaxWaitOps + 1) }, true},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			checkWaitMatchesLoop(t, c.wait, c.ops, c.scalars)
@@ -57,7 +57,7 @@ func TestWaitFastMatchesLoop(t *testing.T) {
 
 // checkWaitMatchesLoop holds wait to waitLoop on random in-flight lists of
 // nops operations (only scalar LGKM ones when scalars is set).
-func checkWaitMatchesLoop(t *testing.T, wait func(w *Wave, vm, exp, lgkm int), nops func(r *rand.Rand) int, scalars bool) {
+func checkWaitMatchesLoop(t *testing.T, wait func(w *core.Wave, vm, exp, lgkm int), nops func(r *rand.Rand) int, scalars bool) {
 	r := rand.New(rand.NewPCG(71, 72))
 	cnts := []isa.Counters{isa.CntVM, isa.CntLGKM, isa.CntEXP}
 	completed, left := 0, 0
@@ -100,36 +100,36 @@ func checkWaitMatchesLoop(t *testing.T, wait func(w *Wave, vm, exp, lgkm int), n
 		if r.IntN(3) == 0 {
 			vm, exp, lgkm = 0, 0, 0
 		}
-		var ws [2]*Wave
+		var ws [2]*core.Wave
 		var recs [2]*completions
 		for k := range ws {
-			m := NewMachine(hexProgram(t, isa.GFX9, hexEndpgm), nil, DefaultConfig(isa.GFX9))
+			m := NewMachine(hexProgram(t, isa.GFX9, hexEndpgm), nil, core.DefaultConfig(isa.GFX9))
 			recs[k] = &completions{}
 			m.VectorMemory = recs[k]
 			w := m.w
-			w.setClock(now)
+			w.SetClock(now)
 			for _, o := range specs {
-				p := w.pushOp(o.cnt, o.inc, o.done)
-				p.vec, p.dst, p.n, p.data = o.vec, uint16(o.dst), o.n, o.data
-				w.issued(p)
-				w.setClock(w.clock() + o.clockStep)
+				p := w.PushOp(o.cnt, o.inc, o.done)
+				p.Vec, p.Dst, p.N, p.Data = o.vec, uint16(o.dst), o.n, o.data
+				w.Issued(p)
+				w.SetClock(w.Clock() + o.clockStep)
 			}
 			switch {
-			case len(w.pend) == 0: // waitcnt returns at once
+			case len(w.Pend) == 0: // waitcnt returns at once
 			case k == 0:
 				wait(w, vm, exp, lgkm)
 			default:
-				w.waitLoop(vm, exp, lgkm)
+				w.WaitLoop(vm, exp, lgkm)
 			}
 			ws[k] = w
 		}
 		a, b := ws[0], ws[1]
-		if a.s != b.s || a.pendS != b.pendS || a.npend != b.npend || a.m.due != b.m.due ||
-			!reflect.DeepEqual(a.pend, b.pend) || !reflect.DeepEqual(recs[0].ids, recs[1].ids) {
+		if a.S != b.S || a.PendS != b.PendS || a.Npend != b.Npend || a.M.Due != b.M.Due ||
+			!reflect.DeepEqual(a.Pend, b.Pend) || !reflect.DeepEqual(recs[0].ids, recs[1].ids) {
 			t.Fatalf("trial %d (wait vm %d exp %d lgkm %d, %d ops): fast clock %d due %d, %d left, completed %v; waitLoop clock %d due %d, %d left, completed %v",
-				trial, vm, exp, lgkm, len(specs), a.clock(), a.m.due, len(a.pend), recs[0].ids, b.clock(), b.m.due, len(b.pend), recs[1].ids)
+				trial, vm, exp, lgkm, len(specs), a.Clock(), a.M.Due, len(a.Pend), recs[0].ids, b.Clock(), b.M.Due, len(b.Pend), recs[1].ids)
 		}
-		if len(specs) > 0 && len(a.pend) < len(specs) {
+		if len(specs) > 0 && len(a.Pend) < len(specs) {
 			completed++
 		} else if len(specs) > 0 {
 			left++

@@ -2,10 +2,10 @@ package emu
 
 import (
 	"encoding/binary"
+	"github.com/wavedbg/wavedbg/emu/internal/ref"
+	"github.com/wavedbg/wavedbg/isa"
 	"sort"
 	"testing"
-
-	"github.com/wavedbg/wavedbg/isa"
 )
 
 // TestOpCoverageFeatures extends TestOpCoverage to the rows that exist only
@@ -42,7 +42,7 @@ func TestOpCoverageFeatures(t *testing.T) {
 		}
 		var missing []string
 		for n := range seen {
-			if opTable[n] == nil && !skip[n] {
+			if ref.OpTable[n] == nil && !skip[n] {
 				missing = append(missing, n)
 			}
 		}

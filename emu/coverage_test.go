@@ -1,12 +1,12 @@
 package emu
 
 import (
+	"github.com/wavedbg/wavedbg/emu/internal/ref"
+	"github.com/wavedbg/wavedbg/isa"
 	"math"
 	"sort"
 	"strings"
 	"testing"
-
-	"github.com/wavedbg/wavedbg/isa"
 )
 
 // notModelled lists the SALU/VALU/SMEM operations the decoder knows and the
@@ -25,11 +25,11 @@ func TestOpCoverage(t *testing.T) {
 				}
 				n := f.Op.String()
 				if tg == isa.GFX8 {
-					if a, ok := gfx8Alias[n]; ok {
+					if a, ok := ref.Gfx8Alias[n]; ok {
 						n = a
 					}
 				}
-				if opTable[n] == nil {
+				if ref.OpTable[n] == nil {
 					missing[n] = true
 				}
 			}
@@ -46,18 +46,18 @@ func TestOpCoverage(t *testing.T) {
 		t.Errorf("unimplemented operations changed:\n got %v\nwant %v", got, want)
 	}
 	for _, n := range []string{"v_add_f32", "v_rcp_f32", "v_fma_f64"} {
-		if p, ok := OpPrecision(n); !ok || p == "" {
+		if p, ok := ref.OpPrecision(n); !ok || p == "" {
 			t.Errorf("no precision note for %s", n)
 		}
 	}
 }
 
 func TestTrigPreop(t *testing.T) {
-	if d := math.Abs(twoOverPiBits(0) - 2/math.Pi); d > 0x1p-53 {
+	if d := math.Abs(ref.TwoOverPiBits(0) - 2/math.Pi); d > 0x1p-53 {
 		t.Errorf("first segment of 2/π off by %g", d)
 	}
 	// segments add up to 2/π
-	s := twoOverPiBits(0) + twoOverPiBits(53)
+	s := ref.TwoOverPiBits(0) + ref.TwoOverPiBits(53)
 	if math.Abs(s-2/math.Pi) > 0x1p-100 {
 		t.Errorf("two segments: %g", s-2/math.Pi)
 	}

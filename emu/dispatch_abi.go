@@ -1,26 +1,11 @@
 package emu
 
-// This file is the AMDGPU kernel dispatch ABI (AMDGPUUsage, "Initial Kernel
-// Execution State", "Kernel Descriptor", "Code Object Metadata"): from a
-// kernel's descriptor (v3+) or amd_kernel_code_t (v2) and its metadata it
-// builds the AQL dispatch packet, the amd_queue_t, the kernarg segment with
-// every hidden argument, and each wave's initial SGPRs and VGPRs.
-
 import (
 	"encoding/binary"
 	"fmt"
-
+	"github.com/wavedbg/wavedbg/emu/internal/core"
 	"github.com/wavedbg/wavedbg/isa"
 	"github.com/wavedbg/wavedbg/loader"
-)
-
-// The flat address space's apertures: the high dword of their bases is what
-// src_shared_base and src_private_base read on GFX9 (apertureValue) and what
-// amd_queue_t carries for GFX8. Each aperture spans 4 GiB.
-const (
-	SharedApertureBase  uint64 = 0x1_0000 << 32
-	PrivateApertureBase uint64 = 0x2_0000 << 32
-	apertureSize        uint64 = 1 << 32
 )
 
 // KernelABI is what dispatch needs from a kernel descriptor or an
@@ -204,8 +189,8 @@ func (d *Dispatch) amdQueue() []byte {
 	le.PutUint64(b[8:], d.PacketAddr)
 	le.PutUint32(b[24:], 1)              // size in packets
 	le.PutUint64(b[56:], d.DispatchID+1) // write_dispatch_id
-	le.PutUint32(b[64:], uint32(SharedApertureBase>>32))
-	le.PutUint32(b[68:], uint32(PrivateApertureBase>>32))
+	le.PutUint32(b[64:], uint32(core.SharedApertureBase>>32))
+	le.PutUint32(b[68:], uint32(core.PrivateApertureBase>>32))
 	le.PutUint32(b[72:], 0)             // max_cu_id
 	le.PutUint32(b[76:], 0)             // max_wave_id
 	le.PutUint64(b[128:], d.DispatchID) // read_dispatch_id

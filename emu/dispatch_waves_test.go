@@ -1,6 +1,8 @@
 package emu
 
-import "testing"
+import (
+	"testing"
+)
 
 // TestWaveAtMatchesGroupWalk: WaveCount and WaveAt agree with walking the
 // groups one by one, partial edge groups included.

@@ -3,11 +3,12 @@ package emu
 import (
 	"context"
 	"encoding/binary"
+	"github.com/wavedbg/wavedbg/emu/internal/core"
+	"github.com/wavedbg/wavedbg/emu/internal/ref"
+	"github.com/wavedbg/wavedbg/isa"
 	"syscall"
 	"testing"
 	"time"
-
-	"github.com/wavedbg/wavedbg/isa"
 )
 
 // BenchmarkDS runs a loop of eight copies of one DS instruction, then
@@ -82,17 +83,17 @@ func dsBenchMachine(b testing.TB, name string, off0, off1 uint8, noFast bool) *M
 	code = binary.LittleEndian.AppendUint32(code, 0xbf8cc07f)        // s_waitcnt lgkmcnt(0)
 	code = binary.LittleEndian.AppendUint32(code, 0xbf820000|0xffee) // s_branch to the start
 	p := DecodeProgramWith(isa.GFX9, isa.FeaturesOf("gfx900"), 0, code)
-	mem := NewMemory()
-	if err := mem.Map("lds", SharedApertureBase, 1<<16, false); err != nil {
+	mem := core.NewMemory()
+	if err := mem.Map("lds", core.SharedApertureBase, 1<<16, false); err != nil {
 		b.Fatal(err)
 	}
-	if err := mem.Write(SharedApertureBase, make([]byte, 1<<16)); err != nil {
+	if err := mem.Write(core.SharedApertureBase, make([]byte, 1<<16)); err != nil {
 		b.Fatal(err)
 	}
-	cfg := DefaultConfig(isa.GFX9)
+	cfg := core.DefaultConfig(isa.GFX9)
 	cfg.HistoryBytes = 0
 	m := NewMachine(p, mem, cfg)
-	m.VectorMemory = &vmemUnit{lds: newLDS(1 << 16), cfg: VMemConfig{LDSLatency: 64}, ops: map[*isa.Inst]*vmOp{}, noFast: noFast}
+	m.VectorMemory = &ref.VMemUnit{Lds: ref.NewLDS(1 << 16), Cfg: ref.VMemConfig{LDSLatency: 64}, Ops: map[*isa.Inst]*ref.VmOp{}, NoFast: noFast}
 	for l := 0; l < 64; l++ {
 		m.SetVGPR(dsTestAddr, l, uint32(4*l))
 		m.SetVGPR(dsTestData0, l, uint32(l))

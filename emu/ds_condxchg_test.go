@@ -4,11 +4,12 @@ import (
 	"context"
 	"encoding/hex"
 	"errors"
+	"github.com/wavedbg/wavedbg/emu/internal/core"
+	"github.com/wavedbg/wavedbg/emu/internal/ref"
+	"github.com/wavedbg/wavedbg/isa"
 	"math/bits"
 	"strings"
 	"testing"
-
-	"github.com/wavedbg/wavedbg/isa"
 )
 
 // condxchgWords are the encodings the tests below run, as llvm-mc-19
@@ -68,19 +69,19 @@ func condxchgMachine(t *testing.T, target isa.Target, line string, m0 uint32, hi
 		code = append(code, b...)
 	}
 	p := DecodeProgramWith(target, isa.FeaturesOf(mcpu), 0, code)
-	mem := NewMemory()
-	if err := mem.Map("lds", SharedApertureBase, 1<<16, false); err != nil {
+	mem := core.NewMemory()
+	if err := mem.Map("lds", core.SharedApertureBase, 1<<16, false); err != nil {
 		t.Fatal(err)
 	}
 	for i := uint64(0); i < 256; i++ {
-		if err := mem.WriteU32(SharedApertureBase+4*i, uint32(i+1000)); err != nil {
+		if err := mem.WriteU32(core.SharedApertureBase+4*i, uint32(i+1000)); err != nil {
 			t.Fatal(err)
 		}
 	}
-	cfg := DefaultConfig(target)
+	cfg := core.DefaultConfig(target)
 	cfg.HistoryBytes = history
 	m := NewMachine(p, mem, cfg)
-	m.VectorMemory = &vmemUnit{lds: newLDS(1024), cfg: VMemConfig{LDSLatency: 64}, ops: map[*isa.Inst]*vmOp{}}
+	m.VectorMemory = &ref.VMemUnit{Lds: ref.NewLDS(1024), Cfg: ref.VMemConfig{LDSLatency: 64}, Ops: map[*isa.Inst]*ref.VmOp{}}
 	for l := 0; l < 64; l++ {
 		m.SetVGPR(4, l, 0xdead0000+uint32(l))
 		m.SetVGPR(5, l, 0xbeef0000+uint32(l))
@@ -180,7 +181,7 @@ func TestCondXchg32(t *testing.T) {
 						t.Errorf("%d lane addresses recorded, want %d", len(r.Addrs), want)
 					}
 					for l := range tc.lanes {
-						if got := m.w.v[4][l]; got != 0xdead0000+uint32(l) {
+						if got := m.w.V[4][l]; got != 0xdead0000+uint32(l) {
 							t.Errorf("lane %d: v4 = %#x before s_waitcnt, want it unchanged", l, got)
 						}
 					}
@@ -195,12 +196,12 @@ func TestCondXchg32(t *testing.T) {
 					if tc.exec>>l&1 != 0 {
 						want = tc.lanes[l].ret
 					}
-					if got := [2]uint32{m.w.v[4][l], m.w.v[5][l]}; got != want {
+					if got := [2]uint32{m.w.V[4][l], m.w.V[5][l]}; got != want {
 						t.Errorf("lane %d: v[4:5] = %#x, want %#x", l, got, want)
 					}
 				}
 				for a, want := range tc.lds {
-					got, err := m.Mem.ReadU32(SharedApertureBase + uint64(a))
+					got, err := m.Mem.ReadU32(core.SharedApertureBase + uint64(a))
 					if err != nil {
 						t.Fatal(err)
 					}
@@ -217,7 +218,7 @@ func TestCondXchg32(t *testing.T) {
 func TestCondXchgGDS(t *testing.T) {
 	m := condxchgMachine(t, isa.GFX9, "ds_condxchg32_rtn_b64 v[4:5], v1, v[2:3] gds", 0, 0)
 	_, err := m.Run(context.Background(), 10)
-	var ee *ExecError
+	var ee *core.ExecError
 	if !errors.As(err, &ee) || !strings.Contains(ee.Msg, "GDS") {
 		t.Fatalf("gds: err = %v, want the GDS ExecError", err)
 	}

@@ -4,13 +4,15 @@ import (
 	"context"
 	"encoding/binary"
 	"fmt"
+	"github.com/wavedbg/wavedbg/emu/internal/core"
+	"github.com/wavedbg/wavedbg/emu/internal/fast"
+	"github.com/wavedbg/wavedbg/emu/internal/ref"
+	"github.com/wavedbg/wavedbg/isa"
 	"math/bits"
 	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
-
-	"github.com/wavedbg/wavedbg/isa"
 )
 
 // dsTestRegs are the registers the DS words below name: ADDR v1, DATA0
@@ -93,19 +95,19 @@ func (c *dsCase) machine(t *testing.T, history int64, noFast bool) *Machine {
 		mcpu = "gfx803"
 	}
 	p := DecodeProgramWith(c.target, isa.FeaturesOf(mcpu), 0, c.code)
-	mem := NewMemory()
-	if err := mem.Map("lds", SharedApertureBase, 1<<16, false); err != nil {
+	mem := core.NewMemory()
+	if err := mem.Map("lds", core.SharedApertureBase, 1<<16, false); err != nil {
 		t.Fatal(err)
 	}
 	for k, b := range c.pages {
-		if err := mem.Write(SharedApertureBase+uint64(k)*pageSize, b); err != nil {
+		if err := mem.Write(core.SharedApertureBase+uint64(k)*core.PageSize, b); err != nil {
 			t.Fatal(err)
 		}
 	}
-	cfg := DefaultConfig(c.target)
+	cfg := core.DefaultConfig(c.target)
 	cfg.HistoryBytes = history
 	m := NewMachine(p, mem, cfg)
-	m.VectorMemory = &vmemUnit{lds: newLDS(c.ldsSize), cfg: VMemConfig{LDSLatency: 64}, ops: map[*isa.Inst]*vmOp{}, noFast: noFast}
+	m.VectorMemory = &ref.VMemUnit{Lds: ref.NewLDS(c.ldsSize), Cfg: ref.VMemConfig{LDSLatency: 64}, Ops: map[*isa.Inst]*ref.VmOp{}, NoFast: noFast}
 	for r, vals := range c.v {
 		for l, x := range vals {
 			m.SetVGPR(r, l, x)
@@ -169,7 +171,7 @@ func randDSCase(r *rand.Rand, forms map[isa.Target]map[string]*isa.Form, names m
 		case 3:
 			a = r.Uint32N(c.ldsSize)
 		case 4:
-			a = uint32(pageSize*(1+r.IntN(15))) - uint32(r.IntN(12)) // straddles a page
+			a = uint32(core.PageSize*(1+r.IntN(15))) - uint32(r.IntN(12)) // straddles a page
 		case 5:
 			a = c.ldsSize - uint32(r.IntN(24))
 		case 6:
@@ -212,7 +214,7 @@ func randDSCase(r *rand.Rand, forms map[isa.Target]map[string]*isa.Form, names m
 		if r.IntN(4) == 0 {
 			continue // never written: reads as zero
 		}
-		b := make([]byte, pageSize)
+		b := make([]byte, core.PageSize)
 		for i := range b {
 			switch r.IntN(3) {
 			case 0:
@@ -243,7 +245,7 @@ func waveDSAddrs(r *rand.Rand, size uint32) [64]uint32 {
 	}
 	if r.IntN(3) == 0 {
 		l := r.IntN(64)
-		a[l] = []uint32{r.Uint32N(size) &^ 3, a[l] + 1, pageSize - 2, size - 2, size}[r.IntN(5)]
+		a[l] = []uint32{r.Uint32N(size) &^ 3, a[l] + 1, core.PageSize - 2, size - 2, size}[r.IntN(5)]
 	}
 	return a
 }
@@ -289,7 +291,7 @@ func TestDSFastMatchesGeneral(t *testing.T) {
 		for k := 0; k < 3 && gerr == nil; k++ {
 			_, gerr = general.Step()
 		}
-		if gerr == ErrEnded {
+		if gerr == core.ErrEnded {
 			gerr = nil
 		}
 		if fmt.Sprint(ferr) != fmt.Sprint(gerr) || fmt.Sprint(perr) != fmt.Sprint(gerr) {
@@ -301,14 +303,14 @@ func TestDSFastMatchesGeneral(t *testing.T) {
 		if d := diffDSMachines(plain, general); d != "" {
 			t.Fatalf("case %d %v: unjournaled and journaled general paths differ: %s", i, c, d)
 		}
-		for _, op := range fm.VectorMemory.(*vmemUnit).ops {
+		for _, op := range fm.VectorMemory.(*ref.VMemUnit).Ops {
 			if op == nil {
 				continue // not modelled: both paths stopped with the same error
 			}
-			if dsFastOK(op) != dsFastForm(c.name) {
-				t.Fatalf("%s: fast path %v, want %v", c.name, dsFastOK(op), dsFastForm(c.name))
+			if fast.DsFastOK(op) != dsFastForm(c.name) {
+				t.Fatalf("%s: fast path %v, want %v", c.name, fast.DsFastOK(op), dsFastForm(c.name))
 			}
-			if dsFastOK(op) {
+			if fast.DsFastOK(op) {
 				fastSeen[c.name] = true
 			}
 		}
@@ -335,23 +337,23 @@ func dsFastForm(n string) bool {
 // diffDSMachines describes the first difference between two machines'
 // VGPRs, scalar state (counters, clock, PC) and LDS window.
 func diffDSMachines(a, b *Machine) string {
-	for r := range a.w.v {
-		for l := range a.w.v[r] {
-			if x, y := a.w.v[r][l], b.w.v[r][l]; x != y {
+	for r := range a.w.V {
+		for l := range a.w.V[r] {
+			if x, y := a.w.V[r][l], b.w.V[r][l]; x != y {
 				return fmt.Sprintf("v%d lane %d: %#x vs %#x", r, l, x, y)
 			}
 		}
 	}
-	for i := range a.w.s {
-		if x, y := a.w.s[i], b.w.s[i]; x != y {
+	for i := range a.w.S {
+		if x, y := a.w.S[i], b.w.S[i]; x != y {
 			return fmt.Sprintf("scalar slot %d: %#x vs %#x", i, x, y)
 		}
 	}
 	pa, pb := make([]byte, 1<<16), make([]byte, 1<<16)
-	if err := a.Mem.Read(SharedApertureBase, pa); err != nil {
+	if err := a.Mem.Read(core.SharedApertureBase, pa); err != nil {
 		return err.Error()
 	}
-	if err := b.Mem.Read(SharedApertureBase, pb); err != nil {
+	if err := b.Mem.Read(core.SharedApertureBase, pb); err != nil {
 		return err.Error()
 	}
 	for i := range pa {
@@ -375,12 +377,12 @@ func TestBankCounterMatchesReference(t *testing.T) {
 		for l := 0; l < 64; l++ {
 			addrs[0][l], addrs[1][l] = r.Uint32N(spread), r.Uint32N(spread)
 		}
-		var b bankCounter
+		var b ref.BankCounter
 		var ref [2][32]map[uint32]bool
 		for m := active; m != 0; m &= m - 1 {
 			l := bits.TrailingZeros64(m)
 			for k := 0; k < 1 || two && k < 2; k++ {
-				b.add(l, addrs[k][l])
+				b.Add(l, addrs[k][l])
 				bank := addrs[k][l] >> 2 & 31
 				if ref[l/32][bank] == nil {
 					ref[l/32][bank] = map[uint32]bool{}
@@ -396,7 +398,7 @@ func TestBankCounterMatchesReference(t *testing.T) {
 			}
 			want += max(worst-1, 0)
 		}
-		if got := b.conflicts(); got != want {
+		if got := b.Conflicts(); got != want {
 			t.Fatalf("case %d: %d extra cycles, want %d", i, got, want)
 		}
 	}

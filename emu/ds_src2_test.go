@@ -1,9 +1,10 @@
 package emu
 
 import (
-	"testing"
-
+	"github.com/wavedbg/wavedbg/emu/internal/core"
+	"github.com/wavedbg/wavedbg/emu/internal/ref"
 	"github.com/wavedbg/wavedbg/isa"
+	"testing"
 )
 
 // ldsMachine runs one DS instruction (then s_waitcnt) with a 1 KiB LDS
@@ -12,17 +13,17 @@ import (
 func ldsMachine(t *testing.T, target isa.Target, line string) *Machine {
 	t.Helper()
 	p := asmProgram(t, target, line, "s_waitcnt lgkmcnt(0)", "s_endpgm")
-	mem := NewMemory()
-	if err := mem.Map("lds", SharedApertureBase, 1<<16, false); err != nil {
+	mem := core.NewMemory()
+	if err := mem.Map("lds", core.SharedApertureBase, 1<<16, false); err != nil {
 		t.Fatal(err)
 	}
 	for i := uint64(0); i < 256; i++ {
-		if err := mem.WriteU32(SharedApertureBase+4*i, uint32(i+1000)); err != nil {
+		if err := mem.WriteU32(core.SharedApertureBase+4*i, uint32(i+1000)); err != nil {
 			t.Fatal(err)
 		}
 	}
-	m := NewMachine(p, mem, DefaultConfig(target))
-	m.VectorMemory = &vmemUnit{lds: newLDS(1024), cfg: VMemConfig{LDSLatency: 4}, ops: map[*isa.Inst]*vmOp{}}
+	m := NewMachine(p, mem, core.DefaultConfig(target))
+	m.VectorMemory = &ref.VMemUnit{Lds: ref.NewLDS(1024), Cfg: ref.VMemConfig{LDSLatency: 4}, Ops: map[*isa.Inst]*ref.VmOp{}}
 	m.SetExec(0xf)
 	for l := 0; l < 4; l++ {
 		m.SetVGPR(1, l, uint32(0x40+16*l))
@@ -69,7 +70,7 @@ func TestDSSrc2AddTID(t *testing.T) {
 	} {
 		m := ldsMachine(t, tc.target, tc.asm)
 		for l := 0; l < 4; l++ {
-			got, err := m.Mem.ReadU32(SharedApertureBase + uint64(tc.addr(l)))
+			got, err := m.Mem.ReadU32(core.SharedApertureBase + uint64(tc.addr(l)))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -80,7 +81,7 @@ func TestDSSrc2AddTID(t *testing.T) {
 	}
 	m := ldsMachine(t, isa.GFX9, "ds_read_addtid_b32 v5 offset:8")
 	for l := 0; l < 4; l++ {
-		if got, want := m.w.v[5][l], dw(uint32(0x80+8+4*l)); got != want {
+		if got, want := m.w.V[5][l], dw(uint32(0x80+8+4*l)); got != want {
 			t.Errorf("ds_read_addtid_b32: lane %d = %d, want %d", l, got, want)
 		}
 	}
@@ -102,7 +103,7 @@ func TestSrc2Addr(t *testing.T) {
 		{0x60000, 0x8000, 4, 0x60000 + 4*3},            // A[31:17] = 3
 		{0x80000000, 0x8000, 4, 0x80000000 - 4*0x4000}, // {1, 0…}: −16384
 	} {
-		if got := src2Addr(tc.a, tc.off, tc.size); got != tc.want {
+		if got := ref.Src2Addr(tc.a, tc.off, tc.size); got != tc.want {
 			t.Errorf("src2Addr(%#x, %#x, %d) = %#x, want %#x", tc.a, tc.off, tc.size, got, tc.want)
 		}
 	}

@@ -6,13 +6,14 @@ import (
 	"context"
 	"encoding/binary"
 	"encoding/hex"
+	"github.com/wavedbg/wavedbg/emu/internal/core"
+	"github.com/wavedbg/wavedbg/emu/internal/ref"
+	"github.com/wavedbg/wavedbg/isa"
 	"math/rand/v2"
 	"os"
 	"reflect"
 	"strings"
 	"testing"
-
-	"github.com/wavedbg/wavedbg/isa"
 )
 
 // goldenWords returns every instruction of testdata/asm.txt for gfx900.
@@ -40,8 +41,8 @@ func goldenWords(t testing.TB) [][]byte {
 func runStream(t testing.TB, text []byte, seed uint64) int {
 	r := rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))
 	p := DecodeProgram(isa.GFX9, 0, text)
-	cfg := DefaultConfig(isa.GFX9)
-	cfg.Cache = CacheConfig{Size: 512, Ways: 2}
+	cfg := core.DefaultConfig(isa.GFX9)
+	cfg.Cache = core.CacheConfig{Size: 512, Ways: 2}
 	m := NewMachine(p, nil, cfg)
 	m.Mem.Map("buf", 0x10000, 0x10000, r.IntN(2) == 0)
 	for i := 0; i < 102; i++ {
@@ -64,13 +65,13 @@ func runStream(t testing.TB, text []byte, seed uint64) int {
 	before := m.Snapshot()
 	before.LastAddrs = nil
 	memBefore := make([]byte, 0x10000)
-	m.Mem.readRaw(0x10000, memBefore)
+	m.Mem.ReadRaw(0x10000, memBefore)
 	n := 0
 	for ; n < 200; n++ {
 		if _, err := m.Step(); err != nil {
 			break
 		}
-		if m.State() != Running {
+		if m.State() != core.Running {
 			break
 		}
 	}
@@ -81,7 +82,7 @@ func runStream(t testing.TB, text []byte, seed uint64) int {
 	after := m.Snapshot()
 	after.LastAddrs = nil
 	memAfter := make([]byte, 0x10000)
-	m.Mem.readRaw(0x10000, memAfter)
+	m.Mem.ReadRaw(0x10000, memAfter)
 	if m.HistoryLen() != 0 || !reflect.DeepEqual(after, before) || !bytes.Equal(memAfter, memBefore) {
 		t.Fatalf("stepping back to the start did not restore it")
 	}
@@ -138,7 +139,7 @@ func FuzzRun(f *testing.F) {
 // straightLine reports whether an operation the emulator implements runs
 // without leaving the stream (no branch, end, trap or halt).
 func straightLine(name string) bool {
-	if opTable[name] == nil {
+	if ref.OpTable[name] == nil {
 		return false
 	}
 	for _, p := range []string{"s_cbranch", "s_branch", "s_setpc", "s_swappc", "s_endpgm", "s_call", "s_rfe", "s_trap", "s_sethalt"} {

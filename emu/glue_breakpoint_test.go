@@ -17,7 +17,7 @@ func TestRunFastBreakpointsMatchJournaled(t *testing.T) {
 		for k := range ms {
 			ms[k] = asmMachine(t, prog...)
 		}
-		ms[1].hist.limit = 0 // no history: runFast
+		ms[1].Hist.Limit = 0 // no history: runFast
 		for pc := uint64(0); pc < 16; pc += 4 {
 			if r.IntN(3) == 0 {
 				for _, m := range ms {
@@ -31,7 +31,7 @@ func TestRunFastBreakpointsMatchJournaled(t *testing.T) {
 			for k, m := range ms {
 				res[k], _ = m.Run(context.Background(), budget)
 			}
-			if res[0] != res[1] || ms[0].w.s != ms[1].w.s {
+			if res[0] != res[1] || ms[0].w.S != ms[1].w.S {
 				t.Fatalf("#%d run %d (budget %d, breakpoints %v): journaled %+v, fast %+v", it, run, budget, ms[0].Breakpoints(), res[0], res[1])
 			}
 		}

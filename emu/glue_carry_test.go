@@ -2,10 +2,11 @@ package emu
 
 import (
 	"fmt"
+	"github.com/wavedbg/wavedbg/emu/internal/fast"
+	"github.com/wavedbg/wavedbg/emu/internal/ref"
+	"github.com/wavedbg/wavedbg/isa"
 	"math/rand/v2"
 	"testing"
-
-	"github.com/wavedbg/wavedbg/isa"
 )
 
 // carryShapeCases are the carry operations of every carry shape, with
@@ -14,7 +15,7 @@ import (
 func carryShapeCases() []ti {
 	var cs []ti
 	for _, name := range []string{"v_add_co_u32", "v_addc_co_u32", "v_sub_co_u32", "v_subb_co_u32"} {
-		cin := opTable[name].v.cin
+		cin := ref.OpTable[name].V.Cin
 		firsts := []isa.Operand{vreg(2), vreg(3)}
 		switch {
 		case name == "v_add_co_u32":
@@ -51,9 +52,9 @@ func TestCarryShapesMatchGeneric(t *testing.T) {
 	cases := carryShapeCases()
 	for _, c := range cases {
 		p := prog(isa.GFX9, c)
-		in := &p.code[0]
+		in := &p.Code[0]
 		desc := fmt.Sprintf("%s %v", c.name, c.in.Args)
-		if fnPtr(in.fn) != fnPtr(execCarry) {
+		if fnPtr(in.Fn) != fnPtr(fast.ExecCarry) {
 			t.Fatalf("%s: not compiled to execCarry", desc)
 		}
 		for it := 0; it < iters+len(edgeMasks); it++ {
@@ -61,7 +62,7 @@ func TestCarryShapesMatchGeneric(t *testing.T) {
 			if it >= iters {
 				withExec(w0, edgeMasks[it-iters])
 			}
-			fastCheck(t, desc, w0, in, in.def.fn, it%3 == 0)
+			fastCheck(t, desc, w0, in, in.Def.Fn, it%3 == 0)
 		}
 	}
 	if len(cases) < 60 {

@@ -2,10 +2,11 @@ package emu
 
 import (
 	"fmt"
+	"github.com/wavedbg/wavedbg/emu/internal/core"
+	"github.com/wavedbg/wavedbg/emu/internal/ref"
+	"github.com/wavedbg/wavedbg/isa"
 	"math/rand/v2"
 	"testing"
-
-	"github.com/wavedbg/wavedbg/isa"
 )
 
 // TestF32EnvAcrossInstructions runs random sequences of f32 kernels on
@@ -31,19 +32,19 @@ func TestF32EnvAcrossInstructions(t *testing.T) {
 	}
 	// execVOP of these rewrites the context through mixedTypes
 	mixed := []ti{I("v_cvt_f32_f16", vreg(4), vreg(2)), I("v_cvt_f16_f32", vreg(5), vreg(3))}
-	var fast, conv []*instr
+	var fast, conv []*core.Instr
 	for _, c := range f32 {
-		fast = append(fast, &prog(isa.GFX9, c).code[0])
+		fast = append(fast, &prog(isa.GFX9, c).Code[0])
 	}
 	for _, c := range mixed {
-		conv = append(conv, &prog(isa.GFX9, c).code[0])
+		conv = append(conv, &prog(isa.GFX9, c).Code[0])
 	}
 	for trial := range 300 {
 		w0 := fastWave(r)
 		if trial%2 == 0 {
 			withExec(w0, edgeMasks[r.IntN(len(edgeMasks))])
 		}
-		w1, w2 := new(Wave), new(Wave)
+		w1, w2 := new(core.Wave), new(core.Wave)
 		*w1, *w2 = *w0, *w0
 		for step := range 40 {
 			desc := fmt.Sprintf("trial %d step %d", trial, step)
@@ -53,17 +54,17 @@ func TestF32EnvAcrossInstructions(t *testing.T) {
 				if r.IntN(5) == 0 {
 					m |= uint32(r.IntN(16))
 				}
-				w1.s[slotMode], w2.s[slotMode] = m, m
+				w1.S[core.SlotMode], w2.S[core.SlotMode] = m, m
 			case 1:
 				in := conv[r.IntN(len(conv))]
-				e1, e2 := execVOP(w1, in), execVOP(w2, in)
+				e1, e2 := ref.ExecVOP(w1, in), ref.ExecVOP(w2, in)
 				if (e1 == nil) != (e2 == nil) {
-					t.Fatalf("%s: %s: errors %v, %v", desc, in.name, e1, e2)
+					t.Fatalf("%s: %s: errors %v, %v", desc, in.Name, e1, e2)
 				}
 			default:
 				in := fast[r.IntN(len(fast))]
-				desc += " " + in.name
-				e1, e2 := in.fn(w1, in), in.def.fn(w2, in)
+				desc += " " + in.Name
+				e1, e2 := in.Fn(w1, in), in.Def.Fn(w2, in)
 				if (e1 == nil) != (e2 == nil) {
 					t.Fatalf("%s: errors %v, %v", desc, e1, e2)
 				}

@@ -2,11 +2,12 @@ package emu
 
 import (
 	"fmt"
+	"github.com/wavedbg/wavedbg/emu/internal/fast"
+	"github.com/wavedbg/wavedbg/emu/internal/ref"
+	"github.com/wavedbg/wavedbg/isa"
 	"math/rand/v2"
 	"sort"
 	"testing"
-
-	"github.com/wavedbg/wavedbg/isa"
 )
 
 // shapeCases are the forms of every shape handler: the integer
@@ -18,8 +19,8 @@ import (
 // overlapping each source.
 func shapeCases() []ti {
 	var names []string
-	for n := range kernels {
-		if v := opTable[n].v; v.nsrc == 2 && !v.mac && max(v.ft, v.oft) == 0 {
+	for n := range fast.Kernels {
+		if v := ref.OpTable[n].V; v.Nsrc == 2 && !v.Mac && max(v.Ft, v.Oft) == 0 {
 			names = append(names, n)
 		}
 	}
@@ -37,7 +38,7 @@ func shapeCases() []ti {
 		}
 	}
 	for _, ty := range []string{"i32", "u32"} {
-		for _, c := range iconds {
+		for _, c := range ref.Iconds {
 			for _, x := range []string{"v_cmp_", "v_cmpx_"} {
 				for _, a := range firsts {
 					cs = append(cs, I(x+c+"_"+ty, vcc(), a, vreg(3)), I(x+c+"_"+ty, sreg2(10), a, vreg(3)).enc(isa.EncVOP3))
@@ -71,7 +72,7 @@ func shapeCases() []ti {
 
 // shapeFns are the shape handlers' functions.
 var shapeFns = map[uintptr]bool{
-	fnPtr(execIntV): true, fnPtr(execIntS): true, fnPtr(execIntS0): true, fnPtr(execIntS1): true, fnPtr(execCmpV): true, fnPtr(execCmpS): true, fnPtr(execCndV): true, fnPtr(execShift64V): true, fnPtr(execMulWideV): true,
+	fnPtr(fast.ExecIntV): true, fnPtr(fast.ExecIntS): true, fnPtr(fast.ExecIntS0): true, fnPtr(fast.ExecIntS1): true, fnPtr(fast.ExecCmpV): true, fnPtr(fast.ExecCmpS): true, fnPtr(fast.ExecCndV): true, fnPtr(fast.ExecShift64V): true, fnPtr(fast.ExecMulWideV): true,
 }
 
 // TestShapesMatchGeneric holds the shape handlers to execVOP's and
@@ -89,9 +90,9 @@ func TestShapesMatchGeneric(t *testing.T) {
 	}
 	for _, c := range cases {
 		p := prog(isa.GFX9, c)
-		in := &p.code[0]
+		in := &p.Code[0]
 		desc := fmt.Sprintf("%s %v", c.name, c.in.Args)
-		if !shapeFns[fnPtr(in.fn)] || shapeFns[fnPtr(in.def.fn)] {
+		if !shapeFns[fnPtr(in.Fn)] || shapeFns[fnPtr(in.Def.Fn)] {
 			t.Fatalf("%s: not compiled to a shape handler", desc)
 		}
 		for it := 0; it < iters+len(edgeMasks); it++ {
@@ -99,7 +100,7 @@ func TestShapesMatchGeneric(t *testing.T) {
 			if it >= iters {
 				withExec(w0, edgeMasks[it-iters])
 			}
-			fastCheck(t, desc, w0, in, in.def.fn, it%3 == 0)
+			fastCheck(t, desc, w0, in, in.Def.Fn, it%3 == 0)
 		}
 	}
 }

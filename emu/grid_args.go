@@ -1,12 +1,8 @@
 package emu
 
-// This file places a launch's buffers in device memory and encodes its
-// explicit kernel arguments: buffers at fixed addresses first, the others
-// allocated after them, pointers into a buffer at an offset, aliases of
-// another argument's buffer, and buffers holding other buffers' addresses
-// (relocated once every buffer has its address).
-
-import "fmt"
+import (
+	"fmt"
+)
 
 // BufferPointer is a device address written into a buffer once every
 // buffer is placed: argument Ref's buffer address plus Offset, as 8

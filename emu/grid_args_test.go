@@ -3,10 +3,10 @@ package emu
 import (
 	"context"
 	"encoding/binary"
+	"github.com/wavedbg/wavedbg/emu/internal/core"
+	"github.com/wavedbg/wavedbg/isa"
 	"strings"
 	"testing"
-
-	"github.com/wavedbg/wavedbg/isa"
 )
 
 // TestPlaceArgs: places.cl's arguments as LaunchArgs: a fixed address, an
@@ -25,7 +25,7 @@ func TestPlaceArgs(t *testing.T) {
 	l := loadLaunch(t, "testdata/cl/gfx900/places.co", "places", isa.GFX9)
 	l.Grid, l.Block, l.Dims = [3]uint32{1, 1, 1}, [3]uint32{1, 1, 1}, 1
 	l.Args = args()
-	res, err := RunGrid(context.Background(), l, GridConfig{Config: DefaultConfig(isa.GFX9)})
+	res, err := RunGrid(context.Background(), l, GridConfig{Config: core.DefaultConfig(isa.GFX9)})
 	if err != nil || len(res.Faults) > 0 {
 		t.Fatalf("%v %v", err, res.Faults)
 	}
@@ -54,7 +54,7 @@ func TestPlaceArgs(t *testing.T) {
 		l.Grid, l.Block, l.Dims = [3]uint32{1, 1, 1}, [3]uint32{1, 1, 1}, 1
 		l.Args = args()
 		tt.edit(l.Args)
-		if _, err := RunGrid(context.Background(), l, GridConfig{Config: DefaultConfig(isa.GFX9)}); err == nil || !strings.Contains(err.Error(), tt.err) {
+		if _, err := RunGrid(context.Background(), l, GridConfig{Config: core.DefaultConfig(isa.GFX9)}); err == nil || !strings.Contains(err.Error(), tt.err) {
 			t.Errorf("%s: %v, want %q", tt.name, err, tt.err)
 		}
 	}

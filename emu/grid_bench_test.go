@@ -2,10 +2,10 @@ package emu
 
 import (
 	"context"
-	"testing"
-
+	"github.com/wavedbg/wavedbg/emu/internal/core"
 	"github.com/wavedbg/wavedbg/isa"
 	"github.com/wavedbg/wavedbg/loader"
+	"testing"
 )
 
 // saluMix is the scalar control flow LLVM emits around divergent code (the
@@ -27,11 +27,11 @@ var saluMix = []string{"800080be", "6a2082be", "010088bf", "047e8489", "7e02fe87
 
 // BenchmarkSALUMix runs saluMix with history off (ns/op is per instruction).
 func BenchmarkSALUMix(b *testing.B) {
-	cfg := DefaultConfig(isa.GFX9)
+	cfg := core.DefaultConfig(isa.GFX9)
 	cfg.HistoryBytes = 0
 	m := NewMachine(hexProgram(b, isa.GFX9, saluMix...), nil, cfg)
-	m.SetScalar(codeVCC, 0xf0f0f0f0)
-	m.SetScalar(codeVCC+1, 0x0f0f0f0f)
+	m.SetScalar(core.CodeVCC, 0xf0f0f0f0)
+	m.SetScalar(core.CodeVCC+1, 0x0f0f0f0f)
 	m.SetSGPR(4, 0xffff0000)
 	m.SetSGPR(6, 0x12345678)
 	b.ReportAllocs()
@@ -64,7 +64,7 @@ func setupGrid(b testing.TB, co, name string, grid, block uint32, workers int, a
 	}
 	l := &Launch{Target: isa.GFX9, Version: f.Version, Kernel: k, Text: text, TextAddr: f.Text.Addr,
 		Grid: [3]uint32{grid, 1, 1}, Block: [3]uint32{block, 1, 1}, Dims: 1, Args: args}
-	g := &gridRun{l: l, cfg: GridConfig{Config: DefaultConfig(isa.GFX9), Workers: workers}, mem: NewMemory(), res: &GridResult{}}
+	g := &gridRun{l: l, cfg: GridConfig{Config: core.DefaultConfig(isa.GFX9), Workers: workers}, mem: core.NewMemory(), res: &GridResult{}}
 	g.cfg.Config.HistoryBytes = 0
 	if err := g.setup(); err != nil {
 		b.Fatal(err)

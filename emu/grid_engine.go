@@ -1,6 +1,8 @@
 package emu
 
-import "fmt"
+import (
+	"fmt"
+)
 
 // Engine chooses how a grid run executes its waves' instructions.
 type Engine uint8

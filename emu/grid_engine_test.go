@@ -3,10 +3,12 @@ package emu
 import (
 	"context"
 	"encoding/binary"
+	"github.com/wavedbg/wavedbg/emu/internal/core"
+	"github.com/wavedbg/wavedbg/emu/internal/fast"
+	"github.com/wavedbg/wavedbg/emu/internal/ref"
+	"github.com/wavedbg/wavedbg/isa"
 	"strings"
 	"testing"
-
-	"github.com/wavedbg/wavedbg/isa"
 )
 
 func TestParseEngine(t *testing.T) {
@@ -37,18 +39,18 @@ func TestJournaledStepSkipsFastRows(t *testing.T) {
 	if in, err := isa.Decode(text, isa.GFX9); err != nil || in.Op != isa.V_MUL_LO_U32 {
 		t.Fatalf("decode: %v %v", in.Op, err)
 	}
-	m := NewMachine(DecodeProgram(isa.GFX9, 0, text), nil, DefaultConfig(isa.GFX9))
+	m := NewMachine(DecodeProgram(isa.GFX9, 0, text), nil, core.DefaultConfig(isa.GFX9))
 	w := m.w
-	in := &w.code[0]
-	if in.k == nil {
+	in := &w.Code[0]
+	if in.K == nil {
 		t.Fatal("v_mul_lo_u32 has no fast kernel")
 	}
-	w.jOn = true
-	if fnPtr(w.form(in)) != fnPtr(execVOP) {
+	w.JOn = true
+	if fnPtr(form(w, in)) != fnPtr(ref.ExecVOP) {
 		t.Error("a journaled step runs the fast kernel")
 	}
-	w.jOn = false
-	if fnPtr(w.form(in)) == fnPtr(execVOP) || w.kernelEnv(in) == nil {
+	w.JOn = false
+	if fnPtr(form(w, in)) == fnPtr(ref.ExecVOP) || fast.KernelEnv(w, in) == nil {
 		t.Error("an unjournaled step does not run the fast kernel")
 	}
 }
@@ -67,10 +69,10 @@ func TestJournaledSDWASkipsFastRows(t *testing.T) {
 	text = binary.LittleEndian.AppendUint32(text, 0xbf810000) // s_endpgm
 	const poison = 0xdeadbeef
 	for _, journaled := range []bool{true, false} {
-		m := NewMachine(DecodeProgram(isa.GFX9, 0, text), nil, DefaultConfig(isa.GFX9))
+		m := NewMachine(DecodeProgram(isa.GFX9, 0, text), nil, core.DefaultConfig(isa.GFX9))
 		m.SetHistoryLimit(0)
 		m.SetExec(0b101)
-		m.w.tmp[3][1] = poison
+		m.w.Tmp[3][1] = poison
 		var err error
 		if journaled {
 			_, err = m.Step()
@@ -80,7 +82,7 @@ func TestJournaledSDWASkipsFastRows(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if kept := m.w.tmp[3][1] == poison; kept != journaled {
+		if kept := m.w.Tmp[3][1] == poison; kept != journaled {
 			t.Errorf("journaled %v: the off lane of the scratch row kept: %v", journaled, kept)
 		}
 	}

@@ -2,10 +2,10 @@ package emu
 
 import (
 	"context"
-	"testing"
-
+	"github.com/wavedbg/wavedbg/emu/internal/core"
 	"github.com/wavedbg/wavedbg/isa"
 	"github.com/wavedbg/wavedbg/loader"
+	"testing"
 )
 
 // BenchmarkGridGrid3d runs 4×2×2 work-groups (one 16-lane wave each, ~230
@@ -26,7 +26,7 @@ func BenchmarkGridGrid3d(b *testing.B) {
 	l := &Launch{Target: isa.GFX9, Version: f.Version, Kernel: f.Kernel("grid3d"), Text: text, TextAddr: f.Text.Addr,
 		Grid: grid, Block: [3]uint32{4, 2, 2}, Dims: 3,
 		Args: []LaunchArg{{Kind: ArgBuffer, Data: make([]byte, 32*n)}, {Kind: ArgBuffer, Data: make([]byte, 4*n)}, {Kind: ArgBuffer, Data: make([]byte, 4*n)}}}
-	g := &gridRun{l: l, cfg: GridConfig{Config: DefaultConfig(isa.GFX9), Workers: 1}, mem: NewMemory(), res: &GridResult{}}
+	g := &gridRun{l: l, cfg: GridConfig{Config: core.DefaultConfig(isa.GFX9), Workers: 1}, mem: core.NewMemory(), res: &GridResult{}}
 	g.cfg.Config.HistoryBytes = 0
 	if err := g.setup(); err != nil {
 		b.Fatal(err)

@@ -1,39 +1,30 @@
 package emu
 
-// Work-groups of a grid run are independent between barriers of the whole
-// dispatch (there are none), so they run concurrently: workers claim them
-// in order, in chunks (grid_sched.go), each worker with its own view of
-// Memory (a private LDS window, the shared page table), its own scratch
-// backing, compiled vector memory operations and a pool of Machines reused
-// across work-groups (Machine.Reset). A work-group's waves run on one
-// worker, interleaved at s_barrier as before. Memory is shared: results are
-// deterministic for kernels without races between work-groups; atomics are
-// serialised.
-
 import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/wavedbg/wavedbg/emu/internal/core"
+	"github.com/wavedbg/wavedbg/emu/internal/ref"
+	"github.com/wavedbg/wavedbg/isa"
 	"runtime"
 	"sync"
-
-	"github.com/wavedbg/wavedbg/isa"
 )
 
 // groupWorker runs work-groups one at a time.
 type groupWorker struct {
 	g    *gridRun
-	mem  *Memory
-	d    *Dispatch           // the dispatch with this worker's scratch backing
-	ops  map[*isa.Inst]*vmOp // compiled vector memory instructions
-	pool []*groupWave        // reusable waves, by index in the work-group
+	mem  *core.Memory
+	d    *Dispatch               // the dispatch with this worker's scratch backing
+	ops  map[*isa.Inst]*ref.VmOp // compiled vector memory instructions
+	pool []*groupWave            // reusable waves, by index in the work-group
 
 	// wave set-up, reused across work-groups
-	user   []uint32   // the user SGPRs (the same for every wave)
-	sgpr   []uint32   // a wave's initial SGPRs
-	idSize [3]uint32  // the work-group size ids holds
-	ids    []laneInit // work-item ids and EXEC per wave of such a group
-	lds    *ldsBlock  // the LDS of its work-groups (one size for the run)
+	user   []uint32      // the user SGPRs (the same for every wave)
+	sgpr   []uint32      // a wave's initial SGPRs
+	idSize [3]uint32     // the work-group size ids holds
+	ids    []laneInit    // work-item ids and EXEC per wave of such a group
+	lds    *ref.LdsBlock // the LDS of its work-groups (one size for the run)
 
 	faults []WaveError // of the running work-group
 }
@@ -47,7 +38,7 @@ type laneInit struct {
 // groupWave is one wave of the running work-group.
 type groupWave struct {
 	m       *Machine
-	u       *vmemUnit
+	u       *ref.VMemUnit
 	no      uint64
 	idx     int
 	done    bool
@@ -69,9 +60,9 @@ func (g *gridRun) workers() error {
 	n = int(min(uint64(n), max(g.d.GroupCount(), 1)))
 	g.nworkers = n
 	for k := 0; k < n; k++ {
-		wk := &groupWorker{g: g, mem: g.mem, d: g.d, ops: map[*isa.Inst]*vmOp{}}
+		wk := &groupWorker{g: g, mem: g.mem, d: g.d, ops: map[*isa.Inst]*ref.VmOp{}}
 		if n > 1 {
-			wk.mem = g.mem.groupView()
+			wk.mem = g.mem.GroupView()
 		}
 		if k > 0 && g.d.ScratchBytes > 0 {
 			dk := *g.d
@@ -87,7 +78,7 @@ func (g *gridRun) workers() error {
 	}
 	if n > 1 {
 		for _, wk := range g.ws {
-			wk.mem.allocs = g.mem.allocs // including every worker's scratch
+			wk.mem.Allocs = g.mem.Allocs // including every worker's scratch
 		}
 	}
 	return nil
@@ -160,7 +151,7 @@ func (wk *groupWorker) newWaves(id [3]uint32, first uint64) []*groupWave {
 	nv := d.workItemVGPRs()
 	for w, gw := range waves {
 		m := gw.m
-		gw.u.startWave(wk.lds, d.ScratchAddr+uint64(w)*d.ScratchPerWave)
+		startWave(gw.u, wk.lds, d.ScratchAddr+uint64(w)*d.ScratchPerWave)
 		wk.sgpr = d.appendSystemSGPRs(append(wk.sgpr[:0], wk.user...), id, w, w)
 		li := &wk.ids[w]
 		m.startWave(g.entry, wk.sgpr, li.v[:nv], li.exec, waveInitM0)
@@ -187,11 +178,11 @@ func (wk *groupWorker) newPoolWave() *groupWave {
 		vcfg.LDSLatency = 64
 	}
 	if wk.lds == nil {
-		wk.lds = newLDS(d.GroupLDS)
+		wk.lds = ref.NewLDS(d.GroupLDS)
 	}
 	m := NewMachine(g.prog, wk.mem, cfg)
 	m.reference = g.cfg.Engine == EngineReference
-	u := &vmemUnit{cfg: vcfg, ops: wk.ops}
+	u := &ref.VMemUnit{Cfg: vcfg, Ops: wk.ops}
 	m.VectorMemory = u
 	return &groupWave{m: m, u: u}
 }
@@ -200,11 +191,11 @@ func (wk *groupWorker) newPoolWave() *groupWave {
 // the work-group's LDS, the wave's scratch base, nothing in flight. Its
 // caches (compiled operations, the last allocation found) stay valid: the
 // program and the allocations do not change during a run.
-func (u *vmemUnit) startWave(lds *ldsBlock, scratch uint64) {
-	u.lds, u.scratch = lds, scratch
-	u.pending = u.pending[:0]
-	u.lines.n = 0
-	u.noFast = false
+func startWave(u *ref.VMemUnit, lds *ref.LdsBlock, scratch uint64) {
+	u.Lds, u.Scratch = lds, scratch
+	u.Pending = u.Pending[:0]
+	u.Lines.N = 0
+	u.NoFast = false
 }
 
 // setBarrierBreaks sets (on) or clears breakpoints at every s_barrier of
@@ -229,7 +220,7 @@ func (wk *groupWorker) setBarrierBreaks(gw *groupWave, on bool) {
 // pages privately (Memory.local), and with one worker no other goroutine
 // touches memory.
 func (wk *groupWorker) clearLDS() {
-	wk.mem.zero(SharedApertureBase, int(wk.d.GroupLDS))
+	wk.mem.Zero(core.SharedApertureBase, int(wk.d.GroupLDS))
 }
 
 // runGroup runs work-group n (id) to completion and returns its counts
@@ -247,8 +238,8 @@ func (wk *groupWorker) runGroup(ctx context.Context, n uint64, id [3]uint32, fir
 			we := WaveError{Group: id, Err: fmt.Errorf("emu: internal error: %v", r)}
 			if cur != nil {
 				we.Wave, we.Index = cur.no, cur.idx
-				if i := cur.m.w.pc(); i >= 0 && i < len(cur.m.w.code) {
-					we.PC = cur.m.w.code[i].pc
+				if i := cur.m.w.Pc(); i >= 0 && i < len(cur.m.w.Code) {
+					we.PC = cur.m.w.Code[i].Pc
 				}
 			}
 			err = we
@@ -307,8 +298,8 @@ func (wk *groupWorker) runWave(ctx context.Context, id [3]uint32, gw *groupWave)
 	m := gw.m
 	fail := func(err error) error {
 		we := WaveError{Wave: gw.no, Group: id, Index: gw.idx, PC: m.PC(), Err: err}
-		var f *Fault
-		var ee *ExecError
+		var f *core.Fault
+		var ee *core.ExecError
 		if errors.As(err, &f) || errors.As(err, &ee) {
 			wk.faults = append(wk.faults, we)
 			return nil
@@ -337,7 +328,7 @@ func (wk *groupWorker) runWave(ctx context.Context, id [3]uint32, gw *groupWave)
 					return terr
 				}
 			}
-			if errors.Is(err, ErrEnded) || m.State() == Ended {
+			if errors.Is(err, core.ErrEnded) || m.State() == core.Ended {
 				gw.done = true
 				return nil
 			}

@@ -5,9 +5,9 @@ import (
 	"context"
 	"encoding/binary"
 	"errors"
-	"testing"
-
+	"github.com/wavedbg/wavedbg/emu/internal/core"
 	"github.com/wavedbg/wavedbg/isa"
+	"testing"
 )
 
 // TestGridWorkers: a grid gives the same buffers and counts whether its
@@ -63,7 +63,7 @@ func TestGridWorkers(t *testing.T) {
 					l := loadLaunch(t, "testdata/cl/"+tg.dir+"/"+co+".co", tc.kernel, tg.t)
 					l.Grid, l.Block, l.Dims = [3]uint32{tc.grid, 1, 1}, [3]uint32{tc.block, 1, 1}, 1
 					l.Args = tc.args()
-					res, err := RunGrid(context.Background(), l, GridConfig{Config: DefaultConfig(tg.t), Workers: workers})
+					res, err := RunGrid(context.Background(), l, GridConfig{Config: core.DefaultConfig(tg.t), Workers: workers})
 					if err != nil || len(res.Faults) > 0 {
 						t.Fatalf("%s/%s workers %d: %v %v", tc.kernel, tg.dir, workers, err, res.Faults)
 					}
@@ -97,7 +97,7 @@ func TestGridWorkersFault(t *testing.T) {
 		// next allocation is 64-byte aligned): the last work-group's lanes
 		// 58… fault and nothing writes past the gap.
 		l.Args = []LaunchArg{{Kind: ArgBuffer, Data: make([]byte, 4096)}, {Kind: ArgBuffer, Data: make([]byte, 4072)}}
-		res, err := RunGrid(context.Background(), l, GridConfig{Config: DefaultConfig(isa.GFX9), Workers: workers})
+		res, err := RunGrid(context.Background(), l, GridConfig{Config: core.DefaultConfig(isa.GFX9), Workers: workers})
 		if err != nil {
 			t.Fatalf("workers %d: %v", workers, err)
 		}
@@ -121,7 +121,7 @@ func TestGridCanceled(t *testing.T) {
 		l.Args = []LaunchArg{{Kind: ArgBuffer, Data: make([]byte, 4<<16)}, {Kind: ArgBuffer, Data: make([]byte, 4<<16)}}
 		ctx, cancel := context.WithCancel(context.Background())
 		cancel()
-		res, err := RunGrid(ctx, l, GridConfig{Config: DefaultConfig(isa.GFX9), Workers: workers})
+		res, err := RunGrid(ctx, l, GridConfig{Config: core.DefaultConfig(isa.GFX9), Workers: workers})
 		if !errors.Is(err, context.Canceled) {
 			t.Errorf("workers %d: error %v, want context.Canceled", workers, err)
 		}
@@ -149,7 +149,7 @@ func TestGridSharedInput(t *testing.T) {
 			b = a
 		}
 		l.Args = []LaunchArg{{Kind: ArgBuffer, Data: a}, {Kind: ArgBuffer, Data: b}}
-		r, err := RunGrid(context.Background(), l, GridConfig{Config: DefaultConfig(isa.GFX9), Workers: 2})
+		r, err := RunGrid(context.Background(), l, GridConfig{Config: core.DefaultConfig(isa.GFX9), Workers: 2})
 		if err != nil || len(r.Faults) > 0 {
 			t.Fatal(err, r.Faults)
 		}

@@ -1,12 +1,10 @@
 package emu
 
-// This file prepares one wave of a grid for debugging: the work-groups
-// before it run as in RunGrid, then its own work-group is set up.
-
 import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/wavedbg/wavedbg/emu/internal/core"
 )
 
 // WaveSession is one wave of a grid chosen for debugging.
@@ -24,7 +22,7 @@ type WaveSession struct {
 	// ErrStepBudget). The chosen wave can still run up to its barrier.
 	Unready  error
 	Dispatch *Dispatch
-	Memory   *Memory
+	Memory   *core.Memory
 }
 
 // PrepareWave gets wave n of a launch ready to debug: every earlier
@@ -41,7 +39,7 @@ func PrepareWave(ctx context.Context, l *Launch, cfg GridConfig, n uint64) (*Wav
 	cfg.Trace, cfg.Select = nil, nil
 	hist := cfg.Config.HistoryBytes
 	cfg.Config.HistoryBytes = 0
-	g := &gridRun{l: l, cfg: cfg, mem: NewMemory(), res: &GridResult{}}
+	g := &gridRun{l: l, cfg: cfg, mem: core.NewMemory(), res: &GridResult{}}
 	if err := g.setup(); err != nil {
 		return nil, err
 	}

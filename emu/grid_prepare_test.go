@@ -4,13 +4,13 @@ import (
 	"context"
 	"encoding/binary"
 	"errors"
+	"github.com/wavedbg/wavedbg/emu/internal/core"
+	"github.com/wavedbg/wavedbg/isa"
 	"runtime"
 	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
-
-	"github.com/wavedbg/wavedbg/isa"
 )
 
 // loopingLaunch is scan_local with `s_branch -1` at its entry: one
@@ -65,7 +65,7 @@ func TestPrepareWaveSiblingLoopsForever(t *testing.T) {
 	var s *WaveSession
 	var err error
 	peak := peakHeap(func() {
-		s, err = PrepareWave(context.Background(), l, GridConfig{Config: DefaultConfig(isa.GFX9), MaxSteps: 100_000_000}, 0)
+		s, err = PrepareWave(context.Background(), l, GridConfig{Config: core.DefaultConfig(isa.GFX9), MaxSteps: 100_000_000}, 0)
 	})
 	if err != nil {
 		t.Fatalf("PrepareWave: %v", err)
@@ -94,11 +94,11 @@ func TestPrepareWaveSiblingLoopsForever(t *testing.T) {
 		t.Errorf("chosen wave: %d steps recorded", s.Machine.HistoryLen())
 	}
 	// SiblingSteps bounds the pre-run; SiblingsAtEntry skips it.
-	s, err = PrepareWave(context.Background(), loopingLaunch(t), GridConfig{Config: DefaultConfig(isa.GFX9), SiblingSteps: 1000}, 1)
+	s, err = PrepareWave(context.Background(), loopingLaunch(t), GridConfig{Config: core.DefaultConfig(isa.GFX9), SiblingSteps: 1000}, 1)
 	if err != nil || s.Unready == nil || len(s.Others) != 1 || s.Others[0].Steps() != 1000 {
 		t.Errorf("SiblingSteps 1000: %v, unready %v", err, s.Unready)
 	}
-	s, err = PrepareWave(context.Background(), loopingLaunch(t), GridConfig{Config: DefaultConfig(isa.GFX9), SiblingsAtEntry: true}, 1)
+	s, err = PrepareWave(context.Background(), loopingLaunch(t), GridConfig{Config: core.DefaultConfig(isa.GFX9), SiblingsAtEntry: true}, 1)
 	if err != nil || s.Unready != nil || len(s.Others) != 1 || s.Others[0].Steps() != 0 || s.Others[0].PC() != s.Machine.PC() {
 		t.Errorf("SiblingsAtEntry: %v, unready %v", err, s.Unready)
 	}

@@ -1,9 +1,5 @@
 package emu
 
-// This file reports a grid run's progress (GridConfig.Progress) from a
-// goroutine of its own, so that workers never wait on the caller's
-// callback: they only add to two atomic counters as work-groups end.
-
 import (
 	"sync"
 	"sync/atomic"

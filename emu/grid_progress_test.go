@@ -4,12 +4,12 @@ import (
 	"context"
 	"encoding/binary"
 	"errors"
+	"github.com/wavedbg/wavedbg/emu/internal/core"
+	"github.com/wavedbg/wavedbg/isa"
 	"strconv"
 	"strings"
 	"sync"
 	"testing"
-
-	"github.com/wavedbg/wavedbg/isa"
 )
 
 // progressLog records a run's progress reports.
@@ -77,14 +77,14 @@ func TestGridProgressMonotonic(t *testing.T) {
 	}
 	for _, workers := range []int{1, 2} {
 		var log progressLog
-		res, err := RunGrid(context.Background(), scan(), GridConfig{Config: DefaultConfig(isa.GFX9), Workers: workers, Progress: log.report})
+		res, err := RunGrid(context.Background(), scan(), GridConfig{Config: core.DefaultConfig(isa.GFX9), Workers: workers, Progress: log.report})
 		if err != nil {
 			t.Fatalf("RunGrid, %d workers: %v", workers, err)
 		}
 		log.check(t, GridProgress{WorkGroups: 300, Total: 300, Instructions: res.Instructions})
 
 		var plog progressLog
-		if _, err := PrepareWave(context.Background(), scan(), GridConfig{Config: DefaultConfig(isa.GFX9), Workers: workers, Progress: plog.report}, 2*250+1); err != nil {
+		if _, err := PrepareWave(context.Background(), scan(), GridConfig{Config: core.DefaultConfig(isa.GFX9), Workers: workers, Progress: plog.report}, 2*250+1); err != nil {
 			t.Fatalf("PrepareWave, %d workers: %v", workers, err)
 		}
 		want := plog.calls[len(plog.calls)-1]
@@ -118,7 +118,7 @@ func TestPrepareWaveCancelStops(t *testing.T) {
 			ctx, cancel := context.WithCancel(context.Background())
 			defer cancel()
 			var log progressLog
-			cfg := GridConfig{Config: DefaultConfig(isa.GFX9), Progress: func(p GridProgress) {
+			cfg := GridConfig{Config: core.DefaultConfig(isa.GFX9), Progress: func(p GridProgress) {
 				cancel() // at the first report
 				log.report(p)
 			}}

@@ -1,18 +1,15 @@
 package emu
 
-// This file runs a whole grid: it lays a launch out in memory by the
-// dispatch ABI (dispatch_abi.go), then runs every work-group's waves, each
-// in its own Machine, sharing the group's LDS and meeting at s_barrier.
-
 import (
 	"context"
 	"encoding/binary"
 	"errors"
 	"fmt"
-	"unsafe"
-
+	"github.com/wavedbg/wavedbg/emu/internal/core"
+	"github.com/wavedbg/wavedbg/emu/internal/ref"
 	"github.com/wavedbg/wavedbg/isa"
 	"github.com/wavedbg/wavedbg/loader"
+	"unsafe"
 )
 
 // ArgKind is the kind of an explicit kernel argument in a Launch.
@@ -72,14 +69,14 @@ type Segment struct {
 
 // GridConfig configures RunGrid.
 type GridConfig struct {
-	Config   Config // per-wave machine configuration
-	MaxSteps int64  // per wave; 0 means no limit
+	Config   core.Config // per-wave machine configuration
+	MaxSteps int64       // per wave; 0 means no limit
 	// Trace, when set, receives every step record of the waves Select
 	// accepts (nil Select: wave 0), with the wave's number in dispatch order.
-	Trace  func(wave uint64, rec *StepRecord) error
+	Trace  func(wave uint64, rec *core.StepRecord) error
 	Select func(wave uint64) bool
 	// VMem configures the vector memory unit.
-	VMem VMemConfig
+	VMem ref.VMemConfig
 	// Workers is how many work-groups run at once (0: GOMAXPROCS). With a
 	// Trace they run one at a time.
 	Workers int
@@ -159,8 +156,8 @@ type gridRun struct {
 	l     *Launch
 	cfg   GridConfig
 	d     *Dispatch
-	mem   *Memory
-	prog  *Program
+	mem   *core.Memory
+	prog  *core.Program
 	bufs  []uint64 // address of each ArgBuffer
 	data  [][]byte // each ArgBuffer's data, adopted by mem
 	bar   []bool   // instruction index → s_barrier
@@ -175,7 +172,7 @@ type gridRun struct {
 // on GridConfig.Workers goroutines (see grid_par.go); with a Trace, one at a
 // time in dispatch order.
 func RunGrid(ctx context.Context, l *Launch, cfg GridConfig) (*GridResult, error) {
-	g := &gridRun{l: l, cfg: cfg, mem: NewMemory(), res: &GridResult{}}
+	g := &gridRun{l: l, cfg: cfg, mem: core.NewMemory(), res: &GridResult{}}
 	if err := g.setup(); err != nil {
 		return nil, err
 	}
@@ -242,7 +239,7 @@ func (g *gridRun) setup() error {
 	g.entry = entry
 
 	mem := g.mem
-	if err := mem.Map("lds", SharedApertureBase, 1<<16, false); err != nil {
+	if err := mem.Map("lds", core.SharedApertureBase, 1<<16, false); err != nil {
 		return err
 	}
 	for i, s := range l.Segments {

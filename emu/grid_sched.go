@@ -1,11 +1,5 @@
 package emu
 
-// Workers claim work-groups in chunks of consecutive ones (an atomic
-// counter, no dispatcher goroutine or channel), run them in order and tally
-// each chunk's counts at once: a worker touches shared state once per chunk,
-// not once per work-group, which matters for grids of many short
-// work-groups (a one-wave work-group of a simple kernel runs in a few µs).
-
 import (
 	"context"
 	"sync/atomic"

@@ -2,11 +2,11 @@ package emu
 
 import (
 	"context"
+	"github.com/wavedbg/wavedbg/emu/internal/core"
+	"github.com/wavedbg/wavedbg/isa"
 	"math/rand/v2"
 	"sync/atomic"
 	"testing"
-
-	"github.com/wavedbg/wavedbg/isa"
 )
 
 // TestTallyOrder: chunks of work-groups finishing in any order are counted
@@ -75,7 +75,7 @@ func TestGridFaultCounts(t *testing.T) {
 			// work-group 15's lanes 58… fault; later work-groups read the
 			// output buffer after the gap and do not.
 			l.Args = []LaunchArg{{Kind: ArgBuffer, Data: make([]byte, 4072)}, {Kind: ArgBuffer, Data: make([]byte, 8192)}}
-			res, err := RunGrid(context.Background(), l, GridConfig{Config: DefaultConfig(isa.GFX9), Workers: workers})
+			res, err := RunGrid(context.Background(), l, GridConfig{Config: core.DefaultConfig(isa.GFX9), Workers: workers})
 			if err != nil {
 				t.Fatalf("workers %d: %v", workers, err)
 			}

@@ -4,12 +4,12 @@ import (
 	"context"
 	"encoding/binary"
 	"errors"
+	"github.com/wavedbg/wavedbg/emu/internal/core"
+	"github.com/wavedbg/wavedbg/isa"
+	"github.com/wavedbg/wavedbg/loader"
 	"math"
 	"strings"
 	"testing"
-
-	"github.com/wavedbg/wavedbg/isa"
-	"github.com/wavedbg/wavedbg/loader"
 )
 
 // loadLaunch builds a Launch for kernel name in code object path.
@@ -42,7 +42,7 @@ func TestVMemFeatures(t *testing.T) {
 	}
 	l.Grid, l.Block, l.Dims = [3]uint32{64, 1, 1}, [3]uint32{64, 1, 1}, 1
 	l.Args = []LaunchArg{{Kind: ArgBuffer, Data: append([]byte(nil), in...)}, {Kind: ArgBuffer, Data: make([]byte, 8192)}}
-	res, err := RunGrid(context.Background(), l, GridConfig{Config: DefaultConfig(isa.GFX9)})
+	res, err := RunGrid(context.Background(), l, GridConfig{Config: core.DefaultConfig(isa.GFX9)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -111,10 +111,10 @@ func TestVMemTrace(t *testing.T) {
 	l := loadLaunch(t, "testdata/cl/asm/vmem_features.co", "vmem_features", isa.GFX9)
 	l.Grid, l.Block, l.Dims = [3]uint32{64, 1, 1}, [3]uint32{64, 1, 1}, 1
 	l.Args = []LaunchArg{{Kind: ArgBuffer, Data: make([]byte, 256)}, {Kind: ArgBuffer, Data: make([]byte, 8192)}}
-	var first *StepRecord
+	var first *core.StepRecord
 	var vmcntSeen bool
-	_, err := RunGrid(context.Background(), l, GridConfig{Config: DefaultConfig(isa.GFX9),
-		Trace: func(wave uint64, r *StepRecord) error {
+	_, err := RunGrid(context.Background(), l, GridConfig{Config: core.DefaultConfig(isa.GFX9),
+		Trace: func(wave uint64, r *core.StepRecord) error {
 			if first == nil && r.Inst != nil && r.Inst.Op.String() == "buffer_load_dword" {
 				first = r
 			}
@@ -140,8 +140,8 @@ func TestVMemTrace(t *testing.T) {
 	if in != 16 || out != 48 {
 		t.Errorf("range check: %d lanes in range, %d out; want 16 and 48", in, out)
 	}
-	if len(first.Notes) == 0 || DistinctLines(first.Addrs) != 4 {
-		t.Errorf("notes %v, distinct lines %d (want 4: 256 bytes)", first.Notes, DistinctLines(first.Addrs))
+	if len(first.Notes) == 0 || core.DistinctLines(first.Addrs) != 4 {
+		t.Errorf("notes %v, distinct lines %d (want 4: 256 bytes)", first.Notes, core.DistinctLines(first.Addrs))
 	}
 	if !vmcntSeen {
 		t.Error("no step had VM_CNT outstanding")
@@ -162,7 +162,7 @@ func TestGridBarrierLDS(t *testing.T) {
 			binary.LittleEndian.PutUint32(in[4*i:], uint32(i%7+1))
 		}
 		l.Args = []LaunchArg{{Kind: ArgBuffer, Data: in}, {Kind: ArgBuffer, Data: make([]byte, 2048)}}
-		res, err := RunGrid(context.Background(), l, GridConfig{Config: DefaultConfig(tg.t)})
+		res, err := RunGrid(context.Background(), l, GridConfig{Config: core.DefaultConfig(tg.t)})
 		if err != nil || len(res.Faults) > 0 {
 			t.Fatalf("%s: %v %v", tg.dir, err, res.Faults)
 		}
@@ -190,7 +190,7 @@ func TestFlatApertures(t *testing.T) {
 	l := loadLaunch(t, "testdata/cl/asm/flat_apertures.co", "flat_apertures", isa.GFX9)
 	l.Grid, l.Block, l.Dims = [3]uint32{64, 1, 1}, [3]uint32{64, 1, 1}, 1
 	l.Args = []LaunchArg{{Kind: ArgBuffer, Data: make([]byte, 1024)}}
-	res, err := RunGrid(context.Background(), l, GridConfig{Config: DefaultConfig(isa.GFX9)})
+	res, err := RunGrid(context.Background(), l, GridConfig{Config: core.DefaultConfig(isa.GFX9)})
 	if err != nil || len(res.Faults) > 0 {
 		t.Fatalf("%v %v", err, res.Faults)
 	}
@@ -224,7 +224,7 @@ func TestPrepareWave(t *testing.T) {
 		binary.LittleEndian.PutUint32(in[4*i:], 1)
 	}
 	l.Args = []LaunchArg{{Kind: ArgBuffer, Data: in}, {Kind: ArgBuffer, Data: make([]byte, 2048)}}
-	s, err := PrepareWave(context.Background(), l, GridConfig{Config: DefaultConfig(isa.GFX9)}, 5)
+	s, err := PrepareWave(context.Background(), l, GridConfig{Config: core.DefaultConfig(isa.GFX9)}, 5)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -244,7 +244,7 @@ func TestPrepareWave(t *testing.T) {
 	}
 	// Work-groups 0 and 1 are done: the inclusive scan of ones; group 2's
 	// part of the output is still zero.
-	var out Allocation
+	var out core.Allocation
 	for _, a := range s.Memory.Allocations() {
 		if a.Name == "arg1" {
 			out = a
@@ -270,7 +270,7 @@ func TestDSGFX8(t *testing.T) {
 	l := loadLaunch(t, "testdata/cl/asm/ds_gfx8.co", "ds_m0", isa.GFX8)
 	l.Grid, l.Block, l.Dims = [3]uint32{64, 1, 1}, [3]uint32{64, 1, 1}, 1
 	l.Args = []LaunchArg{{Kind: ArgBuffer, Data: make([]byte, 512)}}
-	res, err := RunGrid(context.Background(), l, GridConfig{Config: DefaultConfig(isa.GFX8)})
+	res, err := RunGrid(context.Background(), l, GridConfig{Config: core.DefaultConfig(isa.GFX8)})
 	if err != nil || len(res.Faults) > 0 {
 		t.Fatalf("%v %v", err, res.Faults)
 	}
@@ -289,11 +289,11 @@ func TestDSGFX8(t *testing.T) {
 
 	g := loadLaunch(t, "testdata/cl/asm/ds_gfx8.co", "ds_gds", isa.GFX8)
 	g.Grid, g.Block, g.Dims = [3]uint32{64, 1, 1}, [3]uint32{64, 1, 1}, 1
-	res, err = RunGrid(context.Background(), g, GridConfig{Config: DefaultConfig(isa.GFX8)})
+	res, err = RunGrid(context.Background(), g, GridConfig{Config: core.DefaultConfig(isa.GFX8)})
 	if err != nil || len(res.Faults) != 1 {
 		t.Fatalf("gds: %v, faults %v", err, res.Faults)
 	}
-	var ee *ExecError
+	var ee *core.ExecError
 	if !errors.As(res.Faults[0], &ee) || !strings.Contains(ee.Msg, "GDS/GWS") {
 		t.Errorf("gds: %v", res.Faults[0])
 	}
@@ -310,7 +310,7 @@ func TestPartialWorkGroups(t *testing.T) {
 		l.Grid, l.Block, l.Dims = grid, block, 3
 		n := int(grid[0] * grid[1] * grid[2])
 		l.Args = []LaunchArg{{Kind: ArgBuffer, Data: make([]byte, 32*n)}, {Kind: ArgBuffer, Data: make([]byte, 4*n)}, {Kind: ArgBuffer, Data: make([]byte, 4*n)}}
-		res, err := RunGrid(context.Background(), l, GridConfig{Config: DefaultConfig(isa.GFX9)})
+		res, err := RunGrid(context.Background(), l, GridConfig{Config: core.DefaultConfig(isa.GFX9)})
 		if err != nil || len(res.Faults) > 0 {
 			t.Fatalf("%s: %v %v", path, err, res.Faults)
 		}

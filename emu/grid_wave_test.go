@@ -43,9 +43,9 @@ func TestStartWaveMatchesReset(t *testing.T) {
 			ms[k] = m
 		}
 		a, b := ms[0].w, ms[1].w
-		if a.s != b.s || a.v != b.v || a.pendS != b.pendS || a.npend != b.npend || len(a.pend) != len(b.pend) ||
-			a.fe != b.fe || !slices.Equal(a.cache.lines, b.cache.lines) ||
-			ms[0].vhigh != ms[1].vhigh || ms[0].due != ms[1].due {
+		if a.S != b.S || a.V != b.V || a.PendS != b.PendS || a.Npend != b.Npend || len(a.Pend) != len(b.Pend) ||
+			a.Fe != b.Fe || !slices.Equal(a.Cache.Lines, b.Cache.Lines) ||
+			ms[0].vhigh != ms[1].vhigh || ms[0].Due != ms[1].Due {
 			t.Fatalf("trial %d: startWave differs from Reset and initWave", trial)
 		}
 	}

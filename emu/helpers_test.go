@@ -2,9 +2,9 @@ package emu
 
 import (
 	"context"
-	"testing"
-
+	"github.com/wavedbg/wavedbg/emu/internal/core"
 	"github.com/wavedbg/wavedbg/isa"
+	"testing"
 )
 
 // Operand builders for hand-made instructions (LLVM print order:
@@ -88,7 +88,7 @@ func encOf(name string) isa.Encoding {
 }
 
 // prog builds a program of hand-made instructions at base 0.
-func prog(t isa.Target, code ...ti) *Program {
+func prog(t isa.Target, code ...ti) *core.Program {
 	names := make([]string, len(code))
 	insts := make([]isa.Inst, len(code))
 	addr := int64(0)
@@ -109,7 +109,7 @@ func prog(t isa.Target, code ...ti) *Program {
 func machine(t testing.TB, code ...ti) *Machine {
 	t.Helper()
 	p := prog(isa.GFX9, code...)
-	return NewMachine(p, NewMemory(), DefaultConfig(isa.GFX9))
+	return NewMachine(p, core.NewMemory(), core.DefaultConfig(isa.GFX9))
 }
 
 // run steps until the wave ends, failing on errors.
@@ -121,7 +121,7 @@ func run(t testing.TB, m *Machine) {
 	}
 }
 
-func mustStep(t testing.TB, m *Machine) *StepRecord {
+func mustStep(t testing.TB, m *Machine) *core.StepRecord {
 	t.Helper()
 	r, err := m.Step()
 	if err != nil {

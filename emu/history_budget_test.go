@@ -2,10 +2,10 @@ package emu
 
 import (
 	"context"
+	"github.com/wavedbg/wavedbg/emu/internal/core"
+	"github.com/wavedbg/wavedbg/isa"
 	"runtime"
 	"testing"
-
-	"github.com/wavedbg/wavedbg/isa"
 )
 
 // liveHeap returns the live heap after a full collection.
@@ -25,7 +25,7 @@ func liveHeap() uint64 {
 func TestContinueHistoryWithinBudget(t *testing.T) {
 	const limit = 8 << 20
 	const slack = 1 << 20
-	cfg := DefaultConfig(isa.GFX9)
+	cfg := core.DefaultConfig(isa.GFX9)
 	cfg.HistoryBytes = limit
 	base := liveHeap()
 	m := NewMachine(prog(isa.GFX9, I("s_branch", label(0))), nil, cfg)
@@ -59,7 +59,7 @@ func TestContinueHistoryWithinBudget(t *testing.T) {
 	if m.Steps() != end-uint64(n) || m.PC() != 0 {
 		t.Errorf("after undoing %d steps: %d steps, pc %#x", n, m.Steps(), m.PC())
 	}
-	if err := m.StepBack(); err != ErrNoHistory {
+	if err := m.StepBack(); err != core.ErrNoHistory {
 		t.Errorf("step back past the oldest kept step: %v", err)
 	}
 	mustStep(t, m)

@@ -2,10 +2,11 @@ package emu
 
 import (
 	"context"
+	"github.com/wavedbg/wavedbg/emu/internal/core"
+	"github.com/wavedbg/wavedbg/emu/internal/ref"
+	"github.com/wavedbg/wavedbg/isa"
 	"reflect"
 	"testing"
-
-	"github.com/wavedbg/wavedbg/isa"
 )
 
 // fullState is everything step-back must restore.
@@ -18,7 +19,7 @@ func capture(m *Machine) fullState {
 	s := m.Snapshot()
 	s.LastAddrs = nil // a view of the last record, not state
 	mem := make([]byte, 0x1000)
-	m.Mem.readRaw(bufAddr, mem)
+	m.Mem.ReadRaw(bufAddr, mem)
 	return fullState{s, mem}
 }
 
@@ -40,7 +41,7 @@ func TestStepBackExact(t *testing.T) {
 		"s_dcache_inv",
 		"s_endpgm")
 	var states []fullState
-	for m.State() == Running && len(states) < 1000 {
+	for m.State() == core.Running && len(states) < 1000 {
 		states = append(states, capture(m))
 		if _, err := m.Step(); err != nil {
 			t.Fatal(err)
@@ -57,7 +58,7 @@ func TestStepBackExact(t *testing.T) {
 			t.Fatalf("state after stepping back to %d differs", i)
 		}
 	}
-	if err := m.StepBack(); err != ErrNoHistory {
+	if err := m.StepBack(); err != core.ErrNoHistory {
 		t.Errorf("step back past the start: %v", err)
 	}
 }
@@ -100,7 +101,7 @@ func TestHistoryMillion(t *testing.T) {
 // The history limit drops the oldest steps.
 func TestHistoryLimit(t *testing.T) {
 	p := asmProgram(t, isa.GFX9, "s_add_u32 s0, s0, 1", "s_branch -2")
-	cfg := DefaultConfig(isa.GFX9)
+	cfg := core.DefaultConfig(isa.GFX9)
 	cfg.HistoryBytes = 4096
 	m := NewMachine(p, nil, cfg)
 	m.Run(context.Background(), 10000)
@@ -113,8 +114,8 @@ func TestHistoryLimit(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if m.w.s[0] != uint32(10000-n)/2 && m.w.s[0] != uint32(10000-n+1)/2 {
-		t.Errorf("s0 = %d after undoing %d of 10000 steps", m.w.s[0], n)
+	if m.w.S[0] != uint32(10000-n)/2 && m.w.S[0] != uint32(10000-n+1)/2 {
+		t.Errorf("s0 = %d after undoing %d of 10000 steps", m.w.S[0], n)
 	}
 }
 
@@ -147,14 +148,14 @@ func TestRunStops(t *testing.T) {
 func TestTrapAndEnd(t *testing.T) {
 	m := asmMachine(t, "s_trap 2", "s_mov_b32 s0, 5", "s_endpgm")
 	res, _ := m.Run(context.Background(), 0)
-	if res.Reason != StopTrap || m.State() != Trapped {
+	if res.Reason != StopTrap || m.State() != core.Trapped {
 		t.Fatalf("%+v", res)
 	}
 	res, err := m.Run(context.Background(), 0)
-	if err != nil || res.Reason != StopEnded || m.w.s[0] != 5 {
+	if err != nil || res.Reason != StopEnded || m.w.S[0] != 5 {
 		t.Fatalf("%+v %v", res, err)
 	}
-	if _, err := m.Step(); err != ErrEnded {
+	if _, err := m.Step(); err != core.ErrEnded {
 		t.Errorf("step after end: %v", err)
 	}
 }
@@ -163,22 +164,22 @@ func TestTrapAndEnd(t *testing.T) {
 func TestStepBackIntoTrap(t *testing.T) {
 	m := asmMachine(t, "s_trap 2", "s_mov_b32 s0, 5", "s_endpgm")
 	mustStep(t, m)
-	if m.State() != Trapped {
+	if m.State() != core.Trapped {
 		t.Fatalf("state %v", m.State())
 	}
 	mustStep(t, m)
-	if m.State() != Running || m.w.s[0] != 5 {
-		t.Fatalf("resume: %v s0=%d", m.State(), m.w.s[0])
+	if m.State() != core.Running || m.w.S[0] != 5 {
+		t.Fatalf("resume: %v s0=%d", m.State(), m.w.S[0])
 	}
-	if err := m.StepBack(); err != nil || m.State() != Trapped || m.w.s[0] != 0 {
-		t.Errorf("step back: %v %v s0=%d", err, m.State(), m.w.s[0])
+	if err := m.StepBack(); err != nil || m.State() != core.Trapped || m.w.S[0] != 0 {
+		t.Errorf("step back: %v %v s0=%d", err, m.State(), m.w.S[0])
 	}
-	if _, err := m.Run(context.Background(), 0); err != nil || m.State() != Ended {
+	if _, err := m.Run(context.Background(), 0); err != nil || m.State() != core.Ended {
 		t.Errorf("run: %v %v", err, m.State())
 	}
 	for m.StepBack() == nil {
 	}
-	if m.State() != Running || m.PC() != 0 {
+	if m.State() != core.Running || m.PC() != 0 {
 		t.Errorf("undo all: %v %#x", m.State(), m.PC())
 	}
 }
@@ -188,8 +189,8 @@ func TestStepBackIntoTrap(t *testing.T) {
 func TestVMInOrder(t *testing.T) {
 	m := asmMachine(t, "s_waitcnt vmcnt(1)", "s_waitcnt vmcnt(0)", "s_endpgm")
 	w := m.Wave()
-	a := w.IssueVector(isa.CntVM, 1, 300)
-	b := w.IssueVector(isa.CntVM, 1, 10)
+	a := ref.IssueVector(w, isa.CntVM, 1, 300)
+	b := ref.IssueVector(w, isa.CntVM, 1, 10)
 	if a == b {
 		t.Fatal("ids not distinct")
 	}
@@ -204,7 +205,7 @@ func TestVMInOrder(t *testing.T) {
 
 // An empty or missing program stops with an error naming the PC, never a panic.
 func TestEmptyProgram(t *testing.T) {
-	m := NewMachine(nil, nil, DefaultConfig(isa.GFX9))
+	m := NewMachine(nil, nil, core.DefaultConfig(isa.GFX9))
 	if _, err := m.Step(); err == nil {
 		t.Error("stepping an empty program succeeded")
 	}

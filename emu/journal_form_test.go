@@ -4,10 +4,11 @@ import (
 	"context"
 	"encoding/binary"
 	"fmt"
+	"github.com/wavedbg/wavedbg/emu/internal/core"
+	"github.com/wavedbg/wavedbg/emu/internal/ref"
+	"github.com/wavedbg/wavedbg/isa"
 	"math/rand/v2"
 	"testing"
-
-	"github.com/wavedbg/wavedbg/isa"
 )
 
 // formLines compile to fast forms of every kind Wave.form picks between:
@@ -50,11 +51,11 @@ var formLines = []string{
 // window, with history when hist is set.
 func formMachine(t *testing.T, hist bool) *Machine {
 	t.Helper()
-	mem := NewMemory()
+	mem := core.NewMemory()
 	if err := mem.Map("buf", bufAddr, 0x1000, false); err != nil {
 		t.Fatal(err)
 	}
-	if err := mem.Map("lds", SharedApertureBase, 1<<16, false); err != nil {
+	if err := mem.Map("lds", core.SharedApertureBase, 1<<16, false); err != nil {
 		t.Fatal(err)
 	}
 	init := make([]byte, 0x1000)
@@ -64,12 +65,12 @@ func formMachine(t *testing.T, hist bool) *Machine {
 	if err := mem.Write(bufAddr, init); err != nil {
 		t.Fatal(err)
 	}
-	cfg := DefaultConfig(isa.GFX9)
+	cfg := core.DefaultConfig(isa.GFX9)
 	if !hist {
 		cfg.HistoryBytes = 0
 	}
 	m := NewMachine(asmProgram(t, isa.GFX9, formLines...), mem, cfg)
-	m.VectorMemory = &vmemUnit{lds: newLDS(1024), cfg: VMemConfig{LDSLatency: 4}, ops: map[*isa.Inst]*vmOp{}}
+	m.VectorMemory = &ref.VMemUnit{Lds: ref.NewLDS(1024), Cfg: ref.VMemConfig{LDSLatency: 4}, Ops: map[*isa.Inst]*ref.VmOp{}}
 	m.SetSGPR(4, bufAddr)
 	for l := 0; l < 64; l++ {
 		m.SetVGPR(0, l, uint32(l))
@@ -85,10 +86,10 @@ func formState(t *testing.T, m *Machine) string {
 	if err := m.Mem.Read(bufAddr, buf); err != nil {
 		t.Fatal(err)
 	}
-	if err := m.Mem.Read(SharedApertureBase, lds); err != nil {
+	if err := m.Mem.Read(core.SharedApertureBase, lds); err != nil {
 		t.Fatal(err)
 	}
-	return fmt.Sprint(m.w.s, m.w.v, buf, lds)
+	return fmt.Sprint(m.w.S, m.w.V, buf, lds)
 }
 
 // TestJournaledStepTakesReferenceForm: a journaled step (Step) runs the
@@ -100,41 +101,41 @@ func formState(t *testing.T, m *Machine) string {
 func TestJournaledStepTakesReferenceForm(t *testing.T) {
 	m := formMachine(t, true)
 	fast := 0
-	for i := range m.w.code {
-		in := &m.w.code[i]
-		m.w.jOn = true
-		if fnPtr(m.w.form(in)) != fnPtr(in.ref) {
-			t.Fatalf("%s: a journaled step does not run its reference form", in.name)
+	for i := range m.w.Code {
+		in := &m.w.Code[i]
+		m.w.JOn = true
+		if fnPtr(form(m.w, in)) != fnPtr(in.Ref) {
+			t.Fatalf("%s: a journaled step does not run its reference form", in.Name)
 		}
-		m.w.jOn = false
-		if fnPtr(in.fn) != fnPtr(in.ref) {
+		m.w.JOn = false
+		if fnPtr(in.Fn) != fnPtr(in.Ref) {
 			fast++
 		}
 	}
 	if fast < 20 {
-		t.Fatalf("only %d of %d instructions have a fast form", fast, len(m.w.code))
+		t.Fatalf("only %d of %d instructions have a fast form", fast, len(m.w.Code))
 	}
-	for n := 0; m.w.state() == Running; n++ {
+	for n := 0; m.w.State() == core.Running; n++ {
 		if n > len(formLines) {
 			t.Fatal("the program does not end")
 		}
-		in := &m.w.code[m.w.pc()]
+		in := &m.w.Code[m.w.Pc()]
 		before := formState(t, m)
 		if _, err := m.Step(); err != nil {
-			t.Fatalf("%s: %v", in.name, err)
+			t.Fatalf("%s: %v", in.Name, err)
 		}
 		after := formState(t, m)
 		if after == before {
-			t.Fatalf("%s changed nothing", in.name)
+			t.Fatalf("%s changed nothing", in.Name)
 		}
 		if err := m.StepBack(); err != nil {
-			t.Fatalf("%s: StepBack: %v", in.name, err)
+			t.Fatalf("%s: StepBack: %v", in.Name, err)
 		}
 		if formState(t, m) != before {
-			t.Fatalf("%s: StepBack does not restore the state: the journaled step ran a form that does not record", in.name)
+			t.Fatalf("%s: StepBack does not restore the state: the journaled step ran a form that does not record", in.Name)
 		}
 		if _, err := m.Step(); err != nil || formState(t, m) != after {
-			t.Fatalf("%s: stepped again: %v, or another state", in.name, err)
+			t.Fatalf("%s: stepped again: %v, or another state", in.Name, err)
 		}
 	}
 	stepped := formState(t, m)
@@ -164,11 +165,11 @@ func TestCndmaskVGPRMaskReadsVCC(t *testing.T) {
 		text := binary.LittleEndian.AppendUint32(nil, 0xd1000000|10)
 		text = binary.LittleEndian.AppendUint32(text, tc.src0|tc.src1<<9|(256+6)<<18)
 		p := DecodeProgram(isa.GFX9, 0, text)
-		in := &p.code[0]
-		if in.name != "v_cndmask_b32" || in.src[2].kind != okV {
-			t.Fatalf("%s: decoded %s, mask kind %d", tc.name, in.name, in.src[2].kind)
+		in := &p.Code[0]
+		if in.Name != "v_cndmask_b32" || in.Src[2].Kind != core.OkV {
+			t.Fatalf("%s: decoded %s, mask kind %d", tc.name, in.Name, in.Src[2].Kind)
 		}
-		if fnPtr(in.fn) == fnPtr(in.ref) {
+		if fnPtr(in.Fn) == fnPtr(in.Ref) {
 			t.Fatalf("%s: compiled to its reference form only", tc.name)
 		}
 		r := rand.New(rand.NewPCG(17, uint64(tc.src0)))
@@ -177,7 +178,7 @@ func TestCndmaskVGPRMaskReadsVCC(t *testing.T) {
 			if it >= 50 {
 				withExec(w0, edgeMasks[it-50])
 			}
-			fastCheck(t, tc.name, w0, in, in.ref, false)
+			fastCheck(t, tc.name, w0, in, in.Ref, false)
 		}
 	}
 }

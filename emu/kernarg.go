@@ -1,12 +1,10 @@
 package emu
 
-// The kernarg segment of a dispatch.
-
 import (
 	"encoding/binary"
 	"errors"
 	"fmt"
-
+	"github.com/wavedbg/wavedbg/emu/internal/core"
 	"github.com/wavedbg/wavedbg/loader"
 )
 
@@ -47,9 +45,9 @@ func (d *Dispatch) hiddenValue(kind loader.ValueKind, size int) []byte {
 		case loader.HiddenGridDims:
 			le.PutUint16(b, uint16(d.Dims))
 		case loader.HiddenPrivateBase:
-			le.PutUint32(b, uint32(PrivateApertureBase>>32))
+			le.PutUint32(b, uint32(core.PrivateApertureBase>>32))
 		case loader.HiddenSharedBase:
-			le.PutUint32(b, uint32(SharedApertureBase>>32))
+			le.PutUint32(b, uint32(core.SharedApertureBase>>32))
 		case loader.HiddenQueuePtr:
 			le.PutUint64(b, d.QueueAddr)
 		case loader.HiddenDynamicLDSSize:

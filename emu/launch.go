@@ -2,7 +2,6 @@ package emu
 
 import (
 	"fmt"
-
 	"github.com/wavedbg/wavedbg/isa"
 	"github.com/wavedbg/wavedbg/loader"
 )

@@ -1,11 +1,10 @@
 package emu
 
 import (
-	"strings"
-	"testing"
-
 	"github.com/wavedbg/wavedbg/isa"
 	"github.com/wavedbg/wavedbg/loader"
+	"strings"
+	"testing"
 )
 
 // NewLaunch carries the processor's decoding features, so a gfx906 grid

@@ -31,8 +31,8 @@ func TestLLVMConstantFolding(t *testing.T) {
 			}
 			m := asmMachine(t, lines...)
 			run(t, m)
-			if m.w.s[0] != m.w.s[3] {
-				t.Errorf("%s 0x%x, 0x%x: emulator 0x%x, LLVM folds 0x%x", op.inst, a, b, m.w.s[0], m.w.s[3])
+			if m.w.S[0] != m.w.S[3] {
+				t.Errorf("%s 0x%x, 0x%x: emulator 0x%x, LLVM folds 0x%x", op.inst, a, b, m.w.S[0], m.w.S[3])
 			}
 		}
 	}

@@ -3,37 +3,27 @@ package emu
 import (
 	"context"
 	"fmt"
-
+	"github.com/wavedbg/wavedbg/emu/internal/core"
 	"github.com/wavedbg/wavedbg/isa"
 )
-
-// VectorMemory executes vector memory instructions (MUBUF, MTBUF, FLAT,
-// GLOBAL, SCRATCH, DS, MIMG). Issue 5 provides it; without one those
-// instructions stop the wave with an ExecError. Execute issues the
-// operation (through Wave.IssueVector so that VM_CNT counts it in order);
-// Complete delivers the result of operation id when it completes.
-type VectorMemory interface {
-	Execute(w *Wave, inst *isa.Inst) error
-	Complete(w *Wave, id uint64)
-}
 
 // Machine owns a wave, its program, memory, step history and breakpoints.
 // It is the emulator's whole public surface for a debugger front end: step
 // forwards and backwards, run under a budget, and take snapshots.
 type Machine struct {
-	env
+	core.Env
 
-	w    *Wave
+	w    *core.Wave
 	bp   []bool
-	nbp  int        // breakpoints set in bp
-	last []LaneAddr // the last journaled step's addresses
+	nbp  int             // breakpoints set in bp
+	last []core.LaneAddr // the last journaled step's addresses
 	// reference makes Run journal every step, as Step does, so that every
 	// instruction takes its reference form (EngineReference)
 	reference bool
 
 	// VGPRs from vhigh up are zero (Reset clears only below it); vspan is
 	// how many VGPRs vprog's instructions can write (vgprSpan).
-	vprog *Program
+	vprog *core.Program
 	vspan int
 	vhigh int
 
@@ -41,47 +31,11 @@ type Machine struct {
 	bpVer uint64  // counts breakpoints added (replay's clean spans hold for one)
 }
 
-// env is what a wave's instructions reach beyond the wave: the machine's
-// configuration, program, memory and vector memory unit, the latency
-// costs, the step history and the scalar unit's bookkeeping. Machine
-// embeds it, so its exported fields read as the machine's.
-type env struct {
-	Config Config
-	Prog   *Program
-	Mem    *Memory
-	// VectorMemory is the vector memory unit (issue 5); nil rejects vector
-	// memory instructions.
-	VectorMemory VectorMemory
-
-	costs [8]uint32
-	hist  history
-
-	// the allocations the scalar unit last found, most recent first
-	// (allocAt)
-	allocs [4]allocEnt
-
-	// the scalar-cache lines fill has filled since Reset (Reset clears
-	// only these), unless there were more than the cache has lines
-	filled   []int32
-	manyFill bool
-
-	// due is at most the earliest completion cycle of the wave's in-flight
-	// operations (retire keeps it): before it, retiring finds nothing.
-	due uint64
-}
-
-// allocEnt is an allocation of mem as allocAt remembers it.
-type allocEnt struct {
-	mem      *Memory
-	lo, size uint64
-	vol      bool
-}
-
 // NewMachine creates a machine with one wave at the start of prog, EXEC all
 // ones and every register zero.
-func NewMachine(prog *Program, mem *Memory, cfg Config) *Machine {
+func NewMachine(prog *core.Program, mem *core.Memory, cfg core.Config) *Machine {
 	if mem == nil {
-		mem = NewMemory()
+		mem = core.NewMemory()
 	}
 	if prog == nil {
 		prog = NewProgram(cfg.Target, 0, nil)
@@ -89,58 +43,58 @@ func NewMachine(prog *Program, mem *Memory, cfg Config) *Machine {
 	if cfg.Target == isa.TargetUnknown {
 		cfg.Target = prog.Target
 	}
-	m := &Machine{env: env{Config: cfg, Prog: prog, Mem: mem}, bp: make([]bool, len(prog.code))}
+	m := &Machine{Env: core.Env{Config: cfg, Prog: prog, Mem: mem}, bp: make([]bool, len(prog.Code))}
 	l := cfg.Latency
-	if l == (Latency{}) {
-		l = DefaultLatency()
+	if l == (core.Latency{}) {
+		l = core.DefaultLatency()
 		m.Config.Latency = l
 	}
-	m.costs = [8]uint32{cSALU: l.SALU, cVALU: l.VALU, cTrans: l.VALUTrans, cF64: l.VALUF64, cSMEM: l.SMEMIssue}
-	w := &Wave{m: &m.env, target: cfg.Target, code: prog.code, cache: newScalarCache(cfg.Cache)}
-	w.pend = make([]pendingOp, 0, 64)
-	w.s[codeExec], w.s[codeExec+1] = ^uint32(0), ^uint32(0)
-	w.s[slotMode] = cfg.Mode
-	w.s[slotGPRAlloc] = 0x3f00 // VGPR/SGPR allocation fields: illustrative
+	m.Costs = [8]uint32{core.CSALU: l.SALU, core.CVALU: l.VALU, core.CTrans: l.VALUTrans, core.CF64: l.VALUF64, core.CSMEM: l.SMEMIssue}
+	w := &core.Wave{M: &m.Env, Target: cfg.Target, Code: prog.Code, Cache: core.NewScalarCache(cfg.Cache)}
+	w.Pend = make([]core.PendingOp, 0, 64)
+	w.S[core.CodeExec], w.S[core.CodeExec+1] = ^uint32(0), ^uint32(0)
+	w.S[core.SlotMode] = cfg.Mode
+	w.S[core.SlotGPRAlloc] = 0x3f00 // VGPR/SGPR allocation fields: illustrative
 	m.w = w
-	m.hist.limit = cfg.HistoryBytes
+	m.Hist.Limit = cfg.HistoryBytes
 	m.vprog, m.vspan = prog, vgprSpan(prog)
 	m.vhigh = m.vspan
-	if cfg.Mode&modeGPRIdxEn != 0 {
+	if cfg.Mode&core.ModeGPRIdxEn != 0 {
 		m.vhigh = 256
 	}
 	return m
 }
 
 // Wave returns the machine's wave.
-func (m *Machine) Wave() *Wave { return m.w }
+func (m *Machine) Wave() *core.Wave { return m.w }
 
 // State returns the wave's run state.
-func (m *Machine) State() RunState { return m.w.state() }
+func (m *Machine) State() core.RunState { return m.w.State() }
 
 // PC returns the address of the next instruction.
-func (m *Machine) PC() uint64 { return m.w.code[m.w.pc()].pc }
+func (m *Machine) PC() uint64 { return m.w.Code[m.w.Pc()].Pc }
 
 // Cycle returns the wave's clock.
-func (m *Machine) Cycle() uint64 { return m.w.clock() }
+func (m *Machine) Cycle() uint64 { return m.w.Clock() }
 
 // Steps returns how many instructions the wave has executed.
-func (m *Machine) Steps() uint64 { return m.w.get64(slotRetired) }
+func (m *Machine) Steps() uint64 { return m.w.Get64(core.SlotRetired) }
 
 // HistoryLen returns how many steps StepBack can undo.
-func (m *Machine) HistoryLen() int { return m.hist.len() }
+func (m *Machine) HistoryLen() int { return m.Hist.Len() }
 
 // HistoryBytes returns the memory the step history uses.
-func (m *Machine) HistoryBytes() int64 { return m.hist.bytes() }
+func (m *Machine) HistoryBytes() int64 { return m.Hist.Bytes() }
 
 // SetHistoryLimit changes Config.HistoryBytes, the bound on the step
 // history (0 turns recording off and frees the history). Like every setter
 // it clears the history.
 func (m *Machine) SetHistoryLimit(n int64) {
 	n = max(n, 0)
-	m.Config.HistoryBytes, m.hist.limit = n, n
-	m.hist.clear()
-	if n == 0 || int64(len(m.hist.ring)) > m.hist.ringMax() {
-		m.hist.ring = nil
+	m.Config.HistoryBytes, m.Hist.Limit = n, n
+	m.Hist.Clear()
+	if n == 0 || int64(len(m.Hist.Ring)) > m.Hist.RingMax() {
+		m.Hist.Ring = nil
 	}
 }
 
@@ -154,7 +108,7 @@ func (m *Machine) SetPC(pc uint64) error {
 	if !ok {
 		return fmt.Errorf("emu: no instruction at 0x%x", pc)
 	}
-	m.edit(func(m *Machine) { m.w.s[slotPC] = uint32(i) })
+	m.edit(func(m *Machine) { m.w.S[core.SlotPC] = uint32(i) })
 	return nil
 }
 
@@ -163,7 +117,7 @@ func (m *Machine) SetSGPR(n int, v uint32) error {
 	if n < 0 || n >= 102 {
 		return fmt.Errorf("emu: no SGPR s%d", n)
 	}
-	m.edit(func(m *Machine) { m.w.s[n] = v })
+	m.edit(func(m *Machine) { m.w.S[n] = v })
 	return nil
 }
 
@@ -173,18 +127,18 @@ func (m *Machine) SetScalar(code int, v uint32) error {
 	if code < 0 || code >= 128 {
 		return fmt.Errorf("emu: no scalar code %d", code)
 	}
-	m.edit(func(m *Machine) { m.w.s[code] = v })
+	m.edit(func(m *Machine) { m.w.S[code] = v })
 	return nil
 }
 
 // SetTTMP sets trap temporary ttmp n (12 on GFX8, 16 on GFX9; their scalar
 // codes differ by generation).
 func (m *Machine) SetTTMP(n int, v uint32) error {
-	if n < 0 || n >= m.w.ttmpCount() {
-		return fmt.Errorf("emu: no ttmp%d on this target (ttmp0-ttmp%d)", n, m.w.ttmpCount()-1)
+	if n < 0 || n >= m.w.TtmpCount() {
+		return fmt.Errorf("emu: no ttmp%d on this target (ttmp0-ttmp%d)", n, m.w.TtmpCount()-1)
 	}
-	code := m.w.ttmpCode(n)
-	m.edit(func(m *Machine) { m.w.s[code] = v })
+	code := m.w.TtmpCode(n)
+	m.edit(func(m *Machine) { m.w.S[code] = v })
 	return nil
 }
 
@@ -194,7 +148,7 @@ func (m *Machine) SetVGPR(reg, lane int, v uint32) error {
 		return fmt.Errorf("emu: no v%d lane %d", reg, lane)
 	}
 	m.edit(func(m *Machine) {
-		m.w.v[reg][lane] = v
+		m.w.V[reg][lane] = v
 		m.vhigh = max(m.vhigh, reg+1)
 	})
 	return nil
@@ -208,7 +162,7 @@ func (m *Machine) SetVGPRLanes(reg int, mask uint64, v uint32) error {
 	m.edit(func(m *Machine) {
 		for l := range 64 {
 			if mask>>l&1 != 0 {
-				m.w.v[reg][l] = v
+				m.w.V[reg][l] = v
 			}
 		}
 		m.vhigh = max(m.vhigh, reg+1)
@@ -219,20 +173,20 @@ func (m *Machine) SetVGPRLanes(reg int, mask uint64, v uint32) error {
 // SetLatency sets the latencies read at each use (Latency's Branch,
 // ScalarHit, ScalarMiss, ScalarOp, MemTime, VectorMem, Export; the issue
 // costs are fixed when the machine is made).
-func (m *Machine) SetLatency(l Latency) {
+func (m *Machine) SetLatency(l core.Latency) {
 	m.edit(func(m *Machine) { m.Config.Latency = l })
 }
 
 // SetExec sets EXEC.
 func (m *Machine) SetExec(v uint64) {
-	m.edit(func(m *Machine) { m.w.s[codeExec], m.w.s[codeExec+1] = uint32(v), uint32(v>>32) })
+	m.edit(func(m *Machine) { m.w.S[core.CodeExec], m.w.S[core.CodeExec+1] = uint32(v), uint32(v>>32) })
 }
 
 // SetMode sets the MODE hardware register.
 func (m *Machine) SetMode(v uint32) {
 	m.edit(func(m *Machine) {
-		m.w.s[slotMode] = v
-		if v&modeGPRIdxEn != 0 {
+		m.w.S[core.SlotMode] = v
+		if v&core.ModeGPRIdxEn != 0 {
 			m.vhigh = 256 // relative indexing can reach any VGPR
 		}
 	})
@@ -265,7 +219,7 @@ func (m *Machine) Breakpoints() []uint64 {
 	var out []uint64
 	for i, b := range m.bp {
 		if b {
-			out = append(out, m.Prog.code[i].pc)
+			out = append(out, m.Prog.Code[i].Pc)
 		}
 	}
 	return out
@@ -277,14 +231,14 @@ func (m *Machine) Breakpoints() []uint64 {
 // While recording, a step the journal no longer holds (before the last Run,
 // edit or reverse move) is undone by ReverseStep instead.
 func (m *Machine) StepBack() error {
-	if !m.hist.pop(m.w) {
+	if !m.Hist.Pop(m.w) {
 		if m.rp != nil {
 			_, err := m.ReverseStep(context.Background(), 1)
 			return err
 		}
-		return ErrNoHistory
+		return core.ErrNoHistory
 	}
-	m.w.rebuildPending()
+	m.w.RebuildPending()
 	return nil
 }
 
@@ -292,58 +246,58 @@ func (m *Machine) StepBack() error {
 // when the step is journaled, else the fast form (runFast's loop, never
 // journaled, runs in.fn itself). It is the one place the journal flag
 // picks a form.
-func (w *Wave) form(in *instr) execFn {
-	if w.jOn {
-		return in.ref
+func form(w *core.Wave, in *core.Instr) core.ExecFn {
+	if w.JOn {
+		return in.Ref
 	}
-	return in.fn
+	return in.Fn
 }
 
 // step executes the instruction at PC with the journal on (Step, and Run
 // with history; runFast is the unjournaled loop).
-func (w *Wave) step() error {
-	idx := w.pc()
-	in := &w.code[idx]
-	w.curIdx = idx
-	if len(w.pend) > 0 {
-		w.retire()
+func step(w *core.Wave) error {
+	idx := w.Pc()
+	in := &w.Code[idx]
+	w.CurIdx = idx
+	if len(w.Pend) > 0 {
+		w.Retire()
 	}
-	w.ws(slotPC, uint32(in.next))
-	err := w.form(in)(w, in)
-	w.setClock(w.clock() + uint64(w.m.costs[in.cost&7]))
-	w.ws64(slotRetired, w.get64(slotRetired)+1)
+	w.Ws(core.SlotPC, uint32(in.Next))
+	err := form(w, in)(w, in)
+	w.SetClock(w.Clock() + uint64(w.M.Costs[in.Cost&7]))
+	w.Ws64(core.SlotRetired, w.Get64(core.SlotRetired)+1)
 	if err != nil {
-		w.ws(slotPC, uint32(idx))
-		w.ws(slotStatus, uint32(Faulted))
+		w.Ws(core.SlotPC, uint32(idx))
+		w.Ws(core.SlotStatus, uint32(core.Faulted))
 		return err
 	}
 	// operations whose cycle came during this instruction complete now, so
 	// that snapshots between steps never show a finished operation in flight
-	if len(w.pend) > 0 {
-		w.retire()
+	if len(w.Pend) > 0 {
+		w.Retire()
 	}
 	return nil
 }
 
-func (m *Machine) record(idx int, before Counters, err error) *StepRecord {
+func (m *Machine) record(idx int, before core.Counters, err error) *core.StepRecord {
 	w := m.w
-	in := &w.code[idx]
-	r := &StepRecord{Seq: w.get64(slotRetired), PC: in.pc, Index: idx, NextPC: m.PC(), Err: err, State: w.state(),
-		CountersBefore: before, CountersAfter: w.counters(), Stall: w.j.stall}
+	in := &w.Code[idx]
+	r := &core.StepRecord{Seq: w.Get64(core.SlotRetired), PC: in.Pc, Index: idx, NextPC: m.PC(), Err: err, State: w.State(),
+		CountersBefore: before, CountersAfter: w.Counters(), Stall: w.J.Stall}
 	if idx < len(m.Prog.Insts) {
 		r.Inst = &m.Prog.Insts[idx]
 	}
-	r.CycleAfter = w.clock()
+	r.CycleAfter = w.Clock()
 	r.CycleBefore = r.CycleAfter
 	seenLo, seenHi := false, false
-	for _, e := range w.j.s {
-		if e.idx == slotClock || e.idx == slotClock+1 {
+	for _, e := range w.J.S {
+		if e.Idx == core.SlotClock || e.Idx == core.SlotClock+1 {
 			// the first write of each half holds the value before the step
-			if e.idx == slotClock && !seenLo {
-				r.CycleBefore = r.CycleBefore&^0xffffffff | uint64(e.old)
+			if e.Idx == core.SlotClock && !seenLo {
+				r.CycleBefore = r.CycleBefore&^0xffffffff | uint64(e.Old)
 				seenLo = true
-			} else if e.idx == slotClock+1 && !seenHi {
-				r.CycleBefore = r.CycleBefore&0xffffffff | uint64(e.old)<<32
+			} else if e.Idx == core.SlotClock+1 && !seenHi {
+				r.CycleBefore = r.CycleBefore&0xffffffff | uint64(e.Old)<<32
 				seenHi = true
 			}
 			continue
@@ -351,13 +305,13 @@ func (m *Machine) record(idx int, before Counters, err error) *StepRecord {
 		// one change per register: the first old value, the last new one
 		merged := false
 		for k := range r.SRegs {
-			if r.SRegs[k].slot == int(e.idx) {
-				r.SRegs[k].New = e.new
+			if r.SRegs[k].Slot == int(e.Idx) {
+				r.SRegs[k].New = e.New
 				merged = true
 			}
 		}
 		if !merged {
-			r.SRegs = append(r.SRegs, SRegChange{Name: slotName(w.target, int(e.idx)), Code: codeOf(int(e.idx)), Old: e.old, New: e.new, slot: int(e.idx)})
+			r.SRegs = append(r.SRegs, core.SRegChange{Name: core.SlotName(w.Target, int(e.Idx)), Code: codeOf(int(e.Idx)), Old: e.Old, New: e.New, Slot: int(e.Idx)})
 		}
 	}
 	kept := r.SRegs[:0]
@@ -367,8 +321,8 @@ func (m *Machine) record(idx int, before Counters, err error) *StepRecord {
 		}
 	}
 	r.SRegs = kept
-	for _, e := range w.j.v {
-		c := VRegChange{Reg: int(e.reg), Lanes: e.mask, Old: e.old}
+	for _, e := range w.J.V {
+		c := core.VRegChange{Reg: int(e.Reg), Lanes: e.Mask, Old: e.Old}
 		r.VRegs = append(r.VRegs, c)
 	}
 	// New values: what the next write of the same lanes found, else the
@@ -380,49 +334,49 @@ func (m *Machine) record(idx int, before Counters, err error) *StepRecord {
 		for k := i + 1; k < len(r.VRegs); k++ {
 			if o := &r.VRegs[k]; o.Reg == c.Reg {
 				for m := c.Lanes & o.Lanes &^ covered; m != 0; m &= m - 1 {
-					l := tz(m)
+					l := core.Tz(m)
 					c.New[l] = o.Old[l]
 				}
 				covered |= c.Lanes & o.Lanes
 			}
 		}
 		for m := c.Lanes &^ covered; m != 0; m &= m - 1 {
-			l := tz(m)
-			c.New[l] = w.v[c.Reg][l]
+			l := core.Tz(m)
+			c.New[l] = w.V[c.Reg][l]
 		}
 	}
-	for _, e := range w.j.m {
-		r.Mem = append(r.Mem, MemWrite{Addr: e.addr, Old: append([]byte(nil), e.old[:e.n]...), New: append([]byte(nil), e.new[:e.n]...),
-			Why: [...]string{"store", "atomic", "write-back"}[e.why]})
+	for _, e := range w.J.M {
+		r.Mem = append(r.Mem, core.MemWrite{Addr: e.Addr, Old: append([]byte(nil), e.Old[:e.N]...), New: append([]byte(nil), e.New[:e.N]...),
+			Why: [...]string{"store", "atomic", "write-back"}[e.Why]})
 	}
-	for _, o := range w.j.ops {
-		f := w.inflight(&o.op)
-		if o.issued {
+	for _, o := range w.J.Ops {
+		f := inflight(w, &o.Op)
+		if o.Issued {
 			r.Issued = append(r.Issued, f)
 		} else {
 			r.Completed = append(r.Completed, f)
 		}
 	}
-	r.Cache = append(r.Cache, w.j.events...)
-	r.Addrs = append(r.Addrs, w.j.addrs...)
-	r.Hazards = append(r.Hazards, w.j.hazards...)
-	r.Stale = append(r.Stale, w.j.stale...)
-	r.Notes = append(r.Notes, w.j.notes...)
-	m.last = append(m.last[:0], w.j.addrs...)
+	r.Cache = append(r.Cache, w.J.Events...)
+	r.Addrs = append(r.Addrs, w.J.Addrs...)
+	r.Hazards = append(r.Hazards, w.J.Hazards...)
+	r.Stale = append(r.Stale, w.J.Stale...)
+	r.Notes = append(r.Notes, w.J.Notes...)
+	m.last = append(m.last[:0], w.J.Addrs...)
 	return r
 }
 
-func (w *Wave) inflight(p *pendingOp) InFlight {
-	f := InFlight{ID: p.id, Index: p.pc, Counter: p.cnt, Inc: int(p.inc), Issue: p.issue, Done: p.done}
-	if p.pc < len(w.code) {
-		f.PC = w.code[p.pc].pc
-		if w.code[p.pc].in != nil {
-			f.Op = w.code[p.pc].in.Op
+func inflight(w *core.Wave, p *core.PendingOp) core.InFlight {
+	f := core.InFlight{ID: p.Id, Index: p.Pc, Counter: p.Cnt, Inc: int(p.Inc), Issue: p.Issue, Done: p.Done}
+	if p.Pc < len(w.Code) {
+		f.PC = w.Code[p.Pc].Pc
+		if w.Code[p.Pc].In != nil {
+			f.Op = w.Code[p.Pc].In.Op
 		}
 	}
-	if !p.vec {
-		for k := 0; k < int(p.n); k++ {
-			f.Dest = append(f.Dest, scalarName(w.target, int(p.dst)+k))
+	if !p.Vec {
+		for k := 0; k < int(p.N); k++ {
+			f.Dest = append(f.Dest, core.ScalarName(w.Target, int(p.Dst)+k))
 		}
 	}
 	return f

@@ -1,6 +1,10 @@
 package emu
 
-import "github.com/wavedbg/wavedbg/isa"
+import (
+	"github.com/wavedbg/wavedbg/emu/internal/core"
+	"github.com/wavedbg/wavedbg/emu/internal/ref"
+	"github.com/wavedbg/wavedbg/isa"
+)
 
 // Reset returns the machine to the state NewMachine gives it — every
 // register zero, EXEC all ones, the PC at the program's start, an empty
@@ -15,7 +19,7 @@ import "github.com/wavedbg/wavedbg/isa"
 // scalar-cache lines that were filled since the last Reset. TestResetCoversWave fails when
 // Wave gains a field this function does not reset.
 func (m *Machine) Reset() {
-	clear(m.w.tmp[:])
+	clear(m.w.Tmp[:])
 	m.reset(0, 0)
 }
 
@@ -32,53 +36,50 @@ func (m *Machine) reset(nv, ns int) {
 		m.vprog, m.vspan = m.Prog, vgprSpan(m.Prog)
 	}
 	if hi := min(max(m.vhigh, m.vspan), 256); hi > nv {
-		clear(w.v[nv:hi])
+		clear(w.V[nv:hi])
 	}
 	m.vhigh = m.vspan
-	if m.Config.Mode&modeGPRIdxEn != 0 {
+	if m.Config.Mode&core.ModeGPRIdxEn != 0 {
 		m.vhigh = 256 // relative indexing can reach any VGPR
 	}
 	// A line only ever becomes non-zero by fill, which lists it (StepBack
 	// restores lines to earlier states, zero or filled).
-	if m.manyFill {
-		clear(w.cache.lines)
+	if m.ManyFill {
+		clear(w.Cache.Lines)
 	} else {
-		for _, i := range m.filled {
-			w.cache.lines[i] = cacheLine{}
+		for _, i := range m.Filled {
+			w.Cache.Lines[i] = core.CachedLine{}
 		}
 	}
-	m.filled, m.manyFill = m.filled[:0], false
-	w.m, w.target, w.code = &m.env, m.Config.Target, m.Prog.code
-	clear(w.s[min(ns, len(w.s)):])
-	w.s[codeExec], w.s[codeExec+1] = ^uint32(0), ^uint32(0)
-	w.s[slotMode] = m.Config.Mode
-	w.s[slotGPRAlloc] = 0x3f00
-	w.pend = w.pend[:0]
-	m.due = ^uint64(0) // nothing in flight: no retire until an issue
-	if w.npend != 0 {  // else every count is zero
-		clear(w.pendS[:])
-		w.npend = 0
+	m.Filled, m.ManyFill = m.Filled[:0], false
+	w.M, w.Target, w.Code = &m.Env, m.Config.Target, m.Prog.Code
+	clear(w.S[min(ns, len(w.S)):])
+	w.S[core.CodeExec], w.S[core.CodeExec+1] = ^uint32(0), ^uint32(0)
+	w.S[core.SlotMode] = m.Config.Mode
+	w.S[core.SlotGPRAlloc] = 0x3f00
+	w.Pend = w.Pend[:0]
+	m.Due = ^uint64(0) // nothing in flight: no retire until an issue
+	if w.Npend != 0 {  // else every count is zero
+		clear(w.PendS[:])
+		w.Npend = 0
 	}
-	w.jOn = false
-	w.j.reset()
-	w.fe = fenv{}
-	w.curIdx = 0
-	m.hist.clear()
+	w.JOn = false
+	w.J.Reset()
+	w.Fe = core.Fenv{}
+	w.CurIdx = 0
+	m.Hist.Clear()
 	m.last = m.last[:0]
 	if m.rp != nil {
 		m.StopRecording()
 	}
 }
 
-// modeGPRIdxEn is MODE.GPR_IDX_EN (GFX9 VGPR indexing, s_set_gpr_idx_on).
-const modeGPRIdxEn = 1 << 27
-
 // vgprSpan returns how many VGPRs, from v0, the instructions of p can write:
 // one past the highest VGPR any operand names (vector memory destinations
 // with room for a TFE status dword), or 256 when the program can index
 // VGPRs relatively (v_movrel*, s_set_gpr_idx_on, an s_setreg that may set
 // MODE.GPR_IDX_EN), since then any register is reachable.
-func vgprSpan(p *Program) int {
+func vgprSpan(p *core.Program) int {
 	if p == nil {
 		return 0
 	}
@@ -113,8 +114,8 @@ func vgprSpan(p *Program) int {
 func setsGPRIdx(in *isa.Inst) bool {
 	for k := range in.Args {
 		if a := &in.Args[k]; a.Kind == isa.KindImm {
-			id, off, size := hwregFields(uint16(a.Imm))
-			return id == hwMode && off <= 27 && 27 < off+size
+			id, off, size := ref.HwregFields(uint16(a.Imm))
+			return id == ref.HwMode && off <= 27 && 27 < off+size
 		}
 	}
 	return true // no hwreg field found: assume the worst
@@ -133,10 +134,10 @@ func (m *Machine) startWave(pc int, sgpr []uint32, vgpr [][64]uint32, exec uint6
 // the history).
 func (m *Machine) initWave(pc int, sgpr []uint32, vgpr [][64]uint32, exec uint64, m0 uint32) {
 	w := m.w
-	w.s[slotPC] = uint32(pc)
-	copy(w.s[:102], sgpr)
-	copy(w.v[:], vgpr)
+	w.S[core.SlotPC] = uint32(pc)
+	copy(w.S[:102], sgpr)
+	copy(w.V[:], vgpr)
 	m.vhigh = max(m.vhigh, len(vgpr))
-	w.s[codeExec], w.s[codeExec+1] = uint32(exec), uint32(exec>>32)
-	w.s[codeM0] = m0
+	w.S[core.CodeExec], w.S[core.CodeExec+1] = uint32(exec), uint32(exec>>32)
+	w.S[core.CodeM0] = m0
 }

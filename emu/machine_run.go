@@ -3,6 +3,7 @@ package emu
 import (
 	"context"
 	"errors"
+	"github.com/wavedbg/wavedbg/emu/internal/core"
 )
 
 // StopReason says why Run returned.
@@ -38,37 +39,37 @@ type RunResult struct {
 // fault, ErrFaulted (StepBack undoes the fault). The record's Err holds a
 // fault or execution error that stopped the wave during this step, which
 // Step also returns.
-func (m *Machine) Step() (*StepRecord, error) {
+func (m *Machine) Step() (*core.StepRecord, error) {
 	w := m.w
 	if m.rp != nil {
 		m.rp.truncate(m, false)
 		defer m.rp.maybeCheckpoint(m)
 	}
-	before := w.counters()
-	w.jOn = true
-	w.j.reset()
+	before := w.Counters()
+	w.JOn = true
+	w.J.Reset()
 	if err := m.stoppedErr(); err != nil {
-		w.jOn = false
+		w.JOn = false
 		return nil, err
 	}
-	idx := w.pc()
-	err := w.step()
+	idx := w.Pc()
+	err := step(w)
 	rec := m.record(idx, before, err)
-	if m.hist.limit > 0 {
-		m.hist.push(w)
+	if m.Hist.Limit > 0 {
+		m.Hist.Push(w)
 	}
-	w.jOn = false
+	w.JOn = false
 	return rec, err
 }
 
 func (m *Machine) stoppedErr() error {
-	switch m.w.state() {
-	case Ended:
-		return ErrEnded
-	case Faulted:
-		return ErrFaulted
-	case Trapped, Halted:
-		m.w.ws(slotStatus, uint32(Running)) // resuming: journaled with the step when recording
+	switch m.w.State() {
+	case core.Ended:
+		return core.ErrEnded
+	case core.Faulted:
+		return core.ErrFaulted
+	case core.Trapped, core.Halted:
+		m.w.Ws(core.SlotStatus, uint32(core.Running)) // resuming: journaled with the step when recording
 	}
 	return nil
 }
@@ -85,17 +86,17 @@ func (m *Machine) Run(ctx context.Context, budget int64) (RunResult, error) {
 	}
 	w := m.w
 	var res RunResult
-	hist := m.hist.limit > 0
+	hist := m.Hist.Limit > 0
 	journal := hist || m.reference
 	if journal {
-		w.jOn = true
-		w.j.reset()
+		w.JOn = true
+		w.J.Reset()
 	}
 	err := m.stoppedErr()
-	w.jOn = false
+	w.JOn = false
 	if err != nil {
 		res.PC = m.PC()
-		if errors.Is(err, ErrEnded) {
+		if errors.Is(err, core.ErrEnded) {
 			res.Reason = StopEnded
 		} else {
 			res.Reason = StopFault
@@ -105,7 +106,7 @@ func (m *Machine) Run(ctx context.Context, budget int64) (RunResult, error) {
 	if !journal {
 		return m.runFast(ctx, budget)
 	}
-	resumed := len(w.j.s) > 0 // the resume is journaled with the first step
+	resumed := len(w.J.S) > 0 // the resume is journaled with the first step
 	for {
 		if budget > 0 && res.Steps >= budget {
 			res.Reason = StopBudget
@@ -116,29 +117,29 @@ func (m *Machine) Run(ctx context.Context, budget int64) (RunResult, error) {
 			res.PC = m.PC()
 			return res, ctx.Err()
 		}
-		idx := w.pc()
+		idx := w.Pc()
 		if res.Steps > 0 && m.bp[idx] {
 			res.Reason = StopBreakpoint
 			break
 		}
-		w.jOn = true
+		w.JOn = true
 		if !resumed {
-			w.j.reset()
+			w.J.Reset()
 		}
 		resumed = false
-		err := w.step()
+		err := step(w)
 		if hist {
-			m.hist.push(w)
+			m.Hist.Push(w)
 		}
-		m.last = append(m.last[:0], w.j.addrs...)
-		w.jOn = false
+		m.last = append(m.last[:0], w.J.Addrs...)
+		w.JOn = false
 		res.Steps++
 		if err != nil {
 			res.Reason = errReason(err)
 			res.PC = m.PC()
 			return res, err
 		}
-		if r, ok := stopReason(w.state()); ok {
+		if r, ok := stopReason(w.State()); ok {
 			res.Reason = r
 			break
 		}
@@ -162,16 +163,16 @@ func (m *Machine) Run(ctx context.Context, budget int64) (RunResult, error) {
 func (m *Machine) runFast(ctx context.Context, budget int64) (res RunResult, err error) {
 	w := m.w
 	m.last = m.last[:0] // unrecorded steps decode no addresses for snapshots
-	retired := w.get64(slotRetired)
+	retired := w.Get64(core.SlotRetired)
 	n := int64(0)
 	defer func() {
 		r := retired + uint64(n)
-		w.s[slotRetired], w.s[slotRetired+1] = uint32(r), uint32(r>>32)
+		w.S[core.SlotRetired], w.S[core.SlotRetired+1] = uint32(r), uint32(r>>32)
 		res.Steps = n
 		res.PC = m.PC()
 	}()
-	if len(w.pend) > 0 && w.clock() >= m.due {
-		w.retire()
+	if len(w.Pend) > 0 && w.Clock() >= m.Due {
+		w.Retire()
 	}
 	for {
 		if budget > 0 && n >= budget {
@@ -203,19 +204,19 @@ func (m *Machine) runFast(ctx context.Context, budget int64) (res RunResult, err
 // the flag before the exemption: the loop then has fewer values to reload.)
 func (m *Machine) stretch(n, end int64) (int64, StopReason, bool, error) {
 	w := m.w
-	code := w.code
+	code := w.Code
 	for ; n < end; n++ {
-		idx := w.s[slotPC]
+		idx := w.S[core.SlotPC]
 		if m.nbp > 0 && m.bp[idx] && n > 0 {
 			return n, StopBreakpoint, true, nil
 		}
 		in := &code[idx]
-		w.curIdx = int(idx)
-		w.s[slotPC] = uint32(in.next)
-		cost := uint64(m.costs[in.cost&7])
-		err := in.fn(w, in)
-		c := uint64(w.s[slotClock]) | uint64(w.s[slotClock+1])<<32 + cost
-		w.s[slotClock], w.s[slotClock+1] = uint32(c), uint32(c>>32)
+		w.CurIdx = int(idx)
+		w.S[core.SlotPC] = uint32(in.Next)
+		cost := uint64(m.Costs[in.Cost&7])
+		err := in.Fn(w, in)
+		c := uint64(w.S[core.SlotClock]) | uint64(w.S[core.SlotClock+1])<<32 + cost
+		w.S[core.SlotClock], w.S[core.SlotClock+1] = uint32(c), uint32(c>>32)
 		if err != nil {
 			r, err := m.stopFault(idx, err)
 			return n + 1, r.Reason, true, err
@@ -224,9 +225,9 @@ func (m *Machine) stretch(n, end int64) (int64, StopReason, bool, error) {
 		// now (as in step); m.due is past every cycle while none is in
 		// flight, and 0 once an instruction stops the wave (Wave.stop),
 		// so the state needs a look only then
-		if c >= m.due {
-			w.retire()
-			if st := RunState(w.s[slotStatus]); st != Running {
+		if c >= m.Due {
+			w.Retire()
+			if st := core.RunState(w.S[core.SlotStatus]); st != core.Running {
 				if r, ok := stopReason(st); ok {
 					return n + 1, r, true, nil
 				}
@@ -248,15 +249,15 @@ func canceled(ctx context.Context) bool {
 
 // stopFault stops the wave on the error of the instruction at idx.
 func (m *Machine) stopFault(idx uint32, err error) (RunResult, error) {
-	m.w.s[slotPC] = idx
-	m.w.s[slotStatus] = uint32(Faulted)
+	m.w.S[core.SlotPC] = idx
+	m.w.S[core.SlotStatus] = uint32(core.Faulted)
 	return RunResult{Reason: errReason(err)}, err
 }
 
 // errReason is why Run stops on an instruction's error: a memory fault or
 // an instruction the emulator cannot execute.
 func errReason(err error) StopReason {
-	var f *Fault
+	var f *core.Fault
 	if errors.As(err, &f) {
 		return StopFault
 	}
@@ -265,13 +266,13 @@ func errReason(err error) StopReason {
 
 // stopReason is why Run stops after a step leaves the wave in state st,
 // if it stops.
-func stopReason(st RunState) (StopReason, bool) {
+func stopReason(st core.RunState) (StopReason, bool) {
 	switch st {
-	case Ended:
+	case core.Ended:
 		return StopEnded, true
-	case Trapped:
+	case core.Trapped:
 		return StopTrap, true
-	case Halted:
+	case core.Halted:
 		return StopHalt, true
 	}
 	return 0, false

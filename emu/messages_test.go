@@ -3,10 +3,10 @@ package emu
 import (
 	"context"
 	"encoding/binary"
+	"github.com/wavedbg/wavedbg/emu/internal/core"
+	"github.com/wavedbg/wavedbg/isa"
 	"strings"
 	"testing"
-
-	"github.com/wavedbg/wavedbg/isa"
 )
 
 // TestStopMessages checks the words of the errors a wave stops with, in
@@ -43,13 +43,13 @@ func TestStopMessages(t *testing.T) {
 					}
 				}
 			}
-			m := NewMachine(DecodeProgram(isa.GFX9, 0, text), nil, DefaultConfig(isa.GFX9))
+			m := NewMachine(DecodeProgram(isa.GFX9, 0, text), nil, core.DefaultConfig(isa.GFX9))
 			var err error
 			for i := 0; i < len(tc.words) && err == nil; i++ {
 				_, err = m.Step()
 			}
 			check("Step", err)
-			m = NewMachine(DecodeProgram(isa.GFX9, 0, text), nil, DefaultConfig(isa.GFX9))
+			m = NewMachine(DecodeProgram(isa.GFX9, 0, text), nil, core.DefaultConfig(isa.GFX9))
 			_, err = m.Run(context.Background(), 100)
 			check("Run", err)
 		})

@@ -2,9 +2,10 @@ package emu
 
 import (
 	"fmt"
-	"testing"
-
+	"github.com/wavedbg/wavedbg/emu/internal/core"
+	"github.com/wavedbg/wavedbg/emu/internal/ref"
 	"github.com/wavedbg/wavedbg/isa"
+	"testing"
 )
 
 // The emulator takes instruction facts from isa's tables, never from the
@@ -20,35 +21,35 @@ func TestSMEMSubsFromTables(t *testing.T) {
 		if n > 1 {
 			sfx = fmt.Sprintf("dwordx%d", n)
 		}
-		want["s_load_"+sfx] = smemSub(mLoad, n, 0)
-		want["s_buffer_load_"+sfx] = smemSub(mBufLoad, n, 0)
+		want["s_load_"+sfx] = ref.SmemSub(ref.MLoad, n, 0)
+		want["s_buffer_load_"+sfx] = ref.SmemSub(ref.MBufLoad, n, 0)
 		if n <= 4 {
-			want["s_store_"+sfx] = smemSub(mStore, n, 0)
-			want["s_buffer_store_"+sfx] = smemSub(mBufStore, n, 0)
-			want["s_scratch_load_"+sfx] = smemSub(mScratchLoad, n, 0)
-			want["s_scratch_store_"+sfx] = smemSub(mStore, n, 0) | smemScratch
+			want["s_store_"+sfx] = ref.SmemSub(ref.MStore, n, 0)
+			want["s_buffer_store_"+sfx] = ref.SmemSub(ref.MBufStore, n, 0)
+			want["s_scratch_load_"+sfx] = ref.SmemSub(ref.MScratchLoad, n, 0)
+			want["s_scratch_store_"+sfx] = ref.SmemSub(ref.MStore, n, 0) | ref.SmemScratch
 		}
 	}
 	for i, a := range []string{"swap", "cmpswap", "add", "sub", "smin", "umin", "smax", "umax", "and", "or", "xor", "inc", "dec"} {
-		want["s_atomic_"+a] = smemSub(mAtomic, 1, i)
-		want["s_atomic_"+a+"_x2"] = smemSub(mAtomic, 2, i)
-		want["s_buffer_atomic_"+a] = smemSub(mBufAtomic, 1, i)
-		want["s_buffer_atomic_"+a+"_x2"] = smemSub(mBufAtomic, 2, i)
+		want["s_atomic_"+a] = ref.SmemSub(ref.MAtomic, 1, i)
+		want["s_atomic_"+a+"_x2"] = ref.SmemSub(ref.MAtomic, 2, i)
+		want["s_buffer_atomic_"+a] = ref.SmemSub(ref.MBufAtomic, 1, i)
+		want["s_buffer_atomic_"+a+"_x2"] = ref.SmemSub(ref.MBufAtomic, 2, i)
 	}
 	for n, sub := range want {
-		d := opTable[n]
+		d := ref.OpTable[n]
 		if d == nil {
 			t.Errorf("%s: not registered", n)
 			continue
 		}
-		if d.sub != sub {
-			t.Errorf("%s: sub %#x, want %#x", n, d.sub, sub)
+		if d.Sub != sub {
+			t.Errorf("%s: sub %#x, want %#x", n, d.Sub, sub)
 		}
 	}
 	got := 0
 	for op := range isa.Ops() {
 		mi := op.Mem()
-		if _, _, ok := smemSubOf(&mi); ok && op.Info().Class == isa.ClassSMEM {
+		if _, _, ok := ref.SmemSubOf(&mi); ok && op.Info().Class == isa.ClassSMEM {
 			got++
 		}
 	}
@@ -70,8 +71,8 @@ func TestBranchSubsFromTables(t *testing.T) {
 		{"s_cbranch_cdbguser", isa.BranchCDbgUser}, {"s_cbranch_cdbgsys_or_user", isa.BranchCDbgSysOrUser},
 		{"s_cbranch_cdbgsys_and_user", isa.BranchCDbgSysAndUser},
 	} {
-		d := opTable[tc.name]
-		if d == nil || isa.BranchCond(d.sub) != tc.cond {
+		d := ref.OpTable[tc.name]
+		if d == nil || isa.BranchCond(d.Sub) != tc.cond {
 			t.Errorf("%s: def %+v, want sub %s", tc.name, d, tc.cond)
 		}
 	}
@@ -84,12 +85,12 @@ func TestScalarTypesFromTables(t *testing.T) {
 		name string
 		ty   uint8
 	}{
-		{"s_and_b64", tyB64}, {"s_cselect_b64", tyB64}, {"s_bfe_u64", tyB64}, {"s_bfe_i64", tyI64},
-		{"s_bfm_b64", tyB32}, {"s_lshl_b64", tyB64}, {"s_ashr_i64", tyI64}, {"s_and_b32", tyB32},
-		{"s_mov_b64", tyB64}, {"s_bitset1_b64", tyB32}, {"s_bcnt1_i32_b64", tyB64}, {"s_flbit_i32_i64", tyI64},
-		{"s_bitreplicate_b64_b32", tyB32}, {"s_sext_i32_i16", tyB32},
+		{"s_and_b64", core.TyB64}, {"s_cselect_b64", core.TyB64}, {"s_bfe_u64", core.TyB64}, {"s_bfe_i64", core.TyI64},
+		{"s_bfm_b64", core.TyB32}, {"s_lshl_b64", core.TyB64}, {"s_ashr_i64", core.TyI64}, {"s_and_b32", core.TyB32},
+		{"s_mov_b64", core.TyB64}, {"s_bitset1_b64", core.TyB32}, {"s_bcnt1_i32_b64", core.TyB64}, {"s_flbit_i32_i64", core.TyI64},
+		{"s_bitreplicate_b64_b32", core.TyB32}, {"s_sext_i32_i16", core.TyB32},
 	} {
-		if d := opTable[tc.name]; d == nil || d.ty != tc.ty {
+		if d := ref.OpTable[tc.name]; d == nil || d.Ty != tc.ty {
 			t.Errorf("%s: def %+v, want type %d", tc.name, d, tc.ty)
 		}
 	}

@@ -2,6 +2,7 @@ package emu
 
 import (
 	"fmt"
+	"github.com/wavedbg/wavedbg/emu/internal/ref"
 	"os"
 	"strings"
 	"testing"
@@ -18,8 +19,8 @@ func TestPrecisionDoc(t *testing.T) {
 	b.WriteString("\"exact\" means bit-identical to the ISA manual's definition under every MODE setting;\n")
 	b.WriteString("RATIONALE.md explains the approximations.\n\n")
 	b.WriteString("| operation | result |\n| --- | --- |\n")
-	for _, n := range SupportedOps() {
-		p, _ := OpPrecision(n)
+	for _, n := range ref.SupportedOps() {
+		p, _ := ref.OpPrecision(n)
 		fmt.Fprintf(&b, "| `%s` | %s |\n", n, p)
 	}
 	const path = "PRECISION.md"

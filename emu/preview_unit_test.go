@@ -3,11 +3,11 @@ package emu
 import (
 	"encoding/hex"
 	"fmt"
+	"github.com/wavedbg/wavedbg/emu/internal/core"
+	"github.com/wavedbg/wavedbg/isa"
 	"math/rand/v2"
 	"slices"
 	"testing"
-
-	"github.com/wavedbg/wavedbg/isa"
 )
 
 // hexMachine decodes hex instruction bytes for target t.
@@ -18,7 +18,7 @@ func hexMachine(t *testing.T, target isa.Target, mcpu, text string) *Machine {
 		t.Fatal(err)
 	}
 	p := DecodeProgramWith(target, isa.FeaturesOf(mcpu), 0, b)
-	return NewMachine(p, NewMemory(), DefaultConfig(target))
+	return NewMachine(p, core.NewMemory(), core.DefaultConfig(target))
 }
 
 // TestPreviewSMEMMasking: an SMEM address is base + inst_offset + SGPR
@@ -77,7 +77,7 @@ func TestPreviewBranch(t *testing.T) {
 	for _, scc := range []bool{false, true} {
 		m.Reset()
 		if scc {
-			m.w.s[slotSCC] = 1
+			m.w.S[core.SlotSCC] = 1
 		}
 		p, ok := m.Preview()
 		if !ok || p.Branch == nil || p.Branch.Target != 8 || p.Branch.Cond != isa.BranchSCC0 || p.Branch.Taken == scc {
@@ -113,7 +113,7 @@ func TestPreviewDSMatchesStep(t *testing.T) {
 		if err != nil {
 			continue // GDS and GWS stop the wave, records and all
 		}
-		var got []LaneAddr
+		var got []core.LaneAddr
 		if p.Mem != nil {
 			for _, a := range p.Mem.Addrs {
 				got = append(got, a.LaneAddr)

@@ -1,6 +1,9 @@
 package emu
 
 import (
+	"github.com/wavedbg/wavedbg/emu/internal/core"
+	"github.com/wavedbg/wavedbg/emu/internal/fast"
+	"github.com/wavedbg/wavedbg/emu/internal/ref"
 	"math"
 	"math/big"
 	"math/bits"
@@ -13,7 +16,7 @@ import (
 
 func TestPropInteger(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
-	e := &fenv{}
+	e := &core.Fenv{}
 	ops := []struct {
 		name string
 		want func(a, b, c uint32) uint32
@@ -34,13 +37,13 @@ func TestPropInteger(t *testing.T) {
 		{"v_bcnt_u32_b32", func(a, b, c uint32) uint32 { return uint32(bits.OnesCount32(a)) + b }},
 	}
 	for _, op := range ops {
-		d := opTable[op.name]
-		if d == nil || d.v == nil {
+		d := ref.OpTable[op.name]
+		if d == nil || d.V == nil {
 			t.Fatalf("%s not registered", op.name)
 		}
 		for i := 0; i < 2000; i++ {
 			a, b, c := r.Uint32(), r.Uint32(), r.Uint32()
-			if got := uint32(d.v.fn(e, uint64(a), uint64(b), uint64(c))); got != op.want(a, b, c) {
+			if got := uint32(d.V.Fn(e, uint64(a), uint64(b), uint64(c))); got != op.want(a, b, c) {
 				t.Fatalf("%s(%#x, %#x, %#x) = %#x, want %#x", op.name, a, b, c, got, op.want(a, b, c))
 			}
 		}
@@ -50,14 +53,14 @@ func TestPropInteger(t *testing.T) {
 		a, b := r.Uint32(), r.Uint32()
 		m := machine(t, I("s_lshr_b64", sreg2(4), sreg2(1), sreg(2)), I("s_add_u32", sreg(0), sreg(1), sreg(2)),
 			I("s_mul_i32", sreg(3), sreg(1), sreg(2)), I("s_endpgm"))
-		m.w.s[1], m.w.s[2] = a, b
+		m.w.S[1], m.w.S[2] = a, b
 		run(t, m)
 		s, c := bits.Add32(a, b, 0)
 		// s_mul_i32 does not touch SCC: it still holds s_add_u32's carry
-		if m.w.s[0] != s || m.w.s[slotSCC] != c || m.w.s[3] != a*b {
+		if m.w.S[0] != s || m.w.S[core.SlotSCC] != c || m.w.S[3] != a*b {
 			t.Fatalf("s_add/s_mul(%#x, %#x)", a, b)
 		}
-		if got, want := m.w.get64(4), (uint64(a)|uint64(b)<<32)>>(b&63); got != want {
+		if got, want := m.w.Get64(4), (uint64(a)|uint64(b)<<32)>>(b&63); got != want {
 			t.Fatalf("s_lshr_b64 = %#x, want %#x", got, want)
 		}
 	}
@@ -80,7 +83,7 @@ func bigRound32(x *big.Float, rm int) float32 {
 func TestPropFloatRounding(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 4))
 	for rm := 0; rm < 4; rm++ {
-		e := &fenv{rm: rm}
+		e := &core.Fenv{Rm: rm}
 		for i := 0; i < 5000; i++ {
 			a, b, c := randF32(r), randF32(r), randF32(r)
 			if i%7 == 0 {
@@ -89,15 +92,15 @@ func TestPropFloatRounding(t *testing.T) {
 			A, B, C := big.NewFloat(float64(a)), big.NewFloat(float64(b)), big.NewFloat(float64(c))
 			A.SetPrec(200)
 			sum := new(big.Float).SetPrec(200).Add(A, B)
-			if got, want := f32(uint32(addF32(e, uint64(fb(a)), uint64(fb(b))))), bigRound32(sum, rm); got != want && sum.Sign() != 0 {
+			if got, want := core.F32(uint32(ref.AddF32(e, uint64(fb(a)), uint64(fb(b))))), bigRound32(sum, rm); got != want && sum.Sign() != 0 {
 				t.Fatalf("rm %d: %g + %g = %g, want %g", rm, a, b, got, want)
 			}
 			prod := new(big.Float).SetPrec(200).Mul(A, B)
-			if got, want := f32(uint32(mulF32(e, uint64(fb(a)), uint64(fb(b))))), bigRound32(prod, rm); got != want {
+			if got, want := core.F32(uint32(ref.MulF32(e, uint64(fb(a)), uint64(fb(b))))), bigRound32(prod, rm); got != want {
 				t.Fatalf("rm %d: %g * %g = %g, want %g", rm, a, b, got, want)
 			}
 			fma := new(big.Float).SetPrec(400).Add(prod, C)
-			if got, want := f32(uint32(fmaF32(e, uint64(fb(a)), uint64(fb(b)), uint64(fb(c))))), bigRound32(fma, rm); got != want && fma.Sign() != 0 {
+			if got, want := core.F32(uint32(ref.FmaF32(e, uint64(fb(a)), uint64(fb(b)), uint64(fb(c))))), bigRound32(fma, rm); got != want && fma.Sign() != 0 {
 				t.Fatalf("rm %d: fma(%g, %g, %g) = %g, want %g", rm, a, b, c, got, want)
 			}
 			// f64
@@ -106,12 +109,12 @@ func TestPropFloatRounding(t *testing.T) {
 			s64 := new(big.Float).SetPrec(53).SetMode(bigModes[rm])
 			s64.Add(X, Y)
 			want64, _ := s64.Float64()
-			if got := f64(addF64(e, f64bits(x), f64bits(y))); got != want64 {
+			if got := core.F64(ref.AddF64(e, core.F64bits(x), core.F64bits(y))); got != want64 {
 				t.Fatalf("rm %d: %g + %g = %g, want %g", rm, x, y, got, want64)
 			}
 			s64.Mul(X, Y)
 			want64, _ = s64.Float64()
-			if got := f64(mulF64(e, f64bits(x), f64bits(y))); got != want64 {
+			if got := core.F64(ref.MulF64(e, core.F64bits(x), core.F64bits(y))); got != want64 {
 				t.Fatalf("rm %d: %g * %g = %g, want %g", rm, x, y, got, want64)
 			}
 		}
@@ -123,13 +126,13 @@ func TestSubnormalRounding(t *testing.T) {
 	a := math.Float32frombits(0x00800001) // smallest normal + 1 ulp
 	b := float32(0.5)
 	for rm, want := range []uint32{0x00400000, 0x00400001, 0x00400000, 0x00400000} {
-		got := uint32(mulF32(&fenv{rm: rm}, uint64(fb(a)), uint64(fb(b))))
+		got := uint32(ref.MulF32(&core.Fenv{Rm: rm}, uint64(fb(a)), uint64(fb(b))))
 		if got != want {
 			t.Errorf("rm %d: %#x * 0.5 = %#x, want %#x", rm, fb(a), got, want)
 		}
 	}
 	// overflow: round toward zero saturates to the largest finite value
-	got := uint32(mulF32(&fenv{rm: rmZero}, uint64(fb(math.MaxFloat32)), uint64(fb(2))))
+	got := uint32(ref.MulF32(&core.Fenv{Rm: core.RmZero}, uint64(fb(math.MaxFloat32)), uint64(fb(2))))
 	if got != fb(math.MaxFloat32) {
 		t.Errorf("MAX*2 toward zero = %#x", got)
 	}
@@ -141,17 +144,17 @@ func TestF16(t *testing.T) {
 		if h&0x7c00 == 0x7c00 && h&0x3ff != 0 {
 			continue // NaN payloads
 		}
-		if got := f64ToF16(f16ToF64(uint16(h)), 0, rmNearest); got != uint16(h) {
+		if got := core.F64ToF16(core.F16ToF64(uint16(h)), 0, core.RmNearest); got != uint16(h) {
 			t.Fatalf("round trip %#x -> %#x", h, got)
 		}
 	}
-	if got := f64ToF16(1+1.0/2048, 0, rmNearest); got != 0x3c00 { // tie to even
+	if got := core.F64ToF16(1+1.0/2048, 0, core.RmNearest); got != 0x3c00 { // tie to even
 		t.Errorf("tie: %#x", got)
 	}
-	if got := f64ToF16(1+1.0/2048, 0, rmPlusInf); got != 0x3c01 {
+	if got := core.F64ToF16(1+1.0/2048, 0, core.RmPlusInf); got != 0x3c01 {
 		t.Errorf("up: %#x", got)
 	}
-	if got := f64ToF16(70000, 0, rmZero); got != 0x7bff {
+	if got := core.F64ToF16(70000, 0, core.RmZero); got != 0x7bff {
 		t.Errorf("overflow toward zero: %#x", got)
 	}
 }
@@ -167,9 +170,9 @@ func TestKernelsMatchLaneFunctions(t *testing.T) {
 		}
 		return r.Uint32()
 	}
-	for name, k := range kernels {
-		d := opTable[name]
-		if d == nil || d.v == nil {
+	for name, k := range fast.Kernels {
+		d := ref.OpTable[name]
+		if d == nil || d.V == nil {
 			t.Fatalf("%s has a kernel but no operation", name)
 		}
 		for _, mode := range []uint32{0x3c0, 0x3f0, 0x3e0, 0x3d0} {
@@ -177,19 +180,19 @@ func TestKernelsMatchLaneFunctions(t *testing.T) {
 			for l := range a {
 				a[l], b[l], c[l] = pick(), pick(), pick()
 			}
-			w := &Wave{}
-			w.s[slotMode] = mode
-			e := w.fenvFor(max(d.v.ft, d.v.oft))
+			w := &core.Wave{}
+			w.S[core.SlotMode] = mode
+			e := ref.FenvFor(w, max(d.V.Ft, d.V.Oft))
 			k(e, &got, &a, &b, &c)
 			for l := range got {
 				// the generic path: input flushing then the lane function then post
 				x, y, z := uint64(a[l]), uint64(b[l]), uint64(c[l])
-				if d.v.ft == 32 && !e.din {
-					x, y, z = uint64(flushIn(a[l], false)), uint64(flushIn(b[l], false)), uint64(flushIn(c[l], false))
+				if d.V.Ft == 32 && !e.Din {
+					x, y, z = uint64(ref.FlushIn(a[l], false)), uint64(ref.FlushIn(b[l], false)), uint64(ref.FlushIn(c[l], false))
 				}
-				want := d.v.fn(e, x, y, z)
-				if d.v.oft != 0 {
-					want = post(e, want, d.v.oft, 0, false)
+				want := d.V.Fn(e, x, y, z)
+				if d.V.Oft != 0 {
+					want = ref.Post(e, want, d.V.Oft, 0, false)
 				}
 				if uint32(want) != got[l] {
 					t.Fatalf("%s mode %#x (%#x, %#x, %#x): kernel %#x, lane function %#x", name, mode, a[l], b[l], c[l], got[l], uint32(want))
@@ -218,10 +221,10 @@ func TestTranscendentalPrecision(t *testing.T) {
 		{"v_log_f32", math.Log2, 1e-3, 1e6},
 		{"v_sin_f32", func(x float64) float64 { return math.Sin(2 * math.Pi * x) }, -4, 4},
 	} {
-		fn := opTable[tc.name].v.fn
+		fn := ref.OpTable[tc.name].V.Fn
 		for i := 0; i < 2000; i++ {
 			x := float32(tc.lo + r.Float64()*(tc.hi-tc.lo))
-			got := f32(uint32(fn(&fenv{}, uint64(fb(x)), 0, 0)))
+			got := core.F32(uint32(fn(&core.Fenv{}, uint64(fb(x)), 0, 0)))
 			want := tc.f(float64(x))
 			if d := math.Abs(float64(got) - want); d > ulp(float32(want)) && d > 1e-7 {
 				t.Fatalf("%s(%g) = %g, exact %g: off by %g", tc.name, x, got, want, d)
@@ -233,14 +236,14 @@ func TestTranscendentalPrecision(t *testing.T) {
 // MODE.IEEE: min/max quiet a signaling NaN; otherwise a NaN yields the number.
 func TestMinMaxNaN(t *testing.T) {
 	snan, qnan, two := uint64(0x7f800001), uint64(0x7fc00000), uint64(fb(2))
-	ieee, legacy := &fenv{ieee: true}, &fenv{}
-	if got := minF32(ieee, snan, two); got != 0x7fc00001 {
+	ieee, legacy := &core.Fenv{Ieee: true}, &core.Fenv{}
+	if got := ref.MinF32(ieee, snan, two); got != 0x7fc00001 {
 		t.Errorf("IEEE min(sNaN, 2) = %#x", got)
 	}
-	if got := minF32(legacy, snan, two); got != two {
+	if got := ref.MinF32(legacy, snan, two); got != two {
 		t.Errorf("non-IEEE min(sNaN, 2) = %#x", got)
 	}
-	if got := maxF32(ieee, qnan, two); got != two {
+	if got := ref.MaxF32(ieee, qnan, two); got != two {
 		t.Errorf("max(qNaN, 2) = %#x", got)
 	}
 }

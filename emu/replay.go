@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/wavedbg/wavedbg/emu/internal/core"
 	"sort"
 )
 
@@ -49,14 +50,14 @@ type event struct {
 // each of them (schedule.go).
 type replay struct {
 	waves     []*Machine
-	mem       *Memory
+	mem       *core.Memory
 	interval  uint64
 	fixed     bool // set by SetCheckpointInterval: no growth with the pages written
 	budget    int64
 	cks       []*checkpoint // in position order; cks[0] is the start
 	events    []event
 	ev        int // edits applied
-	log       *pageLog
+	log       *core.PageLog
 	replaying bool // inside a reverse move: no truncation, no checkpoints
 
 	sched // several waves: who ran when, barriers passed
@@ -101,16 +102,16 @@ func (m *Machine) StartRecording(budget int64) {
 // within budget bytes; bar marks the s_barrier instructions (several
 // waves only).
 func newReplay(waves []*Machine, bar []bool, budget int64) *replay {
-	l := newPageLog()
+	l := core.NewPageLog()
 	r := &replay{waves: waves, mem: waves[0].Mem, interval: defaultInterval, budget: budget, log: l}
 	if len(waves) > 1 {
 		r.sched = newSched(len(waves), bar)
 	}
 	for _, m := range waves {
-		m.hist.clear()
+		m.Hist.Clear()
 		m.rp = r
 	}
-	r.mem.trackPages(l)
+	r.mem.TrackPages(l)
 	r.cks = []*checkpoint{r.takeCheckpoint(nil, r.now(), 0)}
 	return r
 }
@@ -119,7 +120,7 @@ func newReplay(waves []*Machine, bar []bool, budget int64) *replay {
 // frees its checkpoints.
 func (m *Machine) StopRecording() {
 	if r := m.rp; r != nil {
-		r.mem.trackPages(nil)
+		r.mem.TrackPages(nil)
 		for _, w := range r.waves {
 			w.rp = nil
 		}
@@ -179,9 +180,9 @@ func (m *Machine) RecordingBytes() int64 {
 }
 
 func (r *replay) bytes() int64 {
-	n := r.log.bytes() + r.sched.bytes()
+	n := r.log.Bytes() + r.sched.bytes()
 	for _, c := range r.cks {
-		n += c.size() + int64(c.own)*pageSize
+		n += c.size() + int64(c.own)*core.PageSize
 	}
 	return n
 }
@@ -194,7 +195,7 @@ func (m *Machine) edit(f func(m *Machine)) {
 		r.clean = r.clean[:0]
 	}
 	f(m)
-	m.hist.clear()
+	m.Hist.Clear()
 	if r := m.rp; r != nil {
 		r.events = append(r.events, event{steps: r.now(), wave: r.index(m), apply: f})
 		r.ev++
@@ -208,7 +209,7 @@ func (m *Machine) WriteMemory(addr uint64, b []byte) error {
 		return fmt.Errorf("emu: write of %d bytes at 0x%x: 0x%x is unmapped", len(b), addr, bad)
 	}
 	b = append([]byte(nil), b...)
-	m.edit(func(m *Machine) { m.Mem.writeRaw(addr, b) })
+	m.edit(func(m *Machine) { m.Mem.WriteRaw(addr, b) })
 	return nil
 }
 
@@ -287,7 +288,7 @@ func (r *replay) checkpointAt(m *Machine, s uint64) {
 		return
 	}
 	r.insert(m, i)
-	if r.log.bytes() > r.budget/2 || r.bytes() > r.budget {
+	if r.log.Bytes() > r.budget/2 || r.bytes() > r.budget {
 		r.rebase(m, s) // replay_rebase.go
 	}
 }
@@ -303,7 +304,7 @@ func (r *replay) every() uint64 {
 	if r.fixed {
 		return r.interval
 	}
-	return max(r.interval, uint64(len(r.log.pns))*pageSteps)
+	return max(r.interval, uint64(len(r.log.Pns))*pageSteps)
 }
 
 // find returns the index of the last checkpoint at or before (steps, ev),
@@ -410,11 +411,11 @@ func (r *replay) lastOf(w int, steps uint64) (uint64, bool) {
 // an instruction before the position and no edit follows it there, that
 // instruction is replayed through Step, so that its record — what m's
 // last step did — is returned.
-func (m *Machine) goTo(ctx context.Context, steps uint64, ev int) (*StepRecord, error) {
+func (m *Machine) goTo(ctx context.Context, steps uint64, ev int) (*core.StepRecord, error) {
 	r := m.rp
 	r.replaying = true
 	defer func() { r.replaying = false }()
-	var rec *StepRecord
+	var rec *core.StepRecord
 	p, lastStep := r.lastOf(r.index(m), steps)
 	lastStep = lastStep && (ev == 0 || r.events[ev-1].steps < steps)
 	ts, tev := steps, ev
@@ -423,7 +424,7 @@ func (m *Machine) goTo(ctx context.Context, steps uint64, ev int) (*StepRecord, 
 	}
 	i := r.find(ts, tev)
 	if i < 0 {
-		return nil, ErrNoHistory
+		return nil, core.ErrNoHistory
 	}
 	r.restore(r.cks[i])
 	if err := r.advance(ctx, ts, tev, nil, nil, nil); err != nil {
@@ -432,7 +433,7 @@ func (m *Machine) goTo(ctx context.Context, steps uint64, ev int) (*StepRecord, 
 	if lastStep {
 		rec, _ = m.Step()
 		if p+1 < steps {
-			m.hist.clear() // other waves ran after it: it cannot be undone alone
+			m.Hist.Clear() // other waves ran after it: it cannot be undone alone
 		}
 		if err := r.advance(ctx, steps, ev, nil, nil, nil); err != nil {
 			return rec, err

@@ -2,10 +2,11 @@ package emu
 
 import (
 	"context"
+	"github.com/wavedbg/wavedbg/emu/internal/core"
+	"github.com/wavedbg/wavedbg/emu/internal/ref"
+	"github.com/wavedbg/wavedbg/isa"
 	"testing"
 	"time"
-
-	"github.com/wavedbg/wavedbg/isa"
 )
 
 // counted10M is a loop of six instructions (SALU and VALU) run 1,666,667
@@ -31,7 +32,7 @@ func BenchmarkReverse10M(b *testing.B) {
 	var run, cont, rsi, rc time.Duration
 	var steps int64
 	for range b.N {
-		m := NewMachine(p, nil, DefaultConfig(isa.GFX9))
+		m := NewMachine(p, nil, core.DefaultConfig(isa.GFX9))
 		m.SetHistoryLimit(0)
 		t0 := time.Now()
 		res, err := m.Run(ctx, 0)
@@ -41,7 +42,7 @@ func BenchmarkReverse10M(b *testing.B) {
 		}
 		steps = res.Steps
 
-		m = NewMachine(p, nil, DefaultConfig(isa.GFX9))
+		m = NewMachine(p, nil, core.DefaultConfig(isa.GFX9))
 		m.SetHistoryLimit(32 << 20)
 		m.StartRecording(192 << 20)
 		m.SetBreakpoint(p.Addrs[len(p.Addrs)-1])
@@ -116,12 +117,12 @@ func BenchmarkReverseStores(b *testing.B) {
 }
 
 // storesMachine is loopMachine with a 1 MiB buffer.
-func storesMachine(b testing.TB, p *Program) *Machine {
-	m := NewMachine(p, nil, DefaultConfig(isa.GFX9))
+func storesMachine(b testing.TB, p *core.Program) *Machine {
+	m := NewMachine(p, nil, core.DefaultConfig(isa.GFX9))
 	if err := m.Mem.Map("buf", bufAddr, 0x101000, false); err != nil {
 		b.Fatal(err)
 	}
-	m.VectorMemory = &vmemUnit{lds: newLDS(1024), cfg: VMemConfig{LDSLatency: 4}, ops: map[*isa.Inst]*vmOp{}}
+	m.VectorMemory = &ref.VMemUnit{Lds: ref.NewLDS(1024), Cfg: ref.VMemConfig{LDSLatency: 4}, Ops: map[*isa.Inst]*ref.VmOp{}}
 	m.SetSGPR(2, bufAddr)
 	for l := 0; l < 64; l++ {
 		a := bufAddr + uint64(4*l)

@@ -1,10 +1,8 @@
 package emu
 
-// Failure details for the reverse-execution tests: which snapshot fields,
-// which memory bytes differ, and the recording's edits and checkpoints.
-
 import (
 	"fmt"
+	"github.com/wavedbg/wavedbg/emu/internal/core"
 	"reflect"
 )
 
@@ -24,13 +22,13 @@ func snapDiff(a, b *Snapshot) string {
 
 func memDiff(a, b *Machine, lo, n uint64) string {
 	x, y := make([]byte, n), make([]byte, n)
-	a.Mem.readRaw(lo, x)
-	b.Mem.readRaw(lo, y)
+	a.Mem.ReadRaw(lo, x)
+	b.Mem.ReadRaw(lo, y)
 	out := ""
 	for i := range x {
 		if x[i] != y[i] {
-			pn := (lo + uint64(i)) >> pageBits
-			_, in := b.rp.log.set[pn]
+			pn := (lo + uint64(i)) >> core.PageBits
+			_, in := b.rp.log.Set[pn]
 			out += fmt.Sprintf("0x%x: %x / %x (page %x logged %v)\n", lo+uint64(i), x[i], y[i], pn, in)
 			if len(out) > 600 {
 				break

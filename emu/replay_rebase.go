@@ -1,5 +1,9 @@
 package emu
 
+import (
+	"github.com/wavedbg/wavedbg/emu/internal/core"
+)
+
 // A recording keeps, for every page written since it began, the page's
 // content before its first write: thinning checkpoints does not shrink
 // that. When those originals pass half the budget, rebase makes the
@@ -16,12 +20,12 @@ func (r *replay) rebase(m *Machine, now uint64) {
 			base[w] = r.passed(w, now)
 		}
 	}
-	r.log = newPageLog()
-	r.mem.trackPages(r.log) // drops cached page pointers (Memory.gen)
+	r.log = core.NewPageLog()
+	r.mem.TrackPages(r.log) // drops cached page pointers (Memory.gen)
 	r.events, r.ev = nil, 0
 	r.clean = r.clean[:0]
 	for _, w := range r.waves {
-		w.hist.clear()
+		w.Hist.Clear()
 	}
 	if r.n > 1 {
 		r.sched = newSched(r.n, r.bar)

@@ -2,9 +2,9 @@ package emu
 
 import (
 	"context"
-	"testing"
-
+	"github.com/wavedbg/wavedbg/emu/internal/core"
 	"github.com/wavedbg/wavedbg/isa"
+	"testing"
 )
 
 // TestRecordingRebasesWithinBudget: a run that writes more pages than half
@@ -49,7 +49,7 @@ func TestRecordingRebasesWithinBudget(t *testing.T) {
 		}
 		// Within the budget at each checkpoint; in between, the originals
 		// of pages first written since (one here) come on top.
-		if b := m.RecordingBytes(); b > budget+pageSize {
+		if b := m.RecordingBytes(); b > budget+core.PageSize {
 			t.Fatalf("at step %d the recording holds %d bytes, over its budget of %d", m.Steps(), b, budget)
 		}
 	}

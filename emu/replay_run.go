@@ -4,7 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
-
+	"github.com/wavedbg/wavedbg/emu/internal/core"
 	"github.com/wavedbg/wavedbg/isa"
 )
 
@@ -18,20 +18,20 @@ var ErrOutermost = errors.New("emu: reverse-finish: no call of this frame in the
 func (m *Machine) runRecorded(ctx context.Context, budget int64) (RunResult, error) {
 	r := m.rp
 	now := r.truncate(m, false) // only m moves: now follows its steps
-	m.hist.clear()
+	m.Hist.Clear()
 	var res RunResult
 	if err := m.stoppedErr(); err != nil {
 		res.PC = m.PC()
 		res.Reason = StopFault
-		if errors.Is(err, ErrEnded) {
+		if errors.Is(err, core.ErrEnded) {
 			res.Reason = StopEnded
 		}
 		return res, err
 	}
 	// with history on, the vector memory unit keeps every load's result
 	// for a StepBack to complete again; none can cross this run
-	defer func(l int64) { m.hist.limit = l }(m.hist.limit)
-	m.hist.limit = 0
+	defer func(l int64) { m.Hist.Limit = l }(m.Hist.Limit)
+	m.Hist.Limit = 0
 	if len(r.waves) == 1 {
 		start := now
 		defer func() {
@@ -47,7 +47,7 @@ func (m *Machine) runRecorded(ctx context.Context, budget int64) (RunResult, err
 		}
 		// runFast lets its first instruction pass its breakpoint: only
 		// the run's first may
-		if res.Steps > 0 && m.nbp > 0 && m.bp[m.w.pc()] {
+		if res.Steps > 0 && m.nbp > 0 && m.bp[m.w.Pc()] {
 			res.Reason = StopBreakpoint
 			break
 		}
@@ -85,13 +85,13 @@ func (r *replay) advance(ctx context.Context, steps uint64, ev int, sw *Machine,
 	}
 	keep := make([]saved, len(r.waves))
 	for i, m := range r.waves {
-		keep[i] = saved{m.bp, m.nbp, m.hist.limit}
-		m.hist.limit = 0 // as in runRecorded
+		keep[i] = saved{m.bp, m.nbp, m.Hist.Limit}
+		m.Hist.Limit = 0 // as in runRecorded
 		m.nbp = 0
 	}
 	defer func() {
 		for i, m := range r.waves {
-			m.bp, m.nbp, m.hist.limit = keep[i].bp, keep[i].nbp, keep[i].lim
+			m.bp, m.nbp, m.Hist.Limit = keep[i].bp, keep[i].nbp, keep[i].lim
 		}
 	}()
 	if stops != nil {
@@ -116,14 +116,14 @@ func (r *replay) advance(ctx context.Context, steps uint64, ev int, sw *Machine,
 			return fmt.Errorf("emu: replay: position %d is before the schedule", cur)
 		}
 		m := r.waves[wi]
-		if stops != nil && m == sw && stops[m.w.pc()] {
+		if stops != nil && m == sw && stops[m.w.Pc()] {
 			hit(cur, r.ev)
 		}
-		switch m.w.state() {
-		case Ended, Faulted:
+		switch m.w.State() {
+		case core.Ended, core.Faulted:
 			return fmt.Errorf("emu: replay: wave %d stopped at step %d, before step %d (pc 0x%x)", wi, cur, target, m.PC())
-		case Trapped, Halted:
-			m.w.s[slotStatus] = uint32(Running)
+		case core.Trapped, core.Halted:
+			m.w.S[core.SlotStatus] = uint32(core.Running)
 		}
 		res, err := m.runFast(ctx, int64(min(target, end)-cur))
 		if res.Reason == StopCanceled {
@@ -137,7 +137,7 @@ func (r *replay) advance(ctx context.Context, steps uint64, ev int, sw *Machine,
 // it) — restoring the exact state the group had there. It returns the
 // record of m's instruction that led there, when one did (not at the
 // start, nor where an edit was undone).
-func (m *Machine) ReverseStep(ctx context.Context, n uint64) (*StepRecord, error) {
+func (m *Machine) ReverseStep(ctx context.Context, n uint64) (*core.StepRecord, error) {
 	r := m.rp
 	if r == nil {
 		return nil, ErrNotRecording
@@ -145,7 +145,7 @@ func (m *Machine) ReverseStep(ctx context.Context, n uint64) (*StepRecord, error
 	s, ev := m.position()
 	ts, tev, ok := r.back(r.index(m), s, ev, n)
 	if !ok {
-		return nil, ErrNoHistory
+		return nil, core.ErrNoHistory
 	}
 	return m.goTo(ctx, ts, tev)
 }
@@ -163,8 +163,8 @@ func (m *Machine) ReverseContinue(ctx context.Context) (RunResult, error) {
 // entered the current frame, to the state before it executed, counting
 // the s_setpc_b64 returns on the way back as deeper frames.
 func (m *Machine) ReverseFinish(ctx context.Context) (RunResult, error) {
-	stops := make([]bool, len(m.w.code))
-	calls := make([]bool, len(m.w.code))
+	stops := make([]bool, len(m.w.Code))
+	calls := make([]bool, len(m.w.Code))
 	for i := range m.Prog.Insts {
 		switch m.Prog.Insts[i].Op {
 		case isa.S_SWAPPC_B64, isa.S_CALL_B64:
@@ -225,7 +225,7 @@ func (m *Machine) reverseSearch(ctx context.Context, stops []bool, any, clean bo
 	}
 	start := r.cks[0]
 	if s0 == start.steps && e0 == start.ev {
-		return RunResult{Reason: StopStart, PC: m.PC()}, ErrNoHistory
+		return RunResult{Reason: StopStart, PC: m.PC()}, core.ErrNoHistory
 	}
 	es, ee := s0, e0
 	var hits []hitPos
@@ -247,7 +247,7 @@ func (m *Machine) reverseSearch(ctx context.Context, stops []bool, any, clean bo
 		hits = hits[:0]
 		err := r.advance(ctx, es, ee, m, stops, func(s uint64, ev int) {
 			if keep == nil || keep() {
-				hits = append(hits, hitPos{s, ev, m.w.pc()})
+				hits = append(hits, hitPos{s, ev, m.w.Pc()})
 			}
 		})
 		r.replaying = false
@@ -270,7 +270,7 @@ func (m *Machine) reverseSearch(ctx context.Context, stops []bool, any, clean bo
 // LastRecord returns the record of the instruction that led to the
 // current position, replaying it through Step (nil at the start of the
 // recording or right after an edit). The state does not change.
-func (m *Machine) LastRecord(ctx context.Context) (*StepRecord, error) {
+func (m *Machine) LastRecord(ctx context.Context) (*core.StepRecord, error) {
 	if m.rp == nil {
 		return nil, ErrNotRecording
 	}

@@ -1,6 +1,7 @@
 package emu
 
 import (
+	"github.com/wavedbg/wavedbg/emu/internal/core"
 	"math"
 	"slices"
 	"sort"
@@ -46,7 +47,7 @@ func (s *sched) note(w int, m *Machine, now uint64) {
 		}
 		s.segs = append(s.segs, mkSeg(now, w))
 	}
-	if s.bar != nil && s.bar[m.w.pc()] && m.State() != Ended && m.State() != Faulted {
+	if s.bar != nil && s.bar[m.w.Pc()] && m.State() != core.Ended && m.State() != core.Faulted {
 		if b := s.bars[w]; len(b) == 0 || b[len(b)-1] != now {
 			s.bars[w] = append(b, now)
 		}

@@ -3,10 +3,11 @@ package emu
 import (
 	"context"
 	"errors"
+	"github.com/wavedbg/wavedbg/emu/internal/core"
+	"github.com/wavedbg/wavedbg/emu/internal/ref"
+	"github.com/wavedbg/wavedbg/isa"
 	"math/rand/v2"
 	"testing"
-
-	"github.com/wavedbg/wavedbg/isa"
 )
 
 // storeLoop is a kernel with loads in flight across instructions, scalar
@@ -31,15 +32,15 @@ var storeLoop = []string{
 }
 
 // loopMachine sets storeLoop up over a buffer at bufAddr.
-func loopMachine(t testing.TB, p *Program, seed uint64) *Machine {
+func loopMachine(t testing.TB, p *core.Program, seed uint64) *Machine {
 	r := rand.New(rand.NewPCG(seed, 3))
-	cfg := DefaultConfig(isa.GFX9)
-	cfg.Cache = CacheConfig{Size: 512, Ways: 2}
+	cfg := core.DefaultConfig(isa.GFX9)
+	cfg.Cache = core.CacheConfig{Size: 512, Ways: 2}
 	m := NewMachine(p, nil, cfg)
 	if err := m.Mem.Map("buf", bufAddr, 0x10000, false); err != nil {
 		t.Fatal(err)
 	}
-	m.VectorMemory = &vmemUnit{lds: newLDS(1024), cfg: VMemConfig{LDSLatency: 4}, ops: map[*isa.Inst]*vmOp{}}
+	m.VectorMemory = &ref.VMemUnit{Lds: ref.NewLDS(1024), Cfg: ref.VMemConfig{LDSLatency: 4}, Ops: map[*isa.Inst]*ref.VmOp{}}
 	m.SetSGPR(2, bufAddr)
 	m.SetExec(r.Uint64() | 1)
 	for l := 0; l < 64; l++ {
@@ -108,7 +109,7 @@ func TestReverseEqualsFreshRun(t *testing.T) {
 						floor, rebases = len(units)-int(m.Steps()-m.RecordingStart()), m.Rebases()
 					}
 				case k < 7:
-					if m.State() == Ended || m.State() == Faulted {
+					if m.State() == core.Ended || m.State() == core.Faulted {
 						continue
 					}
 					m.Step()
@@ -214,7 +215,7 @@ func TestReverseContinueFindsLastHit(t *testing.T) {
 	if res, err := m.ReverseContinue(ctx); err != nil || res.Reason != StopStart || m.Steps() != 0 {
 		t.Fatalf("to the start: %+v %v at %d", res, err, m.Steps())
 	}
-	if _, err := m.ReverseContinue(ctx); !errors.Is(err, ErrNoHistory) {
+	if _, err := m.ReverseContinue(ctx); !errors.Is(err, core.ErrNoHistory) {
 		t.Fatalf("at the start: %v", err)
 	}
 }
@@ -226,13 +227,13 @@ func TestEditIsUndone(t *testing.T) {
 	m.StartRecording(0)
 	m.Step()
 	m.SetSGPR(0, 7)
-	if err := m.StepBack(); err != nil || m.Wave().s[0] != 1 || m.Steps() != 1 {
-		t.Fatalf("undoing the edit: %v, s0 = %d at step %d", err, m.Wave().s[0], m.Steps())
+	if err := m.StepBack(); err != nil || m.Wave().S[0] != 1 || m.Steps() != 1 {
+		t.Fatalf("undoing the edit: %v, s0 = %d at step %d", err, m.Wave().S[0], m.Steps())
 	}
-	if err := m.StepBack(); err != nil || m.Wave().s[0] != 0 || m.Steps() != 0 {
-		t.Fatalf("undoing the step: %v, s0 = %d at step %d", err, m.Wave().s[0], m.Steps())
+	if err := m.StepBack(); err != nil || m.Wave().S[0] != 0 || m.Steps() != 0 {
+		t.Fatalf("undoing the step: %v, s0 = %d at step %d", err, m.Wave().S[0], m.Steps())
 	}
-	if err := m.StepBack(); !errors.Is(err, ErrNoHistory) {
+	if err := m.StepBack(); !errors.Is(err, core.ErrNoHistory) {
 		t.Fatalf("at the start: %v", err)
 	}
 }
@@ -314,7 +315,7 @@ func TestReverseContinueSeesNewBreakpoint(t *testing.T) {
 func TestLatencyEditReplays(t *testing.T) {
 	loop := asmProgram(t, isa.GFX9, storeLoop...)
 	ctx := context.Background()
-	slow := DefaultLatency()
+	slow := core.DefaultLatency()
 	slow.VectorMem, slow.ScalarMiss = 900, 700
 	for _, back := range []uint64{150, 250} { // 301 units: 100 steps, the edit, 200 steps
 		m := loopMachine(t, loop, 5)
@@ -344,8 +345,8 @@ func TestLatencyEditReplays(t *testing.T) {
 // checkpoints (which compare every written page) grow apart as more pages
 // are written; an interval set by SetCheckpointInterval stays.
 func TestCheckpointIntervalGrowsWithPages(t *testing.T) {
-	r := &replay{interval: defaultInterval, log: newPageLog()}
-	r.log.pns = make([]uint64, 1000)
+	r := &replay{interval: defaultInterval, log: core.NewPageLog()}
+	r.log.Pns = make([]uint64, 1000)
 	if got := r.every(); got != 1000*pageSteps {
 		t.Errorf("default interval with 1000 pages: %d, want %d", got, 1000*pageSteps)
 	}
@@ -364,7 +365,7 @@ func TestRecordedRunFreesLoadResults(t *testing.T) {
 	m := loopMachine(t, loop, 6)
 	m.StartRecording(0)
 	m.Run(context.Background(), 0)
-	if n := len(m.VectorMemory.(*vmemUnit).pending); n > 4 {
+	if n := len(m.VectorMemory.(*ref.VMemUnit).Pending); n > 4 {
 		t.Errorf("%d load results kept after 200 loads", n)
 	}
 }

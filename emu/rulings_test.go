@@ -1,17 +1,13 @@
 package emu
 
-// Rulings on points the ISA guides leave open (emu/RATIONALE.md lists
-// each with its reason and the section it reads). Every machine case runs
-// three ways — journaled, unjournaled with the fast paths, unjournaled
-// general — and each must give the ruling's result.
-
 import (
 	"encoding/hex"
 	"fmt"
+	"github.com/wavedbg/wavedbg/emu/internal/core"
+	"github.com/wavedbg/wavedbg/emu/internal/ref"
+	"github.com/wavedbg/wavedbg/isa"
 	"math"
 	"testing"
-
-	"github.com/wavedbg/wavedbg/isa"
 )
 
 // rulingWords are the encodings the cases run, as llvm-mc-19
@@ -93,11 +89,11 @@ func runRuling(t *testing.T, c *rulingCase, mode string) *Machine {
 		code = append(code, b...)
 	}
 	p := DecodeProgramWith(target, isa.FeaturesOf(mcpu), 0, code)
-	mem := NewMemory()
+	mem := core.NewMemory()
 	if err := mem.Map("buf", rulingBuf, 0x1000, false); err != nil {
 		t.Fatal(err)
 	}
-	if err := mem.Map("lds", SharedApertureBase, 1<<16, false); err != nil {
+	if err := mem.Map("lds", core.SharedApertureBase, 1<<16, false); err != nil {
 		t.Fatal(err)
 	}
 	fill := make([]byte, 0x1000)
@@ -108,17 +104,17 @@ func runRuling(t *testing.T, c *rulingCase, mode string) *Machine {
 	if err := mem.Write(rulingBuf, fill); err != nil {
 		t.Fatal(err)
 	}
-	if err := mem.Write(SharedApertureBase, c.lds); err != nil {
+	if err := mem.Write(core.SharedApertureBase, c.lds); err != nil {
 		t.Fatal(err)
 	}
-	cfg := DefaultConfig(target)
+	cfg := core.DefaultConfig(target)
 	cfg.HistoryBytes = 0
 	if mode == "journaled" {
 		cfg.HistoryBytes = 1 << 20
 	}
 	m := NewMachine(p, mem, cfg)
-	m.VectorMemory = &vmemUnit{lds: newLDS(1024), cfg: VMemConfig{LDSLatency: 64}, ops: map[*isa.Inst]*vmOp{},
-		noFast: mode == "general"}
+	m.VectorMemory = &ref.VMemUnit{Lds: ref.NewLDS(1024), Cfg: ref.VMemConfig{LDSLatency: 64}, Ops: map[*isa.Inst]*ref.VmOp{},
+		NoFast: mode == "general"}
 	for i, x := range c.vsharp {
 		if err := m.SetSGPR(4+i, x); err != nil {
 			t.Fatal(err)
@@ -142,7 +138,7 @@ func runRuling(t *testing.T, c *rulingCase, mode string) *Machine {
 func wantVGPR(t *testing.T, m *Machine, r int, want ...uint32) {
 	t.Helper()
 	for l, x := range want {
-		if got := m.w.v[r][l]; got != x {
+		if got := m.w.V[r][l]; got != x {
 			t.Errorf("lane %d: v%d = %#08x, want %#08x", l, r, got, x)
 		}
 	}
@@ -305,7 +301,7 @@ func TestRulingsLaneOrder(t *testing.T) {
 			buf: []byte{100, 0, 0, 0}, v: mergeV(addrPairs(one), 4, func(l int) uint32 { return uint32(l + 1) }),
 			check: func(t *testing.T, m *Machine) {
 				for l := 0; l < 64; l++ {
-					if got, want := m.w.v[1][l], uint32(100+l*(l+1)/2); got != want {
+					if got, want := m.w.V[1][l], uint32(100+l*(l+1)/2); got != want {
 						t.Errorf("lane %d: returned %d, want %d", l, got, want)
 					}
 				}
@@ -346,7 +342,7 @@ func TestRulingsNormRounding(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			b := make([]byte, 2)
-			formatStore([4]uint32{math.Float32bits(tc.x)}, tc.dfmt, tc.nfmt, b[:bufFormats[tc.dfmt].bytes])
+			ref.FormatStore([4]uint32{math.Float32bits(tc.x)}, tc.dfmt, tc.nfmt, b[:ref.BufFormats[tc.dfmt].Bytes])
 			got := uint16(b[0]) | uint16(b[1])<<8
 			if tc.dfmt == f8 {
 				got = uint16(b[0])

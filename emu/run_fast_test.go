@@ -4,11 +4,11 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"github.com/wavedbg/wavedbg/emu/internal/core"
+	"github.com/wavedbg/wavedbg/isa"
 	"math/rand/v2"
 	"reflect"
 	"testing"
-
-	"github.com/wavedbg/wavedbg/isa"
 )
 
 // TestRunFastMatchesStep: Run without history (runFast and the unjournaled
@@ -42,7 +42,7 @@ func runFor(m *Machine, hist bool, n int64) error {
 		return err
 	}
 	for k := int64(0); n == 0 || k < n; k++ {
-		if _, err := m.Step(); err != nil || m.State() != Running {
+		if _, err := m.Step(); err != nil || m.State() != core.Running {
 			return err
 		}
 	}
@@ -69,7 +69,7 @@ func diffRuns(ms [2]*Machine, errs [2]error, ranges ...[2]uint64) string {
 		var mems [2][]byte
 		for k, m := range ms {
 			mems[k] = make([]byte, rg[1])
-			m.Mem.readRaw(rg[0], mems[k])
+			m.Mem.ReadRaw(rg[0], mems[k])
 		}
 		if !bytes.Equal(mems[0], mems[1]) {
 			return fmt.Sprintf("Run without history and Step leave different memory in [%#x, +%#x)", rg[0], rg[1])
@@ -81,8 +81,8 @@ func diffRuns(ms [2]*Machine, errs [2]error, ranges ...[2]uint64) string {
 // randomMachine is runStream's random starting state for text.
 func randomMachine(text []byte, seed uint64, hist bool) *Machine {
 	r := rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))
-	cfg := DefaultConfig(isa.GFX9)
-	cfg.Cache = CacheConfig{Size: 512, Ways: 2}
+	cfg := core.DefaultConfig(isa.GFX9)
+	cfg.Cache = core.CacheConfig{Size: 512, Ways: 2}
 	if !hist {
 		cfg.HistoryBytes = 0
 	}
@@ -123,10 +123,10 @@ func TestRunFastStops(t *testing.T) {
 	for k, hist := range []bool{true, false} {
 		m := asmMachine(t, "s_add_u32 s0, s0, 1", "s_branch -2", "s_endpgm")
 		if !hist {
-			m.hist.limit = 0
+			m.Hist.Limit = 0
 		}
 		record := func(res RunResult, err error) {
-			got[k] = append(got[k], stop{res, err != nil, m.w.s[0], m.Cycle()})
+			got[k] = append(got[k], stop{res, err != nil, m.w.S[0], m.Cycle()})
 		}
 		for _, b := range []int64{7, 1016, 1, 1024, 1025, 3000} {
 			record(m.Run(context.Background(), b))

@@ -20,9 +20,9 @@ func TestFastIgnoresScratch(t *testing.T) {
 		for k := range ms {
 			ms[k] = randomMachine(text, seed, false)
 			if k == 1 {
-				for i := range ms[k].w.tmp {
-					for l := range ms[k].w.tmp[i] {
-						ms[k].w.tmp[i][l] = r.Uint32()
+				for i := range ms[k].w.Tmp {
+					for l := range ms[k].w.Tmp[i] {
+						ms[k].w.Tmp[i][l] = r.Uint32()
 					}
 				}
 			}

@@ -1,6 +1,7 @@
 package emu
 
 import (
+	"github.com/wavedbg/wavedbg/emu/internal/core"
 	"testing"
 )
 
@@ -22,15 +23,15 @@ func runSCases(t *testing.T, cases []sCase) {
 		for r, v := range tc.init {
 			m.SetScalar(r, v)
 		}
-		m.w.s[slotSCC] = tc.scc
+		m.w.S[core.SlotSCC] = tc.scc
 		run(t, m)
 		for r, v := range tc.want {
-			if m.w.s[r] != v {
-				t.Errorf("%s: %s = %#x, want %#x", tc.asm, scalarName(m.w.target, r), m.w.s[r], v)
+			if m.w.S[r] != v {
+				t.Errorf("%s: %s = %#x, want %#x", tc.asm, core.ScalarName(m.w.Target, r), m.w.S[r], v)
 			}
 		}
-		if tc.sccW >= 0 && m.w.s[slotSCC] != uint32(tc.sccW) {
-			t.Errorf("%s: scc = %d, want %d", tc.asm, m.w.s[slotSCC], tc.sccW)
+		if tc.sccW >= 0 && m.w.S[core.SlotSCC] != uint32(tc.sccW) {
+			t.Errorf("%s: scc = %d, want %d", tc.asm, m.w.S[core.SlotSCC], tc.sccW)
 		}
 	}
 }
@@ -56,12 +57,12 @@ func TestSOP1(t *testing.T) {
 		{"s_bitset0_b64 s[0:1], 32", map[int]uint32{0: 1, 1: 1}, 0, map[int]uint32{0: 1, 1: 0}, 0},
 		{"s_quadmask_b32 s0, s1", map[int]uint32{1: 0x0f00f010}, 0, map[int]uint32{0: 0b01001010}, 1},
 		{"s_abs_i32 s0, s1", map[int]uint32{1: 0xfffffffb}, 0, map[int]uint32{0: 5}, 1},
-		{"s_movrels_b32 s0, s10", map[int]uint32{12: 77, codeM0: 2}, 0, map[int]uint32{0: 77}, 0},
-		{"s_movreld_b32 s10, s1", map[int]uint32{1: 55, codeM0: 3}, 0, map[int]uint32{13: 55}, 0},
-		{"s_and_saveexec_b64 s[0:1], s[2:3]", map[int]uint32{2: 0xf0, 3: 0, codeExec: 0x3c, codeExec + 1: 0}, 0,
-			map[int]uint32{0: 0x3c, codeExec: 0x30, codeExec + 1: 0}, 1},
-		{"s_andn2_saveexec_b64 s[0:1], s[2:3]", map[int]uint32{2: 0xf0, 3: 0, codeExec: 0xf0, codeExec + 1: 0}, 1,
-			map[int]uint32{0: 0xf0, codeExec: 0}, 0},
+		{"s_movrels_b32 s0, s10", map[int]uint32{12: 77, core.CodeM0: 2}, 0, map[int]uint32{0: 77}, 0},
+		{"s_movreld_b32 s10, s1", map[int]uint32{1: 55, core.CodeM0: 3}, 0, map[int]uint32{13: 55}, 0},
+		{"s_and_saveexec_b64 s[0:1], s[2:3]", map[int]uint32{2: 0xf0, 3: 0, core.CodeExec: 0x3c, core.CodeExec + 1: 0}, 0,
+			map[int]uint32{0: 0x3c, core.CodeExec: 0x30, core.CodeExec + 1: 0}, 1},
+		{"s_andn2_saveexec_b64 s[0:1], s[2:3]", map[int]uint32{2: 0xf0, 3: 0, core.CodeExec: 0xf0, core.CodeExec + 1: 0}, 1,
+			map[int]uint32{0: 0xf0, core.CodeExec: 0}, 0},
 		{"s_getpc_b64 s[0:1]", nil, 0, map[int]uint32{0: 4, 1: 0}, 0},
 	})
 }
@@ -90,14 +91,14 @@ func TestSOPKAndSOPC(t *testing.T) {
 	m.SetVGPR(1, 0, fb(1))
 	m.SetVGPR(2, 0, fb(1e-9))
 	run(t, m)
-	if m.w.s[1] != 0x3c3 {
-		t.Errorf("MODE = %#x, want 0x3c3", m.w.s[1])
+	if m.w.S[1] != 0x3c3 {
+		t.Errorf("MODE = %#x, want 0x3c3", m.w.S[1])
 	}
-	if m.w.s[2]&(1<<16) == 0 {
-		t.Errorf("STATUS = %#x, VALID bit clear", m.w.s[2])
+	if m.w.S[2]&(1<<16) == 0 {
+		t.Errorf("STATUS = %#x, VALID bit clear", m.w.S[2])
 	}
-	if m.w.v[0][0] != fb(1) { // round toward zero drops the 1e-9
-		t.Errorf("v0 = %#x", m.w.v[0][0])
+	if m.w.V[0][0] != fb(1) { // round toward zero drops the 1e-9
+		t.Errorf("v0 = %#x", m.w.V[0][0])
 	}
 }
 
@@ -106,8 +107,8 @@ func TestControlFlow(t *testing.T) {
 	m := asmMachine(t, "s_mov_b32 s0, 3", "s_add_u32 s1, s1, 1", "s_sub_u32 s0, s0, 1",
 		"s_cmp_eq_u32 s0, 0", "s_cbranch_scc0 -4", "s_endpgm")
 	run(t, m)
-	if m.w.s[1] != 3 || m.PC() != 20 {
-		t.Errorf("loop: s1 = %d, pc %#x", m.w.s[1], m.PC())
+	if m.w.S[1] != 3 || m.PC() != 20 {
+		t.Errorf("loop: s1 = %d, pc %#x", m.w.S[1], m.PC())
 	}
 	for _, tc := range []struct {
 		asm   string
@@ -124,23 +125,23 @@ func TestControlFlow(t *testing.T) {
 		m := asmMachine(t, tc.asm, "s_mov_b32 s0, 1", "s_endpgm")
 		tc.setup(m)
 		run(t, m)
-		if (m.w.s[0] == 0) != tc.taken {
-			t.Errorf("%s: taken = %v", tc.asm, m.w.s[0] == 0)
+		if (m.w.S[0] == 0) != tc.taken {
+			t.Errorf("%s: taken = %v", tc.asm, m.w.S[0] == 0)
 		}
 	}
 	// s_setpc / s_swappc / s_getpc: call and return
 	m = asmMachine(t, "s_getpc_b64 s[0:1]", "s_add_u32 s0, s0, 12", "s_swappc_b64 s[2:3], s[0:1]",
 		"s_endpgm", "s_mov_b32 s5, 9", "s_setpc_b64 s[2:3]")
 	run(t, m)
-	if m.w.s[5] != 9 || m.PC() != 12 {
-		t.Errorf("call/return: s5 = %d, pc %#x", m.w.s[5], m.PC())
+	if m.w.S[5] != 9 || m.PC() != 12 {
+		t.Errorf("call/return: s5 = %d, pc %#x", m.w.S[5], m.PC())
 	}
 	// a jump outside the program is an error naming the PC
 	m = asmMachine(t, "s_setpc_b64 s[0:1]", "s_endpgm")
 	m.SetSGPR(0, 0x1234)
 	if _, err := m.Step(); err == nil {
 		t.Error("jump to 0x1234 succeeded")
-	} else if e, ok := err.(*ExecError); !ok || e.PC != 0 {
+	} else if e, ok := err.(*core.ExecError); !ok || e.PC != 0 {
 		t.Errorf("err = %v", err)
 	}
 }

@@ -2,10 +2,12 @@ package emu
 
 import (
 	"fmt"
+	"github.com/wavedbg/wavedbg/emu/internal/core"
+	"github.com/wavedbg/wavedbg/emu/internal/fast"
+	"github.com/wavedbg/wavedbg/emu/internal/ref"
+	"github.com/wavedbg/wavedbg/isa"
 	"math/rand/v2"
 	"testing"
-
-	"github.com/wavedbg/wavedbg/isa"
 )
 
 // TestSOP2OpsMatchGeneral: every per-operation SOP2 form leaves the SGPRs,
@@ -22,7 +24,7 @@ func TestSOP2OpsMatchGeneral(t *testing.T) {
 		}
 		return r.Uint32()
 	}
-	for name := range sop2Fns {
+	for name := range fast.Sop2Fns {
 		for _, ops := range [][3]isa.Operand{
 			{sreg(3), sreg(4), sreg(5)},
 			{sreg(4), sreg(4), sreg(5)},
@@ -33,22 +35,22 @@ func TestSOP2OpsMatchGeneral(t *testing.T) {
 			{sreg(7), sreg(4), lit(0x80000001)},
 		} {
 			p := prog(isa.GFX9, I(name, ops[0], ops[1], ops[2]))
-			in := &p.code[0]
+			in := &p.Code[0]
 			desc := fmt.Sprintf("%s %v", name, ops)
-			if fnPtr(in.fn) != fnPtr(sop2Fns[name]) {
+			if fnPtr(in.Fn) != fnPtr(fast.Sop2Fns[name]) {
 				t.Fatalf("%s: not on its per-operation form", desc)
 			}
 			for range 200 {
-				w0 := &Wave{target: isa.GFX9}
+				w0 := &core.Wave{Target: isa.GFX9}
 				for i := range 102 {
-					w0.s[i] = val()
+					w0.S[i] = val()
 				}
-				w0.s[slotSCC] = uint32(r.IntN(2))
+				w0.S[core.SlotSCC] = uint32(r.IntN(2))
 				w1, w2 := *w0, *w0
-				e1, e2 := in.fn(&w1, in), execSOP2(&w2, in)
-				if e1 != nil || e2 != nil || w1.s != w2.s {
+				e1, e2 := in.Fn(&w1, in), ref.ExecSOP2(&w2, in)
+				if e1 != nil || e2 != nil || w1.S != w2.S {
 					t.Fatalf("%s (s4 %#x s5 %#x SCC %d): fast s3..s7 %#x SCC %d, general %#x SCC %d (errors %v, %v)",
-						desc, w0.s[4], w0.s[5], w0.s[slotSCC], w1.s[3:8], w1.s[slotSCC], w2.s[3:8], w2.s[slotSCC], e1, e2)
+						desc, w0.S[4], w0.S[5], w0.S[core.SlotSCC], w1.S[3:8], w1.S[core.SlotSCC], w2.S[3:8], w2.S[core.SlotSCC], e1, e2)
 				}
 			}
 		}

@@ -1,6 +1,7 @@
 package emu
 
 import (
+	"github.com/wavedbg/wavedbg/emu/internal/core"
 	"testing"
 )
 
@@ -54,10 +55,10 @@ func TestSOP2(t *testing.T) {
 	}
 	for _, tc := range tests {
 		m := machine(t, I(tc.name, sreg(0), sreg(1), sreg(2)), I("s_endpgm"))
-		m.w.s[1], m.w.s[2], m.w.s[slotSCC] = tc.a, tc.b, tc.scc
+		m.w.S[1], m.w.S[2], m.w.S[core.SlotSCC] = tc.a, tc.b, tc.scc
 		run(t, m)
-		if got := m.w.s[0]; got != tc.want || m.w.s[slotSCC] != tc.wantSC {
-			t.Errorf("%s(0x%x, 0x%x, scc=%d) = 0x%x scc=%d, want 0x%x scc=%d", tc.name, tc.a, tc.b, tc.scc, got, m.w.s[slotSCC], tc.want, tc.wantSC)
+		if got := m.w.S[0]; got != tc.want || m.w.S[core.SlotSCC] != tc.wantSC {
+			t.Errorf("%s(0x%x, 0x%x, scc=%d) = 0x%x scc=%d, want 0x%x scc=%d", tc.name, tc.a, tc.b, tc.scc, got, m.w.S[core.SlotSCC], tc.want, tc.wantSC)
 		}
 	}
 }

@@ -4,7 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
-
+	"github.com/wavedbg/wavedbg/emu/internal/core"
 	"github.com/wavedbg/wavedbg/isa"
 )
 
@@ -21,8 +21,8 @@ import (
 // the fast engine to bring them there.
 type Session struct {
 	Dispatch *Dispatch
-	Memory   *Memory
-	Prog     *Program
+	Memory   *core.Memory
+	Prog     *core.Program
 	Group    [3]uint32
 	First    uint64 // the dispatch number of the work-group's first wave
 
@@ -162,12 +162,12 @@ func (s *Session) Barriers(i int) int {
 // live reports whether wave i can still run.
 func (s *Session) live(i int) bool {
 	st := s.waves[i].State()
-	return st != Ended && st != Faulted
+	return st != core.Ended && st != core.Faulted
 }
 
 // AtBarrier reports whether wave i is live and about to execute s_barrier.
 func (s *Session) AtBarrier(i int) bool {
-	return s.live(i) && s.bar[s.waves[i].w.pc()]
+	return s.live(i) && s.bar[s.waves[i].w.Pc()]
 }
 
 // MayPass reports whether wave i, at an s_barrier, may execute it: every
@@ -179,7 +179,7 @@ func (s *Session) MayPass(i int) bool {
 		if o == i || !s.live(o) {
 			continue
 		}
-		if p := s.Barriers(o); p < k || p == k && !s.bar[s.waves[o].w.pc()] {
+		if p := s.Barriers(o); p < k || p == k && !s.bar[s.waves[o].w.Pc()] {
 			return false
 		}
 	}
@@ -188,7 +188,7 @@ func (s *Session) MayPass(i int) bool {
 
 // stopOf is the Stop of wave i after a run or step ended with reason r.
 func (s *Session) stopOf(i int, r StopReason, steps int64, err error) Stop {
-	if errors.Is(err, ErrEnded) {
+	if errors.Is(err, core.ErrEnded) {
 		r, err = StopEnded, nil
 	}
 	if r == StopCanceled {
@@ -202,8 +202,8 @@ func (s *Session) stopOf(i int, r StopReason, steps int64, err error) Stop {
 // wave is about to pass first brings the other waves to it. It stops
 // early when the wave ends, traps or faults, a watched value changes or
 // ctx is canceled (Reason StopBudget: all n ran).
-func (s *Session) Step(ctx context.Context, n int64) ([]*StepRecord, Stop) {
-	var recs []*StepRecord
+func (s *Session) Step(ctx context.Context, n int64) ([]*core.StepRecord, Stop) {
+	var recs []*core.StepRecord
 	i, m := s.sel, s.waves[s.sel]
 	t0 := s.rp.now()
 	steps := func() int64 { return int64(s.rp.now() - t0) }
@@ -212,8 +212,8 @@ func (s *Session) Step(ctx context.Context, n int64) ([]*StepRecord, Stop) {
 			return recs, s.stopOf(i, StopCanceled, steps(), nil)
 		}
 		if !s.live(i) {
-			if m.State() == Faulted {
-				return recs, s.stopOf(i, StopFault, steps(), ErrFaulted)
+			if m.State() == core.Faulted {
+				return recs, s.stopOf(i, StopFault, steps(), core.ErrFaulted)
 			}
 			return recs, s.stopOf(i, StopEnded, steps(), nil)
 		}
@@ -255,7 +255,7 @@ func (s *Session) StepAll(ctx context.Context) Stop {
 			st.Steps = int64(s.rp.now() - t0)
 			return st
 		}
-		if err != nil && !errors.Is(err, ErrEnded) {
+		if err != nil && !errors.Is(err, core.ErrEnded) {
 			return s.stopOf(i, errReason(err), int64(s.rp.now()-t0), err)
 		}
 	}

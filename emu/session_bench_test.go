@@ -2,10 +2,10 @@ package emu
 
 import (
 	"context"
+	"github.com/wavedbg/wavedbg/emu/internal/core"
+	"github.com/wavedbg/wavedbg/isa"
 	"testing"
 	"time"
-
-	"github.com/wavedbg/wavedbg/isa"
 )
 
 // barrierLoop10M is two waves looping 500,000 times through LDS traffic
@@ -37,7 +37,7 @@ func BenchmarkSessionContinue10M(b *testing.B) {
 	var open, run, cont, rsi, rc time.Duration
 	var steps, ran uint64
 	for range b.N {
-		cfg := DefaultConfig(isa.GFX9)
+		cfg := core.DefaultConfig(isa.GFX9)
 		cfg.HistoryBytes = 0 // as wavedbg run
 		t0 := time.Now()
 		res, err := RunGrid(ctx, groupLaunch(b, 2, barrierLoop10M...), GridConfig{Config: cfg, Workers: 1})
@@ -48,7 +48,7 @@ func BenchmarkSessionContinue10M(b *testing.B) {
 		ran = res.Instructions
 
 		t0 = time.Now()
-		s, err := OpenSession(ctx, groupLaunch(b, 2, barrierLoop10M...), GridConfig{Config: DefaultConfig(isa.GFX9)}, 0)
+		s, err := OpenSession(ctx, groupLaunch(b, 2, barrierLoop10M...), GridConfig{Config: core.DefaultConfig(isa.GFX9)}, 0)
 		open += time.Since(t0)
 		if err != nil {
 			b.Fatal(err)

@@ -4,10 +4,10 @@ import (
 	"context"
 	"encoding/binary"
 	"fmt"
-	"testing"
-
+	"github.com/wavedbg/wavedbg/emu/internal/core"
 	"github.com/wavedbg/wavedbg/isa"
 	"github.com/wavedbg/wavedbg/loader"
+	"testing"
 )
 
 // groupLaunch is a launch of one work-group of waves waves running lines
@@ -51,7 +51,7 @@ func scanLaunch(t testing.TB) *Launch {
 // openGroup opens a session on wave 0 of a groupLaunch.
 func openGroup(t testing.TB, waves int, lines ...string) *Session {
 	t.Helper()
-	s, err := OpenSession(context.Background(), groupLaunch(t, waves, lines...), GridConfig{Config: DefaultConfig(isa.GFX9)}, 0)
+	s, err := OpenSession(context.Background(), groupLaunch(t, waves, lines...), GridConfig{Config: core.DefaultConfig(isa.GFX9)}, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -84,9 +84,9 @@ func groupState(s *Session) string {
 	for i, m := range s.waves {
 		out += fmt.Sprintf("wave %d: %+v\n", i, *m.Snapshot())
 	}
-	for _, pn := range s.rp.log.pns {
-		var b [pageSize]byte
-		s.Memory.readRaw(pn<<pageBits, b[:])
+	for _, pn := range s.rp.log.Pns {
+		var b [core.PageSize]byte
+		s.Memory.ReadRaw(pn<<core.PageBits, b[:])
 		out += fmt.Sprintf("page %x: %x\n", pn, b)
 	}
 	return out
@@ -103,5 +103,5 @@ func (c condFunc) String() string                 { return c.name }
 
 // sgprIs is the condition s[n] == v.
 func sgprIs(n int, v uint32) Cond {
-	return condFunc{fmt.Sprintf("s%d == %d", n, v), func(m *Machine) (bool, error) { return m.w.s[n] == v, nil }}
+	return condFunc{fmt.Sprintf("s%d == %d", n, v), func(m *Machine) (bool, error) { return m.w.S[n] == v, nil }}
 }

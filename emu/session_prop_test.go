@@ -3,11 +3,11 @@ package emu
 import (
 	"context"
 	"fmt"
+	"github.com/wavedbg/wavedbg/emu/internal/core"
+	"github.com/wavedbg/wavedbg/isa"
 	"math/rand/v2"
 	"strings"
 	"testing"
-
-	"github.com/wavedbg/wavedbg/isa"
 )
 
 // groupBlocks are the pieces of the random group kernels: LDS and global
@@ -59,8 +59,8 @@ func randomGroupKernel(r *rand.Rand) []string {
 func groupPages(s *Session, pns []uint64) string {
 	var b strings.Builder
 	for _, pn := range pns {
-		var p [pageSize]byte
-		s.Memory.readRaw(pn<<pageBits, p[:])
+		var p [core.PageSize]byte
+		s.Memory.ReadRaw(pn<<core.PageBits, p[:])
 		fmt.Fprintf(&b, "page %x: %x\n", pn, p)
 	}
 	return b.String()
@@ -119,7 +119,7 @@ func TestSessionReverseEqualsFreshRun(t *testing.T) {
 		r := rand.New(rand.NewPCG(seed, 77))
 		waves := 2 + r.IntN(3)
 		lines := randomGroupKernel(r)
-		cfg := GridConfig{Config: DefaultConfig(isa.GFX9)}
+		cfg := GridConfig{Config: core.DefaultConfig(isa.GFX9)}
 		if seed%3 == 0 {
 			cfg.Config.HistoryBytes = 300 << 10 // thinned
 		}
@@ -147,7 +147,7 @@ func TestSessionReverseEqualsFreshRun(t *testing.T) {
 					t.Fatalf("seed %d, %s: at position %d, wave %d differs from a fresh run:\n%s", seed, what, a.Position(), i, d)
 				}
 			}
-			if pa, pb := groupPages(a, a.rp.log.pns), groupPages(b, a.rp.log.pns); pa != pb {
+			if pa, pb := groupPages(a, a.rp.log.Pns), groupPages(b, a.rp.log.Pns); pa != pb {
 				t.Fatalf("seed %d, %s: at position %d, memory differs from a fresh run", seed, what, a.Position())
 			}
 			if hb := cfg.Config.HistoryBytes; hb > 0 && a.Checkpoints() > 2 && a.RecordingBytes() > hb {
@@ -180,7 +180,7 @@ func TestSessionReverseEqualsFreshRun(t *testing.T) {
 			case op == 6:
 				w, lane, v := r.IntN(waves), r.IntN(64), r.Uint32()
 				a.Wave(w).SetVGPR(8, lane, v)
-				a.Wave(w).WriteMemory(SharedApertureBase+uint64(r.IntN(256))*4, []byte{byte(v), 1, 2, 3})
+				a.Wave(w).WriteMemory(core.SharedApertureBase+uint64(r.IntN(256))*4, []byte{byte(v), 1, 2, 3})
 				what = "edit"
 			case op == 7:
 				n := 1 + r.IntN(40)

@@ -3,6 +3,7 @@ package emu
 import (
 	"context"
 	"errors"
+	"github.com/wavedbg/wavedbg/emu/internal/core"
 )
 
 // This file is the session's reverse moves over the group's recording:
@@ -14,12 +15,12 @@ import (
 // back to just before it. It returns the record of the wave's instruction
 // that led there (its last before the new position), when there is one.
 // Reason is StopStart when it was already at the start of the recording.
-func (s *Session) ReverseStep(ctx context.Context, n uint64) (*StepRecord, Stop) {
+func (s *Session) ReverseStep(ctx context.Context, n uint64) (*core.StepRecord, Stop) {
 	m := s.waves[s.sel]
 	t0 := s.rp.now()
 	rec, err := m.ReverseStep(ctx, n)
 	st := s.stopOf(s.sel, StopBudget, int64(t0-s.rp.now()), err)
-	if errors.Is(err, ErrNoHistory) {
+	if errors.Is(err, core.ErrNoHistory) {
 		st.Reason, st.Err = StopStart, nil
 	}
 	return rec, st
@@ -35,7 +36,7 @@ func (s *Session) ReverseFinish(ctx context.Context) Stop {
 
 // LastRecord returns the record of the selected wave's instruction that
 // led to the current position (nil at the start or right after an edit).
-func (s *Session) LastRecord(ctx context.Context) (*StepRecord, error) {
+func (s *Session) LastRecord(ctx context.Context) (*core.StepRecord, error) {
 	return s.waves[s.sel].LastRecord(ctx)
 }
 
@@ -60,7 +61,7 @@ func (s *Session) ReverseContinue(ctx context.Context) Stop {
 		return hits[len(hits)-1], true
 	}, StopBreakpoint)
 	st := s.stopOf(i, res.Reason, res.Steps, err)
-	if errors.Is(err, ErrNoHistory) {
+	if errors.Is(err, core.ErrNoHistory) {
 		st.Reason, st.Err = StopStart, nil
 	}
 	if st.Reason == StopBreakpoint {

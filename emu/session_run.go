@@ -3,6 +3,7 @@ package emu
 import (
 	"context"
 	"fmt"
+	"github.com/wavedbg/wavedbg/emu/internal/core"
 	"slices"
 )
 
@@ -54,8 +55,8 @@ func (s *Session) cont(ctx context.Context, budget int64, extra []uint64) Stop {
 			return done(s.stopOf(i, StopBudget, 0, nil))
 		}
 		if !s.live(i) {
-			if m.State() == Faulted {
-				return done(s.stopOf(i, StopFault, 0, ErrFaulted))
+			if m.State() == core.Faulted {
+				return done(s.stopOf(i, StopFault, 0, core.ErrFaulted))
 			}
 			return done(s.stopOf(i, StopEnded, 0, nil))
 		}
@@ -121,7 +122,7 @@ func (s *Session) bring(ctx context.Context, i int, budget int64) (Stop, bool) {
 				continue
 			}
 			for s.live(o) {
-				p, at := s.Barriers(o), s.bar[s.waves[o].w.pc()]
+				p, at := s.Barriers(o), s.bar[s.waves[o].w.Pc()]
 				if p > k || p == k && at || at && !s.MayPass(o) {
 					break
 				}

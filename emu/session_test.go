@@ -3,6 +3,7 @@ package emu
 import (
 	"context"
 	"encoding/binary"
+	"github.com/wavedbg/wavedbg/emu/internal/core"
 	"math/rand/v2"
 	"testing"
 )
@@ -38,7 +39,7 @@ func checkOut(t *testing.T, s *Session, waves, w int) {
 	base := readU64(t, s, s.Dispatch.KernargAddr+8)
 	for l := range 64 {
 		i := w*64 + l
-		s.Memory.readRaw(base+uint64(4*i), out[:])
+		s.Memory.ReadRaw(base+uint64(4*i), out[:])
 		if got, want := binary.LittleEndian.Uint32(out[:]), exchanged(waves, i); got != want {
 			t.Fatalf("out[%d] = %d, want %d", i, got, want)
 		}
@@ -161,10 +162,10 @@ func TestSessionEndedSiblingCountsAsArrived(t *testing.T) {
 	if st := s.Continue(ctx, 0); st.Reason != StopEnded || st.Err != nil {
 		t.Fatalf("continue: %+v", st)
 	}
-	if s.Wave(1).State() != Ended {
+	if s.Wave(1).State() != core.Ended {
 		t.Fatalf("wave 1: %v, want ended", s.Wave(1).State())
 	}
-	if got := s.Wave(0).w.s[13]; got != 1 {
+	if got := s.Wave(0).w.S[13]; got != 1 {
 		t.Fatalf("wave 0 s13 = %d, want 1 (it passed the barrier)", got)
 	}
 }
@@ -198,8 +199,8 @@ func TestSessionContinueBudgetCoversGathering(t *testing.T) {
 			t.Fatalf("chunk %d: %+v, want 1000 instructions", chunks, st)
 		}
 	}
-	if chunks < 10 || s.Wave(1).w.s[10] != 5000 || s.Barriers(0) != 1 {
-		t.Fatalf("after %d chunks: wave 1 counted to %d, wave 0 passed %d barriers", chunks, s.Wave(1).w.s[10], s.Barriers(0))
+	if chunks < 10 || s.Wave(1).w.S[10] != 5000 || s.Barriers(0) != 1 {
+		t.Fatalf("after %d chunks: wave 1 counted to %d, wave 0 passed %d barriers", chunks, s.Wave(1).w.S[10], s.Barriers(0))
 	}
 }
 

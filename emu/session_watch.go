@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"fmt"
+	"github.com/wavedbg/wavedbg/emu/internal/core"
 	"slices"
 )
 
@@ -39,7 +40,7 @@ const (
 )
 
 // WatchSCC is the Reg of a WatchScalar on SCC.
-const WatchSCC = slotSCC
+const WatchSCC = core.SlotSCC
 
 // Watchpoint stops a run right after the instruction that changes the
 // value it watches.
@@ -217,12 +218,12 @@ func (s *Session) watching() bool {
 func (s *Session) value(w *Watchpoint) []byte {
 	switch w.Kind {
 	case WatchScalar:
-		return binary.LittleEndian.AppendUint32(nil, s.waves[w.Wave].w.s[w.Reg])
+		return binary.LittleEndian.AppendUint32(nil, s.waves[w.Wave].w.S[w.Reg])
 	case WatchVGPR:
-		return binary.LittleEndian.AppendUint32(nil, s.waves[w.Wave].w.v[w.Reg][w.Lane])
+		return binary.LittleEndian.AppendUint32(nil, s.waves[w.Wave].w.V[w.Reg][w.Lane])
 	}
 	b := make([]byte, w.Size)
-	s.Memory.readRaw(w.Addr, b)
+	s.Memory.ReadRaw(w.Addr, b)
 	return b
 }
 

@@ -6,10 +6,10 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"github.com/wavedbg/wavedbg/emu/internal/core"
+	"github.com/wavedbg/wavedbg/isa"
 	"strings"
 	"testing"
-
-	"github.com/wavedbg/wavedbg/isa"
 )
 
 // counter counts s10 to 5,000; s11 becomes 7 at 3,000 and 9 at 4,000.
@@ -43,18 +43,18 @@ func TestSessionConditionalBreakpoints(t *testing.T) {
 			t.Fatal(err)
 		}
 		st := s.Continue(ctx, 0)
-		if st.Reason != StopBreakpoint || st.Breakpoint != b.ID || s.Wave(0).w.s[10] != 1234 || st.PC != head || b.Hits != 1 {
-			t.Fatalf("%d waves: continue: %+v, s10 = %d, hits %d", waves, st, s.Wave(0).w.s[10], b.Hits)
+		if st.Reason != StopBreakpoint || st.Breakpoint != b.ID || s.Wave(0).w.S[10] != 1234 || st.PC != head || b.Hits != 1 {
+			t.Fatalf("%d waves: continue: %+v, s10 = %d, hits %d", waves, st, s.Wave(0).w.S[10], b.Hits)
 		}
 		tmp, _ := s.Break(Breakpoint{PC: head, Cond: sgprIs(10, 2000), Temp: true})
-		if st := s.Continue(ctx, 0); st.Breakpoint != tmp.ID || s.Wave(0).w.s[10] != 2000 {
-			t.Fatalf("%d waves: temporary: %+v, s10 = %d", waves, st, s.Wave(0).w.s[10])
+		if st := s.Continue(ctx, 0); st.Breakpoint != tmp.ID || s.Wave(0).w.S[10] != 2000 {
+			t.Fatalf("%d waves: temporary: %+v, s10 = %d", waves, st, s.Wave(0).w.S[10])
 		}
 		if len(s.Breakpoints()) != 1 {
 			t.Fatalf("%d waves: the temporary breakpoint is still set", waves)
 		}
-		if st := s.ReverseContinue(ctx); st.Reason != StopBreakpoint || s.Wave(0).w.s[10] != 1234 || s.Wave(0).PC() != head {
-			t.Fatalf("%d waves: reverse-continue: %+v, s10 = %d", waves, st, s.Wave(0).w.s[10])
+		if st := s.ReverseContinue(ctx); st.Reason != StopBreakpoint || s.Wave(0).w.S[10] != 1234 || s.Wave(0).PC() != head {
+			t.Fatalf("%d waves: reverse-continue: %+v, s10 = %d", waves, st, s.Wave(0).w.S[10])
 		}
 		fail, _ := s.Break(Breakpoint{PC: s.Prog.Addrs[5], Cond: condFunc{"broken", func(*Machine) (bool, error) {
 			return false, errors.New("no such register")
@@ -134,7 +134,7 @@ func TestSessionWatchOtherWaves(t *testing.T) {
 	}{
 		{"other wave's SGPR", Watchpoint{Kind: WatchScalar, Wave: 1, Reg: 10}, 1},
 		{"other wave's lane", Watchpoint{Kind: WatchVGPR, Wave: 1, Reg: 8, Lane: 3}, 1},
-		{"LDS the other wave writes", Watchpoint{Kind: WatchMemory, Addr: SharedApertureBase + 256 + 12, Size: 4}, 1},
+		{"LDS the other wave writes", Watchpoint{Kind: WatchMemory, Addr: core.SharedApertureBase + 256 + 12, Size: 4}, 1},
 		{"selected wave's SGPR", Watchpoint{Kind: WatchScalar, Wave: 0, Reg: 10}, 0},
 	} {
 		s := mk()
@@ -223,19 +223,19 @@ func sessionOracleScan(t *testing.T, workers int) {
 		l.Args = []LaunchArg{{Kind: ArgBuffer, Data: in}, {Kind: ArgBuffer, Data: make([]byte, 1024)}}
 		return l
 	}
-	want, err := RunGrid(ctx, mkLaunch(), GridConfig{Config: DefaultConfig(isa.GFX9), Workers: 1})
+	want, err := RunGrid(ctx, mkLaunch(), GridConfig{Config: core.DefaultConfig(isa.GFX9), Workers: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := OpenSession(ctx, mkLaunch(), GridConfig{Config: DefaultConfig(isa.GFX9), Workers: workers}, 2) // group 1
+	s, err := OpenSession(ctx, mkLaunch(), GridConfig{Config: core.DefaultConfig(isa.GFX9), Workers: workers}, 2) // group 1
 	if err != nil {
 		t.Fatal(err)
 	}
 	outAddr := readU64(t, s, s.Dispatch.KernargAddr+8)
 	state := func() string {
 		mem := make([]byte, 2048)
-		s.Memory.readRaw(outAddr, mem[:1024])
-		s.Memory.readRaw(SharedApertureBase, mem[1024:])
+		s.Memory.ReadRaw(outAddr, mem[:1024])
+		s.Memory.ReadRaw(core.SharedApertureBase, mem[1024:])
 		out := string(mem)
 		for _, m := range s.waves {
 			sn := m.Snapshot()
@@ -252,7 +252,7 @@ func sessionOracleScan(t *testing.T, workers int) {
 		}
 	}
 	out := make([]byte, 1024)
-	s.Memory.readRaw(outAddr, out)
+	s.Memory.ReadRaw(outAddr, out)
 	if !bytes.Equal(out[512:], want.Buffers[1][512:]) {
 		t.Fatalf("group 1's output differs from RunGrid's")
 	}

@@ -2,10 +2,11 @@ package emu
 
 import (
 	"fmt"
+	"github.com/wavedbg/wavedbg/emu/internal/core"
+	"github.com/wavedbg/wavedbg/emu/internal/fast"
+	"github.com/wavedbg/wavedbg/isa"
 	"math/rand/v2"
 	"testing"
-
-	"github.com/wavedbg/wavedbg/isa"
 )
 
 // TestMovFastMatchesGeneric runs v_mov_b32 from every kind of source
@@ -20,24 +21,24 @@ func TestMovFastMatchesGeneric(t *testing.T) {
 	for _, target := range []isa.Target{isa.GFX9, isa.GFX8} {
 		for _, src := range srcs {
 			p := prog(target, I("v_mov_b32", vreg(r.IntN(16)), src))
-			in := &p.code[0]
+			in := &p.Code[0]
 			desc := fmt.Sprintf("%v v_mov_b32 %v", target, src)
-			if fnPtr(in.fn) != fnPtr(execMovFast) {
+			if fnPtr(in.Fn) != fnPtr(fast.ExecMovFast) {
 				t.Fatalf("%s: not compiled to execMovFast", desc)
 			}
 			for it := range 200 {
 				w0 := fastWave(r)
-				w0.target = target
+				w0.Target = target
 				ex := fastMask(r)
 				if it < len(masks) {
 					ex = masks[it]
 				}
 				withExec(w0, ex)
-				w0.s[slotSCC] = uint32(r.IntN(2))
+				w0.S[core.SlotSCC] = uint32(r.IntN(2))
 				if it%7 == 3 { // GPR indexing on (with M0 as the index)
-					w0.s[slotMode] |= 1 << 27
+					w0.S[core.SlotMode] |= 1 << 27
 				}
-				fastCheck(t, desc, w0, in, in.def.fn, it%3 == 0)
+				fastCheck(t, desc, w0, in, in.Def.Fn, it%3 == 0)
 			}
 		}
 	}

@@ -2,9 +2,9 @@ package emu
 
 import (
 	"context"
-	"testing"
-
+	"github.com/wavedbg/wavedbg/emu/internal/core"
 	"github.com/wavedbg/wavedbg/isa"
+	"testing"
 )
 
 // smemWave is the scalar part of the offset kernel (gfx900, from wavedbg
@@ -42,7 +42,7 @@ const (
 // smemWaveMachine returns a machine running smemWave with history off, its
 // packet and kernel arguments mapped as a grid maps them.
 func smemWaveMachine(t testing.TB) *Machine {
-	cfg := DefaultConfig(isa.GFX9)
+	cfg := core.DefaultConfig(isa.GFX9)
 	cfg.HistoryBytes = 0
 	m := NewMachine(hexProgram(t, isa.GFX9, smemWave...), nil, cfg)
 	if err := m.Mem.Map("kernarg", smemWaveKernarg, 0x80, false); err != nil {

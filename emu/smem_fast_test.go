@@ -3,10 +3,11 @@ package emu
 import (
 	"encoding/binary"
 	"fmt"
+	"github.com/wavedbg/wavedbg/emu/internal/core"
+	"github.com/wavedbg/wavedbg/emu/internal/fast"
+	"github.com/wavedbg/wavedbg/isa"
 	"math/rand/v2"
 	"testing"
-
-	"github.com/wavedbg/wavedbg/isa"
 )
 
 // GFX9 encodings for the scalar-memory streams.
@@ -85,8 +86,8 @@ func smemStream(r *rand.Rand) []byte {
 // into (or near) two allocations, one volatile, with unmapped gaps.
 func smemRandomMachine(t isa.Target, text []byte, seed uint64, hist bool) *Machine {
 	r := rand.New(rand.NewPCG(seed, seed^0x51ed27))
-	cfg := DefaultConfig(t)
-	cfg.Cache = CacheConfig{Size: 512, Ways: 2}
+	cfg := core.DefaultConfig(t)
+	cfg.Cache = core.CacheConfig{Size: 512, Ways: 2}
 	if !hist {
 		cfg.HistoryBytes = 0
 	}
@@ -129,8 +130,8 @@ func TestSMEMFastMatchesGeneral(t *testing.T) {
 			errs[k] = runFor(ms[k], hist, 0)
 		}
 		if trial == 0 {
-			for i := range ms[1].Prog.code {
-				if sloadEligible(&ms[1].Prog.code[i]) {
+			for i := range ms[1].Prog.Code {
+				if fast.SloadEligible(&ms[1].Prog.Code[i]) {
 					nfast++
 				}
 			}
@@ -241,7 +242,7 @@ func TestSMEMStreamEncodings(t *testing.T) {
 // from more allocations than it remembers and from the gaps between them.
 func TestAllocAtMatchesLookup(t *testing.T) {
 	r := rand.New(rand.NewPCG(51, 52))
-	m := NewMachine(hexProgram(t, isa.GFX9, hexEndpgm), nil, DefaultConfig(isa.GFX9))
+	m := NewMachine(hexProgram(t, isa.GFX9, hexEndpgm), nil, core.DefaultConfig(isa.GFX9))
 	var addrs []uint64
 	for k := range 7 {
 		addr, err := m.Mem.Alloc(fmt.Sprintf("a%d", k), uint64(64+r.IntN(300)), 64)
@@ -252,7 +253,7 @@ func TestAllocAtMatchesLookup(t *testing.T) {
 	}
 	for i := 0; i < 5000; i++ {
 		addr := addrs[r.IntN(len(addrs))] + uint64(r.IntN(512)) - 64
-		lo, size, vol, ok := m.w.allocAt(addr)
+		lo, size, vol, ok := m.w.AllocAt(addr)
 		al, wok := m.Mem.Lookup(addr)
 		if ok != wok || ok && (lo != al.Addr || size != al.Size || vol != al.Volatile) {
 			t.Fatalf("%#x: allocAt %#x+%#x %v %v, Lookup %+v %v", addr, lo, size, vol, ok, al, wok)

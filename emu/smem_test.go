@@ -2,10 +2,10 @@ package emu
 
 import (
 	"errors"
+	"github.com/wavedbg/wavedbg/emu/internal/core"
+	"github.com/wavedbg/wavedbg/isa"
 	"strings"
 	"testing"
-
-	"github.com/wavedbg/wavedbg/isa"
 )
 
 // The SMEM rules, each tested against the section of AMD's "Vega" ISA guide
@@ -29,9 +29,9 @@ func smemMachine(t *testing.T, lines ...string) *Machine {
 	return m
 }
 
-func stepN(t *testing.T, m *Machine, n int) []*StepRecord {
+func stepN(t *testing.T, m *Machine, n int) []*core.StepRecord {
 	t.Helper()
-	var out []*StepRecord
+	var out []*core.StepRecord
 	for i := 0; i < n; i++ {
 		out = append(out, mustStep(t, m))
 	}
@@ -47,8 +47,8 @@ func TestSMEMLoadCounts(t *testing.T) {
 	if r.CountersAfter.LGKM != 2 {
 		t.Errorf("after s_load_dwordx2 LGKM = %d, want 2 (Vega ISA §7.3)", r.CountersAfter.LGKM)
 	}
-	if m.w.s[0] != 0 {
-		t.Errorf("s0 written at issue: %#x", m.w.s[0])
+	if m.w.S[0] != 0 {
+		t.Errorf("s0 written at issue: %#x", m.w.S[0])
 	}
 	r = mustStep(t, m)
 	if r.CountersAfter.LGKM != 3 {
@@ -58,8 +58,8 @@ func TestSMEMLoadCounts(t *testing.T) {
 	if r.CountersAfter.LGKM != 0 || r.Stall == 0 {
 		t.Errorf("s_waitcnt lgkmcnt(0): LGKM %d stall %d", r.CountersAfter.LGKM, r.Stall)
 	}
-	if m.w.s[0] != 0x104 || m.w.s[1] != 0x105 || m.w.s[2] != 0x100 {
-		t.Errorf("loaded %#x %#x %#x", m.w.s[0], m.w.s[1], m.w.s[2])
+	if m.w.S[0] != 0x104 || m.w.S[1] != 0x105 || m.w.S[2] != 0x100 {
+		t.Errorf("loaded %#x %#x %#x", m.w.S[0], m.w.S[1], m.w.S[2])
 	}
 	if len(r.Completed) != 2 {
 		t.Errorf("completed %d operations, want 2", len(r.Completed))
@@ -72,8 +72,8 @@ func TestSMEMLowBitsIgnored(t *testing.T) {
 	m := smemMachine(t, "s_load_dword s0, s[4:5], 0x13", "s_waitcnt lgkmcnt(0)", "s_endpgm")
 	m.SetSGPR(4, bufAddr+3)
 	run(t, m)
-	if m.w.s[0] != 0x104 { // (0x1003&~3) + (0x13&~3) = 0x1010
-		t.Errorf("s0 = %#x, want 0x104 (dword at 0x1010)", m.w.s[0])
+	if m.w.S[0] != 0x104 { // (0x1003&~3) + (0x13&~3) = 0x1010
+		t.Errorf("s0 = %#x, want 0x104 (dword at 0x1010)", m.w.S[0])
 	}
 }
 
@@ -82,8 +82,8 @@ func TestSMEMNegativeOffset(t *testing.T) {
 	m := smemMachine(t, "s_load_dword s0, s[4:5], -0x4", "s_waitcnt lgkmcnt(0)", "s_endpgm")
 	m.SetSGPR(4, bufAddr+8)
 	run(t, m)
-	if m.w.s[0] != 0x101 {
-		t.Errorf("s0 = %#x, want 0x101", m.w.s[0])
+	if m.w.S[0] != 0x101 {
+		t.Errorf("s0 = %#x, want 0x101", m.w.S[0])
 	}
 }
 
@@ -94,10 +94,10 @@ func TestSMEMAddressForms(t *testing.T) {
 		"s_load_dword s2, s[4:5], m0", "s_waitcnt lgkmcnt(0)", "s_endpgm")
 	m.SetSGPR(6, 0x20)
 	m.SetSGPR(7, 0x8)
-	m.SetScalar(codeM0, 0xc)
+	m.SetScalar(core.CodeM0, 0xc)
 	run(t, m)
-	if m.w.s[0] != 0x10c || m.w.s[1] != 0x102 || m.w.s[2] != 0x103 {
-		t.Errorf("loaded %#x %#x %#x, want 0x10c 0x102 0x103", m.w.s[0], m.w.s[1], m.w.s[2])
+	if m.w.S[0] != 0x10c || m.w.S[1] != 0x102 || m.w.S[2] != 0x103 {
+		t.Errorf("loaded %#x %#x %#x, want 0x10c 0x102 0x103", m.w.S[0], m.w.S[1], m.w.S[2])
 	}
 }
 
@@ -116,8 +116,8 @@ func TestSMEMBufferRange(t *testing.T) {
 	run(t, m)
 	want := []uint32{0x101, 0x102, 0xdead, 0xdead}
 	for i, w := range want {
-		if m.w.s[8+i] != w {
-			t.Errorf("s%d = %#x, want %#x", 8+i, m.w.s[8+i], w)
+		if m.w.S[8+i] != w {
+			t.Errorf("s%d = %#x, want %#x", 8+i, m.w.S[8+i], w)
 		}
 	}
 	if len(r.Addrs) != 4 || !r.Addrs[1].InRange || r.Addrs[2].InRange {
@@ -134,8 +134,8 @@ func TestSMEMBufferStride(t *testing.T) {
 	m.SetSGPR(14, 3)     // 3 records: 12 bytes
 	m.SetSGPR(9, 0xdead)
 	run(t, m)
-	if m.w.s[8] != 0x102 || m.w.s[9] != 0xdead {
-		t.Errorf("s[8:9] = %#x %#x, want 0x102 0xdead", m.w.s[8], m.w.s[9])
+	if m.w.S[8] != 0x102 || m.w.S[9] != 0xdead {
+		t.Errorf("s[8:9] = %#x %#x, want 0x102 0xdead", m.w.S[8], m.w.S[9])
 	}
 }
 
@@ -143,7 +143,7 @@ func TestSMEMBufferStride(t *testing.T) {
 // and SDATA's alignment; §7.1 — SDATA is an SGPR or VCC, never EXEC or M0.
 func TestSMEMSDataRules(t *testing.T) {
 	m := machine(t,
-		I("s_load_dwordx2", sregN(codeExec, 2), sreg2(4), imm(0)).with(func(md *isa.Modifiers) { md.Imm = true }),
+		I("s_load_dwordx2", sregN(core.CodeExec, 2), sreg2(4), imm(0)).with(func(md *isa.Modifiers) { md.Imm = true }),
 		I("s_load_dwordx2", sregN(1, 2), sreg2(4), imm(0)).with(func(md *isa.Modifiers) { md.Imm = true }),
 		I("s_waitcnt", imm(0)), I("s_endpgm"))
 	m.Mem.Map("buf", bufAddr, 0x100, false)
@@ -158,10 +158,10 @@ func TestSMEMSDataRules(t *testing.T) {
 		t.Errorf("misaligned SDATA not noted: %q", r.Notes)
 	}
 	run(t, m)
-	if m.w.s[0] != 0x33334444 || m.w.s[1] != 0x11112222 {
-		t.Errorf("misaligned s[1:2] load went to s[0:1] = %#x %#x", m.w.s[0], m.w.s[1])
+	if m.w.S[0] != 0x33334444 || m.w.S[1] != 0x11112222 {
+		t.Errorf("misaligned s[1:2] load went to s[0:1] = %#x %#x", m.w.S[0], m.w.S[1])
 	}
-	if m.w.exec() != ^uint64(0) {
+	if m.w.Exec() != ^uint64(0) {
 		t.Errorf("EXEC changed")
 	}
 }
@@ -177,8 +177,8 @@ func TestSMEMSBaseOutOfRange(t *testing.T) {
 	m.SetSGPR(2, 16)
 	r := mustStep(t, m)
 	run(t, m)
-	if m.w.s[8] != 77 || len(r.Notes) == 0 {
-		t.Errorf("s8 = %d notes %q; want 77 through s0", m.w.s[8], r.Notes)
+	if m.w.S[8] != 77 || len(r.Notes) == 0 {
+		t.Errorf("s8 = %d notes %q; want 77 through s0", m.w.S[8], r.Notes)
 	}
 }
 
@@ -191,8 +191,8 @@ func TestSMEMOutOfOrder(t *testing.T) {
 		"s_sleep 1", "s_nop 0", "s_endpgm")
 	stepN(t, m, 4)
 	r := mustStep(t, m) // s_sleep 1: 64 cycles; the hit completes, the miss not
-	if m.w.s[2] != 0x101 || m.w.s[1] != 0 {
-		t.Fatalf("after 64 cycles s1=%#x s2=%#x; want the hit (s2) only", m.w.s[1], m.w.s[2])
+	if m.w.S[2] != 0x101 || m.w.S[1] != 0 {
+		t.Fatalf("after 64 cycles s1=%#x s2=%#x; want the hit (s2) only", m.w.S[1], m.w.S[2])
 	}
 	if len(r.Completed) != 1 || r.CountersAfter.LGKM != 1 {
 		t.Errorf("completed %v, LGKM %d", r.Completed, r.CountersAfter.LGKM)
@@ -206,8 +206,8 @@ func TestSMEMHazard(t *testing.T) {
 	m.SetSGPR(0, 41)
 	mustStep(t, m)
 	r := mustStep(t, m)
-	if m.w.s[1] != 42 {
-		t.Errorf("s1 = %d, want the old s0 + 1 = 42", m.w.s[1])
+	if m.w.S[1] != 42 {
+		t.Errorf("s1 = %d, want the old s0 + 1 = 42", m.w.S[1])
 	}
 	if len(r.Hazards) != 1 || r.Hazards[0].Reg != "s0" || r.Hazards[0].PendingPC != 0 {
 		t.Errorf("hazards %+v", r.Hazards)
@@ -232,7 +232,7 @@ func TestSMEMStores(t *testing.T) {
 	if v, _ := m.Mem.ReadU32(bufAddr); v != 0xaaaa {
 		t.Errorf("s_dcache_wb did not write back: %#x", v)
 	}
-	if len(r.Cache) != 1 || r.Cache[0].Kind != CacheWriteBack || len(r.Mem) != 1 {
+	if len(r.Cache) != 1 || r.Cache[0].Kind != core.CacheWriteBack || len(r.Mem) != 1 {
 		t.Errorf("events %+v mem %d", r.Cache, len(r.Mem))
 	}
 	run(t, m)
@@ -247,13 +247,13 @@ func TestSMEMStaleLine(t *testing.T) {
 	stepN(t, m, 2)
 	m.Mem.WriteU32(bufAddr, 0x999) // as a vector store would
 	stepN(t, m, 3)
-	if m.w.s[1] != 0x100 || m.w.s[2] != 0x999 {
-		t.Errorf("stale load s1=%#x (want 0x100), GLC load s2=%#x (want 0x999)", m.w.s[1], m.w.s[2])
+	if m.w.S[1] != 0x100 || m.w.S[2] != 0x999 {
+		t.Errorf("stale load s1=%#x (want 0x100), GLC load s2=%#x (want 0x999)", m.w.S[1], m.w.S[2])
 	}
 	m.Mem.WriteU32(bufAddr, 0x777)
 	run(t, m)
-	if m.w.s[3] != 0x777 {
-		t.Errorf("after s_dcache_inv s3=%#x, want 0x777", m.w.s[3])
+	if m.w.S[3] != 0x777 {
+		t.Errorf("after s_dcache_inv s3=%#x, want 0x777", m.w.S[3])
 	}
 }
 
@@ -304,8 +304,8 @@ func TestSMEMAtomics(t *testing.T) {
 	m.SetSGPR(3, 0x101) // compare
 	m.SetSGPR(6, 0x102) // inc limit: 0x102 >= 0x102 wraps to 0
 	run(t, m)
-	if m.w.s[0] != 0x100 || m.w.s[2] != 0x101 {
-		t.Errorf("returned %#x %#x, want 0x100 0x101", m.w.s[0], m.w.s[2])
+	if m.w.S[0] != 0x100 || m.w.S[2] != 0x101 {
+		t.Errorf("returned %#x %#x, want 0x100 0x101", m.w.S[0], m.w.S[2])
 	}
 	for i, w := range []uint32{0x105, 0x55, 0} {
 		if v, _ := m.Mem.ReadU32(bufAddr + uint64(4*i)); v != w {
@@ -325,8 +325,8 @@ func TestSMEMMemtime(t *testing.T) {
 		t.Errorf("LGKM = %d", r.CountersAfter.LGKM)
 	}
 	run(t, m)
-	if m.w.s[0] != uint32(c) {
-		t.Errorf("memtime = %d, want %d", m.w.s[0], c)
+	if m.w.S[0] != uint32(c) {
+		t.Errorf("memtime = %d, want %d", m.w.S[0], c)
 	}
 }
 
@@ -336,25 +336,25 @@ func TestSMEMFault(t *testing.T) {
 	m.SetSGPR(4, 0xdead0000)
 	mustStep(t, m)
 	_, err := m.Step()
-	var f *Fault
+	var f *core.Fault
 	if !errors.As(err, &f) || f.PC != 4 || f.Addr != 0xdead0000 || f.Lane != -1 {
 		t.Fatalf("err = %v", err)
 	}
-	if m.State() != Faulted || m.PC() != 4 {
+	if m.State() != core.Faulted || m.PC() != 4 {
 		t.Errorf("state %v pc %#x", m.State(), m.PC())
 	}
-	if _, err := m.Step(); !errors.Is(err, ErrFaulted) {
+	if _, err := m.Step(); !errors.Is(err, core.ErrFaulted) {
 		t.Errorf("step after fault: %v", err)
 	}
-	if err := m.StepBack(); err != nil || m.State() != Running {
+	if err := m.StepBack(); err != nil || m.State() != core.Running {
 		t.Errorf("step back: %v %v", err, m.State())
 	}
 }
 
 // Evicting a dirty line writes it back.
 func TestCacheEviction(t *testing.T) {
-	cfg := DefaultConfig(isa.GFX9)
-	cfg.Cache = CacheConfig{Size: 256, Ways: 2} // 2 sets × 2 ways
+	cfg := core.DefaultConfig(isa.GFX9)
+	cfg.Cache = core.CacheConfig{Size: 256, Ways: 2} // 2 sets × 2 ways
 	p := asmProgram(t, isa.GFX9, "s_store_dword s0, s[4:5], 0x0", "s_load_dword s1, s[4:5], 0x80",
 		"s_load_dword s2, s[4:5], 0x100", "s_waitcnt lgkmcnt(0)", "s_endpgm")
 	m := NewMachine(p, nil, cfg)
@@ -405,11 +405,11 @@ func TestSMEMBufferAtomic(t *testing.T) {
 	m.SetSGPR(0, 1)
 	m.SetSGPR(1, 7)
 	run(t, m)
-	if v, _ := m.Mem.ReadU32(bufAddr); v != 0x101 || m.w.s[0] != 0x100 {
-		t.Errorf("in range: mem %#x returned %#x", v, m.w.s[0])
+	if v, _ := m.Mem.ReadU32(bufAddr); v != 0x101 || m.w.S[0] != 0x100 {
+		t.Errorf("in range: mem %#x returned %#x", v, m.w.S[0])
 	}
-	if v, _ := m.Mem.ReadU32(bufAddr + 0x10); v != 0x104 || m.w.s[1] != 7 {
-		t.Errorf("out of range performed: mem %#x s1 %#x", v, m.w.s[1])
+	if v, _ := m.Mem.ReadU32(bufAddr + 0x10); v != 0x104 || m.w.S[1] != 7 {
+		t.Errorf("out of range performed: mem %#x s1 %#x", v, m.w.S[1])
 	}
 }
 
@@ -418,8 +418,8 @@ func TestSMEMScratch(t *testing.T) {
 	m := smemMachine(t, "s_scratch_load_dword s0, s[4:5], s6 offset:0x8", "s_waitcnt lgkmcnt(0)", "s_endpgm")
 	m.SetSGPR(6, 2)
 	run(t, m)
-	if m.w.s[0] != 0x100+(0x8+128)/4 {
-		t.Errorf("s0 = %#x", m.w.s[0])
+	if m.w.S[0] != 0x100+(0x8+128)/4 {
+		t.Errorf("s0 = %#x", m.w.S[0])
 	}
 }
 
@@ -428,11 +428,11 @@ func TestSMEMScratch(t *testing.T) {
 func TestSMEMGFX8(t *testing.T) {
 	p := asmProgram(t, isa.GFX8, "s_load_dwordx2 s[0:1], s[4:5], 0x10", "s_store_dword s0, s[4:5], m0",
 		"s_dcache_wb", "s_waitcnt lgkmcnt(0)", "s_endpgm")
-	m := NewMachine(p, nil, DefaultConfig(isa.GFX8))
+	m := NewMachine(p, nil, core.DefaultConfig(isa.GFX8))
 	m.Mem.Map("buf", bufAddr, 0x100, false)
 	m.Mem.WriteU64(bufAddr+0x10, 0x2222_2222_1111_1111)
 	m.SetSGPR(4, bufAddr)
-	m.SetScalar(codeM0, 0x40)
+	m.SetScalar(core.CodeM0, 0x40)
 	m.SetSGPR(0, 0x77)
 	r := mustStep(t, m)
 	if r.CountersAfter.LGKM != 2 {
@@ -443,8 +443,8 @@ func TestSMEMGFX8(t *testing.T) {
 		t.Errorf("hazards %+v", r.Hazards)
 	}
 	run(t, m)
-	if m.w.s[0] != 0x11111111 || m.w.s[1] != 0x22222222 {
-		t.Errorf("loaded %#x %#x", m.w.s[0], m.w.s[1])
+	if m.w.S[0] != 0x11111111 || m.w.S[1] != 0x22222222 {
+		t.Errorf("loaded %#x %#x", m.w.S[0], m.w.S[1])
 	}
 	if v, _ := m.Mem.ReadU32(bufAddr + 0x40); v != 0x77 {
 		t.Errorf("the store wrote %#x, want the old s0 0x77", v)

@@ -1,6 +1,9 @@
 package emu
 
-import "github.com/wavedbg/wavedbg/isa"
+import (
+	"github.com/wavedbg/wavedbg/emu/internal/core"
+	"github.com/wavedbg/wavedbg/isa"
+)
 
 // HWRegs are the hardware registers s_getreg/s_setreg reach.
 type HWRegs struct {
@@ -10,7 +13,7 @@ type HWRegs struct {
 // Snapshot is a plain copy of a wave's state for a front end.
 type Snapshot struct {
 	Target isa.Target
-	State  RunState
+	State  core.RunState
 	PC     uint64
 	Index  int // instruction index of PC
 	Cycle  uint64
@@ -31,76 +34,54 @@ type Snapshot struct {
 
 	VGPR [][64]uint32 // Config.VGPRs registers × 64 lanes
 
-	Counters Counters
-	InFlight []InFlight
+	Counters core.Counters
+	InFlight []core.InFlight
 	// Pending lists the scalar registers an in-flight load will still write
 	// (reading them now is a hazard).
 	Pending []string
 
-	Cache     []CacheLine
+	Cache     []core.CacheLine
 	CacheSets int
 	CacheWays int
 
 	// LastAddrs are the memory addresses the last recorded step decoded.
-	LastAddrs []LaneAddr
+	LastAddrs []core.LaneAddr
 }
 
 // Snapshot copies the wave's state.
 func (m *Machine) Snapshot() *Snapshot {
 	w := m.w
-	s := &Snapshot{Target: w.target, State: w.state(), PC: m.PC(), Index: w.pc(), Cycle: w.clock(), Steps: w.get64(slotRetired)}
-	s.SGPR = append([]uint32(nil), w.s[:102]...)
-	s.VCC, s.EXEC = w.vcc(), w.exec()
-	s.FlatScratch, s.XnackMask = w.get64(codeFlatScratch), w.get64(codeXnackMask)
-	s.M0 = w.s[codeM0]
-	for i := 0; i < w.ttmpCount(); i++ {
-		s.TTMP = append(s.TTMP, w.s[w.ttmpCode(i)])
+	s := &Snapshot{Target: w.Target, State: w.State(), PC: m.PC(), Index: w.Pc(), Cycle: w.Clock(), Steps: w.Get64(core.SlotRetired)}
+	s.SGPR = append([]uint32(nil), w.S[:102]...)
+	s.VCC, s.EXEC = w.Vcc(), w.Exec()
+	s.FlatScratch, s.XnackMask = w.Get64(core.CodeFlatScratch), w.Get64(core.CodeXnackMask)
+	s.M0 = w.S[core.CodeM0]
+	for i := 0; i < w.TtmpCount(); i++ {
+		s.TTMP = append(s.TTMP, w.S[w.TtmpCode(i)])
 	}
-	if w.target == isa.GFX8 {
-		s.TBA, s.TMA = w.get64(codeTBA), w.get64(codeTMA)
+	if w.Target == isa.GFX8 {
+		s.TBA, s.TMA = w.Get64(core.CodeTBA), w.Get64(core.CodeTMA)
 	} else {
-		s.TBA, s.TMA = w.get64(slotTBA), w.get64(slotTBA+2)
+		s.TBA, s.TMA = w.Get64(core.SlotTBA), w.Get64(core.SlotTBA+2)
 	}
-	s.SCC, s.VCCZ, s.EXECZ = w.scc(), w.vcc() == 0, w.exec() == 0
-	s.HW = HWRegs{Mode: w.s[slotMode], Status: w.statusReg(), TrapSts: w.s[slotTrapSts], HWID: w.s[slotHWID],
-		GPRAlloc: w.s[slotGPRAlloc], LDSAlloc: w.s[slotLDSAlloc], IBSts: w.s[slotIBSts]}
+	s.SCC, s.VCCZ, s.EXECZ = w.Scc(), w.Vcc() == 0, w.Exec() == 0
+	s.HW = HWRegs{Mode: w.S[core.SlotMode], Status: w.StatusReg(), TrapSts: w.S[core.SlotTrapSts], HWID: w.S[core.SlotHWID],
+		GPRAlloc: w.S[core.SlotGPRAlloc], LDSAlloc: w.S[core.SlotLDSAlloc], IBSts: w.S[core.SlotIBSts]}
 	n := m.Config.VGPRs
 	if n <= 0 || n > 256 {
 		n = 256
 	}
-	s.VGPR = append([][64]uint32(nil), w.v[:n]...)
-	s.Counters = w.counters()
-	for i := range w.pend {
-		s.InFlight = append(s.InFlight, w.inflight(&w.pend[i]))
+	s.VGPR = append([][64]uint32(nil), w.V[:n]...)
+	s.Counters = w.Counters()
+	for i := range w.Pend {
+		s.InFlight = append(s.InFlight, inflight(w, &w.Pend[i]))
 	}
 	for c := 0; c < 128; c++ {
-		if w.pendS[c] > 0 {
-			s.Pending = append(s.Pending, scalarName(w.target, c))
+		if w.PendS[c] > 0 {
+			s.Pending = append(s.Pending, core.ScalarName(w.Target, c))
 		}
 	}
-	s.Cache, s.CacheSets, s.CacheWays = w.cacheSnapshot(), w.cache.sets, w.cache.ways
-	s.LastAddrs = append([]LaneAddr(nil), m.last...)
+	s.Cache, s.CacheSets, s.CacheWays = w.CacheSnapshot(), w.Cache.Sets, w.Cache.Ways
+	s.LastAddrs = append([]core.LaneAddr(nil), m.last...)
 	return s
-}
-
-// statusReg assembles the STATUS hardware register: SCC [0], EXECZ [9],
-// VCCZ [10], HALT [13], TRAP [14], VALID [16].
-func (w *Wave) statusReg() uint32 {
-	var v uint32 = 1 << 16
-	if w.scc() {
-		v |= 1
-	}
-	if w.exec() == 0 {
-		v |= 1 << 9
-	}
-	if w.vcc() == 0 {
-		v |= 1 << 10
-	}
-	if w.s[slotHalt] != 0 || w.state() == Halted {
-		v |= 1 << 13
-	}
-	if w.state() == Trapped {
-		v |= 1 << 14
-	}
-	return v
 }

@@ -2,10 +2,11 @@ package emu
 
 import (
 	"encoding/binary"
+	"github.com/wavedbg/wavedbg/emu/internal/core"
+	"github.com/wavedbg/wavedbg/emu/internal/ref"
+	"github.com/wavedbg/wavedbg/isa"
 	"strings"
 	"testing"
-
-	"github.com/wavedbg/wavedbg/isa"
 )
 
 // asmWord is one instruction given by its llvm-mc-19 encoding, so these
@@ -16,7 +17,7 @@ type asmWord struct {
 }
 
 // wordsProgram decodes ws (for features f) and checks each mnemonic.
-func wordsProgram(t *testing.T, tg isa.Target, f isa.Features, ws ...asmWord) *Program {
+func wordsProgram(t *testing.T, tg isa.Target, f isa.Features, ws ...asmWord) *core.Program {
 	t.Helper()
 	var text []byte
 	for _, w := range ws {
@@ -40,7 +41,7 @@ func wordsProgram(t *testing.T, tg isa.Target, f isa.Features, ws ...asmWord) *P
 
 func wordsMachine(t *testing.T, tg isa.Target, f isa.Features, ws ...asmWord) *Machine {
 	t.Helper()
-	return NewMachine(wordsProgram(t, tg, f, ws...), NewMemory(), DefaultConfig(tg))
+	return NewMachine(wordsProgram(t, tg, f, ws...), core.NewMemory(), core.DefaultConfig(tg))
 }
 
 // Encodings from llvm-mc-19 -mcpu=gfx803 (the same on gfx900).
@@ -78,7 +79,7 @@ func TestFork(t *testing.T) {
 			t.Run(strings.Fields(fork.asm)[0]+"/"+tc.name, func(t *testing.T) {
 				m := wordsMachine(t, isa.GFX8, 0, fork, wMovV0, wEnd, wMovV1, wEnd)
 				m.SetExec(tc.exec)
-				m.SetMode(2 << modeCSPShift)
+				m.SetMode(2 << ref.ModeCSPShift)
 				m.SetSGPR(4, uint32(tc.mask))
 				m.SetSGPR(5, uint32(tc.mask>>32))
 				m.SetSGPR(6, 0xc) // g_fork's target address
@@ -91,10 +92,10 @@ func TestFork(t *testing.T) {
 				if tc.stkExec == dead {
 					csp = 2
 				}
-				if m.PC() != tc.pc || m.w.exec() != tc.wantExec || m.w.csp() != csp {
-					t.Fatalf("pc %#x exec %#x csp %d, want %#x %#x %d", m.PC(), m.w.exec(), m.w.csp(), tc.pc, tc.wantExec, csp)
+				if m.PC() != tc.pc || m.w.Exec() != tc.wantExec || ref.Csp(m.w) != csp {
+					t.Fatalf("pc %#x exec %#x csp %d, want %#x %#x %d", m.PC(), m.w.Exec(), ref.Csp(m.w), tc.pc, tc.wantExec, csp)
 				}
-				if e, a := m.w.get64(8), m.w.get64(10); e != tc.stkExec || a != tc.stkAddr {
+				if e, a := m.w.Get64(8), m.w.Get64(10); e != tc.stkExec || a != tc.stkAddr {
 					t.Fatalf("s[8:11] = {exec %#x, addr %#x}, want {%#x, %#x}", e, a, tc.stkExec, tc.stkAddr)
 				}
 			})
@@ -133,15 +134,15 @@ func TestForkJoin(t *testing.T) {
 			}
 			var v0, v1 uint64
 			for l := 0; l < 64; l++ {
-				if m.w.v[0][l] == 1 {
+				if m.w.V[0][l] == 1 {
 					v0 |= 1 << l
 				}
-				if m.w.v[1][l] == 2 {
+				if m.w.V[1][l] == 2 {
 					v1 |= 1 << l
 				}
 			}
-			if v0 != tc.v0 || v1 != tc.v1 || m.w.exec() != tc.exec || m.w.csp() != 0 {
-				t.Fatalf("v0 lanes %#x v1 lanes %#x exec %#x csp %d, want %#x %#x %#x 0", v0, v1, m.w.exec(), m.w.csp(), tc.v0, tc.v1, tc.exec)
+			if v0 != tc.v0 || v1 != tc.v1 || m.w.Exec() != tc.exec || ref.Csp(m.w) != 0 {
+				t.Fatalf("v0 lanes %#x v1 lanes %#x exec %#x csp %d, want %#x %#x %#x 0", v0, v1, m.w.Exec(), ref.Csp(m.w), tc.v0, tc.v1, tc.exec)
 			}
 		})
 	}
@@ -158,12 +159,12 @@ func TestJoinWrap(t *testing.T) {
 	m.SetSGPR(30, 0x8)
 	m.SetSGPR(31, 0)
 	mustStep(t, m)
-	if m.PC() != 0x8 || m.w.exec() != 0x30 || m.w.csp() != 7 {
-		t.Fatalf("pc %#x exec %#x csp %d, want 0x8 0x30 7", m.PC(), m.w.exec(), m.w.csp())
+	if m.PC() != 0x8 || m.w.Exec() != 0x30 || ref.Csp(m.w) != 7 {
+		t.Fatalf("pc %#x exec %#x csp %d, want 0x8 0x30 7", m.PC(), m.w.Exec(), ref.Csp(m.w))
 	}
 	// a join to an address outside the program stops with an error naming the PC
 	m = wordsMachine(t, isa.GFX9, 0, wJoin, wEnd)
-	m.SetMode(1 << modeCSPShift)
+	m.SetMode(1 << ref.ModeCSPShift)
 	m.SetSGPR(10, 0)
 	m.SetSGPR(2, 0x1234)
 	if _, err := m.Step(); err == nil || !strings.Contains(err.Error(), "0x1234") {

@@ -1,6 +1,8 @@
 package emu
 
-import "testing"
+import (
+	"testing"
+)
 
 func TestTraceLine(t *testing.T) {
 	m := smemMachine(t, "s_load_dword s0, s[4:5], 0x0", "s_add_u32 s1, s0, 1", "s_waitcnt lgkmcnt(0)", "s_endpgm")

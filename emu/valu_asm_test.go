@@ -1,9 +1,9 @@
 package emu
 
 import (
-	"testing"
-
+	"github.com/wavedbg/wavedbg/emu/internal/core"
 	"github.com/wavedbg/wavedbg/isa"
+	"testing"
 )
 
 // VALU through real encodings (golden llvm-mc words): modifiers, DPP, SDWA,
@@ -15,9 +15,9 @@ func laneMachine(t *testing.T, lines ...string) *Machine {
 	t.Helper()
 	m := asmMachine(t, append(lines, "s_endpgm")...)
 	for l := 0; l < 64; l++ {
-		m.w.v[1][l] = uint32(l)
-		m.w.v[2][l] = uint32(100 + l)
-		m.w.v[3][l] = fb(2)
+		m.w.V[1][l] = uint32(l)
+		m.w.V[2][l] = uint32(100 + l)
+		m.w.V[3][l] = fb(2)
 	}
 	return m
 }
@@ -42,10 +42,10 @@ func TestDPP(t *testing.T) {
 	} {
 		m := laneMachine(t, tc.asm)
 		for l := 0; l < 64; l++ {
-			m.w.v[0][l] = 0x5a
+			m.w.V[0][l] = 0x5a
 		}
 		run(t, m)
-		if got := m.w.v[0][tc.lane]; got != tc.want {
+		if got := m.w.V[0][tc.lane]; got != tc.want {
 			t.Errorf("%s: lane %d = %#x, want %#x", tc.asm, tc.lane, got, tc.want)
 		}
 	}
@@ -63,10 +63,10 @@ func TestSDWA(t *testing.T) {
 		{"v_mov_b32_sdwa v0, sext(v1) dst_sel:DWORD dst_unused:UNUSED_PAD src0_sel:WORD_0", 0x8001, 0, 0, 0xffff8001},
 	} {
 		m := laneMachine(t, tc.asm)
-		m.w.v[1][0], m.w.v[2][0], m.w.v[0][0] = tc.v1, tc.v2, tc.d
+		m.w.V[1][0], m.w.V[2][0], m.w.V[0][0] = tc.v1, tc.v2, tc.d
 		m.SetExec(1)
 		run(t, m)
-		if got := m.w.v[0][0]; got != tc.want {
+		if got := m.w.V[0][0]; got != tc.want {
 			t.Errorf("%s = %#x, want %#x", tc.asm, got, tc.want)
 		}
 	}
@@ -92,10 +92,10 @@ func TestVOP3Modifiers(t *testing.T) {
 		{"v_cvt_f16_f32_e64 v0, v1 clamp", fb(3), 0, 0x3c00},
 	} {
 		m := laneMachine(t, tc.asm)
-		m.w.v[1][0], m.w.v[2][0], m.w.v[0][0] = tc.v1, tc.v2, fb(10)
+		m.w.V[1][0], m.w.V[2][0], m.w.V[0][0] = tc.v1, tc.v2, fb(10)
 		m.SetExec(1)
 		run(t, m)
-		if got := m.w.v[0][0]; got != tc.want {
+		if got := m.w.V[0][0]; got != tc.want {
 			t.Errorf("%s = %#x, want %#x", tc.asm, got, tc.want)
 		}
 	}
@@ -117,7 +117,7 @@ func TestVOP3P(t *testing.T) {
 		{"v_mad_mix_f32 v0, v1, v2, v2 op_sel_hi:[1,1,0]", 0x4000, 0x3c00, 0},
 	} {
 		m := laneMachine(t, tc.asm)
-		m.w.v[1][0], m.w.v[2][0] = tc.v1, tc.v2
+		m.w.V[1][0], m.w.V[2][0] = tc.v1, tc.v2
 		m.SetExec(1)
 		run(t, m)
 		want := tc.want
@@ -125,7 +125,7 @@ func TestVOP3P(t *testing.T) {
 			// 2.0 × 1.0 + f32 bits 0x3c00 (a denormal, flushed) = 2.0
 			want = fb(2)
 		}
-		if got := m.w.v[0][0]; got != want {
+		if got := m.w.V[0][0]; got != want {
 			t.Errorf("%s = %#x, want %#x", tc.asm, got, want)
 		}
 	}
@@ -143,36 +143,36 @@ func TestVOP3bAndCompare(t *testing.T) {
 		"v_cmpx_eq_u32_e64 s[8:9], v1, 5")
 	m.SetExec(0xff)
 	run(t, m)
-	if got := m.w.get64(0); got != 0xfe {
+	if got := m.w.Get64(0); got != 0xfe {
 		t.Errorf("carry s[0:1] = %#x, want 0xfe (lane 0: 0 + -1 does not carry)", got)
 	}
-	if m.w.v[4][3] != 103*103 || m.w.v[5][3] != 0 {
-		t.Errorf("v_mad_u64_u32 lane 3 = %#x:%#x", m.w.v[5][3], m.w.v[4][3])
+	if m.w.V[4][3] != 103*103 || m.w.V[5][3] != 0 {
+		t.Errorf("v_mad_u64_u32 lane 3 = %#x:%#x", m.w.V[5][3], m.w.V[4][3])
 	}
-	if got := m.w.get64(4); got != 0xff { // 2.0 is a positive normal: class bit 8
+	if got := m.w.Get64(4); got != 0xff { // 2.0 is a positive normal: class bit 8
 		t.Errorf("v_cmp_class = %#x", got)
 	}
-	if m.w.vcc() != 0b11 {
-		t.Errorf("vcc = %b", m.w.vcc())
+	if m.w.Vcc() != 0b11 {
+		t.Errorf("vcc = %b", m.w.Vcc())
 	}
-	if m.w.v[8][0] != 0 || m.w.v[8][1] != 1 {
-		t.Errorf("cndmask = %v", m.w.v[8][:2])
+	if m.w.V[8][0] != 0 || m.w.V[8][1] != 1 {
+		t.Errorf("cndmask = %v", m.w.V[8][:2])
 	}
-	if m.w.s[6] != 100 || m.w.exec() != 1<<5 {
-		t.Errorf("readfirstlane %d exec %#x", m.w.s[6], m.w.exec())
+	if m.w.S[6] != 100 || m.w.Exec() != 1<<5 {
+		t.Errorf("readfirstlane %d exec %#x", m.w.S[6], m.w.Exec())
 	}
 }
 
 // GFX8: v_add_u32 writes a carry; s_waitcnt has no vmcnt high bits.
 func TestGFX8(t *testing.T) {
 	p := asmProgram(t, isa.GFX8, "v_add_u32_e32 v0, vcc, v1, v2", "s_endpgm")
-	m := NewMachine(p, nil, DefaultConfig(isa.GFX8))
+	m := NewMachine(p, nil, core.DefaultConfig(isa.GFX8))
 	m.SetExec(3)
 	m.SetVGPR(1, 1, 0xffffffff)
 	m.SetVGPR(2, 1, 1)
 	run(t, m)
-	if m.w.vcc() != 0b10 || m.w.v[0][1] != 0 {
-		t.Errorf("gfx8 v_add_u32: vcc %b v0 %#x", m.w.vcc(), m.w.v[0][1])
+	if m.w.Vcc() != 0b10 || m.w.V[0][1] != 0 {
+		t.Errorf("gfx8 v_add_u32: vcc %b v0 %#x", m.w.Vcc(), m.w.V[0][1])
 	}
 	if s := m.Snapshot(); len(s.TTMP) != 12 {
 		t.Errorf("gfx8 has %d ttmps", len(s.TTMP))
@@ -183,13 +183,13 @@ func TestGFX8(t *testing.T) {
 func TestDot(t *testing.T) {
 	text := asmBytes(t, "gfx906", "v_dot4_i32_i8 v0, v1, v2, v3", "v_dot2_f32_f16 v4, v1, v2, v5", "s_endpgm")
 	p := DecodeProgramWith(isa.GFX9, isa.FeaturesOf("gfx906"), 0, text)
-	m := NewMachine(p, nil, DefaultConfig(isa.GFX9))
+	m := NewMachine(p, nil, core.DefaultConfig(isa.GFX9))
 	m.SetExec(1)
 	m.SetVGPR(1, 0, 0x3c00ff02) // i8 bytes: 2, -1, 0, 60
 	m.SetVGPR(2, 0, 0x01000303) // i8 bytes: 3, 3, 0, 1
 	m.SetVGPR(3, 0, 10)
 	run(t, m)
-	if got := m.w.v[0][0]; got != uint32(10+2*3-1*3+0+0x3c*1) {
+	if got := m.w.V[0][0]; got != uint32(10+2*3-1*3+0+0x3c*1) {
 		t.Errorf("v_dot4_i32_i8 = %d", int32(got))
 	}
 }
@@ -201,9 +201,9 @@ func TestGPRIndexPastV255SDWA(t *testing.T) {
 		"v_or_b32_sdwa v250, v1, v2 dst_sel:BYTE_0 dst_unused:UNUSED_PRESERVE src0_sel:DWORD src1_sel:DWORD",
 		"s_set_gpr_idx_off")
 	m.SetSGPR(0, 10)
-	before := m.w.v
+	before := m.w.V
 	run(t, m)
-	if m.w.v != before {
+	if m.w.V != before {
 		t.Error("a VGPR changed: the write to v260 should be dropped")
 	}
 }
@@ -217,10 +217,10 @@ func TestGPRIndexing(t *testing.T) {
 	m.SetVGPR(3, 0, 33)
 	m.SetVGPR(1, 0, 7)
 	run(t, m)
-	if m.w.v[2][0] != 33 { // v[0+2] = v[1+2]
-		t.Errorf("indexed move: v2 = %d", m.w.v[2][0])
+	if m.w.V[2][0] != 33 { // v[0+2] = v[1+2]
+		t.Errorf("indexed move: v2 = %d", m.w.V[2][0])
 	}
-	if m.w.v[10][0] != 7 || m.w.s[slotMode]>>27&1 != 0 {
-		t.Errorf("after s_set_gpr_idx_off: v10 = %d mode %#x", m.w.v[10][0], m.w.s[slotMode])
+	if m.w.V[10][0] != 7 || m.w.S[core.SlotMode]>>27&1 != 0 {
+		t.Errorf("after s_set_gpr_idx_off: v10 = %d mode %#x", m.w.V[10][0], m.w.S[core.SlotMode])
 	}
 }

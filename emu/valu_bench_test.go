@@ -2,10 +2,10 @@ package emu
 
 import (
 	"fmt"
+	"github.com/wavedbg/wavedbg/emu/internal/core"
+	"github.com/wavedbg/wavedbg/isa"
 	"math/rand/v2"
 	"testing"
-
-	"github.com/wavedbg/wavedbg/isa"
 )
 
 // Per-operation cost of one wave instruction (all 64 lanes in EXEC), the
@@ -61,20 +61,20 @@ func BenchmarkVALUOp(b *testing.B) {
 		{"div_fixup_f64", e3(I("v_div_fixup_f64", vreg2(4), vreg2(0), vreg2(2), vreg2(6)))},
 	} {
 		p := prog(isa.GFX9, c.t)
-		in := &p.code[0]
+		in := &p.Code[0]
 		r := rand.New(rand.NewPCG(1, 2))
-		w := &Wave{target: isa.GFX9}
+		w := &core.Wave{Target: isa.GFX9}
 		for i := 0; i < 16; i++ {
-			for l := range w.v[i] {
-				w.v[i][l] = r.Uint32() >> 2
+			for l := range w.V[i] {
+				w.V[i][l] = r.Uint32() >> 2
 			}
 		}
-		w.s[slotMode] = 0xf0
+		w.S[core.SlotMode] = 0xf0
 		for _, path := range []struct {
 			name string
-			fn   execFn
+			fn   core.ExecFn
 			exec uint64
-		}{{"fast", in.fn, ^uint64(0)}, {"generic", in.def.fn, ^uint64(0)}, {"fast_x16", in.fn, 0xffff}} {
+		}{{"fast", in.Fn, ^uint64(0)}, {"generic", in.Def.Fn, ^uint64(0)}, {"fast_x16", in.Fn, 0xffff}} {
 			b.Run(c.name+"/"+path.name, func(b *testing.B) {
 				withExec(w, path.exec)
 				for b.Loop() {
@@ -91,7 +91,7 @@ func BenchmarkVALUOp(b *testing.B) {
 // kernel).
 func BenchmarkWriteLanes(b *testing.B) {
 	r := rand.New(rand.NewPCG(3, 4))
-	w := &Wave{}
+	w := &core.Wave{}
 	var vals [64]uint32
 	for _, density := range []int{4, 32, 60} {
 		masks := make([]uint64, 64)
@@ -103,7 +103,7 @@ func BenchmarkWriteLanes(b *testing.B) {
 		b.Run(fmt.Sprint(density), func(b *testing.B) {
 			i := 0
 			for b.Loop() {
-				w.wv(5, masks[i&63], &vals)
+				w.Wv(5, masks[i&63], &vals)
 				i++
 			}
 		})

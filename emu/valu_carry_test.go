@@ -1,11 +1,12 @@
 package emu
 
 import (
+	"github.com/wavedbg/wavedbg/emu/internal/core"
+	"github.com/wavedbg/wavedbg/emu/internal/ref"
+	"github.com/wavedbg/wavedbg/isa"
 	"math/rand/v2"
 	"reflect"
 	"testing"
-
-	"github.com/wavedbg/wavedbg/isa"
 )
 
 // TestCarryFast: the whole-register carry path gives execVOP's results
@@ -35,11 +36,11 @@ func TestCarryFast(t *testing.T) {
 		for i := range ms {
 			p := asmProgram(t, tc.target, tc.asm, "s_endpgm")
 			if i == 1 {
-				p.code[0].fn = execVOP
+				p.Code[0].Fn = ref.ExecVOP
 			}
-			ms[i] = NewMachine(p, nil, DefaultConfig(tc.target))
+			ms[i] = NewMachine(p, nil, core.DefaultConfig(tc.target))
 		}
-		if reflect.ValueOf(ms[0].Prog.code[0].fn).Pointer() == reflect.ValueOf(execVOP).Pointer() {
+		if reflect.ValueOf(ms[0].Prog.Code[0].Fn).Pointer() == reflect.ValueOf(ref.ExecVOP).Pointer() {
 			t.Fatalf("%v %s: not on the fast path", tc.target, tc.asm)
 		}
 		exec, vcc, s89 := r.Uint64(), r.Uint64(), r.Uint64()
@@ -54,16 +55,16 @@ func TestCarryFast(t *testing.T) {
 		for l := 0; l < 64; l++ {
 			a, b, d := r.Uint32()>>uint(r.IntN(32)), r.Uint32()>>uint(r.IntN(32)), r.Uint32()
 			for _, m := range ms {
-				m.w.v[0][l], m.w.v[1][l], m.w.v[2][l] = d, a, b
+				m.w.V[0][l], m.w.V[1][l], m.w.V[2][l] = d, a, b
 			}
 		}
 		for _, m := range ms {
 			run(t, m)
 		}
-		if ms[0].w.v[0] != ms[1].w.v[0] {
+		if ms[0].w.V[0] != ms[1].w.V[0] {
 			t.Errorf("%v %s: D differs from the lane functions'", tc.target, tc.asm)
 		}
-		if ms[0].w.s != ms[1].w.s {
+		if ms[0].w.S != ms[1].w.S {
 			t.Errorf("%v %s: scalar state (carry) differs from the lane functions'", tc.target, tc.asm)
 		}
 	}

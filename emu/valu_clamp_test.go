@@ -1,9 +1,9 @@
 package emu
 
 import (
-	"testing"
-
+	"github.com/wavedbg/wavedbg/emu/internal/core"
 	"github.com/wavedbg/wavedbg/isa"
+	"testing"
 )
 
 // TestIntegerClamp: VOP3 clamp on integer operations saturates to the
@@ -89,7 +89,7 @@ func TestIntegerClamp(t *testing.T) {
 	} {
 		name := tc.target.String() + " " + tc.asm
 		p := asmProgram(t, tc.target, tc.asm, "s_endpgm")
-		m := NewMachine(p, nil, DefaultConfig(tc.target))
+		m := NewMachine(p, nil, core.DefaultConfig(tc.target))
 		m.SetExec(1)
 		m.SetVGPR(1, 0, tc.v1)
 		m.SetVGPR(2, 0, tc.v2)
@@ -97,7 +97,7 @@ func TestIntegerClamp(t *testing.T) {
 		m.SetSGPR(2, 1)
 		m.SetSGPR(3, 0)
 		run(t, m)
-		if got := m.w.v[0][0]; got != tc.want {
+		if got := m.w.V[0][0]; got != tc.want {
 			t.Errorf("%s (%#x, %#x, %#x) = %#x, want %#x", name, tc.v1, tc.v2, tc.v3, got, tc.want)
 		}
 	}

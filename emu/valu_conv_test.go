@@ -1,6 +1,9 @@
 package emu
 
 import (
+	"github.com/wavedbg/wavedbg/emu/internal/core"
+	"github.com/wavedbg/wavedbg/emu/internal/fast"
+	"github.com/wavedbg/wavedbg/emu/internal/ref"
 	"math/rand/v2"
 	"testing"
 )
@@ -9,15 +12,15 @@ import (
 // for every half and a sweep of singles.
 func TestF16BitConversions(t *testing.T) {
 	for h := 0; h < 1<<16; h++ {
-		want := uint32(opTable["v_cvt_f32_f16"].v.fn(&fenv{}, uint64(h), 0, 0))
-		if got := f16ToF32Bits(uint16(h)); got != want {
+		want := uint32(ref.OpTable["v_cvt_f32_f16"].V.Fn(&core.Fenv{}, uint64(h), 0, 0))
+		if got := fast.F16ToF32Bits(uint16(h)); got != want {
 			t.Fatalf("f16ToF32Bits(%#x) = %#x, want %#x", h, got, want)
 		}
 	}
 	r := rand.New(rand.NewPCG(13, 14))
 	check := func(u uint32) {
-		want := f64ToF16(float64(f32(u)), 0, rmNearest)
-		if got := f32ToF16RNE(u); got != want {
+		want := core.F64ToF16(float64(core.F32(u)), 0, core.RmNearest)
+		if got := fast.F32ToF16RNE(u); got != want {
 			t.Fatalf("f32ToF16RNE(%#x) = %#x, want %#x", u, got, want)
 		}
 	}
@@ -36,16 +39,16 @@ func TestF16BitConversions(t *testing.T) {
 // or dense (copyExcept), journaled.
 func TestWriteLanes(t *testing.T) {
 	r := rand.New(rand.NewPCG(15, 16))
-	w := &Wave{}
+	w := &core.Wave{}
 	for i := 0; i < 2000; i++ {
 		var vals [64]uint32
 		for l := range vals {
 			vals[l] = r.Uint32()
 		}
-		for l := range w.v[7] {
-			w.v[7][l] = r.Uint32()
+		for l := range w.V[7] {
+			w.V[7][l] = r.Uint32()
 		}
-		old := w.v[7]
+		old := w.V[7]
 		mask := fastMask(r)
 		switch i % 6 {
 		case 0:
@@ -57,20 +60,20 @@ func TestWriteLanes(t *testing.T) {
 		case 3:
 			mask = (r.Uint64() | r.Uint64()) & 0xFFFF // a 16-lane wave's branch
 		}
-		w.jOn = i%3 == 0
-		w.wv(7, mask, &vals)
+		w.JOn = i%3 == 0
+		w.Wv(7, mask, &vals)
 		for l := range vals {
 			want := old[l]
 			if mask>>uint(l)&1 != 0 {
 				want = vals[l]
 			}
-			if w.v[7][l] != want {
-				t.Fatalf("mask %#x lane %d: %#x, want %#x", mask, l, w.v[7][l], want)
+			if w.V[7][l] != want {
+				t.Fatalf("mask %#x lane %d: %#x, want %#x", mask, l, w.V[7][l], want)
 			}
 		}
-		if w.jOn {
+		if w.JOn {
 			undoJournal(w)
-			if w.v[7] != old {
+			if w.V[7] != old {
 				t.Fatalf("mask %#x: the journal does not restore the register", mask)
 			}
 		}

@@ -1,9 +1,8 @@
 package emu
 
 import (
-	"testing"
-
 	"github.com/wavedbg/wavedbg/isa"
+	"testing"
 )
 
 // f16 constants

@@ -2,11 +2,12 @@ package emu
 
 import (
 	"fmt"
+	"github.com/wavedbg/wavedbg/emu/internal/core"
+	"github.com/wavedbg/wavedbg/emu/internal/fast"
+	"github.com/wavedbg/wavedbg/isa"
 	"math"
 	"math/rand/v2"
 	"testing"
-
-	"github.com/wavedbg/wavedbg/isa"
 )
 
 // f64Special are f64 lane values the row kernels must treat as the lane
@@ -35,20 +36,20 @@ func f64Lane(r *rand.Rand) uint64 {
 
 // f64Wave is fastWave with f64 lane values in v0-v15 and s0-s7 and
 // exponent steps for ldexp (up to a normal range and a bit) in v16.
-func f64Wave(r *rand.Rand) *Wave {
+func f64Wave(r *rand.Rand) *core.Wave {
 	w := fastWave(r)
 	for l := range 64 {
-		w.v[16][l] = uint32(r.IntN(4400) - 2200)
+		w.V[16][l] = uint32(r.IntN(4400) - 2200)
 	}
 	for i := 0; i < 16; i += 2 {
 		for l := range 64 {
 			u := f64Lane(r)
-			w.v[i][l], w.v[i+1][l] = uint32(u), uint32(u>>32)
+			w.V[i][l], w.V[i+1][l] = uint32(u), uint32(u>>32)
 		}
 	}
 	for i := 0; i < 8; i += 2 {
 		u := f64Lane(r)
-		w.s[i], w.s[i+1] = uint32(u), uint32(u>>32)
+		w.S[i], w.S[i+1] = uint32(u), uint32(u>>32)
 	}
 	return w
 }
@@ -165,9 +166,9 @@ func TestF64RowsMatchGeneric(t *testing.T) {
 	}
 	for ci, c := range cases {
 		p := prog(isa.GFX9, c)
-		in := &p.code[0]
+		in := &p.Code[0]
 		desc := fmt.Sprintf("#%d %s %v", ci, c.name, c.in.Args)
-		if fnPtr(in.fn) != fnPtr(execF64Fast) {
+		if fnPtr(in.Fn) != fnPtr(fast.ExecF64Fast) {
 			t.Fatalf("%s: not compiled to execF64Fast", desc)
 		}
 		for it := 0; it < iters+len(edgeMasks); it++ {
@@ -175,7 +176,7 @@ func TestF64RowsMatchGeneric(t *testing.T) {
 			if it >= iters {
 				withExec(w0, edgeMasks[it-iters])
 			}
-			fastCheck(t, desc, w0, in, in.def.fn, it%3 == 0)
+			fastCheck(t, desc, w0, in, in.Def.Fn, it%3 == 0)
 		}
 	}
 }

@@ -2,12 +2,14 @@ package emu
 
 import (
 	"fmt"
+	"github.com/wavedbg/wavedbg/emu/internal/core"
+	"github.com/wavedbg/wavedbg/emu/internal/fast"
+	"github.com/wavedbg/wavedbg/emu/internal/ref"
+	"github.com/wavedbg/wavedbg/isa"
 	"math/rand/v2"
 	"reflect"
 	"sort"
 	"testing"
-
-	"github.com/wavedbg/wavedbg/isa"
 )
 
 // The whole-register forms (execFast, the carry, 64-bit, compare, cndmask,
@@ -72,36 +74,36 @@ func fastMask(r *rand.Rand) uint64 {
 var edgeMasks = []uint64{0xFFFF, 0xFFFF0000, 1, 1 << 63, 1<<32 - 1, 0xFFFF << 48, 1<<63 | 1, 0x1111, 0x0101010100000000}
 
 // withExec sets w's EXEC to ex.
-func withExec(w *Wave, ex uint64) *Wave {
-	w.s[codeExec], w.s[codeExec+1] = uint32(ex), uint32(ex>>32)
+func withExec(w *core.Wave, ex uint64) *core.Wave {
+	w.S[core.CodeExec], w.S[core.CodeExec+1] = uint32(ex), uint32(ex>>32)
 	return w
 }
 
-func fastWave(r *rand.Rand) *Wave {
-	w := &Wave{target: isa.GFX9}
+func fastWave(r *rand.Rand) *core.Wave {
+	w := &core.Wave{Target: isa.GFX9}
 	var pool [4]uint32
 	for i := range pool {
 		pool[i] = fastVal(r, &[4]uint32{})
 	}
 	for i := 0; i < 102; i++ {
-		w.s[i] = fastVal(r, &pool)
+		w.S[i] = fastVal(r, &pool)
 	}
 	for i := 0; i < 16; i++ {
 		for l := 0; l < 64; l++ {
-			w.v[i][l] = fastVal(r, &pool)
+			w.V[i][l] = fastVal(r, &pool)
 		}
 		if r.IntN(4) == 0 { // an f64 pair: special high words
 			for l := 0; l < 64; l++ {
 				if r.IntN(2) == 0 {
-					w.v[i][l] = fastSpecialHi[r.IntN(len(fastSpecialHi))]
+					w.V[i][l] = fastSpecialHi[r.IntN(len(fastSpecialHi))]
 				}
 			}
 		}
 	}
 	vcc, ex := fastMask(r), fastMask(r)
-	w.s[codeVCC], w.s[codeVCC+1] = uint32(vcc), uint32(vcc>>32)
-	w.s[codeExec], w.s[codeExec+1] = uint32(ex), uint32(ex>>32)
-	w.s[codeM0] = r.Uint32()
+	w.S[core.CodeVCC], w.S[core.CodeVCC+1] = uint32(vcc), uint32(vcc>>32)
+	w.S[core.CodeExec], w.S[core.CodeExec+1] = uint32(ex), uint32(ex>>32)
+	w.S[core.CodeM0] = r.Uint32()
 	mode := uint32(r.IntN(16)) << 4 // FP_DENORM
 	if r.IntN(5) == 0 {
 		mode |= uint32(r.IntN(16)) // FP_ROUND
@@ -110,7 +112,7 @@ func fastWave(r *rand.Rand) *Wave {
 	if r.IntN(20) == 0 {
 		mode |= 1 << 27 // GPR_IDX_EN
 	}
-	w.s[slotMode] = mode
+	w.S[core.SlotMode] = mode
 	return w
 }
 
@@ -220,9 +222,9 @@ func fastCases() []ti {
 		sfx   string
 		f, w2 bool
 	}{{"i32", false, false}, {"u32", false, false}, {"f32", true, false}, {"i64", false, true}, {"u64", false, true}, {"f64", true, true}} {
-		conds := iconds
+		conds := ref.Iconds
 		if ty.f {
-			conds = fconds
+			conds = ref.Fconds
 		}
 		src := func(n int) isa.Operand {
 			if ty.w2 {
@@ -266,16 +268,16 @@ func fastCases() []ti {
 		}
 	}
 	// the whole-register kernels, on VGPRs and with a constant source
-	names := make([]string, 0, len(kernels))
-	for n := range kernels {
+	names := make([]string, 0, len(fast.Kernels))
+	for n := range fast.Kernels {
 		names = append(names, n)
 	}
 	sort.Strings(names)
 	for _, n := range names {
-		v := opTable[n].v
+		v := ref.OpTable[n].V
 		args := []isa.Operand{vreg(1)}
-		for k := 0; k < int(v.nsrc); k++ {
-			if k == 2 && v.mac {
+		for k := 0; k < int(v.Nsrc); k++ {
+			if k == 2 && v.Mac {
 				break
 			}
 			args = append(args, vreg(2+k))
@@ -293,10 +295,10 @@ func fastCases() []ti {
 			c[1], c[2] = sreg(6), sreg(4)
 			cs = append(cs, e3(I(n, c...)))
 		}
-		if v.ft == 32 { // abs and neg on the float sources
+		if v.Ft == 32 { // abs and neg on the float sources
 			c = append([]isa.Operand(nil), args...)
 			for k := 1; k < len(c); k++ {
-				if v.isrc>>uint(k-1)&1 == 0 {
+				if v.Isrc>>uint(k-1)&1 == 0 {
 					c[k] = [...]func(isa.Operand) isa.Operand{neg, abs, func(o isa.Operand) isa.Operand { return neg(abs(o)) }}[(k-1)%3](c[k])
 				}
 			}
@@ -309,7 +311,7 @@ func fastCases() []ti {
 	return cs
 }
 
-func fnPtr(f execFn) uintptr { return reflect.ValueOf(f).Pointer() }
+func fnPtr(f core.ExecFn) uintptr { return reflect.ValueOf(f).Pointer() }
 
 func TestFastMatchesGeneric(t *testing.T) {
 	r := rand.New(rand.NewPCG(11, 12))
@@ -329,19 +331,19 @@ func TestFastMatchesGeneric(t *testing.T) {
 				}
 			}
 			p := prog(target, c)
-			in := &p.code[0]
+			in := &p.Code[0]
 			desc := fmt.Sprintf("#%d %s %v", ci, c.name, c.in.Args)
-			if in.def == nil {
+			if in.Def == nil {
 				t.Fatalf("%s: not an operation", desc)
 			}
-			generic := in.def.fn
-			if fnPtr(in.fn) == fnPtr(generic) {
+			generic := in.Def.Fn
+			if fnPtr(in.Fn) == fnPtr(generic) {
 				t.Fatalf("%s: compiled to its generic path", desc)
 			}
-			seen[fnPtr(in.fn)] = true
+			seen[fnPtr(in.Fn)] = true
 			for it := 0; it < iters+len(edgeMasks); it++ {
 				w0 := fastWave(r)
-				w0.target = target
+				w0.Target = target
 				if it >= iters {
 					withExec(w0, edgeMasks[it-iters])
 				}
@@ -357,19 +359,19 @@ func TestFastMatchesGeneric(t *testing.T) {
 // fastCheck runs w.form(in) (journaled when jOn) and generic on copies
 // of w0 and requires the same state, errors and, undone, the journal to
 // restore w0.
-func fastCheck(t *testing.T, desc string, w0 *Wave, in *instr, generic execFn, jOn bool) {
+func fastCheck(t *testing.T, desc string, w0 *core.Wave, in *core.Instr, generic core.ExecFn, jOn bool) {
 	t.Helper()
-	w1, w2 := new(Wave), new(Wave)
+	w1, w2 := new(core.Wave), new(core.Wave)
 	*w1, *w2 = *w0, *w0
-	w1.jOn = jOn
-	e1, e2 := w1.form(in)(w1, in), generic(w2, in)
+	w1.JOn = jOn
+	e1, e2 := form(w1, in)(w1, in), generic(w2, in)
 	if (e1 == nil) != (e2 == nil) {
 		t.Fatalf("%s: fast error %v, generic error %v", desc, e1, e2)
 	}
 	fastSame(t, desc, w0, w1, w2)
-	if w1.jOn {
+	if w1.JOn {
 		undoJournal(w1)
-		if w1.s != w0.s || w1.v != w0.v {
+		if w1.S != w0.S || w1.V != w0.V {
 			t.Fatalf("%s: the journal does not restore the state", desc)
 		}
 	}
@@ -377,23 +379,23 @@ func fastCheck(t *testing.T, desc string, w0 *Wave, in *instr, generic execFn, j
 
 // fastSame reports the first difference between the fast (w1) and generic
 // (w2) results.
-func fastSame(t *testing.T, desc string, w0, w1, w2 *Wave) {
+func fastSame(t *testing.T, desc string, w0, w1, w2 *core.Wave) {
 	t.Helper()
-	if w1.s != w2.s {
-		for i := range w1.s {
-			if w1.s[i] != w2.s[i] {
+	if w1.S != w2.S {
+		for i := range w1.S {
+			if w1.S[i] != w2.S[i] {
 				t.Fatalf("%s (MODE %#x, EXEC %#x, VCC %#x): slot %d = %#x, generic %#x (was %#x)",
-					desc, w0.s[slotMode], w0.exec(), w0.vcc(), i, w1.s[i], w2.s[i], w0.s[i])
+					desc, w0.S[core.SlotMode], w0.Exec(), w0.Vcc(), i, w1.S[i], w2.S[i], w0.S[i])
 			}
 		}
 	}
-	if w1.v != w2.v {
-		for i := range w1.v {
-			for l := range w1.v[i] {
-				if w1.v[i][l] != w2.v[i][l] {
+	if w1.V != w2.V {
+		for i := range w1.V {
+			for l := range w1.V[i] {
+				if w1.V[i][l] != w2.V[i][l] {
 					t.Fatalf("%s (MODE %#x, EXEC %#x): v%d lane %d = %#x, generic %#x (was %#x; v0..v7 %#x %#x %#x %#x %#x %#x %#x %#x)",
-						desc, w0.s[slotMode], w0.exec(), i, l, w1.v[i][l], w2.v[i][l], w0.v[i][l],
-						w0.v[0][l], w0.v[1][l], w0.v[2][l], w0.v[3][l], w0.v[4][l], w0.v[5][l], w0.v[6][l], w0.v[7][l])
+						desc, w0.S[core.SlotMode], w0.Exec(), i, l, w1.V[i][l], w2.V[i][l], w0.V[i][l],
+						w0.V[0][l], w0.V[1][l], w0.V[2][l], w0.V[3][l], w0.V[4][l], w0.V[5][l], w0.V[6][l], w0.V[7][l])
 				}
 			}
 		}
@@ -401,16 +403,16 @@ func fastSame(t *testing.T, desc string, w0, w1, w2 *Wave) {
 }
 
 // undoJournal reverts the journaled scalar and VGPR writes.
-func undoJournal(w *Wave) {
-	for i := len(w.j.v) - 1; i >= 0; i-- {
-		e := &w.j.v[i]
-		for m := e.mask; m != 0; m &= m - 1 {
-			l := tz(m)
-			w.v[e.reg][l] = e.old[l]
+func undoJournal(w *core.Wave) {
+	for i := len(w.J.V) - 1; i >= 0; i-- {
+		e := &w.J.V[i]
+		for m := e.Mask; m != 0; m &= m - 1 {
+			l := core.Tz(m)
+			w.V[e.Reg][l] = e.Old[l]
 		}
 	}
-	for i := len(w.j.s) - 1; i >= 0; i-- {
-		w.s[w.j.s[i].idx] = w.j.s[i].old
+	for i := len(w.J.S) - 1; i >= 0; i-- {
+		w.S[w.J.S[i].Idx] = w.J.S[i].Old
 	}
-	w.j.reset()
+	w.J.Reset()
 }

@@ -2,11 +2,12 @@ package emu
 
 import (
 	"fmt"
+	"github.com/wavedbg/wavedbg/emu/internal/fast"
+	"github.com/wavedbg/wavedbg/emu/internal/ref"
+	"github.com/wavedbg/wavedbg/isa"
 	"math/rand/v2"
 	"sort"
 	"testing"
-
-	"github.com/wavedbg/wavedbg/isa"
 )
 
 // laneCases builds, for every operation with a lane function, instructions
@@ -14,34 +15,34 @@ import (
 // SGPR source, abs and neg on the float sources, clamp and omod, and a
 // destination aliasing a source.
 func laneCases() []ti {
-	names := make([]string, 0, len(opTable))
-	for n, d := range opTable {
-		if d.v != nil {
+	names := make([]string, 0, len(ref.OpTable))
+	for n, d := range ref.OpTable {
+		if d.V != nil {
 			names = append(names, n)
 		}
 	}
 	sort.Strings(names)
 	var cs []ti
 	for _, n := range names {
-		v := opTable[n].v
+		v := ref.OpTable[n].V
 		reg := func(n int, wd uint8) isa.Operand {
 			if wd == 2 {
 				return vreg2(n)
 			}
 			return vreg(n)
 		}
-		dst := []isa.Operand{reg(8, v.dstW)}
-		if v.cout {
+		dst := []isa.Operand{reg(8, v.DstW)}
+		if v.Cout {
 			dst = append(dst, vcc())
 		}
 		var src []isa.Operand
-		for k := 0; k < int(v.nsrc); k++ {
-			if k == 2 && v.mac {
+		for k := 0; k < int(v.Nsrc); k++ {
+			if k == 2 && v.Mac {
 				break
 			}
-			src = append(src, reg(2*k, v.srcW[k]))
+			src = append(src, reg(2*k, v.SrcW[k]))
 		}
-		if v.cin {
+		if v.Cin {
 			src = append(src, vcc())
 		}
 		form := func(d, s []isa.Operand) ti {
@@ -52,24 +53,24 @@ func laneCases() []ti {
 		s[0] = lit(0x3fc00001)
 		if len(s) > 1 {
 			s[len(s)-1] = sreg2(4)
-			if v.srcW[len(s)-1] != 2 {
+			if v.SrcW[len(s)-1] != 2 {
 				s[len(s)-1] = sreg(5)
 			}
 		}
 		cs = append(cs, form(dst, s))
 		d := append([]isa.Operand(nil), dst...)
-		d[0] = reg(2, v.dstW) // aliases S1 (or its pair)
+		d[0] = reg(2, v.DstW) // aliases S1 (or its pair)
 		cs = append(cs, form(d, src))
-		if v.ft != 0 {
+		if v.Ft != 0 {
 			s = append([]isa.Operand(nil), src...)
 			for k := range s {
-				if k < int(v.nsrc) && v.isrc>>uint(k)&1 == 0 {
+				if k < int(v.Nsrc) && v.Isrc>>uint(k)&1 == 0 {
 					s[k].Neg, s[k].Abs = k != 1, k != 0
 				}
 			}
 			cs = append(cs, form(dst, s))
 		}
-		if v.oft != 0 || v.ft == 0 {
+		if v.Oft != 0 || v.Ft == 0 {
 			for _, m := range []isa.Modifiers{{Clamp: true}, {Omod: 1}, {Omod: 3, Clamp: true}} {
 				cs = append(cs, form(dst, src).with(func(x *isa.Modifiers) { *x = m }))
 			}
@@ -89,19 +90,19 @@ func TestLaneFastMatchesGeneric(t *testing.T) {
 	lane := 0
 	for ci, c := range laneCases() {
 		p := prog(isa.GFX9, c)
-		in := &p.code[0]
-		if in.def == nil || in.def.v == nil {
+		in := &p.Code[0]
+		if in.Def == nil || in.Def.V == nil {
 			continue
 		}
-		if fnPtr(in.fn) == fnPtr(execLaneFast) {
+		if fnPtr(in.Fn) == fnPtr(fast.ExecLaneFast) {
 			lane++
 		}
 		desc := fmt.Sprintf("#%d %s %v %+v", ci, c.name, c.in.Args, c.in.Mods)
 		for it := 0; it < iters; it++ {
-			fastCheck(t, desc, fastWave(r), in, execVOP, it%3 == 0)
+			fastCheck(t, desc, fastWave(r), in, ref.ExecVOP, it%3 == 0)
 		}
 		for i, ex := range edgeMasks {
-			fastCheck(t, desc, withExec(fastWave(r), ex), in, execVOP, i%3 == 0)
+			fastCheck(t, desc, withExec(fastWave(r), ex), in, ref.ExecVOP, i%3 == 0)
 		}
 	}
 	if lane < 300 {

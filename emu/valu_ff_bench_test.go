@@ -1,6 +1,8 @@
 package emu
 
 import (
+	"github.com/wavedbg/wavedbg/emu/internal/core"
+	"github.com/wavedbg/wavedbg/emu/internal/fast"
 	"math/rand/v2"
 	"testing"
 )
@@ -15,15 +17,15 @@ func BenchmarkF32Kernel(b *testing.B) {
 	var a, x, y, d, ex [64]uint32
 	for l := range a {
 		ex[l] = uint32(l&15 - 8) // float_alu's ldexp(x, (i & 15) - 8)
-		a[l] = f32bits(float32(r.Float64()*2 - 1))
-		x[l] = f32bits(float32(r.Float64()*2 - 1))
-		y[l] = f32bits(float32(r.Float64()*2 - 1))
+		a[l] = core.F32bits(float32(r.Float64()*2 - 1))
+		x[l] = core.F32bits(float32(r.Float64()*2 - 1))
+		y[l] = core.F32bits(float32(r.Float64()*2 - 1))
 	}
-	e := &fenv{din: true, dout: true, live: 64}
+	e := &core.Fenv{Din: true, Dout: true, Live: 64}
 	for _, name := range []string{"v_add_f32", "v_mul_f32", "v_fma_f32", "v_min_f32", "v_max_f32", "v_med3_f32", "v_floor_f32", "v_rndne_f32", "v_ldexp_f32", "v_cvt_i32_f32"} {
-		k := kernels[name]
-		if i, ok := mixedIndex[name]; ok {
-			k = idxKernels[i]
+		k := fast.Kernels[name]
+		if i, ok := fast.MixedIndex[name]; ok {
+			k = fast.IdxKernels[i]
 		}
 		if k == nil {
 			b.Fatalf("%s: no kernel", name)

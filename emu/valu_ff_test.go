@@ -1,6 +1,8 @@
 package emu
 
 import (
+	"github.com/wavedbg/wavedbg/emu/internal/core"
+	"github.com/wavedbg/wavedbg/emu/internal/fast"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -11,7 +13,7 @@ import (
 func round32(x uint32, dir int) uint32 {
 	var d, a [64]uint32
 	a[0] = x
-	roundRowF32(dir, &d, &a, 1)
+	fast.RoundRowF32(dir, &d, &a, 1)
 	return d[0]
 }
 
@@ -20,12 +22,12 @@ func round32(x uint32, dir int) uint32 {
 // exponent and on f64 values around every exponent that matters, with
 // halves, odd and even integers, denormals, zeros, infinities and NaNs.
 func TestRoundMatchesMath(t *testing.T) {
-	fs := [...]func(float64) float64{rdTrunc: math.Trunc, rdFloor: math.Floor, rdCeil: math.Ceil, rdNearest: math.RoundToEven}
+	fs := [...]func(float64) float64{fast.RdTrunc: math.Trunc, fast.RdFloor: math.Floor, fast.RdCeil: math.Ceil, fast.RdNearest: math.RoundToEven}
 	r := rand.New(rand.NewPCG(41, 42))
 	for dir, f := range fs {
 		check32 := func(u uint32) {
-			x := float64(f32(u))
-			want := f32bits(float32(f(x)))
+			x := float64(core.F32(u))
+			want := core.F32bits(float32(f(x)))
 			if x != x {
 				want = u | 0x400000
 			}
@@ -34,15 +36,15 @@ func TestRoundMatchesMath(t *testing.T) {
 			}
 		}
 		check64 := func(u uint64) {
-			x := f64(u)
-			want := f64bits(f(x))
+			x := core.F64(u)
+			want := core.F64bits(f(x))
 			if x != x {
 				want = u | 1<<51
 			}
-			var a, d f64Regs
-			a.set(0, u)
-			roundRowsF64(dir, &d, &a, 1)
-			if got := d.bits(0); got != want {
+			var a, d fast.F64Regs
+			a.Set(0, u)
+			fast.RoundRowsF64(dir, &d, &a, 1)
+			if got := d.Bits(0); got != want {
 				t.Fatalf("dir %d f64 %#x: %#x, want %#x", dir, u, got, want)
 			}
 		}

@@ -2,12 +2,12 @@ package emu
 
 import (
 	"context"
+	"github.com/wavedbg/wavedbg/emu/internal/core"
+	"github.com/wavedbg/wavedbg/isa"
 	"math"
 	"syscall"
 	"testing"
 	"time"
-
-	"github.com/wavedbg/wavedbg/isa"
 )
 
 // flushLoop is an n-body inner loop (f32 subtracts of an SGPR, multiplies,
@@ -41,7 +41,7 @@ func flushLoop() []ti {
 
 // benchFlushLoop runs flushLoop under MODE mode (FP_DENORM in bits 7:4).
 func benchFlushLoop(b *testing.B, mode uint32) {
-	cfg := DefaultConfig(isa.GFX9)
+	cfg := core.DefaultConfig(isa.GFX9)
 	cfg.HistoryBytes = 0
 	cfg.Mode = mode
 	m := NewMachine(prog(isa.GFX9, flushLoop()...), nil, cfg)

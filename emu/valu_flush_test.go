@@ -2,10 +2,10 @@ package emu
 
 import (
 	"fmt"
+	"github.com/wavedbg/wavedbg/emu/internal/core"
+	"github.com/wavedbg/wavedbg/isa"
 	"math/rand/v2"
 	"testing"
-
-	"github.com/wavedbg/wavedbg/isa"
 )
 
 // Under a MODE that flushes f32 denormals (FP_DENORM's f32 field 0, 1 or
@@ -41,20 +41,20 @@ func flushVal(r *rand.Rand) uint32 {
 
 // flushWave is a GFX9 wave of flushVal registers under FP_DENORM f32 field
 // fd (the f16/f64 field random), rounding to nearest even.
-func flushWave(r *rand.Rand, fd uint32, exec uint64) *Wave {
-	w := &Wave{target: isa.GFX9}
+func flushWave(r *rand.Rand, fd uint32, exec uint64) *core.Wave {
+	w := &core.Wave{Target: isa.GFX9}
 	for i := 0; i < 102; i++ {
-		w.s[i] = flushVal(r)
+		w.S[i] = flushVal(r)
 	}
 	for i := 0; i < 8; i++ {
-		for l := range w.v[i] {
-			w.v[i][l] = flushVal(r)
+		for l := range w.V[i] {
+			w.V[i][l] = flushVal(r)
 			if r.IntN(8) == 0 && i > 0 { // the negation of another source: exact cancellation
-				w.v[i][l] = w.v[i-1][l] ^ 1<<31
+				w.V[i][l] = w.V[i-1][l] ^ 1<<31
 			}
 		}
 	}
-	w.s[slotMode] = fd<<4 | uint32(r.IntN(4))<<6 | uint32(r.IntN(4))<<8
+	w.S[core.SlotMode] = fd<<4 | uint32(r.IntN(4))<<6 | uint32(r.IntN(4))<<8
 	return withExec(w, exec)
 }
 
@@ -112,8 +112,8 @@ func TestFlushRowsMatchReference(t *testing.T) {
 	for _, op := range flushOps {
 		t.Run(op.name, func(t *testing.T) {
 			for _, form := range flushForms(op.name, op.srcs) {
-				in := &prog(isa.GFX9, form.ti).code[0]
-				if in.def == nil || fnPtr(in.fn) == fnPtr(in.def.fn) {
+				in := &prog(isa.GFX9, form.ti).Code[0]
+				if in.Def == nil || fnPtr(in.Fn) == fnPtr(in.Def.Fn) {
 					t.Fatalf("%s (%s): no fast path", op.name, form.what)
 				}
 				for _, fd := range []uint32{0, 1, 2} {
@@ -124,7 +124,7 @@ func TestFlushRowsMatchReference(t *testing.T) {
 						}
 						w0 := flushWave(r, fd, ex)
 						desc := fmt.Sprintf("%s (%s), FP_DENORM f32 %d", op.name, form.what, fd)
-						fastCheck(t, desc, w0, in, in.def.fn, it%5 == 0)
+						fastCheck(t, desc, w0, in, in.Def.Fn, it%5 == 0)
 					}
 				}
 			}

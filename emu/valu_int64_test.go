@@ -1,10 +1,10 @@
 package emu
 
 import (
+	"github.com/wavedbg/wavedbg/emu/internal/fast"
+	simd "github.com/wavedbg/wavedbg/emu/internal/lanes"
 	"math/rand/v2"
 	"testing"
-
-	simd "github.com/wavedbg/wavedbg/emu/internal/lanes"
 )
 
 // The carry, borrow and select loops against per-lane references, for
@@ -84,8 +84,8 @@ func TestCarryLoopsMatchLanes(t *testing.T) {
 		fast, ref func(d, a, b *[64]uint32, cm uint64, n int) uint64
 	}
 	loops := []loop{
-		{"addLanes", addLanes, addLanesRef},
-		{"subLanes", subLanes, subLanesRef},
+		{"addLanes", fast.AddLanes, addLanesRef},
+		{"subLanes", fast.SubLanes, subLanesRef},
 		{"Select", func(d, a, b *[64]uint32, m uint64, n int) uint64 { simd.Select(d, a, b, m, n); return 0 },
 			func(d, a, b *[64]uint32, m uint64, n int) uint64 { cndLanesRef(d, a, b, m, n); return 0 }},
 	}
@@ -108,7 +108,7 @@ func TestCarryLoopsMatchLanes(t *testing.T) {
 		ga, gb := a, b
 		dp, ap, bp := aliasRows(alias, &d, &ga, &gb)
 		gc := lp.fast(dp, ap, bp, cm, n)
-		if mask := lowLanes(n); gc&mask != wc&mask {
+		if mask := fast.LowLanes(n); gc&mask != wc&mask {
 			t.Fatalf("trial %d: %s (alias %d, %d lanes, carries in %#x): carries %#x, want %#x",
 				trial, lp.name, alias, n, cm, gc&mask, wc&mask)
 		}

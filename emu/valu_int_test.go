@@ -2,10 +2,10 @@ package emu
 
 import (
 	"fmt"
+	"github.com/wavedbg/wavedbg/emu/internal/core"
+	"github.com/wavedbg/wavedbg/isa"
 	"math/rand/v2"
 	"testing"
-
-	"github.com/wavedbg/wavedbg/isa"
 )
 
 // intExecMasks are the EXEC masks the integer kernels' quad loops must
@@ -63,27 +63,27 @@ func TestIntKernelsMatchGeneric(t *testing.T) {
 		I("v_cmpx_gt_u32", vcc(), vreg(2), vreg(3)),
 	} {
 		p := prog(isa.GFX9, c)
-		in := &p.code[0]
+		in := &p.Code[0]
 		desc := fmt.Sprintf("#%d %s %v", ci, c.name, c.in.Args)
-		if in.def == nil || fnPtr(in.fn) == fnPtr(in.def.fn) {
+		if in.Def == nil || fnPtr(in.Fn) == fnPtr(in.Def.Fn) {
 			t.Fatalf("%s: not on a fast path", desc)
 		}
 		for _, ex := range intExecMasks {
 			for it := range 6 {
 				w0 := withExec(fastWave(r), ex)
-				w0.target = isa.GFX9
+				w0.Target = isa.GFX9
 				if it%2 == 0 { // operands that carry and compare equal
 					for l := range 64 {
-						w0.v[2][l], w0.v[3][l] = ^uint32(0)-uint32(r.IntN(2)), w0.v[2][l]^uint32(r.IntN(2))
+						w0.V[2][l], w0.V[3][l] = ^uint32(0)-uint32(r.IntN(2)), w0.V[2][l]^uint32(r.IntN(2))
 					}
 				}
 				if it%3 == 1 { // no carries in
-					w0.s[codeVCC], w0.s[codeVCC+1], w0.s[12], w0.s[13] = 0, 0, 0, 0
+					w0.S[core.CodeVCC], w0.S[core.CodeVCC+1], w0.S[12], w0.S[13] = 0, 0, 0, 0
 				}
 				if it%2 == 0 { // bases that carry
-					w0.s[5], w0.s[6] = ^uint32(0), 1<<31
+					w0.S[5], w0.S[6] = ^uint32(0), 1<<31
 				}
-				fastCheck(t, fmt.Sprintf("%s exec %#x", desc, ex), w0, in, in.def.fn, it%3 == 0)
+				fastCheck(t, fmt.Sprintf("%s exec %#x", desc, ex), w0, in, in.Def.Fn, it%3 == 0)
 			}
 		}
 	}

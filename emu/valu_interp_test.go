@@ -1,10 +1,11 @@
 package emu
 
 import (
+	"github.com/wavedbg/wavedbg/emu/internal/core"
+	"github.com/wavedbg/wavedbg/emu/internal/ref"
+	"github.com/wavedbg/wavedbg/isa"
 	"strings"
 	"testing"
-
-	"github.com/wavedbg/wavedbg/isa"
 )
 
 // Interpolation test fixture. M0 = 0x100 | 1<<16: lds_param_offset 0x100,
@@ -57,21 +58,21 @@ func ipMachine(t *testing.T, target isa.Target, code []byte, withLDS bool) *Mach
 	}
 	code = append(append([]byte(nil), code...), 0x00, 0x00, 0x81, 0xbf) // s_endpgm
 	p := DecodeProgramWith(target, isa.FeaturesOf(mcpu), 0, code)
-	mem := NewMemory()
-	if err := mem.Map("lds", SharedApertureBase, 1<<16, false); err != nil {
+	mem := core.NewMemory()
+	if err := mem.Map("lds", core.SharedApertureBase, 1<<16, false); err != nil {
 		t.Fatal(err)
 	}
 	for _, q := range ipParams {
 		for k, v := range q.p {
-			a := uint64(ipBase + q.prim*interpPrimStride + q.attr*48 + k*16 + q.ch*4)
-			if err := mem.WriteU32(SharedApertureBase+a, v); err != nil {
+			a := uint64(ipBase + q.prim*ref.InterpPrimStride + q.attr*48 + k*16 + q.ch*4)
+			if err := mem.WriteU32(core.SharedApertureBase+a, v); err != nil {
 				t.Fatal(err)
 			}
 		}
 	}
-	m := NewMachine(p, mem, DefaultConfig(target))
+	m := NewMachine(p, mem, core.DefaultConfig(target))
 	if withLDS {
-		m.VectorMemory = &vmemUnit{lds: newLDS(1 << 16), cfg: VMemConfig{LDSLatency: 4}, ops: map[*isa.Inst]*vmOp{}}
+		m.VectorMemory = &ref.VMemUnit{Lds: ref.NewLDS(1 << 16), Cfg: ref.VMemConfig{LDSLatency: 4}, Ops: map[*isa.Inst]*ref.VmOp{}}
 	}
 	m.SetExec(ipExec)
 	for l := 0; l < 64; l++ {
@@ -163,11 +164,11 @@ func TestInterp(t *testing.T) {
 				if ipExec>>l&1 == 0 {
 					want = tc.pre
 				}
-				if got := m.w.v[tc.vdst][l]; got != want {
+				if got := m.w.V[tc.vdst][l]; got != want {
 					t.Errorf("lane %d: v%d = %#x, want %#x", l, tc.vdst, got, want)
 				}
 			}
-			if got := m.w.v[tc.vdst][8]; got != tc.pre {
+			if got := m.w.V[tc.vdst][8]; got != tc.pre {
 				t.Errorf("lane 8 (EXEC off): v%d = %#x, want %#x", tc.vdst, got, tc.pre)
 			}
 		})

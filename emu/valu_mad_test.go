@@ -1,6 +1,8 @@
 package emu
 
 import (
+	"github.com/wavedbg/wavedbg/emu/internal/core"
+	"github.com/wavedbg/wavedbg/emu/internal/fast"
 	"math/rand/v2"
 	"testing"
 )
@@ -46,18 +48,18 @@ func TestMadU64UniformMatchesLanes(t *testing.T) {
 		}
 		n := 1 + r.IntN(64)
 		var b [64]uint32
-		fill(&b, y)
+		fast.Fill(&b, y)
 		var wlo, whi, glo, ghi [64]uint32
-		wc := madU64Lanes(&wlo, &whi, &a, &b, &clo, &chi, n)
+		wc := fast.MadU64Lanes(&wlo, &whi, &a, &b, &clo, &chi, n)
 		inPlace := trial%2 == 1
 		dlo, dhi := &glo, &ghi
 		clo2, chi2 := clo, chi
 		if inPlace { // D is the addend
 			dlo, dhi = &clo2, &chi2
 		}
-		gc := madU64Uniform(dlo, dhi, &a, &clo2, &chi2, y, n)
-		live := 4 * nquads(n)
-		mask := lowLanes(n)
+		gc := fast.MadU64Uniform(dlo, dhi, &a, &clo2, &chi2, y, n)
+		live := 4 * core.Nquads(n)
+		mask := fast.LowLanes(n)
 		if wc&mask != gc&mask {
 			t.Fatalf("trial %d (S1 %#x, %d lanes): carries %#x, want %#x", trial, y, n, gc&mask, wc&mask)
 		}
@@ -100,7 +102,7 @@ func TestAddNoCarryMatchesCarry(t *testing.T) {
 			x = ^b[l] + uint32(r.IntN(2))
 		}
 		n := 1 + r.IntN(64)
-		live, mask := 4*nquads(n), lowLanes(n)
+		live, mask := 4*core.Nquads(n), fast.LowLanes(n)
 		alias := trial % 4 // 0: D fresh, 1: D is a, 2: D is b, 3: D is a and b
 		if alias == 3 {
 			b = a
@@ -124,9 +126,9 @@ func TestAddNoCarryMatchesCarry(t *testing.T) {
 			dp, ap, bp := aliasRows(alias, &d, &ga, &gb)
 			var gc uint64
 			if uni {
-				gc = addUniform0(dp, x, bp, n)
+				gc = fast.AddUniform0(dp, x, bp, n)
 			} else {
-				gc = addLanes0(dp, ap, bp, n)
+				gc = fast.AddLanes0(dp, ap, bp, n)
 			}
 			if gc&mask != wc&mask {
 				t.Fatalf("trial %d (uniform %v, alias %d, %d lanes): carries %#x, want %#x", trial, uni, alias, n, gc&mask, wc&mask)
@@ -168,17 +170,17 @@ func TestShlConstLanes(t *testing.T) {
 		layout := trial / 3 % 3
 		switch layout {
 		case 0: // v[0:1] = v[0:1] << s
-			shlConstLanes(&got[0], &got[1], &got[0], &got[1], s, n)
+			fast.ShlConstLanes(&got[0], &got[1], &got[0], &got[1], s, n)
 		case 1: // v[1:2] = v[0:1] << s
 			want = rows
 			for l := range n {
 				x := (uint64(rows[0][l]) | uint64(rows[1][l])<<32) << s
 				want[1][l], want[2][l] = uint32(x), uint32(x>>32)
 			}
-			shlConstLanes(&got[1], &got[2], &got[0], &got[1], s, n)
+			fast.ShlConstLanes(&got[1], &got[2], &got[0], &got[1], s, n)
 		case 2: // into scratch rows
 			var dlo, dhi [64]uint32
-			shlConstLanes(&dlo, &dhi, &got[0], &got[1], s, n)
+			fast.ShlConstLanes(&dlo, &dhi, &got[0], &got[1], s, n)
 			got[0], got[1] = dlo, dhi
 			for l := n; l < 64; l++ {
 				got[0][l], got[1][l] = rows[0][l], rows[1][l]

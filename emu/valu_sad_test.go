@@ -2,9 +2,9 @@ package emu
 
 import (
 	"fmt"
-	"testing"
-
+	"github.com/wavedbg/wavedbg/emu/internal/ref"
 	"github.com/wavedbg/wavedbg/isa"
+	"testing"
 )
 
 // wordCase runs one instruction on lane 0 with VGPRs set from in and checks
@@ -27,7 +27,7 @@ func runWordCases(t *testing.T, tg isa.Target, f isa.Features, cases []wordCase)
 			}
 			run(t, m)
 			for r, v := range tc.want {
-				if got := m.w.v[r][0]; got != v {
+				if got := m.w.V[r][0]; got != v {
 					t.Errorf("%s: v%d = %#x, want %#x", tc.inst.asm, r, got, v)
 				}
 			}
@@ -136,7 +136,7 @@ func TestScreenPartition(t *testing.T) {
 			}
 			run(t, m)
 			for l := 0; l < 64; l++ {
-				if got, want := m.w.v[0][l], uint32(screenPartitionTable[base+l]); got != want {
+				if got, want := m.w.V[0][l], uint32(screenPartitionTable[base+l]); got != want {
 					t.Errorf("%s: select %#x → %#x, want %#x", inst.asm, base+l, got, want)
 				}
 			}
@@ -145,7 +145,7 @@ func TestScreenPartition(t *testing.T) {
 }
 
 func ExampleOpPrecision_screenPartition() {
-	p, _ := OpPrecision("v_screen_partition_4se_b32")
+	p, _ := ref.OpPrecision("v_screen_partition_4se_b32")
 	fmt.Println(p)
 	// Output: exact
 }

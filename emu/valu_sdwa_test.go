@@ -2,11 +2,13 @@ package emu
 
 import (
 	"fmt"
+	"github.com/wavedbg/wavedbg/emu/internal/core"
+	"github.com/wavedbg/wavedbg/emu/internal/fast"
+	"github.com/wavedbg/wavedbg/emu/internal/ref"
+	"github.com/wavedbg/wavedbg/isa"
 	"math/rand/v2"
 	"sort"
 	"testing"
-
-	"github.com/wavedbg/wavedbg/isa"
 )
 
 // sdwaCases builds, for every operation the SDWA path takes, SDWA
@@ -15,25 +17,25 @@ import (
 // each dst_unused, abs and neg on float sources, clamp and omod, and
 // VGPR, SGPR, inline and literal sources.
 func sdwaCases(r *rand.Rand) []ti {
-	names := make([]string, 0, len(opTable))
-	for n, d := range opTable {
-		if v := d.v; v != nil && !v.mac && v.dstW == 1 && v.ft != 64 && v.nsrc <= 2 && v.srcW[0] == 1 && v.srcW[1] == 1 {
+	names := make([]string, 0, len(ref.OpTable))
+	for n, d := range ref.OpTable {
+		if v := d.V; v != nil && !v.Mac && v.DstW == 1 && v.Ft != 64 && v.Nsrc <= 2 && v.SrcW[0] == 1 && v.SrcW[1] == 1 {
 			names = append(names, n)
 		}
 	}
 	sort.Strings(names)
 	var cs []ti
 	for _, n := range names {
-		v := opTable[n].v
+		v := ref.OpTable[n].V
 		for i := 0; i < 6; i++ {
 			args := []isa.Operand{vreg(8)}
-			if v.cout {
+			if v.Cout {
 				args = append(args, vcc())
 			}
 			if i == 1 {
 				args[0] = vreg(0) // aliases S0
 			}
-			for k := 0; k < int(v.nsrc); k++ {
+			for k := 0; k < int(v.Nsrc); k++ {
 				o := vreg(2 * k)
 				switch {
 				case i == 2 && k == 0:
@@ -46,12 +48,12 @@ func sdwaCases(r *rand.Rand) []ti {
 				if r.IntN(3) == 0 {
 					o.Sext = true
 				}
-				if laneFloat(v, k) {
+				if fast.LaneFloat(v, k) {
 					o.Neg, o.Abs = r.IntN(3) == 0, r.IntN(3) == 0
 				}
 				args = append(args, o)
 			}
-			if v.cin {
+			if v.Cin {
 				args = append(args, vcc())
 			}
 			c := I(n, args...)
@@ -69,9 +71,9 @@ func sdwaCases(r *rand.Rand) []ti {
 	// compares: every condition of each type the path takes, to VCC and
 	// to an SGPR pair, v_cmp and v_cmpx
 	for _, ty := range []string{"i32", "u32", "f32", "i16", "u16"} {
-		conds := iconds
+		conds := ref.Iconds
 		if ty == "f32" {
-			conds = fconds
+			conds = ref.Fconds
 		}
 		for ci, cond := range conds {
 			for _, x := range []string{"v_cmp_", "v_cmpx_"} {
@@ -112,24 +114,24 @@ func TestSDWAMatchesGeneric(t *testing.T) {
 	taken, cmps := 0, 0
 	for ci, c := range sdwaCases(r) {
 		p := prog(isa.GFX9, c)
-		in := &p.code[0]
-		if in.def == nil {
+		in := &p.Code[0]
+		if in.Def == nil {
 			continue
 		}
 		desc := fmt.Sprintf("#%d %s %v %+v", ci, c.name, c.in.Args, c.in.Mods)
-		switch fnPtr(in.fn) {
-		case fnPtr(execSDWA):
+		switch fnPtr(in.Fn) {
+		case fnPtr(fast.ExecSDWA):
 			taken++
-		case fnPtr(execCmpSDWA):
+		case fnPtr(fast.ExecCmpSDWA):
 			cmps++
 		default:
 			continue
 		}
 		for it := 0; it < iters; it++ {
-			fastCheck(t, desc, sdwaWave(r), in, in.def.fn, it%3 == 0)
+			fastCheck(t, desc, sdwaWave(r), in, in.Def.Fn, it%3 == 0)
 		}
 		for i, ex := range edgeMasks {
-			fastCheck(t, desc, withExec(sdwaWave(r), ex), in, in.def.fn, i%3 == 0)
+			fastCheck(t, desc, withExec(sdwaWave(r), ex), in, in.Def.Fn, i%3 == 0)
 		}
 	}
 	if taken < 300 || cmps < 96 {
@@ -139,9 +141,9 @@ func TestSDWAMatchesGeneric(t *testing.T) {
 
 // sdwaWave is fastWave with a GPR index (M0[7:0]) that keeps indexed
 // destinations within v255: execVOP's dst_sel merge reads the destination.
-func sdwaWave(r *rand.Rand) *Wave {
+func sdwaWave(r *rand.Rand) *core.Wave {
 	w := fastWave(r)
-	w.s[codeM0] &^= 0xf0
+	w.S[core.CodeM0] &^= 0xf0
 	return w
 }
 
@@ -163,7 +165,7 @@ func TestSDWAForms(t *testing.T) {
 		sd(I("v_cmpx_eq_i32", sreg2(10), vreg(2), sx), 4, 5, 6, 0),
 	} {
 		p := prog(isa.GFX9, c)
-		if in := &p.code[0]; fnPtr(in.fn) != fnPtr(execSDWA) && fnPtr(in.fn) != fnPtr(execCmpSDWA) {
+		if in := &p.Code[0]; fnPtr(in.Fn) != fnPtr(fast.ExecSDWA) && fnPtr(in.Fn) != fnPtr(fast.ExecCmpSDWA) {
 			t.Errorf("%s %+v: not the SDWA path", c.name, c.in.Mods)
 		}
 	}
@@ -181,22 +183,22 @@ func TestSDWASelectMatchesShifts(t *testing.T) {
 			src[l] = r.Uint32()
 		}
 		for sel := uint8(0); sel < 6; sel++ {
-			f := sdwaFieldOf(sel)
+			f := fast.SdwaFieldOf(sel)
 			for _, at := range [][2]int{{0, 0}, {1, 1}, {0, 1}, {1, 0}} {
 				s, d := (*[64]uint32)(src[at[0]:]), (*[64]uint32)(dst[at[1]:])
-				sdwaSelect(d, s, f.down-f.up, 32-f.down)
+				fast.SdwaSelect(d, s, f.Down-f.Up, 32-f.Down)
 				for l := range d {
-					if want := s[l] << f.up >> f.down; d[l] != want {
+					if want := s[l] << f.Up >> f.Down; d[l] != want {
 						t.Fatalf("sel %d, rows from %v: lane %d = %#x, want %#x", sel, at, l, d[l], want)
 					}
 				}
 				n := []int{64, 64, r.IntN(65)}[r.IntN(3)]
 				*d = *s
-				sdwaPlace(d, n, f.down-f.up, 32-f.down)
+				fast.SdwaPlace(d, n, f.Down-f.Up, 32-f.Down)
 				for l := range d {
 					want := s[l]
 					if l < n {
-						want = s[l] << f.down >> f.up
+						want = s[l] << f.Down >> f.Up
 					}
 					if d[l] != want {
 						t.Fatalf("place sel %d, %d lanes, row from %d: lane %d = %#x, want %#x", sel, n, at[1], l, d[l], want)

@@ -1,10 +1,9 @@
 package emu
 
 import (
+	"github.com/wavedbg/wavedbg/isa"
 	"math"
 	"testing"
-
-	"github.com/wavedbg/wavedbg/isa"
 )
 
 func fb(f float32) uint32 { return math.Float32bits(f) }
@@ -93,14 +92,14 @@ func TestVALU32(t *testing.T) {
 		}
 		m.SetExec(1 | 1<<5)
 		for _, l := range []int{0, 5} {
-			m.w.v[1][l], m.w.v[2][l], m.w.v[3][l] = tc.a, tc.b, tc.c
+			m.w.V[1][l], m.w.V[2][l], m.w.V[3][l] = tc.a, tc.b, tc.c
 		}
-		m.w.v[0][1] = 0x5a5a
+		m.w.V[0][1] = 0x5a5a
 		run(t, m)
-		if got := m.w.v[0][5]; got != tc.want || m.w.v[0][0] != tc.want {
+		if got := m.w.V[0][5]; got != tc.want || m.w.V[0][0] != tc.want {
 			t.Errorf("%s(0x%x, 0x%x, 0x%x) mode 0x%x = 0x%x, want 0x%x", tc.name, tc.a, tc.b, tc.c, tc.mode, got, tc.want)
 		}
-		if m.w.v[0][1] != 0x5a5a {
+		if m.w.V[0][1] != 0x5a5a {
 			t.Errorf("%s wrote lane 1 outside EXEC", tc.name)
 		}
 	}
@@ -116,26 +115,26 @@ func TestCarryAndCompare(t *testing.T) {
 		I("s_endpgm"))
 	m.SetExec(0xf)
 	for l := 0; l < 4; l++ {
-		m.w.v[1][l] = uint32(0xfffffffe + l) // -2, -1, 0, 1
-		m.w.v[2][l] = 1
+		m.w.V[1][l] = uint32(0xfffffffe + l) // -2, -1, 0, 1
+		m.w.V[2][l] = 1
 	}
 	run(t, m)
-	if m.w.v[0][0] != 0xffffffff || m.w.v[0][1] != 0 || m.w.v[0][3] != 2 {
-		t.Errorf("v_add_co_u32 = %x", m.w.v[0][:4])
+	if m.w.V[0][0] != 0xffffffff || m.w.V[0][1] != 0 || m.w.V[0][3] != 2 {
+		t.Errorf("v_add_co_u32 = %x", m.w.V[0][:4])
 	}
 	// only lane 1 (0xffffffff + 1) carries out of v_add_co, and again of v_addc
-	if got := m.w.get64(10); got != 0b0010 {
+	if got := m.w.Get64(10); got != 0b0010 {
 		t.Errorf("v_addc carry = %b, want 0010", got)
 	}
-	if m.w.v[3][1] != 1 { // 0xffffffff + 1 + carry 1
-		t.Errorf("v_addc lane 1 = %x", m.w.v[3][1])
+	if m.w.V[3][1] != 1 { // 0xffffffff + 1 + carry 1
+		t.Errorf("v_addc lane 1 = %x", m.w.V[3][1])
 	}
-	if got := m.w.vcc(); got != 0b0100 {
+	if got := m.w.Vcc(); got != 0b0100 {
 		t.Errorf("v_cmp_lt_u32 vcc = %b, want 0100", got)
 	}
 	// v_cmpx_gt_i32: v1 > 1 signed: none → EXEC = 0
-	if m.w.exec() != 0 || m.w.get64(12) != 0 {
-		t.Errorf("v_cmpx exec = %b s[12:13] = %b", m.w.exec(), m.w.get64(12))
+	if m.w.Exec() != 0 || m.w.Get64(12) != 0 {
+		t.Errorf("v_cmpx exec = %b s[12:13] = %b", m.w.Exec(), m.w.Get64(12))
 	}
 }
 
@@ -147,18 +146,18 @@ func TestReadWriteLane(t *testing.T) {
 		I("v_mbcnt_lo_u32_b32", vreg(3), ic(-1), ic(0)).enc(isa.EncVOP3),
 		I("s_endpgm"))
 	for l := 0; l < 64; l++ {
-		m.w.v[1][l] = uint32(100 + l)
+		m.w.V[1][l] = uint32(100 + l)
 	}
 	m.SetExec(0xff00)
 	run(t, m)
-	if m.w.s[0] != 107 || m.w.s[1] != 108 {
-		t.Errorf("readlane = %d, readfirstlane = %d", m.w.s[0], m.w.s[1])
+	if m.w.S[0] != 107 || m.w.S[1] != 108 {
+		t.Errorf("readlane = %d, readfirstlane = %d", m.w.S[0], m.w.S[1])
 	}
-	if m.w.v[2][63] != 107 {
-		t.Errorf("writelane ignores EXEC: lane 63 = %d", m.w.v[2][63])
+	if m.w.V[2][63] != 107 {
+		t.Errorf("writelane ignores EXEC: lane 63 = %d", m.w.V[2][63])
 	}
-	if m.w.v[3][8] != 8 || m.w.v[3][15] != 15 {
-		t.Errorf("mbcnt = %v", m.w.v[3][8:16])
+	if m.w.V[3][8] != 8 || m.w.V[3][15] != 15 {
+		t.Errorf("mbcnt = %v", m.w.V[3][8:16])
 	}
 }
 
@@ -174,9 +173,9 @@ func TestConversionDenormals(t *testing.T) {
 	} {
 		m := machine(t, I(tc.name, vreg(0), vreg(1)).enc(isa.EncVOP3), I("s_endpgm"))
 		m.SetExec(1)
-		m.w.v[1][0] = tc.a
+		m.w.V[1][0] = tc.a
 		run(t, m)
-		if got := m.w.v[0][0]; got != tc.want {
+		if got := m.w.V[0][0]; got != tc.want {
 			t.Errorf("%s(%#x) = %#x, want %#x", tc.name, tc.a, got, tc.want)
 		}
 	}

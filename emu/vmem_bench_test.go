@@ -2,11 +2,12 @@ package emu
 
 import (
 	"context"
+	"github.com/wavedbg/wavedbg/emu/internal/core"
+	"github.com/wavedbg/wavedbg/emu/internal/ref"
+	"github.com/wavedbg/wavedbg/isa"
 	"syscall"
 	"testing"
 	"time"
-
-	"github.com/wavedbg/wavedbg/isa"
 )
 
 // Vector memory loops for the benchmarks (gfx900 encodings): 64 lanes at
@@ -116,7 +117,7 @@ var vmemShapes = map[string]struct {
 // a grid worker's view of memory, noFast through the general path.
 func vmemMachine(tb testing.TB, loop string, view, noFast bool) *Machine {
 	tb.Helper()
-	mem := NewMemory()
+	mem := core.NewMemory()
 	if err := mem.Map("buf", vfA, 0x10000, false); err != nil {
 		tb.Fatal(err)
 	}
@@ -128,13 +129,13 @@ func vmemMachine(tb testing.TB, loop string, view, noFast bool) *Machine {
 		tb.Fatal(err)
 	}
 	if view {
-		mem = mem.groupView()
+		mem = mem.GroupView()
 	}
-	cfg := DefaultConfig(isa.GFX9)
+	cfg := core.DefaultConfig(isa.GFX9)
 	cfg.HistoryBytes = 0
 	m := NewMachine(vfProgram(tb, isa.GFX9, vmemLoops[loop]...), mem, cfg)
-	m.VectorMemory = &vmemUnit{lds: newLDS(1024), cfg: VMemConfig{LDSLatency: 4}, ops: map[*isa.Inst]*vmOp{},
-		scratch: d.ScratchAddr, noFast: noFast}
+	m.VectorMemory = &ref.VMemUnit{Lds: ref.NewLDS(1024), Cfg: ref.VMemConfig{LDSLatency: 4}, Ops: map[*isa.Inst]*ref.VmOp{},
+		Scratch: d.ScratchAddr, NoFast: noFast}
 	sh, ok := vmemShapes[loop]
 	if !ok {
 		sh.addr, sh.exec = func(l uint64) uint64 { return vfA + 4*l }, ^uint64(0)
@@ -142,12 +143,12 @@ func vmemMachine(tb testing.TB, loop string, view, noFast bool) *Machine {
 	m.SetExec(sh.exec)
 	for l := 0; l < 64; l++ {
 		a := sh.addr(uint64(l))
-		m.w.v[1][l] = 8 // a private offset
-		m.w.v[2][l], m.w.v[3][l] = uint32(a), uint32(a>>32)
-		m.w.v[4][l] = uint32(l * 0x01010101)
+		m.w.V[1][l] = 8 // a private offset
+		m.w.V[2][l], m.w.V[3][l] = uint32(a), uint32(a>>32)
+		m.w.V[4][l] = uint32(l * 0x01010101)
 	}
 	for i, v := range d.scratchRsrc() {
-		m.w.s[12+i] = v
+		m.w.S[12+i] = v
 	}
 	return m
 }

@@ -1,13 +1,14 @@
 package emu
 
 import (
+	"github.com/wavedbg/wavedbg/emu/internal/core"
+	"github.com/wavedbg/wavedbg/emu/internal/ref"
+	"github.com/wavedbg/wavedbg/isa"
+	"github.com/wavedbg/wavedbg/loader"
 	"math"
 	"math/rand/v2"
 	"path/filepath"
 	"testing"
-
-	"github.com/wavedbg/wavedbg/isa"
-	"github.com/wavedbg/wavedbg/loader"
 )
 
 // TestScratchVSharp: the private segment buffer V# decodes to ROCr's
@@ -16,18 +17,18 @@ func TestScratchVSharp(t *testing.T) {
 	d := &Dispatch{ScratchAddr: 0x1_2345_6700, ScratchBytes: 1 << 20}
 	r := d.scratchRsrc()
 	for _, tgt := range []isa.Target{isa.GFX8, isa.GFX9} {
-		v := DecodeVSharp(r, tgt)
-		want := VSharp{Base: 0x1_2345_6700, Swizzle: true, NumRecords: 1 << 20, DstSel: [4]uint8{4, 5, 6, 7},
-			NumFormat: nfUINT, DataFormat: 4, ElemSize: 4, IndexStride: 64, AddTID: true}
+		v := ref.DecodeVSharp(r, tgt)
+		want := ref.VSharp{Base: 0x1_2345_6700, Swizzle: true, NumRecords: 1 << 20, DstSel: [4]uint8{4, 5, 6, 7},
+			NumFormat: ref.NfUINT, DataFormat: 4, ElemSize: 4, IndexStride: 64, AddTID: true}
 		if v != want {
 			t.Errorf("%v: V# %+v, want %+v", tgt, v, want)
 		}
 	}
-	v := decodeVSharp(r, isa.GFX9)
+	v := ref.DecodeDesc(r, isa.GFX9)
 	for _, c := range []struct{ lane, off, want uint32 }{
 		{0, 0, 0}, {1, 0, 4}, {63, 0, 252}, {0, 4, 256}, {5, 6, 256 + 20 + 2}, {2, 1024, 256*256 + 8},
 	} {
-		if got := v.bufOffset(c.lane, c.off); got != c.want {
+		if got := v.BufOffset(c.lane, c.off); got != c.want {
 			t.Errorf("lane %d offset %d: BUFOFFSET %d, want %d", c.lane, c.off, got, c.want)
 		}
 	}
@@ -38,19 +39,19 @@ func TestScratchVSharp(t *testing.T) {
 // time, back to an earlier V#, to the other target) or stay.
 func TestVSharpCache(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
-	var c vsCache
-	w := &Wave{}
+	var c ref.VsCache
+	w := &core.Wave{}
 	for i := range 2000 {
 		switch rng.IntN(4) {
 		case 0:
-			w.s[12+rng.IntN(4)] = rng.Uint32()
+			w.S[12+rng.IntN(4)] = rng.Uint32()
 		case 1:
-			w.target = []isa.Target{isa.GFX8, isa.GFX9}[rng.IntN(2)]
+			w.Target = []isa.Target{isa.GFX8, isa.GFX9}[rng.IntN(2)]
 		case 2:
-			w.s[12], w.s[13], w.s[14], w.s[15] = 0, 0, 0, 0
+			w.S[12], w.S[13], w.S[14], w.S[15] = 0, 0, 0, 0
 		}
-		words := [4]uint32{w.s[12], w.s[13], w.s[14], w.s[15]}
-		if got, want := *c.read(w, 12), decodeVSharp(words, w.target); got != want {
+		words := [4]uint32{w.S[12], w.S[13], w.S[14], w.S[15]}
+		if got, want := *c.Read(w, 12), ref.DecodeDesc(words, w.Target); got != want {
 			t.Fatalf("step %d: %+v, want %+v", i, got, want)
 		}
 	}
@@ -62,12 +63,12 @@ func TestSwizzleFormula(t *testing.T) {
 	for es := uint32(0); es < 4; es++ {
 		for is := uint32(0); is < 4; is++ {
 			w3 := es<<19 | is<<21
-			v := decodeVSharp([4]uint32{0, 1<<31 | 48<<16, 1 << 30, w3}, isa.GFX8)
+			v := ref.DecodeDesc([4]uint32{0, 1<<31 | 48<<16, 1 << 30, w3}, isa.GFX8)
 			E, I := uint32(2)<<es, uint32(8)<<is
 			for _, idx := range []uint32{0, 1, 7, 8, 63, 64, 100} {
 				for _, off := range []uint32{0, 1, 3, 4, 17, 47} {
 					want := off%E + E*(idx%I) + I*((idx/I)*48+(off/E)*E)
-					if got := v.bufOffset(idx, off); got != want {
+					if got := v.BufOffset(idx, off); got != want {
 						t.Fatalf("es %d is %d idx %d off %d: %d, want %d", E, I, idx, off, got, want)
 					}
 				}
@@ -75,8 +76,8 @@ func TestSwizzleFormula(t *testing.T) {
 		}
 	}
 	// GFX9 ignores ELEMSIZE: the element is 4 bytes.
-	if v := decodeVSharp([4]uint32{0, 1 << 31, 0, 3 << 19}, isa.GFX9); v.elemSize != 4 {
-		t.Errorf("GFX9 element size %d", v.elemSize)
+	if v := ref.DecodeDesc([4]uint32{0, 1 << 31, 0, 3 << 19}, isa.GFX9); v.ElemSize != 4 {
+		t.Errorf("GFX9 element size %d", v.ElemSize)
 	}
 }
 
@@ -84,11 +85,11 @@ func TestSwizzleFormula(t *testing.T) {
 // with NUMRECORDS - SOFFSET; otherwise AINDEX with NUMRECORDS, and AOFFSET
 // with STRIDE when IDXEN or ADD_TID is set.
 func TestRangeCheck(t *testing.T) {
-	raw := vsharp{numRecords: 100}
-	rec := vsharp{numRecords: 10, stride: 16}
-	tid := vsharp{numRecords: 10, stride: 16, addTid: true}
+	raw := ref.Desc{NumRecords: 100}
+	rec := ref.Desc{NumRecords: 10, Stride: 16}
+	tid := ref.Desc{NumRecords: 10, Stride: 16, AddTid: true}
 	tests := []struct {
-		v           vsharp
+		v           ref.Desc
 		idxen       bool
 		index, aoff uint32
 		soff        uint32
@@ -107,8 +108,8 @@ func TestRangeCheck(t *testing.T) {
 		{tid, false, 3, 16, 0, false},
 	}
 	for i, tt := range tests {
-		o := &vmOp{idxen: tt.idxen}
-		if got := tt.v.check(o, tt.index, tt.aoff, tt.soff); got != tt.want {
+		o := &ref.VmOp{Idxen: tt.idxen}
+		if got := tt.v.Check(o, tt.index, tt.aoff, tt.soff); got != tt.want {
 			t.Errorf("case %d: in range %v, want %v", i, got, tt.want)
 		}
 	}
@@ -120,68 +121,68 @@ func TestFormats(t *testing.T) {
 	f32b := math.Float32bits
 	// 2_10_10_10 (9): X in bits 9:0; 10_10_10_2 (8): X in bits 1:0.
 	b := []byte{0x01, 0x00, 0x00, 0xc0} // X=1 (9), W=3
-	if v := formatLoad(b, 9, nfUINT, nil); v[0] != 1 || v[3] != 3 {
+	if v := ref.FormatLoad(b, 9, ref.NfUINT, nil); v[0] != 1 || v[3] != 3 {
 		t.Errorf("2_10_10_10 uint: %v", v)
 	}
-	if v := formatLoad(b, 8, nfUINT, nil); v[0] != 1 || v[3] != 0x300 {
+	if v := ref.FormatLoad(b, 8, ref.NfUINT, nil); v[0] != 1 || v[3] != 0x300 {
 		t.Errorf("10_10_10_2 uint: %v", v)
 	}
 	// 8_8_8_8 UNORM and SNORM.
-	if v := formatLoad([]byte{255, 0, 128, 51}, 10, nfUNORM, nil); v[0] != f32b(1) || v[1] != 0 || v[3] != f32b(0.2) {
+	if v := ref.FormatLoad([]byte{255, 0, 128, 51}, 10, ref.NfUNORM, nil); v[0] != f32b(1) || v[1] != 0 || v[3] != f32b(0.2) {
 		t.Errorf("8_8_8_8 unorm: %v", v)
 	}
-	if v := formatLoad([]byte{0x81, 0x80, 0x7f, 0}, 10, nfSNORM, nil); v[0] != f32b(-1) || v[1] != f32b(-1) || v[2] != f32b(1) {
+	if v := ref.FormatLoad([]byte{0x81, 0x80, 0x7f, 0}, 10, ref.NfSNORM, nil); v[0] != f32b(-1) || v[1] != f32b(-1) || v[2] != f32b(1) {
 		t.Errorf("8_8_8_8 snorm: %v", v)
 	}
 	// Missing components: W reads 1 (as a float for float formats).
-	if v := formatLoad([]byte{7, 0}, 2, nfUINT, nil); v[0] != 7 || v[1] != 0 || v[3] != 1 {
+	if v := ref.FormatLoad([]byte{7, 0}, 2, ref.NfUINT, nil); v[0] != 7 || v[1] != 0 || v[3] != 1 {
 		t.Errorf("16 uint: %v", v)
 	}
-	if v := formatLoad([]byte{0, 0x3c}, 2, nfFLOAT, nil); v[0] != f32b(1) || v[3] != f32b(1) {
+	if v := ref.FormatLoad([]byte{0, 0x3c}, 2, ref.NfFLOAT, nil); v[0] != f32b(1) || v[3] != f32b(1) {
 		t.Errorf("16 float: %v", v)
 	}
 	// DST_SEL: swap X and Y, constant 0 and 1.
-	if v := formatLoad([]byte{1, 0, 2, 0}, 5, nfUINT, []uint8{5, 4, 0, 1}); v != [4]uint32{2, 1, 0, 1} {
+	if v := ref.FormatLoad([]byte{1, 0, 2, 0}, 5, ref.NfUINT, []uint8{5, 4, 0, 1}); v != [4]uint32{2, 1, 0, 1} {
 		t.Errorf("dst_sel: %v", v)
 	}
 	// 10_11_11 FLOAT: X is an 11-bit float in bits 10:0; 1.0 = 15<<6.
-	if v := formatLoad([]byte{0xc0, 0x03, 0, 0}, 6, nfFLOAT, nil); v[0] != f32b(1) {
+	if v := ref.FormatLoad([]byte{0xc0, 0x03, 0, 0}, 6, ref.NfFLOAT, nil); v[0] != f32b(1) {
 		t.Errorf("10_11_11 float: %#x", v[0])
 	}
 	// Store then load returns the value for exactly representable inputs.
 	for df := uint8(1); df < 15; df++ {
 		for nf := uint8(0); nf < 8; nf++ {
-			f := &bufFormats[df]
+			f := &ref.BufFormats[df]
 			var in [4]uint32
-			for c, w := range f.bits {
+			for c, w := range f.Bits {
 				switch {
-				case nf == nfFLOAT && w < 32 && w != 16 && w != 11 && w != 10:
+				case nf == ref.NfFLOAT && w < 32 && w != 16 && w != 11 && w != 10:
 					continue
-				case nf == nfFLOAT:
+				case nf == ref.NfFLOAT:
 					in[c] = f32b(0.5)
-				case nf == nfUINT || nf == nfSINT:
+				case nf == ref.NfUINT || nf == ref.NfSINT:
 					in[c] = 1
-				case nf == nfUSCALED || nf == nfSSCALED:
+				case nf == ref.NfUSCALED || nf == ref.NfSSCALED:
 					in[c] = f32b(1)
 				default: // the norms: 0 and 1 are exact
 					in[c] = f32b(1)
 				}
 			}
-			if nf == nfFLOAT && f.bits[0] != 32 && f.bits[0] != 16 && f.bits[0] != 11 && f.bits[0] != 10 {
+			if nf == ref.NfFLOAT && f.Bits[0] != 32 && f.Bits[0] != 16 && f.Bits[0] != 11 && f.Bits[0] != 10 {
 				continue
 			}
-			if nf == nfSNORMOGL || f.bits[0] == 2 && nf != nfUINT {
+			if nf == ref.NfSNORMOGL || f.Bits[0] == 2 && nf != ref.NfUINT {
 				continue
 			}
-			buf := make([]byte, f.bytes)
-			formatStore(in, df, nf, buf)
-			out := formatLoad(buf, df, nf, nil)
-			for c, w := range f.bits {
-				if w == 2 && nf != nfUINT && nf != nfUNORM {
+			buf := make([]byte, f.Bytes)
+			ref.FormatStore(in, df, nf, buf)
+			out := ref.FormatLoad(buf, df, nf, nil)
+			for c, w := range f.Bits {
+				if w == 2 && nf != ref.NfUINT && nf != ref.NfUNORM {
 					continue
 				}
 				if out[c] != in[c] {
-					t.Errorf("format %s nf %d comp %d: stored %#x, loaded %#x", f.name, nf, c, in[c], out[c])
+					t.Errorf("format %s nf %d comp %d: stored %#x, loaded %#x", f.Name, nf, c, in[c], out[c])
 				}
 			}
 		}
@@ -190,11 +191,11 @@ func TestFormats(t *testing.T) {
 
 func TestHalf(t *testing.T) {
 	for h := 0; h < 1<<16; h++ {
-		f := halfToF32(uint16(h))
+		f := ref.HalfToF32(uint16(h))
 		if f != f {
 			continue
 		}
-		if got := f32ToHalf(f); got != uint16(h) {
+		if got := ref.F32ToHalf(f); got != uint16(h) {
 			t.Fatalf("%#04x -> %g -> %#04x", h, f, got)
 		}
 	}
@@ -226,7 +227,7 @@ func TestBankConflicts(t *testing.T) {
 		{"unpadded transpose column", pattern(func(l int) uint32 { return uint32(4 * 16 * (l % 16)) }), all, 14},
 	}
 	for _, tt := range tests {
-		if got := BankConflicts(tt.addrs, tt.mask); got != tt.want {
+		if got := ref.BankConflicts(tt.addrs, tt.mask); got != tt.want {
 			t.Errorf("%s: %d extra cycles, want %d", tt.name, got, tt.want)
 		}
 	}

@@ -5,14 +5,16 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"github.com/wavedbg/wavedbg/emu/internal/core"
+	"github.com/wavedbg/wavedbg/emu/internal/fast"
+	simd "github.com/wavedbg/wavedbg/emu/internal/lanes"
+	"github.com/wavedbg/wavedbg/emu/internal/ref"
+	"github.com/wavedbg/wavedbg/isa"
 	"math"
 	"math/bits"
 	"math/rand/v2"
 	"strings"
 	"testing"
-
-	simd "github.com/wavedbg/wavedbg/emu/internal/lanes"
-	"github.com/wavedbg/wavedbg/isa"
 )
 
 // Instructions for the fast-path tests, with their encodings (llvm-mc-19
@@ -107,7 +109,7 @@ const (
 	vfScratch = 0x1_0010_0000 // 0x10000 bytes
 )
 
-func vfProgram(t testing.TB, target isa.Target, enc ...string) *Program {
+func vfProgram(t testing.TB, target isa.Target, enc ...string) *core.Program {
 	t.Helper()
 	mcpu := "gfx900"
 	if target == isa.GFX8 {
@@ -118,8 +120,8 @@ func vfProgram(t testing.TB, target isa.Target, enc ...string) *Program {
 		t.Fatal(err)
 	}
 	p := DecodeProgramWith(target, isa.FeaturesOf(mcpu), 0, b)
-	for i := range p.code {
-		if p.code[i].fn == nil {
+	for i := range p.Code {
+		if p.Code[i].Fn == nil {
 			t.Fatalf("%s: instruction %d not compiled", enc, i)
 		}
 	}
@@ -128,9 +130,9 @@ func vfProgram(t testing.TB, target isa.Target, enc ...string) *Program {
 
 // vfMemory builds the address space from seed; view selects a grid
 // worker's view (atomic dword copies, its own LDS window).
-func vfMemory(t testing.TB, seed uint64, view bool) *Memory {
+func vfMemory(t testing.TB, seed uint64, view bool) *core.Memory {
 	t.Helper()
-	mem := NewMemory()
+	mem := core.NewMemory()
 	rng := rand.New(rand.NewPCG(seed, 1))
 	for _, r := range []struct {
 		name       string
@@ -138,7 +140,7 @@ func vfMemory(t testing.TB, seed uint64, view bool) *Memory {
 		fill       bool
 	}{
 		{"A", vfA, 0x2000, true}, {"B", vfB, 0x1000, true}, {"C", vfC, 0x1000, false},
-		{"scratch", vfScratch, 0x10000, true}, {"lds", SharedApertureBase, 0x10000, true},
+		{"scratch", vfScratch, 0x10000, true}, {"lds", core.SharedApertureBase, 0x10000, true},
 	} {
 		if err := mem.Map(r.name, r.addr, r.size, false); err != nil {
 			t.Fatal(err)
@@ -153,20 +155,20 @@ func vfMemory(t testing.TB, seed uint64, view bool) *Memory {
 		// page by page from the last, so that consecutive pages are not
 		// consecutive in host memory: a fast path that ran on past the
 		// end of a page would not land in the next one by luck
-		for off := (len(b) - 1) &^ (pageSize - 1); off >= 0; off -= pageSize {
-			if err := mem.Write(r.addr+uint64(off), b[off:min(off+pageSize, len(b))]); err != nil {
+		for off := (len(b) - 1) &^ (core.PageSize - 1); off >= 0; off -= core.PageSize {
+			if err := mem.Write(r.addr+uint64(off), b[off:min(off+core.PageSize, len(b))]); err != nil {
 				t.Fatal(err)
 			}
 		}
 	}
 	if view {
-		v := mem.groupView()
+		v := mem.GroupView()
 		// the view has its own LDS window: fill it like the shared one
 		b := make([]byte, 0x800)
-		if err := mem.Read(SharedApertureBase, b); err != nil {
+		if err := mem.Read(core.SharedApertureBase, b); err != nil {
 			t.Fatal(err)
 		}
-		if err := v.Write(SharedApertureBase, b); err != nil {
+		if err := v.Write(core.SharedApertureBase, b); err != nil {
 			t.Fatal(err)
 		}
 		return v
@@ -216,7 +218,7 @@ func vfOneAlloc(rng *rand.Rand, elem uint64, aligned bool) func() uint64 {
 	}
 	switch rng.IntN(8) {
 	case 0:
-		r := []struct{ lo, n uint64 }{{vfA, 0x2000}, {vfB, 0x1000}, {vfC, 0x1000}, {SharedApertureBase, 0x800}}[rng.IntN(4)]
+		r := []struct{ lo, n uint64 }{{vfA, 0x2000}, {vfB, 0x1000}, {vfC, 0x1000}, {core.SharedApertureBase, 0x800}}[rng.IntN(4)]
 		return func() uint64 { return (r.lo + rng.Uint64N(r.n-16)) & mask }
 	case 1, 3:
 		a, step := (vfA+rng.Uint64N(0x1000))&mask, []uint64{elem, elem, elem, 1, 2, 4, 8, 12, 16, 2 * elem, 64}[rng.IntN(11)]
@@ -259,7 +261,7 @@ func vfOneAlloc(rng *rand.Rand, elem uint64, aligned bool) func() uint64 {
 // vfSetup gives a machine's wave random registers for its instruction
 // (the same for the same seed). With faults, about one lane in 64 has an
 // address that faults.
-func vfSetup(m *Machine, u *vmemUnit, asm string, seed uint64, faults bool) {
+func vfSetup(m *Machine, u *ref.VMemUnit, asm string, seed uint64, faults bool) {
 	rng := rand.New(rand.NewPCG(seed, 2))
 	w := m.w
 	exec := rng.Uint64()
@@ -276,7 +278,7 @@ func vfSetup(m *Machine, u *vmemUnit, asm string, seed uint64, faults bool) {
 	m.SetExec(exec)
 	for r := 0; r < 16; r++ {
 		for l := 0; l < 64; l++ {
-			w.v[r][l] = rng.Uint32()
+			w.V[r][l] = rng.Uint32()
 		}
 	}
 	// s[6:7]: GLOBAL saddr; s8: SCRATCH saddr
@@ -284,8 +286,8 @@ func vfSetup(m *Machine, u *vmemUnit, asm string, seed uint64, faults bool) {
 	if rng.IntN(3) == 0 {
 		base = vfB - 0x100
 	}
-	w.s[6], w.s[7] = uint32(base), uint32(base>>32)
-	w.s[8] = uint32(rng.IntN(0x100))
+	w.S[6], w.S[7] = uint32(base), uint32(base>>32)
+	w.S[8] = uint32(rng.IntN(0x100))
 	// s[12:15]: a V#; s16: SOFFSET
 	vb := uint64(vfA)
 	if rng.IntN(3) == 0 {
@@ -302,13 +304,13 @@ func vfSetup(m *Machine, u *vmemUnit, asm string, seed uint64, faults bool) {
 	}
 	w3 := uint32(4|5<<3|6<<6|7<<9) | uint32(rng.IntN(8))<<12 | uint32(rng.IntN(16))<<15
 	w3 |= uint32(rng.IntN(4))<<19 | uint32(rng.IntN(4))<<21 | uint32(rng.IntN(2))<<23
-	w.s[12] = uint32(vb)
-	w.s[13] = uint32(vb>>32)&0xffff | stride<<16 | uint32(swz)<<31
-	w.s[14] = nrec
-	w.s[15] = w3
-	w.s[16] = []uint32{0, 4, uint32(rng.IntN(64)), 0x3000}[rng.IntN(4)]
-	if !faults && w.s[16] == 0x3000 {
-		w.s[16] = 0
+	w.S[12] = uint32(vb)
+	w.S[13] = uint32(vb>>32)&0xffff | stride<<16 | uint32(swz)<<31
+	w.S[14] = nrec
+	w.S[15] = w3
+	w.S[16] = []uint32{0, 4, uint32(rng.IntN(64)), 0x3000}[rng.IntN(4)]
+	if !faults && w.S[16] == 0x3000 {
+		w.S[16] = 0
 	}
 	// or, a third of the time, the private segment V# (whole waves of
 	// -O0 stack slots), its NUM_RECORDS sometimes cutting lanes off
@@ -317,10 +319,10 @@ func vfSetup(m *Machine, u *vmemUnit, asm string, seed uint64, faults bool) {
 	strays := []int{0, 8, 64}[rng.IntN(3)] // one lane in strays has its own (none for 0)
 	if private {
 		k := []uint32{63, uint32(rng.IntN(64))}[rng.IntN(2)]
-		edge := uint64(w.s[16] + slot&3 + 4*k + slot>>2<<8) // lanes from k on out of range
+		edge := uint64(w.S[16] + slot&3 + 4*k + slot>>2<<8) // lanes from k on out of range
 		d := Dispatch{ScratchAddr: vfScratch, ScratchBytes: []uint64{0x10000, rng.Uint64N(0x4000), edge}[rng.IntN(3)]}
 		rs := d.scratchRsrc()
-		copy(w.s[12:16], rs[:])
+		copy(w.S[12:16], rs[:])
 	}
 	bad := func() bool { return faults && rng.IntN(64) == 0 }
 	aligned := rng.IntN(3) != 0 // every address dword-aligned: whole waves take the fast loops
@@ -347,52 +349,52 @@ func vfSetup(m *Machine, u *vmemUnit, asm string, seed uint64, faults bool) {
 	for l := 0; l < 64; l++ {
 		switch {
 		case strings.Contains(asm, "s[6:7]"): // GLOBAL saddr: a 32-bit offset
-			w.v[2][l] = uint32(addr() - vfA)
+			w.V[2][l] = uint32(addr() - vfA)
 		case strings.HasPrefix(asm, "global_") || strings.HasPrefix(asm, "flat_"):
 			a := addr()
 			switch n := rng.IntN(10); {
 			case !strings.HasPrefix(asm, "flat_") || one != nil: // one allocation: the LDS window is the aperture
 			case n == 0:
-				a = SharedApertureBase + rng.Uint64N(0x500)&^3 // flat: LDS (1 KiB), some past it
+				a = core.SharedApertureBase + rng.Uint64N(0x500)&^3 // flat: LDS (1 KiB), some past it
 			case n == 1:
-				a = PrivateApertureBase + rng.Uint64N(0xc0) // flat: scratch
+				a = core.PrivateApertureBase + rng.Uint64N(0xc0) // flat: scratch
 			}
 			if bad() {
 				a += 1 << 32 // the same low dword, unmapped: only the high dwords tell
 			}
-			w.v[2][l], w.v[3][l] = uint32(a), uint32(a>>32)
+			w.V[2][l], w.V[3][l] = uint32(a), uint32(a>>32)
 		case strings.HasPrefix(asm, "scratch_"): // a private offset
-			w.v[2][l] = uint32(rng.IntN(0xc0))
+			w.V[2][l] = uint32(rng.IntN(0xc0))
 			if strays == 0 {
-				w.v[2][l] = slot
+				w.V[2][l] = slot
 			}
 			if bad() {
-				w.v[2][l] = 0x10000 + uint32(rng.IntN(0x10000))
+				w.V[2][l] = 0x10000 + uint32(rng.IntN(0x10000))
 			}
 		case private:
-			w.v[2][l] = slot
+			w.V[2][l] = slot
 			if strays > 0 && rng.IntN(strays) == 0 {
-				w.v[2][l] = uint32(rng.IntN(0xc0))
+				w.V[2][l] = uint32(rng.IntN(0xc0))
 			}
 			if bad() {
-				w.v[2][l] = 0x1000_0000 + uint32(rng.IntN(0x10000))
+				w.V[2][l] = 0x1000_0000 + uint32(rng.IntN(0x10000))
 			}
 		default: // buffers: offsets and indexes
-			w.v[2][l] = uint32(rng.IntN(0x2000))
-			w.v[3][l] = uint32(rng.IntN(0x2000))
+			w.V[2][l] = uint32(rng.IntN(0x2000))
+			w.V[3][l] = uint32(rng.IntN(0x2000))
 			if rng.IntN(2) == 0 {
-				w.v[2][l] = uint32(rng.IntN(0x100))
-				w.v[3][l] = uint32(rng.IntN(0x100))
+				w.V[2][l] = uint32(rng.IntN(0x100))
+				w.V[3][l] = uint32(rng.IntN(0x100))
 			}
 			switch rng.IntN(4) {
 			case 0: // at the range check's edges: NUMRECORDS − SOFFSET, STRIDE
-				w.v[2][l] = w.s[14] - min(w.s[16], w.s[14]) - uint32(rng.IntN(24))
+				w.V[2][l] = w.S[14] - min(w.S[16], w.S[14]) - uint32(rng.IntN(24))
 			case 1:
-				w.v[2][l] = w.s[14] - uint32(rng.IntN(4))
-				w.v[3][l] = w.s[13]>>16&0x3fff - uint32(rng.IntN(20))
+				w.V[2][l] = w.S[14] - uint32(rng.IntN(4))
+				w.V[3][l] = w.S[13]>>16&0x3fff - uint32(rng.IntN(20))
 			}
 			if bad() {
-				w.v[2][l] = 0x1000_0000 + uint32(rng.IntN(0x10000))
+				w.V[2][l] = 0x1000_0000 + uint32(rng.IntN(0x10000))
 			}
 		}
 	}
@@ -400,17 +402,17 @@ func vfSetup(m *Machine, u *vmemUnit, asm string, seed uint64, faults bool) {
 	// work-group's wave leaves them unset)
 	if rng.IntN(2) == 0 {
 		for l := bits.Len64(exec); l < 64; l++ {
-			w.v[2][l], w.v[3][l] = rng.Uint32(), rng.Uint32()
+			w.V[2][l], w.V[3][l] = rng.Uint32(), rng.Uint32()
 		}
 	}
 	// scratch: the unit's base, or FLAT_SCRATCH
-	u.scratch = vfScratch + uint64(rng.IntN(4))*0x100
+	u.Scratch = vfScratch + uint64(rng.IntN(4))*0x100
 	if rng.IntN(4) == 0 {
 		fs := uint64(vfScratch + 0x200)
-		if m.w.target == isa.GFX8 {
+		if m.w.Target == isa.GFX8 {
 			fs = uint64(vfScratch+0x200)>>8<<32 | 0x100
 		}
-		w.s[codeFlatScratch], w.s[codeFlatScratch+1] = uint32(fs), uint32(fs>>32)
+		w.S[core.CodeFlatScratch], w.S[core.CodeFlatScratch+1] = uint32(fs), uint32(fs>>32)
 	}
 }
 
@@ -423,12 +425,12 @@ func vfRun(t testing.TB, target isa.Target, asm, enc string, seed uint64, view, 
 
 // vfRunWith is vfRun calling prepare, unless nil, once the registers are
 // set.
-func vfRunWith(t testing.TB, target isa.Target, asm, enc string, seed uint64, view, faults, noFast bool, prepare func(*Machine, *vmemUnit)) (*Machine, error) {
+func vfRunWith(t testing.TB, target isa.Target, asm, enc string, seed uint64, view, faults, noFast bool, prepare func(*Machine, *ref.VMemUnit)) (*Machine, error) {
 	t.Helper()
-	cfg := DefaultConfig(target)
+	cfg := core.DefaultConfig(target)
 	cfg.HistoryBytes = 0
 	m := NewMachine(vfProgram(t, target, enc, vmWaitEnd), vfMemory(t, seed, view), cfg)
-	u := &vmemUnit{lds: newLDS(1024), cfg: VMemConfig{LDSLatency: 4}, ops: map[*isa.Inst]*vmOp{}, noFast: noFast}
+	u := &ref.VMemUnit{Lds: ref.NewLDS(1024), Cfg: ref.VMemConfig{LDSLatency: 4}, Ops: map[*isa.Inst]*ref.VmOp{}, NoFast: noFast}
 	m.VectorMemory = u
 	vfSetup(m, u, asm, seed, faults)
 	if prepare != nil {
@@ -436,10 +438,10 @@ func vfRunWith(t testing.TB, target isa.Target, asm, enc string, seed uint64, vi
 	}
 	// a free result slot holding an earlier operation's data, as a
 	// worker's next wave finds it
-	u.pending = append(u.pending, vmResult{})
-	for k := range u.pending[0].data {
-		for l := range u.pending[0].data[k] {
-			u.pending[0].data[k][l] = uint32(seed) ^ uint32(k*64+l)*0x9e3779b9
+	u.Pending = append(u.Pending, ref.VmResult{})
+	for k := range u.Pending[0].Data {
+		for l := range u.Pending[0].Data[k] {
+			u.Pending[0].Data[k][l] = uint32(seed) ^ uint32(k*64+l)*0x9e3779b9
 		}
 	}
 	_, err := m.Run(context.Background(), 10)
@@ -453,26 +455,26 @@ func vfCompare(a, b *Machine, ea, eb error) string {
 	if fmt.Sprint(ea) != fmt.Sprint(eb) {
 		return fmt.Sprintf("error %v, general path %v", ea, eb)
 	}
-	var fa, fb *Fault
+	var fa, fb *core.Fault
 	if errors.As(ea, &fa) != errors.As(eb, &fb) || fa != nil && *fa != *fb {
 		return fmt.Sprintf("fault %+v, general path %+v", fa, fb)
 	}
-	for r := range a.w.v {
-		if a.w.v[r] != b.w.v[r] {
-			for l := range a.w.v[r] {
-				if a.w.v[r][l] != b.w.v[r][l] {
-					return fmt.Sprintf("v%d lane %d: %#x, general path %#x", r, l, a.w.v[r][l], b.w.v[r][l])
+	for r := range a.w.V {
+		if a.w.V[r] != b.w.V[r] {
+			for l := range a.w.V[r] {
+				if a.w.V[r][l] != b.w.V[r][l] {
+					return fmt.Sprintf("v%d lane %d: %#x, general path %#x", r, l, a.w.V[r][l], b.w.V[r][l])
 				}
 			}
 		}
 	}
-	if a.w.s != b.w.s {
-		return fmt.Sprintf("scalar state differs:\n%v\n%v", a.w.s, b.w.s)
+	if a.w.S != b.w.S {
+		return fmt.Sprintf("scalar state differs:\n%v\n%v", a.w.S, b.w.S)
 	}
 	for _, al := range a.Mem.Allocations() {
 		pa, pb := make([]byte, al.Size), make([]byte, al.Size)
-		a.Mem.readRaw(al.Addr, pa)
-		b.Mem.readRaw(al.Addr, pb)
+		a.Mem.ReadRaw(al.Addr, pa)
+		b.Mem.ReadRaw(al.Addr, pb)
 		for i := range pa {
 			if pa[i] != pb[i] {
 				return fmt.Sprintf("%s+%#x: %#x, general path %#x", al.Name, i, pa[i], pb[i])
@@ -501,8 +503,8 @@ func TestVMemFastMatchesGeneral(t *testing.T) {
 			t.Run(tc.target.String()+"/"+in.asm, func(t *testing.T) {
 				faulted, took := 0, false
 				p := vfProgram(t, tc.target, in.enc)
-				if o, ok := compileVM(&p.Insts[0]); ok {
-					took = fastOK(o) || fastAtomicOK(o)
+				if o, ok := ref.CompileVM(&p.Insts[0]); ok {
+					took = fast.FastOK(o) || fast.FastAtomicOK(o)
 				}
 				wantFast := !strings.Contains(in.asm, "format") && !strings.HasPrefix(in.asm, "buffer_atomic")
 				if took != wantFast {
@@ -552,10 +554,10 @@ func TestLaneShapes(t *testing.T) {
 			wantU = wantU && y == lanes[0]
 			wantC = wantC && y == lanes[0]+step*uint32(l)
 		}
-		if got := uniform(lanes); got != wantU {
+		if got := fast.Uniform(lanes); got != wantU {
 			t.Fatalf("uniform(%#x) = %v", lanes, got)
 		}
-		if got := consecutive(lanes, step); got != wantC {
+		if got := fast.Consecutive(lanes, step); got != wantC {
 			t.Fatalf("consecutive(%#x, %d) = %v", lanes, step, got)
 		}
 		for _, p := range []int{2, 4, 8, 16, 32} {
@@ -566,7 +568,7 @@ func TestLaneShapes(t *testing.T) {
 			for l := p; l < n; l++ {
 				wantP = wantP && lanes[l] == lanes[l-p]
 			}
-			if got := periodic(lanes, p); got != wantP {
+			if got := fast.Periodic(lanes, p); got != wantP {
 				t.Fatalf("periodic(%#x, %d) = %v", lanes, p, got)
 			}
 		}
@@ -587,7 +589,7 @@ func TestLaneShapes(t *testing.T) {
 		for _, z := range hi {
 			wantH = wantH && z == hi[0]
 		}
-		if got := consecutiveHi(lanes, hi, step); got != wantH {
+		if got := fast.ConsecutiveHi(lanes, hi, step); got != wantH {
 			t.Fatalf("consecutiveHi(%#x, %#x, %d) = %v", lanes, hi, step, got)
 		}
 	}
@@ -641,19 +643,19 @@ func checkShapes(t *testing.T, lo, hi []uint32, step uint32) {
 		wantC = wantC && lo[l] == lo[0]+step*uint32(l)
 		wantH = wantH && hi[l] == hi[0]
 	}
-	if got := uniform(lo); got != wantU {
+	if got := fast.Uniform(lo); got != wantU {
 		t.Fatalf("SIMD=%v: uniform(%#x) = %v", simd.SIMD, lo, got)
 	}
-	if got := uniform(hi); got != wantH {
+	if got := fast.Uniform(hi); got != wantH {
 		t.Fatalf("SIMD=%v: uniform(%#x) = %v", simd.SIMD, hi, got)
 	}
-	if got := consecutive(lo, step); got != wantC {
+	if got := fast.Consecutive(lo, step); got != wantC {
 		t.Fatalf("SIMD=%v: consecutive(%#x, %#x) = %v", simd.SIMD, lo, step, got)
 	}
 	if uint64(lo[0])+uint64(len(lo)-1)*uint64(step) > math.MaxUint32 {
 		return
 	}
-	if got := consecutiveHi(lo, hi, step); got != (wantC && wantH) {
+	if got := fast.ConsecutiveHi(lo, hi, step); got != (wantC && wantH) {
 		t.Fatalf("SIMD=%v: consecutiveHi(%#x, %#x, %#x) = %v", simd.SIMD, lo, hi, step, got)
 	}
 }
@@ -691,7 +693,7 @@ func TestRowsStep(t *testing.T) {
 		for l := range lo {
 			want = want && lo[l] == lo[l-l%r]+st*uint32(l%r) && (hi == nil || hi[l] == hi[0])
 		}
-		if got := rowsStep(lo, hi, r, st); got != want {
+		if got := fast.RowsStep(lo, hi, r, st); got != want {
 			t.Fatalf("rowsStep(%#x, %#x, %d, %d) = %v", lo, hi, r, st, got)
 		}
 	}

@@ -2,9 +2,9 @@ package emu
 
 import (
 	"encoding/binary"
-	"testing"
-
+	"github.com/wavedbg/wavedbg/emu/internal/ref"
 	"github.com/wavedbg/wavedbg/isa"
+	"testing"
 )
 
 // FuzzCompileVM: every word pair that decodes to a vector memory or DS
@@ -38,17 +38,17 @@ func FuzzCompileVM(f *testing.F) {
 		default:
 			return
 		}
-		o, ok := compileVM(&in)
+		o, ok := ref.CompileVM(&in)
 		if !ok {
 			return
 		}
-		for _, r := range []int{o.vdst, o.vdata, o.vaddr, o.ds.data0, o.ds.data1} {
+		for _, r := range []int{o.Vdst, o.Vdata, o.Vaddr, o.Ds.Data0, o.Ds.Data1} {
 			if r < -1 || r > 255 {
 				t.Fatalf("%s: register %d", in.String(), r)
 			}
 		}
-		if o.kind != vmCacheOp && o.kind != vmDS && o.size <= 0 && !o.format {
-			t.Fatalf("%s: size %d", in.String(), o.size)
+		if o.Kind != ref.VmCacheOp && o.Kind != ref.VmDS && o.Size <= 0 && !o.Format {
+			t.Fatalf("%s: size %d", in.String(), o.Size)
 		}
 	})
 }

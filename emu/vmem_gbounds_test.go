@@ -1,6 +1,8 @@
 package emu
 
 import (
+	"github.com/wavedbg/wavedbg/emu/internal/core"
+	"github.com/wavedbg/wavedbg/emu/internal/fast"
 	"math/rand/v2"
 	"testing"
 )
@@ -23,15 +25,15 @@ func TestLaneBitsBoundSpan(t *testing.T) {
 			case 1:
 				ad[l] = base + r.Uint64N(spread)
 			default:
-				ad[l] = base&^(pageSize-1) + 4*r.Uint64N(pageSize/4)
+				ad[l] = base&^(core.PageSize-1) + 4*r.Uint64N(core.PageSize/4)
 			}
 		}
-		and, or := laneBits(ad)
-		lo, hi := laneSpan(ad)
+		and, or := fast.LaneBits(ad)
+		lo, hi := fast.LaneSpan(ad)
 		if and > lo || or < hi {
 			t.Fatalf("%#x: AND %#x OR %#x do not bound %#x…%#x", ad, and, or, lo, hi)
 		}
-		if lo>>pageBits == hi>>pageBits && (and>>pageBits != lo>>pageBits || or>>pageBits != lo>>pageBits) {
+		if lo>>core.PageBits == hi>>core.PageBits && (and>>core.PageBits != lo>>core.PageBits || or>>core.PageBits != lo>>core.PageBits) {
 			t.Fatalf("%#x: AND %#x OR %#x leave the page of %#x…%#x", ad, and, or, lo, hi)
 		}
 	}

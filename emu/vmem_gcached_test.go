@@ -1,10 +1,12 @@
 package emu
 
 import (
+	"github.com/wavedbg/wavedbg/emu/internal/core"
+	"github.com/wavedbg/wavedbg/emu/internal/fast"
+	"github.com/wavedbg/wavedbg/emu/internal/ref"
+	"github.com/wavedbg/wavedbg/isa"
 	"math/rand/v2"
 	"testing"
-
-	"github.com/wavedbg/wavedbg/isa"
 )
 
 // TestLoadCachedMatchesGeneral: dword loads of 64-bit addresses whose
@@ -24,7 +26,7 @@ func TestLoadCachedMatchesGeneral(t *testing.T) {
 			for s := range 300 {
 				seed := uint64(s)*104729 + 11
 				view, faults := s%2 == 1, s%5 == 4
-				warm := func(m *Machine, u *vmemUnit) { vfWarmPage(t, m, u, seed) }
+				warm := func(m *Machine, u *ref.VMemUnit) { vfWarmPage(t, m, u, seed) }
 				a, ea := vfRunWith(t, isa.GFX9, in.asm, in.enc, seed, view, faults, false, warm)
 				b, eb := vfRunWith(t, isa.GFX9, in.asm, in.enc, seed, view, faults, true, warm)
 				if d := vfCompare(a, b, ea, eb); d != "" {
@@ -44,16 +46,16 @@ func TestLoadCachedMatchesGeneral(t *testing.T) {
 // vfWarmPage compiles the machine's first instruction into u, widens EXEC
 // to a prefix or the whole wave most of the time, and leaves the
 // operation's cache holding a page near a random active lane's address.
-func vfWarmPage(t testing.TB, m *Machine, u *vmemUnit, seed uint64) {
+func vfWarmPage(t testing.TB, m *Machine, u *ref.VMemUnit, seed uint64) {
 	t.Helper()
 	rng := rand.New(rand.NewPCG(seed, 3))
 	in := &m.Prog.Insts[0]
-	o, ok := compileVM(in)
+	o, ok := ref.CompileVM(in)
 	if !ok {
 		t.Fatalf("%v: not compiled", in.Op)
 	}
-	o.wspec = waveSpec(o)
-	u.ops[in] = o
+	o.Wspec = fast.WaveSpec(o)
+	u.Ops[in] = o
 	w := m.w
 	switch rng.IntN(4) {
 	case 0:
@@ -63,7 +65,7 @@ func vfWarmPage(t testing.TB, m *Machine, u *vmemUnit, seed uint64) {
 	case 2:
 		m.SetExec(0xffff)
 	}
-	exec := w.exec()
+	exec := w.Exec()
 	if exec == 0 {
 		return
 	}
@@ -71,14 +73,14 @@ func vfWarmPage(t testing.TB, m *Machine, u *vmemUnit, seed uint64) {
 	for exec>>l&1 == 0 {
 		l = rng.IntN(64)
 	}
-	a := uint64(w.v[2][l]) | uint64(w.v[3][l])<<32 + uint64(o.offset)
+	a := uint64(w.V[2][l]) | uint64(w.V[3][l])<<32 + uint64(o.Offset)
 	switch rng.IntN(4) {
 	case 0:
-		a += pageSize
+		a += core.PageSize
 	case 1:
 		a = vfB
 	}
-	if o.last.covers(m.Mem, a, a+4) {
-		o.last.page(a>>pageBits, true) // a page of zeros the general path reads too
+	if fast.Covers(&o.Last, m.Mem, a, a+4) {
+		fast.Page(&o.Last, a>>core.PageBits, true) // a page of zeros the general path reads too
 	}
 }

@@ -1,6 +1,7 @@
 package emu
 
 import (
+	"github.com/wavedbg/wavedbg/emu/internal/fast"
 	"math/rand/v2"
 	"testing"
 )
@@ -14,7 +15,7 @@ func tablePeriodRef(lo, hi []uint32) int {
 	for p < n && p <= 32 && lo[p] != x {
 		p *= 2
 	}
-	if p >= n || p > 32 || !periodic(lo, p) || hi != nil && !periodic(hi, p) {
+	if p >= n || p > 32 || !fast.Periodic(lo, p) || hi != nil && !fast.Periodic(hi, p) {
 		return 0
 	}
 	return p
@@ -50,7 +51,7 @@ func TestTablePeriodMatchesRef(t *testing.T) {
 		if trial%2 == 0 {
 			h = nil
 		}
-		got, want := tablePeriod(l, h), tablePeriodRef(l, h)
+		got, want := fast.TablePeriod(l, h), tablePeriodRef(l, h)
 		if got != want {
 			t.Fatalf("lanes %v (high %v): period %d, want %d", l, h, got, want)
 		}

@@ -1,10 +1,11 @@
 package emu
 
 import (
+	"github.com/wavedbg/wavedbg/emu/internal/fast"
+	"github.com/wavedbg/wavedbg/emu/internal/ref"
+	"github.com/wavedbg/wavedbg/isa"
 	"strings"
 	"testing"
-
-	"github.com/wavedbg/wavedbg/isa"
 )
 
 // TestShapeHintMatchesGeneral: whichever shape an operation remembers from
@@ -30,24 +31,24 @@ func TestShapeHintMatchesGeneral(t *testing.T) {
 			for s := range seeds {
 				seed := uint64(s)*15485863 + 7
 				view, faults := s%2 == 1, s%7 == 6
-				var o *vmOp
-				hint := func(m *Machine, u *vmemUnit) {
+				var o *ref.VmOp
+				hint := func(m *Machine, u *ref.VMemUnit) {
 					vfWarmPage(t, m, u, seed)
-					o = u.ops[&m.Prog.Insts[0]]
-					o.last.shape = uint8(s % int(shapeLanes+1))
-					o.last.probe = uint8(s/int(shapeLanes+1)) % 4 * 5 // 15 now and then: fastWave looks again
-					o.last.quick = s%3 != 0                           // quickRun tries runs first
+					o = u.Ops[&m.Prog.Insts[0]]
+					o.Last.Shape = uint8(s % int(fast.ShapeLanes+1))
+					o.Last.Probe = uint8(s/int(fast.ShapeLanes+1)) % 4 * 5 // 15 now and then: fastWave looks again
+					o.Last.Quick = s%3 != 0                                // quickRun tries runs first
 				}
 				a, ea := vfRunWith(t, isa.GFX9, in.asm, in.enc, seed, view, faults, false, hint)
-				if o.last.shape == uint8(s%int(shapeLanes+1)) {
+				if o.Last.Shape == uint8(s%int(fast.ShapeLanes+1)) {
 					kept++
 				} else {
 					moved++
 				}
-				taken[o.last.shape]++
+				taken[o.Last.Shape]++
 				b, eb := vfRunWith(t, isa.GFX9, in.asm, in.enc, seed, view, faults, true, hint)
 				if d := vfCompare(a, b, ea, eb); d != "" {
-					t.Fatalf("seed %d (view %v, shape %d): %s", seed, view, s%int(shapeLanes+1), d)
+					t.Fatalf("seed %d (view %v, shape %d): %s", seed, view, s%int(fast.ShapeLanes+1), d)
 				}
 			}
 			t.Logf("shapes taken %v", taken)

@@ -1,21 +1,16 @@
 package emu
 
-// Tests of buffer_load_format_d16_hi_x, buffer_store_format_d16_hi_x (with
-// their low-half twins, which share the conversions), buffer_store_lds_dword
-// and ds_wrap_rtn_b32. Every case runs three ways — journaled (history on),
-// unjournaled with the fast paths allowed, and unjournaled general — and
-// each must give the hand-computed result.
-
 import (
 	"context"
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"github.com/wavedbg/wavedbg/emu/internal/core"
+	"github.com/wavedbg/wavedbg/emu/internal/ref"
+	"github.com/wavedbg/wavedbg/isa"
 	"math/bits"
 	"strings"
 	"testing"
-
-	"github.com/wavedbg/wavedbg/isa"
 )
 
 // moreWords are the encodings the tests run, as llvm-mc-19 -triple=amdgcn
@@ -107,11 +102,11 @@ func moreMachine(t *testing.T, s *moreSetup) *Machine {
 	if s.tfe && !p.Insts[0].Mods.TFE {
 		t.Fatal("the tfe bit did not decode")
 	}
-	mem := NewMemory()
+	mem := core.NewMemory()
 	if err := mem.Map("buf", moreBuf, 0x1000, false); err != nil {
 		t.Fatal(err)
 	}
-	if err := mem.Map("lds", SharedApertureBase, 1<<16, false); err != nil {
+	if err := mem.Map("lds", core.SharedApertureBase, 1<<16, false); err != nil {
 		t.Fatal(err)
 	}
 	fill := make([]byte, 0x1000)
@@ -123,18 +118,18 @@ func moreMachine(t *testing.T, s *moreSetup) *Machine {
 		t.Fatal(err)
 	}
 	for a, x := range s.lds {
-		if err := mem.WriteU32(SharedApertureBase+uint64(a), x); err != nil {
+		if err := mem.WriteU32(core.SharedApertureBase+uint64(a), x); err != nil {
 			t.Fatal(err)
 		}
 	}
-	cfg := DefaultConfig(s.target)
+	cfg := core.DefaultConfig(s.target)
 	cfg.HistoryBytes = 0
 	if s.mode == "journaled" {
 		cfg.HistoryBytes = 1 << 20
 	}
 	m := NewMachine(p, mem, cfg)
-	m.VectorMemory = &vmemUnit{lds: newLDS(s.ldsSize), cfg: VMemConfig{LDSLatency: 64}, ops: map[*isa.Inst]*vmOp{},
-		noFast: s.mode == "general"}
+	m.VectorMemory = &ref.VMemUnit{Lds: ref.NewLDS(s.ldsSize), Cfg: ref.VMemConfig{LDSLatency: 64}, Ops: map[*isa.Inst]*ref.VmOp{},
+		NoFast: s.mode == "general"}
 	for i, x := range s.vsharp {
 		if err := m.SetSGPR(4+i, x); err != nil {
 			t.Fatal(err)
@@ -237,7 +232,7 @@ func TestBufferFormatD16(t *testing.T) {
 									want = old[l]&0xffff | h<<16
 								}
 							}
-							if got := m.w.v[1][l]; got != want {
+							if got := m.w.V[1][l]; got != want {
 								t.Errorf("lane %d: v1 = %#08x, want %#08x", l, got, want)
 							}
 							// tfe's status dword (0: no fault) goes, like the datum,
@@ -249,7 +244,7 @@ func TestBufferFormatD16(t *testing.T) {
 							case tfe && l < 4:
 								want2 &= 0xffff0000
 							}
-							if got := m.w.v[2][l]; got != want2 {
+							if got := m.w.V[2][l]; got != want2 {
 								t.Errorf("lane %d: v2 = %#08x, want %#08x", l, got, want2)
 							}
 						}
@@ -417,7 +412,7 @@ func TestBufferStoreLDSDword(t *testing.T) {
 					}
 				}
 				for a := uint32(0); a < 1024; a += 4 {
-					if got, _ := m.Mem.ReadU32(SharedApertureBase + uint64(a)); got != ldsDW(a) {
+					if got, _ := m.Mem.ReadU32(core.SharedApertureBase + uint64(a)); got != ldsDW(a) {
 						t.Fatalf("LDS[%#x] = %#x changed", a, got)
 					}
 				}
@@ -513,7 +508,7 @@ func TestDSWrap(t *testing.T) {
 					if tc.exec>>l&1 != 0 {
 						want = tc.lanes[l].ret
 					}
-					if got := m.w.v[3][l]; got != want {
+					if got := m.w.V[3][l]; got != want {
 						t.Errorf("lane %d: v3 = %#x, want %#x", l, got, want)
 					}
 				}
@@ -522,7 +517,7 @@ func TestDSWrap(t *testing.T) {
 					if !ok {
 						want = init[a]
 					}
-					if got, _ := m.Mem.ReadU32(SharedApertureBase + uint64(a)); got != want {
+					if got, _ := m.Mem.ReadU32(core.SharedApertureBase + uint64(a)); got != want {
 						t.Errorf("LDS[%#x] = %d, want %d", a, got, want)
 					}
 				}
@@ -536,8 +531,8 @@ func TestDSWrapGDS(t *testing.T) {
 	for _, tg := range []isa.Target{isa.GFX8, isa.GFX9} {
 		m := moreMachine(t, &moreSetup{target: tg, line: "ds_wrap_rtn_b32 v3, v1, v2, v4 gds", mode: "general", ldsSize: 1024, exec: 1})
 		_, err := m.Run(context.Background(), 10)
-		var ee *ExecError
-		if !errors.As(err, &ee) || ee.Msg != ErrGDS.Error() {
+		var ee *core.ExecError
+		if !errors.As(err, &ee) || ee.Msg != ref.ErrGDS.Error() {
 			t.Errorf("%v: err = %v, want the GDS ExecError", tg, err)
 		}
 	}
@@ -557,7 +552,7 @@ func TestVMemEveryOpModelled(t *testing.T) {
 				}
 				n++
 				in := formInst(tg, f, false)
-				if _, ok := compileVM(&in); !ok {
+				if _, ok := ref.CompileVM(&in); !ok {
 					t.Errorf("%v %s is not modelled", tg, f.Mnemonic)
 				}
 			}

@@ -2,11 +2,11 @@ package emu
 
 import (
 	"fmt"
+	"github.com/wavedbg/wavedbg/emu/internal/ref"
+	"github.com/wavedbg/wavedbg/isa"
 	"os"
 	"strings"
 	"testing"
-
-	"github.com/wavedbg/wavedbg/isa"
 )
 
 // vmOpsGolden lists, for every DS, MUBUF, MTBUF and FLAT opcode of GFX8
@@ -93,15 +93,15 @@ func formInst(tg isa.Target, f *isa.Form, glc bool) isa.Inst {
 
 // describeVMOp prints compileVM's result for in, registers included.
 func describeVMOp(in *isa.Inst) string {
-	o, ok := compileVM(in)
+	o, ok := ref.CompileVM(in)
 	if !ok {
 		return "not modelled"
 	}
-	d := &o.ds
+	d := &o.Ds
 	return fmt.Sprintf("name=%s kind=%d fam=%d seg=%d size=%d signed=%v d16=%v d16hi=%v format=%v comps=%d tbuf=%v atom=%d wide=%v ret=%v"+
 		" vdst=%d vdata=%d vaddr=%d/%d saddr=%d srsrc=%d offset=%d"+
 		" ds.kind=%d data0=%d data1=%d off=%d,%d stride=%d two=%v swizzle=%#x src2=%v addtid=%v",
-		o.name, o.kind, o.fam, o.seg, o.size, o.signed, o.d16, o.d16hi, o.format, o.comps, o.tbuf, o.atom, o.wide, o.ret,
-		o.vdst, o.vdata, o.vaddr, o.vaddrW, o.saddr, o.srsrc, o.offset,
-		d.kind, d.data0, d.data1, d.off0, d.off1, d.stride, d.two, d.swizzleP, d.src2, d.addtid)
+		o.Name, o.Kind, o.Fam, o.Seg, o.Size, o.Signed, o.D16, o.D16hi, o.Format, o.Comps, o.Tbuf, o.Atom, o.Wide, o.Ret,
+		o.Vdst, o.Vdata, o.Vaddr, o.VaddrW, o.Saddr, o.Srsrc, o.Offset,
+		d.Kind, d.Data0, d.Data1, d.Off0, d.Off1, d.Stride, d.Two, d.SwizzleP, d.Src2, d.Addtid)
 }

@@ -1,6 +1,8 @@
 package emu
 
 import (
+	"github.com/wavedbg/wavedbg/emu/internal/fast"
+	"github.com/wavedbg/wavedbg/emu/internal/ref"
 	"math/rand/v2"
 	"testing"
 	"unsafe"
@@ -28,9 +30,9 @@ func TestNarrowRunsMatchLanes(t *testing.T) {
 			// loads
 			got, ref := make([]uint32, n), make([]uint32, n)
 			if size == 1 {
-				loadBytes(got, mem[at:], signed)
+				fast.LoadBytes(got, mem[at:], signed)
 			} else {
-				loadShorts(got, mem[at:], signed)
+				fast.LoadShorts(got, mem[at:], signed)
 			}
 			for l := range ref {
 				x := uint32(mem[at+size*l])
@@ -59,9 +61,9 @@ func TestNarrowRunsMatchLanes(t *testing.T) {
 			}
 			p := unsafe.Pointer(&buf[at])
 			if size == 1 {
-				storeBytes(p, src[:n], shift)
+				fast.StoreBytes(p, src[:n], shift)
 			} else {
-				storeShorts(p, src[:n], shift)
+				fast.StoreShorts(p, src[:n], shift)
 			}
 			if buf != want {
 				t.Fatalf("store size %d shift %d, %d lanes at byte %d:\n got %x\nwant %x", size, shift, n, at, buf, want)
@@ -74,21 +76,21 @@ func TestNarrowRunsMatchLanes(t *testing.T) {
 // slot again (a re-executed step), even with a free slot before it, and a
 // new operation the first free slot.
 func TestResultReuse(t *testing.T) {
-	u := &vmemUnit{}
-	u.result(1, 4, 1, 1, 0)
-	u.result(2, 5, 1, 1, 0)
-	u.pending[0].inUse = false // completed: free
-	slot := func(r *vmResult) int {
-		return int((uintptr(unsafe.Pointer(r)) - uintptr(unsafe.Pointer(&u.pending[0]))) / unsafe.Sizeof(*r))
+	u := &ref.VMemUnit{}
+	u.Result(1, 4, 1, 1, 0)
+	u.Result(2, 5, 1, 1, 0)
+	u.Pending[0].InUse = false // completed: free
+	slot := func(r *ref.VmResult) int {
+		return int((uintptr(unsafe.Pointer(r)) - uintptr(unsafe.Pointer(&u.Pending[0]))) / unsafe.Sizeof(*r))
 	}
-	if k := slot(u.result(2, 5, 1, 1, 0)); k != 1 {
+	if k := slot(u.Result(2, 5, 1, 1, 0)); k != 1 {
 		t.Errorf("operation 2 got slot %d, not its own 1", k)
 	}
-	if k := slot(u.result(3, 6, 1, 1, 0)); k != 0 {
+	if k := slot(u.Result(3, 6, 1, 1, 0)); k != 0 {
 		t.Errorf("operation 3 got slot %d, not the free 0", k)
 	}
-	if len(u.pending) != 2 {
-		t.Errorf("%d slots, want 2", len(u.pending))
+	if len(u.Pending) != 2 {
+		t.Errorf("%d slots, want 2", len(u.Pending))
 	}
 }
 
@@ -102,9 +104,9 @@ func TestCompleteMatchesWv(t *testing.T) {
 	for trial := range 300 {
 		m := machine(t, I("s_endpgm"))
 		w := m.w
-		for r := range w.v {
-			for l := range w.v[r] {
-				w.v[r][l] = rng.Uint32()
+		for r := range w.V {
+			for l := range w.V[r] {
+				w.V[r][l] = rng.Uint32()
 			}
 		}
 		mask := []uint64{^uint64(0), rng.Uint64(), 0xffff, ^uint64(0) >> 1}[rng.IntN(4)]
@@ -112,21 +114,21 @@ func TestCompleteMatchesWv(t *testing.T) {
 		if trial%2 == 0 {
 			n, d16 = 1, 0
 		}
-		u := &vmemUnit{}
-		u.reserve(7, 9, 1, ^uint64(0), 0) // another operation's slot first
-		r := u.reserve(8, vdst, n, mask, d16)
-		for k := range r.data {
-			for l := range r.data[k] {
-				r.data[k][l] = rng.Uint32()
+		u := &ref.VMemUnit{}
+		u.Reserve(7, 9, 1, ^uint64(0), 0) // another operation's slot first
+		r := u.Reserve(8, vdst, n, mask, d16)
+		for k := range r.Data {
+			for l := range r.Data[k] {
+				r.Data[k][l] = rng.Uint32()
 			}
 		}
-		want := w.v
+		want := w.V
 		for k := 0; k < n && vdst+k <= 255; k++ {
 			for l := range 64 {
 				if mask>>l&1 == 0 {
 					continue
 				}
-				x := r.data[k][l]
+				x := r.Data[k][l]
 				switch d16 {
 				case 1:
 					x = want[vdst+k][l]&0xffff0000 | x&0xffff
@@ -136,11 +138,11 @@ func TestCompleteMatchesWv(t *testing.T) {
 				want[vdst+k][l] = x
 			}
 		}
-		w.jOn = trial%3 == 0
+		w.JOn = trial%3 == 0
 		u.Complete(w, 9) // a store's: no slot
 		u.Complete(w, 8)
-		if w.v != want {
-			t.Fatalf("trial %d (n %d, d16 %d, v%d, mask %#x, journal %v): registers differ from wv's", trial, n, d16, vdst, mask, w.jOn)
+		if w.V != want {
+			t.Fatalf("trial %d (n %d, d16 %d, v%d, mask %#x, journal %v): registers differ from wv's", trial, n, d16, vdst, mask, w.JOn)
 		}
 	}
 }

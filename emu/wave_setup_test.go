@@ -4,20 +4,20 @@ import (
 	"bytes"
 	"context"
 	"encoding/hex"
+	"github.com/wavedbg/wavedbg/emu/internal/core"
+	"github.com/wavedbg/wavedbg/isa"
 	"reflect"
 	"slices"
 	"testing"
-
-	"github.com/wavedbg/wavedbg/isa"
 )
 
 // TestResetCoversWave: Machine.Reset resets Wave field by field (it must
 // not clear the whole 64 KiB register file), so a field added to Wave must
 // be added to Reset too; this list is what Reset handles.
 func TestResetCoversWave(t *testing.T) {
-	want := []string{"m", "target", "code", "s", "v", "pend", "pendS", "npend", "cache", "jOn", "j", "fe", "tmp", "curIdx"}
+	want := []string{"M", "Target", "Code", "S", "V", "Pend", "PendS", "Npend", "Cache", "JOn", "J", "Fe", "Tmp", "CurIdx"}
 	var got []string
-	ty := reflect.TypeFor[Wave]()
+	ty := reflect.TypeFor[core.Wave]()
 	for i := range ty.NumField() {
 		got = append(got, ty.Field(i).Name)
 	}
@@ -30,7 +30,7 @@ func TestResetCoversWave(t *testing.T) {
 
 // hexProgram decodes instructions given as llvm-mc-19 encodings (hex
 // bytes, one string per instruction).
-func hexProgram(t testing.TB, target isa.Target, insts ...string) *Program {
+func hexProgram(t testing.TB, target isa.Target, insts ...string) *core.Program {
 	t.Helper()
 	mcpu := "gfx900"
 	if target == isa.GFX8 {
@@ -76,7 +76,7 @@ const (
 func TestResetLikeNew(t *testing.T) {
 	prog := hexProgram(t, isa.GFX9, hexLoadX4, hexLoad40, hexMovV7S4, hexAddV9, hexWaitLGKM, hexLoad80, hexEndpgm)
 	for _, hist := range []bool{false, true} {
-		cfg := DefaultConfig(isa.GFX9)
+		cfg := core.DefaultConfig(isa.GFX9)
 		if !hist {
 			cfg.HistoryBytes = 0
 		}
@@ -98,17 +98,17 @@ func TestResetLikeNew(t *testing.T) {
 		if _, err := m.Run(context.Background(), 0); err != nil {
 			t.Fatal(err)
 		}
-		if m.w.v[9][3] == 0 || m.w.get64(slotUse) == 0 || len(m.w.pend) == 0 {
+		if m.w.V[9][3] == 0 || m.w.Get64(core.SlotUse) == 0 || len(m.w.Pend) == 0 {
 			t.Fatalf("the program did not run as expected")
 		}
 		m.Reset()
 		fresh := NewMachine(m.Prog, m.Mem, m.Config)
 		a, b := m.w, fresh.w
-		if a.s != b.s || a.v != b.v || a.pendS != b.pendS || a.npend != b.npend || len(a.pend) != 0 ||
-			a.jOn || a.curIdx != 0 || a.fe != b.fe || a.tmp != b.tmp || a.target != b.target {
+		if a.S != b.S || a.V != b.V || a.PendS != b.PendS || a.Npend != b.Npend || len(a.Pend) != 0 ||
+			a.JOn || a.CurIdx != 0 || a.Fe != b.Fe || a.Tmp != b.Tmp || a.Target != b.Target {
 			t.Errorf("history %v: Reset leaves state that NewMachine does not", hist)
 		}
-		if !slices.Equal(a.cache.lines, b.cache.lines) || a.cache.sets != b.cache.sets || a.cache.ways != b.cache.ways {
+		if !slices.Equal(a.Cache.Lines, b.Cache.Lines) || a.Cache.Sets != b.Cache.Sets || a.Cache.Ways != b.Cache.Ways {
 			t.Errorf("history %v: Reset leaves scalar cache lines", hist)
 		}
 		if m.HistoryLen() != 0 || m.Steps() != 0 || m.Cycle() != 0 || m.PC() != m.Prog.Base {
@@ -181,12 +181,12 @@ func TestClearLDS(t *testing.T) {
 			for i := range junk {
 				junk[i] = byte(i*7 + 1)
 			}
-			if err := wk.mem.Write(SharedApertureBase, junk); err != nil {
+			if err := wk.mem.Write(core.SharedApertureBase, junk); err != nil {
 				t.Fatal(err)
 			}
 			wk.newWaves(g.d.GroupID(1), 1)
 			got := make([]byte, len(junk))
-			if err := wk.mem.Read(SharedApertureBase, got); err != nil {
+			if err := wk.mem.Read(core.SharedApertureBase, got); err != nil {
 				t.Fatal(err)
 			}
 			n := int(g.d.GroupLDS)

@@ -1,0 +1,51 @@
+package core
+
+import (
+	"github.com/wavedbg/wavedbg/isa"
+)
+
+// VectorMemory executes vector memory instructions (MUBUF, MTBUF, FLAT,
+// GLOBAL, SCRATCH, DS, MIMG). Issue 5 provides it; without one those
+// instructions stop the wave with an ExecError. Execute issues the
+// operation (through Wave.IssueVector so that VM_CNT counts it in order);
+// Complete delivers the result of operation id when it completes.
+type VectorMemory interface {
+	Execute(w *Wave, inst *isa.Inst) error
+	Complete(w *Wave, id uint64)
+}
+
+// Env is what a wave's instructions reach beyond the wave: the machine's
+// configuration, program, memory and vector memory unit, the latency
+// costs, the step history and the scalar unit's bookkeeping. Machine
+// embeds it, so its exported fields read as the machine's.
+type Env struct {
+	Config Config
+	Prog   *Program
+	Mem    *Memory
+	// VectorMemory is the vector memory unit (issue 5); nil rejects vector
+	// memory instructions.
+	VectorMemory VectorMemory
+
+	Costs [8]uint32
+	Hist  history
+
+	// the allocations the scalar unit last found, most recent first
+	// (allocAt)
+	allocs [4]allocEnt
+
+	// the scalar-cache lines fill has filled since Reset (Reset clears
+	// only these), unless there were more than the cache has lines
+	Filled   []int32
+	ManyFill bool
+
+	// due is at most the earliest completion cycle of the wave's in-flight
+	// operations (retire keeps it): before it, retiring finds nothing.
+	Due uint64
+}
+
+// allocEnt is an allocation of mem as allocAt remembers it.
+type allocEnt struct {
+	mem      *Memory
+	lo, size uint64
+	vol      bool
+}

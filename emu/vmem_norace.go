@@ -1,7 +1,0 @@
-//go:build !race
-
-package emu
-
-// raceBuild reports a build with the race detector: shared aligned dwords
-// move with sync/atomic (memory_shared.go).
-const raceBuild = false
