@@ -10,24 +10,28 @@
 //	s, err := emu.OpenSession(ctx, launch, gridCfg, wave) // a work-group under debug
 //	res, err := emu.RunGrid(ctx, launch, gridCfg)         // every work-group
 //
-// Where things live (file name prefixes):
+// Where things live. The engine is three internal packages; emu itself
+// runs machines, sessions and grids on them and re-exports their public
+// types (api.go):
 //
-//	state, machine*, program, decode, operands, names   a wave's registers and slots; the compiled program
-//	                 (instr: a reference form and a fast form per instruction; Wave.form picks one per step)
-//	salu*, sopk, sopp, sop_forkjoin, sregs, sld_mov  SOP1/SOP2/SOPC/SOPK/SOPP (sregs: scalar operand access)
-//	smem*, cache*, lines                   SMEM and the scalar data cache (smem_fast: the load fast form)
-//	valu_ops, valu_defs*, valu_<kind>      VOP lane functions, the reference semantics, by kind
-//	valu_fast*, valu_simd_f32, glue_*      VALU fast forms: whole-register rows (internal/lanes: AVX2 and pure Go)
-//	vmem_op, vmem_buffer, vmem_format, vmem_lane, vmem_atomic   MUBUF/MTBUF/FLAT: addresses, formats, atomics
-//	vmem_unit, vmem_wave, vmem_run, vmem_fast, vmem_rows        the vector memory unit and its fast forms
-//	ds_*                                   LDS (ds_exec: reference; ds_fast: fast form)
-//	counters, config                       VM_CNT/LGKM_CNT/EXP_CNT, s_waitcnt, the latency model
-//	record, trace, history, snapshot       step records, the one-line trace, the undo journal, snapshots
-//	preview*                               the next instruction's effect, computed by the executing functions
-//	memory*                                the sparse paged address space, apertures, copy-on-write page log
-//	checkpoint*, replay*                   reverse execution: group checkpoints, schedule log, replay
-//	session*                               a debugging session: waves, barriers, breakpoints, watchpoints, stops
-//	grid_*, dispatch_*, kernarg, launch    a whole dispatch: ABI set-up, work-group scheduling, workers, progress
+//	internal/core   the state both engines share: wave registers and slots, the compiled
+//	                program, memory and its page log, the scalar cache, counters and
+//	                s_waitcnt, the journal and step records, Env (what a wave reaches)
+//	internal/ref    the reference engine: each instruction's meaning once, per lane, by
+//	                encoding (sop1, sop2, sopc_sopk, sopp, smem*, valu_*, vmem_*, ds_*),
+//	                and the next instruction's preview computed by the same functions
+//	internal/fast   the fast engine: fast forms chosen at compile time (forms.go), whole-
+//	                register VALU rows, whole-wave vector memory, LDS; never records
+//	internal/lanes  the AVX2 rows and their pure-Go twins the fast engine calls
+//
+// In emu (file name prefixes):
+//
+//	machine*, program           Machine: Step, Run, Reset; compile builds each instruction's
+//	                            reference form and fast form, and form picks one per step
+//	decode, snapshot, preview   programs from code objects; snapshots; Machine.Preview
+//	checkpoint*, replay*        reverse execution: group checkpoints, schedule log, replay
+//	session*                    a debugging session: waves, barriers, breakpoints, watchpoints, stops
+//	grid_*, dispatch_*, kernarg, launch   a whole dispatch: ABI set-up, work-group scheduling, workers, progress
 //
 // Step records list every effect of an instruction (register changes per
 // lane, memory writes, counter changes, operations issued and completed,

@@ -15,7 +15,7 @@ import (
 // Going back to an earlier point restores the nearest checkpoint before it
 // and replays forward on the fast engine — the same instructions from the
 // same state give the same state — applying the logged edits on the way.
-// The journal (history.go) still undoes single steps at once; it holds
+// The journal (internal/core/history.go) still undoes single steps at once; it holds
 // only the steps since the last Run, edit or reverse move.
 //
 // A point of the recording is a position: the instructions retired and the
@@ -47,7 +47,7 @@ type event struct {
 // replay is a group's recording: one wave's (StartRecording) or a whole
 // work-group's (Session), over one memory. Positions count the group's
 // instructions; with several waves a schedule log says which wave ran
-// each of them (schedule.go).
+// each of them (replay_sched.go).
 type replay struct {
 	waves     []*Machine
 	mem       *core.Memory

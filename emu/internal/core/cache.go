@@ -2,6 +2,7 @@ package core
 
 import (
 	"encoding/binary"
+	"sync/atomic"
 	"unsafe"
 )
 
@@ -350,4 +351,47 @@ func (w *Wave) CacheSnapshot() []CacheLine {
 		out = append(out, c)
 	}
 	return out
+}
+
+// SloadMemo is what execSLoad found for one instruction: with SBASE
+// holding base in mem, its access at addr lies in one allocation (for
+// good: allocations never go away) and one cache line, whose volatility
+// (that of the allocation holding the line's address) is vol, which way
+// held last, and the line's page of mem once it exists (a page, once
+// made, stays). A grid worker's waves read the same kernel arguments with
+// the same instructions, so the next wave finds it here. (It says nothing
+// about the line's data: other waves may have stored to it since.)
+type SloadMemo struct {
+	In   *Instr
+	Mem  *Memory
+	Base uint64
+	Addr uint64
+	Way  int
+	Vol  bool
+	Pg   *[PageSize]byte
+}
+
+// readLine reads the scalar-cache line at tag (line-aligned, so within one
+// page) from mem into dst: a fixed-size copy from page pg of mem holding
+// it (nil: looked up), with the same per-dword atomic loads as copyOut in
+// a grid worker's view (other workers may be storing to the page).
+// Unwritten pages read as zero.
+func readLine(mem *Memory, tag uint64, pg *[PageSize]byte, dst *[LineBytes]byte) {
+	if pg == nil {
+		pg = mem.Page(tag>>PageBits, false)
+	}
+	if pg == nil {
+		*dst = [LineBytes]byte{}
+		return
+	}
+	off := tag & (PageSize - 1)
+	if mem.local == nil || !HostLE {
+		line := [LineBytes]byte(pg[off:]) // through a local: moves, no memmove call
+		*dst = line
+		return
+	}
+	src := (*[LineBytes / 4]uint32)(unsafe.Pointer(&pg[off]))
+	for k := range src {
+		binary.LittleEndian.PutUint32(dst[4*k:], atomic.LoadUint32(&src[k]))
+	}
 }

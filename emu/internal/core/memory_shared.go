@@ -12,7 +12,7 @@ import (
 // here. In a worker's view an aligned whole dword is always moved by one
 // 32-bit load or store (loadWord, storeWord), never by memmove, whose
 // overlapping and string moves promise nothing per dword; other bytes move
-// one by one, or eight at a time (unit-step byte and short runs, vmem_run.go)
+// one by one, or eight at a time (unit-step byte and short runs, fast/vmem_run.go)
 // by 64-bit loads and stores that touch only the run's own bytes. Outside views (a lone Machine, the debugger, setup) plain
 // copies are used.
 //

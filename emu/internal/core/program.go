@@ -119,7 +119,7 @@ type OpDef struct {
 	Exact string
 	V     *Vop   // vector ALU operations
 	K     Kernel // fast whole-register kernel
-	Cmp   bool   // a vector compare, v_cmp*/v_cmpx* (valu_cmp.go)
+	Cmp   bool   // a vector compare, v_cmp*/v_cmpx* (ref/valu_cmp.go)
 }
 
 // End0 is the address after the last instruction before code is compiled.

@@ -88,3 +88,10 @@ func (w *Wave) Exec64(v uint64) {
 
 //go:noinline
 func (w *Wave) exec64Slow(v uint64) { w.Ws64(CodeExec, v) }
+
+func B2u(b bool) uint32 {
+	if b {
+		return 1
+	}
+	return 0
+}

@@ -1,9 +1,10 @@
 package core
 
 import (
+	"math/bits"
+
 	simd "github.com/wavedbg/wavedbg/emu/internal/lanes"
 	"github.com/wavedbg/wavedbg/isa"
-	"math/bits"
 )
 
 // The scalar state lives in one array of 32-bit slots so that every write
@@ -261,4 +262,29 @@ func (w *Wave) WvLane(r, lane int, v uint32) {
 		w.J.V = append(w.J.V, vEnt{Reg: uint16(r), Mask: 1 << uint(lane), Old: w.V[r]})
 	}
 	w.V[r][lane] = v
+}
+
+// ModeGPRIdxEn is MODE.GPR_IDX_EN (GFX9 VGPR indexing, s_set_gpr_idx_on).
+const ModeGPRIdxEn = 1 << 27
+
+// StatusReg assembles the STATUS hardware register: SCC [0], EXECZ [9],
+// VCCZ [10], HALT [13], TRAP [14], VALID [16].
+func (w *Wave) StatusReg() uint32 {
+	var v uint32 = 1 << 16
+	if w.Scc() {
+		v |= 1
+	}
+	if w.Exec() == 0 {
+		v |= 1 << 9
+	}
+	if w.Vcc() == 0 {
+		v |= 1 << 10
+	}
+	if w.S[SlotHalt] != 0 || w.State() == Halted {
+		v |= 1 << 13
+	}
+	if w.State() == Trapped {
+		v |= 1 << 14
+	}
+	return v
 }

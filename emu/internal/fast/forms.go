@@ -53,7 +53,7 @@ func init() {
 }
 
 // The vector kernels built from the reference engine's operation tables
-// (valu_defs.go, valu_defs_float.go, valu_more.go): the same functions
+// (ref/valu_defs.go, valu_defs_float.go, valu_more.go): the same functions
 // the lane functions wrap, run a whole register at a time.
 func init() {
 	for n, f := range ref.Int1Ops {

@@ -7,7 +7,7 @@ import (
 
 // Whole-register kernels for the 16-bit integer operations that code on
 // narrow vector types (uchar4, short2, …) is full of. Their generic forms
-// (satOps' exact functions, valu_defs.go's k2 lane functions) call a
+// (satOps' exact functions, ref/valu_defs.go's k2 lane functions) call a
 // function a lane; these compute in the loop. GFX8/9 zero the result's
 // high half. TestKernelsMatchLaneFunctions holds each to its lane function.
 

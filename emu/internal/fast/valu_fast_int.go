@@ -142,7 +142,7 @@ func addKernel(name string, k core.Kernel) {
 	}
 }
 
-// The integer operations that honour clamp (valu_clamp.go) without it:
+// The integer operations that honour clamp (ref/valu_clamp.go) without it:
 // the exact result truncated to the destination width.
 func init() {
 	for _, o := range ref.SatOps {

@@ -199,7 +199,7 @@ func kLdexpF32(e *core.Fenv, d, a, b, c *[64]uint32) {
 	}
 }
 
-// The rounding kernels take the place of the float64 ones valu_defs.go
+// The rounding kernels take the place of the float64 ones ref/valu_defs.go
 // registers (which give way to them whichever init runs first).
 func init() {
 	for _, o := range roundOps {

@@ -156,7 +156,7 @@ func dwords(c *ref.OpCache, a, n uint64, store bool) []uint32 {
 }
 
 // copyDwords copies src to dst a dword at a time (never memmove: see
-// memory_shared.go), four to a step.
+// core/memory_shared.go), four to a step.
 func copyDwords(dst, src []uint32) {
 	n := len(src)
 	dst = dst[:n]
@@ -186,7 +186,7 @@ func LoadShorts(dst []uint32, b []byte, signed bool) { simd.WidenShorts(dst, b, 
 
 // StoreBytes writes the low byte of each of src, shifted right by shift
 // (0 or 16: d16Shift), at p and on: every lane's byte is written, exactly
-// once, and no other byte (memory_shared.go).
+// once, and no other byte (core/memory_shared.go).
 func StoreBytes(p unsafe.Pointer, src []uint32, shift uint) {
 	simd.NarrowBytes(unsafe.Slice((*byte)(p), len(src)), src, shift != 0)
 }

@@ -49,3 +49,12 @@ func executeFast(u *ref.VMemUnit, w *core.Wave, inst *isa.Inst) error {
 	}
 	return u.MemLanes(w, o, exec, &c)
 }
+
+// ExecVMEMFast is execVMEM's fast form: the package's own unit runs its
+// fast paths; another VectorMemory runs as in execVMEM.
+func ExecVMEMFast(w *core.Wave, in *core.Instr) error {
+	if u, ok := w.M.VectorMemory.(*ref.VMemUnit); ok && in.In != nil {
+		return executeFast(u, w, in.In)
+	}
+	return ref.ExecVMEM(w, in)
+}

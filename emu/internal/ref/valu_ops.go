@@ -1,9 +1,10 @@
 package ref
 
 import (
-	"github.com/wavedbg/wavedbg/emu/internal/core"
 	"math"
 	"math/bits"
+
+	"github.com/wavedbg/wavedbg/emu/internal/core"
 )
 
 // Lane functions of the vector ALU. Float results are rounded under the
@@ -310,4 +311,19 @@ func mbcnt(lane int, s0 uint32, hi bool) uint64 {
 		m >>= 32
 	}
 	return uint64(bits.OnesCount32(s0 & uint32(m)))
+}
+
+// FlushIn zeroes a denormal f32 input (keeping its sign) unless kept.
+func FlushIn(u uint32, keep bool) uint32 {
+	if !keep && u&0x7f800000 == 0 {
+		return u & 0x80000000
+	}
+	return u
+}
+
+func FlushOut(u uint32, keep bool) uint32 {
+	if !keep && u&0x7f800000 == 0 {
+		return u & 0x80000000
+	}
+	return u
 }

@@ -1,6 +1,7 @@
 package ref
 
 import (
+	"github.com/wavedbg/wavedbg/emu/internal/core"
 	"github.com/wavedbg/wavedbg/isa"
 )
 
@@ -98,7 +99,7 @@ type VmOp struct {
 	Wspec int8 // GLOBAL and FLAT loads and stores: the whole-wave shape execWave starts with (0: none)
 	WsSet bool // wspec is known (the fast engine sets both the first time it runs the operation)
 
-	Last OpCache // what the whole-wave path last touched (vmem_wave.go)
+	Last OpCache // what the whole-wave path last touched (fast/vmem_wave.go)
 	vs   VsCache // the V# last decoded (vmem_buffer.go)
 }
 
@@ -308,4 +309,20 @@ func compileDS(o *VmOp, mi *isa.MemInfo, m *isa.Modifiers) bool {
 		return ok
 	}
 	return false
+}
+
+// OpCache is what an operation's whole-wave path last touched in a
+// Memory: an allocation and a page, and the shape that moved the wave.
+// Allocations and pages never go away, and a worker's waves share its
+// operations (and one Memory view), so the next wave, whose addresses
+// usually follow, finds them here.
+type OpCache struct {
+	Mem    *core.Memory
+	Lo, Hi uint64 // the allocation
+	Pn     uint64
+	Pg     *[core.PageSize]byte
+	Gen    uint32 // mem.gen when pg was cached
+	Shape  uint8  // the shape that took the last wave (shapeRun at first)
+	Probe  uint8  // waves that started past shapeRun, counted for fastWave's look back
+	Quick  bool   // the last wave was a run quickRun may take the next one of (fast/vmem_run.go)
 }

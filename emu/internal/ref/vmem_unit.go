@@ -47,7 +47,7 @@ type VMemUnit struct {
 	opc    [64]vmOpEnt  // a direct-mapped cache in front of ops
 	Lines  core.LineSet // the current instruction's cache lines (recorded steps only)
 	NoFast bool         // tests: every access takes the general path
-	Sink   [4]uint32    // what the whole-wave path's inactive lanes move (vmem_wave.go)
+	Sink   [4]uint32    // what the whole-wave path's inactive lanes move (fast/vmem_wave.go)
 	Addrs  [64]uint64   // the whole-wave path's lane addresses (only its lanes are written)
 }
 

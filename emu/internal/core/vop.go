@@ -1,5 +1,7 @@
 package core
 
+import "math/bits"
+
 // Fenv is the per-instruction context of a lane function: the MODE
 // settings for the operation's float type, and per-lane carry bits.
 type Fenv struct {
@@ -39,3 +41,19 @@ type Vop struct {
 	Nofl bool  // no input-denormal flushing (moves and selects)
 	Isrc uint8 // bit k: source k is an integer (no float modifiers)
 }
+
+// Fast kernels: whole-register loops for the common VALU operations when
+// the instruction has no SDWA, DPP, modifiers or 64-bit operands and (for
+// floats) MODE rounds to nearest even. They compute lanes 0 to e.live-1,
+// and may compute the rest of the quad of lanes holding lane e.live-1
+// (the commonest integer kernels run a quad a step); the write keeps only
+// the EXEC lanes. Results equal the lane functions'.
+
+type Kernel func(e *Fenv, d, a, b, c *[64]uint32)
+
+// LiveLanes is the number of lanes a kernel computes under mask: those
+// past the highest EXEC lane are inactive.
+func LiveLanes(mask uint64) int { return bits.Len64(mask) }
+
+// Nquads is the number of quads holding lanes 0 to n-1.
+func Nquads(n int) int { return (n + 3) >> 2 }
