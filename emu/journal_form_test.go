@@ -11,7 +11,7 @@ import (
 	"testing"
 )
 
-// formLines compile to fast forms of every kind Wave.form picks between:
+// formLines compile to fast forms of every kind emu's form picks between:
 // SALU (per-operation, SOP2, move, branch), SMEM and s_waitcnt, VALU
 // kernels and shapes (integer, f32, f64, compare, carry, cndmask, move),
 // DS and global memory.

@@ -356,7 +356,7 @@ func TestFastMatchesGeneric(t *testing.T) {
 	}
 }
 
-// fastCheck runs w.form(in) (journaled when jOn) and generic on copies
+// fastCheck runs form(w, in) (journaled when jOn) and generic on copies
 // of w0 and requires the same state, errors and, undone, the journal to
 // restore w0.
 func fastCheck(t *testing.T, desc string, w0 *core.Wave, in *core.Instr, generic core.ExecFn, jOn bool) {

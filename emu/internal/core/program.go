@@ -54,7 +54,7 @@ type Operand struct {
 // Instr is a compiled instruction. It keeps two forms: fn, the fast form
 // an unjournaled step runs, and ref, the reference form a journaled step
 // runs (it records every write); fn is ref when the instruction has no
-// fast form or its shape has none. Wave.form makes the choice; no form
+// fast form or its shape has none. emu's form makes the choice; no form
 // tests the journal flag to pick another. (kft sits with the other bytes
 // and ref, which only journaled steps read, at the end: the struct stays
 // 208 bytes.)

@@ -6,7 +6,7 @@ import (
 )
 
 // Fast forms of the commonest scalar operations. They run only in
-// unjournaled steps (Wave.form picks the reference form for a journaled
+// unjournaled steps (emu's form picks the reference form for a journaled
 // one), so they read and write the register file directly.
 
 // execSOP2x32 is the fast form of the 32-bit SOP2 operations. With SGPR

@@ -35,7 +35,6 @@ const (
 // scratch stores use mStore with the scratch flag in bit 14 of sub.
 const SmemScratch = 1 << 14
 
-// atomic operations (sub >> 8)
 const (
 	aSwap = iota
 	aCmpswap

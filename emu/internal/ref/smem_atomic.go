@@ -4,7 +4,8 @@ import (
 	"github.com/wavedbg/wavedbg/emu/internal/core"
 )
 
-// smemAtomic performs a GFX9 scalar atomic at memory (L2). A cached copy of
+// smemAtomic performs a GFX9 scalar atomic at memory (L2), computed by
+// AtomicApply as the vector memory atomics are. A cached copy of
 // the line is written back if dirty and invalidated so that later scalar
 // loads see the result. With GLC the pre-operation value returns to SDATA.
 func smemAtomic(w *core.Wave, in *core.Instr, sdata *core.Operand, addr uint64, n, atom int, glc bool) error {
@@ -31,66 +32,16 @@ func smemAtomic(w *core.Wave, in *core.Instr, sdata *core.Operand, addr uint64, 
 	var data, cmp uint64
 	if n == 1 {
 		data = uint64(w.Rs(sd))
-		if atom == aCmpswap {
+		if atom == atCmpSwap {
 			cmp = uint64(w.Rs(sd + 1))
 		}
 	} else {
 		data = w.Rs64(sd)
-		if atom == aCmpswap {
+		if atom == atCmpSwap {
 			cmp = w.Rs64(sd + 2)
 		}
 	}
-	bitsN := uint(32 * n)
-	mask := uint64(1)<<bitsN - 1
-	if n == 2 {
-		mask = ^uint64(0)
-	}
-	sx := func(v uint64) int64 { return int64(v<<(64-bitsN)) >> (64 - bitsN) }
-	var r uint64
-	switch atom {
-	case aSwap:
-		r = data
-	case aCmpswap:
-		r = old
-		if old == cmp {
-			r = data
-		}
-	case aAdd:
-		r = old + data
-	case aSub:
-		r = old - data
-	case aSmin:
-		r = old
-		if sx(data) < sx(old) {
-			r = data
-		}
-	case aUmin:
-		r = min(old, data)
-	case aSmax:
-		r = old
-		if sx(data) > sx(old) {
-			r = data
-		}
-	case aUmax:
-		r = max(old, data)
-	case aAnd:
-		r = old & data
-	case aOr:
-		r = old | data
-	case aXor:
-		r = old ^ data
-	case aInc:
-		r = old + 1
-		if old >= data {
-			r = 0
-		}
-	case aDec:
-		r = old - 1
-		if old == 0 || old > data {
-			r = data
-		}
-	}
-	r &= mask
+	r := AtomicApply(atom, old, data, cmp, n == 2)
 	var nb [8]byte
 	for k := 0; k < 4*n; k++ {
 		nb[k] = byte(r >> (8 * uint(k)))

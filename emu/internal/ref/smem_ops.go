@@ -37,11 +37,6 @@ func init() {
 	def("s_atc_probe_buffer", ExecSMEM, mAtcProbeBuf, 0, core.TyB32, core.CSMEM)
 }
 
-// smemAtoms maps the tables' atomic operations to the scalar unit's.
-var smemAtoms = map[isa.AtomicOp]int{isa.AtomSwap: aSwap, isa.AtomCmpSwap: aCmpswap, isa.AtomAdd: aAdd,
-	isa.AtomSub: aSub, isa.AtomSMin: aSmin, isa.AtomUMin: aUmin, isa.AtomSMax: aSmax, isa.AtomUMax: aUmax,
-	isa.AtomAnd: aAnd, isa.AtomOr: aOr, isa.AtomXor: aXor, isa.AtomInc: aInc, isa.AtomDec: aDec}
-
 // SmemSubOf returns the sub field and destination count of an SMEM load,
 // store or atomic with table facts mi; ok is false for other operations.
 func SmemSubOf(mi *isa.MemInfo) (sub int32, ndst int, ok bool) {
@@ -64,7 +59,7 @@ func SmemSubOf(mi *isa.MemInfo) (sub int32, ndst int, ok bool) {
 		}
 		return SmemSub(MStore, n, 0), 0, true
 	case isa.MemAtomic:
-		a, ok := smemAtoms[mi.Atomic]
+		a, ok := atomOps[mi.Atomic]
 		if mi.Buffer {
 			return SmemSub(MBufAtomic, n, a), 0, ok
 		}
