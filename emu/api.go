@@ -23,26 +23,14 @@ type BranchPreview = ref.BranchPreview
 // CacheConfig sizes the scalar data cache. Lines are always 64 bytes.
 type CacheConfig = core.CacheConfig
 
-const CacheDiscard = core.CacheDiscard
-
 // CacheEvent is one scalar-cache event of a step.
 type CacheEvent = core.CacheEvent
 
 // CacheEventKind is what happened to a scalar cache line.
 type CacheEventKind = core.CacheEventKind
 
-const CacheEvict = core.CacheEvict
-
-const CacheHit = core.CacheHit
-
-const CacheInvalidate = core.CacheInvalidate
-
 // CacheLine is a scalar-cache line as snapshots show it.
 type CacheLine = core.CacheLine
-
-const CacheMiss = core.CacheMiss
-
-const CacheWriteBack = core.CacheWriteBack
 
 // Config configures a Machine.
 type Config = core.Config
@@ -62,9 +50,6 @@ func DefaultLatency() Latency { return core.DefaultLatency() }
 // DistinctLines returns how many distinct 64-byte lines the addresses
 // touch: how many cache-line requests the access coalesces into.
 func DistinctLines(addrs []LaneAddr) int { return core.DistinctLines(addrs) }
-
-// executed s_endpgm
-const Ended = core.Ended
 
 // ErrEnded is returned by Step and Run once the wave has executed
 // s_endpgm.
@@ -91,20 +76,12 @@ type ExecError = core.ExecError
 // the lane (-1 for a scalar access) and the address.
 type Fault = core.Fault
 
-// a memory fault stopped the wave
-const Faulted = core.Faulted
-
-// s_sethalt 1; stepping resumes after it
-const Halted = core.Halted
-
 // Hazard is a read of a register whose load was still in flight: the
 // instruction saw the old value (the missing s_waitcnt bug).
 type Hazard = core.Hazard
 
 // InFlight is an issued memory operation that has not completed.
 type InFlight = core.InFlight
-
-const InRange = ref.InRange
 
 // LaneAddr is a memory address an instruction decoded, with its range-check
 // outcome. Scalar accesses use Lane -1 and list one entry per dword.
@@ -141,21 +118,6 @@ func NewMemory() *Memory { return core.NewMemory() }
 // is bit-exact or approximate (and how), and whether it is implemented.
 func OpPrecision(name string) (string, bool) { return ref.OpPrecision(name) }
 
-// STRIDE ≠ 0: AINDEX ≥ NUM_RECORDS
-const OutIndex = ref.OutIndex
-
-// beyond the work-group's LDS (on GFX8 also at or above M0)
-const OutLDS = ref.OutLDS
-
-// STRIDE 0: BUFOFFSET ≥ NUM_RECORDS − SOFFSET
-const OutNumRecords = ref.OutNumRecords
-
-// an S_BUFFER dword not wholly below NUM_RECORDS (× STRIDE)
-const OutSBuffer = ref.OutSBuffer
-
-// STRIDE ≠ 0 with IDXEN or ADD_TID: AOFFSET ≥ STRIDE
-const OutStride = ref.OutStride
-
 // Preview is the predicted effect of a wave's next instruction. At most one
 // of Mem, Wait and Branch is set; Err says why a memory instruction's
 // accesses could not be worked out (the step will fail the same way).
@@ -163,8 +125,6 @@ type Preview = ref.Preview
 
 // PreviewAddr is one access of the next instruction.
 type PreviewAddr = ref.PreviewAddr
-
-const PrivateApertureBase = core.PrivateApertureBase
 
 // Program is a code section decoded once into a flat slice: instruction i
 // starts at Addrs[i]. Branch targets are resolved to indexes when the
@@ -177,30 +137,11 @@ type Rule = ref.Rule
 // RunState says whether a wave can run.
 type RunState = core.RunState
 
-const Running = core.Running
-
 // SRegChange is a scalar register or state slot that a step changed.
 type SRegChange = core.SRegChange
 
-const SharedApertureBase = core.SharedApertureBase
-
 // Space is where an access goes.
 type Space = ref.Space
-
-// global memory through a V# (MUBUF, MTBUF)
-const SpaceBuffer = ref.SpaceBuffer
-
-// global memory (GLOBAL, FLAT outside the apertures)
-const SpaceGlobal = ref.SpaceGlobal
-
-// the work-group's LDS (DS, FLAT in the shared aperture)
-const SpaceLDS = ref.SpaceLDS
-
-// global memory through the scalar cache (SMEM)
-const SpaceScalar = ref.SpaceScalar
-
-// the wave's private memory (SCRATCH, FLAT in the private aperture)
-const SpaceScratch = ref.SpaceScratch
 
 // StaleRead is a dword a scalar load read from a clean cache line whose
 // copy differs from memory: the load returned Cached, not Memory.
@@ -212,9 +153,6 @@ type StepRecord = core.StepRecord
 // SupportedOps lists the operations the emulator implements.
 func SupportedOps() []string { return ref.SupportedOps() }
 
-// executed s_trap; stepping resumes after it
-const Trapped = core.Trapped
-
 // VMemConfig configures the vector memory unit of a grid run.
 type VMemConfig = ref.VMemConfig
 
@@ -225,7 +163,7 @@ type VRegChange = core.VRegChange
 type VSharp = ref.VSharp
 
 // VectorMemory executes vector memory instructions (MUBUF, MTBUF, FLAT,
-// GLOBAL, SCRATCH, DS, MIMG). Issue 5 provides it; without one those
+// GLOBAL, SCRATCH, DS, MIMG). A grid run provides one; without one those
 // instructions stop the wave with an ExecError. Execute issues the
 // operation (through Wave.IssueVector so that VM_CNT counts it in order);
 // Complete delivers the result of operation id when it completes.
@@ -236,3 +174,49 @@ type WaitPreview = ref.WaitPreview
 
 // Wave is the state of one wave64.
 type Wave = core.Wave
+
+// A wave's run states (RunState).
+const (
+	Running = core.Running
+	Ended   = core.Ended   // executed s_endpgm
+	Trapped = core.Trapped // executed s_trap; stepping resumes after it
+	Halted  = core.Halted  // s_sethalt 1; stepping resumes after it
+	Faulted = core.Faulted // a memory fault stopped the wave
+)
+
+// What happened to a scalar cache line (CacheEventKind).
+const (
+	CacheHit        = core.CacheHit
+	CacheMiss       = core.CacheMiss
+	CacheEvict      = core.CacheEvict
+	CacheWriteBack  = core.CacheWriteBack
+	CacheInvalidate = core.CacheInvalidate
+	CacheDiscard    = core.CacheDiscard
+)
+
+// Where an access goes (Space).
+const (
+	SpaceScalar  = ref.SpaceScalar  // global memory through the scalar cache (SMEM)
+	SpaceBuffer  = ref.SpaceBuffer  // global memory through a V# (MUBUF, MTBUF)
+	SpaceGlobal  = ref.SpaceGlobal  // global memory (GLOBAL, FLAT outside the apertures)
+	SpaceScratch = ref.SpaceScratch // the wave's private memory (SCRATCH, FLAT in the private aperture)
+	SpaceLDS     = ref.SpaceLDS     // the work-group's LDS (DS, FLAT in the shared aperture)
+)
+
+// The rules that put an access out of range (Rule).
+const (
+	InRange       = ref.InRange
+	OutNumRecords = ref.OutNumRecords // STRIDE 0: BUFOFFSET ≥ NUM_RECORDS − SOFFSET
+	OutIndex      = ref.OutIndex      // STRIDE ≠ 0: AINDEX ≥ NUM_RECORDS
+	OutStride     = ref.OutStride     // STRIDE ≠ 0 with IDXEN or ADD_TID: AOFFSET ≥ STRIDE
+	OutSBuffer    = ref.OutSBuffer    // an S_BUFFER dword not wholly below NUM_RECORDS (× STRIDE)
+	OutLDS        = ref.OutLDS        // beyond the work-group's LDS (on GFX8 also at or above M0)
+)
+
+// The flat address space's apertures: the high dword of their bases is
+// what src_shared_base and src_private_base read on GFX9 and what
+// amd_queue_t carries for GFX8. Each aperture spans 4 GiB.
+const (
+	SharedApertureBase  = core.SharedApertureBase
+	PrivateApertureBase = core.PrivateApertureBase
+)

@@ -20,7 +20,7 @@ type Latency struct {
 	ScalarMiss uint32 // ... when any line misses or GLC forces a miss (default 200)
 	ScalarOp   uint32 // s_dcache_* and s_atc_probe* (default 20)
 	MemTime    uint32 // s_memtime / s_memrealtime (default 40)
-	VectorMem  uint32 // vector memory operations (issue 5; default 400)
+	VectorMem  uint32 // vector memory operations (default 400)
 	Export     uint32 // exports (default 100)
 
 	RealTimeDiv uint32 // shader clocks per s_memrealtime tick (default 16)

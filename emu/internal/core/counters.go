@@ -8,7 +8,7 @@ const CntLGKM, cntVM, cntEXP = isa.CntLGKM, isa.CntVM, isa.CntEXP
 
 // PendingOp is an issued memory operation in flight. Scalar results are
 // captured at issue (the scalar cache is read then) and reach the SGPRs at
-// completion. Vector memory (issue 5) adds per-lane results through the
+// completion. Vector memory adds per-lane results through the
 // VectorMemory seam; VM_CNT operations complete in issue order.
 type PendingOp struct {
 	Id    uint64
@@ -17,7 +17,7 @@ type PendingOp struct {
 	Inc   uint8
 	Issue uint64
 	Done  uint64
-	Vec   bool   // result goes to VGPRs (issue 5)
+	Vec   bool   // result goes to VGPRs (vector memory)
 	Dst   uint16 // first scalar code written at completion
 	N     uint8  // dwords written at completion (0: nothing returns)
 	Skip  uint16 // dwords not written (out-of-range S_BUFFER dwords)

@@ -3,7 +3,7 @@ package core
 import "github.com/wavedbg/wavedbg/isa"
 
 // VectorMemory executes vector memory instructions (MUBUF, MTBUF, FLAT,
-// GLOBAL, SCRATCH, DS, MIMG). Issue 5 provides it; without one those
+// GLOBAL, SCRATCH, DS, MIMG). A grid run provides one; without one those
 // instructions stop the wave with an ExecError. Execute issues the
 // operation (through Wave.IssueVector so that VM_CNT counts it in order);
 // Complete delivers the result of operation id when it completes.
@@ -20,7 +20,7 @@ type Env struct {
 	Config Config
 	Prog   *Program
 	Mem    *Memory
-	// VectorMemory is the vector memory unit (issue 5); nil rejects vector
+	// VectorMemory is the vector memory unit; nil rejects vector
 	// memory instructions.
 	VectorMemory VectorMemory
 
