@@ -1,7 +1,6 @@
-package emu
+package core
 
 import (
-	"github.com/wavedbg/wavedbg/emu/internal/core"
 	"math/rand/v2"
 	"testing"
 )
@@ -13,7 +12,7 @@ import (
 // beyond maxDense — and checks every byte reads back as a plain map of
 // addresses to bytes says it should, and every unwritten byte as zero.
 func TestPageDirMatchesMap(t *testing.T) {
-	m := core.NewMemory()
+	m := NewMemory()
 	var ranges [][2]uint64
 	mustMap := func(name string, addr, size uint64) {
 		if err := m.Map(name, addr, size, false); err != nil {
@@ -29,7 +28,7 @@ func TestPageDirMatchesMap(t *testing.T) {
 		ranges = append(ranges, [2]uint64{addr, size})
 	}
 	mustMap("low", 0x1000, 3<<20)
-	mustMap("high", core.SharedApertureBase, 1<<16)
+	mustMap("high", SharedApertureBase, 1<<16)
 	alloc(5 << 20)
 	mustMap("between", m.Next+(8<<20), 2<<20)
 	want := map[uint64]byte{}
@@ -47,11 +46,11 @@ func TestPageDirMatchesMap(t *testing.T) {
 	}
 	write()
 	alloc(32 << 20) // reserve after "between": its chunks move to the dense span
-	mustMap("far", m.Next+(core.MaxDense+4)<<(core.PageBits+core.ChunkBits), 1<<20)
+	mustMap("far", m.Next+(MaxDense+4)<<(PageBits+ChunkBits), 1<<20)
 	alloc(1 << 20)
 	write()
 	for a, b := range want {
-		if got := m.Pt.Get(a>>core.PageBits, false); got == nil || got[a&(core.PageSize-1)] != b {
+		if got := m.Pt.Get(a>>PageBits, false); got == nil || got[a&(PageSize-1)] != b {
 			t.Fatalf("byte %#x: page %v, want %#x", a, got != nil, b)
 		}
 		var p [1]byte
@@ -67,7 +66,7 @@ func TestPageDirMatchesMap(t *testing.T) {
 			}
 		}
 	}
-	if d := m.Pt.Dir.Load(); len(d.Dense) == 0 || len(d.Dense) > core.MaxDense {
+	if d := m.Pt.Dir.Load(); len(d.Dense) == 0 || len(d.Dense) > MaxDense {
 		t.Errorf("dense span of %d chunks", len(d.Dense))
 	}
 }
@@ -77,7 +76,7 @@ func TestPageDirMatchesMap(t *testing.T) {
 func TestPageCacheSlots(t *testing.T) {
 	seen := map[uint64]bool{}
 	for i := range uint64(9) {
-		seen[core.PcSlot(1<<20+i<<13)] = true
+		seen[PcSlot(1<<20+i<<13)] = true
 	}
 	if len(seen) < 6 {
 		t.Errorf("9 pages 32 MiB apart use %d page-cache slots", len(seen))
@@ -89,7 +88,7 @@ func TestPageCacheSlots(t *testing.T) {
 func TestLookupMatchesScan(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	for n := range 12 {
-		m := core.NewMemory()
+		m := NewMemory()
 		for range n {
 			if _, err := m.Alloc("a", 1+rng.Uint64N(1<<14), 1<<rng.UintN(10)); err != nil {
 				t.Fatal(err)
@@ -102,7 +101,7 @@ func TestLookupMatchesScan(t *testing.T) {
 		probes = append(probes, 0, ^uint64(0))
 		for _, p := range probes {
 			got, ok := m.Lookup(p)
-			var want core.Allocation
+			var want Allocation
 			found := false
 			for _, a := range m.Allocs {
 				if a.Addr <= p && p < a.End() {

@@ -1,9 +1,9 @@
-package emu
+package ref
 
 import (
-	"github.com/wavedbg/wavedbg/emu/internal/core"
-	"github.com/wavedbg/wavedbg/emu/internal/ref"
 	"testing"
+
+	"github.com/wavedbg/wavedbg/emu/internal/core"
 )
 
 // TestFmaNaNSource: a NaN fma returns its first NaN source, S0 then S1
@@ -19,9 +19,9 @@ func TestFmaNaNSource(t *testing.T) {
 		nan            [3]uint64 // signalling NaNs, one payload per source
 		quiet, def     uint64
 	}{
-		{"f16", ref.FmaF16, 0x3c00, 0x7c00, 0x8000, [3]uint64{0x7c01, 0x7c02, 0xfc03}, 0x200, 0x7e00},
-		{"f32", ref.FmaF32, 0x3f800000, 0x7f800000, 1 << 31, [3]uint64{0x7f800001, 0x7f800002, 0xff800003}, 0x400000, 0x7fc00000},
-		{"f64", ref.FmaF64, 0x3ff0000000000000, 0x7ff0000000000000, 1 << 63, [3]uint64{0x7ff0000000000001, 0x7ff0000000000002, 0xfff0000000000003}, 1 << 51, 0x7ff8000000000000},
+		{"f16", FmaF16, 0x3c00, 0x7c00, 0x8000, [3]uint64{0x7c01, 0x7c02, 0xfc03}, 0x200, 0x7e00},
+		{"f32", FmaF32, 0x3f800000, 0x7f800000, 1 << 31, [3]uint64{0x7f800001, 0x7f800002, 0xff800003}, 0x400000, 0x7fc00000},
+		{"f64", FmaF64, 0x3ff0000000000000, 0x7ff0000000000000, 1 << 63, [3]uint64{0x7ff0000000000001, 0x7ff0000000000002, 0xfff0000000000003}, 1 << 51, 0x7ff8000000000000},
 	}
 	for _, w := range widths {
 		one, inf, ninf, n := w.one, w.inf, w.inf|w.sign, w.nan

@@ -1,11 +1,10 @@
-package emu
+package fast
 
 import (
 	"math"
 	"math/rand/v2"
 	"testing"
 
-	"github.com/wavedbg/wavedbg/emu/internal/fast"
 	simd "github.com/wavedbg/wavedbg/emu/internal/lanes"
 )
 
@@ -33,10 +32,10 @@ func TestLaneShapes(t *testing.T) {
 			wantU = wantU && y == lanes[0]
 			wantC = wantC && y == lanes[0]+step*uint32(l)
 		}
-		if got := fast.Uniform(lanes); got != wantU {
+		if got := Uniform(lanes); got != wantU {
 			t.Fatalf("uniform(%#x) = %v", lanes, got)
 		}
-		if got := fast.Consecutive(lanes, step); got != wantC {
+		if got := Consecutive(lanes, step); got != wantC {
 			t.Fatalf("consecutive(%#x, %d) = %v", lanes, step, got)
 		}
 		for _, p := range []int{2, 4, 8, 16, 32} {
@@ -47,7 +46,7 @@ func TestLaneShapes(t *testing.T) {
 			for l := p; l < n; l++ {
 				wantP = wantP && lanes[l] == lanes[l-p]
 			}
-			if got := fast.Periodic(lanes, p); got != wantP {
+			if got := Periodic(lanes, p); got != wantP {
 				t.Fatalf("periodic(%#x, %d) = %v", lanes, p, got)
 			}
 		}
@@ -68,7 +67,7 @@ func TestLaneShapes(t *testing.T) {
 		for _, z := range hi {
 			wantH = wantH && z == hi[0]
 		}
-		if got := fast.ConsecutiveHi(lanes, hi, step); got != wantH {
+		if got := ConsecutiveHi(lanes, hi, step); got != wantH {
 			t.Fatalf("consecutiveHi(%#x, %#x, %d) = %v", lanes, hi, step, got)
 		}
 	}
@@ -122,19 +121,19 @@ func checkShapes(t *testing.T, lo, hi []uint32, step uint32) {
 		wantC = wantC && lo[l] == lo[0]+step*uint32(l)
 		wantH = wantH && hi[l] == hi[0]
 	}
-	if got := fast.Uniform(lo); got != wantU {
+	if got := Uniform(lo); got != wantU {
 		t.Fatalf("SIMD=%v: uniform(%#x) = %v", simd.SIMD, lo, got)
 	}
-	if got := fast.Uniform(hi); got != wantH {
+	if got := Uniform(hi); got != wantH {
 		t.Fatalf("SIMD=%v: uniform(%#x) = %v", simd.SIMD, hi, got)
 	}
-	if got := fast.Consecutive(lo, step); got != wantC {
+	if got := Consecutive(lo, step); got != wantC {
 		t.Fatalf("SIMD=%v: consecutive(%#x, %#x) = %v", simd.SIMD, lo, step, got)
 	}
 	if uint64(lo[0])+uint64(len(lo)-1)*uint64(step) > math.MaxUint32 {
 		return
 	}
-	if got := fast.ConsecutiveHi(lo, hi, step); got != (wantC && wantH) {
+	if got := ConsecutiveHi(lo, hi, step); got != (wantC && wantH) {
 		t.Fatalf("SIMD=%v: consecutiveHi(%#x, %#x, %#x) = %v", simd.SIMD, lo, hi, step, got)
 	}
 }
@@ -172,7 +171,7 @@ func TestRowsStep(t *testing.T) {
 		for l := range lo {
 			want = want && lo[l] == lo[l-l%r]+st*uint32(l%r) && (hi == nil || hi[l] == hi[0])
 		}
-		if got := fast.RowsStep(lo, hi, r, st); got != want {
+		if got := RowsStep(lo, hi, r, st); got != want {
 			t.Fatalf("rowsStep(%#x, %#x, %d, %d) = %v", lo, hi, r, st, got)
 		}
 	}

@@ -1,7 +1,6 @@
-package emu
+package fast
 
 import (
-	"github.com/wavedbg/wavedbg/emu/internal/fast"
 	"math/rand/v2"
 	"testing"
 )
@@ -15,7 +14,7 @@ func tablePeriodRef(lo, hi []uint32) int {
 	for p < n && p <= 32 && lo[p] != x {
 		p *= 2
 	}
-	if p >= n || p > 32 || !fast.Periodic(lo, p) || hi != nil && !fast.Periodic(hi, p) {
+	if p >= n || p > 32 || !Periodic(lo, p) || hi != nil && !Periodic(hi, p) {
 		return 0
 	}
 	return p
@@ -51,7 +50,7 @@ func TestTablePeriodMatchesRef(t *testing.T) {
 		if trial%2 == 0 {
 			h = nil
 		}
-		got, want := fast.TablePeriod(l, h), tablePeriodRef(l, h)
+		got, want := TablePeriod(l, h), tablePeriodRef(l, h)
 		if got != want {
 			t.Fatalf("lanes %v (high %v): period %d, want %d", l, h, got, want)
 		}

@@ -1,9 +1,8 @@
-package emu
+package core
 
 import (
 	"bytes"
 	"errors"
-	"github.com/wavedbg/wavedbg/emu/internal/core"
 	"math/rand/v2"
 	"testing"
 )
@@ -21,10 +20,10 @@ func TestAdoptMatchesWrite(t *testing.T) {
 		}
 	}
 	for trial := 0; trial < 200; trial++ {
-		ref, m := core.NewMemory(), core.NewMemory()
-		base := uint64(1<<32) + uint64(r.IntN(3*core.PageSize))
-		size := uint64(1 + r.IntN(6*core.PageSize))
-		for _, mm := range []*core.Memory{ref, m} {
+		ref, m := NewMemory(), NewMemory()
+		base := uint64(1<<32) + uint64(r.IntN(3*PageSize))
+		size := uint64(1 + r.IntN(6*PageSize))
+		for _, mm := range []*Memory{ref, m} {
 			if err := mm.Map("buf", base, size, false); err != nil {
 				t.Fatal(err)
 			}
@@ -49,7 +48,7 @@ func TestAdoptMatchesWrite(t *testing.T) {
 		// Later writes, through the memory, anywhere in the range.
 		for k := 0; k < 5; k++ {
 			a := base + uint64(r.IntN(int(size)))
-			w := make([]byte, 1+r.IntN(int(min(base+size-a, 3*core.PageSize))))
+			w := make([]byte, 1+r.IntN(int(min(base+size-a, 3*PageSize))))
 			fillRand(w)
 			ref.Write(a, w)
 			m.Write(a, w)
@@ -75,27 +74,27 @@ func TestAdoptMatchesWrite(t *testing.T) {
 // TestAdoptShares: the pages a buffer covers whole are its bytes (no copy);
 // an unmapped range fails like Write and stores nothing.
 func TestAdoptShares(t *testing.T) {
-	m := core.NewMemory()
-	addr, err := m.Alloc("buf", 3*core.PageSize, core.PageSize)
+	m := NewMemory()
+	addr, err := m.Alloc("buf", 3*PageSize, PageSize)
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := make([]byte, 3*core.PageSize)
+	p := make([]byte, 3*PageSize)
 	if err := m.Adopt(addr, p); err != nil {
 		t.Fatal(err)
 	}
-	if err := m.WriteU32(addr+core.PageSize+8, 0xdeadbeef); err != nil {
+	if err := m.WriteU32(addr+PageSize+8, 0xdeadbeef); err != nil {
 		t.Fatal(err)
 	}
-	if p[core.PageSize+8] != 0xef {
+	if p[PageSize+8] != 0xef {
 		t.Errorf("a write to an adopted page is not in the buffer")
 	}
 	q := []byte{1, 2, 3}
-	var f *core.Fault
-	if err := m.Adopt(addr+3*core.PageSize-1, q); !errors.As(err, &f) || f.Addr != addr+3*core.PageSize || !f.Write {
+	var f *Fault
+	if err := m.Adopt(addr+3*PageSize-1, q); !errors.As(err, &f) || f.Addr != addr+3*PageSize || !f.Write {
 		t.Errorf("Adopt past the allocation: %v", err)
 	}
-	if v, _ := m.ReadU32(addr + 3*core.PageSize - 4); v != 0 {
+	if v, _ := m.ReadU32(addr + 3*PageSize - 4); v != 0 {
 		t.Errorf("a failed Adopt stored %#x", v)
 	}
 }

@@ -1,10 +1,10 @@
-package emu
+package ref
 
 import (
 	"encoding/binary"
-	"github.com/wavedbg/wavedbg/emu/internal/ref"
-	"github.com/wavedbg/wavedbg/isa"
 	"testing"
+
+	"github.com/wavedbg/wavedbg/isa"
 )
 
 // FuzzCompileVM: every word pair that decodes to a vector memory or DS
@@ -38,7 +38,7 @@ func FuzzCompileVM(f *testing.F) {
 		default:
 			return
 		}
-		o, ok := ref.CompileVM(&in)
+		o, ok := CompileVM(&in)
 		if !ok {
 			return
 		}
@@ -47,7 +47,7 @@ func FuzzCompileVM(f *testing.F) {
 				t.Fatalf("%s: register %d", in.String(), r)
 			}
 		}
-		if o.Kind != ref.VmCacheOp && o.Kind != ref.VmDS && o.Size <= 0 && !o.Format {
+		if o.Kind != VmCacheOp && o.Kind != VmDS && o.Size <= 0 && !o.Format {
 			t.Fatalf("%s: size %d", in.String(), o.Size)
 		}
 	})

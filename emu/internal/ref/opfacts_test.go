@@ -1,11 +1,11 @@
-package emu
+package ref
 
 import (
 	"fmt"
-	"github.com/wavedbg/wavedbg/emu/internal/core"
-	"github.com/wavedbg/wavedbg/emu/internal/ref"
-	"github.com/wavedbg/wavedbg/isa"
 	"testing"
+
+	"github.com/wavedbg/wavedbg/emu/internal/core"
+	"github.com/wavedbg/wavedbg/isa"
 )
 
 // The emulator takes instruction facts from isa's tables, never from the
@@ -21,23 +21,23 @@ func TestSMEMSubsFromTables(t *testing.T) {
 		if n > 1 {
 			sfx = fmt.Sprintf("dwordx%d", n)
 		}
-		want["s_load_"+sfx] = ref.SmemSub(ref.MLoad, n, 0)
-		want["s_buffer_load_"+sfx] = ref.SmemSub(ref.MBufLoad, n, 0)
+		want["s_load_"+sfx] = SmemSub(MLoad, n, 0)
+		want["s_buffer_load_"+sfx] = SmemSub(MBufLoad, n, 0)
 		if n <= 4 {
-			want["s_store_"+sfx] = ref.SmemSub(ref.MStore, n, 0)
-			want["s_buffer_store_"+sfx] = ref.SmemSub(ref.MBufStore, n, 0)
-			want["s_scratch_load_"+sfx] = ref.SmemSub(ref.MScratchLoad, n, 0)
-			want["s_scratch_store_"+sfx] = ref.SmemSub(ref.MStore, n, 0) | ref.SmemScratch
+			want["s_store_"+sfx] = SmemSub(MStore, n, 0)
+			want["s_buffer_store_"+sfx] = SmemSub(MBufStore, n, 0)
+			want["s_scratch_load_"+sfx] = SmemSub(MScratchLoad, n, 0)
+			want["s_scratch_store_"+sfx] = SmemSub(MStore, n, 0) | SmemScratch
 		}
 	}
 	for i, a := range []string{"swap", "cmpswap", "add", "sub", "smin", "umin", "smax", "umax", "and", "or", "xor", "inc", "dec"} {
-		want["s_atomic_"+a] = ref.SmemSub(ref.MAtomic, 1, i)
-		want["s_atomic_"+a+"_x2"] = ref.SmemSub(ref.MAtomic, 2, i)
-		want["s_buffer_atomic_"+a] = ref.SmemSub(ref.MBufAtomic, 1, i)
-		want["s_buffer_atomic_"+a+"_x2"] = ref.SmemSub(ref.MBufAtomic, 2, i)
+		want["s_atomic_"+a] = SmemSub(MAtomic, 1, i)
+		want["s_atomic_"+a+"_x2"] = SmemSub(MAtomic, 2, i)
+		want["s_buffer_atomic_"+a] = SmemSub(MBufAtomic, 1, i)
+		want["s_buffer_atomic_"+a+"_x2"] = SmemSub(MBufAtomic, 2, i)
 	}
 	for n, sub := range want {
-		d := ref.OpTable[n]
+		d := OpTable[n]
 		if d == nil {
 			t.Errorf("%s: not registered", n)
 			continue
@@ -49,7 +49,7 @@ func TestSMEMSubsFromTables(t *testing.T) {
 	got := 0
 	for op := range isa.Ops() {
 		mi := op.Mem()
-		if _, _, ok := ref.SmemSubOf(&mi); ok && op.Info().Class == isa.ClassSMEM {
+		if _, _, ok := SmemSubOf(&mi); ok && op.Info().Class == isa.ClassSMEM {
 			got++
 		}
 	}
@@ -71,7 +71,7 @@ func TestBranchSubsFromTables(t *testing.T) {
 		{"s_cbranch_cdbguser", isa.BranchCDbgUser}, {"s_cbranch_cdbgsys_or_user", isa.BranchCDbgSysOrUser},
 		{"s_cbranch_cdbgsys_and_user", isa.BranchCDbgSysAndUser},
 	} {
-		d := ref.OpTable[tc.name]
+		d := OpTable[tc.name]
 		if d == nil || isa.BranchCond(d.Sub) != tc.cond {
 			t.Errorf("%s: def %+v, want sub %s", tc.name, d, tc.cond)
 		}
@@ -90,7 +90,7 @@ func TestScalarTypesFromTables(t *testing.T) {
 		{"s_mov_b64", core.TyB64}, {"s_bitset1_b64", core.TyB32}, {"s_bcnt1_i32_b64", core.TyB64}, {"s_flbit_i32_i64", core.TyI64},
 		{"s_bitreplicate_b64_b32", core.TyB32}, {"s_sext_i32_i16", core.TyB32},
 	} {
-		if d := ref.OpTable[tc.name]; d == nil || d.Ty != tc.ty {
+		if d := OpTable[tc.name]; d == nil || d.Ty != tc.ty {
 			t.Errorf("%s: def %+v, want type %d", tc.name, d, tc.ty)
 		}
 	}

@@ -1,10 +1,10 @@
-package emu
+package fast
 
 import (
-	"github.com/wavedbg/wavedbg/emu/internal/core"
-	"github.com/wavedbg/wavedbg/emu/internal/fast"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/wavedbg/wavedbg/emu/internal/core"
 )
 
 // TestLaneBitsBoundSpan: the AND and OR of random lane addresses (any
@@ -28,8 +28,8 @@ func TestLaneBitsBoundSpan(t *testing.T) {
 				ad[l] = base&^(core.PageSize-1) + 4*r.Uint64N(core.PageSize/4)
 			}
 		}
-		and, or := fast.LaneBits(ad)
-		lo, hi := fast.LaneSpan(ad)
+		and, or := LaneBits(ad)
+		lo, hi := LaneSpan(ad)
 		if and > lo || or < hi {
 			t.Fatalf("%#x: AND %#x OR %#x do not bound %#x…%#x", ad, and, or, lo, hi)
 		}

@@ -1,11 +1,11 @@
-package emu
+package fast
 
 import (
-	"github.com/wavedbg/wavedbg/emu/internal/core"
-	"github.com/wavedbg/wavedbg/emu/internal/fast"
 	"math"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/wavedbg/wavedbg/emu/internal/core"
 )
 
 // round32 rounds f32 bits x to an integer in direction dir as the
@@ -13,7 +13,7 @@ import (
 func round32(x uint32, dir int) uint32 {
 	var d, a [64]uint32
 	a[0] = x
-	fast.RoundRowF32(dir, &d, &a, 1)
+	RoundRowF32(dir, &d, &a, 1)
 	return d[0]
 }
 
@@ -22,7 +22,7 @@ func round32(x uint32, dir int) uint32 {
 // exponent and on f64 values around every exponent that matters, with
 // halves, odd and even integers, denormals, zeros, infinities and NaNs.
 func TestRoundMatchesMath(t *testing.T) {
-	fs := [...]func(float64) float64{fast.RdTrunc: math.Trunc, fast.RdFloor: math.Floor, fast.RdCeil: math.Ceil, fast.RdNearest: math.RoundToEven}
+	fs := [...]func(float64) float64{RdTrunc: math.Trunc, RdFloor: math.Floor, RdCeil: math.Ceil, RdNearest: math.RoundToEven}
 	r := rand.New(rand.NewPCG(41, 42))
 	for dir, f := range fs {
 		check32 := func(u uint32) {
@@ -41,9 +41,9 @@ func TestRoundMatchesMath(t *testing.T) {
 			if x != x {
 				want = u | 1<<51
 			}
-			var a, d fast.F64Regs
+			var a, d F64Regs
 			a.Set(0, u)
-			fast.RoundRowsF64(dir, &d, &a, 1)
+			RoundRowsF64(dir, &d, &a, 1)
 			if got := d.Bits(0); got != want {
 				t.Fatalf("dir %d f64 %#x: %#x, want %#x", dir, u, got, want)
 			}
