@@ -4,10 +4,11 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
-	"github.com/wavedbg/wavedbg/emu/internal/core"
-	"github.com/wavedbg/wavedbg/emu/internal/ref"
 	"sync"
 	"testing"
+
+	"github.com/wavedbg/wavedbg/emu/internal/core"
+	"github.com/wavedbg/wavedbg/emu/internal/ref"
 )
 
 // awEdges are the addresses FuzzAddressNearEdges works near: 0 (and so,
@@ -86,7 +87,7 @@ var awPages = sync.OnceValue(func() map[uint64]*[core.PageSize]byte {
 })
 
 // awMemory builds the layout.
-func awMemory(t testing.TB) *core.Memory {
+func awMemory(t testing.TB) *Memory {
 	t.Helper()
 	mem := core.NewMemory()
 	for _, mp := range awMaps {
@@ -99,7 +100,7 @@ func awMemory(t testing.TB) *core.Memory {
 }
 
 // awRestore gives mem's mapped bytes the layout's values again.
-func awRestore(mem *core.Memory) {
+func awRestore(mem *Memory) {
 	pages := awPages()
 	for _, mp := range awMaps {
 		for pn := mp.addr >> core.PageBits; pn <= (mp.addr+mp.size-1)>>core.PageBits; pn++ {
@@ -143,7 +144,7 @@ func (g *awRig) check(r *awRegs) string {
 	k := g.k
 	want := awFault(k, r)
 	var errs [2]error
-	var addrs []core.LaneAddr
+	var addrs []LaneAddr
 	for i, m := range g.ms {
 		awRestore(m.Mem)
 		m.Reset()
@@ -159,7 +160,7 @@ func (g *awRig) check(r *awRegs) string {
 		return "step mode: " + d
 	}
 	for i, mode := range []string{"step", "fast"} {
-		var f *core.Fault
+		var f *Fault
 		switch {
 		case want == nil && errs[i] != nil:
 			return fmt.Sprintf("%s mode: %v, want no fault", mode, errs[i])
@@ -183,7 +184,7 @@ func (g *awRig) check(r *awRegs) string {
 // awRecords checks the addresses a step recorded: an access is marked
 // unmapped exactly where it faults (the faulting lane, or the faulting
 // dword of a scalar access).
-func awRecords(k *awKind, addrs []core.LaneAddr, want *core.Fault) string {
+func awRecords(k *awKind, addrs []LaneAddr, want *Fault) string {
 	if k.mode == awDS {
 		return ""
 	}

@@ -1,9 +1,10 @@
 package emu
 
 import (
+	"math/big"
+
 	"github.com/wavedbg/wavedbg/emu/internal/core"
 	"github.com/wavedbg/wavedbg/emu/internal/ref"
-	"math/big"
 )
 
 // The model FuzzAddressNearEdges checks the emulator against: each memory
@@ -208,7 +209,7 @@ func awPieces(k *awKind, r *awRegs, lane int) []awPiece {
 
 // awFault is the fault the model expects of k, or nil: the first piece
 // in range, in lane order, that has a byte no mapping holds.
-func awFault(k *awKind, r *awRegs) *core.Fault {
+func awFault(k *awKind, r *awRegs) *Fault {
 	lanes := []int{-1}
 	if k.mode != awSMEM && k.mode != awSBuf {
 		lanes = lanes[:0]
@@ -227,7 +228,7 @@ func awFault(k *awKind, r *awRegs) *core.Fault {
 				continue
 			}
 			if bad, ok := awUnmapped(p.addr, p.n); ok {
-				return &core.Fault{PC: 0, Lane: l, Addr: bad, Size: p.n, Write: k.store || k.atomic, Reason: "unmapped"}
+				return &Fault{PC: 0, Lane: l, Addr: bad, Size: p.n, Write: k.store || k.atomic, Reason: "unmapped"}
 			}
 		}
 	}

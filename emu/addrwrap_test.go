@@ -4,10 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"testing"
+
 	"github.com/wavedbg/wavedbg/emu/internal/core"
 	"github.com/wavedbg/wavedbg/emu/internal/ref"
 	"github.com/wavedbg/wavedbg/isa"
-	"testing"
 )
 
 // Tests that address checks never wrap past 2^64 (issue 22, item 8): an
@@ -23,7 +24,7 @@ const awTop = 1<<64 - 1 - 0x2000
 // s_endpgm, over mem with a vector memory unit (1 KiB of LDS, scratch at
 // scratch). With hist it records history (Step journals); without, Run
 // takes the fast paths.
-func awMachine(t testing.TB, mem *core.Memory, hist bool, scratch uint64, enc string) *Machine {
+func awMachine(t testing.TB, mem *Memory, hist bool, scratch uint64, enc string) *Machine {
 	t.Helper()
 	cfg := core.DefaultConfig(isa.GFX9)
 	if !hist {
@@ -36,18 +37,18 @@ func awMachine(t testing.TB, mem *core.Memory, hist bool, scratch uint64, enc st
 
 // awUnit is a fresh vector memory unit: 1 KiB of LDS, scratch at scratch.
 func awUnit(scratch uint64) *ref.VMemUnit {
-	return &ref.VMemUnit{Lds: ref.NewLDS(awLDSLim), Cfg: ref.VMemConfig{LDSLatency: 4}, Ops: map[*isa.Inst]*ref.VmOp{}, Scratch: scratch}
+	return &ref.VMemUnit{Lds: ref.NewLDS(awLDSLim), Cfg: VMemConfig{LDSLatency: 4}, Ops: map[*isa.Inst]*ref.VmOp{}, Scratch: scratch}
 }
 
 // awRun runs m to its end: step by step when hist (every step journaled),
 // else with one Run. It returns the error that stopped it and, in step
 // mode, the addresses the last step recorded.
-func awRun(m *Machine, hist bool) ([]core.LaneAddr, error) {
+func awRun(m *Machine, hist bool) ([]LaneAddr, error) {
 	if !hist {
 		_, err := m.Run(context.Background(), 100)
 		return nil, err
 	}
-	var addrs []core.LaneAddr
+	var addrs []LaneAddr
 	for range 100 {
 		rec, err := m.Step()
 		if rec != nil && len(rec.Addrs) > 0 {
@@ -98,7 +99,7 @@ func TestFlatStoreAtTopOfAddressSpaceFaults(t *testing.T) {
 						m.SetExec(1)
 						m.w.V[2][0], m.w.V[3][0], m.w.V[4][0] = uint32(c.addr), uint32(c.addr>>32), 0x12345678
 						addrs, err := awRun(m, hist)
-						var f *core.Fault
+						var f *Fault
 						if !c.fault {
 							if err != nil {
 								t.Fatalf("%#x: %v, want no fault", c.addr, err)
@@ -108,7 +109,7 @@ func TestFlatStoreAtTopOfAddressSpaceFaults(t *testing.T) {
 						if !errors.As(err, &f) {
 							t.Fatalf("%#x: stopped with %v (state %v), want a fault", c.addr, err, m.State())
 						}
-						want := core.Fault{PC: 0, Lane: 0, Addr: c.bad, Size: 4, Write: in.write, Reason: "unmapped"}
+						want := Fault{PC: 0, Lane: 0, Addr: c.bad, Size: 4, Write: in.write, Reason: "unmapped"}
 						if *f != want {
 							t.Errorf("%#x: fault %+v, want %+v", c.addr, *f, want)
 						}

@@ -1,8 +1,9 @@
 package emu
 
 import (
-	"github.com/wavedbg/wavedbg/emu/internal/core"
 	"testing"
+
+	"github.com/wavedbg/wavedbg/emu/internal/core"
 )
 
 // TestApertureReadsAsLLVMLowersThem pins how the flat apertures read on

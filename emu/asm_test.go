@@ -5,8 +5,6 @@ import (
 	"encoding/hex"
 	"flag"
 	"fmt"
-	"github.com/wavedbg/wavedbg/emu/internal/core"
-	"github.com/wavedbg/wavedbg/isa"
 	"os"
 	"os/exec"
 	"regexp"
@@ -14,6 +12,9 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/wavedbg/wavedbg/emu/internal/core"
+	"github.com/wavedbg/wavedbg/isa"
 )
 
 // Golden instruction words: testdata/asm.txt holds one line per
@@ -125,7 +126,7 @@ func asmBytes(t testing.TB, mcpu string, lines ...string) []byte {
 
 // asmProgram assembles lines for gfx900 (or gfx803 when t is GFX8) and
 // decodes them into a program at base 0.
-func asmProgram(t testing.TB, target isa.Target, lines ...string) *core.Program {
+func asmProgram(t testing.TB, target isa.Target, lines ...string) *Program {
 	t.Helper()
 	mcpu := "gfx900"
 	if target == isa.GFX8 {

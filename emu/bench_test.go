@@ -2,11 +2,12 @@ package emu
 
 import (
 	"context"
-	"github.com/wavedbg/wavedbg/emu/internal/core"
-	"github.com/wavedbg/wavedbg/isa"
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/wavedbg/wavedbg/emu/internal/core"
+	"github.com/wavedbg/wavedbg/isa"
 )
 
 var saluLoop = []string{

@@ -1,7 +1,6 @@
 package emu
 
 import (
-	"github.com/wavedbg/wavedbg/emu/internal/core"
 	"testing"
 )
 
@@ -15,7 +14,7 @@ func TestCacheStaleAndDirtyDwords(t *testing.T) {
 	m.SetSGPR(10, 0x5ca1)
 	stepN(t, m, 2)
 	m.Mem.WriteU32(bufAddr+4, 0x999) // as a vector store would
-	line := func(addr uint64) core.CacheLine {
+	line := func(addr uint64) CacheLine {
 		t.Helper()
 		for _, l := range m.Snapshot().Cache {
 			if l.Valid && l.Addr == addr {
@@ -23,13 +22,13 @@ func TestCacheStaleAndDirtyDwords(t *testing.T) {
 			}
 		}
 		t.Fatalf("no valid line 0x%x", addr)
-		return core.CacheLine{}
+		return CacheLine{}
 	}
 	if l := line(bufAddr); l.StaleDwords != 1<<1 || l.DirtyDwords != 0 {
 		t.Errorf("stale line: StaleDwords %016b DirtyDwords %016b, want dword 1 stale", l.StaleDwords, l.DirtyDwords)
 	}
 	r := mustStep(t, m)
-	want := core.StaleRead{Addr: bufAddr + 4, Line: bufAddr, Cached: m.w.S[2], Memory: 0x999}
+	want := StaleRead{Addr: bufAddr + 4, Line: bufAddr, Cached: m.w.S[2], Memory: 0x999}
 	if len(r.Stale) != 1 || r.Stale[0].Addr != want.Addr || r.Stale[0].Line != want.Line || r.Stale[0].Memory != 0x999 {
 		t.Errorf("Stale = %+v, want [%+v]", r.Stale, want)
 	}

@@ -1,9 +1,10 @@
 package emu
 
 import (
+	"unsafe"
+
 	"github.com/wavedbg/wavedbg/emu/internal/core"
 	"github.com/wavedbg/wavedbg/emu/internal/ref"
-	"unsafe"
 )
 
 // A checkpoint is a recorded group's complete state at a point of its
@@ -34,8 +35,8 @@ type waveState struct {
 	lines    []core.CachedLine
 	filled   []int32
 	manyFill bool
-	unit     any          // the VectorMemory's state (unitState)
-	lat      core.Latency // Config.Latency, which SetLatency edits
+	unit     any     // the VectorMemory's state (unitState)
+	lat      Latency // Config.Latency, which SetLatency edits
 }
 
 // before reports whether c comes strictly before the position (steps, ev).
@@ -92,7 +93,7 @@ func (m *Machine) saveWave(s *waveState) {
 // snapshot returns the versions of the logged pages of mem that differ
 // from their content before the first write, sharing prev's versions of
 // pages that have not changed since.
-func snapshot(l *core.PageLog, mem *core.Memory, prev *checkpoint) map[uint64]*[core.PageSize]byte {
+func snapshot(l *core.PageLog, mem *Memory, prev *checkpoint) map[uint64]*[core.PageSize]byte {
 	pages := make(map[uint64]*[core.PageSize]byte, len(l.Pns))
 	for i, pn := range l.Pns {
 		live := mem.LookPage(pn)

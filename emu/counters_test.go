@@ -2,12 +2,13 @@ package emu
 
 import (
 	"encoding/binary"
-	"github.com/wavedbg/wavedbg/emu/internal/core"
-	"github.com/wavedbg/wavedbg/emu/internal/ref"
-	"github.com/wavedbg/wavedbg/isa"
 	"math/rand/v2"
 	"reflect"
 	"testing"
+
+	"github.com/wavedbg/wavedbg/emu/internal/core"
+	"github.com/wavedbg/wavedbg/emu/internal/ref"
+	"github.com/wavedbg/wavedbg/isa"
 )
 
 // gfx900 encodings for the in-flight streams.
@@ -76,12 +77,12 @@ func inflightMachine(t *testing.T, text []byte, seed uint64, hist bool) *Machine
 		mem.Write(a.addr, data)
 	}
 	cfg := core.DefaultConfig(isa.GFX9)
-	cfg.Cache = core.CacheConfig{Size: 512, Ways: 2}
+	cfg.Cache = CacheConfig{Size: 512, Ways: 2}
 	if !hist {
 		cfg.HistoryBytes = 0
 	}
 	m := NewMachine(DecodeProgram(isa.GFX9, 0, text), mem, cfg)
-	m.VectorMemory = &ref.VMemUnit{Lds: ref.NewLDS(1 << 16), Cfg: ref.VMemConfig{LDSLatency: uint64(1 + r.IntN(300))}, Ops: map[*isa.Inst]*ref.VmOp{}}
+	m.VectorMemory = &ref.VMemUnit{Lds: ref.NewLDS(1 << 16), Cfg: VMemConfig{LDSLatency: uint64(1 + r.IntN(300))}, Ops: map[*isa.Inst]*ref.VmOp{}}
 	for l := 0; l < 64; l++ {
 		a := uint64(vfA) + 4*uint64(l)
 		m.w.V[1][l] = 4 * uint32(r.IntN(0x400))
@@ -149,8 +150,8 @@ func TestInFlightStreamEncodings(t *testing.T) {
 // completions records the ids VectorMemory.Complete receives.
 type completions struct{ ids []uint64 }
 
-func (c *completions) Execute(w *core.Wave, inst *isa.Inst) error { return nil }
-func (c *completions) Complete(w *core.Wave, id uint64)           { c.ids = append(c.ids, id) }
+func (c *completions) Execute(w *Wave, inst *isa.Inst) error { return nil }
+func (c *completions) Complete(w *Wave, id uint64)           { c.ids = append(c.ids, id) }
 
 // TestRetireOrder: retire completes operations as the rule says — LGKM ones
 // when their cycle comes, VM ones when theirs has come and no older VM one
@@ -257,7 +258,7 @@ func TestInFlightStepBack(t *testing.T) {
 		pend []core.PendingOp
 	}
 	// only an operation's first n dwords of data mean anything
-	inFlight := func(w *core.Wave) []core.PendingOp {
+	inFlight := func(w *Wave) []core.PendingOp {
 		ps := append([]core.PendingOp(nil), w.Pend...)
 		for i := range ps {
 			clear(ps[i].Data[ps[i].N:])

@@ -1,11 +1,12 @@
 package emu
 
 import (
-	"github.com/wavedbg/wavedbg/emu/internal/core"
-	"github.com/wavedbg/wavedbg/isa"
 	"math/rand/v2"
 	"reflect"
 	"testing"
+
+	"github.com/wavedbg/wavedbg/emu/internal/core"
+	"github.com/wavedbg/wavedbg/isa"
 )
 
 // TestWaitFastMatchesLoop: waitFast and waitOne (one operation in flight)
@@ -20,28 +21,28 @@ func TestWaitFastMatchesLoop(t *testing.T) {
 	drained, scalars := 0, 0 // waits waitDrain and waitScalars decided
 	for _, c := range []struct {
 		name    string
-		wait    func(w *core.Wave, vm, exp, lgkm int)
+		wait    func(w *Wave, vm, exp, lgkm int)
 		ops     func(r *rand.Rand) int // how many operations are in flight
 		scalars bool                   // only scalar LGKM operations
 	}{
-		{"waitFast", (*core.Wave).WaitFast, func(r *rand.Rand) int { return r.IntN(core.MaxWaitOps + 1) }, false},
-		{"waitSorted", (*core.Wave).WaitSorted, func(r *rand.Rand) int { return r.IntN(core.MaxWaitOps + 1) }, false},
-		{"waitDrain", func(w *core.Wave, vm, exp, lgkm int) {
+		{"waitFast", (*Wave).WaitFast, func(r *rand.Rand) int { return r.IntN(core.MaxWaitOps + 1) }, false},
+		{"waitSorted", (*Wave).WaitSorted, func(r *rand.Rand) int { return r.IntN(core.MaxWaitOps + 1) }, false},
+		{"waitDrain", func(w *Wave, vm, exp, lgkm int) {
 			if w.WaitDrain(vm, exp, lgkm) {
 				drained++
 			} else {
 				w.WaitSorted(vm, exp, lgkm)
 			}
 		}, func(r *rand.Rand) int { return r.IntN(core.MaxWaitOps + 1) }, false},
-		{"waitOne", (*core.Wave).WaitOne, func(*rand.Rand) int { return 1 }, false},
-		{"waitScalars", func(w *core.Wave, vm, exp, lgkm int) {
+		{"waitOne", (*Wave).WaitOne, func(*rand.Rand) int { return 1 }, false},
+		{"waitScalars", func(w *Wave, vm, exp, lgkm int) {
 			if lgkm == 0 && w.WaitScalars() {
 				scalars++
 			} else {
 				w.WaitSorted(vm, exp, lgkm)
 			}
 		}, func(r *rand.Rand) int { return r.IntN(core.MaxWaitOps + 1) }, true},
-		{"waitFast/scalars", (*core.Wave).WaitFast, func(r *rand.Rand) int { return r.IntN(core.MaxWaitOps + 1) }, true},
+		{"waitFast/scalars", (*Wave).WaitFast, func(r *rand.Rand) int { return r.IntN(core.MaxWaitOps + 1) }, true},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			checkWaitMatchesLoop(t, c.wait, c.ops, c.scalars)
@@ -57,7 +58,7 @@ func TestWaitFastMatchesLoop(t *testing.T) {
 
 // checkWaitMatchesLoop holds wait to waitLoop on random in-flight lists of
 // nops operations (only scalar LGKM ones when scalars is set).
-func checkWaitMatchesLoop(t *testing.T, wait func(w *core.Wave, vm, exp, lgkm int), nops func(r *rand.Rand) int, scalars bool) {
+func checkWaitMatchesLoop(t *testing.T, wait func(w *Wave, vm, exp, lgkm int), nops func(r *rand.Rand) int, scalars bool) {
 	r := rand.New(rand.NewPCG(71, 72))
 	cnts := []isa.Counters{isa.CntVM, isa.CntLGKM, isa.CntEXP}
 	completed, left := 0, 0
@@ -100,7 +101,7 @@ func checkWaitMatchesLoop(t *testing.T, wait func(w *core.Wave, vm, exp, lgkm in
 		if r.IntN(3) == 0 {
 			vm, exp, lgkm = 0, 0, 0
 		}
-		var ws [2]*core.Wave
+		var ws [2]*Wave
 		var recs [2]*completions
 		for k := range ws {
 			m := NewMachine(hexProgram(t, isa.GFX9, hexEndpgm), nil, core.DefaultConfig(isa.GFX9))

@@ -2,10 +2,11 @@ package emu
 
 import (
 	"encoding/binary"
-	"github.com/wavedbg/wavedbg/emu/internal/ref"
-	"github.com/wavedbg/wavedbg/isa"
 	"sort"
 	"testing"
+
+	"github.com/wavedbg/wavedbg/emu/internal/ref"
+	"github.com/wavedbg/wavedbg/isa"
 )
 
 // TestOpCoverageFeatures extends TestOpCoverage to the rows that exist only

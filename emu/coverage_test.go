@@ -1,12 +1,13 @@
 package emu
 
 import (
-	"github.com/wavedbg/wavedbg/emu/internal/ref"
-	"github.com/wavedbg/wavedbg/isa"
 	"math"
 	"sort"
 	"strings"
 	"testing"
+
+	"github.com/wavedbg/wavedbg/emu/internal/ref"
+	"github.com/wavedbg/wavedbg/isa"
 )
 
 // notModelled lists the SALU/VALU/SMEM operations the decoder knows and the

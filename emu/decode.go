@@ -2,20 +2,20 @@ package emu
 
 import (
 	"encoding/binary"
-	"github.com/wavedbg/wavedbg/emu/internal/core"
+
 	"github.com/wavedbg/wavedbg/isa"
 )
 
 // DecodeProgram decodes a code section once (isa.Decode) into a Program at
 // base. Words the decoder rejects become 4-byte instructions that stop the
 // wave with an ExecError if executed; decoding continues after them.
-func DecodeProgram(t isa.Target, base uint64, text []byte) *core.Program {
+func DecodeProgram(t isa.Target, base uint64, text []byte) *Program {
 	return DecodeProgramWith(t, 0, base, text)
 }
 
 // DecodeProgramWith is DecodeProgram for a processor with instruction-set
 // extensions (gfx904/gfx906: isa.FeaturesOf).
-func DecodeProgramWith(t isa.Target, f isa.Features, base uint64, text []byte) *core.Program {
+func DecodeProgramWith(t isa.Target, f isa.Features, base uint64, text []byte) *Program {
 	var insts []isa.Inst
 	for off := 0; off < len(text); {
 		var in isa.Inst

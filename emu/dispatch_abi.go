@@ -3,6 +3,7 @@ package emu
 import (
 	"encoding/binary"
 	"fmt"
+
 	"github.com/wavedbg/wavedbg/emu/internal/core"
 	"github.com/wavedbg/wavedbg/isa"
 	"github.com/wavedbg/wavedbg/loader"

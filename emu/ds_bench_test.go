@@ -3,12 +3,13 @@ package emu
 import (
 	"context"
 	"encoding/binary"
-	"github.com/wavedbg/wavedbg/emu/internal/core"
-	"github.com/wavedbg/wavedbg/emu/internal/ref"
-	"github.com/wavedbg/wavedbg/isa"
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/wavedbg/wavedbg/emu/internal/core"
+	"github.com/wavedbg/wavedbg/emu/internal/ref"
+	"github.com/wavedbg/wavedbg/isa"
 )
 
 // BenchmarkDS runs a loop of eight copies of one DS instruction, then
@@ -93,7 +94,7 @@ func dsBenchMachine(b testing.TB, name string, off0, off1 uint8, noFast bool) *M
 	cfg := core.DefaultConfig(isa.GFX9)
 	cfg.HistoryBytes = 0
 	m := NewMachine(p, mem, cfg)
-	m.VectorMemory = &ref.VMemUnit{Lds: ref.NewLDS(1 << 16), Cfg: ref.VMemConfig{LDSLatency: 64}, Ops: map[*isa.Inst]*ref.VmOp{}, NoFast: noFast}
+	m.VectorMemory = &ref.VMemUnit{Lds: ref.NewLDS(1 << 16), Cfg: VMemConfig{LDSLatency: 64}, Ops: map[*isa.Inst]*ref.VmOp{}, NoFast: noFast}
 	for l := 0; l < 64; l++ {
 		m.SetVGPR(dsTestAddr, l, uint32(4*l))
 		m.SetVGPR(dsTestData0, l, uint32(l))

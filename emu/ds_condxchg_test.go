@@ -4,12 +4,13 @@ import (
 	"context"
 	"encoding/hex"
 	"errors"
-	"github.com/wavedbg/wavedbg/emu/internal/core"
-	"github.com/wavedbg/wavedbg/emu/internal/ref"
-	"github.com/wavedbg/wavedbg/isa"
 	"math/bits"
 	"strings"
 	"testing"
+
+	"github.com/wavedbg/wavedbg/emu/internal/core"
+	"github.com/wavedbg/wavedbg/emu/internal/ref"
+	"github.com/wavedbg/wavedbg/isa"
 )
 
 // condxchgWords are the encodings the tests below run, as llvm-mc-19
@@ -81,7 +82,7 @@ func condxchgMachine(t *testing.T, target isa.Target, line string, m0 uint32, hi
 	cfg := core.DefaultConfig(target)
 	cfg.HistoryBytes = history
 	m := NewMachine(p, mem, cfg)
-	m.VectorMemory = &ref.VMemUnit{Lds: ref.NewLDS(1024), Cfg: ref.VMemConfig{LDSLatency: 64}, Ops: map[*isa.Inst]*ref.VmOp{}}
+	m.VectorMemory = &ref.VMemUnit{Lds: ref.NewLDS(1024), Cfg: VMemConfig{LDSLatency: 64}, Ops: map[*isa.Inst]*ref.VmOp{}}
 	for l := 0; l < 64; l++ {
 		m.SetVGPR(4, l, 0xdead0000+uint32(l))
 		m.SetVGPR(5, l, 0xbeef0000+uint32(l))
@@ -218,7 +219,7 @@ func TestCondXchg32(t *testing.T) {
 func TestCondXchgGDS(t *testing.T) {
 	m := condxchgMachine(t, isa.GFX9, "ds_condxchg32_rtn_b64 v[4:5], v1, v[2:3] gds", 0, 0)
 	_, err := m.Run(context.Background(), 10)
-	var ee *core.ExecError
+	var ee *ExecError
 	if !errors.As(err, &ee) || !strings.Contains(ee.Msg, "GDS") {
 		t.Fatalf("gds: err = %v, want the GDS ExecError", err)
 	}

@@ -4,15 +4,16 @@ import (
 	"context"
 	"encoding/binary"
 	"fmt"
-	"github.com/wavedbg/wavedbg/emu/internal/core"
-	"github.com/wavedbg/wavedbg/emu/internal/fast"
-	"github.com/wavedbg/wavedbg/emu/internal/ref"
-	"github.com/wavedbg/wavedbg/isa"
 	"math/bits"
 	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/wavedbg/wavedbg/emu/internal/core"
+	"github.com/wavedbg/wavedbg/emu/internal/fast"
+	"github.com/wavedbg/wavedbg/emu/internal/ref"
+	"github.com/wavedbg/wavedbg/isa"
 )
 
 // dsTestRegs are the registers the DS words below name: ADDR v1, DATA0
@@ -107,7 +108,7 @@ func (c *dsCase) machine(t *testing.T, history int64, noFast bool) *Machine {
 	cfg := core.DefaultConfig(c.target)
 	cfg.HistoryBytes = history
 	m := NewMachine(p, mem, cfg)
-	m.VectorMemory = &ref.VMemUnit{Lds: ref.NewLDS(c.ldsSize), Cfg: ref.VMemConfig{LDSLatency: 64}, Ops: map[*isa.Inst]*ref.VmOp{}, NoFast: noFast}
+	m.VectorMemory = &ref.VMemUnit{Lds: ref.NewLDS(c.ldsSize), Cfg: VMemConfig{LDSLatency: 64}, Ops: map[*isa.Inst]*ref.VmOp{}, NoFast: noFast}
 	for r, vals := range c.v {
 		for l, x := range vals {
 			m.SetVGPR(r, l, x)

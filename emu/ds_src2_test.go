@@ -1,10 +1,11 @@
 package emu
 
 import (
+	"testing"
+
 	"github.com/wavedbg/wavedbg/emu/internal/core"
 	"github.com/wavedbg/wavedbg/emu/internal/ref"
 	"github.com/wavedbg/wavedbg/isa"
-	"testing"
 )
 
 // ldsMachine runs one DS instruction (then s_waitcnt) with a 1 KiB LDS
@@ -23,7 +24,7 @@ func ldsMachine(t *testing.T, target isa.Target, line string) *Machine {
 		}
 	}
 	m := NewMachine(p, mem, core.DefaultConfig(target))
-	m.VectorMemory = &ref.VMemUnit{Lds: ref.NewLDS(1024), Cfg: ref.VMemConfig{LDSLatency: 4}, Ops: map[*isa.Inst]*ref.VmOp{}}
+	m.VectorMemory = &ref.VMemUnit{Lds: ref.NewLDS(1024), Cfg: VMemConfig{LDSLatency: 4}, Ops: map[*isa.Inst]*ref.VmOp{}}
 	m.SetExec(0xf)
 	for l := 0; l < 4; l++ {
 		m.SetVGPR(1, l, uint32(0x40+16*l))

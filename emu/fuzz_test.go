@@ -6,14 +6,15 @@ import (
 	"context"
 	"encoding/binary"
 	"encoding/hex"
-	"github.com/wavedbg/wavedbg/emu/internal/core"
-	"github.com/wavedbg/wavedbg/emu/internal/ref"
-	"github.com/wavedbg/wavedbg/isa"
 	"math/rand/v2"
 	"os"
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/wavedbg/wavedbg/emu/internal/core"
+	"github.com/wavedbg/wavedbg/emu/internal/ref"
+	"github.com/wavedbg/wavedbg/isa"
 )
 
 // goldenWords returns every instruction of testdata/asm.txt for gfx900.
@@ -42,7 +43,7 @@ func runStream(t testing.TB, text []byte, seed uint64) int {
 	r := rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))
 	p := DecodeProgram(isa.GFX9, 0, text)
 	cfg := core.DefaultConfig(isa.GFX9)
-	cfg.Cache = core.CacheConfig{Size: 512, Ways: 2}
+	cfg.Cache = CacheConfig{Size: 512, Ways: 2}
 	m := NewMachine(p, nil, cfg)
 	m.Mem.Map("buf", 0x10000, 0x10000, r.IntN(2) == 0)
 	for i := 0; i < 102; i++ {

@@ -2,11 +2,12 @@ package emu
 
 import (
 	"fmt"
+	"math/rand/v2"
+	"testing"
+
 	"github.com/wavedbg/wavedbg/emu/internal/fast"
 	"github.com/wavedbg/wavedbg/emu/internal/ref"
 	"github.com/wavedbg/wavedbg/isa"
-	"math/rand/v2"
-	"testing"
 )
 
 // carryShapeCases are the carry operations of every carry shape, with

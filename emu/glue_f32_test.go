@@ -2,11 +2,12 @@ package emu
 
 import (
 	"fmt"
+	"math/rand/v2"
+	"testing"
+
 	"github.com/wavedbg/wavedbg/emu/internal/core"
 	"github.com/wavedbg/wavedbg/emu/internal/ref"
 	"github.com/wavedbg/wavedbg/isa"
-	"math/rand/v2"
-	"testing"
 )
 
 // TestF32EnvAcrossInstructions runs random sequences of f32 kernels on
@@ -44,7 +45,7 @@ func TestF32EnvAcrossInstructions(t *testing.T) {
 		if trial%2 == 0 {
 			withExec(w0, edgeMasks[r.IntN(len(edgeMasks))])
 		}
-		w1, w2 := new(core.Wave), new(core.Wave)
+		w1, w2 := new(Wave), new(Wave)
 		*w1, *w2 = *w0, *w0
 		for step := range 40 {
 			desc := fmt.Sprintf("trial %d step %d", trial, step)

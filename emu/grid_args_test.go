@@ -3,10 +3,11 @@ package emu
 import (
 	"context"
 	"encoding/binary"
-	"github.com/wavedbg/wavedbg/emu/internal/core"
-	"github.com/wavedbg/wavedbg/isa"
 	"strings"
 	"testing"
+
+	"github.com/wavedbg/wavedbg/emu/internal/core"
+	"github.com/wavedbg/wavedbg/isa"
 )
 
 // TestPlaceArgs: places.cl's arguments as LaunchArgs: a fixed address, an

@@ -2,10 +2,11 @@ package emu
 
 import (
 	"context"
+	"testing"
+
 	"github.com/wavedbg/wavedbg/emu/internal/core"
 	"github.com/wavedbg/wavedbg/isa"
 	"github.com/wavedbg/wavedbg/loader"
-	"testing"
 )
 
 // saluMix is the scalar control flow LLVM emits around divergent code (the

@@ -3,12 +3,13 @@ package emu
 import (
 	"context"
 	"encoding/binary"
+	"strings"
+	"testing"
+
 	"github.com/wavedbg/wavedbg/emu/internal/core"
 	"github.com/wavedbg/wavedbg/emu/internal/fast"
 	"github.com/wavedbg/wavedbg/emu/internal/ref"
 	"github.com/wavedbg/wavedbg/isa"
-	"strings"
-	"testing"
 )
 
 func TestParseEngine(t *testing.T) {

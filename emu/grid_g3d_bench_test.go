@@ -2,10 +2,11 @@ package emu
 
 import (
 	"context"
+	"testing"
+
 	"github.com/wavedbg/wavedbg/emu/internal/core"
 	"github.com/wavedbg/wavedbg/isa"
 	"github.com/wavedbg/wavedbg/loader"
-	"testing"
 )
 
 // BenchmarkGridGrid3d runs 4×2×2 work-groups (one 16-lane wave each, ~230

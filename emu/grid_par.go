@@ -4,17 +4,18 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"runtime"
+	"sync"
+
 	"github.com/wavedbg/wavedbg/emu/internal/core"
 	"github.com/wavedbg/wavedbg/emu/internal/ref"
 	"github.com/wavedbg/wavedbg/isa"
-	"runtime"
-	"sync"
 )
 
 // groupWorker runs work-groups one at a time.
 type groupWorker struct {
 	g    *gridRun
-	mem  *core.Memory
+	mem  *Memory
 	d    *Dispatch               // the dispatch with this worker's scratch backing
 	ops  map[*isa.Inst]*ref.VmOp // compiled vector memory instructions
 	pool []*groupWave            // reusable waves, by index in the work-group
@@ -298,8 +299,8 @@ func (wk *groupWorker) runWave(ctx context.Context, id [3]uint32, gw *groupWave)
 	m := gw.m
 	fail := func(err error) error {
 		we := WaveError{Wave: gw.no, Group: id, Index: gw.idx, PC: m.PC(), Err: err}
-		var f *core.Fault
-		var ee *core.ExecError
+		var f *Fault
+		var ee *ExecError
 		if errors.As(err, &f) || errors.As(err, &ee) {
 			wk.faults = append(wk.faults, we)
 			return nil

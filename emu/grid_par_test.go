@@ -5,9 +5,10 @@ import (
 	"context"
 	"encoding/binary"
 	"errors"
+	"testing"
+
 	"github.com/wavedbg/wavedbg/emu/internal/core"
 	"github.com/wavedbg/wavedbg/isa"
-	"testing"
 )
 
 // TestGridWorkers: a grid gives the same buffers and counts whether its

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+
 	"github.com/wavedbg/wavedbg/emu/internal/core"
 )
 
@@ -22,7 +23,7 @@ type WaveSession struct {
 	// ErrStepBudget). The chosen wave can still run up to its barrier.
 	Unready  error
 	Dispatch *Dispatch
-	Memory   *core.Memory
+	Memory   *Memory
 }
 
 // PrepareWave gets wave n of a launch ready to debug: every earlier

@@ -5,11 +5,11 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"unsafe"
+
 	"github.com/wavedbg/wavedbg/emu/internal/core"
-	"github.com/wavedbg/wavedbg/emu/internal/ref"
 	"github.com/wavedbg/wavedbg/isa"
 	"github.com/wavedbg/wavedbg/loader"
-	"unsafe"
 )
 
 // ArgKind is the kind of an explicit kernel argument in a Launch.
@@ -69,14 +69,14 @@ type Segment struct {
 
 // GridConfig configures RunGrid.
 type GridConfig struct {
-	Config   core.Config // per-wave machine configuration
-	MaxSteps int64       // per wave; 0 means no limit
+	Config   Config // per-wave machine configuration
+	MaxSteps int64  // per wave; 0 means no limit
 	// Trace, when set, receives every step record of the waves Select
 	// accepts (nil Select: wave 0), with the wave's number in dispatch order.
-	Trace  func(wave uint64, rec *core.StepRecord) error
+	Trace  func(wave uint64, rec *StepRecord) error
 	Select func(wave uint64) bool
 	// VMem configures the vector memory unit.
-	VMem ref.VMemConfig
+	VMem VMemConfig
 	// Workers is how many work-groups run at once (0: GOMAXPROCS). With a
 	// Trace they run one at a time.
 	Workers int
@@ -156,8 +156,8 @@ type gridRun struct {
 	l     *Launch
 	cfg   GridConfig
 	d     *Dispatch
-	mem   *core.Memory
-	prog  *core.Program
+	mem   *Memory
+	prog  *Program
 	bufs  []uint64 // address of each ArgBuffer
 	data  [][]byte // each ArgBuffer's data, adopted by mem
 	bar   []bool   // instruction index → s_barrier

@@ -2,10 +2,11 @@ package emu
 
 import (
 	"context"
-	"github.com/wavedbg/wavedbg/emu/internal/core"
-	"github.com/wavedbg/wavedbg/isa"
 	"strings"
 	"testing"
+
+	"github.com/wavedbg/wavedbg/emu/internal/core"
+	"github.com/wavedbg/wavedbg/isa"
 )
 
 // TestGridZeroSizeNamesDimension: a launch with a zero grid or block

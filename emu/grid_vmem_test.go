@@ -4,12 +4,13 @@ import (
 	"context"
 	"encoding/binary"
 	"errors"
-	"github.com/wavedbg/wavedbg/emu/internal/core"
-	"github.com/wavedbg/wavedbg/isa"
-	"github.com/wavedbg/wavedbg/loader"
 	"math"
 	"strings"
 	"testing"
+
+	"github.com/wavedbg/wavedbg/emu/internal/core"
+	"github.com/wavedbg/wavedbg/isa"
+	"github.com/wavedbg/wavedbg/loader"
 )
 
 // loadLaunch builds a Launch for kernel name in code object path.
@@ -111,10 +112,10 @@ func TestVMemTrace(t *testing.T) {
 	l := loadLaunch(t, "testdata/cl/asm/vmem_features.co", "vmem_features", isa.GFX9)
 	l.Grid, l.Block, l.Dims = [3]uint32{64, 1, 1}, [3]uint32{64, 1, 1}, 1
 	l.Args = []LaunchArg{{Kind: ArgBuffer, Data: make([]byte, 256)}, {Kind: ArgBuffer, Data: make([]byte, 8192)}}
-	var first *core.StepRecord
+	var first *StepRecord
 	var vmcntSeen bool
 	_, err := RunGrid(context.Background(), l, GridConfig{Config: core.DefaultConfig(isa.GFX9),
-		Trace: func(wave uint64, r *core.StepRecord) error {
+		Trace: func(wave uint64, r *StepRecord) error {
 			if first == nil && r.Inst != nil && r.Inst.Op.String() == "buffer_load_dword" {
 				first = r
 			}
@@ -244,7 +245,7 @@ func TestPrepareWave(t *testing.T) {
 	}
 	// Work-groups 0 and 1 are done: the inclusive scan of ones; group 2's
 	// part of the output is still zero.
-	var out core.Allocation
+	var out Allocation
 	for _, a := range s.Memory.Allocations() {
 		if a.Name == "arg1" {
 			out = a
@@ -293,7 +294,7 @@ func TestDSGFX8(t *testing.T) {
 	if err != nil || len(res.Faults) != 1 {
 		t.Fatalf("gds: %v, faults %v", err, res.Faults)
 	}
-	var ee *core.ExecError
+	var ee *ExecError
 	if !errors.As(res.Faults[0], &ee) || !strings.Contains(ee.Msg, "GDS/GWS") {
 		t.Errorf("gds: %v", res.Faults[0])
 	}

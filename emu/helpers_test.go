@@ -2,9 +2,10 @@ package emu
 
 import (
 	"context"
+	"testing"
+
 	"github.com/wavedbg/wavedbg/emu/internal/core"
 	"github.com/wavedbg/wavedbg/isa"
-	"testing"
 )
 
 // Operand builders for hand-made instructions (LLVM print order:
@@ -88,7 +89,7 @@ func encOf(name string) isa.Encoding {
 }
 
 // prog builds a program of hand-made instructions at base 0.
-func prog(t isa.Target, code ...ti) *core.Program {
+func prog(t isa.Target, code ...ti) *Program {
 	names := make([]string, len(code))
 	insts := make([]isa.Inst, len(code))
 	addr := int64(0)
@@ -121,7 +122,7 @@ func run(t testing.TB, m *Machine) {
 	}
 }
 
-func mustStep(t testing.TB, m *Machine) *core.StepRecord {
+func mustStep(t testing.TB, m *Machine) *StepRecord {
 	t.Helper()
 	r, err := m.Step()
 	if err != nil {

@@ -2,11 +2,12 @@ package emu
 
 import (
 	"context"
+	"reflect"
+	"testing"
+
 	"github.com/wavedbg/wavedbg/emu/internal/core"
 	"github.com/wavedbg/wavedbg/emu/internal/ref"
 	"github.com/wavedbg/wavedbg/isa"
-	"reflect"
-	"testing"
 )
 
 // fullState is everything step-back must restore.

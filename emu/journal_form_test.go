@@ -4,11 +4,12 @@ import (
 	"context"
 	"encoding/binary"
 	"fmt"
+	"math/rand/v2"
+	"testing"
+
 	"github.com/wavedbg/wavedbg/emu/internal/core"
 	"github.com/wavedbg/wavedbg/emu/internal/ref"
 	"github.com/wavedbg/wavedbg/isa"
-	"math/rand/v2"
-	"testing"
 )
 
 // formLines compile to fast forms of every kind emu's form picks between:
@@ -70,7 +71,7 @@ func formMachine(t *testing.T, hist bool) *Machine {
 		cfg.HistoryBytes = 0
 	}
 	m := NewMachine(asmProgram(t, isa.GFX9, formLines...), mem, cfg)
-	m.VectorMemory = &ref.VMemUnit{Lds: ref.NewLDS(1024), Cfg: ref.VMemConfig{LDSLatency: 4}, Ops: map[*isa.Inst]*ref.VmOp{}}
+	m.VectorMemory = &ref.VMemUnit{Lds: ref.NewLDS(1024), Cfg: VMemConfig{LDSLatency: 4}, Ops: map[*isa.Inst]*ref.VmOp{}}
 	m.SetSGPR(4, bufAddr)
 	for l := 0; l < 64; l++ {
 		m.SetVGPR(0, l, uint32(l))

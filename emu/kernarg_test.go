@@ -2,9 +2,10 @@ package emu
 
 import (
 	"errors"
-	"github.com/wavedbg/wavedbg/loader"
 	"math"
 	"testing"
+
+	"github.com/wavedbg/wavedbg/loader"
 )
 
 // TestBuildKernargRefusesHugeSegment: a corrupt KERNARG_SIZE (0xb5b50010,

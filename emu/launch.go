@@ -2,6 +2,7 @@ package emu
 
 import (
 	"fmt"
+
 	"github.com/wavedbg/wavedbg/isa"
 	"github.com/wavedbg/wavedbg/loader"
 )

@@ -1,10 +1,11 @@
 package emu
 
 import (
-	"github.com/wavedbg/wavedbg/isa"
-	"github.com/wavedbg/wavedbg/loader"
 	"strings"
 	"testing"
+
+	"github.com/wavedbg/wavedbg/isa"
+	"github.com/wavedbg/wavedbg/loader"
 )
 
 // NewLaunch carries the processor's decoding features, so a gfx906 grid

@@ -3,6 +3,7 @@ package emu
 import (
 	"context"
 	"fmt"
+
 	"github.com/wavedbg/wavedbg/emu/internal/core"
 	"github.com/wavedbg/wavedbg/isa"
 )
@@ -13,17 +14,17 @@ import (
 type Machine struct {
 	core.Env
 
-	w    *core.Wave
+	w    *Wave
 	bp   []bool
-	nbp  int             // breakpoints set in bp
-	last []core.LaneAddr // the last journaled step's addresses
+	nbp  int        // breakpoints set in bp
+	last []LaneAddr // the last journaled step's addresses
 	// reference makes Run journal every step, as Step does, so that every
 	// instruction takes its reference form (EngineReference)
 	reference bool
 
 	// VGPRs from vhigh up are zero (Reset clears only below it); vspan is
 	// how many VGPRs vprog's instructions can write (vgprSpan).
-	vprog *core.Program
+	vprog *Program
 	vspan int
 	vhigh int
 
@@ -33,7 +34,7 @@ type Machine struct {
 
 // NewMachine creates a machine with one wave at the start of prog, EXEC all
 // ones and every register zero.
-func NewMachine(prog *core.Program, mem *core.Memory, cfg core.Config) *Machine {
+func NewMachine(prog *Program, mem *Memory, cfg Config) *Machine {
 	if mem == nil {
 		mem = core.NewMemory()
 	}
@@ -45,12 +46,12 @@ func NewMachine(prog *core.Program, mem *core.Memory, cfg core.Config) *Machine 
 	}
 	m := &Machine{Env: core.Env{Config: cfg, Prog: prog, Mem: mem}, bp: make([]bool, len(prog.Code))}
 	l := cfg.Latency
-	if l == (core.Latency{}) {
+	if l == (Latency{}) {
 		l = core.DefaultLatency()
 		m.Config.Latency = l
 	}
 	m.Costs = [8]uint32{core.CSALU: l.SALU, core.CVALU: l.VALU, core.CTrans: l.VALUTrans, core.CF64: l.VALUF64, core.CSMEM: l.SMEMIssue}
-	w := &core.Wave{M: &m.Env, Target: cfg.Target, Code: prog.Code, Cache: core.NewScalarCache(cfg.Cache)}
+	w := &Wave{M: &m.Env, Target: cfg.Target, Code: prog.Code, Cache: core.NewScalarCache(cfg.Cache)}
 	w.Pend = make([]core.PendingOp, 0, 64)
 	w.S[core.CodeExec], w.S[core.CodeExec+1] = ^uint32(0), ^uint32(0)
 	w.S[core.SlotMode] = cfg.Mode
@@ -66,10 +67,10 @@ func NewMachine(prog *core.Program, mem *core.Memory, cfg core.Config) *Machine 
 }
 
 // Wave returns the machine's wave.
-func (m *Machine) Wave() *core.Wave { return m.w }
+func (m *Machine) Wave() *Wave { return m.w }
 
 // State returns the wave's run state.
-func (m *Machine) State() core.RunState { return m.w.State() }
+func (m *Machine) State() RunState { return m.w.State() }
 
 // PC returns the address of the next instruction.
 func (m *Machine) PC() uint64 { return m.w.Code[m.w.Pc()].Pc }
@@ -173,7 +174,7 @@ func (m *Machine) SetVGPRLanes(reg int, mask uint64, v uint32) error {
 // SetLatency sets the latencies read at each use (Latency's Branch,
 // ScalarHit, ScalarMiss, ScalarOp, MemTime, VectorMem, Export; the issue
 // costs are fixed when the machine is made).
-func (m *Machine) SetLatency(l core.Latency) {
+func (m *Machine) SetLatency(l Latency) {
 	m.edit(func(m *Machine) { m.Config.Latency = l })
 }
 
@@ -246,7 +247,7 @@ func (m *Machine) StepBack() error {
 // when the step is journaled, else the fast form (runFast's loop, never
 // journaled, runs in.fn itself). It is the one place the journal flag
 // picks a form.
-func form(w *core.Wave, in *core.Instr) core.ExecFn {
+func form(w *Wave, in *core.Instr) core.ExecFn {
 	if w.JOn {
 		return in.Ref
 	}
@@ -255,7 +256,7 @@ func form(w *core.Wave, in *core.Instr) core.ExecFn {
 
 // step executes the instruction at PC with the journal on (Step, and Run
 // with history; runFast is the unjournaled loop).
-func step(w *core.Wave) error {
+func step(w *Wave) error {
 	idx := w.Pc()
 	in := &w.Code[idx]
 	w.CurIdx = idx
@@ -279,10 +280,10 @@ func step(w *core.Wave) error {
 	return nil
 }
 
-func (m *Machine) record(idx int, before core.Counters, err error) *core.StepRecord {
+func (m *Machine) record(idx int, before Counters, err error) *StepRecord {
 	w := m.w
 	in := &w.Code[idx]
-	r := &core.StepRecord{Seq: w.Get64(core.SlotRetired), PC: in.Pc, Index: idx, NextPC: m.PC(), Err: err, State: w.State(),
+	r := &StepRecord{Seq: w.Get64(core.SlotRetired), PC: in.Pc, Index: idx, NextPC: m.PC(), Err: err, State: w.State(),
 		CountersBefore: before, CountersAfter: w.Counters(), Stall: w.J.Stall}
 	if idx < len(m.Prog.Insts) {
 		r.Inst = &m.Prog.Insts[idx]
@@ -311,7 +312,7 @@ func (m *Machine) record(idx int, before core.Counters, err error) *core.StepRec
 			}
 		}
 		if !merged {
-			r.SRegs = append(r.SRegs, core.SRegChange{Name: core.SlotName(w.Target, int(e.Idx)), Code: codeOf(int(e.Idx)), Old: e.Old, New: e.New, Slot: int(e.Idx)})
+			r.SRegs = append(r.SRegs, SRegChange{Name: core.SlotName(w.Target, int(e.Idx)), Code: codeOf(int(e.Idx)), Old: e.Old, New: e.New, Slot: int(e.Idx)})
 		}
 	}
 	kept := r.SRegs[:0]
@@ -322,7 +323,7 @@ func (m *Machine) record(idx int, before core.Counters, err error) *core.StepRec
 	}
 	r.SRegs = kept
 	for _, e := range w.J.V {
-		c := core.VRegChange{Reg: int(e.Reg), Lanes: e.Mask, Old: e.Old}
+		c := VRegChange{Reg: int(e.Reg), Lanes: e.Mask, Old: e.Old}
 		r.VRegs = append(r.VRegs, c)
 	}
 	// New values: what the next write of the same lanes found, else the
@@ -346,7 +347,7 @@ func (m *Machine) record(idx int, before core.Counters, err error) *core.StepRec
 		}
 	}
 	for _, e := range w.J.M {
-		r.Mem = append(r.Mem, core.MemWrite{Addr: e.Addr, Old: append([]byte(nil), e.Old[:e.N]...), New: append([]byte(nil), e.New[:e.N]...),
+		r.Mem = append(r.Mem, MemWrite{Addr: e.Addr, Old: append([]byte(nil), e.Old[:e.N]...), New: append([]byte(nil), e.New[:e.N]...),
 			Why: [...]string{"store", "atomic", "write-back"}[e.Why]})
 	}
 	for _, o := range w.J.Ops {
@@ -366,8 +367,8 @@ func (m *Machine) record(idx int, before core.Counters, err error) *core.StepRec
 	return r
 }
 
-func inflight(w *core.Wave, p *core.PendingOp) core.InFlight {
-	f := core.InFlight{ID: p.Id, Index: p.Pc, Counter: p.Cnt, Inc: int(p.Inc), Issue: p.Issue, Done: p.Done}
+func inflight(w *Wave, p *core.PendingOp) InFlight {
+	f := InFlight{ID: p.Id, Index: p.Pc, Counter: p.Cnt, Inc: int(p.Inc), Issue: p.Issue, Done: p.Done}
 	if p.Pc < len(w.Code) {
 		f.PC = w.Code[p.Pc].Pc
 		if w.Code[p.Pc].In != nil {

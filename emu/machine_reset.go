@@ -79,7 +79,7 @@ func (m *Machine) reset(nv, ns int) {
 // with room for a TFE status dword), or 256 when the program can index
 // VGPRs relatively (v_movrel*, s_set_gpr_idx_on, an s_setreg that may set
 // MODE.GPR_IDX_EN), since then any register is reachable.
-func vgprSpan(p *core.Program) int {
+func vgprSpan(p *Program) int {
 	if p == nil {
 		return 0
 	}

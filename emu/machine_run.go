@@ -3,6 +3,7 @@ package emu
 import (
 	"context"
 	"errors"
+
 	"github.com/wavedbg/wavedbg/emu/internal/core"
 )
 
@@ -39,7 +40,7 @@ type RunResult struct {
 // fault, ErrFaulted (StepBack undoes the fault). The record's Err holds a
 // fault or execution error that stopped the wave during this step, which
 // Step also returns.
-func (m *Machine) Step() (*core.StepRecord, error) {
+func (m *Machine) Step() (*StepRecord, error) {
 	w := m.w
 	if m.rp != nil {
 		m.rp.truncate(m, false)
@@ -227,7 +228,7 @@ func (m *Machine) stretch(n, end int64) (int64, StopReason, bool, error) {
 		// so the state needs a look only then
 		if c >= m.Due {
 			w.Retire()
-			if st := core.RunState(w.S[core.SlotStatus]); st != core.Running {
+			if st := RunState(w.S[core.SlotStatus]); st != core.Running {
 				if r, ok := stopReason(st); ok {
 					return n + 1, r, true, nil
 				}
@@ -257,7 +258,7 @@ func (m *Machine) stopFault(idx uint32, err error) (RunResult, error) {
 // errReason is why Run stops on an instruction's error: a memory fault or
 // an instruction the emulator cannot execute.
 func errReason(err error) StopReason {
-	var f *core.Fault
+	var f *Fault
 	if errors.As(err, &f) {
 		return StopFault
 	}
@@ -266,7 +267,7 @@ func errReason(err error) StopReason {
 
 // stopReason is why Run stops after a step leaves the wave in state st,
 // if it stops.
-func stopReason(st core.RunState) (StopReason, bool) {
+func stopReason(st RunState) (StopReason, bool) {
 	switch st {
 	case core.Ended:
 		return StopEnded, true

@@ -3,10 +3,11 @@ package emu
 import (
 	"context"
 	"encoding/binary"
-	"github.com/wavedbg/wavedbg/emu/internal/core"
-	"github.com/wavedbg/wavedbg/isa"
 	"strings"
 	"testing"
+
+	"github.com/wavedbg/wavedbg/emu/internal/core"
+	"github.com/wavedbg/wavedbg/isa"
 )
 
 // TestStopMessages checks the words of the errors a wave stops with, in

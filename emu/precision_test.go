@@ -2,10 +2,11 @@ package emu
 
 import (
 	"fmt"
-	"github.com/wavedbg/wavedbg/emu/internal/ref"
 	"os"
 	"strings"
 	"testing"
+
+	"github.com/wavedbg/wavedbg/emu/internal/ref"
 )
 
 // PRECISION.md lists every implemented operation with whether its result is

@@ -9,13 +9,13 @@ import (
 // Preview works out what the wave's next instruction will do from the
 // registers and memory as they are now, without changing anything. ok is
 // false when the wave has ended or stopped.
-func (m *Machine) Preview() (p ref.Preview, ok bool) {
+func (m *Machine) Preview() (p Preview, ok bool) {
 	w := m.w
 	if w.State() != core.Running || w.Pc() >= len(m.Prog.Insts) {
-		return ref.Preview{}, false
+		return Preview{}, false
 	}
 	in := &w.Code[w.Pc()]
-	p = ref.Preview{Index: w.Pc(), PC: in.Pc, Inst: in.In}
+	p = Preview{Index: w.Pc(), PC: in.Pc, Inst: in.In}
 	if in.In == nil || in.In.Form == nil {
 		return p, true
 	}
@@ -25,9 +25,9 @@ func (m *Machine) Preview() (p ref.Preview, ok bool) {
 		p.Barrier = true
 	case info.Flags.Has(isa.FlagWaitcnt):
 		c, m := isa.WaitcntFields(w.Target, uint16(in.Imm)), isa.WaitcntMax(w.Target)
-		p.Wait = &ref.WaitPreview{VM: c.VM, EXP: c.EXP, LGKM: c.LGKM, VMMax: m.VM, EXPMax: m.EXP, LGKMMax: m.LGKM}
+		p.Wait = &WaitPreview{VM: c.VM, EXP: c.EXP, LGKM: c.LGKM, VMMax: m.VM, EXPMax: m.EXP, LGKMMax: m.LGKM}
 	case info.Branch != isa.BranchNone:
-		p.Branch = &ref.BranchPreview{Target: uint64(in.Label), Taken: ref.BranchTaken(w, info.Branch), Cond: info.Branch}
+		p.Branch = &BranchPreview{Target: uint64(in.Label), Taken: ref.BranchTaken(w, info.Branch), Cond: info.Branch}
 	case in.In.Enc == isa.EncSMEM:
 		p.Mem, p.Err = ref.PreviewSMEM(w, in)
 	case in.In.Enc == isa.EncMUBUF || in.In.Enc == isa.EncMTBUF || in.In.Enc == isa.EncFLAT || in.In.Enc == isa.EncDS:

@@ -3,11 +3,12 @@ package emu
 import (
 	"encoding/hex"
 	"fmt"
-	"github.com/wavedbg/wavedbg/emu/internal/core"
-	"github.com/wavedbg/wavedbg/isa"
 	"math/rand/v2"
 	"slices"
 	"testing"
+
+	"github.com/wavedbg/wavedbg/emu/internal/core"
+	"github.com/wavedbg/wavedbg/isa"
 )
 
 // hexMachine decodes hex instruction bytes for target t.
@@ -113,7 +114,7 @@ func TestPreviewDSMatchesStep(t *testing.T) {
 		if err != nil {
 			continue // GDS and GWS stop the wave, records and all
 		}
-		var got []core.LaneAddr
+		var got []LaneAddr
 		if p.Mem != nil {
 			for _, a := range p.Mem.Addrs {
 				got = append(got, a.LaneAddr)

@@ -2,18 +2,19 @@ package emu
 
 import (
 	"fmt"
+	"strings"
+
 	"github.com/wavedbg/wavedbg/emu/internal/core"
 	"github.com/wavedbg/wavedbg/emu/internal/fast"
 	"github.com/wavedbg/wavedbg/emu/internal/ref"
 	"github.com/wavedbg/wavedbg/isa"
-	"strings"
 )
 
 // NewProgram lays insts out consecutively from base (each takes Inst.Len
 // bytes) and compiles them. Unknown or unsupported instructions compile to
 // an operation that stops the wave with an ExecError when executed; building
 // a program never fails on them.
-func NewProgram(t isa.Target, base uint64, insts []isa.Inst) *core.Program {
+func NewProgram(t isa.Target, base uint64, insts []isa.Inst) *Program {
 	names := make([]string, len(insts))
 	for i := range insts {
 		names[i] = opName(insts[i].Op)
@@ -23,8 +24,8 @@ func NewProgram(t isa.Target, base uint64, insts []isa.Inst) *core.Program {
 
 // newProgramNamed builds a program whose operations are named explicitly
 // (tests build instructions by mnemonic).
-func newProgramNamed(t isa.Target, base uint64, names []string, insts []isa.Inst) *core.Program {
-	p := &core.Program{Target: t, Base: base, Insts: insts, Index: make(map[uint64]int, len(insts))}
+func newProgramNamed(t isa.Target, base uint64, names []string, insts []isa.Inst) *Program {
+	p := &Program{Target: t, Base: base, Insts: insts, Index: make(map[uint64]int, len(insts))}
 	addr := base
 	for i := range insts {
 		p.Addrs = append(p.Addrs, addr)
@@ -53,7 +54,7 @@ func opName(op isa.Op) string {
 }
 
 // compile turns one decoded instruction into an instr.
-func compile(t isa.Target, p *core.Program, i int, name string, inst *isa.Inst) core.Instr {
+func compile(t isa.Target, p *Program, i int, name string, inst *isa.Inst) core.Instr {
 	in := compile1(t, p, i, name, inst)
 	if in.Ref == nil {
 		in.Ref = in.Fn
@@ -63,7 +64,7 @@ func compile(t isa.Target, p *core.Program, i int, name string, inst *isa.Inst) 
 
 // compile1 is compile: it sets fn, and ref when the instruction has a fast
 // form.
-func compile1(t isa.Target, p *core.Program, i int, name string, inst *isa.Inst) core.Instr {
+func compile1(t isa.Target, p *Program, i int, name string, inst *isa.Inst) core.Instr {
 	in := core.Instr{Pc: p.Addrs[i], Next: int32(i + 1), Target: -1, Label: -1, In: inst, Name: name}
 	if t == isa.GFX8 {
 		if a, ok := ref.Gfx8Alias[name]; ok {

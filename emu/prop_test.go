@@ -1,14 +1,15 @@
 package emu
 
 import (
-	"github.com/wavedbg/wavedbg/emu/internal/core"
-	"github.com/wavedbg/wavedbg/emu/internal/fast"
-	"github.com/wavedbg/wavedbg/emu/internal/ref"
 	"math"
 	"math/big"
 	"math/bits"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/wavedbg/wavedbg/emu/internal/core"
+	"github.com/wavedbg/wavedbg/emu/internal/fast"
+	"github.com/wavedbg/wavedbg/emu/internal/ref"
 )
 
 // Property tests: integer lane functions against Go arithmetic, float ones
@@ -180,7 +181,7 @@ func TestKernelsMatchLaneFunctions(t *testing.T) {
 			for l := range a {
 				a[l], b[l], c[l] = pick(), pick(), pick()
 			}
-			w := &core.Wave{}
+			w := &Wave{}
 			w.S[core.SlotMode] = mode
 			e := ref.FenvFor(w, max(d.V.Ft, d.V.Oft))
 			k(e, &got, &a, &b, &c)

@@ -4,8 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/wavedbg/wavedbg/emu/internal/core"
 	"sort"
+
+	"github.com/wavedbg/wavedbg/emu/internal/core"
 )
 
 // Reverse execution by checkpoints and deterministic replay (the design rr
@@ -50,7 +51,7 @@ type event struct {
 // each of them (replay_sched.go).
 type replay struct {
 	waves     []*Machine
-	mem       *core.Memory
+	mem       *Memory
 	interval  uint64
 	fixed     bool // set by SetCheckpointInterval: no growth with the pages written
 	budget    int64
@@ -411,11 +412,11 @@ func (r *replay) lastOf(w int, steps uint64) (uint64, bool) {
 // an instruction before the position and no edit follows it there, that
 // instruction is replayed through Step, so that its record — what m's
 // last step did — is returned.
-func (m *Machine) goTo(ctx context.Context, steps uint64, ev int) (*core.StepRecord, error) {
+func (m *Machine) goTo(ctx context.Context, steps uint64, ev int) (*StepRecord, error) {
 	r := m.rp
 	r.replaying = true
 	defer func() { r.replaying = false }()
-	var rec *core.StepRecord
+	var rec *StepRecord
 	p, lastStep := r.lastOf(r.index(m), steps)
 	lastStep = lastStep && (ev == 0 || r.events[ev-1].steps < steps)
 	ts, tev := steps, ev

@@ -2,11 +2,12 @@ package emu
 
 import (
 	"context"
+	"testing"
+	"time"
+
 	"github.com/wavedbg/wavedbg/emu/internal/core"
 	"github.com/wavedbg/wavedbg/emu/internal/ref"
 	"github.com/wavedbg/wavedbg/isa"
-	"testing"
-	"time"
 )
 
 // counted10M is a loop of six instructions (SALU and VALU) run 1,666,667
@@ -117,12 +118,12 @@ func BenchmarkReverseStores(b *testing.B) {
 }
 
 // storesMachine is loopMachine with a 1 MiB buffer.
-func storesMachine(b testing.TB, p *core.Program) *Machine {
+func storesMachine(b testing.TB, p *Program) *Machine {
 	m := NewMachine(p, nil, core.DefaultConfig(isa.GFX9))
 	if err := m.Mem.Map("buf", bufAddr, 0x101000, false); err != nil {
 		b.Fatal(err)
 	}
-	m.VectorMemory = &ref.VMemUnit{Lds: ref.NewLDS(1024), Cfg: ref.VMemConfig{LDSLatency: 4}, Ops: map[*isa.Inst]*ref.VmOp{}}
+	m.VectorMemory = &ref.VMemUnit{Lds: ref.NewLDS(1024), Cfg: VMemConfig{LDSLatency: 4}, Ops: map[*isa.Inst]*ref.VmOp{}}
 	m.SetSGPR(2, bufAddr)
 	for l := 0; l < 64; l++ {
 		a := bufAddr + uint64(4*l)

@@ -2,8 +2,9 @@ package emu
 
 import (
 	"fmt"
-	"github.com/wavedbg/wavedbg/emu/internal/core"
 	"reflect"
+
+	"github.com/wavedbg/wavedbg/emu/internal/core"
 )
 
 func snapDiff(a, b *Snapshot) string {

@@ -2,9 +2,10 @@ package emu
 
 import (
 	"context"
+	"testing"
+
 	"github.com/wavedbg/wavedbg/emu/internal/core"
 	"github.com/wavedbg/wavedbg/isa"
-	"testing"
 )
 
 // TestRecordingRebasesWithinBudget: a run that writes more pages than half

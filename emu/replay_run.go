@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+
 	"github.com/wavedbg/wavedbg/emu/internal/core"
 	"github.com/wavedbg/wavedbg/isa"
 )
@@ -137,7 +138,7 @@ func (r *replay) advance(ctx context.Context, steps uint64, ev int, sw *Machine,
 // it) — restoring the exact state the group had there. It returns the
 // record of m's instruction that led there, when one did (not at the
 // start, nor where an edit was undone).
-func (m *Machine) ReverseStep(ctx context.Context, n uint64) (*core.StepRecord, error) {
+func (m *Machine) ReverseStep(ctx context.Context, n uint64) (*StepRecord, error) {
 	r := m.rp
 	if r == nil {
 		return nil, ErrNotRecording
@@ -270,7 +271,7 @@ func (m *Machine) reverseSearch(ctx context.Context, stops []bool, any, clean bo
 // LastRecord returns the record of the instruction that led to the
 // current position, replaying it through Step (nil at the start of the
 // recording or right after an edit). The state does not change.
-func (m *Machine) LastRecord(ctx context.Context) (*core.StepRecord, error) {
+func (m *Machine) LastRecord(ctx context.Context) (*StepRecord, error) {
 	if m.rp == nil {
 		return nil, ErrNotRecording
 	}

@@ -1,10 +1,11 @@
 package emu
 
 import (
-	"github.com/wavedbg/wavedbg/emu/internal/core"
 	"math"
 	"slices"
 	"sort"
+
+	"github.com/wavedbg/wavedbg/emu/internal/core"
 )
 
 // sched is a group's schedule log: which wave ran each instruction of the

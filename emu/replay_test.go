@@ -3,11 +3,12 @@ package emu
 import (
 	"context"
 	"errors"
+	"math/rand/v2"
+	"testing"
+
 	"github.com/wavedbg/wavedbg/emu/internal/core"
 	"github.com/wavedbg/wavedbg/emu/internal/ref"
 	"github.com/wavedbg/wavedbg/isa"
-	"math/rand/v2"
-	"testing"
 )
 
 // storeLoop is a kernel with loads in flight across instructions, scalar
@@ -32,15 +33,15 @@ var storeLoop = []string{
 }
 
 // loopMachine sets storeLoop up over a buffer at bufAddr.
-func loopMachine(t testing.TB, p *core.Program, seed uint64) *Machine {
+func loopMachine(t testing.TB, p *Program, seed uint64) *Machine {
 	r := rand.New(rand.NewPCG(seed, 3))
 	cfg := core.DefaultConfig(isa.GFX9)
-	cfg.Cache = core.CacheConfig{Size: 512, Ways: 2}
+	cfg.Cache = CacheConfig{Size: 512, Ways: 2}
 	m := NewMachine(p, nil, cfg)
 	if err := m.Mem.Map("buf", bufAddr, 0x10000, false); err != nil {
 		t.Fatal(err)
 	}
-	m.VectorMemory = &ref.VMemUnit{Lds: ref.NewLDS(1024), Cfg: ref.VMemConfig{LDSLatency: 4}, Ops: map[*isa.Inst]*ref.VmOp{}}
+	m.VectorMemory = &ref.VMemUnit{Lds: ref.NewLDS(1024), Cfg: VMemConfig{LDSLatency: 4}, Ops: map[*isa.Inst]*ref.VmOp{}}
 	m.SetSGPR(2, bufAddr)
 	m.SetExec(r.Uint64() | 1)
 	for l := 0; l < 64; l++ {

@@ -3,11 +3,12 @@ package emu
 import (
 	"encoding/hex"
 	"fmt"
+	"math"
+	"testing"
+
 	"github.com/wavedbg/wavedbg/emu/internal/core"
 	"github.com/wavedbg/wavedbg/emu/internal/ref"
 	"github.com/wavedbg/wavedbg/isa"
-	"math"
-	"testing"
 )
 
 // rulingWords are the encodings the cases run, as llvm-mc-19
@@ -113,7 +114,7 @@ func runRuling(t *testing.T, c *rulingCase, mode string) *Machine {
 		cfg.HistoryBytes = 1 << 20
 	}
 	m := NewMachine(p, mem, cfg)
-	m.VectorMemory = &ref.VMemUnit{Lds: ref.NewLDS(1024), Cfg: ref.VMemConfig{LDSLatency: 64}, Ops: map[*isa.Inst]*ref.VmOp{},
+	m.VectorMemory = &ref.VMemUnit{Lds: ref.NewLDS(1024), Cfg: VMemConfig{LDSLatency: 64}, Ops: map[*isa.Inst]*ref.VmOp{},
 		NoFast: mode == "general"}
 	for i, x := range c.vsharp {
 		if err := m.SetSGPR(4+i, x); err != nil {

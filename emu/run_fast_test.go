@@ -4,11 +4,12 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"github.com/wavedbg/wavedbg/emu/internal/core"
-	"github.com/wavedbg/wavedbg/isa"
 	"math/rand/v2"
 	"reflect"
 	"testing"
+
+	"github.com/wavedbg/wavedbg/emu/internal/core"
+	"github.com/wavedbg/wavedbg/isa"
 )
 
 // TestRunFastMatchesStep: Run without history (runFast and the unjournaled
@@ -82,7 +83,7 @@ func diffRuns(ms [2]*Machine, errs [2]error, ranges ...[2]uint64) string {
 func randomMachine(text []byte, seed uint64, hist bool) *Machine {
 	r := rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))
 	cfg := core.DefaultConfig(isa.GFX9)
-	cfg.Cache = core.CacheConfig{Size: 512, Ways: 2}
+	cfg.Cache = CacheConfig{Size: 512, Ways: 2}
 	if !hist {
 		cfg.HistoryBytes = 0
 	}

@@ -1,8 +1,9 @@
 package emu
 
 import (
-	"github.com/wavedbg/wavedbg/emu/internal/core"
 	"testing"
+
+	"github.com/wavedbg/wavedbg/emu/internal/core"
 )
 
 // SOP1, SOPK, SOPC and program control through golden encodings; expected
@@ -141,7 +142,7 @@ func TestControlFlow(t *testing.T) {
 	m.SetSGPR(0, 0x1234)
 	if _, err := m.Step(); err == nil {
 		t.Error("jump to 0x1234 succeeded")
-	} else if e, ok := err.(*core.ExecError); !ok || e.PC != 0 {
+	} else if e, ok := err.(*ExecError); !ok || e.PC != 0 {
 		t.Errorf("err = %v", err)
 	}
 }

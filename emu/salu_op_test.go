@@ -2,12 +2,13 @@ package emu
 
 import (
 	"fmt"
+	"math/rand/v2"
+	"testing"
+
 	"github.com/wavedbg/wavedbg/emu/internal/core"
 	"github.com/wavedbg/wavedbg/emu/internal/fast"
 	"github.com/wavedbg/wavedbg/emu/internal/ref"
 	"github.com/wavedbg/wavedbg/isa"
-	"math/rand/v2"
-	"testing"
 )
 
 // TestSOP2OpsMatchGeneral: every per-operation SOP2 form leaves the SGPRs,
@@ -41,7 +42,7 @@ func TestSOP2OpsMatchGeneral(t *testing.T) {
 				t.Fatalf("%s: not on its per-operation form", desc)
 			}
 			for range 200 {
-				w0 := &core.Wave{Target: isa.GFX9}
+				w0 := &Wave{Target: isa.GFX9}
 				for i := range 102 {
 					w0.S[i] = val()
 				}

@@ -1,8 +1,9 @@
 package emu
 
 import (
-	"github.com/wavedbg/wavedbg/emu/internal/core"
 	"testing"
+
+	"github.com/wavedbg/wavedbg/emu/internal/core"
 )
 
 // Expected values are worked from the Vega ISA manual's SOP2/SOP1

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+
 	"github.com/wavedbg/wavedbg/emu/internal/core"
 	"github.com/wavedbg/wavedbg/isa"
 )
@@ -21,8 +22,8 @@ import (
 // the fast engine to bring them there.
 type Session struct {
 	Dispatch *Dispatch
-	Memory   *core.Memory
-	Prog     *core.Program
+	Memory   *Memory
+	Prog     *Program
 	Group    [3]uint32
 	First    uint64 // the dispatch number of the work-group's first wave
 
@@ -202,8 +203,8 @@ func (s *Session) stopOf(i int, r StopReason, steps int64, err error) Stop {
 // wave is about to pass first brings the other waves to it. It stops
 // early when the wave ends, traps or faults, a watched value changes or
 // ctx is canceled (Reason StopBudget: all n ran).
-func (s *Session) Step(ctx context.Context, n int64) ([]*core.StepRecord, Stop) {
-	var recs []*core.StepRecord
+func (s *Session) Step(ctx context.Context, n int64) ([]*StepRecord, Stop) {
+	var recs []*StepRecord
 	i, m := s.sel, s.waves[s.sel]
 	t0 := s.rp.now()
 	steps := func() int64 { return int64(s.rp.now() - t0) }

@@ -2,10 +2,11 @@ package emu
 
 import (
 	"context"
-	"github.com/wavedbg/wavedbg/emu/internal/core"
-	"github.com/wavedbg/wavedbg/isa"
 	"testing"
 	"time"
+
+	"github.com/wavedbg/wavedbg/emu/internal/core"
+	"github.com/wavedbg/wavedbg/isa"
 )
 
 // barrierLoop10M is two waves looping 500,000 times through LDS traffic

@@ -4,10 +4,11 @@ import (
 	"context"
 	"encoding/binary"
 	"fmt"
+	"testing"
+
 	"github.com/wavedbg/wavedbg/emu/internal/core"
 	"github.com/wavedbg/wavedbg/isa"
 	"github.com/wavedbg/wavedbg/loader"
-	"testing"
 )
 
 // groupLaunch is a launch of one work-group of waves waves running lines

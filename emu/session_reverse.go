@@ -3,6 +3,7 @@ package emu
 import (
 	"context"
 	"errors"
+
 	"github.com/wavedbg/wavedbg/emu/internal/core"
 )
 
@@ -15,7 +16,7 @@ import (
 // back to just before it. It returns the record of the wave's instruction
 // that led there (its last before the new position), when there is one.
 // Reason is StopStart when it was already at the start of the recording.
-func (s *Session) ReverseStep(ctx context.Context, n uint64) (*core.StepRecord, Stop) {
+func (s *Session) ReverseStep(ctx context.Context, n uint64) (*StepRecord, Stop) {
 	m := s.waves[s.sel]
 	t0 := s.rp.now()
 	rec, err := m.ReverseStep(ctx, n)
@@ -36,7 +37,7 @@ func (s *Session) ReverseFinish(ctx context.Context) Stop {
 
 // LastRecord returns the record of the selected wave's instruction that
 // led to the current position (nil at the start or right after an edit).
-func (s *Session) LastRecord(ctx context.Context) (*core.StepRecord, error) {
+func (s *Session) LastRecord(ctx context.Context) (*StepRecord, error) {
 	return s.waves[s.sel].LastRecord(ctx)
 }
 

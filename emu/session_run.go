@@ -3,8 +3,9 @@ package emu
 import (
 	"context"
 	"fmt"
-	"github.com/wavedbg/wavedbg/emu/internal/core"
 	"slices"
+
+	"github.com/wavedbg/wavedbg/emu/internal/core"
 )
 
 // This file is the session's runs on the fast engine: continue, run to an

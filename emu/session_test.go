@@ -3,9 +3,10 @@ package emu
 import (
 	"context"
 	"encoding/binary"
-	"github.com/wavedbg/wavedbg/emu/internal/core"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/wavedbg/wavedbg/emu/internal/core"
 )
 
 // exchange: each wave writes its in elements to its LDS slot, meets the

@@ -4,8 +4,9 @@ import (
 	"bytes"
 	"encoding/binary"
 	"fmt"
-	"github.com/wavedbg/wavedbg/emu/internal/core"
 	"slices"
+
+	"github.com/wavedbg/wavedbg/emu/internal/core"
 )
 
 // Cond is a breakpoint's condition, evaluated by the session each time

@@ -2,11 +2,12 @@ package emu
 
 import (
 	"fmt"
+	"math/rand/v2"
+	"testing"
+
 	"github.com/wavedbg/wavedbg/emu/internal/core"
 	"github.com/wavedbg/wavedbg/emu/internal/fast"
 	"github.com/wavedbg/wavedbg/isa"
-	"math/rand/v2"
-	"testing"
 )
 
 // TestMovFastMatchesGeneric runs v_mov_b32 from every kind of source

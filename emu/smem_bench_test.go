@@ -2,9 +2,10 @@ package emu
 
 import (
 	"context"
+	"testing"
+
 	"github.com/wavedbg/wavedbg/emu/internal/core"
 	"github.com/wavedbg/wavedbg/isa"
-	"testing"
 )
 
 // smemWave is the scalar part of the offset kernel (gfx900, from wavedbg

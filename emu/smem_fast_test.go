@@ -3,11 +3,12 @@ package emu
 import (
 	"encoding/binary"
 	"fmt"
+	"math/rand/v2"
+	"testing"
+
 	"github.com/wavedbg/wavedbg/emu/internal/core"
 	"github.com/wavedbg/wavedbg/emu/internal/fast"
 	"github.com/wavedbg/wavedbg/isa"
-	"math/rand/v2"
-	"testing"
 )
 
 // GFX9 encodings for the scalar-memory streams.
@@ -87,7 +88,7 @@ func smemStream(r *rand.Rand) []byte {
 func smemRandomMachine(t isa.Target, text []byte, seed uint64, hist bool) *Machine {
 	r := rand.New(rand.NewPCG(seed, seed^0x51ed27))
 	cfg := core.DefaultConfig(t)
-	cfg.Cache = core.CacheConfig{Size: 512, Ways: 2}
+	cfg.Cache = CacheConfig{Size: 512, Ways: 2}
 	if !hist {
 		cfg.HistoryBytes = 0
 	}

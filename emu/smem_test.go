@@ -2,10 +2,11 @@ package emu
 
 import (
 	"errors"
-	"github.com/wavedbg/wavedbg/emu/internal/core"
-	"github.com/wavedbg/wavedbg/isa"
 	"strings"
 	"testing"
+
+	"github.com/wavedbg/wavedbg/emu/internal/core"
+	"github.com/wavedbg/wavedbg/isa"
 )
 
 // The SMEM rules, each tested against the section of AMD's "Vega" ISA guide
@@ -29,9 +30,9 @@ func smemMachine(t *testing.T, lines ...string) *Machine {
 	return m
 }
 
-func stepN(t *testing.T, m *Machine, n int) []*core.StepRecord {
+func stepN(t *testing.T, m *Machine, n int) []*StepRecord {
 	t.Helper()
-	var out []*core.StepRecord
+	var out []*StepRecord
 	for i := 0; i < n; i++ {
 		out = append(out, mustStep(t, m))
 	}
@@ -336,7 +337,7 @@ func TestSMEMFault(t *testing.T) {
 	m.SetSGPR(4, 0xdead0000)
 	mustStep(t, m)
 	_, err := m.Step()
-	var f *core.Fault
+	var f *Fault
 	if !errors.As(err, &f) || f.PC != 4 || f.Addr != 0xdead0000 || f.Lane != -1 {
 		t.Fatalf("err = %v", err)
 	}
@@ -354,7 +355,7 @@ func TestSMEMFault(t *testing.T) {
 // Evicting a dirty line writes it back.
 func TestCacheEviction(t *testing.T) {
 	cfg := core.DefaultConfig(isa.GFX9)
-	cfg.Cache = core.CacheConfig{Size: 256, Ways: 2} // 2 sets × 2 ways
+	cfg.Cache = CacheConfig{Size: 256, Ways: 2} // 2 sets × 2 ways
 	p := asmProgram(t, isa.GFX9, "s_store_dword s0, s[4:5], 0x0", "s_load_dword s1, s[4:5], 0x80",
 		"s_load_dword s2, s[4:5], 0x100", "s_waitcnt lgkmcnt(0)", "s_endpgm")
 	m := NewMachine(p, nil, cfg)

@@ -13,7 +13,7 @@ type HWRegs struct {
 // Snapshot is a plain copy of a wave's state for a front end.
 type Snapshot struct {
 	Target isa.Target
-	State  core.RunState
+	State  RunState
 	PC     uint64
 	Index  int // instruction index of PC
 	Cycle  uint64
@@ -34,18 +34,18 @@ type Snapshot struct {
 
 	VGPR [][64]uint32 // Config.VGPRs registers × 64 lanes
 
-	Counters core.Counters
-	InFlight []core.InFlight
+	Counters Counters
+	InFlight []InFlight
 	// Pending lists the scalar registers an in-flight load will still write
 	// (reading them now is a hazard).
 	Pending []string
 
-	Cache     []core.CacheLine
+	Cache     []CacheLine
 	CacheSets int
 	CacheWays int
 
 	// LastAddrs are the memory addresses the last recorded step decoded.
-	LastAddrs []core.LaneAddr
+	LastAddrs []LaneAddr
 }
 
 // Snapshot copies the wave's state.
@@ -82,6 +82,6 @@ func (m *Machine) Snapshot() *Snapshot {
 		}
 	}
 	s.Cache, s.CacheSets, s.CacheWays = w.CacheSnapshot(), w.Cache.Sets, w.Cache.Ways
-	s.LastAddrs = append([]core.LaneAddr(nil), m.last...)
+	s.LastAddrs = append([]LaneAddr(nil), m.last...)
 	return s
 }

@@ -2,11 +2,12 @@ package emu
 
 import (
 	"encoding/binary"
+	"strings"
+	"testing"
+
 	"github.com/wavedbg/wavedbg/emu/internal/core"
 	"github.com/wavedbg/wavedbg/emu/internal/ref"
 	"github.com/wavedbg/wavedbg/isa"
-	"strings"
-	"testing"
 )
 
 // asmWord is one instruction given by its llvm-mc-19 encoding, so these
@@ -17,7 +18,7 @@ type asmWord struct {
 }
 
 // wordsProgram decodes ws (for features f) and checks each mnemonic.
-func wordsProgram(t *testing.T, tg isa.Target, f isa.Features, ws ...asmWord) *core.Program {
+func wordsProgram(t *testing.T, tg isa.Target, f isa.Features, ws ...asmWord) *Program {
 	t.Helper()
 	var text []byte
 	for _, w := range ws {

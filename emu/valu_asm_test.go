@@ -1,9 +1,10 @@
 package emu
 
 import (
+	"testing"
+
 	"github.com/wavedbg/wavedbg/emu/internal/core"
 	"github.com/wavedbg/wavedbg/isa"
-	"testing"
 )
 
 // VALU through real encodings (golden llvm-mc words): modifiers, DPP, SDWA,

@@ -2,10 +2,11 @@ package emu
 
 import (
 	"fmt"
-	"github.com/wavedbg/wavedbg/emu/internal/core"
-	"github.com/wavedbg/wavedbg/isa"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/wavedbg/wavedbg/emu/internal/core"
+	"github.com/wavedbg/wavedbg/isa"
 )
 
 // Per-operation cost of one wave instruction (all 64 lanes in EXEC), the
@@ -63,7 +64,7 @@ func BenchmarkVALUOp(b *testing.B) {
 		p := prog(isa.GFX9, c.t)
 		in := &p.Code[0]
 		r := rand.New(rand.NewPCG(1, 2))
-		w := &core.Wave{Target: isa.GFX9}
+		w := &Wave{Target: isa.GFX9}
 		for i := 0; i < 16; i++ {
 			for l := range w.V[i] {
 				w.V[i][l] = r.Uint32() >> 2
@@ -91,7 +92,7 @@ func BenchmarkVALUOp(b *testing.B) {
 // kernel).
 func BenchmarkWriteLanes(b *testing.B) {
 	r := rand.New(rand.NewPCG(3, 4))
-	w := &core.Wave{}
+	w := &Wave{}
 	var vals [64]uint32
 	for _, density := range []int{4, 32, 60} {
 		masks := make([]uint64, 64)

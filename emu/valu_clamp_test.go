@@ -1,9 +1,10 @@
 package emu
 
 import (
+	"testing"
+
 	"github.com/wavedbg/wavedbg/emu/internal/core"
 	"github.com/wavedbg/wavedbg/isa"
-	"testing"
 )
 
 // TestIntegerClamp: VOP3 clamp on integer operations saturates to the

@@ -1,11 +1,12 @@
 package emu
 
 import (
+	"math/rand/v2"
+	"testing"
+
 	"github.com/wavedbg/wavedbg/emu/internal/core"
 	"github.com/wavedbg/wavedbg/emu/internal/fast"
 	"github.com/wavedbg/wavedbg/emu/internal/ref"
-	"math/rand/v2"
-	"testing"
 )
 
 // f32ToF16RNE and f16ToF32Bits equal the float64 conversions they replace
@@ -39,7 +40,7 @@ func TestF16BitConversions(t *testing.T) {
 // or dense (copyExcept), journaled.
 func TestWriteLanes(t *testing.T) {
 	r := rand.New(rand.NewPCG(15, 16))
-	w := &core.Wave{}
+	w := &Wave{}
 	for i := 0; i < 2000; i++ {
 		var vals [64]uint32
 		for l := range vals {

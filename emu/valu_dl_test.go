@@ -1,8 +1,9 @@
 package emu
 
 import (
-	"github.com/wavedbg/wavedbg/isa"
 	"testing"
+
+	"github.com/wavedbg/wavedbg/isa"
 )
 
 // f16 constants

@@ -2,12 +2,12 @@ package emu
 
 import (
 	"fmt"
-	"github.com/wavedbg/wavedbg/emu/internal/core"
-	"github.com/wavedbg/wavedbg/emu/internal/fast"
-	"github.com/wavedbg/wavedbg/isa"
 	"math"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/wavedbg/wavedbg/emu/internal/fast"
+	"github.com/wavedbg/wavedbg/isa"
 )
 
 // f64Special are f64 lane values the row kernels must treat as the lane
@@ -36,7 +36,7 @@ func f64Lane(r *rand.Rand) uint64 {
 
 // f64Wave is fastWave with f64 lane values in v0-v15 and s0-s7 and
 // exponent steps for ldexp (up to a normal range and a bit) in v16.
-func f64Wave(r *rand.Rand) *core.Wave {
+func f64Wave(r *rand.Rand) *Wave {
 	w := fastWave(r)
 	for l := range 64 {
 		w.V[16][l] = uint32(r.IntN(4400) - 2200)

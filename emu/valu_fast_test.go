@@ -2,14 +2,15 @@ package emu
 
 import (
 	"fmt"
-	"github.com/wavedbg/wavedbg/emu/internal/core"
-	"github.com/wavedbg/wavedbg/emu/internal/fast"
-	"github.com/wavedbg/wavedbg/emu/internal/ref"
-	"github.com/wavedbg/wavedbg/isa"
 	"math/rand/v2"
 	"reflect"
 	"sort"
 	"testing"
+
+	"github.com/wavedbg/wavedbg/emu/internal/core"
+	"github.com/wavedbg/wavedbg/emu/internal/fast"
+	"github.com/wavedbg/wavedbg/emu/internal/ref"
+	"github.com/wavedbg/wavedbg/isa"
 )
 
 // The whole-register forms (execFast, the carry, 64-bit, compare, cndmask,
@@ -74,13 +75,13 @@ func fastMask(r *rand.Rand) uint64 {
 var edgeMasks = []uint64{0xFFFF, 0xFFFF0000, 1, 1 << 63, 1<<32 - 1, 0xFFFF << 48, 1<<63 | 1, 0x1111, 0x0101010100000000}
 
 // withExec sets w's EXEC to ex.
-func withExec(w *core.Wave, ex uint64) *core.Wave {
+func withExec(w *Wave, ex uint64) *Wave {
 	w.S[core.CodeExec], w.S[core.CodeExec+1] = uint32(ex), uint32(ex>>32)
 	return w
 }
 
-func fastWave(r *rand.Rand) *core.Wave {
-	w := &core.Wave{Target: isa.GFX9}
+func fastWave(r *rand.Rand) *Wave {
+	w := &Wave{Target: isa.GFX9}
 	var pool [4]uint32
 	for i := range pool {
 		pool[i] = fastVal(r, &[4]uint32{})
@@ -359,9 +360,9 @@ func TestFastMatchesGeneric(t *testing.T) {
 // fastCheck runs form(w, in) (journaled when jOn) and generic on copies
 // of w0 and requires the same state, errors and, undone, the journal to
 // restore w0.
-func fastCheck(t *testing.T, desc string, w0 *core.Wave, in *core.Instr, generic core.ExecFn, jOn bool) {
+func fastCheck(t *testing.T, desc string, w0 *Wave, in *core.Instr, generic core.ExecFn, jOn bool) {
 	t.Helper()
-	w1, w2 := new(core.Wave), new(core.Wave)
+	w1, w2 := new(Wave), new(Wave)
 	*w1, *w2 = *w0, *w0
 	w1.JOn = jOn
 	e1, e2 := form(w1, in)(w1, in), generic(w2, in)
@@ -379,7 +380,7 @@ func fastCheck(t *testing.T, desc string, w0 *core.Wave, in *core.Instr, generic
 
 // fastSame reports the first difference between the fast (w1) and generic
 // (w2) results.
-func fastSame(t *testing.T, desc string, w0, w1, w2 *core.Wave) {
+func fastSame(t *testing.T, desc string, w0, w1, w2 *Wave) {
 	t.Helper()
 	if w1.S != w2.S {
 		for i := range w1.S {
@@ -403,7 +404,7 @@ func fastSame(t *testing.T, desc string, w0, w1, w2 *core.Wave) {
 }
 
 // undoJournal reverts the journaled scalar and VGPR writes.
-func undoJournal(w *core.Wave) {
+func undoJournal(w *Wave) {
 	for i := len(w.J.V) - 1; i >= 0; i-- {
 		e := &w.J.V[i]
 		for m := e.Mask; m != 0; m &= m - 1 {

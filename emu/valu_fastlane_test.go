@@ -2,12 +2,13 @@ package emu
 
 import (
 	"fmt"
-	"github.com/wavedbg/wavedbg/emu/internal/fast"
-	"github.com/wavedbg/wavedbg/emu/internal/ref"
-	"github.com/wavedbg/wavedbg/isa"
 	"math/rand/v2"
 	"sort"
 	"testing"
+
+	"github.com/wavedbg/wavedbg/emu/internal/fast"
+	"github.com/wavedbg/wavedbg/emu/internal/ref"
+	"github.com/wavedbg/wavedbg/isa"
 )
 
 // laneCases builds, for every operation with a lane function, instructions

@@ -1,10 +1,11 @@
 package emu
 
 import (
-	"github.com/wavedbg/wavedbg/emu/internal/core"
-	"github.com/wavedbg/wavedbg/emu/internal/fast"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/wavedbg/wavedbg/emu/internal/core"
+	"github.com/wavedbg/wavedbg/emu/internal/fast"
 )
 
 // Per-call cost of the f32 kernels on a full wave of numbers in [-1, 1)

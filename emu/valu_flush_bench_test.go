@@ -2,12 +2,13 @@ package emu
 
 import (
 	"context"
-	"github.com/wavedbg/wavedbg/emu/internal/core"
-	"github.com/wavedbg/wavedbg/isa"
 	"math"
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/wavedbg/wavedbg/emu/internal/core"
+	"github.com/wavedbg/wavedbg/isa"
 )
 
 // flushLoop is an n-body inner loop (f32 subtracts of an SGPR, multiplies,

@@ -2,10 +2,11 @@ package emu
 
 import (
 	"fmt"
-	"github.com/wavedbg/wavedbg/emu/internal/core"
-	"github.com/wavedbg/wavedbg/isa"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/wavedbg/wavedbg/emu/internal/core"
+	"github.com/wavedbg/wavedbg/isa"
 )
 
 // Under a MODE that flushes f32 denormals (FP_DENORM's f32 field 0, 1 or
@@ -41,8 +42,8 @@ func flushVal(r *rand.Rand) uint32 {
 
 // flushWave is a GFX9 wave of flushVal registers under FP_DENORM f32 field
 // fd (the f16/f64 field random), rounding to nearest even.
-func flushWave(r *rand.Rand, fd uint32, exec uint64) *core.Wave {
-	w := &core.Wave{Target: isa.GFX9}
+func flushWave(r *rand.Rand, fd uint32, exec uint64) *Wave {
+	w := &Wave{Target: isa.GFX9}
 	for i := 0; i < 102; i++ {
 		w.S[i] = flushVal(r)
 	}

@@ -1,10 +1,11 @@
 package emu
 
 import (
-	"github.com/wavedbg/wavedbg/emu/internal/fast"
-	simd "github.com/wavedbg/wavedbg/emu/internal/lanes"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/wavedbg/wavedbg/emu/internal/fast"
+	simd "github.com/wavedbg/wavedbg/emu/internal/lanes"
 )
 
 // The carry, borrow and select loops against per-lane references, for

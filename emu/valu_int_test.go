@@ -2,10 +2,11 @@ package emu
 
 import (
 	"fmt"
-	"github.com/wavedbg/wavedbg/emu/internal/core"
-	"github.com/wavedbg/wavedbg/isa"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/wavedbg/wavedbg/emu/internal/core"
+	"github.com/wavedbg/wavedbg/isa"
 )
 
 // intExecMasks are the EXEC masks the integer kernels' quad loops must

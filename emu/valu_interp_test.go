@@ -1,11 +1,12 @@
 package emu
 
 import (
+	"strings"
+	"testing"
+
 	"github.com/wavedbg/wavedbg/emu/internal/core"
 	"github.com/wavedbg/wavedbg/emu/internal/ref"
 	"github.com/wavedbg/wavedbg/isa"
-	"strings"
-	"testing"
 )
 
 // Interpolation test fixture. M0 = 0x100 | 1<<16: lds_param_offset 0x100,
@@ -72,7 +73,7 @@ func ipMachine(t *testing.T, target isa.Target, code []byte, withLDS bool) *Mach
 	}
 	m := NewMachine(p, mem, core.DefaultConfig(target))
 	if withLDS {
-		m.VectorMemory = &ref.VMemUnit{Lds: ref.NewLDS(1 << 16), Cfg: ref.VMemConfig{LDSLatency: 4}, Ops: map[*isa.Inst]*ref.VmOp{}}
+		m.VectorMemory = &ref.VMemUnit{Lds: ref.NewLDS(1 << 16), Cfg: VMemConfig{LDSLatency: 4}, Ops: map[*isa.Inst]*ref.VmOp{}}
 	}
 	m.SetExec(ipExec)
 	for l := 0; l < 64; l++ {

@@ -2,9 +2,10 @@ package emu
 
 import (
 	"fmt"
+	"testing"
+
 	"github.com/wavedbg/wavedbg/emu/internal/ref"
 	"github.com/wavedbg/wavedbg/isa"
-	"testing"
 )
 
 // wordCase runs one instruction on lane 0 with VGPRs set from in and checks

@@ -2,13 +2,14 @@ package emu
 
 import (
 	"fmt"
+	"math/rand/v2"
+	"sort"
+	"testing"
+
 	"github.com/wavedbg/wavedbg/emu/internal/core"
 	"github.com/wavedbg/wavedbg/emu/internal/fast"
 	"github.com/wavedbg/wavedbg/emu/internal/ref"
 	"github.com/wavedbg/wavedbg/isa"
-	"math/rand/v2"
-	"sort"
-	"testing"
 )
 
 // sdwaCases builds, for every operation the SDWA path takes, SDWA
@@ -141,7 +142,7 @@ func TestSDWAMatchesGeneric(t *testing.T) {
 
 // sdwaWave is fastWave with a GPR index (M0[7:0]) that keeps indexed
 // destinations within v255: execVOP's dst_sel merge reads the destination.
-func sdwaWave(r *rand.Rand) *core.Wave {
+func sdwaWave(r *rand.Rand) *Wave {
 	w := fastWave(r)
 	w.S[core.CodeM0] &^= 0xf0
 	return w

@@ -1,9 +1,10 @@
 package emu
 
 import (
-	"github.com/wavedbg/wavedbg/isa"
 	"math"
 	"testing"
+
+	"github.com/wavedbg/wavedbg/isa"
 )
 
 func fb(f float32) uint32 { return math.Float32bits(f) }

@@ -2,12 +2,13 @@ package emu
 
 import (
 	"context"
-	"github.com/wavedbg/wavedbg/emu/internal/core"
-	"github.com/wavedbg/wavedbg/emu/internal/ref"
-	"github.com/wavedbg/wavedbg/isa"
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/wavedbg/wavedbg/emu/internal/core"
+	"github.com/wavedbg/wavedbg/emu/internal/ref"
+	"github.com/wavedbg/wavedbg/isa"
 )
 
 // Vector memory loops for the benchmarks (gfx900 encodings): 64 lanes at
@@ -134,7 +135,7 @@ func vmemMachine(tb testing.TB, loop string, view, noFast bool) *Machine {
 	cfg := core.DefaultConfig(isa.GFX9)
 	cfg.HistoryBytes = 0
 	m := NewMachine(vfProgram(tb, isa.GFX9, vmemLoops[loop]...), mem, cfg)
-	m.VectorMemory = &ref.VMemUnit{Lds: ref.NewLDS(1024), Cfg: ref.VMemConfig{LDSLatency: 4}, Ops: map[*isa.Inst]*ref.VmOp{},
+	m.VectorMemory = &ref.VMemUnit{Lds: ref.NewLDS(1024), Cfg: VMemConfig{LDSLatency: 4}, Ops: map[*isa.Inst]*ref.VmOp{},
 		Scratch: d.ScratchAddr, NoFast: noFast}
 	sh, ok := vmemShapes[loop]
 	if !ok {

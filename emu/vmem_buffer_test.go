@@ -1,14 +1,14 @@
 package emu
 
 import (
-	"github.com/wavedbg/wavedbg/emu/internal/core"
-	"github.com/wavedbg/wavedbg/emu/internal/ref"
-	"github.com/wavedbg/wavedbg/isa"
-	"github.com/wavedbg/wavedbg/loader"
 	"math"
 	"math/rand/v2"
 	"path/filepath"
 	"testing"
+
+	"github.com/wavedbg/wavedbg/emu/internal/ref"
+	"github.com/wavedbg/wavedbg/isa"
+	"github.com/wavedbg/wavedbg/loader"
 )
 
 // TestScratchVSharp: the private segment buffer V# decodes to ROCr's
@@ -18,7 +18,7 @@ func TestScratchVSharp(t *testing.T) {
 	r := d.scratchRsrc()
 	for _, tgt := range []isa.Target{isa.GFX8, isa.GFX9} {
 		v := ref.DecodeVSharp(r, tgt)
-		want := ref.VSharp{Base: 0x1_2345_6700, Swizzle: true, NumRecords: 1 << 20, DstSel: [4]uint8{4, 5, 6, 7},
+		want := VSharp{Base: 0x1_2345_6700, Swizzle: true, NumRecords: 1 << 20, DstSel: [4]uint8{4, 5, 6, 7},
 			NumFormat: ref.NfUINT, DataFormat: 4, ElemSize: 4, IndexStride: 64, AddTID: true}
 		if v != want {
 			t.Errorf("%v: V# %+v, want %+v", tgt, v, want)
@@ -40,7 +40,7 @@ func TestScratchVSharp(t *testing.T) {
 func TestVSharpCache(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	var c ref.VsCache
-	w := &core.Wave{}
+	w := &Wave{}
 	for i := range 2000 {
 		switch rng.IntN(4) {
 		case 0:

@@ -15,7 +15,7 @@ import (
 	"github.com/wavedbg/wavedbg/isa"
 )
 
-func vfProgram(t testing.TB, target isa.Target, enc ...string) *core.Program {
+func vfProgram(t testing.TB, target isa.Target, enc ...string) *Program {
 	t.Helper()
 	mcpu := "gfx900"
 	if target == isa.GFX8 {
@@ -36,7 +36,7 @@ func vfProgram(t testing.TB, target isa.Target, enc ...string) *core.Program {
 
 // vfMemory builds the address space from seed; view selects a grid
 // worker's view (atomic dword copies, its own LDS window).
-func vfMemory(t testing.TB, seed uint64, view bool) *core.Memory {
+func vfMemory(t testing.TB, seed uint64, view bool) *Memory {
 	t.Helper()
 	mem := core.NewMemory()
 	rng := rand.New(rand.NewPCG(seed, 1))
@@ -336,7 +336,7 @@ func vfRunWith(t testing.TB, target isa.Target, asm, enc string, seed uint64, vi
 	cfg := core.DefaultConfig(target)
 	cfg.HistoryBytes = 0
 	m := NewMachine(vfProgram(t, target, enc, vmWaitEnd), vfMemory(t, seed, view), cfg)
-	u := &ref.VMemUnit{Lds: ref.NewLDS(1024), Cfg: ref.VMemConfig{LDSLatency: 4}, Ops: map[*isa.Inst]*ref.VmOp{}, NoFast: noFast}
+	u := &ref.VMemUnit{Lds: ref.NewLDS(1024), Cfg: VMemConfig{LDSLatency: 4}, Ops: map[*isa.Inst]*ref.VmOp{}, NoFast: noFast}
 	m.VectorMemory = u
 	vfSetup(m, u, asm, seed, faults)
 	if prepare != nil {
@@ -361,7 +361,7 @@ func vfCompare(a, b *Machine, ea, eb error) string {
 	if fmt.Sprint(ea) != fmt.Sprint(eb) {
 		return fmt.Sprintf("error %v, general path %v", ea, eb)
 	}
-	var fa, fb *core.Fault
+	var fa, fb *Fault
 	if errors.As(ea, &fa) != errors.As(eb, &fb) || fa != nil && *fa != *fb {
 		return fmt.Sprintf("fault %+v, general path %+v", fa, fb)
 	}

@@ -1,12 +1,13 @@
 package emu
 
 import (
+	"math/rand/v2"
+	"testing"
+
 	"github.com/wavedbg/wavedbg/emu/internal/core"
 	"github.com/wavedbg/wavedbg/emu/internal/fast"
 	"github.com/wavedbg/wavedbg/emu/internal/ref"
 	"github.com/wavedbg/wavedbg/isa"
-	"math/rand/v2"
-	"testing"
 )
 
 // TestLoadCachedMatchesGeneral: dword loads of 64-bit addresses whose

@@ -1,11 +1,12 @@
 package emu
 
 import (
+	"strings"
+	"testing"
+
 	"github.com/wavedbg/wavedbg/emu/internal/fast"
 	"github.com/wavedbg/wavedbg/emu/internal/ref"
 	"github.com/wavedbg/wavedbg/isa"
-	"strings"
-	"testing"
 )
 
 // TestShapeHintMatchesGeneral: whichever shape an operation remembers from

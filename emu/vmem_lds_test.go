@@ -224,7 +224,7 @@ func TestDSWrapGDS(t *testing.T) {
 	for _, tg := range []isa.Target{isa.GFX8, isa.GFX9} {
 		m := moreMachine(t, &moreSetup{target: tg, line: "ds_wrap_rtn_b32 v3, v1, v2, v4 gds", mode: "general", ldsSize: 1024, exec: 1})
 		_, err := m.Run(context.Background(), 10)
-		var ee *core.ExecError
+		var ee *ExecError
 		if !errors.As(err, &ee) || ee.Msg != ref.ErrGDS.Error() {
 			t.Errorf("%v: err = %v, want the GDS ExecError", tg, err)
 		}

@@ -126,7 +126,7 @@ func moreMachine(t *testing.T, s *moreSetup) *Machine {
 		cfg.HistoryBytes = 1 << 20
 	}
 	m := NewMachine(p, mem, cfg)
-	m.VectorMemory = &ref.VMemUnit{Lds: ref.NewLDS(s.ldsSize), Cfg: ref.VMemConfig{LDSLatency: 64}, Ops: map[*isa.Inst]*ref.VmOp{},
+	m.VectorMemory = &ref.VMemUnit{Lds: ref.NewLDS(s.ldsSize), Cfg: VMemConfig{LDSLatency: 64}, Ops: map[*isa.Inst]*ref.VmOp{},
 		NoFast: s.mode == "general"}
 	for i, x := range s.vsharp {
 		if err := m.SetSGPR(4+i, x); err != nil {

@@ -2,11 +2,12 @@ package emu
 
 import (
 	"fmt"
-	"github.com/wavedbg/wavedbg/emu/internal/ref"
-	"github.com/wavedbg/wavedbg/isa"
 	"os"
 	"strings"
 	"testing"
+
+	"github.com/wavedbg/wavedbg/emu/internal/ref"
+	"github.com/wavedbg/wavedbg/isa"
 )
 
 // vmOpsGolden lists, for every DS, MUBUF, MTBUF and FLAT opcode of GFX8

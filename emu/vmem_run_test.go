@@ -1,11 +1,12 @@
 package emu
 
 import (
-	"github.com/wavedbg/wavedbg/emu/internal/fast"
-	"github.com/wavedbg/wavedbg/emu/internal/ref"
 	"math/rand/v2"
 	"testing"
 	"unsafe"
+
+	"github.com/wavedbg/wavedbg/emu/internal/fast"
+	"github.com/wavedbg/wavedbg/emu/internal/ref"
 )
 
 // TestNarrowRunsMatchLanes: the unit-step byte and short moves, which go

@@ -4,11 +4,12 @@ import (
 	"bytes"
 	"context"
 	"encoding/hex"
-	"github.com/wavedbg/wavedbg/emu/internal/core"
-	"github.com/wavedbg/wavedbg/isa"
 	"reflect"
 	"slices"
 	"testing"
+
+	"github.com/wavedbg/wavedbg/emu/internal/core"
+	"github.com/wavedbg/wavedbg/isa"
 )
 
 // TestResetCoversWave: Machine.Reset resets Wave field by field (it must
@@ -17,7 +18,7 @@ import (
 func TestResetCoversWave(t *testing.T) {
 	want := []string{"M", "Target", "Code", "S", "V", "Pend", "PendS", "Npend", "Cache", "JOn", "J", "Fe", "Tmp", "CurIdx"}
 	var got []string
-	ty := reflect.TypeFor[core.Wave]()
+	ty := reflect.TypeFor[Wave]()
 	for i := range ty.NumField() {
 		got = append(got, ty.Field(i).Name)
 	}
@@ -30,7 +31,7 @@ func TestResetCoversWave(t *testing.T) {
 
 // hexProgram decodes instructions given as llvm-mc-19 encodings (hex
 // bytes, one string per instruction).
-func hexProgram(t testing.TB, target isa.Target, insts ...string) *core.Program {
+func hexProgram(t testing.TB, target isa.Target, insts ...string) *Program {
 	t.Helper()
 	mcpu := "gfx900"
 	if target == isa.GFX8 {
