@@ -104,13 +104,19 @@ func (m *Model) stepGroup(gs groupStepper, n int) {
 }
 
 // groupMoves says where each wave of the work-group stands after n
-// rounds (a wave waiting at an s_barrier does not move).
+// rounds, and how when it is not running (a wave waiting at an s_barrier
+// does not move).
 func (m *Model) groupMoves(n int) string {
 	var at []string
 	for _, r := range m.dbg.Waves() {
-		if !r.Idle {
-			at = append(at, fmt.Sprintf("wave %d at 0x%x", r.ID, r.PC))
+		if r.Idle {
+			continue
 		}
+		s := fmt.Sprintf("wave %d at 0x%x", r.ID, r.PC)
+		if r.State != "running" {
+			s += " (" + r.State + ")"
+		}
+		at = append(at, s)
 	}
 	return fmt.Sprintf("stepped every wave %d: %s", n, strings.Join(at, ", "))
 }

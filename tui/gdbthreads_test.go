@@ -268,7 +268,8 @@ func TestThreadApplyAllBarrier(t *testing.T) {
 	m := New(d, Options{Color: ColorPlain})
 	m.Update(winSize(160, 40))
 	bar := addrOf(t, d, "s_barrier", 1)
-	runScript(t, m, []gdbStep{{"thread apply all si 30", "stepped every wave 30"}})
+	runScript(t, m, []gdbStep{{"thread apply all si 12", fmt.Sprintf("stepped every wave 12: wave 0 at %#x (barrier), wave 1 at %#x (barrier)", bar, bar)}})
+	runScript(t, m, []gdbStep{{"thread apply all si 18", "stepped every wave 18"}})
 	for i, w := range d.waves {
 		if d.sess.Barriers(i) < 1 || w.m.Steps() != d.waves[0].m.Steps() || w.m.PC() <= bar {
 			t.Errorf("wave %d: %d steps, %d barriers passed, at %#x; want wave 0's %d steps, past the barrier at %#x", i, w.m.Steps(), d.sess.Barriers(i), w.m.PC(), d.waves[0].m.Steps(), bar)
