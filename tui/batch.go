@@ -44,7 +44,7 @@ func (m *Model) Batch(line string) (out string, quit bool, err error) {
 		lines = append(lines, m.msg)
 	}
 	lines = append(lines, m.gdb.out...)
-	if c := findCommand(name); c != nil && repeatable[c.names[0]] {
+	if c := findCommand(name); c != nil && repeatable[c.names[0]] || isGroupStep(line) {
 		lines = append(lines, m.where())
 	}
 	return strings.Join(lines, "\n"), false, nil

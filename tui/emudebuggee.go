@@ -42,6 +42,7 @@ type EmuDebuggee struct {
 		breaks  []*breakpoint
 		watches []*watchpoint
 		ids     map[int]*watchpoint // emu watchpoint id → tui's
+		bids    map[int]*breakpoint // emu breakpoint id → tui's
 		sel     int                 // the wave register watches are on
 	}
 }

@@ -67,16 +67,24 @@ func (d *EmuDebuggee) emuWatches(w *watchpoint) ([]emu.Watchpoint, bool) {
 // emuCond hands a breakpoint's condition to emu, which evaluates it at
 // every hit inside its run loop: it is tui's own evaluator (a register
 // comparison or an expression, read through the Debuggee), so that a
-// condition means the same on the engine as after a step. The selected
-// wave's cached snapshot is dropped first: the wave moved since.
+// condition means the same on the engine as after a step. It reads the
+// wave that reached the breakpoint (an any-wave one's may not be the
+// selected wave), its cached snapshot dropped first: the wave moved since.
 type emuCond struct {
 	d *EmuDebuggee
 	c *condition
 }
 
-func (c emuCond) Holds(*emu.Machine) (bool, error) {
-	c.d.w().stale()
-	return c.c.holds(c.d), nil
+func (c emuCond) Holds(m *emu.Machine) (bool, error) {
+	d, sel := c.d, c.d.sel
+	for i, w := range d.waves {
+		if w.m == m {
+			d.sel = i
+		}
+	}
+	defer func() { d.sel = sel }()
+	d.w().stale()
+	return c.c.holds(d), nil
 }
 
 func (c emuCond) String() string { return c.c.String() }
@@ -94,13 +102,16 @@ func (d *EmuDebuggee) SetStops(breaks []*breakpoint, watches []*watchpoint) {
 	for _, w := range d.sess.Watchpoints() {
 		d.sess.Delete(w.ID)
 	}
-	st.breaks, st.watches, st.ids, st.sel = slices.Clone(breaks), slices.Clone(watches), map[int]*watchpoint{}, d.sel
+	st.breaks, st.watches, st.sel = slices.Clone(breaks), slices.Clone(watches), d.sel
+	st.ids, st.bids = map[int]*watchpoint{}, map[int]*breakpoint{}
 	for _, b := range breaks {
-		eb := emu.Breakpoint{PC: b.addr}
+		eb := emu.Breakpoint{PC: b.addr, AnyWave: b.anyWave}
 		if b.cond != nil {
 			eb.Cond = emuCond{d, b.cond}
 		}
-		d.sess.Break(eb) // an address with no instruction cannot be reached
+		if p, err := d.sess.Break(eb); err == nil { // an address with no instruction cannot be reached
+			st.bids[p.ID] = b
+		}
 	}
 	for _, w := range watches {
 		ews, _ := d.emuWatches(w)
@@ -118,6 +129,10 @@ type fastStop struct {
 	reason  emu.StopReason
 	watch   *watchpoint // the watchpoint that changed (StopWatchpoint)
 	atStart bool
+	// hit is the any-wave breakpoint that stopped wave, another wave than
+	// the one selected when the run started, and now selected.
+	hit  *breakpoint
+	wave int
 }
 
 // RunFast continues the selected wave on the session (the others as
@@ -145,7 +160,18 @@ func (d *EmuDebuggee) RunFast(ctx context.Context, budget int64, target uint64) 
 	if st.Steps > 0 && st.Reason != emu.StopBudget && st.Reason != emu.StopCanceled {
 		d.rerecord(w)
 	}
-	return d.fastStop(st, before), err
+	var switched bool
+	if st.Reason == emu.StopBreakpoint && st.Err == nil && st.Wave != d.sel && st.Wave >= 0 && st.Wave < len(d.waves) {
+		// an any-wave breakpoint stopped another wave: it is selected
+		d.sel, switched = st.Wave, true
+		d.sess.Select(d.sel) // a wave of the group: cannot fail
+		d.rerecord(d.w())
+	}
+	fs := d.fastStop(st, before)
+	if switched {
+		fs.hit, fs.wave = d.stops.bids[st.Breakpoint], d.Selected()
+	}
+	return fs, err
 }
 
 // fastStop converts a session stop; before are the waves' positions

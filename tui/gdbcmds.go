@@ -28,8 +28,8 @@ type gdbState struct {
 // gdbCommandTable is the gdb-style commands, listed first in the help.
 func gdbCommandTable() []command {
 	return []command{
-		{[]string{"break", "b", "bp"}, "[LOC [if COND]]", "breakpoint at an address or label (alone: toggle at the cursor)", cmdGDBBreak},
-		{[]string{"tbreak"}, "LOC [if COND]", "breakpoint deleted when first hit", cmdTBreak},
+		{[]string{"break", "b", "bp"}, "[LOC [thread all] [if COND]]", "breakpoint at an address or label (alone: toggle at the cursor; thread all: any wave)", cmdGDBBreak},
+		{[]string{"tbreak"}, "LOC [thread all] [if COND]", "breakpoint deleted when first hit", cmdTBreak},
 		{[]string{"delete", "d"}, "[N...|LOC|all]", "delete breakpoints and watchpoints (alone: all)", cmdGDBDelete},
 		{[]string{"disable"}, "[N...]", "disable breakpoints and watchpoints (alone: all)", cmdDisable},
 		{[]string{"enable"}, "[N...]", "enable breakpoints and watchpoints (alone: all)", cmdEnable},
@@ -47,7 +47,8 @@ func gdbCommandTable() []command {
 		{[]string{"x"}, "[/NFU] ADDR", "examine memory: N units, format x d u f, unit b h w g", cmdExamine},
 		{[]string{"display"}, "[/F] [EXPR]", "print EXPR after every stop (alone: print them now)", cmdDisplay},
 		{[]string{"undisplay"}, "[N...]", "stop displaying (alone: all)", cmdUndisplay},
-		{[]string{"info", "i"}, "[registers|breakpoints|display|waves|counters|cache]", "show state", cmdGDBInfo},
+		{[]string{"info", "i"}, "[registers|breakpoints|display|waves|threads|counters|cache]", "show state (threads: the waves)", cmdGDBInfo},
+		{[]string{"thread"}, "[N] | apply all stepi [N]", "as wave N; apply all stepi: N instructions of every wave of the work-group (default 1)", cmdThread},
 		{[]string{"set"}, "[var] LHS = EXPR | REG VALUE", "set a register, a lane or memory (*(uint*)ADDR)", cmdGDBSet},
 		{[]string{"help", "h"}, "[CMD]", "list commands, or explain one", cmdHelp},
 		{[]string{"quit", "q"}, "", "quit (asks first when registers or memory were set)", func(m *Model, _ []string) (tea.Cmd, error) { return m.quit(), nil }},
@@ -132,7 +133,7 @@ func cmdTBreak(m *Model, args []string) (tea.Cmd, error)   { return nil, m.setBr
 func (m *Model) setBreak(args []string, temp bool) error {
 	if len(args) == 0 {
 		if temp {
-			return fmt.Errorf("want: tbreak LOC [if COND]")
+			return fmt.Errorf("want: tbreak LOC [thread all] [if COND]")
 		}
 		if m.disasm.cursor < len(m.frame.Disasm.Lines) {
 			m.toggleBreak(m.frame.Disasm.Lines[m.disasm.cursor].Addr)
@@ -143,12 +144,16 @@ func (m *Model) setBreak(args []string, temp bool) error {
 	if err != nil {
 		return err
 	}
-	b := &breakpoint{addr: a, enabled: true, temp: temp}
-	if len(args) > 1 {
-		if args[1] != "if" || len(args) < 3 {
-			return fmt.Errorf("want: break LOC [if COND]")
+	anyWave, rest, err := breakThread(args[1:])
+	if err != nil {
+		return err
+	}
+	b := &breakpoint{addr: a, enabled: true, temp: temp, anyWave: anyWave}
+	if len(rest) > 0 {
+		if rest[0] != "if" || len(rest) < 2 {
+			return fmt.Errorf("want: break LOC [thread all] [if COND]")
 		}
-		if b.cond, err = m.parseCondition(args[2:]); err != nil {
+		if b.cond, err = m.parseCondition(rest[1:]); err != nil {
 			return err
 		}
 	}
@@ -159,14 +164,17 @@ func (m *Model) setBreak(args []string, temp bool) error {
 	}
 	m.breaks[a] = b
 	m.refreshBreaks()
-	kind := "breakpoint"
+	kind, where := "breakpoint", ""
 	if temp {
 		kind = "temporary breakpoint"
 	}
+	if anyWave {
+		where = " for any wave"
+	}
 	if b.cond != nil {
-		m.status("%s %d at 0x%x if %s", kind, b.num, a, b.cond)
+		m.status("%s %d at 0x%x%s if %s", kind, b.num, a, where, b.cond)
 	} else {
-		m.status("%s %d at 0x%x", kind, b.num, a)
+		m.status("%s %d at 0x%x%s", kind, b.num, a, where)
 	}
 	return nil
 }

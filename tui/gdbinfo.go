@@ -237,7 +237,7 @@ func cmdUndisplay(m *Model, args []string) (tea.Cmd, error) {
 }
 
 // infoTopics are info's subcommands; each may be shortened to a prefix.
-var infoTopics = []string{"registers", "breakpoints", "watchpoints", "display", "waves", "counters", "cache"}
+var infoTopics = []string{"registers", "breakpoints", "watchpoints", "display", "waves", "threads", "counters", "cache"}
 
 func cmdGDBInfo(m *Model, args []string) (tea.Cmd, error) {
 	topic := "breakpoints"
@@ -269,7 +269,7 @@ func cmdGDBInfo(m *Model, args []string) (tea.Cmd, error) {
 		for _, d := range m.gdb.displays {
 			lines = append(lines, m.displayText(d))
 		}
-	case "waves":
+	case "waves", "threads":
 		v := &f.Waves
 		if n := v.First(); n > 0 {
 			lines = append(lines, fmt.Sprintf("  (%d waves before; wave N selects any)", n))
@@ -324,6 +324,11 @@ func (m *Model) breakpointLines() []string {
 			kind = "tbreak"
 		}
 		s := fmt.Sprintf("%-3d %-10s %s 0x%x", b.num, kind, yn[b.enabled], b.addr)
+		if b.anyWave {
+			s += "  any wave"
+		} else {
+			s += fmt.Sprintf("  wave %d", m.dbg.Selected())
+		}
 		if b.cond != nil {
 			s += " if " + b.cond.String()
 		}

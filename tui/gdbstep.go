@@ -138,6 +138,9 @@ func (m *Model) continueFast(fr fastRunner, r *runState, deadline time.Time) str
 		switch st.reason {
 		case emu.StopBudget:
 		case emu.StopBreakpoint:
+			if st.hit != nil {
+				return m.waveHit(st.wave, st.hit)
+			}
 			if pc, _ := m.dbg.PC(); pc == r.target {
 				return fmt.Sprintf("reached 0x%x", pc)
 			}

@@ -24,6 +24,7 @@ type breakpoint struct {
 	cond    *condition
 	num     int  // gdb's breakpoint number
 	temp    bool // tbreak: deleted when hit
+	anyWave bool // thread all: stops any wave of the work-group
 }
 
 // condition compares a register with a value; a VGPR without a lane holds
