@@ -278,6 +278,10 @@ func (m *Memory) Mapped(addr uint64, n int) (bool, uint64) {
 	}
 }
 
+// Tracking reports whether a recording marks this memory's written pages
+// (its page log): a page pointer cached for stores would skip the mark.
+func (m *Memory) Tracking() bool { return m.wlog != nil }
+
 func (m *Memory) Page(pn uint64, create bool) *[PageSize]byte {
 	if create && m.wlog != nil {
 		m.wlog.mark(m, pn)

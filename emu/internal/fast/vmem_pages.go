@@ -110,43 +110,59 @@ func storePage(pg unsafe.Pointer, ps uint64, ad []uint64, src [][64]uint32, exec
 	}
 }
 
-// loadPages reads each lane's dword into dst, looking a page up only where
-// the lanes move to another.
-func loadPages(c *ref.OpCache, dst *[64]uint32, ad []uint64) {
-	pn, pg := ^uint64(0), unsafe.Pointer(nil)
+// loadPages reads each lane's dword into dst. A lane's page comes from
+// lp when the lane read that page last time, else from the op's cache or
+// memory (and is kept in lp unless it does not exist yet: it reads as
+// zeroPage until a store creates it).
+func loadPages(c *ref.OpCache, lp *ref.LanePages, dst *[64]uint32, ad []uint64) {
+	if lp.Mem != c.Mem || lp.Gen != c.Mem.Gen {
+		*lp = ref.LanePages{Mem: c.Mem, Gen: c.Mem.Gen}
+	}
 	d := dst[:len(ad)]
 	for l, a := range ad {
-		if a>>core.PageBits != pn {
-			pn = a >> core.PageBits
-			pg = unsafe.Pointer(Page(c, pn, false))
+		pn, pg := a>>core.PageBits, lp.Pg[l&63]
+		if pg == nil || lp.Pn[l&63] != pn {
+			if pg = Page(c, pn, false); pg != &zeroPage {
+				lp.Pn[l&63], lp.Pg[l&63] = pn, pg
+			}
 		}
-		d[l] = *(*uint32)(unsafe.Add(pg, a&(core.PageSize-1)))
+		d[l] = *(*uint32)(unsafe.Add(unsafe.Pointer(pg), a&(core.PageSize-1)))
 	}
 }
 
 // storePages writes each lane's dword from src, lane after lane (unless
-// full, only exec's lanes), looking a page up only where the lanes move to
-// another.
-func storePages(c *ref.OpCache, ad []uint64, src *[64]uint32, exec uint64, full bool) {
-	pn, pg := ^uint64(0), unsafe.Pointer(nil)
+// full, only exec's lanes). While no recording tracks the memory's pages,
+// a lane's page comes from lp as in loadPages; otherwise every page is
+// looked up (the lookup marks it for the page log), once per run of lanes
+// in one page.
+func storePages(c *ref.OpCache, lp *ref.LanePages, ad []uint64, src *[64]uint32, exec uint64, full bool) {
 	if full {
-		s := src[:len(ad)]
-		for l, a := range ad {
+		exec = ^uint64(0) >> (64 - len(ad))
+	}
+	if c.Mem.Tracking() {
+		pn, pg := ^uint64(0), unsafe.Pointer(nil)
+		for ; exec != 0; exec &= exec - 1 {
+			l := core.Tz(exec) & 63
+			a := ad[l]
 			if a>>core.PageBits != pn {
 				pn = a >> core.PageBits
 				pg = unsafe.Pointer(Page(c, pn, true))
 			}
-			*(*uint32)(unsafe.Add(pg, a&(core.PageSize-1))) = s[l]
+			*(*uint32)(unsafe.Add(pg, a&(core.PageSize-1))) = src[l]
 		}
 		return
+	}
+	if lp.Mem != c.Mem || lp.Gen != c.Mem.Gen {
+		*lp = ref.LanePages{Mem: c.Mem, Gen: c.Mem.Gen}
 	}
 	for ; exec != 0; exec &= exec - 1 {
 		l := core.Tz(exec) & 63
 		a := ad[l]
-		if a>>core.PageBits != pn {
-			pn = a >> core.PageBits
-			pg = unsafe.Pointer(Page(c, pn, true))
+		pn, pg := a>>core.PageBits, lp.Pg[l]
+		if pg == nil || lp.Pn[l] != pn {
+			pg = Page(c, pn, true)
+			lp.Pn[l], lp.Pg[l] = pn, pg
 		}
-		*(*uint32)(unsafe.Add(pg, a&(core.PageSize-1))) = src[l]
+		*(*uint32)(unsafe.Add(unsafe.Pointer(pg), a&(core.PageSize-1))) = src[l]
 	}
 }

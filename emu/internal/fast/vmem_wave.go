@@ -116,9 +116,9 @@ func laneWave(u *ref.VMemUnit, w *core.Wave, o *ref.VmOp, exec uint64, c *ref.Me
 	}
 	if size == 4 { // aligned dwords: none crosses a page
 		if store {
-			storePages(&o.Last, lanes, &w.V[o.Vdata], exec, holes == 0)
+			storePages(&o.Last, &u.LanePg, lanes, &w.V[o.Vdata], exec, holes == 0)
 		} else {
-			loadPages(&o.Last, &c.Res.Data[0], lanes)
+			loadPages(&o.Last, &u.LanePg, &c.Res.Data[0], lanes)
 		}
 		return true
 	}

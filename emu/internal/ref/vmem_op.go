@@ -311,6 +311,17 @@ func compileDS(o *VmOp, mi *isa.MemInfo, m *isa.Modifiers) bool {
 	return false
 }
 
+// LanePages is the page of each lane's last whole-wave dword load, kept
+// by the fast engine across instructions (fast/vmem_pages.go): a private
+// array indexed per lane puts every lane in a page of its own, the same
+// page instruction after instruction. It holds while Mem and its Gen do.
+type LanePages struct {
+	Mem *core.Memory
+	Gen uint32
+	Pn  [64]uint64
+	Pg  [64]*[core.PageSize]byte
+}
+
 // OpCache is what an operation's whole-wave path last touched in a
 // Memory: an allocation and a page, and the shape that moved the wave.
 // Allocations and pages never go away, and a worker's waves share its

@@ -49,6 +49,7 @@ type VMemUnit struct {
 	NoFast bool         // tests: every access takes the general path
 	Sink   [4]uint32    // what the whole-wave path's inactive lanes move (fast/vmem_wave.go)
 	Addrs  [64]uint64   // the whole-wave path's lane addresses (only its lanes are written)
+	LanePg LanePages    // the whole-wave path's page of each lane (fast/vmem_pages.go)
 }
 
 // vmOpEnt caches the compiled operation of one instruction.
